@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/drizzle/meta/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['shell/**', 'mfe-*/**', 'packages/ui/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Services never import another service, the gateway never imports a service.
+    files: ['services/**/*.ts', 'gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@platform/auth',
+                '@platform/course',
+                '@platform/consultation',
+                '@platform/payment',
+                '@platform/revenue',
+                '@platform/notification',
+                '@platform/gateway',
+              ],
+              message: 'Services share only packages/*, events and HTTP.',
+            },
+            {
+              group: ['**/services/*/src/**', '../../*/src/**'],
+              message: 'Never reach into another service folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
