@@ -1,0 +1,19 @@
+/**
+ * `auth.password-reset.requested`: someone asked for a set-password link for an existing account. The
+ * notification service e-mails `<site>/setup-password?token=<token>`. The token is the only copy in
+ * clear text (auth stores its SHA-256); it travels only inside the platform, never to a browser.
+ */
+import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
+
+export const AuthPasswordResetRequestedSchema = z.object({
+  userId: z.string().min(1),
+  email: AccountEmailSchema,
+  firstName: z.string(),
+  /** base64url of 32 random bytes, single use. */
+  token: z.string().min(1),
+  /** ISO 8601; one hour after the request. */
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+
+export type AuthPasswordResetRequested = z.infer<typeof AuthPasswordResetRequestedSchema>;

@@ -1,0 +1,11 @@
+/** `auth.user.registered`: a new account signed up (or arrived through OpenID Connect); a welcome e-mail. */
+import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
+
+export const AuthUserRegisteredSchema = z.object({
+  userId: z.string().min(1),
+  email: AccountEmailSchema,
+  firstName: z.string(),
+});
+
+export type AuthUserRegistered = z.infer<typeof AuthUserRegisteredSchema>;

@@ -1,0 +1,35 @@
+/**
+ * `GET /api/auth/user`: the signed-in user as the browser sees it (401 `{ message: 'Unauthorized' }` for
+ * visitors). Never carries a password hash, a token or a payment-provider id.
+ */
+import { z } from 'zod';
+import { RoleSchema } from '../identity.js';
+
+export const SubscriptionStatusSchema = z.enum(['active', 'inactive', 'trial', 'cancelled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const PlanStatusSchema = z.enum(['rs_pending', 'rs_active', 'rs_blocked', 'regular']);
+export type PlanStatus = z.infer<typeof PlanStatusSchema>;
+
+export const UserConsultationStatusSchema = z.enum(['not_started', 'in_progress', 'submitted', 'approved']);
+export type UserConsultationStatus = z.infer<typeof UserConsultationStatusSchema>;
+
+export const AuthUserSchema = z.object({
+  /** UUID. */
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: RoleSchema,
+  isMember: z.boolean(),
+  /** ISO 8601, or null when not a member. */
+  memberSince: z.string().nullable(),
+  subscriptionStatus: SubscriptionStatusSchema,
+  planStatus: PlanStatusSchema,
+  consultationStatus: UserConsultationStatusSchema,
+  /** A member whose subscription is active (not a trial). */
+  isPaidMember: z.boolean(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;

@@ -1,0 +1,32 @@
+/**
+ * `POST /api/auth/setup-password`: sets a password with the single-use token of a set-password e-mail
+ * (`/setup-password?token=…`), and ends every session of that account.
+ */
+import { z } from 'zod';
+import {
+  newPasswordSchema,
+  PASSWORD_MESSAGES,
+  refinePasswordsMatch,
+  SETUP_PASSWORD_MIN_LENGTH,
+} from './password-rules.js';
+
+export const SetupPasswordRequestSchema = refinePasswordsMatch(
+  z.object({
+    token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required'),
+    password: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }),
+  }),
+);
+export type SetupPasswordRequest = z.infer<typeof SetupPasswordRequestSchema>;
+
+/** The page's form is the request itself (the token comes from the query string). */
+export const SetupPasswordFormSchema = SetupPasswordRequestSchema;
+export type SetupPasswordForm = SetupPasswordRequest;
+
+export const SetupPasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SetupPasswordResponse = z.infer<typeof SetupPasswordResponseSchema>;
+
+export const SETUP_PASSWORD_MESSAGES = {
+  success: 'Your password has been set. You can now sign in.',
+  invalidToken: 'This link is invalid or has expired. Please request a new one.',
+} as const;

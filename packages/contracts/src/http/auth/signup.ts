@@ -1,0 +1,46 @@
+/** `POST /api/auth/signup`: creates the account and signs it in (201, session cookie). */
+import { z } from 'zod';
+import { AuthUserSchema } from './get-auth-user.js';
+import { EmailSchema } from './email.js';
+import {
+  newPasswordSchema,
+  PASSWORD_MESSAGES,
+  refinePasswordsMatch,
+  SIGNUP_PASSWORD_MIN_LENGTH,
+} from './password-rules.js';
+
+const NAME_MAX_LENGTH = 100;
+
+export const SignupRequestSchema = z.object({
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
+  email: EmailSchema,
+  password: newPasswordSchema(SIGNUP_PASSWORD_MIN_LENGTH),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+/** The sign-up form: the request plus a confirmation that must match ("Passwords don't match"). */
+export const SignupFormSchema = refinePasswordsMatch(
+  SignupRequestSchema.extend({ confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }) }),
+);
+export type SignupForm = z.infer<typeof SignupFormSchema>;
+
+export const SignupResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: AuthUserSchema,
+});
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
+
+export const SIGNUP_MESSAGES = {
+  success: 'Account created successfully',
+  emailTaken: 'An account with this email already exists',
+} as const;

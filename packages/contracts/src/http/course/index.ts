@@ -1,0 +1,2 @@
+export * from './get-course-preview.js';
+export * from './list-products.js';

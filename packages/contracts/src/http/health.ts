@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const HealthCheckResultSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  error: z.string().optional(),
+});
+
+export const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  service: z.string(),
+  checks: z.record(z.string(), HealthCheckResultSchema),
+});
+
+export type Readiness = z.infer<typeof ReadinessSchema>;

@@ -1,0 +1,2 @@
+export * from './events/index.js';
+export * from './http/index.js';

@@ -1,0 +1,69 @@
+/** Environment variables parsed with zod at start; a bad setting stops the process naming the variable. */
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function loadConfig<TSchema extends z.ZodObject>(
+  schema: TSchema,
+  env: Env = process.env,
+): z.infer<TSchema> {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const present = typeof issue.path[0] === 'string' && cleaned[issue.path[0]] !== undefined;
+    return present
+      ? `${variable}: ${issue.message}`
+      : `${variable} is required but not set (${issue.message})`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Helpers for the settings every process shares. */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const envPort = z.coerce.number().int().min(0).max(65535);
+
+export const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export const internalSecret = z
+  .string()
+  .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+
+/** Settings read by every service (each service adds its own database URL variable). */
+export const baseServiceEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: LogLevelSchema.default('info'),
+  DATA_DIR: z.string().default('./data'),
+  INTERNAL_TOKEN_SECRET: internalSecret,
+  NATS_URL: z.string().url('must be a URL such as nats://127.0.0.1:4222').optional(),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default('PLATFORM'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/, 'lowercase letters, digits, - and _ only')
+    .default('platform'),
+  S3_ENDPOINT: z.string().url('must be a URL such as http://minio:9000').optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().default('platform'),
+  S3_REGION: z.string().default('us-east-1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+} as const;

@@ -1,0 +1,143 @@
+/**
+ * A service's database: PGlite under DATA_DIR when no URL is set (embedded), node-postgres when one is.
+ * Either way the service lives in its own Postgres schema and its drizzle-kit migrations are applied at
+ * start under an advisory lock, so replicas starting together never race.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from '../logger.js';
+
+/** What both drivers' `execute` results have in common. */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Database<TSchema extends Record<string, unknown> = any> = PgDatabase<QueryResultHKT, TSchema>;
+/** What `db.transaction(fn)` hands to `fn`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  schemaName: string;
+  /** Throws when the database cannot answer (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Service schema, e.g. `auth`. */
+  schemaName: string;
+  /** PostgreSQL connection string; when absent, PGlite stores the data in `dataDir`. */
+  url?: string;
+  /** Folder for PGlite (one per service). */
+  dataDir: string;
+  /** drizzle-kit's output folder for this service. */
+  migrationsFolder: string;
+  poolSize?: number;
+  logger?: Logger;
+}
+
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options as OpenDatabaseOptions & { url: string }) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  try {
+    // One process owns a PGlite folder, but keep the same lock discipline as the server.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockName(options.schemaName)]);
+    await migratePglite(db, {
+      migrationsFolder: options.migrationsFolder,
+      migrationsSchema: options.schemaName,
+      migrationsTable: MIGRATIONS_TABLE,
+    });
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName(options.schemaName)]);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  options.logger?.info({ dataDir, schema: options.schemaName }, 'database ready (PGlite)');
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    schemaName: options.schemaName,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(options: OpenDatabaseOptions & { url: string }): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
+  const db = drizzlePg({ client: pool });
+  try {
+    await withAdvisoryLock(pool, lockName(options.schemaName), () =>
+      migratePg(db, {
+        migrationsFolder: options.migrationsFolder,
+        migrationsSchema: options.schemaName,
+        migrationsTable: MIGRATIONS_TABLE,
+      }),
+    );
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  options.logger?.info({ schema: options.schemaName }, 'database ready (PostgreSQL)');
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    schemaName: options.schemaName,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+function lockName(schemaName: string): string {
+  return `platform:migrate:${schemaName}`;
+}
+
+/** Holds a session-level advisory lock on one dedicated connection while `work` runs on the pool. */
+export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work();
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    lockClient.release();
+  }
+}

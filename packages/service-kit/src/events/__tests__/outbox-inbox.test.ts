@@ -1,0 +1,264 @@
+/** The outbox and the inbox on both databases × both buses: what commits together travels together. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { eq, sql } from 'drizzle-orm';
+import { applyOnce } from '../inbox.js';
+import { OutboxRelay, enqueueEvent } from '../outbox.js';
+import { startSubscriptions, defineSubscription, type RunningSubscriptions } from '../subscriptions.js';
+import type { DeadLetter, EventBus, EventEnvelope } from '../types.js';
+import {
+  BusLab,
+  busKinds,
+  countRows,
+  databaseKinds,
+  inboxEvents,
+  SharedDatabases,
+  outboxEvents,
+  probeEvent,
+  sleep,
+  waitFor,
+  widgetCount,
+  widgets,
+  type TestDatabase,
+} from './helpers.js';
+import { SettableClock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+
+const databases = new SharedDatabases();
+afterAll(() => databases.closeAll());
+
+const combinations = databaseKinds.flatMap((database) => busKinds.map((bus) => [database, bus] as const));
+
+describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busKind) => {
+  let database: TestDatabase;
+  let db: Database;
+  let lab: BusLab;
+  let bus: EventBus;
+  let consumer: RunningSubscriptions | undefined;
+  const applied: string[] = [];
+
+  beforeAll(async () => {
+    database = await databases.get(databaseKind);
+    db = database.db;
+  });
+
+  beforeEach(async () => {
+    await database.reset();
+    applied.length = 0;
+    lab = new BusLab(busKind);
+    bus = await lab.connect();
+    // The consuming service: counts probes on the widget named after the probe.
+    consumer = await startSubscriptions({
+      bus,
+      db,
+      inboxTable: inboxEvents,
+      service: 'counter',
+      subscriptions: [
+        defineSubscription({
+          subject: 'platform.probe.recorded',
+          ackWaitMs: 1_000,
+          backoffMs: [50],
+          handler: async (event, { tx }) => {
+            await tx
+              .update(widgets)
+              .set({ count: sql`${widgets.count} + 1` })
+              .where(eq(widgets.name, event.data.probeId));
+            applied.push(event.id);
+          },
+        }),
+      ],
+    });
+  });
+  afterEach(async () => {
+    await consumer?.stop();
+    await lab.cleanup();
+  });
+
+  function relay(options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) {
+    return new OutboxRelay({
+      db,
+      table: outboxEvents,
+      bus,
+      pollIntervalMs: 20,
+      backoff: () => 0,
+      ...options,
+    });
+  }
+
+  async function recordProbe(probeId: string, sequence = 1): Promise<EventEnvelope> {
+    return db.transaction(async (tx) => {
+      await tx.insert(widgets).values({ name: probeId });
+      return enqueueEvent(tx, outboxEvents, { type: 'platform.probe.recorded', data: { probeId, sequence } });
+    });
+  }
+
+  it('delivers an event committed together with its state change, then marks it sent', async () => {
+    const event = await recordProbe('alpha');
+    const round = await relay().runOnce();
+
+    expect(round).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    // `applied` fills inside the consumer's transaction: wait for the committed effect, not the push.
+    await waitFor(async () => (await widgetCount(db, 'alpha')) === 1, { what: 'the consumer' });
+    expect(applied).toEqual([event.id]);
+    const [row] = await db.select().from(outboxEvents);
+    expect(row).toMatchObject({ id: event.id, status: 'sent', attempts: 1, lastError: null });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(await countRows(db, inboxEvents)).toBe(1);
+  });
+
+  it('publishes nothing for a transaction that rolled back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(widgets).values({ name: 'beta' });
+        await enqueueEvent(tx, outboxEvents, {
+          type: 'platform.probe.recorded',
+          data: { probeId: 'beta', sequence: 1 },
+        });
+        throw new Error('card declined');
+      }),
+    ).rejects.toThrow('card declined');
+
+    expect(await relay().runOnce()).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    await sleep(200);
+    expect(applied).toEqual([]);
+    expect(await countRows(db, outboxEvents)).toBe(0);
+  });
+
+  it('takes over rows a dead relay left in flight once their lock expires, not before', async () => {
+    const abandoned = await recordProbe('gamma');
+    const busy = await recordProbe('delta');
+    await db.execute(sql`update kit_test.outbox_events set status = 'in_flight', attempts = 1,
+      locked_until = now() - interval '1 second' where id = ${abandoned.id}`);
+    await db.execute(sql`update kit_test.outbox_events set status = 'in_flight', attempts = 1,
+      locked_until = now() + interval '1 hour' where id = ${busy.id}`);
+
+    expect(await relay().runOnce()).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    await waitFor(async () => (await widgetCount(db, 'gamma')) === 1, { what: 'the consumer' });
+    expect(applied).toEqual([abandoned.id]);
+    const rows = await db.select().from(outboxEvents);
+    expect(rows.find((row) => row.id === abandoned.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(rows.find((row) => row.id === busy.id)).toMatchObject({ status: 'in_flight', attempts: 1 });
+  });
+
+  it('publishes the events of one transaction in the order they were enqueued', async () => {
+    await db.transaction(async (tx) => {
+      await tx.insert(widgets).values({ name: 'ordered' });
+      for (let sequence = 0; sequence < 20; sequence++) {
+        await enqueueEvent(tx, outboxEvents, {
+          type: 'platform.probe.recorded',
+          data: { probeId: 'ordered', sequence },
+        });
+      }
+    });
+    const sequences: number[] = [];
+    const watcher = await bus.subscribe(
+      { subject: 'platform.probe.recorded', durable: 'order-watcher' },
+      async (d) => {
+        sequences.push((d.event.data as { sequence: number }).sequence);
+      },
+    );
+    try {
+      expect(await relay({ batchSize: 7 }).runOnce()).toEqual({ claimed: 7, sent: 7, failed: 0 });
+      const running = relay({ batchSize: 7 });
+      running.start();
+      await waitFor(() => sequences.length === 20, { what: 'all twenty events' });
+      await running.stop();
+      expect(sequences).toEqual(Array.from({ length: 20 }, (_, index) => index));
+      await waitFor(async () => (await widgetCount(db, 'ordered')) === 20, { what: 'the consumer' });
+    } finally {
+      await watcher.stop();
+    }
+  });
+
+  it('dead-letters an event that fails its contract at once, without touching the database', async () => {
+    const letters: DeadLetter[] = [];
+    const deadLetters = await bus.subscribeDeadLetters(async (letter) => void letters.push(letter));
+    try {
+      const invalid = { ...probeEvent(1, 'eta'), data: { probeId: '', sequence: -1 } };
+      await bus.publish(invalid);
+      await waitFor(() => letters.length === 1, { what: 'the dead letter' });
+      await sleep(200);
+      expect(letters[0]).toMatchObject({ durable: 'counter', deliveryCount: 1, event: { id: invalid.id } });
+      expect(letters[0]!.error).toContain('Invalid data for "platform.probe.recorded"');
+      expect(applied).toEqual([]);
+      expect(await countRows(db, inboxEvents)).toBe(0);
+    } finally {
+      await deadLetters.stop();
+    }
+  });
+
+  it('applies an effect once when the same event id is applied twice, and keeps no inbox row for a failed effect', async () => {
+    await db.insert(widgets).values({ name: 'epsilon' });
+    const key = {
+      eventId: '6f1d8d3e-5c55-4c11-9a7b-6a8d1c2e0f11',
+      consumer: 'test',
+      type: 'platform.probe.recorded',
+    };
+    const increment = async (tx: Parameters<Parameters<typeof applyOnce>[3]>[0]) => {
+      await tx
+        .update(widgets)
+        .set({ count: sql`${widgets.count} + 1` })
+        .where(eq(widgets.name, 'epsilon'));
+    };
+
+    await expect(
+      applyOnce(db, inboxEvents, key, async (tx) => {
+        await increment(tx);
+        throw new Error('mail server down');
+      }),
+    ).rejects.toThrow('mail server down');
+    expect(await widgetCount(db, 'epsilon')).toBe(0);
+    expect(await countRows(db, inboxEvents)).toBe(0);
+
+    expect(await applyOnce(db, inboxEvents, key, increment)).toBe('applied');
+    expect(await applyOnce(db, inboxEvents, key, increment)).toBe('duplicate');
+    expect(await applyOnce(db, inboxEvents, { ...key, consumer: 'another' }, increment)).toBe('applied');
+    expect(await widgetCount(db, 'epsilon')).toBe(2);
+  });
+});
+
+describe('enqueueEvent', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await databases.get('pglite');
+    await database.reset();
+  });
+
+  it('returns the envelope it stored, stamped by the given clock, with the contract version', async () => {
+    const clock = new SettableClock('2031-05-04T10:00:00.000Z');
+    const envelope = await enqueueEvent(
+      database.db,
+      outboxEvents,
+      {
+        type: 'platform.probe.recorded',
+        data: { probeId: 'zeta', sequence: 3 },
+        headers: { 'x-request-id': 'r' },
+      },
+      { clock },
+    );
+    expect(envelope).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'platform.probe.recorded',
+      version: 1,
+      occurredAt: '2031-05-04T10:00:00.000Z',
+      data: { probeId: 'zeta', sequence: 3 },
+    });
+    const [row] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, envelope.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, headers: { 'x-request-id': 'r' } });
+    expect(row?.occurredAt.toISOString()).toBe('2031-05-04T10:00:00.000Z');
+  });
+
+  it('refuses an event type without a contract and data the contract rejects', async () => {
+    await expect(
+      enqueueEvent(database.db, outboxEvents, {
+        type: 'nobody.thing.happened' as 'platform.probe.recorded',
+        data: {} as never,
+      }),
+    ).rejects.toThrow('Unknown event type "nobody.thing.happened"');
+    await expect(
+      enqueueEvent(database.db, outboxEvents, {
+        type: 'platform.probe.recorded',
+        data: { probeId: '', sequence: -1 },
+      }),
+    ).rejects.toThrow('Invalid data for event "platform.probe.recorded"');
+  });
+});

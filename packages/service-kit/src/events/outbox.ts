@@ -1,0 +1,293 @@
+/**
+ * The transactional outbox: `enqueueEvent` writes the event row in the caller's transaction, next to the
+ * state change; `OutboxRelay` publishes committed rows and marks them sent.
+ *
+ * Time: the relay schedules with the DATABASE clock (`now()`): due rows, in-flight locks and retry times
+ * are all compared in SQL, so several relays on different hosts agree whatever their clocks say. The
+ * injected `Clock` only stamps the event's `occurredAt` (business time, which tests may move). Tests drive
+ * retries with `backoff: () => 0` (due at once) or a long backoff (stays pending), and expire a lock by
+ * setting `locked_until` in the past.
+ *
+ * Order: rows are claimed and published in `created_at` order (a microsecond counter per process, so
+ * rows of one transaction keep their order). A failed publish stops the batch and puts the rest back, so a
+ * healthy bus sees events in order; after retries, events of different rows may arrive out of order, so
+ * consumers must not depend on the order of different events.
+ */
+import { randomUUID } from 'node:crypto';
+import { eventSchemas, isKnownEventType, type EventData, type EventType } from '@platform/contracts';
+import { and, asc, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { systemClock, type Clock } from '../clock.js';
+import type { Database, Executor } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { describeError } from './delivery-policy.js';
+import type { OutboxTable } from './tables.js';
+import type { EventBus, EventEnvelope } from './types.js';
+
+export interface NewEvent<T extends EventType = EventType> {
+  type: T;
+  data: EventData<T>;
+  /** Carried to consumers (request id, causation id). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Adds the event to the outbox inside `tx` (commit it with the state change). Throws for a type the
+ * contracts do not register or data its schema rejects, so every event on the bus has a schema.
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Executor,
+  table: OutboxTable,
+  event: NewEvent<T>,
+  options: { clock?: Clock } = {},
+): Promise<EventEnvelope<EventData<T>>> {
+  const type: string = event.type;
+  if (!isKnownEventType(type))
+    throw new Error(`Unknown event type "${type}": add its schema to @platform/contracts`);
+  const contract = eventSchemas[type];
+  const parsed = contract.data.safeParse(event.data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid data for event "${type}": ${issues.join('; ')}`, { cause: parsed.error });
+  }
+  const occurredAt = (options.clock ?? systemClock).now();
+  const envelope = {
+    id: randomUUID(),
+    type: event.type,
+    version: contract.version,
+    occurredAt: occurredAt.toISOString(),
+    data: parsed.data as EventData<T>,
+  };
+  await tx.insert(table).values({
+    id: envelope.id,
+    type: envelope.type,
+    version: envelope.version,
+    occurredAt,
+    data: envelope.data,
+    headers: event.headers ?? {},
+    createdAt: sql`${nextPosition()}::timestamptz`,
+  });
+  return envelope;
+}
+
+let lastPositionMicros = 0n;
+
+/**
+ * `created_at` is the publishing order. It comes from a per-process counter, strictly increasing to the
+ * microsecond, because PGlite's clock only has milliseconds and rows of one transaction must keep
+ * their order.
+ */
+function nextPosition(): string {
+  const nowMicros = BigInt(Date.now()) * 1000n;
+  lastPositionMicros = nowMicros > lastPositionMicros ? nowMicros : lastPositionMicros + 1n;
+  const millis = Number(lastPositionMicros / 1000n);
+  const micros = Number(lastPositionMicros % 1000n);
+  return new Date(millis).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
+}
+
+export interface OutboxRelayOptions {
+  db: Database;
+  table: OutboxTable;
+  bus: EventBus;
+  logger?: Logger;
+  /** Pause between polls when there was nothing to do. Default 250 ms. */
+  pollIntervalMs?: number;
+  /** Rows claimed per round. Default 50. */
+  batchSize?: number;
+  /** A claimed row another relay may take over after this long (its relay died). Default 30 s. */
+  inFlightTimeoutMs?: number;
+  /** Delay before the next attempt after `attempts` failed ones. Default 500 ms × 2^(attempts−1), max 60 s. */
+  backoff?: (attempts: number) => number;
+}
+
+export interface RelayRound {
+  claimed: number;
+  sent: number;
+  failed: number;
+}
+
+type OutboxRow = OutboxTable['$inferSelect'];
+
+export function defaultOutboxBackoff(attempts: number): number {
+  return Math.min(60_000, 500 * 2 ** Math.max(0, attempts - 1));
+}
+
+export class OutboxRelay {
+  private readonly db: Database;
+  private readonly table: OutboxTable;
+  private readonly bus: EventBus;
+  private readonly logger: Logger;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly inFlightTimeoutMs: number;
+  private readonly backoff: (attempts: number) => number;
+
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private current: Promise<RelayRound> | null = null;
+  private notified = false;
+
+  constructor(options: OutboxRelayOptions) {
+    this.db = options.db;
+    this.table = options.table;
+    this.bus = options.bus;
+    this.logger = options.logger ?? pino({ level: 'silent' });
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.batchSize = options.batchSize ?? 50;
+    this.inFlightTimeoutMs = options.inFlightTimeoutMs ?? 30_000;
+    this.backoff = options.backoff ?? defaultOutboxBackoff;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the round in progress. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.current) await this.current.catch(() => undefined);
+  }
+
+  /** Run a round soon (call it after committing a transaction that enqueued events). */
+  notify(): void {
+    if (!this.running) return;
+    if (this.current) {
+      this.notified = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** One round: claim due rows, publish them in order, record the outcome. Rounds never overlap. */
+  async runOnce(): Promise<RelayRound> {
+    while (this.current) await this.current.catch(() => undefined);
+    const round = this.publishDue();
+    this.current = round;
+    try {
+      return await round;
+    } finally {
+      this.current = null;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    if (!this.running) return;
+    this.notified = false;
+    let round: RelayRound = { claimed: 0, sent: 0, failed: 0 };
+    try {
+      round = await this.runOnce();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'outbox relay round failed; retrying');
+    }
+    if (!this.running) return;
+    const more = this.notified || (round.claimed === this.batchSize && round.failed === 0);
+    this.schedule(more ? 0 : this.pollIntervalMs);
+  }
+
+  private async publishDue(): Promise<RelayRound> {
+    const rows = await this.claim();
+    const round: RelayRound = { claimed: rows.length, sent: 0, failed: 0 };
+    for (const [index, row] of rows.entries()) {
+      try {
+        await this.bus.publish(toEnvelope(row), { headers: row.headers });
+      } catch (error) {
+        round.failed += 1;
+        await this.markFailed(row, error, rows.slice(index + 1));
+        break;
+      }
+      await this.markSent(row);
+      round.sent += 1;
+    }
+    return round;
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const t = this.table;
+    const due = or(
+      and(eq(t.status, 'pending'), lte(t.nextAttemptAt, sql`now()`)),
+      and(eq(t.status, 'in_flight'), lt(t.lockedUntil, sql`now()`)),
+    );
+    const ids = this.db
+      .select({ id: t.id })
+      .from(t)
+      .where(due)
+      .orderBy(asc(t.createdAt))
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(t)
+      .set({
+        status: 'in_flight',
+        lockedUntil: sql`now() + ${this.inFlightTimeoutMs}::integer * interval '1 millisecond'`,
+        attempts: sql`${t.attempts} + 1`,
+      })
+      .where(inArray(t.id, ids))
+      .returning({
+        ...getTableColumns(t),
+        // created_at to the microsecond (a JS Date stops at the millisecond), fixed width: sorts as text.
+        position: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
+      });
+    return rows.sort((a, b) => compareText(a.position, b.position) || compareText(a.id, b.id));
+  }
+
+  private async markSent(row: OutboxRow): Promise<void> {
+    await this.db
+      .update(this.table)
+      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(this.table.id, row.id));
+  }
+
+  private async markFailed(row: OutboxRow, error: unknown, untried: OutboxRow[]): Promise<void> {
+    const delayMs = Math.max(0, Math.round(this.backoff(row.attempts)));
+    const nextAttemptAt = sql`now() + ${delayMs}::integer * interval '1 millisecond'`;
+    const message = describeError(error);
+    this.logger.warn(
+      { err: error, eventId: row.id, type: row.type, attempts: row.attempts, retryInMs: delayMs },
+      'publishing an outbox event failed; will retry',
+    );
+    await this.db
+      .update(this.table)
+      .set({ status: 'pending', nextAttemptAt, lockedUntil: null, lastError: message })
+      .where(eq(this.table.id, row.id));
+    if (untried.length === 0) return;
+    // Not attempted: give back the claim (and its attempt) and keep them behind the failed row.
+    await this.db
+      .update(this.table)
+      .set({ status: 'pending', nextAttemptAt, lockedUntil: null, attempts: sql`${this.table.attempts} - 1` })
+      .where(
+        and(
+          inArray(
+            this.table.id,
+            untried.map((r) => r.id),
+          ),
+          eq(this.table.status, 'in_flight'),
+        ),
+      );
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function toEnvelope(row: OutboxRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    version: row.version,
+    occurredAt: row.occurredAt.toISOString(),
+    data: row.data,
+  };
+}

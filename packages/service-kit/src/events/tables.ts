@@ -1,0 +1,55 @@
+/**
+ * The outbox and inbox tables. Each service declares them inside its own schema (in its `db/schema.ts`)
+ * so drizzle-kit generates them into that service's migrations.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+
+export function createOutboxTable(schema: PgSchema) {
+  return schema.table(
+    'outbox_events',
+    {
+      id: uuid('id').primaryKey(),
+      type: text('type').notNull(),
+      version: integer('version').notNull(),
+      occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+      data: jsonb('data').notNull(),
+      headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+      /** pending → in_flight → sent; a failed publish goes back to pending with a later next_attempt_at. */
+      status: text('status', { enum: ['pending', 'in_flight', 'sent'] })
+        .notNull()
+        .default('pending'),
+      attempts: integer('attempts').notNull().default(0),
+      nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+        .notNull()
+        .defaultNow(),
+      /** A relay that dies mid-publish leaves the row in flight; after this time another relay takes it. */
+      lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+      lastError: text('last_error'),
+      createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+      sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    },
+    (table) => [
+      index('outbox_events_due_idx')
+        .on(table.nextAttemptAt, table.createdAt)
+        .where(sql`${table.status} <> 'sent'`),
+    ],
+  );
+}
+
+export function createInboxTable(schema: PgSchema) {
+  return schema.table(
+    'inbox_events',
+    {
+      eventId: uuid('event_id').notNull(),
+      /** The durable consumer that applied it (one service may consume the same event in two handlers). */
+      consumer: text('consumer').notNull(),
+      type: text('type').notNull(),
+      processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    },
+    (table) => [primaryKey({ columns: [table.eventId, table.consumer] })],
+  );
+}
+
+export type OutboxTable = ReturnType<typeof createOutboxTable>;
+export type InboxTable = ReturnType<typeof createInboxTable>;

@@ -1,0 +1,210 @@
+import { Writable } from 'node:stream';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import express from 'express';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { signInternalToken } from '../../identity.js';
+import { createServiceApp } from '../app.js';
+import { listen, type RunningServer } from '../server.js';
+
+const secret = 'q'.repeat(40);
+const servers: RunningServer[] = [];
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return { logger: pino({ level: 'info' }, destination), lines };
+}
+
+async function startApp(readiness: Record<string, () => Promise<void>> = {}) {
+  const { logger, lines } = capturingLogger();
+  const app = createServiceApp({
+    service: 'demo',
+    logger,
+    internalTokenSecret: secret,
+    readiness,
+    routes: (router) => {
+      router.get('/api/items/:name', (req, res) => {
+        res.json({ name: req.params.name });
+      });
+      router.get('/api/whoami', (req, res) => {
+        res.json(req.caller);
+      });
+      router.get('/api/conflict', () => {
+        throw new AppError('conflict', 'Already there');
+      });
+      router.post('/api/validate', express.json(), (req, res) => {
+        const body = z.object({ email: z.email('Please enter a valid email') }).parse(req.body);
+        res.json(body);
+      });
+      router.get('/api/boom', async () => {
+        throw new Error('database password is hunter2');
+      });
+      router.get('/api/slow', async (_req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        res.json({ done: true });
+      });
+    },
+  });
+  const server = await listen(app, 0, '127.0.0.1');
+  servers.push(server);
+  return { url: server.url, server, lines };
+}
+
+const anonymous = () => signInternalToken({ kind: 'anonymous' }, secret);
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close(1000)));
+});
+
+describe('service app factory', () => {
+  it('answers /healthz without a token', async () => {
+    const { url } = await startApp();
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', service: 'demo' });
+  });
+
+  it('reports readiness per check and 503 naming the failing one', async () => {
+    const { url } = await startApp({
+      database: async () => undefined,
+      bus: async () => {
+        throw new Error('nats connection closed');
+      },
+    });
+    const response = await fetch(`${url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      status: 'not-ready',
+      service: 'demo',
+      checks: { database: { status: 'ok' }, bus: { status: 'error', error: 'nats connection closed' } },
+    });
+  });
+
+  it('refuses requests without a valid gateway token and exposes the caller with one', async () => {
+    const { url } = await startApp();
+    expect((await fetch(`${url}/api/whoami`)).status).toBe(401);
+    expect((await fetch(`${url}/api/whoami`, { headers: { 'x-internal-token': 'forged' } })).status).toBe(
+      401,
+    );
+    const token = await signInternalToken(
+      { kind: 'user', userId: '9', email: 'a@example.com', role: 'user' },
+      secret,
+    );
+    const response = await fetch(`${url}/api/whoami`, { headers: { 'x-internal-token': token } });
+    expect(await response.json()).toEqual({
+      kind: 'user',
+      userId: '9',
+      email: 'a@example.com',
+      role: 'user',
+    });
+  });
+
+  it('maps AppError types to status codes with a JSON message', async () => {
+    const { url } = await startApp();
+    const response = await fetch(`${url}/api/conflict`, {
+      headers: { 'x-internal-token': await anonymous() },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: 'Already there' });
+  });
+
+  it('answers invalid input with 400, the first message and the issues', async () => {
+    const { url } = await startApp();
+    const headers = { 'x-internal-token': await anonymous(), 'content-type': 'application/json' };
+    const invalid = await fetch(`${url}/api/validate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'nope' }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      message: 'Please enter a valid email',
+      issues: [{ path: 'email', message: 'Please enter a valid email' }],
+    });
+    const malformed = await fetch(`${url}/api/validate`, { method: 'POST', headers, body: '{"email":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('hides unknown errors behind a 500 and keeps the details in the log', async () => {
+    const { url, lines } = await startApp();
+    const response = await fetch(`${url}/api/boom`, { headers: { 'x-internal-token': await anonymous() } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(text).not.toContain('hunter2');
+    expect(lines.join('')).toContain('hunter2');
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const { url } = await startApp();
+    const response = await fetch(`${url}/api/unknown`, {
+      headers: { 'x-internal-token': await anonymous() },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found: GET /api/unknown' });
+  });
+
+  it('answers a path parameter that does not percent-decode with 404, not 500', async () => {
+    const { url } = await startApp();
+    const headers = { 'x-internal-token': await anonymous() };
+    expect(await (await fetch(`${url}/api/items/menu%20v2`, { headers })).json()).toEqual({
+      name: 'menu v2',
+    });
+    const broken = await fetch(`${url}/api/items/%E0%A4%A`, { headers });
+    expect(broken.status).toBe(404);
+    expect(await broken.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('keeps the gateway request id, or makes one, and logs it', async () => {
+    const { url, lines } = await startApp();
+    const kept = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'req-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('req-123');
+    const made = await fetch(`${url}/api/whoami`, { headers: { 'x-request-id': 'bad id with spaces!' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.some((line) => line.includes(made.headers.get('x-request-id')!))).toBe(true);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests, refuses new connections and closes idle keep-alive sockets', async () => {
+    const { url, server } = await startApp();
+    const agent = new http.Agent({ keepAlive: true });
+    const token = await anonymous();
+    // An idle keep-alive connection that must not hold the shutdown.
+    await new Promise<void>((resolve) =>
+      http.get(`${url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)),
+    );
+    const inFlight = fetch(`${url}/api/slow`, { headers: { 'x-internal-token': token } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const closing = server.close(5_000);
+    const response = await inFlight;
+    expect(await response.json()).toEqual({ done: true });
+    await closing;
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    agent.destroy();
+  });
+
+  it('gives up on a request that outlives the timeout', async () => {
+    const { url, server } = await startApp();
+    const hanging = fetch(`${url}/api/slow`, { headers: { 'x-internal-token': await anonymous() } }).catch(
+      (e: Error) => e,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await server.close(200);
+    expect(Date.now() - started).toBeLessThan(550);
+    // The client sees the connection cut (a fetch failure), not an answer.
+    expect(await hanging).toMatchObject({ message: 'fetch failed' });
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The one way to build a service's HTTP app: request ids and logs, health endpoints, the gateway's
+ * internal token, JSON 404, and one error middleware that maps AppError types to status codes.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import { ZodError } from 'zod';
+import type { Readiness } from '@platform/contracts';
+import { AppError } from '../errors.js';
+import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
+import type { Logger } from '../logger.js';
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface CreateServiceAppOptions {
+  service: string;
+  logger: Logger;
+  internalTokenSecret: string;
+  /** Named checks for `/readyz`, e.g. `{ database, bus, storage }`. */
+  readiness: Record<string, ReadinessCheck>;
+  /** Mounts the service's routes; every one of them sits behind the internal-token check. */
+  routes: (router: Router) => void;
+  /** Routes mounted before the token check (e.g. provider webhooks verified by their own signature). */
+  publicRoutes?: (router: Router) => void;
+  /** JSON body limit for routes that use `express.json()` from the kit (default 1 MB). */
+  jsonLimit?: string;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function createServiceApp(options: CreateServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: options.service });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await checkReadiness(options.service, options.readiness);
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+  });
+
+  if (options.publicRoutes) {
+    const publicRouter = express.Router();
+    options.publicRoutes(publicRouter);
+    app.use(publicRouter);
+  }
+
+  const router = express.Router();
+  router.use(requireGatewayToken(options.internalTokenSecret));
+  options.routes(router);
+  app.use(router);
+
+  app.use((req, _res, next) => next(new AppError('not_found', `Not found: ${req.method} ${req.path}`)));
+  app.use(errorMiddleware);
+  return app;
+}
+
+export async function checkReadiness(
+  service: string,
+  checks: Record<string, ReadinessCheck>,
+): Promise<Readiness> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await withTimeout(check(), 3_000, `${name} check timed out`);
+        return [name, { status: 'ok' as const }] as const;
+      } catch (error) {
+        return [
+          name,
+          { status: 'error' as const, error: error instanceof Error ? error.message : String(error) },
+        ] as const;
+      }
+    }),
+  );
+  const checksResult = Object.fromEntries(entries);
+  const ready = entries.every(([, result]) => result.status === 'ok');
+  return { status: ready ? 'ready' : 'not-ready', service, checks: checksResult };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Maps errors to `{ message }` answers; details of unknown errors stay in the log. */
+export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const appError = toAppError(error);
+  if (appError) {
+    if (appError.status >= 500) req.log?.error({ err: error }, appError.message);
+    if (appError.headers) res.set(appError.headers);
+    if (!res.headersSent) res.status(appError.status).json(appError.toBody());
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(500).json({ message: 'Internal server error' });
+};
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return AppError.fromZod(error);
+  // A path parameter that does not percent-decode (`/x/%E0%A4%A`) names nothing that exists.
+  if (error instanceof URIError) return new AppError('not_found', 'Not found');
+  // Errors raised by Express's own body parsers carry a status and an expose flag.
+  if (typeof error === 'object' && error !== null && 'status' in error && 'expose' in error && error.expose) {
+    const status = Number((error as { status: unknown }).status);
+    if (status === 413) return new AppError('payload_too_large', 'Request body is too large');
+    if (status === 400) return new AppError('invalid', 'Request body is not valid JSON');
+    if (status === 415) return new AppError('unsupported_media_type', 'Unsupported content type');
+  }
+  return null;
+}

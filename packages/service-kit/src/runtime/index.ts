@@ -1,0 +1,2 @@
+export * from './service.js';
+export * from './main.js';

@@ -1,0 +1,261 @@
+/**
+ * Wiring every service shares: config → database → bus → storage → HTTP → outbox relay → subscriptions.
+ * A service only declares what is its own (routes, tables, migrations, subscriptions); the embedded runner
+ * and each service's `main.ts` both start it through `startService`, so both modes run one code path.
+ */
+import path from 'node:path';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { baseServiceEnvShape, envPort, loadConfig, type Env } from '../config.js';
+import { systemClock, type Clock } from '../clock.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database.js';
+import { createLogger, type Logger } from '../logger.js';
+import { createServiceApp, type ReadinessCheck } from '../http/app.js';
+import { listen, type RunningServer } from '../http/server.js';
+import type { EventBus } from '../events/types.js';
+import { InProcessBus } from '../events/in-process-bus.js';
+import { JetStreamBus } from '../events/jetstream-bus.js';
+import { OutboxRelay } from '../events/outbox.js';
+import { startSubscriptions, type SubscriptionDefinition } from '../events/subscriptions.js';
+import type { InboxTable, OutboxTable } from '../events/tables.js';
+import { createObjectStore } from '../storage/index.js';
+import type { ObjectStore } from '../storage/types.js';
+
+export const SERVICE_NAMES = [
+  'auth',
+  'course',
+  'consultation',
+  'payment',
+  'revenue',
+  'notification',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
+  auth: 4001,
+  course: 4002,
+  consultation: 4003,
+  payment: 4004,
+  revenue: 4005,
+  notification: 4006,
+};
+
+/** `AUTH_DATABASE_URL`, `COURSE_DATABASE_URL`, … */
+export function databaseUrlVariable<TName extends ServiceName>(
+  name: TName,
+): `${Uppercase<TName>}_DATABASE_URL` {
+  return `${name.toUpperCase() as Uppercase<TName>}_DATABASE_URL`;
+}
+
+/** The environment schema of a service: the shared settings, its port and its database URL, plus its own. */
+export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.ZodRawShape>(
+  name: TName,
+  extra: TExtra,
+) {
+  const databaseUrl = z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional();
+  // A computed key alone would widen to an index signature; spell the variable's name in the type.
+  const databaseShape = { [databaseUrlVariable(name)]: databaseUrl } as Record<
+    `${Uppercase<TName>}_DATABASE_URL`,
+    typeof databaseUrl
+  >;
+  return z
+    .object({
+      ...baseServiceEnvShape,
+      PORT: envPort.default(DEFAULT_SERVICE_PORTS[name]),
+      ...databaseShape,
+      ...extra,
+    })
+    .superRefine((parsed, ctx) => {
+      const env = parsed as Record<string, unknown>;
+      if (!env.S3_ENDPOINT) return;
+      for (const variable of ['S3_ACCESS_KEY', 'S3_SECRET_KEY']) {
+        if (!env[variable])
+          ctx.addIssue({ code: 'custom', path: [variable], message: 'required when S3_ENDPOINT is set' });
+      }
+    });
+}
+
+/** What every service's config has, whatever it adds. */
+export type BaseServiceConfig = z.infer<z.ZodObject<typeof baseServiceEnvShape>> & { PORT: number };
+
+export interface ServiceDeps<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+  config: TConfig;
+  logger: Logger;
+  db: Database;
+  bus: EventBus;
+  /** Present when the service declared `usesStorage`. */
+  store: ObjectStore | undefined;
+  clock: Clock;
+  /** Wake the outbox relay right after committing an event, instead of waiting for its next poll. */
+  notifyOutbox(): void;
+}
+
+export interface ServiceDefinition<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+  name: ServiceName;
+  configSchema: z.ZodObject;
+  /** drizzle-kit's output folder. */
+  migrationsFolder: string;
+  tables: { outbox: OutboxTable; inbox: InboxTable };
+  usesStorage: boolean;
+  subscriptions: (deps: ServiceDeps<TConfig>) => SubscriptionDefinition[];
+  routes: (router: Router, deps: ServiceDeps<TConfig>) => void;
+  /** Routes outside the gateway-token check (provider webhooks verified by their own signatures). */
+  publicRoutes?: (router: Router, deps: ServiceDeps<TConfig>) => void;
+  /** Seeding, scheduled jobs; may return a function that stops what it started. */
+  onStart?: (deps: ServiceDeps<TConfig>) => Promise<(() => Promise<void>) | void>;
+}
+
+export function defineService<TConfig extends BaseServiceConfig>(
+  definition: ServiceDefinition<TConfig>,
+): ServiceDefinition<TConfig> {
+  return definition;
+}
+
+export interface StartServiceOptions {
+  env?: Env;
+  /** Shared in-process bus of the embedded mode; otherwise the service builds its own from NATS_URL. */
+  bus?: EventBus;
+  clock?: Clock;
+  logger?: Logger;
+  /** Overrides the configured port (0 = any free port). */
+  port?: number;
+  host?: string;
+}
+
+export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+  name: ServiceName;
+  url: string;
+  port: number;
+  deps: ServiceDeps<TConfig>;
+  server: RunningServer;
+  stop(): Promise<void>;
+}
+
+export async function startService<TConfig extends BaseServiceConfig>(
+  definition: ServiceDefinition<TConfig>,
+  options: StartServiceOptions = {},
+): Promise<RunningService<TConfig>> {
+  const config = loadConfig(definition.configSchema, options.env ?? process.env) as TConfig;
+  const logger = options.logger ?? createLogger({ service: definition.name, level: config.LOG_LEVEL });
+  const clock = options.clock ?? systemClock;
+  const cleanups: Array<() => Promise<void>> = [];
+  let server: RunningServer | undefined;
+  // Stop taking requests first (letting in-flight ones finish), then everything else in reverse order.
+  const runCleanups = async () => {
+    await server?.close(config.SHUTDOWN_TIMEOUT_MS);
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        logger.error({ err: error }, 'error while stopping');
+      }
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const database: DatabaseHandle = await openDatabase({
+      schemaName: definition.name,
+      url: (config as Record<string, unknown>)[databaseUrlVariable(definition.name)] as string | undefined,
+      dataDir: path.join(config.DATA_DIR, 'db', definition.name),
+      migrationsFolder: definition.migrationsFolder,
+      logger,
+    });
+    cleanups.push(() => database.close());
+
+    let bus = options.bus;
+    if (!bus) {
+      bus = config.NATS_URL
+        ? await JetStreamBus.connect({
+            servers: config.NATS_URL,
+            stream: config.NATS_STREAM,
+            subjectPrefix: config.NATS_SUBJECT_PREFIX,
+            name: definition.name,
+            logger,
+          })
+        : new InProcessBus();
+      const ownBus = bus;
+      cleanups.push(() => ownBus.close());
+    }
+
+    let store: ObjectStore | undefined;
+    if (definition.usesStorage) {
+      store = createObjectStore({
+        localDir: path.join(config.DATA_DIR, 'objects'),
+        s3: config.S3_ENDPOINT ? s3SettingsFrom(config) : undefined,
+      });
+    }
+
+    const relay = new OutboxRelay({ db: database.db, table: definition.tables.outbox, bus, logger });
+    const deps: ServiceDeps<TConfig> = {
+      config,
+      logger,
+      db: database.db,
+      bus,
+      store,
+      clock,
+      notifyOutbox: () => relay.notify(),
+    };
+
+    const stopJobs = definition.onStart ? await definition.onStart(deps) : undefined;
+    if (stopJobs) cleanups.push(stopJobs);
+
+    const readiness: Record<string, ReadinessCheck> = { database: database.ping, bus: () => deps.bus.ping() };
+    if (store) readiness.storage = () => store.ping();
+    const app = createServiceApp({
+      service: definition.name,
+      logger,
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      readiness,
+      routes: (router) => definition.routes(router, deps),
+      publicRoutes: definition.publicRoutes ? (router) => definition.publicRoutes!(router, deps) : undefined,
+    });
+    server = await listen(app, options.port ?? config.PORT, options.host ?? config.HOST);
+
+    relay.start();
+    cleanups.push(() => relay.stop());
+    const subscriptions = await startSubscriptions({
+      bus,
+      db: database.db,
+      inboxTable: definition.tables.inbox,
+      service: definition.name,
+      subscriptions: definition.subscriptions(deps),
+      logger,
+    });
+    cleanups.push(() => subscriptions.stop());
+
+    logger.info(
+      { url: server.url, bus: bus.kind, database: database.kind, storage: store?.kind },
+      'service started',
+    );
+    return {
+      name: definition.name,
+      url: server.url,
+      port: server.port,
+      deps,
+      server,
+      stop: runCleanups,
+    };
+  } catch (error) {
+    await runCleanups();
+    throw error;
+  }
+}
+
+function s3SettingsFrom(config: BaseServiceConfig) {
+  const endpoint = new URL(config.S3_ENDPOINT!);
+  const useSSL = endpoint.protocol === 'https:';
+  return {
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.S3_ACCESS_KEY ?? '',
+    secretKey: config.S3_SECRET_KEY ?? '',
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    pathStyle: true,
+  };
+}

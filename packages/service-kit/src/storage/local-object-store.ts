@@ -1,0 +1,289 @@
+/**
+ * Object store over a local folder, for development and single-host installs.
+ *
+ * Layout under `rootDir` (kept apart so no key can collide with bookkeeping files):
+ *   objects/<key>        the bytes
+ *   meta/<key>.json      { contentType, etag } written beside each put
+ *   tmp/                 uploads in progress; renamed into objects/ only when complete
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import {
+  ObjectNotFoundError,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type GetResult,
+  type ObjectInfo,
+  type ObjectStore,
+  type PresignOptions,
+  type PutOptions,
+} from './types.js';
+
+export interface LocalObjectStoreOptions {
+  rootDir: string;
+}
+
+interface StoredMeta {
+  contentType: string;
+  etag: string;
+}
+
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Keys map one to one onto file paths, so anything that could escape the folder or name the same file
+ * two ways is refused: absolute paths, `.`/`..`/empty segments, backslashes, NUL. A `..` inside a
+ * segment (`menu..v2.pdf`) names a plain file and is allowed.
+ */
+export function assertValidObjectKey(key: string): void {
+  const problem =
+    typeof key !== 'string' || key.length === 0
+      ? 'is empty'
+      : key.length > 1024
+        ? 'is longer than 1024 characters'
+        : key.includes('\0')
+          ? 'contains NUL'
+          : key.includes('\\')
+            ? 'contains a backslash'
+            : key.startsWith('/') || path.isAbsolute(key)
+              ? 'is absolute'
+              : key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')
+                ? 'has an empty, "." or ".." segment'
+                : undefined;
+  if (problem) throw new Error(`Invalid object key ${JSON.stringify(key)}: ${problem}`);
+}
+
+/** Resolves an inclusive byte range against the object size, clamping `end`. */
+function resolveRange(range: ByteRange, size: number): { start: number; end: number } {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || start < 0 || (end !== undefined && !Number.isSafeInteger(end))) {
+    throw new RangeError(`Invalid byte range ${JSON.stringify(range)}`);
+  }
+  if (start >= size || (end !== undefined && end < start)) throw new RangeNotSatisfiableError(size);
+  return { start, end: Math.min(end ?? size - 1, size - 1) };
+}
+
+/**
+ * A Date built here rather than the one `fs.stat` returns: under jest's VM contexts the latter comes
+ * from another realm and fails `instanceof Date` in callers' tests.
+ */
+function toDate(ms: number): Date {
+  return new Date(Math.floor(ms));
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+export class LocalObjectStore implements ObjectStore {
+  readonly kind = 'local' as const;
+  readonly rootDir: string;
+  private readonly objectsDir: string;
+  private readonly metaDir: string;
+  private readonly tmpDir: string;
+  private readonly keyLocks = new Map<string, Promise<void>>();
+
+  constructor(options: LocalObjectStoreOptions) {
+    this.rootDir = path.resolve(options.rootDir);
+    this.objectsDir = path.join(this.rootDir, 'objects');
+    this.metaDir = path.join(this.rootDir, 'meta');
+    this.tmpDir = path.join(this.rootDir, 'tmp');
+  }
+
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<ObjectInfo> {
+    assertValidObjectKey(key);
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmpData = path.join(this.tmpDir, `${randomUUID()}.data`);
+    const tmpMeta = path.join(this.tmpDir, `${randomUUID()}.json`);
+    try {
+      const md5 = createHash('md5');
+      let size = 0;
+      const sizeMismatch = () =>
+        new Error(`Body of ${size} bytes does not match the declared size ${options.size} for ${key}`);
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          md5.update(chunk);
+          size += chunk.length;
+          // Refuse as soon as the body overflows, rather than waiting for a stream that may never end.
+          callback(options.size !== undefined && size > options.size ? sizeMismatch() : null, chunk);
+        },
+      });
+      await pipeline(source, measure, createWriteStream(tmpData, { flags: 'wx' }));
+      if (options.size !== undefined && options.size !== size) throw sizeMismatch();
+      const meta: StoredMeta = {
+        contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
+        etag: md5.digest('hex'),
+      };
+      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+
+      const objectPath = this.objectPath(key);
+      const metaPath = this.metaPath(key);
+      await Promise.all([
+        mkdir(path.dirname(objectPath), { recursive: true }),
+        mkdir(path.dirname(metaPath), { recursive: true }),
+      ]);
+      // Each rename is atomic; the lock keeps a concurrent put of the same key from pairing its bytes
+      // with our metadata, and readers from seeing one without the other.
+      const info = await this.withKeyLock(key, async () => {
+        await rename(tmpMeta, metaPath);
+        await rename(tmpData, objectPath);
+        return stat(objectPath);
+      });
+      return {
+        key,
+        size: info.size,
+        contentType: meta.contentType,
+        etag: meta.etag,
+        lastModified: toDate(info.mtimeMs),
+      };
+    } catch (error) {
+      await Promise.all([rm(tmpData, { force: true }), rm(tmpMeta, { force: true })]);
+      if (!source.destroyed) source.destroy();
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<GetResult> {
+    assertValidObjectKey(key);
+    // The open file descriptor pins these bytes: a put renaming new ones in later does not affect this read.
+    const { handle, info } = await this.withKeyLock(key, async () => {
+      let handle: FileHandle;
+      try {
+        handle = await open(this.objectPath(key), 'r');
+      } catch (error) {
+        if (isNotFound(error)) throw new ObjectNotFoundError(key);
+        throw error;
+      }
+      try {
+        const fileInfo = await handle.stat();
+        if (!fileInfo.isFile()) throw new ObjectNotFoundError(key);
+        return { handle, info: await this.toObjectInfo(key, fileInfo.size, toDate(fileInfo.mtimeMs)) };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    });
+    if (!range) return { body: handle.createReadStream(), info };
+    let resolved;
+    try {
+      resolved = resolveRange(range, info.size);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return { body: handle.createReadStream(resolved), info, range: resolved };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    assertValidObjectKey(key);
+    return this.withKeyLock(key, async () => {
+      try {
+        const fileInfo = await stat(this.objectPath(key));
+        if (!fileInfo.isFile()) return null;
+        return await this.toObjectInfo(key, fileInfo.size, toDate(fileInfo.mtimeMs));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidObjectKey(key);
+    await this.withKeyLock(key, async () => {
+      // Bytes first: once they are gone the object is gone, whatever happens to the metadata file.
+      for (const file of [this.objectPath(key), this.metaPath(key)]) {
+        try {
+          await unlink(file);
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
+      }
+    });
+  }
+
+  async presignGet(key: string, _options: PresignOptions): Promise<string | null> {
+    assertValidObjectKey(key);
+    return null;
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+    const probe = path.join(this.tmpDir, `ping-${randomUUID()}`);
+    await writeFile(probe, '', { flag: 'wx' });
+    await unlink(probe);
+  }
+
+  /**
+   * Runs short critical sections for one key one at a time (within this process; two processes sharing
+   * one folder could still interleave overwrites of the same key).
+   */
+  private async withKeyLock<T>(key: string, section: () => Promise<T>): Promise<T> {
+    const previous = this.keyLocks.get(key) ?? Promise.resolve();
+    const current = previous.then(section);
+    const settled = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.keyLocks.set(key, settled);
+    try {
+      return await current;
+    } finally {
+      if (this.keyLocks.get(key) === settled) this.keyLocks.delete(key);
+    }
+  }
+
+  private objectPath(key: string): string {
+    return path.join(this.objectsDir, ...key.split('/'));
+  }
+
+  private metaPath(key: string): string {
+    return `${path.join(this.metaDir, ...key.split('/'))}.json`;
+  }
+
+  private async toObjectInfo(key: string, size: number, lastModified: Date): Promise<ObjectInfo> {
+    const meta = await this.readMeta(key);
+    return {
+      key,
+      size,
+      contentType: meta?.contentType ?? DEFAULT_CONTENT_TYPE,
+      // Files dropped in by hand have no metadata: size and time still change when the bytes do.
+      etag: meta?.etag ?? `${size.toString(16)}-${lastModified.getTime().toString(16)}`,
+      lastModified,
+    };
+  }
+
+  private async readMeta(key: string): Promise<StoredMeta | null> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.metaPath(key), 'utf8'));
+      if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        typeof (parsed as StoredMeta).contentType === 'string' &&
+        typeof (parsed as StoredMeta).etag === 'string'
+      ) {
+        return parsed as StoredMeta;
+      }
+      return null;
+    } catch (error) {
+      if (isNotFound(error) || error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+/** Helpers for tests that talk to real PostgreSQL, NATS and S3-compatible servers. */
+export * from './postgres.js';
+export * from './s3-server.js';
+export * from './nats.js';

@@ -1,0 +1,59 @@
+// @platform/ui: the design system and the client state every front end shares (one copy at runtime).
+// The root entry holds the state and the light components; each Radix-heavy component has its own entry
+// (`@platform/ui/accordion`, `/checkbox`, `/dialog`, `/select`, `/tabs`, `/toast`, `/tooltip`), shared
+// as a singleton of its own, so a page downloads only the ones it renders. Nothing heavy is re-exported here.
+
+// Components
+export { Alert, AlertDescription, AlertTitle, alertVariants } from './components/alert';
+export type { AlertProps } from './components/alert';
+export { Badge, badgeVariants } from './components/badge';
+export type { BadgeProps } from './components/badge';
+export { Button, buttonVariants } from './components/button';
+export type { ButtonProps } from './components/button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export type { CardTitleProps } from './components/card';
+export { Input } from './components/input';
+export { Label } from './components/label';
+export { Progress } from './components/progress';
+export { Separator } from './components/separator';
+export { Skeleton } from './components/skeleton';
+export { Textarea } from './components/textarea';
+export type { ToastActionElement, ToastProps } from './components/toast';
+export { Toaster } from './components/toaster';
+export {
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+  TooltipProvider,
+  useTooltipSettings,
+} from './components/tooltip-provider';
+export type { TooltipSettings } from './components/tooltip-provider';
+export { cn } from './lib/cn';
+export type { ClassValue } from './lib/cn';
+
+// Toasts
+export { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast/toast-options';
+export { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, dismissToast, toast } from './toast/toast-store';
+export type { ToastHandle, ToastInput, ToasterToast } from './toast/toast-store';
+export { useToast } from './toast/use-toast';
+export type { UseToastResult } from './toast/use-toast';
+
+// Requests, query client, auth
+export { apiRequest } from './api/api-request';
+export { createQueryClient } from './api/create-query-client';
+export { getQueryFn } from './api/get-query-fn';
+export type { UnauthorizedBehavior } from './api/get-query-fn';
+export { AUTH_USER_QUERY_KEY, useAuth } from './auth/use-auth';
+export type { AuthUser, UseAuthResult } from './auth/use-auth';
+
+// Cart
+export { CART_STORAGE_KEY, CART_STORAGE_VERSION, createCartStore, useCart } from './cart/use-cart';
+export type { CartState } from './cart/use-cart';
+export type { CartItem, CartItemInput } from './cart/cart-rules';
+
+// Formatting, page title, theme
+export { formatPrice } from './format/format-price';
+export { SITE_NAME, useDocumentTitle } from './hooks/use-document-title';
+export { ThemeProvider, useTheme } from './theme/theme-provider';
+export type { ThemeContextValue } from './theme/theme-provider';
+export { THEME_STORAGE_KEY } from './theme/theme-storage';
+export type { Theme } from './theme/theme-storage';
