@@ -1,0 +1,218 @@
+/**
+ * Starts the real auth service for tests, on PGlite and, when POSTGRES_URL is set, on PostgreSQL, and
+ * calls it the way the gateway does: resolve the browser's cookie through `/internal/session`, then
+ * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { jest } from '@jest/globals';
+import { SessionLookupSchema, type Caller } from '@platform/contracts';
+import {
+  INTERNAL_TOKEN_HEADER,
+  SettableClock,
+  signInternalToken,
+  startService,
+  type RunningService,
+} from '@platform/service-kit';
+import {
+  createTestPostgresDatabase,
+  postgresUrlFromEnv,
+  type TestPostgresDatabase,
+} from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { outboxEvents } from '../db/schema.js';
+import { authService, type AuthConfig } from '../index.js';
+
+export const SECRET = randomBytes(24).toString('hex');
+export const START = new Date('2030-01-15T09:00:00.000Z');
+
+/** Where one test file's service keeps its data: shared by every start, so restarts see it. */
+export interface Backing {
+  name: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export interface BackingFactory {
+  name: string;
+  create(): Promise<Backing>;
+}
+
+const pglite: BackingFactory = {
+  name: 'PGlite',
+  create: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'auth-service-'));
+    return {
+      name: 'PGlite',
+      env: { DATA_DIR: dataDir },
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+const postgres = (adminUrl: string): BackingFactory => ({
+  name: 'PostgreSQL',
+  create: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'auth-service-'));
+    let database: TestPostgresDatabase;
+    try {
+      database = await createTestPostgresDatabase(adminUrl, 'auth');
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    return {
+      name: 'PostgreSQL',
+      env: { DATA_DIR: dataDir, AUTH_DATABASE_URL: database.url },
+      cleanup: async () => {
+        await database.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+});
+
+/** The adapter sets to run every auth suite on. */
+export function backings(): BackingFactory[] {
+  const postgresUrl = postgresUrlFromEnv();
+  return postgresUrl ? [pglite, postgres(postgresUrl)] : [pglite];
+}
+
+export interface CallOptions extends RequestInit {
+  /** The browser's Cookie header. */
+  cookie?: string | undefined;
+  /** The client address the gateway saw (sent as X-Forwarded-For); a fresh one when absent. */
+  address?: string;
+  /** JSON body (sets the content type). */
+  json?: unknown;
+  /** Who the internal token names, instead of what the cookie resolves to. */
+  caller?: Caller;
+}
+
+export interface AuthUnderTest {
+  service: RunningService<AuthConfig>;
+  clock: SettableClock;
+  /** Every log line the service wrote, parsed. */
+  logs: Record<string, unknown>[];
+  /** What the service printed with console.log while starting. */
+  printed: string[];
+  /** A request as the gateway forwards it. */
+  call(pathname: string, options?: CallOptions): Promise<Response>;
+  /** Who the gateway would say the cookie belongs to. */
+  whoIs(cookie: string | undefined): Promise<Caller>;
+  /** Outbox rows of one event type, oldest first. */
+  events(type: string): Promise<Array<{ data: Record<string, unknown>; headers: Record<string, string> }>>;
+  stop(): Promise<void>;
+}
+
+export interface StartAuthOptions {
+  env?: Record<string, string>;
+  clock?: SettableClock;
+}
+
+export async function startAuth(backing: Backing, options: StartAuthOptions = {}): Promise<AuthUnderTest> {
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'debug' },
+    new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+        callback();
+      },
+    }),
+  );
+  const clock = options.clock ?? new SettableClock(START);
+  const printed: string[] = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  });
+  let service: RunningService<AuthConfig>;
+  try {
+    service = await startService(authService, {
+      env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', ...options.env },
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      clock,
+    });
+  } finally {
+    log.mockRestore();
+  }
+
+  async function whoIs(cookie: string | undefined): Promise<Caller> {
+    const response = await fetch(`${service.url}/internal/session`, {
+      headers: {
+        [INTERNAL_TOKEN_HEADER]: await signInternalToken({ kind: 'anonymous' }, SECRET),
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    if (response.status !== 200) throw new Error(`/internal/session answered ${response.status}`);
+    return SessionLookupSchema.parse(await response.json()).caller;
+  }
+
+  return {
+    service,
+    clock,
+    logs,
+    printed,
+    whoIs,
+    call: async (pathname, { cookie, address, json, caller: named, ...init } = {}) => {
+      const headers = new Headers(init.headers);
+      const caller = named ?? (await whoIs(cookie));
+      headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
+      if (cookie) headers.set('cookie', cookie);
+      headers.set('x-forwarded-for', address ?? uniqueAddress());
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${service.url}${pathname}`, {
+        redirect: 'manual',
+        ...init,
+        headers,
+        ...(json !== undefined ? { method: init.method ?? 'POST', body: JSON.stringify(json) } : {}),
+      });
+    },
+    events: async (type) => {
+      const rows = await service.deps.db
+        .select({ data: outboxEvents.data, headers: outboxEvents.headers })
+        .from(outboxEvents)
+        .where(eq(outboxEvents.type, type))
+        .orderBy(outboxEvents.createdAt);
+      return rows as Array<{ data: Record<string, unknown>; headers: Record<string, string> }>;
+    },
+    stop: () => service.stop(),
+  };
+}
+
+/** The `name=value` pair a response sets for `name`, ready for a Cookie header (undefined if none). */
+export function cookieSetBy(response: Response, name = 'session'): string | undefined {
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return line?.split(';')[0];
+}
+
+/** The whole Set-Cookie line for `name`. */
+export function setCookieLine(response: Response, name = 'session'): string | undefined {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+let counter = 0;
+/** A fresh address per call, so tests never share sign-in limits. */
+export function uniqueEmail(label = 'owner'): string {
+  counter += 1;
+  return `${label}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** A fresh client address (documentation ranges), so tests never share per-address limits. */
+export function uniqueAddress(): string {
+  counter += 1;
+  return `2001:db8::${counter.toString(16)}`;
+}
+
+export const PASSWORD = 'Restaurant!1';
+export const NEW_PASSWORD = 'Better-Password!2024';
+
+export function signupBody(email: string, overrides: Record<string, unknown> = {}) {
+  return { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides };
+}

@@ -1,0 +1,157 @@
+/** Creating an account: what the form sends, what the browser gets back, what the platform hears. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AuthUserSchema, SignupResponseSchema } from '@platform/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  backings,
+  cookieSetBy,
+  PASSWORD,
+  setCookieLine,
+  signupBody,
+  startAuth,
+  uniqueEmail,
+  type AuthUnderTest,
+  type Backing,
+} from '../../__tests__/harness.js';
+import { users } from '../../db/schema.js';
+
+describe.each(backings())('sign-up on $name', (factory) => {
+  let backing: Backing;
+  let auth: AuthUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    auth = await startAuth(backing, { env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } });
+  });
+
+  afterAll(async () => {
+    await auth?.stop();
+    await backing?.cleanup();
+  });
+
+  it('creates the account, signs it in and answers 201 with the user', async () => {
+    const email = uniqueEmail('Ada.Lovelace');
+    const response = await auth.call('/api/auth/signup', { json: signupBody(email) });
+    expect(response.status).toBe(201);
+    const body = SignupResponseSchema.parse(await response.json());
+    expect(body).toEqual({
+      success: true,
+      message: 'Account created successfully',
+      user: {
+        id: expect.any(String),
+        email: email.toLowerCase(),
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        username: email.toLowerCase().split('@')[0],
+        profileImageUrl: null,
+        role: 'user',
+        isMember: false,
+        memberSince: null,
+        subscriptionStatus: 'inactive',
+        planStatus: 'regular',
+        consultationStatus: 'not_started',
+        isPaidMember: false,
+      },
+    });
+    const cookie = cookieSetBy(response);
+    expect(await auth.whoIs(cookie)).toEqual({
+      kind: 'user',
+      userId: body.user.id,
+      email: email.toLowerCase(),
+      role: 'user',
+    });
+
+    const me = await auth.call('/api/auth/user', { cookie });
+    expect(me.status).toBe(200);
+    expect(AuthUserSchema.strict().parse(await me.json())).toEqual(body.user);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax, Path=/ cookie (not Secure outside production)', async () => {
+    const response = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });
+    const line = setCookieLine(response)!;
+    expect(line).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+    expect(line).toContain('HttpOnly');
+    expect(line).toContain('SameSite=Lax');
+    expect(line).toContain('Path=/');
+    expect(line).not.toContain('Secure');
+    expect(line).not.toMatch(/Domain=/i);
+    expect(line).toContain(`Max-Age=${30 * 24 * 3600}`);
+  });
+
+  it('refuses a second account for the same address, whatever its case (409)', async () => {
+    const email = uniqueEmail('Grace');
+    expect((await auth.call('/api/auth/signup', { json: signupBody(email) })).status).toBe(201);
+    const again = await auth.call('/api/auth/signup', {
+      json: signupBody(`  ${email.toUpperCase()} `, { firstName: 'Other' }),
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: 'An account with this email already exists' });
+    expect(cookieSetBy(again)).toBeUndefined();
+  });
+
+  it('stores the address lower-cased and derives a unique username from it', async () => {
+    const stamp = Date.now().toString(36);
+    const first = await auth.call('/api/auth/signup', { json: signupBody(`Chef.${stamp}@One.example`) });
+    const second = await auth.call('/api/auth/signup', { json: signupBody(`chef.${stamp}@two.example`) });
+    const a = SignupResponseSchema.parse(await first.json()).user;
+    const b = SignupResponseSchema.parse(await second.json()).user;
+    expect(a.email).toBe(`chef.${stamp}@one.example`);
+    expect(a.username).toBe(`chef.${stamp}`);
+    expect(b.username).toMatch(new RegExp(`^chef\\.${stamp}\\d+$`));
+  });
+
+  it('makes the addresses in ADMIN_EMAILS admins when they sign up', async () => {
+    const response = await auth.call('/api/auth/signup', { json: signupBody('boss@example.com') });
+    const body = SignupResponseSchema.parse(await response.json());
+    expect(body.user.role).toBe('admin');
+    expect(await auth.whoIs(cookieSetBy(response))).toMatchObject({ role: 'admin' });
+  });
+
+  it('stores a salted scrypt hash, never the password, and never shows the hash', async () => {
+    const email = uniqueEmail();
+    const response = await auth.call('/api/auth/signup', { json: signupBody(email) });
+    const text = await response.text();
+    const [row] = await auth.service.deps.db.select().from(users).where(eq(users.email, email));
+    expect(row?.passwordHash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(row?.passwordHash).not.toContain(PASSWORD);
+    expect(text).not.toContain('scrypt');
+    expect(text).not.toContain(row!.passwordHash!.split('$')[5]!);
+    const me = await (await auth.call('/api/auth/user', { cookie: cookieSetBy(response) })).text();
+    expect(me).not.toMatch(/scrypt|password/i);
+  });
+
+  it('announces auth.user.registered in the same transaction (outbox), with the request id', async () => {
+    const email = uniqueEmail('Welcome');
+    const response = await auth.call('/api/auth/signup', {
+      json: signupBody(email, { firstName: 'Wanda' }),
+      headers: { 'x-request-id': 'req-signup-1' },
+    });
+    const { user } = SignupResponseSchema.parse(await response.json());
+    const events = await auth.events('auth.user.registered');
+    const mine = events.filter((event) => event.data.userId === user.id);
+    expect(mine).toEqual([
+      {
+        data: { userId: user.id, email: email.toLowerCase(), firstName: 'Wanda' },
+        headers: { 'x-request-id': 'req-signup-1' },
+      },
+    ]);
+  });
+
+  it('announces nothing for a refused sign-up', async () => {
+    const before = (await auth.events('auth.user.registered')).length;
+    await auth.call('/api/auth/signup', { json: signupBody('not-an-address') });
+    await auth.call('/api/auth/signup', { json: signupBody('boss@example.com') });
+    expect((await auth.events('auth.user.registered')).length).toBe(before);
+  });
+
+  it('replaces the session the browser already had', async () => {
+    const first = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });
+    const oldCookie = cookieSetBy(first);
+    const second = await auth.call('/api/auth/signup', {
+      json: signupBody(uniqueEmail()),
+      cookie: oldCookie,
+    });
+    expect(await auth.whoIs(oldCookie)).toEqual({ kind: 'anonymous' });
+    expect((await auth.whoIs(cookieSetBy(second))).kind).toBe('user');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Accounts and sessions for the browser: sign-up, sign-in, sign-out and the signed-in user.
+ *
+ *   POST /api/auth/signup  → 201 { success, message, user } + session cookie; 409 when the e-mail is taken
+ *   POST /api/auth/login   → 200 { success: true, message } + a new session cookie;
+ *                            401 / 429 { success: false, message } (429 with Retry-After)
+ *   GET  /api/logout       → ends the session, clears the cookie, 302 to /
+ *   GET  /api/auth/user    → AuthUser, or 401 { message: 'Unauthorized' }
+ */
+import {
+  LOGIN_MESSAGES,
+  LoginRequestSchema,
+  SIGNUP_MESSAGES,
+  SignupRequestSchema,
+  type LoginResponse,
+  type SignupResponse,
+} from '@platform/contracts';
+import { AppError, requireUser, type ServiceDeps } from '@platform/service-kit';
+import type { Router } from 'express';
+import type { AuthConfig } from '../config.js';
+import { jsonBody, parseBody } from '../http/parse-body.js';
+import { runtimeOf } from '../runtime.js';
+import { hashSecretToken } from '../sessions/secret-token.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../sessions/session-cookie.js';
+import { endSession } from '../sessions/sessions.repository.js';
+import { logIn } from './log-in.js';
+import { signUp } from './sign-up.js';
+import { toAuthUser } from './to-auth-user.js';
+import { findUserById } from './users.repository.js';
+
+export function accountRoutes(router: Router, deps: ServiceDeps<AuthConfig>): void {
+  router.post('/api/auth/signup', jsonBody, async (req, res) => {
+    const request = parseBody(SignupRequestSchema, req.body);
+    const { user, token } = await signUp(deps, {
+      request,
+      previousToken: readSessionToken(req, deps.config),
+      requestId: String(req.id),
+    });
+    setSessionCookie(res, deps.config, token);
+    const body: SignupResponse = { success: true, message: SIGNUP_MESSAGES.success, user: toAuthUser(user) };
+    res.status(201).set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.post('/api/auth/login', jsonBody, async (req, res) => {
+    const request = parseBody(LoginRequestSchema, req.body);
+    const result = await logIn(deps, {
+      request,
+      address: req.ip ?? 'unknown',
+      previousToken: readSessionToken(req, deps.config),
+      limits: runtimeOf(deps).limits,
+    });
+    res.set('Cache-Control', 'no-store');
+    if (result.outcome === 'blocked') {
+      const body: LoginResponse = { success: false, message: LOGIN_MESSAGES.tooManyAttempts };
+      res.status(429).set('Retry-After', String(result.retryAfterSeconds)).json(body);
+      return;
+    }
+    if (result.outcome === 'invalid') {
+      const body: LoginResponse = { success: false, message: LOGIN_MESSAGES.invalid };
+      res.status(401).json(body);
+      return;
+    }
+    setSessionCookie(res, deps.config, result.token);
+    const body: LoginResponse = { success: true, message: LOGIN_MESSAGES.success };
+    res.json(body);
+  });
+
+  router.get('/api/logout', async (req, res) => {
+    const token = readSessionToken(req, deps.config);
+    // A link on another site must not sign people out (the cookie is SameSite=Lax, so it would travel).
+    const crossSite = req.get('sec-fetch-site') === 'cross-site';
+    if (token && !crossSite) {
+      await endSession(deps.db, hashSecretToken(token), deps.clock.now());
+      clearSessionCookie(res, deps.config);
+    }
+    res.set('Cache-Control', 'no-store').redirect(302, '/');
+  });
+
+  router.get('/api/auth/user', requireUser, async (req, res) => {
+    if (req.caller.kind !== 'user') return; // narrowed by requireUser
+    const user = await findUserById(deps.db, req.caller.userId);
+    if (!user) throw new AppError('unauthenticated', 'Unauthorized');
+    res.set('Cache-Control', 'no-store').json(toAuthUser(user));
+  });
+}

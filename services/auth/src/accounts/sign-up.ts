@@ -1,0 +1,57 @@
+/** Creates a password account, signs it in, and announces it (`auth.user.registered`) in one transaction. */
+import type { SignupRequest } from '@platform/contracts';
+import { AppError, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import type { AuthConfig } from '../config.js';
+import { outboxEvents, type UserRow } from '../db/schema.js';
+import { startSession } from '../sessions/start-session.js';
+import { hashPassword } from './password-hash.js';
+import { insertUser, normalizeEmail } from './users.repository.js';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+export interface SignUpOptions {
+  request: SignupRequest;
+  previousToken: string | undefined;
+  requestId?: string | undefined;
+}
+
+export async function signUp(
+  deps: ServiceDeps<AuthConfig>,
+  options: SignUpOptions,
+): Promise<{ user: UserRow; token: string }> {
+  const email = normalizeEmail(options.request.email);
+  const passwordHash = await hashPassword(options.request.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const user = await insertUser(tx, {
+      email,
+      firstName: options.request.firstName,
+      lastName: options.request.lastName,
+      passwordHash,
+      role: deps.config.ADMIN_EMAILS.includes(email) ? 'admin' : 'user',
+      now,
+    });
+    if (!user) return null;
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'auth.user.registered',
+        data: { userId: user.id, email: user.email, firstName: user.firstName },
+        ...(options.requestId ? { headers: { [REQUEST_ID_HEADER]: options.requestId } } : {}),
+      },
+      { clock: deps.clock },
+    );
+    const token = await startSession({
+      db: tx,
+      clock: deps.clock,
+      config: deps.config,
+      userId: user.id,
+      previousToken: options.previousToken,
+    });
+    return { user, token };
+  });
+  if (!result) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
+  deps.notifyOutbox();
+  return result;
+}

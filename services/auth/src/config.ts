@@ -1,0 +1,74 @@
+/** The auth service's settings: the shared ones, plus admin bootstrap, sessions, rate limits and OIDC. */
+import { ADDRESS_PATTERN, newPasswordSchema, SETUP_PASSWORD_MIN_LENGTH } from '@platform/contracts';
+import { envBoolean, serviceConfigSchema } from '@platform/service-kit';
+import { z } from 'zod';
+
+const emailAddress = z
+  .string()
+  .trim()
+  .regex(ADDRESS_PATTERN, 'must be an e-mail address')
+  .transform((value) => value.toLowerCase());
+
+const httpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const authConfigSchema = serviceConfigSchema('auth', {
+  /** The support admin: created or updated at every start when both are set (DECISIONS 11). */
+  ADMIN_EMAIL: emailAddress.optional(),
+  ADMIN_PASSWORD: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH).optional(),
+  /** Comma-separated addresses that get the admin role when they sign up. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(ADDRESS_PATTERN, 'must be comma-separated e-mail addresses')))
+    .default([]),
+  /** Shared store for the sign-in limits when several replicas run; in memory otherwise. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, :, - and _ only')
+    .default('auth'),
+  /** Failed sign-ins allowed per account, and per client address, in 15 minutes. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  /** The site's address as browsers see it (the OIDC redirect URI is derived from it). */
+  PUBLIC_BASE_URL: httpUrl('https://example.com').default('http://localhost:3000'),
+  /** A session unused for this long ends; any session ends this long after sign-in. */
+  SESSION_IDLE_DAYS: positiveInt.default(7),
+  SESSION_ABSOLUTE_DAYS: positiveInt.default(30),
+  /** Secure (and `__Host-`) session cookie; default: on in production. */
+  COOKIE_SECURE: envBoolean.optional(),
+  /** OpenID Connect sign-in (`/api/login`); without an issuer `/api/login` goes to `/login`. */
+  OIDC_ISSUER_URL: httpUrl('https://accounts.example.com').optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URI: httpUrl('https://example.com/api/callback').optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+}).superRefine((config, ctx) => {
+  if (config.ADMIN_PASSWORD && !config.ADMIN_EMAIL)
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
+  if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD)
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'required when ADMIN_EMAIL is set' });
+  if (config.OIDC_ISSUER_URL && !config.OIDC_CLIENT_ID)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_CLIENT_ID'],
+      message: 'required when OIDC_ISSUER_URL is set',
+    });
+});
+
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** Whether the session cookie is `Secure` (and therefore named `__Host-session`). */
+export function usesSecureCookies(config: AuthConfig): boolean {
+  return config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
+}

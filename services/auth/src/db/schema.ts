@@ -1,0 +1,123 @@
+/**
+ * The auth service's tables, all inside its own Postgres schema `auth`.
+ *
+ * `users` carries the fields of the spec's users entity (member-and-admin §3) plus `role`. The spec's
+ * `passwordResetToken` / `passwordResetExpiry` live in `password_tokens` instead: hashed, single use,
+ * one row per link sent. Secrets are never stored in clear: sessions and password tokens are kept as the
+ * SHA-256 of a 32-byte random value the browser (or the e-mail) holds; passwords as scrypt strings.
+ */
+import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const authSchema = pgSchema('auth');
+
+export const outboxEvents = createOutboxTable(authSchema);
+export const inboxEvents = createInboxTable(authSchema);
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'trial', 'cancelled'] as const;
+export const PLAN_STATUSES = ['rs_pending', 'rs_active', 'rs_blocked', 'regular'] as const;
+export const CONSULTATION_STATUSES = ['not_started', 'in_progress', 'submitted', 'approved'] as const;
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'setup'] as const;
+
+export const users = authSchema.table(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Unique; defaults to the e-mail's local part (with a suffix when taken). */
+    username: text('username').notNull(),
+    /** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>`; null for accounts that only sign in through OIDC. */
+    passwordHash: text('password_hash'),
+    /** Always stored lower-cased, so uniqueness is case-insensitive. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    isMember: boolean('is_member').notNull().default(false),
+    memberSince: timestamptz('member_since'),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES })
+      .notNull()
+      .default('inactive'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    revenueShareConsentAt: timestamptz('revenue_share_consent_at'),
+    termsVersion: text('terms_version'),
+    planStatus: text('plan_status', { enum: PLAN_STATUSES }).notNull().default('regular'),
+    consultationStatus: text('consultation_status', { enum: CONSULTATION_STATUSES })
+      .notNull()
+      .default('not_started'),
+    reminder24hSentAt: timestamptz('reminder24h_sent_at'),
+    reminder72hSentAt: timestamptz('reminder72h_sent_at'),
+    reminder7dSentAt: timestamptz('reminder7d_sent_at'),
+    /** `<issuer>#<sub>` of the OpenID Connect account linked to this user. */
+    oidcSubject: text('oidc_subject'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_username_key').on(table.username),
+    uniqueIndex('users_oidc_subject_key').on(table.oidcSubject),
+    index('users_role_idx').on(table.role),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('users_role_known', sql`${table.role} in ('user', 'admin')`),
+    check(
+      'users_subscription_status_known',
+      sql`${table.subscriptionStatus} in ('active', 'inactive', 'trial', 'cancelled')`,
+    ),
+    check(
+      'users_plan_status_known',
+      sql`${table.planStatus} in ('rs_pending', 'rs_active', 'rs_blocked', 'regular')`,
+    ),
+    check(
+      'users_consultation_status_known',
+      sql`${table.consultationStatus} in ('not_started', 'in_progress', 'submitted', 'approved')`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+export const sessions = authSchema.table(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the random token in the browser's cookie. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    /** Updated at most once a minute; idle expiry counts from here. */
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    /** Absolute expiry. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Set at sign-out and when the password changes. */
+    endedAt: timestamptz('ended_at'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const passwordTokens = authSchema.table(
+  'password_tokens',
+  {
+    /** SHA-256 (hex) of the token in the e-mailed link. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [
+    index('password_tokens_user_id_idx').on(table.userId),
+    check('password_tokens_purpose_known', sql`${table.purpose} in ('reset', 'setup')`),
+  ],
+);

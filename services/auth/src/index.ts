@@ -1,0 +1,2 @@
+export { authService } from './service.js';
+export { authConfigSchema, type AuthConfig } from './config.js';

@@ -1,0 +1,4 @@
+import { runMain } from '@platform/service-kit';
+import { authService } from './service.js';
+
+await runMain(authService);

@@ -1,0 +1,237 @@
+/** Forgot password and set-password links: same answer for everyone, single use, one hour, sessions end. */
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HOUR, MINUTE, SettableClock } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
+import {
+  backings,
+  cookieSetBy,
+  NEW_PASSWORD,
+  PASSWORD,
+  setCookieLine,
+  signupBody,
+  START,
+  startAuth,
+  uniqueEmail,
+  type AuthUnderTest,
+  type Backing,
+} from '../../__tests__/harness.js';
+import { passwordTokens } from '../../db/schema.js';
+
+const SENT = {
+  success: true,
+  message: 'If an account exists for that email, we have sent a link to set a new password.',
+};
+const INVALID_LINK = { message: 'This link is invalid or has expired. Please request a new one.' };
+
+describe.each(backings())('passwords on $name', (factory) => {
+  let backing: Backing;
+  let auth: AuthUnderTest;
+  let clock: SettableClock;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    clock = new SettableClock(START);
+    auth = await startAuth(backing, { clock });
+  });
+
+  afterAll(async () => {
+    await auth?.stop();
+    await backing?.cleanup();
+  });
+
+  async function signUp(email = uniqueEmail()) {
+    const response = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Rosa' }) });
+    const body = (await response.json()) as { user: { id: string } };
+    return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
+  }
+
+  async function forgot(email: string) {
+    const started = performance.now();
+    const response = await auth.call('/api/auth/forgot-password', { json: { email } });
+    return { response, ms: performance.now() - started, text: await response.text() };
+  }
+
+  /** Reset events for the user, waiting (a little) for `count` of them: the answer does not wait. */
+  async function resetEventsFor(userId: string, count = 1) {
+    for (let waited = 0; ; waited += 50) {
+      const events = (await auth.events('auth.password-reset.requested')).filter(
+        (e) => e.data.userId === userId,
+      );
+      if (events.length >= count || waited > 5_000) return events;
+      await sleep(50);
+    }
+  }
+
+  /** The token the e-mail would carry: the notification service gets it from the event. */
+  async function lastTokenFor(userId: string, count = 1): Promise<{ token: string; expiresAt: string }> {
+    const event = (await resetEventsFor(userId, count)).at(-1);
+    if (!event) throw new Error('no reset event');
+    return { token: String(event.data.token), expiresAt: String(event.data.expiresAt) };
+  }
+
+  const setPassword = (token: string, password = NEW_PASSWORD, cookie?: string) =>
+    auth.call('/api/auth/setup-password', { json: { token, password, confirmPassword: password }, cookie });
+
+  const logIn = (email: string, password: string) =>
+    auth.call('/api/auth/login', { json: { email, password } });
+
+  it('answers the same, in about the same time, whether or not the account exists', async () => {
+    clock.set(START);
+    const { email } = await signUp();
+    const known: Awaited<ReturnType<typeof forgot>>[] = [];
+    const unknown: Awaited<ReturnType<typeof forgot>>[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      known.push(await forgot(email));
+      unknown.push(await forgot(uniqueEmail('stranger')));
+    }
+    for (const answer of [...known, ...unknown]) {
+      expect(answer.response.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual(SENT);
+      expect(answer.response.headers.getSetCookie()).toEqual([]);
+      expect(answer.ms).toBeGreaterThanOrEqual(395);
+    }
+    expect(new Set([...known, ...unknown].map((answer) => answer.text)).size).toBe(1);
+    const median = (list: typeof known) => list.map((a) => a.ms).sort((a, b) => a - b)[1]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
+  });
+
+  it('never puts a token in the answer; stores only its hash, valid for one hour', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    const { text } = await forgot(email.toUpperCase());
+    const { token, expiresAt } = await lastTokenFor(userId);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(text).not.toContain(token);
+    expect(expiresAt).toBe(new Date(START.getTime() + HOUR).toISOString());
+    const rows = await auth.service.deps.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, userId));
+    expect(rows).toEqual([
+      {
+        id: createHash('sha256').update(token).digest('hex'),
+        userId,
+        purpose: 'reset',
+        createdAt: START,
+        expiresAt: new Date(START.getTime() + HOUR),
+        usedAt: null,
+      },
+    ]);
+  });
+
+  it('announces auth.password-reset.requested with what the e-mail needs', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    await auth.call('/api/auth/forgot-password', {
+      json: { email },
+      headers: { 'x-request-id': 'req-forgot-1' },
+    });
+    const events = await resetEventsFor(userId);
+    expect(events).toEqual([
+      {
+        data: {
+          userId,
+          email,
+          firstName: 'Rosa',
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          expiresAt: new Date(START.getTime() + HOUR).toISOString(),
+        },
+        headers: { 'x-request-id': 'req-forgot-1' },
+      },
+    ]);
+  });
+
+  it('announces nothing for an address without an account', async () => {
+    const before = (await auth.events('auth.password-reset.requested')).length;
+    await forgot(uniqueEmail('nobody'));
+    expect((await auth.events('auth.password-reset.requested')).length).toBe(before);
+  });
+
+  it('a link sets the password once; the old password stops working, the new one works', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    await forgot(email);
+    const { token } = await lastTokenFor(userId);
+    const first = await setPassword(token);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      success: true,
+      message: 'Your password has been set. You can now sign in.',
+    });
+    const again = await setPassword(token, 'Yet-Another-Pass!9');
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual(INVALID_LINK);
+    expect((await logIn(email, PASSWORD)).status).toBe(401);
+    expect((await logIn(email, NEW_PASSWORD)).status).toBe(200);
+    expect((await logIn(email, 'Yet-Another-Pass!9')).status).toBe(401);
+  });
+
+  it('a link expires after one hour', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    await forgot(email);
+    const { token } = await lastTokenFor(userId);
+    clock.set(new Date(START.getTime() + HOUR));
+    const late = await setPassword(token);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual(INVALID_LINK);
+    expect((await logIn(email, PASSWORD)).status).toBe(200);
+
+    clock.set(START);
+    await forgot(email);
+    const fresh = await lastTokenFor(userId, 2);
+    clock.set(new Date(START.getTime() + HOUR - MINUTE));
+    expect((await setPassword(fresh.token)).status).toBe(200);
+  });
+
+  it('setting a password ends every session of that user (and only theirs)', async () => {
+    clock.set(START);
+    const { email, userId, cookie: fromSignup } = await signUp();
+    const other = cookieSetBy(await logIn(email, PASSWORD))!;
+    const stranger = await signUp();
+    await forgot(email);
+    const { token } = await lastTokenFor(userId);
+    const response = await setPassword(token, NEW_PASSWORD, fromSignup);
+    expect(response.status).toBe(200);
+    expect(setCookieLine(response)).toMatch(/^session=;.*Max-Age=0/);
+    expect(await auth.whoIs(fromSignup)).toEqual({ kind: 'anonymous' });
+    expect(await auth.whoIs(other)).toEqual({ kind: 'anonymous' });
+    expect((await auth.whoIs(stranger.cookie)).kind).toBe('user');
+  });
+
+  it('a new password retires the other links the user was sent', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    await forgot(email);
+    const older = await lastTokenFor(userId);
+    await forgot(email);
+    const newer = await lastTokenFor(userId, 2);
+    expect(newer.token).not.toBe(older.token);
+    expect((await setPassword(newer.token)).status).toBe(200);
+    expect((await setPassword(older.token)).status).toBe(400);
+  });
+
+  it('refuses unknown tokens with the same message', async () => {
+    for (const token of ['x', 'A'.repeat(43), 'not a token at all']) {
+      const response = await setPassword(token);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(INVALID_LINK);
+    }
+  });
+
+  it('sends at most 5 links an hour to one account, and still answers the same', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    const before = (await auth.events('auth.password-reset.requested')).length;
+    for (let request = 0; request < 7; request += 1) {
+      const { response, text } = await forgot(email);
+      expect(response.status).toBe(200);
+      expect(JSON.parse(text)).toEqual(SENT);
+    }
+    await sleep(200);
+    expect(await resetEventsFor(userId, 5)).toHaveLength(5);
+    expect((await auth.events('auth.password-reset.requested')).length - before).toBe(5);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Sets a password with a set-password link's token: the token must be unused and unexpired; it is used
+ * up, the user's other links retired and every session of the user ended, all in one transaction.
+ */
+import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { SETUP_PASSWORD_MESSAGES } from '@platform/contracts';
+import type { AuthConfig } from '../config.js';
+import { hashPassword } from '../accounts/password-hash.js';
+import { setPasswordHash } from '../accounts/users.repository.js';
+import { hashSecretToken } from '../sessions/secret-token.js';
+import { endSessionsOfUser } from '../sessions/sessions.repository.js';
+import {
+  consumePasswordToken,
+  isUsablePasswordToken,
+  retireUnusedTokens,
+} from './password-tokens.repository.js';
+
+export async function setPasswordWithToken(
+  deps: ServiceDeps<AuthConfig>,
+  options: { token: string; password: string },
+): Promise<{ userId: string; endedSessions: number }> {
+  const id = hashSecretToken(options.token);
+  const invalid = new AppError('invalid', SETUP_PASSWORD_MESSAGES.invalidToken);
+  // Checked first so a dead link does not cost a hash; checked again, atomically, when used.
+  if (!(await isUsablePasswordToken(deps.db, id, deps.clock.now()))) throw invalid;
+  const passwordHash = await hashPassword(options.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const token = await consumePasswordToken(tx, id, now);
+    if (!token) return null;
+    await setPasswordHash(tx, token.userId, passwordHash, now);
+    await retireUnusedTokens(tx, token.userId, now);
+    const endedSessions = await endSessionsOfUser(tx, token.userId, now);
+    return { userId: token.userId, endedSessions };
+  });
+  if (!result) throw invalid;
+  return result;
+}

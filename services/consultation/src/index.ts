@@ -1,0 +1,2 @@
+export { consultationService } from './service.js';
+export { consultationConfigSchema, type ConsultationConfig } from './config.js';

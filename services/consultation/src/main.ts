@@ -1,0 +1,4 @@
+import { runMain } from '@platform/service-kit';
+import { consultationService } from './service.js';
+
+await runMain(consultationService);

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@platform/service-kit';
+import { consultationConfigSchema, type ConsultationConfig } from './config.js';
+import { inboxEvents, outboxEvents } from './db/schema.js';
+import { consultationSubscriptions } from './events/subscriptions.js';
+import { consultationRoutes } from './routes.js';
+
+export const consultationService = defineService<ConsultationConfig>({
+  name: 'consultation',
+  configSchema: consultationConfigSchema,
+  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  usesStorage: true,
+  subscriptions: consultationSubscriptions,
+  routes: consultationRoutes,
+});

@@ -1,0 +1,98 @@
+/** Catalogue queries: the published course with its sections and lessons, and the products. */
+import { asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '@platform/service-kit';
+import { courseLessons, courseModules, courses, products } from '../db/schema.js';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type ModuleRow = typeof courseModules.$inferSelect;
+export type LessonRow = typeof courseLessons.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+
+export interface CourseOutline {
+  course: CourseRow;
+  modules: ModuleRow[];
+  /** In section order, then lesson order. */
+  lessons: LessonRow[];
+}
+
+/** The course the public page shows: the first published one. */
+export async function findPublicCourseOutline(db: Executor): Promise<CourseOutline | null> {
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(eq(courses.isPublished, true))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  if (!course) return null;
+  const modules = await db
+    .select()
+    .from(courseModules)
+    .where(eq(courseModules.courseId, course.id))
+    .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
+  const lessons =
+    modules.length === 0
+      ? []
+      : (
+          await db
+            .select({ lesson: courseLessons })
+            .from(courseLessons)
+            .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+            .where(
+              inArray(
+                courseLessons.moduleId,
+                modules.map((module) => module.id),
+              ),
+            )
+            .orderBy(asc(courseModules.orderIndex), asc(courseLessons.orderIndex), asc(courseLessons.id))
+        ).map((row) => row.lesson);
+  return { course, modules, lessons };
+}
+
+/** Every lesson of every published course, with what decides whether a visitor may open it. */
+export async function listPublishedLessonMedia(db: Executor) {
+  return db
+    .select({
+      id: courseLessons.id,
+      moduleId: courseLessons.moduleId,
+      orderIndex: courseLessons.orderIndex,
+      isFree: courseLessons.isFree,
+      videoUrl: courseLessons.videoUrl,
+    })
+    .from(courseLessons)
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .innerJoin(courses, eq(courses.id, courseModules.courseId))
+    .where(eq(courses.isPublished, true));
+}
+
+export async function listActiveProducts(db: Executor): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.sortOrder), asc(products.id));
+}
+
+export interface CourseSize {
+  courseId: number;
+  title: string;
+  sections: number;
+  lessons: number;
+}
+
+/** Section and lesson counts of the given courses (a course without sections counts 0 and 0). */
+export async function countCourseContents(db: Executor, courseIds: number[]): Promise<CourseSize[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await db
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      sections: countDistinct(courseModules.id),
+      lessons: count(courseLessons.id),
+    })
+    .from(courses)
+    .leftJoin(courseModules, eq(courseModules.courseId, courses.id))
+    .leftJoin(courseLessons, eq(courseLessons.moduleId, courseModules.id))
+    .where(inArray(courses.id, courseIds))
+    .groupBy(courses.id, courses.title);
+  return rows.map((row) => ({ ...row, sections: Number(row.sections), lessons: Number(row.lessons) }));
+}

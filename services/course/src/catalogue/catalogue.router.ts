@@ -1,0 +1,43 @@
+/** Public catalogue reads: the course page's outline, the services products and their pictures. */
+import { AppError, serveObject, type ServiceDeps } from '@platform/service-kit';
+import type { ErrorRequestHandler, Router } from 'express';
+import type { CourseConfig } from '../config.js';
+import { listBundledMedia } from '../media/bundled-media.js';
+import { getCoursePreview } from './get-course-preview.js';
+import { listProducts } from './list-products.js';
+
+/** Product pictures change only with a release; a week in caches, then revalidated by ETag. */
+const IMAGE_CACHE_CONTROL = 'public, max-age=604800';
+/** An SVG opened on its own is a document: let it draw, never run anything. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export function catalogueRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  router.get('/api/course-preview', async (_req, res) => {
+    const preview = await getCoursePreview(deps.db);
+    if (!preview) throw new AppError('not_found', 'Course not found');
+    res.json(preview);
+  });
+
+  router.get('/api/products', async (_req, res) => {
+    res.json(await listProducts(deps.db));
+  });
+
+  router.get('/api/products/images/:file', async (req, res) => {
+    const { catalogueImages } = await listBundledMedia();
+    const image = catalogueImages.find((candidate) => candidate.name === req.params.file);
+    if (!image || !deps.store) throw new AppError('not_found', 'Image not found');
+    await serveObject(req, res, {
+      store: deps.store,
+      key: image.key,
+      contentType: 'image/svg+xml',
+      cacheControl: IMAGE_CACHE_CONTROL,
+      headers: { 'Content-Security-Policy': SVG_POLICY },
+      notFoundMessage: 'Image not found',
+    });
+  });
+  // A name that does not even percent-decode names no picture of ours (rather than a 500).
+  const undecodable: ErrorRequestHandler = (error, _req, _res, next) => {
+    next(error instanceof URIError ? new AppError('not_found', 'Image not found') : error);
+  };
+  router.use('/api/products/images', undecodable);
+}

@@ -1,0 +1,105 @@
+/**
+ * What a lesson's `video_url` is and who may open it. A `video_url` is either a file name in the store
+ * (`course-media/<file>`; a leading folder such as `attached_assets/` is ignored) or a link: YouTube in
+ * its watch, short, embed or youtu.be form, or any other http(s) address.
+ */
+import type { LessonKind } from '@platform/contracts';
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,}$/;
+
+function parseHttpUrl(value: string): URL | null {
+  if (!/^https?:\/\//i.test(value)) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The video id of a YouTube watch, shorts, embed or youtu.be link; null for anything else. */
+export function youTubeVideoId(value: string): string | null {
+  const url = parseHttpUrl(value.trim());
+  if (!url) return null;
+  const host = url.hostname.toLowerCase();
+  let id: string | null | undefined;
+  if (host === 'youtu.be') {
+    id = url.pathname.split('/')[1];
+  } else if (YOUTUBE_HOSTS.has(host)) {
+    const [, first, second] = url.pathname.split('/');
+    if (first === 'watch') id = url.searchParams.get('v');
+    else if (first === 'shorts' || first === 'embed' || first === 'live') id = second;
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+/** The file name a `video_url` refers to in the store, or null when it is a link. */
+export function mediaFileName(videoUrl: string | null): string | null {
+  if (!videoUrl || parseHttpUrl(videoUrl.trim())) return null;
+  const withoutQuery = videoUrl.trim().split(/[?#]/)[0] ?? '';
+  const name = withoutQuery.split('/').pop() ?? '';
+  return name === '' ? null : name;
+}
+
+const DOCUMENT = /\.(pdf|docx?)$/i;
+
+export function isDocumentFileName(name: string): boolean {
+  return DOCUMENT.test(name);
+}
+
+export function lessonKind(videoUrl: string | null): LessonKind {
+  if (!videoUrl) return 'video';
+  if (youTubeVideoId(videoUrl)) return 'youtube';
+  const pathPart = (parseHttpUrl(videoUrl.trim())?.pathname ?? videoUrl).split(/[?#]/)[0] ?? '';
+  return isDocumentFileName(pathPart) ? 'document' : 'video';
+}
+
+export const DEMO_VIDEO_PATH = '/api/demo-video/';
+/** The course page's intro video, shipped in `services/course/media/`. */
+export const INTRO_VIDEO_FILE = 'introduction.mp4';
+
+/** Where a visitor opens a lesson's media: the public demo path for files, links as they are. */
+export function publicMediaUrl(videoUrl: string | null): string | null {
+  if (!videoUrl) return null;
+  const file = mediaFileName(videoUrl);
+  if (file) return `${DEMO_VIDEO_PATH}${encodeURIComponent(file)}`;
+  return parseHttpUrl(videoUrl.trim()) ? videoUrl.trim() : null;
+}
+
+/** Names that are promotional by the spec's rule (§5): anything with demo, preview, introduction or free. */
+export function hasPromotionalName(file: string): boolean {
+  return /demo|preview|introduction|free/i.test(file);
+}
+
+/**
+ * A plain file name: no path, no `..`, no control characters. Anything else on the demo path is a
+ * probe, whatever the whitelist says.
+ */
+export function isPlainFileName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9 ._()+-]{0,199}$/.test(name) && !name.includes('..');
+}
+
+export interface LessonOpenness {
+  id: number;
+  moduleId: number;
+  orderIndex: number;
+  isFree: boolean;
+}
+
+/** Ids of the lessons a visitor may open: the free ones and the first of every section (§2.3, §4). */
+export function openLessonIds(lessons: LessonOpenness[]): Set<number> {
+  const first = new Map<number, LessonOpenness>();
+  for (const lesson of lessons) {
+    const current = first.get(lesson.moduleId);
+    if (!current || lesson.orderIndex < current.orderIndex) first.set(lesson.moduleId, lesson);
+  }
+  const open = new Set<number>([...first.values()].map((lesson) => lesson.id));
+  for (const lesson of lessons) if (lesson.isFree) open.add(lesson.id);
+  return open;
+}

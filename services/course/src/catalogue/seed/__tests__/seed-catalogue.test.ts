@@ -1,0 +1,108 @@
+/** Seeding at start: once per database, however many replicas start, and the shipped media into the store. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { postgresUrlFromEnv } from '@platform/service-kit/testing';
+import { sql } from 'drizzle-orm';
+import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
+import { listBundledMedia } from '../../../media/bundled-media.js';
+import { seedCatalogue } from '../seed-catalogue.js';
+
+async function catalogueCounts(course: CourseUnderTest) {
+  const result = await course.service.deps.db.execute(sql`
+    select (select count(*) from course.courses)::int as courses,
+           (select count(*) from course.course_modules)::int as modules,
+           (select count(*) from course.course_lessons)::int as lessons,
+           (select count(*) from course.products)::int as products,
+           (select count(*) from course.seeds)::int as seeds`);
+  return result.rows[0];
+}
+
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 4, seeds: 1 };
+
+describe.each(backings())('seeding on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing);
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  it('copies every shipped media file and picture into the store', async () => {
+    const { courseMedia, catalogueImages } = await listBundledMedia();
+    expect(courseMedia.map((file) => file.name)).toEqual([
+      'free-preview-1.mp4',
+      'free-preview-2.mp4',
+      'free-preview-3.mp4',
+      'introduction.mp4',
+      'member-lesson.mp4',
+      'restaurant-goals-workbook.pdf',
+      'section-introduction.mp4',
+    ]);
+    expect(catalogueImages).toHaveLength(5);
+    for (const file of [...courseMedia, ...catalogueImages]) {
+      const info = await course.service.deps.store!.stat(file.key);
+      expect({ key: file.key, stored: info !== null }).toEqual({ key: file.key, stored: true });
+    }
+    const workbook = await course.service.deps.store!.stat('course-media/restaurant-goals-workbook.pdf');
+    expect(workbook?.contentType).toBe('application/pdf');
+  });
+
+  it('does nothing when asked to seed a seeded database again, even twice at once', async () => {
+    const { db, logger } = course.service.deps;
+    expect(await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)])).toEqual([false, false]);
+    expect(await catalogueCounts(course)).toEqual(SEEDED_ONCE);
+  });
+
+  it('does not seed again after the admin deleted the course', async () => {
+    const { db, logger } = course.service.deps;
+    await db.execute(sql`delete from course.courses`);
+    expect(await seedCatalogue(db, logger)).toBe(false);
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 1 });
+  });
+
+  it('restores missing media at the next start and leaves replaced files alone', async () => {
+    const store = course.service.deps.store!;
+    await store.delete('course-media/free-preview-3.mp4');
+    const replaced = Buffer.from('an admin-uploaded introduction');
+    await store.put('course-media/introduction.mp4', replaced, { contentType: 'video/mp4' });
+    await course.stop();
+    course = await startCourse(backing);
+    const restored = await course.service.deps.store!.stat('course-media/free-preview-3.mp4');
+    expect(restored?.size).toBeGreaterThan(100_000);
+    expect((await course.service.deps.store!.stat('course-media/introduction.mp4'))?.size).toBe(
+      replaced.length,
+    );
+  });
+});
+
+const postgresUrl = postgresUrlFromEnv();
+
+(postgresUrl ? describe : describe.skip)('replicas starting at once on a new PostgreSQL database', () => {
+  it('seed the catalogue exactly once', async () => {
+    const backing = await backings()[1]!.create();
+    const replicas: CourseUnderTest[] = [];
+    try {
+      replicas.push(
+        ...(await Promise.all([startCourse(backing), startCourse(backing), startCourse(backing)])),
+      );
+      for (const replica of replicas) expect(await catalogueCounts(replica)).toEqual(SEEDED_ONCE);
+      const seeded = replicas.flatMap((replica) =>
+        replica.logs.filter((line) => line.msg === 'seeded the course catalogue'),
+      );
+      expect(seeded).toHaveLength(1);
+      const answers = await Promise.all(
+        replicas.map(async (replica) => (await replica.request('/api/products')).json()),
+      );
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+      await backing.cleanup();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export { courseService } from './service.js';
+export { courseConfigSchema, type CourseConfig } from './config.js';

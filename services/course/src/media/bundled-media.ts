@@ -1,0 +1,89 @@
+/**
+ * The sample media shipped in `services/course/media/` (see its README): lesson videos and the workbook
+ * go to the object store under `course-media/`, product pictures under `catalogue-images/`. Copying them
+ * into the store at start lets one code path serve them from the local folder or from S3.
+ */
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contentTypeForFileName, type Logger, type ObjectStore } from '@platform/service-kit';
+
+/** `services/course/media`, from `src/media/` and from `dist/media/` alike. */
+export const BUNDLED_MEDIA_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'media',
+);
+
+export const COURSE_MEDIA_PREFIX = 'course-media/';
+export const CATALOGUE_IMAGES_PREFIX = 'catalogue-images/';
+
+export const courseMediaKey = (file: string) => `${COURSE_MEDIA_PREFIX}${file}`;
+export const catalogueImageKey = (file: string) => `${CATALOGUE_IMAGES_PREFIX}${file}`;
+
+const COURSE_MEDIA_FILE = /\.(mp4|pdf)$/i;
+const CATALOGUE_IMAGE_FILE = /\.svg$/i;
+
+export interface BundledFile {
+  name: string;
+  path: string;
+  key: string;
+}
+
+export interface BundledMedia {
+  courseMedia: BundledFile[];
+  catalogueImages: BundledFile[];
+}
+
+async function listFiles(
+  dir: string,
+  pattern: RegExp,
+  key: (name: string) => string,
+): Promise<BundledFile[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => ({ name: entry.name, path: path.join(dir, entry.name), key: key(entry.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+let listing: Promise<BundledMedia> | undefined;
+
+/** The shipped files (read once per process: they only change with a new release). */
+export function listBundledMedia(): Promise<BundledMedia> {
+  listing ??= (async () => ({
+    courseMedia: await listFiles(BUNDLED_MEDIA_DIR, COURSE_MEDIA_FILE, courseMediaKey),
+    catalogueImages: await listFiles(
+      path.join(BUNDLED_MEDIA_DIR, 'catalogue-images'),
+      CATALOGUE_IMAGE_FILE,
+      catalogueImageKey,
+    ),
+  }))();
+  listing.catch(() => {
+    listing = undefined;
+  });
+  return listing;
+}
+
+/**
+ * Puts every shipped file that is not in the store yet. Existing objects are left alone, so a file
+ * an admin has replaced is never overwritten at the next start; replicas starting together only
+ * write the same bytes twice.
+ */
+export async function copyBundledMediaToStore(store: ObjectStore, logger: Logger): Promise<string[]> {
+  const { courseMedia, catalogueImages } = await listBundledMedia();
+  const copied: string[] = [];
+  for (const file of [...courseMedia, ...catalogueImages]) {
+    if (await store.stat(file.key)) continue;
+    const { size } = await stat(file.path);
+    await store.put(file.key, createReadStream(file.path), {
+      contentType: contentTypeForFileName(file.name) ?? 'application/octet-stream',
+      size,
+    });
+    copied.push(file.key);
+  }
+  if (copied.length > 0) logger.info({ objects: copied }, 'copied the bundled course media into the store');
+  return copied;
+}

@@ -1,0 +1,11 @@
+/** The course service's HTTP routes (behind the gateway's internal token). */
+import type { ServiceDeps } from '@platform/service-kit';
+import type { Router } from 'express';
+import { catalogueRoutes } from './catalogue/catalogue.router.js';
+import type { CourseConfig } from './config.js';
+import { demoVideoRoutes } from './media/demo-video.router.js';
+
+export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  catalogueRoutes(router, deps);
+  demoVideoRoutes(router, deps);
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@platform/service-kit';
+import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
+import { courseConfigSchema, type CourseConfig } from './config.js';
+import { inboxEvents, outboxEvents } from './db/schema.js';
+import { courseSubscriptions } from './events/subscriptions.js';
+import { copyBundledMediaToStore } from './media/bundled-media.js';
+import { courseRoutes } from './routes.js';
+
+export const courseService = defineService<CourseConfig>({
+  name: 'course',
+  configSchema: courseConfigSchema,
+  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  usesStorage: true,
+  subscriptions: courseSubscriptions,
+  routes: courseRoutes,
+  onStart: async (deps) => {
+    await seedCatalogue(deps.db, deps.logger);
+    if (!deps.store) throw new Error('the course service needs its object store');
+    await copyBundledMediaToStore(deps.store, deps.logger);
+  },
+});

@@ -1,0 +1,51 @@
+/** The notification service's tables, all inside its own Postgres schema `notification`. */
+import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+export const notificationSchema = pgSchema('notification');
+
+export const outboxEvents = createOutboxTable(notificationSchema);
+export const inboxEvents = createInboxTable(notificationSchema);
+
+export const MESSAGE_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * Every e-mail, from queued to its outcome: the delivery queue and the delivery log in one table.
+ * `sent` went out over SMTP, `logged` was only recorded (no SMTP_URL), `failed` gave up after retries.
+ * A queued row is due at `next_attempt_at`; a worker that claims it pushes that time forward (its lease),
+ * so a worker that dies mid-send leaves the row to be retried, never lost.
+ */
+export const messages = notificationSchema.table(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Which template wrote it, e.g. `set-password`. */
+    template: text('template').notNull(),
+    /** The event that asked for it; with the template, unique: a redelivered event queues nothing new. */
+    eventId: uuid('event_id'),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The Message-ID the mail went out with. */
+    providerMessageId: text('provider_message_id'),
+  },
+  (table) => [
+    unique('messages_template_event_id_unique').on(table.template, table.eventId),
+    check('messages_status_check', sql`${table.status} in ('queued', 'sent', 'logged', 'failed')`),
+    index('messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+    index('messages_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

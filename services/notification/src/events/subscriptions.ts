@@ -1,0 +1,14 @@
+/** Every event the notification service reacts to, in one place. */
+import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { NotificationConfig } from '../config.js';
+import { deliveryWorkerFor } from '../messages/mail-delivery.js';
+import { passwordResetRequestedSubscription } from './password-reset-requested.handler.js';
+import { userRegisteredSubscription } from './user-registered.handler.js';
+
+export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>): SubscriptionDefinition[] {
+  const wakeDelivery = () => deliveryWorkerFor(deps).wake();
+  return [
+    passwordResetRequestedSubscription(deps, wakeDelivery),
+    userRegisteredSubscription(deps, wakeDelivery),
+  ];
+}

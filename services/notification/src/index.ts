@@ -1,0 +1,2 @@
+export { notificationService } from './service.js';
+export { notificationConfigSchema, type NotificationConfig } from './config.js';

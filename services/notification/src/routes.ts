@@ -1,0 +1,9 @@
+/** The notification service's HTTP routes (behind the gateway's internal token). */
+import type { ServiceDeps } from '@platform/service-kit';
+import type { Router } from 'express';
+import type { NotificationConfig } from './config.js';
+import { adminMailRoutes } from './messages/admin-mail.router.js';
+
+export function notificationRoutes(router: Router, deps: ServiceDeps<NotificationConfig>): void {
+  adminMailRoutes(router, deps);
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@platform/service-kit';
+import { notificationConfigSchema, type NotificationConfig } from './config.js';
+import { inboxEvents, outboxEvents } from './db/schema.js';
+import { notificationSubscriptions } from './events/subscriptions.js';
+import { startMailDelivery } from './messages/mail-delivery.js';
+import { notificationRoutes } from './routes.js';
+
+export const notificationService = defineService<NotificationConfig>({
+  name: 'notification',
+  configSchema: notificationConfigSchema,
+  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  usesStorage: false,
+  subscriptions: notificationSubscriptions,
+  routes: notificationRoutes,
+  onStart: async (deps) => startMailDelivery(deps),
+});

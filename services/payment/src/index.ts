@@ -1,0 +1,2 @@
+export { paymentService } from './service.js';
+export { paymentConfigSchema, type PaymentConfig } from './config.js';

@@ -1,0 +1,4 @@
+import { runMain } from '@platform/service-kit';
+import { paymentService } from './service.js';
+
+await runMain(paymentService);

@@ -1,0 +1,7 @@
+/** Every event the revenue service reacts to, in one place. */
+import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { RevenueConfig } from '../config.js';
+
+export function revenueSubscriptions(_deps: ServiceDeps<RevenueConfig>): SubscriptionDefinition[] {
+  return [];
+}

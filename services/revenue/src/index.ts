@@ -1,0 +1,2 @@
+export { revenueService } from './service.js';
+export { revenueConfigSchema, type RevenueConfig } from './config.js';

@@ -1,0 +1,4 @@
+import { runMain } from '@platform/service-kit';
+import { revenueService } from './service.js';
+
+await runMain(revenueService);
