@@ -1,0 +1,48 @@
+/** A raw HTTP client for tests: no automatic decompression, no connection reuse, headers as sent. */
+import http from 'node:http';
+import type { Readable } from 'node:stream';
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text(): string;
+  json(): unknown;
+}
+
+export interface RawRequestOptions {
+  method?: string;
+  headers?: http.OutgoingHttpHeaders;
+  body?: string | Buffer | Readable;
+}
+
+export function request(url: string, options: RawRequestOptions = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('response aborted')));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          text: () => body.toString('utf8'),
+          json: () => JSON.parse(body.toString('utf8')) as unknown,
+        });
+      });
+    });
+    const body = options.body;
+    if (body === undefined) req.end();
+    else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body);
+    else body.pipe(req);
+  });
+}

@@ -1,0 +1,77 @@
+/** The gateway's Express app, without listening, so tests and the embedded runner can drive it. */
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { createLogger, REQUEST_ID_HEADER, type Logger } from '@platform/service-kit';
+import { compressResponses } from './compress-responses.js';
+import type { GatewayConfig } from './config.js';
+import { getServiceUrl } from './config.js';
+import { createFrontEndRouter } from './front-end/front-end.router.js';
+import { createHealthRouter } from './health/readiness.router.js';
+import { chooseRequestId } from './request-id.js';
+import { refuseCrossSiteWrites } from './security/cross-site.js';
+import { createCallerResolver, type CallerResolver } from './session/resolve-caller.js';
+import { createApiProxy } from './upstream/api-proxy.js';
+import { createUpstreamAgents, type UpstreamAgents } from './upstream/upstream-agents.js';
+
+// The session lookup is on every proxied request's path: keep its deadline short.
+const MAX_SESSION_LOOKUP_MS = 5_000;
+
+export interface GatewayDeps {
+  logger: Logger;
+  /** Keep-alive agents per upstream; whoever creates them destroys them at shutdown. */
+  agents: UpstreamAgents;
+  callers: CallerResolver;
+}
+
+export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Express {
+  const logger = deps.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const agents = deps.agents ?? createUpstreamAgents();
+  const callers =
+    deps.callers ??
+    createCallerResolver({
+      authUrl: getServiceUrl(config, 'auth'),
+      internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+      cacheMs: config.SESSION_CACHE_MS,
+      timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, MAX_SESSION_LOOKUP_MS),
+      agent: agents.agentFor(getServiceUrl(config, 'auth')),
+    });
+
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = chooseRequestId(req.headers[REQUEST_ID_HEADER]);
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+
+  app.use(createHealthRouter({ config, agents }));
+  app.use(refuseCrossSiteWrites());
+  app.use(compressResponses());
+  // No body parser anywhere before this: request bodies stream straight to the services.
+  app.use(createApiProxy({ config, agents, callers, logger }));
+  app.use(createFrontEndRouter({ config, agents, logger }));
+
+  app.use((_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+
+  const answerError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, 'unhandled error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).json({ message: 'Internal server error' });
+  };
+  app.use(answerError);
+
+  return app;
+}

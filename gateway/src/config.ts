@@ -1,0 +1,76 @@
+/** The gateway's settings, read from the environment and validated with zod at start. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { envPort, internalSecret, loadConfig, LogLevelSchema, type Env } from '@platform/service-kit';
+import { z } from 'zod';
+import type { ServiceName } from './routes.js';
+
+// src/ (or dist/ once built) sits one level below the gateway package, which sits at the repository root.
+const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(gatewayDir, '..');
+
+const serviceUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const frontEndDir = (defaultDir: string) =>
+  z
+    .string()
+    .default(defaultDir)
+    .transform((value) => path.resolve(value));
+
+const frontEndOrigin = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://mfe-public:8080' })
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
+const positiveMs = z.coerce.number().int().positive();
+
+export const gatewayConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: envPort.default(3000),
+  LOG_LEVEL: LogLevelSchema.default('info'),
+  INTERNAL_TOKEN_SECRET: internalSecret,
+  AUTH_SERVICE_URL: serviceUrl('http://auth:4001'),
+  COURSE_SERVICE_URL: serviceUrl('http://course:4002'),
+  CONSULTATION_SERVICE_URL: serviceUrl('http://consultation:4003'),
+  PAYMENT_SERVICE_URL: serviceUrl('http://payment:4004'),
+  REVENUE_SERVICE_URL: serviceUrl('http://revenue:4005'),
+  NOTIFICATION_SERVICE_URL: serviceUrl('http://notification:4006'),
+  /** Upstream inactivity (no bytes either way) longer than this answers 504. */
+  UPSTREAM_TIMEOUT_MS: positiveMs.default(30_000),
+  /** How long a resolved session is reused for the same cookie. 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(3_000),
+  SHELL_DIR: frontEndDir(path.join(repoDir, 'shell', 'dist')),
+  MFE_PUBLIC_DIR: frontEndDir(path.join(repoDir, 'mfe-public', 'dist')),
+  MFE_MEMBER_DIR: frontEndDir(path.join(repoDir, 'mfe-member', 'dist')),
+  MFE_ADMIN_DIR: frontEndDir(path.join(repoDir, 'mfe-admin', 'dist')),
+  /** When set, that front end is proxied from its own server instead of served from its folder. */
+  SHELL_ORIGIN: frontEndOrigin,
+  MFE_PUBLIC_ORIGIN: frontEndOrigin,
+  MFE_MEMBER_ORIGIN: frontEndOrigin,
+  MFE_ADMIN_ORIGIN: frontEndOrigin,
+  SHUTDOWN_TIMEOUT_MS: positiveMs.default(10_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Throws `ConfigError` naming every missing or invalid variable. */
+export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, env);
+}
+
+const SERVICE_URL_KEYS = {
+  auth: 'AUTH_SERVICE_URL',
+  course: 'COURSE_SERVICE_URL',
+  consultation: 'CONSULTATION_SERVICE_URL',
+  payment: 'PAYMENT_SERVICE_URL',
+  revenue: 'REVENUE_SERVICE_URL',
+  notification: 'NOTIFICATION_SERVICE_URL',
+} as const satisfies Record<ServiceName, keyof GatewayConfig>;
+
+export function getServiceUrl(config: GatewayConfig, service: ServiceName): string {
+  return config[SERVICE_URL_KEYS[service]];
+}

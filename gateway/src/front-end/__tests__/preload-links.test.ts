@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPreloadLinks, findOwner } from '../preload-links.js';
+
+const OWNERS = {
+  mfe_public: ['/', '/services', '/pricing'],
+  mfe_member: ['/dashboard', '/courses/:id'],
+};
+
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      path: './routes',
+      assets: {
+        js: { sync: ['735.0a1b2c3d.js', '__federation_expose_routes.4e5f6a7b.js'], async: ['9.1c2d3e4f.js'] },
+        css: { sync: ['516.8a9b0c1d.css'], async: [] },
+      },
+    },
+  ],
+};
+
+const SHARED_FILES = {
+  startup: ['121.aaaaaaaa.js', '275.bbbbbbbb.js'],
+  shared: {
+    react: ['121.aaaaaaaa.js'],
+    '@platform/ui/accordion': ['637.cccccccc.js', '956.dddddddd.js', '121.aaaaaaaa.js'],
+    '@platform/ui/dialog': ['938.eeeeeeee.js'],
+  },
+};
+
+let root: string;
+const dirs = { shell: '', public: '', member: '' };
+
+async function writeJson(dir: string, file: string, value: unknown): Promise<void> {
+  await writeFile(path.join(dir, file), JSON.stringify(value));
+}
+
+function preloadLinksFor(shellDir = dirs.shell) {
+  return createPreloadLinks({
+    shell: { dir: shellDir },
+    remotes: [
+      { name: 'mfe_public', entry: '/mfe/public/mf-manifest.json', dir: dirs.public },
+      { name: 'mfe_member', entry: '/mfe/member/mf-manifest.json', dir: dirs.member },
+    ],
+  });
+}
+
+function split(header: string | undefined): string[] {
+  return header ? header.split(', ') : [];
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-preload-'));
+  for (const name of ['shell', 'public', 'member'] as const) {
+    dirs[name] = path.join(root, name);
+    await mkdir(dirs[name], { recursive: true });
+  }
+  await writeJson(dirs.shell, 'route-owners.json', OWNERS);
+  await writeJson(dirs.shell, 'shared-files.json', SHARED_FILES);
+  await writeJson(dirs.public, 'mf-manifest.json', MANIFEST);
+  await writeJson(dirs.public, 'shared-requires.json', { './routes': ['react', '@platform/ui/accordion'] });
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('route ownership', () => {
+  it('matches whole paths like the shell router: any case, one trailing slash, :params', () => {
+    expect(findOwner(OWNERS, '/')).toBe('mfe_public');
+    expect(findOwner(OWNERS, '/Pricing')).toBe('mfe_public');
+    expect(findOwner(OWNERS, '/services/')).toBe('mfe_public');
+    expect(findOwner(OWNERS, '/courses/12')).toBe('mfe_member');
+    expect(findOwner(OWNERS, '/courses')).toBeUndefined();
+    expect(findOwner(OWNERS, '/courses/12/extra')).toBeUndefined();
+    expect(findOwner(OWNERS, '/no/such/page')).toBeUndefined();
+  });
+});
+
+describe('preload links', () => {
+  it("names the owner's manifest, remoteEntry.js, the files of ./routes and the shell's shared files", async () => {
+    const links = split(await preloadLinksFor()('/services'));
+    expect(links).toEqual([
+      '</mfe/public/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</mfe/public/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
+      '</mfe/public/516.8a9b0c1d.css>; rel=preload; as=style; fetchpriority=low',
+      '</mfe/public/735.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low',
+      '</mfe/public/__federation_expose_routes.4e5f6a7b.js>; rel=preload; as=script; fetchpriority=low',
+      // The accordion's files, minus the one the shell's index.html preloads already.
+      '</637.cccccccc.js>; rel=preload; as=script; fetchpriority=low',
+      '</956.dddddddd.js>; rel=preload; as=script; fetchpriority=low',
+    ]);
+  });
+
+  it('names nothing for a path no remote owns, or without a built shell', async () => {
+    expect(await preloadLinksFor()('/no/such/page')).toBeUndefined();
+    expect(await preloadLinksFor(path.join(root, 'not-built'))('/')).toBeUndefined();
+  });
+
+  it('names only the manifest when the remote has not written the rest', async () => {
+    expect(split(await preloadLinksFor()('/dashboard'))).toEqual([
+      '</mfe/member/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
+    ]);
+  });
+
+  it('follows a redeployed remote and skips names that are not plain file names', async () => {
+    const preloadLinks = preloadLinksFor();
+    expect(await preloadLinks('/')).toContain('/mfe/public/735.0a1b2c3d.js');
+    const redeployed = structuredClone(MANIFEST);
+    redeployed.exposes[0]!.assets.js.sync = ['735.99999999.js', '<evil>; rel=stylesheet'];
+    await writeJson(dirs.public, 'mf-manifest.json', redeployed);
+    const later = new Date(Date.now() + 5_000);
+    await utimes(path.join(dirs.public, 'mf-manifest.json'), later, later);
+
+    const links = split(await preloadLinks('/'));
+    expect(links).toContain('</mfe/public/735.99999999.js>; rel=preload; as=script; fetchpriority=low');
+    expect(links.join(', ')).not.toContain('evil');
+    expect(links.join(', ')).not.toContain('735.0a1b2c3d.js');
+    await writeJson(dirs.public, 'mf-manifest.json', MANIFEST);
+  });
+});

@@ -1,0 +1,5 @@
+export { createGatewayApp, type GatewayDeps } from './app.js';
+export { startGateway, type RunningGateway } from './server.js';
+export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config.js';
+export { ROUTES, resolveService, isApiPath, type Route } from './routes.js';
+export { REMOTES } from './front-end/front-end.router.js';

@@ -1,0 +1,36 @@
+/** Process entry: config → start → stop cleanly on SIGTERM/SIGINT. */
+import { ConfigError } from '@platform/service-kit';
+import { loadGatewayConfig, type GatewayConfig } from './config.js';
+import { startGateway, type RunningGateway } from './server.js';
+
+let config: GatewayConfig;
+let gateway: RunningGateway;
+try {
+  config = loadGatewayConfig(process.env);
+  gateway = await startGateway(config);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`gateway: ${error.message}`);
+  } else {
+    console.error('gateway failed to start:', error);
+  }
+  process.exit(1);
+}
+
+let stopping = false;
+function shutdown(signal: NodeJS.Signals): void {
+  if (stopping) return;
+  stopping = true;
+  console.info(`gateway: ${signal} received, shutting down`);
+  // close() forces connections shut after SHUTDOWN_TIMEOUT_MS; this is the last resort.
+  setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 1_000).unref();
+  gateway.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('gateway: error during shutdown', error);
+      process.exit(1);
+    },
+  );
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

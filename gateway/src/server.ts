@@ -1,0 +1,32 @@
+/** Starts the gateway and stops it gracefully: stop accepting, finish in-flight requests, close sockets. */
+import { createLogger, listen, type Logger } from '@platform/service-kit';
+import { createGatewayApp } from './app.js';
+import type { GatewayConfig } from './config.js';
+import { createUpstreamAgents } from './upstream/upstream-agents.js';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  /** Resolves when every connection has closed, forcing them after SHUTDOWN_TIMEOUT_MS. */
+  close(): Promise<void>;
+}
+
+export async function startGateway(
+  config: GatewayConfig,
+  options: { logger?: Logger } = {},
+): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const agents = createUpstreamAgents();
+  const app = createGatewayApp(config, { logger, agents });
+  const running = await listen(app, config.PORT, config.HOST);
+  logger.info({ url: running.url }, 'gateway listening');
+  let closing: Promise<void> | undefined;
+  return {
+    url: running.url,
+    port: running.port,
+    close() {
+      closing ??= running.close(config.SHUTDOWN_TIMEOUT_MS).finally(() => agents.destroy());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * `/api/*` (and `/video-stream/*`) to the owning service: strip whatever identity the browser claims,
+ * resolve the session through auth, and forward a short-lived internal token naming the caller.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHandler } from 'express';
+import {
+  IDENTITY_HEADERS,
+  INTERNAL_TOKEN_HEADER,
+  REQUEST_ID_HEADER,
+  SERVICE_NAMES,
+  signInternalToken,
+  type Logger,
+  type ServiceName,
+} from '@platform/service-kit';
+import { getServiceUrl, type GatewayConfig } from '../config.js';
+import { isApiPath, resolveService } from '../routes.js';
+import type { CallerResolver } from '../session/resolve-caller.js';
+import { createUpstreamProxy } from './create-upstream-proxy.js';
+import type { UpstreamAgents } from './upstream-agents.js';
+import { describeFailure, UpstreamError } from './upstream.errors.js';
+
+// Hop-by-hop or already answered by the gateway: the keep-alive agent sets its own `connection`, and a
+// `100 Continue` has already gone to the browser.
+const NOT_FORWARDED = ['connection', 'keep-alive', 'proxy-connection', 'expect', ...IDENTITY_HEADERS];
+
+export interface ApiProxyOptions {
+  config: GatewayConfig;
+  agents: UpstreamAgents;
+  callers: CallerResolver;
+  logger: Logger;
+}
+
+export function createApiProxy({ config, agents, callers, logger }: ApiProxyOptions): RequestHandler {
+  const proxies = new Map<ServiceName, RequestHandler>(
+    SERVICE_NAMES.map((service) => {
+      const target = getServiceUrl(config, service);
+      return [
+        service,
+        createUpstreamProxy({
+          name: service,
+          target,
+          agent: agents.agentFor(target),
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          logger,
+          xfwd: true,
+        }),
+      ];
+    }),
+  );
+
+  return async function proxyApi(req, res, next) {
+    const service = resolveService(req.path);
+    if (!service) {
+      if (isApiPath(req.path)) {
+        res.status(404).json({ message: 'Not found' });
+        return;
+      }
+      next();
+      return;
+    }
+    removeHeaders(req.headers, NOT_FORWARDED);
+    req.headers[REQUEST_ID_HEADER] = String(req.id);
+    try {
+      const caller = await callers.resolveCaller(req.headers.cookie, String(req.id));
+      req.headers[INTERNAL_TOKEN_HEADER] = await signInternalToken(caller, config.INTERNAL_TOKEN_SECRET);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      req.log.warn({ err: error, failure: error.failure }, 'could not resolve the session');
+      res.status(error.status).json({ message: describeFailure(error.upstream, error.failure) });
+      return;
+    }
+    // The browser gave up while the session was looked up.
+    if (req.destroyed || res.destroyed) return;
+    const cookie = req.headers.cookie;
+    if (cookie) {
+      // A service that sets cookies may have changed the session (sign-in rotates it, sign-out ends it):
+      // the next request must not reuse what was cached for the old cookie.
+      res.once('finish', () => {
+        if (res.getHeader('set-cookie') !== undefined) callers.forget(cookie);
+      });
+    }
+    await proxies.get(service)?.(req, res, next);
+  };
+}
+
+function removeHeaders(headers: IncomingHttpHeaders, names: readonly string[]): void {
+  for (const name of names) delete headers[name];
+}
