@@ -1,0 +1,2 @@
+// Async boundary: the federation runtime settles the shared singletons before anything imports them.
+import('./bootstrap');

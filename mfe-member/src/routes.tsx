@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router-dom';
+import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
+import './index.css';
+
+/** Every path the shell's route table gives mfe_member (member-and-admin spec §2). */
+export const routes: RouteObject[] = [
+  { path: '/dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
+  { path: '/old-dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
+  { path: '/member/dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
+  { path: '/courses', element: <PlaceholderPage name="Courses" /> },
+  { path: '/courses/:id', element: <PlaceholderPage name="Course" /> },
+  { path: '/modules/:moduleId', element: <PlaceholderPage name="Module" /> },
+  { path: '/module/:moduleId', element: <PlaceholderPage name="Module" /> },
+  { path: '/lessons/:lessonId', element: <PlaceholderPage name="Lesson" /> },
+  { path: '/membership', element: <PlaceholderPage name="Membership" /> },
+  { path: '/my-consultations', element: <PlaceholderPage name="My Consultations" /> },
+  { path: '/revenue-share-welcome', element: <PlaceholderPage name="Revenue Share" /> },
+  { path: '/revenue-report', element: <PlaceholderPage name="Revenue Report" /> },
+];
+
+export default routes;

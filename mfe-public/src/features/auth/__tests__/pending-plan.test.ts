@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  AUTH_REDIRECT_DELAY_MS,
+  PENDING_PLAN_FROM_LOGIN_KEY,
+  PENDING_PLAN_KEY,
+  takeRedirectAfterLogin,
+  takeRedirectAfterSignup,
+} from '../lib/pending-plan';
+import type { PlanStorage } from '../lib/pending-plan';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  const storage: PlanStorage = {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+  return { storage, data };
+}
+
+const brokenStorage: PlanStorage = {
+  getItem: () => {
+    throw new Error('SecurityError');
+  },
+  setItem: () => {
+    throw new Error('QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new Error('SecurityError');
+  },
+};
+
+describe('after login', () => {
+  it('goes to the dashboard after 1 second without a pending plan', () => {
+    const { storage } = memoryStorage();
+    expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/dashboard', delayMs: 1000 });
+    expect(AUTH_REDIRECT_DELAY_MS).toBe(1000);
+  });
+
+  it('sends a pending revenue-share plan to its welcome page and clears it', () => {
+    const { storage, data } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
+    expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/revenue-share-welcome', delayMs: 1000 });
+    expect(data.size).toBe(0);
+  });
+
+  it('sends any other pending plan to pricing and clears both keys', () => {
+    const { storage, data } = memoryStorage({
+      [PENDING_PLAN_FROM_LOGIN_KEY]: 'self_implementation',
+      unrelated: 'kept',
+    });
+    expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/pricing', delayMs: 1000 });
+    expect([...data.keys()]).toEqual(['unrelated']);
+  });
+
+  it('treats a blank value as no plan', () => {
+    const { storage } = memoryStorage({ [PENDING_PLAN_KEY]: '  ' });
+    expect(takeRedirectAfterLogin(storage).to).toBe('/dashboard');
+  });
+
+  it('still signs in when storage is unavailable', () => {
+    expect(takeRedirectAfterLogin(brokenStorage)).toEqual({ to: '/dashboard', delayMs: 1000 });
+  });
+});
+
+describe('after sign-up', () => {
+  it('goes to the dashboard after 1 second without a plan', () => {
+    const { storage } = memoryStorage();
+    expect(takeRedirectAfterSignup(storage)).toEqual({ to: '/dashboard', delayMs: 1000 });
+  });
+
+  it('takes revenue share from either key, clears both and opens its welcome page', () => {
+    const { storage, data } = memoryStorage({
+      [PENDING_PLAN_FROM_LOGIN_KEY]: 'revenue_share',
+      [PENDING_PLAN_KEY]: '',
+    });
+    expect(takeRedirectAfterSignup(storage).to).toBe('/revenue-share-welcome');
+    expect(data.size).toBe(0);
+  });
+
+  it('stores another plan again under the plan-selection key and opens pricing', () => {
+    const { storage, data } = memoryStorage({ [PENDING_PLAN_FROM_LOGIN_KEY]: 'flexible_payments' });
+    expect(takeRedirectAfterSignup(storage).to).toBe('/pricing');
+    expect(Object.fromEntries(data)).toEqual({ [PENDING_PLAN_KEY]: 'flexible_payments' });
+  });
+
+  it('prefers the plan-selection key when both are set', () => {
+    const { storage, data } = memoryStorage({
+      [PENDING_PLAN_KEY]: 'self_implementation',
+      [PENDING_PLAN_FROM_LOGIN_KEY]: 'revenue_share',
+    });
+    expect(takeRedirectAfterSignup(storage).to).toBe('/pricing');
+    expect(Object.fromEntries(data)).toEqual({ [PENDING_PLAN_KEY]: 'self_implementation' });
+  });
+
+  it('still finishes when storage is unavailable', () => {
+    expect(takeRedirectAfterSignup(brokenStorage).to).toBe('/dashboard');
+  });
+});

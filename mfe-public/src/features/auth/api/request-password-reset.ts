@@ -1,0 +1,27 @@
+/**
+ * `POST /api/auth/forgot-password` (DECISIONS 12): the answer is the same whether or not the address has
+ * an account and never carries a token; the set-password link travels only by e-mail.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ForgotPasswordResponseSchema } from '@platform/contracts';
+import type { ForgotPasswordRequest } from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
+import { readApiFailure } from '../lib/api-failure';
+
+export type PasswordResetOutcome = { ok: true; message: string } | { ok: false; message: string | null };
+
+export async function requestPasswordReset(input: ForgotPasswordRequest): Promise<PasswordResetOutcome> {
+  try {
+    const response = await apiRequest('POST', '/api/auth/forgot-password', input);
+    const body = ForgotPasswordResponseSchema.safeParse(await response.json());
+    return { ok: true, message: body.success ? body.data.message : '' };
+  } catch (error) {
+    const failure = readApiFailure(error);
+    if (failure) return { ok: false, message: failure.message };
+    throw error;
+  }
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

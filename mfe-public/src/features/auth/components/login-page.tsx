@@ -1,0 +1,165 @@
+/**
+ * `/login` (public-site spec §2.8, §4, §5, §8): e-mail and password, the inline forgot-password flow
+ * (DECISIONS 12: the link only ever travels by e-mail), then the pending-plan redirects after 1 second.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ForgotPasswordRequestSchema, LoginRequestSchema } from '@platform/contracts';
+import type { LoginRequest } from '@platform/contracts';
+import { AUTH_USER_QUERY_KEY, Button, Input, SITE_NAME, cn, toast, useDocumentTitle } from '@platform/ui';
+import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
+import type { z } from 'zod';
+import { useLogIn } from '../api/log-in';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { pickFieldIssues } from '../lib/api-failure';
+import { FORGOT_PASSWORD_COPY, LOGIN_COPY } from '../lib/auth-copy';
+import { getBrowserStorage } from '../lib/browser-storage';
+import { takeRedirectAfterLogin } from '../lib/pending-plan';
+import { useDelayedNavigate } from '../lib/use-delayed-navigate';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+import { FormField, fieldAria } from './form-field';
+import { PasswordInput } from './password-input';
+import { TextLink, textLinkClass } from './text-link';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginPage() {
+  useDocumentTitle(`Log In | ${SITE_NAME}`);
+  const queryClient = useQueryClient();
+  const navigateLater = useDelayedNavigate();
+  const logIn = useLogIn();
+  const passwordReset = useRequestPasswordReset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+
+  const form = useForm<z.input<typeof LoginRequestSchema>, unknown, LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    let outcome;
+    try {
+      outcome = await logIn.mutateAsync(values);
+    } catch {
+      setFormError(LOGIN_COPY.exception);
+      return;
+    }
+    if (!outcome.ok) {
+      for (const { field, message } of pickFieldIssues(outcome.issues, FIELDS)) {
+        form.setError(field, { message });
+      }
+      setFormError(outcome.message ?? LOGIN_COPY.failed);
+      return;
+    }
+    setIsRedirecting(true);
+    toast({ title: LOGIN_COPY.successTitle, description: LOGIN_COPY.successDescription, variant: 'success' });
+    void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    const redirect = takeRedirectAfterLogin(getBrowserStorage());
+    navigateLater(redirect.to, redirect.delayMs);
+  });
+
+  const onForgotPassword = async () => {
+    // aria-disabled rather than disabled while sending, so the button keeps focus.
+    if (passwordReset.isPending) return;
+    const email = form.getValues('email').trim();
+    if (!email) {
+      toast({
+        title: FORGOT_PASSWORD_COPY.emailRequiredTitle,
+        description: FORGOT_PASSWORD_COPY.emailRequiredDescription,
+        variant: 'destructive',
+      });
+      form.setFocus('email');
+      return;
+    }
+    const parsed = ForgotPasswordRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      form.setError('email', { message: parsed.error.issues[0]?.message }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const outcome = await passwordReset.mutateAsync(parsed.data);
+      if (outcome.ok) {
+        toast({
+          title: FORGOT_PASSWORD_COPY.sentTitle,
+          description: FORGOT_PASSWORD_COPY.sentDescription(email),
+        });
+      } else {
+        toast({
+          title: FORGOT_PASSWORD_COPY.failedTitle,
+          description: outcome.message ?? FORGOT_PASSWORD_COPY.failed,
+          variant: 'destructive',
+        });
+      }
+    } catch {
+      toast({
+        title: FORGOT_PASSWORD_COPY.failedTitle,
+        description: FORGOT_PASSWORD_COPY.failed,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const isBusy = logIn.isPending || isRedirecting;
+
+  return (
+    <AuthCard
+      icon={LogInIcon}
+      title={LOGIN_COPY.title}
+      description="Log in to continue your restaurant management course."
+      footer={
+        <p>
+          New here? <TextLink to="/signup">Create an account</TextLink>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Log in">
+        <FormAlert message={formError} />
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <Input
+            {...fieldAria('login-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@restaurant.com"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField
+          id="login-password"
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <button
+              type="button"
+              onClick={() => void onForgotPassword()}
+              aria-disabled={passwordReset.isPending}
+              className={cn(
+                textLinkClass,
+                '-my-1.5 py-1.5 text-sm aria-disabled:cursor-wait aria-disabled:opacity-70',
+              )}
+            >
+              {passwordReset.isPending ? 'Sending reset link…' : 'Forgot your password?'}
+            </button>
+          }
+        >
+          <PasswordInput
+            {...fieldAria('login-password', errors.password?.message)}
+            toggleLabel="Show password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+          {isBusy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {isRedirecting ? 'Redirecting…' : logIn.isPending ? 'Logging in…' : 'Log In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * `/setup-password?token=…` (public-site spec §2.10, §5, §8; DECISIONS 12–13): the page a set-password
+ * e-mail links to. No token: 'Invalid Link', then home. The submit button waits for a valid form.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { SETUP_PASSWORD_MIN_LENGTH, SetupPasswordFormSchema } from '@platform/contracts';
+import type { SetupPasswordForm } from '@platform/contracts';
+import { AUTH_USER_QUERY_KEY, Button, SITE_NAME, toast, useDocumentTitle } from '@platform/ui';
+import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import type { z } from 'zod';
+import { useSetUpPassword } from '../api/set-up-password';
+import { pickFieldIssues } from '../lib/api-failure';
+import { SETUP_PASSWORD_COPY } from '../lib/auth-copy';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+import { FormField, fieldAria } from './form-field';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordInput } from './password-input';
+import { TextLink } from './text-link';
+
+const FIELDS = ['password', 'confirmPassword'] as const;
+const CHECKLIST_ID = 'setup-password-checklist';
+
+function SetupPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setUpPassword = useSetUpPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<z.input<typeof SetupPasswordFormSchema>, unknown, SetupPasswordForm>({
+    // Checked as the user types (the button stays disabled until valid), never on blur, which would move
+    // the button from under the pointer between press and release.
+    resolver: zodResolver(SetupPasswordFormSchema),
+    mode: 'onChange',
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors, isValid } = form.formState;
+  const [password = '', confirmPassword = ''] = useWatch({
+    control: form.control,
+    name: ['password', 'confirmPassword'],
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    let outcome;
+    try {
+      outcome = await setUpPassword.mutateAsync(values);
+    } catch {
+      setFormError(SETUP_PASSWORD_COPY.exception);
+      return;
+    }
+    if (!outcome.ok) {
+      for (const { field, message } of pickFieldIssues(outcome.issues, FIELDS)) {
+        form.setError(field, { message });
+      }
+      setFormError(outcome.message ?? SETUP_PASSWORD_COPY.failed);
+      return;
+    }
+    toast({
+      title: SETUP_PASSWORD_COPY.successTitle,
+      description: SETUP_PASSWORD_COPY.successDescription,
+      variant: 'success',
+    });
+    // Setting a password ends every session of the account, this browser's included.
+    void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    navigate('/login');
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+      aria-label="Set your password"
+    >
+      <FormAlert message={formError} />
+      <FormField id="setup-password" label="New password" error={errors.password?.message}>
+        <PasswordInput
+          {...fieldAria('setup-password', errors.password?.message, CHECKLIST_ID)}
+          toggleLabel="Show password"
+          autoComplete="new-password"
+          {...form.register('password', {
+            // A changed password re-checks a confirmation already typed.
+            onChange: () => {
+              if (form.getFieldState('confirmPassword').isDirty) void form.trigger('confirmPassword');
+            },
+          })}
+        />
+      </FormField>
+      <FormField id="setup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          {...fieldAria('setup-confirm-password', errors.confirmPassword?.message, CHECKLIST_ID)}
+          toggleLabel="Show confirm password"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+      <PasswordChecklist
+        id={CHECKLIST_ID}
+        password={password}
+        confirmPassword={confirmPassword}
+        minLength={SETUP_PASSWORD_MIN_LENGTH}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={!isValid || setUpPassword.isPending}>
+        {setUpPassword.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        {setUpPassword.isPending ? 'Setting your password…' : 'Set Password'}
+      </Button>
+    </form>
+  );
+}
+
+export function SetupPasswordPage() {
+  useDocumentTitle(`Set Your Password | ${SITE_NAME}`);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const hasWarned = useRef(false);
+
+  useEffect(() => {
+    if (token || hasWarned.current) return;
+    hasWarned.current = true;
+    toast({
+      title: SETUP_PASSWORD_COPY.invalidLinkTitle,
+      description: SETUP_PASSWORD_COPY.invalidLinkDescription,
+      variant: 'destructive',
+    });
+    navigate('/', { replace: true });
+  }, [token, navigate]);
+
+  if (!token) return null;
+
+  return (
+    <AuthCard
+      icon={KeyRoundIcon}
+      title="Set Your Password"
+      description={`Choose a password of at least ${SETUP_PASSWORD_MIN_LENGTH} characters for your account.`}
+      footer={
+        <p>
+          Link expired? Get a new one on the <TextLink to="/login">login page</TextLink>.
+        </p>
+      }
+    >
+      {/* A new token (another e-mail's link) starts a fresh form. */}
+      <SetupPasswordForm key={token} token={token} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,67 @@
+/** `/cart` (public-site spec §2.4, DECISIONS 3–4): reads the persisted cart only, no network calls. */
+import { Link } from 'react-router-dom';
+import { Button, Card, useCart, useDocumentTitle } from '@platform/ui';
+import { ArrowLeftIcon, ShoppingCartIcon } from 'lucide-react';
+import { formatItemCount, getCartSummary } from '../lib/cart-summary';
+import { CartRow } from './cart-row';
+import { OrderSummary } from './order-summary';
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:py-16">
+      <Card className="mx-auto max-w-xl px-6 py-14 text-center">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <ShoppingCartIcon className="size-8" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight">Your cart is empty</h1>
+        <p className="mx-auto mt-2 max-w-sm text-muted-foreground">
+          Add some courses to get started with your restaurant management journey
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+export function CartPage() {
+  const items = useCart((state) => state.items);
+  const clearCart = useCart((state) => state.clearCart);
+  const summary = getCartSummary(items);
+
+  useDocumentTitle(
+    items.length === 0
+      ? 'Shopping Cart - Restaurant Management Course'
+      : `Shopping Cart (${summary.itemCount})`,
+  );
+
+  if (items.length === 0) return <EmptyCart />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-6">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to="/services">
+          <ArrowLeftIcon aria-hidden="true" />
+          Continue Shopping
+        </Link>
+      </Button>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Shopping Cart</h1>
+        <p className="mt-1 text-muted-foreground" data-testid="cart-count-text">
+          {formatItemCount(summary.itemCount)} in your cart
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="overflow-hidden">
+          <ul className="divide-y divide-border" aria-label="Items in your cart">
+            {items.map((item) => (
+              <CartRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </Card>
+        <OrderSummary summary={summary} onClear={clearCart} />
+      </div>
+    </div>
+  );
+}

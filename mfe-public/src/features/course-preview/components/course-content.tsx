@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Badge, Button } from '@platform/ui';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
+import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
+import { isLessonOpen } from '../lib/lesson-rules';
+import { LessonRow } from './lesson-row';
+
+type CourseContentProps = {
+  sections: readonly PreviewSection[];
+  sectionCount: number;
+  lessonCount: number;
+  currentLessonId: number | null;
+  onSelectLesson: (lesson: PreviewLesson) => void;
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function formatLength(minutes: number): string {
+  const rounded = Math.round(minutes);
+  const hours = Math.floor(rounded / 60);
+  const mins = rounded % 60;
+  return hours > 0 ? `${hours}h ${String(mins).padStart(2, '0')}m` : `${mins} min`;
+}
+
+const sectionKey = (section: PreviewSection) => `section-${section.id}`;
+
+/** 'Course content': section and lecture counts from the catalogue, one card per section. */
+export function CourseContent({
+  sections,
+  sectionCount,
+  lessonCount,
+  currentLessonId,
+  onSelectLesson,
+}: CourseContentProps) {
+  const ordered = [...sections].sort((a, b) => a.orderIndex - b.orderIndex);
+  const [open, setOpen] = useState<string[]>(() => (ordered[0] ? [sectionKey(ordered[0])] : []));
+  const allOpen = open.length === ordered.length;
+  const totalMinutes = ordered.reduce(
+    (sum, section) => sum + section.lessons.reduce((inner, lesson) => inner + lesson.duration, 0),
+    0,
+  );
+
+  return (
+    <section aria-labelledby="course-content-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="course-content-heading" className="text-2xl font-bold tracking-tight">
+            Course content
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {plural(sectionCount, 'section')} • {plural(lessonCount, 'lecture')}
+            {totalMinutes > 0 ? ` • ${formatLength(totalMinutes)} total length` : ''}
+          </p>
+        </div>
+        <Button
+          variant="link"
+          className="h-auto px-0"
+          onClick={() => setOpen(allOpen ? [] : ordered.map(sectionKey))}
+        >
+          {allOpen ? 'Collapse all sections' : 'Expand all sections'}
+        </Button>
+      </div>
+
+      <Accordion type="multiple" value={open} onValueChange={setOpen} className="space-y-3">
+        {ordered.map((section, index) => {
+          const lessons = [...section.lessons].sort((a, b) => a.orderIndex - b.orderIndex);
+          const minutes = lessons.reduce((sum, lesson) => sum + lesson.duration, 0);
+          return (
+            <AccordionItem
+              key={section.id}
+              value={sectionKey(section)}
+              className="rounded-xl border border-border bg-card shadow-sm last:border-b"
+            >
+              <AccordionTrigger className="px-4 py-4 hover:no-underline sm:px-5 [&>svg]:mt-1">
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    Section {index + 1}
+                  </span>
+                  <span className="text-base font-semibold text-foreground">{section.title}</span>
+                </span>
+              </AccordionTrigger>
+              <div className="-mt-2 space-y-2 px-4 pb-4 sm:px-5">
+                {section.description ? (
+                  <p className="text-sm text-muted-foreground">{section.description}</p>
+                ) : null}
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <span>{plural(section.lessonCount, 'lecture')}</span>
+                  {minutes > 0 ? <span aria-hidden="true">•</span> : null}
+                  {minutes > 0 ? <span>{formatLength(minutes)}</span> : null}
+                  {index === 0 ? <Badge variant="success">FREE TO WATCH</Badge> : null}
+                </div>
+              </div>
+              <AccordionContent className="border-t border-border px-1 pt-1 pb-1 sm:px-2">
+                <ul className="divide-y divide-border/70">
+                  {lessons.map((lesson) => (
+                    <li key={lesson.id}>
+                      <LessonRow
+                        lesson={lesson}
+                        isOpen={isLessonOpen(section, lesson) && lesson.videoUrl !== null}
+                        isCurrent={lesson.id === currentLessonId}
+                        onSelect={onSelectLesson}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </AccordionContent>
+            </AccordionItem>
+          );
+        })}
+      </Accordion>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/** `/services`: the consulting catalogue (public-site spec §2.5) from `GET /api/products`. */
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  SITE_NAME,
+  Skeleton,
+  useCart,
+  useDocumentTitle,
+} from '@platform/ui';
+import { ArrowLeftIcon, RotateCwIcon, ShoppingCartIcon, TriangleAlertIcon } from 'lucide-react';
+import { useProducts } from '../api/list-products';
+import { ProductCard } from './product-card';
+
+function ViewCartLink() {
+  const count = useCart((state) => state.getTotalItems());
+  return (
+    <Button asChild variant="outline">
+      <Link to="/cart">
+        <ShoppingCartIcon aria-hidden="true" />
+        View Cart
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="ml-1 inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums"
+        >
+          {count}
+        </span>
+        <span className="sr-only">({count === 1 ? '1 item' : `${count} items`})</span>
+      </Link>
+    </Button>
+  );
+}
+
+function ProductGridSkeleton() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading services…
+      </p>
+      {Array.from({ length: 4 }, (_, index) => (
+        <Card key={index} className="overflow-hidden" aria-hidden="true">
+          <Skeleton className="aspect-[16/10] rounded-none sm:aspect-[4/3]" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        </Card>
+      ))}
+    </>
+  );
+}
+
+export function ServicesPage() {
+  useDocumentTitle(`Consulting Services | ${SITE_NAME}`);
+  const products = useProducts();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button asChild variant="ghost" className="-ml-3">
+          <Link to="/">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+        <ViewCartLink />
+      </div>
+
+      <header className="max-w-2xl space-y-3">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Consulting services</p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          Hands-on help for your restaurant
+        </h1>
+        <p className="text-base text-muted-foreground sm:text-lg">
+          One consultation, with menu, staff and marketing work included. Built on years of running a
+          restaurant, not on theory.
+        </p>
+      </header>
+
+      {products.isError ? (
+        <Alert variant="destructive" className="py-4">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertTitle>We couldn&apos;t load the services</AlertTitle>
+          <AlertDescription className="text-foreground">
+            <p>Please check your connection and try again.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              onClick={() => void products.refetch()}
+              disabled={products.isFetching}
+            >
+              <RotateCwIcon className={products.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              {products.isFetching ? 'Retrying…' : 'Try again'}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : products.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ProductGridSkeleton />
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Services">
+          {products.data.products.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} eager={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { CoursePage } from './features/course-preview/components/course-page';
+import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
+import './index.css';
+
+// `/` is the first view: bundled with the routes. Other pages load when visited (the shell's Suspense waits).
+const LandingPage = lazy(() =>
+  import('./features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const ServicesPage = lazy(() =>
+  import('./features/services/components/services-page').then((m) => ({ default: m.ServicesPage })),
+);
+const CartPage = lazy(() =>
+  import('./features/cart/components/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const LoginPage = lazy(() =>
+  import('./features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const SignupPage = lazy(() =>
+  import('./features/auth/components/signup-page').then((m) => ({ default: m.SignupPage })),
+);
+const SetupPasswordPage = lazy(() =>
+  import('./features/auth/components/setup-password-page').then((m) => ({ default: m.SetupPasswordPage })),
+);
+
+/** Every path the shell's route table gives mfe_public (public-site spec §2.1, member-and-admin §2). */
+export const routes: RouteObject[] = [
+  { path: '/', element: <CoursePage /> },
+  { path: '/old-landing', element: <LandingPage /> },
+  { path: '/services', element: <ServicesPage /> },
+  { path: '/cart', element: <CartPage /> },
+  { path: '/checkout', element: <PlaceholderPage name="Secure Checkout" /> },
+  { path: '/checkout-success', element: <PlaceholderPage name="Order Confirmation" /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/setup-password', element: <SetupPasswordPage /> },
+  { path: '/pricing', element: <PlaceholderPage name="Pricing" /> },
+  { path: '/contact', element: <PlaceholderPage name="Contact" /> },
+  { path: '/consultation', element: <PlaceholderPage name="Free Consultation" /> },
+  { path: '/additional-upload', element: <PlaceholderPage name="Additional Upload" /> },
+];
+
+export default routes;

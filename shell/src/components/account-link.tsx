@@ -1,0 +1,23 @@
+import { Button, Skeleton, cn, useAuth } from '@platform/ui';
+import { Link } from 'react-router-dom';
+
+/** Public-site spec §2.3 and §4: 'My Dashboard' when signed in, 'Login' when not, a placeholder while unknown. */
+export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { isAuthenticated, isLoading } = useAuth();
+
+  if (isLoading) return <Skeleton className={cn('h-10 w-28', className)} data-testid="account-loading" />;
+
+  return (
+    <Button asChild className={className}>
+      {isAuthenticated ? (
+        <Link to="/member/dashboard" onClick={onNavigate}>
+          My Dashboard
+        </Link>
+      ) : (
+        <Link to="/login" onClick={onNavigate}>
+          Login
+        </Link>
+      )}
+    </Button>
+  );
+}

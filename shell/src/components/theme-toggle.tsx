@@ -1,0 +1,73 @@
+/*
+ * The light/dark switch in the header. Its tooltip's Radix code (`@platform/ui/tooltip`, with floating-ui)
+ * loads when a mouse first hovers the button or the keyboard first focuses it, not with the first view.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FocusEvent, PointerEvent } from 'react';
+import { Button, useTheme } from '@platform/ui';
+import { MoonIcon, SunIcon } from './icons';
+
+const loadTooltipModule = () => import('@platform/ui/tooltip');
+type TooltipModule = Awaited<ReturnType<typeof loadTooltipModule>>;
+
+// Kept for the page's lifetime, so a toggle mounted again (another layout) starts with its tooltip.
+let loadedTooltipModule: TooltipModule | null = null;
+
+export function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const [tooltip, setTooltip] = useState<TooltipModule | null>(loadedTooltipModule);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const shouldRestoreFocus = useRef(false);
+
+  const loadTooltip = () => {
+    if (tooltip) return;
+    loadTooltipModule().then(
+      (module) => {
+        loadedTooltipModule = module;
+        // The tooltip's trigger replaces the button: keyboard focus moves to it (and opens the tooltip).
+        shouldRestoreFocus.current = document.activeElement === buttonRef.current;
+        setTooltip(module);
+      },
+      (error: unknown) => console.warn('The theme toggle tooltip could not be loaded', error),
+    );
+  };
+
+  useEffect(() => {
+    if (!tooltip || !shouldRestoreFocus.current) return;
+    shouldRestoreFocus.current = false;
+    buttonRef.current?.focus();
+  }, [tooltip]);
+
+  const onPointerEnter = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.pointerType !== 'touch') loadTooltip();
+  };
+  // Keyboard focus only: a tap or a click does not open a tooltip either.
+  const onFocus = (event: FocusEvent<HTMLButtonElement>) => {
+    if (event.currentTarget.matches(':focus-visible')) loadTooltip();
+  };
+
+  const button = (
+    <Button
+      ref={buttonRef}
+      variant="ghost"
+      size="icon"
+      type="button"
+      aria-label={label}
+      onClick={toggleTheme}
+      onPointerEnter={onPointerEnter}
+      onFocus={onFocus}
+    >
+      {theme === 'dark' ? <SunIcon className="size-5" /> : <MoonIcon className="size-5" />}
+    </Button>
+  );
+  if (!tooltip) return button;
+
+  const { Tooltip, TooltipContent, TooltipTrigger } = tooltip;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,99 @@
+/*
+ * Mounts the page for the current URL. The shell's route table (route-owners.ts) names the one remote
+ * that owns the URL; only that remote is loaded. A URL no remote owns is the 404 page, with no remote
+ * loaded. A remote that fails to load shows a friendly error whose Retry (or any navigation) loads it again.
+ */
+import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { useLocation, useRoutes } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageLoading } from '../../../components/page-loading';
+import { useRemoteList } from '../api/get-remote-list';
+import { loadRemoteRoutes } from '../api/load-remote-routes';
+import { findRouteOwner } from '../route-owners';
+import type { RemoteName } from '../route-owners';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteLoadError } from './remote-load-error';
+
+// The routes of each loaded remote, kept for the page's lifetime so a loaded remote is never fetched twice.
+const loadedRoutes = new Map<RemoteName, RouteObject[]>();
+
+/** The remote's page for this URL; a path the shell assigns to it but it does not declare is a 404. */
+function RemotePages({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes) ?? <NotFoundPage />;
+}
+
+/*
+ * Loads the remote's routes outside Suspense and shows them in a transition. A Suspense fallback is never
+ * committed for the first view: React would then hold the page back up to 300 ms after that fallback
+ * appeared (its throttling of Suspense retries). A lazy page of the remote suspends the transition
+ * instead, and the loading text stays until the page is ready. A failure reaches the error boundary.
+ */
+function RemoteRoutes({ remoteName }: { remoteName: RemoteName }) {
+  const [routes, setRoutes] = useState(() => loadedRoutes.get(remoteName) ?? null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+
+  useEffect(() => {
+    if (routes) return;
+    let isCurrent = true;
+    loadRemoteRoutes(remoteName).then(
+      (loaded) => {
+        loadedRoutes.set(remoteName, loaded);
+        if (isCurrent) startTransition(() => setRoutes(loaded));
+      },
+      (error: unknown) => {
+        if (isCurrent) setFailure({ error });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [remoteName, routes]);
+
+  if (failure) throw failure.error;
+  return routes ? <RemotePages routes={routes} /> : <PageLoading />;
+}
+
+function RemoteOutlet({ remoteName }: { remoteName: RemoteName }) {
+  const { pathname } = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  // A new attempt mounts a fresh RemoteRoutes, which loads the remote again.
+  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+
+  return (
+    <RemoteErrorBoundary
+      key={`${remoteName}#${attempt}`}
+      remoteName={remoteName}
+      resetKey={pathname}
+      onReset={retry}
+      fallback={<RemoteLoadError onRetry={retry} />}
+    >
+      {/* For the remote's own lazy pages when they are not reached through a transition. */}
+      <Suspense fallback={<PageLoading />}>
+        <RemoteRoutes remoteName={remoteName} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function OwnedRoute({ remoteName }: { remoteName: RemoteName }) {
+  const remoteList = useRemoteList();
+  const retryList = () => void remoteList.refetch();
+
+  if (remoteList.isSuccess) {
+    // A list without the owner is a deployment mistake; say so like any other load failure.
+    if (!remoteList.data.some((remote) => remote.name === remoteName)) {
+      console.error(`/remotes.json does not list ${remoteName}`);
+      return <RemoteLoadError onRetry={retryList} />;
+    }
+    return <RemoteOutlet key={remoteName} remoteName={remoteName} />;
+  }
+  if (remoteList.isError && !remoteList.isFetching) return <RemoteLoadError onRetry={retryList} />;
+  return <PageLoading />;
+}
+
+export function FederatedRoutes() {
+  const { pathname } = useLocation();
+  const owner = findRouteOwner(pathname);
+  return owner ? <OwnedRoute remoteName={owner} /> : <NotFoundPage />;
+}
