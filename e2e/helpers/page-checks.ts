@@ -1,0 +1,39 @@
+/** Shared checks for browser specs: full-page screenshots kept with the report, and axe scans. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** Saves a full-page screenshot under the test's output folder and attaches it to the report. */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<string> {
+  const width = page.viewportSize()?.width ?? 0;
+  const path = testInfo.outputPath(`${name}-${width}px.png`);
+  // Let lazy images and fonts settle so the picture is what a visitor sees.
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
+  return path;
+}
+
+/** Runs axe (WCAG 2.x A and AA) and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  await testInfo.attach(`axe ${name}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `serious or critical axe violations on ${name}`).toEqual([]);
+}

@@ -1,0 +1,69 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/e2e-data-${process.pid}`;
+// A real SMTP peer (global-setup-smtp.ts) receives what the site's notification service sends.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup-smtp.ts',
+  outputDir: './test-results',
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/results.json' }],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+  ],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  // Specs for one screen size only are named for it, and the other project ignores them, so no test
+  // skips itself: mobile-*.spec.ts run on the phone only, desktop-*.spec.ts on the desktop only.
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /(^|\/)mobile-[^/]*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      testIgnore: /(^|\/)desktop-[^/]*\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+    },
+  ],
+  webServer: {
+    // The embedded mode exactly as a newcomer starts it, on fresh data.
+    command: `rm -rf ${dataDir} && node ../scripts/start.mjs`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      POSTGRES_URL: '',
+      NATS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

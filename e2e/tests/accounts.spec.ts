@@ -1,0 +1,414 @@
+/**
+ * Accounts (public-site spec §2.8–2.10, §4, §5, §8; DECISIONS 12): sign-up, login, logout, the
+ * forgot-password e-mail through the SMTP peer, password setup; axe and screenshots of the three pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  findSetupPasswordPath,
+  hasSetupPasswordLink,
+  isMailPeerRunning,
+  waitForMail,
+} from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+const PASSWORD = 'Tables35+Full!';
+
+function uniqueEmail(label: string): string {
+  return `owner+${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Creates an account straight through the API, in a request context separate from the page. */
+async function createAccount(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/auth/signup', {
+    data: { firstName: 'Maria', lastName: 'Lopez', email, password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The header's account button ('My Dashboard' or 'Login'); below 768 px it lives in the menu. */
+async function expectHeaderAccount(page: Page, name: 'My Dashboard' | 'Login') {
+  const header = page.locator('header[data-scrolled]');
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  if (await openMenu.isVisible()) await openMenu.click();
+  await expect(header.getByRole('link', { name, exact: true }).last()).toBeVisible();
+  const closeMenu = page.getByRole('button', { name: 'Close menu' });
+  if (await closeMenu.isVisible()) await closeMenu.click();
+}
+
+function toast(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: /notifications/i }).getByText(title, { exact: true });
+}
+
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  await expect(toast(page, title)).toBeVisible();
+  if (description !== undefined) {
+    const region = page.getByRole('region', { name: /notifications/i });
+    await expect(region.getByText(description)).toBeVisible();
+  }
+}
+
+async function logOut(page: Page) {
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expectHeaderAccount(page, 'Login');
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** An input's error message, found through its `aria-describedby` (so the link is checked too). */
+async function expectFieldError(page: Page, field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+  expect(errorId, `aria-describedby of the field: "${describedBy}"`).toBeTruthy();
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message);
+}
+
+async function checklistState(page: Page): Promise<Record<string, boolean>> {
+  const items = page.getByTestId('password-checklist').getByRole('listitem');
+  const state: Record<string, boolean> = {};
+  for (const item of await items.all()) {
+    const label = ((await item.textContent()) ?? '').split(':')[0]?.trim() ?? '';
+    state[label] = (await item.getAttribute('data-met')) === 'true';
+  }
+  return state;
+}
+
+test.describe('sign-up, login and logout', () => {
+  test('sign up, land on the dashboard signed in, log out, then log back in', async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await expect(page).toHaveTitle(/Create Your Account/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+
+    await page.getByLabel('First name').fill('Maria');
+    await page.getByLabel('Last name').fill('Lopez');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    expect(await checklistState(page)).toEqual({
+      'At least 8 characters': true,
+      'At least one uppercase letter': true,
+      'At least one symbol': true,
+      'Passwords match': true,
+    });
+    const answered = page.waitForResponse('**/api/auth/signup').then(() => Date.now());
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expectToast(
+      page,
+      'Account Created Successfully',
+      'Welcome! Redirecting to complete your plan selection...',
+    );
+    await page.waitForURL(/\/dashboard$/);
+    // Spec §9: the toast stays on the sign-up page for 1 s before the redirect (less the event delays).
+    expect(Date.now() - (await answered)).toBeGreaterThanOrEqual(800);
+    await expectHeaderAccount(page, 'My Dashboard');
+
+    await logOut(page);
+
+    await logIn(page, email, PASSWORD);
+    await expectToast(page, 'Login Successful', 'Welcome back! Redirecting...');
+    await page.waitForURL(/\/dashboard$/);
+    await expectHeaderAccount(page, 'My Dashboard');
+  });
+
+  test('a pending plan decides where login goes, and is cleared', async ({ page, request }) => {
+    const email = uniqueEmail('plan');
+    await createAccount(request, email);
+    await page.goto('/login');
+    await page.evaluate("localStorage.setItem('pending_plan_selection', 'revenue_share')");
+    await logIn(page, email, PASSWORD);
+    await page.waitForURL(/\/revenue-share-welcome$/);
+    expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBeNull();
+
+    await logOut(page);
+    await page.evaluate("localStorage.setItem('pending_plan_from_login', 'self_implementation')");
+    await logIn(page, email, PASSWORD);
+    await page.waitForURL(/\/pricing$/);
+    expect(await page.evaluate("localStorage.getItem('pending_plan_from_login')")).toBeNull();
+  });
+
+  test('a wrong password shows the server message in an alert', async ({ page, request }) => {
+    const email = uniqueEmail('wrong');
+    await createAccount(request, email);
+    await logIn(page, email, 'Not-the-password1!');
+    const alert = page.getByTestId('form-alert');
+    await expect(alert).toHaveText('Invalid email or password');
+    await expect(alert).toHaveAttribute('role', 'alert');
+    // The disabled submit button lost focus: the alert takes it.
+    await expect(alert).toBeFocused();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectHeaderAccount(page, 'Login');
+  });
+
+  test('a refused (429) or failed login shows its message', async ({ page }) => {
+    let answer: 'limited' | 'down' | 'empty' = 'limited';
+    await page.route('**/api/auth/login', (route) => {
+      if (answer === 'down') return route.abort('connectionrefused');
+      if (answer === 'empty') return route.fulfill({ status: 401, body: '' });
+      return route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+        }),
+      });
+    });
+    await logIn(page, uniqueEmail('limited'), 'whatever');
+    const alert = page.getByTestId('form-alert');
+    await expect(alert).toHaveText('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+
+    answer = 'empty';
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(alert).toHaveText('Login failed. Please try again.');
+
+    answer = 'down';
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(alert).toHaveText('An error occurred during login. Please try again.');
+  });
+
+  test('signing up with an address already in use shows the server message', async ({ page, request }) => {
+    const email = uniqueEmail('taken');
+    await createAccount(request, email);
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Maria');
+    await page.getByLabel('Last name').fill('Lopez');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveText('An account with this email already exists');
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
+test.describe('validation', () => {
+  test('login: empty fields give the spec messages, linked to their fields', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle(/Log In/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const email = page.getByLabel('Email');
+    await expectFieldError(page, email, 'Please enter a valid email address');
+    await expectFieldError(page, page.getByLabel('Password', { exact: true }), 'Password is required');
+    await expect(email).toBeFocused();
+
+    await email.fill('not-an-email');
+    await expectFieldError(page, email, 'Please enter a valid email address');
+    await email.fill('owner@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('login: the show/hide toggle reveals the password', async ({ page }) => {
+    await page.goto('/login');
+    const password = page.getByLabel('Password', { exact: true });
+    const toggle = page.getByRole('button', { name: 'Show password' });
+    await password.fill('Secret!23');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('sign-up: the spec messages word for word, and the live checklist', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm password', { exact: true });
+    await expectFieldError(page, page.getByLabel('First name'), 'First name is required');
+    await expectFieldError(page, page.getByLabel('Last name'), 'Last name is required');
+    await expectFieldError(page, page.getByLabel('Email'), 'Please enter a valid email address');
+    await expectFieldError(page, password, 'Password must be at least 8 characters');
+    await expect(page.getByLabel('First name')).toBeFocused();
+    expect(Object.values(await checklistState(page))).toEqual([false, false, false, false]);
+
+    await password.fill('short');
+    await expectFieldError(page, password, 'Password must be at least 8 characters');
+    await password.fill('abcdefgh');
+    await expectFieldError(page, password, 'Password must contain at least one uppercase letter');
+    expect(await checklistState(page)).toMatchObject({
+      'At least 8 characters': true,
+      'At least one uppercase letter': false,
+    });
+    await password.fill('Abcdefgh');
+    await expectFieldError(page, password, 'Password must contain at least one symbol');
+    await password.fill('Abcdefg!');
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+    // The checklist is also part of the field's description.
+    await expect(password).toHaveAttribute('aria-describedby', /signup-password-checklist/);
+
+    await confirm.fill('Abcdefg?');
+    await expectFieldError(page, confirm, "Passwords don't match");
+    expect((await checklistState(page))['Passwords match']).toBe(false);
+    // Screen readers hear whether each item is met.
+    await expect(
+      page.getByTestId('password-checklist').getByRole('listitem').filter({ hasText: 'Passwords match' }),
+    ).toContainText('not met');
+    await confirm.fill('Abcdefg!');
+    await expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
+    expect(Object.values(await checklistState(page))).toEqual([true, true, true, true]);
+
+    // Fixing the password later re-checks the confirmation.
+    await password.fill('Abcdefg!!');
+    await expectFieldError(page, confirm, "Passwords don't match");
+  });
+});
+
+test.describe('forgot password and password setup', () => {
+  test('forgot password without an e-mail asks for one first', async ({ page }) => {
+    let called = false;
+    await page.route('**/api/auth/forgot-password', (route) => {
+      called = true;
+      return route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expectToast(page, 'Email Required', 'Please enter your email first.');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    expect(called).toBe(false);
+  });
+
+  test('the e-mailed link sets a new password once; the new password signs in', async ({ page, request }) => {
+    // The config's global setup starts the peer; without it this test must fail, not pass quietly.
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const email = uniqueEmail('reset');
+    await createAccount(request, email);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    const answer = page.waitForResponse('**/api/auth/forgot-password');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const body = (await (await answer).json()) as Record<string, unknown>;
+    // DECISIONS 12: nothing in the answer a stranger could use.
+    expect(Object.keys(body).sort()).toEqual(['message', 'success']);
+    await expectToast(page, 'Password Reset', /reset instructions have been sent/);
+    await expect(page.getByText(/token/i)).toHaveCount(0);
+
+    const mail = await waitForMail(email, { where: hasSetupPasswordLink });
+    expect(mail.subject).toMatch(/password/i);
+    const link = findSetupPasswordPath(mail);
+    expect(link).toMatch(/^\/setup-password\?token=[^&]{20,}$/);
+
+    await page.goto(link);
+    await expect(page).toHaveTitle(/Set Your Password/);
+    const submit = page.getByRole('button', { name: 'Set Password' });
+    const password = page.getByLabel('New password');
+    const confirm = page.getByLabel('Confirm password', { exact: true });
+    await expect(submit).toBeDisabled();
+
+    // Eight characters are not enough here.
+    await password.fill('Short!Pw1');
+    await confirm.fill('Short!Pw1');
+    expect(await checklistState(page)).toEqual({
+      'At least 12 characters': false,
+      'At least one uppercase letter': true,
+      'At least one symbol': true,
+      'Passwords match': true,
+    });
+    await expectFieldError(page, password, 'Password must be at least 12 characters');
+    await expect(submit).toBeDisabled();
+
+    const newPassword = 'Twelve+Chars!Now';
+    await password.fill(newPassword);
+    await expectFieldError(page, confirm, "Passwords don't match");
+    await expect(submit).toBeDisabled();
+    await confirm.fill(newPassword);
+    await page.getByRole('button', { name: 'Show password', exact: true }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expectToast(page, 'Password Set Successfully');
+    await page.waitForURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByTestId('form-alert')).toHaveText('Invalid email or password');
+    await logIn(page, email, newPassword);
+    await page.waitForURL(/\/dashboard$/);
+    await expectHeaderAccount(page, 'My Dashboard');
+    await logOut(page);
+
+    // The link works once.
+    await page.goto(link);
+    await password.fill('Another!Password1');
+    await confirm.fill('Another!Password1');
+    await submit.click();
+    const alert = page.getByTestId('form-alert');
+    await expect(alert).toContainText(/invalid|expired/i);
+    await expect(alert).not.toHaveText('Failed to set password. Please try again.');
+    await expect(page).toHaveURL(/\/setup-password\?token=/);
+  });
+
+  test('password setup: a failed request shows the fallback and the network message', async ({ page }) => {
+    let answer: 'empty' | 'down' = 'empty';
+    await page.route('**/api/auth/setup-password', (route) =>
+      answer === 'down' ? route.abort('connectionrefused') : route.fulfill({ status: 500, body: '' }),
+    );
+    await page.goto('/setup-password?token=made-up-token');
+    await page.getByLabel('New password').fill('Twelve+Chars!Now');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Twelve+Chars!Now');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    const alert = page.getByTestId('form-alert');
+    await expect(alert).toHaveText('Failed to set password. Please try again.');
+    answer = 'down';
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(alert).toHaveText('Something went wrong. Please try again.');
+  });
+
+  test('password setup without a token says Invalid Link and goes home', async ({ page }) => {
+    await page.goto('/setup-password');
+    await expectToast(page, 'Invalid Link', 'This password setup link is invalid or missing a token.');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('accessibility and screenshots', () => {
+  const pages = [
+    { name: 'login', path: '/login', heading: 'Welcome Back' },
+    { name: 'signup', path: '/signup', heading: 'Create Your Account' },
+    { name: 'setup-password', path: '/setup-password?token=x', heading: 'Set Your Password' },
+  ];
+
+  for (const { name, path, heading } of pages) {
+    test(`${name}: no serious or critical axe violations`, async ({ page }, testInfo) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo, name);
+      await saveScreenshot(page, testInfo, name);
+    });
+  }
+
+  test('sign-up with errors and a half-met checklist', async ({ page }, testInfo) => {
+    await page.goto('/signup');
+    await page.getByLabel('Password', { exact: true }).fill('abcdefgh');
+    await page.getByLabel('Confirm password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo, 'signup-errors');
+    await saveScreenshot(page, testInfo, 'signup-errors');
+  });
+
+  test('login with the server alert', async ({ page, request }, testInfo) => {
+    const email = uniqueEmail('shot');
+    await createAccount(request, email);
+    await logIn(page, email, 'Wrong-password1!');
+    await expect(page.getByTestId('form-alert')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo, 'login-alert');
+    await saveScreenshot(page, testInfo, 'login-alert');
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The distributed mode as separate processes: six services and the gateway, each configured only by
+ * environment variables, against PostgreSQL, NATS JetStream and an S3-compatible server. Needs
+ * POSTGRES_URL and NATS_URL (set on the build machines and in CI).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '@platform/service-kit/testing';
+import { signInternalToken } from '@platform/service-kit';
+import { randomBytes } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { freePort, spoofedIdentityHeaders } from './helpers.js';
+// @ts-expect-error plain ESM module without types
+import { startDistributed } from '../distributed.mjs';
+
+const postgresUrl = process.env.POSTGRES_URL;
+const natsUrl = process.env.NATS_URL;
+const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'] as const;
+
+interface System {
+  url: string;
+  servicePorts: Record<string, number>;
+  processes: Record<string, { child: { exitCode: number | null }; exited: Promise<[number | null]> }>;
+  stopService(service: string, signal?: string): Promise<void>;
+  startService(service: string): unknown;
+  stop(): Promise<void>;
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('condition not met in time');
+}
+
+(postgresUrl && natsUrl ? describe : describe.skip)('distributed mode (one process per service)', () => {
+  let database: TestPostgresDatabase;
+  let system: System;
+  const secret = randomBytes(32).toString('hex');
+  const stream = `T_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toUpperCase();
+
+  beforeAll(async () => {
+    database = await createTestPostgresDatabase(postgresUrl!, 'dist');
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      INTERNAL_TOKEN_SECRET: secret,
+      NATS_URL: natsUrl,
+      NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: stream.toLowerCase(),
+      DATA_DIR: `/tmp/${stream.toLowerCase()}`,
+      S3_ENDPOINT: '',
+    };
+    for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
+    const servicePorts: Record<string, number> = {};
+    for (const service of SERVICES) servicePorts[service] = await freePort();
+    system = (await startDistributed({
+      env,
+      quiet: true,
+      gatewayPort: await freePort(),
+      servicePorts,
+    })) as System;
+  }, 120_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await database?.drop();
+    const nc = await connect({ servers: natsUrl! });
+    const jsm = await jetstreamManager(nc);
+    for (const name of [stream, `${stream}_DLQ`]) await jsm.streams.delete(name).catch(() => undefined);
+    await nc.close();
+  }, 60_000);
+
+  it('reports all six services ready through the gateway', async () => {
+    const response = await fetch(`${system.url}/readyz`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { services: Record<string, string> };
+    expect(body.services).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 'ready'])));
+  });
+
+  it('each service checks its database, the bus and (course, consultation) the object store', async () => {
+    for (const service of SERVICES) {
+      const response = await fetch(`http://127.0.0.1:${system.servicePorts[service]}/readyz`);
+      const body = (await response.json()) as { checks: Record<string, { status: string }> };
+      expect(response.status).toBe(200);
+      const expected =
+        service === 'course' || service === 'consultation'
+          ? ['bus', 'database', 'storage']
+          : ['bus', 'database'];
+      expect(Object.keys(body.checks).sort()).toEqual(expected);
+    }
+  });
+
+  it('answers an unknown /api path with a JSON 404 and /api/auth/user with 401 despite spoofed headers', async () => {
+    const missing = await fetch(`${system.url}/api/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: expect.any(String) });
+    const user = await fetch(`${system.url}/api/auth/user`, { headers: spoofedIdentityHeaders });
+    expect(user.status).toBe(401);
+  });
+
+  it('services refuse callers without a valid gateway token', async () => {
+    const direct = `http://127.0.0.1:${system.servicePorts.auth}/internal/session`;
+    expect((await fetch(direct)).status).toBe(401);
+    const forged = await signInternalToken({ kind: 'anonymous' }, 'a-secret-that-is-not-the-real-one-at-all');
+    expect((await fetch(direct, { headers: { 'x-internal-token': forged } })).status).toBe(401);
+    const genuine = await signInternalToken({ kind: 'anonymous' }, secret);
+    const accepted = await fetch(direct, { headers: { 'x-internal-token': genuine } });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ caller: { kind: 'anonymous' } });
+    // A genuine token naming nobody the auth database knows is still just unauthorized.
+    const stranger = await signInternalToken(
+      { kind: 'user', userId: '7', email: 'owner@example.com', role: 'admin' },
+      secret,
+    );
+    const user = await fetch(`http://127.0.0.1:${system.servicePorts.auth}/api/auth/user`, {
+      headers: { 'x-internal-token': stranger },
+    });
+    expect(user.status).toBe(401);
+    expect(await user.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('a crashed service gives 502 and a not-ready gateway, and is back once restarted', async () => {
+    await system.stopService('course', 'SIGKILL');
+    const down = await fetch(`${system.url}/api/courses`);
+    expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({ message: expect.any(String) });
+    const readiness = await fetch(`${system.url}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(((await readiness.json()) as { services: Record<string, string> }).services.course).not.toBe(
+      'ready',
+    );
+
+    system.startService('course');
+    await waitUntil(async () => (await fetch(`${system.url}/readyz`)).status === 200, 60_000);
+  }, 90_000);
+
+  it('each process stops cleanly on SIGTERM', async () => {
+    await system.stopService('revenue', 'SIGTERM');
+    const [code] = await system.processes.revenue!.exited;
+    expect(code).toBe(0);
+    system.startService('revenue');
+    await waitUntil(async () => (await fetch(`${system.url}/readyz`)).status === 200, 60_000);
+  }, 90_000);
+});

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import readline from 'node:readline';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface StartedProcess {
+  child: ChildProcess;
+  output: string[];
+  /** Resolves with the first output line matching `pattern`. */
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
+  exit: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+export function startNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): StartedProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      for (const waiter of [...waiters]) {
+        const match = line.match(waiter.pattern);
+        if (match) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(match);
+        }
+      }
+    });
+  }
+  const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  return {
+    child,
+    output,
+    exit,
+    waitFor: (pattern, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const existing = output.map((line) => line.match(pattern)).find(Boolean);
+        if (existing) return resolve(existing);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no line matching ${pattern} within ${timeoutMs} ms:\n${output.slice(-30).join('\n')}`,
+              ),
+            ),
+          timeoutMs,
+        );
+        waiters.push({
+          pattern,
+          resolve: (match) => {
+            clearTimeout(timer);
+            resolve(match);
+          },
+        });
+        void exit.then(([code]) => {
+          clearTimeout(timer);
+          reject(
+            new Error(
+              `process exited (${code}) before printing ${pattern}:\n${output.slice(-30).join('\n')}`,
+            ),
+          );
+        });
+      }),
+  };
+}
+
+/** Headers a caller might send to pretend to be someone; the gateway must ignore all of them. */
+export const spoofedIdentityHeaders = {
+  'x-internal-token':
+    'eyJhbGciOiJIUzI1NiJ9.eyJraW5kIjoidXNlciIsImVtYWlsIjoiYWRtaW5AZXhhbXBsZS5jb20iLCJyb2xlIjoiYWRtaW4iLCJzdWIiOiIxIn0.c2lnbmF0dXJl',
+  'x-user-id': '1',
+  'x-user-email': 'admin@example.com',
+  'x-user-role': 'admin',
+  'x-forwarded-user': 'admin@example.com',
+};

@@ -1,0 +1,84 @@
+// The embedded mode: the gateway and all six services in one Node process, each service on its own
+// loopback port, sharing one in-process event bus; data under DATA_DIR. Same code as the distributed mode.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { InProcessBus, createLogger, loadConfig, SERVICE_NAMES } from '@platform/service-kit';
+import { authService } from '@platform/auth';
+import { courseService } from '@platform/course';
+import { consultationService } from '@platform/consultation';
+import { paymentService } from '@platform/payment';
+import { revenueService } from '@platform/revenue';
+import { notificationService } from '@platform/notification';
+import { gatewayConfigSchema, startGateway } from '@platform/gateway';
+import { startService } from '@platform/service-kit';
+
+const definitions = [
+  authService,
+  courseService,
+  consultationService,
+  paymentService,
+  revenueService,
+  notificationService,
+];
+
+/**
+ * @param {{ env?: Record<string, string | undefined> }} [options]
+ * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ */
+export async function startEmbedded(options = {}) {
+  const baseEnv = options.env ?? process.env;
+  const env = {
+    ...baseEnv,
+    DATA_DIR: path.resolve(baseEnv.DATA_DIR || './data'),
+    // Tokens never leave this process, so a fresh secret per start is enough.
+    INTERNAL_TOKEN_SECRET: baseEnv.INTERNAL_TOKEN_SECRET || randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+  };
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const bus = new InProcessBus();
+  const services = [];
+  try {
+    const started = await Promise.all(
+      definitions.map((definition) =>
+        startService(definition, {
+          env,
+          bus,
+          port: 0,
+          host: '127.0.0.1',
+          logger: createLogger({ service: definition.name, level: env.LOG_LEVEL || 'info' }),
+        }),
+      ),
+    );
+    services.push(...started);
+    const urls = Object.fromEntries(started.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url]));
+    const gatewayConfig = loadConfig(gatewayConfigSchema, {
+      ...env,
+      ...urls,
+      HOST: baseEnv.HOST || '0.0.0.0',
+    });
+    const gateway = await startGateway(gatewayConfig, {
+      logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
+    });
+    let stopping;
+    return {
+      url: gateway.url,
+      port: gateway.port,
+      services: Object.fromEntries(started.map((s) => [s.name, s.url])),
+      stop: () => {
+        stopping ??= (async () => {
+          await gateway.close();
+          await Promise.all(services.map((s) => s.stop()));
+          await bus.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await Promise.all(services.map((s) => s.stop()));
+    await bus.close();
+    throw error;
+  }
+}
+
+export { SERVICE_NAMES };
