@@ -55,6 +55,22 @@ async function logOut(page: Page) {
   await expectHeaderAccount(page, 'Login');
 }
 
+/** Logs out as a person does: the member page's 'Log out' button, or the header's (in the menu on a phone). */
+async function logOutWithButton(page: Page, where: 'member page' | 'header') {
+  if (where === 'member page') {
+    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  } else {
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    if (await openMenu.isVisible()) await openMenu.click();
+    await page.locator('header[data-scrolled]').getByRole('button', { name: 'Log out' }).click();
+  }
+  await expectToast(page, 'Logged out successfully');
+  await expect(page).toHaveURL(/\/$/);
+  await expectHeaderAccount(page, 'Login');
+  // The server ended the session: the auth call answers 401 now.
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -113,12 +129,14 @@ test.describe('sign-up, login and logout', () => {
     expect(Date.now() - (await answered)).toBeGreaterThanOrEqual(800);
     await expectHeaderAccount(page, 'My Dashboard');
 
-    await logOut(page);
+    await logOutWithButton(page, 'member page');
 
     await logIn(page, email, PASSWORD);
     await expectToast(page, 'Login Successful', 'Welcome back! Redirecting...');
     await page.waitForURL(/\/dashboard$/);
     await expectHeaderAccount(page, 'My Dashboard');
+
+    await logOutWithButton(page, 'header');
   });
 
   test('a pending plan decides where login goes, and is cleared', async ({ page, request }) => {

@@ -94,9 +94,12 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(Object.entries(nodeProcesses))('%s has settings its config schema accepts', (name, { schema }) => {
-    // Substitutions like ${INTERNAL_TOKEN_SECRET:?…} are filled by the operator; use a valid stand-in.
+    // As Compose fills them with nothing set in .env: ${X:-default} → default, ${X:-} → '' (which the
+    // config loader treats as unset); ${X:?…} must be set by the operator, so a valid stand-in is used.
     const env = Object.fromEntries(
-      Object.entries(envOf(name)).map(([k, v]) => [k, v.startsWith('${') ? 'x'.repeat(64) : v]),
+      Object.entries(envOf(name))
+        .map(([k, v]) => [k, substituteUnsetVariable(v)] as const)
+        .filter(([, v]) => v !== ''),
     );
     const result = schema.safeParse(env);
     expect(result.success ? [] : result.error.issues).toEqual([]);
@@ -140,3 +143,9 @@ describe('docker-compose.yml', () => {
     expect(gateway.SHELL_ORIGIN).toBe('http://shell:8080');
   });
 });
+
+function substituteUnsetVariable(value: string): string {
+  const match = /^\$\{[A-Z0-9_]+(?::([-?])(.*))?\}$/.exec(value);
+  if (!match) return value;
+  return match[1] === '-' ? (match[2] ?? '') : match[1] === '?' ? 'x'.repeat(64) : '';
+}

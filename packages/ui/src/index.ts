@@ -44,6 +44,8 @@ export { getQueryFn } from './api/get-query-fn';
 export type { UnauthorizedBehavior } from './api/get-query-fn';
 export { AUTH_USER_QUERY_KEY, useAuth } from './auth/use-auth';
 export type { AuthUser, UseAuthResult } from './auth/use-auth';
+export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';
+export type { UseLogoutResult } from './auth/use-logout';
 
 // Cart
 export { CART_STORAGE_KEY, CART_STORAGE_VERSION, createCartStore, useCart } from './cart/use-cart';

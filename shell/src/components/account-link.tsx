@@ -1,23 +1,45 @@
-import { Button, Skeleton, cn, useAuth } from '@platform/ui';
+import { Button, Skeleton, cn, useAuth, useLogout } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
-/** Public-site spec §2.3 and §4: 'My Dashboard' when signed in, 'Login' when not, a placeholder while unknown. */
+/**
+ * Public-site spec §2.3 and §4: 'My Dashboard' and 'Log out' when signed in, 'Login' when not, a
+ * placeholder while unknown.
+ */
 export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const { logout, isLoggingOut } = useLogout();
 
   if (isLoading) return <Skeleton className={cn('h-10 w-28', className)} data-testid="account-loading" />;
 
-  return (
-    <Button asChild className={className}>
-      {isAuthenticated ? (
-        <Link to="/member/dashboard" onClick={onNavigate}>
-          My Dashboard
-        </Link>
-      ) : (
+  if (!isAuthenticated) {
+    return (
+      <Button asChild className={className}>
         <Link to="/login" onClick={onNavigate}>
           Login
         </Link>
-      )}
-    </Button>
+      </Button>
+    );
+  }
+
+  return (
+    <>
+      <Button asChild className={className}>
+        <Link to="/member/dashboard" onClick={onNavigate}>
+          My Dashboard
+        </Link>
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        className={className}
+        disabled={isLoggingOut}
+        onClick={() => {
+          onNavigate?.();
+          void logout();
+        }}
+      >
+        {isLoggingOut ? 'Logging out...' : 'Log out'}
+      </Button>
+    </>
   );
 }

@@ -1,19 +1,32 @@
-import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
+import { Button, SITE_NAME, useAuth, useDocumentTitle, useLogout } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
-/** Stands in for a page a later issue builds: says so plainly and offers the way home. */
+/**
+ * Stands in for a page a later issue builds: says so plainly, offers the way home and, to a signed-in
+ * member, the way out.
+ */
 export function PlaceholderPage({ name }: { name: string }) {
   useDocumentTitle(`${name} - ${SITE_NAME}`);
+  const { user } = useAuth();
+  const { logout, isLoggingOut } = useLogout();
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-20 text-center">
+      {user?.firstName ? <p className="mb-2 text-lg font-medium">Welcome, {user.firstName}</p> : null}
       <h1 className="text-3xl font-bold tracking-tight">{name} is on its way</h1>
       <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
         This page is not built yet. Everything else on the site works in the meantime.
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/">Back to the home page</Link>
-      </Button>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/">Back to the home page</Link>
+        </Button>
+        {user ? (
+          <Button type="button" variant="outline" disabled={isLoggingOut} onClick={() => void logout()}>
+            {isLoggingOut ? 'Logging out...' : 'Log out'}
+          </Button>
+        ) : null}
+      </div>
     </section>
   );
 }
