@@ -20,7 +20,7 @@ export const authConfigSchema = serviceConfigSchema('auth', {
   /** The support admin: created or updated at every start when both are set (DECISIONS 11). */
   ADMIN_EMAIL: emailAddress.optional(),
   ADMIN_PASSWORD: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH).optional(),
-  /** Comma-separated addresses that get the admin role when they sign up. */
+  /** Comma-separated addresses that get the admin role once they prove the address (an e-mailed link or a verified OIDC e-mail). */
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>

@@ -28,7 +28,8 @@ export async function signUp(
       firstName: options.request.firstName,
       lastName: options.request.lastName,
       passwordHash,
-      role: deps.config.ADMIN_EMAILS.includes(email) ? 'admin' : 'user',
+      // Never 'admin' here: nothing proves the address yet (see setPasswordWithToken).
+      role: 'user',
       now,
     });
     if (!user) return null;

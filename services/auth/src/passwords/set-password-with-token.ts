@@ -1,12 +1,14 @@
 /**
  * Sets a password with a set-password link's token: the token must be unused and unexpired; it is used
  * up, the user's other links retired and every session of the user ended, all in one transaction.
+ * Using a link proves the address, so this is where an ADMIN_EMAILS address gets the admin role
+ * (DECISIONS 11): granting it at sign-up would give it to whoever signs up first with that address.
  */
 import { AppError, type ServiceDeps } from '@platform/service-kit';
 import { SETUP_PASSWORD_MESSAGES } from '@platform/contracts';
 import type { AuthConfig } from '../config.js';
 import { hashPassword } from '../accounts/password-hash.js';
-import { setPasswordHash } from '../accounts/users.repository.js';
+import { findUserById, makeAdmin, setPasswordHash } from '../accounts/users.repository.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { endSessionsOfUser } from '../sessions/sessions.repository.js';
 import {
@@ -29,6 +31,8 @@ export async function setPasswordWithToken(
     const token = await consumePasswordToken(tx, id, now);
     if (!token) return null;
     await setPasswordHash(tx, token.userId, passwordHash, now);
+    const user = await findUserById(tx, token.userId);
+    if (user && deps.config.ADMIN_EMAILS.includes(user.email)) await makeAdmin(tx, user.id, now);
     await retireUnusedTokens(tx, token.userId, now);
     const endedSessions = await endSessionsOfUser(tx, token.userId, now);
     return { userId: token.userId, endedSessions };

@@ -100,11 +100,33 @@ describe.each(backings())('sign-up on $name', (factory) => {
     expect(b.username).toMatch(new RegExp(`^chef\\.${stamp}\\d+$`));
   });
 
-  it('makes the addresses in ADMIN_EMAILS admins when they sign up', async () => {
+  it('gives an ADMIN_EMAILS address the admin role only once an e-mailed link proves the address', async () => {
+    // Whoever signs up first with the address is not trusted with it.
     const response = await auth.call('/api/auth/signup', { json: signupBody('boss@example.com') });
     const body = SignupResponseSchema.parse(await response.json());
-    expect(body.user.role).toBe('admin');
-    expect(await auth.whoIs(cookieSetBy(response))).toMatchObject({ role: 'admin' });
+    expect(body.user.role).toBe('user');
+    expect(await auth.whoIs(cookieSetBy(response))).toMatchObject({ role: 'user' });
+
+    // The owner of the mailbox uses the set-password link sent to it.
+    await auth.call('/api/auth/forgot-password', { json: { email: 'boss@example.com' } });
+    let token: string | undefined;
+    for (let waited = 0; !token && waited < 5_000; waited += 50) {
+      const events = await auth.events('auth.password-reset.requested');
+      token = events.find((event) => event.data.userId === body.user.id)?.data.token as string | undefined;
+      if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(token).toBeDefined();
+    const password = 'Owner-Proved-1!';
+    const set = await auth.call('/api/auth/setup-password', {
+      json: { token, password, confirmPassword: password },
+    });
+    expect(set.status).toBe(200);
+    const login = await auth.call('/api/auth/login', { json: { email: 'boss@example.com', password } });
+    expect(await auth.whoIs(cookieSetBy(login))).toMatchObject({ role: 'admin' });
+
+    // An address not in the list stays a user after the same steps.
+    const other = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });
+    expect(SignupResponseSchema.parse(await other.json()).user.role).toBe('user');
   });
 
   it('stores a salted scrypt hash, never the password, and never shows the hash', async () => {
