@@ -1,6 +1,11 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
 import './index.css';
+
+const MembershipPage = lazy(() =>
+  import('./features/membership/components/membership-page').then((m) => ({ default: m.MembershipPage })),
+);
 
 /** Every path the shell's route table gives mfe_member (member-and-admin spec §2). */
 export const routes: RouteObject[] = [
@@ -12,7 +17,7 @@ export const routes: RouteObject[] = [
   { path: '/modules/:moduleId', element: <PlaceholderPage name="Module" /> },
   { path: '/module/:moduleId', element: <PlaceholderPage name="Module" /> },
   { path: '/lessons/:lessonId', element: <PlaceholderPage name="Lesson" /> },
-  { path: '/membership', element: <PlaceholderPage name="Membership" /> },
+  { path: '/membership', element: <MembershipPage /> },
   { path: '/my-consultations', element: <PlaceholderPage name="My Consultations" /> },
   { path: '/revenue-share-welcome', element: <PlaceholderPage name="Revenue Share" /> },
   { path: '/revenue-report', element: <PlaceholderPage name="Revenue Report" /> },

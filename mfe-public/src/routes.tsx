@@ -23,6 +23,17 @@ const SignupPage = lazy(() =>
 const SetupPasswordPage = lazy(() =>
   import('./features/auth/components/setup-password-page').then((m) => ({ default: m.SetupPasswordPage })),
 );
+const CheckoutPage = lazy(() =>
+  import('./features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const CheckoutSuccessPage = lazy(() =>
+  import('./features/checkout/components/checkout-success-page').then((m) => ({
+    default: m.CheckoutSuccessPage,
+  })),
+);
+const PricingPage = lazy(() =>
+  import('./features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
+);
 
 /** Every path the shell's route table gives mfe_public (public-site spec §2.1, member-and-admin §2). */
 export const routes: RouteObject[] = [
@@ -30,12 +41,13 @@ export const routes: RouteObject[] = [
   { path: '/old-landing', element: <LandingPage /> },
   { path: '/services', element: <ServicesPage /> },
   { path: '/cart', element: <CartPage /> },
-  { path: '/checkout', element: <PlaceholderPage name="Secure Checkout" /> },
-  { path: '/checkout-success', element: <PlaceholderPage name="Order Confirmation" /> },
+  // `/checkout?course=1` is the course purchase (the course alone, whatever the cart holds).
+  { path: '/checkout', element: <CheckoutPage /> },
+  { path: '/checkout-success', element: <CheckoutSuccessPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/signup', element: <SignupPage /> },
   { path: '/setup-password', element: <SetupPasswordPage /> },
-  { path: '/pricing', element: <PlaceholderPage name="Pricing" /> },
+  { path: '/pricing', element: <PricingPage /> },
   { path: '/contact', element: <PlaceholderPage name="Contact" /> },
   { path: '/consultation', element: <PlaceholderPage name="Free Consultation" /> },
   { path: '/additional-upload', element: <PlaceholderPage name="Additional Upload" /> },

@@ -4,6 +4,12 @@
  * POSTGRES_URL and NATS_URL (set on the build machines and in CI).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  CreateCheckoutSessionResponseSchema,
+  EnrollmentListSchema,
+  GrantCourseAccessResponseSchema,
+  MailListSchema,
+} from '@platform/contracts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '@platform/service-kit/testing';
 import { signInternalToken } from '@platform/service-kit';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +22,7 @@ import { startDistributed } from '../distributed.mjs';
 const postgresUrl = process.env.POSTGRES_URL;
 const natsUrl = process.env.NATS_URL;
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'] as const;
+const SUPPORT = { email: 'support@dist.example', password: 'Support-Desk!2030' };
 
 interface System {
   url: string;
@@ -52,6 +59,8 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
       NATS_SUBJECT_PREFIX: stream.toLowerCase(),
       DATA_DIR: `/tmp/${stream.toLowerCase()}`,
       S3_ENDPOINT: '',
+      ADMIN_EMAIL: SUPPORT.email,
+      ADMIN_PASSWORD: SUPPORT.password,
     };
     for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
     const servicePorts: Record<string, number> = {};
@@ -136,6 +145,96 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     system.startService('course');
     await waitUntil(async () => (await fetch(`${system.url}/readyz`)).status === 200, 60_000);
   }, 90_000);
+
+  it('a guest purchase made while course and notification are down enrols and e-mails once they are back', async () => {
+    const json = { 'content-type': 'application/json' };
+    const post = (path: string, body: unknown, cookie?: string) =>
+      fetch(`${system.url}${path}`, {
+        method: 'POST',
+        headers: cookie ? { ...json, cookie } : json,
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      });
+    const logIn = async (email: string, password: string) => {
+      const response = await post('/api/auth/login', { email, password });
+      expect(response.status).toBe(200);
+      return response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+    };
+    const email = `guest.${Date.now()}@dist.example`;
+    const billingInfo = {
+      firstName: 'Gina',
+      lastName: 'Guest',
+      email,
+      address: '1 Main Street',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    };
+    // Wait until the payment service has the catalogue the course service published at its start.
+    let checkout: Response | undefined;
+    await waitUntil(async () => {
+      checkout = await post('/api/create-checkout-session', {
+        items: [{ id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 1, quantity: 1 }],
+        customer_email: email,
+        customer_name: 'Gina Guest',
+        billingInfo,
+      });
+      return checkout.status === 200;
+    }, 30_000);
+    const { sessionId, url } = CreateCheckoutSessionResponseSchema.parse(await checkout!.json());
+
+    await system.stopService('course', 'SIGTERM');
+    await system.stopService('notification', 'SIGTERM');
+
+    // The buyer pays on the test provider's page; its signed webhook fulfils the order.
+    const paid = await fetch(new URL(`${url}/pay`, system.url), { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(encodeURIComponent(sessionId));
+    const grant = GrantCourseAccessResponseSchema.parse(
+      await (await post('/api/grant-course-access', { session_id: sessionId })).json(),
+    );
+    expect(grant).toMatchObject({ success: true, status: 'fulfilled' });
+    // Auth was up: the account exists, without a password yet.
+    expect((await post('/api/auth/login', { email, password: 'Anything-1!' })).status).toBe(401);
+
+    system.startService('course');
+    system.startService('notification');
+    await waitUntil(async () => (await fetch(`${system.url}/readyz`)).status === 200, 60_000);
+
+    // The e-mails were sent by the notification service that came back (support reads them).
+    const support = await logIn(SUPPORT.email, SUPPORT.password);
+    let setupLink: string | undefined;
+    await waitUntil(async () => {
+      const mail = MailListSchema.parse(
+        await (await fetch(`${system.url}/api/admin/mail`, { headers: { cookie: support } })).json(),
+      ).messages.filter((message) => message.to === email);
+      setupLink = mail
+        .map((message) => /\/setup-password\?token=([\w-]+)/.exec(message.text)?.[1])
+        .find(Boolean);
+      return Boolean(setupLink) && mail.some((message) => message.template === 'receipt');
+    }, 60_000);
+
+    const password = 'Tables35+Full!';
+    const setup = await post('/api/auth/setup-password', {
+      token: setupLink,
+      password,
+      confirmPassword: password,
+    });
+    expect(setup.status).toBe(200);
+    const buyer = await logIn(email, password);
+    // The course service that came back enrolled the buyer.
+    let enrolments: ReturnType<typeof EnrollmentListSchema.parse> = [];
+    await waitUntil(async () => {
+      const response = await fetch(`${system.url}/api/enrollments`, { headers: { cookie: buyer } });
+      enrolments = EnrollmentListSchema.parse(await response.json());
+      return enrolments.length > 0;
+    }, 30_000);
+    expect(enrolments).toHaveLength(1);
+  }, 240_000);
 
   it('each process stops cleanly on SIGTERM', async () => {
     await system.stopService('revenue', 'SIGTERM');

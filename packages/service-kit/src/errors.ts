@@ -13,6 +13,7 @@ export type AppErrorType =
   | 'range_not_satisfiable' // 416
   | 'unprocessable' // 422
   | 'rate_limited' // 429
+  | 'bad_gateway' // 502: a provider we depend on (Stripe, PayPal) failed or refused
   | 'unavailable'; // 503
 
 const STATUS: Record<AppErrorType, number> = {
@@ -26,6 +27,7 @@ const STATUS: Record<AppErrorType, number> = {
   range_not_satisfiable: 416,
   unprocessable: 422,
   rate_limited: 429,
+  bad_gateway: 502,
   unavailable: 503,
 };
 

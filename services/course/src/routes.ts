@@ -3,9 +3,11 @@ import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import type { CourseConfig } from './config.js';
+import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
   demoVideoRoutes(router, deps);
+  enrolmentRoutes(router, deps);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit';
+import { publishCatalogue } from './catalogue/publish-catalogue.js';
 import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
 import { courseConfigSchema, type CourseConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
@@ -18,6 +19,7 @@ export const courseService = defineService<CourseConfig>({
   routes: courseRoutes,
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);
+    await publishCatalogue(deps);
     if (!deps.store) throw new Error('the course service needs its object store');
     await copyBundledMediaToStore(deps.store, deps.logger);
   },

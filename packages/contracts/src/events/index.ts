@@ -2,17 +2,32 @@
 import type { z } from 'zod';
 import { AuthPasswordResetRequestedSchema } from './auth-password-reset-requested.js';
 import { AuthUserRegisteredSchema } from './auth-user-registered.js';
+import { AuthMemberGrantedSchema } from './auth-member-granted.js';
+import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
+import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
+import { PaymentOrderPaidSchema } from './payment-order-paid.js';
+import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PlatformProbeRecordedSchema } from './platform-probe-recorded.js';
 
 export * from './envelope.js';
 export * from './platform-probe-recorded.js';
 export * from './auth-user-registered.js';
 export * from './auth-password-reset-requested.js';
+export * from './auth-member-granted.js';
+export * from './auth-member-revoked.js';
+export * from './course-catalogue-published.js';
+export * from './payment-order-paid.js';
+export * from './payment-order-refunded.js';
 
 export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
   'auth.user.registered': { version: 1, data: AuthUserRegisteredSchema },
   'auth.password-reset.requested': { version: 1, data: AuthPasswordResetRequestedSchema },
+  'auth.member.granted': { version: 1, data: AuthMemberGrantedSchema },
+  'auth.member.revoked': { version: 1, data: AuthMemberRevokedSchema },
+  'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
+  'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
+  'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

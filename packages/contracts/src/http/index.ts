@@ -4,3 +4,4 @@ export * from './identity.js';
 export * from './course/index.js';
 export * from './auth/index.js';
 export * from './notification/index.js';
+export * from './payment/index.js';

@@ -8,7 +8,18 @@
  */
 import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const authSchema = pgSchema('auth');
 
@@ -121,3 +132,33 @@ export const passwordTokens = authSchema.table(
     check('password_tokens_purpose_known', sql`${table.purpose} in ('reset', 'setup')`),
   ],
 );
+
+/**
+ * What each paid order gave an account (`payment.order.paid`), one row per order. Membership lasts while
+ * at least one grant is unrevoked; a refund (`payment.order.refunded`) revokes its order's grant. A refund
+ * that arrives before its payment (the two subjects are consumed independently) leaves a revoked row with
+ * no `granted_at`, so the late payment grants nothing.
+ */
+export const memberGrants = authSchema.table(
+  'member_grants',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    /** Null only for a refund recorded before its payment (and perhaps its account) arrived. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    courseIds: jsonb('course_ids').$type<number[]>().notNull().default([]),
+    /** Cents paid, as the payment service reported it. */
+    total: integer('total').notNull().default(0),
+    /** Null only for a refund recorded before its payment arrived. */
+    grantedAt: timestamptz('granted_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [
+    index('member_grants_user_id_idx').on(table.userId),
+    check(
+      'member_grants_granted_or_revoked',
+      sql`(${table.grantedAt} is not null and ${table.userId} is not null) or ${table.revokedAt} is not null`,
+    ),
+  ],
+);
+
+export type MemberGrantRow = typeof memberGrants.$inferSelect;

@@ -1,7 +1,9 @@
 /** Every event the auth service reacts to, in one place. */
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { AuthConfig } from '../config.js';
+import { orderPaidSubscription } from './order-paid.handler.js';
+import { orderRefundedSubscription } from './order-refunded.handler.js';
 
-export function authSubscriptions(_deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
-  return [];
+export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
+  return [orderPaidSubscription(deps), orderRefundedSubscription(deps)];
 }

@@ -1,5 +1,5 @@
 /** Catalogue queries: the published course with its sections and lessons, and the products. */
-import { asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@platform/service-kit';
 import { courseLessons, courseModules, courses, products } from '../db/schema.js';
 
@@ -64,12 +64,33 @@ export async function listPublishedLessonMedia(db: Executor) {
     .where(eq(courses.isPublished, true));
 }
 
-export async function listActiveProducts(db: Executor): Promise<ProductRow[]> {
+/**
+ * Every active product, listed or not (what the payment service may sell), or with `listedOnly` only
+ * those shown on /services.
+ */
+export async function listActiveProducts(
+  db: Executor,
+  options: { listedOnly?: boolean } = {},
+): Promise<ProductRow[]> {
   return db
     .select()
     .from(products)
-    .where(eq(products.isActive, true))
+    .where(
+      options.listedOnly
+        ? and(eq(products.isActive, true), eq(products.listed, true))
+        : eq(products.isActive, true),
+    )
     .orderBy(asc(products.sortOrder), asc(products.id));
+}
+
+/** One active product by id, listed or not. */
+export async function findActiveProduct(db: Executor, id: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  return row ?? null;
 }
 
 export interface CourseSize {

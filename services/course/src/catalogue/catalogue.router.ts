@@ -1,9 +1,11 @@
-/** Public catalogue reads: the course page's outline, the services products and their pictures. */
+/** Public catalogue reads: the course page's outline, the products (all, or one) and their pictures. */
+import { PRODUCT_NOT_FOUND, ProductIdSchema } from '@platform/contracts';
 import { AppError, serveObject, type ServiceDeps } from '@platform/service-kit';
 import type { ErrorRequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listBundledMedia } from '../media/bundled-media.js';
 import { getCoursePreview } from './get-course-preview.js';
+import { getProduct } from './get-product.js';
 import { listProducts } from './list-products.js';
 
 /** Product pictures change only with a release; a week in caches, then revalidated by ETag. */
@@ -20,6 +22,13 @@ export function catalogueRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
 
   router.get('/api/products', async (_req, res) => {
     res.json(await listProducts(deps.db));
+  });
+
+  router.get('/api/products/:id', async (req, res) => {
+    const id = ProductIdSchema.safeParse(req.params.id);
+    const product = id.success ? await getProduct(deps.db, id.data) : null;
+    if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+    res.json(product);
   });
 
   router.get('/api/products/images/:file', async (req, res) => {
@@ -40,4 +49,8 @@ export function catalogueRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     next(error instanceof URIError ? new AppError('not_found', 'Image not found') : error);
   };
   router.use('/api/products/images', undecodable);
+  const undecodableProduct: ErrorRequestHandler = (error, _req, _res, next) => {
+    next(error instanceof URIError ? new AppError('not_found', PRODUCT_NOT_FOUND) : error);
+  };
+  router.use('/api/products', undecodableProduct);
 }

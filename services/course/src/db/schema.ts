@@ -4,14 +4,17 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   doublePrecision,
   integer,
   jsonb,
   pgSchema,
   serial,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export const courseSchema = pgSchema('course');
@@ -107,6 +110,11 @@ export const products = courseSchema.table(
     badge: text('badge'),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Shown on /services (`GET /api/products`). Unlisted products (the pricing programmes, the membership
+     * plans) are sold only through their own pages, but are priced and published like every other.
+     */
+    listed: boolean('listed').notNull().default(true),
     ...timestamps,
   },
   (table) => [
@@ -121,3 +129,57 @@ export const seeds = courseSchema.table('seeds', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's enrolment in a course (member-and-admin §3) plus the order that created it. One row per
+ * (user, course): a refund withdraws it (`withdrawn_at`; withdrawn rows are never listed) and a later
+ * purchase re-opens the same row. `user_id` is the auth service's user id (no foreign key across services).
+ */
+export const courseEnrollments = courseSchema.table(
+  'course_enrollments',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+    /** The order (payment service) that created or last re-opened it; null for one given otherwise. */
+    orderId: uuid('order_id'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('course_enrollments_user_course_unique').on(table.userId, table.courseId),
+    index('course_enrollments_order_id_idx').on(table.orderId),
+  ],
+);
+
+export type CourseEnrollmentRow = typeof courseEnrollments.$inferSelect;
+
+/**
+ * Which orders give a user a course (from `auth.member.granted` / `auth.member.revoked`): an enrolment is
+ * withdrawn only when no unrevoked order gives that course any more, so refunding one of two purchases
+ * keeps it. A revocation that overtakes its grant (separate consumers) leaves a revoked row with no
+ * `granted_at`, and the late grant then enrols nobody.
+ */
+export const courseAccessGrants = courseSchema.table(
+  'course_access_grants',
+  {
+    orderId: uuid('order_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    userId: text('user_id').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ name: 'course_access_grants_pkey', columns: [table.orderId, table.courseId] }),
+    index('course_access_grants_user_course_idx').on(table.userId, table.courseId),
+    check(
+      'course_access_grants_granted_or_revoked',
+      sql`${table.grantedAt} is not null or ${table.revokedAt} is not null`,
+    ),
+  ],
+);

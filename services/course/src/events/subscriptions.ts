@@ -1,7 +1,9 @@
 /** Every event the course service reacts to, in one place. */
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { CourseConfig } from '../config.js';
+import { memberGrantedSubscription } from './member-granted.handler.js';
+import { memberRevokedSubscription } from './member-revoked.handler.js';
 
 export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): SubscriptionDefinition[] {
-  return [];
+  return [memberGrantedSubscription(), memberRevokedSubscription()];
 }

@@ -35,9 +35,13 @@ export function renderSetPasswordEmail(input: SetPasswordEmailInput): RenderedEm
   });
 }
 
-/** "1 hour", "2 hours", "30 minutes": whole hours when it is whole hours, else minutes. */
+/**
+ * "1 hour", "2 hours", "30 minutes", "7 days": whole hours when it is whole hours, else minutes; from two
+ * days on, whole days rounded down (a link that arrives a little late never promises more than it has).
+ */
 export function describeDuration(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes >= 2 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} days`;
   if (minutes % 60 === 0) {
     const hours = minutes / 60;
     return hours === 1 ? '1 hour' : `${hours} hours`;

@@ -2,7 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CoursePreviewSchema, ProductListSchema, type CoursePreview } from '@platform/contracts';
+import {
+  CoursePreviewSchema,
+  GetProductResponseSchema,
+  ProductListSchema,
+  type CoursePreview,
+} from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
@@ -65,8 +70,8 @@ describe.each(backings())('catalogue on $name', (factory) => {
       courseCount: 1,
       moduleCount: 8,
       lessonCount: 45,
-      productCount: 4,
-      seedCount: 1,
+      productCount: 9,
+      seedCount: 2,
     });
   });
 
@@ -219,6 +224,86 @@ describe.each(backings())('catalogue on $name', (factory) => {
     }
   });
 
+  it('keeps the programmes and membership plans off /services while they stay active', async () => {
+    const { products: list } = ProductListSchema.parse(await (await course.request('/api/products')).json());
+    expect(list.map((product) => product.id)).toEqual([
+      'restaurant-consultation',
+      'menu-optimization',
+      'staff-training',
+      'restaurant-marketing',
+    ]);
+    const unlisted = await course.service.deps.db
+      .select({ id: products.id, isActive: products.isActive, listed: products.listed })
+      .from(products)
+      .where(sql`not ${products.listed}`)
+      .orderBy(products.sortOrder);
+    expect(unlisted).toEqual(
+      [
+        'self-implementation-program',
+        'flexible-payments-program',
+        'membership-monthly',
+        'membership-quarterly',
+        'membership-annual',
+      ].map((id) => ({ id, isActive: true, listed: false })),
+    );
+  });
+
+  it('shows one product by id, listed or not, priced in cents with the course it grants', async () => {
+    const expected: [string, string, number, string][] = [
+      ['self-implementation-program', 'Self-Implementation Program', 159700, 'program'],
+      ['flexible-payments-program', 'Flexible Payments Program', 159700, 'program'],
+      ['membership-monthly', 'Monthly Membership', 2999, 'membership'],
+      ['membership-quarterly', 'Quarterly Membership', 7999, 'membership'],
+      ['membership-annual', 'Annual Membership', 29999, 'membership'],
+    ];
+    for (const [id, name, price, category] of expected) {
+      const response = await course.request(`/api/products/${id}`);
+      expect(response.status).toBe(200);
+      const product = GetProductResponseSchema.parse(await response.json());
+      expect(product).toMatchObject({
+        id,
+        name,
+        price,
+        category,
+        compareAtPrice: null,
+        includes: {
+          courseId: preview.course.id,
+          courseTitle: 'Restaurant Management Mastery',
+          lessons: 45,
+          sections: 8,
+        },
+      });
+    }
+    // A listed product reads the same alone as in the list.
+    const { products: list } = ProductListSchema.parse(await (await course.request('/api/products')).json());
+    const consultation = GetProductResponseSchema.parse(
+      await (await course.request('/api/products/restaurant-consultation')).json(),
+    );
+    expect(consultation).toEqual(list[0]);
+  });
+
+  it('answers 404 Product not found for an unknown, inactive or malformed product id', async () => {
+    const { db } = course.service.deps;
+    await db.execute(sql`update course.products set is_active = false where id = 'membership-annual'`);
+    try {
+      for (const id of [
+        'no-such-product',
+        'membership-annual',
+        'Membership-Monthly',
+        'membership_monthly',
+        '..%2Fcourse-preview',
+        '%E0%A4%A',
+        'a'.repeat(81),
+      ]) {
+        const response = await course.request(`/api/products/${id}`);
+        expect({ id, status: response.status }).toEqual({ id, status: 404 });
+        expect(await response.json()).toEqual({ message: 'Product not found' });
+      }
+    } finally {
+      await db.execute(sql`update course.products set is_active = true where id = 'membership-annual'`);
+    }
+  });
+
   it('serves each product picture, and the course thumbnail, as a cacheable sandboxed SVG', async () => {
     const { products: list } = ProductListSchema.parse(await (await course.request('/api/products')).json());
     for (const image of [...list.map((product) => product.image), preview.course.thumbnail!]) {
@@ -259,8 +344,8 @@ describe.each(backings())('catalogue on $name', (factory) => {
       courseCount: 1,
       moduleCount: 8,
       lessonCount: 45,
-      productCount: 4,
-      seedCount: 1,
+      productCount: 9,
+      seedCount: 2,
     });
     const again = CoursePreviewSchema.parse(await (await course.request('/api/course-preview')).json());
     expect(again).toEqual(preview);

@@ -685,3 +685,71 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     badge: null,
   },
 ];
+
+/**
+ * Products sold only through their own pages (`listed: false`): the two paid programmes of /pricing
+ * (DECISIONS 1) and the three membership plans of /membership (member-and-admin §9, DECISIONS 23). Each
+ * grants the course. A membership plan is one payment for its period: renewal is not automatic yet.
+ */
+export const SEED_UNLISTED_PRODUCTS: SeedProduct[] = [
+  {
+    id: 'self-implementation-program',
+    name: 'Self-Implementation Program',
+    description:
+      'The complete Restaurant Management Mastery course with its checklists, scripts and templates, to put in place at your own pace. One payment, with the 30-day money-back guarantee.',
+    price: 159700,
+    compareAtPrice: null,
+    category: 'program',
+    image: catalogueImagePath('restaurant-management-mastery.svg'),
+    grantsCourse: true,
+    badge: null,
+  },
+  {
+    id: 'flexible-payments-program',
+    name: 'Flexible Payments Program',
+    description:
+      'Everything in the Self-Implementation Program: the complete course with its checklists, scripts and templates, with the 30-day money-back guarantee.',
+    price: 159700,
+    compareAtPrice: null,
+    category: 'program',
+    image: catalogueImagePath('restaurant-management-mastery.svg'),
+    grantsCourse: true,
+    badge: null,
+  },
+  {
+    id: 'membership-monthly',
+    name: 'Monthly Membership',
+    description:
+      'One month of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    price: 2999,
+    compareAtPrice: null,
+    category: 'membership',
+    image: catalogueImagePath('restaurant-management-mastery.svg'),
+    grantsCourse: true,
+    badge: null,
+  },
+  {
+    id: 'membership-quarterly',
+    name: 'Quarterly Membership',
+    description:
+      'Three months of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    price: 7999,
+    compareAtPrice: null,
+    category: 'membership',
+    image: catalogueImagePath('restaurant-management-mastery.svg'),
+    grantsCourse: true,
+    badge: 'Most Popular',
+  },
+  {
+    id: 'membership-annual',
+    name: 'Annual Membership',
+    description:
+      'A year of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    price: 29999,
+    compareAtPrice: null,
+    category: 'membership',
+    image: catalogueImagePath('restaurant-management-mastery.svg'),
+    grantsCourse: true,
+    badge: null,
+  },
+];

@@ -1,77 +1,132 @@
 /**
- * Seeds the catalogue once per database, in one transaction. The seed marker row (`course.seeds`) is
- * inserted first, under a transaction-scoped advisory lock: a second replica starting at the same time
- * waits for the first to commit, then finds the marker and does nothing. A course the admin later edits
- * or deletes is therefore never seeded again.
+ * Seeds the catalogue at start, in steps, each once per database and in one transaction. A step's marker
+ * row (`course.seeds`) is inserted first, under a transaction-scoped advisory lock: a second replica
+ * starting at the same time waits for the first to commit, then finds the marker and does nothing. A
+ * course or product the admin later edits or deletes is therefore never seeded again. A step added in a
+ * later release runs once on databases seeded before it, since its marker is new there.
  */
-import { sql } from 'drizzle-orm';
-import type { Database, Logger } from '@platform/service-kit';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database, Logger, Transaction } from '@platform/service-kit';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
-import { SEED_COURSE, SEED_PRODUCTS, SEED_SECTIONS } from './catalogue-seed-data.js';
+import { SEED_COURSE, SEED_PRODUCTS, SEED_SECTIONS, SEED_UNLISTED_PRODUCTS } from './catalogue-seed-data.js';
 
 export const CATALOGUE_SEED = 'catalogue-v1';
+/** The pricing programmes and membership plans, sold at their own prices (unlisted on /services). */
+export const UNLISTED_PRODUCTS_SEED = 'unlisted-products-v1';
 
-/** True when this call seeded the catalogue, false when it was already there. */
-export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
-  const seeded = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`course:seed:${CATALOGUE_SEED}`}))`);
+/** What a step did: `skipped` leaves no marker, so the step is tried again at the next start. */
+type StepOutcome = 'seeded' | 'skipped';
+
+/** True when this call ran the step, false when its marker was already there (or it was skipped). */
+async function seedOnce(
+  db: Database,
+  name: string,
+  apply: (tx: Transaction) => Promise<StepOutcome>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`course:seed:${name}`}))`);
     const marker = await tx
       .insert(seeds)
-      .values({ name: CATALOGUE_SEED })
+      .values({ name })
       .onConflictDoNothing()
       .returning({ name: seeds.name });
     if (marker.length === 0) return false;
+    if ((await apply(tx)) === 'seeded') return true;
+    await tx.delete(seeds).where(eq(seeds.name, name));
+    return false;
+  });
+}
 
-    const [course] = await tx
-      .insert(courses)
-      .values({ ...SEED_COURSE, isPublished: true })
-      .returning({ id: courses.id });
-    if (!course) throw new Error('inserting the seed course returned no row');
+/** The course with its 8 sections and 45 lessons, and the four products of /services. */
+async function seedCourseAndServices(tx: Transaction): Promise<StepOutcome> {
+  const [course] = await tx
+    .insert(courses)
+    .values({ ...SEED_COURSE, isPublished: true })
+    .returning({ id: courses.id });
+  if (!course) throw new Error('inserting the seed course returned no row');
 
-    for (const [sectionIndex, section] of SEED_SECTIONS.entries()) {
-      const [module] = await tx
-        .insert(courseModules)
-        .values({
-          courseId: course.id,
-          title: section.title,
-          description: section.description,
-          orderIndex: sectionIndex + 1,
-          // One section a day: section N opens N-1 days after enrolment.
-          availableAfterDays: sectionIndex,
-        })
-        .returning({ id: courseModules.id });
-      if (!module) throw new Error('inserting a seed section returned no row');
-      await tx.insert(courseLessons).values(
-        section.lessons.map((lesson, lessonIndex) => ({
-          moduleId: module.id,
-          title: lesson.title,
-          content: lesson.content,
-          videoUrl: lesson.media,
-          orderIndex: lessonIndex + 1,
-          duration: lesson.duration,
-          estimatedMinutes: lesson.duration > 0 ? Math.ceil(lesson.duration) : 15,
-          isFree: sectionIndex === 0,
-          keyPoints: lesson.keyPoints,
-        })),
-      );
-    }
-
-    await tx.insert(products).values(
-      SEED_PRODUCTS.map(({ grantsCourse, ...product }, index) => ({
-        ...product,
-        courseId: grantsCourse ? course.id : null,
-        sortOrder: index + 1,
-        isActive: true,
+  for (const [sectionIndex, section] of SEED_SECTIONS.entries()) {
+    const [module] = await tx
+      .insert(courseModules)
+      .values({
+        courseId: course.id,
+        title: section.title,
+        description: section.description,
+        orderIndex: sectionIndex + 1,
+        // One section a day: section N opens N-1 days after enrolment.
+        availableAfterDays: sectionIndex,
+      })
+      .returning({ id: courseModules.id });
+    if (!module) throw new Error('inserting a seed section returned no row');
+    await tx.insert(courseLessons).values(
+      section.lessons.map((lesson, lessonIndex) => ({
+        moduleId: module.id,
+        title: lesson.title,
+        content: lesson.content,
+        videoUrl: lesson.media,
+        orderIndex: lessonIndex + 1,
+        duration: lesson.duration,
+        estimatedMinutes: lesson.duration > 0 ? Math.ceil(lesson.duration) : 15,
+        isFree: sectionIndex === 0,
+        keyPoints: lesson.keyPoints,
       })),
     );
-    return true;
-  });
-  if (seeded) {
+  }
+
+  await tx.insert(products).values(
+    SEED_PRODUCTS.map(({ grantsCourse, ...product }, index) => ({
+      ...product,
+      courseId: grantsCourse ? course.id : null,
+      sortOrder: index + 1,
+      isActive: true,
+    })),
+  );
+  return 'seeded';
+}
+
+/**
+ * The unlisted products, granting the course the site sells (the first published one, else the first
+ * one). With no course at all there is nothing they could grant: skipped until there is one. An id the
+ * admin already used is left as it is.
+ */
+async function seedUnlistedProducts(tx: Transaction): Promise<StepOutcome> {
+  const [course] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .orderBy(sql`${courses.isPublished} desc`, asc(courses.id))
+    .limit(1);
+  if (!course) return 'skipped';
+  await tx
+    .insert(products)
+    .values(
+      SEED_UNLISTED_PRODUCTS.map(({ grantsCourse, ...product }, index) => ({
+        ...product,
+        courseId: grantsCourse ? course.id : null,
+        sortOrder: 100 + index + 1,
+        isActive: true,
+        listed: false,
+      })),
+    )
+    .onConflictDoNothing({ target: products.id });
+  return 'seeded';
+}
+
+/** True when this call seeded anything, false when every step was already there. */
+export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
+  const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
+  if (seededCourse) {
     const lessons = SEED_SECTIONS.reduce((sum, section) => sum + section.lessons.length, 0);
     logger.info(
       { seed: CATALOGUE_SEED, sections: SEED_SECTIONS.length, lessons, products: SEED_PRODUCTS.length },
       'seeded the course catalogue',
     );
   }
-  return seeded;
+  const seededUnlisted = await seedOnce(db, UNLISTED_PRODUCTS_SEED, seedUnlistedProducts);
+  if (seededUnlisted) {
+    logger.info(
+      { seed: UNLISTED_PRODUCTS_SEED, products: SEED_UNLISTED_PRODUCTS.map((product) => product.id) },
+      'seeded the programmes and membership plans',
+    );
+  }
+  return seededCourse || seededUnlisted;
 }

@@ -4,7 +4,7 @@ import { postgresUrlFromEnv } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
-import { seedCatalogue } from '../seed-catalogue.js';
+import { seedCatalogue, UNLISTED_PRODUCTS_SEED } from '../seed-catalogue.js';
 
 async function catalogueCounts(course: CourseUnderTest) {
   const result = await course.service.deps.db.execute(sql`
@@ -16,7 +16,14 @@ async function catalogueCounts(course: CourseUnderTest) {
   return result.rows[0];
 }
 
-const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 4, seeds: 1 };
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 2 };
+const UNLISTED = [
+  'self-implementation-program',
+  'flexible-payments-program',
+  'membership-monthly',
+  'membership-quarterly',
+  'membership-annual',
+];
 
 describe.each(backings())('seeding on $name', (factory) => {
   let backing: Backing;
@@ -58,11 +65,54 @@ describe.each(backings())('seeding on $name', (factory) => {
     expect(await catalogueCounts(course)).toEqual(SEEDED_ONCE);
   });
 
+  it('adds the programmes and plans once to a database seeded before them, even twice at once', async () => {
+    const { db, logger } = course.service.deps;
+    // A database seeded by the release before: the course and the four services, no second step.
+    await db.execute(sql`delete from course.products where not listed`);
+    await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
+    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 1 });
+
+    const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await seedCatalogue(db, logger)).toBe(false);
+    expect(await catalogueCounts(course)).toEqual(SEEDED_ONCE);
+    const result = await db.execute(sql`
+      select p.id, p.price, p.listed, p.is_active, p.course_id = c.id as grants_course
+        from course.products p cross join (select min(id) as id from course.courses) c
+       where not p.listed order by p.sort_order`);
+    expect(result.rows).toEqual([
+      { id: UNLISTED[0], price: 159700, listed: false, is_active: true, grants_course: true },
+      { id: UNLISTED[1], price: 159700, listed: false, is_active: true, grants_course: true },
+      { id: UNLISTED[2], price: 2999, listed: false, is_active: true, grants_course: true },
+      { id: UNLISTED[3], price: 7999, listed: false, is_active: true, grants_course: true },
+      { id: UNLISTED[4], price: 29999, listed: false, is_active: true, grants_course: true },
+    ]);
+  });
+
+  it('leaves a plan the admin changed as it is', async () => {
+    const { db, logger } = course.service.deps;
+    await db.execute(sql`update course.products set price = 3499 where id = 'membership-monthly'`);
+    await db.execute(sql`delete from course.products where id = 'membership-annual'`);
+    expect(await seedCatalogue(db, logger)).toBe(false);
+    const result = await db.execute(sql`
+      select id, price from course.products where not listed order by sort_order`);
+    expect(result.rows.map((row) => row.id)).toEqual(UNLISTED.slice(0, 4));
+    expect(result.rows[2]).toEqual({ id: 'membership-monthly', price: 3499 });
+  });
+
   it('does not seed again after the admin deleted the course', async () => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`delete from course.courses`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 1 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 2 });
+  });
+
+  it('puts off the programmes and plans while there is no course for them to grant', async () => {
+    const { db, logger } = course.service.deps;
+    await db.execute(sql`delete from course.products where not listed`);
+    await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
+    expect(await seedCatalogue(db, logger)).toBe(false);
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 1 });
   });
 
   it('restores missing media at the next start and leaves replaced files alone', async () => {

@@ -1,0 +1,434 @@
+/**
+ * Checkout and payments in the browser (public-site spec §2.6–2.7, §4, §5, §8; member-and-admin
+ * membership and pricing pages; DECISIONS 1–2, 13, 23), against the embedded site with the built-in test
+ * provider: the validation toasts in order, the empty cart, the pricing alert, the programmes and the
+ * membership plans bought at their own prices, and the whole guest purchase: cart → checkout → test
+ * payment page → confirmation → set-password e-mail → sign-in → enrolled. Screenshots of each page on a
+ * desktop and a 375 px phone.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import {
+  findSetupPasswordPath,
+  hasSetupPasswordLink,
+  isMailPeerRunning,
+  waitForMail,
+} from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+const CONSULTATION = 'Restaurant Consultation';
+const SELF_IMPLEMENTATION = 'Self-Implementation Program';
+const PASSWORD = 'Tables35+Full!';
+
+const BILLING = {
+  'First name': 'Maria',
+  'Last name': 'Lopez',
+  'Email address': '',
+  Address: '12 Harbour Street',
+  City: 'Portland',
+  State: 'OR',
+  'ZIP code': '97201',
+} as const;
+
+function uniqueEmail(label: string): string {
+  return `buyer+${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined)
+    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
+}
+
+/** Desktop as the project runs it, then a 375 px phone, then back. */
+async function screenshotBoth(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  await saveScreenshot(page, testInfo, name);
+  await page.setViewportSize({ width: 375, height: 812 });
+  // The layout must fit a phone: nothing wider than the screen.
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, testInfo, name);
+  if (original) await page.setViewportSize(original);
+}
+
+async function addConsultationToCart(page: Page) {
+  await page.goto('/services');
+  await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
+}
+
+async function createAccount(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/auth/signup', {
+    data: { firstName: 'Ana', lastName: 'Silva', email, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
+}
+
+function purchaseButton(page: Page): Locator {
+  return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });
+}
+
+test.describe('checkout page', () => {
+  test('refuses an incomplete form field by field, in the spec order, and keeps what was typed', async ({
+    page,
+  }, testInfo) => {
+    await addConsultationToCart(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+    await expect(page.getByLabel('Country')).toHaveValue('US');
+    await expect(page.getByLabel('Credit Card')).toBeChecked();
+    await expect(page.getByTestId('checkout-total')).toHaveText('$697.00');
+    await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase\s*\$697\.00/);
+    await screenshotBoth(page, testInfo, 'checkout');
+    await expectNoSeriousA11yViolations(page, testInfo, 'checkout');
+
+    let requests = 0;
+    page.on('request', (request) => {
+      if (/\/api\/(create-checkout-session|paypal\/order)/.test(request.url())) requests += 1;
+    });
+
+    for (const [label, value] of Object.entries(BILLING)) {
+      await purchaseButton(page).click();
+      await expectToast(page, 'Missing Information', `Please enter your ${label.toLowerCase()}.`);
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await field.fill(label === 'Email address' ? 'maria@example' : value);
+      // Typing clears the mark.
+      await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    await purchaseButton(page).click();
+    await expectToast(page, 'Invalid Email', 'Please enter a valid email address.');
+    await expect(page.getByLabel('Email address')).toBeFocused();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests, 'nothing is sent while the form is incomplete').toBe(0);
+
+    // Nothing was sent, but what was typed survives a reload once a submit was tried.
+    await page.reload();
+    await expect(page.getByLabel('City')).toHaveValue('Portland');
+  });
+
+  test('a failed request shows Payment Failed, re-enables the button and keeps the form', async ({
+    page,
+  }) => {
+    await addConsultationToCart(page);
+    await page.route('**/api/create-checkout-session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: '{"message":"Provider down"}',
+      });
+    });
+    await page.goto('/checkout');
+    for (const [label, value] of Object.entries(BILLING)) {
+      await page
+        .getByLabel(label, { exact: true })
+        .fill(label === 'Email address' ? uniqueEmail('fail') : value);
+    }
+    await purchaseButton(page).click();
+    await expect(purchaseButton(page)).toHaveText('Processing Securely...');
+    await expect(purchaseButton(page)).toBeDisabled();
+    await expectToast(
+      page,
+      'Payment Failed',
+      'There was an error processing your payment. Please try again.',
+    );
+    await expect(purchaseButton(page)).toBeEnabled();
+    await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase/);
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Harbour Street');
+  });
+
+  test('an empty cart offers the services instead of a form', async ({ page }, testInfo) => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Complete Secure Purchase/ })).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'checkout-empty');
+    await page.getByRole('link', { name: 'View Services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+  });
+
+  test('the course purchase sells the course alone, whatever the cart holds', async ({ page }) => {
+    await addConsultationToCart(page);
+    await page.goto('/checkout?course=1');
+    const lines = page.getByTestId('checkout-lines').getByRole('listitem');
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).not.toContainText(CONSULTATION);
+    await expect(page.getByTestId('checkout-total')).toHaveText('$697.00');
+  });
+
+  test('a programme is sold alone at its own price, charged as shown, and the cart is left as it was', async ({
+    page,
+  }, testInfo) => {
+    await addConsultationToCart(page);
+    const cartBefore = await page.evaluate("localStorage.getItem('restaurant-consultant-cart')");
+    expect(cartBefore).toContain('restaurant-consultation');
+    await page.goto('/checkout?product=self-implementation-program&plan=self_implementation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
+    const lines = page.getByTestId('checkout-lines').getByRole('listitem');
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText(SELF_IMPLEMENTATION);
+    await expect(lines.first()).toContainText('Quantity: 1');
+    await expect(lines.first()).not.toContainText(CONSULTATION);
+    await expect(page.getByTestId('checkout-total')).toHaveText('$1,597.00');
+    await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase\s*\$1,597\.00/);
+    await screenshotBoth(page, testInfo, 'checkout-programme');
+    await expectNoSeriousA11yViolations(page, testInfo, 'checkout-programme');
+
+    for (const [label, value] of Object.entries(BILLING)) {
+      await page
+        .getByLabel(label, { exact: true })
+        .fill(label === 'Email address' ? uniqueEmail('programme') : value);
+    }
+    const created = page.waitForRequest('**/api/create-checkout-session');
+    await purchaseButton(page).click();
+    expect((await created).postDataJSON().items).toEqual([
+      expect.objectContaining({ id: 'self-implementation-program', quantity: 1 }),
+    ]);
+    // The server's price, on the provider's page.
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await expect(page.getByText(SELF_IMPLEMENTATION)).toBeVisible();
+    await expect(page.getByText('$1,597.00').first()).toBeVisible();
+    await expect(page.getByText('$697.00')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+    await page.waitForURL(/\/checkout-success\?session_id=/);
+    await expectToast(page, 'Course Access Granted!');
+    expect(await page.evaluate("localStorage.getItem('restaurant-consultant-cart')")).toBe(cartBefore);
+    expect(await page.evaluate("localStorage.getItem('payment_plan_type')")).toBe('self_implementation');
+  });
+
+  test('an unknown product says so and leads back to the pricing page', async ({ page }, testInfo) => {
+    await page.goto('/checkout?product=no-such-programme');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+    await expect(purchaseButton(page)).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'checkout-unknown-product');
+    await page.getByRole('link', { name: 'View Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('order confirmation page', () => {
+  test('without payment: nothing granted, the pending button explains itself to the keyboard', async ({
+    page,
+  }, testInfo) => {
+    const grant = page.waitForResponse('**/api/grant-course-access');
+    await page.goto('/checkout-success?session_id=not-a-real-session');
+    const answer = await grant;
+    expect(answer.status()).toBeLessThan(500);
+    await expect(toastRegion(page).getByText('Course Access Granted!')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Course Access Pending' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+
+    const pending = page.getByTestId('course-access-pending');
+    // Keyboard only: the disabled button's wrapper sits just before 'Return to Home' in the tab order.
+    // (Scrolled into view first: Radix closes a tooltip when the page scrolls.)
+    await page.getByRole('link', { name: 'Return to Home' }).scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Return to Home' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(pending).toBeFocused();
+    await expect(page.getByRole('tooltip')).toContainText('credentials will arrive by email within 24 hours');
+    await screenshotBoth(page, testInfo, 'checkout-success-pending');
+  });
+});
+
+test.describe('pricing page', () => {
+  test('asks for the agreement, then sends a visitor to sign up with the plan kept', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/pricing');
+    await expect(page.getByText('$1,597').first()).toBeVisible();
+    await expect(page.getByText('$0 upfront')).toBeVisible();
+    await screenshotBoth(page, testInfo, 'pricing');
+    await expectNoSeriousA11yViolations(page, testInfo, 'pricing');
+
+    const dialog = page.waitForEvent('dialog');
+    const card = page.getByTestId('programme-self_implementation');
+    const proceed = card.getByRole('button', { name: /Get Started/ });
+    void proceed.click();
+    const alert = await dialog;
+    expect(alert.message()).toBe('Please agree to the terms and conditions before proceeding.');
+    await alert.accept();
+    await expect(page).toHaveURL(/\/pricing$/);
+
+    await card.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
+    await proceed.click();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBe('self_implementation');
+  });
+
+  test('a signed-in owner goes on to checkout or the revenue-share welcome', async ({ page }) => {
+    const email = uniqueEmail('pricing');
+    await createAccount(page.request, email);
+    await page.goto('/pricing');
+    const premium = page.getByTestId('programme-revenue_share');
+    await premium.getByRole('checkbox').press('Space');
+    await premium.getByRole('button', { name: /Apply Now/ }).click();
+    await expect(page).toHaveURL(/\/revenue-share-welcome$/);
+
+    await page.goto('/pricing');
+    const flexible = page.getByTestId('programme-flexible_payments');
+    await flexible.getByRole('checkbox').click();
+    await flexible.getByRole('button', { name: /Choose Flexible Payments/ }).click();
+    await expect(page).toHaveURL(/\/checkout\?product=flexible-payments-program&plan=flexible_payments$/);
+    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    await expect(page.getByTestId('checkout-lines')).toContainText('Flexible Payments Program');
+    await expect(page.getByTestId('checkout-total')).toHaveText('$1,597.00');
+  });
+});
+
+test.describe('membership page', () => {
+  test('signed out goes to login', async ({ page }) => {
+    await page.goto('/membership');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('plans, the payment step, and the simulated payment while in test mode', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail('member');
+    await createAccount(page.request, email);
+    const providers = await (await page.request.get('/api/payment/providers')).json();
+    await page.goto('/membership');
+    await expect(page.getByTestId('plan-quarterly')).toContainText('Most Popular');
+    await expect(page.getByTestId('plan-quarterly')).toContainText('Save 11% compared to monthly');
+    await expect(page.getByTestId('plan-annual')).toContainText('Save 16% compared to monthly');
+    await expect(page.getByTestId('plan-monthly')).toContainText('$29.99');
+    await screenshotBoth(page, testInfo, 'membership-plans');
+
+    await page.getByRole('button', { name: /Select Plan\W*Quarterly/ }).click();
+    await expect(page.getByRole('heading', { name: 'Complete Your Membership' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Credit Card' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('plan-renewal-note')).toHaveText(
+      'One payment for the first quarter; renewal is not automatic yet.',
+    );
+    await page.getByRole('tab', { name: 'PayPal' }).click();
+    await expect(page.getByRole('link', { name: 'Continue with PayPal' })).toHaveAttribute(
+      'href',
+      '/checkout?product=membership-quarterly&method=paypal&plan=membership_quarterly',
+    );
+    const simulate = page.getByRole('button', { name: 'Simulate Successful Payment' });
+    await expect(simulate).toHaveCount(providers.testMode ? 1 : 0);
+    await screenshotBoth(page, testInfo, 'membership-payment');
+
+    await page.getByRole('button', { name: 'Change Plan' }).click();
+    await expect(page.getByRole('button', { name: /Select Plan\W*Quarterly/ })).toBeFocused();
+
+    // The monthly plan's checkout sells its own product at its own price.
+    await page.getByRole('button', { name: /Select Plan\W*Monthly/ }).click();
+    await page.getByRole('link', { name: 'Continue to Secure Checkout' }).click();
+    await expect(page).toHaveURL(
+      /\/checkout\?product=membership-monthly&method=card&plan=membership_monthly$/,
+    );
+    await expect(page.getByTestId('checkout-lines').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('checkout-lines')).toContainText('Monthly Membership');
+    await expect(page.getByTestId('checkout-total')).toHaveText('$29.99');
+    await expect(page.getByText(/renewal is not automatic/)).toBeVisible();
+    await screenshotBoth(page, testInfo, 'checkout-membership-monthly');
+    if (!providers.testMode) return;
+
+    await page.goto('/membership');
+    await page.getByRole('button', { name: /Select Plan\W*Monthly/ }).click();
+    const created = page.waitForRequest('**/api/create-checkout-session');
+    await simulate.click();
+    expect((await created).postDataJSON().items).toEqual([
+      expect.objectContaining({ id: 'membership-monthly', quantity: 1 }),
+    ]);
+    await expectToast(page, 'Payment Successful');
+    await page.waitForURL(/\/member\/dashboard$/);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/auth/user')).json()).isMember, {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.goto('/membership');
+    await expect(page.getByTestId('already-member')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/member/dashboard',
+    );
+    await expect(page.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/courses');
+  });
+});
+
+test.describe('guest purchase', () => {
+  test('a guest buys the consultation, pays on the test page, gets the e-mail, sets a password and is enrolled', async ({
+    page,
+  }, testInfo) => {
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const providers = await (await page.request.get('/api/payment/providers')).json();
+    expect(providers, 'embedded mode uses the built-in test provider').toMatchObject({
+      card: 'test',
+      testMode: true,
+    });
+    const email = uniqueEmail('guest');
+
+    await addConsultationToCart(page);
+    await page.goto('/cart');
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    for (const [label, value] of Object.entries(BILLING)) {
+      await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
+    }
+    await page.getByLabel('Credit Card').check();
+    const created = page.waitForResponse('**/api/create-checkout-session');
+    await purchaseButton(page).click();
+    const session = (await (await created).json()) as { sessionId: string; url: string };
+    expect(session.sessionId).toBeTruthy();
+
+    // The test provider's hosted page, in the same window.
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
+    await expect(page.getByText(CONSULTATION)).toBeVisible();
+    await expect(page.getByText('$697.00').first()).toBeVisible();
+    await screenshotBoth(page, testInfo, 'test-provider-page');
+    await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+
+    await page.waitForURL(/\/checkout-success\?session_id=/);
+    await expectToast(page, 'Course Access Granted!', 'Welcome email has been sent to your inbox.');
+    await expect(page.getByRole('button', { name: 'Course Access Pending' })).toBeDisabled();
+    expect(await page.evaluate("localStorage.getItem('restaurant-consultant-cart')")).toContain('"items":[]');
+    await screenshotBoth(page, testInfo, 'checkout-success');
+
+    // "Credentials arrive by email": the set-password link.
+    const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
+    await page.goto(findSetupPasswordPath(mail));
+    const newPassword = 'Twelve+Chars!Now';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expectToast(page, 'Password Set Successfully');
+    await page.waitForURL(/\/login$/);
+
+    await logIn(page, email, newPassword);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get('/api/enrollments');
+          return response.ok() ? ((await response.json()) as unknown) : response.status();
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.arrayContaining([expect.objectContaining({ courseId: expect.any(Number) })]));
+
+    // A paid member sees the way in on the confirmation page.
+    await page.goto('/checkout-success');
+    await expect(page.getByRole('link', { name: 'Access Your Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+});

@@ -1,0 +1,27 @@
+/** What a member sees on /membership (member-and-admin spec): the way to the courses and the dashboard. */
+import { Link } from 'react-router-dom';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+
+export function AlreadyMemberCard({ status }: { status: string | null | undefined }) {
+  return (
+    <Card className="mx-auto max-w-xl text-center" data-testid="already-member">
+      <CardHeader className="items-center gap-3">
+        <Badge variant="success">{status === 'trial' ? 'Trial Membership' : 'Active Membership'}</Badge>
+        <CardTitle asChild>
+          <h1 className="text-2xl">You&apos;re already a member</h1>
+        </CardTitle>
+        <CardDescription>
+          Your membership is active: every course and section is open to you as it is released.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/member/dashboard">Go to Dashboard</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/courses">Browse Courses</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

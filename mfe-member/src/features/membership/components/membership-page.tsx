@@ -1,0 +1,78 @@
+/**
+ * `/membership` (member-and-admin spec "Membership page", §4, §9; DECISIONS 23): signed-out visitors go
+ * to /login; members see the 'already a member' card; others pick a plan, then pay.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { SITE_NAME, Skeleton, useAuth, useDocumentTitle } from '@platform/ui';
+import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
+import type { MembershipPlanId } from '../lib/membership-plans';
+import { AlreadyMemberCard } from './already-member-card';
+import { PaymentStep } from './payment-step';
+import { PlanCard } from './plan-card';
+
+function PlanList({ onSelect }: { onSelect: (plan: MembershipPlanId) => void }) {
+  return (
+    <>
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Membership</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Full access to Restaurant Management Mastery, one new section every day.
+        </p>
+      </header>
+      <div className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
+        {MEMBERSHIP_PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} onSelect={() => onSelect(plan.id)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function MembershipPage() {
+  useDocumentTitle(`Membership | ${SITE_NAME}`);
+  const { user, isLoading } = useAuth();
+  const [planId, setPlanId] = useState<MembershipPlanId | null>(null);
+  const lastPlan = useRef<MembershipPlanId | null>(null);
+  const plan = findMembershipPlan(planId);
+
+  // Back from the payment step: focus returns to the plan the member had picked.
+  useEffect(() => {
+    if (plan || !lastPlan.current) return;
+    document.querySelector<HTMLElement>(`[data-testid="plan-${lastPlan.current}"] button`)?.focus();
+  }, [plan]);
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-10" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading…
+        </p>
+        <Skeleton className="mx-auto h-10 w-72" />
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+        </div>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      {user.isMember ? (
+        <AlreadyMemberCard status={user.subscriptionStatus} />
+      ) : plan ? (
+        <PaymentStep plan={plan} user={user} onChangePlan={() => setPlanId(null)} />
+      ) : (
+        <PlanList
+          onSelect={(id) => {
+            lastPlan.current = id;
+            setPlanId(id);
+          }}
+        />
+      )}
+    </div>
+  );
+}

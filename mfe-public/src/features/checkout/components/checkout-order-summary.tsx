@@ -1,0 +1,82 @@
+/** The checkout's order summary: lines, totals, the purchase button and the trust badges. */
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle, Skeleton, formatPrice } from '@platform/ui';
+import type { CheckoutLineView, CheckoutTotals } from '../lib/checkout-lines';
+import { TrustBadges } from './trust-badges';
+
+type CheckoutOrderSummaryProps = {
+  lines: readonly CheckoutLineView[];
+  totals: CheckoutTotals;
+  isPricing: boolean;
+  /** Shown when the catalogue did not answer: the prices are the cart's and the server's decide. */
+  priceNote: string | null;
+  children: ReactNode;
+};
+
+export function CheckoutOrderSummary({
+  lines,
+  totals,
+  isPricing,
+  priceNote,
+  children,
+}: CheckoutOrderSummaryProps) {
+  return (
+    <Card className="lg:sticky lg:top-24">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">Order Summary</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <ul className="space-y-3" aria-label="Items in your order" data-testid="checkout-lines">
+          {lines.map((line) => (
+            <li key={line.id} className="flex items-start justify-between gap-4 text-sm">
+              <span className="min-w-0">
+                <span className="block font-medium">{line.name}</span>
+                <span className="text-muted-foreground">Quantity: {line.quantity}</span>
+              </span>
+              <span className="shrink-0 text-right tabular-nums">
+                {isPricing ? (
+                  <Skeleton className="h-5 w-16" />
+                ) : (
+                  <>
+                    <span className="block font-medium">{formatPrice(line.unitPrice * line.quantity)}</span>
+                    {line.compareAtPrice !== null ? (
+                      <span className="block text-muted-foreground">
+                        <span className="sr-only">Regular price </span>
+                        <s>{formatPrice(line.compareAtPrice * line.quantity)}</s>
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-2 border-t border-border pt-4 text-sm" data-testid="checkout-totals">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Subtotal</dt>
+            <dd className="tabular-nums">{isPricing ? '…' : formatPrice(totals.subtotal)}</dd>
+          </div>
+          {!isPricing && totals.discount > 0 ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Discount</dt>
+              <dd className="font-medium text-success tabular-nums">-{formatPrice(totals.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="checkout-total">
+              {isPricing ? '…' : formatPrice(totals.total)}
+            </dd>
+          </div>
+        </dl>
+        {priceNote ? <p className="text-xs text-muted-foreground">{priceNote}</p> : null}
+      </CardContent>
+      <CardFooter className="flex-col items-stretch gap-4">
+        {children}
+        <TrustBadges />
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * `/checkout` (public-site spec §2.6, §4, §5, §8; DECISIONS 1–2, 13): billing form, payment method, order
+ * summary and the purchase button. `/checkout?course=1` buys the course alone (the course-purchase flow)
+ * and `/checkout?product=<id>` one product alone, at the catalogue's price (the pricing programmes, the
+ * membership plans); either way the cart is left as it is. `&method=paypal` preselects the wallet,
+ * `&plan=…` records which plan led here. Checking out needs no account: the payment service creates one
+ * from the e-mail address once the payment is confirmed.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CHECKOUT_MESSAGES } from '@platform/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  SITE_NAME,
+  formatPrice,
+  toast,
+  useAuth,
+  useCart,
+  useDocumentTitle,
+} from '@platform/ui';
+import { ArrowLeftIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { createCheckoutSession } from '../api/create-checkout-session';
+import { createPaypalOrder } from '../api/create-paypal-order';
+import { useCatalogueProducts, useCourseForSale } from '../api/get-checkout-catalogue';
+import { usePaymentProviders } from '../api/get-payment-providers';
+import { useProductForSale } from '../api/get-product-for-sale';
+import {
+  getCheckoutTotals,
+  getCourseLine,
+  getProductLine,
+  priceCartLines,
+  readCheckoutParams,
+} from '../lib/checkout-lines';
+import type { CheckoutLineView, PaymentMethod } from '../lib/checkout-lines';
+import { rememberCheckoutKind } from '../lib/checkout-kind';
+import { getInitialBilling, readSavedBilling, saveBilling } from '../lib/saved-billing';
+import { startPayment } from '../lib/start-payment';
+import { checkBilling } from '../lib/validate-billing';
+import type { BillingFormValues, CheckoutFormValues } from '../lib/validate-billing';
+import { BillingFields } from './billing-fields';
+import { CheckoutOrderSummary } from './checkout-order-summary';
+import { CheckoutSkeleton } from './checkout-skeleton';
+import { EmptyCheckout } from './empty-checkout';
+import { PaymentMethodFieldset } from './payment-method-fieldset';
+import { UnknownProductCheckout } from './unknown-product-checkout';
+
+/** What this checkout sells: the cart, the course alone (`?course=1`) or one product alone (`?product=`). */
+type Purchase = 'cart' | 'course' | 'product';
+
+const NO_ACCOUNT_NEEDED = 'No account needed: your login details arrive by e-mail.';
+const SIGNED_IN_NOTE = 'The purchase is added to the account with the e-mail address below.';
+
+const PLAN_TYPE_KEY = 'payment_plan_type';
+
+function rememberPlan(plan: string | null) {
+  if (!plan) return;
+  try {
+    localStorage.setItem(PLAN_TYPE_KEY, plan);
+  } catch {
+    // Only a note for later pages.
+  }
+}
+
+const browser = {
+  openPopup: (url: string) => {
+    const popup = window.open(url, 'secure-checkout', 'popup,width=520,height=780');
+    // The provider's page has no business with this one.
+    if (popup) popup.opener = null;
+    return popup;
+  },
+  goTo: (url: string) => window.location.assign(url),
+};
+
+export function CheckoutPage() {
+  useDocumentTitle(`Secure Checkout | ${SITE_NAME}`);
+  const [search] = useSearchParams();
+  const params = readCheckoutParams(search);
+  const purchase: Purchase =
+    params.productId !== null ? 'product' : params.isCoursePurchase ? 'course' : 'cart';
+  const items = useCart((state) => state.items);
+  const { user, isLoading: isAuthLoading } = useAuth();
+  const products = useCatalogueProducts(purchase === 'cart' && items.length > 0);
+  const course = useCourseForSale(purchase === 'course');
+  const product = useProductForSale(params.productId);
+  const providers = usePaymentProviders();
+
+  if (purchase === 'cart' && items.length === 0) return <EmptyCheckout />;
+  const sale = purchase === 'course' ? course : purchase === 'product' ? product : null;
+  // The form's first values depend on who is signed in, so it waits for that answer (a few ms).
+  if (isAuthLoading || sale?.isPending) return <CheckoutSkeleton />;
+  if (sale?.isError) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12">
+        <Alert variant="destructive">
+          <AlertTitle>
+            {purchase === 'course' ? 'The course could not be loaded' : 'The product could not be loaded'}
+          </AlertTitle>
+          <AlertDescription>
+            <p>Please check your connection and try again.</p>
+            <Button variant="outline" className="mt-3" onClick={() => void sale.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  if (purchase === 'product' && !product.data) return <UnknownProductCheckout />;
+
+  let lines: CheckoutLineView[];
+  const accountNote = user ? SIGNED_IN_NOTE : NO_ACCOUNT_NEEDED;
+  let subtitle = `Complete your order. ${accountNote}`;
+  let saleNote: string | null = null;
+  if (purchase === 'product' && product.data) {
+    lines = [getProductLine(product.data)];
+    subtitle = `Complete your purchase of the ${product.data.name}. ${accountNote}`;
+    // A membership plan is one payment for its period: its description says renewal is not automatic.
+    saleNote = product.data.category === 'membership' ? product.data.description : null;
+  } else if (purchase === 'course' && course.data) {
+    lines = [getCourseLine(course.data.course)];
+    subtitle = `Complete your purchase of the course. ${accountNote}`;
+  } else {
+    lines = priceCartLines(items, products.data?.products);
+  }
+  const isPricing = purchase === 'cart' && products.isPending;
+  const isCataloguePriced = purchase !== 'cart' || products.isSuccess;
+
+  return (
+    <CheckoutForm
+      key={purchase === 'product' ? `product:${params.productId}` : purchase}
+      lines={lines}
+      isPricing={isPricing}
+      isCataloguePriced={isCataloguePriced}
+      purchase={purchase}
+      subtitle={subtitle}
+      saleNote={saleNote}
+      initialMethod={params.method}
+      plan={params.plan}
+      initialBilling={getInitialBilling(readSavedBilling(), user)}
+      providers={providers.data}
+    />
+  );
+}
+
+type CheckoutFormProps = {
+  lines: CheckoutLineView[];
+  isPricing: boolean;
+  isCataloguePriced: boolean;
+  purchase: Purchase;
+  subtitle: string;
+  /** A line under the totals about what is sold (a membership plan's period), or null. */
+  saleNote: string | null;
+  initialMethod: PaymentMethod;
+  plan: string | null;
+  initialBilling: BillingFormValues;
+  providers: ReturnType<typeof usePaymentProviders>['data'];
+};
+
+function CheckoutForm({
+  lines,
+  isPricing,
+  isCataloguePriced,
+  purchase,
+  subtitle,
+  saleNote,
+  initialMethod,
+  plan,
+  initialBilling,
+  providers,
+}: CheckoutFormProps) {
+  const [isProcessing, setIsProcessing] = useState(false);
+  const form = useForm<CheckoutFormValues>({
+    defaultValues: { ...initialBilling, method: initialMethod },
+    shouldFocusError: false,
+  });
+  const totals = useMemo(() => getCheckoutTotals(lines), [lines]);
+
+  // A method no provider takes here cannot stay chosen: switch to the other one once that is known.
+  useEffect(() => {
+    if (!providers) return;
+    const method = form.getValues('method');
+    if (method === 'card' && providers.card === null && providers.wallet !== null)
+      form.setValue('method', 'paypal');
+    if (method === 'paypal' && providers.wallet === null && providers.card !== null)
+      form.setValue('method', 'card');
+  }, [providers, form]);
+
+  const onSubmit = form.handleSubmit(async ({ method, ...values }) => {
+    if (isProcessing) return;
+    if (purchase === 'cart' && lines.length === 0) {
+      toast({
+        title: CHECKOUT_MESSAGES.emptyCartTitle,
+        description: CHECKOUT_MESSAGES.emptyCart,
+        variant: 'destructive',
+      });
+      return;
+    }
+    // Kept for this tab from the first try: a failed request, a cancelled provider page or a reload
+    // loses nothing typed.
+    saveBilling(values);
+    const check = checkBilling(values);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      form.setError(check.field, { type: 'manual', message: check.description });
+      form.setFocus(check.field);
+      return;
+    }
+    rememberPlan(plan);
+    rememberCheckoutKind(purchase === 'cart' ? 'cart' : 'direct');
+    setIsProcessing(true);
+    try {
+      const outcome = await startPayment(
+        {
+          method,
+          billing: check.billing,
+          lines,
+          walletTotal: isCataloguePriced ? totals.total : null,
+          isDirectPurchase: purchase !== 'cart',
+          testMode: providers?.testMode ?? false,
+        },
+        { createCheckoutSession, createPaypalOrder },
+        browser,
+      );
+      if (outcome === 'popup') {
+        toast({ title: CHECKOUT_MESSAGES.redirectedTitle, description: CHECKOUT_MESSAGES.redirected });
+        setIsProcessing(false);
+      }
+      // 'left': the page is on its way to the provider; the button stays busy until it goes.
+    } catch (error) {
+      console.error('Checkout failed:', error);
+      toast({
+        title: CHECKOUT_MESSAGES.paymentFailedTitle,
+        description: CHECKOUT_MESSAGES.paymentFailed,
+        variant: 'destructive',
+      });
+      setIsProcessing(false);
+    }
+  });
+
+  const testMode = providers?.testMode ?? false;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to="/cart">
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to Cart
+        </Link>
+      </Button>
+      <header className="mt-4 mb-6">
+        <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+          <LockIcon className="size-7 text-success" aria-hidden="true" />
+          Secure Checkout
+        </h1>
+        <p className="mt-1 text-muted-foreground">{subtitle}</p>
+      </header>
+      {testMode ? (
+        <Alert role="status" className="mb-6" data-testid="test-mode-notice">
+          <FlaskConicalIcon aria-hidden="true" />
+          <AlertTitle>Test mode</AlertTitle>
+          <AlertDescription>
+            Payments go to the built-in test page. No real money is charged.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        aria-label="Secure checkout"
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
+      >
+        <div className="min-w-0 space-y-6">
+          <BillingFields form={form} />
+          <PaymentMethodFieldset
+            registration={form.register('method')}
+            cardProvider={providers?.card}
+            walletProvider={providers?.wallet}
+          />
+        </div>
+        <CheckoutOrderSummary
+          lines={lines}
+          totals={totals}
+          isPricing={isPricing}
+          priceNote={
+            isCataloguePriced || isPricing ? saleNote : 'Prices are confirmed on the secure payment page.'
+          }
+        >
+          <Button
+            type="submit"
+            size="lg"
+            className="h-auto min-h-11 w-full whitespace-normal py-2"
+            disabled={isProcessing}
+          >
+            {isProcessing ? (
+              <>
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                Processing Securely...
+              </>
+            ) : (
+              <>
+                <LockIcon aria-hidden="true" />
+                Complete Secure Purchase
+                {isPricing ? null : <span className="tabular-nums">{formatPrice(totals.total)}</span>}
+              </>
+            )}
+          </Button>
+        </CheckoutOrderSummary>
+      </form>
+    </div>
+  );
+}

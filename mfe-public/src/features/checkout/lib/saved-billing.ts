@@ -1,0 +1,69 @@
+/**
+ * The billing form survives a failed request, a cancelled provider page and a reload of the tab: it is
+ * kept in sessionStorage (this tab only, gone when the tab closes) from the first submit until the
+ * confirmation page has granted access.
+ */
+import { EMPTY_BILLING } from './validate-billing';
+import type { BillingFormValues } from './validate-billing';
+
+export const SAVED_BILLING_KEY = 'checkout_billing_info';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function sessionStore(): KeyValueStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readSavedBilling(storage: KeyValueStorage | null = sessionStore()): BillingFormValues | null {
+  try {
+    const raw = storage?.getItem(SAVED_BILLING_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const values = { ...EMPTY_BILLING };
+    for (const key of Object.keys(EMPTY_BILLING) as (keyof BillingFormValues)[]) {
+      const value = (parsed as Record<string, unknown>)[key];
+      if (typeof value === 'string') values[key] = value.slice(0, 300);
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+export function saveBilling(
+  values: BillingFormValues,
+  storage: KeyValueStorage | null = sessionStore(),
+): void {
+  try {
+    storage?.setItem(SAVED_BILLING_KEY, JSON.stringify(values));
+  } catch {
+    // A full or refused storage only costs the convenience.
+  }
+}
+
+export function clearSavedBilling(storage: KeyValueStorage | null = sessionStore()): void {
+  try {
+    storage?.removeItem(SAVED_BILLING_KEY);
+  } catch {
+    // see saveBilling
+  }
+}
+
+/** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */
+export function getInitialBilling(
+  saved: BillingFormValues | null,
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null,
+): BillingFormValues {
+  if (saved) return saved;
+  return {
+    ...EMPTY_BILLING,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+  };
+}

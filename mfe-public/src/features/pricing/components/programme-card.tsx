@@ -1,0 +1,99 @@
+/** One programme of the pricing page with its agreement checkbox. */
+import { forwardRef } from 'react';
+import type { Ref } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Label,
+  cn,
+} from '@platform/ui';
+import { Checkbox } from '@platform/ui/checkbox';
+import { CheckIcon } from 'lucide-react';
+import type { Programme } from '../lib/pricing-programmes';
+
+type ProgrammeCardProps = {
+  programme: Programme;
+  agreed: boolean;
+  onAgreedChange: (agreed: boolean) => void;
+  onProceed: () => void;
+  isSelected: boolean;
+  isBusy: boolean;
+};
+
+export const ProgrammeCard = forwardRef(function ProgrammeCard(
+  { programme, agreed, onAgreedChange, onProceed, isSelected, isBusy }: ProgrammeCardProps,
+  checkboxRef: Ref<HTMLButtonElement>,
+) {
+  const checkboxId = `agree-${programme.id}`;
+  const headingId = `programme-${programme.id}`;
+  return (
+    <Card
+      aria-labelledby={headingId}
+      role="group"
+      className={cn(
+        'relative flex h-full flex-col',
+        (programme.highlight || isSelected) && 'border-primary shadow-md ring-1 ring-primary',
+      )}
+      data-testid={`programme-${programme.id}`}
+    >
+      {programme.highlight || isSelected ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap shadow">
+          {isSelected ? 'Your selected programme' : programme.highlight}
+        </Badge>
+      ) : null}
+      <CardHeader className="gap-2 pt-8">
+        <CardTitle asChild>
+          <h2 id={headingId} className="text-xl">
+            {programme.name}
+          </h2>
+        </CardTitle>
+        <p>
+          <span className="text-3xl font-bold tracking-tight">{programme.price}</span>{' '}
+          <span className="text-sm text-muted-foreground">{programme.priceNote}</span>
+        </p>
+        <CardDescription>{programme.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="space-y-2 text-sm">
+          {programme.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter className="flex-col items-stretch gap-4">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            ref={checkboxRef}
+            id={checkboxId}
+            checked={agreed}
+            onCheckedChange={(value) => onAgreedChange(value === true)}
+            className="mt-0.5"
+          />
+          <Label htmlFor={checkboxId} className="cursor-pointer text-sm leading-snug font-normal">
+            I agree to the terms and conditions
+            <span className="sr-only"> of the {programme.name}</span>
+          </Label>
+        </div>
+        <Button
+          size="lg"
+          className="w-full"
+          variant={programme.highlight ? 'default' : 'outline'}
+          disabled={isBusy}
+          onClick={onProceed}
+        >
+          {programme.action}
+          <span className="sr-only">: {programme.name}</span>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+});

@@ -1,0 +1,18 @@
+/**
+ * `GET /api/enrollments` (member-and-admin §7, "Enrolments, members only"): the signed-in caller's
+ * enrolments, oldest first; 401 when signed out. A refunded purchase's enrolment is not listed.
+ */
+import { z } from 'zod';
+
+export const EnrollmentSchema = z.object({
+  id: z.number().int().positive(),
+  courseId: z.number().int().positive(),
+  enrolledAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  purchasedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Enrollment = z.infer<typeof EnrollmentSchema>;
+
+export const EnrollmentListSchema = z.array(EnrollmentSchema);
+export type EnrollmentList = z.infer<typeof EnrollmentListSchema>;

@@ -1,0 +1,45 @@
+/**
+ * `POST /api/create-checkout-session` (spec §7) and the course-purchase flow. The browser names products by
+ * id and quantity; the name and price it also sends are ignored: the payment service prices every line
+ * from its catalogue (DECISIONS 2).
+ */
+import { z } from 'zod';
+import { BillingInfoSchema, CHECKOUT_MESSAGES } from './billing.js';
+
+/** The product id of the course itself (the course-purchase flow buys exactly this, once). */
+export const COURSE_PRODUCT_ID = 'restaurant-management-course';
+
+export const MAX_LINE_QUANTITY = 99;
+
+export const CheckoutLineSchema = z.object({
+  id: z
+    .string({ error: 'Each item needs a product id.' })
+    .regex(/^[a-z0-9-]{1,80}$/, 'Each item needs a product id.'),
+  /** Display only; ignored by the server. */
+  name: z.string().max(200).optional(),
+  /** Display only; ignored by the server. */
+  price: z.number().optional(),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number from 1 to 99.' })
+    .int('Quantity must be a whole number from 1 to 99.')
+    .min(1, 'Quantity must be a whole number from 1 to 99.')
+    .max(MAX_LINE_QUANTITY, 'Quantity must be a whole number from 1 to 99.'),
+});
+export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;
+
+export const CheckoutItemsSchema = z
+  .array(CheckoutLineSchema, { error: CHECKOUT_MESSAGES.emptyCart })
+  .min(1, CHECKOUT_MESSAGES.emptyCart)
+  .max(20, 'Too many different items in one order.');
+
+export const CreateCheckoutSessionRequestSchema = z.object({
+  items: CheckoutItemsSchema,
+  customer_email: z.string().trim().max(254).optional(),
+  customer_name: z.string().trim().max(200).optional(),
+  billingInfo: BillingInfoSchema,
+});
+export type CreateCheckoutSessionRequest = z.input<typeof CreateCheckoutSessionRequestSchema>;
+
+/** `sessionId` is the provider's checkout session id; `url` its hosted page. */
+export const CreateCheckoutSessionResponseSchema = z.object({ sessionId: z.string(), url: z.string() });
+export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './billing.js';
+export * from './checkout-session.js';
+export * from './paypal-order.js';
+export * from './grant-course-access.js';
+export * from './orders.js';

@@ -1,0 +1,68 @@
+/** Orders as the admin API shows them, the refund call, and which providers are active. */
+import { z } from 'zod';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded', 'failed'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe', 'paypal'] as const;
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
+
+/** The 30-day money-back guarantee: refunds are accepted up to this many days after payment. */
+export const REFUND_WINDOW_DAYS = 30;
+
+export const OrderLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  /** Cents, from the catalogue at the time of the order. */
+  unitPrice: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+export const OrderSchema = z.object({
+  id: z.uuid(),
+  status: OrderStatusSchema,
+  provider: PaymentProviderSchema,
+  customerEmail: z.string(),
+  customerName: z.string(),
+  /** Cents. */
+  total: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+  lines: z.array(OrderLineSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Why a paid order was not fulfilled (e.g. the provider collected another amount), for the admin. */
+  problem: z.string().nullable().optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+export const REFUND_MESSAGES = {
+  notPaid: 'Only a paid order can be refunded.',
+  windowPassed: `Refunds are accepted within ${REFUND_WINDOW_DAYS} days of payment.`,
+  notFound: 'Order not found',
+  alreadyRefunded: 'This order has already been refunded.',
+} as const;
+
+export const RefundRequestSchema = z.object({
+  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason is too long').optional(),
+});
+
+/** `POST /api/admin/orders/:id/refund`: the order after the refund. */
+export const RefundResponseSchema = z.object({ order: OrderSchema });
+export type RefundResponse = z.infer<typeof RefundResponseSchema>;
+
+/** `GET /api/payment/providers`: what the checkout and membership pages may offer. */
+export const PaymentProvidersSchema = z.object({
+  /** null when no provider takes this method (production with only the other real provider configured). */
+  card: z.enum(['test', 'stripe']).nullable(),
+  wallet: z.enum(['test', 'paypal']).nullable(),
+  /** True while the built-in test provider handles cards (the membership page's simulate button). */
+  testMode: z.boolean(),
+});
+export type PaymentProviders = z.infer<typeof PaymentProvidersSchema>;

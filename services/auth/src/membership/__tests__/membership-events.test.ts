@@ -1,0 +1,388 @@
+/**
+ * Guest checkout to membership through the real bus: `payment.order.paid` creates (or upgrades) the
+ * buyer's account with a set-password link and announces `auth.member.granted` once, however often it
+ * is delivered; `payment.order.refunded` revokes the order's grant and ends membership only when no
+ * other paid order stands. Runs on the in-process bus and, with NATS_URL, on JetStream.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventData, EventEnvelope } from '@platform/contracts';
+import { DAY, JetStreamBus, SettableClock, type EventBus } from '@platform/service-kit';
+import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import {
+  backings,
+  cookieSetBy,
+  NEW_PASSWORD,
+  PASSWORD,
+  signupBody,
+  START,
+  startAuth,
+  uniqueEmail,
+  type AuthUnderTest,
+  type Backing,
+} from '../../__tests__/harness.js';
+import { hashSecretToken } from '../../sessions/secret-token.js';
+import { inboxEvents, memberGrants, passwordTokens, users } from '../../db/schema.js';
+import { SETUP_LINK_TTL_MS } from '../grant-membership.js';
+
+const ADMIN_EMAIL = 'support@restaurant.example';
+const ADMIN_PASSWORD = 'Support-Admin!2030';
+
+interface BusSetup {
+  name: string;
+  /** Settings that make the service use this bus, and a publisher on the same stream (or null: its own). */
+  open(): Promise<{ env: Record<string, string>; publisher: EventBus | null; cleanup(): Promise<void> }>;
+}
+
+const inProcess: BusSetup = {
+  name: 'the in-process bus',
+  open: async () => ({ env: {}, publisher: null, cleanup: async () => undefined }),
+};
+
+const jetStream = (servers: string): BusSetup => ({
+  name: 'NATS JetStream',
+  open: async () => {
+    const names = uniqueStreamNames('AUTHM');
+    const publisher = await JetStreamBus.connect({
+      servers,
+      stream: names.stream,
+      subjectPrefix: names.subjectPrefix,
+      name: 'payment-under-test',
+    });
+    return {
+      env: { NATS_URL: servers, NATS_STREAM: names.stream, NATS_SUBJECT_PREFIX: names.subjectPrefix },
+      publisher,
+      cleanup: async () => {
+        await publisher.close();
+        await deleteTestStreams(servers, names);
+      },
+    };
+  },
+});
+
+const natsUrl = natsUrlFromEnv();
+const cases = backings().flatMap((backing) =>
+  (natsUrl ? [inProcess, jetStream(natsUrl)] : [inProcess]).map((bus) => ({
+    name: `${bus.name} and ${backing.name}`,
+    backing,
+    bus,
+  })),
+);
+
+function envelope<T extends 'payment.order.paid' | 'payment.order.refunded'>(
+  type: T,
+  data: EventData<T>,
+): EventEnvelope<EventData<T>> {
+  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
+}
+
+function orderPaid(email: string, overrides: Partial<EventData<'payment.order.paid'>> = {}) {
+  return envelope('payment.order.paid', {
+    orderId: randomUUID(),
+    provider: 'test',
+    email,
+    firstName: 'Guest',
+    lastName: 'Buyer',
+    total: 69_700,
+    currency: 'USD',
+    lines: [{ productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 }],
+    courseIds: [1],
+    paidAt: START.toISOString(),
+    ...overrides,
+  });
+}
+
+function orderRefunded(paid: EventEnvelope<EventData<'payment.order.paid'>>) {
+  return envelope('payment.order.refunded', {
+    orderId: paid.data.orderId,
+    email: paid.data.email,
+    firstName: paid.data.firstName,
+    amount: paid.data.total,
+    currency: 'USD',
+    courseIds: paid.data.courseIds,
+    refundedAt: new Date().toISOString(),
+  });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(cases)(
+  'membership from payment events through $name',
+  ({ backing: factory, bus: busSetup }) => {
+    let backing: Backing;
+    let setup: Awaited<ReturnType<BusSetup['open']>>;
+    let auth: AuthUnderTest;
+    const clock = new SettableClock(START);
+
+    const start = () =>
+      startAuth(backing, {
+        clock,
+        env: { ...setup.env, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_EMAILS: 'boss@restaurant.example' },
+      });
+
+    beforeAll(async () => {
+      backing = await factory.create();
+      setup = await busSetup.open();
+      auth = await start();
+    });
+
+    afterAll(async () => {
+      await auth?.stop();
+      await setup?.cleanup();
+      await backing?.cleanup();
+    });
+
+    /** Publishes as the payment service's relay would (in-process: resolves once auth applied it). */
+    const publish = (event: EventEnvelope) => (setup.publisher ?? auth.service.deps.bus).publish(event);
+
+    const db = () => auth.service.deps.db;
+    const userByEmail = async (email: string) =>
+      (await db().select().from(users).where(eq(users.email, email)))[0];
+    const grantOf = async (orderId: string) =>
+      (await db().select().from(memberGrants).where(eq(memberGrants.orderId, orderId)))[0];
+    const grantedFor = async (orderId: string) =>
+      (await auth.events('auth.member.granted')).filter((event) => event.data.orderId === orderId);
+    const revokedFor = async (orderId: string) =>
+      (await auth.events('auth.member.revoked')).filter((event) => event.data.orderId === orderId);
+    const logIn = (email: string, password: string) =>
+      auth.call('/api/auth/login', { json: { email, password } });
+
+    /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
+    const applied = (eventId: string) =>
+      waitFor(
+        () => db().select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
+        (rows) => rows.length > 0,
+        `event ${eventId} to be applied`,
+      );
+
+    async function paidAndApplied(event: EventEnvelope<EventData<'payment.order.paid'>>) {
+      await publish(event);
+      await waitFor(() => grantOf(event.data.orderId), Boolean, `the grant of order ${event.data.orderId}`);
+    }
+
+    it('creates a guest buyer’s account once, with a 7-day set-password link, even when delivered twice', async () => {
+      const email = uniqueEmail('Guest.Buyer').replace('example.com', 'Example.COM');
+      const paid = orderPaid(email, { firstName: 'Rosa', lastName: 'Díaz', courseIds: [1] });
+      await paidAndApplied(paid);
+
+      const user = await userByEmail(email.toLowerCase());
+      expect(user).toMatchObject({
+        email: email.toLowerCase(),
+        firstName: 'Rosa',
+        lastName: 'Díaz',
+        role: 'user',
+        passwordHash: null,
+        isMember: true,
+        subscriptionStatus: 'active',
+      });
+      expect(user!.memberSince).toEqual(START);
+      expect(await grantOf(paid.data.orderId)).toMatchObject({
+        userId: user!.id,
+        courseIds: [1],
+        total: 69_700,
+        grantedAt: clock.now(),
+        revokedAt: null,
+      });
+
+      const [granted] = await waitFor(
+        () => grantedFor(paid.data.orderId),
+        (events) => events.length > 0,
+        'auth.member.granted',
+      );
+      expect(granted!.data).toMatchObject({
+        userId: user!.id,
+        email: email.toLowerCase(),
+        firstName: 'Rosa',
+        orderId: paid.data.orderId,
+        courseIds: [1],
+        isNewAccount: true,
+        grantedAt: clock.now().toISOString(),
+      });
+      expect(granted!.headers['x-causation-id']).toBe(paid.id);
+      const link = granted!.data.setPassword as { token: string; expiresAt: string };
+      expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+      expect(new Date(link.expiresAt).getTime() - clock.now().getTime()).toBe(SETUP_LINK_TTL_MS);
+      expect(SETUP_LINK_TTL_MS).toBe(7 * DAY);
+      // Only the hash is stored.
+      const tokens = await db().select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id));
+      expect(tokens).toEqual([
+        expect.objectContaining({ id: hashSecretToken(link.token), purpose: 'setup', usedAt: null }),
+      ]);
+
+      // No password: signing in fails, whatever is tried.
+      expect((await logIn(email, '')).status).toBe(400);
+      expect((await logIn(email, PASSWORD)).status).toBe(401);
+
+      // Delivered again after a restart (the bus forgot it; the inbox did not), and emitted twice by a
+      // payment service that retried with a new event id: still one account, grant, link and event.
+      await auth.stop();
+      auth = await start();
+      await publish(paid);
+      const retried = { ...paid, id: randomUUID() };
+      await publish(retried);
+      await applied(retried.id);
+      await sleep(300);
+      expect(await db().select().from(users).where(eq(users.email, email.toLowerCase()))).toHaveLength(1);
+      expect(
+        await db().select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id)),
+      ).toHaveLength(1);
+      expect(await grantedFor(paid.data.orderId)).toHaveLength(1);
+
+      // The e-mailed link sets a password; then the buyer signs in as a paid member.
+      const set = await auth.call('/api/auth/setup-password', {
+        json: { token: link.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(set.status).toBe(200);
+      const login = await logIn(email, NEW_PASSWORD);
+      expect(login.status).toBe(200);
+      const me = await auth.call('/api/auth/user', { cookie: cookieSetBy(login) });
+      expect(await me.json()).toMatchObject({
+        isMember: true,
+        isPaidMember: true,
+        subscriptionStatus: 'active',
+      });
+    });
+
+    it('upgrades an existing account without a link and keeps its name and password', async () => {
+      const email = uniqueEmail('owner');
+      const signup = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Ada' }) });
+      expect(signup.status).toBe(201);
+      const paid = orderPaid(email.toUpperCase(), { firstName: 'Someone', lastName: 'Else' });
+      await paidAndApplied(paid);
+
+      const user = await userByEmail(email);
+      expect(user).toMatchObject({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        isMember: true,
+        subscriptionStatus: 'active',
+      });
+      expect(user!.memberSince).toEqual(START);
+      const [granted] = await waitFor(
+        () => grantedFor(paid.data.orderId),
+        (events) => events.length > 0,
+        'auth.member.granted',
+      );
+      expect(granted!.data).toMatchObject({
+        userId: user!.id,
+        isNewAccount: false,
+        setPassword: null,
+        firstName: 'Ada',
+      });
+      expect(await db().select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id))).toEqual([]);
+
+      const me = await auth.call('/api/auth/user', { cookie: cookieSetBy(signup) });
+      expect(await me.json()).toMatchObject({ isMember: true, isPaidMember: true });
+      expect((await logIn(email, PASSWORD)).status).toBe(200);
+    });
+
+    it('keeps membership while another paid order stands, and ends it with the last refund', async () => {
+      const email = uniqueEmail('two-orders');
+      const first = orderPaid(email, { courseIds: [1] });
+      const second = orderPaid(email, {
+        courseIds: [1],
+        paidAt: new Date(START.getTime() + DAY).toISOString(),
+      });
+      await paidAndApplied(first);
+      await paidAndApplied(second);
+      const user = await userByEmail(email);
+      expect(user!.memberSince).toEqual(START); // the first payment's date stays
+      // The second order found the account unable to sign in yet: a fresh link goes with it.
+      const [secondGrant] = await waitFor(
+        () => grantedFor(second.data.orderId),
+        (e) => e.length > 0,
+        'grant 2',
+      );
+      expect(secondGrant!.data).toMatchObject({ isNewAccount: false, setPassword: expect.any(Object) });
+
+      clock.advance(DAY);
+      await publish(orderRefunded(first));
+      const [revoked] = await waitFor(
+        () => revokedFor(first.data.orderId),
+        (e) => e.length > 0,
+        'revoked 1',
+      );
+      expect(revoked!.data).toMatchObject({
+        userId: user!.id,
+        email,
+        orderId: first.data.orderId,
+        courseIds: [1],
+        membershipEnded: false,
+        revokedAt: clock.now().toISOString(),
+      });
+      expect(await grantOf(first.data.orderId)).toMatchObject({ revokedAt: clock.now() });
+      expect(await userByEmail(email)).toMatchObject({ isMember: true, subscriptionStatus: 'active' });
+
+      const refundSecond = orderRefunded(second);
+      await publish(refundSecond);
+      const [ended] = await waitFor(
+        () => revokedFor(second.data.orderId),
+        (e) => e.length > 0,
+        'revoked 2',
+      );
+      expect(ended!.data).toMatchObject({ membershipEnded: true });
+      expect(await userByEmail(email)).toMatchObject({
+        isMember: false,
+        subscriptionStatus: 'inactive',
+        role: 'user',
+      });
+
+      // The same refund again, even with a new event id, changes nothing.
+      const again = { ...refundSecond, id: randomUUID() };
+      await publish(again);
+      await applied(again.id);
+      await sleep(300);
+      expect(await revokedFor(second.data.orderId)).toHaveLength(1);
+
+      // A new purchase makes the account a member again.
+      const third = orderPaid(email);
+      await paidAndApplied(third);
+      expect(await userByEmail(email)).toMatchObject({ isMember: true, subscriptionStatus: 'active' });
+    });
+
+    it('never takes the admin role away: an admin who buys and is refunded stays admin', async () => {
+      const paid = orderPaid(ADMIN_EMAIL);
+      await paidAndApplied(paid);
+      expect(await userByEmail(ADMIN_EMAIL)).toMatchObject({ role: 'admin', isMember: true });
+      await publish(orderRefunded(paid));
+      await waitFor(
+        () => revokedFor(paid.data.orderId),
+        (e) => e.length > 0,
+        'revoked',
+      );
+      expect(await userByEmail(ADMIN_EMAIL)).toMatchObject({ role: 'admin', isMember: false });
+      expect((await logIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+
+      // A guest buying with an address listed in ADMIN_EMAILS is not an admin until the e-mailed link
+      // proves the address (setPasswordWithToken grants the role then).
+      const boss = orderPaid('boss@restaurant.example');
+      await paidAndApplied(boss);
+      expect(await userByEmail('boss@restaurant.example')).toMatchObject({ role: 'user', isMember: true });
+    });
+
+    it('grants nothing for a payment whose refund overtook it', async () => {
+      const email = uniqueEmail('overtaken');
+      const paid = orderPaid(email);
+      await publish(orderRefunded(paid));
+      await waitFor(() => grantOf(paid.data.orderId), Boolean, 'the refund to be recorded');
+      await publish(paid);
+      await applied(paid.id);
+      await sleep(300);
+      expect(await grantOf(paid.data.orderId)).toMatchObject({ userId: null, grantedAt: null });
+      expect(await userByEmail(email)).toBeUndefined();
+      expect(await grantedFor(paid.data.orderId)).toEqual([]);
+      expect(await revokedFor(paid.data.orderId)).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,127 @@
+/**
+ * `payment.order.paid` → membership (DECISIONS 13, guest checkout): the buyer's account is found by
+ * e-mail or created without a password, the order's grant recorded, the account made a paid member and,
+ * when it cannot sign in yet, given a set-password link; `auth.member.granted` goes out in the same
+ * transaction (the caller's, which also holds the inbox row).
+ */
+import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
+import {
+  DAY,
+  enqueueEvent,
+  REQUEST_ID_HEADER,
+  type Logger,
+  type ServiceDeps,
+  type Transaction,
+} from '@platform/service-kit';
+import { insertUser, normalizeEmail } from '../accounts/users.repository.js';
+import type { AuthConfig } from '../config.js';
+import { outboxEvents, type UserRow } from '../db/schema.js';
+import { insertPasswordToken } from '../passwords/password-tokens.repository.js';
+import { newSecretToken } from '../sessions/secret-token.js';
+import { insertGrant, lockGrant, lockUserByEmail, markPaidMember } from './member-grants.repository.js';
+
+/**
+ * A set-password link from a purchase stays valid for 7 days: long enough for an e-mail read days later
+ * (a reset link, asked for on purpose, lasts 1 hour). Once used or expired, "Forgot your password?"
+ * sends a new one.
+ */
+export const SETUP_LINK_TTL_MS = 7 * DAY;
+
+export type GrantOutcome = 'granted' | 'already-granted' | 'refunded-before-paid';
+
+export interface GrantMembershipOptions {
+  tx: Transaction;
+  event: EventEnvelope<PaymentOrderPaid>;
+  headers: Record<string, string>;
+  logger: Logger;
+}
+
+export async function grantMembership(
+  deps: ServiceDeps<AuthConfig>,
+  { tx, event, headers, logger }: GrantMembershipOptions,
+): Promise<GrantOutcome> {
+  const order = event.data;
+  const now = deps.clock.now();
+  const existing = await lockGrant(tx, order.orderId);
+  if (existing) {
+    const outcome = existing.grantedAt ? 'already-granted' : 'refunded-before-paid';
+    logger.info({ orderId: order.orderId, outcome }, 'order already handled; membership unchanged');
+    return outcome;
+  }
+
+  const { user, isNewAccount } = await findOrCreateBuyer(deps, tx, order, now);
+  if (
+    !(await insertGrant(tx, {
+      orderId: order.orderId,
+      userId: user.id,
+      courseIds: order.courseIds,
+      total: order.total,
+      grantedAt: now,
+    }))
+  ) {
+    return 'already-granted';
+  }
+  await markPaidMember(tx, { userId: user.id, memberSince: new Date(order.paidAt), now });
+
+  // A new account, or one an earlier checkout created that never got a password: it needs a link.
+  const cannotSignIn = user.passwordHash === null && user.oidcSubject === null;
+  let setPassword: { token: string; expiresAt: string } | null = null;
+  if (cannotSignIn) {
+    const { token, id } = newSecretToken();
+    const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
+    await insertPasswordToken(tx, { id, userId: user.id, purpose: 'setup', createdAt: now, expiresAt });
+    setPassword = { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  const requestId = headers[REQUEST_ID_HEADER];
+  await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'auth.member.granted',
+      data: {
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        orderId: order.orderId,
+        courseIds: order.courseIds,
+        isNewAccount,
+        setPassword,
+        grantedAt: now.toISOString(),
+      },
+      headers: { 'x-causation-id': event.id, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+    },
+    { clock: deps.clock },
+  );
+  logger.info(
+    { orderId: order.orderId, userId: user.id, isNewAccount, setPasswordLink: setPassword !== null },
+    'membership granted for a paid order',
+  );
+  return 'granted';
+}
+
+async function findOrCreateBuyer(
+  deps: ServiceDeps<AuthConfig>,
+  tx: Transaction,
+  order: PaymentOrderPaid,
+  now: Date,
+): Promise<{ user: UserRow; isNewAccount: boolean }> {
+  const email = normalizeEmail(order.email);
+  const found = await lockUserByEmail(tx, email);
+  if (found) return { user: found, isNewAccount: false };
+  const created = await insertUser(tx, {
+    email,
+    firstName: order.firstName.trim(),
+    lastName: order.lastName.trim(),
+    // No usable password: signing in fails until the e-mailed link sets one.
+    passwordHash: null,
+    // The admin role of ADMIN_EMAILS comes when the e-mailed link proves the address.
+    role: 'user',
+    now,
+  });
+  if (created) return { user: created, isNewAccount: true };
+  // Someone signed up with this address a moment ago (their insert won): upgrade that account.
+  const raced = await lockUserByEmail(tx, email);
+  if (!raced) throw new Error('the account for this e-mail vanished while granting membership');
+  return { user: raced, isNewAccount: false };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "course"."products" ADD COLUMN "listed" boolean DEFAULT true NOT NULL;

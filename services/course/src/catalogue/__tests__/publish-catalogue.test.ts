@@ -1,0 +1,77 @@
+/** At start the course service tells the payment service what every product costs. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { COURSE_PRODUCT_ID, CourseCataloguePublishedSchema } from '@platform/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { courses, outboxEvents, products } from '../../db/schema.js';
+import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+
+describe.each(backings())('publishing the catalogue on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing);
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  const published = async () =>
+    (
+      await course.service.deps.db
+        .select({ data: outboxEvents.data })
+        .from(outboxEvents)
+        .where(eq(outboxEvents.type, 'course.catalogue.published'))
+        .orderBy(asc(outboxEvents.createdAt))
+    ).map((row) => CourseCataloguePublishedSchema.parse(row.data));
+
+  it('publishes every product it sells and the course itself, with their prices in cents', async () => {
+    const [course1] = await course.service.deps.db.select().from(courses).orderBy(asc(courses.id)).limit(1);
+    const events = await published();
+    expect(events).toHaveLength(1);
+    const prices = events[0]!.products;
+    // The four products of /services, and the course itself (the course-purchase flow).
+    expect(prices.slice(0, 4)).toEqual([
+      { id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 69700, courseId: course1!.id },
+      { id: 'menu-optimization', name: expect.any(String), price: 0, courseId: null },
+      { id: 'staff-training', name: expect.any(String), price: 0, courseId: null },
+      { id: 'restaurant-marketing', name: expect.any(String), price: 0, courseId: null },
+    ]);
+    expect(prices.at(-1)).toEqual({
+      id: COURSE_PRODUCT_ID,
+      name: 'Restaurant Management Mastery',
+      price: 69700,
+      courseId: course1!.id,
+    });
+    // Every active product is there at its stored price, listed on /services or not.
+    const active = await course.service.deps.db.select().from(products).where(eq(products.isActive, true));
+    for (const product of active) {
+      expect(prices.find((entry) => entry.id === product.id)).toEqual({
+        id: product.id,
+        name: product.name,
+        price: product.price,
+        courseId: product.courseId,
+      });
+    }
+    expect(prices).toHaveLength(active.length + 1);
+    // The prices are the ones GET /api/products shows.
+    const listed = (await (await course.request('/api/products')).json()) as {
+      products: Array<{ id: string; price: number }>;
+    };
+    for (const product of listed.products) {
+      expect(prices.find((entry) => entry.id === product.id)?.price).toBe(product.price);
+    }
+  });
+
+  it('publishes again at every start (the payment service keeps the newest)', async () => {
+    await course.stop();
+    course = await startCourse(backing);
+    const events = await published();
+    expect(events).toHaveLength(2);
+    expect(Date.parse(events[1]!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(events[0]!.publishedAt));
+    expect(events[1]!.products).toEqual(events[0]!.products);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Tells the payment service what every product costs: `course.catalogue.published`, through the outbox,
+ * with the active products of `GET /api/products` and the course itself (`COURSE_PRODUCT_ID`, at the
+ * course's price). Sent at every start (and by whatever changes prices later); the payment service keeps
+ * the newest by `publishedAt`, so a repeat changes nothing.
+ */
+import { COURSE_PRODUCT_ID, type CataloguePrice } from '@platform/contracts';
+import { enqueueEvent, type ServiceDeps } from '@platform/service-kit';
+import { asc, eq } from 'drizzle-orm';
+import { courses, outboxEvents } from '../db/schema.js';
+import { listActiveProducts } from './catalogue.repository.js';
+
+export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'logger' | 'notifyOutbox'>) {
+  const products = await deps.db.transaction(async (tx) => {
+    const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      courseId: product.courseId,
+    }));
+    const [course] = await tx
+      .select({ id: courses.id, title: courses.title, price: courses.price })
+      .from(courses)
+      .where(eq(courses.isPublished, true))
+      .orderBy(asc(courses.id))
+      .limit(1);
+    if (course && !listed.some((product) => product.id === COURSE_PRODUCT_ID)) {
+      listed.push({ id: COURSE_PRODUCT_ID, name: course.title, price: course.price, courseId: course.id });
+    }
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'course.catalogue.published',
+        data: { products: listed, publishedAt: deps.clock.now().toISOString() },
+      },
+      { clock: deps.clock },
+    );
+    return listed;
+  });
+  deps.notifyOutbox();
+  deps.logger.info({ products: products.map((product) => product.id) }, 'published the catalogue prices');
+}

@@ -1,0 +1,263 @@
+/**
+ * Enrolments from membership events through the real bus, read back through `GET /api/enrollments` as
+ * the gateway calls it: a grant enrols once however often it arrives, a refund withdraws what its order
+ * gave unless another order still gives the course, and a signed-out caller gets 401.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EnrollmentListSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
+import {
+  DAY,
+  INTERNAL_TOKEN_HEADER,
+  InProcessBus,
+  JetStreamBus,
+  signInternalToken,
+  startService,
+  type EventBus,
+  type RunningService,
+} from '@platform/service-kit';
+import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames } from '@platform/service-kit/testing';
+import { asc, eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { backings, SECRET, type Backing } from '../../__tests__/harness.js';
+import { courseEnrollments, courses, inboxEvents } from '../../db/schema.js';
+import { courseService, type CourseConfig } from '../../index.js';
+
+const START = new Date('2030-03-01T10:00:00.000Z');
+
+interface BusSetup {
+  name: string;
+  open(): Promise<{
+    /** What the test publishes on (auth's side of the stream). */
+    publisher: EventBus;
+    /** How the service gets the same bus. */
+    service: { bus: EventBus; env: Record<string, string> } | { bus: undefined; env: Record<string, string> };
+    cleanup(): Promise<void>;
+  }>;
+}
+
+const inProcess: BusSetup = {
+  name: 'the in-process bus',
+  open: async () => {
+    // No duplicate window: a second delivery of one event reaches the service, as after a restart.
+    const bus = new InProcessBus({ duplicateWindowMs: 0 });
+    return { publisher: bus, service: { bus, env: {} }, cleanup: () => bus.close() };
+  },
+};
+
+const jetStream = (servers: string): BusSetup => ({
+  name: 'NATS JetStream',
+  open: async () => {
+    const names = uniqueStreamNames('COURSE');
+    const publisher = await JetStreamBus.connect({
+      servers,
+      stream: names.stream,
+      subjectPrefix: names.subjectPrefix,
+      name: 'auth-under-test',
+    });
+    return {
+      publisher,
+      service: {
+        bus: undefined,
+        env: { NATS_URL: servers, NATS_STREAM: names.stream, NATS_SUBJECT_PREFIX: names.subjectPrefix },
+      },
+      cleanup: async () => {
+        await publisher.close();
+        await deleteTestStreams(servers, names);
+      },
+    };
+  },
+});
+
+const natsUrl = natsUrlFromEnv();
+const cases = backings().flatMap((backing) =>
+  (natsUrl ? [inProcess, jetStream(natsUrl)] : [inProcess]).map((bus) => ({
+    name: `${bus.name} and ${backing.name}`,
+    backing,
+    bus,
+  })),
+);
+
+function member(userId = randomUUID()): Caller & { kind: 'user' } {
+  return { kind: 'user', userId, email: `member-${userId.slice(0, 8)}@example.com`, role: 'user' };
+}
+
+function granted(
+  user: Caller & { kind: 'user' },
+  courseIds: number[],
+  overrides: Partial<EventData<'auth.member.granted'>> = {},
+): EventEnvelope<EventData<'auth.member.granted'>> {
+  return {
+    id: randomUUID(),
+    type: 'auth.member.granted',
+    version: 1,
+    occurredAt: START.toISOString(),
+    data: {
+      userId: user.userId,
+      email: user.email,
+      firstName: 'Ana',
+      orderId: randomUUID(),
+      courseIds,
+      isNewAccount: false,
+      setPassword: null,
+      grantedAt: START.toISOString(),
+      ...overrides,
+    },
+  };
+}
+
+function revoked(
+  grant: EventEnvelope<EventData<'auth.member.granted'>>,
+  overrides: Partial<EventData<'auth.member.revoked'>> = {},
+): EventEnvelope<EventData<'auth.member.revoked'>> {
+  return {
+    id: randomUUID(),
+    type: 'auth.member.revoked',
+    version: 1,
+    occurredAt: START.toISOString(),
+    data: {
+      userId: grant.data.userId,
+      email: grant.data.email,
+      orderId: grant.data.orderId,
+      courseIds: grant.data.courseIds,
+      membershipEnded: true,
+      revokedAt: new Date(START.getTime() + 2 * DAY).toISOString(),
+      ...overrides,
+    },
+  };
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSetup }) => {
+  let backing: Backing;
+  let setup: Awaited<ReturnType<BusSetup['open']>>;
+  let service: RunningService<CourseConfig>;
+  let courseId: number;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    setup = await busSetup.open();
+    service = await startService(courseService, {
+      env: { ...backing.env, ...setup.service.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+      bus: setup.service.bus,
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+    });
+    const [course] = await service.deps.db.select().from(courses).orderBy(asc(courses.id)).limit(1);
+    courseId = course!.id;
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await setup?.cleanup();
+    await backing?.cleanup();
+  });
+
+  const get = async (caller: Caller) =>
+    fetch(`${service.url}/api/enrollments`, {
+      headers: { [INTERNAL_TOKEN_HEADER]: await signInternalToken(caller, SECRET) },
+    });
+
+  async function enrolmentsOf(caller: Caller) {
+    const response = await get(caller);
+    expect(response.status).toBe(200);
+    return EnrollmentListSchema.parse(await response.json());
+  }
+
+  /** Publishes as auth's relay would, and waits until the course service applied it. */
+  async function deliver(event: EventEnvelope) {
+    await setup.publisher.publish(event);
+    await waitFor(
+      () => service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, event.id)),
+      (rows) => rows.length > 0,
+      `event ${event.id} to be applied`,
+    );
+  }
+
+  const rowsOf = (userId: string) =>
+    service.deps.db.select().from(courseEnrollments).where(eq(courseEnrollments.userId, userId));
+
+  it('answers 401 to a signed-out caller and an empty list to a member without enrolments', async () => {
+    const response = await get({ kind: 'anonymous' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+    const bare = await fetch(`${service.url}/api/enrollments`);
+    expect(bare.status).toBe(401);
+    expect(await enrolmentsOf(member())).toEqual([]);
+  });
+
+  it('enrols a member once when the grant is delivered twice, and lists it only to that member', async () => {
+    const buyer = member();
+    const grant = granted(buyer, [courseId]);
+    await deliver(grant);
+    await deliver(grant); // redelivered: the inbox drops it
+    await deliver({ ...grant, id: randomUUID() }); // emitted again: the order's grant is known
+
+    const list = await enrolmentsOf(buyer);
+    expect(list).toEqual([
+      {
+        id: expect.any(Number),
+        courseId,
+        enrolledAt: START.toISOString(),
+        completedAt: null,
+        expiresAt: null,
+        purchasedAt: START.toISOString(),
+      },
+    ]);
+    expect(await rowsOf(buyer.userId)).toMatchObject([{ orderId: grant.data.orderId, withdrawnAt: null }]);
+    expect(await enrolmentsOf(member())).toEqual([]);
+  });
+
+  it('keeps the enrolment while another order gives the course, and withdraws it with the last refund', async () => {
+    const buyer = member();
+    const first = granted(buyer, [courseId]);
+    const later = new Date(START.getTime() + DAY).toISOString();
+    const second = granted(buyer, [courseId], { grantedAt: later });
+    await deliver(first);
+    await deliver(second);
+    const [enrolment] = await enrolmentsOf(buyer);
+    expect(enrolment!.enrolledAt).toBe(START.toISOString()); // the standing enrolment keeps its date
+
+    await deliver(revoked(first, { membershipEnded: false }));
+    expect(await enrolmentsOf(buyer)).toEqual([enrolment]);
+
+    const last = revoked(second);
+    await deliver(last);
+    expect(await enrolmentsOf(buyer)).toEqual([]);
+    expect(await rowsOf(buyer.userId)).toMatchObject([{ withdrawnAt: new Date(last.data.revokedAt) }]);
+
+    // Bought again: the same enrolment opens again, dated from the new purchase.
+    const againAt = new Date(START.getTime() + 5 * DAY).toISOString();
+    await deliver(granted(buyer, [courseId], { grantedAt: againAt }));
+    expect(await enrolmentsOf(buyer)).toEqual([{ ...enrolment, enrolledAt: againAt, purchasedAt: againAt }]);
+  });
+
+  it('enrols nobody when the refund overtook the grant', async () => {
+    const buyer = member();
+    const grant = granted(buyer, [courseId]);
+    await deliver(revoked(grant));
+    await deliver(grant);
+    expect(await enrolmentsOf(buyer)).toEqual([]);
+    expect(await rowsOf(buyer.userId)).toEqual([]);
+  });
+
+  it('skips a course that does not exist and still enrols the ones that do', async () => {
+    const buyer = member();
+    await deliver(granted(buyer, [999_999, courseId]));
+    expect((await enrolmentsOf(buyer)).map((e) => e.courseId)).toEqual([courseId]);
+    // An order without courses (a consultation only) enrols nothing.
+    const other = member();
+    await deliver(granted(other, []));
+    expect(await enrolmentsOf(other)).toEqual([]);
+  });
+});

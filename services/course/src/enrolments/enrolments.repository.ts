@@ -1,0 +1,129 @@
+/** Queries on `course.course_enrollments` and `course.course_access_grants`. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
+
+/**
+ * Serializes every enrolment change of one user until the transaction ends, so a grant and a revocation
+ * of two orders of one buyer (separate consumers, several replicas) never interleave.
+ */
+export async function lockUserEnrolments(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-enrolments:${userId}`}))`);
+}
+
+export async function findExistingCourseIds(db: Executor, courseIds: number[]): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Records that the order gives the course; false when the order/course pair already has a row. */
+export async function insertAccessGrant(
+  db: Executor,
+  grant: { orderId: string; courseId: number; userId: string; grantedAt: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(courseAccessGrants)
+    .values(grant)
+    .onConflictDoNothing()
+    .returning({ orderId: courseAccessGrants.orderId });
+  return inserted.length > 0;
+}
+
+/**
+ * Revokes the order's grant of the course; records the revocation when the grant has not arrived yet
+ * (then the late grant enrols nobody).
+ */
+export async function revokeAccessGrant(
+  db: Executor,
+  grant: { orderId: string; courseId: number; userId: string; revokedAt: Date },
+): Promise<void> {
+  await db
+    .insert(courseAccessGrants)
+    .values({ ...grant, grantedAt: null })
+    .onConflictDoUpdate({
+      target: [courseAccessGrants.orderId, courseAccessGrants.courseId],
+      set: { revokedAt: grant.revokedAt },
+      setWhere: isNull(courseAccessGrants.revokedAt),
+    });
+}
+
+/** Orders that still give the user this course (paid, not refunded). */
+export async function countActiveAccessGrants(
+  db: Executor,
+  userId: string,
+  courseId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(courseAccessGrants)
+    .where(
+      and(
+        eq(courseAccessGrants.userId, userId),
+        eq(courseAccessGrants.courseId, courseId),
+        isNotNull(courseAccessGrants.grantedAt),
+        isNull(courseAccessGrants.revokedAt),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/**
+ * Enrols the user; an enrolment that stands is left as it is (its date drives drip release), a withdrawn
+ * one is opened again with this order's dates. Returns whether anything changed.
+ */
+export async function upsertEnrolment(
+  db: Executor,
+  enrolment: { userId: string; courseId: number; orderId: string; at: Date },
+): Promise<boolean> {
+  const changed = await db
+    .insert(courseEnrollments)
+    .values({
+      userId: enrolment.userId,
+      courseId: enrolment.courseId,
+      orderId: enrolment.orderId,
+      enrolledAt: enrolment.at,
+      purchasedAt: enrolment.at,
+    })
+    .onConflictDoUpdate({
+      target: [courseEnrollments.userId, courseEnrollments.courseId],
+      set: {
+        orderId: enrolment.orderId,
+        enrolledAt: enrolment.at,
+        purchasedAt: enrolment.at,
+        withdrawnAt: null,
+      },
+      setWhere: isNotNull(courseEnrollments.withdrawnAt),
+    })
+    .returning({ id: courseEnrollments.id });
+  return changed.length > 0;
+}
+
+/** Withdraws the user's enrolment in the course if an order created it (one given otherwise stays). */
+export async function withdrawEnrolment(
+  db: Executor,
+  options: { userId: string; courseId: number; at: Date },
+): Promise<boolean> {
+  const withdrawn = await db
+    .update(courseEnrollments)
+    .set({ withdrawnAt: options.at })
+    .where(
+      and(
+        eq(courseEnrollments.userId, options.userId),
+        eq(courseEnrollments.courseId, options.courseId),
+        isNotNull(courseEnrollments.orderId),
+        isNull(courseEnrollments.withdrawnAt),
+      ),
+    )
+    .returning({ id: courseEnrollments.id });
+  return withdrawn.length > 0;
+}
+
+/** The user's standing enrolments, oldest first. */
+export async function listActiveEnrolments(db: Executor, userId: string): Promise<CourseEnrollmentRow[]> {
+  return db
+    .select()
+    .from(courseEnrollments)
+    .where(and(eq(courseEnrollments.userId, userId), isNull(courseEnrollments.withdrawnAt)))
+    .orderBy(asc(courseEnrollments.enrolledAt), asc(courseEnrollments.id));
+}

@@ -1,0 +1,16 @@
+/** `GET /api/enrollments`: the caller's standing enrolments, as the dashboards read them. */
+import type { EnrollmentList } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit';
+import { listActiveEnrolments } from './enrolments.repository.js';
+
+export async function listEnrolments(db: Executor, userId: string): Promise<EnrollmentList> {
+  const rows = await listActiveEnrolments(db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    courseId: row.courseId,
+    enrolledAt: row.enrolledAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    purchasedAt: row.purchasedAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,36 @@
+/**
+ * `auth.member.revoked` → the refunded order stops giving its courses; an enrolment is withdrawn when no
+ * other paid order gives that course (refunding one of two purchases keeps it).
+ */
+import type { AuthMemberRevoked } from '@platform/contracts';
+import type { Logger, Transaction } from '@platform/service-kit';
+import {
+  countActiveAccessGrants,
+  lockUserEnrolments,
+  revokeAccessGrant,
+  withdrawEnrolment,
+} from './enrolments.repository.js';
+
+export async function withdrawEnrolments(
+  tx: Transaction,
+  revocation: AuthMemberRevoked,
+  logger: Logger,
+): Promise<{ withdrawn: number[] }> {
+  const courseIds = [...new Set(revocation.courseIds)];
+  if (courseIds.length === 0) return { withdrawn: [] };
+  await lockUserEnrolments(tx, revocation.userId);
+  const at = new Date(revocation.revokedAt);
+  const withdrawn: number[] = [];
+  for (const courseId of courseIds) {
+    await revokeAccessGrant(tx, {
+      orderId: revocation.orderId,
+      courseId,
+      userId: revocation.userId,
+      revokedAt: at,
+    });
+    if ((await countActiveAccessGrants(tx, revocation.userId, courseId)) > 0) continue;
+    if (await withdrawEnrolment(tx, { userId: revocation.userId, courseId, at })) withdrawn.push(courseId);
+  }
+  logger.info({ orderId: revocation.orderId, userId: revocation.userId, withdrawn }, 'enrolments withdrawn');
+  return { withdrawn };
+}

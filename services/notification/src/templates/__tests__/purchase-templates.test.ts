@@ -1,0 +1,187 @@
+/** The e-mails around a purchase: receipt, set-password after checkout, access ready, refund. */
+import { describe, expect, it } from '@jest/globals';
+import type { PaymentOrderPaid, PaymentOrderRefunded } from '@platform/contracts';
+import type { RenderedEmail } from '../layout.js';
+import { renderCourseAccessReadyEmail, renderPurchaseSetPasswordEmail } from '../course-access.js';
+import { formatDate, formatUsd } from '../money.js';
+import { renderReceiptEmail } from '../receipt.js';
+import { renderRefundEmail } from '../refund.js';
+import { describeDuration } from '../set-password.js';
+
+const settings = { baseUrl: 'https://site.example', supportEmail: 'help@site.example' };
+const DAY = 24 * 60 * 60_000;
+const ORDER_ID = '6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b';
+
+const order: PaymentOrderPaid = {
+  orderId: ORDER_ID,
+  provider: 'stripe',
+  email: 'rosa@example.com',
+  firstName: 'Rosa',
+  lastName: 'Díaz',
+  total: 139_400,
+  currency: 'USD',
+  lines: [
+    { productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 },
+    { productId: 'restaurant-consultation', name: 'Consultation', unitPrice: 34_850, quantity: 2 },
+  ],
+  courseIds: [1],
+  paidAt: '2030-03-01T10:00:00.000Z',
+};
+
+function expectMobileFriendlyHtml({ html }: RenderedEmail) {
+  expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+  expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  expect(html).toContain('max-width:560px');
+  expect(html).not.toMatch(/<style|<script|<link|class="/i);
+  expect(html).not.toMatch(/<\/td>\s*<td/);
+}
+
+describe('money and dates in e-mails', () => {
+  it('formats cents as US dollars and instants as UTC dates', () => {
+    expect([69_700, 159_700, 0, 5, 123_456_789].map(formatUsd)).toEqual([
+      '$697.00',
+      '$1,597.00',
+      '$0.00',
+      '$0.05',
+      '$1,234,567.89',
+    ]);
+    expect(formatDate('2030-03-31T23:30:00-05:00')).toBe('April 1, 2030');
+  });
+
+  it('describes a purchase link’s validity in days, never more than it has left', () => {
+    expect([7 * DAY, 7 * DAY - 5_000, 6 * DAY + 23 * 60 * 60_000, 2 * DAY].map(describeDuration)).toEqual([
+      '7 days',
+      '7 days',
+      '6 days',
+      '2 days',
+    ]);
+    expect(describeDuration(DAY)).toBe('24 hours');
+  });
+});
+
+describe('the receipt', () => {
+  const email = renderReceiptEmail({ order, settings });
+
+  it('lists the order, the total in dollars, the order number and the 30-day guarantee', () => {
+    expect(email.subject).toBe('Your Restaurant Consultant receipt ($1,394.00)');
+    expect(email.text).toBe(
+      [
+        'Hi Rosa,',
+        '',
+        'We received your payment of $1,394.00 on March 1, 2030. This is your receipt.',
+        '',
+        `Order number: ${ORDER_ID}`,
+        '',
+        'Restaurant Course: $697.00',
+        '',
+        'Consultation × 2: $697.00',
+        '',
+        'Total paid: $1,394.00',
+        '',
+        '30-day money-back guarantee: if it is not right for you, ask for a refund by March 31, 2030 and you get the full amount back. Reply with your order number.',
+        '',
+        'Keep this e-mail for your records.',
+        '',
+        'Questions? Write to help@site.example.',
+        '',
+        '— Restaurant Consultant',
+        '',
+      ].join('\n'),
+    );
+    expectMobileFriendlyHtml(email);
+    expect(email.html).toContain('Total paid: $1,394.00');
+    expect(email.html).toContain(ORDER_ID);
+  });
+
+  it('says plainly when the payment was made in test mode', () => {
+    const test = renderReceiptEmail({ order: { ...order, provider: 'test' }, settings });
+    expect(test.text).toContain('This was a test-mode payment: no money was charged.');
+    expect(email.text).not.toContain('test-mode');
+  });
+
+  it('escapes names from the order in the HTML', () => {
+    const hostile = renderReceiptEmail({
+      order: {
+        ...order,
+        firstName: '<b>Rosa</b>',
+        lines: [{ productId: 'x', name: '<img src=x onerror=alert(1)>', unitPrice: 100, quantity: 1 }],
+      },
+      settings,
+    });
+    expect(hostile.html).not.toContain('<img');
+    expect(hostile.html).not.toContain('<b>');
+    expect(hostile.html).toContain('&lt;img src=x onerror=alert(1)&gt;: $1.00');
+    expect(hostile.html).toContain('Hi &lt;b&gt;Rosa&lt;/b&gt;,');
+  });
+});
+
+describe('after a purchase', () => {
+  it('gives a new account its set-password link, saying how long it is valid', () => {
+    const email = renderPurchaseSetPasswordEmail({
+      email: 'rosa@example.com',
+      firstName: 'Rosa',
+      isNewAccount: true,
+      token: 'tok-123_AbC',
+      validForMs: 7 * DAY,
+      settings,
+    });
+    const link = 'https://site.example/setup-password?token=tok-123_AbC';
+    expect(email.subject).toBe('Set your password to access your course');
+    expect(email.text).toContain('We created your Restaurant Consultant account for rosa@example.com.');
+    expect(email.text).toContain(`Set your password:\n${link}\n`);
+    expect(email.text).toContain('This link expires in 7 days and works only once.');
+    expectMobileFriendlyHtml(email);
+    expect(email.html).toContain(`href="${link}"`);
+    expect(email.html).toContain('expires in 7 days');
+  });
+
+  it('tells an existing account its access is ready, with a link to the dashboard', () => {
+    const email = renderCourseAccessReadyEmail({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      includesCourse: true,
+      settings,
+    });
+    expect(email.subject).toBe('Your course access is ready');
+    expect(email.text).toContain('Your course is unlocked: sign in and start from your dashboard.');
+    expect(email.text).toContain('Go to your dashboard:\nhttps://site.example/dashboard\n');
+    expect(email.text).not.toContain('Forgot your password');
+    expectMobileFriendlyHtml(email);
+    expect(email.html).toContain('href="https://site.example/dashboard"');
+
+    const late = renderCourseAccessReadyEmail({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      includesCourse: false,
+      linkExpired: true,
+      settings,
+    });
+    expect(late.text).toContain('Your membership is active');
+    expect(late.text).toContain('use “Forgot your password?” on the sign-in page');
+  });
+});
+
+describe('the refund e-mail', () => {
+  const refund: PaymentOrderRefunded = {
+    orderId: ORDER_ID,
+    email: 'rosa@example.com',
+    firstName: 'Rosa',
+    amount: 69_700,
+    currency: 'USD',
+    courseIds: [1],
+    refundedAt: '2030-03-10T12:00:00.000Z',
+  };
+
+  it('names the amount, the order and what happens next', () => {
+    const email = renderRefundEmail({ refund, settings });
+    expect(email.subject).toBe('Your refund of $697.00 is on its way');
+    expect(email.text).toContain(
+      'We refunded $697.00 on March 10, 2030, under our 30-day money-back guarantee.',
+    );
+    expect(email.text).toContain(`Order number: ${ORDER_ID}`);
+    expect(email.text).toContain('The course access that came with this order has ended.');
+    expectMobileFriendlyHtml(email);
+    const noCourse = renderRefundEmail({ refund: { ...refund, courseIds: [] }, settings });
+    expect(noCourse.text).not.toContain('course access');
+  });
+});

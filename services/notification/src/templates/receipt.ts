@@ -1,0 +1,39 @@
+/** The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. */
+import { REFUND_WINDOW_DAYS, type PaymentOrderPaid } from '@platform/contracts';
+import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
+import { formatDate, formatUsd } from './money.js';
+
+export const RECEIPT_TEMPLATE = 'receipt';
+
+export interface ReceiptEmailInput {
+  order: PaymentOrderPaid;
+  settings: TemplateSettings;
+}
+
+export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): RenderedEmail {
+  const total = formatUsd(order.total);
+  const paidAt = new Date(order.paidAt);
+  const guaranteeEnds = new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * 24 * 60 * 60_000);
+  const lines = order.lines.map((line) => {
+    const amount = formatUsd(line.unitPrice * line.quantity);
+    return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
+  });
+  return renderEmail({
+    subject: `Your Restaurant Consultant receipt (${total})`,
+    preheader: `We received your payment of ${total}. Order ${order.orderId}.`,
+    heading: 'Thank you for your order',
+    greeting: `Hi ${greetingName(order.firstName)},`,
+    intro: [
+      `We received your payment of ${total} on ${formatDate(paidAt)}. This is your receipt.`,
+      `Order number: ${order.orderId}`,
+      ...lines,
+      `Total paid: ${total}`,
+      ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
+    ],
+    outro: [
+      `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds)} and you get the full amount back. Reply with your order number.`,
+      'Keep this e-mail for your records.',
+    ],
+    settings,
+  });
+}

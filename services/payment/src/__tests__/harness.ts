@@ -1,0 +1,253 @@
+/**
+ * Starts the real payment service for tests, on PGlite with the in-process bus and, when POSTGRES_URL
+ * (and NATS_URL) are set, on PostgreSQL (with NATS JetStream), and calls it the way the gateway does:
+ * with an internal token naming the caller. The catalogue arrives as the course service sends it: a
+ * `course.catalogue.published` event on the bus.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import {
+  COURSE_PRODUCT_ID,
+  type BillingInfoInput,
+  type CataloguePrice,
+  type Caller,
+  type CourseCataloguePublished,
+} from '@platform/contracts';
+import {
+  INTERNAL_TOKEN_HEADER,
+  SettableClock,
+  signInternalToken,
+  startService,
+  type RunningService,
+} from '@platform/service-kit';
+import {
+  createTestPostgresDatabase,
+  deleteTestStreams,
+  natsUrlFromEnv,
+  postgresUrlFromEnv,
+  uniqueStreamNames,
+  type TestPostgresDatabase,
+} from '@platform/service-kit/testing';
+import { asc, eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { catalogueState, fulfilments, orders, outboxEvents, providerEvents } from '../db/schema.js';
+import { paymentService, type PaymentConfig } from '../index.js';
+import { runtimeOf } from '../runtime.js';
+import type { TestProvider } from '../providers/test/test-provider.js';
+
+export const SECRET = randomBytes(24).toString('hex');
+export const START = new Date('2030-03-01T10:00:00.000Z');
+
+export interface Backing {
+  name: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export interface BackingFactory {
+  name: string;
+  create(): Promise<Backing>;
+}
+
+const pglite: BackingFactory = {
+  name: 'PGlite + in-process bus',
+  create: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'payment-service-'));
+    return {
+      name: 'PGlite + in-process bus',
+      env: { DATA_DIR: dataDir },
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+const postgres = (adminUrl: string, natsUrl: string | undefined): BackingFactory => {
+  const name = natsUrl ? 'PostgreSQL + NATS JetStream' : 'PostgreSQL + in-process bus';
+  return {
+    name,
+    create: async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'payment-service-'));
+      let database: TestPostgresDatabase;
+      try {
+        database = await createTestPostgresDatabase(adminUrl, 'payment');
+      } catch (error) {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+      const streams = natsUrl ? uniqueStreamNames('PAY') : undefined;
+      return {
+        name,
+        env: {
+          DATA_DIR: dataDir,
+          PAYMENT_DATABASE_URL: database.url,
+          ...(natsUrl && streams
+            ? { NATS_URL: natsUrl, NATS_STREAM: streams.stream, NATS_SUBJECT_PREFIX: streams.subjectPrefix }
+            : {}),
+        },
+        cleanup: async () => {
+          if (natsUrl && streams) await deleteTestStreams(natsUrl, streams);
+          await database.drop();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+};
+
+/** The adapter sets to run every payment suite on. */
+export function backings(): BackingFactory[] {
+  const postgresUrl = postgresUrlFromEnv();
+  return postgresUrl ? [pglite, postgres(postgresUrl, natsUrlFromEnv())] : [pglite];
+}
+
+/** What the course service publishes for the seeded catalogue (course id 1). */
+export const CATALOGUE: CataloguePrice[] = [
+  { id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 69700, courseId: 1 },
+  { id: 'menu-optimization', name: 'Menu Optimization', price: 0, courseId: null },
+  { id: 'staff-training', name: 'Staff Training', price: 0, courseId: null },
+  { id: 'restaurant-marketing', name: 'Restaurant Marketing', price: 0, courseId: null },
+  { id: COURSE_PRODUCT_ID, name: 'Restaurant Management Mastery', price: 69700, courseId: 1 },
+];
+
+export const BILLING: BillingInfoInput = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'Ada.Lovelace@Example.com',
+  company: 'The Analytical Bistro',
+  address: '12 Engine Street',
+  city: 'London',
+  state: 'LDN',
+  zip: '10001',
+  country: 'US',
+};
+
+export const ADMIN: Caller = { kind: 'user', userId: 'admin-1', email: 'admin@localhost', role: 'admin' };
+export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@example.com', role: 'user' };
+
+export interface CallOptions extends RequestInit {
+  json?: unknown;
+  /** Who the internal token names; anonymous by default. */
+  caller?: Caller;
+}
+
+export interface PaymentUnderTest {
+  service: RunningService<PaymentConfig>;
+  clock: SettableClock;
+  logs: Record<string, unknown>[];
+  call(pathname: string, options?: CallOptions): Promise<Response>;
+  /** A POST without the gateway's token, as a provider sends a webhook. */
+  postWebhook(provider: string, body: string, headers: Record<string, string>): Promise<Response>;
+  /** Publishes a catalogue as the course service does and waits until the projection has it. */
+  publishCatalogue(products?: CataloguePrice[], publishedAt?: Date): Promise<void>;
+  testProvider(): TestProvider;
+  /** Outbox rows of one event type, oldest first. */
+  events(type: string): Promise<Array<{ data: Record<string, unknown> }>>;
+  order(id: string): Promise<typeof orders.$inferSelect | undefined>;
+  orderBySession(sessionId: string): Promise<typeof orders.$inferSelect | undefined>;
+  counts(): Promise<{ orders: number; fulfilments: number; providerEvents: number; paidEvents: number }>;
+  /** Starts a card checkout of `items` as a visitor: `{ sessionId, url }`. */
+  checkout(items?: unknown[], billing?: BillingInfoInput): Promise<{ sessionId: string; url: string }>;
+  stop(): Promise<void>;
+}
+
+export interface StartPaymentOptions {
+  env?: Record<string, string>;
+  clock?: SettableClock;
+}
+
+export async function startPayment(
+  backing: Backing,
+  options: StartPaymentOptions = {},
+): Promise<PaymentUnderTest> {
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'debug' },
+    new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+        callback();
+      },
+    }),
+  );
+  const clock = options.clock ?? new SettableClock(START);
+  const service = await startService(paymentService, {
+    env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', ...options.env },
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    clock,
+  });
+  const { db } = service.deps;
+
+  const call: PaymentUnderTest['call'] = async (pathname, { json, caller, ...init } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller ?? { kind: 'anonymous' }, SECRET));
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${service.url}${pathname}`, {
+      redirect: 'manual',
+      ...init,
+      headers,
+      ...(json !== undefined ? { method: init.method ?? 'POST', body: JSON.stringify(json) } : {}),
+    });
+  };
+
+  const count = async (table: typeof orders | typeof fulfilments | typeof providerEvents) =>
+    (await db.select().from(table)).length;
+  const events: PaymentUnderTest['events'] = async (type) =>
+    (await db
+      .select({ data: outboxEvents.data })
+      .from(outboxEvents)
+      .where(eq(outboxEvents.type, type))
+      .orderBy(asc(outboxEvents.createdAt))) as Array<{ data: Record<string, unknown> }>;
+
+  return {
+    service,
+    clock,
+    logs,
+    call,
+    postWebhook: (provider, body, headers) =>
+      fetch(`${service.url}/api/webhooks/${provider}`, { method: 'POST', body, headers }),
+    publishCatalogue: async (products = CATALOGUE, publishedAt = clock.now()) => {
+      const data: CourseCataloguePublished = { products, publishedAt: publishedAt.toISOString() };
+      await service.deps.bus.publish({
+        id: randomUUID(),
+        type: 'course.catalogue.published',
+        version: 1,
+        occurredAt: publishedAt.toISOString(),
+        data,
+      });
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const [state] = await db.select().from(catalogueState);
+        if (state && state.publishedAt.getTime() >= publishedAt.getTime()) return;
+        if (Date.now() > deadline) throw new Error('the catalogue never reached the projection');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    testProvider: () => {
+      const provider = runtimeOf(service.deps).test;
+      if (!provider) throw new Error('the test provider is not active');
+      return provider;
+    },
+    events,
+    order: async (id) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
+    orderBySession: async (sessionId) =>
+      (await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)))[0],
+    counts: async () => ({
+      orders: await count(orders),
+      fulfilments: await count(fulfilments),
+      providerEvents: await count(providerEvents),
+      paidEvents: (await events('payment.order.paid')).length,
+    }),
+    checkout: async (items = [{ id: 'restaurant-consultation', quantity: 1 }], billing = BILLING) => {
+      const response = await call('/api/create-checkout-session', { json: { items, billingInfo: billing } });
+      if (response.status !== 200)
+        throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as { sessionId: string; url: string };
+    },
+    stop: () => service.stop(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * `POST /api/grant-course-access`: the confirmation page asks us to fulfil the order behind its
+ * `session_id`. We ask the provider (never the browser) whether the money was collected, and fulfil
+ * through the same function as the webhook. Asking again after fulfilment answers the same.
+ *
+ * Answers: 200 `{ success: true, status: 'fulfilled' }` once paid; 402 `{ success: false }` with status
+ * `pending` (not paid yet), `failed` (declined or expired) or `refunded`; 409 when the provider collected
+ * another amount than the order's total; 404 for an unknown session.
+ */
+import { CHECKOUT_MESSAGES, type GrantCourseAccessResponse } from '@platform/contracts';
+import { AppError, type ServiceDeps } from '@platform/service-kit';
+import type { PaymentConfig } from '../config.js';
+import { fulfilOrder } from '../orders/fulfil-order.js';
+import { findOrderBySession } from '../orders/orders.repository.js';
+import { providerNamed, runtimeOf } from '../runtime.js';
+import { askProvider } from './ask-provider.js';
+
+export const GRANT_MESSAGES = {
+  granted: CHECKOUT_MESSAGES.accessGranted,
+  notPaid: 'Payment has not been completed for this checkout yet.',
+  failed: 'The payment for this checkout did not go through.',
+  refunded: 'This order was refunded.',
+  mismatch: 'The payment does not match the order. Please contact support.',
+  notFound: 'Checkout session not found',
+  providerGone: 'The payment provider of this order is not configured.',
+} as const;
+
+export interface GrantAnswer {
+  httpStatus: 200 | 402 | 409;
+  body: GrantCourseAccessResponse;
+}
+
+export async function grantCourseAccess(
+  deps: ServiceDeps<PaymentConfig>,
+  sessionId: string,
+  requestId?: string,
+): Promise<GrantAnswer> {
+  const found = await findOrderBySession(deps.db, sessionId);
+  if (!found) throw new AppError('not_found', GRANT_MESSAGES.notFound);
+  if (found.status === 'fulfilled') return granted();
+  if (found.status === 'refunded') return refused('refunded', GRANT_MESSAGES.refunded);
+
+  const provider = providerNamed(runtimeOf(deps), found.provider);
+  if (!provider) throw new AppError('unavailable', GRANT_MESSAGES.providerGone);
+  const payment = await askProvider(deps.logger, 'getPaymentStatus', () =>
+    provider.getPaymentStatus(sessionId),
+  );
+  const { outcome, order } = await fulfilOrder(deps, {
+    orderId: found.id,
+    payment,
+    source: 'grant',
+    requestId,
+  });
+  switch (outcome) {
+    case 'fulfilled':
+    case 'already-fulfilled':
+      return order.status === 'refunded' ? refused('refunded', GRANT_MESSAGES.refunded) : granted();
+    case 'failed':
+      return refused('failed', GRANT_MESSAGES.failed);
+    case 'amount-mismatch':
+      return {
+        httpStatus: 409,
+        body: { success: false, message: GRANT_MESSAGES.mismatch, status: order.status },
+      };
+    case 'not-paid':
+      return refused(order.status, GRANT_MESSAGES.notPaid);
+  }
+}
+
+function granted(): GrantAnswer {
+  return { httpStatus: 200, body: { success: true, message: GRANT_MESSAGES.granted, status: 'fulfilled' } };
+}
+
+function refused(status: GrantCourseAccessResponse['status'], message: string): GrantAnswer {
+  return { httpStatus: 402, body: { success: false, message, status } };
+}

@@ -1,0 +1,145 @@
+/**
+ * Starts a checkout: prices the items from the catalogue projection (never from the browser), stores the
+ * order and its lines, then asks the method's provider for a hosted checkout and remembers its id. If the
+ * provider fails, the order is marked failed and the buyer gets a 502 with the spec's message.
+ */
+import { randomUUID } from 'node:crypto';
+import { CHECKOUT_MESSAGES, type BillingInfo, type CheckoutLine } from '@platform/contracts';
+import { AppError, MINUTE, type ServiceDeps } from '@platform/service-kit';
+import { priceOrder } from '../catalogue/price-order.js';
+import type { PaymentConfig } from '../config.js';
+import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
+import type { CheckoutUrls, CreatedCheckout, PaymentProvider } from '../providers/payment-provider.js';
+import { runtimeOf } from '../runtime.js';
+
+export type CheckoutMethod = 'card' | 'wallet';
+
+export const CHECKOUT_ERRORS = {
+  cardUnavailable: 'Card payments are not available right now.',
+  walletUnavailable: 'PayPal payments are not available right now.',
+  amountChanged: 'The order total has changed. Please review your cart and try again.',
+} as const;
+
+export interface StartCheckoutOptions {
+  method: CheckoutMethod;
+  items: CheckoutLine[];
+  billing: BillingInfo;
+  /** Dollars the page showed (wallet flow): refused when it disagrees with the server's total. */
+  expectedAmount?: number;
+  userId?: string;
+}
+
+export interface StartedCheckout {
+  order: OrderRow;
+  checkout: CreatedCheckout;
+}
+
+export async function startCheckout(
+  deps: ServiceDeps<PaymentConfig>,
+  options: StartCheckoutOptions,
+): Promise<StartedCheckout> {
+  const runtime = runtimeOf(deps);
+  const provider = options.method === 'card' ? runtime.card : runtime.wallet;
+  if (!provider) {
+    throw new AppError(
+      'unavailable',
+      options.method === 'card' ? CHECKOUT_ERRORS.cardUnavailable : CHECKOUT_ERRORS.walletUnavailable,
+    );
+  }
+
+  const priced = await priceOrder(deps.db, options.items);
+  if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== priced.total) {
+    throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
+  }
+
+  const now = deps.clock.now();
+  const id = randomUUID();
+  const { billing } = options;
+  const email = billing.email.toLowerCase();
+  await deps.db.transaction(async (tx) => {
+    await insertOrder(
+      tx,
+      {
+        id,
+        status: 'pending',
+        provider: provider.name,
+        method: options.method,
+        customerEmail: email,
+        customerFirstName: billing.firstName,
+        customerLastName: billing.lastName,
+        billingInfo: { ...billing, email },
+        placedByUserId: options.userId ?? null,
+        total: priced.total,
+        currency: priced.currency,
+        createdAt: now,
+        updatedAt: now,
+      },
+      priced.lines,
+    );
+  });
+
+  let checkout: CreatedCheckout;
+  try {
+    checkout = await provider.createCheckout(
+      {
+        id,
+        lines: priced.lines.map(({ productId, name, unitPrice, quantity }) => ({
+          productId,
+          name,
+          unitPrice,
+          quantity,
+        })),
+        total: priced.total,
+        currency: priced.currency,
+        customerEmail: email,
+        customerName: `${billing.firstName} ${billing.lastName}`,
+      },
+      checkoutUrls(deps.config, provider, options.method),
+    );
+  } catch (error) {
+    deps.logger.error(
+      { err: error, orderId: id, provider: provider.name },
+      'the provider refused the checkout',
+    );
+    const failedAt = deps.clock.now();
+    await updateOrder(deps.db, id, {
+      status: 'failed',
+      failedAt,
+      updatedAt: failedAt,
+      problem: 'The provider could not create the checkout.',
+    });
+    throw new AppError(
+      'bad_gateway',
+      options.method === 'card' ? CHECKOUT_MESSAGES.createSessionFailed : CHECKOUT_MESSAGES.paypalOrderFailed,
+    );
+  }
+
+  const order = await updateOrder(deps.db, id, {
+    providerSessionId: checkout.providerSessionId,
+    nextCheckAt: new Date(now.getTime() + deps.config.RECONCILE_AFTER_MINUTES * MINUTE),
+    updatedAt: deps.clock.now(),
+  });
+  if (!order) throw new Error(`order ${id} vanished while its checkout was created`);
+  deps.logger.info(
+    { orderId: id, provider: provider.name, method: options.method, total: priced.total },
+    'checkout started',
+  );
+  return { order, checkout };
+}
+
+/**
+ * Where the provider sends the buyer back. The test provider's page is on our own origin, so its links
+ * stay relative (any host or port works); Stripe and PayPal need absolute addresses. The card provider
+ * appends `session_id`; the wallet comes back through `/api/paypal/return`, which captures first.
+ */
+export function checkoutUrls(
+  config: PaymentConfig,
+  provider: PaymentProvider,
+  method: CheckoutMethod,
+): CheckoutUrls {
+  const site = (path: string) => (provider.name === 'test' ? path : `${config.PUBLIC_BASE_URL}${path}`);
+  return {
+    successUrl: site(method === 'card' ? '/checkout-success' : '/api/paypal/return'),
+    cancelUrl: site('/checkout'),
+  };
+}

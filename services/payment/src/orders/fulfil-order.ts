@@ -1,0 +1,164 @@
+/**
+ * The one place an order becomes paid and fulfilled, whoever noticed the payment first: the provider's
+ * webhook, the confirmation page (`grant-course-access`), PayPal's return, or the reconciliation job.
+ *
+ * In one transaction, with the order row locked: it checks that the provider collected exactly the
+ * order's total in its currency, moves the order pending → paid → fulfilled (conditional updates),
+ * records the fulfilment (primary key = order id, so a second one cannot exist) and enqueues
+ * `payment.order.paid`. A second caller waits for the lock, then finds the order fulfilled and does
+ * nothing: one order, one fulfilment, one event.
+ */
+import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
+import type { PaymentConfig } from '../config.js';
+import { fulfilments, outboxEvents } from '../db/schema.js';
+import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
+import {
+  courseIdsOf,
+  lockOrder,
+  toOrderLines,
+  updateOrder,
+  type OrderWithLines,
+} from './orders.repository.js';
+
+export type FulfilSource = 'webhook' | 'grant' | 'reconciliation' | 'return';
+
+export type FulfilOutcome =
+  /** This call fulfilled the order (and enqueued `payment.order.paid`). */
+  | 'fulfilled'
+  /** It was fulfilled (or refunded) before: nothing changed. */
+  | 'already-fulfilled'
+  /** The provider has not collected the money (yet). */
+  | 'not-paid'
+  /** The provider says the payment failed: a pending order is now failed. */
+  | 'failed'
+  /** The provider collected another amount or currency: not fulfilled, flagged for the admin. */
+  | 'amount-mismatch';
+
+export interface FulfilResult {
+  outcome: FulfilOutcome;
+  order: OrderWithLines;
+}
+
+export class OrderNotFoundError extends Error {
+  override name = 'OrderNotFoundError';
+}
+
+export interface FulfilOrderOptions {
+  orderId: string;
+  /** What the provider said about the payment (never what the browser said). */
+  payment: ProviderPaymentStatus;
+  source: FulfilSource;
+  requestId?: string;
+  /** Run inside this transaction (the webhook records its event in the same one). */
+  tx?: Executor;
+}
+
+export async function fulfilOrder(
+  deps: ServiceDeps<PaymentConfig>,
+  options: FulfilOrderOptions,
+): Promise<FulfilResult> {
+  const run = (tx: Executor) => fulfilInTransaction(deps, tx, options);
+  const result = options.tx ? await run(options.tx) : await deps.db.transaction(run);
+  // The caller that passed its own transaction notifies after committing it.
+  if (!options.tx && result.outcome === 'fulfilled') deps.notifyOutbox();
+  return result;
+}
+
+async function fulfilInTransaction(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  { orderId, payment, source, requestId }: FulfilOrderOptions,
+): Promise<FulfilResult> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
+  const now = deps.clock.now();
+
+  if (order.status === 'fulfilled' || order.status === 'refunded')
+    return { outcome: 'already-fulfilled', order };
+
+  if (payment.status === 'failed') {
+    if (order.status !== 'pending')
+      return { outcome: order.status === 'failed' ? 'failed' : 'not-paid', order };
+    const failed = await updateOrder(
+      tx,
+      order.id,
+      { status: 'failed', failedAt: now, updatedAt: now, nextCheckAt: null },
+      ['pending'],
+    );
+    return { outcome: 'failed', order: { ...order, ...failed } };
+  }
+  if (payment.status !== 'paid') return { outcome: 'not-paid', order };
+
+  const currency = (payment.currency ?? '').toUpperCase();
+  if (payment.amountTotal !== order.total || currency !== order.currency) {
+    const problem = `The provider collected ${payment.amountTotal ?? 'an unknown amount'} ${currency || '(no currency)'} for an order of ${order.total} ${order.currency}.`;
+    deps.logger.error(
+      {
+        orderId,
+        provider: order.provider,
+        expected: order.total,
+        collected: payment.amountTotal,
+        currency,
+        source,
+      },
+      'payment amount does not match the order; not fulfilled',
+    );
+    const flagged = await updateOrder(tx, order.id, { problem, nextCheckAt: null, updatedAt: now });
+    return { outcome: 'amount-mismatch', order: { ...order, ...flagged } };
+  }
+
+  const claimed = await tx
+    .insert(fulfilments)
+    .values({ orderId: order.id, source, fulfilledAt: now })
+    .onConflictDoNothing()
+    .returning({ orderId: fulfilments.orderId });
+  if (claimed.length === 0) return { outcome: 'already-fulfilled', order };
+
+  const paid = await updateOrder(
+    tx,
+    order.id,
+    {
+      status: 'paid',
+      paidAt: order.paidAt ?? now,
+      providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+      problem: null,
+      nextCheckAt: null,
+      updatedAt: now,
+    },
+    ['pending', 'failed', 'paid'],
+  );
+  if (!paid) throw new Error(`order ${order.id} changed state while locked`);
+  const fulfilled = await updateOrder(
+    tx,
+    order.id,
+    { status: 'fulfilled', fulfilledAt: now, updatedAt: now },
+    ['paid'],
+  );
+  if (!fulfilled) throw new Error(`order ${order.id} could not move from paid to fulfilled`);
+
+  const event = await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'payment.order.paid',
+      data: {
+        orderId: order.id,
+        provider: order.provider,
+        email: order.customerEmail,
+        firstName: order.customerFirstName,
+        lastName: order.customerLastName,
+        total: order.total,
+        currency: order.currency,
+        lines: toOrderLines(order.lines),
+        courseIds: courseIdsOf(order.lines),
+        paidAt: fulfilled.paidAt!.toISOString(),
+      },
+      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
+    },
+    { clock: deps.clock },
+  );
+  await tx.update(fulfilments).set({ eventId: event.id }).where(eq(fulfilments.orderId, order.id));
+  deps.logger.info({ orderId: order.id, source, eventId: event.id }, 'order fulfilled');
+  return { outcome: 'fulfilled', order: { ...order, ...fulfilled } };
+}

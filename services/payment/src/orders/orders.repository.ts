@@ -1,0 +1,138 @@
+/** Queries of orders and their lines. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderLine, PaymentProviderName } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit';
+import { orderLines, orders } from '../db/schema.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderStatusValue = OrderRow['status'];
+
+export interface OrderWithLines extends OrderRow {
+  lines: OrderLineRow[];
+}
+
+export async function insertOrder(
+  db: Executor,
+  order: NewOrderRow,
+  lines: Array<Omit<OrderLineRow, 'id' | 'orderId' | 'position'>>,
+): Promise<void> {
+  await db.insert(orders).values(order);
+  await db
+    .insert(orderLines)
+    .values(lines.map((line, index) => ({ ...line, orderId: order.id, position: index + 1 })));
+}
+
+export async function updateOrder(
+  db: Executor,
+  id: string,
+  changes: Partial<NewOrderRow>,
+  onlyIfStatus?: OrderStatusValue[],
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set(changes)
+    .where(onlyIfStatus ? and(eq(orders.id, id), inArray(orders.status, onlyIfStatus)) : eq(orders.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function findOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ? withLines(db, row) : null;
+}
+
+/** The order row, locked until the transaction ends: every state change of an order goes through here. */
+export async function lockOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ? withLines(db, row) : null;
+}
+
+export async function findOrderBySession(
+  db: Executor,
+  providerSessionId: string,
+  provider?: PaymentProviderName,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      provider
+        ? and(eq(orders.provider, provider), eq(orders.providerSessionId, providerSessionId))
+        : eq(orders.providerSessionId, providerSessionId),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listRecentOrders(db: Executor, limit: number): Promise<OrderWithLines[]> {
+  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLines.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
+}
+
+/**
+ * Claims pending orders due for a provider check: locks them (skipping rows another replica holds) and
+ * moves their next check on, so no two replicas ask about the same order at once.
+ */
+export async function claimPendingOrders(
+  db: Executor,
+  options: { now: Date; notBefore: Date; nextCheckAt: Date; limit: number },
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        sql`${orders.providerSessionId} is not null`,
+        sql`${orders.nextCheckAt} <= ${options.now.toISOString()}::timestamptz`,
+        sql`${orders.createdAt} >= ${options.notBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(orders.nextCheckAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ nextCheckAt: options.nextCheckAt })
+    .where(inArray(orders.id, due))
+    .returning();
+}
+
+export function toOrderLines(lines: OrderLineRow[]): OrderLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+  }));
+}
+
+/** The courses an order gives access to, from the catalogue at the time of the order. */
+export function courseIdsOf(lines: OrderLineRow[]): number[] {
+  return [...new Set(lines.flatMap((line) => (line.courseId === null ? [] : [line.courseId])))].sort(
+    (a, b) => a - b,
+  );
+}
+
+async function withLines(db: Executor, row: OrderRow): Promise<OrderWithLines> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.id))
+    .orderBy(asc(orderLines.position));
+  return { ...row, lines };
+}

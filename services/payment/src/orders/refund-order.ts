@@ -1,0 +1,95 @@
+/**
+ * The 30-day money-back guarantee: an admin refunds a paid order through the provider that took it,
+ * up to REFUND_WINDOW_DAYS after payment. The provider's refund is idempotent per order; the state change
+ * to `refunded` is conditional, so of two concurrent refunds one records it and emits
+ * `payment.order.refunded` (in the same transaction), and the other is told it was already refunded.
+ */
+import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
+import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import type { PaymentConfig } from '../config.js';
+import { outboxEvents } from '../db/schema.js';
+import { askProvider } from '../checkout/ask-provider.js';
+import { providerNamed, runtimeOf } from '../runtime.js';
+import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
+
+export const REFUND_ERRORS = {
+  providerGone: 'The payment provider of this order is not configured.',
+  noPayment: 'The provider has no payment recorded for this order.',
+} as const;
+
+export interface RefundOrderOptions {
+  orderId: string;
+  reason?: string;
+  requestId?: string;
+}
+
+export async function refundOrder(
+  deps: ServiceDeps<PaymentConfig>,
+  { orderId, reason, requestId }: RefundOrderOptions,
+): Promise<OrderWithLines> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order) throw new AppError('not_found', REFUND_MESSAGES.notFound);
+  if (order.status === 'refunded') throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
+  if ((order.status !== 'fulfilled' && order.status !== 'paid') || !order.paidAt) {
+    throw new AppError('conflict', REFUND_MESSAGES.notPaid);
+  }
+  if (deps.clock.now().getTime() - order.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY) {
+    throw new AppError('conflict', REFUND_MESSAGES.windowPassed);
+  }
+  const provider = providerNamed(runtimeOf(deps), order.provider);
+  if (!provider) throw new AppError('unavailable', REFUND_ERRORS.providerGone);
+
+  let paymentId = order.providerPaymentId;
+  if (!paymentId && order.providerSessionId) {
+    const sessionId = order.providerSessionId;
+    paymentId = (
+      await askProvider(deps.logger, 'getPaymentStatus', () => provider.getPaymentStatus(sessionId))
+    ).providerPaymentId;
+  }
+  if (!paymentId) throw new AppError('conflict', REFUND_ERRORS.noPayment);
+  const providerPaymentId = paymentId;
+  const { refundId } = await askProvider(deps.logger, 'refund', () =>
+    provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
+  );
+
+  const refunded = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await updateOrder(
+      tx,
+      order.id,
+      {
+        status: 'refunded',
+        refundedAt: now,
+        refundId,
+        refundReason: reason ?? null,
+        providerPaymentId,
+        updatedAt: now,
+      },
+      ['paid', 'fulfilled'],
+    );
+    if (!row) return null;
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'payment.order.refunded',
+        data: {
+          orderId: order.id,
+          email: order.customerEmail,
+          firstName: order.customerFirstName,
+          amount: order.total,
+          currency: order.currency,
+          courseIds: courseIdsOf(order.lines),
+          refundedAt: now.toISOString(),
+        },
+        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
+      },
+      { clock: deps.clock },
+    );
+    return { ...order, ...row };
+  });
+  if (!refunded) throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
+  deps.notifyOutbox();
+  deps.logger.info({ orderId: order.id, refundId, provider: provider.name }, 'order refunded');
+  return refunded;
+}

@@ -1,0 +1,20 @@
+/** An order as the admin API shows it (`OrderSchema`). */
+import type { Order } from '@platform/contracts';
+import { toOrderLines, type OrderWithLines } from './orders.repository.js';
+
+export function toOrder(row: OrderWithLines): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    provider: row.provider,
+    customerEmail: row.customerEmail,
+    customerName: `${row.customerFirstName} ${row.customerLastName}`,
+    total: row.total,
+    currency: row.currency,
+    lines: toOrderLines(row.lines),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    problem: row.problem,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * One interface for the three ways money arrives: the built-in test provider (default, no keys), Stripe
+ * Checkout and PayPal Orders v2. Routes, fulfilment and reconciliation speak only this interface, so the
+ * same code fulfils an order whichever provider took the payment.
+ */
+import type { OrderLine, PaymentProviderName, PaypalOrderResponse } from '@platform/contracts';
+import { AppError } from '@platform/service-kit';
+
+/** What a provider needs to know about an order to take its payment. Amounts in cents. */
+export interface CheckoutOrder {
+  id: string;
+  lines: OrderLine[];
+  total: number;
+  currency: 'USD';
+  customerEmail: string;
+  customerName: string;
+}
+
+export interface CheckoutUrls {
+  /** Where the buyer lands after paying; the provider's session id is appended by the adapter. */
+  successUrl: string;
+  /** Where the buyer lands after cancelling. */
+  cancelUrl: string;
+}
+
+export interface CreatedCheckout {
+  /** The provider's id for this checkout (Stripe session id, PayPal order id, test session id). */
+  providerSessionId: string;
+  /** The hosted page the buyer pays on. */
+  url: string;
+  /** PayPal-style links (`rel: 'approve'` is the hosted page). */
+  links: PaypalOrderResponse['links'];
+}
+
+/** What the provider says about a checkout right now; `paid` only when the money is captured. */
+export interface ProviderPaymentStatus {
+  providerSessionId: string;
+  status: 'paid' | 'pending' | 'failed';
+  /** Cents the provider collected, when it says. Fulfilment checks it against the order's total. */
+  amountTotal: number | null;
+  currency: string | null;
+  /** The id to refund against (Stripe payment intent, PayPal capture id, test payment id). */
+  providerPaymentId: string | null;
+}
+
+/** A webhook whose signature checked out. `eventId` is unique per provider and de-duplicates replays. */
+export interface VerifiedWebhook {
+  eventId: string;
+  kind: 'paid' | 'failed' | 'ignored';
+  providerSessionId: string | null;
+}
+
+export class WebhookVerificationError extends Error {
+  override name = 'WebhookVerificationError';
+}
+
+/**
+ * The provider failed, refused or could not be reached. An AppError of type `bad_gateway`, so a route that
+ * lets it through answers 502 with its message (which names the provider and its reason, never a secret).
+ */
+export class PaymentProviderError extends AppError {
+  override name = 'PaymentProviderError';
+
+  constructor(
+    readonly provider: PaymentProviderName,
+    message: string,
+    /** The provider's HTTP status, when it answered (404: it does not know the session or payment). */
+    readonly upstreamStatus: number | null = null,
+    /** The provider's own error code (`resource_missing`, `ORDER_NOT_APPROVED`, …), when it gave one. */
+    readonly upstreamCode: string | null = null,
+  ) {
+    super('bad_gateway', message);
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CreatedCheckout>;
+  /** Reads the payment's state from the provider (never from the browser). */
+  getPaymentStatus(providerSessionId: string): Promise<ProviderPaymentStatus>;
+  /** PayPal captures an approved order; providers that capture by themselves answer getPaymentStatus. */
+  capture(providerSessionId: string, orderId: string): Promise<ProviderPaymentStatus>;
+  /** Checks the signature (and age) of a webhook on its raw body; throws WebhookVerificationError. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
+  /** Refunds the whole payment; idempotent per order. */
+  refund(payment: {
+    orderId: string;
+    providerPaymentId: string;
+    amount: number;
+  }): Promise<{ refundId: string }>;
+}
