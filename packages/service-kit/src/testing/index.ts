@@ -2,3 +2,4 @@
 export * from './postgres.js';
 export * from './s3-server.js';
 export * from './nats.js';
+export * from './backings.js';

@@ -4,9 +4,6 @@
  * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
@@ -17,11 +14,7 @@ import {
   startService,
   type RunningService,
 } from '@platform/service-kit';
-import {
-  createTestPostgresDatabase,
-  postgresUrlFromEnv,
-  type TestPostgresDatabase,
-} from '@platform/service-kit/testing';
+import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { outboxEvents } from '../db/schema.js';
@@ -30,56 +23,11 @@ import { authService, type AuthConfig } from '../index.js';
 export const SECRET = randomBytes(24).toString('hex');
 export const START = new Date('2030-01-15T09:00:00.000Z');
 
-/** Where one test file's service keeps its data: shared by every start, so restarts see it. */
-export interface Backing {
-  name: string;
-  env: Record<string, string>;
-  cleanup(): Promise<void>;
-}
-
-export interface BackingFactory {
-  name: string;
-  create(): Promise<Backing>;
-}
-
-const pglite: BackingFactory = {
-  name: 'PGlite',
-  create: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'auth-service-'));
-    return {
-      name: 'PGlite',
-      env: { DATA_DIR: dataDir },
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  },
-};
-
-const postgres = (adminUrl: string): BackingFactory => ({
-  name: 'PostgreSQL',
-  create: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'auth-service-'));
-    let database: TestPostgresDatabase;
-    try {
-      database = await createTestPostgresDatabase(adminUrl, 'auth');
-    } catch (error) {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    }
-    return {
-      name: 'PostgreSQL',
-      env: { DATA_DIR: dataDir, AUTH_DATABASE_URL: database.url },
-      cleanup: async () => {
-        await database.drop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-});
+export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 
 /** The adapter sets to run every auth suite on. */
 export function backings(): BackingFactory[] {
-  const postgresUrl = postgresUrlFromEnv();
-  return postgresUrl ? [pglite, postgres(postgresUrl)] : [pglite];
+  return serviceBackings({ service: 'auth' });
 }
 
 export interface CallOptions extends RequestInit {

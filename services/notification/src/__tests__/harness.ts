@@ -3,9 +3,6 @@
  * PostgreSQL, and calls it the way the gateway does (internal token for the caller of choice).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
 import {
@@ -17,11 +14,7 @@ import {
   type EventBus,
   type RunningService,
 } from '@platform/service-kit';
-import {
-  createTestPostgresDatabase,
-  postgresUrlFromEnv,
-  type TestPostgresDatabase,
-} from '@platform/service-kit/testing';
+import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { messages, type MessageRow } from '../db/schema.js';
@@ -33,56 +26,11 @@ export const ADMIN: Caller = { kind: 'user', userId: 'admin-1', email: 'admin@ex
 export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@example.com', role: 'user' };
 export const ANONYMOUS: Caller = { kind: 'anonymous' };
 
-/** Where one test file's services keep their data: shared by every start, so restarts see it. */
-export interface Backing {
-  name: string;
-  env: Record<string, string>;
-  cleanup(): Promise<void>;
-}
-
-export interface BackingFactory {
-  name: string;
-  create(): Promise<Backing>;
-}
-
-const pglite: BackingFactory = {
-  name: 'PGlite',
-  create: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'notification-service-'));
-    return {
-      name: 'PGlite',
-      env: { DATA_DIR: dataDir },
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  },
-};
-
-const postgres = (adminUrl: string): BackingFactory => ({
-  name: 'PostgreSQL',
-  create: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'notification-service-'));
-    let database: TestPostgresDatabase;
-    try {
-      database = await createTestPostgresDatabase(adminUrl, 'notification');
-    } catch (error) {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    }
-    return {
-      name: 'PostgreSQL',
-      env: { DATA_DIR: dataDir, NOTIFICATION_DATABASE_URL: database.url },
-      cleanup: async () => {
-        await database.drop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-});
+export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 
 /** The database adapters to run every notification suite on. */
 export function backings(): BackingFactory[] {
-  const postgresUrl = postgresUrlFromEnv();
-  return postgresUrl ? [pglite, postgres(postgresUrl)] : [pglite];
+  return serviceBackings({ service: 'notification' });
 }
 
 export interface NotificationUnderTest {
