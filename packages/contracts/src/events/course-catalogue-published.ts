@@ -4,6 +4,10 @@
  */
 import { z } from 'zod';
 
+/** How often a recurring product (a membership plan) bills; one-time products have none. */
+export const BillingIntervalSchema = z.enum(['month', 'year']);
+export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
+
 export const CataloguePriceSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
@@ -11,6 +15,12 @@ export const CataloguePriceSchema = z.object({
   price: z.number().int().nonnegative(),
   /** The course buying this product gives access to, if any. */
   courseId: z.number().int().positive().nullable(),
+  /**
+   * Recurring products bill every `intervalCount` `interval`s (month×1, month×3, year×1); null or absent
+   * for a one-time product. Optional so catalogues published before billing intervals still parse.
+   */
+  interval: BillingIntervalSchema.nullable().optional(),
+  intervalCount: z.number().int().positive().nullable().optional(),
 });
 export type CataloguePrice = z.infer<typeof CataloguePriceSchema>;
 

@@ -7,6 +7,7 @@ import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
+import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
 import { PlatformProbeRecordedSchema } from './platform-probe-recorded.js';
 
 export * from './envelope.js';
@@ -18,6 +19,7 @@ export * from './auth-member-revoked.js';
 export * from './course-catalogue-published.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
+export * from './payment-subscription-ended.js';
 
 export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
@@ -28,6 +30,7 @@ export const eventSchemas = {
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
+  'payment.subscription.ended': { version: 1, data: PaymentSubscriptionEndedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -3,7 +3,8 @@ import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit'
 import type { AuthConfig } from '../config.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
+import { subscriptionEndedSubscription } from './subscription-ended.handler.js';
 
 export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
-  return [orderPaidSubscription(deps), orderRefundedSubscription(deps)];
+  return [orderPaidSubscription(deps), orderRefundedSubscription(deps), subscriptionEndedSubscription(deps)];
 }

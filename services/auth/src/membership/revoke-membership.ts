@@ -1,9 +1,10 @@
 /**
- * `payment.order.refunded` → the order's grant is revoked; when no other paid order stands, membership
+ * `payment.order.refunded`, or `payment.subscription.ended` (a membership plan's Stripe subscription was
+ * cancelled or went unpaid) → the order's grant is revoked; when no other paid order stands, membership
  * ends (`isMember` false, `subscriptionStatus` inactive; the role is never touched, so an admin stays
  * admin). `auth.member.revoked` goes out in the same transaction (the caller's, with the inbox row).
  */
-import type { EventEnvelope, PaymentOrderRefunded } from '@platform/contracts';
+import type { EventEnvelope, PaymentOrderRefunded, PaymentSubscriptionEnded } from '@platform/contracts';
 import {
   enqueueEvent,
   REQUEST_ID_HEADER,
@@ -27,7 +28,8 @@ export type RevokeOutcome = 'revoked' | 'already-revoked' | 'refunded-before-pai
 
 export interface RevokeMembershipOptions {
   tx: Transaction;
-  event: EventEnvelope<PaymentOrderRefunded>;
+  /** What ends the grant: the order's refund, or the end of the subscription it started. */
+  event: EventEnvelope<PaymentOrderRefunded | PaymentSubscriptionEnded>;
   headers: Record<string, string>;
   logger: Logger;
 }

@@ -17,6 +17,10 @@ export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 
       name: product.name,
       price: product.price,
       courseId: product.courseId,
+      // Only recurring products carry an interval (a one-time product's entry is as before).
+      ...(product.billingInterval && product.billingIntervalCount
+        ? { interval: product.billingInterval, intervalCount: product.billingIntervalCount }
+        : {}),
     }));
     const [course] = await tx
       .select({ id: courses.id, title: courses.title, price: courses.price })

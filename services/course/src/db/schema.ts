@@ -115,10 +115,20 @@ export const products = courseSchema.table(
      * plans) are sold only through their own pages, but are priced and published like every other.
      */
     listed: boolean('listed').notNull().default(true),
+    /**
+     * A recurring product (the membership plans) bills every `billingIntervalCount` `billingInterval`s;
+     * both null for a one-time product. Stripe sells it as a subscription; other providers as one payment.
+     */
+    billingInterval: text('billing_interval', { enum: ['month', 'year'] }),
+    billingIntervalCount: integer('billing_interval_count'),
     ...timestamps,
   },
   (table) => [
     check('products_id_slug', sql`${table.id} ~ '^[a-z0-9-]+$'`),
+    check(
+      'products_billing_interval_valid',
+      sql`(${table.billingInterval} is null and ${table.billingIntervalCount} is null) or (${table.billingInterval} is not null and ${table.billingIntervalCount} is not null and ${table.billingIntervalCount} >= 1)`,
+    ),
     check('products_price_nonnegative', sql`${table.price} >= 0`),
     check('products_compare_at_price_nonnegative', sql`${table.compareAtPrice} >= 0`),
   ],

@@ -33,6 +33,8 @@ export async function replaceCatalogue(
       name: product.name,
       price: product.price,
       courseId: product.courseId,
+      billingInterval: product.interval ?? null,
+      billingIntervalCount: product.interval ? (product.intervalCount ?? 1) : null,
       isActive: true,
       publishedAt,
     };

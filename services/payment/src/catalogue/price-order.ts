@@ -20,6 +20,9 @@ export interface PricedLine {
   unitPrice: number;
   quantity: number;
   courseId: number | null;
+  /** Set on a recurring product (a membership plan): it bills every `billingIntervalCount` intervals. */
+  billingInterval: 'month' | 'year' | null;
+  billingIntervalCount: number | null;
 }
 
 export interface PricedOrder {
@@ -52,6 +55,8 @@ export async function priceOrder(db: Executor, items: CheckoutLine[]): Promise<P
       unitPrice: product.price,
       quantity,
       courseId: product.courseId,
+      billingInterval: product.billingInterval,
+      billingIntervalCount: product.billingIntervalCount,
     });
   }
   const total = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);

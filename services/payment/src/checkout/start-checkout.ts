@@ -6,10 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES, type BillingInfo, type CheckoutLine } from '@platform/contracts';
 import { AppError, MINUTE, type ServiceDeps } from '@platform/service-kit';
-import { priceOrder } from '../catalogue/price-order.js';
+import { priceOrder, type PricedLine } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
-import type { CheckoutUrls, CreatedCheckout, PaymentProvider } from '../providers/payment-provider.js';
+import type {
+  CheckoutUrls,
+  CreatedCheckout,
+  PaymentProvider,
+  RecurringInterval,
+} from '../providers/payment-provider.js';
 import { runtimeOf } from '../runtime.js';
 
 export type CheckoutMethod = 'card' | 'wallet';
@@ -18,6 +23,9 @@ export const CHECKOUT_ERRORS = {
   cardUnavailable: 'Card payments are not available right now.',
   walletUnavailable: 'PayPal payments are not available right now.',
   amountChanged: 'The order total has changed. Please review your cart and try again.',
+  subscriptionWithOthers:
+    'A membership plan renews by itself, so it must be bought on its own. Please remove the other products from your cart.',
+  oneSubscription: 'Only one membership plan can be bought at a time.',
 } as const;
 
 export interface StartCheckoutOptions {
@@ -48,6 +56,7 @@ export async function startCheckout(
   }
 
   const priced = await priceOrder(deps.db, options.items);
+  if (provider.subscriptions) refuseUnsubscribableCart(priced.lines);
   if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== priced.total) {
     throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
   }
@@ -83,11 +92,12 @@ export async function startCheckout(
     checkout = await provider.createCheckout(
       {
         id,
-        lines: priced.lines.map(({ productId, name, unitPrice, quantity }) => ({
-          productId,
-          name,
-          unitPrice,
-          quantity,
+        lines: priced.lines.map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+          recurring: recurringOf(line),
         })),
         total: priced.total,
         currency: priced.currency,
@@ -125,6 +135,26 @@ export async function startCheckout(
     'checkout started',
   );
   return { order, checkout };
+}
+
+function recurringOf(line: PricedLine): RecurringInterval | null {
+  return line.billingInterval
+    ? { interval: line.billingInterval, intervalCount: line.billingIntervalCount ?? 1 }
+    : null;
+}
+
+/**
+ * A provider that sells recurring products as subscriptions (Stripe) takes one subscription per order,
+ * alone: a recurring line with anything else, two of them, or a quantity above 1 is a 400 before any
+ * order is stored. Providers without subscriptions take every cart as one payment.
+ */
+function refuseUnsubscribableCart(lines: PricedLine[]): void {
+  const recurring = lines.filter((line) => line.billingInterval);
+  if (recurring.length === 0) return;
+  if (recurring.length > 1 || recurring[0]!.quantity > 1) {
+    throw new AppError('invalid', CHECKOUT_ERRORS.oneSubscription);
+  }
+  if (lines.length > 1) throw new AppError('invalid', CHECKOUT_ERRORS.subscriptionWithOthers);
 }
 
 /**

@@ -19,6 +19,8 @@ import type { BillingInfo, OrderLine } from '@platform/contracts';
 
 export const paymentSchema = pgSchema('payment');
 
+export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
+
 export const outboxEvents = createOutboxTable(paymentSchema);
 export const inboxEvents = createInboxTable(paymentSchema);
 
@@ -37,6 +39,9 @@ export const catalogueProducts = paymentSchema.table(
     price: integer('price').notNull(),
     /** The course buying it gives access to, if any. */
     courseId: integer('course_id'),
+    /** A recurring product (membership plan) bills every `billingIntervalCount` `billingInterval`s. */
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVAL_VALUES }),
+    billingIntervalCount: integer('billing_interval_count'),
     isActive: boolean('is_active').notNull().default(true),
     /** `publishedAt` of the catalogue event this row comes from. */
     publishedAt: at('published_at').notNull(),
@@ -64,8 +69,15 @@ export const orders = paymentSchema.table(
     method: text('method', { enum: ['card', 'wallet'] }).notNull(),
     /** The provider's checkout id (Stripe session, PayPal order, test session); set once it exists. */
     providerSessionId: text('provider_session_id'),
-    /** What a refund goes against (Stripe payment intent, PayPal capture, test payment). */
+    /**
+     * What a refund goes against (Stripe payment intent, PayPal capture, test payment); for a Stripe
+     * subscription order, the first invoice (refunds go against the latest paid one).
+     */
     providerPaymentId: text('provider_payment_id'),
+    /** The Stripe subscription a recurring order started (`sub_…`), set when its first payment is fulfilled. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** When the provider ended that subscription (cancelled, or unpaid at the end). */
+    subscriptionEndedAt: at('subscription_ended_at'),
     /** Lower-cased billing e-mail: the account the order is for. */
     customerEmail: text('customer_email').notNull(),
     customerFirstName: text('customer_first_name').notNull(),
@@ -93,6 +105,7 @@ export const orders = paymentSchema.table(
   },
   (table) => [
     unique('orders_provider_session_unique').on(table.provider, table.providerSessionId),
+    unique('orders_provider_subscription_unique').on(table.provider, table.providerSubscriptionId),
     check('orders_total_positive', sql`${table.total} > 0`),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_pending_check_idx')
@@ -116,6 +129,9 @@ export const orderLines = paymentSchema.table(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     courseId: integer('course_id'),
+    /** Copied from the catalogue: set on a recurring product's line. */
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVAL_VALUES }),
+    billingIntervalCount: integer('billing_interval_count'),
   },
   (table) => [
     unique('order_lines_order_position_unique').on(table.orderId, table.position),
@@ -124,13 +140,21 @@ export const orderLines = paymentSchema.table(
   ],
 );
 
+export const WEBHOOK_KIND_VALUES = [
+  'paid',
+  'failed',
+  'ignored',
+  'renewal-paid',
+  'subscription-ended',
+] as const;
+
 /** Every verified provider webhook, once: a replayed event id is found here and changes nothing. */
 export const providerEvents = paymentSchema.table(
   'provider_events',
   {
     provider: text('provider', { enum: PROVIDER_VALUES }).notNull(),
     eventId: text('event_id').notNull(),
-    kind: text('kind', { enum: ['paid', 'failed', 'ignored'] }).notNull(),
+    kind: text('kind', { enum: WEBHOOK_KIND_VALUES }).notNull(),
     providerSessionId: text('provider_session_id'),
     orderId: uuid('order_id'),
     receivedAt: at('received_at').notNull(),
@@ -148,6 +172,27 @@ export const fulfilments = paymentSchema.table('fulfilments', {
   /** The `payment.order.paid` event's id (written right after the event is enqueued). */
   eventId: uuid('event_id'),
   fulfilledAt: at('fulfilled_at').notNull(),
+});
+
+/**
+ * The later cycles of a subscription order (Stripe `invoice.paid` after the first): one row per invoice
+ * (the primary key), so a replayed or re-sent invoice is recorded once. Recorded only; it extends nothing.
+ */
+export const subscriptionRenewals = paymentSchema.table('subscription_renewals', {
+  invoiceId: text('invoice_id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  subscriptionId: text('subscription_id').notNull(),
+  /** Cents collected for this cycle. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  periodStart: at('period_start'),
+  periodEnd: at('period_end'),
+  paidAt: at('paid_at').notNull(),
+  /** The webhook event that recorded it. */
+  eventId: text('event_id').notNull(),
+  receivedAt: at('received_at').notNull(),
 });
 
 /**

@@ -122,6 +122,7 @@ async function fulfilInTransaction(
       status: 'paid',
       paidAt: order.paidAt ?? now,
       providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+      providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,
       problem: null,
       nextCheckAt: null,
       updatedAt: now,

@@ -67,6 +67,20 @@ export async function findOrderBySession(
   return row ?? null;
 }
 
+/** The order that started a provider's subscription, locked until the transaction ends. */
+export async function lockOrderBySubscription(
+  db: Executor,
+  provider: PaymentProviderName,
+  providerSubscriptionId: string,
+): Promise<OrderWithLines | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerSubscriptionId, providerSubscriptionId)))
+    .for('update');
+  return row ? withLines(db, row) : null;
+}
+
 export async function listRecentOrders(db: Executor, limit: number): Promise<OrderWithLines[]> {
   const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
   if (rows.length === 0) return [];

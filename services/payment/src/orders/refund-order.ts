@@ -11,6 +11,7 @@ import { outboxEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { providerNamed, runtimeOf } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
+import { latestPaymentOf } from './subscription-events.js';
 
 export const REFUND_ERRORS = {
   providerGone: 'The payment provider of this order is not configured.',
@@ -33,11 +34,30 @@ export async function refundOrder(
   if ((order.status !== 'fulfilled' && order.status !== 'paid') || !order.paidAt) {
     throw new AppError('conflict', REFUND_MESSAGES.notPaid);
   }
-  if (deps.clock.now().getTime() - order.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY) {
+  // A subscription order's guarantee runs from its latest payment (the one refunded).
+  const subscriptionId = order.providerSubscriptionId;
+  const lastPaidAt = subscriptionId
+    ? ((await latestPaymentOf(deps.db, order)) ?? order.paidAt)
+    : order.paidAt;
+  if (deps.clock.now().getTime() - lastPaidAt.getTime() > REFUND_WINDOW_DAYS * DAY) {
     throw new AppError('conflict', REFUND_MESSAGES.windowPassed);
   }
   const provider = providerNamed(runtimeOf(deps), order.provider);
   if (!provider) throw new AppError('unavailable', REFUND_ERRORS.providerGone);
+
+  if (subscriptionId && provider.subscriptions) {
+    const subscriptions = provider.subscriptions;
+    const { refundId, amount } = await askProvider(deps.logger, 'refundAndCancel', () =>
+      subscriptions.refundAndCancel({ orderId: order.id, subscriptionId }),
+    );
+    return recordRefund(deps, order, {
+      refundId,
+      amount,
+      providerPaymentId: order.providerPaymentId,
+      reason,
+      requestId,
+    });
+  }
 
   let paymentId = order.providerPaymentId;
   if (!paymentId && order.providerSessionId) {
@@ -51,7 +71,27 @@ export async function refundOrder(
   const { refundId } = await askProvider(deps.logger, 'refund', () =>
     provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
   );
+  return recordRefund(deps, order, { refundId, amount: order.total, providerPaymentId, reason, requestId });
+}
 
+/** The order becomes refunded and `payment.order.refunded` goes out, once (conditional update). */
+async function recordRefund(
+  deps: ServiceDeps<PaymentConfig>,
+  order: OrderWithLines,
+  {
+    refundId,
+    amount,
+    providerPaymentId,
+    reason,
+    requestId,
+  }: {
+    refundId: string;
+    amount: number;
+    providerPaymentId: string | null;
+    reason?: string;
+    requestId?: string;
+  },
+): Promise<OrderWithLines> {
   const refunded = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await updateOrder(
@@ -77,7 +117,7 @@ export async function refundOrder(
           orderId: order.id,
           email: order.customerEmail,
           firstName: order.customerFirstName,
-          amount: order.total,
+          amount,
           currency: order.currency,
           courseIds: courseIdsOf(order.lines),
           refundedAt: now.toISOString(),
@@ -90,6 +130,6 @@ export async function refundOrder(
   });
   if (!refunded) throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
   deps.notifyOutbox();
-  deps.logger.info({ orderId: order.id, refundId, provider: provider.name }, 'order refunded');
+  deps.logger.info({ orderId: order.id, refundId, provider: order.provider, amount }, 'order refunded');
   return refunded;
 }

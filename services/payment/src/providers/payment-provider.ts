@@ -6,10 +6,21 @@
 import type { OrderLine, PaymentProviderName, PaypalOrderResponse } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 
+/** How often a recurring line bills (Stripe's `recurring.interval` and `interval_count`). */
+export interface RecurringInterval {
+  interval: 'month' | 'year';
+  intervalCount: number;
+}
+
+export interface CheckoutOrderLine extends OrderLine {
+  /** Set on a recurring product's line; providers that cannot subscribe take it as one payment. */
+  recurring?: RecurringInterval | null;
+}
+
 /** What a provider needs to know about an order to take its payment. Amounts in cents. */
 export interface CheckoutOrder {
   id: string;
-  lines: OrderLine[];
+  lines: CheckoutOrderLine[];
   total: number;
   currency: 'USD';
   customerEmail: string;
@@ -41,13 +52,41 @@ export interface ProviderPaymentStatus {
   currency: string | null;
   /** The id to refund against (Stripe payment intent, PayPal capture id, test payment id). */
   providerPaymentId: string | null;
+  /** The subscription the checkout started (Stripe subscription mode), when it is one. */
+  providerSubscriptionId?: string | null;
+}
+
+/** A later cycle of a subscription was paid (Stripe `invoice.paid` that is not the first invoice). */
+export interface SubscriptionRenewal {
+  subscriptionId: string;
+  invoiceId: string;
+  /** Cents collected. */
+  amount: number;
+  currency: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  paidAt: Date;
+}
+
+/** The provider ended a subscription (cancelled, or unpaid at the end). */
+export interface SubscriptionEnd {
+  subscriptionId: string;
+  /** Our order id, from the subscription's metadata, when it carries one. */
+  orderId: string | null;
+  endedAt: Date;
+  /** The provider's reason (`cancellation_requested`, `payment_failed`, …), when it gives one. */
+  reason: string | null;
 }
 
 /** A webhook whose signature checked out. `eventId` is unique per provider and de-duplicates replays. */
 export interface VerifiedWebhook {
   eventId: string;
-  kind: 'paid' | 'failed' | 'ignored';
+  kind: 'paid' | 'failed' | 'ignored' | 'renewal-paid' | 'subscription-ended';
   providerSessionId: string | null;
+  /** With kind `renewal-paid`. */
+  renewal?: SubscriptionRenewal;
+  /** With kind `subscription-ended`. */
+  subscriptionEnd?: SubscriptionEnd;
 }
 
 export class WebhookVerificationError extends Error {
@@ -88,4 +127,20 @@ export interface PaymentProvider {
     providerPaymentId: string;
     amount: number;
   }): Promise<{ refundId: string }>;
+  /**
+   * Providers that sell recurring products as subscriptions (Stripe) have these; the others take a
+   * recurring product as one payment for its first period.
+   */
+  readonly subscriptions?: SubscriptionSupport;
+}
+
+export interface SubscriptionSupport {
+  /**
+   * Refunds the latest paid invoice's payment of the subscription and cancels it; idempotent per order.
+   * Answers the cents refunded.
+   */
+  refundAndCancel(subscription: {
+    orderId: string;
+    subscriptionId: string;
+  }): Promise<{ refundId: string; amount: number }>;
 }

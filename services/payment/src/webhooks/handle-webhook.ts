@@ -5,20 +5,27 @@
  * signed. The event row and the fulfilment commit together, so a webhook that fails half-way is retried
  * by the provider in full.
  */
-import type { ServiceDeps } from '@platform/service-kit';
+import type { Executor, ServiceDeps } from '@platform/service-kit';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentConfig } from '../config.js';
 import { providerEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { fulfilOrder, type FulfilOutcome } from '../orders/fulfil-order.js';
 import { findOrderBySession } from '../orders/orders.repository.js';
+import {
+  endSubscription,
+  recordRenewal,
+  type RenewalOutcome,
+  type SubscriptionEndOutcome,
+} from '../orders/subscription-events.js';
 import type {
   PaymentProvider,
   ProviderPaymentStatus,
   VerifiedWebhook,
 } from '../providers/payment-provider.js';
 
-export type WebhookOutcome = FulfilOutcome | 'duplicate' | 'ignored' | 'unknown-order';
+export type WebhookOutcome =
+  FulfilOutcome | RenewalOutcome | SubscriptionEndOutcome | 'duplicate' | 'ignored' | 'unknown-order';
 
 export async function handleWebhook(
   deps: ServiceDeps<PaymentConfig>,
@@ -29,6 +36,9 @@ export async function handleWebhook(
   const key = and(eq(providerEvents.provider, provider.name), eq(providerEvents.eventId, webhook.eventId));
   const [seen] = await deps.db.select({ eventId: providerEvents.eventId }).from(providerEvents).where(key);
   if (seen) return 'duplicate';
+  if (webhook.kind === 'renewal-paid' || webhook.kind === 'subscription-ended') {
+    return handleSubscriptionWebhook(deps, provider, webhook, requestId);
+  }
 
   const order =
     webhook.kind !== 'ignored' && webhook.providerSessionId
@@ -52,19 +62,7 @@ export async function handleWebhook(
 
   let fulfilled = false;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    const recorded = await tx
-      .insert(providerEvents)
-      .values({
-        provider: provider.name,
-        eventId: webhook.eventId,
-        kind: webhook.kind,
-        providerSessionId: webhook.providerSessionId,
-        orderId: order?.id ?? null,
-        receivedAt: deps.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: providerEvents.eventId });
-    if (recorded.length === 0) return 'duplicate';
+    if (!(await recordEvent(deps, tx, provider, webhook, order?.id ?? null))) return 'duplicate';
     if (webhook.kind === 'ignored') return 'ignored';
     if (!order || !payment) return 'unknown-order';
     const result = await fulfilOrder(deps, { orderId: order.id, payment, source: 'webhook', requestId, tx });
@@ -77,4 +75,67 @@ export async function handleWebhook(
     'provider webhook handled',
   );
   return outcome;
+}
+
+/**
+ * A subscription's later cycle paid, or its end: recorded with the event in one transaction (see
+ * orders/subscription-events.ts). Neither is a payment to fulfil, so the provider is not asked again:
+ * the signature vouches for it, and a renewal changes nothing but its own record.
+ */
+async function handleSubscriptionWebhook(
+  deps: ServiceDeps<PaymentConfig>,
+  provider: PaymentProvider,
+  webhook: VerifiedWebhook,
+  requestId: string | undefined,
+): Promise<WebhookOutcome> {
+  let emitted = false;
+  let orderId: string | null = null;
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    if (!(await recordEvent(deps, tx, provider, webhook, null))) return 'duplicate';
+    if (webhook.renewal) {
+      return recordRenewal(deps, tx, {
+        provider: provider.name,
+        renewal: webhook.renewal,
+        eventId: webhook.eventId,
+      });
+    }
+    if (!webhook.subscriptionEnd) return 'ignored';
+    const ended = await endSubscription(deps, tx, {
+      provider: provider.name,
+      end: webhook.subscriptionEnd,
+      requestId,
+    });
+    orderId = ended.order?.id ?? null;
+    emitted = ended.outcome === 'subscription-ended' && ended.order?.status === 'fulfilled';
+    return ended.outcome;
+  });
+  if (emitted) deps.notifyOutbox();
+  deps.logger.info(
+    { provider: provider.name, eventId: webhook.eventId, kind: webhook.kind, orderId, outcome },
+    'provider webhook handled',
+  );
+  return outcome;
+}
+
+/** The event's row; false when it was there already (a replay racing this one). */
+async function recordEvent(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  provider: PaymentProvider,
+  webhook: VerifiedWebhook,
+  orderId: string | null,
+): Promise<boolean> {
+  const recorded = await tx
+    .insert(providerEvents)
+    .values({
+      provider: provider.name,
+      eventId: webhook.eventId,
+      kind: webhook.kind,
+      providerSessionId: webhook.providerSessionId,
+      orderId,
+      receivedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: providerEvents.eventId });
+  return recorded.length > 0;
 }

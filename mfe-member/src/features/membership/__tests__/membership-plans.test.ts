@@ -58,7 +58,7 @@ describe('membership plans', () => {
   });
 
   it('say plainly that one payment buys the first period and nothing renews by itself', () => {
-    expect(MEMBERSHIP_PLANS.map(getRenewalNote)).toEqual([
+    expect(MEMBERSHIP_PLANS.map((plan) => getRenewalNote(plan))).toEqual([
       'One payment for the first month; renewal is not automatic yet.',
       'One payment for the first quarter; renewal is not automatic yet.',
       'One payment for the first year; renewal is not automatic yet.',
@@ -66,6 +66,15 @@ describe('membership plans', () => {
     for (const plan of MEMBERSHIP_PLANS) {
       expect(`${plan.description} ${plan.features.join(' ')}`).not.toMatch(/billed every|cancel any time/i);
     }
+  });
+
+  it('say that a plan paid by card renews when Stripe takes the card', () => {
+    expect(getRenewalNote(MEMBERSHIP_PLANS[1]!, 'stripe')).toBe(
+      'Paid by card, the plan renews every quarter until it is cancelled; with PayPal it is one payment for the first quarter.',
+    );
+    expect(getRenewalNote(MEMBERSHIP_PLANS[1]!, 'test')).toBe(
+      'One payment for the first quarter; renewal is not automatic yet.',
+    );
   });
 
   it('simulate a purchase with billing details the payment service accepts, even without a last name', () => {

@@ -103,7 +103,7 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
             {plan.savings ? <p className="text-sm font-medium text-success">{plan.savings}</p> : null}
           </div>
           <p className="text-sm" data-testid="plan-renewal-note">
-            {getRenewalNote(plan)}
+            {getRenewalNote(plan, providers.data?.card)}
           </p>
         </CardContent>
       </Card>

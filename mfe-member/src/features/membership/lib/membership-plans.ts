@@ -2,7 +2,7 @@
  * The membership page's fixed plan list (member-and-admin spec §3 "Membership plan", §9). Amounts in
  * cents (DECISIONS 1); the savings lines are the spec's words. Each plan is a catalogue product of its own
  * (unlisted on /services, granting the course) that the checkout sells at the server's price. A plan is
- * one payment for its period: renewal is not automatic (Stripe subscriptions are not built yet).
+ * a subscription that renews when Stripe takes the card, otherwise one payment for its period.
  */
 
 export type MembershipPlanId = 'monthly' | 'quarterly' | 'annual';
@@ -35,7 +35,7 @@ export const MEMBERSHIP_PLANS: readonly MembershipPlan[] = [
     price: 2999,
     period: 'month',
     description: 'A month of full access at a time.',
-    features: [...SHARED_FEATURES, 'No automatic renewal'],
+    features: [...SHARED_FEATURES, 'E-mail support'],
     popular: false,
     savings: null,
   },
@@ -84,6 +84,13 @@ export function getPlanCheckoutPath(plan: MembershipPlan, method: 'card' | 'payp
 }
 
 /** Said plainly on the payment step: what one payment buys, since nothing renews by itself yet. */
-export function getRenewalNote(plan: MembershipPlan): string {
+/**
+ * With Stripe taking cards (`GET /api/payment/providers` → `card: 'stripe'`) a plan paid by card is a
+ * subscription that renews; PayPal and the built-in test provider take one payment for the first period.
+ */
+export function getRenewalNote(plan: MembershipPlan, cardProvider?: string | null): string {
+  if (cardProvider === 'stripe') {
+    return `Paid by card, the plan renews every ${plan.period} until it is cancelled; with PayPal it is one payment for the first ${plan.period}.`;
+  }
   return `One payment for the first ${plan.period}; renewal is not automatic yet.`;
 }

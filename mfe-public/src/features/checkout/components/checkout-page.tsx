@@ -118,8 +118,12 @@ export function CheckoutPage() {
   if (purchase === 'product' && product.data) {
     lines = [getProductLine(product.data)];
     subtitle = `Complete your purchase of the ${product.data.name}. ${accountNote}`;
-    // A membership plan is one payment for its period: its description says renewal is not automatic.
-    saleNote = product.data.category === 'membership' ? product.data.description : null;
+    // A membership plan renews only as a Stripe subscription; otherwise it is one payment for its period.
+    if (product.data.category === 'membership')
+      saleNote =
+        providers.data?.card === 'stripe'
+          ? 'Paid by card, the plan renews automatically until it is cancelled; with PayPal it is one payment.'
+          : 'One payment for this period; renewal is not automatic yet.';
   } else if (purchase === 'course' && course.data) {
     lines = [getCourseLine(course.data.course)];
     subtitle = `Complete your purchase of the course. ${accountNote}`;

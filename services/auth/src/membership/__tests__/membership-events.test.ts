@@ -70,7 +70,7 @@ const cases = backings().flatMap((backing) =>
   })),
 );
 
-function envelope<T extends 'payment.order.paid' | 'payment.order.refunded'>(
+function envelope<T extends 'payment.order.paid' | 'payment.order.refunded' | 'payment.subscription.ended'>(
   type: T,
   data: EventData<T>,
 ): EventEnvelope<EventData<T>> {
@@ -102,6 +102,17 @@ function orderRefunded(paid: EventEnvelope<EventData<'payment.order.paid'>>) {
     currency: 'USD',
     courseIds: paid.data.courseIds,
     refundedAt: new Date().toISOString(),
+  });
+}
+
+function subscriptionEnded(paid: EventEnvelope<EventData<'payment.order.paid'>>, endedAt: Date) {
+  return envelope('payment.subscription.ended', {
+    orderId: paid.data.orderId,
+    email: paid.data.email,
+    courseIds: paid.data.courseIds,
+    subscriptionId: `sub_${paid.data.orderId.slice(0, 8)}`,
+    reason: 'payment_failed',
+    endedAt: endedAt.toISOString(),
   });
 }
 
@@ -383,6 +394,52 @@ describe.each(cases)(
       expect(await userByEmail(email)).toBeUndefined();
       expect(await grantedFor(paid.data.orderId)).toEqual([]);
       expect(await revokedFor(paid.data.orderId)).toEqual([]);
+    });
+
+    it('ends membership once when the plan’s subscription ends, like a refund', async () => {
+      const email = uniqueEmail('subscriber');
+      const paid = orderPaid(email, {
+        provider: 'stripe',
+        total: 2999,
+        lines: [
+          { productId: 'membership-monthly', name: 'Monthly Membership', unitPrice: 2999, quantity: 1 },
+        ],
+        courseIds: [1],
+      });
+      await paidAndApplied(paid);
+      const user = await userByEmail(email);
+      expect(user).toMatchObject({ isMember: true, subscriptionStatus: 'active' });
+
+      clock.advance(DAY);
+      const ended = subscriptionEnded(paid, clock.now());
+      await publish(ended);
+      const [revoked] = await waitFor(
+        () => revokedFor(paid.data.orderId),
+        (events) => events.length > 0,
+        'auth.member.revoked after the subscription ended',
+      );
+      expect(revoked!.data).toMatchObject({
+        userId: user!.id,
+        email,
+        orderId: paid.data.orderId,
+        courseIds: [1],
+        membershipEnded: true,
+        revokedAt: clock.now().toISOString(),
+      });
+      expect(revoked!.headers['x-causation-id']).toBe(ended.id);
+      expect(await grantOf(paid.data.orderId)).toMatchObject({ revokedAt: clock.now() });
+      expect(await userByEmail(email)).toMatchObject({ isMember: false, subscriptionStatus: 'inactive' });
+
+      // Delivered again, re-sent under a new id, and then refunded too: still one revocation.
+      await publish(ended);
+      const resent = { ...ended, id: randomUUID() };
+      await publish(resent);
+      const refund = orderRefunded(paid);
+      await publish(refund);
+      await applied(resent.id);
+      await applied(refund.id);
+      await sleep(300);
+      expect(await revokedFor(paid.data.orderId)).toHaveLength(1);
     });
   },
 );

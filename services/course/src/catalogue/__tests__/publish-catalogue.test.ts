@@ -54,8 +54,21 @@ describe.each(backings())('publishing the catalogue on $name', (factory) => {
         name: product.name,
         price: product.price,
         courseId: product.courseId,
+        ...(product.billingInterval
+          ? { interval: product.billingInterval, intervalCount: product.billingIntervalCount }
+          : {}),
       });
     }
+    // The membership plans are recurring: month×1, month×3, year×1.
+    expect(
+      prices
+        .filter((entry) => entry.interval)
+        .map(({ id, interval, intervalCount }) => ({ id, interval, intervalCount })),
+    ).toEqual([
+      { id: 'membership-monthly', interval: 'month', intervalCount: 1 },
+      { id: 'membership-quarterly', interval: 'month', intervalCount: 3 },
+      { id: 'membership-annual', interval: 'year', intervalCount: 1 },
+    ]);
     expect(prices).toHaveLength(active.length + 1);
     // The prices are the ones GET /api/products shows.
     const listed = (await (await course.request('/api/products')).json()) as {

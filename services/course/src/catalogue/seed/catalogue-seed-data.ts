@@ -631,7 +631,20 @@ export interface SeedProduct {
   image: string;
   grantsCourse: boolean;
   badge: string | null;
+  /** Recurring products only (the membership plans): bills every `billingIntervalCount` intervals. */
+  billingInterval?: 'month' | 'year';
+  billingIntervalCount?: number;
 }
+
+/** The membership plans' billing periods: month×1, month×3, year×1 (Stripe sells them as subscriptions). */
+export const MEMBERSHIP_BILLING_INTERVALS: Record<
+  string,
+  { billingInterval: 'month' | 'year'; billingIntervalCount: number }
+> = {
+  'membership-monthly': { billingInterval: 'month', billingIntervalCount: 1 },
+  'membership-quarterly': { billingInterval: 'month', billingIntervalCount: 3 },
+  'membership-annual': { billingInterval: 'year', billingIntervalCount: 1 },
+};
 
 export const catalogueImagePath = (file: string) => `/api/products/images/${file}`;
 
@@ -689,7 +702,8 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 /**
  * Products sold only through their own pages (`listed: false`): the two paid programmes of /pricing
  * (DECISIONS 1) and the three membership plans of /membership (member-and-admin §9, DECISIONS 23). Each
- * grants the course. A membership plan is one payment for its period: renewal is not automatic yet.
+ * grants the course. A membership plan bills every period: with Stripe configured it is a subscription
+ * that renews; the test provider and PayPal take one payment for the first period.
  */
 export const SEED_UNLISTED_PRODUCTS: SeedProduct[] = [
   {
@@ -719,37 +733,37 @@ export const SEED_UNLISTED_PRODUCTS: SeedProduct[] = [
   {
     id: 'membership-monthly',
     name: 'Monthly Membership',
-    description:
-      'One month of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    description: 'One month of full access to Restaurant Management Mastery.',
     price: 2999,
     compareAtPrice: null,
     category: 'membership',
     image: catalogueImagePath('restaurant-management-mastery.svg'),
     grantsCourse: true,
     badge: null,
+    ...MEMBERSHIP_BILLING_INTERVALS['membership-monthly'],
   },
   {
     id: 'membership-quarterly',
     name: 'Quarterly Membership',
-    description:
-      'Three months of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    description: 'Three months of full access to Restaurant Management Mastery.',
     price: 7999,
     compareAtPrice: null,
     category: 'membership',
     image: catalogueImagePath('restaurant-management-mastery.svg'),
     grantsCourse: true,
     badge: 'Most Popular',
+    ...MEMBERSHIP_BILLING_INTERVALS['membership-quarterly'],
   },
   {
     id: 'membership-annual',
     name: 'Annual Membership',
-    description:
-      'A year of full access to Restaurant Management Mastery. One payment; renewal is not automatic.',
+    description: 'A year of full access to Restaurant Management Mastery.',
     price: 29999,
     compareAtPrice: null,
     category: 'membership',
     image: catalogueImagePath('restaurant-management-mastery.svg'),
     grantsCourse: true,
     badge: null,
+    ...MEMBERSHIP_BILLING_INTERVALS['membership-annual'],
   },
 ];

@@ -5,14 +5,22 @@
  * course or product the admin later edits or deletes is therefore never seeded again. A step added in a
  * later release runs once on databases seeded before it, since its marker is new there.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Logger, Transaction } from '@platform/service-kit';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
-import { SEED_COURSE, SEED_PRODUCTS, SEED_SECTIONS, SEED_UNLISTED_PRODUCTS } from './catalogue-seed-data.js';
+import {
+  MEMBERSHIP_BILLING_INTERVALS,
+  SEED_COURSE,
+  SEED_PRODUCTS,
+  SEED_SECTIONS,
+  SEED_UNLISTED_PRODUCTS,
+} from './catalogue-seed-data.js';
 
 export const CATALOGUE_SEED = 'catalogue-v1';
 /** The pricing programmes and membership plans, sold at their own prices (unlisted on /services). */
 export const UNLISTED_PRODUCTS_SEED = 'unlisted-products-v1';
+/** The membership plans' billing periods, for databases whose plans were seeded before they existed. */
+export const BILLING_INTERVALS_SEED = 'billing-intervals-v1';
 
 /** What a step did: `skipped` leaves no marker, so the step is tried again at the next start. */
 type StepOutcome = 'seeded' | 'skipped';
@@ -111,6 +119,20 @@ async function seedUnlistedProducts(tx: Transaction): Promise<StepOutcome> {
   return 'seeded';
 }
 
+/**
+ * Sets month×1, month×3 and year×1 on the three membership plans where no interval is set yet (a plan
+ * the admin deleted stays deleted; one seeded with its interval is unchanged).
+ */
+async function seedBillingIntervals(tx: Transaction): Promise<StepOutcome> {
+  for (const [id, interval] of Object.entries(MEMBERSHIP_BILLING_INTERVALS)) {
+    await tx
+      .update(products)
+      .set(interval)
+      .where(and(eq(products.id, id), isNull(products.billingInterval)));
+  }
+  return 'seeded';
+}
+
 /** True when this call seeded anything, false when every step was already there. */
 export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
   const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
@@ -128,5 +150,12 @@ export async function seedCatalogue(db: Database, logger: Logger): Promise<boole
       'seeded the programmes and membership plans',
     );
   }
-  return seededCourse || seededUnlisted;
+  const seededIntervals = await seedOnce(db, BILLING_INTERVALS_SEED, seedBillingIntervals);
+  if (seededIntervals) {
+    logger.info(
+      { seed: BILLING_INTERVALS_SEED, products: Object.keys(MEMBERSHIP_BILLING_INTERVALS) },
+      'set the membership plans’ billing intervals',
+    );
+  }
+  return seededCourse || seededUnlisted || seededIntervals;
 }

@@ -14,6 +14,7 @@ import {
   type CreatedCheckout,
   type PaymentProvider,
   type ProviderPaymentStatus,
+  type SubscriptionSupport,
   type VerifiedWebhook,
 } from '../payment-provider.js';
 
@@ -55,28 +56,50 @@ export class StripeProvider implements PaymentProvider {
     this.clock = options.clock ?? systemClock;
   }
 
+  /** Recurring products (the membership plans) are sold as Stripe subscriptions. */
+  readonly subscriptions: SubscriptionSupport = {
+    refundAndCancel: (subscription) => this.refundAndCancel(subscription),
+  };
+
   async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CreatedCheckout> {
-    const session = await this.call('create the checkout session', () =>
-      this.stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: order.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency: order.currency.toLowerCase(),
-              unit_amount: line.unitPrice,
-              product_data: { name: line.name, metadata: { productId: line.productId } },
-            },
-          })),
-          customer_email: order.customerEmail,
-          client_reference_id: order.id,
-          metadata: { orderId: order.id },
-          payment_intent_data: { metadata: { orderId: order.id } },
-          success_url: withSessionIdPlaceholder(urls.successUrl),
-          cancel_url: urls.cancelUrl,
+    const recurring = order.lines.filter((line) => line.recurring);
+    if (recurring.length > 0 && (order.lines.length > 1 || recurring[0]!.quantity !== 1)) {
+      throw new PaymentProviderError(
+        'stripe',
+        'A Stripe subscription checkout takes one recurring product and nothing else.',
+      );
+    }
+    const subscription = recurring.length > 0;
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: subscription ? 'subscription' : 'payment',
+      line_items: order.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: order.currency.toLowerCase(),
+          unit_amount: line.unitPrice,
+          product_data: { name: line.name, metadata: { productId: line.productId } },
+          ...(line.recurring
+            ? {
+                recurring: {
+                  interval: line.recurring.interval,
+                  interval_count: line.recurring.intervalCount,
+                },
+              }
+            : {}),
         },
-        { idempotencyKey: `checkout-${order.id}` },
-      ),
+      })),
+      customer_email: order.customerEmail,
+      client_reference_id: order.id,
+      metadata: { orderId: order.id },
+      // Subscription mode takes no payment intent data: the subscription carries the order id instead.
+      ...(subscription
+        ? { subscription_data: { metadata: { orderId: order.id } } }
+        : { payment_intent_data: { metadata: { orderId: order.id } } }),
+      success_url: withSessionIdPlaceholder(urls.successUrl),
+      cancel_url: urls.cancelUrl,
+    };
+    const session = await this.call('create the checkout session', () =>
+      this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${order.id}` }),
     );
     if (!session.url)
       throw new PaymentProviderError('stripe', 'Stripe did not return a checkout page for the order.');
@@ -132,14 +155,61 @@ export class StripeProvider implements PaymentProvider {
     providerPaymentId: string;
     amount: number;
   }): Promise<{ refundId: string }> {
+    return this.refundPayment(payment.orderId, { payment_intent: payment.providerPaymentId }, payment.amount);
+  }
+
+  /**
+   * A subscription order's refund: the latest paid invoice's payment is refunded (in API versions since
+   * 2025-03-31 an invoice has no `payment_intent`; its payments are listed as InvoicePayments), then the
+   * subscription is cancelled, unless Stripe already ended it. Both writes carry idempotency keys per
+   * order, so a retry after a failure half-way refunds nothing twice.
+   */
+  private async refundAndCancel({
+    orderId,
+    subscriptionId,
+  }: {
+    orderId: string;
+    subscriptionId: string;
+  }): Promise<{ refundId: string; amount: number }> {
+    const invoices = await this.call('list the subscription’s invoices', () =>
+      this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1 }),
+    );
+    const invoice = invoices.data[0];
+    if (!invoice) {
+      throw new PaymentProviderError(
+        'stripe',
+        `Stripe has no paid invoice for subscription ${subscriptionId}.`,
+      );
+    }
+    const payments = await this.call('list the invoice’s payments', () =>
+      this.stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 10 }),
+    );
+    const target = payments.data.map((entry) => refundTargetOf(entry.payment)).find(Boolean);
+    if (!target) {
+      throw new PaymentProviderError('stripe', `Stripe has no refundable payment for invoice ${invoice.id}.`);
+    }
+    const { refundId } = await this.refundPayment(orderId, target, invoice.amount_paid);
+
+    const current = await this.call('read the subscription', () =>
+      this.stripe.subscriptions.retrieve(subscriptionId),
+    );
+    if (current.status !== 'canceled' && current.status !== 'incomplete_expired') {
+      await this.call('cancel the subscription', () =>
+        this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${orderId}` }),
+      );
+    }
+    return { refundId, amount: invoice.amount_paid };
+  }
+
+  private async refundPayment(
+    orderId: string,
+    target: RefundTarget,
+    amount: number,
+  ): Promise<{ refundId: string }> {
     try {
       const refund = await this.stripe.refunds.create(
-        {
-          payment_intent: payment.providerPaymentId,
-          amount: payment.amount,
-          metadata: { orderId: payment.orderId },
-        },
-        { idempotencyKey: `refund-${payment.orderId}` },
+        { ...target, amount, metadata: { orderId } },
+        { idempotencyKey: `refund-${orderId}` },
       );
       if (refund.status === 'failed' || refund.status === 'canceled') {
         throw new PaymentProviderError(
@@ -152,7 +222,7 @@ export class StripeProvider implements PaymentProvider {
       // Stripe forgets idempotency keys after 24 hours; a later retry finds the refund already made.
       if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
         const refunds = await this.call('list the refunds', () =>
-          this.stripe.refunds.list({ payment_intent: payment.providerPaymentId, limit: 10 }),
+          this.stripe.refunds.list({ ...target, limit: 10 }),
         );
         const made = refunds.data.find(
           (refund) => refund.status !== 'failed' && refund.status !== 'canceled',
@@ -172,6 +242,18 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+type RefundTarget = { payment_intent: string } | { charge: string };
+
+/** What to refund for one of an invoice's payments: its payment intent, else its charge. */
+function refundTargetOf(payment: Stripe.InvoicePayment.Payment): RefundTarget | null {
+  const idOf = (value: string | { id: string } | undefined) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+  const intent = idOf(payment.payment_intent);
+  if (intent) return { payment_intent: intent };
+  const charge = idOf(payment.charge);
+  return charge ? { charge } : null;
+}
+
 function apiBaseOptions(
   apiBase: string | undefined,
 ): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -188,14 +270,21 @@ export function withSessionIdPlaceholder(successUrl: string): string {
 }
 
 function toPaymentStatus(session: CheckoutSession): ProviderPaymentStatus {
-  const paymentIntent = session.payment_intent;
-  const intentId = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
-  return {
+  const idOf = (value: string | { id?: string } | null | undefined) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+  const status: ProviderPaymentStatus = {
     providerSessionId: session.id,
     status: statusOf(session),
     amountTotal: session.amount_total ?? null,
     currency: session.currency ? session.currency.toUpperCase() : null,
-    providerPaymentId: intentId,
+    providerPaymentId: idOf(session.payment_intent),
+  };
+  if (session.mode !== 'subscription') return status;
+  // A subscription's first payment is its first invoice; refunds go against the latest paid one.
+  return {
+    ...status,
+    providerPaymentId: idOf(session.invoice),
+    providerSubscriptionId: idOf(session.subscription),
   };
 }
 
@@ -226,9 +315,58 @@ function toVerifiedWebhook(event: Stripe.Event): VerifiedWebhook {
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':
       return { eventId: event.id, kind: 'failed', providerSessionId: event.data.object.id };
+    case 'invoice.paid':
+      return toRenewalWebhook(event.id, event.data.object, event.created);
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const orderId = subscription.metadata?.orderId;
+      return {
+        eventId: event.id,
+        kind: 'subscription-ended',
+        providerSessionId: null,
+        subscriptionEnd: {
+          subscriptionId: subscription.id,
+          orderId: orderId ? orderId : null,
+          endedAt: fromUnix(subscription.ended_at ?? subscription.canceled_at ?? event.created),
+          reason: subscription.cancellation_details?.reason ?? null,
+        },
+      };
+    }
     default:
       return { eventId: event.id, kind: 'ignored', providerSessionId: null };
   }
+}
+
+/**
+ * `invoice.paid` of a later cycle is a renewal. The first invoice (`subscription_create`) is the checkout's
+ * payment, fulfilled through `checkout.session.completed`; an invoice of no subscription is not ours.
+ * In API versions since 2025-03-31 the subscription is under `parent.subscription_details`.
+ */
+function toRenewalWebhook(eventId: string, invoice: Stripe.Invoice, created: number): VerifiedWebhook {
+  const parent = invoice.parent?.subscription_details?.subscription;
+  const subscriptionId = typeof parent === 'string' ? parent : (parent?.id ?? null);
+  if (!subscriptionId || invoice.billing_reason === 'subscription_create') {
+    return { eventId, kind: 'ignored', providerSessionId: null };
+  }
+  const period = invoice.lines?.data?.[0]?.period;
+  return {
+    eventId,
+    kind: 'renewal-paid',
+    providerSessionId: null,
+    renewal: {
+      subscriptionId,
+      invoiceId: invoice.id,
+      amount: invoice.amount_paid,
+      currency: (invoice.currency ?? '').toUpperCase(),
+      periodStart: period ? fromUnix(period.start) : null,
+      periodEnd: period ? fromUnix(period.end) : null,
+      paidAt: fromUnix(invoice.status_transitions?.paid_at ?? created),
+    },
+  };
+}
+
+function fromUnix(seconds: number): Date {
+  return new Date(seconds * 1000);
 }
 
 /** Stripe's messages name the problem without secrets; network and key problems get our own words. */

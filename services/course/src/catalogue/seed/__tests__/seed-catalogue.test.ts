@@ -4,7 +4,7 @@ import { postgresUrlFromEnv } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
-import { seedCatalogue, UNLISTED_PRODUCTS_SEED } from '../seed-catalogue.js';
+import { BILLING_INTERVALS_SEED, seedCatalogue, UNLISTED_PRODUCTS_SEED } from '../seed-catalogue.js';
 
 async function catalogueCounts(course: CourseUnderTest) {
   const result = await course.service.deps.db.execute(sql`
@@ -16,7 +16,7 @@ async function catalogueCounts(course: CourseUnderTest) {
   return result.rows[0];
 }
 
-const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 2 };
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 3 };
 const UNLISTED = [
   'self-implementation-program',
   'flexible-payments-program',
@@ -67,10 +67,11 @@ describe.each(backings())('seeding on $name', (factory) => {
 
   it('adds the programmes and plans once to a database seeded before them, even twice at once', async () => {
     const { db, logger } = course.service.deps;
-    // A database seeded by the release before: the course and the four services, no second step.
+    // A database seeded by the release before: the course and the four services, no second step (the
+    // plans it adds carry their billing intervals).
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
-    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 1 });
+    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 2 });
 
     const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
     expect(runs.filter(Boolean)).toHaveLength(1);
@@ -89,6 +90,45 @@ describe.each(backings())('seeding on $name', (factory) => {
     ]);
   });
 
+  it('sets the plans’ billing intervals once on a database seeded before them, even twice at once', async () => {
+    const { db, logger } = course.service.deps;
+    // A database seeded by the release before: the plans exist without an interval, no third step.
+    await db.execute(sql`update course.products set billing_interval = null, billing_interval_count = null`);
+    await db.execute(sql`delete from course.seeds where name = ${BILLING_INTERVALS_SEED}`);
+
+    const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await seedCatalogue(db, logger)).toBe(false);
+    expect(await catalogueCounts(course)).toEqual(SEEDED_ONCE);
+    const result = await db.execute(sql`
+      select id, billing_interval, billing_interval_count from course.products
+       where billing_interval is not null order by sort_order`);
+    expect(result.rows).toEqual([
+      { id: 'membership-monthly', billing_interval: 'month', billing_interval_count: 1 },
+      { id: 'membership-quarterly', billing_interval: 'month', billing_interval_count: 3 },
+      { id: 'membership-annual', billing_interval: 'year', billing_interval_count: 1 },
+    ]);
+  });
+
+  it('refuses an interval without a count, or a count below 1', async () => {
+    const { db } = course.service.deps;
+    const refusal = async (statement: ReturnType<typeof sql>) => {
+      const failure = await db.execute(statement).then(
+        () => null,
+        (error: unknown) => error as Error & { cause?: unknown },
+      );
+      return String(failure?.cause ?? failure);
+    };
+    expect(
+      await refusal(sql`update course.products set billing_interval = 'month' where id = 'staff-training'`),
+    ).toMatch(/products_billing_interval_valid/);
+    expect(
+      await refusal(
+        sql`update course.products set billing_interval_count = 0 where id = 'membership-monthly'`,
+      ),
+    ).toMatch(/products_billing_interval_valid/);
+  });
+
   it('leaves a plan the admin changed as it is', async () => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`update course.products set price = 3499 where id = 'membership-monthly'`);
@@ -104,7 +144,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`delete from course.courses`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 2 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 3 });
   });
 
   it('puts off the programmes and plans while there is no course for them to grant', async () => {
@@ -112,7 +152,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 1 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 2 });
   });
 
   it('restores missing media at the next start and leaves replaced files alone', async () => {

@@ -23,7 +23,37 @@ export interface FakeSession {
   cancel_url: string;
   url: string | null;
   payment_intent: string | null;
-  line_items: { unit_amount: number; quantity: number; name: string }[];
+  /** Subscription mode: the subscription and its first invoice, once paid. */
+  subscription: string | null;
+  invoice: string | null;
+  subscription_metadata: Record<string, string>;
+  line_items: {
+    unit_amount: number;
+    quantity: number;
+    name: string;
+    recurring: { interval: string; interval_count: number } | null;
+  }[];
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  status: string;
+  metadata: Record<string, string>;
+  ended_at: number | null;
+}
+
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  status: 'paid';
+  amount_paid: number;
+  currency: string;
+  billing_reason: string;
+  created: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: null } };
+  /** The payment intent that paid it (listed as an InvoicePayment, never on the invoice itself). */
+  paidBy: string;
 }
 
 export interface FakePaymentIntent {
@@ -36,6 +66,8 @@ export interface FakePaymentIntent {
 export class FakeStripeApi {
   readonly sessions = new Map<string, FakeSession>();
   readonly intents = new Map<string, FakePaymentIntent>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly invoices: FakeInvoice[] = [];
   readonly refunds: {
     id: string;
     object: 'refund';
@@ -88,6 +120,55 @@ export class FakeStripeApi {
     return intent.id;
   }
 
+  /** The buyer pays a subscription-mode session: a subscription starts with its first invoice paid. */
+  paySubscription(sessionId: string): { subscriptionId: string; invoice: FakeInvoice } {
+    const session = this.session(sessionId);
+    const subscription: FakeSubscription = {
+      id: `sub_${++this.count}`,
+      object: 'subscription',
+      status: 'active',
+      metadata: session.subscription_metadata,
+      ended_at: null,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    const invoice = this.payInvoice(subscription.id, session.amount_total, 'subscription_create');
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      invoice: invoice.id,
+      url: null,
+    });
+    return { subscriptionId: subscription.id, invoice };
+  }
+
+  /** Stripe charges the next cycle of a subscription. */
+  payInvoice(subscriptionId: string, amount: number, billingReason = 'subscription_cycle'): FakeInvoice {
+    const intent: FakePaymentIntent = {
+      id: `pi_${++this.count}`,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount,
+    };
+    this.intents.set(intent.id, intent);
+    const invoice: FakeInvoice = {
+      id: `in_${++this.count}`,
+      object: 'invoice',
+      status: 'paid',
+      amount_paid: amount,
+      currency: 'usd',
+      billing_reason: billingReason,
+      created: this.count,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscriptionId, metadata: null },
+      },
+      paidBy: intent.id,
+    };
+    this.invoices.push(invoice);
+    return invoice;
+  }
+
   session(id: string): FakeSession {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`no fake session ${id}`);
@@ -116,6 +197,26 @@ export class FakeStripeApi {
     if (request.method === 'GET' && sessionPath)
       return this.retrieveSession(decodeURIComponent(sessionPath[1]!), request.query);
     if (request.method === 'POST' && request.path === '/v1/refunds') return this.createRefund(form);
+    if (request.method === 'GET' && request.path === '/v1/invoices') return this.listInvoices(request.query);
+    if (request.method === 'GET' && request.path === '/v1/invoice_payments')
+      return this.listInvoicePayments(request.query);
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
+    if (subscriptionPath) {
+      const subscription = this.subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
+      if (!subscription)
+        return error(
+          404,
+          'invalid_request_error',
+          `No such subscription: '${subscriptionPath[1]}'`,
+          'resource_missing',
+        );
+      if (request.method === 'DELETE') {
+        if (subscription.status === 'canceled')
+          return error(400, 'invalid_request_error', 'This subscription is already canceled.', undefined);
+        Object.assign(subscription, { status: 'canceled', ended_at: 1 });
+      }
+      return { status: 200, body: subscription };
+    }
     if (request.method === 'GET' && request.path === '/v1/refunds') {
       const intent = request.query.get('payment_intent');
       const data = this.refunds.filter((refund) => refund.payment_intent === intent);
@@ -129,14 +230,80 @@ export class FakeStripeApi {
     );
   }
 
+  private listInvoices(query: URLSearchParams): FakeAnswer {
+    const subscription = query.get('subscription');
+    const status = query.get('status');
+    const limit = Number(query.get('limit') ?? 10);
+    const data = this.invoices
+      .filter((invoice) => invoice.parent.subscription_details.subscription === subscription)
+      .filter((invoice) => !status || invoice.status === status)
+      .reverse() // newest first, as Stripe lists them
+      .slice(0, limit)
+      .map(({ paidBy: _paidBy, ...invoice }) => invoice);
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
+  }
+
+  private listInvoicePayments(query: URLSearchParams): FakeAnswer {
+    const invoice = this.invoices.find((entry) => entry.id === query.get('invoice'));
+    const data = invoice
+      ? [
+          {
+            id: `inpay_${invoice.id}`,
+            object: 'invoice_payment',
+            invoice: invoice.id,
+            status: 'paid',
+            amount_paid: invoice.amount_paid,
+            currency: invoice.currency,
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: invoice.paidBy },
+          },
+        ]
+      : [];
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
+  }
+
   private createSession(form: URLSearchParams): FakeAnswer {
     const lineItems: FakeSession['line_items'] = [];
     for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+      const interval = form.get(`line_items[${i}][price_data][recurring][interval]`);
       lineItems.push({
         quantity: Number(form.get(`line_items[${i}][quantity]`)),
         unit_amount: Number(form.get(`line_items[${i}][price_data][unit_amount]`)),
         name: form.get(`line_items[${i}][price_data][product_data][name]`) ?? '',
+        recurring: interval
+          ? {
+              interval,
+              interval_count: Number(
+                form.get(`line_items[${i}][price_data][recurring][interval_count]`) ?? 1,
+              ),
+            }
+          : null,
       });
+    }
+    const mode = form.get('mode') ?? '';
+    if (mode === 'subscription' && !lineItems.some((line) => line.recurring)) {
+      return error(
+        400,
+        'invalid_request_error',
+        'You must provide at least one recurring price in `subscription` mode.',
+        undefined,
+      );
+    }
+    if (mode === 'subscription' && form.has('payment_intent_data[metadata][orderId]')) {
+      return error(
+        400,
+        'invalid_request_error',
+        'You can not pass `payment_intent_data` in `subscription` mode.',
+        undefined,
+      );
+    }
+    if (mode === 'payment' && lineItems.some((line) => line.recurring)) {
+      return error(
+        400,
+        'invalid_request_error',
+        'You must provide at least one recurring price in `subscription` mode when using recurring prices.',
+        undefined,
+      );
     }
     const id = `cs_test_${++this.count}`;
     const session: FakeSession = {
@@ -156,6 +323,10 @@ export class FakeStripeApi {
       cancel_url: form.get('cancel_url') ?? '',
       url: `https://checkout.stripe.com/c/pay/${id}`,
       payment_intent: null,
+      subscription: null,
+      invoice: null,
+      subscription_metadata:
+        mode === 'subscription' ? { orderId: form.get('subscription_data[metadata][orderId]') ?? '' } : {},
       line_items: lineItems,
     };
     this.overrideAmountTotal = null;
@@ -174,7 +345,7 @@ export class FakeStripeApi {
   }
 
   private render(session: FakeSession, expand: string[]): Record<string, unknown> {
-    const { line_items: lines, ...rest } = session;
+    const { line_items: lines, subscription_metadata: _metadata, ...rest } = session;
     const body: Record<string, unknown> = { ...rest };
     if (expand.includes('line_items')) {
       body.line_items = {

@@ -1,0 +1,3 @@
+ALTER TABLE "course"."products" ADD COLUMN "billing_interval" text;--> statement-breakpoint
+ALTER TABLE "course"."products" ADD COLUMN "billing_interval_count" integer;--> statement-breakpoint
+ALTER TABLE "course"."products" ADD CONSTRAINT "products_billing_interval_valid" CHECK (("course"."products"."billing_interval" is null and "course"."products"."billing_interval_count" is null) or ("course"."products"."billing_interval" is not null and "course"."products"."billing_interval_count" is not null and "course"."products"."billing_interval_count" >= 1));

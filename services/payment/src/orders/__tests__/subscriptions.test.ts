@@ -1,0 +1,351 @@
+/**
+ * Membership plans with Stripe configured: the real payment service, the real `stripe` SDK against a
+ * local server answering like Stripe's API, webhooks signed with generateTestHeaderString. A plan is a
+ * subscription (alone in its order), its first payment is fulfilled exactly once, later cycles are
+ * recorded once, its end emits `payment.subscription.ended` once, and a refund refunds the latest paid
+ * invoice and cancels it. With the test provider a plan stays one payment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CataloguePrice } from '@platform/contracts';
+import { PaymentSubscriptionEndedSchema } from '@platform/contracts';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { orderLines, subscriptionRenewals } from '../../db/schema.js';
+import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
+import { FakeStripeApi, STRIPE_KEY } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import {
+  ADMIN,
+  BILLING,
+  backings,
+  CATALOGUE,
+  startPayment,
+  type Backing,
+  type PaymentUnderTest,
+} from '../../__tests__/harness.js';
+
+const WEBHOOK_SECRET = 'whsec_service_subscription_secret';
+
+const PLANS: CataloguePrice[] = [
+  {
+    id: 'membership-monthly',
+    name: 'Monthly Membership',
+    price: 2999,
+    courseId: 1,
+    interval: 'month',
+    intervalCount: 1,
+  },
+  {
+    id: 'membership-quarterly',
+    name: 'Quarterly Membership',
+    price: 7999,
+    courseId: 1,
+    interval: 'month',
+    intervalCount: 3,
+  },
+  {
+    id: 'membership-annual',
+    name: 'Annual Membership',
+    price: 29999,
+    courseId: 1,
+    interval: 'year',
+    intervalCount: 1,
+  },
+];
+
+describe.each(backings())('Stripe subscriptions on $name', (factory) => {
+  let backing: Backing;
+  let api: FakeStripeApi;
+  let payment: PaymentUnderTest;
+  let eventCount = 0;
+
+  beforeAll(async () => {
+    api = await FakeStripeApi.start();
+    backing = await factory.create();
+    payment = await startPayment(backing, {
+      env: {
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: api.url,
+        PUBLIC_BASE_URL: 'https://shop.example',
+      },
+    });
+    await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
+  });
+
+  afterAll(async () => {
+    await payment?.stop();
+    await backing?.cleanup();
+    await api?.close();
+  });
+
+  async function webhook(type: string, object: Record<string, unknown>, id = `evt_${++eventCount}`) {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(payment.clock.now().getTime() / 1000),
+      data: { object },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(payment.clock.now().getTime() / 1000),
+    });
+    const response = await payment.postWebhook('stripe', payload, {
+      'content-type': 'application/json',
+      'stripe-signature': signature,
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { outcome: string }).outcome;
+  }
+
+  const completed = (sessionId: string) =>
+    webhook('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+    });
+
+  const renewalInvoice = (invoice: { id: string; amount_paid: number }, subscriptionId: string) => ({
+    id: invoice.id,
+    object: 'invoice',
+    amount_paid: invoice.amount_paid,
+    currency: 'usd',
+    billing_reason: 'subscription_cycle',
+    status: 'paid',
+    status_transitions: { paid_at: Math.floor(payment.clock.now().getTime() / 1000) },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: null },
+    },
+  });
+
+  const ended = (subscriptionId: string, orderId: string, reason = 'cancellation_requested') => ({
+    id: subscriptionId,
+    object: 'subscription',
+    status: 'canceled',
+    ended_at: Math.floor(payment.clock.now().getTime() / 1000),
+    metadata: { orderId },
+    cancellation_details: { reason },
+  });
+
+  /** A plan bought and its first payment fulfilled by the webhook. */
+  async function subscribed(plan = 'membership-monthly') {
+    const { sessionId } = await payment.checkout([{ id: plan, quantity: 1 }]);
+    const { subscriptionId } = api.paySubscription(sessionId);
+    expect(await completed(sessionId)).toBe('fulfilled');
+    const order = (await payment.orderBySession(sessionId))!;
+    return { sessionId, subscriptionId, order };
+  }
+
+  it('sells a plan as a subscription-mode session with its recurring interval', async () => {
+    const { sessionId } = await payment.checkout([{ id: 'membership-quarterly', quantity: 1 }]);
+    const session = api.session(sessionId);
+    expect(session.mode).toBe('subscription');
+    expect(session.line_items).toEqual([
+      {
+        name: 'Quarterly Membership',
+        unit_amount: 7999,
+        quantity: 1,
+        recurring: { interval: 'month', interval_count: 3 },
+      },
+    ]);
+    const order = (await payment.orderBySession(sessionId))!;
+    const request = api.server.requestsTo('/v1/checkout/sessions', 'POST').at(-1)!;
+    expect(request.headers['idempotency-key']).toBe(`checkout-${order.id}`);
+    expect(new URLSearchParams(request.body).get('subscription_data[metadata][orderId]')).toBe(order.id);
+    const lines = await payment.service.deps.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    expect(lines.map((line) => [line.productId, line.billingInterval, line.billingIntervalCount])).toEqual([
+      ['membership-quarterly', 'month', 3],
+    ]);
+  });
+
+  it('refuses a plan with other products, two plans, or two of one plan with a 400, storing nothing', async () => {
+    const before = await payment.counts();
+    const sessionsBefore = api.sessions.size;
+    const carts: Array<[unknown[], string]> = [
+      [
+        [
+          { id: 'membership-monthly', quantity: 1 },
+          { id: 'restaurant-consultation', quantity: 1 },
+        ],
+        CHECKOUT_ERRORS.subscriptionWithOthers,
+      ],
+      [
+        [
+          { id: 'membership-monthly', quantity: 1 },
+          { id: 'menu-optimization', quantity: 1 },
+        ],
+        CHECKOUT_ERRORS.subscriptionWithOthers,
+      ],
+      [
+        [
+          { id: 'membership-monthly', quantity: 1 },
+          { id: 'membership-annual', quantity: 1 },
+        ],
+        CHECKOUT_ERRORS.oneSubscription,
+      ],
+      [[{ id: 'membership-annual', quantity: 2 }], CHECKOUT_ERRORS.oneSubscription],
+    ];
+    for (const [items, message] of carts) {
+      const response = await payment.call('/api/create-checkout-session', {
+        json: { items, billingInfo: BILLING },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message });
+    }
+    expect(await payment.counts()).toEqual(before);
+    expect(api.sessions.size).toBe(sessionsBefore);
+  });
+
+  it('fulfils the first payment once and stores the subscription on the order', async () => {
+    const { sessionId, subscriptionId, order } = await subscribed();
+    expect(order.status).toBe('fulfilled');
+    expect(order.providerSubscriptionId).toBe(subscriptionId);
+    expect(order.total).toBe(2999);
+    // The same event again, another event for the same session, and the first invoice's invoice.paid.
+    const before = await payment.counts();
+    expect(await completed(sessionId)).toBe('already-fulfilled');
+    const invoice = api.invoices.find(
+      (entry) => entry.parent.subscription_details.subscription === subscriptionId,
+    )!;
+    expect(
+      await webhook('invoice.paid', {
+        ...renewalInvoice(invoice, subscriptionId),
+        billing_reason: 'subscription_create',
+      }),
+    ).toBe('ignored');
+    const after = await payment.counts();
+    expect(after.fulfilments).toBe(before.fulfilments);
+    expect(after.paidEvents).toBe(before.paidEvents);
+    const paid = (await payment.events('payment.order.paid')).filter(
+      (event) => event.data.orderId === order.id,
+    );
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.data).toMatchObject({ provider: 'stripe', total: 2999, courseIds: [1] });
+  });
+
+  it('records a later cycle’s invoice.paid once, however often it comes, and extends nothing', async () => {
+    const { subscriptionId, order } = await subscribed('membership-annual');
+    const invoice = api.payInvoice(subscriptionId, 29999);
+    const event = renewalInvoice(invoice, subscriptionId);
+    expect(await webhook('invoice.paid', event, `evt_renewal_${invoice.id}`)).toBe('renewal-recorded');
+    expect(await webhook('invoice.paid', event, `evt_renewal_${invoice.id}`)).toBe('duplicate');
+    // Stripe may send the same invoice under another event id: still one renewal.
+    expect(await webhook('invoice.paid', event)).toBe('duplicate');
+    const renewals = await payment.service.deps.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.orderId, order.id));
+    expect(renewals).toEqual([
+      expect.objectContaining({ invoiceId: invoice.id, subscriptionId, amount: 29999, currency: 'USD' }),
+    ]);
+    expect((await payment.order(order.id))!.status).toBe('fulfilled');
+    expect(
+      (await payment.events('payment.order.paid')).filter((e) => e.data.orderId === order.id),
+    ).toHaveLength(1);
+    // A renewal of a subscription we never sold is recorded as an event and nothing else.
+    expect(
+      await webhook('invoice.paid', renewalInvoice({ id: 'in_stranger', amount_paid: 100 }, 'sub_stranger')),
+    ).toBe('unknown-order');
+  });
+
+  it('ends the membership once when Stripe deletes the subscription', async () => {
+    const { subscriptionId, order } = await subscribed('membership-quarterly');
+    const object = ended(subscriptionId, order.id, 'payment_failed');
+    expect(await webhook('customer.subscription.deleted', object, `evt_end_${subscriptionId}`)).toBe(
+      'subscription-ended',
+    );
+    expect(await webhook('customer.subscription.deleted', object, `evt_end_${subscriptionId}`)).toBe(
+      'duplicate',
+    );
+    expect(await webhook('customer.subscription.deleted', object)).toBe('already-ended');
+
+    const events = (await payment.events('payment.subscription.ended')).filter(
+      (e) => e.data.orderId === order.id,
+    );
+    expect(events).toHaveLength(1);
+    expect(PaymentSubscriptionEndedSchema.parse(events[0]!.data)).toEqual({
+      orderId: order.id,
+      email: 'ada.lovelace@example.com',
+      courseIds: [1],
+      subscriptionId,
+      reason: 'payment_failed',
+      endedAt: payment.clock.now().toISOString(),
+    });
+    expect((await payment.order(order.id))!.subscriptionEndedAt).toEqual(payment.clock.now());
+    // An end of a subscription nobody here sold changes nothing.
+    expect(await webhook('customer.subscription.deleted', ended('sub_stranger', order.id))).toBe(
+      'unknown-order',
+    );
+  });
+
+  it('refunds a subscription order’s latest paid invoice and cancels the subscription', async () => {
+    const { subscriptionId, order } = await subscribed('membership-monthly');
+    payment.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const renewal = api.payInvoice(subscriptionId, 2999);
+    expect(await webhook('invoice.paid', renewalInvoice(renewal, subscriptionId))).toBe('renewal-recorded');
+
+    // 31 days after the first payment, but a day after the renewal: within the guarantee.
+    payment.clock.advance(24 * 60 * 60 * 1000);
+    const response = await payment.call(`/api/admin/orders/${order.id}/refund`, {
+      json: { reason: 'changed my mind' },
+      caller: ADMIN,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ order: { id: order.id, status: 'refunded' } });
+    expect(api.refunds.filter((refund) => refund.payment_intent === renewal.paidBy)).toHaveLength(1);
+    expect(api.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    const refunded = (await payment.events('payment.order.refunded')).filter(
+      (e) => e.data.orderId === order.id,
+    );
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.data).toMatchObject({ amount: 2999, courseIds: [1] });
+
+    // Stripe then tells us the subscription ended: recorded, and no second revocation.
+    expect(await webhook('customer.subscription.deleted', ended(subscriptionId, order.id))).toBe(
+      'subscription-ended',
+    );
+    expect(
+      (await payment.events('payment.subscription.ended')).filter((e) => e.data.orderId === order.id),
+    ).toHaveLength(0);
+    const again = await payment.call(`/api/admin/orders/${order.id}/refund`, { json: {}, caller: ADMIN });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe.each(backings())('membership plans with the test provider on $name', (factory) => {
+  let backing: Backing;
+  let payment: PaymentUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    payment = await startPayment(backing);
+    await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
+  });
+
+  afterAll(async () => {
+    await payment?.stop();
+    await backing?.cleanup();
+  });
+
+  it('stay one payment for the first period, in any cart', async () => {
+    const { sessionId } = await payment.checkout([
+      { id: 'membership-monthly', quantity: 1 },
+      { id: 'restaurant-consultation', quantity: 1 },
+    ]);
+    const order = (await payment.orderBySession(sessionId))!;
+    expect(order.total).toBe(2999 + 69700);
+    const provider = payment.testProvider();
+    expect(await provider.pay((await provider.findSession(sessionId))!, 'http://127.0.0.1:1/')).toBe('paid');
+    const grant = await payment.call('/api/grant-course-access', { json: { session_id: sessionId } });
+    expect(grant.status).toBe(200);
+    const fulfilled = (await payment.order(order.id))!;
+    expect(fulfilled.status).toBe('fulfilled');
+    expect(fulfilled.providerSubscriptionId).toBeNull();
+  });
+});

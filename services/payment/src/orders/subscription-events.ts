@@ -1,0 +1,126 @@
+/**
+ * What a provider says about a subscription after its first payment (Stripe subscriptions only):
+ *
+ * - a later cycle paid (`invoice.paid`): recorded in `subscription_renewals`, keyed by invoice id, so a
+ *   replayed or re-sent invoice is recorded once. It extends nothing: membership stands until the
+ *   subscription ends.
+ * - the subscription ended (`customer.subscription.deleted`: cancelled, or unpaid at the end): the order
+ *   is marked (`subscription_ended_at`, conditional, with the order row locked) and
+ *   `payment.subscription.ended` is enqueued once, in the caller's transaction. Auth revokes what the
+ *   order granted. A refunded order ended its membership already: it is marked, and nothing is emitted.
+ */
+import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { PaymentProviderName } from '@platform/contracts';
+import type { PaymentConfig } from '../config.js';
+import { orders, outboxEvents, subscriptionRenewals } from '../db/schema.js';
+import type { SubscriptionEnd, SubscriptionRenewal } from '../providers/payment-provider.js';
+import { courseIdsOf, lockOrder, lockOrderBySubscription, type OrderWithLines } from './orders.repository.js';
+
+export type RenewalOutcome = 'renewal-recorded' | 'duplicate' | 'unknown-order';
+export type SubscriptionEndOutcome = 'subscription-ended' | 'already-ended' | 'unknown-order';
+
+export async function recordRenewal(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  options: { provider: PaymentProviderName; renewal: SubscriptionRenewal; eventId: string },
+): Promise<RenewalOutcome> {
+  const { renewal } = options;
+  const order = await lockOrderBySubscription(tx, options.provider, renewal.subscriptionId);
+  if (!order) return 'unknown-order';
+  const inserted = await tx
+    .insert(subscriptionRenewals)
+    .values({
+      invoiceId: renewal.invoiceId,
+      orderId: order.id,
+      subscriptionId: renewal.subscriptionId,
+      amount: renewal.amount,
+      currency: renewal.currency,
+      periodStart: renewal.periodStart,
+      periodEnd: renewal.periodEnd,
+      paidAt: renewal.paidAt,
+      eventId: options.eventId,
+      receivedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ invoiceId: subscriptionRenewals.invoiceId });
+  if (inserted.length === 0) return 'duplicate';
+  deps.logger.info(
+    { orderId: order.id, invoiceId: renewal.invoiceId, amount: renewal.amount },
+    'subscription renewal recorded',
+  );
+  return 'renewal-recorded';
+}
+
+export async function endSubscription(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  options: { provider: PaymentProviderName; end: SubscriptionEnd; requestId?: string },
+): Promise<{ outcome: SubscriptionEndOutcome; order: OrderWithLines | null }> {
+  const { end } = options;
+  const order = await findSubscriptionOrder(tx, options.provider, end);
+  if (!order) return { outcome: 'unknown-order', order: null };
+  const [marked] = await tx
+    .update(orders)
+    .set({
+      subscriptionEndedAt: end.endedAt,
+      providerSubscriptionId: order.providerSubscriptionId ?? end.subscriptionId,
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(orders.id, order.id), isNull(orders.subscriptionEndedAt)))
+    .returning({ id: orders.id });
+  if (!marked) return { outcome: 'already-ended', order };
+
+  // Only a fulfilled order granted anything; a refunded one was revoked when it was refunded.
+  if (order.status === 'fulfilled') {
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'payment.subscription.ended',
+        data: {
+          orderId: order.id,
+          email: order.customerEmail,
+          courseIds: courseIdsOf(order.lines),
+          subscriptionId: end.subscriptionId,
+          reason: end.reason,
+          endedAt: end.endedAt.toISOString(),
+        },
+        headers: options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : undefined,
+      },
+      { clock: deps.clock },
+    );
+  }
+  deps.logger.info(
+    { orderId: order.id, subscriptionId: end.subscriptionId, reason: end.reason, status: order.status },
+    'subscription ended',
+  );
+  return { outcome: 'subscription-ended', order };
+}
+
+/** By subscription id, else by the order id the subscription's metadata carries (same provider). */
+async function findSubscriptionOrder(
+  tx: Executor,
+  provider: PaymentProviderName,
+  end: SubscriptionEnd,
+): Promise<OrderWithLines | null> {
+  const bySubscription = await lockOrderBySubscription(tx, provider, end.subscriptionId);
+  if (bySubscription) return bySubscription;
+  if (!end.orderId || !/^[0-9a-f-]{36}$/i.test(end.orderId)) return null;
+  const byMetadata = await lockOrder(tx, end.orderId);
+  if (!byMetadata || byMetadata.provider !== provider) return null;
+  if (byMetadata.providerSubscriptionId && byMetadata.providerSubscriptionId !== end.subscriptionId)
+    return null;
+  return byMetadata;
+}
+
+/** When the latest payment of a subscription order was made: its newest renewal, else the order's. */
+export async function latestPaymentOf(db: Executor, order: OrderWithLines): Promise<Date | null> {
+  const [renewal] = await db
+    .select({ paidAt: subscriptionRenewals.paidAt })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.orderId, order.id))
+    .orderBy(desc(subscriptionRenewals.paidAt))
+    .limit(1);
+  return renewal?.paidAt ?? order.paidAt;
+}
