@@ -5,9 +5,6 @@
  * `course.catalogue.published` event on the bus.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import {
   COURSE_PRODUCT_ID,
@@ -23,14 +20,7 @@ import {
   startService,
   type RunningService,
 } from '@platform/service-kit';
-import {
-  createTestPostgresDatabase,
-  deleteTestStreams,
-  natsUrlFromEnv,
-  postgresUrlFromEnv,
-  uniqueStreamNames,
-  type TestPostgresDatabase,
-} from '@platform/service-kit/testing';
+import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { catalogueState, fulfilments, orders, outboxEvents, providerEvents } from '../db/schema.js';
@@ -41,66 +31,11 @@ import type { TestProvider } from '../providers/test/test-provider.js';
 export const SECRET = randomBytes(24).toString('hex');
 export const START = new Date('2030-03-01T10:00:00.000Z');
 
-export interface Backing {
-  name: string;
-  env: Record<string, string>;
-  cleanup(): Promise<void>;
-}
-
-export interface BackingFactory {
-  name: string;
-  create(): Promise<Backing>;
-}
-
-const pglite: BackingFactory = {
-  name: 'PGlite + in-process bus',
-  create: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'payment-service-'));
-    return {
-      name: 'PGlite + in-process bus',
-      env: { DATA_DIR: dataDir },
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  },
-};
-
-const postgres = (adminUrl: string, natsUrl: string | undefined): BackingFactory => {
-  const name = natsUrl ? 'PostgreSQL + NATS JetStream' : 'PostgreSQL + in-process bus';
-  return {
-    name,
-    create: async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'payment-service-'));
-      let database: TestPostgresDatabase;
-      try {
-        database = await createTestPostgresDatabase(adminUrl, 'payment');
-      } catch (error) {
-        await rm(dataDir, { recursive: true, force: true });
-        throw error;
-      }
-      const streams = natsUrl ? uniqueStreamNames('PAY') : undefined;
-      return {
-        name,
-        env: {
-          DATA_DIR: dataDir,
-          PAYMENT_DATABASE_URL: database.url,
-          ...(natsUrl && streams
-            ? { NATS_URL: natsUrl, NATS_STREAM: streams.stream, NATS_SUBJECT_PREFIX: streams.subjectPrefix }
-            : {}),
-        },
-        cleanup: async () => {
-          if (natsUrl && streams) await deleteTestStreams(natsUrl, streams);
-          await database.drop();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      };
-    },
-  };
-};
+export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 
 /** The adapter sets to run every payment suite on. */
 export function backings(): BackingFactory[] {
-  const postgresUrl = postgresUrlFromEnv();
-  return postgresUrl ? [pglite, postgres(postgresUrl, natsUrlFromEnv())] : [pglite];
+  return serviceBackings({ service: 'payment', nats: true });
 }
 
 /** What the course service publishes for the seeded catalogue (course id 1). */
