@@ -61,6 +61,8 @@ export const baseServiceEnvShape = {
     .regex(/^[a-z0-9_-]+$/, 'lowercase letters, digits, - and _ only')
     .default('platform'),
   S3_ENDPOINT: z.string().url('must be a URL such as http://minio:9000').optional(),
+  /** Where browsers reach the store, when not at S3_ENDPOINT (presigned URLs are signed for it). */
+  S3_PUBLIC_ENDPOINT: z.string().url('must be a URL such as http://localhost:9000').optional(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_BUCKET: z.string().default('platform'),

@@ -257,5 +257,11 @@ function s3SettingsFrom(config: BaseServiceConfig) {
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
     pathStyle: true,
+    ...(config.S3_PUBLIC_ENDPOINT && { publicEndpoint: addressOf(new URL(config.S3_PUBLIC_ENDPOINT)) }),
   };
+}
+
+function addressOf(url: URL) {
+  const useSSL = url.protocol === 'https:';
+  return { endPoint: url.hostname, port: url.port ? Number(url.port) : useSSL ? 443 : 80, useSSL };
 }

@@ -35,6 +35,12 @@ export interface S3ObjectStoreOptions {
   pathStyle?: boolean;
   /** Bytes buffered per uploaded part; at least 5 MiB (the S3 minimum for every part but the last). */
   partSize?: number;
+  /**
+   * The address browsers reach the store at, when it differs from `endPoint` (e.g. `minio:9000` inside
+   * Docker, `localhost:9000` outside). Presigned URLs are signed for this host, since the host is part
+   * of the signature.
+   */
+  publicEndpoint?: { endPoint: string; port: number; useSSL: boolean };
 }
 
 export interface S3EndpointSettings {
@@ -162,6 +168,7 @@ export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   readonly bucket: string;
   private readonly client: Client;
+  private readonly presignClient: Client;
   private readonly region: string | undefined;
   private readonly partSize: number;
   private bucketReady: Promise<void> | null = null;
@@ -174,15 +181,17 @@ export class S3ObjectStore implements ObjectStore {
     this.bucket = options.bucket;
     this.region = options.region;
     this.partSize = partSize;
-    this.client = new Client({
-      endPoint: options.endPoint,
-      port: options.port,
-      useSSL: options.useSSL,
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      ...(options.region !== undefined && { region: options.region }),
-      ...(options.pathStyle !== undefined && { pathStyle: options.pathStyle }),
-    });
+    const clientFor = (address: { endPoint: string; port: number; useSSL: boolean }) =>
+      new Client({
+        ...address,
+        accessKey: options.accessKey,
+        secretKey: options.secretKey,
+        // Presigning for another host must not ask that host for the bucket's region.
+        region: options.region ?? 'us-east-1',
+        ...(options.pathStyle !== undefined && { pathStyle: options.pathStyle }),
+      });
+    this.client = clientFor(options);
+    this.presignClient = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
   }
 
   static fromEndpoint(settings: S3EndpointSettings): S3ObjectStore {
@@ -336,7 +345,7 @@ export class S3ObjectStore implements ObjectStore {
       responseHeaders['response-content-disposition'] = options.contentDisposition;
     }
     if (options.contentType !== undefined) responseHeaders['response-content-type'] = options.contentType;
-    return this.client.presignedGetObject(this.bucket, key, expires, responseHeaders);
+    return this.presignClient.presignedGetObject(this.bucket, key, expires, responseHeaders);
   }
 
   async ping(): Promise<void> {

@@ -435,6 +435,22 @@ describe('S3ObjectStore specifics', () => {
     expect(await response.text()).toBe('invoice');
   });
 
+  it('signs presigned URLs for the public address when the store is reached at another one', async () => {
+    // Inside Docker the services reach `minio:9000`; browsers reach `localhost:9000`. Here: 127.0.0.1
+    // for the service, `localhost` for the browser, the same server.
+    expect(server.endPoint).toBe('127.0.0.1');
+    const behindDocker = new S3ObjectStore({
+      ...options,
+      publicEndpoint: { endPoint: 'localhost', port: server.port, useSSL: false },
+    });
+    await behindDocker.put('docs/public.txt', Buffer.from('for the browser'));
+    const url = new URL((await behindDocker.presignGet('docs/public.txt', { expiresInSeconds: 60 }))!);
+    expect(url.host).toBe(`localhost:${server.port}`);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('for the browser');
+  });
+
   it('refuses to presign for longer than S3 allows', async () => {
     await expect(store.presignGet('docs/menu.pdf', { expiresInSeconds: 8 * 24 * 3600 })).rejects.toThrow(
       RangeError,
