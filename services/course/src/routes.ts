@@ -4,10 +4,14 @@ import type { Router } from 'express';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import type { CourseConfig } from './config.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
+import { learningRoutes } from './learning/learning.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
+import { videoStreamRoutes } from './media/video-stream.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
+  learningRoutes(router, deps);
+  videoStreamRoutes(router, deps);
 }

@@ -4,6 +4,7 @@ import { AuthPasswordResetRequestedSchema } from './auth-password-reset-requeste
 import { AuthUserRegisteredSchema } from './auth-user-registered.js';
 import { AuthMemberGrantedSchema } from './auth-member-granted.js';
 import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
+import { AuthUserStatusChangedSchema } from './auth-user-status-changed.js';
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
@@ -16,6 +17,7 @@ export * from './auth-user-registered.js';
 export * from './auth-password-reset-requested.js';
 export * from './auth-member-granted.js';
 export * from './auth-member-revoked.js';
+export * from './auth-user-status-changed.js';
 export * from './course-catalogue-published.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
@@ -27,6 +29,7 @@ export const eventSchemas = {
   'auth.password-reset.requested': { version: 1, data: AuthPasswordResetRequestedSchema },
   'auth.member.granted': { version: 1, data: AuthMemberGrantedSchema },
   'auth.member.revoked': { version: 1, data: AuthMemberRevokedSchema },
+  'auth.user.status-changed': { version: 1, data: AuthUserStatusChangedSchema },
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },

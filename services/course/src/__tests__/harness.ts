@@ -4,14 +4,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import type { Caller, EventEnvelope } from '@platform/contracts';
 import {
   INTERNAL_TOKEN_HEADER,
+  InProcessBus,
   signInternalToken,
   startService,
+  type Clock,
   type RunningService,
 } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
 import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
 import { pino } from 'pino';
+import { inboxEvents } from '../db/schema.js';
 import { courseService, type CourseConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -29,10 +34,22 @@ export interface CourseUnderTest {
   logs: Record<string, unknown>[];
   /** GET (or another method) as an anonymous visitor through the gateway's token. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
+  /** The same as `caller` (a signed-in user or an admin), as the gateway forwards it. */
+  requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
+  /** Publishes on the service's in-process bus, as another service's relay would, and waits until applied. */
+  deliver(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCourse(backing: Backing): Promise<CourseUnderTest> {
+export interface StartCourseOptions {
+  /** The service clock (drip release); the system clock by default. */
+  clock?: Clock;
+}
+
+export async function startCourse(
+  backing: Backing,
+  options: StartCourseOptions = {},
+): Promise<CourseUnderTest> {
   const logs: Record<string, unknown>[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -43,20 +60,41 @@ export async function startCourse(backing: Backing): Promise<CourseUnderTest> {
       },
     }),
   );
+  const bus = new InProcessBus({ duplicateWindowMs: 0 });
   const service = await startService(courseService, {
     env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+    bus,
+    ...(options.clock && { clock: options.clock }),
     port: 0,
     host: '127.0.0.1',
     logger,
   });
+  async function requestAs(caller: Caller, pathname: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
+    return fetch(`${service.url}${pathname}`, { ...init, headers });
+  }
   return {
     service,
     logs,
-    request: async (pathname, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken({ kind: 'anonymous' }, SECRET));
-      return fetch(`${service.url}${pathname}`, { ...init, headers });
+    request: (pathname, init = {}) => requestAs({ kind: 'anonymous' }, pathname, init),
+    requestAs,
+    deliver: async (event) => {
+      await bus.publish(event);
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const rows = await service.deps.db
+          .select()
+          .from(inboxEvents)
+          .where(eq(inboxEvents.eventId, event.id));
+        if (rows.length > 0) return;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for event ${event.id} to be applied`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
-    stop: () => service.stop(),
+    stop: async () => {
+      await service.stop();
+      await bus.close();
+    },
   };
 }

@@ -193,3 +193,61 @@ export const courseAccessGrants = courseSchema.table(
     ),
   ],
 );
+
+/**
+ * A member's progress in one lesson: completion (never undone by a schedule change: a completed lesson
+ * stays open) and the player's resume position, written every few seconds by `PUT /api/lessons/:id/progress`.
+ */
+export const lessonProgress = courseSchema.table(
+  'lesson_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Whole seconds into the lesson's video where the member left off. */
+    positionSeconds: integer('position_seconds').notNull().default(0),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('lesson_progress_user_lesson_unique').on(table.userId, table.lessonId),
+    check('lesson_progress_position_nonnegative', sql`${table.positionSeconds} >= 0`),
+  ],
+);
+
+export type LessonProgressRow = typeof lessonProgress.$inferSelect;
+
+/** A member's completion of a section ("module"): by 'Mark Section Complete' or its last lesson. */
+export const moduleProgress = courseSchema.table(
+  'module_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('module_progress_user_module_unique').on(table.userId, table.moduleId)],
+);
+
+export type ModuleProgressRow = typeof moduleProgress.$inferSelect;
+
+/**
+ * Projection of each user's plan and consultation status (`auth.user.status-changed`), for the rs_pending
+ * rule: sections after the first wait for a submitted consultation. The newest `changed_at` wins, so a
+ * late, older event never overwrites a newer state. A user without a row is on the `regular` plan.
+ */
+export const memberPlanStatus = courseSchema.table('member_plan_status', {
+  userId: text('user_id').primaryKey(),
+  planStatus: text('plan_status').notNull(),
+  consultationStatus: text('consultation_status').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;

@@ -2,3 +2,4 @@ export * from './get-course-preview.js';
 export * from './list-products.js';
 export * from './get-product.js';
 export * from './list-enrollments.js';
+export * from './member-learning.js';

@@ -1,0 +1,16 @@
+/**
+ * `auth.user.status-changed`: a user's `planStatus` or `consultationStatus` changed (DECISIONS 19: the
+ * consultation status follows the submission). The course service keeps the newest per user (by
+ * `changedAt`) for the rs_pending rule: sections 2-8 wait until the consultation is submitted.
+ * Carries the whole current state, so a consumer needs no earlier event.
+ */
+import { z } from 'zod';
+import { PlanStatusSchema, UserConsultationStatusSchema } from '../http/auth/get-auth-user.js';
+
+export const AuthUserStatusChangedSchema = z.object({
+  userId: z.string().min(1),
+  planStatus: PlanStatusSchema,
+  consultationStatus: UserConsultationStatusSchema,
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type AuthUserStatusChanged = z.infer<typeof AuthUserStatusChangedSchema>;

@@ -1,0 +1,128 @@
+/**
+ * The member side of the course (member-and-admin §7): courses, sections ("modules") with their drip
+ * state, lessons, completion and the player's resume position. Every call needs a signed-in caller
+ * (401 `{ message: 'Unauthorized' }`, which the pages read as null); everything below a course needs a
+ * standing enrolment in it (or the admin role), else 403 `{ message: MEMBERSHIP_REQUIRED_MESSAGE }`.
+ * A locked lesson never carries its content, key points or video address (`null` / `[]`).
+ */
+import { z } from 'zod';
+import { LessonKindSchema } from './get-course-preview.js';
+
+/** The 403 message for a signed-in caller without an enrolment in the course (the 'Membership Required' toast's text). */
+export const MEMBERSHIP_REQUIRED_MESSAGE = 'You need to be a paid member to access lesson content';
+/** The 403 message for a member asking for a lesson or section that is not released to them yet. */
+export const SECTION_LOCKED_MESSAGE = 'This section is not available yet';
+export const COURSE_NOT_FOUND_MESSAGE = 'Course not found';
+export const MODULE_NOT_FOUND_MESSAGE = 'Module not found';
+export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found';
+export const VIDEO_NOT_FOUND_MESSAGE = 'Video not found';
+
+/** A numeric id in a path (`/api/lessons/12`): digits only, positive, within a Postgres integer. */
+export const ContentIdParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Invalid id')
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647, 'Invalid id'));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const ResumePointSchema = z.object({
+  lessonId: z.number().int().positive(),
+  moduleId: z.number().int().positive(),
+  positionSeconds: z.number().int().nonnegative(),
+  lastAccessedAt: isoDateTime,
+});
+export type ResumePoint = z.infer<typeof ResumePointSchema>;
+
+/** `GET /api/courses` (list) and `GET /api/courses/:id`. */
+export const CourseSummarySchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string().nullable(),
+  difficulty: z.string(),
+  isPublished: z.boolean(),
+  sectionCount: z.number().int().nonnegative(),
+  lessonCount: z.number().int().nonnegative(),
+  /** The caller has a standing enrolment ('View Course' rather than 'Enroll Now' / 'Upgrade to Access'). */
+  isEnrolled: z.boolean(),
+  enrolledAt: isoDateTime.nullable(),
+  /** 'Continue where you left off': the lesson the caller opened last in this course, if any. */
+  resume: ResumePointSchema.nullable(),
+});
+export type CourseSummary = z.infer<typeof CourseSummarySchema>;
+export const CourseListSchema = z.array(CourseSummarySchema);
+export type CourseList = z.infer<typeof CourseListSchema>;
+
+/** Why a section is locked: its day has not come, or (rs_pending) the consultation is not submitted yet. */
+export const LockReasonSchema = z.enum(['schedule', 'consultation']);
+export type LockReason = z.infer<typeof LockReasonSchema>;
+
+/**
+ * The spec's "Available module": a section with the caller's drip state. `unlockDate` is the exact
+ * instant (`enrolledAt + availableAfterDays × 24 h`, ISO, shown in the member's local time); null for an
+ * admin without an enrolment (everything is open to them).
+ */
+export const AvailableModuleSchema = z.object({
+  id: z.number().int().positive(),
+  courseId: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  orderIndex: z.number().int(),
+  availableAfterDays: z.number().int().nonnegative(),
+  isAvailable: z.boolean(),
+  unlockDate: isoDateTime.nullable(),
+  lockedReason: LockReasonSchema.nullable(),
+  isCompleted: z.boolean(),
+  completedAt: isoDateTime.nullable(),
+  lessonCount: z.number().int().nonnegative(),
+  completedLessonCount: z.number().int().nonnegative(),
+});
+export type AvailableModule = z.infer<typeof AvailableModuleSchema>;
+export const AvailableModuleListSchema = z.array(AvailableModuleSchema);
+export type AvailableModuleList = z.infer<typeof AvailableModuleListSchema>;
+
+/** A lesson as a member sees it (`GET /api/lessons/:id`, `GET /api/modules/:id/lessons`). */
+export const MemberLessonSchema = z.object({
+  id: z.number().int().positive(),
+  moduleId: z.number().int().positive(),
+  courseId: z.number().int().positive(),
+  title: z.string(),
+  orderIndex: z.number().int(),
+  /** Minutes, possibly fractional; 0 for a document. */
+  duration: z.number().nonnegative(),
+  estimatedMinutes: z.number().int().nullable(),
+  freePreview: z.boolean(),
+  kind: LessonKindSchema,
+  /** True when the section is not released to the caller and the lesson was never completed. */
+  isLocked: z.boolean(),
+  /** Null while locked. */
+  content: z.string().nullable(),
+  /**
+   * Null while locked. A stored file is served at `/api/video-stream/<file>` (members only, ranges); a
+   * link (YouTube) is given as stored.
+   */
+  videoUrl: z.string().nullable(),
+  /** Empty while locked. */
+  keyPoints: z.array(z.string()),
+  completed: z.boolean(),
+  completedAt: isoDateTime.nullable(),
+  /** Where the player resumes, in whole seconds. */
+  positionSeconds: z.number().int().nonnegative(),
+  lastAccessedAt: isoDateTime.nullable(),
+});
+export type MemberLesson = z.infer<typeof MemberLessonSchema>;
+export const MemberLessonListSchema = z.array(MemberLessonSchema);
+export type MemberLessonList = z.infer<typeof MemberLessonListSchema>;
+
+/** Longest position the player may save: 24 hours. */
+export const MAX_POSITION_SECONDS = 86_400;
+
+/** `PUT /api/lessons/:id/progress`: the player's position, every few seconds and on pause or leave. Answer 204. */
+export const SaveLessonPositionRequestSchema = z.strictObject({
+  positionSeconds: z
+    .number({ error: 'positionSeconds must be a number of seconds' })
+    .min(0, 'positionSeconds must not be negative')
+    .max(MAX_POSITION_SECONDS, 'positionSeconds is too large'),
+});
+export type SaveLessonPositionRequest = z.infer<typeof SaveLessonPositionRequestSchema>;

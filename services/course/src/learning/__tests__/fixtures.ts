@@ -1,0 +1,71 @@
+/** Callers and the events other services send, for the member-side suites. */
+import { randomUUID } from 'node:crypto';
+import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
+import { asc } from 'drizzle-orm';
+import type { CourseUnderTest } from '../../__tests__/harness.js';
+import { courseLessons, courseModules, courses } from '../../db/schema.js';
+
+export type User = Extract<Caller, { kind: 'user' }>;
+
+export const visitor: Caller = { kind: 'anonymous' };
+
+export function user(role: 'user' | 'admin' = 'user'): User {
+  const userId = randomUUID();
+  return { kind: 'user', userId, email: `${role}-${userId.slice(0, 8)}@example.com`, role };
+}
+
+export function granted(
+  to: User,
+  courseIds: number[],
+  grantedAt: Date,
+): EventEnvelope<EventData<'auth.member.granted'>> {
+  return {
+    id: randomUUID(),
+    type: 'auth.member.granted',
+    version: 1,
+    occurredAt: grantedAt.toISOString(),
+    data: {
+      userId: to.userId,
+      email: to.email,
+      firstName: 'Ana',
+      orderId: randomUUID(),
+      courseIds,
+      isNewAccount: false,
+      setPassword: null,
+      grantedAt: grantedAt.toISOString(),
+    },
+  };
+}
+
+export function statusChanged(
+  of: User,
+  data: Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>,
+  changedAt: Date,
+): EventEnvelope<EventData<'auth.user.status-changed'>> {
+  return {
+    id: randomUUID(),
+    type: 'auth.user.status-changed',
+    version: 1,
+    occurredAt: changedAt.toISOString(),
+    data: { userId: of.userId, ...data, changedAt: changedAt.toISOString() },
+  };
+}
+
+/** The seeded course's sections in order, each with its lessons in order. */
+export async function seededOutline(course: CourseUnderTest) {
+  const db = course.service.deps.db;
+  const [first] = await db.select().from(courses).orderBy(asc(courses.id)).limit(1);
+  const modules = await db.select().from(courseModules).orderBy(asc(courseModules.orderIndex));
+  const lessons = await db.select().from(courseLessons).orderBy(asc(courseLessons.orderIndex));
+  return {
+    courseId: first!.id,
+    sections: modules
+      .filter((module) => module.courseId === first!.id)
+      .map((module) => ({ ...module, lessons: lessons.filter((lesson) => lesson.moduleId === module.id) })),
+  };
+}
+
+export async function json(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? null : JSON.parse(text);
+}

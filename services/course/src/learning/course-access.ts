@@ -1,0 +1,119 @@
+/**
+ * Who may see what of a course (member-and-admin §6, ARCHITECTURE "authorization lives where the data
+ * lives"): an admin sees everything; a signed-in user with a standing enrolment in the course is its
+ * member and gets the drip state; any other signed-in user is refused with 403 (the 'Membership
+ * Required' message). The auth service's `isMember` is not consulted: every purchase that makes a member
+ * also enrols them in the course it sells, so the enrolment is the member's right to this course.
+ */
+import {
+  COURSE_NOT_FOUND_MESSAGE,
+  MEMBERSHIP_REQUIRED_MESSAGE,
+  SECTION_LOCKED_MESSAGE,
+  type Caller,
+} from '@platform/contracts';
+import { AppError, type Executor } from '@platform/service-kit';
+import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
+import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';
+import { computeSectionStates, type SectionState } from './drip.js';
+import {
+  findCourse,
+  findPlanStatus,
+  listCourseModules,
+  listLessonProgress,
+  listLessonsOfModules,
+  listModuleProgress,
+  listStandingEnrolments,
+} from './learning.repository.js';
+
+export type SignedInCaller = Extract<Caller, { kind: 'user' }>;
+
+export interface CourseState {
+  course: CourseRow;
+  caller: SignedInCaller;
+  isAdmin: boolean;
+  enrolment: CourseEnrollmentRow | null;
+  /** In course order. */
+  modules: ModuleRow[];
+  sections: Map<number, SectionState>;
+}
+
+export interface CourseStateWithLessons extends CourseState {
+  /** Every lesson of the course, in lesson order per section. */
+  lessons: LessonRow[];
+  progress: Map<number, LessonProgressRow>;
+}
+
+/**
+ * The caller's view of a course, or a 404 (no such course; an unpublished one for anyone but an
+ * admin or its members) or a 403 (signed in without an enrolment).
+ */
+export async function loadCourseState(
+  db: Executor,
+  options: { caller: SignedInCaller; courseId: number; now: Date },
+): Promise<CourseState> {
+  const { caller, courseId, now } = options;
+  const isAdmin = caller.role === 'admin';
+  const course = await findCourse(db, courseId);
+  if (!course) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+  const [enrolment = null] = await listStandingEnrolments(db, caller.userId, [courseId]);
+  if (!isAdmin && !enrolment) {
+    if (!course.isPublished) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+    throw new AppError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
+  }
+  const modules = await listCourseModules(db, courseId);
+  const [plan, moduleRows] = await Promise.all([
+    isAdmin ? null : findPlanStatus(db, caller.userId),
+    listModuleProgress(
+      db,
+      caller.userId,
+      modules.map((module) => module.id),
+    ),
+  ]);
+  const completedModules = new Map(
+    moduleRows.filter((row) => row.completed).map((row) => [row.moduleId, row.completedAt]),
+  );
+  const sections = computeSectionStates({
+    modules,
+    enrolledAt: enrolment?.enrolledAt ?? null,
+    isAdmin,
+    plan,
+    completedModules,
+    now,
+  });
+  return { course, caller, isAdmin, enrolment, modules, sections };
+}
+
+export async function loadCourseStateWithLessons(
+  db: Executor,
+  options: { caller: SignedInCaller; courseId: number; now: Date },
+): Promise<CourseStateWithLessons> {
+  const state = await loadCourseState(db, options);
+  const lessons = await listLessonsOfModules(
+    db,
+    state.modules.map((module) => module.id),
+  );
+  const progressRows = await listLessonProgress(
+    db,
+    options.caller.userId,
+    lessons.map((lesson) => lesson.id),
+  );
+  return { ...state, lessons, progress: new Map(progressRows.map((row) => [row.lessonId, row])) };
+}
+
+/** A lesson is open when its section is, or when the member completed it (never locked again). */
+export function isLessonOpen(
+  state: CourseState,
+  lesson: { id: number; moduleId: number },
+  progress: LessonProgressRow | undefined,
+): boolean {
+  if (progress?.completed) return true;
+  return state.sections.get(lesson.moduleId)?.isAvailable ?? false;
+}
+
+export function assertLessonOpen(
+  state: CourseState,
+  lesson: { id: number; moduleId: number },
+  progress: LessonProgressRow | undefined,
+): void {
+  if (!isLessonOpen(state, lesson, progress)) throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
+}

@@ -1,0 +1,263 @@
+/** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  courseEnrollments,
+  courseLessons,
+  courseModules,
+  courses,
+  lessonProgress,
+  memberPlanStatus,
+  moduleProgress,
+  type CourseEnrollmentRow,
+  type LessonProgressRow,
+  type MemberPlanStatusRow,
+  type ModuleProgressRow,
+} from '../db/schema.js';
+import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
+
+export async function findCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  return row ?? null;
+}
+
+/** Published courses, plus (for a member) unpublished ones they are enrolled in; every course for an admin. */
+export async function listCoursesFor(
+  db: Executor,
+  options: { userId: string; isAdmin: boolean },
+): Promise<CourseRow[]> {
+  const enrolled = db
+    .select({ courseId: courseEnrollments.courseId })
+    .from(courseEnrollments)
+    .where(and(eq(courseEnrollments.userId, options.userId), isNull(courseEnrollments.withdrawnAt)));
+  return db
+    .select()
+    .from(courses)
+    .where(options.isAdmin ? undefined : or(eq(courses.isPublished, true), inArray(courses.id, enrolled)))
+    .orderBy(asc(courses.id));
+}
+
+/** The user's standing (not withdrawn) enrolments in the given courses. */
+export async function listStandingEnrolments(
+  db: Executor,
+  userId: string,
+  courseIds: number[],
+): Promise<CourseEnrollmentRow[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.userId, userId),
+        inArray(courseEnrollments.courseId, courseIds),
+        isNull(courseEnrollments.withdrawnAt),
+      ),
+    );
+}
+
+export async function listCourseModules(db: Executor, courseId: number): Promise<ModuleRow[]> {
+  return db
+    .select()
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
+}
+
+export async function findModule(db: Executor, moduleId: number): Promise<ModuleRow | null> {
+  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
+  return row ?? null;
+}
+
+/** Lessons of the given sections, in lesson order. */
+export async function listLessonsOfModules(db: Executor, moduleIds: number[]): Promise<LessonRow[]> {
+  if (moduleIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseLessons)
+    .where(inArray(courseLessons.moduleId, moduleIds))
+    .orderBy(asc(courseLessons.moduleId), asc(courseLessons.orderIndex), asc(courseLessons.id));
+}
+
+export async function findLesson(
+  db: Executor,
+  lessonId: number,
+): Promise<{ lesson: LessonRow; courseId: number } | null> {
+  const [row] = await db
+    .select({ lesson: courseLessons, courseId: courseModules.courseId })
+    .from(courseLessons)
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(eq(courseLessons.id, lessonId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every lesson with a `video_url`, with its course (the video stream looks a file name up in these). */
+export async function listLessonsWithMedia(db: Executor) {
+  return db
+    .select({
+      id: courseLessons.id,
+      moduleId: courseLessons.moduleId,
+      videoUrl: courseLessons.videoUrl,
+      courseId: courseModules.courseId,
+    })
+    .from(courseLessons)
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(sql`${courseLessons.videoUrl} is not null`);
+}
+
+export async function listLessonProgress(
+  db: Executor,
+  userId: string,
+  lessonIds: number[],
+): Promise<LessonProgressRow[]> {
+  if (lessonIds.length === 0) return [];
+  return db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.lessonId, lessonIds)));
+}
+
+export async function listModuleProgress(
+  db: Executor,
+  userId: string,
+  moduleIds: number[],
+): Promise<ModuleProgressRow[]> {
+  if (moduleIds.length === 0) return [];
+  return db
+    .select()
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.userId, userId), inArray(moduleProgress.moduleId, moduleIds)));
+}
+
+export async function findPlanStatus(db: Executor, userId: string): Promise<MemberPlanStatusRow | null> {
+  const [row] = await db.select().from(memberPlanStatus).where(eq(memberPlanStatus.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Keeps the newest state per user: an older event arriving late changes nothing. */
+export async function upsertPlanStatus(db: Executor, row: MemberPlanStatusRow): Promise<void> {
+  await db
+    .insert(memberPlanStatus)
+    .values(row)
+    .onConflictDoUpdate({
+      target: memberPlanStatus.userId,
+      set: {
+        planStatus: row.planStatus,
+        consultationStatus: row.consultationStatus,
+        changedAt: row.changedAt,
+      },
+      setWhere: sql`${memberPlanStatus.changedAt} < ${row.changedAt.toISOString()}`,
+    });
+}
+
+/** Marks the lesson completed; a second call keeps the first completion time. */
+export async function markLessonCompleted(
+  db: Executor,
+  options: { userId: string; lessonId: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(lessonProgress)
+    .values({
+      userId: options.userId,
+      lessonId: options.lessonId,
+      completed: true,
+      completedAt: options.at,
+      lastAccessedAt: options.at,
+    })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: {
+        completed: true,
+        completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
+        lastAccessedAt: options.at,
+      },
+    });
+}
+
+/** The player's position: one upsert, the same answer however often it is sent. */
+export async function saveLessonPosition(
+  db: Executor,
+  options: { userId: string; lessonId: number; positionSeconds: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(lessonProgress)
+    .values({
+      userId: options.userId,
+      lessonId: options.lessonId,
+      positionSeconds: options.positionSeconds,
+      lastAccessedAt: options.at,
+    })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: { positionSeconds: options.positionSeconds, lastAccessedAt: options.at },
+    });
+}
+
+/** Marks the section completed; a second call keeps the first completion time. */
+export async function markModuleCompleted(
+  db: Executor,
+  options: { userId: string; moduleId: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(moduleProgress)
+    .values({
+      userId: options.userId,
+      moduleId: options.moduleId,
+      completed: true,
+      completedAt: options.at,
+      lastAccessedAt: options.at,
+    })
+    .onConflictDoUpdate({
+      target: [moduleProgress.userId, moduleProgress.moduleId],
+      set: {
+        completed: true,
+        completedAt: sql`coalesce(${moduleProgress.completedAt}, excluded.completed_at)`,
+        lastAccessedAt: options.at,
+      },
+    });
+}
+
+/** Records the course as completed on the enrolment (first time only). */
+export async function markEnrolmentCompleted(
+  db: Executor,
+  options: { userId: string; courseId: number; at: Date },
+): Promise<void> {
+  await db
+    .update(courseEnrollments)
+    .set({ completedAt: options.at })
+    .where(
+      and(
+        eq(courseEnrollments.userId, options.userId),
+        eq(courseEnrollments.courseId, options.courseId),
+        isNull(courseEnrollments.completedAt),
+      ),
+    );
+}
+
+/** Per course, the lesson the user opened last ('Continue where you left off'). */
+export async function findResumePoints(db: Executor, userId: string, courseIds: number[]) {
+  if (courseIds.length === 0) return new Map<number, ResumeRow>();
+  const rows = await db
+    .selectDistinctOn([courseModules.courseId], {
+      courseId: courseModules.courseId,
+      lessonId: lessonProgress.lessonId,
+      moduleId: courseLessons.moduleId,
+      positionSeconds: lessonProgress.positionSeconds,
+      lastAccessedAt: lessonProgress.lastAccessedAt,
+    })
+    .from(lessonProgress)
+    .innerJoin(courseLessons, eq(courseLessons.id, lessonProgress.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(eq(lessonProgress.userId, userId), inArray(courseModules.courseId, courseIds)))
+    .orderBy(courseModules.courseId, desc(lessonProgress.lastAccessedAt), desc(lessonProgress.id));
+  return new Map(rows.map((row) => [row.courseId, row]));
+}
+
+export interface ResumeRow {
+  courseId: number;
+  lessonId: number;
+  moduleId: number;
+  positionSeconds: number;
+  lastAccessedAt: Date;
+}

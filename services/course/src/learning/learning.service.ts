@@ -1,0 +1,231 @@
+/** The member-side operations: reads with the caller's drip state, and progress writes. */
+import {
+  COURSE_NOT_FOUND_MESSAGE,
+  LESSON_NOT_FOUND_MESSAGE,
+  MODULE_NOT_FOUND_MESSAGE,
+  SECTION_LOCKED_MESSAGE,
+  type AvailableModule,
+  type AvailableModuleList,
+  type CourseList,
+  type CourseSummary,
+  type MemberLesson,
+  type MemberLessonList,
+} from '@platform/contracts';
+import { AppError, type Database, type Executor } from '@platform/service-kit';
+import { countCourseContents } from '../catalogue/catalogue.repository.js';
+import {
+  assertLessonOpen,
+  isLessonOpen,
+  loadCourseState,
+  loadCourseStateWithLessons,
+  type CourseStateWithLessons,
+  type SignedInCaller,
+} from './course-access.js';
+import {
+  findCourse,
+  findLesson,
+  findModule,
+  findResumePoints,
+  listCoursesFor,
+  listLessonProgress,
+  listLessonsOfModules,
+  listStandingEnrolments,
+  markEnrolmentCompleted,
+  markLessonCompleted,
+  markModuleCompleted,
+  saveLessonPosition as saveLessonPositionRow,
+} from './learning.repository.js';
+import { toAvailableModule, toCourseSummary, toMemberLesson } from './to-views.js';
+
+interface Call {
+  caller: SignedInCaller;
+  now: Date;
+}
+
+async function summarise(db: Executor, caller: SignedInCaller, courseIds: number[]) {
+  const [sizes, enrolments, resumes] = await Promise.all([
+    countCourseContents(db, courseIds),
+    listStandingEnrolments(db, caller.userId, courseIds),
+    findResumePoints(db, caller.userId, courseIds),
+  ]);
+  return {
+    size: new Map(sizes.map((size) => [size.courseId, size])),
+    enrolment: new Map(enrolments.map((row) => [row.courseId, row])),
+    resumes,
+  };
+}
+
+/** `GET /api/courses`: published courses (and the caller's own), with whether the caller is enrolled. */
+export async function listCourses(db: Executor, call: Call): Promise<CourseList> {
+  const rows = await listCoursesFor(db, {
+    userId: call.caller.userId,
+    isAdmin: call.caller.role === 'admin',
+  });
+  const ids = rows.map((row) => row.id);
+  const { size, enrolment, resumes } = await summarise(db, call.caller, ids);
+  return rows.map((course) => {
+    const own = enrolment.get(course.id) ?? null;
+    return toCourseSummary(course, {
+      sectionCount: size.get(course.id)?.sections ?? 0,
+      lessonCount: size.get(course.id)?.lessons ?? 0,
+      enrolment: own,
+      resume: own || call.caller.role === 'admin' ? (resumes.get(course.id) ?? null) : null,
+    });
+  });
+}
+
+/** `GET /api/courses/:id`: any signed-in caller may see a published course's card (to buy it). */
+export async function getCourse(db: Executor, call: Call & { courseId: number }): Promise<CourseSummary> {
+  const course = await findCourse(db, call.courseId);
+  const { size, enrolment, resumes } = await summarise(db, call.caller, [call.courseId]);
+  const own = enrolment.get(call.courseId) ?? null;
+  const isAdmin = call.caller.role === 'admin';
+  if (!course || (!course.isPublished && !own && !isAdmin)) {
+    throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+  }
+  return toCourseSummary(course, {
+    sectionCount: size.get(course.id)?.sections ?? 0,
+    lessonCount: size.get(course.id)?.lessons ?? 0,
+    enrolment: own,
+    resume: own || isAdmin ? (resumes.get(course.id) ?? null) : null,
+  });
+}
+
+function moduleViews(state: CourseStateWithLessons, moduleIds?: number[]): AvailableModule[] {
+  return state.modules
+    .filter((module) => !moduleIds || moduleIds.includes(module.id))
+    .map((module) => {
+      const lessons = state.lessons.filter((lesson) => lesson.moduleId === module.id);
+      const section = state.sections.get(module.id)!;
+      return toAvailableModule(module, section, {
+        lessonCount: lessons.length,
+        completedLessonCount: lessons.filter((lesson) => state.progress.get(lesson.id)?.completed).length,
+      });
+    });
+}
+
+/** `GET /api/courses/:id/available-modules` (and `/modules`): every section with its drip state. */
+export async function listAvailableModules(
+  db: Executor,
+  call: Call & { courseId: number },
+): Promise<AvailableModuleList> {
+  return moduleViews(await loadCourseStateWithLessons(db, call));
+}
+
+async function courseOfModule(db: Executor, moduleId: number): Promise<number> {
+  const module = await findModule(db, moduleId);
+  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  return module.courseId;
+}
+
+/** `GET /api/modules/:id`: one section with the caller's drip state (no lesson content). */
+export async function getModule(db: Executor, call: Call & { moduleId: number }): Promise<AvailableModule> {
+  const courseId = await courseOfModule(db, call.moduleId);
+  const state = await loadCourseStateWithLessons(db, { ...call, courseId });
+  return moduleViews(state, [call.moduleId])[0]!;
+}
+
+/** `GET /api/modules/:id/lessons`: the section's lessons; locked ones without content or media. */
+export async function listModuleLessons(
+  db: Executor,
+  call: Call & { moduleId: number },
+): Promise<MemberLessonList> {
+  const courseId = await courseOfModule(db, call.moduleId);
+  const state = await loadCourseState(db, { ...call, courseId });
+  const lessons = await listLessonsOfModules(db, [call.moduleId]);
+  const progress = new Map(
+    (
+      await listLessonProgress(
+        db,
+        call.caller.userId,
+        lessons.map((lesson) => lesson.id),
+      )
+    ).map((row) => [row.lessonId, row]),
+  );
+  return lessons.map((lesson) => {
+    const own = progress.get(lesson.id);
+    return toMemberLesson(lesson, { courseId, open: isLessonOpen(state, lesson, own), progress: own });
+  });
+}
+
+async function openLesson(db: Executor, call: Call & { lessonId: number }) {
+  const found = await findLesson(db, call.lessonId);
+  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  const state = await loadCourseState(db, { ...call, courseId: found.courseId });
+  const [progress] = await listLessonProgress(db, call.caller.userId, [call.lessonId]);
+  assertLessonOpen(state, found.lesson, progress);
+  return { ...found, state, progress };
+}
+
+/** `GET /api/lessons/:id`: the lesson with content and media, only when it is open to the caller. */
+export async function getLesson(db: Executor, call: Call & { lessonId: number }): Promise<MemberLesson> {
+  const { lesson, courseId, progress } = await openLesson(db, call);
+  return toMemberLesson(lesson, { courseId, open: true, progress });
+}
+
+/**
+ * `POST /api/lessons/:id/complete`: marks the lesson completed (idempotent). Completing the last lesson
+ * of a section completes the section, and the last section the enrolment.
+ */
+export async function completeLesson(db: Database, call: Call & { lessonId: number }): Promise<MemberLesson> {
+  await db.transaction(async (tx) => {
+    const { lesson, courseId, state } = await openLesson(tx, call);
+    await markLessonCompleted(tx, { userId: call.caller.userId, lessonId: lesson.id, at: call.now });
+    const siblings = await listLessonsOfModules(tx, [lesson.moduleId]);
+    const done = await listLessonProgress(
+      tx,
+      call.caller.userId,
+      siblings.map((sibling) => sibling.id),
+    );
+    if (done.filter((row) => row.completed).length === siblings.length) {
+      await markModuleCompleted(tx, { userId: call.caller.userId, moduleId: lesson.moduleId, at: call.now });
+      await completeCourseIfDone(tx, { ...call, courseId, moduleIds: state.modules.map((m) => m.id) });
+    }
+  });
+  const { lesson, courseId, progress } = await openLesson(db, call);
+  return toMemberLesson(lesson, { courseId, open: true, progress });
+}
+
+async function completeCourseIfDone(
+  tx: Executor,
+  options: Call & { courseId: number; moduleIds: number[] },
+): Promise<void> {
+  const state = await loadCourseState(tx, options);
+  if (state.enrolment && [...state.sections.values()].every((section) => section.isCompleted)) {
+    await markEnrolmentCompleted(tx, {
+      userId: options.caller.userId,
+      courseId: options.courseId,
+      at: options.now,
+    });
+  }
+}
+
+/** `PUT /api/lessons/:id/progress`: the player's resume position; open lessons only. */
+export async function saveLessonPosition(
+  db: Executor,
+  call: Call & { lessonId: number; positionSeconds: number },
+): Promise<void> {
+  const { lesson } = await openLesson(db, call);
+  await saveLessonPositionRow(db, {
+    userId: call.caller.userId,
+    lessonId: lesson.id,
+    positionSeconds: Math.floor(call.positionSeconds),
+    at: call.now,
+  });
+}
+
+/** `POST /api/modules/:id/complete` ('Mark Section Complete'): an available section only; idempotent. */
+export async function completeModule(
+  db: Database,
+  call: Call & { moduleId: number },
+): Promise<AvailableModule> {
+  const courseId = await courseOfModule(db, call.moduleId);
+  await db.transaction(async (tx) => {
+    const state = await loadCourseState(tx, { ...call, courseId });
+    if (!state.sections.get(call.moduleId)?.isAvailable)
+      throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
+    await markModuleCompleted(tx, { userId: call.caller.userId, moduleId: call.moduleId, at: call.now });
+    await completeCourseIfDone(tx, { ...call, courseId, moduleIds: state.modules.map((m) => m.id) });
+  });
+  return getModule(db, call);
+}

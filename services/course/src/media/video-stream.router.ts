@@ -1,0 +1,135 @@
+/**
+ * `GET /api/video-stream/:file` and `GET /video-stream/:file` (public-site §7): a lesson's own media,
+ * only for a member whose enrolment covers a lesson with that file and for whom that lesson is open
+ * (its section released, or the lesson completed), and for admins. With the local store the bytes are
+ * served here with full range support; with S3 the answer is a 302 to a presigned URL that lives
+ * PRESIGN_SECONDS, so video bytes never pass through Node.
+ */
+import {
+  MEMBERSHIP_REQUIRED_MESSAGE,
+  SECTION_LOCKED_MESSAGE,
+  VIDEO_NOT_FOUND_MESSAGE,
+} from '@platform/contracts';
+import {
+  AppError,
+  contentDisposition,
+  contentTypeForFileName,
+  isAppError,
+  requireUser,
+  serveObject,
+  type Executor,
+  type ServiceDeps,
+} from '@platform/service-kit';
+import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
+import { isDocumentFileName, isPlainFileName, mediaFileName } from '../catalogue/lesson-media.js';
+import type { CourseConfig } from '../config.js';
+import { isLessonOpen, loadCourseState, type SignedInCaller } from '../learning/course-access.js';
+import {
+  listLessonProgress,
+  listLessonsWithMedia,
+  listStandingEnrolments,
+} from '../learning/learning.repository.js';
+import { courseMediaKey } from './bundled-media.js';
+
+/** Long enough to start playing and seek for a while; the player asks again when it runs out. */
+export const PRESIGN_SECONDS = 300;
+
+function notFound(req: Request, file: string | undefined, reason: string): AppError {
+  req.log?.warn({ file, reason }, 'refused a file on the member video stream');
+  return new AppError('not_found', VIDEO_NOT_FOUND_MESSAGE);
+}
+
+/** Throws 403 unless the caller may open some lesson that uses `file`. */
+async function assertMayStream(
+  db: Executor,
+  caller: SignedInCaller,
+  file: string,
+  now: Date,
+  req: Request,
+): Promise<void> {
+  if (caller.role === 'admin') return;
+  const candidates = (await listLessonsWithMedia(db)).filter(
+    (lesson) => mediaFileName(lesson.videoUrl) === file,
+  );
+  const courseIds = [...new Set(candidates.map((lesson) => lesson.courseId))];
+  const enrolments = await listStandingEnrolments(db, caller.userId, courseIds);
+  // No enrolment in any course using the file (or no such lesson file at all): the same 403 either
+  // way, so a free account cannot probe which file names are lessons.
+  if (enrolments.length === 0) throw new AppError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
+  for (const { courseId } of enrolments) {
+    const state = await loadCourseState(db, { caller, courseId, now });
+    const lessons = candidates.filter((lesson) => lesson.courseId === courseId);
+    const progress = new Map(
+      (
+        await listLessonProgress(
+          db,
+          caller.userId,
+          lessons.map((lesson) => lesson.id),
+        )
+      ).map((row) => [row.lessonId, row]),
+    );
+    if (lessons.some((lesson) => isLessonOpen(state, lesson, progress.get(lesson.id)))) return;
+  }
+  req.log?.info({ file }, 'refused a locked lesson file on the member video stream');
+  throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
+}
+
+/** Refusals are per caller too: never kept by a shared cache. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+};
+
+export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  for (const base of ['/api/video-stream', '/video-stream']) {
+    router.get(`${base}/:file`, noStore, requireUser, async (req, res) => {
+      const file = typeof req.params.file === 'string' ? req.params.file : '';
+      if (req.caller.kind !== 'user') return; // narrowed by requireUser
+      if (!isPlainFileName(file)) throw notFound(req, file, 'not a plain file name');
+      await assertMayStream(deps.db, req.caller, file, deps.clock.now(), req);
+      const store = deps.store;
+      const info = store ? await store.stat(courseMediaKey(file)) : null;
+      if (!store || !info) throw notFound(req, file, 'no such file in the store');
+      const isDocument = isDocumentFileName(file);
+      const contentType = contentTypeForFileName(file) ?? info.contentType;
+      const disposition = contentDisposition(
+        isDocument ? 'attachment' : 'inline',
+        isDocument ? file : undefined,
+      );
+      if (store.kind === 's3') {
+        const url = await store.presignGet(info.key, {
+          expiresInSeconds: PRESIGN_SECONDS,
+          contentType,
+          contentDisposition: disposition,
+        });
+        if (url) {
+          res.set('Cache-Control', 'private, no-store');
+          res.redirect(302, url);
+          return;
+        }
+      }
+      await serveObject(req, res, {
+        store,
+        key: info.key,
+        info,
+        contentType,
+        disposition: isDocument ? 'attachment' : 'inline',
+        ...(isDocument && { filename: file }),
+        cacheControl: 'private, no-cache',
+        notFoundMessage: VIDEO_NOT_FOUND_MESSAGE,
+      });
+    });
+
+    // Several segments, other methods, or a name that does not even decode: no such video.
+    const refuseOthers: RequestHandler = (req, res, next) => {
+      res.set('Cache-Control', 'private, no-store');
+      if (req.caller?.kind !== 'user') return next(new AppError('unauthenticated', 'Unauthorized'));
+      next(notFound(req, req.path, 'not a single file name'));
+    };
+    const refuseUndecodable: ErrorRequestHandler = (error, req, _res, next) => {
+      if (isAppError(error)) return next(error);
+      next(error instanceof URIError ? notFound(req, req.path, 'malformed percent-encoding') : error);
+    };
+    router.use(base, refuseOthers, refuseUndecodable);
+  }
+}
