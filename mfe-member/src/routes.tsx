@@ -6,12 +6,17 @@ import './index.css';
 const MembershipPage = lazy(() =>
   import('./features/membership/components/membership-page').then((m) => ({ default: m.MembershipPage })),
 );
+const MemberDashboardPage = lazy(() =>
+  import('./features/member-dashboard/components/member-dashboard-page').then((m) => ({
+    default: m.MemberDashboardPage,
+  })),
+);
 
 /** Every path the shell's route table gives mfe_member (member-and-admin spec §2). */
 export const routes: RouteObject[] = [
   { path: '/dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
   { path: '/old-dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
-  { path: '/member/dashboard', element: <PlaceholderPage name="Member Dashboard" /> },
+  { path: '/member/dashboard', element: <MemberDashboardPage /> },
   { path: '/courses', element: <PlaceholderPage name="Courses" /> },
   { path: '/courses/:id', element: <PlaceholderPage name="Course" /> },
   { path: '/modules/:moduleId', element: <PlaceholderPage name="Module" /> },

@@ -1,0 +1,166 @@
+/**
+ * The course-list member dashboard `/member/dashboard` (member-and-admin spec §2 "Member dashboard,
+ * course-list variant"), against the embedded site: signed-out visitors go to /login; a free account sees
+ * 'Free Account', 'No Courses Yet' and 'Upgrade to Access' with the lock; a member who bought the course
+ * (guest purchase with the built-in test provider, set-password e-mail, sign-in) sees 'Active Membership',
+ * the enrolled course with 'Continue Learning' and 'View Course'. Axe and screenshots on a desktop and a
+ * 375 px phone.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import {
+  findSetupPasswordPath,
+  hasSetupPasswordLink,
+  isMailPeerRunning,
+  waitForMail,
+} from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+const PASSWORD = 'Tables35+Full!';
+
+const BILLING = {
+  'First name': 'Maria',
+  'Last name': 'Lopez',
+  'Email address': '',
+  Address: '12 Harbour Street',
+  City: 'Portland',
+  State: 'OR',
+  'ZIP code': '97201',
+} as const;
+
+function uniqueEmail(label: string): string {
+  return `dash+${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function screenshotBoth(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  await saveScreenshot(page, testInfo, name);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, testInfo, name);
+  if (original) await page.setViewportSize(original);
+}
+
+async function createAccount(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/auth/signup', {
+    data: { firstName: 'Ana', lastName: 'Silva', email, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
+}
+
+function section(page: Page, name: string) {
+  return page.getByRole('region', { name });
+}
+
+test('a signed-out visitor is sent to /login', async ({ page }) => {
+  await page.goto('/member/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a free account sees Free Account, No Courses Yet and Upgrade to Access behind a lock', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('free');
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  await page.goto('/member/dashboard');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();
+  await expect(page.getByTestId('membership-badge')).toHaveText('Free Account');
+  await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/membership');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log out' })).toBeEnabled();
+
+  const enrolled = section(page, 'My Enrolled Courses');
+  await expect(enrolled.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible();
+  await expect(enrolled.getByRole('link', { name: 'Browse Courses' })).toHaveAttribute('href', '/courses');
+
+  const available = section(page, 'Available Courses');
+  const cards = available.getByTestId('available-course');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toContainText('Drip-feed content - new section daily');
+  await expect(cards.first().getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
+    'href',
+    '/membership',
+  );
+  await expect(cards.first().getByTestId('lock-overlay')).toBeVisible();
+  await expect(available.getByRole('link', { name: /View Course|Enroll Now/ })).toHaveCount(0);
+
+  await screenshotBoth(page, testInfo, 'member-dashboard-free');
+  await expectNoSeriousA11yViolations(page, testInfo, 'member-dashboard-free');
+
+  // Keyboard: the first course's button is reachable and opens the membership page.
+  await cards.first().getByRole('link', { name: 'Upgrade to Access' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/membership$/);
+});
+
+test('a member who bought the course sees Active Membership, the enrolled course and View Course', async ({
+  page,
+}, testInfo) => {
+  expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+  const email = uniqueEmail('member');
+
+  await page.goto('/checkout?course=1');
+  for (const [label, value] of Object.entries(BILLING)) {
+    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
+  }
+  await page.getByRole('button', { name: /Complete Secure Purchase/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+  await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+  await page.waitForURL(/\/checkout-success\?session_id=/);
+
+  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
+  await page.goto(findSetupPasswordPath(mail));
+  const newPassword = 'Twelve+Chars!Now';
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await page.waitForURL(/\/login$/);
+  await logIn(page, email, newPassword);
+  await expect
+    .poll(
+      async () => {
+        const enrolments = await page.request.get('/api/enrollments');
+        const user = await page.request.get('/api/auth/user');
+        if (!enrolments.ok() || !user.ok()) return false;
+        const list = (await enrolments.json()) as unknown[];
+        return list.length > 0 && ((await user.json()) as { isMember?: boolean }).isMember === true;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+
+  await page.goto('/member/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
+  await expect(page.getByTestId('membership-badge')).toHaveText('Active Membership');
+
+  const enrolledCard = section(page, 'My Enrolled Courses').getByTestId('enrolled-course').first();
+  await expect(enrolledCard).toBeVisible();
+  await expect(enrolledCard).toContainText(/Enrolled on /);
+  await expect(enrolledCard).toContainText('Continue where you left off');
+  const continueLink = enrolledCard.getByRole('link', { name: 'Continue Learning' });
+  await expect(continueLink).toHaveAttribute('href', /^\/courses\/\d+$/);
+
+  const available = section(page, 'Available Courses');
+  const viewCourse = available.getByRole('link', { name: 'View Course' }).first();
+  await expect(viewCourse).toHaveAttribute('href', (await continueLink.getAttribute('href'))!);
+  await expect(available.getByRole('link', { name: 'Upgrade to Access' })).toHaveCount(0);
+  await expect(available.getByTestId('lock-overlay')).toHaveCount(0);
+
+  await screenshotBoth(page, testInfo, 'member-dashboard-member');
+  await expectNoSeriousA11yViolations(page, testInfo, 'member-dashboard-member');
+
+  // The way out stays: Log out ends the session.
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(401);
+});

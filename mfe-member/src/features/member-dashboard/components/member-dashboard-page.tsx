@@ -1,0 +1,171 @@
+/**
+ * `/member/dashboard` (member-and-admin spec §2 "Member dashboard, course-list variant"): a welcome line,
+ * the membership badge, Account Settings and Log out; My Enrolled Courses; Available Courses (published
+ * only) with the button rules and the lock for non-members; 3 skeleton cards while loading; signed-out
+ * users go to /login.
+ */
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  useAuth,
+  useDocumentTitle,
+  useLogout,
+} from '@platform/ui';
+import { useCourses, useEnrollments } from '../api/get-dashboard-data';
+import { getAvailableCourses, getEnrolledCourses, getMembershipBadgeText } from '../lib/dashboard-rules';
+import { AvailableCourseCard } from './available-course-card';
+import { EnrolledCourseCard } from './enrolled-course-card';
+
+function SkeletonCards() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" data-testid="course-skeletons">
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      {[0, 1, 2].map((key) => (
+        <Card key={key} className="overflow-hidden">
+          <Skeleton className="aspect-video w-full rounded-none" />
+          <div className="space-y-3 p-6">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="text-center">
+      <CardHeader className="items-center">
+        <CardTitle asChild>
+          <h3 className="text-lg">{title}</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-4 text-muted-foreground">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="mb-4 text-2xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function MemberDashboardPage() {
+  useDocumentTitle(`Member Dashboard - ${SITE_NAME}`);
+  const { user, isLoading: userLoading } = useAuth();
+  const { logout, isLoggingOut } = useLogout();
+  const signedIn = user !== null;
+  const courses = useCourses(signedIn);
+  const enrollments = useEnrollments(signedIn);
+
+  if (!userLoading && !user) return <Navigate to="/login" replace />;
+  // A read that turns to 401 after the page opened: the session ended.
+  if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
+
+  const isMember = user?.isMember === true;
+  const loading = userLoading || courses.isPending || enrollments.isPending;
+  const list = courses.data ?? [];
+  const enrolled = getEnrolledCourses(list, enrollments.data ?? null);
+  const available = getAvailableCourses(list);
+  const failed = courses.isError;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          {user ? (
+            <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user.firstName || 'Member'}!</h1>
+          ) : (
+            <Skeleton className="h-9 w-64" />
+          )}
+          {user ? (
+            <Badge
+              className="mt-3"
+              variant={isMember ? 'success' : 'secondary'}
+              data-testid="membership-badge"
+            >
+              {getMembershipBadgeText(user)}
+            </Badge>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {/* The account page is not built yet: Account Settings opens the membership page. */}
+          <Button asChild variant="outline">
+            <Link to="/membership">Account Settings</Link>
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={isLoggingOut || !user}
+            onClick={() => void logout()}
+          >
+            {isLoggingOut ? 'Logging out...' : 'Log out'}
+          </Button>
+        </div>
+      </header>
+
+      <Section id="enrolled-courses" title="My Enrolled Courses">
+        {loading ? (
+          <SkeletonCards />
+        ) : enrolled.length > 0 ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {enrolled.map((item) => (
+              <EnrolledCourseCard key={item.course.id} item={item} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState title="No Courses Yet">
+            <p>Courses you are enrolled in will appear here.</p>
+            <Button asChild>
+              <Link to="/courses">Browse Courses</Link>
+            </Button>
+          </EmptyState>
+        )}
+      </Section>
+
+      <Section id="available-courses" title="Available Courses">
+        {loading ? (
+          <SkeletonCards />
+        ) : failed ? (
+          <Card role="alert">
+            <CardHeader>
+              <CardTitle asChild>
+                <h3>Courses could not be loaded</h3>
+              </CardTitle>
+              <CardDescription>Please reload the page or try again in a moment.</CardDescription>
+            </CardHeader>
+          </Card>
+        ) : available.length > 0 ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {available.map((course) => (
+              <AvailableCourseCard key={course.id} course={course} isMember={isMember} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState title="No Courses Available">
+            <p>We&apos;re working on new courses. Check back soon!</p>
+          </EmptyState>
+        )}
+      </Section>
+    </div>
+  );
+}

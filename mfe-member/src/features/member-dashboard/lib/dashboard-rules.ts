@@ -1,0 +1,80 @@
+/**
+ * The course-list member dashboard's display rules (member-and-admin spec §2 "Member dashboard,
+ * course-list variant"): the membership badge text, each available course's button and lock overlay, and
+ * the enrolled date. Display only: the server decides what a caller may open.
+ */
+import type { CourseSummary, Enrollment } from '@platform/contracts';
+
+type MembershipFields = { isMember?: boolean; subscriptionStatus?: string | null };
+
+export type MembershipBadgeText = 'Trial Membership' | 'Active Membership' | 'Free Account';
+
+export function getMembershipBadgeText(user: MembershipFields | null | undefined): MembershipBadgeText {
+  if (!user?.isMember) return 'Free Account';
+  return user.subscriptionStatus === 'trial' ? 'Trial Membership' : 'Active Membership';
+}
+
+export type CourseAction = { label: 'View Course' | 'Enroll Now' | 'Upgrade to Access'; href: string };
+
+/** 'View Course' if enrolled, 'Enroll Now' if a member, 'Upgrade to Access' (to /membership) if not. */
+export function getCourseAction(
+  course: Pick<CourseSummary, 'id' | 'isEnrolled'>,
+  isMember: boolean,
+): CourseAction {
+  if (course.isEnrolled) return { label: 'View Course', href: `/courses/${course.id}` };
+  if (isMember) return { label: 'Enroll Now', href: `/courses/${course.id}` };
+  return { label: 'Upgrade to Access', href: '/membership' };
+}
+
+/** Non-members see a lock over each available course's thumbnail. */
+export function showsLockOverlay(isMember: boolean): boolean {
+  return !isMember;
+}
+
+/** Available Courses lists published courses only. */
+export function getAvailableCourses(courses: readonly CourseSummary[]): CourseSummary[] {
+  return courses.filter((course) => course.isPublished);
+}
+
+export type EnrolledCourse = { course: CourseSummary; enrolledAt: string };
+
+/**
+ * My Enrolled Courses: the caller's enrolments (oldest first) matched to the course list; a course the
+ * list does not hold is left out, and without an enrolment list the courses marked enrolled are used.
+ */
+export function getEnrolledCourses(
+  courses: readonly CourseSummary[],
+  enrollments: readonly Pick<Enrollment, 'courseId' | 'enrolledAt'>[] | null,
+): EnrolledCourse[] {
+  if (!enrollments) {
+    return courses
+      .filter((course) => course.isEnrolled && course.enrolledAt)
+      .map((course) => ({ course, enrolledAt: course.enrolledAt! }));
+  }
+  const byId = new Map(courses.map((course) => [course.id, course]));
+  const seen = new Set<number>();
+  const result: EnrolledCourse[] = [];
+  for (const enrollment of enrollments) {
+    const course = byId.get(enrollment.courseId);
+    if (!course || seen.has(course.id)) continue;
+    seen.add(course.id);
+    result.push({ course, enrolledAt: enrollment.enrolledAt });
+  }
+  return result;
+}
+
+/** 'Enrolled on {date}' in the reader's locale and time zone. */
+export function formatEnrolledOn(
+  iso: string,
+  locale?: string | readonly string[],
+  timeZone?: string,
+): string {
+  const date = new Date(iso);
+  const text = Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale as string | string[] | undefined, {
+        dateStyle: 'medium',
+        timeZone,
+      }).format(date);
+  return `Enrolled on ${text}`;
+}
