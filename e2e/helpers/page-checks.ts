@@ -37,3 +37,14 @@ export async function expectNoSeriousA11yViolations(
     }));
   expect(serious, `serious or critical axe violations on ${name}`).toEqual([]);
 }
+
+/** Screenshots at the project's size, then at a 375 px phone (checking nothing is wider), then back. */
+export async function screenshotBoth(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await saveScreenshot(page, testInfo, name);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, testInfo, name);
+  if (original) await page.setViewportSize(original);
+}

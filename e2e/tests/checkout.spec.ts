@@ -6,20 +6,19 @@
  * payment page → confirmation → set-password e-mail → sign-in → enrolled. Screenshots of each page on a
  * desktop and a 375 px phone.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   findSetupPasswordPath,
   hasSetupPasswordLink,
   isMailPeerRunning,
   waitForMail,
 } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const SELF_IMPLEMENTATION = 'Self-Implementation Program';
-const PASSWORD = 'Tables35+Full!';
 
 const BILLING = {
   'First name': 'Maria',
@@ -31,10 +30,6 @@ const BILLING = {
   'ZIP code': '97201',
 } as const;
 
-function uniqueEmail(label: string): string {
-  return `buyer+${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
 function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i });
 }
@@ -45,36 +40,9 @@ async function expectToast(page: Page, title: string, description?: string) {
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
 }
 
-/** Desktop as the project runs it, then a 375 px phone, then back. */
-async function screenshotBoth(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  await saveScreenshot(page, testInfo, name);
-  await page.setViewportSize({ width: 375, height: 812 });
-  // The layout must fit a phone: nothing wider than the screen.
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
-  await saveScreenshot(page, testInfo, name);
-  if (original) await page.setViewportSize(original);
-}
-
 async function addConsultationToCart(page: Page) {
   await page.goto('/services');
   await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
-}
-
-async function createAccount(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/signup', {
-    data: { firstName: 'Ana', lastName: 'Silva', email, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
 }
 
 function purchaseButton(page: Page): Locator {
@@ -138,7 +106,7 @@ test.describe('checkout page', () => {
     for (const [label, value] of Object.entries(BILLING)) {
       await page
         .getByLabel(label, { exact: true })
-        .fill(label === 'Email address' ? uniqueEmail('fail') : value);
+        .fill(label === 'Email address' ? uniqueEmail('buyer', 'fail') : value);
     }
     await purchaseButton(page).click();
     await expect(purchaseButton(page)).toHaveText('Processing Securely...');
@@ -192,7 +160,7 @@ test.describe('checkout page', () => {
     for (const [label, value] of Object.entries(BILLING)) {
       await page
         .getByLabel(label, { exact: true })
-        .fill(label === 'Email address' ? uniqueEmail('programme') : value);
+        .fill(label === 'Email address' ? uniqueEmail('buyer', 'programme') : value);
     }
     const created = page.waitForRequest('**/api/create-checkout-session');
     await purchaseButton(page).click();
@@ -271,7 +239,7 @@ test.describe('pricing page', () => {
   });
 
   test('a signed-in owner goes on to checkout or the revenue-share welcome', async ({ page }) => {
-    const email = uniqueEmail('pricing');
+    const email = uniqueEmail('buyer', 'pricing');
     await createAccount(page.request, email);
     await page.goto('/pricing');
     const premium = page.getByTestId('programme-revenue_share');
@@ -299,7 +267,7 @@ test.describe('membership page', () => {
   test('plans, the payment step, and the simulated payment while in test mode', async ({
     page,
   }, testInfo) => {
-    const email = uniqueEmail('member');
+    const email = uniqueEmail('buyer', 'member');
     await createAccount(page.request, email);
     const providers = await (await page.request.get('/api/payment/providers')).json();
     await page.goto('/membership');
@@ -374,7 +342,7 @@ test.describe('guest purchase', () => {
       card: 'test',
       testMode: true,
     });
-    const email = uniqueEmail('guest');
+    const email = uniqueEmail('buyer', 'guest');
 
     await addConsultationToCart(page);
     await page.goto('/cart');

@@ -6,18 +6,16 @@
  * the enrolled course with 'Continue Learning' and 'View Course'. Axe and screenshots on a desktop and a
  * 375 px phone.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   findSetupPasswordPath,
   hasSetupPasswordLink,
   isMailPeerRunning,
   waitForMail,
 } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-
-const PASSWORD = 'Tables35+Full!';
+import { createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const BILLING = {
   'First name': 'Maria',
@@ -28,35 +26,6 @@ const BILLING = {
   State: 'OR',
   'ZIP code': '97201',
 } as const;
-
-function uniqueEmail(label: string): string {
-  return `dash+${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-async function screenshotBoth(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  await saveScreenshot(page, testInfo, name);
-  await page.setViewportSize({ width: 375, height: 812 });
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
-  await saveScreenshot(page, testInfo, name);
-  if (original) await page.setViewportSize(original);
-}
-
-async function createAccount(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/signup', {
-    data: { firstName: 'Ana', lastName: 'Silva', email, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
-}
 
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });
@@ -70,7 +39,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 test('a free account sees Free Account, No Courses Yet and Upgrade to Access behind a lock', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail('free');
+  const email = uniqueEmail('dash', 'free');
   await createAccount(page.request, email);
   await logIn(page, email, PASSWORD);
   await page.goto('/member/dashboard');
@@ -108,7 +77,7 @@ test('a member who bought the course sees Active Membership, the enrolled course
   page,
 }, testInfo) => {
   expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-  const email = uniqueEmail('member');
+  const email = uniqueEmail('dash', 'member');
 
   await page.goto('/checkout?course=1');
   for (const [label, value] of Object.entries(BILLING)) {
