@@ -62,6 +62,9 @@ export default defineConfig({
       POSTGRES_URL: '',
       NATS_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The one support admin (DECISIONS 11), as e2e/helpers/accounts.ts signs in with it.
+      ADMIN_EMAIL: 'support@example.com',
+      ADMIN_PASSWORD: 'Support+Admin+2026!',
     },
     stdout: 'pipe',
     stderr: 'pipe',

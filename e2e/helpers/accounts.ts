@@ -2,9 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from './mail-peer.js';
 
 /** Meets every password rule of the sign-up checklist. */
 export const PASSWORD = 'Tables35+Full!';
+
+/** The support admin the site under test starts with (playwright.config.ts sets ADMIN_EMAIL/ADMIN_PASSWORD). */
+export const ADMIN = { email: 'support@example.com', password: 'Support+Admin+2026!' } as const;
 
 /** An address no other run has used, e.g. `buyer+guest-1a2b3c4d@example.com`. */
 export function uniqueEmail(prefix: string, label: string): string {
@@ -26,4 +30,73 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
+}
+
+/** The billing form of /checkout, filled in for Maria Lopez with the given address. */
+export const BILLING = {
+  'First name': 'Maria',
+  'Last name': 'Lopez',
+  'Email address': '',
+  Address: '12 Harbour Street',
+  City: 'Portland',
+  State: 'OR',
+  'ZIP code': '97201',
+} as const;
+
+/**
+ * Makes `email` a member who owns the course, as a real buyer does: a guest purchase of the course with the
+ * built-in test provider, the set-password e-mail, sign-in. Waits until the enrolment and the membership
+ * have reached the services (they travel as events). Returns the password it set; the page is signed in.
+ */
+export async function becomeCourseMember(page: Page, email: string): Promise<string> {
+  await page.goto('/checkout?course=1');
+  for (const [label, value] of Object.entries(BILLING)) {
+    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
+  }
+  await page.getByRole('button', { name: /Complete Secure Purchase/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+  await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+  await page.waitForURL(/\/checkout-success\?session_id=/);
+
+  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
+  await page.goto(findSetupPasswordPath(mail));
+  const password = 'Twelve+Chars!Now';
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await page.waitForURL(/\/login$/);
+  await logIn(page, email, password);
+  await expect
+    .poll(
+      async () => {
+        const enrolments = await page.request.get('/api/enrollments');
+        const user = await page.request.get('/api/auth/user');
+        if (!enrolments.ok() || !user.ok()) return false;
+        const list = (await enrolments.json()) as unknown[];
+        return list.length > 0 && ((await user.json()) as { isMember?: boolean }).isMember === true;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return password;
+}
+
+/**
+ * Creates an account whose address is proven, as an owner's is once they used an e-mailed link: sign-up,
+ * 'forgot password', the link from the e-mail, a new password, sign-in. Only a proven address makes an
+ * account the owner of consultations sent under it. Returns the password; the page is signed in.
+ */
+export async function createProvenAccount(page: Page, email: string): Promise<string> {
+  await createAccount(page.request, email);
+  const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
+  await page.goto(findSetupPasswordPath(mail));
+  const password = 'Proven+Owner!2026';
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await page.waitForURL(/\/login$/);
+  await logIn(page, email, password);
+  return password;
 }

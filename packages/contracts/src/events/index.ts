@@ -5,6 +5,14 @@ import { AuthUserRegisteredSchema } from './auth-user-registered.js';
 import { AuthMemberGrantedSchema } from './auth-member-granted.js';
 import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
 import { AuthUserStatusChangedSchema } from './auth-user-status-changed.js';
+import {
+  ConsultationLookupRequestedSchema,
+  ConsultationSubmissionCompletedSchema,
+  ConsultationSubmissionRespondedSchema,
+  ConsultationSubmissionReviewedSchema,
+  ConsultationSubmissionStartedSchema,
+  ContactMessageReceivedSchema,
+} from './consultation-events.js';
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
@@ -22,6 +30,7 @@ export * from './course-catalogue-published.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
+export * from './consultation-events.js';
 
 export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
@@ -34,6 +43,12 @@ export const eventSchemas = {
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
   'payment.subscription.ended': { version: 1, data: PaymentSubscriptionEndedSchema },
+  'consultation.submission.started': { version: 1, data: ConsultationSubmissionStartedSchema },
+  'consultation.submission.completed': { version: 1, data: ConsultationSubmissionCompletedSchema },
+  'consultation.submission.reviewed': { version: 1, data: ConsultationSubmissionReviewedSchema },
+  'consultation.submission.responded': { version: 1, data: ConsultationSubmissionRespondedSchema },
+  'consultation.lookup.requested': { version: 1, data: ConsultationLookupRequestedSchema },
+  'contact.message.received': { version: 1, data: ContactMessageReceivedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -12,6 +12,12 @@ export const CallerSchema = z.discriminatedUnion('kind', [
     userId: z.string().min(1),
     email: AccountEmailSchema,
     role: RoleSchema,
+    /**
+     * The account has proven it receives mail at `email` (used an e-mailed link, a verified OpenID
+     * Connect e-mail, or the configured admin). Only then does an address match make someone the owner
+     * of what was sent under that address (a consultation): sign-up alone proves nothing.
+     */
+    emailVerified: z.boolean().optional(),
   }),
 ]);
 

@@ -5,3 +5,4 @@ export * from './course/index.js';
 export * from './auth/index.js';
 export * from './notification/index.js';
 export * from './payment/index.js';
+export * from './consultation/index.js';

@@ -3,3 +3,4 @@ export * from './list-products.js';
 export * from './get-product.js';
 export * from './list-enrollments.js';
 export * from './member-learning.js';
+export * from './video-links.js';

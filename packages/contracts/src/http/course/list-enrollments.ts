@@ -16,3 +16,12 @@ export type Enrollment = z.infer<typeof EnrollmentSchema>;
 
 export const EnrollmentListSchema = z.array(EnrollmentSchema);
 export type EnrollmentList = z.infer<typeof EnrollmentListSchema>;
+
+/**
+ * `POST /api/courses/:id/enroll` ('Enroll Now', member-and-admin §6: members may enrol): 201 with the new
+ * enrolment, 200 with the standing one. A member is a caller whom a paid, unrefunded order gives a course;
+ * the new enrolment hangs off that order, so refunding it withdraws this enrolment too. 403 with
+ * MEMBERSHIP_REQUIRED_MESSAGE otherwise; 404 for an unknown or unpublished course.
+ */
+export const EnrollCourseResponseSchema = EnrollmentSchema;
+export type EnrollCourseResponse = Enrollment;

@@ -77,6 +77,12 @@ export const AvailableModuleSchema = z.object({
   completedAt: isoDateTime.nullable(),
   lessonCount: z.number().int().nonnegative(),
   completedLessonCount: z.number().int().nonnegative(),
+  /**
+   * 'New Section Unlocked!' is due: the section was released after enrolment day 0 (or when the
+   * consultation gate lifted), is not completed, and this member has not been told yet on any device.
+   * `POST /api/modules/:id/unlock-notice` (204) records that they have been.
+   */
+  unlockNoticeDue: z.boolean(),
 });
 export type AvailableModule = z.infer<typeof AvailableModuleSchema>;
 export const AvailableModuleListSchema = z.array(AvailableModuleSchema);
@@ -103,6 +109,8 @@ export const MemberLessonSchema = z.object({
    * link (YouTube) is given as stored.
    */
   videoUrl: z.string().nullable(),
+  /** The video's English captions (WebVTT, served like the video); null while locked or when none. */
+  captionsUrl: z.string().nullable(),
   /** Empty while locked. */
   keyPoints: z.array(z.string()),
   completed: z.boolean(),

@@ -1,0 +1,98 @@
+/**
+ * The consultation service's events (member-and-admin §4 "Consultation status", DECISIONS 15, 16, 19, 22).
+ * - `consultation.submission.started`: step 1 saved; auth moves the owner's `consultationStatus` to
+ *   `in_progress` (when the e-mail belongs to an account).
+ * - `consultation.submission.completed`: the owner pressed 'Complete Submission & Send Confirmation';
+ *   auth → `submitted`; the notification service e-mails the owner a confirmation carrying the add-files
+ *   link and the support admin a new-request notice.
+ * - `consultation.submission.reviewed`: the admin marked it in review (no e-mail).
+ * - `consultation.submission.responded`: the admin marked it completed with a response; auth →
+ *   `approved`; the owner is e-mailed the response.
+ * - `consultation.lookup.requested`: someone asked on /additional-upload for the consultations of an
+ *   address they are not signed in as; the address is e-mailed a link that opens the upload step.
+ * - `contact.message.received`: the contact form was sent; it is e-mailed to support.
+ * Tokens in these events are the only clear-text copies (the service stores their SHA-256); they travel
+ * only inside the platform and reach a person only by e-mail, like the set-password token.
+ */
+import { z } from 'zod';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const submissionId = z.string().min(1);
+/** Set when the e-mail of the submission belongs to an account (or the owner was signed in). */
+const userId = z.string().min(1).nullable();
+
+export const ConsultationSubmissionStartedSchema = z.object({
+  submissionId,
+  userId,
+  email: z.email(),
+  ownerName: z.string(),
+  businessName: z.string(),
+  startedAt: isoDateTime,
+});
+export type ConsultationSubmissionStarted = z.infer<typeof ConsultationSubmissionStartedSchema>;
+
+export const ConsultationSubmissionCompletedSchema = z.object({
+  submissionId,
+  userId,
+  email: z.email(),
+  ownerName: z.string(),
+  businessName: z.string(),
+  restaurantName: z.string(),
+  location: z.string(),
+  imageCount: z.number().int().nonnegative(),
+  videoCount: z.number().int().nonnegative(),
+  documentCount: z.number().int().nonnegative(),
+  /** base64url, opens `/additional-upload?token=<token>` for this submission. */
+  addFilesToken: z.string().min(1),
+  completedAt: isoDateTime,
+});
+export type ConsultationSubmissionCompleted = z.infer<typeof ConsultationSubmissionCompletedSchema>;
+
+export const ConsultationSubmissionReviewedSchema = z.object({
+  submissionId,
+  userId,
+  email: z.email(),
+  reviewedAt: isoDateTime,
+});
+export type ConsultationSubmissionReviewed = z.infer<typeof ConsultationSubmissionReviewedSchema>;
+
+export const ConsultationSubmissionRespondedSchema = z.object({
+  submissionId,
+  userId,
+  email: z.email(),
+  ownerName: z.string(),
+  businessName: z.string(),
+  consultationResponse: z.string().min(1),
+  completedAt: isoDateTime,
+});
+export type ConsultationSubmissionResponded = z.infer<typeof ConsultationSubmissionRespondedSchema>;
+
+export const ConsultationLookupRequestedSchema = z.object({
+  email: z.email(),
+  /** base64url, opens `/additional-upload?token=<token>`; one per matching submission (newest first). */
+  links: z
+    .array(
+      z.object({
+        submissionId,
+        businessName: z.string(),
+        token: z.string().min(1),
+        expiresAt: isoDateTime,
+      }),
+    )
+    .min(1),
+  requestedAt: isoDateTime,
+});
+export type ConsultationLookupRequested = z.infer<typeof ConsultationLookupRequestedSchema>;
+
+export const ContactMessageReceivedSchema = z.object({
+  contactId: z.string().min(1),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.email(),
+  phone: z.string().nullable(),
+  restaurantName: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  receivedAt: isoDateTime,
+});
+export type ContactMessageReceived = z.infer<typeof ContactMessageReceivedSchema>;

@@ -1,0 +1,30 @@
+/**
+ * The e-mail field of the consultation and contact forms (member-and-admin §5 "Email rule"): no leading
+ * dot, no consecutive dots, text@domain.tld with a tld of 2 or more letters. Disposable addresses are
+ * refused by the consultation service with a maintained list (DECISIONS 18), never in the browser.
+ */
+import { z } from 'zod';
+
+export const CONSULTATION_EMAIL_MESSAGE = 'Please enter a valid email address';
+/** The server's answer for a disposable address on the consultation form. */
+export const BUSINESS_EMAIL_MESSAGE = 'Please enter a valid business email address';
+/** The contact form's message for a malformed or disposable address (§5 "Contact form schema"). */
+export const CONTACT_EMAIL_MESSAGE =
+  'Please enter a valid business email address. Disposable emails are not accepted.';
+
+const EMAIL_MAX_LENGTH = 254;
+/**
+ * local@domain.tld: the local part starts with neither a dot nor has two dots in a row; the domain is
+ * dot-separated labels (letters, digits, inner hyphens) ending in a tld of 2+ letters.
+ */
+export const BUSINESS_EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+
+/** Trimmed and checked against the Email rule; the server stores it lower-cased. */
+export function businessEmailSchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, message)
+    .regex(BUSINESS_EMAIL_PATTERN, message);
+}

@@ -1,0 +1,74 @@
+/**
+ * `POST /api/contact` (member-and-admin §2 Contact, DECISIONS 22): the contact page's own form. Stored
+ * (`contact_submissions`) and e-mailed to support. 200 ContactResponse; 400 with the first failing
+ * field's message; 400 CONTACT_EMAIL_MESSAGE for a malformed or disposable address; 429 when one client
+ * sends too many.
+ */
+import { z } from 'zod';
+import { businessEmailSchema, CONTACT_EMAIL_MESSAGE } from './business-email.js';
+
+export const CONTACT_SUBJECTS = [
+  'pricing',
+  'program',
+  'technical',
+  'billing',
+  'consultation',
+  'other',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_MESSAGES = {
+  firstName: 'First name must be at least 2 characters',
+  firstNameTooLong: 'First name must be at most 100 characters',
+  lastName: 'Last name must be at least 2 characters',
+  lastNameTooLong: 'Last name must be at most 100 characters',
+  email: CONTACT_EMAIL_MESSAGE,
+  phoneTooLong: 'Phone number must be at most 40 characters',
+  restaurantNameTooLong: 'Restaurant name must be at most 100 characters',
+  subject: 'Please select a service of interest',
+  message: 'Message must be at least 10 characters',
+  messageTooLong: 'Message must be at most 1000 characters',
+  /** §2 toast after a successful send. */
+  sentTitle: 'Message Sent!',
+  sentDescription: "We'll get back to you within 24 hours.",
+  sending: 'Sending...',
+} as const;
+
+function optionalText(max: number, tooLong: string) {
+  return z
+    .string({ error: tooLong })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+}
+
+export const ContactRequestSchema = z.object({
+  firstName: z
+    .string({ error: CONTACT_MESSAGES.firstName })
+    .trim()
+    .min(2, CONTACT_MESSAGES.firstName)
+    .max(100, CONTACT_MESSAGES.firstNameTooLong),
+  lastName: z
+    .string({ error: CONTACT_MESSAGES.lastName })
+    .trim()
+    .min(2, CONTACT_MESSAGES.lastName)
+    .max(100, CONTACT_MESSAGES.lastNameTooLong),
+  email: businessEmailSchema(CONTACT_MESSAGES.email),
+  phone: optionalText(40, CONTACT_MESSAGES.phoneTooLong),
+  restaurantName: optionalText(100, CONTACT_MESSAGES.restaurantNameTooLong),
+  subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subject }),
+  message: z
+    .string({ error: CONTACT_MESSAGES.message })
+    .trim()
+    .min(10, CONTACT_MESSAGES.message)
+    .max(1000, CONTACT_MESSAGES.messageTooLong),
+});
+export type ContactRequest = z.input<typeof ContactRequestSchema>;
+export type ContactRequestParsed = z.output<typeof ContactRequestSchema>;
+
+export const ContactResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
