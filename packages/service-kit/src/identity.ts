@@ -36,7 +36,14 @@ export async function signInternalToken(
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const ttl = Math.min(options.ttlSeconds ?? INTERNAL_TOKEN_TTL_SECONDS, 60);
   const claims =
-    caller.kind === 'user' ? { kind: 'user', email: caller.email, role: caller.role } : { kind: 'anonymous' };
+    caller.kind === 'user'
+      ? {
+          kind: 'user',
+          email: caller.email,
+          role: caller.role,
+          ...(caller.emailVerified ? { email_verified: true } : {}),
+        }
+      : { kind: 'anonymous' };
   const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
@@ -61,7 +68,13 @@ export async function verifyInternalToken(token: string, secret: string): Promis
       throw new InvalidInternalTokenError('token lives too long');
     const caller = CallerSchema.safeParse(
       payload.kind === 'user'
-        ? { kind: 'user', userId: payload.sub, email: payload.email, role: payload.role }
+        ? {
+            kind: 'user',
+            userId: payload.sub,
+            email: payload.email,
+            role: payload.role,
+            ...(payload.email_verified === true ? { emailVerified: true } : {}),
+          }
         : { kind: 'anonymous' },
     );
     if (!caller.success) throw new InvalidInternalTokenError('malformed caller');

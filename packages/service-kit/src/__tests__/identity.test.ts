@@ -15,6 +15,16 @@ describe('internal token', () => {
     );
   });
 
+  it('carries a proven address, and only a proven one', async () => {
+    const proven = { ...user, emailVerified: true };
+    expect(await verifyInternalToken(await signInternalToken(proven, secret), secret)).toEqual(proven);
+    const unproven = await verifyInternalToken(
+      await signInternalToken({ ...user, emailVerified: false }, secret),
+      secret,
+    );
+    expect(unproven).not.toHaveProperty('emailVerified');
+  });
+
   it('is refused when signed with another secret', async () => {
     const token = await signInternalToken(user, 'z'.repeat(48));
     await expect(verifyInternalToken(token, secret)).rejects.toThrow(InvalidInternalTokenError);

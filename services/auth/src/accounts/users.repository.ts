@@ -1,7 +1,7 @@
 /** Queries on `auth.users`. */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { users, type UserRow } from '../db/schema.js';
 
 /** E-mail addresses are compared and stored lower-cased. */
@@ -103,4 +103,12 @@ export async function makeAdmin(db: Executor, userId: string, now: Date): Promis
 
 export async function linkOidcSubject(db: Executor, userId: string, subject: string, now: Date) {
   await db.update(users).set({ oidcSubject: subject, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The account proved it receives mail at its address; the first proof's time is kept. */
+export async function markEmailVerified(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }

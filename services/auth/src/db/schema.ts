@@ -58,6 +58,8 @@ export const users = authSchema.table(
     revenueShareConsentAt: timestamptz('revenue_share_consent_at'),
     termsVersion: text('terms_version'),
     planStatus: text('plan_status', { enum: PLAN_STATUSES }).notNull().default('regular'),
+    /** When the account proved it receives mail at `email` (an e-mailed link used, a verified OIDC e-mail). */
+    emailVerifiedAt: timestamptz('email_verified_at'),
     consultationStatus: text('consultation_status', { enum: CONSULTATION_STATUSES })
       .notNull()
       .default('not_started'),

@@ -1,10 +1,16 @@
 /** Every event the auth service reacts to, in one place. */
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { AuthConfig } from '../config.js';
+import { consultationProgressSubscriptions } from './consultation-progress.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
 import { subscriptionEndedSubscription } from './subscription-ended.handler.js';
 
 export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
-  return [orderPaidSubscription(deps), orderRefundedSubscription(deps), subscriptionEndedSubscription(deps)];
+  return [
+    orderPaidSubscription(deps),
+    orderRefundedSubscription(deps),
+    subscriptionEndedSubscription(deps),
+    ...consultationProgressSubscriptions(deps),
+  ];
 }

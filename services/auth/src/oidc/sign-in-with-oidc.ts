@@ -11,6 +11,7 @@ import {
   findUserByOidcSubject,
   insertUser,
   linkOidcSubject,
+  markEmailVerified,
 } from '../accounts/users.repository.js';
 import { startSession } from '../sessions/start-session.js';
 import type { OidcIdentity } from './oidc-client.js';
@@ -57,6 +58,8 @@ export async function signInWithOidc(
         );
       }
     }
+    // Sign-in requires the provider's email_verified: the address is proven.
+    await markEmailVerified(tx, user.id, now);
     const token = await startSession({
       db: tx,
       clock: deps.clock,

@@ -8,7 +8,7 @@ import { AppError, type ServiceDeps } from '@platform/service-kit';
 import { SETUP_PASSWORD_MESSAGES } from '@platform/contracts';
 import type { AuthConfig } from '../config.js';
 import { hashPassword } from '../accounts/password-hash.js';
-import { findUserById, makeAdmin, setPasswordHash } from '../accounts/users.repository.js';
+import { findUserById, makeAdmin, markEmailVerified, setPasswordHash } from '../accounts/users.repository.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { endSessionsOfUser } from '../sessions/sessions.repository.js';
 import {
@@ -31,6 +31,7 @@ export async function setPasswordWithToken(
     const token = await consumePasswordToken(tx, id, now);
     if (!token) return null;
     await setPasswordHash(tx, token.userId, passwordHash, now);
+    await markEmailVerified(tx, token.userId, now);
     const user = await findUserById(tx, token.userId);
     if (user && deps.config.ADMIN_EMAILS.includes(user.email)) await makeAdmin(tx, user.id, now);
     await retireUnusedTokens(tx, token.userId, now);

@@ -28,5 +28,11 @@ export async function resolveSession(options: ResolveSessionOptions): Promise<Ca
   if (now >= idleUntil || now >= session.expiresAt.getTime()) return { kind: 'anonymous' };
   if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
     await touchSession(options.db, session.id, new Date(now));
-  return { kind: 'user', userId: user.id, email: user.email, role: user.role };
+  return {
+    kind: 'user',
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    ...(user.emailVerifiedAt ? { emailVerified: true } : {}),
+  };
 }

@@ -9,13 +9,16 @@ export async function insertSession(db: Executor, row: typeof sessions.$inferIns
 
 export interface SessionWithUser {
   session: SessionRow;
-  user: { id: string; email: string; role: 'user' | 'admin' };
+  user: { id: string; email: string; role: 'user' | 'admin'; emailVerifiedAt: Date | null };
 }
 
 /** The session with this id that has not been ended, with its user. */
 export async function findOpenSession(db: Executor, id: string): Promise<SessionWithUser | undefined> {
   const [row] = await db
-    .select({ session: sessions, user: { id: users.id, email: users.email, role: users.role } })
+    .select({
+      session: sessions,
+      user: { id: users.id, email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))

@@ -20,9 +20,9 @@ const TOO_MANY = {
   message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
 };
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+/** The fastest of a path's runs: its own cost, without the waits other suites on the same cores add. */
+function fastest(values: number[]): number {
+  return Math.min(...values);
 }
 
 describe.each(backings())('sign-in on $name', (factory) => {
@@ -84,10 +84,10 @@ describe.each(backings())('sign-in on $name', (factory) => {
       expect(cookieSetBy(a)).toBeUndefined();
       expect(cookieSetBy(b)).toBeUndefined();
     }
-    // Both pay for one scrypt hash (hundreds of ms); a lookup alone would be a few ms.
-    // (Generous bounds: other suites may be hashing on the same cores.)
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.6);
-    expect(median(unknown)).toBeLessThan(median(wrong) * 1.6);
+    // Both pay for one scrypt hash (hundreds of ms); a lookup alone would be a few ms. Compared by each
+    // path's fastest run, since other suites may be hashing on the same cores during any single one.
+    expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.6);
+    expect(fastest(unknown)).toBeLessThan(fastest(wrong) * 1.6);
   });
 
   it('blocks an account after 5 failed attempts (429, Retry-After about 15 minutes), from any address', async () => {

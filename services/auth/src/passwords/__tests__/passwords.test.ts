@@ -168,6 +168,25 @@ describe.each(backings())('passwords on $name', (factory) => {
     expect((await logIn(email, 'Yet-Another-Pass!9')).status).toBe(401);
   });
 
+  it('using a link proves the address: sessions from then on say the e-mail is verified', async () => {
+    clock.set(START);
+    const { email, userId, cookie } = await signUp();
+    const signedUp = await auth.whoIs(cookie);
+    expect(signedUp).toMatchObject({ kind: 'user', userId });
+    expect(signedUp).not.toHaveProperty('emailVerified');
+    await forgot(email);
+    const { token } = await lastTokenFor(userId);
+    expect((await setPassword(token)).status).toBe(200);
+    const login = await logIn(email, NEW_PASSWORD);
+    expect(await auth.whoIs(cookieSetBy(login))).toEqual({
+      kind: 'user',
+      userId,
+      email,
+      role: 'user',
+      emailVerified: true,
+    });
+  });
+
   it('a link expires after one hour', async () => {
     clock.set(START);
     const { email, userId } = await signUp();
