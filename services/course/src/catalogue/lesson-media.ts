@@ -3,41 +3,8 @@
  * (`course-media/<file>`; a leading folder such as `attached_assets/` is ignored) or a link: YouTube in
  * its watch, short, embed or youtu.be form, or any other http(s) address.
  */
+import { parseHttpUrl, youTubeVideoId } from '@platform/contracts';
 import type { LessonKind } from '@platform/contracts';
-
-const YOUTUBE_HOSTS = new Set([
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'youtube-nocookie.com',
-  'www.youtube-nocookie.com',
-]);
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,}$/;
-
-function parseHttpUrl(value: string): URL | null {
-  if (!/^https?:\/\//i.test(value)) return null;
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-}
-
-/** The video id of a YouTube watch, shorts, embed or youtu.be link; null for anything else. */
-export function youTubeVideoId(value: string): string | null {
-  const url = parseHttpUrl(value.trim());
-  if (!url) return null;
-  const host = url.hostname.toLowerCase();
-  let id: string | null | undefined;
-  if (host === 'youtu.be') {
-    id = url.pathname.split('/')[1];
-  } else if (YOUTUBE_HOSTS.has(host)) {
-    const [, first, second] = url.pathname.split('/');
-    if (first === 'watch') id = url.searchParams.get('v');
-    else if (first === 'shorts' || first === 'embed' || first === 'live') id = second;
-  }
-  return id && YOUTUBE_ID.test(id) ? id : null;
-}
 
 /** The file name a `video_url` refers to in the store, or null when it is a link. */
 export function mediaFileName(videoUrl: string | null): string | null {
@@ -48,6 +15,11 @@ export function mediaFileName(videoUrl: string | null): string | null {
 }
 
 const DOCUMENT = /\.(pdf|docx?)$/i;
+
+/** A WebVTT captions file (`member-lesson.vtt`). */
+export function isCaptionsFileName(name: string): boolean {
+  return /\.vtt$/i.test(name);
+}
 
 export function isDocumentFileName(name: string): boolean {
   return DOCUMENT.test(name);

@@ -77,6 +77,8 @@ export const courseLessons = courseSchema.table(
     content: text('content').notNull().default(''),
     /** A file name in the object store under `course-media/`, or a video-host link (YouTube). */
     videoUrl: text('video_url'),
+    /** A WebVTT file name under `course-media/` with the video's captions, served like the video. */
+    captionsFile: text('captions_file'),
     orderIndex: integer('order_index').notNull(),
     estimatedMinutes: integer('estimated_minutes'),
     /** Minutes, possibly fractional; 0 for a document. */
@@ -251,3 +253,19 @@ export const memberPlanStatus = courseSchema.table('member_plan_status', {
 });
 
 export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;
+
+/**
+ * 'New Section Unlocked!' is shown once per section per member (member-and-admin §4): a row records that
+ * this member has been told about this section, on whichever device, so no other device tells them again.
+ */
+export const sectionUnlockNotices = courseSchema.table(
+  'section_unlock_notices',
+  {
+    userId: text('user_id').notNull(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'section_unlock_notices_pkey', columns: [table.userId, table.moduleId] })],
+);

@@ -1,6 +1,6 @@
 /** Queries on `course.course_enrollments` and `course.course_access_grants`. */
 import type { Executor } from '@platform/service-kit';
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
 
 /**
@@ -126,4 +126,65 @@ export async function listActiveEnrolments(db: Executor, userId: string): Promis
     .from(courseEnrollments)
     .where(and(eq(courseEnrollments.userId, userId), isNull(courseEnrollments.withdrawnAt)))
     .orderBy(asc(courseEnrollments.enrolledAt), asc(courseEnrollments.id));
+}
+
+/** The newest paid, unrefunded order that gives the user any course: what makes them a member here. */
+export async function findNewestActiveGrantOrder(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ orderId: courseAccessGrants.orderId })
+    .from(courseAccessGrants)
+    .where(
+      and(
+        eq(courseAccessGrants.userId, userId),
+        isNotNull(courseAccessGrants.grantedAt),
+        isNull(courseAccessGrants.revokedAt),
+      ),
+    )
+    .orderBy(desc(courseAccessGrants.grantedAt))
+    .limit(1);
+  return row?.orderId ?? null;
+}
+
+/** Every course the order gives (bought with it, or enrolled in through 'Enroll Now' on the strength of it). */
+export async function listCoursesGrantedByOrder(db: Executor, orderId: string): Promise<number[]> {
+  const rows = await db
+    .select({ courseId: courseAccessGrants.courseId })
+    .from(courseAccessGrants)
+    .where(eq(courseAccessGrants.orderId, orderId));
+  return rows.map((row) => row.courseId);
+}
+
+/** The user's enrolment in the course if it stands. */
+export async function findStandingEnrolment(
+  db: Executor,
+  userId: string,
+  courseId: number,
+): Promise<CourseEnrollmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.userId, userId),
+        eq(courseEnrollments.courseId, courseId),
+        isNull(courseEnrollments.withdrawnAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** An admin's own enrolment (no order gives it); re-opens a withdrawn one. */
+export async function upsertGivenEnrolment(
+  db: Executor,
+  enrolment: { userId: string; courseId: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(courseEnrollments)
+    .values({ userId: enrolment.userId, courseId: enrolment.courseId, enrolledAt: enrolment.at })
+    .onConflictDoUpdate({
+      target: [courseEnrollments.userId, courseEnrollments.courseId],
+      set: { orderId: null, enrolledAt: enrolment.at, purchasedAt: null, withdrawnAt: null },
+      setWhere: isNotNull(courseEnrollments.withdrawnAt),
+    });
 }

@@ -1,7 +1,9 @@
-/** Enrolment reads for signed-in members. */
-import { requireUser, type ServiceDeps } from '@platform/service-kit';
+/** Enrolments of signed-in members: their list, and 'Enroll Now'. */
+import { COURSE_NOT_FOUND_MESSAGE, ContentIdParamSchema } from '@platform/contracts';
+import { AppError, requireUser, type ServiceDeps } from '@platform/service-kit';
 import type { RequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
+import { enrolInCourse } from './enrol-in-course.js';
 import { listEnrolments } from './list-enrolments.js';
 
 export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
@@ -13,5 +15,16 @@ export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
   router.get('/api/enrollments', noStore, requireUser, async (req, res) => {
     if (req.caller.kind !== 'user') return; // narrowed by requireUser
     res.json(await listEnrolments(deps.db, req.caller.userId));
+  });
+  router.post('/api/courses/:id/enroll', noStore, requireUser, async (req, res) => {
+    if (req.caller.kind !== 'user') return; // narrowed by requireUser
+    const courseId = ContentIdParamSchema.safeParse(req.params.id);
+    if (!courseId.success) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+    const { enrolment, created } = await enrolInCourse(deps.db, {
+      caller: req.caller,
+      courseId: courseId.data,
+      now: deps.clock.now(),
+    });
+    res.status(created ? 201 : 200).json(enrolment);
   });
 }

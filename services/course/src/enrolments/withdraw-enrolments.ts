@@ -1,11 +1,13 @@
 /**
  * `auth.member.revoked` → the refunded order stops giving its courses; an enrolment is withdrawn when no
- * other paid order gives that course (refunding one of two purchases keeps it).
+ * other paid order gives that course (refunding one of two purchases keeps it). Courses enrolled in with
+ * 'Enroll Now' on the strength of the order go with it.
  */
 import type { AuthMemberRevoked } from '@platform/contracts';
 import type { Logger, Transaction } from '@platform/service-kit';
 import {
   countActiveAccessGrants,
+  listCoursesGrantedByOrder,
   lockUserEnrolments,
   revokeAccessGrant,
   withdrawEnrolment,
@@ -16,9 +18,12 @@ export async function withdrawEnrolments(
   revocation: AuthMemberRevoked,
   logger: Logger,
 ): Promise<{ withdrawn: number[] }> {
-  const courseIds = [...new Set(revocation.courseIds)];
-  if (courseIds.length === 0) return { withdrawn: [] };
   await lockUserEnrolments(tx, revocation.userId);
+  // The order's own courses, and those its buyer enrolled in through 'Enroll Now' on the strength of it.
+  const courseIds = [
+    ...new Set([...revocation.courseIds, ...(await listCoursesGrantedByOrder(tx, revocation.orderId))]),
+  ];
+  if (courseIds.length === 0) return { withdrawn: [] };
   const at = new Date(revocation.revokedAt);
   const withdrawn: number[] = [];
   for (const courseId of courseIds) {

@@ -3,6 +3,7 @@ import type { Executor } from '@platform/service-kit';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   courseEnrollments,
+  sectionUnlockNotices,
   courseLessons,
   courseModules,
   courses,
@@ -99,11 +100,12 @@ export async function listLessonsWithMedia(db: Executor) {
       id: courseLessons.id,
       moduleId: courseLessons.moduleId,
       videoUrl: courseLessons.videoUrl,
+      captionsFile: courseLessons.captionsFile,
       courseId: courseModules.courseId,
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(sql`${courseLessons.videoUrl} is not null`);
+    .where(sql`${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null`);
 }
 
 export async function listLessonProgress(
@@ -260,4 +262,29 @@ export interface ResumeRow {
   moduleId: number;
   positionSeconds: number;
   lastAccessedAt: Date;
+}
+
+/** The sections of which the member has been told 'New Section Unlocked!'. */
+export async function listUnlockNotices(
+  db: Executor,
+  userId: string,
+  moduleIds: number[],
+): Promise<Set<number>> {
+  if (moduleIds.length === 0) return new Set();
+  const rows = await db
+    .select({ moduleId: sectionUnlockNotices.moduleId })
+    .from(sectionUnlockNotices)
+    .where(and(eq(sectionUnlockNotices.userId, userId), inArray(sectionUnlockNotices.moduleId, moduleIds)));
+  return new Set(rows.map((row) => row.moduleId));
+}
+
+/** Records that the member has been told; telling twice (two devices at once) keeps the first time. */
+export async function insertUnlockNotice(
+  db: Executor,
+  notice: { userId: string; moduleId: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(sectionUnlockNotices)
+    .values({ userId: notice.userId, moduleId: notice.moduleId, notifiedAt: notice.at })
+    .onConflictDoNothing();
 }

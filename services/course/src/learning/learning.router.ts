@@ -23,6 +23,7 @@ import {
   listAvailableModules,
   listCourses,
   listModuleLessons,
+  recordUnlockNotice,
   saveLessonPosition,
 } from './learning.service.js';
 
@@ -73,6 +74,12 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   router.get('/api/modules/:id/lessons', noStore, requireUser, async (req, res) => {
     const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
     res.json(await listModuleLessons(deps.db, { ...call(req), moduleId }));
+  });
+
+  router.post('/api/modules/:id/unlock-notice', noStore, requireUser, async (req, res) => {
+    const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
+    await recordUnlockNotice(deps.db, { ...call(req), moduleId });
+    res.status(204).end();
   });
 
   router.post('/api/modules/:id/complete', noStore, requireUser, async (req, res) => {

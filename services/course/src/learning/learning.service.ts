@@ -26,10 +26,12 @@ import {
   findLesson,
   findModule,
   findResumePoints,
+  insertUnlockNotice,
   listCoursesFor,
   listLessonProgress,
   listLessonsOfModules,
   listStandingEnrolments,
+  listUnlockNotices,
   markEnrolmentCompleted,
   markLessonCompleted,
   markModuleCompleted,
@@ -91,15 +93,42 @@ export async function getCourse(db: Executor, call: Call & { courseId: number })
   });
 }
 
-function moduleViews(state: CourseStateWithLessons, moduleIds?: number[]): AvailableModule[] {
+/**
+ * 'New Section Unlocked!' is due for a released, unfinished section the member has not been told about,
+ * except the one open from the first day (nothing "became" unlocked there): sections after the first, or
+ * any whose release is later than the enrolment.
+ */
+function isUnlockNoticeDue(
+  state: CourseStateWithLessons,
+  module: { id: number; availableAfterDays: number },
+  position: number,
+  noticed: Set<number>,
+): boolean {
+  const section = state.sections.get(module.id)!;
+  if (!state.enrolment || !section.isAvailable || section.isCompleted || noticed.has(module.id)) return false;
+  return position > 0 || module.availableAfterDays > 0;
+}
+
+async function moduleViews(
+  db: Executor,
+  state: CourseStateWithLessons,
+  moduleIds?: number[],
+): Promise<AvailableModule[]> {
+  const noticed = await listUnlockNotices(
+    db,
+    state.caller.userId,
+    state.modules.map((module) => module.id),
+  );
   return state.modules
-    .filter((module) => !moduleIds || moduleIds.includes(module.id))
-    .map((module) => {
+    .map((module, position) => ({ module, position }))
+    .filter(({ module }) => !moduleIds || moduleIds.includes(module.id))
+    .map(({ module, position }) => {
       const lessons = state.lessons.filter((lesson) => lesson.moduleId === module.id);
       const section = state.sections.get(module.id)!;
       return toAvailableModule(module, section, {
         lessonCount: lessons.length,
         completedLessonCount: lessons.filter((lesson) => state.progress.get(lesson.id)?.completed).length,
+        unlockNoticeDue: isUnlockNoticeDue(state, module, position, noticed),
       });
     });
 }
@@ -109,7 +138,7 @@ export async function listAvailableModules(
   db: Executor,
   call: Call & { courseId: number },
 ): Promise<AvailableModuleList> {
-  return moduleViews(await loadCourseStateWithLessons(db, call));
+  return moduleViews(db, await loadCourseStateWithLessons(db, call));
 }
 
 async function courseOfModule(db: Executor, moduleId: number): Promise<number> {
@@ -122,7 +151,7 @@ async function courseOfModule(db: Executor, moduleId: number): Promise<number> {
 export async function getModule(db: Executor, call: Call & { moduleId: number }): Promise<AvailableModule> {
   const courseId = await courseOfModule(db, call.moduleId);
   const state = await loadCourseStateWithLessons(db, { ...call, courseId });
-  return moduleViews(state, [call.moduleId])[0]!;
+  return (await moduleViews(db, state, [call.moduleId]))[0]!;
 }
 
 /** `GET /api/modules/:id/lessons`: the section's lessons; locked ones without content or media. */
@@ -228,4 +257,16 @@ export async function completeModule(
     await completeCourseIfDone(tx, { ...call, courseId, moduleIds: state.modules.map((m) => m.id) });
   });
   return getModule(db, call);
+}
+
+/**
+ * `POST /api/modules/:id/unlock-notice`: the member has been shown 'New Section Unlocked!' for this
+ * section; no other device shows it again. Only for a section released to the caller.
+ */
+export async function recordUnlockNotice(db: Executor, call: Call & { moduleId: number }): Promise<void> {
+  const courseId = await courseOfModule(db, call.moduleId);
+  const state = await loadCourseState(db, { ...call, courseId });
+  if (!state.sections.get(call.moduleId)?.isAvailable)
+    throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
+  await insertUnlockNotice(db, { userId: call.caller.userId, moduleId: call.moduleId, at: call.now });
 }

@@ -50,7 +50,7 @@ export function toCourseSummary(
 export function toAvailableModule(
   module: ModuleRow,
   section: SectionState,
-  counts: { lessonCount: number; completedLessonCount: number },
+  extra: { lessonCount: number; completedLessonCount: number; unlockNoticeDue: boolean },
 ): AvailableModule {
   return {
     id: module.id,
@@ -64,7 +64,7 @@ export function toAvailableModule(
     lockedReason: section.lockedReason,
     isCompleted: section.isCompleted,
     completedAt: section.completedAt?.toISOString() ?? null,
-    ...counts,
+    ...extra,
   };
 }
 
@@ -86,6 +86,8 @@ export function toMemberLesson(
     isLocked: !open,
     content: open ? lesson.content : null,
     videoUrl: open ? memberMediaUrl(lesson.videoUrl) : null,
+    captionsUrl:
+      open && lesson.captionsFile ? `${VIDEO_STREAM_PATH}${encodeURIComponent(lesson.captionsFile)}` : null,
     keyPoints: open ? lesson.keyPoints : [],
     completed: progress?.completed ?? false,
     completedAt: progress?.completedAt?.toISOString() ?? null,

@@ -23,7 +23,7 @@ export const CATALOGUE_IMAGES_PREFIX = 'catalogue-images/';
 export const courseMediaKey = (file: string) => `${COURSE_MEDIA_PREFIX}${file}`;
 export const catalogueImageKey = (file: string) => `${CATALOGUE_IMAGES_PREFIX}${file}`;
 
-const COURSE_MEDIA_FILE = /\.(mp4|pdf)$/i;
+const COURSE_MEDIA_FILE = /\.(mp4|pdf|vtt)$/i;
 const CATALOGUE_IMAGE_FILE = /\.svg$/i;
 
 export interface BundledFile {

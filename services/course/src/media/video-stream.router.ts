@@ -1,7 +1,7 @@
 /**
  * `GET /api/video-stream/:file` and `GET /video-stream/:file` (public-site §7): a lesson's own media,
  * only for a member whose enrolment covers a lesson with that file and for whom that lesson is open
- * (its section released, or the lesson completed), and for admins. With the local store the bytes are
+ * (its section released, or the lesson completed), and for admins; a lesson's captions (WebVTT) alike. With the local store the bytes are
  * served here with full range support; with S3 the answer is a 302 to a presigned URL that lives
  * PRESIGN_SECONDS, so video bytes never pass through Node.
  */
@@ -21,7 +21,12 @@ import {
   type ServiceDeps,
 } from '@platform/service-kit';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
-import { isDocumentFileName, isPlainFileName, mediaFileName } from '../catalogue/lesson-media.js';
+import {
+  isCaptionsFileName,
+  isDocumentFileName,
+  isPlainFileName,
+  mediaFileName,
+} from '../catalogue/lesson-media.js';
 import type { CourseConfig } from '../config.js';
 import { isLessonOpen, loadCourseState, type SignedInCaller } from '../learning/course-access.js';
 import {
@@ -49,7 +54,7 @@ async function assertMayStream(
 ): Promise<void> {
   if (caller.role === 'admin') return;
   const candidates = (await listLessonsWithMedia(db)).filter(
-    (lesson) => mediaFileName(lesson.videoUrl) === file,
+    (lesson) => mediaFileName(lesson.videoUrl) === file || lesson.captionsFile === file,
   );
   const courseIds = [...new Set(candidates.map((lesson) => lesson.courseId))];
   const enrolments = await listStandingEnrolments(db, caller.userId, courseIds);
@@ -96,7 +101,9 @@ export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig
         isDocument ? 'attachment' : 'inline',
         isDocument ? file : undefined,
       );
-      if (store.kind === 's3') {
+      // Captions are a few hundred bytes, and a <track> cannot follow a redirect to another origin
+      // without CORS: they are always served from here.
+      if (store.kind === 's3' && !isCaptionsFileName(file)) {
         const url = await store.presignGet(info.key, {
           expiresInSeconds: PRESIGN_SECONDS,
           contentType,

@@ -7,28 +7,7 @@ import {
   mediaFileName,
   openLessonIds,
   publicMediaUrl,
-  youTubeVideoId,
 } from '../lesson-media.js';
-
-describe('youTubeVideoId', () => {
-  it.each([
-    ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
-    ['https://youtube.com/watch?feature=share&v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
-    ['https://m.youtube.com/watch?v=aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
-    ['https://www.youtube.com/shorts/aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
-    ['https://www.youtube.com/embed/aqz-KE-bpKQ?rel=0', 'aqz-KE-bpKQ'],
-    ['https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', 'aqz-KE-bpKQ'],
-    ['https://youtu.be/aqz-KE-bpKQ?t=30', 'aqz-KE-bpKQ'],
-    ['https://www.youtube.com/channel/UCabcdef', null],
-    ['https://www.youtube.com/watch', null],
-    ['https://notyoutube.com/watch?v=aqz-KE-bpKQ', null],
-    ['https://youtube.com.evil.example/watch?v=aqz-KE-bpKQ', null],
-    ['youtube.com/watch?v=aqz-KE-bpKQ', null],
-    ['free-preview-1.mp4', null],
-  ])('%s → %s', (url, id) => {
-    expect(youTubeVideoId(url)).toBe(id);
-  });
-});
 
 describe('lessonKind', () => {
   it.each([

@@ -8,6 +8,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Logger, Transaction } from '@platform/service-kit';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
+import { listBundledMedia } from '../../media/bundled-media.js';
 import {
   MEMBERSHIP_BILLING_INTERVALS,
   SEED_COURSE,
@@ -21,6 +22,9 @@ export const CATALOGUE_SEED = 'catalogue-v1';
 export const UNLISTED_PRODUCTS_SEED = 'unlisted-products-v1';
 /** The membership plans' billing periods, for databases whose plans were seeded before they existed. */
 export const BILLING_INTERVALS_SEED = 'billing-intervals-v1';
+
+/** The shipped captions, for lessons whose video has a `<name>.vtt` beside it (where none is set). */
+export const CAPTIONS_SEED = 'captions-v1';
 
 /** What a step did: `skipped` leaves no marker, so the step is tried again at the next start. */
 type StepOutcome = 'seeded' | 'skipped';
@@ -133,6 +137,21 @@ async function seedBillingIntervals(tx: Transaction): Promise<StepOutcome> {
   return 'seeded';
 }
 
+/** Gives each lesson playing a shipped video the captions shipped with it, unless it has some already. */
+async function seedCaptions(tx: Transaction): Promise<StepOutcome> {
+  const { courseMedia } = await listBundledMedia();
+  const names = new Set(courseMedia.map((file) => file.name));
+  for (const file of courseMedia) {
+    const captions = file.name.replace(/\.mp4$/i, '.vtt');
+    if (captions === file.name || !names.has(captions)) continue;
+    await tx
+      .update(courseLessons)
+      .set({ captionsFile: captions })
+      .where(and(eq(courseLessons.videoUrl, file.name), isNull(courseLessons.captionsFile)));
+  }
+  return 'seeded';
+}
+
 /** True when this call seeded anything, false when every step was already there. */
 export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
   const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
@@ -157,5 +176,7 @@ export async function seedCatalogue(db: Database, logger: Logger): Promise<boole
       'set the membership plans’ billing intervals',
     );
   }
-  return seededCourse || seededUnlisted || seededIntervals;
+  const seededCaptions = await seedOnce(db, CAPTIONS_SEED, seedCaptions);
+  if (seededCaptions) logger.info({ seed: CAPTIONS_SEED }, 'gave the shipped videos their captions');
+  return seededCourse || seededUnlisted || seededIntervals || seededCaptions;
 }

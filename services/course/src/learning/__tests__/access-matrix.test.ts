@@ -212,6 +212,32 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       call: () => ['/video-stream/restaurant-goals-workbook.pdf', { redirect: 'manual' }],
       expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: STREAMS },
     },
+    {
+      name: 'GET /api/video-stream/:captions (released lesson)',
+      call: () => ['/api/video-stream/free-preview-1.vtt', { redirect: 'manual' }],
+      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+    },
+    {
+      name: 'GET /api/video-stream/:captions (locked lesson)',
+      call: () => ['/api/video-stream/member-lesson.vtt', { redirect: 'manual' }],
+      expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: 200 },
+    },
+    {
+      name: 'POST /api/modules/:id/unlock-notice (released)',
+      call: () => [`/api/modules/${section1().id}/unlock-notice`, { method: 'POST' }],
+      expect: { visitor: 401, free: 403, otherMember: 403, member: 204, admin: 204 },
+    },
+    {
+      name: 'POST /api/modules/:id/unlock-notice (locked)',
+      call: () => [`/api/modules/${section2().id}/unlock-notice`, { method: 'POST' }],
+      expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: 204 },
+    },
+    // Last: it enrols the member of the other course (a member may enrol in any published course).
+    {
+      name: 'POST /api/courses/:id/enroll',
+      call: () => [`/api/courses/${outline.courseId}/enroll`, { method: 'POST' }],
+      expect: { visitor: 401, free: 403, otherMember: 201, member: 200, admin: 201 },
+    },
   ];
 
   it.each(rows)('$name answers each caller as the roles table says, leaking nothing locked', async (row) => {

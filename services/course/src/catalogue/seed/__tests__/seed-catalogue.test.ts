@@ -4,7 +4,12 @@ import { postgresUrlFromEnv } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
-import { BILLING_INTERVALS_SEED, seedCatalogue, UNLISTED_PRODUCTS_SEED } from '../seed-catalogue.js';
+import {
+  BILLING_INTERVALS_SEED,
+  CAPTIONS_SEED,
+  seedCatalogue,
+  UNLISTED_PRODUCTS_SEED,
+} from '../seed-catalogue.js';
 
 async function catalogueCounts(course: CourseUnderTest) {
   const result = await course.service.deps.db.execute(sql`
@@ -16,7 +21,7 @@ async function catalogueCounts(course: CourseUnderTest) {
   return result.rows[0];
 }
 
-const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 3 };
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 4 };
 const UNLISTED = [
   'self-implementation-program',
   'flexible-payments-program',
@@ -43,12 +48,18 @@ describe.each(backings())('seeding on $name', (factory) => {
     const { courseMedia, catalogueImages } = await listBundledMedia();
     expect(courseMedia.map((file) => file.name)).toEqual([
       'free-preview-1.mp4',
+      'free-preview-1.vtt',
       'free-preview-2.mp4',
+      'free-preview-2.vtt',
       'free-preview-3.mp4',
+      'free-preview-3.vtt',
       'introduction.mp4',
+      'introduction.vtt',
       'member-lesson.mp4',
+      'member-lesson.vtt',
       'restaurant-goals-workbook.pdf',
       'section-introduction.mp4',
+      'section-introduction.vtt',
     ]);
     expect(catalogueImages).toHaveLength(5);
     for (const file of [...courseMedia, ...catalogueImages]) {
@@ -71,7 +82,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     // plans it adds carry their billing intervals).
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
-    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 2 });
+    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 3 });
 
     const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
     expect(runs.filter(Boolean)).toHaveLength(1);
@@ -140,11 +151,39 @@ describe.each(backings())('seeding on $name', (factory) => {
     expect(result.rows[2]).toEqual({ id: 'membership-monthly', price: 3499 });
   });
 
+  it('gives each shipped video its captions once, leaving captions the admin set and other lessons alone', async () => {
+    const { db, logger } = course.service.deps;
+    const captions = async () =>
+      (
+        await db.execute(sql`
+          select video_url, captions_file from course.course_lessons order by module_id, order_index`)
+      ).rows as Array<{ video_url: string | null; captions_file: string | null }>;
+    for (const row of await captions()) {
+      expect(row.captions_file).toBe(
+        row.video_url?.endsWith('.mp4') && !row.video_url.includes('://')
+          ? row.video_url.replace(/\.mp4$/, '.vtt')
+          : null,
+      );
+    }
+    // A database seeded by the release before: no captions, no marker; one lesson the admin captioned.
+    await db.execute(sql`update course.course_lessons set captions_file = null`);
+    await db.execute(sql`
+      update course.course_lessons set captions_file = 'admin-captions.vtt'
+       where id = (select min(id) from course.course_lessons)`);
+    await db.execute(sql`delete from course.seeds where name = ${CAPTIONS_SEED}`);
+    const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    const after = await captions();
+    expect(after[0]!.captions_file).toBe('admin-captions.vtt');
+    expect(after.filter((row) => row.captions_file?.endsWith('.vtt')).length).toBeGreaterThan(40);
+    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 4 });
+  });
+
   it('does not seed again after the admin deleted the course', async () => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`delete from course.courses`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 3 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 4 });
   });
 
   it('puts off the programmes and plans while there is no course for them to grant', async () => {
@@ -152,7 +191,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 2 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 3 });
   });
 
   it('restores missing media at the next start and leaves replaced files alone', async () => {
