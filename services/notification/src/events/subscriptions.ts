@@ -2,6 +2,7 @@
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { NotificationConfig } from '../config.js';
 import { deliveryWorkerFor } from '../messages/mail-delivery.js';
+import { consultationMailSubscriptions } from './consultation-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
@@ -16,5 +17,6 @@ export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>)
     orderPaidSubscription(deps, wakeDelivery),
     memberGrantedSubscription(deps, wakeDelivery),
     orderRefundedSubscription(deps, wakeDelivery),
+    ...consultationMailSubscriptions(deps, wakeDelivery),
   ];
 }

@@ -1,0 +1,207 @@
+/**
+ * Consultation and contact events → e-mails over a real SMTP peer: the owner's confirmation with the
+ * add-files link and the support inbox's notice on completion, the admin's response to the owner, the
+ * e-mailed add-files link of a look-up, a contact message to support; each once per event, with the
+ * owner's words escaped in HTML. Without a support inbox the notices are skipped and the owner's mail
+ * still goes.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { DAY, InProcessBus } from '@platform/service-kit';
+import {
+  backings,
+  envelope,
+  sleep,
+  startNotification,
+  type Backing,
+  type NotificationUnderTest,
+} from '../../__tests__/harness.js';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+
+const BASE_URL = 'https://restaurant.example.com';
+const SUPPORT = 'support@restaurant.example.com';
+
+const owner = () => `owner-${randomBytes(3).toString('hex')}@example.com`;
+const token = () => randomBytes(32).toString('base64url');
+
+function completed(email = owner()) {
+  return envelope('consultation.submission.completed', {
+    submissionId: randomBytes(16).toString('base64url'),
+    userId: null,
+    email,
+    ownerName: 'Rosa <b>Díaz</b>',
+    businessName: 'Casa Rosa & Sons',
+    restaurantName: 'Casa Rosa',
+    location: 'Austin, TX',
+    imageCount: 3,
+    videoCount: 1,
+    documentCount: 1,
+    addFilesToken: token(),
+    completedAt: new Date().toISOString(),
+  });
+}
+
+const byRecipient = (mails: ReceivedMail[], to: string) => mails.find((mail) => mail.recipients.includes(to));
+
+describe.each(backings())('consultation e-mails over SMTP on $name', (factory) => {
+  let backing: Backing;
+  let peer: SmtpPeer;
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    peer = await startSmtpPeer();
+    notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+  });
+
+  afterEach(() => {
+    peer.received.length = 0;
+  });
+
+  afterAll(async () => {
+    await notification?.stop();
+    await notification?.bus.close();
+    await peer?.stop();
+    await backing?.cleanup();
+  });
+
+  it('confirms a completed request to the owner with the add-files link and tells support, once', async () => {
+    const event = completed();
+    await notification.publish(event);
+    await notification.publish(event);
+    const mails = await peer.waitForMail(2);
+    const confirmation = byRecipient(mails, event.data.email)!;
+    const link = `${BASE_URL}/additional-upload?token=${event.data.addFilesToken}`;
+    expect(confirmation.parsed.subject).toBe('We received your free consultation request');
+    expect(confirmation.parsed.text).toContain('Hi Rosa,');
+    expect(confirmation.parsed.text).toContain('3 photos, 1 video, 1 document');
+    expect(confirmation.parsed.text).toContain('24-48 hours');
+    expect(confirmation.parsed.text).toContain(`\n${link}\n`);
+    expect(String(confirmation.parsed.html)).toContain(`href="${link}"`);
+
+    const notice = byRecipient(mails, SUPPORT)!;
+    expect(notice.parsed.subject).toBe('New consultation request: Casa Rosa & Sons');
+    expect(notice.parsed.text).toContain(`<${event.data.email}>`);
+    expect(notice.parsed.text).toContain(`${BASE_URL}/private-admin-panel-support-only`);
+    expect(String(notice.parsed.html)).toContain('Rosa &lt;b&gt;Díaz&lt;/b&gt;');
+    expect(String(notice.parsed.html)).not.toContain('<b>Díaz</b>');
+
+    expect(await notification.settledMessagesFor(event.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ template: 'consultation-received', status: 'sent' }),
+        expect.objectContaining({ template: 'consultation-new-request', status: 'sent' }),
+      ]),
+    );
+    await sleep(800);
+    expect(peer.received).toHaveLength(2);
+  });
+
+  it('sends the owner the admin’s response, paragraph by paragraph', async () => {
+    const email = owner();
+    const event = envelope('consultation.submission.responded', {
+      submissionId: randomBytes(16).toString('base64url'),
+      userId: randomUUID(),
+      email,
+      ownerName: 'Rosa Díaz',
+      businessName: 'Casa Rosa',
+      consultationResponse: 'Move the host stand to the door.\n\nLight the menu board <script>x</script>.',
+      completedAt: new Date().toISOString(),
+    });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Your consultation for Casa Rosa is ready');
+    expect(mail!.parsed.text).toContain('Move the host stand to the door.\n\nLight the menu board');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/my-consultations`);
+    expect(String(mail!.parsed.html)).toContain('&lt;script&gt;');
+    expect(String(mail!.parsed.html)).not.toContain('<script>');
+  });
+
+  it('e-mails the add-files links of a look-up to the address, and nothing once they expired', async () => {
+    const now = notification.clock.now();
+    const email = owner();
+    const links = [
+      {
+        submissionId: 'a1',
+        businessName: 'Casa Rosa',
+        token: token(),
+        expiresAt: new Date(now.getTime() + DAY).toISOString(),
+      },
+      {
+        submissionId: 'b2',
+        businessName: 'Rosa Food Truck',
+        token: token(),
+        expiresAt: new Date(now.getTime() + DAY).toISOString(),
+      },
+    ];
+    await notification.publish(
+      envelope('consultation.lookup.requested', { email, links, requestedAt: now.toISOString() }),
+    );
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Add files to your consultation request');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/additional-upload?token=${links[0]!.token}`);
+    expect(mail!.parsed.text).toContain(
+      `Rosa Food Truck: ${BASE_URL}/additional-upload?token=${links[1]!.token}`,
+    );
+    expect(mail!.parsed.text).toContain('The link expires in 24 hours.');
+
+    peer.received.length = 0;
+    const stale = envelope('consultation.lookup.requested', {
+      email: owner(),
+      links: [{ ...links[0]!, expiresAt: new Date(now.getTime() - 1_000).toISOString() }],
+      requestedAt: now.toISOString(),
+    });
+    await notification.publish(stale);
+    await sleep(800);
+    expect(peer.received).toHaveLength(0);
+  });
+
+  it('sends a contact message to support with a reply link to the sender', async () => {
+    const event = envelope('contact.message.received', {
+      contactId: randomUUID(),
+      firstName: 'Rosa',
+      lastName: 'Díaz',
+      email: 'rosa@casarosa.example',
+      phone: null,
+      restaurantName: 'Casa Rosa',
+      subject: 'pricing',
+      message: 'Do you offer a payment plan for the programme?',
+      receivedAt: new Date().toISOString(),
+    });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([SUPPORT]);
+    expect(mail!.parsed.subject).toBe('Contact form (pricing): Rosa Díaz');
+    expect(mail!.parsed.text).toContain('From: Rosa Díaz <rosa@casarosa.example>');
+    expect(mail!.parsed.text).toContain('Do you offer a payment plan for the programme?');
+    expect(mail!.parsed.text).toContain('mailto:rosa@casarosa.example');
+  });
+});
+
+describe.each(backings())('without a support inbox on $name', (factory) => {
+  it('still confirms to the owner and skips the support notice', async () => {
+    const backing = await factory.create();
+    const peer = await startSmtpPeer();
+    const notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+    try {
+      const event = completed();
+      await notification.publish(event);
+      const [mail] = await peer.waitForMail(1);
+      expect(mail!.recipients).toEqual([event.data.email]);
+      await sleep(800);
+      expect(peer.received).toHaveLength(1);
+    } finally {
+      await notification.stop();
+      await notification.bus.close();
+      await peer.stop();
+      await backing.cleanup();
+    }
+  });
+});

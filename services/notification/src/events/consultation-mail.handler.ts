@@ -1,0 +1,113 @@
+/**
+ * The consultation's and the contact page's e-mails, once per event (member-and-admin §4, DECISIONS 15,
+ * 22): a completed request → the owner's confirmation with the add-files link, and a notice to the
+ * support inbox; the admin's response → the owner; a look-up by address → the add-files link to that
+ * address; a contact message → the support inbox. Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL)
+ * the notices are skipped, loudly: the admin page still lists every request.
+ */
+import { defineSubscription, type Logger, type ServiceDeps, type Transaction } from '@platform/service-kit';
+import type { NotificationConfig } from '../config.js';
+import { insertMessage } from '../messages/messages.repository.js';
+import {
+  CONSULTATION_ADD_FILES_LINK_TEMPLATE,
+  CONSULTATION_NEW_REQUEST_TEMPLATE,
+  CONSULTATION_RECEIVED_TEMPLATE,
+  CONSULTATION_RESPONSE_TEMPLATE,
+  CONTACT_MESSAGE_TEMPLATE,
+  renderConsultationAddFilesLinkEmail,
+  renderConsultationNewRequestEmail,
+  renderConsultationReceivedEmail,
+  renderConsultationResponseEmail,
+  renderContactMessageEmail,
+} from '../templates/consultation.js';
+import type { RenderedEmail } from '../templates/layout.js';
+import { templateSettings } from '../templates/settings.js';
+
+/** Where requests and contact messages for the support admin go. */
+export function supportInbox(config: NotificationConfig): string | undefined {
+  return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
+}
+
+export function consultationMailSubscriptions(
+  deps: ServiceDeps<NotificationConfig>,
+  wakeDelivery: () => void,
+) {
+  const settings = templateSettings(deps.config);
+  async function queue(
+    tx: Transaction,
+    message: RenderedEmail & { to: string; template: string; eventId: string },
+  ): Promise<void> {
+    const id = await insertMessage(tx, { ...message, now: deps.clock.now() });
+    if (id) wakeDelivery();
+  }
+  function inboxOr(logger: Logger, what: string): string | undefined {
+    const inbox = supportInbox(deps.config);
+    if (!inbox) logger.warn({ what }, 'no SUPPORT_EMAIL or ADMIN_EMAIL: the support notice is not e-mailed');
+    return inbox;
+  }
+
+  return [
+    defineSubscription({
+      subject: 'consultation.submission.completed',
+      handler: async (event, { tx, logger }) => {
+        const { data } = event;
+        await queue(tx, {
+          to: data.email,
+          template: CONSULTATION_RECEIVED_TEMPLATE,
+          eventId: event.id,
+          ...renderConsultationReceivedEmail({ ...data, settings }),
+        });
+        const inbox = inboxOr(logger, 'new consultation request');
+        if (inbox) {
+          await queue(tx, {
+            to: inbox,
+            template: CONSULTATION_NEW_REQUEST_TEMPLATE,
+            eventId: event.id,
+            ...renderConsultationNewRequestEmail({ ...data, settings }),
+          });
+        }
+      },
+    }),
+    defineSubscription({
+      subject: 'consultation.submission.responded',
+      handler: async (event, { tx }) => {
+        await queue(tx, {
+          to: event.data.email,
+          template: CONSULTATION_RESPONSE_TEMPLATE,
+          eventId: event.id,
+          ...renderConsultationResponseEmail({ ...event.data, settings }),
+        });
+      },
+    }),
+    defineSubscription({
+      subject: 'consultation.lookup.requested',
+      handler: async (event, { tx, logger }) => {
+        const now = deps.clock.now();
+        const links = event.data.links.filter((link) => new Date(link.expiresAt).getTime() > now.getTime());
+        if (links.length === 0) {
+          logger.warn('add-files links expired before they could be e-mailed');
+          return;
+        }
+        await queue(tx, {
+          to: event.data.email,
+          template: CONSULTATION_ADD_FILES_LINK_TEMPLATE,
+          eventId: event.id,
+          ...renderConsultationAddFilesLinkEmail({ links, now, settings }),
+        });
+      },
+    }),
+    defineSubscription({
+      subject: 'contact.message.received',
+      handler: async (event, { tx, logger }) => {
+        const inbox = inboxOr(logger, 'contact message');
+        if (!inbox) return;
+        await queue(tx, {
+          to: inbox,
+          template: CONTACT_MESSAGE_TEMPLATE,
+          eventId: event.id,
+          ...renderContactMessageEmail({ ...event.data, settings }),
+        });
+      },
+    }),
+  ];
+}

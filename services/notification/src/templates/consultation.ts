@@ -1,0 +1,185 @@
+/**
+ * The consultation's e-mails (member-and-admin §4 "completing sends emails to the client", DECISIONS 15
+ * and 22): the owner's confirmation with the add-files link, the support inbox's new-request notice, the
+ * owner's answer from the admin, the e-mailed add-files link of the look-up by address, and a contact
+ * message for support.
+ */
+import { describeDuration } from './set-password.js';
+import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
+
+export const CONSULTATION_RECEIVED_TEMPLATE = 'consultation-received';
+export const CONSULTATION_NEW_REQUEST_TEMPLATE = 'consultation-new-request';
+export const CONSULTATION_RESPONSE_TEMPLATE = 'consultation-response';
+export const CONSULTATION_ADD_FILES_LINK_TEMPLATE = 'consultation-add-files-link';
+export const CONTACT_MESSAGE_TEMPLATE = 'contact-message';
+
+/** The owner's first name from "Ana Silva". */
+function firstNameOf(ownerName: string): string {
+  return greetingName(ownerName.trim().split(/\s+/)[0] ?? '');
+}
+
+export function addFilesLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/additional-upload?token=${encodeURIComponent(token)}`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Paragraphs as the author wrote them: blank lines separate paragraphs; single newlines are kept apart too. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export interface ConsultationReceivedInput {
+  ownerName: string;
+  businessName: string;
+  imageCount: number;
+  videoCount: number;
+  documentCount: number;
+  addFilesToken: string;
+  settings: TemplateSettings;
+}
+
+export function renderConsultationReceivedEmail(input: ConsultationReceivedInput): RenderedEmail {
+  const files = [
+    plural(input.imageCount, 'photo', 'photos'),
+    plural(input.videoCount, 'video', 'videos'),
+    plural(input.documentCount, 'document', 'documents'),
+  ].join(', ');
+  return renderEmail({
+    subject: 'We received your free consultation request',
+    preheader: `Thank you — we review ${input.businessName} within 24-48 hours.`,
+    heading: 'Your consultation request is in',
+    greeting: `Hi ${firstNameOf(input.ownerName)},`,
+    intro: [
+      `Thank you for sending us ${input.businessName}. We received your information and ${files}.`,
+      'Our team reviews every request personally and answers within 24-48 hours.',
+      'Forgot a photo, or want to send the menu later? Add files to this request with the button below.',
+    ],
+    action: { label: 'Add more files', url: addFilesLink(input.settings.baseUrl, input.addFilesToken) },
+    outro: [
+      'Keep this e-mail: the link opens your request for more files at any time. Do not forward it.',
+      `With an account for this address, you can also follow your request at ${input.settings.baseUrl}/my-consultations.`,
+    ],
+    settings: input.settings,
+  });
+}
+
+export interface ConsultationNewRequestInput {
+  ownerName: string;
+  email: string;
+  businessName: string;
+  restaurantName: string;
+  location: string;
+  imageCount: number;
+  videoCount: number;
+  documentCount: number;
+  settings: TemplateSettings;
+}
+
+export function renderConsultationNewRequestEmail(input: ConsultationNewRequestInput): RenderedEmail {
+  return renderEmail({
+    subject: `New consultation request: ${input.businessName}`,
+    preheader: `${input.ownerName} (${input.location}) sent a consultation request.`,
+    heading: 'A new consultation request',
+    greeting: 'Hello,',
+    intro: [
+      `${input.ownerName} <${input.email}> completed a consultation request for ${input.businessName} (${input.restaurantName}), ${input.location}.`,
+      `Files: ${plural(input.imageCount, 'photo', 'photos')}, ${plural(input.videoCount, 'video', 'videos')}, ${plural(input.documentCount, 'document', 'documents')}.`,
+      'The owner was told to expect an answer within 24-48 hours.',
+    ],
+    action: {
+      label: 'Review the request',
+      url: `${input.settings.baseUrl}/private-admin-panel-support-only`,
+    },
+    outro: [],
+    settings: input.settings,
+  });
+}
+
+export interface ConsultationResponseInput {
+  ownerName: string;
+  businessName: string;
+  consultationResponse: string;
+  settings: TemplateSettings;
+}
+
+export function renderConsultationResponseEmail(input: ConsultationResponseInput): RenderedEmail {
+  return renderEmail({
+    subject: `Your consultation for ${input.businessName} is ready`,
+    preheader: 'Our recommendations for your restaurant are inside.',
+    heading: 'Your consultation response',
+    greeting: `Hi ${firstNameOf(input.ownerName)},`,
+    intro: [
+      `We reviewed what you sent us about ${input.businessName}. Here is our response:`,
+      ...paragraphsOf(input.consultationResponse),
+    ],
+    action: { label: 'See it in My Consultations', url: `${input.settings.baseUrl}/my-consultations` },
+    outro: ['Reply to this e-mail or write to us from the contact page with any question about it.'],
+    settings: input.settings,
+  });
+}
+
+export interface ConsultationAddFilesLinkInput {
+  links: Array<{ businessName: string; token: string; expiresAt: string }>;
+  now: Date;
+  settings: TemplateSettings;
+}
+
+export function renderConsultationAddFilesLinkEmail(input: ConsultationAddFilesLinkInput): RenderedEmail {
+  const [newest, ...older] = input.links;
+  if (!newest) throw new Error('an add-files e-mail needs at least one link');
+  const validFor = describeDuration(new Date(newest.expiresAt).getTime() - input.now.getTime());
+  return renderEmail({
+    subject: 'Add files to your consultation request',
+    preheader: 'The link you asked for to add photos, videos or documents.',
+    heading: 'Add files to your request',
+    greeting: 'Hi there,',
+    intro: [
+      `Someone (we hope you) asked to add files to the consultation request for ${newest.businessName} sent from this address.`,
+      ...older.map(
+        (link) =>
+          `Another request from this address, ${link.businessName}: ${addFilesLink(input.settings.baseUrl, link.token)}`,
+      ),
+    ],
+    action: { label: 'Add files', url: addFilesLink(input.settings.baseUrl, newest.token) },
+    outro: [
+      `The link expires in ${validFor}.`,
+      'If you did not ask for this, ignore this e-mail: nothing changes without the link.',
+    ],
+    settings: input.settings,
+  });
+}
+
+export interface ContactMessageInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  restaurantName: string | null;
+  subject: string;
+  message: string;
+  settings: TemplateSettings;
+}
+
+export function renderContactMessageEmail(input: ContactMessageInput): RenderedEmail {
+  const name = `${input.firstName} ${input.lastName}`.trim();
+  return renderEmail({
+    subject: `Contact form (${input.subject}): ${name}`,
+    preheader: input.message.slice(0, 120),
+    heading: 'A message from the contact page',
+    greeting: 'Hello,',
+    intro: [
+      `From: ${name} <${input.email}>`,
+      `Phone: ${input.phone ?? '—'} · Restaurant: ${input.restaurantName ?? '—'} · Topic: ${input.subject}`,
+      ...paragraphsOf(input.message),
+    ],
+    action: { label: `Reply to ${input.firstName}`, url: `mailto:${input.email}` },
+    outro: ['We promised an answer within 24 hours.'],
+    settings: input.settings,
+  });
+}
