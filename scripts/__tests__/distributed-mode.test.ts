@@ -10,28 +10,13 @@ import {
   GrantCourseAccessResponseSchema,
   MailListSchema,
 } from '@platform/contracts';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '@platform/service-kit/testing';
 import { signInternalToken } from '@platform/service-kit';
-import { randomBytes } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { freePort, spoofedIdentityHeaders } from './helpers.js';
-// @ts-expect-error plain ESM module without types
-import { startDistributed } from '../distributed.mjs';
+import { spoofedIdentityHeaders } from './helpers.js';
+import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 
 const postgresUrl = process.env.POSTGRES_URL;
 const natsUrl = process.env.NATS_URL;
-const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'] as const;
 const SUPPORT = { email: 'support@dist.example', password: 'Support-Desk!2030' };
-
-interface System {
-  url: string;
-  servicePorts: Record<string, number>;
-  processes: Record<string, { child: { exitCode: number | null }; exited: Promise<[number | null]> }>;
-  stopService(service: string, signal?: string): Promise<void>;
-  startService(service: string): unknown;
-  stop(): Promise<void>;
-}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -43,43 +28,23 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 (postgresUrl && natsUrl ? describe : describe.skip)('distributed mode (one process per service)', () => {
-  let database: TestPostgresDatabase;
-  let system: System;
-  const secret = randomBytes(32).toString('hex');
-  const stream = `T_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toUpperCase();
+  let system: DistributedSystem;
+  let secret: string;
+  let stopSystem: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    database = await createTestPostgresDatabase(postgresUrl!, 'dist');
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      INTERNAL_TOKEN_SECRET: secret,
-      NATS_URL: natsUrl,
-      NATS_STREAM: stream,
-      NATS_SUBJECT_PREFIX: stream.toLowerCase(),
-      DATA_DIR: `/tmp/${stream.toLowerCase()}`,
-      S3_ENDPOINT: '',
-      ADMIN_EMAIL: SUPPORT.email,
-      ADMIN_PASSWORD: SUPPORT.password,
-    };
-    for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
-    const servicePorts: Record<string, number> = {};
-    for (const service of SERVICES) servicePorts[service] = await freePort();
-    system = (await startDistributed({
-      env,
-      quiet: true,
-      gatewayPort: await freePort(),
-      servicePorts,
-    })) as System;
+    const started = await startTestSystem({
+      postgresUrl: postgresUrl!,
+      natsUrl: natsUrl!,
+      tag: 'T',
+      admin: SUPPORT,
+    });
+    ({ system, secret } = started);
+    stopSystem = started.stop;
   }, 120_000);
 
   afterAll(async () => {
-    await system?.stop();
-    await database?.drop();
-    const nc = await connect({ servers: natsUrl! });
-    const jsm = await jetstreamManager(nc);
-    for (const name of [stream, `${stream}_DLQ`]) await jsm.streams.delete(name).catch(() => undefined);
-    await nc.close();
+    await stopSystem?.();
   }, 60_000);
 
   it('reports all six services ready through the gateway', async () => {

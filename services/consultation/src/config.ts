@@ -1,6 +1,23 @@
 import { serviceConfigSchema } from '@platform/service-kit';
-import type { z } from 'zod';
+import { CONSULTATION_FILE_SIZE_LIMITS } from '@platform/contracts';
+import { z } from 'zod';
 
-export const consultationConfigSchema = serviceConfigSchema('consultation', {});
+const count = z.coerce.number().int().positive();
+const bytes = z.coerce.number().int().positive();
+
+export const consultationConfigSchema = serviceConfigSchema('consultation', {
+  /** Step-1 submissions per client address per hour. */
+  CONSULTATION_SUBMISSIONS_PER_HOUR: count.default(30),
+  /** Contact messages per client address per hour. */
+  CONTACT_MESSAGES_PER_HOUR: count.default(10),
+  /** E-mail lookups (/additional-upload) per client address per hour. */
+  CONSULTATION_LOOKUPS_PER_HOUR: count.default(30),
+  /** Lookup e-mails sent to one address per hour (past it the answer stays the same, nothing is sent). */
+  CONSULTATION_LOOKUP_EMAILS_PER_HOUR: count.default(3),
+  /** Per-file limits in bytes (DECISIONS 17); tests lower them. */
+  CONSULTATION_MAX_IMAGE_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.images),
+  CONSULTATION_MAX_VIDEO_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.videos),
+  CONSULTATION_MAX_DOCUMENT_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.documents),
+});
 
 export type ConsultationConfig = z.infer<typeof consultationConfigSchema>;

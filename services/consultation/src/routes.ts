@@ -2,5 +2,19 @@
 import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import type { ConsultationConfig } from './config.js';
+import { contactRoutes } from './contact/contact.router.js';
+import { createRateLimits } from './http/rate-limits.js';
+import { lookupRoutes } from './lookup/lookup.router.js';
+import { submissionRoutes } from './submissions/submissions.router.js';
+import { fileRulesFrom } from './uploads/file-rules.js';
+import { fileRoutes } from './uploads/files.router.js';
 
-export function consultationRoutes(_router: Router, _deps: ServiceDeps<ConsultationConfig>): void {}
+export function consultationRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>): void {
+  const limits = createRateLimits(deps);
+  const rules = fileRulesFrom(deps.config);
+  // Before `/:id/…`: `access` is not a submission id.
+  lookupRoutes(router, deps, limits);
+  submissionRoutes(router, deps, limits, rules);
+  fileRoutes(router, deps);
+  contactRoutes(router, deps, limits);
+}

@@ -4,6 +4,7 @@ import { defineService } from '@platform/service-kit';
 import { consultationConfigSchema, type ConsultationConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
 import { consultationSubscriptions } from './events/subscriptions.js';
+import { startRateLimitCleanup } from './http/rate-limits.js';
 import { consultationRoutes } from './routes.js';
 
 export const consultationService = defineService<ConsultationConfig>({
@@ -14,4 +15,5 @@ export const consultationService = defineService<ConsultationConfig>({
   usesStorage: true,
   subscriptions: consultationSubscriptions,
   routes: consultationRoutes,
+  onStart: async (deps) => startRateLimitCleanup(deps),
 });

@@ -1,8 +1,8 @@
 /**
  * Object store over any S3-compatible server (AWS S3, MinIO, s3rver in tests) through the `minio` client.
  *
- * Uploads: the body is cut into parts of `partSize` bytes (8 MiB by default), so memory stays bounded
- * at about two parts per upload whatever the object size. A body that fits in one part goes up in a
+ * Uploads: the body is cut into parts of `partSize` bytes (8 MiB by default), copied into two part
+ * buffers used in turn, so memory stays bounded at two parts per upload whatever the object size. A body that fits in one part goes up in a
  * single PUT; a larger one goes up as a multipart upload driven here part by part. We do not use
  * `client.putObject` for streams: it reads the whole body into memory when it fits in its 64 MiB part
  * size, and for larger or unknown sizes it first lists in-progress uploads (`GET ?uploads`), which
@@ -107,11 +107,20 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Re-cuts a byte stream into parts of exactly `partSize` bytes (the last one may be shorter). */
+/**
+ * Re-cuts a byte stream into parts of exactly `partSize` bytes (the last one may be shorter). Full parts
+ * are copied into two buffers used in turn, so a 1 GB body allocates two parts' worth of memory rather
+ * than 128 parts left for the garbage collector. A full part yielded here is overwritten two parts
+ * later: the consumer must be done with it by then (`putMultipart` finishes uploading a part before it
+ * asks for the part after the next). A short last part gets a buffer of its own, so small bodies stay
+ * small.
+ */
 async function* readParts(
   source: AsyncIterable<unknown> | Iterable<unknown>,
   partSize: number,
 ): AsyncGenerator<Buffer> {
+  const partBuffers: Buffer[] = [];
+  let turn = 0;
   let pending: Buffer[] = [];
   let pendingLength = 0;
   for await (const chunk of source) {
@@ -125,10 +134,14 @@ async function* readParts(
     while (pendingLength + bytes.length >= partSize) {
       const take = partSize - pendingLength;
       pending.push(bytes.subarray(0, take));
-      yield Buffer.concat(pending, partSize);
+      const part = (partBuffers[turn] ??= Buffer.allocUnsafe(partSize));
+      let offset = 0;
+      for (const piece of pending) offset += piece.copy(part, offset);
+      turn = 1 - turn;
       pending = [];
       pendingLength = 0;
       bytes = bytes.subarray(take);
+      yield part;
     }
     if (bytes.length > 0) {
       pending.push(bytes);
@@ -204,9 +217,12 @@ export class S3ObjectStore implements ObjectStore {
     try {
       await this.client.makeBucket(this.bucket, this.region ?? '');
     } catch (error) {
-      // Another instance of ours created it between the check and the create. (BucketAlreadyExists
-      // means another account owns the name: that must fail.)
-      if (errorCode(error) !== 'BucketAlreadyOwnedByYou') throw error;
+      // Another instance of ours (another service on the same bucket) may have created it between
+      // the check and the create. Servers word that differently (MinIO: BucketAlreadyOwnedByYou,
+      // s3rver: BucketAlreadyExists), so ask again: a bucket we can reach is ready; one another
+      // account owns answers 403, which bucketExists throws, and that must fail.
+      if (errorCode(error) === 'BucketAlreadyOwnedByYou') return;
+      if (!(await this.client.bucketExists(this.bucket))) throw error;
     }
   }
 

@@ -1,8 +1,111 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
 import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONSULTATION_FILE_KINDS, CONSULTATION_STATUSES } from '@platform/contracts';
 
 export const consultationSchema = pgSchema('consultation');
 
 export const outboxEvents = createOutboxTable(consultationSchema);
 export const inboxEvents = createInboxTable(consultationSchema);
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * consultation_submissions (member-and-admin §3). `id` is 24 random base64url characters (DECISIONS 16);
+ * the step-1 upload token is kept only as its SHA-256. The file lists of §3 are views of `files`.
+ */
+export const submissions = consultationSchema.table(
+  'consultation_submissions',
+  {
+    id: text('id').primaryKey(),
+    /** The signed-in caller at step 1; null for visitors (auth matches them by e-mail from the events). */
+    userId: text('user_id'),
+    businessName: text('business_name').notNull(),
+    ownerName: text('owner_name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    restaurantName: text('restaurant_name').notNull(),
+    restaurantPhone: text('restaurant_phone'),
+    location: text('location').notNull(),
+    currentChallenges: text('current_challenges').notNull(),
+    consultationGoals: text('consultation_goals').notNull(),
+    status: text('status', { enum: CONSULTATION_STATUSES }).notNull().default('pending'),
+    uploadTokenHash: text('upload_token_hash').notNull().unique(),
+    submittedAt: at('submitted_at').notNull(),
+    /** The owner pressed 'Complete Submission & Send Confirmation'. */
+    confirmedAt: at('confirmed_at'),
+    reviewedAt: at('reviewed_at'),
+    completedAt: at('completed_at'),
+    adminNotes: text('admin_notes'),
+    consultationResponse: text('consultation_response'),
+    responseFiles: jsonb('response_files').$type<string[]>().notNull().default([]),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('consultation_submissions_email_idx').on(table.email),
+    index('consultation_submissions_user_idx').on(table.userId),
+    index('consultation_submissions_submitted_idx').on(table.submittedAt),
+  ],
+);
+
+/** One stored file of a submission; the bytes live in the object store under a random key. */
+export const submissionFiles = consultationSchema.table(
+  'consultation_files',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONSULTATION_FILE_KINDS }).notNull(),
+    objectKey: text('object_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    /** Found in the content, not taken from the browser. */
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('consultation_files_submission_idx').on(table.submissionId, table.createdAt),
+    check('consultation_files_size_nonnegative', sql`${table.size} >= 0`),
+  ],
+);
+
+/** Tokens of e-mailed `/additional-upload?token=` links (SHA-256 only), each for one submission. */
+export const addFilesLinks = consultationSchema.table(
+  'add_files_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['completion', 'lookup'] }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('add_files_links_submission_idx').on(table.submissionId)],
+);
+
+/** contact_submissions (§3, DECISIONS 22): the contact page's form. `name` is first + last name. */
+export const contactSubmissions = consultationSchema.table('contact_submissions', {
+  id: uuid('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  restaurantName: text('restaurant_name'),
+  /** The topic (§3's serviceInterest). */
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  submittedAt: at('submitted_at').notNull(),
+});
+
+/** rate-limiter-flexible's Drizzle store: counters shared by every replica. */
+export const rateLimits = consultationSchema.table('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: at('expire'),
+});

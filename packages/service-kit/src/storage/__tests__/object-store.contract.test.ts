@@ -139,6 +139,20 @@ describe.each(adapters)('$name (object store contract)', ({ create }) => {
     expect(got.info.contentType).toBe('image/jpeg');
   });
 
+  it('stores a body of several parts byte for byte, part boundaries falling inside chunks', async () => {
+    const key = `${prefix}/walkthrough.mp4`;
+    const content = randomBytes(3 * 5 * MIB + 123_457);
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < content.length; at += 777_777) chunks.push(content.subarray(at, at + 777_777));
+    const put = await store.put(key, Readable.from(chunks), { contentType: 'video/mp4' });
+    expect(put.size).toBe(content.length);
+
+    const back = await readAll((await store.get(key)).body);
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(back.length).toBe(content.length);
+    expect(digest(back)).toBe(digest(content));
+  });
+
   it('stores a stream with a declared size', async () => {
     const key = `${prefix}/sized.txt`;
     const content = Buffer.from('exactly twenty bytes');
@@ -470,6 +484,18 @@ describe('S3ObjectStore specifics', () => {
     const fresh = new S3ObjectStore({ ...options, bucket: `lazy-${randomBytes(3).toString('hex')}` });
     await fresh.put('b.txt', Buffer.from('lazy'));
     expect(await readAll((await fresh.get('b.txt')).body)).toEqual(Buffer.from('lazy'));
+  });
+
+  it('lets several services create the same missing bucket at once', async () => {
+    // Each store's existence check runs before any creation, so all but one creation are refused
+    // by the server; the stores must still come up (the distributed mode starts six at once).
+    const bucket = `shared-${randomBytes(3).toString('hex')}`;
+    const services = Array.from({ length: 6 }, () => new S3ObjectStore({ ...options, bucket }));
+    await Promise.all(services.map((service) => service.ping()));
+    await Promise.all(
+      services.map((service, index) => service.put(`s${index}.txt`, Buffer.from(`${index}`))),
+    );
+    expect((await services[0]!.stat('s5.txt'))?.size).toBe(1);
   });
 
   it('fails ping when the server cannot be reached', async () => {

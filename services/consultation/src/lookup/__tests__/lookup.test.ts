@@ -1,0 +1,159 @@
+/**
+ * /additional-upload's e-mail lookup (DECISIONS 15): a stranger learns nothing (the same answer for an
+ * address with and without submissions), the address gets a link that opens the upload step, and a
+ * signed-in owner sees theirs at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  ConsultationAccessSchema,
+  ConsultationLookupResponseSchema,
+  INVALID_LINK_MESSAGE,
+  LOOKUP_LINK_TTL_HOURS,
+  type ConsultationResponse,
+} from '@platform/contracts';
+import { HOUR, SettableClock } from '@platform/service-kit';
+import { additionalForm, jpeg, stepOne } from '../../__tests__/fixtures.js';
+import {
+  backings,
+  json,
+  startConsultation,
+  user,
+  type Backing,
+  type ConsultationUnderTest,
+} from '../../__tests__/harness.js';
+
+describe.each(backings())('looking up consultations by e-mail on $name', (factory) => {
+  let backing: Backing;
+  let app: ConsultationUnderTest;
+  const clock = new SettableClock('2031-03-02T10:00:00.000Z');
+  const email = 'sam@oak-street-pizza.com';
+  let first: ConsultationResponse;
+  let second: ConsultationResponse;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    app = await startConsultation(backing, { clock });
+    first = (await (
+      await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street One' })))
+    ).json()) as ConsultationResponse;
+    clock.advance(60_000);
+    second = (await (
+      await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street Two' })))
+    ).json()) as ConsultationResponse;
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await backing?.cleanup();
+  });
+
+  const lookup = (address: string, caller = app.request) =>
+    caller(`/api/consultations-by-email?email=${encodeURIComponent(address)}`) as Promise<Response>;
+
+  it('answers a stranger the same for an address with submissions and one without', async () => {
+    const known = await lookup(email);
+    const unknown = await lookup('nobody@unknown-bistro.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const knownBody = ConsultationLookupResponseSchema.parse(await known.json());
+    expect(knownBody).toEqual(await unknown.json());
+    expect(knownBody).toMatchObject({ linkEmailed: true, consultations: [] });
+    expect(JSON.stringify(knownBody)).not.toContain('Oak Street');
+  });
+
+  it('e-mails links only to an address that has submissions, newest first', async () => {
+    const events = await app.events('consultation.lookup.requested');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data.email).toBe(email);
+    const links = events[0]!.data.links as Array<{
+      submissionId: string;
+      businessName: string;
+      token: string;
+    }>;
+    expect(links.map((link) => [link.submissionId, link.businessName])).toEqual([
+      [second.submissionId, 'Oak Street Two'],
+      [first.submissionId, 'Oak Street One'],
+    ]);
+  });
+
+  it('opens the upload step from an e-mailed link, whose token then authorises the upload', async () => {
+    const [event] = await app.events('consultation.lookup.requested');
+    const link = (event!.data.links as Array<{ submissionId: string; token: string }>)[1]!;
+    const access = await app.request(`/api/consultation/access?token=${link.token}`);
+    expect(access.status).toBe(200);
+    const body = ConsultationAccessSchema.parse(await access.json());
+    expect(body).toMatchObject({ submissionId: first.submissionId, businessName: 'Oak Street One' });
+
+    const upload = await app.request(`/api/consultation/${first.submissionId}/additional-files`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': body.uploadToken },
+      body: additionalForm([{ field: 'images', name: 'oven.jpg', bytes: jpeg() }]),
+    });
+    expect(upload.status).toBe(200);
+    // The link names one submission only.
+    const elsewhere = await app.request(`/api/consultation/${second.submissionId}/additional-files`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': body.uploadToken },
+      body: additionalForm([{ field: 'images', name: 'oven.jpg', bytes: jpeg() }]),
+    });
+    expect(elsewhere.status).toBe(403);
+  });
+
+  it('refuses a link once it has expired, and an unknown one', async () => {
+    const [event] = await app.events('consultation.lookup.requested');
+    const link = (event!.data.links as Array<{ token: string }>)[0]!;
+    clock.advance(LOOKUP_LINK_TTL_HOURS * HOUR + 60_000);
+    const expired = await app.request(`/api/consultation/access?token=${link.token}`);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ message: INVALID_LINK_MESSAGE });
+    const unknown = await app.request(`/api/consultation/access?token=${'A'.repeat(43)}`);
+    expect(unknown.status).toBe(400);
+    const malformed = await app.request('/api/consultation/access?token=<script>');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('e-mails the link instead when the signed-in account never proved the address', async () => {
+    const impostor = user({ email: 'sam@oak-street-pizza.com' });
+    const response = await lookup(email, (path) => app.requestAs(impostor, path));
+    const body = ConsultationLookupResponseSchema.parse(await response.json());
+    expect(body.linkEmailed).toBe(true);
+    expect(body.consultations).toEqual([]);
+  });
+
+  it('shows a signed-in owner their own submissions at once, without an e-mail', async () => {
+    const before = (await app.events('consultation.lookup.requested')).length;
+    const owner = user({ email: 'Sam@Oak-Street-Pizza.com', emailVerified: true });
+    const response = await lookup(email, (path) => app.requestAs(owner, path));
+    const body = ConsultationLookupResponseSchema.parse(await response.json());
+    expect(body.linkEmailed).toBe(false);
+    expect(body.consultations.map((item) => item.id)).toEqual([second.submissionId, first.submissionId]);
+    expect(body.consultations[1]!.imageCount).toBe(1);
+    expect((await app.events('consultation.lookup.requested')).length).toBe(before);
+  });
+
+  it('tells a signed-in user asking about someone else’s address only that a link was e-mailed', async () => {
+    const response = await lookup(email, (path) => app.requestAs(user(), path));
+    expect(ConsultationLookupResponseSchema.parse(await response.json())).toMatchObject({
+      linkEmailed: true,
+      consultations: [],
+    });
+  });
+
+  it.each(['', 'not-an-address', 'two@@signs.com'])('refuses the address %j', async (address) => {
+    const response = await lookup(address);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'Please enter a valid email address' });
+  });
+
+  it('stops e-mailing one address after a few lookups an hour, answering the same', async () => {
+    const address = 'busy@grill-house.com';
+    await app.request('/api/consultation', json(stepOne({ email: address })));
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await (await lookup(address)).json());
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    const sent = (await app.events('consultation.lookup.requested')).filter(
+      (event) => event.data.email === address,
+    );
+    expect(sent).toHaveLength(3);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * /additional-upload's e-mail lookup (DECISIONS 15). A signed-in caller asking for their own address
+ * sees their submissions at once. Anyone else gets the same answer whether or not the address has any;
+ * when it does, the address is e-mailed a link per submission (at most a few e-mails per address an hour).
+ */
+import { LOOKUP_LINK_TTL_HOURS, LOOKUP_MESSAGES, type ConsultationLookupResponse } from '@platform/contracts';
+import { enqueueEvent, HOUR, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import type { Request } from 'express';
+import type { ConsultationConfig } from '../config.js';
+import { outboxEvents } from '../db/schema.js';
+import { consumeQuietly, emailKey, type RateLimits } from '../http/rate-limits.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import {
+  insertLink,
+  listFilesOf,
+  listSubmissionsByEmail,
+  listSubmissionsOwnedBy,
+} from '../submissions/submissions.repository.js';
+import { groupFiles, toMyConsultation } from '../submissions/to-views.js';
+
+/** Links per e-mail: the newest submissions of the address. */
+const MAX_LINKS = 10;
+
+export async function lookupConsultations(
+  deps: ServiceDeps<ConsultationConfig>,
+  limits: RateLimits,
+  req: Request,
+  email: string,
+): Promise<ConsultationLookupResponse> {
+  const address = email.toLowerCase();
+  const caller = req.caller;
+  // Only a proven address shows its requests at once; anyone else gets the e-mailed link.
+  if (caller.kind === 'user' && caller.emailVerified && caller.email.toLowerCase() === address) {
+    const rows = await listSubmissionsOwnedBy(deps.db, { userId: caller.userId, email: address });
+    const files = groupFiles(
+      await listFilesOf(
+        deps.db,
+        rows.map((row) => row.id),
+      ),
+    );
+    return {
+      linkEmailed: false,
+      consultations: rows.map((row) => toMyConsultation(row, files.get(row.id) ?? [])),
+      message: rows.length > 0 ? LOOKUP_MESSAGES.found : LOOKUP_MESSAGES.none,
+    };
+  }
+
+  const answer: ConsultationLookupResponse = {
+    linkEmailed: true,
+    consultations: [],
+    message: LOOKUP_MESSAGES.linkEmailed,
+  };
+  const rows = (await listSubmissionsByEmail(deps.db, address)).slice(0, MAX_LINKS);
+  if (rows.length === 0) return answer;
+  if (!(await consumeQuietly(limits.lookupEmails, emailKey(address)))) {
+    deps.logger.info('lookup e-mail skipped: too many for this address lately');
+    return answer;
+  }
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + LOOKUP_LINK_TTL_HOURS * HOUR);
+  await deps.db.transaction(async (tx) => {
+    const links = [];
+    for (const row of rows) {
+      const token = newToken();
+      await insertLink(tx, {
+        tokenHash: hashToken(token),
+        submissionId: row.id,
+        purpose: 'lookup',
+        expiresAt,
+        createdAt: now,
+      });
+      links.push({
+        submissionId: row.id,
+        businessName: row.businessName,
+        token,
+        expiresAt: expiresAt.toISOString(),
+      });
+    }
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'consultation.lookup.requested',
+        data: { email: address, links, requestedAt: now.toISOString() },
+        headers: { [REQUEST_ID_HEADER]: String(req.id) },
+      },
+      { clock: deps.clock },
+    );
+  });
+  deps.notifyOutbox();
+  return answer;
+}

@@ -1,0 +1,22 @@
+/** `/additional-upload?token=…`: what an e-mailed link opens (its token then authorises the upload). */
+import { INVALID_LINK_MESSAGE, type ConsultationAccess } from '@platform/contracts';
+import { AppError, type ServiceDeps } from '@platform/service-kit';
+import type { ConsultationConfig } from '../config.js';
+import { hashToken } from '../lib/tokens.js';
+import { findLiveLink, findSubmission } from '../submissions/submissions.repository.js';
+
+export async function openLink(
+  deps: ServiceDeps<ConsultationConfig>,
+  token: string,
+): Promise<ConsultationAccess> {
+  const link = await findLiveLink(deps.db, hashToken(token), deps.clock.now());
+  const submission = link ? await findSubmission(deps.db, link.submissionId) : null;
+  if (!link || !submission) throw new AppError('invalid', INVALID_LINK_MESSAGE);
+  return {
+    submissionId: submission.id,
+    businessName: submission.businessName,
+    restaurantName: submission.restaurantName,
+    uploadToken: token,
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The admin consultations page's calls: the list with every field the page reads, Mark In Review, Mark
+ * Completed (only with a response; the owner is told), Save Notes (status unchanged), and refusals for
+ * visitors and members.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AdminConsultationListSchema,
+  AdminConsultationSchema,
+  type ConsultationResponse,
+} from '@platform/contracts';
+import { stepOne, jpeg, uploadForm } from '../../__tests__/fixtures.js';
+import {
+  admin,
+  backings,
+  json,
+  startConsultation,
+  user,
+  type Backing,
+  type ConsultationUnderTest,
+} from '../../__tests__/harness.js';
+
+describe.each(backings())('the admin review on $name', (factory) => {
+  let backing: Backing;
+  let app: ConsultationUnderTest;
+  const boss = admin();
+  const owner = user({ email: 'lena@corner-cafe.com' });
+  let submission: ConsultationResponse;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    app = await startConsultation(backing);
+    const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
+    submission = (await response.json()) as ConsultationResponse;
+    await app.request(`/api/consultation/${submission.submissionId}/upload`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': submission.uploadToken },
+      body: uploadForm([{ field: 'images', name: 'front.jpg', bytes: jpeg() }]),
+    });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await backing?.cleanup();
+  });
+
+  const respond = (body: unknown, caller = boss, id = submission.submissionId) =>
+    app.requestAs(caller, `/api/consultations/${id}/respond`, json(body));
+
+  it('refuses the list to visitors (401) and to members (403)', async () => {
+    expect((await app.request('/api/consultations')).status).toBe(401);
+    const member = await app.requestAs(owner, '/api/consultations');
+    expect(member.status).toBe(403);
+    expect(await member.json()).toEqual({ message: 'Access denied' });
+  });
+
+  it('refuses responding to visitors and members, changing nothing', async () => {
+    const body = { status: 'completed', consultationResponse: 'Hijacked answer' };
+    expect(
+      (await app.request(`/api/consultations/${submission.submissionId}/respond`, json(body))).status,
+    ).toBe(401);
+    expect((await respond(body, owner)).status).toBe(403);
+    const [row] = AdminConsultationListSchema.parse(
+      await (await app.requestAs(boss, '/api/consultations')).json(),
+    );
+    expect(row).toMatchObject({ status: 'pending', consultationResponse: null });
+    expect(await app.events('consultation.submission.responded')).toHaveLength(0);
+  });
+
+  it('lists every submission with the fields the page reads', async () => {
+    const response = await app.requestAs(boss, '/api/consultations');
+    expect(response.status).toBe(200);
+    const [row] = AdminConsultationListSchema.parse(await response.json());
+    expect(row).toMatchObject({
+      id: submission.submissionId,
+      businessName: 'Blue Door Bistro LLC',
+      ownerName: 'Maria Lopez',
+      email: 'lena@corner-cafe.com',
+      phone: '(555) 201-3344',
+      restaurantPhone: null,
+      restaurantName: 'Blue Door Bistro',
+      businessType: null,
+      location: 'Denver, Colorado',
+      status: 'pending',
+      userId: owner.userId,
+      adminNotes: null,
+      videoFiles: [],
+      documentFiles: [],
+      responseFiles: [],
+    });
+    expect(row!.imageFiles).toHaveLength(1);
+    expect(row!.currentChallenges).toContain('Food costs');
+    expect(row!.consultationGoals).toContain('food cost');
+    expect(Date.parse(row!.submittedAt)).not.toBeNaN();
+  });
+
+  it('saves notes without changing the status', async () => {
+    const response = await respond({ adminNotes: 'Call on Tuesday morning.' });
+    expect(response.status).toBe(200);
+    expect(AdminConsultationSchema.parse(await response.json())).toMatchObject({
+      status: 'pending',
+      adminNotes: 'Call on Tuesday morning.',
+    });
+    expect(await app.events('consultation.submission.reviewed')).toHaveLength(0);
+  });
+
+  it('marks it in review once, telling auth', async () => {
+    const response = await respond({ status: 'in_review' });
+    const body = AdminConsultationSchema.parse(await response.json());
+    expect(body.status).toBe('in_review');
+    expect(body.reviewedAt).not.toBeNull();
+    expect(body.adminNotes).toBe('Call on Tuesday morning.');
+    await respond({ status: 'in_review', adminNotes: 'Still reviewing.' });
+    const reviewed = await app.events('consultation.submission.reviewed');
+    expect(reviewed).toHaveLength(1);
+    expect(reviewed[0]!.data).toMatchObject({ submissionId: submission.submissionId, userId: owner.userId });
+  });
+
+  it.each([{}, { consultationResponse: '   ' }])(
+    'refuses to complete without a response (%j) and changes nothing',
+    async (extra) => {
+      const response = await respond({ status: 'completed', ...extra });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'Please provide a consultation response before marking as completed.',
+      );
+      const [row] = AdminConsultationListSchema.parse(
+        await (await app.requestAs(boss, '/api/consultations')).json(),
+      );
+      expect(row!.status).toBe('in_review');
+      expect(row!.consultationResponse).toBeNull();
+    },
+  );
+
+  it.each([
+    [{ status: 'cancelled' }, "status must be 'in_review' or 'completed'"],
+    [{}, 'Nothing to update'],
+    [{ adminNotes: 42 }, 'Admin notes must be text'],
+  ])('refuses %j with a clear message', async (body, message) => {
+    const response = await respond(body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+  });
+
+  it('answers 404 for an unknown submission', async () => {
+    expect((await respond({ adminNotes: 'x' }, boss, 'AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+
+  it('completes with a response, telling the owner, who then sees it in My Consultations', async () => {
+    const answer = 'Start with a tighter lunch menu: cut it to 12 dishes and re-cost every plate.';
+    const response = await respond({ status: 'completed', consultationResponse: answer });
+    expect(response.status).toBe(200);
+    const body = AdminConsultationSchema.parse(await response.json());
+    expect(body).toMatchObject({ status: 'completed', consultationResponse: answer });
+    expect(body.completedAt).not.toBeNull();
+
+    const responded = await app.events('consultation.submission.responded');
+    expect(responded).toHaveLength(1);
+    expect(responded[0]!.data).toMatchObject({
+      submissionId: submission.submissionId,
+      email: 'lena@corner-cafe.com',
+      consultationResponse: answer,
+    });
+
+    // Saving notes afterwards neither reopens it nor e-mails the owner again.
+    await respond({ adminNotes: 'Done.' });
+    expect(await app.events('consultation.submission.responded')).toHaveLength(1);
+
+    const mine = (await (await app.requestAs(owner, '/api/my-consultations')).json()) as Array<
+      Record<string, unknown>
+    >;
+    expect(mine[0]).toMatchObject({ status: 'completed', consultationResponse: answer, imageCount: 1 });
+    expect(mine[0]!.completedAt).toBe(body.completedAt);
+    expect(mine[0]!.reviewedAt).toBe(body.reviewedAt);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Who may add files to (and complete) a submission (DECISIONS 16): whoever holds its step-1 upload token
+ * or a live e-mailed link for it (`X-Upload-Token`), its owner's session, or an admin.
+ */
+import { UPLOAD_MESSAGES, UPLOAD_TOKEN_HEADER } from '@platform/contracts';
+import { AppError, type Executor } from '@platform/service-kit';
+import type { Request } from 'express';
+import { hashToken } from '../lib/tokens.js';
+import { findLiveLink, findSubmission, type SubmissionRow } from './submissions.repository.js';
+
+export type SubmissionAccess = 'upload-token' | 'link' | 'owner' | 'admin';
+
+/**
+ * The owner: the user who sent step 1, or an account that has proven it receives mail at the submission's
+ * address (signing up with someone's address proves nothing, and would otherwise show their request).
+ */
+export function isOwner(req: Request, submission: SubmissionRow): boolean {
+  const caller = req.caller;
+  if (caller?.kind !== 'user') return false;
+  if (submission.userId === caller.userId) return true;
+  return caller.emailVerified === true && submission.email === caller.email.toLowerCase();
+}
+
+/** 404 for an unknown submission, 401 with neither token nor session, 403 for the wrong one. */
+export async function authorizeSubmission(
+  db: Executor,
+  req: Request,
+  submissionId: string,
+  now: Date,
+): Promise<{ submission: SubmissionRow; access: SubmissionAccess }> {
+  const submission = /^[A-Za-z0-9_-]{1,64}$/.test(submissionId)
+    ? await findSubmission(db, submissionId)
+    : null;
+  if (!submission) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
+  const token = req.get(UPLOAD_TOKEN_HEADER)?.trim();
+  if (token) {
+    const hash = hashToken(token);
+    if (hash === submission.uploadTokenHash) return { submission, access: 'upload-token' };
+    const link = await findLiveLink(db, hash, now);
+    if (link?.submissionId === submission.id) return { submission, access: 'link' };
+  }
+  if (req.caller?.kind === 'user' && req.caller.role === 'admin') return { submission, access: 'admin' };
+  if (isOwner(req, submission)) return { submission, access: 'owner' };
+  if (token || req.caller?.kind === 'user') throw new AppError('forbidden', UPLOAD_MESSAGES.wrongToken);
+  throw new AppError('unauthenticated', UPLOAD_MESSAGES.missingToken);
+}

@@ -1,0 +1,103 @@
+/** Queries on submissions, their files and their e-mailed links. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type NewSubmissionRow = typeof submissions.$inferInsert;
+export type FileRow = typeof submissionFiles.$inferSelect;
+export type NewFileRow = typeof submissionFiles.$inferInsert;
+
+export async function insertSubmission(db: Executor, row: NewSubmissionRow): Promise<SubmissionRow> {
+  const [inserted] = await db.insert(submissions).values(row).returning();
+  return inserted!;
+}
+
+export async function findSubmission(db: Executor, id: string): Promise<SubmissionRow | null> {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Newest first: what the user sent signed in, and, when their address is proven (`email` given), what was
+ * sent under that address.
+ */
+export async function listSubmissionsOwnedBy(
+  db: Executor,
+  owner: { userId: string; email: string | null },
+): Promise<SubmissionRow[]> {
+  const byUser = eq(submissions.userId, owner.userId);
+  return db
+    .select()
+    .from(submissions)
+    .where(owner.email ? or(byUser, eq(submissions.email, owner.email)) : byUser)
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+}
+
+/** Newest first. */
+export async function listSubmissionsByEmail(db: Executor, email: string): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.email, email))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+}
+
+/** Newest first. */
+export async function listAllSubmissions(db: Executor): Promise<SubmissionRow[]> {
+  return db.select().from(submissions).orderBy(desc(submissions.submittedAt), desc(submissions.id));
+}
+
+export async function updateSubmission(
+  db: Executor,
+  id: string,
+  patch: Partial<NewSubmissionRow>,
+): Promise<SubmissionRow | null> {
+  const [row] = await db.update(submissions).set(patch).where(eq(submissions.id, id)).returning();
+  return row ?? null;
+}
+
+/** Files of the given submissions, oldest first. */
+export async function listFilesOf(db: Executor, submissionIds: string[]): Promise<FileRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(submissionFiles)
+    .where(inArray(submissionFiles.submissionId, submissionIds))
+    .orderBy(asc(submissionFiles.createdAt), asc(submissionFiles.id));
+}
+
+export async function insertFiles(db: Executor, rows: NewFileRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(submissionFiles).values(rows);
+}
+
+export async function findFileWithSubmission(
+  db: Executor,
+  fileId: string,
+): Promise<{ file: FileRow; submission: SubmissionRow } | null> {
+  const [row] = await db
+    .select({ file: submissionFiles, submission: submissions })
+    .from(submissionFiles)
+    .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
+    .where(eq(submissionFiles.id, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertLink(db: Executor, row: typeof addFilesLinks.$inferInsert): Promise<void> {
+  await db.insert(addFilesLinks).values(row);
+}
+
+/** The submission an unexpired link token opens, or null. */
+export async function findLiveLink(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ submissionId: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ submissionId: addFilesLinks.submissionId, expiresAt: addFilesLinks.expiresAt })
+    .from(addFilesLinks)
+    .where(and(eq(addFilesLinks.tokenHash, tokenHash), gt(addFilesLinks.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,81 @@
+/** Rows → the contracts' views (member-and-admin §3, §7). */
+import type { AdminConsultation, ConsultationFile, MyConsultation } from '@platform/contracts';
+import type { FileRow, SubmissionRow } from './submissions.repository.js';
+
+/** The path the pages link to; only the owner and admins may open it. */
+export function filePath(fileId: string): string {
+  return `/api/consultation-files/${fileId}`;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toFile(row: FileRow): ConsultationFile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    originalName: row.originalName,
+    contentType: row.contentType,
+    size: row.size,
+    url: filePath(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Menu photos and menu documents are the submission's documents. */
+function filesByList(files: FileRow[]) {
+  const paths = (kinds: string[]) => files.filter((f) => kinds.includes(f.kind)).map((f) => filePath(f.id));
+  return {
+    imageFiles: paths(['images']),
+    videoFiles: paths(['videos']),
+    documentFiles: paths(['documents', 'menu_photos']),
+  };
+}
+
+export function toMyConsultation(row: SubmissionRow, files: FileRow[]): MyConsultation {
+  const lists = filesByList(files);
+  return {
+    id: row.id,
+    businessName: row.businessName,
+    ownerName: row.ownerName,
+    email: row.email,
+    phone: row.phone,
+    restaurantName: row.restaurantName,
+    restaurantPhone: row.restaurantPhone,
+    location: row.location,
+    currentChallenges: row.currentChallenges,
+    consultationGoals: row.consultationGoals,
+    status: row.status,
+    submittedAt: row.submittedAt.toISOString(),
+    confirmedAt: iso(row.confirmedAt),
+    reviewedAt: iso(row.reviewedAt),
+    completedAt: iso(row.completedAt),
+    consultationResponse: row.consultationResponse,
+    imageCount: lists.imageFiles.length,
+    videoCount: lists.videoFiles.length,
+    documentCount: lists.documentFiles.length,
+    files: files.map(toFile),
+  };
+}
+
+export function toAdminConsultation(row: SubmissionRow, files: FileRow[]): AdminConsultation {
+  return {
+    ...toMyConsultation(row, files),
+    ...filesByList(files),
+    userId: row.userId,
+    businessType: null,
+    responseFiles: row.responseFiles,
+    adminNotes: row.adminNotes,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Groups files by submission for list views. */
+export function groupFiles(files: FileRow[]): Map<string, FileRow[]> {
+  const grouped = new Map<string, FileRow[]>();
+  for (const file of files) {
+    const list = grouped.get(file.submissionId);
+    if (list) list.push(file);
+    else grouped.set(file.submissionId, [file]);
+  }
+  return grouped;
+}

@@ -1,0 +1,114 @@
+/**
+ * Stores the files of one upload request for a submission (step 2, or /additional-upload) and records
+ * them. 200 with what was kept and what was refused; 400 when nothing was kept.
+ */
+import {
+  ADDITIONAL_FILE_FIELDS,
+  ConsultationFileKindSchema,
+  MAX_FILES_PER_REQUEST,
+  UPLOAD_MESSAGES,
+  type AdditionalFileField,
+  type RejectedFile,
+  type UploadFilesResponse,
+  type UploadRejectedResponse,
+} from '@platform/contracts';
+import { AppError, type ServiceDeps } from '@platform/service-kit';
+import type { Request } from 'express';
+import type { ConsultationConfig } from '../config.js';
+import { newId } from '../lib/tokens.js';
+import { insertFiles } from '../submissions/submissions.repository.js';
+import type { SubmissionRow } from '../submissions/submissions.repository.js';
+import { filePath } from '../submissions/to-views.js';
+import type { FileRule, FileRules } from './file-rules.js';
+import { receiveFiles, removeStored } from './receive-files.js';
+
+/** The 400 of an upload that kept nothing: its body also lists each refused file. */
+export class NoFilesAcceptedError extends AppError {
+  constructor(
+    message: string,
+    readonly rejected: RejectedFile[],
+  ) {
+    super(
+      'invalid',
+      message,
+      rejected.map((file) => ({ path: file.fileName, message: file.reason })),
+    );
+  }
+
+  override toBody(): UploadRejectedResponse {
+    return { message: this.message, rejected: this.rejected, issues: this.issues };
+  }
+}
+
+export type UploadMode = 'upload' | 'additional';
+
+export async function addFiles(
+  deps: ServiceDeps<ConsultationConfig>,
+  rules: FileRules,
+  req: Request,
+  submission: SubmissionRow,
+  mode: UploadMode,
+): Promise<UploadFilesResponse> {
+  const store = deps.store;
+  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const logger = req.log ?? deps.logger;
+  const outcomes = await receiveFiles({
+    req,
+    store,
+    logger,
+    maxFiles: MAX_FILES_PER_REQUEST,
+    ruleFor: mode === 'upload' ? uploadRule(rules) : additionalRule(rules),
+  });
+
+  const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
+  const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored] : []));
+  if (stored.length === 0) {
+    throw new NoFilesAcceptedError(
+      outcomes.length === 0 ? UPLOAD_MESSAGES.noFilesSent : UPLOAD_MESSAGES.noFilesAccepted,
+      rejected,
+    );
+  }
+
+  const now = deps.clock.now();
+  // Ids in the order sent; a millisecond apart so listings keep that order.
+  const rows = stored.map((file, index) => ({
+    id: newId(),
+    submissionId: submission.id,
+    kind: file.kind,
+    objectKey: file.objectKey,
+    originalName: file.originalName,
+    contentType: file.contentType,
+    size: file.size,
+    createdAt: new Date(now.getTime() + index),
+  }));
+  try {
+    await deps.db.transaction(async (tx) => {
+      await insertFiles(tx, rows);
+    });
+  } catch (error) {
+    await removeStored(store, outcomes, logger);
+    throw error;
+  }
+  logger.info(
+    { submissionId: submission.id, mode, stored: rows.length, rejected: rejected.length },
+    'consultation files uploaded',
+  );
+  return { success: true, files: rows.map((row) => filePath(row.id)), rejected };
+}
+
+/** Step 2: `files` parts, each of the kind named by the last `fileType` field before it. */
+function uploadRule(rules: FileRules) {
+  return (fieldName: string, fields: ReadonlyMap<string, string>): FileRule | string => {
+    if (fieldName !== 'files') return `Unexpected file field "${fieldName}": send files as "files"`;
+    const kind = ConsultationFileKindSchema.safeParse(fields.get('fileType'));
+    return kind.success ? rules.forKind(kind.data) : UPLOAD_MESSAGES.missingKind;
+  };
+}
+
+/** /additional-upload: the field name is the kind. */
+function additionalRule(rules: FileRules) {
+  return (fieldName: string): FileRule | string =>
+    (ADDITIONAL_FILE_FIELDS as readonly string[]).includes(fieldName)
+      ? rules.forAdditionalField(fieldName as AdditionalFileField)
+      : `Unexpected file field "${fieldName}": use images, videos or documents`;
+}
