@@ -46,6 +46,8 @@ export { AUTH_USER_QUERY_KEY, useAuth } from './auth/use-auth';
 export type { AuthUser, UseAuthResult } from './auth/use-auth';
 export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';
 export type { UseLogoutResult } from './auth/use-logout';
+export { useSignInGate } from './auth/use-sign-in-gate';
+export type { SignInGate } from './auth/use-sign-in-gate';
 
 // Cart
 export { CART_STORAGE_KEY, CART_STORAGE_VERSION, createCartStore, useCart } from './cart/use-cart';
@@ -59,3 +61,23 @@ export { ThemeProvider, useTheme } from './theme/theme-provider';
 export type { ThemeContextValue } from './theme/theme-provider';
 export { THEME_STORAGE_KEY } from './theme/theme-storage';
 export type { Theme } from './theme/theme-storage';
+
+// Forms and uploads: a labelled field, a refused request's message and issues, XHR uploads with progress
+export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
+export { pickFieldIssues, readApiFailure } from './api/api-failure';
+export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-failure';
+export { UPLOAD_TIMEOUT_MS, UploadTransportError, sendWithProgress } from './api/send-with-progress';
+export type { SendWithProgressOptions, TransportFailure, UploadAnswer } from './api/send-with-progress';
+export { combinePercent, formatBytes, toPercent } from './format/upload-progress';
+
+// Consultations: the status badge and dates shared by the admin page and /my-consultations; delayed redirects
+export {
+  STATUS_TONE_CLASSES,
+  formatConsultationDate,
+  getStatusLabel,
+  getStatusTone,
+  sortNewestFirst,
+} from './consultation/consultation-status';
+export type { StatusTone } from './consultation/consultation-status';
+export { ConsultationStatusBadge } from './components/consultation-status-badge';
+export { useToastAndRedirect } from './hooks/use-toast-and-redirect';

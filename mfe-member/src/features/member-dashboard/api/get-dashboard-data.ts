@@ -1,45 +1,6 @@
 /**
- * The dashboard's reads (member-and-admin §7): `GET /api/courses` (each course says whether the caller is
- * enrolled and where they left off) and `GET /api/enrollments`. A 401 reads as null (signed out).
+ * The dashboard's reads (member-and-admin §7): `GET /api/courses` and `GET /api/enrollments`, 401 read as
+ * null. They live with the other course reads in `features/courses/api`, so every member page shares one
+ * cache entry.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseList, EnrollmentList } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
-
-export function coursesQuery(enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/courses'],
-    enabled,
-    queryFn: async (context): Promise<CourseList | null> => {
-      const [body, { CourseListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : CourseListSchema.parse(body);
-    },
-  });
-}
-
-export function enrollmentsQuery(enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/enrollments'],
-    enabled,
-    queryFn: async (context): Promise<EnrollmentList | null> => {
-      const [body, { EnrollmentListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : EnrollmentListSchema.parse(body);
-    },
-  });
-}
-
-export function useCourses(enabled: boolean) {
-  return useQuery(coursesQuery(enabled));
-}
-
-export function useEnrollments(enabled: boolean) {
-  return useQuery(enrollmentsQuery(enabled));
-}
+export { coursesQuery, enrollmentsQuery, useCourses, useEnrollments } from '../../courses/api/get-courses';

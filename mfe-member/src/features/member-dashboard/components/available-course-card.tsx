@@ -1,21 +1,12 @@
 /**
  * One of 'Available Courses': thumbnail (locked for non-members), title, difficulty, description, the
- * drip line, and 'View Course' / 'Enroll Now' / 'Upgrade to Access'.
+ * drip line, and 'View Course' / 'Enroll Now' (enrols on the spot) / 'Upgrade to Access'.
  */
-import { Link } from 'react-router-dom';
 import type { CourseSummary } from '@platform/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@platform/ui';
+import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@platform/ui';
 import { getCourseAction, showsLockOverlay } from '../lib/dashboard-rules';
-import { CourseThumbnail } from './course-thumbnail';
+import { CourseThumbnail } from '../../courses/components/course-thumbnail';
+import { CourseActionButton } from '../../courses/components/course-action-button';
 
 export function AvailableCourseCard({ course, isMember }: { course: CourseSummary; isMember: boolean }) {
   const action = getCourseAction(course, isMember);
@@ -45,13 +36,7 @@ export function AvailableCourseCard({ course, isMember }: { course: CourseSummar
         <p className="text-sm text-muted-foreground">Drip-feed content - new section daily</p>
       </CardContent>
       <CardFooter className="pt-4">
-        <Button
-          asChild
-          className="w-full"
-          variant={action.label === 'Upgrade to Access' ? 'outline' : 'default'}
-        >
-          <Link to={action.href}>{action.label}</Link>
-        </Button>
+        <CourseActionButton course={course} action={action} />
       </CardFooter>
     </Card>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
 import { formatEnrolledOn } from '../lib/dashboard-rules';
 import type { EnrolledCourse } from '../lib/dashboard-rules';
-import { CourseThumbnail } from './course-thumbnail';
+import { CourseThumbnail } from '../../courses/components/course-thumbnail';
 
 export function EnrolledCourseCard({ item }: { item: EnrolledCourse }) {
   const { course, enrolledAt } = item;

@@ -16,34 +16,15 @@ import {
   CardTitle,
   SITE_NAME,
   Skeleton,
-  useAuth,
   useDocumentTitle,
   useLogout,
+  useSignInGate,
 } from '@platform/ui';
 import { useCourses, useEnrollments } from '../api/get-dashboard-data';
 import { getAvailableCourses, getEnrolledCourses, getMembershipBadgeText } from '../lib/dashboard-rules';
 import { AvailableCourseCard } from './available-course-card';
 import { EnrolledCourseCard } from './enrolled-course-card';
-
-function SkeletonCards() {
-  return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" data-testid="course-skeletons">
-      <p role="status" className="sr-only">
-        Loading…
-      </p>
-      {[0, 1, 2].map((key) => (
-        <Card key={key} className="overflow-hidden">
-          <Skeleton className="aspect-video w-full rounded-none" />
-          <div className="space-y-3 p-6">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-9 w-full" />
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
+import { CourseSkeletonCards as SkeletonCards } from '../../courses/components/course-skeleton-cards';
 
 function EmptyState({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,13 +52,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export function MemberDashboardPage() {
   useDocumentTitle(`Member Dashboard - ${SITE_NAME}`);
-  const { user, isLoading: userLoading } = useAuth();
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const { logout, isLoggingOut } = useLogout();
   const signedIn = user !== null;
   const courses = useCourses(signedIn);
   const enrollments = useEnrollments(signedIn);
 
-  if (!userLoading && !user) return <Navigate to="/login" replace />;
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
   // A read that turns to 401 after the page opened: the session ended.
   if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
 

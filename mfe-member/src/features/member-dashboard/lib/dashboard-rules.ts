@@ -14,26 +14,13 @@ export function getMembershipBadgeText(user: MembershipFields | null | undefined
   return user.subscriptionStatus === 'trial' ? 'Trial Membership' : 'Active Membership';
 }
 
-export type CourseAction = { label: 'View Course' | 'Enroll Now' | 'Upgrade to Access'; href: string };
-
-/** 'View Course' if enrolled, 'Enroll Now' if a member, 'Upgrade to Access' (to /membership) if not. */
-export function getCourseAction(
-  course: Pick<CourseSummary, 'id' | 'isEnrolled'>,
-  isMember: boolean,
-): CourseAction {
-  if (course.isEnrolled) return { label: 'View Course', href: `/courses/${course.id}` };
-  if (isMember) return { label: 'Enroll Now', href: `/courses/${course.id}` };
-  return { label: 'Upgrade to Access', href: '/membership' };
-}
+// 'View Course' / 'Enroll Now' / 'Upgrade to Access' and the published-only list: the same rules as /courses.
+export { getAvailableCourses, getCourseAction } from '../../courses/lib/course-rules';
+export type { CourseAction } from '../../courses/lib/course-rules';
 
 /** Non-members see a lock over each available course's thumbnail. */
 export function showsLockOverlay(isMember: boolean): boolean {
   return !isMember;
-}
-
-/** Available Courses lists published courses only. */
-export function getAvailableCourses(courses: readonly CourseSummary[]): CourseSummary[] {
-  return courses.filter((course) => course.isPublished);
 }
 
 export type EnrolledCourse = { course: CourseSummary; enrolledAt: string };

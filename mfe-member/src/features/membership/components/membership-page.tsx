@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SITE_NAME, Skeleton, useAuth, useDocumentTitle } from '@platform/ui';
+import { SITE_NAME, Skeleton, useDocumentTitle, useSignInGate } from '@platform/ui';
 import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
 import type { MembershipPlanId } from '../lib/membership-plans';
 import { AlreadyMemberCard } from './already-member-card';
@@ -31,7 +31,7 @@ function PlanList({ onSelect }: { onSelect: (plan: MembershipPlanId) => void }) 
 
 export function MembershipPage() {
   useDocumentTitle(`Membership | ${SITE_NAME}`);
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const [planId, setPlanId] = useState<MembershipPlanId | null>(null);
   const lastPlan = useRef<MembershipPlanId | null>(null);
   const plan = findMembershipPlan(planId);
@@ -57,7 +57,8 @@ export function MembershipPage() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/login" replace />;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if (signedOutHere || !user) return null; // signing out here: the logout flow goes to /
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">

@@ -2,9 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoginResponseSchema } from '@platform/contracts';
 import type { LoginRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-import { readApiFailure } from '../lib/api-failure';
-import type { RefusedOutcome } from '../lib/api-failure';
+import { apiRequest, readApiFailure } from '@platform/ui';
+import type { RefusedOutcome } from '@platform/ui';
 
 export type LogInOutcome = { ok: true } | RefusedOutcome;
 

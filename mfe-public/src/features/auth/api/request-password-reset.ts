@@ -5,8 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ForgotPasswordResponseSchema } from '@platform/contracts';
 import type { ForgotPasswordRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-import { readApiFailure } from '../lib/api-failure';
+import { apiRequest, readApiFailure } from '@platform/ui';
 
 export type PasswordResetOutcome = { ok: true; message: string } | { ok: false; message: string | null };
 

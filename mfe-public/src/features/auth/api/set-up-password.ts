@@ -1,9 +1,8 @@
 /** `POST /api/auth/setup-password`: sets a password with the token of a set-password e-mail. */
 import { useMutation } from '@tanstack/react-query';
 import type { SetupPasswordRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-import { readApiFailure } from '../lib/api-failure';
-import type { RefusedOutcome } from '../lib/api-failure';
+import { apiRequest, readApiFailure } from '@platform/ui';
+import type { RefusedOutcome } from '@platform/ui';
 
 export type SetUpPasswordOutcome = { ok: true } | RefusedOutcome;
 

@@ -1,9 +1,8 @@
 /** `POST /api/auth/signup`: creates the account and signs it in; a refusal carries the server's message. */
 import { useMutation } from '@tanstack/react-query';
 import type { SignupRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-import { readApiFailure } from '../lib/api-failure';
-import type { RefusedOutcome } from '../lib/api-failure';
+import { apiRequest, readApiFailure } from '@platform/ui';
+import type { RefusedOutcome } from '@platform/ui';
 
 export type SignUpOutcome = { ok: true } | RefusedOutcome;
 

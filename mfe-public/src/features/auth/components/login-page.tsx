@@ -8,19 +8,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ForgotPasswordRequestSchema, LoginRequestSchema } from '@platform/contracts';
 import type { LoginRequest } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, Button, Input, SITE_NAME, cn, toast, useDocumentTitle } from '@platform/ui';
+import {
+  AUTH_USER_QUERY_KEY,
+  Button,
+  FormField,
+  Input,
+  SITE_NAME,
+  cn,
+  fieldAria,
+  pickFieldIssues,
+  toast,
+  useDocumentTitle,
+} from '@platform/ui';
 import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useLogIn } from '../api/log-in';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { pickFieldIssues } from '../lib/api-failure';
 import { FORGOT_PASSWORD_COPY, LOGIN_COPY } from '../lib/auth-copy';
 import { getBrowserStorage } from '../lib/browser-storage';
 import { takeRedirectAfterLogin } from '../lib/pending-plan';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
-import { FormField, fieldAria } from './form-field';
 import { PasswordInput } from './password-input';
 import { TextLink, textLinkClass } from './text-link';
 

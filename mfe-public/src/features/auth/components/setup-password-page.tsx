@@ -9,15 +9,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETUP_PASSWORD_MIN_LENGTH, SetupPasswordFormSchema } from '@platform/contracts';
 import type { SetupPasswordForm } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, Button, SITE_NAME, toast, useDocumentTitle } from '@platform/ui';
+import {
+  AUTH_USER_QUERY_KEY,
+  Button,
+  FormField,
+  SITE_NAME,
+  fieldAria,
+  pickFieldIssues,
+  toast,
+  useDocumentTitle,
+} from '@platform/ui';
 import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useSetUpPassword } from '../api/set-up-password';
-import { pickFieldIssues } from '../lib/api-failure';
 import { SETUP_PASSWORD_COPY } from '../lib/auth-copy';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
-import { FormField, fieldAria } from './form-field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordInput } from './password-input';
 import { TextLink } from './text-link';

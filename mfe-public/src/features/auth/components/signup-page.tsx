@@ -8,18 +8,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SIGNUP_PASSWORD_MIN_LENGTH, SignupFormSchema } from '@platform/contracts';
 import type { SignupForm } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, Button, Input, SITE_NAME, toast, useDocumentTitle } from '@platform/ui';
+import {
+  AUTH_USER_QUERY_KEY,
+  Button,
+  FormField,
+  Input,
+  SITE_NAME,
+  fieldAria,
+  pickFieldIssues,
+  toast,
+  useDocumentTitle,
+} from '@platform/ui';
 import { LoaderCircleIcon, UserPlusIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useSignUp } from '../api/sign-up';
-import { pickFieldIssues } from '../lib/api-failure';
 import { SIGNUP_COPY } from '../lib/auth-copy';
 import { getBrowserStorage } from '../lib/browser-storage';
 import { takeRedirectAfterSignup } from '../lib/pending-plan';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
-import { FormField, fieldAria } from './form-field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordInput } from './password-input';
 import { TextLink } from './text-link';

@@ -57,8 +57,11 @@ function RemoteRoutes({ remoteName }: { remoteName: RemoteName }) {
 function RemoteOutlet({ remoteName }: { remoteName: RemoteName }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  // A new attempt mounts a fresh RemoteRoutes, which loads the remote again.
+  // A new attempt mounts a fresh RemoteRoutes, which loads the remote again (moving to another page).
   const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  // The Retry button loads the page again: the browser keeps a failed preload of the remote's files
+  // (the gateway's Link hints) and would hand the failure back to an in-page retry.
+  const reload = useCallback(() => window.location.reload(), []);
 
   return (
     <RemoteErrorBoundary
@@ -66,7 +69,7 @@ function RemoteOutlet({ remoteName }: { remoteName: RemoteName }) {
       remoteName={remoteName}
       resetKey={pathname}
       onReset={retry}
-      fallback={<RemoteLoadError onRetry={retry} />}
+      fallback={<RemoteLoadError onRetry={reload} />}
     >
       {/* For the remote's own lazy pages when they are not reached through a transition. */}
       <Suspense fallback={<PageLoading />}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pickFieldIssues, readApiFailure } from '../lib/api-failure';
+import { pickFieldIssues, readApiFailure } from '../api-failure';
 
 describe('reading a failed answer', () => {
   it('reads the status and the server message from an apiRequest error', () => {

@@ -1,6 +1,6 @@
 /**
- * `apiRequest` turns a non-OK answer into `Error("<status>: <body>")` (public-site spec §8). The auth
- * forms show the server's own words, so this reads the status and the error body's message back out.
+ * `apiRequest` turns a non-OK answer into `Error("<status>: <body>")` (public-site spec §8). The forms show
+ * the server's own words, so this reads the status, the message and the field issues back out.
  */
 
 export type FieldIssue = { path: string; message: string };
@@ -38,7 +38,7 @@ export function readApiFailure(error: unknown): ApiFailure | null {
   return { status: Number(match[1]), ...readBody(match[2] ?? '') };
 }
 
-/** What an auth form gets back when the server refused: its status, message and field issues. */
+/** What a form gets back when the server refused: its status, message and field issues. */
 export type RefusedOutcome = { ok: false } & ApiFailure;
 
 /** The issues that belong to one of the form's fields (first one per field), to show beside it. */

@@ -1,6 +1,7 @@
 /** A labelled field with its error underneath, linked to the control through `aria-describedby`. */
 import type { ReactNode } from 'react';
-import { Label } from '@platform/ui';
+import { cn } from '../lib/cn';
+import { Label } from './label';
 
 export function fieldErrorId(id: string): string {
   return `${id}-error`;
@@ -20,19 +21,31 @@ type FormFieldProps = {
   id: string;
   label: string;
   error?: string;
-  /** Beside the label, e.g. the 'Forgot your password?' action. */
+  /** Beside the label, e.g. the 'Forgot your password?' action or a character count. */
   labelAside?: ReactNode;
+  /** A line under the control (its id is `${id}-hint`; pass it to `fieldAria`). */
+  hint?: ReactNode;
+  className?: string;
   children: ReactNode;
 };
 
-export function FormField({ id, label, error, labelAside, children }: FormFieldProps) {
+export function fieldHintId(id: string): string {
+  return `${id}-hint`;
+}
+
+export function FormField({ id, label, error, labelAside, hint, className, children }: FormFieldProps) {
   return (
-    <div className="space-y-2">
+    <div className={cn('space-y-2', className)}>
       <div className="flex min-h-5 flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
       {children}
+      {hint ? (
+        <p id={fieldHintId(id)} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={fieldErrorId(id)} className="text-sm font-medium text-destructive">
           {error}
