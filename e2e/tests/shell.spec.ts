@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createAccount, uniqueEmail } from '../helpers/accounts.js';
 
 test.describe('shell and micro-frontends', () => {
   test('the shell loads the public micro-frontend at /', async ({ page }) => {
@@ -42,6 +43,8 @@ test.describe('shell and micro-frontends', () => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/mfe/')) remoteFiles.push(pathname);
     });
+    // Signed in, so the member page stays (signed out it would send the visitor to /login).
+    await createAccount(page.request, uniqueEmail('shell', 'remote'));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(remoteFiles).toContain('/mfe/member/mf-manifest.json');

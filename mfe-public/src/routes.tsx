@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { CoursePage } from './features/course-preview/components/course-page';
-import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
 import './index.css';
 
 // `/` is the first view: bundled with the routes. Other pages load when visited (the shell's Suspense waits).
@@ -34,6 +33,19 @@ const CheckoutSuccessPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('./features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
+const ContactPage = lazy(() =>
+  import('./features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const ConsultationPage = lazy(() =>
+  import('./features/consultation/components/consultation-page').then((m) => ({
+    default: m.ConsultationPage,
+  })),
+);
+const AdditionalUploadPage = lazy(() =>
+  import('./features/additional-upload/components/additional-upload-page').then((m) => ({
+    default: m.AdditionalUploadPage,
+  })),
+);
 
 /** Every path the shell's route table gives mfe_public (public-site spec §2.1, member-and-admin §2). */
 export const routes: RouteObject[] = [
@@ -48,9 +60,9 @@ export const routes: RouteObject[] = [
   { path: '/signup', element: <SignupPage /> },
   { path: '/setup-password', element: <SetupPasswordPage /> },
   { path: '/pricing', element: <PricingPage /> },
-  { path: '/contact', element: <PlaceholderPage name="Contact" /> },
-  { path: '/consultation', element: <PlaceholderPage name="Free Consultation" /> },
-  { path: '/additional-upload', element: <PlaceholderPage name="Additional Upload" /> },
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/consultation', element: <ConsultationPage /> },
+  { path: '/additional-upload', element: <AdditionalUploadPage /> },
 ];
 
 export default routes;

@@ -1,0 +1,340 @@
+/**
+ * The free consultation in the browser (member-and-admin §2 "Consultation form", "Upload additional
+ * files", §4, §5, §8, §9; DECISIONS 15–17): step 1's messages and the draft that survives a reload; a
+ * visitor's whole request with real files (two photos, a video, a menu PDF) whose progress comes from the
+ * upload itself, a disguised file refused by its content, completion and the confirmation e-mail; the
+ * e-mailed link that opens the upload step of /additional-upload; and the e-mail lookup for a stranger
+ * and for the signed-in owner. Screenshots on a desktop and a 375 px phone.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { createProvenAccount, uniqueEmail } from '../helpers/accounts.js';
+import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
+import type { ReceivedMail } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+
+const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
+
+const STEP_ONE = {
+  'Your name': 'Ana Lopez',
+  'Email address': '',
+  'Business name': 'Blue Door Hospitality',
+  'Restaurant name': 'Blue Door Bistro',
+  Location: '1200 Larimer Street, Denver, CO',
+  'Current challenges': 'Our tables stay half empty on weekday nights and few guests come back.',
+  'Consultation goals': 'Fill the dining room four nights a week and double our returning guests.',
+} as const;
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
+  if (typeof description === 'string')
+    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
+  else if (description) await expect(toastRegion(page).getByText(description)).toBeVisible();
+}
+
+function slot(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title });
+}
+
+function fileRow(page: Page, name: string): Locator {
+  return page.getByTestId('queued-file').filter({ hasText: name });
+}
+
+/**
+ * Records every `xhr.upload` progress event of the page's uploads, so the test sees the real progress.
+ * (Browser code as text: the e2e project is type-checked without the DOM library.)
+ */
+const RECORD_UPLOAD_PROGRESS = `
+  window.__uploadProgress = [];
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) {
+    this.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) window.__uploadProgress.push({ loaded: event.loaded, total: event.total });
+    });
+    return send.call(this, body);
+  };
+`;
+
+async function recordUploadProgress(page: Page) {
+  await page.addInitScript({ content: RECORD_UPLOAD_PROGRESS });
+}
+
+async function readUploadProgress(page: Page): Promise<{ loaded: number; total: number }[]> {
+  return page.evaluate<{ loaded: number; total: number }[]>('window.__uploadProgress');
+}
+
+async function fillStepOne(page: Page, email: string) {
+  for (const [label, value] of Object.entries(STEP_ONE))
+    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
+  await page.getByLabel('Your phone (optional)').fill('+1 303 555 0142');
+}
+
+function addFilesPath(mail: ReceivedMail): string {
+  const body = `${mail.text}\n${mail.html.replaceAll('&amp;', '&')}`;
+  const match = /(?:https?:\/\/[^\s"'<>()]+)?\/additional-upload\?token=[A-Za-z0-9_-]+/.exec(body);
+  if (!match) throw new Error(`No add-files link in "${mail.subject}":\n${mail.text || mail.html}`);
+  const url = new URL(match[0], 'http://localhost');
+  return `${url.pathname}${url.search}`;
+}
+
+test.describe('consultation step 1', () => {
+  test('shows the §5 message beside each bad field and keeps what was typed after a reload', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/consultation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Free Restaurant Consultation' })).toBeVisible();
+    await expect(page.getByText('Reviewed within 24-48 hours')).toBeVisible();
+    await screenshotBoth(page, testInfo, 'consultation-step-1');
+    await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 1');
+
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/consultation')
+        requests += 1;
+    });
+
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    for (const message of [
+      'Business name must be at least 2 characters',
+      'Owner name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter your restaurant name',
+      'Please provide your business location',
+      'Please describe your current challenges (minimum 20 characters)',
+      'Please describe your consultation goals (minimum 20 characters)',
+    ])
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Business name')).toHaveAttribute('aria-invalid', 'true');
+    // The first field of the form with a problem takes the cursor.
+    await expect(page.getByLabel('Your name')).toBeFocused();
+
+    await page.getByLabel('Business name').fill('B');
+    await page.getByLabel('Email address').fill('.ana@bluedoor.com');
+    await page.getByLabel('Current challenges').fill('Too short');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(page.getByText('Business name must be at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please describe your current challenges (minimum 20 characters)'),
+    ).toBeVisible();
+    await screenshotBoth(page, testInfo, 'consultation-step-1-errors');
+    expect(requests, 'bad input never reaches the server').toBe(0);
+
+    await page.reload();
+    await expect(page.getByLabel('Business name')).toHaveValue('B');
+    await expect(page.getByLabel('Email address')).toHaveValue('.ana@bluedoor.com');
+    await expect(page.getByLabel('Current challenges')).toHaveValue('Too short');
+  });
+
+  test("refuses a disposable address with the server's message on the field and the 'Invalid Email' toast", async ({
+    page,
+  }) => {
+    await page.goto('/consultation');
+    await fillStepOne(page, 'owner@mailinator.com');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expectToast(page, 'Invalid Email', 'Please enter a valid business email address');
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByText('Please enter a valid business email address', { exact: true }).first(),
+    ).toBeVisible();
+    // Still step 1, with everything typed.
+    await expect(page.getByLabel('Consultation goals')).toHaveValue(STEP_ONE['Consultation goals']);
+  });
+});
+
+test.describe('consultation request', () => {
+  test('a visitor uploads photos, a video and a menu with real progress, completes, and gets the confirmation e-mail', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('owner', `consult-${testInfo.project.name}`);
+    await recordUploadProgress(page);
+    await page.goto('/consultation');
+    await fillStepOne(page, email);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expectToast(page, 'Information Saved');
+    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Consultation steps' }).getByText('Step 2 of 2'),
+    ).toBeVisible();
+    await expect(page.getByText('Suggested length: 2-3 minutes', { exact: false })).toBeVisible();
+
+    // Real pictures: the page itself, as PNG and as JPEG. And an HTML page dressed up as a photo.
+    const png = await page.screenshot({ type: 'png' });
+    const jpeg = await page.screenshot({ type: 'jpeg', quality: 70 });
+    const photos = slot(page, 'Restaurant Photos');
+    await photos.getByLabel('Choose photos').setInputFiles([
+      { name: 'dining-room.png', mimeType: 'image/png', buffer: png },
+      { name: 'entrance.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      {
+        name: 'kitchen.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      },
+    ]);
+    await expect(fileRow(page, 'dining-room.png')).toContainText('Ready to upload');
+    await expect(fileRow(page, 'dining-room.png').locator('img')).toBeVisible();
+    // A wrong file is named at once, before anything is sent, and can be removed.
+    await photos.getByLabel('Choose photos').setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: await readFile(path.join(MEDIA, 'restaurant-goals-workbook.pdf')),
+    });
+    await expect(fileRow(page, 'notes.pdf')).toContainText('Not accepted: Not a photo');
+    await fileRow(page, 'notes.pdf').getByRole('button', { name: 'Remove notes.pdf' }).click();
+    await expect(fileRow(page, 'notes.pdf')).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'consultation-step-2-chosen');
+
+    await photos.getByRole('button', { name: 'Upload 3 photos' }).click();
+    await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'stored');
+    await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
+    await expect(fileRow(page, 'kitchen.jpg')).toHaveAttribute('data-status', 'refused');
+    await expect(fileRow(page, 'kitchen.jpg')).toContainText(/Not accepted: .*(content|type)/i);
+    await expectToast(page, 'Files Uploaded Successfully', /2 files uploaded\. Not accepted: kitchen\.jpg/);
+    await expect(fileRow(page, 'entrance.jpg').getByTestId('upload-percent')).toHaveText('100%');
+    await expect(fileRow(page, 'entrance.jpg').getByRole('progressbar')).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+
+    const video = slot(page, 'Walkthrough Video');
+    await video.getByLabel('Choose video').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
+    await video.getByRole('button', { name: 'Upload 1 video' }).click();
+    await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
+    await expect(fileRow(page, 'member-lesson.mp4').getByTestId('upload-percent')).toHaveText('100%');
+    await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
+
+    // The connection drops during the menu's upload: that file alone fails and is tried again.
+    const menu = slot(page, 'Menu');
+    await menu
+      .getByLabel('Choose menu files')
+      .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
+    await page.route('**/api/consultation/*/upload', (route) => route.abort('internetdisconnected'));
+    await menu.getByRole('button', { name: 'Upload 1 menu file' }).click();
+    await expectToast(page, 'Network Error');
+    const menuRow = fileRow(page, 'restaurant-goals-workbook.pdf');
+    await expect(menuRow).toHaveAttribute('data-status', 'failed');
+    await expect(menuRow).toContainText('Upload failed: Network error during upload');
+    await page.unroute('**/api/consultation/*/upload');
+    await menuRow.getByRole('button', { name: 'Retry restaurant-goals-workbook.pdf' }).click();
+    await expect(menuRow).toHaveAttribute('data-status', 'stored');
+    await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
+    await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
+
+    // The bars followed the browser's own upload events, up to every byte of the video.
+    const progress = await readUploadProgress(page);
+    const videoSize = (await readFile(path.join(MEDIA, 'member-lesson.mp4'))).length;
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.some((event) => event.total > videoSize && event.loaded === event.total)).toBe(true);
+
+    await screenshotBoth(page, testInfo, 'consultation-step-2-uploaded');
+    await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 2');
+
+    await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+    await expectToast(page, 'Submission Complete!');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The form starts afresh next time.
+    await page.goto('/consultation');
+    await expect(page.getByLabel('Business name')).toHaveValue('');
+
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const confirmation = await waitForMail(email, {
+      where: (mail) => /additional-upload\?token=/.test(`${mail.text}${mail.html}`),
+      timeoutMs: 30_000,
+    });
+    expect(`${confirmation.subject}\n${confirmation.text}`).toMatch(/consultation/i);
+
+    // The link in the confirmation opens the upload step of /additional-upload directly.
+    await page.goto(addFilesPath(confirmation));
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload Additional Files' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add files for Blue Door Hospitality' })).toBeVisible();
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await expectToast(page, 'No files selected', 'Please select at least one file to upload.');
+    await page.getByLabel('Choose documents').setInputFiles({
+      name: 'supplier-prices.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Tomatoes 2.10/lb\nBasil 1.20/bunch\n'),
+    });
+    await page
+      .getByLabel('Choose photos')
+      .setInputFiles({ name: 'patio.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('chosen-file')).toHaveCount(2);
+    await screenshotBoth(page, testInfo, 'additional-upload-chosen');
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await expectToast(page, 'Files Uploaded Successfully', '2 files added to your consultation.');
+    await expect(page.getByTestId('stored-file')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, testInfo, 'additional upload');
+  });
+});
+
+test.describe('additional upload lookup', () => {
+  test('tells a visitor that a link was e-mailed, and checks the address first', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/additional-upload');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload Additional Files' })).toBeVisible();
+    let lookups = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/consultations-by-email')) lookups += 1;
+    });
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Find My Consultation' }).click();
+    await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+    expect(lookups).toBe(0);
+    await screenshotBoth(page, testInfo, 'additional-upload-lookup');
+    await expectNoSeriousA11yViolations(page, testInfo, 'additional upload lookup');
+
+    const stranger = uniqueEmail('stranger', `lookup-${testInfo.project.name}`);
+    await page.getByLabel('Email address').fill(stranger);
+    await page.getByRole('button', { name: 'Find My Consultation' }).click();
+    await expect(page.getByText('Check your e-mail')).toBeVisible();
+    await expect(page.getByText(`We e-mailed a link to ${stranger}.`, { exact: false })).toBeVisible();
+    await screenshotBoth(page, testInfo, 'additional-upload-link-emailed');
+    await page.getByRole('button', { name: 'Try Different Email' }).click();
+    await expect(page.getByLabel('Email address')).toBeFocused();
+  });
+
+  test('takes the signed-in owner straight to the upload step, or says none was found', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail('owner', `lookup-own-${testInfo.project.name}`);
+    // A proven address (the e-mailed link was used): an unproven one would only be e-mailed a link.
+    await createProvenAccount(page, email);
+
+    await page.goto('/additional-upload');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Find My Consultation' }).click();
+    await expect(page.getByText('No Consultations Found', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Different Email' })).toBeVisible();
+
+    const saved = await page.request.post('/api/consultation', {
+      data: {
+        businessName: 'Silva Family Kitchen',
+        ownerName: 'Ana Silva',
+        email,
+        restaurantName: 'Silva Kitchen',
+        location: '15 Pearl Street, Boulder, CO',
+        currentChallenges: 'Lunch is busy but dinner service is nearly empty.',
+        consultationGoals: 'Build a dinner crowd that comes back every week.',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await page.getByRole('button', { name: 'Try Different Email' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Find My Consultation' }).click();
+    await expect(page.getByRole('heading', { name: 'Add files for Silva Family Kitchen' })).toBeVisible();
+    await page.getByLabel('Choose videos').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await expectToast(page, 'Files Uploaded Successfully', '1 file added to your consultation.');
+    await expect(page.getByTestId('stored-file')).toContainText('member-lesson.mp4');
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * `GET /api/consultations-by-email?email=` (member-and-admin §5 "Email lookup", DECISIONS 15): the
+ * signed-in owner gets their consultations; anyone else is told a link was e-mailed to the address.
+ * The query runs only for an address containing '@'.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ConsultationLookupResponseSchema } from '@platform/contracts';
+import type { ConsultationLookupResponse } from '@platform/contracts';
+import { throwIfNotOk } from '../lib/throw-if-not-ok';
+
+export async function findConsultations(email: string): Promise<ConsultationLookupResponse> {
+  const res = await fetch(`/api/consultations-by-email?email=${encodeURIComponent(email)}`, {
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return ConsultationLookupResponseSchema.parse(await res.json());
+}
+
+export function useFindConsultations(email: string | null) {
+  return useQuery({
+    queryKey: ['/api/consultations-by-email', email],
+    queryFn: () => findConsultations(email ?? ''),
+    enabled: email !== null && email.includes('@'),
+    // Each press of 'Find' asks again (a new link e-mail, a consultation added meanwhile).
+    gcTime: 0,
+  });
+}

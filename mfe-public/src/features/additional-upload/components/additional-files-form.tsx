@@ -1,0 +1,305 @@
+/**
+ * The upload step of /additional-upload (member-and-admin §5 "Additional upload", §8): photos, videos and
+ * documents, sent together (at most 30 files a request) with the request's real progress.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { ADDITIONAL_FILE_FIELDS, CONSULTATION_FILE_ACCEPT, UPLOAD_MESSAGES } from '@platform/contracts';
+import type { AdditionalFileField } from '@platform/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Progress,
+  UploadTransportError,
+  buttonVariants,
+  cn,
+  combinePercent,
+  formatBytes,
+  toast,
+} from '@platform/ui';
+import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon, UploadIcon, XIcon } from 'lucide-react';
+import { uploadAdditionalFiles } from '../api/upload-additional-files';
+import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';
+import type { ChosenFile } from '../lib/additional-files';
+import { FIELD_COPY } from '../lib/additional-copy';
+import { matchRefusals } from '../lib/upload-answer';
+
+export type UploadTarget = { submissionId: string; uploadToken: string | null; businessName: string };
+
+const ACCEPT: Record<AdditionalFileField, string> = {
+  images: CONSULTATION_FILE_ACCEPT.images,
+  videos: CONSULTATION_FILE_ACCEPT.videos,
+  documents: CONSULTATION_FILE_ACCEPT.additionalDocuments,
+};
+
+type Refusal = { id: string; name: string; reason: string };
+
+let nextId = 0;
+
+export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
+  const [chosen, setChosen] = useState<ChosenFile[]>([]);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [stored, setStored] = useState<{ id: string; name: string; size: number }[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const isUploading = percent !== null;
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const choose = (field: AdditionalFileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const accepted: ChosenFile[] = [];
+    const refused: Refusal[] = [];
+    for (const file of files) {
+      nextId += 1;
+      const id = `additional-${nextId}`;
+      const reason = checkAdditionalFile(field, file);
+      if (reason) refused.push({ id, name: file.name, reason });
+      else accepted.push({ id, field, file, name: file.name, size: file.size });
+    }
+    setChosen((current) => [...current, ...accepted]);
+    if (refused.length > 0) {
+      setRefusals((current) => [...current, ...refused]);
+      toast({
+        title: 'File not accepted',
+        description: refused.map((item) => `${item.name}: ${item.reason}.`).join(' '),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onUpload = async () => {
+    if (isUploading) return;
+    if (chosen.length === 0) {
+      toast({
+        title: UPLOAD_MESSAGES.noFilesSelectedTitle,
+        description: UPLOAD_MESSAGES.noFilesSent,
+        variant: 'destructive',
+      });
+      return;
+    }
+    const batches = splitIntoRequests(chosen);
+    const parts = batches.map((batch) => ({
+      loaded: 0,
+      total: batch.reduce((sum, item) => sum + item.size, 0),
+    }));
+    const abort = new AbortController();
+    controller.current = abort;
+    setPercent(0);
+    let storedCount = 0;
+    let failed = false;
+    for (const [index, batch] of batches.entries()) {
+      try {
+        const outcome = await uploadAdditionalFiles({
+          submissionId: target.submissionId,
+          uploadToken: target.uploadToken,
+          files: batch,
+          signal: abort.signal,
+          onProgress: (loaded, total) => {
+            parts[index] = { loaded, total };
+            setPercent(combinePercent(parts));
+          },
+        });
+        if (outcome.kind === 'failed') {
+          failed = true;
+          break;
+        }
+        parts[index] = { loaded: parts[index]!.total, total: parts[index]!.total };
+        setPercent(combinePercent(parts));
+        const result = matchRefusals(batch, outcome.rejected);
+        storedCount += result.stored.length;
+        const done = new Set(batch.map((item) => item.id));
+        setChosen((current) => current.filter((item) => !done.has(item.id)));
+        setStored((current) => [
+          ...current,
+          ...result.stored.map(({ id, name, size }) => ({ id, name, size })),
+        ]);
+        setRefusals((current) => [
+          ...current,
+          ...result.refused.map(({ item, reason }) => ({ id: item.id, name: item.name, reason })),
+        ]);
+      } catch (error) {
+        if (error instanceof UploadTransportError && error.kind === 'aborted') return;
+        console.error('Additional upload failed:', error);
+        failed = true;
+        break;
+      }
+    }
+    controller.current = null;
+    setPercent(null);
+    if (failed || storedCount === 0) {
+      toast({
+        title: UPLOAD_MESSAGES.additionalFailedTitle,
+        description: UPLOAD_MESSAGES.additionalFailedDescription,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({
+      title: UPLOAD_MESSAGES.successTitle,
+      description: `${storedCount} file${storedCount === 1 ? '' : 's'} added to your consultation.`,
+      variant: 'success',
+    });
+  };
+
+  const remove = (id: string) => setChosen((current) => current.filter((item) => item.id !== id));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">Add files{target.businessName ? ` for ${target.businessName}` : ''}</h2>
+        </CardTitle>
+        <CardDescription>
+          Choose any mix of photos, videos and documents, then upload them together.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {ADDITIONAL_FILE_FIELDS.map((field) => {
+            const inputId = `additional-${field}`;
+            const count = chosen.filter((item) => item.field === field).length;
+            return (
+              <div key={field} className="space-y-2 rounded-lg border border-border p-3">
+                <p className="font-medium" id={`${inputId}-label`}>
+                  {FIELD_COPY[field].label}
+                  {count ? <span className="text-muted-foreground"> · {count} chosen</span> : null}
+                </p>
+                <label
+                  htmlFor={inputId}
+                  className={cn(
+                    buttonVariants({ variant: 'outline', size: 'sm' }),
+                    'w-full cursor-pointer',
+                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
+                    isUploading && 'pointer-events-none opacity-50',
+                  )}
+                >
+                  {FIELD_COPY[field].choose}
+                  <input
+                    id={inputId}
+                    type="file"
+                    multiple
+                    accept={ACCEPT[field]}
+                    disabled={isUploading}
+                    aria-describedby={`${inputId}-hint`}
+                    className="sr-only"
+                    onChange={choose(field)}
+                  />
+                </label>
+                <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
+                  {FIELD_COPY[field].hint}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+
+        {chosen.length > 0 ? (
+          <ul className="space-y-2" aria-label="Files ready to upload">
+            {chosen.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-center gap-3 rounded-lg border border-border p-3 text-sm"
+                data-testid="chosen-file"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium break-all">{item.name}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {FIELD_COPY[item.field].label} · {formatBytes(item.size)}
+                  </span>
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  disabled={isUploading}
+                  onClick={() => remove(item.id)}
+                >
+                  <XIcon aria-hidden="true" />
+                  Remove<span className="sr-only"> {item.name}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No files chosen yet.</p>
+        )}
+
+        {isUploading ? (
+          <div className="space-y-1" role="status">
+            <div className="flex justify-between text-sm">
+              <span>{percent >= 100 ? 'Processing…' : 'Uploading…'}</span>
+              <span className="font-medium tabular-nums" data-testid="upload-percent">
+                {percent}%
+              </span>
+            </div>
+            <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+          </div>
+        ) : null}
+
+        <Button
+          type="button"
+          size="lg"
+          className="w-full sm:w-auto"
+          disabled={isUploading}
+          onClick={() => void onUpload()}
+        >
+          {isUploading ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <UploadIcon aria-hidden="true" />
+          )}
+          {isUploading ? 'Uploading...' : 'Upload Files'}
+        </Button>
+
+        {refusals.length > 0 ? (
+          <section aria-labelledby="additional-refused-heading" className="space-y-2">
+            <h3 id="additional-refused-heading" className="text-sm font-semibold">
+              Not accepted
+            </h3>
+            <ul className="space-y-1 text-sm">
+              {refusals.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex items-start gap-2 text-destructive"
+                  data-testid="refused-file"
+                >
+                  <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span className="break-all">
+                    <span className="font-medium">{item.name}</span>: {item.reason}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {stored.length > 0 ? (
+          <section aria-labelledby="additional-stored-heading" className="space-y-2">
+            <h3 id="additional-stored-heading" className="text-sm font-semibold">
+              Uploaded
+            </h3>
+            <ul className="space-y-1 text-sm">
+              {stored.map((item) => (
+                <li key={item.id} className="flex items-center gap-2" data-testid="stored-file">
+                  <Badge variant="success">
+                    <CircleCheckIcon aria-hidden="true" />
+                    Uploaded
+                  </Badge>
+                  <span className="min-w-0 break-all">{item.name}</span>
+                  <span className="text-xs text-muted-foreground">{formatBytes(item.size)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Finding the consultation by e-mail (member-and-admin §5 "Email lookup", §8; DECISIONS 15): the signed-in
+ * owner goes straight to the upload step of their newest consultation; anyone else is told a link was
+ * e-mailed to the address, so nobody sees a stranger's submission.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ConsultationLookupFormSchema, LOOKUP_MESSAGES } from '@platform/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Skeleton,
+  useAuth,
+} from '@platform/ui';
+import { LoaderCircleIcon, MailCheckIcon, SearchIcon, SearchXIcon } from 'lucide-react';
+import type { z } from 'zod';
+import { useFindConsultations } from '../api/find-consultations';
+import { ADDITIONAL_PAGE } from '../lib/additional-copy';
+import { readErrorMessage } from '../lib/throw-if-not-ok';
+import { AdditionalFilesForm } from './additional-files-form';
+
+type LookupForm = z.input<typeof ConsultationLookupFormSchema>;
+
+function TryDifferentEmail({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" variant="outline" className="mt-3" onClick={onClick}>
+      {LOOKUP_MESSAGES.tryDifferentEmail}
+    </Button>
+  );
+}
+
+export function EmailLookup() {
+  const { user } = useAuth();
+  const [email, setEmail] = useState<string | null>(null);
+  const lookup = useFindConsultations(email);
+  const form = useForm<LookupForm, unknown, z.output<typeof ConsultationLookupFormSchema>>({
+    resolver: zodResolver(ConsultationLookupFormSchema),
+    defaultValues: { email: user?.email ?? '' },
+  });
+  const error = form.formState.errors.email?.message;
+
+  const tryAgain = () => {
+    setEmail(null);
+    // The field is back: put the cursor in it.
+    setTimeout(() => form.setFocus('email'), 0);
+  };
+
+  if (email !== null) {
+    if (lookup.isPending) {
+      return (
+        <Card aria-busy="true">
+          <CardContent className="space-y-3 pt-6">
+            <p className="sr-only" role="status">
+              Looking for your consultation…
+            </p>
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-4 w-3/4" />
+          </CardContent>
+        </Card>
+      );
+    }
+    if (lookup.isError) {
+      const serverMessage = readErrorMessage(lookup.error);
+      return (
+        <Alert variant="destructive">
+          <SearchXIcon aria-hidden="true" />
+          <AlertTitle className="line-clamp-none">{LOOKUP_MESSAGES.notFoundTitle}</AlertTitle>
+          <AlertDescription>
+            <p>{LOOKUP_MESSAGES.notFoundDescription}</p>
+            {serverMessage ? <p className="mt-1">{serverMessage}</p> : null}
+            <TryDifferentEmail onClick={tryAgain} />
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    if (lookup.data.linkEmailed) {
+      return (
+        <Alert role="status">
+          <MailCheckIcon aria-hidden="true" />
+          <AlertTitle className="line-clamp-none">{ADDITIONAL_PAGE.linkEmailedTitle}</AlertTitle>
+          <AlertDescription>
+            <p>{ADDITIONAL_PAGE.linkEmailed(email)}</p>
+            <TryDifferentEmail onClick={tryAgain} />
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    const consultation = lookup.data.consultations[0];
+    if (!consultation) {
+      return (
+        <Alert>
+          <SearchXIcon aria-hidden="true" />
+          <AlertTitle className="line-clamp-none">{LOOKUP_MESSAGES.emptyTitle}</AlertTitle>
+          <AlertDescription>
+            <p>{LOOKUP_MESSAGES.notFoundDescription}</p>
+            <TryDifferentEmail onClick={tryAgain} />
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          Adding files to your consultation for{' '}
+          <span className="font-medium text-foreground">{consultation.businessName}</span>, sent{' '}
+          {new Date(consultation.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}.{' '}
+          <button type="button" className="text-primary underline underline-offset-4" onClick={tryAgain}>
+            {LOOKUP_MESSAGES.tryDifferentEmail}
+          </button>
+        </p>
+        <AdditionalFilesForm
+          target={{
+            submissionId: consultation.id,
+            uploadToken: null,
+            businessName: consultation.businessName,
+          }}
+        />
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(({ email: address }) => setEmail(address));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">Find your consultation</h2>
+        </CardTitle>
+        <CardDescription>
+          Signed in with that address, you go straight to the upload. Otherwise we e-mail you a secure link.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Find your consultation"
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-4"
+        >
+          <div className="space-y-2">
+            <Label htmlFor="lookup-email">Email address</Label>
+            <Input
+              id="lookup-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@restaurant.com"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'lookup-email-error' : undefined}
+              {...form.register('email')}
+            />
+            {error ? (
+              <p id="lookup-email-error" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" className="w-full sm:w-auto" disabled={lookup.isFetching}>
+            {lookup.isFetching ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <SearchIcon aria-hidden="true" />
+            )}
+            Find My Consultation
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+/** The page's own words (member-and-admin §2 "Upload additional files", §8). */
+export const ADDITIONAL_PAGE = {
+  title: 'Upload Additional Files',
+  description:
+    'Add more photos, videos or documents to a consultation you already sent. Enter the e-mail address you used for it.',
+  linkDescription: 'Add more photos, videos or documents to the consultation you sent us.',
+  linkEmailedTitle: 'Check your e-mail',
+  linkEmailed: (email: string) =>
+    `We e-mailed a link to ${email}. Open it on this device to add files to your consultation. If no e-mail arrives within a few minutes, check your spam folder or try the address you used for the consultation.`,
+  invalidLinkTitle: 'This link does not work',
+} as const;
+
+export const FIELD_COPY = {
+  images: {
+    label: 'Photos',
+    choose: 'Choose photos',
+    hint: 'JPEG, PNG, WebP, HEIC or GIF, up to 20 MB each.',
+  },
+  videos: {
+    label: 'Videos',
+    choose: 'Choose videos',
+    hint: 'MP4, MOV or WebM, up to 2 GB each.',
+  },
+  documents: {
+    label: 'Documents',
+    choose: 'Choose documents',
+    hint: 'PDF, DOC, DOCX, TXT, JPG or PNG, up to 25 MB each.',
+  },
+} as const;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { checkFile, kindFor } from '../lib/file-rules';
+
+const MB = 1024 * 1024;
+
+describe('step 2 file checks', () => {
+  it('sends photos as images, the video as videos, and a menu as photos or a document', () => {
+    expect(kindFor('photos', { name: 'room.jpg', type: 'image/jpeg' })).toBe('images');
+    expect(kindFor('photos', { name: 'IMG_0001.HEIC', type: '' })).toBe('images');
+    expect(kindFor('video', { name: 'walk.mov', type: 'video/quicktime' })).toBe('videos');
+    expect(kindFor('menu', { name: 'menu.pdf', type: 'application/pdf' })).toBe('documents');
+    expect(kindFor('menu', { name: 'menu.docx', type: '' })).toBe('documents');
+    expect(kindFor('menu', { name: 'menu-page-1.png', type: 'image/png' })).toBe('menu_photos');
+  });
+
+  it('refuses a file of the wrong sort for its input, saying what is expected', () => {
+    const check = checkFile('photos', { name: 'notes.pdf', type: 'application/pdf', size: 10 });
+    expect(check).toEqual({ ok: false, reason: expect.stringContaining('Not a photo') });
+    expect(checkFile('video', { name: 'room.jpg', type: 'image/jpeg', size: 10 }).ok).toBe(false);
+    expect(checkFile('menu', { name: 'menu.txt', type: 'text/plain', size: 10 }).ok).toBe(false);
+  });
+
+  it('refuses files over the limits of DECISIONS 17 and empty files', () => {
+    expect(checkFile('photos', { name: 'big.jpg', type: 'image/jpeg', size: 20 * MB })).toEqual({
+      ok: true,
+      kind: 'images',
+    });
+    expect(checkFile('photos', { name: 'big.jpg', type: 'image/jpeg', size: 20 * MB + 1 })).toEqual({
+      ok: false,
+      reason: 'File is larger than the 20 MB limit',
+    });
+    expect(checkFile('menu', { name: 'menu.pdf', type: 'application/pdf', size: 26 * MB })).toEqual({
+      ok: false,
+      reason: 'File is larger than the 25 MB limit',
+    });
+    expect(checkFile('video', { name: 'walk.mp4', type: 'video/mp4', size: 2 * 1024 * MB + 1 })).toEqual({
+      ok: false,
+      reason: 'File is larger than the 2 GB limit',
+    });
+    expect(checkFile('photos', { name: 'empty.png', type: 'image/png', size: 0 })).toEqual({
+      ok: false,
+      reason: 'File is empty',
+    });
+  });
+});

@@ -1,0 +1,25 @@
+/** `POST /api/consultation` (step 1): saves the business information and opens step 2. */
+import { useMutation } from '@tanstack/react-query';
+import { ConsultationResponseSchema } from '@platform/contracts';
+import type { ConsultationRequest, ConsultationResponse } from '@platform/contracts';
+import { apiRequest, readApiFailure } from '@platform/ui';
+import type { RefusedOutcome } from '@platform/ui';
+
+export type SubmitConsultationOutcome = { ok: true; data: ConsultationResponse } | RefusedOutcome;
+
+/** Rejects only when there is no usable answer (network down, an answer that is not the contract's). */
+export async function submitConsultation(input: ConsultationRequest): Promise<SubmitConsultationOutcome> {
+  let res: Response;
+  try {
+    res = await apiRequest('POST', '/api/consultation', input);
+  } catch (error) {
+    const failure = readApiFailure(error);
+    if (failure) return { ok: false, ...failure };
+    throw error;
+  }
+  return { ok: true, data: ConsultationResponseSchema.parse(await res.json()) };
+}
+
+export function useSubmitConsultation() {
+  return useMutation({ mutationFn: submitConsultation });
+}

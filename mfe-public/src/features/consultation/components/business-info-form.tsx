@@ -1,0 +1,255 @@
+/**
+ * Step 1, business information (member-and-admin §5 "Consultation step 1", §8): the contract's schema
+ * gives the browser the server's messages; what is typed is kept for this tab as it is typed.
+ */
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONSULTATION_MESSAGES, ConsultationRequestSchema } from '@platform/contracts';
+import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  Textarea,
+  fieldAria,
+  fieldHintId,
+  toast,
+} from '@platform/ui';
+import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react';
+import { useSubmitConsultation } from '../api/submit-consultation';
+import { saveDraft, saveSubmission } from '../lib/draft-storage';
+import type { BusinessInfoValues, SavedSubmission } from '../lib/draft-storage';
+import { describeStepOneFailure } from '../lib/step-one-outcome';
+
+const LONG_TEXT_MAX = 2000;
+
+type TextFieldSpec = {
+  name: Exclude<keyof BusinessInfoValues, 'currentChallenges' | 'consultationGoals'>;
+  label: string;
+  autoComplete: string;
+  type?: 'email' | 'tel' | 'text';
+  inputMode?: 'email' | 'tel' | 'text';
+  placeholder?: string;
+  hint?: string;
+};
+
+const ABOUT_YOU: TextFieldSpec[] = [
+  { name: 'ownerName', label: 'Your name', autoComplete: 'name' },
+  {
+    name: 'email',
+    label: 'Email address',
+    autoComplete: 'email',
+    type: 'email',
+    inputMode: 'email',
+    placeholder: 'you@restaurant.com',
+    hint: 'Your confirmation and our response go to this address.',
+  },
+  { name: 'phone', label: 'Your phone (optional)', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+];
+
+const ABOUT_BUSINESS: TextFieldSpec[] = [
+  { name: 'businessName', label: 'Business name', autoComplete: 'organization' },
+  { name: 'restaurantName', label: 'Restaurant name', autoComplete: 'off' },
+  {
+    name: 'restaurantPhone',
+    label: 'Restaurant phone (optional)',
+    autoComplete: 'off',
+    type: 'tel',
+    inputMode: 'tel',
+  },
+  {
+    name: 'location',
+    label: 'Location',
+    autoComplete: 'street-address',
+    placeholder: 'Street, city and state',
+  },
+];
+
+const LONG_FIELDS = [
+  {
+    name: 'currentChallenges',
+    label: 'Current challenges',
+    placeholder: 'What is not working today? Slow nights, few returning guests, staff, costs…',
+  },
+  {
+    name: 'consultationGoals',
+    label: 'Consultation goals',
+    placeholder: 'What would you like to change in the next months?',
+  },
+] as const;
+
+const fieldId = (name: keyof BusinessInfoValues) => `consultation-${name}`;
+
+function CharacterCount({
+  control,
+  name,
+}: {
+  control: Control<ConsultationRequest>;
+  name: keyof BusinessInfoValues;
+}) {
+  const value = useWatch({ control, name }) ?? '';
+  return (
+    <span className="text-xs text-muted-foreground tabular-nums" aria-hidden="true">
+      {value.trim().length}/{LONG_TEXT_MAX}
+    </span>
+  );
+}
+
+type BusinessInfoFormProps = {
+  initialValues: BusinessInfoValues;
+  onSaved: (submission: SavedSubmission) => void;
+};
+
+export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormProps) {
+  const submit = useSubmitConsultation();
+  const form = useForm<ConsultationRequest, unknown, ConsultationRequestParsed>({
+    resolver: zodResolver(ConsultationRequestSchema),
+    defaultValues: initialValues,
+  });
+  const { errors } = form.formState;
+
+  // Kept as typed: a reload, a refused address or a failed request loses nothing.
+  useEffect(() => {
+    const subscription = form.watch((values) => saveDraft(values as Partial<BusinessInfoValues>));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let outcome;
+    try {
+      outcome = await submit.mutateAsync(values);
+    } catch (error) {
+      console.error('Consultation step 1 failed:', error);
+      toast({
+        title: CONSULTATION_MESSAGES.failedTitle,
+        description: CONSULTATION_MESSAGES.failedDescription,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!outcome.ok) {
+      const failure = describeStepOneFailure(outcome);
+      for (const { field, message } of failure.fieldErrors)
+        form.setError(field, { message }, { shouldFocus: true });
+      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      return;
+    }
+    const submission: SavedSubmission = {
+      submissionId: outcome.data.submissionId,
+      uploadToken: outcome.data.uploadToken,
+      businessName: values.businessName,
+    };
+    saveSubmission(submission);
+    toast({ title: CONSULTATION_MESSAGES.savedTitle, description: outcome.data.message, variant: 'success' });
+    onSaved(submission);
+  });
+
+  const textField = (spec: TextFieldSpec) => {
+    const error = errors[spec.name]?.message;
+    const id = fieldId(spec.name);
+    return (
+      <FormField key={spec.name} id={id} label={spec.label} error={error} hint={spec.hint}>
+        <Input
+          {...fieldAria(id, error, spec.hint && fieldHintId(id))}
+          type={spec.type ?? 'text'}
+          inputMode={spec.inputMode}
+          autoComplete={spec.autoComplete}
+          placeholder={spec.placeholder}
+          {...form.register(spec.name)}
+        />
+      </FormField>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Business information"
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-6"
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">About you</h2>
+          </CardTitle>
+          <CardDescription>Who we talk to about your restaurant.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {ABOUT_YOU.map((spec) => (
+            <div key={spec.name} className={spec.name === 'email' ? 'sm:col-span-2' : undefined}>
+              {textField(spec)}
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">Your business</h2>
+          </CardTitle>
+          <CardDescription>The restaurant you would like us to look at.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {ABOUT_BUSINESS.map((spec) => (
+            <div key={spec.name} className={spec.name === 'location' ? 'sm:col-span-2' : undefined}>
+              {textField(spec)}
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">Challenges and goals</h2>
+          </CardTitle>
+          <CardDescription>A few sentences each (at least 20 characters) help us prepare.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          {LONG_FIELDS.map((spec) => {
+            const error = errors[spec.name]?.message;
+            const id = fieldId(spec.name);
+            return (
+              <FormField
+                key={spec.name}
+                id={id}
+                label={spec.label}
+                error={error}
+                labelAside={<CharacterCount control={form.control} name={spec.name} />}
+              >
+                <Textarea
+                  {...fieldAria(id, error)}
+                  rows={5}
+                  placeholder={spec.placeholder}
+                  {...form.register(spec.name)}
+                />
+              </FormField>
+            );
+          })}
+        </CardContent>
+      </Card>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
+          {submit.isPending ? (
+            <>
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+              Saving...
+            </>
+          ) : (
+            <>
+              Save and Continue
+              <ArrowRightIcon aria-hidden="true" />
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+/** One chosen file of step 2: a thumbnail for photos, its state, its real upload progress and actions. */
+import { useEffect, useState } from 'react';
+import { Badge, Button, Progress, formatBytes } from '@platform/ui';
+import {
+  CircleCheckIcon,
+  FileTextIcon,
+  FilmIcon,
+  RotateCcwIcon,
+  TriangleAlertIcon,
+  XIcon,
+} from 'lucide-react';
+import { isImageFile, isVideoFile } from '../lib/file-rules';
+import type { QueuedFile } from '../lib/upload-queue';
+
+/** A preview address for a chosen photo, released when the row goes away. */
+function useObjectUrl(file: File, enabled: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled || typeof URL.createObjectURL !== 'function') return;
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file, enabled]);
+  return url;
+}
+
+function FileThumbnail({ item }: { item: QueuedFile }) {
+  const [isBroken, setIsBroken] = useState(false);
+  const isImage = isImageFile(item.file) && item.status !== 'refused' && !isBroken;
+  const url = useObjectUrl(item.file, isImage);
+  if (isImage && url)
+    return (
+      <img
+        src={url}
+        alt=""
+        // Not a picture the browser can show (a HEIC photo, or not a photo at all): the file icon instead.
+        onError={() => setIsBroken(true)}
+        className="size-14 shrink-0 rounded-md border border-border object-cover"
+      />
+    );
+  const Icon = isVideoFile(item.file) ? FilmIcon : FileTextIcon;
+  return (
+    <span className="flex size-14 shrink-0 items-center justify-center rounded-md border border-border bg-muted">
+      <Icon className="size-6 text-muted-foreground" aria-hidden="true" />
+    </span>
+  );
+}
+
+type QueuedFileRowProps = {
+  item: QueuedFile;
+  onRemove: (id: string) => void;
+  onRetry: (id: string) => void;
+};
+
+export function QueuedFileRow({ item, onRemove, onRetry }: QueuedFileRowProps) {
+  const statusId = `${item.id}-status`;
+  return (
+    <li
+      className="flex gap-3 rounded-lg border border-border p-3"
+      data-testid="queued-file"
+      data-status={item.status}
+      aria-describedby={statusId}
+    >
+      <FileThumbnail item={item} />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p className="min-w-0 font-medium break-all">{item.name}</p>
+          <span className="text-xs text-muted-foreground tabular-nums">{formatBytes(item.size)}</span>
+        </div>
+        <div id={statusId} className="text-sm">
+          {item.status === 'pending' ? <p className="text-muted-foreground">Ready to upload</p> : null}
+          {item.status === 'uploading' || item.status === 'stored' ? (
+            <div className="flex items-center gap-3">
+              <Progress
+                value={item.percent}
+                aria-label={`Upload of ${item.name}`}
+                aria-valuetext={`${item.percent}%`}
+                className="flex-1"
+              />
+              <span className="w-10 text-right text-xs font-medium tabular-nums" data-testid="upload-percent">
+                {item.percent}%
+              </span>
+            </div>
+          ) : null}
+          {item.status === 'uploading' ? (
+            <p className="mt-1 text-xs text-muted-foreground" role="status">
+              {item.percent >= 100 ? 'Processing…' : 'Uploading…'}
+            </p>
+          ) : null}
+          {item.status === 'stored' ? (
+            <Badge variant="success" className="mt-1.5">
+              <CircleCheckIcon aria-hidden="true" />
+              Uploaded
+            </Badge>
+          ) : null}
+          {item.status === 'refused' || item.status === 'failed' ? (
+            <p className="flex items-start gap-1.5 font-medium text-destructive">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {item.status === 'refused' ? 'Not accepted: ' : 'Upload failed: '}
+                {item.reason}
+              </span>
+            </p>
+          ) : null}
+        </div>
+        {item.status === 'failed' || item.status === 'pending' || item.status === 'refused' ? (
+          <div className="flex flex-wrap gap-2 pt-1">
+            {item.status === 'failed' ? (
+              <Button type="button" size="sm" variant="outline" onClick={() => onRetry(item.id)}>
+                <RotateCcwIcon aria-hidden="true" />
+                Retry<span className="sr-only"> {item.name}</span>
+              </Button>
+            ) : null}
+            <Button type="button" size="sm" variant="ghost" onClick={() => onRemove(item.id)}>
+              <XIcon aria-hidden="true" />
+              Remove<span className="sr-only"> {item.name}</span>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+/** One input of step 2 (photos, walkthrough video or menu): choose, review, upload, retry. */
+import { useId } from 'react';
+import type { ChangeEvent, ComponentType } from 'react';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  buttonVariants,
+  cn,
+} from '@platform/ui';
+import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
+import type { UploadSlot } from '../lib/file-rules';
+import { countByStatus, getSendable } from '../lib/upload-queue';
+import type { QueuedFile } from '../lib/upload-queue';
+import { QueuedFileRow } from './queued-file-row';
+
+type UploadSlotCardProps = {
+  slot: UploadSlot;
+  title: string;
+  description: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  accept: string;
+  multiple: boolean;
+  chooseLabel: string;
+  /** 'photo' → 'Upload 2 photos'. */
+  noun: string;
+  items: QueuedFile[];
+  isBusy: boolean;
+  onChoose: (slot: UploadSlot, files: File[]) => void;
+  onUpload: (slot: UploadSlot) => void;
+  onRemove: (id: string) => void;
+  onRetry: (id: string) => void;
+};
+
+export function UploadSlotCard({
+  slot,
+  title,
+  description,
+  icon: Icon,
+  accept,
+  multiple,
+  chooseLabel,
+  noun,
+  items,
+  isBusy,
+  onChoose,
+  onUpload,
+  onRemove,
+  onRetry,
+}: UploadSlotCardProps) {
+  const inputId = useId();
+  const headingId = `${inputId}-heading`;
+  const sendable = getSendable(items, slot).length;
+  const counts = countByStatus(items);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    onChoose(slot, Array.from(event.target.files ?? []));
+    // The same file may be chosen again after it was removed.
+    event.target.value = '';
+  };
+
+  return (
+    <Card aria-labelledby={headingId} role="region" data-testid={`upload-slot-${slot}`}>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId} className="flex items-center gap-2 text-xl">
+            <Icon className="size-5 text-primary" aria-hidden="true" />
+            {title}
+          </h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <label
+            htmlFor={inputId}
+            className={cn(
+              buttonVariants({ variant: 'outline' }),
+              'w-full cursor-pointer sm:w-auto',
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
+              isBusy && 'pointer-events-none opacity-50',
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {chooseLabel}
+            <input
+              id={inputId}
+              type="file"
+              accept={accept}
+              multiple={multiple}
+              disabled={isBusy}
+              className="sr-only"
+              onChange={onChange}
+            />
+          </label>
+          <Button
+            type="button"
+            className="w-full sm:w-auto"
+            disabled={sendable === 0 || isBusy}
+            onClick={() => onUpload(slot)}
+          >
+            {isBusy ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <UploadIcon aria-hidden="true" />
+            )}
+            {isBusy
+              ? 'Uploading...'
+              : sendable > 0
+                ? `Upload ${sendable} ${noun}${sendable === 1 ? '' : 's'}`
+                : `Upload ${noun}s`}
+          </Button>
+        </div>
+        {items.length > 0 ? (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {counts.stored} uploaded
+              {counts.pending ? ` · ${counts.pending} ready` : ''}
+              {counts.uploading ? ` · ${counts.uploading} uploading` : ''}
+              {counts.refused + counts.failed ? ` · ${counts.refused + counts.failed} not uploaded` : ''}
+            </p>
+            <ul className="space-y-2" aria-label={`${title}: chosen files`}>
+              {items.map((item) => (
+                <QueuedFileRow key={item.id} item={item} onRemove={onRemove} onRetry={onRetry} />
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">No files chosen yet.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * What the owner typed in step 1, and the submission step 1 created, survive a reload of the tab: both
+ * are kept in sessionStorage (this tab only, gone when it closes). The draft is saved as it is typed, so
+ * nothing is lost on bad input or a failed request; it is cleared once the submission is completed.
+ */
+import type { ConsultationRequest } from '@platform/contracts';
+
+export const DRAFT_KEY = 'consultation_draft';
+export const SUBMISSION_KEY = 'consultation_submission';
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export type BusinessInfoValues = {
+  [Field in keyof ConsultationRequest]-?: string;
+};
+
+export const BUSINESS_INFO_FIELDS = [
+  'businessName',
+  'ownerName',
+  'email',
+  'phone',
+  'restaurantName',
+  'restaurantPhone',
+  'location',
+  'currentChallenges',
+  'consultationGoals',
+] as const satisfies readonly (keyof BusinessInfoValues)[];
+
+export const EMPTY_BUSINESS_INFO: BusinessInfoValues = {
+  businessName: '',
+  ownerName: '',
+  email: '',
+  phone: '',
+  restaurantName: '',
+  restaurantPhone: '',
+  location: '',
+  currentChallenges: '',
+  consultationGoals: '',
+};
+
+/** The step-1 answer that step 2 needs (DECISIONS 16: the token authorises the uploads). */
+export type SavedSubmission = { submissionId: string; uploadToken: string; businessName: string };
+
+/** Longest text kept per field: a little above the form's own limits, so a too-long entry still shows. */
+const MAX_KEPT_LENGTH = 2_500;
+
+export function sessionStore(): KeyValueStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readJson(storage: KeyValueStorage | null, key: string): Record<string, unknown> | null {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(storage: KeyValueStorage | null, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or refused storage only costs the convenience.
+  }
+}
+
+function remove(storage: KeyValueStorage | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // see writeJson
+  }
+}
+
+export function readDraft(storage: KeyValueStorage | null = sessionStore()): BusinessInfoValues | null {
+  const parsed = readJson(storage, DRAFT_KEY);
+  if (!parsed) return null;
+  const values = { ...EMPTY_BUSINESS_INFO };
+  for (const field of BUSINESS_INFO_FIELDS) {
+    const value = parsed[field];
+    if (typeof value === 'string') values[field] = value.slice(0, MAX_KEPT_LENGTH);
+  }
+  return values;
+}
+
+export function saveDraft(
+  values: Partial<BusinessInfoValues>,
+  storage: KeyValueStorage | null = sessionStore(),
+): void {
+  const kept: Partial<BusinessInfoValues> = {};
+  for (const field of BUSINESS_INFO_FIELDS) {
+    const value = values[field];
+    if (typeof value === 'string') kept[field] = value.slice(0, MAX_KEPT_LENGTH);
+  }
+  writeJson(storage, DRAFT_KEY, kept);
+}
+
+export function readSubmission(storage: KeyValueStorage | null = sessionStore()): SavedSubmission | null {
+  const parsed = readJson(storage, SUBMISSION_KEY);
+  if (!parsed) return null;
+  const { submissionId, uploadToken, businessName } = parsed;
+  if (typeof submissionId !== 'string' || !submissionId || typeof uploadToken !== 'string' || !uploadToken)
+    return null;
+  return { submissionId, uploadToken, businessName: typeof businessName === 'string' ? businessName : '' };
+}
+
+export function saveSubmission(
+  submission: SavedSubmission,
+  storage: KeyValueStorage | null = sessionStore(),
+): void {
+  writeJson(storage, SUBMISSION_KEY, submission);
+}
+
+/** After 'Complete Submission': the next visit starts a new request. */
+export function clearConsultation(storage: KeyValueStorage | null = sessionStore()): void {
+  remove(storage, DRAFT_KEY);
+  remove(storage, SUBMISSION_KEY);
+}
+
+/** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */
+export function getInitialBusinessInfo(
+  draft: BusinessInfoValues | null,
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null,
+): BusinessInfoValues {
+  if (draft) return draft;
+  const ownerName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return { ...EMPTY_BUSINESS_INFO, ownerName, email: user?.email ?? '' };
+}

@@ -1,0 +1,109 @@
+/**
+ * Reads the answer to one file's upload (member-and-admin §7, §8 "Consultation"; contracts
+ * `upload-files.ts`) and turns failures into the spec's toasts.
+ */
+import {
+  UploadFilesResponseSchema,
+  UploadRejectedResponseSchema,
+  UPLOAD_MESSAGES,
+} from '@platform/contracts';
+import type { TransportFailure } from '@platform/ui';
+
+export type FileUploadOutcome =
+  | { kind: 'stored'; path: string | null }
+  | { kind: 'refused'; reason: string }
+  /** A non-OK answer that is not a refusal of the file (401, 403, 404, 413, 5xx…). */
+  | { kind: 'failed'; status: number; message: string | null }
+  /** An OK answer whose body is not the contract's. */
+  | { kind: 'bad-response' }
+  | { kind: 'transport'; failure: TransportFailure }
+  /** Anything else that went wrong in the browser. */
+  | { kind: 'error' };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function findRefusal(rejected: { fileName: string; reason: string }[], fileName: string): string | null {
+  return (rejected.find((entry) => entry.fileName === fileName) ?? rejected[0])?.reason ?? null;
+}
+
+/** One file was sent: stored, refused with the server's reason, or failed. */
+export function readFileUploadAnswer(status: number, bodyText: string, fileName: string): FileUploadOutcome {
+  const body = parseJson(bodyText);
+  if (status >= 200 && status < 300) {
+    const parsed = UploadFilesResponseSchema.safeParse(body);
+    if (!parsed.success) return { kind: 'bad-response' };
+    if (parsed.data.files.length === 0) {
+      const reason = findRefusal(parsed.data.rejected, fileName);
+      return reason ? { kind: 'refused', reason } : { kind: 'bad-response' };
+    }
+    return { kind: 'stored', path: parsed.data.files[0] ?? null };
+  }
+  if (status === 400) {
+    const parsed = UploadRejectedResponseSchema.safeParse(body);
+    if (parsed.success) {
+      const reason = findRefusal(parsed.data.rejected, fileName);
+      if (reason) return { kind: 'refused', reason };
+      return { kind: 'failed', status, message: parsed.data.message };
+    }
+  }
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : null;
+  return { kind: 'failed', status, message };
+}
+
+export type UploadToast = { title: string; description: string };
+
+export const UPLOAD_TIMEOUT_DESCRIPTION = 'Upload timeout - file may be too large or connection too slow';
+export const NETWORK_ERROR_DESCRIPTION = 'Please check your connection and try again.';
+
+/** §8: the toast for a failed upload of `{type}` ('photos', 'video', 'menu'); null for a success. */
+export function describeUploadFailure(outcome: FileUploadOutcome, type: string): UploadToast | null {
+  switch (outcome.kind) {
+    case 'stored':
+      return null;
+    case 'refused':
+    case 'failed':
+      return { title: UPLOAD_MESSAGES.failedTitle, description: UPLOAD_MESSAGES.failedDescription(type) };
+    case 'bad-response':
+      return {
+        title: UPLOAD_MESSAGES.responseErrorTitle,
+        description: UPLOAD_MESSAGES.responseErrorDescription,
+      };
+    case 'transport':
+      if (outcome.failure === 'timeout')
+        return { title: UPLOAD_MESSAGES.failedTitle, description: UPLOAD_TIMEOUT_DESCRIPTION };
+      return { title: UPLOAD_MESSAGES.networkErrorTitle, description: NETWORK_ERROR_DESCRIPTION };
+    case 'error':
+      return { title: UPLOAD_MESSAGES.failedTitle, description: UPLOAD_MESSAGES.genericErrorDescription };
+  }
+}
+
+/** The reason listed beside a file that did not make it. */
+export function describeFileProblem(outcome: FileUploadOutcome): string | null {
+  switch (outcome.kind) {
+    case 'stored':
+      return null;
+    case 'refused':
+      return outcome.reason;
+    case 'failed':
+      return outcome.message ?? `Upload failed (${outcome.status})`;
+    case 'bad-response':
+      return UPLOAD_MESSAGES.responseErrorDescription;
+    case 'transport':
+      return outcome.failure === 'timeout'
+        ? UPLOAD_TIMEOUT_DESCRIPTION
+        : outcome.failure === 'aborted'
+          ? 'Upload cancelled'
+          : 'Network error during upload';
+    case 'error':
+      return UPLOAD_MESSAGES.genericErrorDescription;
+  }
+}
