@@ -8,24 +8,9 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  findSetupPasswordPath,
-  hasSetupPasswordLink,
-  isMailPeerRunning,
-  waitForMail,
-} from '../helpers/mail-peer.js';
-import { createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import { isMailPeerRunning } from '../helpers/mail-peer.js';
+import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
-
-const BILLING = {
-  'First name': 'Maria',
-  'Last name': 'Lopez',
-  'Email address': '',
-  Address: '12 Harbour Street',
-  City: 'Portland',
-  State: 'OR',
-  'ZIP code': '97201',
-} as const;
 
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });
@@ -79,35 +64,7 @@ test('a member who bought the course sees Active Membership, the enrolled course
   expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
   const email = uniqueEmail('dash', 'member');
 
-  await page.goto('/checkout?course=1');
-  for (const [label, value] of Object.entries(BILLING)) {
-    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
-  }
-  await page.getByRole('button', { name: /Complete Secure Purchase/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-  await page.getByRole('button', { name: 'Pay (test mode)' }).click();
-  await page.waitForURL(/\/checkout-success\?session_id=/);
-
-  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
-  await page.goto(findSetupPasswordPath(mail));
-  const newPassword = 'Twelve+Chars!Now';
-  await page.getByLabel('New password').fill(newPassword);
-  await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
-  await page.getByRole('button', { name: 'Set Password' }).click();
-  await page.waitForURL(/\/login$/);
-  await logIn(page, email, newPassword);
-  await expect
-    .poll(
-      async () => {
-        const enrolments = await page.request.get('/api/enrollments');
-        const user = await page.request.get('/api/auth/user');
-        if (!enrolments.ok() || !user.ok()) return false;
-        const list = (await enrolments.json()) as unknown[];
-        return list.length > 0 && ((await user.json()) as { isMember?: boolean }).isMember === true;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await becomeCourseMember(page, email);
 
   await page.goto('/member/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();

@@ -1,0 +1,118 @@
+import { describe, expect, it } from '@jest/globals';
+import { AvailableModuleListSchema } from '@platform/contracts';
+import type { AvailableModule } from '@platform/contracts';
+import { readApiError } from '../lib/api-error';
+import { formatCourseSize, getCourseAction, parseContentId } from '../lib/course-rules';
+import { CONSULTATION_LOCK_TEXT, getLockInfo, getSectionStatus } from '../lib/section-state';
+import { DAY_MS, formatLocalDateTime, formatUnlocksIn, getDaysUntilUnlock } from '../lib/unlock-time';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+
+function section(overrides: Partial<AvailableModule> = {}): AvailableModule {
+  return AvailableModuleListSchema.parse([
+    {
+      id: 2,
+      courseId: 1,
+      title: 'Menu Engineering',
+      description: 'Price and place every dish.',
+      orderIndex: 2,
+      availableAfterDays: 1,
+      isAvailable: false,
+      unlockDate: new Date(NOW.getTime() + DAY_MS - 60_000).toISOString(),
+      lockedReason: 'schedule',
+      isCompleted: false,
+      completedAt: null,
+      lessonCount: 4,
+      completedLessonCount: 0,
+      unlockNoticeDue: false,
+      ...overrides,
+    },
+  ])[0]!;
+}
+
+describe('days until a section unlocks', () => {
+  it('rounds up to whole days from the exact release instant', () => {
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    expect(getDaysUntilUnlock(at(DAY_MS - 1000), NOW)).toBe(1);
+    expect(getDaysUntilUnlock(at(DAY_MS), NOW)).toBe(1);
+    expect(getDaysUntilUnlock(at(DAY_MS + 1), NOW)).toBe(2);
+    expect(getDaysUntilUnlock(at(7 * DAY_MS - 5000).toISOString(), NOW)).toBe(7);
+    // Minutes to go still reads '1 day', never '0 days'.
+    expect(getDaysUntilUnlock(at(60_000), NOW)).toBe(1);
+  });
+
+  it('is 0 once the moment has passed, or for a date it cannot read', () => {
+    expect(getDaysUntilUnlock(NOW, NOW)).toBe(0);
+    expect(getDaysUntilUnlock(new Date(NOW.getTime() - DAY_MS), NOW)).toBe(0);
+    expect(getDaysUntilUnlock('not a date', NOW)).toBe(0);
+  });
+
+  it("says 'Unlocks in N day(s)'", () => {
+    expect(formatUnlocksIn(1)).toBe('Unlocks in 1 day');
+    expect(formatUnlocksIn(7)).toBe('Unlocks in 7 days');
+    expect(formatUnlocksIn(0)).toBe('Unlocking now');
+  });
+
+  it("shows the release in the reader's time zone", () => {
+    const iso = '2026-11-23T23:30:00.000Z';
+    expect(formatLocalDateTime(iso, 'en-US', 'UTC')).toBe('Nov 23, 2026, 11:30 PM');
+    expect(formatLocalDateTime(iso, 'en-US', 'Asia/Tokyo')).toBe('Nov 24, 2026, 8:30 AM');
+  });
+});
+
+describe('section state', () => {
+  it('badges Completed before Available before Locked', () => {
+    expect(getSectionStatus({ isCompleted: true, isAvailable: false })).toBe('Completed');
+    expect(getSectionStatus({ isCompleted: true, isAvailable: true })).toBe('Completed');
+    expect(getSectionStatus({ isCompleted: false, isAvailable: true })).toBe('Available');
+    expect(getSectionStatus({ isCompleted: false, isAvailable: false })).toBe('Locked');
+  });
+
+  it('tells when a scheduled section opens, and that a consultation-gated one waits for it', () => {
+    const scheduled = getLockInfo(section(), NOW, 'en-US', 'UTC');
+    expect(scheduled).toEqual({
+      kind: 'schedule',
+      days: 1,
+      text: 'Unlocks in 1 day',
+      at: section().unlockDate,
+      atText: 'Nov 23, 2026, 9:59 AM',
+    });
+    const gated = section({ lockedReason: 'consultation', unlockDate: '2026-11-20T10:00:00.000Z' });
+    expect(getLockInfo(gated, NOW)).toEqual({ kind: 'consultation', text: CONSULTATION_LOCK_TEXT });
+    expect(getLockInfo(section({ isAvailable: true, lockedReason: null }), NOW)).toBeNull();
+    expect(getLockInfo(section({ isCompleted: true }), NOW)).toBeNull();
+  });
+});
+
+describe('course rules', () => {
+  it('offers View Course if enrolled, Enroll Now to a member, Upgrade to Access otherwise', () => {
+    expect(getCourseAction({ id: 4, isEnrolled: true }, false).label).toBe('View Course');
+    expect(getCourseAction({ id: 4, isEnrolled: false }, true).label).toBe('Enroll Now');
+    expect(getCourseAction({ id: 4, isEnrolled: false }, false)).toEqual({
+      label: 'Upgrade to Access',
+      href: '/membership',
+    });
+  });
+
+  it('writes the size as the catalogue counts it', () => {
+    expect(formatCourseSize({ lessonCount: 45, sectionCount: 8 })).toBe('45 lessons • 8 sections');
+    expect(formatCourseSize({ lessonCount: 1, sectionCount: 1 })).toBe('1 lesson • 1 section');
+  });
+
+  it('reads only positive whole ids from the address', () => {
+    expect(parseContentId('12')).toBe(12);
+    for (const bad of [undefined, '', '0', '-1', '1.5', '12abc', '007', '99999999999']) {
+      expect(parseContentId(bad)).toBeNull();
+    }
+  });
+});
+
+describe('API errors', () => {
+  it("reads '<status>: <body>' with a JSON message, a plain body, or neither", () => {
+    expect(
+      readApiError(new Error('403: {"message":"You need to be a paid member to access lesson content"}')),
+    ).toEqual({ status: 403, message: 'You need to be a paid member to access lesson content' });
+    expect(readApiError(new Error('404: Not Found'))).toEqual({ status: 404, message: 'Not Found' });
+    expect(readApiError(new Error('Failed to fetch'))).toEqual({ status: null, message: 'Failed to fetch' });
+  });
+});

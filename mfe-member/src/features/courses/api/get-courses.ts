@@ -1,0 +1,49 @@
+/**
+ * `GET /api/courses` (each course says whether the caller is enrolled, its counts and where they left off)
+ * and `GET /api/enrollments` (member-and-admin §7). A 401 reads as null (signed out). The member pages all
+ * read these through here, so one cache entry serves them.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CourseList, EnrollmentList } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+
+const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+
+export const COURSES_QUERY_KEY = ['/api/courses'] as const;
+export const ENROLLMENTS_QUERY_KEY = ['/api/enrollments'] as const;
+
+export function coursesQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: COURSES_QUERY_KEY,
+    enabled,
+    queryFn: async (context): Promise<CourseList | null> => {
+      const [body, { CourseListSchema }] = await Promise.all([
+        readOrNull(context),
+        import('@platform/contracts'),
+      ]);
+      return body === null ? null : CourseListSchema.parse(body);
+    },
+  });
+}
+
+export function enrollmentsQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: ENROLLMENTS_QUERY_KEY,
+    enabled,
+    queryFn: async (context): Promise<EnrollmentList | null> => {
+      const [body, { EnrollmentListSchema }] = await Promise.all([
+        readOrNull(context),
+        import('@platform/contracts'),
+      ]);
+      return body === null ? null : EnrollmentListSchema.parse(body);
+    },
+  });
+}
+
+export function useCourses(enabled: boolean) {
+  return useQuery(coursesQuery(enabled));
+}
+
+export function useEnrollments(enabled: boolean) {
+  return useQuery(enrollmentsQuery(enabled));
+}

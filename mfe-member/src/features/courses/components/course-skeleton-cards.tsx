@@ -1,0 +1,22 @@
+/** Three skeleton course cards while the course list loads (/courses and /member/dashboard). */
+import { Card, Skeleton } from '@platform/ui';
+
+export function CourseSkeletonCards() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" data-testid="course-skeletons">
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      {[0, 1, 2].map((key) => (
+        <Card key={key} className="overflow-hidden">
+          <Skeleton className="aspect-video w-full rounded-none" />
+          <div className="space-y-3 p-6">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}

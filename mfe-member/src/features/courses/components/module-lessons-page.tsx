@@ -1,0 +1,239 @@
+/**
+ * `/modules/:moduleId`, reading A (member-and-admin §2; DECISIONS 7): the section's lessons, each with
+ * 'Start Lesson' or 'Review Lesson' (to /lessons/{id}) and a 'Completed' badge, and the way back to
+ * /courses/{courseId}. A section not open yet says so and when it opens. Signed-out visitors go to
+ * /login; a caller without the course goes to /courses with the 'Membership Required' toast; a module
+ * that does not exist shows 'Module Not Found'.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  SITE_NAME,
+  Skeleton,
+  toast,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import { useModule, useModuleLessons } from '../api/get-module';
+import { readApiError } from '../lib/api-error';
+import { parseContentId } from '../lib/course-rules';
+import { getLockInfo, getSectionStatus } from '../lib/section-state';
+import { LoadError } from './load-error';
+import { LockIcon } from './lock-icon';
+import { NotFoundCard } from './not-found-card';
+import { SectionStatusBadge } from './section-status-badge';
+
+/** The course service's texts (contracts MEMBERSHIP_REQUIRED_MESSAGE / SECTION_LOCKED_MESSAGE). */
+const MEMBERSHIP_REQUIRED = 'You need to be a paid member to access lesson content';
+const SECTION_LOCKED = 'This section is not available yet';
+
+function formatMinutes(lesson: MemberLesson): string | null {
+  const minutes = lesson.estimatedMinutes ?? Math.round(lesson.duration);
+  return minutes > 0 ? `${minutes} min` : null;
+}
+
+function LessonRow({ lesson, position }: { lesson: MemberLesson; position: number }) {
+  const titleId = `lesson-${lesson.id}-title`;
+  const minutes = formatMinutes(lesson);
+  return (
+    <li
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+      data-testid="lesson-row"
+    >
+      <div className="min-w-0 space-y-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Lesson {position}</p>
+        <h3 id={titleId} className="flex items-start gap-2 font-semibold">
+          {lesson.isLocked ? <LockIcon className="mt-1 size-4 shrink-0 text-muted-foreground" /> : null}
+          <span>{lesson.title}</span>
+        </h3>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {minutes ? <span>{minutes}</span> : null}
+          {lesson.kind === 'document' ? <span>Document</span> : null}
+          {lesson.completed ? <Badge variant="success">Completed</Badge> : null}
+        </div>
+      </div>
+      {lesson.isLocked ? (
+        <span className="text-sm text-muted-foreground">Locked</span>
+      ) : (
+        <Button
+          asChild
+          size="sm"
+          variant={lesson.completed ? 'outline' : 'default'}
+          className="self-start sm:w-36 sm:self-auto"
+        >
+          <Link to={`/lessons/${lesson.id}`} aria-describedby={titleId}>
+            {lesson.completed ? 'Review Lesson' : 'Start Lesson'}
+          </Link>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function LockedNotice({ section }: { section: AvailableModule | null }) {
+  const lock = section ? getLockInfo(section) : null;
+  return (
+    <Card
+      role="status"
+      className="flex items-start gap-3 border-warning bg-warning/10 p-4"
+      data-testid="section-locked"
+    >
+      <LockIcon className="mt-0.5 size-5 shrink-0" />
+      <div className="space-y-1 text-sm">
+        <p className="font-semibold">This section is locked.</p>
+        {lock?.kind === 'schedule' && lock.at ? (
+          <p>
+            {lock.text}: it opens on <time dateTime={lock.at}>{lock.atText}</time> (your local time).
+          </p>
+        ) : lock?.kind === 'consultation' ? (
+          <p>
+            It opens once your restaurant consultation is submitted.{' '}
+            <Link to="/consultation" className="font-medium text-primary underline underline-offset-4">
+              Submit Restaurant Consultation
+            </Link>
+          </p>
+        ) : (
+          <p>{SECTION_LOCKED}. A new section unlocks every day.</p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div
+      className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10"
+      aria-busy="true"
+      data-testid="module-skeleton"
+    >
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      <Skeleton className="h-5 w-36" />
+      <Skeleton className="h-10 w-2/3" />
+      <Skeleton className="h-4 w-full" />
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}
+
+export function ModuleLessonsPage() {
+  const params = useParams();
+  const moduleId = parseContentId(params.moduleId);
+  const navigate = useNavigate();
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const enabled = user !== null && moduleId !== null;
+  const section = useModule(moduleId ?? 0, enabled);
+  const lessons = useModuleLessons(moduleId ?? 0, enabled);
+  useDocumentTitle(`${section.data?.title ?? 'Module'} - ${SITE_NAME}`);
+
+  const moduleError = section.isError ? readApiError(section.error) : null;
+  const lessonsError = lessons.isError ? readApiError(lessons.error) : null;
+  const errors = [moduleError, lessonsError];
+  const lockedByServer = errors.some((error) => error?.message === SECTION_LOCKED);
+  const denied = errors.some((error) => error?.status === 403 && error.message !== SECTION_LOCKED);
+  const missing = errors.some((error) => error?.status === 404 && error.message !== SECTION_LOCKED);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!denied || told.current) return;
+    told.current = true;
+    toast({ title: 'Membership Required', description: MEMBERSHIP_REQUIRED, variant: 'destructive' });
+    navigate('/courses', { replace: true });
+  }, [denied, navigate]);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if ((section.data === null && !section.isFetching) || (lessons.data === null && !lessons.isFetching)) {
+    return <Navigate to="/login" replace />;
+  }
+  if (moduleId === null || missing) {
+    return (
+      <NotFoundCard
+        title="Module Not Found"
+        text="The module you're looking for doesn't exist or has been removed."
+      />
+    );
+  }
+  if (denied) return <PageSkeleton />;
+  if (lockedByServer) {
+    return (
+      <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10">
+        <Link to="/courses" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          ← Back to Courses
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight">Section Locked</h1>
+        <LockedNotice section={null} />
+      </div>
+    );
+  }
+  if (section.isError || lessons.isError) {
+    return (
+      <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10">
+        <Link to="/courses" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          ← Back to Courses
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight">Module</h1>
+        <LoadError
+          title="This module could not be loaded"
+          isRetrying={section.isFetching || lessons.isFetching}
+          onRetry={() => {
+            if (section.isError) void section.refetch();
+            if (lessons.isError) void lessons.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  const data = section.data;
+  const list = lessons.data;
+  if (userLoading || !data || !list) return <PageSkeleton />;
+  const status = getSectionStatus(data);
+  const completed = list.filter((lesson) => lesson.completed).length;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10 sm:py-14">
+      <Link
+        to={`/courses/${data.courseId}`}
+        className="inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        ← Back to Course
+      </Link>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <SectionStatusBadge status={status} />
+          <span className="text-sm text-muted-foreground">
+            {completed} of {list.length} lessons completed
+          </span>
+        </div>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{data.title}</h1>
+        {data.description ? <p className="text-muted-foreground">{data.description}</p> : null}
+      </header>
+
+      {status === 'Locked' ? <LockedNotice section={data} /> : null}
+
+      <section aria-labelledby="module-lessons" className="space-y-4">
+        <h2 id="module-lessons" className="text-2xl font-semibold tracking-tight">
+          Lessons
+        </h2>
+        {list.length === 0 ? (
+          <Card className="p-6 text-center text-muted-foreground">
+            No lessons available for this module yet.
+          </Card>
+        ) : (
+          <ol className="divide-y divide-border rounded-xl border border-border bg-card">
+            {list.map((lesson, index) => (
+              <LessonRow key={lesson.id} lesson={lesson} position={index + 1} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

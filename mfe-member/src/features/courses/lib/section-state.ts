@@ -1,0 +1,41 @@
+/**
+ * A section's state for display (member-and-admin §4 "Section": Locked → Available → Completed), and what
+ * a locked one tells the member: when it opens, or that it waits for the restaurant consultation.
+ */
+import type { AvailableModule } from '@platform/contracts';
+import { formatLocalDateTime, formatUnlocksIn, getDaysUntilUnlock } from './unlock-time';
+
+export type SectionStatus = 'Completed' | 'Available' | 'Locked';
+
+export function getSectionStatus(
+  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'>,
+): SectionStatus {
+  if (section.isCompleted) return 'Completed';
+  return section.isAvailable ? 'Available' : 'Locked';
+}
+
+export const CONSULTATION_LOCK_TEXT = 'Unlocks after you submit your restaurant consultation';
+
+export type LockInfo =
+  | { kind: 'schedule'; days: number; text: string; at: string | null; atText: string | null }
+  | { kind: 'consultation'; text: string };
+
+/** Null for an open section. */
+export function getLockInfo(
+  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable' | 'lockedReason' | 'unlockDate'>,
+  now: Date = new Date(),
+  locale?: string | readonly string[],
+  timeZone?: string,
+): LockInfo | null {
+  if (getSectionStatus(section) !== 'Locked') return null;
+  if (section.lockedReason === 'consultation') return { kind: 'consultation', text: CONSULTATION_LOCK_TEXT };
+  if (!section.unlockDate) return { kind: 'schedule', days: 0, text: 'Locked', at: null, atText: null };
+  const due = getDaysUntilUnlock(section.unlockDate, now);
+  return {
+    kind: 'schedule',
+    days: due,
+    text: formatUnlocksIn(due),
+    at: section.unlockDate,
+    atText: formatLocalDateTime(section.unlockDate, locale, timeZone),
+  };
+}

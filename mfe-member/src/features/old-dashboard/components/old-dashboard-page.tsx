@@ -1,0 +1,225 @@
+/**
+ * `/old-dashboard`, the older member dashboard (member-and-admin §2 "The older variant", DECISIONS 6): a
+ * welcome header with the first name and Log out, a start-your-journey tip, progress cards (Overall
+ * Progress and Time Invested fixed at 0 by the spec), the chapters sidebar (the course's real sections)
+ * and a lesson viewer, and the guided tour on the first visit. Non-members see 'Course Access Required';
+ * signed-out visitors 'Access Required' with a log-in link to /api/login.
+ */
+import type { MemberLesson } from '@platform/contracts';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Progress,
+  Skeleton,
+  useAuth,
+  useDocumentTitle,
+  useLogout,
+} from '@platform/ui';
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useChapterLessons, useChapters, useDashboardCourses } from '../api/get-old-dashboard-data';
+import { getProgressCards, pickDashboardCourse, sortChapters } from '../lib/old-dashboard-rules';
+import { ChapterSidebar } from './chapter-sidebar';
+import { LessonViewer } from './lesson-viewer';
+import { useDashboardTour } from './use-dashboard-tour';
+
+function PageShell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">{children}</div>;
+}
+
+function AccessCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <PageShell>
+      <Card className="mx-auto max-w-lg text-center">
+        <CardHeader className="items-center">
+          <CardTitle asChild>
+            <h1 className="text-2xl">{title}</h1>
+          </CardTitle>
+          <CardDescription className="text-base">{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap justify-center gap-3">{children}</CardContent>
+      </Card>
+    </PageShell>
+  );
+}
+
+export function OldDashboardPage() {
+  useDocumentTitle('Dashboard | Restaurant Consultancy Course');
+  const { user, isLoading } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const mayLearn = user !== null && (user.isMember === true || isAdmin);
+  const courses = useDashboardCourses(mayLearn);
+
+  if (isLoading) {
+    return (
+      <PageShell>
+        <div aria-busy="true" className="space-y-4">
+          <p role="status" className="sr-only">
+            Loading…
+          </p>
+          <Skeleton className="h-9 w-72" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </PageShell>
+    );
+  }
+  if (!user || courses.data === null) {
+    return (
+      <AccessCard title="Access Required" description="Please log in to access your course dashboard.">
+        <Button asChild>
+          <a href="/api/login">Log In</a>
+        </Button>
+      </AccessCard>
+    );
+  }
+  const course = pickDashboardCourse(courses.data, isAdmin);
+  if (!mayLearn || (courses.isSuccess && !course)) {
+    return (
+      <AccessCard
+        title="Course Access Required"
+        description="You need an active course membership to access the dashboard. Purchase the course to get started."
+      >
+        <Button asChild>
+          <Link to="/services">View Services</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </AccessCard>
+    );
+  }
+  return (
+    <MemberDashboard
+      firstName={user.firstName || 'Member'}
+      courseId={course?.id}
+      coursesFailed={courses.isError}
+    />
+  );
+}
+
+function MemberDashboard({
+  firstName,
+  courseId,
+  coursesFailed,
+}: {
+  firstName: string;
+  courseId: number | undefined;
+  coursesFailed: boolean;
+}) {
+  const { logout, isLoggingOut } = useLogout();
+  const chapters = useChapters(courseId);
+  const ordered = chapters.data ? sortChapters(chapters.data) : undefined;
+  const firstOpen = ordered?.find((chapter) => chapter.isAvailable || chapter.isCompleted);
+  const [expandedId, setExpandedId] = useState<number | null | undefined>(undefined);
+  const [selected, setSelected] = useState<MemberLesson | null>(null);
+  const viewerHeading = useRef<HTMLHeadingElement>(null);
+  // Until the member chooses, the first open chapter is expanded and its first lesson shown.
+  const expanded = expandedId === undefined ? (firstOpen?.id ?? null) : expandedId;
+  const firstLessons = useChapterLessons(firstOpen?.id ?? 0, firstOpen !== undefined && selected === null);
+  const lesson = selected ?? firstLessons.data?.find((item) => !item.isLocked) ?? null;
+  const cards = getProgressCards(ordered);
+  const loadingChapters = courseId === undefined ? !coursesFailed : chapters.isPending;
+
+  useDashboardTour(true);
+
+  return (
+    <PageShell>
+      <header
+        data-tour="welcome"
+        className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between"
+      >
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstName}!</h1>
+          <p className="text-muted-foreground">Your restaurant transformation continues here.</p>
+        </div>
+        <Button type="button" variant="outline" disabled={isLoggingOut} onClick={() => void logout()}>
+          {isLoggingOut ? 'Logging out...' : 'Log out'}
+        </Button>
+      </header>
+
+      <aside
+        aria-label="Tip"
+        className="mt-6 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm leading-relaxed"
+      >
+        <p>
+          <strong>Start your journey:</strong> open Chapter 1 and watch the first lessons today. The first
+          lessons are available at once; each new chapter unlocks 24 hours after the one before.
+        </p>
+      </aside>
+
+      <section aria-labelledby="progress-heading" data-tour="progress" className="mt-6">
+        <h2 id="progress-heading" className="sr-only">
+          Your progress
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Card>
+            <CardHeader className="gap-2">
+              <CardDescription>Overall Progress</CardDescription>
+              <p className="text-3xl font-bold" data-testid="overall-progress">
+                {cards.overallProgress}
+              </p>
+              <Progress value={0} aria-label="Overall progress" />
+            </CardHeader>
+          </Card>
+          <Card>
+            <CardHeader className="gap-2">
+              <CardDescription>Completed</CardDescription>
+              <p className="text-3xl font-bold" data-testid="completed-modules">
+                {loadingChapters ? '…' : cards.completedModules}
+              </p>
+            </CardHeader>
+          </Card>
+          <Card>
+            <CardHeader className="gap-2">
+              <CardDescription>Time Invested</CardDescription>
+              <p className="text-3xl font-bold" data-testid="time-invested">
+                {cards.timeInvested}
+              </p>
+            </CardHeader>
+          </Card>
+        </div>
+      </section>
+
+      {coursesFailed || chapters.isError ? (
+        <Card role="alert" className="mt-6">
+          <CardHeader>
+            <CardTitle>Your course could not be loaded</CardTitle>
+            <CardDescription>Please reload the page or try again in a moment.</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <ChapterSidebar
+          chapters={ordered}
+          loading={loadingChapters}
+          expandedId={expanded}
+          onToggle={(id) => setExpandedId(expanded === id ? null : id)}
+          selectedLessonId={lesson?.id ?? null}
+          onSelectLesson={(next) => {
+            setSelected(next);
+            requestAnimationFrame(() => viewerHeading.current?.focus());
+          }}
+        />
+        <LessonViewer
+          headingRef={viewerHeading}
+          lesson={lesson}
+          loading={loadingChapters || (selected === null && firstLessons.isLoading)}
+        />
+      </div>
+    </PageShell>
+  );
+}

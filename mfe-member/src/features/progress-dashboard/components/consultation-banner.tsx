@@ -1,0 +1,39 @@
+/**
+ * 'Action Required' (member-and-admin §2): an rs_pending owner who has not started the restaurant
+ * consultation is asked for it; sections after the first wait for it. Module 1 is open meanwhile.
+ */
+import { Link } from 'react-router-dom';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+
+export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null }) {
+  return (
+    <Card
+      role="region"
+      aria-labelledby="action-required"
+      className="border-warning bg-warning/10"
+      data-testid="consultation-banner"
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="action-required" className="text-xl">
+            Action Required
+          </h2>
+        </CardTitle>
+        <CardDescription className="text-foreground">
+          Submit your restaurant consultation to unlock the rest of the course. Sections 2 to 8 open once it
+          is submitted; Module 1 is ready for you now.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 sm:flex-row">
+        <Button asChild>
+          <Link to="/consultation">Submit Restaurant Consultation</Link>
+        </Button>
+        {firstModuleId !== null ? (
+          <Button asChild variant="outline">
+            <Link to={`/module/${firstModuleId}`}>Continue with Module 1</Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

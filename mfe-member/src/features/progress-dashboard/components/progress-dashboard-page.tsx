@@ -1,0 +1,250 @@
+/**
+ * `/dashboard`, the progress variant (member-and-admin §2 "Member dashboard, progress variant";
+ * DECISIONS 6): the welcome line, the course progress, the enrolled date, the release schedule note,
+ * 'Course Sections' with each section's drip state, 'About This Course' and, for an rs_pending owner
+ * without a consultation, 'Action Required'. Members and anyone enrolled may see it; other signed-in users
+ * get 'Course Access Required'; signed-out visitors go to /login.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Progress,
+  SITE_NAME,
+  Skeleton,
+  useDocumentTitle,
+  useLogout,
+  useSignInGate,
+} from '@platform/ui';
+import type { AuthUser } from '@platform/ui';
+import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';
+import { useCourse } from '../../courses/api/get-course';
+import { useEnrollments } from '../../courses/api/get-courses';
+import { LoadError } from '../../courses/components/load-error';
+import { formatLocalDate } from '../../courses/lib/unlock-time';
+import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
+import {
+  formatCourseDuration,
+  formatSectionsCompleted,
+  getCourseProgress,
+  getDripDays,
+  hasDashboardAccess,
+  pickDashboardCourseId,
+  resolveEnrolledAt,
+  showsConsultationBanner,
+} from '../lib/progress-rules';
+import { ConsultationBanner } from './consultation-banner';
+import { CourseAccessRequired } from './course-access-required';
+import { CourseSectionsList } from './course-sections-list';
+import { DashboardSkeleton } from './dashboard-skeleton';
+
+function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
+  const { logout, isLoggingOut } = useLogout();
+  const name = user?.firstName || user?.username || 'Member';
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        {user ? (
+          <h1 className="text-3xl font-bold tracking-tight">Welcome back, {name}!</h1>
+        ) : (
+          <Skeleton className="h-9 w-64" />
+        )}
+        <Button
+          type="button"
+          variant="ghost"
+          className="self-start sm:self-auto"
+          disabled={isLoggingOut || !user}
+          onClick={() => void logout()}
+        >
+          {isLoggingOut ? 'Logging out...' : 'Log out'}
+        </Button>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function NotEnrolled() {
+  return (
+    <Card className="mx-auto mt-10 max-w-xl text-center">
+      <CardHeader className="items-center">
+        <CardTitle asChild>
+          <h2 className="text-2xl">No Courses Yet</h2>
+        </CardTitle>
+        <CardDescription className="text-base">
+          Enroll in a course to follow its sections here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link to="/courses">Browse Courses</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CourseProgressView({
+  courseId,
+  user,
+  enrolledAt,
+}: {
+  courseId: number;
+  user: AuthUser;
+  enrolledAt: string | null;
+}) {
+  const course = useCourse(courseId, true);
+  const sections = useAvailableModules(courseId, true);
+  const sectionsKey = useMemo(() => availableModulesQueryKey(courseId), [courseId]);
+  useSectionUnlockNotices(sections.data, sectionsKey);
+  // One clock for the whole list, taken when the sections arrived.
+  const now = useMemo(() => new Date(sections.dataUpdatedAt || Date.now()), [sections.dataUpdatedAt]);
+
+  if (course.data === null || sections.data === null) return <Navigate to="/login" replace />;
+  if (course.isPending || sections.isPending) return <DashboardSkeleton />;
+  if (course.isError || sections.isError) {
+    return (
+      <div className="mt-8">
+        <LoadError
+          title="Your course could not be loaded"
+          isRetrying={course.isFetching || sections.isFetching}
+          onRetry={() => {
+            if (course.isError) void course.refetch();
+            if (sections.isError) void sections.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+
+  const list = sections.data;
+  const progress = getCourseProgress(list);
+  const enrolledOn = formatLocalDate(resolveEnrolledAt(enrolledAt ?? course.data.enrolledAt));
+  const firstModuleId = list[0]?.id ?? null;
+
+  return (
+    <div className="mt-8 space-y-6">
+      {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <Card role="region" aria-labelledby="course-progress">
+            <CardHeader className="gap-1">
+              <p className="text-sm text-muted-foreground">{course.data.title}</p>
+              <CardTitle asChild>
+                <h2 id="course-progress" className="text-xl">
+                  Course Progress
+                </h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="text-3xl font-bold tabular-nums" data-testid="progress-percent">
+                  {progress.percent}%
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid="sections-completed">
+                  {formatSectionsCompleted(progress)}
+                </p>
+              </div>
+              <Progress value={progress.percent} aria-label="Course progress" />
+              <p className="text-sm text-muted-foreground" data-testid="enrolled-date">
+                Enrolled: {enrolledOn}
+              </p>
+            </CardContent>
+          </Card>
+
+          <Alert role="note" data-testid="release-schedule">
+            <AlertTitle>Content Release Schedule</AlertTitle>
+            <AlertDescription>
+              <p>
+                A new section unlocks every day. Section 1 opens when you enroll and each following section
+                opens one day after the one before it, at the time of day you enrolled. Times are shown in
+                your local time.
+              </p>
+            </AlertDescription>
+          </Alert>
+
+          <section aria-labelledby="course-sections" className="space-y-4">
+            <h2 id="course-sections" className="text-2xl font-semibold tracking-tight">
+              Course Sections
+            </h2>
+            {list.length > 0 ? (
+              <CourseSectionsList sections={list} now={now} />
+            ) : (
+              <p className="text-muted-foreground">This course has no sections yet. Check back soon!</p>
+            )}
+          </section>
+        </div>
+
+        <aside aria-labelledby="about-course" className="lg:self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2 id="about-course" className="text-xl">
+                  About This Course
+                </h2>
+              </CardTitle>
+              <CardDescription>{course.data.description}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-2 text-sm">
+              <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
+              <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
+              <Button asChild variant="outline" size="sm" className="mt-2">
+                <Link to={`/courses/${courseId}`}>View Course</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ProgressDashboardPage() {
+  useDocumentTitle(`Dashboard - ${SITE_NAME}`);
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const enrollments = useEnrollments(user !== null);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  // A read that turns to 401 after the page opened: the session ended.
+  if (enrollments.data === null && !enrollments.isFetching) return <Navigate to="/login" replace />;
+
+  let body: ReactNode;
+  if (userLoading || !user || enrollments.isPending) {
+    body = <DashboardSkeleton />;
+  } else if (enrollments.isError) {
+    body = (
+      <div className="mt-8">
+        <LoadError
+          title="Your dashboard could not be loaded"
+          isRetrying={enrollments.isFetching}
+          onRetry={() => void enrollments.refetch()}
+        />
+      </div>
+    );
+  } else if (!hasDashboardAccess(user, enrollments.data)) {
+    body = <CourseAccessRequired />;
+  } else {
+    const courseId = pickDashboardCourseId(enrollments.data);
+    body =
+      courseId === null ? (
+        <NotEnrolled />
+      ) : (
+        <CourseProgressView
+          courseId={courseId}
+          user={user}
+          enrolledAt={enrollments.data?.[0]?.enrolledAt ?? null}
+        />
+      );
+  }
+
+  return <PageShell user={user}>{body}</PageShell>;
+}

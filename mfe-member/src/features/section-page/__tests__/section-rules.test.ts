@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  formatLessonMinutes,
+  getCompletionHint,
+  getErrorStatus,
+  getLessonPosition,
+  getLockedNotice,
+  getNextSectionTeaser,
+  getSectionBadge,
+  getSectionKeyPoints,
+  getSectionNumber,
+  getSectionPageTitle,
+  getServerMessage,
+  splitParagraphs,
+} from '../lib/section-rules';
+
+const sections = [
+  { id: 12, orderIndex: 2, isAvailable: false },
+  { id: 10, orderIndex: 0, isAvailable: true },
+  { id: 11, orderIndex: 1, isAvailable: true },
+];
+
+describe('section page rules', () => {
+  it('titles the page after the section', () => {
+    expect(getSectionPageTitle('Foundations')).toBe('Foundations | Restaurant Consultancy Course');
+  });
+
+  it('teases the next section by position when it is available to the member', () => {
+    expect(getNextSectionTeaser(sections, 10)).toEqual({
+      text: 'Section 2 is now available!',
+      next: { id: 11, number: 2 },
+    });
+    expect(getNextSectionTeaser(sections, 11).text).toBe('Continue building your restaurant expertise!');
+    expect(getNextSectionTeaser(sections, 12).text).toBe('Continue building your restaurant expertise!');
+    expect(getNextSectionTeaser(undefined, 10).next).toBeNull();
+    expect(getSectionNumber(sections, 12)).toBe(3);
+    expect(getSectionNumber(sections, 99)).toBeNull();
+  });
+
+  it('reads badge, position, minutes and the footer hint word for word', () => {
+    expect(getSectionBadge({ isCompleted: true, isAvailable: true })).toBe('Completed');
+    expect(getSectionBadge({ isCompleted: false, isAvailable: true })).toBe('Available');
+    expect(getSectionBadge({ isCompleted: false, isAvailable: false })).toBe('Locked');
+    expect(getLessonPosition(1, 7)).toBe('Lesson 2 of 7');
+    expect(formatLessonMinutes(6.5)).toBe('6.5 min');
+    expect(formatLessonMinutes(9)).toBe('9 min');
+    expect(formatLessonMinutes(0)).toBeNull();
+    expect(getCompletionHint(4)).toBe('Complete all 4 lessons to finish this section');
+  });
+
+  it("gathers the lessons' key points once each, in order", () => {
+    expect(
+      getSectionKeyPoints([
+        { keyPoints: ['Greet fast', ' Smile '] },
+        { keyPoints: ['greet fast', '', 'Refill water'] },
+      ]),
+    ).toEqual(['Greet fast', 'Smile', 'Refill water']);
+  });
+
+  it('says when a locked section opens, in local time, or that it waits for the consultation', () => {
+    expect(
+      getLockedNotice({ unlockDate: '2026-11-23T15:04:00.000Z', lockedReason: 'schedule' }, 'en-US', 'UTC'),
+    ).toBe('This section is locked. It unlocks on Nov 23, 2026, 3:04 PM.');
+    expect(getLockedNotice({ unlockDate: null, lockedReason: 'consultation' })).toBe(
+      'This section unlocks after you submit your restaurant consultation.',
+    );
+  });
+
+  it('reads the status and server message of a failed call', () => {
+    const error = new Error('403: {"message":"This section is not available yet"}');
+    expect(getErrorStatus(error)).toBe(403);
+    expect(getServerMessage(error)).toBe('This section is not available yet');
+    expect(getServerMessage(new Error('500: Internal Server Error'))).toBeNull();
+    expect(getErrorStatus(new TypeError('Failed to fetch'))).toBeNull();
+    expect(getServerMessage(new TypeError('Failed to fetch'))).toBeNull();
+  });
+
+  it('splits plain lesson text into paragraphs', () => {
+    expect(splitParagraphs('One.\n\nTwo\nlines.\n\n\n')).toEqual(['One.', 'Two\nlines.']);
+    expect(splitParagraphs(null)).toEqual([]);
+  });
+});

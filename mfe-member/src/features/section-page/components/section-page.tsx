@@ -1,0 +1,317 @@
+/**
+ * `/module/:moduleId`, the section page (member-and-admin §2 "Module page … Reading B", DECISIONS 7–8):
+ * title, description, back to /dashboard, the Completed/Available badge; 'Section Lessons' with each
+ * lesson's player and 'Complete Lesson'; 'What You'll Learn in This Section'; the footer with 'Mark
+ * Section Complete'; the positional next-section teaser. A locked section says when it opens; a missing
+ * one shows 'Section Not Found'; signed-out callers go to /login, non-members to /courses.
+ */
+import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useCompleteLesson } from '../api/complete-lesson';
+import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/complete-section';
+import { useAvailableModules } from '../../courses/api/get-available-modules';
+import { useModule, useModuleLessons } from '../../courses/api/get-module';
+import {
+  formatLocalDate,
+  getCompletionHint,
+  getErrorStatus,
+  getLockedNotice,
+  getNextSectionTeaser,
+  getSectionBadge,
+  getSectionKeyPoints,
+  getSectionNumber,
+  getSectionPageTitle,
+} from '../lib/section-rules';
+import { MembershipRequiredRedirect } from './membership-required-redirect';
+import { SectionLessonCard } from './section-lesson-card';
+
+function BackToDashboard() {
+  return (
+    <Link
+      to="/dashboard"
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <span aria-hidden="true">←</span> Back to Dashboard
+    </Link>
+  );
+}
+
+function PageShell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">{children}</div>;
+}
+
+function SectionNotFound() {
+  useDocumentTitle(getSectionPageTitle('Section Not Found'));
+  return (
+    <PageShell>
+      <Card className="mx-auto max-w-lg text-center">
+        <CardHeader className="items-center">
+          <CardTitle asChild>
+            <h1 className="text-2xl">Section Not Found</h1>
+          </CardTitle>
+          <CardDescription>This section does not exist or is no longer part of the course.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild>
+            <Link to="/dashboard">Back to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
+}
+
+function SectionLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <PageShell>
+      <Card role="alert" className="mx-auto max-w-lg text-center">
+        <CardHeader className="items-center">
+          <CardTitle asChild>
+            <h1 className="text-2xl">This section could not be loaded</h1>
+          </CardTitle>
+          <CardDescription>Check your connection and try again.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap justify-center gap-3">
+          <Button type="button" onClick={onRetry}>
+            Try again
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/dashboard">Back to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
+}
+
+function SectionSkeleton() {
+  return (
+    <PageShell>
+      <div aria-busy="true" className="space-y-4">
+        <p role="status" className="sr-only">
+          Loading section…
+        </p>
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="aspect-video w-full" />
+      </div>
+    </PageShell>
+  );
+}
+
+export function SectionPage() {
+  const { moduleId = '' } = useParams();
+  const { user, redirectToLogin, signedOutHere } = useSignInGate();
+  const signedIn = user !== null;
+  // Not a positive whole number: no such section (the server would say 404 too).
+  const id = /^[1-9][0-9]{0,9}$/.test(moduleId) ? Number(moduleId) : 0;
+  const section = useModule(id, signedIn && id > 0);
+  const status = getErrorStatus(section.error);
+
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if (signedOutHere) return null; // signing out here: the logout flow goes to /
+  if (id === 0) return <SectionNotFound />;
+  if (section.data === null && !section.isFetching) return <Navigate to="/login" replace />;
+  if (status === 403) return <MembershipRequiredRedirect />;
+  if (status === 404 || status === 400) return <SectionNotFound />;
+  if (section.isError) return <SectionLoadFailed onRetry={() => void section.refetch()} />;
+  if (!section.data) return <SectionSkeleton />;
+  return <SectionView moduleId={id} section={section.data} />;
+}
+
+function SectionView({ moduleId, section }: { moduleId: number; section: AvailableModule }) {
+  useDocumentTitle(getSectionPageTitle(section.title));
+  const navigate = useNavigate();
+  const lessons = useModuleLessons(moduleId, section.isAvailable || section.isCompleted);
+  const courseSections = useAvailableModules(section.courseId, true);
+  const completeLesson = useCompleteLesson(moduleId);
+  const [completingLessonId, setCompletingLessonId] = useState<number | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(redirectTimer.current ?? undefined), []);
+  const completeSection = useCompleteSection(moduleId, () => {
+    redirectTimer.current = setTimeout(() => void navigate('/dashboard'), SECTION_COMPLETED_REDIRECT_MS);
+  });
+
+  const badge = getSectionBadge(section);
+  const number = getSectionNumber(courseSections.data, section.id);
+  const teaser = getNextSectionTeaser(courseSections.data, section.id);
+  const lessonList: MemberLesson[] = lessons.data ?? [];
+  const keyPoints = getSectionKeyPoints(lessonList);
+  const locked = !section.isAvailable && !section.isCompleted;
+
+  return (
+    <PageShell>
+      <BackToDashboard />
+      <header className="mt-4 space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {number !== null ? (
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Section {number}</p>
+          ) : null}
+          <Badge
+            variant={badge === 'Completed' ? 'success' : badge === 'Available' ? 'default' : 'secondary'}
+            data-testid="section-badge"
+          >
+            {badge}
+          </Badge>
+        </div>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{section.title}</h1>
+        {section.description ? <p className="text-lg text-muted-foreground">{section.description}</p> : null}
+      </header>
+
+      {locked ? (
+        <Card role="status" className="mt-8 border-dashed" data-testid="section-locked">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>This section is locked</h2>
+            </CardTitle>
+            <CardDescription className="text-base">{getLockedNotice(section)}</CardDescription>
+          </CardHeader>
+          {section.lockedReason === 'consultation' ? (
+            <CardContent>
+              <Button asChild>
+                <Link to="/consultation">Submit Restaurant Consultation</Link>
+              </Button>
+            </CardContent>
+          ) : null}
+        </Card>
+      ) : (
+        <>
+          <section aria-labelledby="section-lessons" className="mt-10">
+            <h2 id="section-lessons" className="mb-4 text-2xl font-semibold tracking-tight">
+              Section Lessons
+            </h2>
+            {lessons.isPending ? (
+              <p role="status" className="text-muted-foreground">
+                Loading lessons...
+              </p>
+            ) : lessons.isError ? (
+              <Card role="alert">
+                <CardHeader>
+                  <CardTitle>The lessons could not be loaded</CardTitle>
+                  <CardDescription>Check your connection and try again.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <Button type="button" variant="outline" onClick={() => void lessons.refetch()}>
+                    Try again
+                  </Button>
+                </CardContent>
+              </Card>
+            ) : lessonList.length === 0 ? (
+              <Card className="text-center">
+                <CardHeader className="items-center">
+                  <CardTitle>No Lessons Available</CardTitle>
+                  <CardDescription>
+                    This section doesn&apos;t have any lessons yet. Please check back later.
+                  </CardDescription>
+                </CardHeader>
+              </Card>
+            ) : (
+              <ol className="space-y-6" aria-label="Lessons">
+                {lessonList.map((lesson, index) => (
+                  <li key={lesson.id}>
+                    <SectionLessonCard
+                      lesson={lesson}
+                      index={index}
+                      total={lessonList.length}
+                      isCompleting={completeLesson.isPending && completingLessonId === lesson.id}
+                      onComplete={(lessonId) => {
+                        setCompletingLessonId(lessonId);
+                        completeLesson.mutate(lessonId);
+                      }}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {keyPoints.length > 0 ? (
+            <section aria-labelledby="section-key-points" className="mt-10">
+              <Card>
+                <CardHeader>
+                  <CardTitle asChild>
+                    <h2 id="section-key-points" className="text-xl">
+                      What You&apos;ll Learn in This Section
+                    </h2>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ul className="grid gap-3 sm:grid-cols-2">
+                    {keyPoints.map((point) => (
+                      <li key={point} className="flex gap-2">
+                        <span aria-hidden="true" className="font-bold text-success">
+                          ✓
+                        </span>
+                        <span>{point}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            </section>
+          ) : null}
+
+          <footer
+            className="mt-10 flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-6 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="section-footer"
+          >
+            {section.isCompleted ? (
+              <p className="font-medium">
+                Section completed
+                {section.completedAt ? ` on ${formatLocalDate(section.completedAt)}` : ''}
+              </p>
+            ) : (
+              <>
+                <p className="text-muted-foreground">{getCompletionHint(lessonList.length)}</p>
+                <Button
+                  type="button"
+                  disabled={completeSection.isPending || completeSection.isSuccess}
+                  onClick={() => completeSection.mutate()}
+                >
+                  {completeSection.isPending ? 'Saving...' : 'Mark Section Complete'}
+                </Button>
+              </>
+            )}
+          </footer>
+        </>
+      )}
+
+      <aside aria-labelledby="next-section" className="mt-8">
+        <Card className="bg-primary/5">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 id="next-section" className="text-lg">
+                Next Section
+              </h2>
+            </CardTitle>
+            <CardDescription className="text-base text-foreground" data-testid="next-section-teaser">
+              {teaser.text}
+            </CardDescription>
+          </CardHeader>
+          {teaser.next ? (
+            <CardContent>
+              <Button asChild variant="outline">
+                <Link to={`/module/${teaser.next.id}`}>Go to Section {teaser.next.number}</Link>
+              </Button>
+            </CardContent>
+          ) : null}
+        </Card>
+      </aside>
+    </PageShell>
+  );
+}

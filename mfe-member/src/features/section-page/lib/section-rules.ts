@@ -1,0 +1,137 @@
+/**
+ * The section page's display rules (member-and-admin §2 "Module page … Reading B", DECISIONS 8):
+ * the badge, the lesson position and duration lines, the footer, the positional next-section teaser,
+ * the key points, the lock notice, and how a failed call is read. Display only: the server decides.
+ */
+import type { AvailableModule, MemberLesson } from '@platform/contracts';
+
+export const SECTION_PAGE_TITLE_SUFFIX = 'Restaurant Consultancy Course';
+
+export function getSectionPageTitle(title: string): string {
+  return `${title} | ${SECTION_PAGE_TITLE_SUFFIX}`;
+}
+
+/** The HTTP status of an error thrown as `Error('<status>: <body>')`, or null for a network failure. */
+export function getErrorStatus(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^(\d{3}):/.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
+
+/** The `message` of a JSON error answer (`Error('403: {"message":"…"}')`), or null. */
+export function getServerMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const body = error.message.replace(/^\d{3}:\s*/, '');
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message.trim() || null;
+    }
+  } catch {
+    // Not JSON: no server message to show.
+  }
+  return null;
+}
+
+export type SectionBadge = 'Completed' | 'Available' | 'Locked';
+
+export function getSectionBadge(section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'>): SectionBadge {
+  if (section.isCompleted) return 'Completed';
+  return section.isAvailable ? 'Available' : 'Locked';
+}
+
+/** 'Lesson 2 of 7'. */
+export function getLessonPosition(index: number, total: number): string {
+  return `Lesson ${index + 1} of ${total}`;
+}
+
+/** '9 min', '6.5 min'; null for a document (0 minutes). */
+export function formatLessonMinutes(duration: number): string | null {
+  if (!(duration > 0)) return null;
+  const rounded = Math.round(duration * 10) / 10;
+  return `${rounded} min`;
+}
+
+export function getCompletionHint(lessonCount: number): string {
+  return `Complete all ${lessonCount} lessons to finish this section`;
+}
+
+/**
+ * The next-section teaser is positional (DECISIONS 8): on section N, 'Section N+1 is now available!' when
+ * section N+1 is available to this member, otherwise 'Continue building your restaurant expertise!'.
+ */
+export function getNextSectionTeaser(
+  sections: readonly Pick<AvailableModule, 'id' | 'orderIndex' | 'isAvailable'>[] | null | undefined,
+  currentId: number,
+): { text: string; next: { id: number; number: number } | null } {
+  const fallback = { text: 'Continue building your restaurant expertise!', next: null };
+  if (!sections) return fallback;
+  const ordered = [...sections].sort((a, b) => a.orderIndex - b.orderIndex || a.id - b.id);
+  const index = ordered.findIndex((section) => section.id === currentId);
+  const next = index === -1 ? undefined : ordered[index + 1];
+  if (!next?.isAvailable) return fallback;
+  const number = index + 2;
+  return { text: `Section ${number} is now available!`, next: { id: next.id, number } };
+}
+
+/** The section's number in its course (1-based), when the course's list is known. */
+export function getSectionNumber(
+  sections: readonly Pick<AvailableModule, 'id' | 'orderIndex'>[] | null | undefined,
+  currentId: number,
+): number | null {
+  if (!sections) return null;
+  const ordered = [...sections].sort((a, b) => a.orderIndex - b.orderIndex || a.id - b.id);
+  const index = ordered.findIndex((section) => section.id === currentId);
+  return index === -1 ? null : index + 1;
+}
+
+/** 'What You'll Learn in This Section': every lesson's key points in lesson order, each once. */
+export function getSectionKeyPoints(lessons: readonly Pick<MemberLesson, 'keyPoints'>[]): string[] {
+  const seen = new Set<string>();
+  const points: string[] = [];
+  for (const lesson of lessons) {
+    for (const raw of lesson.keyPoints) {
+      const point = raw.trim();
+      if (point === '' || seen.has(point.toLowerCase())) continue;
+      seen.add(point.toLowerCase());
+      points.push(point);
+    }
+  }
+  return points;
+}
+
+/** A date and time in the member's own locale and time zone ('Nov 23, 2026, 3:04 PM'). */
+export function formatLocalDateTime(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+export function formatLocalDate(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
+}
+
+/** Why a locked section is locked and when it opens, in the member's local time. */
+export function getLockedNotice(
+  section: Pick<AvailableModule, 'unlockDate' | 'lockedReason'>,
+  locale?: string,
+  timeZone?: string,
+): string {
+  if (section.lockedReason === 'consultation') {
+    return 'This section unlocks after you submit your restaurant consultation.';
+  }
+  if (section.unlockDate) {
+    return `This section is locked. It unlocks on ${formatLocalDateTime(section.unlockDate, locale, timeZone)}.`;
+  }
+  return 'This section is locked and is not available yet.';
+}
+
+/** The paragraphs of a lesson's plain text (blank lines separate them). */
+export function splitParagraphs(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
