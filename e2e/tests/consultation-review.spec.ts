@@ -1,0 +1,264 @@
+/**
+ * The consultation review loop (member-and-admin spec §2 "My Consultations" and "Admin consultations
+ * page", §4 "Consultation status", §6, §8; DECISIONS 10, 15–17, 19), against the embedded site: an owner
+ * submits a consultation with a photo, a video and a PDF through the API; /my-consultations shows it
+ * pending with its counts; a non-admin on the admin page gets 'Access Denied' and goes to /; the support
+ * admin opens the submission, sees the photo and the video, is stopped by 'Response Required', saves notes
+ * (status unchanged), marks it in review and then completed with a response; the owner then sees it
+ * completed with the response and receives it by e-mail. Visitors are sent to /login. Axe and screenshots
+ * on a desktop and a 375 px phone.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+
+const ADMIN_PAGE = '/private-admin-panel-support-only';
+const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
+/** A 24×24 orange PNG. */
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==';
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) {
+    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
+  }
+}
+
+type Upload = { fileType: 'images' | 'videos' | 'documents'; name: string; mimeType: string; buffer: Buffer };
+
+/** Step 1, the three uploads and completion, as the consultation form does them (owner signed in). */
+async function submitConsultation(request: APIRequestContext, email: string, businessName: string) {
+  const created = await request.post('/api/consultation', {
+    data: {
+      businessName,
+      ownerName: 'Ana Silva',
+      email,
+      phone: '+1 503 555 0100',
+      restaurantPhone: '',
+      restaurantName: `${businessName} Kitchen`,
+      location: 'Portland, OR',
+      currentChallenges: 'Slow table turnover on weekends and a confusing menu layout.',
+      consultationGoals: 'Raise weekend revenue by 20% and simplify the menu.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { submissionId, uploadToken } = (await created.json()) as {
+    submissionId: string;
+    uploadToken: string;
+  };
+
+  const uploads: Upload[] = [
+    {
+      fileType: 'images',
+      name: 'dining-room.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_BASE64, 'base64'),
+    },
+    {
+      fileType: 'videos',
+      name: 'walkthrough.mp4',
+      mimeType: 'video/mp4',
+      buffer: await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4')),
+    },
+    {
+      fileType: 'documents',
+      name: 'menu.pdf',
+      mimeType: 'application/pdf',
+      buffer: await readFile(path.join(MEDIA_DIR, 'restaurant-goals-workbook.pdf')),
+    },
+  ];
+  for (const upload of uploads) {
+    // The kind must come before the file: each `files` part takes the last `fileType` before it.
+    const form = new FormData();
+    form.append('fileType', upload.fileType);
+    form.append('files', new Blob([new Uint8Array(upload.buffer)], { type: upload.mimeType }), upload.name);
+    const response = await request.post(`/api/consultation/${submissionId}/upload`, {
+      headers: { 'X-Upload-Token': uploadToken },
+      multipart: form,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as { files: string[]; rejected: unknown[] };
+    expect(body.files, `${upload.name} was stored`).toHaveLength(1);
+    expect(body.rejected).toEqual([]);
+  }
+
+  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
+    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return submissionId;
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+test('a visitor is sent to /login from My Consultations and from the admin page', async ({ page }) => {
+  await page.goto('/my-consultations');
+  await expectToast(page, 'Login Required');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(ADMIN_PAGE);
+  await expectToast(page, 'Unauthorized');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a new account without consultations is invited to the free photo analysis', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('consult', 'empty');
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  await page.goto('/my-consultations');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Consultations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Consultations Yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get FREE Photo Analysis' })).toHaveAttribute(
+    'href',
+    '/consultation',
+  );
+  await screenshotBoth(page, testInfo, 'my-consultations-empty');
+  await expectNoSeriousA11yViolations(page, testInfo, 'my-consultations-empty');
+});
+
+test("an owner's consultation goes from pending to completed with the admin's response", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+  const email = uniqueEmail('consult', 'owner');
+  const businessName = `Casa Verde ${randomUUID().slice(0, 6)}`;
+  const responseText = `Move the host stand to the door and cut the menu to 24 dishes (${businessName}).`;
+
+  // The owner: an account, signed in, submits with a photo, a video and a PDF.
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  await submitConsultation(page.request, email, businessName);
+
+  await page.goto('/my-consultations');
+  const card = page.getByRole('group', { name: businessName });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('consultation-status')).toHaveText('Pending');
+  await expect(card.getByTestId('file-counts')).toHaveText('1 photo · 1 video · 1 document');
+  await expect(card).toContainText('Submitted:');
+  await expect(card.getByTestId('consultation-response')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upload Additional Files' })).toHaveAttribute(
+    'href',
+    '/additional-upload',
+  );
+  await screenshotBoth(page, testInfo, 'my-consultations-pending');
+  await expectNoSeriousA11yViolations(page, testInfo, 'my-consultations-pending');
+
+  // Not the admin: 'Access Denied', then home after 2 s; the API refuses too.
+  expect((await page.request.get('/api/consultations')).status()).toBe(403);
+  await page.goto(ADMIN_PAGE);
+  await expectToast(page, 'Access Denied');
+  await expect(page.getByRole('heading', { name: businessName })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+
+  // The support admin reviews it.
+  await signOut(page);
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(ADMIN_PAGE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consultation Submissions' })).toBeVisible();
+  const item = page.getByRole('button', { name: new RegExp(businessName) });
+  await expect(item).toBeVisible();
+  await expect(item.getByTestId('consultation-status')).toHaveText('Pending');
+  await item.click();
+  await expect(item).toHaveAttribute('aria-pressed', 'true');
+
+  const detail = page.getByTestId('submission-detail');
+  await expect(detail.getByRole('heading', { level: 2, name: businessName })).toBeVisible();
+  await expect(detail.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  await expect(detail).toContainText('Portland, OR');
+  await expect(detail).toContainText('Slow table turnover on weekends');
+
+  const image = detail.getByTestId('submission-image');
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      image.evaluate((element) => {
+        const img = element as unknown as { complete: boolean; naturalWidth: number };
+        return img.complete ? img.naturalWidth : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+  await expect(detail.getByRole('link', { name: 'Open dining-room.png full size' })).toHaveAttribute(
+    'href',
+    /^\/api\/consultation-files\//,
+  );
+  const video = detail.getByTestId('submission-video');
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute('controls', '');
+  await expect
+    .poll(() => video.evaluate((element) => (element as unknown as { readyState: number }).readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  await expect(detail.getByRole('link', { name: 'menu.pdf' })).toHaveAttribute(
+    'href',
+    /^\/api\/consultation-files\//,
+  );
+
+  // Completing needs a response.
+  await detail.getByRole('button', { name: 'Mark Completed' }).click();
+  await expectToast(
+    page,
+    'Response Required',
+    'Please provide a consultation response before marking as completed.',
+  );
+  await expect(detail.getByTestId('consultation-status')).toHaveText('Pending');
+
+  // Notes are saved without changing the status.
+  await detail.getByLabel('Admin Notes').fill('Called the owner on Tuesday; weekend photos are clear.');
+  await detail.getByRole('button', { name: 'Save Notes' }).click();
+  await expectToast(page, 'Notes Saved');
+  await expect(detail.getByTestId('consultation-status')).toHaveText('Pending');
+
+  await detail.getByRole('button', { name: 'Mark In Review' }).click();
+  await expectToast(page, 'Status Updated');
+  await expect(detail.getByTestId('consultation-status')).toHaveText('In Review');
+  await expect(item.getByTestId('consultation-status')).toHaveText('In Review');
+
+  await detail.getByLabel('Consultation Response').fill(responseText);
+  await screenshotBoth(page, testInfo, 'admin-consultation-detail');
+  await expectNoSeriousA11yViolations(page, testInfo, 'admin-consultation-detail');
+  await detail.getByRole('button', { name: 'Mark Completed' }).click();
+  await expectToast(page, 'Consultation Completed');
+  await expect(detail.getByTestId('consultation-status')).toHaveText('Completed');
+  await expect(item.getByTestId('consultation-status')).toHaveText('Completed');
+
+  // The list keeps what was saved after a reload.
+  await page.reload();
+  await page.getByRole('button', { name: new RegExp(businessName) }).click();
+  await expect(page.getByLabel('Admin Notes')).toHaveValue(
+    'Called the owner on Tuesday; weekend photos are clear.',
+  );
+  await expect(page.getByLabel('Consultation Response')).toHaveValue(responseText);
+
+  // The owner sees the response on the page and receives it by e-mail.
+  await signOut(page);
+  await logIn(page, email, PASSWORD);
+  await page.goto('/my-consultations');
+  const completedCard = page.getByRole('group', { name: businessName });
+  await expect(completedCard.getByTestId('consultation-status')).toHaveText('Completed');
+  await expect(completedCard.getByTestId('consultation-response')).toContainText(responseText);
+  await expect(completedCard).toContainText('Completed:');
+  await screenshotBoth(page, testInfo, 'my-consultations-completed');
+  await expectNoSeriousA11yViolations(page, testInfo, 'my-consultations-completed');
+
+  const mail = await waitForMail(email, {
+    where: (message) => `${message.text}\n${message.html}`.includes('Move the host stand to the door'),
+    timeoutMs: 30_000,
+  });
+  expect(mail.subject).not.toBe('');
+});

@@ -1,0 +1,184 @@
+/**
+ * `/private-admin-panel-support-only` (DECISIONS 10; member-and-admin spec §2 "Admin consultations page",
+ * §5, §6, §8): every submission on the left, the chosen one's detail on the right (stacked on a phone).
+ * Access is checked here for display as well as by the server: signed-out visitors get 'Unauthorized' and
+ * /login after 1 s, anyone but the admin 'Access Denied' and / after 2 s; the list's 401/403 the same.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  SITE_NAME,
+  Skeleton,
+  sortNewestFirst,
+  toast,
+  useAuth,
+  useDocumentTitle,
+  useToastAndRedirect,
+} from '@platform/ui';
+import { useConsultations } from '../api/get-consultations';
+import {
+  ACCESS_DENIED_REDIRECT,
+  ADMIN_MESSAGES,
+  UNAUTHORIZED_REDIRECT,
+  classifyListFailure,
+  getAdminAccess,
+} from '../lib/admin-access';
+import type { StatusFilter } from '../lib/consultation-status';
+import { SubmissionDetail } from './submission-detail';
+import { SubmissionList } from './submission-list';
+
+function LoadingLayout() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading consultation submissions…
+      </p>
+      <div className="space-y-2" data-testid="submission-skeletons">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} className="h-20 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: string }) {
+  return (
+    <Alert role="status">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{children}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+export function AdminConsultationsPage() {
+  useDocumentTitle(`Consultation Submissions - Admin - ${SITE_NAME}`);
+  const { user, isLoading } = useAuth();
+  const access = getAdminAccess(user, isLoading);
+  const consultations = useConsultations(access === 'allowed');
+  const redirect = useToastAndRedirect();
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const failureToastShown = useRef(false);
+
+  const failure = consultations.isError ? classifyListFailure(consultations.error) : null;
+  const outcome =
+    access === 'signed-out' || failure === 'unauthorized'
+      ? 'unauthorized'
+      : access === 'denied' || failure === 'denied'
+        ? 'denied'
+        : null;
+
+  useEffect(() => {
+    if (outcome === 'unauthorized') {
+      redirect(
+        {
+          title: ADMIN_MESSAGES.unauthorizedTitle,
+          description: ADMIN_MESSAGES.unauthorizedDescription,
+          variant: 'destructive',
+        },
+        UNAUTHORIZED_REDIRECT.to,
+        UNAUTHORIZED_REDIRECT.delayMs,
+      );
+    } else if (outcome === 'denied') {
+      redirect(
+        {
+          title: ADMIN_MESSAGES.deniedTitle,
+          description: ADMIN_MESSAGES.deniedDescription,
+          variant: 'destructive',
+        },
+        ACCESS_DENIED_REDIRECT.to,
+        ACCESS_DENIED_REDIRECT.delayMs,
+      );
+    }
+  }, [outcome, redirect]);
+
+  useEffect(() => {
+    if (failure !== 'failed') {
+      failureToastShown.current = false;
+      return;
+    }
+    if (failureToastShown.current) return;
+    failureToastShown.current = true;
+    toast({ title: 'Error', description: ADMIN_MESSAGES.fetchFailed, variant: 'destructive' });
+  }, [failure]);
+
+  // On a phone the detail sits below the list: take the reader (and keyboard focus) to it.
+  useEffect(() => {
+    if (!selectedId) return;
+    const heading = detailHeading.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    if (window.matchMedia('(max-width: 1023px)').matches) {
+      heading.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [selectedId]);
+
+  const submissions = sortNewestFirst(consultations.data ?? []);
+  const selected = submissions.find((item) => item.id === selectedId) ?? null;
+
+  let body;
+  if (outcome === 'unauthorized') {
+    body = <Notice title={ADMIN_MESSAGES.unauthorizedTitle}>Taking you to the log-in page…</Notice>;
+  } else if (outcome === 'denied') {
+    body = (
+      <Notice title={ADMIN_MESSAGES.deniedTitle}>
+        This page is for the support admin only. Taking you home…
+      </Notice>
+    );
+  } else if (access === 'checking' || consultations.isPending) {
+    body = <LoadingLayout />;
+  } else if (failure === 'failed') {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{ADMIN_MESSAGES.fetchFailed}</AlertTitle>
+        <AlertDescription>
+          <p>Please try again in a moment.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void consultations.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else {
+    body = (
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <SubmissionList
+          submissions={submissions}
+          selectedId={selectedId}
+          filter={filter}
+          onFilterChange={setFilter}
+          onSelect={setSelectedId}
+        />
+        {selected ? (
+          <SubmissionDetail key={selected.id} submission={selected} headingRef={detailHeading} />
+        ) : (
+          <Card className="p-8 text-center text-muted-foreground" data-testid="no-selection">
+            <h2 className="text-lg font-semibold text-foreground">No submission selected</h2>
+            <p className="mt-2 text-sm">Choose a submission from the list to review it.</p>
+          </Card>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-12">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight">Consultation Submissions</h1>
+        <p className="mt-2 text-muted-foreground">
+          Review restaurant consultation requests, keep notes and send each owner a written response.
+        </p>
+      </header>
+      {body}
+    </div>
+  );
+}

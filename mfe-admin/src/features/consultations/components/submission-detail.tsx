@@ -1,0 +1,242 @@
+/**
+ * The right column: one submission's business info, files, 'Admin Notes' with 'Save Notes', the
+ * 'Consultation Response' and 'Mark In Review' / 'Mark Completed' (member-and-admin spec §2, §4, §8).
+ */
+import { useState } from 'react';
+import type { ReactNode, Ref } from 'react';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  ConsultationStatusBadge,
+  Label,
+  Textarea,
+  formatConsultationDate,
+  toast,
+} from '@platform/ui';
+import type { AdminConsultation } from '../api/get-consultations';
+import { useRespondToConsultation } from '../api/respond-to-consultation';
+import { ADMIN_MESSAGES, getErrorStatus } from '../lib/admin-access';
+import {
+  buildSaveNotesRequest,
+  buildStatusRequest,
+  getDisplayBusinessName,
+  hasResponseText,
+} from '../lib/review-rules';
+import { SubmissionFiles } from './submission-files';
+
+type Action = 'notes' | 'in_review' | 'completed';
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium">{label}</dt>
+      <dd className="min-w-0 text-sm break-words whitespace-pre-wrap text-muted-foreground">{children}</dd>
+    </div>
+  );
+}
+
+const linkClass =
+  'font-medium text-primary underline-offset-4 hover:underline rounded-sm outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
+
+function showResponseRequired() {
+  toast({
+    title: ADMIN_MESSAGES.responseRequiredTitle,
+    description: ADMIN_MESSAGES.responseRequiredDescription,
+    variant: 'destructive',
+  });
+}
+
+const SUCCESS: Record<Action, { title: string; description: string }> = {
+  notes: { title: 'Notes Saved', description: 'Your admin notes have been saved.' },
+  in_review: { title: 'Status Updated', description: 'The consultation is now in review.' },
+  completed: {
+    title: 'Consultation Completed',
+    description: 'The response has been saved and e-mailed to the client.',
+  },
+};
+
+type SubmissionDetailProps = {
+  submission: AdminConsultation;
+  /** The panel's heading, focused when a submission is picked from the list. */
+  headingRef?: Ref<HTMLHeadingElement>;
+};
+
+export function SubmissionDetail({ submission, headingRef }: SubmissionDetailProps) {
+  const [adminNotes, setAdminNotes] = useState(submission.adminNotes ?? '');
+  const [response, setResponse] = useState(submission.consultationResponse ?? '');
+  const [pending, setPending] = useState<Action | null>(null);
+  const respond = useRespondToConsultation();
+  const name = getDisplayBusinessName(submission);
+
+  const run = async (action: Action) => {
+    if (action === 'completed' && !hasResponseText(response)) {
+      showResponseRequired();
+      return;
+    }
+    const request =
+      action === 'notes'
+        ? buildSaveNotesRequest(adminNotes)
+        : buildStatusRequest(action, adminNotes, response);
+    setPending(action);
+    try {
+      await respond.mutateAsync({ id: submission.id, request });
+      toast({ ...SUCCESS[action], variant: 'success' });
+    } catch (error) {
+      console.error('Consultation update failed:', error);
+      const message = error instanceof Error ? error.message : '';
+      if (getErrorStatus(error) === 400 && message.includes(ADMIN_MESSAGES.responseRequiredDescription)) {
+        showResponseRequired();
+      } else {
+        toast({
+          title: 'Error',
+          description: action === 'notes' ? ADMIN_MESSAGES.notesFailed : ADMIN_MESSAGES.statusFailed,
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const busy = pending !== null;
+  const dates: [string, string | null][] = [
+    ['Submitted', submission.submittedAt],
+    ['Completed by owner', submission.confirmedAt],
+    ['Reviewed', submission.reviewedAt],
+    ['Response sent', submission.completedAt],
+  ];
+
+  return (
+    <article
+      aria-labelledby="submission-heading"
+      className="min-w-0 space-y-6"
+      data-testid="submission-detail"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2
+            id="submission-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight break-words outline-hidden"
+          >
+            {name}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {dates
+              .map(([label, iso]) => {
+                const text = formatConsultationDate(iso);
+                return text ? `${label} ${text}` : null;
+              })
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <ConsultationStatusBadge status={submission.status} className="text-sm" />
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Business Information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="space-y-3">
+            <InfoRow label="Business">{name}</InfoRow>
+            <InfoRow label="Owner">{submission.ownerName}</InfoRow>
+            <InfoRow label="Email">
+              <a href={`mailto:${submission.email}`} className={linkClass}>
+                {submission.email}
+              </a>
+            </InfoRow>
+            <InfoRow label="Phone">
+              {submission.phone ? (
+                <a href={`tel:${submission.phone}`} className={linkClass}>
+                  {submission.phone}
+                </a>
+              ) : (
+                'Not given'
+              )}
+            </InfoRow>
+            <InfoRow label="Restaurant">{submission.restaurantName}</InfoRow>
+            <InfoRow label="Restaurant phone">
+              {submission.restaurantPhone ? (
+                <a href={`tel:${submission.restaurantPhone}`} className={linkClass}>
+                  {submission.restaurantPhone}
+                </a>
+              ) : (
+                'Not given'
+              )}
+            </InfoRow>
+            <InfoRow label="Location">{submission.location}</InfoRow>
+            <InfoRow label="Current challenges">{submission.currentChallenges}</InfoRow>
+            <InfoRow label="Consultation goals">{submission.consultationGoals}</InfoRow>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Files</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SubmissionFiles files={submission.files} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Review</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div className="space-y-2">
+            <Label htmlFor="admin-notes">Admin Notes</Label>
+            <p id="admin-notes-hint" className="text-xs text-muted-foreground">
+              Private to the support team; saving them leaves the status as it is.
+            </p>
+            <Textarea
+              id="admin-notes"
+              aria-describedby="admin-notes-hint"
+              rows={4}
+              value={adminNotes}
+              onChange={(event) => setAdminNotes(event.target.value)}
+            />
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void run('notes')}>
+              {pending === 'notes' ? 'Saving...' : 'Save Notes'}
+            </Button>
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor="consultation-response">Consultation Response</Label>
+            <p id="consultation-response-hint" className="text-xs text-muted-foreground">
+              Sent to the client by e-mail and shown on their My Consultations page when you mark it
+              completed.
+            </p>
+            <Textarea
+              id="consultation-response"
+              aria-describedby="consultation-response-hint"
+              rows={8}
+              value={response}
+              onChange={(event) => setResponse(event.target.value)}
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={busy || submission.status === 'in_review'}
+                onClick={() => void run('in_review')}
+              >
+                {pending === 'in_review' ? 'Updating...' : 'Mark In Review'}
+              </Button>
+              <Button type="button" disabled={busy} onClick={() => void run('completed')}>
+                {pending === 'completed' ? 'Completing...' : 'Mark Completed'}
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * `GET /api/my-consultations` (member-and-admin §7): the signed-in user's own submissions. A 401 reads
+ * as null (spec §7), which the page turns into 'Session Expired' (spec §8).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyConsultation } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+
+export type { MyConsultation };
+
+export const MY_CONSULTATIONS_QUERY_KEY = ['/api/my-consultations'] as const;
+
+const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+
+export function myConsultationsQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: MY_CONSULTATIONS_QUERY_KEY,
+    enabled,
+    queryFn: async (context): Promise<MyConsultation[] | null> => {
+      const [body, { MyConsultationListSchema }] = await Promise.all([
+        readOrNull(context),
+        import('@platform/contracts'),
+      ]);
+      return body === null ? null : MyConsultationListSchema.parse(body);
+    },
+  });
+}
+
+export function useMyConsultations(enabled: boolean) {
+  return useQuery(myConsultationsQuery(enabled));
+}

@@ -1,0 +1,164 @@
+/**
+ * `/my-consultations` (member-and-admin spec §2 "My Consultations", §7, §8): the signed-in user's
+ * submissions, newest first, with status, file counts, dates and the admin's response; an empty state that
+ * leads to /consultation; signed-out visitors get 'Login Required' and go to /login after 1 s; a 401 from
+ * the list gives 'Session Expired' and goes to /login.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  sortNewestFirst,
+  useAuth,
+  useDocumentTitle,
+  useToastAndRedirect,
+} from '@platform/ui';
+import { useMyConsultations } from '../api/get-my-consultations';
+import { ConsultationCard } from './consultation-card';
+
+/** Spec §9: the signed-out redirect follows the toast after 1 s. */
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+function LoadingCards() {
+  return (
+    <div className="space-y-6" aria-busy="true" data-testid="consultation-skeletons">
+      <p role="status" className="sr-only">
+        Loading your consultations…
+      </p>
+      {[0, 1].map((key) => (
+        <Card key={key}>
+          <div className="space-y-4 p-6">
+            <div className="flex justify-between gap-4">
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-6 w-20" />
+            </div>
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Card className="text-center" data-testid="no-consultations">
+      <CardHeader className="items-center">
+        <CardTitle asChild>
+          <h2 className="text-xl">No Consultations Yet</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-4 text-muted-foreground">
+        <p className="max-w-md">
+          Send us photos, a short walkthrough video and your menu, and our consultant replies with a written
+          analysis within 24-48 hours.
+        </p>
+        <Button asChild size="lg">
+          <Link to="/consultation">Get FREE Photo Analysis</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MyConsultationsPage() {
+  useDocumentTitle(`My Consultations - ${SITE_NAME}`);
+  const { user, isLoading: userLoading } = useAuth();
+  const signedIn = user !== null;
+  const consultations = useMyConsultations(signedIn);
+  const redirect = useToastAndRedirect();
+
+  const signedOut = !userLoading && !user;
+  // The list answered 401: the session ended after the page opened.
+  const sessionExpired = signedIn && consultations.data === null && !consultations.isFetching;
+
+  useEffect(() => {
+    if (signedOut) {
+      redirect(
+        {
+          title: 'Login Required',
+          description: 'Please log in to view your consultations.',
+          variant: 'destructive',
+        },
+        '/login',
+        LOGIN_REDIRECT_DELAY_MS,
+      );
+    } else if (sessionExpired) {
+      redirect(
+        {
+          title: 'Session Expired',
+          description: 'Please log in again to view your consultations.',
+          variant: 'destructive',
+        },
+        '/login',
+        LOGIN_REDIRECT_DELAY_MS,
+      );
+    }
+  }, [signedOut, sessionExpired, redirect]);
+
+  const list = sortNewestFirst(consultations.data ?? []);
+  const loading = userLoading || signedOut || sessionExpired || consultations.isPending;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-14">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">My Consultations</h1>
+          <p className="mt-2 text-muted-foreground">
+            Your restaurant consultation requests and our consultant&apos;s responses.
+          </p>
+        </div>
+        {list.length > 0 ? (
+          <div className="flex flex-wrap gap-3 sm:shrink-0">
+            <Button asChild variant="outline">
+              <Link to="/additional-upload">Upload Additional Files</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/consultation">New Consultation</Link>
+            </Button>
+          </div>
+        ) : null}
+      </header>
+
+      <div className="mt-8">
+        {loading ? (
+          <LoadingCards />
+        ) : consultations.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Your consultations could not be loaded</AlertTitle>
+            <AlertDescription>
+              <p>Please try again in a moment.</p>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                onClick={() => void consultations.refetch()}
+              >
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : list.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <div className="space-y-6">
+            {list.map((consultation) => (
+              <ConsultationCard key={consultation.id} consultation={consultation} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
