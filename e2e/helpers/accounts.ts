@@ -43,6 +43,13 @@ export const BILLING = {
   'ZIP code': '97201',
 } as const;
 
+/** Fills the billing form of /checkout with BILLING and the given e-mail address. */
+export async function fillBilling(page: Page, email: string): Promise<void> {
+  for (const [label, value] of Object.entries(BILLING)) {
+    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
+  }
+}
+
 /**
  * Makes `email` a member who owns the course, as a real buyer does: a guest purchase of the course with the
  * built-in test provider, the set-password e-mail, sign-in. Waits until the enrolment and the membership
@@ -50,9 +57,7 @@ export const BILLING = {
  */
 export async function becomeCourseMember(page: Page, email: string): Promise<string> {
   await page.goto('/checkout?course=1');
-  for (const [label, value] of Object.entries(BILLING)) {
-    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
-  }
+  await fillBilling(page, email);
   await page.getByRole('button', { name: /Complete Secure Purchase/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
   await page.getByRole('button', { name: 'Pay (test mode)' }).click();

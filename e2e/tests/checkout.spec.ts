@@ -14,21 +14,11 @@ import {
   isMailPeerRunning,
   waitForMail,
 } from '../helpers/mail-peer.js';
-import { createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { BILLING, createAccount, fillBilling, logIn, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const SELF_IMPLEMENTATION = 'Self-Implementation Program';
-
-const BILLING = {
-  'First name': 'Maria',
-  'Last name': 'Lopez',
-  'Email address': '',
-  Address: '12 Harbour Street',
-  City: 'Portland',
-  State: 'OR',
-  'ZIP code': '97201',
-} as const;
 
 function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i });
@@ -103,11 +93,7 @@ test.describe('checkout page', () => {
       });
     });
     await page.goto('/checkout');
-    for (const [label, value] of Object.entries(BILLING)) {
-      await page
-        .getByLabel(label, { exact: true })
-        .fill(label === 'Email address' ? uniqueEmail('buyer', 'fail') : value);
-    }
+    await fillBilling(page, uniqueEmail('buyer', 'fail'));
     await purchaseButton(page).click();
     await expect(purchaseButton(page)).toHaveText('Processing Securely...');
     await expect(purchaseButton(page)).toBeDisabled();
@@ -157,11 +143,7 @@ test.describe('checkout page', () => {
     await screenshotBoth(page, testInfo, 'checkout-programme');
     await expectNoSeriousA11yViolations(page, testInfo, 'checkout-programme');
 
-    for (const [label, value] of Object.entries(BILLING)) {
-      await page
-        .getByLabel(label, { exact: true })
-        .fill(label === 'Email address' ? uniqueEmail('buyer', 'programme') : value);
-    }
+    await fillBilling(page, uniqueEmail('buyer', 'programme'));
     const created = page.waitForRequest('**/api/create-checkout-session');
     await purchaseButton(page).click();
     expect((await created).postDataJSON().items).toEqual([
@@ -348,9 +330,7 @@ test.describe('guest purchase', () => {
     await page.goto('/cart');
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    for (const [label, value] of Object.entries(BILLING)) {
-      await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
-    }
+    await fillBilling(page, email);
     await page.getByLabel('Credit Card').check();
     const created = page.waitForResponse('**/api/create-checkout-session');
     await purchaseButton(page).click();

@@ -10,6 +10,7 @@ export { Badge, badgeVariants } from './components/badge';
 export type { BadgeProps } from './components/badge';
 export { Button, buttonVariants } from './components/button';
 export type { ButtonProps } from './components/button';
+export { CheckList } from './components/check-list';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export type { CardTitleProps } from './components/card';
 export { Input } from './components/input';
@@ -46,6 +47,7 @@ export { AUTH_USER_QUERY_KEY, useAuth } from './auth/use-auth';
 export type { AuthUser, UseAuthResult } from './auth/use-auth';
 export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';
 export type { UseLogoutResult } from './auth/use-logout';
+export { LogOutButton } from './auth/log-out-button';
 export { useSignInGate } from './auth/use-sign-in-gate';
 export type { SignInGate } from './auth/use-sign-in-gate';
 

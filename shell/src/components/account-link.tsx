@@ -1,4 +1,4 @@
-import { Button, Skeleton, cn, useAuth, useLogout } from '@platform/ui';
+import { Button, LogOutButton, Skeleton, cn, useAuth } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
 /**
@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
  */
 export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { isAuthenticated, isLoading } = useAuth();
-  const { logout, isLoggingOut } = useLogout();
 
   if (isLoading) return <Skeleton className={cn('h-10 w-28', className)} data-testid="account-loading" />;
 
@@ -28,18 +27,7 @@ export function AccountLink({ className, onNavigate }: { className?: string; onN
           My Dashboard
         </Link>
       </Button>
-      <Button
-        type="button"
-        variant="outline"
-        className={className}
-        disabled={isLoggingOut}
-        onClick={() => {
-          onNavigate?.();
-          void logout();
-        }}
-      >
-        {isLoggingOut ? 'Logging out...' : 'Log out'}
-      </Button>
+      <LogOutButton className={className} onClick={onNavigate} />
     </>
   );
 }

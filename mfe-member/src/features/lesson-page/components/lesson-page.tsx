@@ -13,6 +13,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  CheckList,
   Skeleton,
   toast,
   useDocumentTitle,
@@ -145,16 +146,7 @@ function LessonView({ lessonId, lesson }: { lessonId: string; lesson: MemberLess
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <ul className="space-y-2">
-                  {lesson.keyPoints.map((point) => (
-                    <li key={point} className="flex gap-2">
-                      <span aria-hidden="true" className="font-bold text-success">
-                        ✓
-                      </span>
-                      <span>{point}</span>
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={lesson.keyPoints} />
               </CardContent>
             </Card>
           </section>

@@ -14,10 +14,10 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LogOutButton,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
-  useLogout,
   useSignInGate,
 } from '@platform/ui';
 import { useCourses, useEnrollments } from '../api/get-dashboard-data';
@@ -53,7 +53,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function MemberDashboardPage() {
   useDocumentTitle(`Member Dashboard - ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
-  const { logout, isLoggingOut } = useLogout();
   const signedIn = user !== null;
   const courses = useCourses(signedIn);
   const enrollments = useEnrollments(signedIn);
@@ -94,14 +93,7 @@ export function MemberDashboardPage() {
           <Button asChild variant="outline">
             <Link to="/membership">Account Settings</Link>
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            disabled={isLoggingOut || !user}
-            onClick={() => void logout()}
-          >
-            {isLoggingOut ? 'Logging out...' : 'Log out'}
-          </Button>
+          <LogOutButton variant="ghost" disabled={!user} />
         </div>
       </header>
 

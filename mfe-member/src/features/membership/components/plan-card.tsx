@@ -8,6 +8,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  CheckList,
   cn,
   formatPrice,
 } from '@platform/ui';
@@ -44,16 +45,7 @@ export function PlanCard({ plan, onSelect }: { plan: MembershipPlan; onSelect: (
         <CardDescription>{plan.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <span aria-hidden="true" className="font-bold text-success">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={plan.features} className="space-y-2 text-sm" itemClassName="items-start" />
       </CardContent>
       <CardFooter>
         <Button

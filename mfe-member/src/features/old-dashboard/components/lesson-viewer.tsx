@@ -1,6 +1,6 @@
 /** The older dashboard's lesson viewer: the selected lesson's player, text and Key Takeaways. */
 import type { MemberLesson } from '@platform/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, CheckList, Skeleton } from '@platform/ui';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { LessonPlayer, getCaptionsUrl } from '../../player/components/lesson-player';
@@ -48,16 +48,7 @@ export function LessonViewer({ lesson, loading, headingRef }: LessonViewerProps)
               {lesson.keyPoints.length > 0 ? (
                 <div className="rounded-lg bg-muted/60 p-4">
                   <h3 className="mb-2 font-semibold">Key Takeaways</h3>
-                  <ul className="space-y-2">
-                    {lesson.keyPoints.map((point) => (
-                      <li key={point} className="flex gap-2 text-sm">
-                        <span aria-hidden="true" className="font-bold text-success">
-                          ✓
-                        </span>
-                        <span>{point}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={lesson.keyPoints} itemClassName="text-sm" />
                 </div>
               ) : null}
               <Link

@@ -13,11 +13,11 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LogOutButton,
   Progress,
   Skeleton,
   useAuth,
   useDocumentTitle,
-  useLogout,
 } from '@platform/ui';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -119,7 +119,6 @@ function MemberDashboard({
   courseId: number | undefined;
   coursesFailed: boolean;
 }) {
-  const { logout, isLoggingOut } = useLogout();
   const chapters = useChapters(courseId);
   const ordered = chapters.data ? sortChapters(chapters.data) : undefined;
   const firstOpen = ordered?.find((chapter) => chapter.isAvailable || chapter.isCompleted);
@@ -145,9 +144,7 @@ function MemberDashboard({
           <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstName}!</h1>
           <p className="text-muted-foreground">Your restaurant transformation continues here.</p>
         </div>
-        <Button type="button" variant="outline" disabled={isLoggingOut} onClick={() => void logout()}>
-          {isLoggingOut ? 'Logging out...' : 'Log out'}
-        </Button>
+        <LogOutButton />
       </header>
 
       <aside

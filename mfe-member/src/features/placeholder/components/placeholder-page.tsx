@@ -1,4 +1,4 @@
-import { Button, SITE_NAME, useAuth, useDocumentTitle, useLogout } from '@platform/ui';
+import { Button, LogOutButton, SITE_NAME, useAuth, useDocumentTitle } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
 /**
@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 export function PlaceholderPage({ name }: { name: string }) {
   useDocumentTitle(`${name} - ${SITE_NAME}`);
   const { user } = useAuth();
-  const { logout, isLoggingOut } = useLogout();
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-20 text-center">
@@ -21,11 +20,7 @@ export function PlaceholderPage({ name }: { name: string }) {
         <Button asChild>
           <Link to="/">Back to the home page</Link>
         </Button>
-        {user ? (
-          <Button type="button" variant="outline" disabled={isLoggingOut} onClick={() => void logout()}>
-            {isLoggingOut ? 'Logging out...' : 'Log out'}
-          </Button>
-        ) : null}
+        {user ? <LogOutButton /> : null}
       </div>
     </section>
   );

@@ -17,11 +17,11 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LogOutButton,
   Progress,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
-  useLogout,
   useSignInGate,
 } from '@platform/ui';
 import type { AuthUser } from '@platform/ui';
@@ -47,7 +47,6 @@ import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
 
 function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
-  const { logout, isLoggingOut } = useLogout();
   const name = user?.firstName || user?.username || 'Member';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
@@ -57,15 +56,7 @@ function PageShell({ user, children }: { user: AuthUser | null; children: ReactN
         ) : (
           <Skeleton className="h-9 w-64" />
         )}
-        <Button
-          type="button"
-          variant="ghost"
-          className="self-start sm:self-auto"
-          disabled={isLoggingOut || !user}
-          onClick={() => void logout()}
-        >
-          {isLoggingOut ? 'Logging out...' : 'Log out'}
-        </Button>
+        <LogOutButton variant="ghost" className="self-start sm:self-auto" disabled={!user} />
       </header>
       {children}
     </div>

@@ -14,6 +14,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  CheckList,
   Skeleton,
   useDocumentTitle,
   useSignInGate,
@@ -251,16 +252,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
                   </CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <ul className="grid gap-3 sm:grid-cols-2">
-                    {keyPoints.map((point) => (
-                      <li key={point} className="flex gap-2">
-                        <span aria-hidden="true" className="font-bold text-success">
-                          ✓
-                        </span>
-                        <span>{point}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={keyPoints} className="grid gap-3 sm:grid-cols-2" />
                 </CardContent>
               </Card>
             </section>
