@@ -3,3 +3,4 @@ export * from './postgres.js';
 export * from './s3-server.js';
 export * from './nats.js';
 export * from './backings.js';
+export * from './logs.js';

@@ -4,7 +4,6 @@
  * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
 import {
@@ -14,9 +13,13 @@ import {
   startService,
   type RunningService,
 } from '@platform/service-kit';
-import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { outboxEvents } from '../db/schema.js';
 import { authService, type AuthConfig } from '../index.js';
 
@@ -63,16 +66,7 @@ export interface StartAuthOptions {
 }
 
 export async function startAuth(backing: Backing, options: StartAuthOptions = {}): Promise<AuthUnderTest> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-        callback();
-      },
-    }),
-  );
+  const { logger, logs } = captureLogs();
   const clock = options.clock ?? new SettableClock(START);
   const printed: string[] = [];
   const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {

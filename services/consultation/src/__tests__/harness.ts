@@ -3,7 +3,6 @@
  * (s3rver) when POSTGRES_URL is set, and calls it the way the gateway does (internal token).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Caller } from '@platform/contracts';
 import {
   INTERNAL_TOKEN_HEADER,
@@ -13,9 +12,13 @@ import {
   type Clock,
   type RunningService,
 } from '@platform/service-kit';
-import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
 import { asc } from 'drizzle-orm';
-import { pino } from 'pino';
 import { outboxEvents } from '../db/schema.js';
 import { consultationService, type ConsultationConfig } from '../index.js';
 
@@ -76,16 +79,7 @@ export async function startConsultation(
   backing: Backing,
   options: StartOptions = {},
 ): Promise<ConsultationUnderTest> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-        callback();
-      },
-    }),
-  );
+  const { logger, logs } = captureLogs();
   const bus = new InProcessBus({ duplicateWindowMs: 0 });
   const service = await startService(consultationService, {
     env: { ...backing.env, ...ROOMY_LIMITS, ...options.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },

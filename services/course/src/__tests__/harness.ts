@@ -3,7 +3,6 @@
  * (s3rver) when POSTGRES_URL is set, and calls it the way the gateway does (internal token).
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Caller, EventEnvelope } from '@platform/contracts';
 import {
   INTERNAL_TOKEN_HEADER,
@@ -14,8 +13,12 @@ import {
   type RunningService,
 } from '@platform/service-kit';
 import { eq } from 'drizzle-orm';
-import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
-import { pino } from 'pino';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
 import { inboxEvents } from '../db/schema.js';
 import { courseService, type CourseConfig } from '../index.js';
 
@@ -50,16 +53,7 @@ export async function startCourse(
   backing: Backing,
   options: StartCourseOptions = {},
 ): Promise<CourseUnderTest> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-        callback();
-      },
-    }),
-  );
+  const { logger, logs } = captureLogs();
   const bus = new InProcessBus({ duplicateWindowMs: 0 });
   const service = await startService(courseService, {
     env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },

@@ -3,7 +3,6 @@
  * PostgreSQL, and calls it the way the gateway does (internal token for the caller of choice).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
 import {
   INTERNAL_TOKEN_HEADER,
@@ -14,9 +13,13 @@ import {
   type EventBus,
   type RunningService,
 } from '@platform/service-kit';
-import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { messages, type MessageRow } from '../db/schema.js';
 import { notificationService, type NotificationConfig } from '../index.js';
 
@@ -60,16 +63,7 @@ export async function startNotification(
   backing: Backing,
   options: StartOptions = {},
 ): Promise<NotificationUnderTest> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-        callback();
-      },
-    }),
-  );
+  const { logger, logs } = captureLogs();
   const ownBus = options.bus ? undefined : new InProcessBus();
   const givenBus = options.bus === 'from-env' ? undefined : (options.bus ?? ownBus);
   const clock = options.clock ?? new SettableClock();

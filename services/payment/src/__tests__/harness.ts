@@ -5,7 +5,6 @@
  * `course.catalogue.published` event on the bus.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import {
   COURSE_PRODUCT_ID,
   type BillingInfoInput,
@@ -20,9 +19,13 @@ import {
   startService,
   type RunningService,
 } from '@platform/service-kit';
-import { serviceBackings, type Backing, type BackingFactory } from '@platform/service-kit/testing';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { catalogueState, fulfilments, orders, outboxEvents, providerEvents } from '../db/schema.js';
 import { paymentService, type PaymentConfig } from '../index.js';
 import { runtimeOf } from '../runtime.js';
@@ -97,16 +100,7 @@ export async function startPayment(
   backing: Backing,
   options: StartPaymentOptions = {},
 ): Promise<PaymentUnderTest> {
-  const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
-        callback();
-      },
-    }),
-  );
+  const { logger, logs } = captureLogs();
   const clock = options.clock ?? new SettableClock(START);
   const service = await startService(paymentService, {
     env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', ...options.env },
