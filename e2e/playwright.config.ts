@@ -10,8 +10,10 @@ export default defineConfig({
   globalSetup: './global-setup-smtp.ts',
   outputDir: './test-results',
   timeout: 60_000,
+  // Spec files run side by side against the one site; the tests of a file run in order. Every test
+  // makes its own accounts and data, so files never share state.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [
     ['list'],
@@ -35,8 +37,9 @@ export default defineConfig({
       ],
     },
   },
-  // Specs for one screen size only are named for it, and the other project ignores them, so no test
-  // skips itself: mobile-*.spec.ts run on the phone only, desktop-*.spec.ts on the desktop only.
+  // Every spec runs on the desktop. The phone runs only what a phone changes: specs named mobile-*.spec.ts,
+  // and tests tagged @phone (layouts, screenshots and the flows owners take on a phone). desktop-*.spec.ts
+  // run on the desktop only. No test skips itself.
   projects: [
     {
       name: 'desktop',
@@ -46,6 +49,7 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: /(^|\/)desktop-[^/]*\.spec\.ts$/,
+      grep: /@phone/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
     },
   ],
@@ -62,7 +66,7 @@ export default defineConfig({
       POSTGRES_URL: '',
       NATS_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      // The one support admin (DECISIONS 11), as e2e/helpers/accounts.ts signs in with it.
+      // The one support admin (docs/decisions.md, 11), as e2e/helpers/accounts.ts signs in with it.
       ADMIN_EMAIL: 'support@example.com',
       ADMIN_PASSWORD: 'Support+Admin+2026!',
     },

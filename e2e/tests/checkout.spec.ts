@@ -1,6 +1,6 @@
 /**
- * Checkout and payments in the browser (public-site spec §2.6–2.7, §4, §5, §8; member-and-admin
- * membership and pricing pages; DECISIONS 1–2, 13, 23), against the embedded site with the built-in test
+ * Checkout and payments in the browser (docs/behaviour/checkout-and-payments.md; docs/decisions.md, 1–2, 13, 23),
+ * against the embedded site with the built-in test
  * provider: the validation toasts in order, the empty cart, the pricing alert, the programmes and the
  * membership plans bought at their own prices, and the whole guest purchase: cart → checkout → test
  * payment page → confirmation → set-password e-mail → sign-in → enrolled. Screenshots of each page on a
@@ -40,45 +40,47 @@ function purchaseButton(page: Page): Locator {
 }
 
 test.describe('checkout page', () => {
-  test('refuses an incomplete form field by field, in the spec order, and keeps what was typed', async ({
-    page,
-  }, testInfo) => {
-    await addConsultationToCart(page);
-    await page.goto('/checkout');
-    await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
-    await expect(page.getByLabel('Country')).toHaveValue('US');
-    await expect(page.getByLabel('Credit Card')).toBeChecked();
-    await expect(page.getByTestId('checkout-total')).toHaveText('$697.00');
-    await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase\s*\$697\.00/);
-    await screenshotBoth(page, testInfo, 'checkout');
-    await expectNoSeriousA11yViolations(page, testInfo, 'checkout');
+  test(
+    'refuses an incomplete form field by field, in the spec order, and keeps what was typed',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await addConsultationToCart(page);
+      await page.goto('/checkout');
+      await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+      await expect(page.getByLabel('Country')).toHaveValue('US');
+      await expect(page.getByLabel('Credit Card')).toBeChecked();
+      await expect(page.getByTestId('checkout-total')).toHaveText('$697.00');
+      await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase\s*\$697\.00/);
+      await screenshotBoth(page, testInfo, 'checkout');
+      await expectNoSeriousA11yViolations(page, testInfo, 'checkout');
 
-    let requests = 0;
-    page.on('request', (request) => {
-      if (/\/api\/(create-checkout-session|paypal\/order)/.test(request.url())) requests += 1;
-    });
+      let requests = 0;
+      page.on('request', (request) => {
+        if (/\/api\/(create-checkout-session|paypal\/order)/.test(request.url())) requests += 1;
+      });
 
-    for (const [label, value] of Object.entries(BILLING)) {
+      for (const [label, value] of Object.entries(BILLING)) {
+        await purchaseButton(page).click();
+        await expectToast(page, 'Missing Information', `Please enter your ${label.toLowerCase()}.`);
+        const field = page.getByLabel(label, { exact: true });
+        await expect(field).toBeFocused();
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await field.fill(label === 'Email address' ? 'maria@example' : value);
+        // Typing clears the mark.
+        await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+      }
       await purchaseButton(page).click();
-      await expectToast(page, 'Missing Information', `Please enter your ${label.toLowerCase()}.`);
-      const field = page.getByLabel(label, { exact: true });
-      await expect(field).toBeFocused();
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await field.fill(label === 'Email address' ? 'maria@example' : value);
-      // Typing clears the mark.
-      await expect(field).not.toHaveAttribute('aria-invalid', 'true');
-    }
-    await purchaseButton(page).click();
-    await expectToast(page, 'Invalid Email', 'Please enter a valid email address.');
-    await expect(page.getByLabel('Email address')).toBeFocused();
-    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
-    expect(requests, 'nothing is sent while the form is incomplete').toBe(0);
+      await expectToast(page, 'Invalid Email', 'Please enter a valid email address.');
+      await expect(page.getByLabel('Email address')).toBeFocused();
+      await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+      expect(requests, 'nothing is sent while the form is incomplete').toBe(0);
 
-    // Nothing was sent, but what was typed survives a reload once a submit was tried.
-    await page.reload();
-    await expect(page.getByLabel('City')).toHaveValue('Portland');
-  });
+      // Nothing was sent, but what was typed survives a reload once a submit was tried.
+      await page.reload();
+      await expect(page.getByLabel('City')).toHaveValue('Portland');
+    },
+  );
 
   test('a failed request shows Payment Failed, re-enables the button and keeps the form', async ({
     page,
@@ -314,7 +316,7 @@ test.describe('membership page', () => {
   });
 });
 
-test.describe('guest purchase', () => {
+test.describe('guest purchase', { tag: '@phone' }, () => {
   test('a guest buys the consultation, pays on the test page, gets the e-mail, sets a password and is enrolled', async ({
     page,
   }, testInfo) => {

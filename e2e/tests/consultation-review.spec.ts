@@ -1,6 +1,6 @@
 /**
- * The consultation review loop (member-and-admin spec §2 "My Consultations" and "Admin consultations
- * page", §4 "Consultation status", §6, §8; DECISIONS 10, 15–17, 19), against the embedded site: an owner
+ * The consultation review loop (docs/behaviour/consultation-and-contact.md#my-consultations, docs/behaviour/admin.md#admin-consultations-page;
+ * docs/decisions.md, 10, 15–17, 19), against the embedded site: an owner
  * submits a consultation with a photo, a video and a PDF through the API; /my-consultations shows it
  * pending with its counts; a non-admin on the admin page gets 'Access Denied' and goes to /; the support
  * admin opens the submission, sees the photo and the video, is stopped by 'Response Required', saves notes

@@ -1,6 +1,5 @@
 /**
- * The free consultation in the browser (member-and-admin §2 "Consultation form", "Upload additional
- * files", §4, §5, §8, §9; DECISIONS 15–17): step 1's messages and the draft that survives a reload; a
+ * The free consultation in the browser (docs/behaviour/consultation-and-contact.md; docs/decisions.md, 15–17): step 1's messages and the draft that survives a reload; a
  * visitor's whole request with real files (two photos, a video, a menu PDF) whose progress comes from the
  * upload itself, a disguised file refused by its content, completion and the confirmation e-mail; the
  * e-mailed link that opens the upload step of /additional-upload; and the e-mail lookup for a stranger
@@ -85,53 +84,57 @@ function addFilesPath(mail: ReceivedMail): string {
 }
 
 test.describe('consultation step 1', () => {
-  test('shows the §5 message beside each bad field and keeps what was typed after a reload', async ({
-    page,
-  }, testInfo) => {
-    await page.goto('/consultation');
-    await expect(page.getByRole('heading', { level: 1, name: 'Free Restaurant Consultation' })).toBeVisible();
-    await expect(page.getByText('Reviewed within 24-48 hours')).toBeVisible();
-    await screenshotBoth(page, testInfo, 'consultation-step-1');
-    await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 1');
+  test(
+    'shows the step-1 message beside each bad field and keeps what was typed after a reload',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await page.goto('/consultation');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Free Restaurant Consultation' }),
+      ).toBeVisible();
+      await expect(page.getByText('Reviewed within 24-48 hours')).toBeVisible();
+      await screenshotBoth(page, testInfo, 'consultation-step-1');
+      await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 1');
 
-    let requests = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/consultation')
-        requests += 1;
-    });
+      let requests = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/consultation')
+          requests += 1;
+      });
 
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    for (const message of [
-      'Business name must be at least 2 characters',
-      'Owner name must be at least 2 characters',
-      'Please enter a valid email address',
-      'Please enter your restaurant name',
-      'Please provide your business location',
-      'Please describe your current challenges (minimum 20 characters)',
-      'Please describe your consultation goals (minimum 20 characters)',
-    ])
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Business name')).toHaveAttribute('aria-invalid', 'true');
-    // The first field of the form with a problem takes the cursor.
-    await expect(page.getByLabel('Your name')).toBeFocused();
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      for (const message of [
+        'Business name must be at least 2 characters',
+        'Owner name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Please enter your restaurant name',
+        'Please provide your business location',
+        'Please describe your current challenges (minimum 20 characters)',
+        'Please describe your consultation goals (minimum 20 characters)',
+      ])
+        await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Business name')).toHaveAttribute('aria-invalid', 'true');
+      // The first field of the form with a problem takes the cursor.
+      await expect(page.getByLabel('Your name')).toBeFocused();
 
-    await page.getByLabel('Business name').fill('B');
-    await page.getByLabel('Email address').fill('.ana@bluedoor.com');
-    await page.getByLabel('Current challenges').fill('Too short');
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText('Business name must be at least 2 characters')).toBeVisible();
-    await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
-    await expect(
-      page.getByText('Please describe your current challenges (minimum 20 characters)'),
-    ).toBeVisible();
-    await screenshotBoth(page, testInfo, 'consultation-step-1-errors');
-    expect(requests, 'bad input never reaches the server').toBe(0);
+      await page.getByLabel('Business name').fill('B');
+      await page.getByLabel('Email address').fill('.ana@bluedoor.com');
+      await page.getByLabel('Current challenges').fill('Too short');
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await expect(page.getByText('Business name must be at least 2 characters')).toBeVisible();
+      await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('Please describe your current challenges (minimum 20 characters)'),
+      ).toBeVisible();
+      await screenshotBoth(page, testInfo, 'consultation-step-1-errors');
+      expect(requests, 'bad input never reaches the server').toBe(0);
 
-    await page.reload();
-    await expect(page.getByLabel('Business name')).toHaveValue('B');
-    await expect(page.getByLabel('Email address')).toHaveValue('.ana@bluedoor.com');
-    await expect(page.getByLabel('Current challenges')).toHaveValue('Too short');
-  });
+      await page.reload();
+      await expect(page.getByLabel('Business name')).toHaveValue('B');
+      await expect(page.getByLabel('Email address')).toHaveValue('.ana@bluedoor.com');
+      await expect(page.getByLabel('Current challenges')).toHaveValue('Too short');
+    },
+  );
 
   test("refuses a disposable address with the server's message on the field and the 'Invalid Email' toast", async ({
     page,
@@ -150,129 +153,131 @@ test.describe('consultation step 1', () => {
 });
 
 test.describe('consultation request', () => {
-  test('a visitor uploads photos, a video and a menu with real progress, completes, and gets the confirmation e-mail', async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const email = uniqueEmail('owner', `consult-${testInfo.project.name}`);
-    await recordUploadProgress(page);
-    await page.goto('/consultation');
-    await fillStepOne(page, email);
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expectToast(page, 'Information Saved');
-    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
-    await expect(
-      page.getByRole('list', { name: 'Consultation steps' }).getByText('Step 2 of 2'),
-    ).toBeVisible();
-    await expect(page.getByText('Suggested length: 2-3 minutes', { exact: false })).toBeVisible();
+  test(
+    'a visitor uploads photos, a video and a menu with real progress, completes, and gets the confirmation e-mail',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail('owner', `consult-${testInfo.project.name}`);
+      await recordUploadProgress(page);
+      await page.goto('/consultation');
+      await fillStepOne(page, email);
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await expectToast(page, 'Information Saved');
+      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Consultation steps' }).getByText('Step 2 of 2'),
+      ).toBeVisible();
+      await expect(page.getByText('Suggested length: 2-3 minutes', { exact: false })).toBeVisible();
 
-    // Real pictures: the page itself, as PNG and as JPEG. And an HTML page dressed up as a photo.
-    const png = await page.screenshot({ type: 'png' });
-    const jpeg = await page.screenshot({ type: 'jpeg', quality: 70 });
-    const photos = slot(page, 'Restaurant Photos');
-    await photos.getByLabel('Choose photos').setInputFiles([
-      { name: 'dining-room.png', mimeType: 'image/png', buffer: png },
-      { name: 'entrance.jpg', mimeType: 'image/jpeg', buffer: jpeg },
-      {
-        name: 'kitchen.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
-      },
-    ]);
-    await expect(fileRow(page, 'dining-room.png')).toContainText('Ready to upload');
-    await expect(fileRow(page, 'dining-room.png').locator('img')).toBeVisible();
-    // A wrong file is named at once, before anything is sent, and can be removed.
-    await photos.getByLabel('Choose photos').setInputFiles({
-      name: 'notes.pdf',
-      mimeType: 'application/pdf',
-      buffer: await readFile(path.join(MEDIA, 'restaurant-goals-workbook.pdf')),
-    });
-    await expect(fileRow(page, 'notes.pdf')).toContainText('Not accepted: Not a photo');
-    await fileRow(page, 'notes.pdf').getByRole('button', { name: 'Remove notes.pdf' }).click();
-    await expect(fileRow(page, 'notes.pdf')).toHaveCount(0);
-    await screenshotBoth(page, testInfo, 'consultation-step-2-chosen');
+      // Real pictures: the page itself, as PNG and as JPEG. And an HTML page dressed up as a photo.
+      const png = await page.screenshot({ type: 'png' });
+      const jpeg = await page.screenshot({ type: 'jpeg', quality: 70 });
+      const photos = slot(page, 'Restaurant Photos');
+      await photos.getByLabel('Choose photos').setInputFiles([
+        { name: 'dining-room.png', mimeType: 'image/png', buffer: png },
+        { name: 'entrance.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+        {
+          name: 'kitchen.jpg',
+          mimeType: 'image/jpeg',
+          buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+        },
+      ]);
+      await expect(fileRow(page, 'dining-room.png')).toContainText('Ready to upload');
+      await expect(fileRow(page, 'dining-room.png').locator('img')).toBeVisible();
+      // A wrong file is named at once, before anything is sent, and can be removed.
+      await photos.getByLabel('Choose photos').setInputFiles({
+        name: 'notes.pdf',
+        mimeType: 'application/pdf',
+        buffer: await readFile(path.join(MEDIA, 'restaurant-goals-workbook.pdf')),
+      });
+      await expect(fileRow(page, 'notes.pdf')).toContainText('Not accepted: Not a photo');
+      await fileRow(page, 'notes.pdf').getByRole('button', { name: 'Remove notes.pdf' }).click();
+      await expect(fileRow(page, 'notes.pdf')).toHaveCount(0);
+      await screenshotBoth(page, testInfo, 'consultation-step-2-chosen');
 
-    await photos.getByRole('button', { name: 'Upload 3 photos' }).click();
-    await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'stored');
-    await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
-    await expect(fileRow(page, 'kitchen.jpg')).toHaveAttribute('data-status', 'refused');
-    await expect(fileRow(page, 'kitchen.jpg')).toContainText(/Not accepted: .*(content|type)/i);
-    await expectToast(page, 'Files Uploaded Successfully', /2 files uploaded\. Not accepted: kitchen\.jpg/);
-    await expect(fileRow(page, 'entrance.jpg').getByTestId('upload-percent')).toHaveText('100%');
-    await expect(fileRow(page, 'entrance.jpg').getByRole('progressbar')).toHaveAttribute(
-      'aria-valuenow',
-      '100',
-    );
+      await photos.getByRole('button', { name: 'Upload 3 photos' }).click();
+      await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'stored');
+      await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
+      await expect(fileRow(page, 'kitchen.jpg')).toHaveAttribute('data-status', 'refused');
+      await expect(fileRow(page, 'kitchen.jpg')).toContainText(/Not accepted: .*(content|type)/i);
+      await expectToast(page, 'Files Uploaded Successfully', /2 files uploaded\. Not accepted: kitchen\.jpg/);
+      await expect(fileRow(page, 'entrance.jpg').getByTestId('upload-percent')).toHaveText('100%');
+      await expect(fileRow(page, 'entrance.jpg').getByRole('progressbar')).toHaveAttribute(
+        'aria-valuenow',
+        '100',
+      );
 
-    const video = slot(page, 'Walkthrough Video');
-    await video.getByLabel('Choose video').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
-    await video.getByRole('button', { name: 'Upload 1 video' }).click();
-    await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
-    await expect(fileRow(page, 'member-lesson.mp4').getByTestId('upload-percent')).toHaveText('100%');
-    await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
+      const video = slot(page, 'Walkthrough Video');
+      await video.getByLabel('Choose video').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
+      await video.getByRole('button', { name: 'Upload 1 video' }).click();
+      await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
+      await expect(fileRow(page, 'member-lesson.mp4').getByTestId('upload-percent')).toHaveText('100%');
+      await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
 
-    // The connection drops during the menu's upload: that file alone fails and is tried again.
-    const menu = slot(page, 'Menu');
-    await menu
-      .getByLabel('Choose menu files')
-      .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
-    await page.route('**/api/consultation/*/upload', (route) => route.abort('internetdisconnected'));
-    await menu.getByRole('button', { name: 'Upload 1 menu file' }).click();
-    await expectToast(page, 'Network Error');
-    const menuRow = fileRow(page, 'restaurant-goals-workbook.pdf');
-    await expect(menuRow).toHaveAttribute('data-status', 'failed');
-    await expect(menuRow).toContainText('Upload failed: Network error during upload');
-    await page.unroute('**/api/consultation/*/upload');
-    await menuRow.getByRole('button', { name: 'Retry restaurant-goals-workbook.pdf' }).click();
-    await expect(menuRow).toHaveAttribute('data-status', 'stored');
-    await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
-    await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
+      // The connection drops during the menu's upload: that file alone fails and is tried again.
+      const menu = slot(page, 'Menu');
+      await menu
+        .getByLabel('Choose menu files')
+        .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
+      await page.route('**/api/consultation/*/upload', (route) => route.abort('internetdisconnected'));
+      await menu.getByRole('button', { name: 'Upload 1 menu file' }).click();
+      await expectToast(page, 'Network Error');
+      const menuRow = fileRow(page, 'restaurant-goals-workbook.pdf');
+      await expect(menuRow).toHaveAttribute('data-status', 'failed');
+      await expect(menuRow).toContainText('Upload failed: Network error during upload');
+      await page.unroute('**/api/consultation/*/upload');
+      await menuRow.getByRole('button', { name: 'Retry restaurant-goals-workbook.pdf' }).click();
+      await expect(menuRow).toHaveAttribute('data-status', 'stored');
+      await expectToast(page, 'Files Uploaded Successfully', '1 file uploaded.');
+      await expect(fileRow(page, 'entrance.jpg')).toHaveAttribute('data-status', 'stored');
 
-    // The bars followed the browser's own upload events, up to every byte of the video.
-    const progress = await readUploadProgress(page);
-    const videoSize = (await readFile(path.join(MEDIA, 'member-lesson.mp4'))).length;
-    expect(progress.length).toBeGreaterThan(0);
-    expect(progress.some((event) => event.total > videoSize && event.loaded === event.total)).toBe(true);
+      // The bars followed the browser's own upload events, up to every byte of the video.
+      const progress = await readUploadProgress(page);
+      const videoSize = (await readFile(path.join(MEDIA, 'member-lesson.mp4'))).length;
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.some((event) => event.total > videoSize && event.loaded === event.total)).toBe(true);
 
-    await screenshotBoth(page, testInfo, 'consultation-step-2-uploaded');
-    await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 2');
+      await screenshotBoth(page, testInfo, 'consultation-step-2-uploaded');
+      await expectNoSeriousA11yViolations(page, testInfo, 'consultation step 2');
 
-    await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
-    await expectToast(page, 'Submission Complete!');
-    await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+      await expectToast(page, 'Submission Complete!');
+      await page.waitForURL((url) => url.pathname === '/');
 
-    // The form starts afresh next time.
-    await page.goto('/consultation');
-    await expect(page.getByLabel('Business name')).toHaveValue('');
+      // The form starts afresh next time.
+      await page.goto('/consultation');
+      await expect(page.getByLabel('Business name')).toHaveValue('');
 
-    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-    const confirmation = await waitForMail(email, {
-      where: (mail) => /additional-upload\?token=/.test(`${mail.text}${mail.html}`),
-      timeoutMs: 30_000,
-    });
-    expect(`${confirmation.subject}\n${confirmation.text}`).toMatch(/consultation/i);
+      expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+      const confirmation = await waitForMail(email, {
+        where: (mail) => /additional-upload\?token=/.test(`${mail.text}${mail.html}`),
+        timeoutMs: 30_000,
+      });
+      expect(`${confirmation.subject}\n${confirmation.text}`).toMatch(/consultation/i);
 
-    // The link in the confirmation opens the upload step of /additional-upload directly.
-    await page.goto(addFilesPath(confirmation));
-    await expect(page.getByRole('heading', { level: 1, name: 'Upload Additional Files' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Add files for Blue Door Hospitality' })).toBeVisible();
-    await page.getByRole('button', { name: 'Upload Files' }).click();
-    await expectToast(page, 'No files selected', 'Please select at least one file to upload.');
-    await page.getByLabel('Choose documents').setInputFiles({
-      name: 'supplier-prices.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('Tomatoes 2.10/lb\nBasil 1.20/bunch\n'),
-    });
-    await page
-      .getByLabel('Choose photos')
-      .setInputFiles({ name: 'patio.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByTestId('chosen-file')).toHaveCount(2);
-    await screenshotBoth(page, testInfo, 'additional-upload-chosen');
-    await page.getByRole('button', { name: 'Upload Files' }).click();
-    await expectToast(page, 'Files Uploaded Successfully', '2 files added to your consultation.');
-    await expect(page.getByTestId('stored-file')).toHaveCount(2);
-    await expectNoSeriousA11yViolations(page, testInfo, 'additional upload');
-  });
+      // The link in the confirmation opens the upload step of /additional-upload directly.
+      await page.goto(addFilesPath(confirmation));
+      await expect(page.getByRole('heading', { level: 1, name: 'Upload Additional Files' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Add files for Blue Door Hospitality' })).toBeVisible();
+      await page.getByRole('button', { name: 'Upload Files' }).click();
+      await expectToast(page, 'No files selected', 'Please select at least one file to upload.');
+      await page.getByLabel('Choose documents').setInputFiles({
+        name: 'supplier-prices.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Tomatoes 2.10/lb\nBasil 1.20/bunch\n'),
+      });
+      await page
+        .getByLabel('Choose photos')
+        .setInputFiles({ name: 'patio.png', mimeType: 'image/png', buffer: png });
+      await expect(page.getByTestId('chosen-file')).toHaveCount(2);
+      await screenshotBoth(page, testInfo, 'additional-upload-chosen');
+      await page.getByRole('button', { name: 'Upload Files' }).click();
+      await expectToast(page, 'Files Uploaded Successfully', '2 files added to your consultation.');
+      await expect(page.getByTestId('stored-file')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, testInfo, 'additional upload');
+    },
+  );
 });
 
 test.describe('additional upload lookup', () => {

@@ -1,5 +1,5 @@
 /**
- * The contact page in the browser (member-and-admin §2 "Contact", §5, §9; DECISIONS 22): support details,
+ * The contact page in the browser (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22): support details,
  * business hours and the four questions; the form's messages; a message that is really sent ('Sending...'
  * while the request runs, 'Message Sent!', an empty form) and reaches support by e-mail. Screenshots on a
  * desktop and a 375 px phone.
@@ -36,67 +36,71 @@ test.describe('contact page', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'contact');
   });
 
-  test('names every missing field, then sends the message to support', async ({ page }, testInfo) => {
-    await page.goto('/contact');
-    const send = page.getByRole('button', { name: 'Send Message' });
-    await send.click();
-    for (const message of [
-      'First name must be at least 2 characters',
-      'Last name must be at least 2 characters',
-      'Please enter a valid business email address. Disposable emails are not accepted.',
-      'Please select a service of interest',
-      'Message must be at least 10 characters',
-    ])
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    await expect(page.getByLabel('First name *')).toBeFocused();
-    await screenshotBoth(page, testInfo, 'contact-errors');
+  test(
+    'names every missing field, then sends the message to support',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await page.goto('/contact');
+      const send = page.getByRole('button', { name: 'Send Message' });
+      await send.click();
+      for (const message of [
+        'First name must be at least 2 characters',
+        'Last name must be at least 2 characters',
+        'Please enter a valid business email address. Disposable emails are not accepted.',
+        'Please select a service of interest',
+        'Message must be at least 10 characters',
+      ])
+        await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(page.getByLabel('First name *')).toBeFocused();
+      await screenshotBoth(page, testInfo, 'contact-errors');
 
-    const email = `owner+contact-${randomUUID().slice(0, 8)}@bluedoor-bistro.com`;
-    const marker = `Marker ${randomUUID()}`;
-    await page.getByLabel('First name *').fill('Ana');
-    await page.getByLabel('Last name *').fill('Lopez');
-    await page.getByLabel('Email address *').fill(email);
-    await page.getByLabel('Phone (optional)').fill('+1 303 555 0142');
-    await page.getByLabel('Restaurant name (optional)').fill('Blue Door Bistro');
-    await expect(page.getByLabel('Subject *').locator('option')).toHaveText([
-      'Choose a topic',
-      'Pricing and plans',
-      'Program information',
-      'Technical support',
-      'Billing and payments',
-      'Free consultation',
-      'Something else',
-    ]);
-    await page.getByLabel('Subject *').selectOption({ label: 'Technical support' });
-    await page.getByLabel('Message *').fill(`The lesson videos stutter on my tablet. ${marker}`);
+      const email = `owner+contact-${randomUUID().slice(0, 8)}@bluedoor-bistro.com`;
+      const marker = `Marker ${randomUUID()}`;
+      await page.getByLabel('First name *').fill('Ana');
+      await page.getByLabel('Last name *').fill('Lopez');
+      await page.getByLabel('Email address *').fill(email);
+      await page.getByLabel('Phone (optional)').fill('+1 303 555 0142');
+      await page.getByLabel('Restaurant name (optional)').fill('Blue Door Bistro');
+      await expect(page.getByLabel('Subject *').locator('option')).toHaveText([
+        'Choose a topic',
+        'Pricing and plans',
+        'Program information',
+        'Technical support',
+        'Billing and payments',
+        'Free consultation',
+        'Something else',
+      ]);
+      await page.getByLabel('Subject *').selectOption({ label: 'Technical support' });
+      await page.getByLabel('Message *').fill(`The lesson videos stutter on my tablet. ${marker}`);
 
-    // 'Sending...' lasts as long as the request: hold the request back a moment to see it.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await send.click();
-    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    release();
+      // 'Sending...' lasts as long as the request: hold the request back a moment to see it.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/contact', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await send.click();
+      await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      release();
 
-    await expect(toastRegion(page).getByText('Message Sent!', { exact: true })).toBeVisible();
-    await expect(toastRegion(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
-    await expect(page.getByLabel('First name *')).toHaveValue('');
-    await expect(page.getByLabel('Message *')).toHaveValue('');
-    await expect(page.getByLabel('Subject *')).toHaveValue('');
-    // The toast goes after 5 s.
-    await expect(toastRegion(page).getByText('Message Sent!', { exact: true })).toBeHidden({
-      timeout: 8_000,
-    });
+      await expect(toastRegion(page).getByText('Message Sent!', { exact: true })).toBeVisible();
+      await expect(toastRegion(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+      await expect(page.getByLabel('First name *')).toHaveValue('');
+      await expect(page.getByLabel('Message *')).toHaveValue('');
+      await expect(page.getByLabel('Subject *')).toHaveValue('');
+      // The toast goes after 5 s.
+      await expect(toastRegion(page).getByText('Message Sent!', { exact: true })).toBeHidden({
+        timeout: 8_000,
+      });
 
-    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-    const mail = await waitForMail(ADMIN.email, {
-      where: (received) => `${received.text}${received.html}`.includes(marker),
-      timeoutMs: 30_000,
-    });
-    expect(mail.text).toContain(email);
-  });
+      expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+      const mail = await waitForMail(ADMIN.email, {
+        where: (received) => `${received.text}${received.html}`.includes(marker),
+        timeoutMs: 30_000,
+      });
+      expect(mail.text).toContain(email);
+    },
+  );
 });

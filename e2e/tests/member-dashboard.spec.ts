@@ -1,6 +1,6 @@
 /**
- * The course-list member dashboard `/member/dashboard` (member-and-admin spec §2 "Member dashboard,
- * course-list variant"), against the embedded site: signed-out visitors go to /login; a free account sees
+ * The course-list member dashboard `/member/dashboard` (docs/behaviour/member-learning.md#course-list-dashboard),
+ * against the embedded site: signed-out visitors go to /login; a free account sees
  * 'Free Account', 'No Courses Yet' and 'Upgrade to Access' with the lock; a member who bought the course
  * (guest purchase with the built-in test provider, set-password e-mail, sign-in) sees 'Active Membership',
  * the enrolled course with 'Continue Learning' and 'View Course'. Axe and screenshots on a desktop and a
@@ -58,35 +58,37 @@ test('a free account sees Free Account, No Courses Yet and Upgrade to Access beh
   await expect(page).toHaveURL(/\/membership$/);
 });
 
-test('a member who bought the course sees Active Membership, the enrolled course and View Course', async ({
-  page,
-}, testInfo) => {
-  expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-  const email = uniqueEmail('dash', 'member');
+test(
+  'a member who bought the course sees Active Membership, the enrolled course and View Course',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const email = uniqueEmail('dash', 'member');
 
-  await becomeCourseMember(page, email);
+    await becomeCourseMember(page, email);
 
-  await page.goto('/member/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
-  await expect(page.getByTestId('membership-badge')).toHaveText('Active Membership');
+    await page.goto('/member/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
+    await expect(page.getByTestId('membership-badge')).toHaveText('Active Membership');
 
-  const enrolledCard = section(page, 'My Enrolled Courses').getByTestId('enrolled-course').first();
-  await expect(enrolledCard).toBeVisible();
-  await expect(enrolledCard).toContainText(/Enrolled on /);
-  await expect(enrolledCard).toContainText('Continue where you left off');
-  const continueLink = enrolledCard.getByRole('link', { name: 'Continue Learning' });
-  await expect(continueLink).toHaveAttribute('href', /^\/courses\/\d+$/);
+    const enrolledCard = section(page, 'My Enrolled Courses').getByTestId('enrolled-course').first();
+    await expect(enrolledCard).toBeVisible();
+    await expect(enrolledCard).toContainText(/Enrolled on /);
+    await expect(enrolledCard).toContainText('Continue where you left off');
+    const continueLink = enrolledCard.getByRole('link', { name: 'Continue Learning' });
+    await expect(continueLink).toHaveAttribute('href', /^\/courses\/\d+$/);
 
-  const available = section(page, 'Available Courses');
-  const viewCourse = available.getByRole('link', { name: 'View Course' }).first();
-  await expect(viewCourse).toHaveAttribute('href', (await continueLink.getAttribute('href'))!);
-  await expect(available.getByRole('link', { name: 'Upgrade to Access' })).toHaveCount(0);
-  await expect(available.getByTestId('lock-overlay')).toHaveCount(0);
+    const available = section(page, 'Available Courses');
+    const viewCourse = available.getByRole('link', { name: 'View Course' }).first();
+    await expect(viewCourse).toHaveAttribute('href', (await continueLink.getAttribute('href'))!);
+    await expect(available.getByRole('link', { name: 'Upgrade to Access' })).toHaveCount(0);
+    await expect(available.getByTestId('lock-overlay')).toHaveCount(0);
 
-  await screenshotBoth(page, testInfo, 'member-dashboard-member');
-  await expectNoSeriousA11yViolations(page, testInfo, 'member-dashboard-member');
+    await screenshotBoth(page, testInfo, 'member-dashboard-member');
+    await expectNoSeriousA11yViolations(page, testInfo, 'member-dashboard-member');
 
-  // The way out stays: Log out ends the session.
-  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
-  await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(401);
-});
+    // The way out stays: Log out ends the session.
+    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(401);
+  },
+);

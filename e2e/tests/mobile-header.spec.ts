@@ -1,7 +1,7 @@
 // The header below 768 px: the phone project only (the desktop project ignores mobile-*.spec.ts).
 import { expect, test } from '@playwright/test';
 
-test.describe('header on a phone', () => {
+test.describe('header on a phone', { tag: '@phone' }, () => {
   test('the mobile menu closes when an item is chosen and on Escape', async ({ page }) => {
     await page.goto('/checkout');
     const menuButton = page.getByRole('button', { name: /menu/ });

@@ -1,5 +1,5 @@
 /**
- * `/dashboard`, the progress variant (member-and-admin §2; public-site §6; DECISIONS 6), against the
+ * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard; docs/decisions.md, 6), against the
  * embedded site: signed-out visitors go to /login; a free account sees 'Course Access Required'; a member
  * who bought the course sees its eight sections on the drip schedule — section 1 Available, sections 2–8
  * Locked with 'Unlocks in 1 day' … 'Unlocks in 7 days' — '0 of 8 sections completed', the release note,
@@ -47,64 +47,66 @@ test('a free account sees Course Access Required with the ways to get access', a
   await expectNoSeriousA11yViolations(page, testInfo, 'progress-dashboard-free');
 });
 
-test('a member sees the drip schedule: section 1 open, sections 2-8 locked day by day', async ({
-  page,
-}, testInfo) => {
-  expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-  const email = uniqueEmail('progress', 'member');
-  await becomeCourseMember(page, email);
-  const enrolments = (await (await page.request.get('/api/enrollments')).json()) as { courseId: number }[];
-  const sections = await sectionsOf(page, enrolments[0]!.courseId);
-  expect(sections).toHaveLength(8);
+test(
+  'a member sees the drip schedule: section 1 open, sections 2-8 locked day by day',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const email = uniqueEmail('progress', 'member');
+    await becomeCourseMember(page, email);
+    const enrolments = (await (await page.request.get('/api/enrollments')).json()) as { courseId: number }[];
+    const sections = await sectionsOf(page, enrolments[0]!.courseId);
+    expect(sections).toHaveLength(8);
 
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Course Sections' })).toBeVisible();
-  await expect(page.getByTestId('progress-percent')).toHaveText('0%');
-  await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed');
-  await expect(page.getByRole('progressbar', { name: 'Course progress' })).toBeVisible();
-  await expect(page.getByTestId('enrolled-date')).toContainText(/^Enrolled: \w{3} \d{1,2}, \d{4}$/);
-  await expect(page.getByTestId('release-schedule')).toContainText('Content Release Schedule');
-  await expect(page.getByTestId('course-duration')).toHaveText(
-    'Duration: 8 sections, Drip-feed delivery over 8 days',
-  );
-  // A regular buyer owes no consultation: no 'Action Required'.
-  await expect(page.getByTestId('consultation-banner')).toHaveCount(0);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Course Sections' })).toBeVisible();
+    await expect(page.getByTestId('progress-percent')).toHaveText('0%');
+    await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed');
+    await expect(page.getByRole('progressbar', { name: 'Course progress' })).toBeVisible();
+    await expect(page.getByTestId('enrolled-date')).toContainText(/^Enrolled: \w{3} \d{1,2}, \d{4}$/);
+    await expect(page.getByTestId('release-schedule')).toContainText('Content Release Schedule');
+    await expect(page.getByTestId('course-duration')).toHaveText(
+      'Duration: 8 sections, Drip-feed delivery over 8 days',
+    );
+    // A regular buyer owes no consultation: no 'Action Required'.
+    await expect(page.getByTestId('consultation-banner')).toHaveCount(0);
 
-  const rows = page.getByTestId('course-section');
-  await expect(rows).toHaveCount(8);
-  for (const [index, section] of sections.entries()) {
-    await expect(rows.nth(index)).toContainText(`Section ${index + 1}: ${section.title}`);
-  }
-  const badges = page.getByTestId('section-status');
-  await expect(badges.filter({ hasText: /^Available$/ })).toHaveCount(1);
-  await expect(badges.filter({ hasText: /^Locked$/ })).toHaveCount(7);
-  await expect(rows.nth(0).getByTestId('section-status')).toHaveText('Available');
-  for (let day = 1; day <= 7; day += 1) {
-    const unlocks = rows.nth(day).getByTestId('unlocks-in');
-    await expect(unlocks).toHaveText(day === 1 ? 'Unlocks in 1 day' : `Unlocks in ${day} days`);
-    // The exact release instant, in the member's local time, on hover.
-    await expect(unlocks).toHaveAttribute('datetime', sections[day]!.unlockDate!);
-    await expect(unlocks).toHaveAttribute('title', /^Opens \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
-  }
+    const rows = page.getByTestId('course-section');
+    await expect(rows).toHaveCount(8);
+    for (const [index, section] of sections.entries()) {
+      await expect(rows.nth(index)).toContainText(`Section ${index + 1}: ${section.title}`);
+    }
+    const badges = page.getByTestId('section-status');
+    await expect(badges.filter({ hasText: /^Available$/ })).toHaveCount(1);
+    await expect(badges.filter({ hasText: /^Locked$/ })).toHaveCount(7);
+    await expect(rows.nth(0).getByTestId('section-status')).toHaveText('Available');
+    for (let day = 1; day <= 7; day += 1) {
+      const unlocks = rows.nth(day).getByTestId('unlocks-in');
+      await expect(unlocks).toHaveText(day === 1 ? 'Unlocks in 1 day' : `Unlocks in ${day} days`);
+      // The exact release instant, in the member's local time, on hover.
+      await expect(unlocks).toHaveAttribute('datetime', sections[day]!.unlockDate!);
+      await expect(unlocks).toHaveAttribute('title', /^Opens \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+    }
 
-  // The current section starts expanded and leads to its content.
-  const access = page.getByRole('link', { name: 'Access Section Content' });
-  await expect(access).toHaveCount(1);
-  await expect(access).toHaveAttribute('href', `/module/${sections[0]!.id}`);
+    // The current section starts expanded and leads to its content.
+    const access = page.getByRole('link', { name: 'Access Section Content' });
+    await expect(access).toHaveCount(1);
+    await expect(access).toHaveAttribute('href', `/module/${sections[0]!.id}`);
 
-  // Nothing opened after day 0 yet: no unlock toast for a new member.
-  await expect(page.getByText('New Section Unlocked!')).toHaveCount(0);
+    // Nothing opened after day 0 yet: no unlock toast for a new member.
+    await expect(page.getByText('New Section Unlocked!')).toHaveCount(0);
 
-  await screenshotBoth(page, testInfo, 'progress-dashboard-member');
-  await expectNoSeriousA11yViolations(page, testInfo, 'progress-dashboard-member');
+    await screenshotBoth(page, testInfo, 'progress-dashboard-member');
+    await expectNoSeriousA11yViolations(page, testInfo, 'progress-dashboard-member');
 
-  // Keyboard: section 2's row opens with Enter and says when it opens; no way into its content yet.
-  const second = rows.nth(1).getByRole('button');
-  await second.focus();
-  await page.keyboard.press('Enter');
-  await expect(second).toHaveAttribute('aria-expanded', 'true');
-  await expect(rows.nth(1)).toContainText('This section opens on');
-  await expect(rows.nth(1).getByRole('link', { name: 'Access Section Content' })).toHaveCount(0);
-  await screenshotBoth(page, testInfo, 'progress-dashboard-member-locked-open');
-});
+    // Keyboard: section 2's row opens with Enter and says when it opens; no way into its content yet.
+    const second = rows.nth(1).getByRole('button');
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(rows.nth(1)).toContainText('This section opens on');
+    await expect(rows.nth(1).getByRole('link', { name: 'Access Section Content' })).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'progress-dashboard-member-locked-open');
+  },
+);

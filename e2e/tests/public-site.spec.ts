@@ -1,5 +1,5 @@
 /**
- * The public site (public-site spec §2.2–2.5, §4): the course page and its preview player, the landing
+ * The public site (docs/behaviour/public-site-and-catalogue.md): the course page and its preview player, the landing
  * page, services and the cart; axe on every page; screenshots at the project's width (390 and 1280 px).
  */
 import { expect, test } from '@playwright/test';
@@ -41,7 +41,7 @@ async function addConsultationToCart(page: Page) {
 }
 
 test.describe('public course page', () => {
-  test('shows the course outline, the offer and the sidebar', async ({ page }) => {
+  test('shows the course outline, the offer and the sidebar', { tag: '@phone' }, async ({ page }) => {
     await openCoursePage(page);
     await expect(page).toHaveTitle(/Restaurant Management Course/);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -195,19 +195,23 @@ test.describe('landing, services and cart', () => {
     }
   });
 
-  test('services list the catalogue with prices and the right buttons', async ({ page }) => {
-    await page.goto('/services');
-    const cards = page.getByRole('list', { name: 'Services' }).getByRole('listitem');
-    await expect(cards).toHaveCount(4);
-    await expect(page.getByRole('img', { name: CONSULTATION })).toBeVisible();
-    await expect(page.getByText('$697.00').first()).toBeVisible();
-    await expect(page.getByText('Included', { exact: true })).toHaveCount(3);
-    await expect(page.getByText('Consulting', { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /Add to Cart/ })).toHaveCount(1);
-    await expect(page.getByRole('link', { name: /Learn More/ })).toHaveCount(3);
-    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    await expect(page.getByRole('link', { name: /View Cart/ })).toHaveAttribute('href', '/cart');
-  });
+  test(
+    'services list the catalogue with prices and the right buttons',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/services');
+      const cards = page.getByRole('list', { name: 'Services' }).getByRole('listitem');
+      await expect(cards).toHaveCount(4);
+      await expect(page.getByRole('img', { name: CONSULTATION })).toBeVisible();
+      await expect(page.getByText('$697.00').first()).toBeVisible();
+      await expect(page.getByText('Included', { exact: true })).toHaveCount(3);
+      await expect(page.getByText('Consulting', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: /Add to Cart/ })).toHaveCount(1);
+      await expect(page.getByRole('link', { name: /Learn More/ })).toHaveCount(3);
+      await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: /View Cart/ })).toHaveAttribute('href', '/cart');
+    },
+  );
 
   test('Add to Cart, then the cart rules: plus, minus floors at 1, reload, remove, clear', async ({
     page,
@@ -285,7 +289,7 @@ test.describe('landing, services and cart', () => {
   });
 });
 
-test.describe('accessibility and screenshots', () => {
+test.describe('accessibility and screenshots', { tag: '@phone' }, () => {
   const pages = [
     {
       name: 'course-page',

@@ -56,26 +56,30 @@ test.describe('shell and micro-frontends', () => {
     expect(remoteFiles).toEqual([]);
   });
 
-  test('the header offers Login when signed out and gains a shadow once scrolled', async ({ page }) => {
-    await page.goto('/checkout');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const header = page.locator('header[data-scrolled]');
-    const menuButton = page.getByRole('button', { name: 'Open menu' });
-    if (await menuButton.isVisible()) await menuButton.click();
-    await expect(header.getByRole('link', { name: 'Login', exact: true }).last()).toBeVisible();
-    await expect(header.getByRole('link', { name: 'View All Plans' }).last()).toHaveAttribute(
-      'href',
-      '/pricing',
-    );
+  test(
+    'the header offers Login when signed out and gains a shadow once scrolled',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/checkout');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const header = page.locator('header[data-scrolled]');
+      const menuButton = page.getByRole('button', { name: 'Open menu' });
+      if (await menuButton.isVisible()) await menuButton.click();
+      await expect(header.getByRole('link', { name: 'Login', exact: true }).last()).toBeVisible();
+      await expect(header.getByRole('link', { name: 'View All Plans' }).last()).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
 
-    await expect(header).toHaveAttribute('data-scrolled', 'false');
-    // A page tall enough to scroll, whatever the placeholder's height (a string: no DOM types in e2e).
-    await page.evaluate(
-      "document.body.style.minHeight = '3000px'; window.scrollTo({ top: 400, behavior: 'instant' })",
-    );
-    await expect(header).toHaveAttribute('data-scrolled', 'true');
-    await expect(header).toHaveCSS('box-shadow', /rgba\(0, 0, 0, 0\.1\)/);
-  });
+      await expect(header).toHaveAttribute('data-scrolled', 'false');
+      // A page tall enough to scroll, whatever the placeholder's height (a string: no DOM types in e2e).
+      await page.evaluate(
+        "document.body.style.minHeight = '3000px'; window.scrollTo({ top: 400, behavior: 'instant' })",
+      );
+      await expect(header).toHaveAttribute('data-scrolled', 'true');
+      await expect(header).toHaveCSS('box-shadow', /rgba\(0, 0, 0, 0\.1\)/);
+    },
+  );
 
   test('the theme toggle explains itself in a tooltip, on hover and on keyboard focus', async ({ page }) => {
     await page.goto('/checkout');

@@ -12,6 +12,15 @@ import { listen, type RunningServer } from '../server.js';
 const secret = 'q'.repeat(40);
 const servers: RunningServer[] = [];
 
+/** `/api/slow` answers only once the test opens this gate (and is told the request arrived). */
+let slowGate = openableGate();
+let slowArrived = openableGate();
+function openableGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
 function capturingLogger() {
   const lines: string[] = [];
   const destination = new Writable({
@@ -48,7 +57,8 @@ async function startApp(readiness: Record<string, () => Promise<void>> = {}) {
         throw new Error('database password is hunter2');
       });
       router.get('/api/slow', async (_req, res) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        slowArrived.open();
+        await slowGate.opened;
         res.json({ done: true });
       });
     },
@@ -175,23 +185,35 @@ describe('service app factory', () => {
 });
 
 describe('graceful shutdown', () => {
+  afterEach(() => {
+    slowGate.open();
+    slowGate = openableGate();
+    slowArrived = openableGate();
+  });
+
   it('finishes in-flight requests, refuses new connections and closes idle keep-alive sockets', async () => {
     const { url, server } = await startApp();
-    const agent = new http.Agent({ keepAlive: true });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const token = await anonymous();
     // An idle keep-alive connection that must not hold the shutdown.
-    await new Promise<void>((resolve) =>
-      http.get(`${url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)),
-    );
+    const idleSocketClosed = new Promise<void>((resolve) => {
+      http.get(`${url}/healthz`, { agent }, (res) => {
+        res.socket.once('close', () => resolve());
+        res.resume();
+      });
+    });
     const inFlight = fetch(`${url}/api/slow`, { headers: { 'x-internal-token': token } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
-    const closing = server.close(5_000);
+    await slowArrived.opened;
+    // A forced close would cut the in-flight request: give it far longer than this test may run.
+    const closing = server.close(10 * 60_000);
+    // The idle socket is closed while the request is still in flight…
+    await idleSocketClosed;
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    // …and the request still gets its answer, after which the server is closed.
+    slowGate.open();
     const response = await inFlight;
     expect(await response.json()).toEqual({ done: true });
     await closing;
-    expect(Date.now() - started).toBeLessThan(3_000);
-    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
     agent.destroy();
   });
 
@@ -200,10 +222,9 @@ describe('graceful shutdown', () => {
     const hanging = fetch(`${url}/api/slow`, { headers: { 'x-internal-token': await anonymous() } }).catch(
       (e: Error) => e,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    await slowArrived.opened;
+    // The request never finishes; the close resolves only because the timeout cuts it.
     await server.close(200);
-    expect(Date.now() - started).toBeLessThan(550);
     // The client sees the connection cut (a fetch failure), not an answer.
     expect(await hanging).toMatchObject({ message: 'fetch failed' });
   });

@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
 import { DAY, JetStreamBus, SettableClock, type EventBus } from '@platform/service-kit';
-import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames } from '@platform/service-kit/testing';
+import {
+  deleteTestStreams,
+  natsUrlFromEnv,
+  uniqueStreamNames,
+  waitForStreamDrained,
+} from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import {
   backings,
@@ -32,12 +37,24 @@ const ADMIN_PASSWORD = 'Support-Admin!2030';
 interface BusSetup {
   name: string;
   /** Settings that make the service use this bus, and a publisher on the same stream (or null: its own). */
-  open(): Promise<{ env: Record<string, string>; publisher: EventBus | null; cleanup(): Promise<void> }>;
+  open(): Promise<{
+    env: Record<string, string>;
+    publisher: EventBus | null;
+    /** Resolves once every event published so far has been handled (acknowledged by its consumer). */
+    handled(): Promise<void>;
+    cleanup(): Promise<void>;
+  }>;
 }
 
 const inProcess: BusSetup = {
   name: 'the in-process bus',
-  open: async () => ({ env: {}, publisher: null, cleanup: async () => undefined }),
+  // Its publish resolves only once the consumers applied the event: nothing is still in flight.
+  open: async () => ({
+    env: {},
+    publisher: null,
+    handled: async () => undefined,
+    cleanup: async () => undefined,
+  }),
 };
 
 const jetStream = (servers: string): BusSetup => ({
@@ -53,6 +70,7 @@ const jetStream = (servers: string): BusSetup => ({
     return {
       env: { NATS_URL: servers, NATS_STREAM: names.stream, NATS_SUBJECT_PREFIX: names.subjectPrefix },
       publisher,
+      handled: () => waitForStreamDrained(servers, names.stream),
       cleanup: async () => {
         await publisher.close();
         await deleteTestStreams(servers, names);
@@ -125,8 +143,6 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(cases)(
   'membership from payment events through $name',
@@ -243,7 +259,7 @@ describe.each(cases)(
       const retried = { ...paid, id: randomUUID() };
       await publish(retried);
       await applied(retried.id);
-      await sleep(300);
+      await setup.handled();
       expect(await db().select().from(users).where(eq(users.email, email.toLowerCase()))).toHaveLength(1);
       expect(
         await db().select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id)),
@@ -353,7 +369,7 @@ describe.each(cases)(
       const again = { ...refundSecond, id: randomUUID() };
       await publish(again);
       await applied(again.id);
-      await sleep(300);
+      await setup.handled();
       expect(await revokedFor(second.data.orderId)).toHaveLength(1);
 
       // A new purchase makes the account a member again.
@@ -389,7 +405,7 @@ describe.each(cases)(
       await waitFor(() => grantOf(paid.data.orderId), Boolean, 'the refund to be recorded');
       await publish(paid);
       await applied(paid.id);
-      await sleep(300);
+      await setup.handled();
       expect(await grantOf(paid.data.orderId)).toMatchObject({ userId: null, grantedAt: null });
       expect(await userByEmail(email)).toBeUndefined();
       expect(await grantedFor(paid.data.orderId)).toEqual([]);
@@ -438,7 +454,7 @@ describe.each(cases)(
       await publish(refund);
       await applied(resent.id);
       await applied(refund.id);
-      await sleep(300);
+      await setup.handled();
       expect(await revokedFor(paid.data.orderId)).toHaveLength(1);
     });
   },

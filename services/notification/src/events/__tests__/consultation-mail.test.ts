@@ -11,7 +11,6 @@ import { DAY, InProcessBus } from '@platform/service-kit';
 import {
   backings,
   envelope,
-  sleep,
   startNotification,
   type Backing,
   type NotificationUnderTest,
@@ -89,13 +88,16 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     expect(String(notice.parsed.html)).toContain('Rosa &lt;b&gt;Díaz&lt;/b&gt;');
     expect(String(notice.parsed.html)).not.toContain('<b>Díaz</b>');
 
-    expect(await notification.settledMessagesFor(event.id)).toEqual(
+    // Both publishes were applied (the in-process bus resolves after the handler), and every message of
+    // the event is delivered: exactly two were queued, so no third mail can still be on its way.
+    const settled = await notification.settledMessagesFor(event.id);
+    expect(settled).toHaveLength(2);
+    expect(settled).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ template: 'consultation-received', status: 'sent' }),
         expect.objectContaining({ template: 'consultation-new-request', status: 'sent' }),
       ]),
     );
-    await sleep(800);
     expect(peer.received).toHaveLength(2);
   });
 
@@ -155,8 +157,9 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       links: [{ ...links[0]!, expiresAt: new Date(now.getTime() - 1_000).toISOString() }],
       requestedAt: now.toISOString(),
     });
+    // The handler has run once publish resolves: it queued nothing, so nothing can be delivered later.
     await notification.publish(stale);
-    await sleep(800);
+    expect(await notification.messagesFor(stale.id)).toEqual([]);
     expect(peer.received).toHaveLength(0);
   });
 
@@ -195,7 +198,10 @@ describe.each(backings())('without a support inbox on $name', (factory) => {
       await notification.publish(event);
       const [mail] = await peer.waitForMail(1);
       expect(mail!.recipients).toEqual([event.data.email]);
-      await sleep(800);
+      // The event's one queued message is settled: no support notice is still on its way.
+      expect(await notification.settledMessagesFor(event.id)).toEqual([
+        expect.objectContaining({ template: 'consultation-received', status: 'sent' }),
+      ]);
       expect(peer.received).toHaveLength(1);
     } finally {
       await notification.stop();
