@@ -8,35 +8,4 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const { startEmbedded } = await import('./embedded.mjs');
-let site;
-try {
-  site = await startEmbedded();
-} catch (error) {
-  console.error(error?.name === 'ConfigError' ? error.message : error);
-  process.exit(1);
-}
-console.log(
-  `\n  Restaurant Consultant is running at ${site.url.replace('0.0.0.0', 'localhost')}\n  Data: ${path.resolve(process.env.DATA_DIR || './data')}\n  Stop with Ctrl-C.\n`,
-);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n  ${signal}: stopping…`);
-    const force = setTimeout(() => {
-      console.error('  stopping took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    site.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+await import('./start-embedded.mjs');
