@@ -9,19 +9,14 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   const path = testInfo.outputPath(`${name}-${width}px.png`);
   // Let fonts and the images already requested settle so the picture is what a visitor sees (not
   // `networkidle`, which waits out every video range request and poll for half a second more).
-  await page.evaluate(async () => {
+  await page.evaluate(`(async () => {
     await document.fonts.ready;
     const pending = [...document.images].filter((image) => !image.complete && image.loading !== 'lazy');
-    await Promise.all(
-      pending.map(
-        (image) =>
-          new Promise((resolve) => {
-            image.addEventListener('load', resolve, { once: true });
-            image.addEventListener('error', resolve, { once: true });
-          }),
-      ),
-    );
-  });
+    await Promise.all(pending.map((image) => new Promise((resolve) => {
+      image.addEventListener('load', resolve, { once: true });
+      image.addEventListener('error', resolve, { once: true });
+    })));
+  })()`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
   return path;
