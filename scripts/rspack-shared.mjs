@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { transformFile } from '@swc/core';
 
 const root = join(import.meta.dirname, '..');
 
@@ -286,6 +287,76 @@ class RemotePreloadPlugin {
   }
 }
 
+/*
+ * Route lists. A remote declares the client routes it serves once, in `src/route-paths.ts` (ROUTE_PATHS,
+ * data only), which its `./routes` uses; the build publishes them as `routes.json` beside the manifest:
+ * `{ "routes": ["/", "/courses/:id", …] }`. The gateway reads these lists (its 404 for any other path,
+ * its preload hints) and hands them to the shell in /remotes.json, so a remote gains a page without the
+ * shell or the gateway being rebuilt (gateway/src/front-end/client-routes.ts).
+ */
+
+// Static segments (no dots: a dotted path is a file) and `:params`, which the shell's router and the
+// gateway read alike; `*` and optional segments are refused rather than matched differently.
+const ROUTE_PATTERN = /^\/$|^(?:\/(?:[\w~-]+|:\w+))+$/;
+
+/** The paths of ROUTE_PATHS in `file`; throws a message naming what is wrong. */
+async function readRoutePaths(file) {
+  if (!existsSync(file)) throw new Error('a remote declares its client routes in src/route-paths.ts');
+  const { code } = await transformFile(file, {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'es6' },
+  });
+  let routePaths;
+  try {
+    ({ ROUTE_PATHS: routePaths } = await import(`data:text/javascript,${encodeURIComponent(code)}`));
+  } catch (error) {
+    throw new Error(`could not run it on its own (it must be data only, with no imports): ${error.message}`, {
+      cause: error,
+    });
+  }
+  if (typeof routePaths !== 'object' || routePaths === null) {
+    throw new Error('it does not export ROUTE_PATHS');
+  }
+  const paths = Object.values(routePaths);
+  const seen = new Set();
+  for (const path of paths) {
+    if (typeof path !== 'string' || !ROUTE_PATTERN.test(path)) {
+      throw new Error(`${JSON.stringify(path)} is not a route of static segments and :params`);
+    }
+    // `/courses/:id` and `/Courses/:slug` are the same route to the router.
+    const shape = path.toLowerCase().replace(/:\w+/g, ':');
+    if (seen.has(shape)) throw new Error(`${path} is declared twice`);
+    seen.add(shape);
+  }
+  return paths;
+}
+
+/** Remote: writes `routes.json` from `src/route-paths.ts`; a missing or malformed list fails the build. */
+class PublishRoutesPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    const name = 'PublishRoutesPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.fileDependencies.add(this.file);
+      compilation.hooks.processAssets.tapPromise(
+        { name, stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          try {
+            const routes = await readRoutePaths(this.file);
+            const content = `${JSON.stringify({ routes })}\n`;
+            compilation.emitAsset('routes.json', new compiler.rspack.sources.RawSource(content));
+          } catch (error) {
+            compilation.errors.push(new compiler.rspack.WebpackError(`${this.file}: ${error.message}`));
+          }
+        },
+      );
+    });
+  }
+}
+
 // Same list in the shell and every remote: one React, one router, one query cache, one design system.
 const SINGLETONS = [
   'react',
@@ -344,8 +415,8 @@ function createShared(dir) {
 
 /**
  * The rspack config of one front end. `kind: 'host'` is the shell (no remotes at build time, it reads
- * them from /remotes.json); `kind: 'remote'` exposes `exposes` through remoteEntry.js + mf-manifest.json.
- * `plugins` are added to the shared ones.
+ * them from /remotes.json); `kind: 'remote'` exposes `exposes` through remoteEntry.js + mf-manifest.json
+ * and publishes the routes of `src/route-paths.ts` as routes.json. `plugins` are added to the shared ones.
  */
 export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = [] }) {
   const isHost = kind === 'host';
@@ -405,6 +476,7 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
       plugins: [
         new SharedRouterImportsPlugin(),
         ...(isProduction ? [isHost ? new HostPreloadPlugin() : new RemotePreloadPlugin()] : []),
+        ...(isHost ? [] : [new PublishRoutesPlugin(join(dir, 'src', 'route-paths.ts'))]),
         // A remote's page is only the standalone entry: remoteEntry.js is for hosts.
         new rspack.HtmlRspackPlugin({ template: './index.html', ...(isHost ? {} : { chunks: ['main'] }) }),
         new ModuleFederationPlugin(

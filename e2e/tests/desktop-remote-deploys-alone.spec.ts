@@ -45,7 +45,11 @@ async function copyAdminWithNewRoute(dir: string): Promise<void> {
     JSON.stringify(pathToFileURL(path.join(REPO, 'scripts', 'rspack-shared.mjs')).href),
   );
   await edit(path.join(dir, 'src', 'index.css'), "'../../packages/", `'${REPO}/packages/`);
-  await edit(path.join(dir, 'src', 'route-paths.ts'), '} as const;', `  deployedAlone: '${NEW_ROUTE}',\n} as const;`);
+  await edit(
+    path.join(dir, 'src', 'route-paths.ts'),
+    '} as const;',
+    `  deployedAlone: '${NEW_ROUTE}',\n} as const;`,
+  );
   await edit(
     path.join(dir, 'src', 'routes.tsx'),
     '} satisfies Record<RouteName, RouteObject>;',
@@ -56,16 +60,22 @@ async function copyAdminWithNewRoute(dir: string): Promise<void> {
 /** The remote's production build, exactly as scripts/build.mjs runs it. */
 function buildRemote(dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(REPO, 'node_modules', '.bin', 'rspack'), ['build', '--config', 'rspack.config.mjs'], {
-      cwd: dir,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      path.join(REPO, 'node_modules', '.bin', 'rspack'),
+      ['build', '--config', 'rspack.config.mjs'],
+      {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`rspack build failed:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`rspack build failed:\n${output}`)),
+    );
   });
 }
 
@@ -90,6 +100,9 @@ test.beforeAll(async () => {
         POSTGRES_URL: '',
         NATS_URL: '',
         MFE_ADMIN_DIR: path.join(remoteDir, 'dist'),
+        // Chosen, so no generated admin password is printed.
+        ADMIN_EMAIL: 'support@example.com',
+        ADMIN_PASSWORD: 'Support+Admin+2026!',
       },
     }) as Promise<Site>,
     buildRemote(remoteDir),

@@ -1,21 +1,27 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
+import { ROUTE_PATHS } from './route-paths';
+import type { RouteName } from './route-paths';
 import './index.css';
 
-/** Every path the shell's route table gives mfe_admin (member-and-admin spec §2). */
-export const routes: RouteObject[] = [
-  {
-    path: '/private-admin-panel-support-only',
+/** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
+const PAGES = {
+  consultations: {
     Component: lazy(() =>
       import('./features/consultations/components/admin-consultations-page').then((m) => ({
         default: m.AdminConsultationsPage,
       })),
     ),
   },
-  { path: '/revenue-admin', element: <PlaceholderPage name="Revenue Admin" /> },
-  { path: '/admin/courses', element: <PlaceholderPage name="Course Editor" /> },
-  { path: '/admin/upload', element: <PlaceholderPage name="Video Upload" /> },
-];
+  revenueAdmin: { element: <PlaceholderPage name="Revenue Admin" /> },
+  courseEditor: { element: <PlaceholderPage name="Course Editor" /> },
+  videoUpload: { element: <PlaceholderPage name="Video Upload" /> },
+} satisfies Record<RouteName, RouteObject>;
+
+export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
+  ...PAGES[name],
+  path: ROUTE_PATHS[name],
+}));
 
 export default routes;

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
+import { ROUTE_PATHS } from './route-paths';
+import type { RouteName } from './route-paths';
 import './index.css';
 
 const MembershipPage = lazy(() =>
@@ -27,44 +29,45 @@ const ModuleLessonsPage = lazy(() =>
   import('./features/courses/components/module-lessons-page').then((m) => ({ default: m.ModuleLessonsPage })),
 );
 
-/** Every path the shell's route table gives mfe_member (member-and-admin spec §2). */
-export const routes: RouteObject[] = [
-  { path: '/dashboard', element: <ProgressDashboardPage /> },
-  {
-    path: '/old-dashboard',
+/** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
+const PAGES = {
+  dashboard: { element: <ProgressDashboardPage /> },
+  oldDashboard: {
     Component: lazy(() =>
       import('./features/old-dashboard/components/old-dashboard-page').then((m) => ({
         default: m.OldDashboardPage,
       })),
     ),
   },
-  { path: '/member/dashboard', element: <MemberDashboardPage /> },
-  { path: '/courses', element: <CoursesPage /> },
-  { path: '/courses/:id', element: <CourseDetailPage /> },
-  { path: '/modules/:moduleId', element: <ModuleLessonsPage /> },
-  {
-    path: '/module/:moduleId',
+  memberDashboard: { element: <MemberDashboardPage /> },
+  courses: { element: <CoursesPage /> },
+  course: { element: <CourseDetailPage /> },
+  moduleLessons: { element: <ModuleLessonsPage /> },
+  section: {
     Component: lazy(() =>
       import('./features/section-page/components/section-page').then((m) => ({ default: m.SectionPage })),
     ),
   },
-  {
-    path: '/lessons/:lessonId',
+  lesson: {
     Component: lazy(() =>
       import('./features/lesson-page/components/lesson-page').then((m) => ({ default: m.LessonPage })),
     ),
   },
-  { path: '/membership', element: <MembershipPage /> },
-  {
-    path: '/my-consultations',
+  membership: { element: <MembershipPage /> },
+  myConsultations: {
     Component: lazy(() =>
       import('./features/my-consultations/components/my-consultations-page').then((m) => ({
         default: m.MyConsultationsPage,
       })),
     ),
   },
-  { path: '/revenue-share-welcome', element: <PlaceholderPage name="Revenue Share" /> },
-  { path: '/revenue-report', element: <PlaceholderPage name="Revenue Report" /> },
-];
+  revenueShareWelcome: { element: <PlaceholderPage name="Revenue Share" /> },
+  revenueReport: { element: <PlaceholderPage name="Revenue Report" /> },
+} satisfies Record<RouteName, RouteObject>;
+
+export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
+  ...PAGES[name],
+  path: ROUTE_PATHS[name],
+}));
 
 export default routes;

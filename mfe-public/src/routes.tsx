@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { CoursePage } from './features/course-preview/components/course-page';
+import { ROUTE_PATHS } from './route-paths';
+import type { RouteName } from './route-paths';
 import './index.css';
 
 // `/` is the first view: bundled with the routes. Other pages load when visited (the shell's Suspense waits).
@@ -47,22 +49,26 @@ const AdditionalUploadPage = lazy(() =>
   })),
 );
 
-/** Every path the shell's route table gives mfe_public (public-site spec §2.1, member-and-admin §2). */
-export const routes: RouteObject[] = [
-  { path: '/', element: <CoursePage /> },
-  { path: '/old-landing', element: <LandingPage /> },
-  { path: '/services', element: <ServicesPage /> },
-  { path: '/cart', element: <CartPage /> },
-  // `/checkout?course=1` is the course purchase (the course alone, whatever the cart holds).
-  { path: '/checkout', element: <CheckoutPage /> },
-  { path: '/checkout-success', element: <CheckoutSuccessPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/setup-password', element: <SetupPasswordPage /> },
-  { path: '/pricing', element: <PricingPage /> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/consultation', element: <ConsultationPage /> },
-  { path: '/additional-upload', element: <AdditionalUploadPage /> },
-];
+/** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
+const PAGES = {
+  home: { element: <CoursePage /> },
+  oldLanding: { element: <LandingPage /> },
+  services: { element: <ServicesPage /> },
+  cart: { element: <CartPage /> },
+  checkout: { element: <CheckoutPage /> },
+  checkoutSuccess: { element: <CheckoutSuccessPage /> },
+  login: { element: <LoginPage /> },
+  signup: { element: <SignupPage /> },
+  setupPassword: { element: <SetupPasswordPage /> },
+  pricing: { element: <PricingPage /> },
+  contact: { element: <ContactPage /> },
+  consultation: { element: <ConsultationPage /> },
+  additionalUpload: { element: <AdditionalUploadPage /> },
+} satisfies Record<RouteName, RouteObject>;
+
+export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
+  ...PAGES[name],
+  path: ROUTE_PATHS[name],
+}));
 
 export default routes;

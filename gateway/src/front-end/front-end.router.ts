@@ -1,17 +1,22 @@
 /**
  * The browser's one origin for the front end: the shell at `/`, each micro-frontend under `/mfe/<name>/`,
- * the runtime remotes list, and the SPA fallback. Each front end is either served from its built folder
- * or, when its *_ORIGIN is set, proxied from its own server.
+ * the runtime remotes list, and the pages. Each front end is either served from its built folder or,
+ * when its *_ORIGIN is set, proxied from its own server. A page is the shell's index.html: 200 for a path
+ * a remote publishes (client-routes.ts), 404 for any other, so the shell shows its not-found screen
+ * under an honest status.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@platform/service-kit';
 import type { GatewayConfig } from '../config.js';
 import { createUpstreamProxy } from '../upstream/create-upstream-proxy.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';
 import { cacheControlFor, NO_CACHE } from './cache-control.js';
+import { createClientRoutes, type RemoteFrontEnd, type RouteMatch } from './client-routes.js';
 import { createPreloadLinks } from './preload-links.js';
+import { createBuiltJsonReader } from './read-built-json.js';
 
 export const REMOTES = {
   remotes: [
@@ -32,86 +37,108 @@ export interface FrontEndOptions {
 
 export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions): Router {
   const router = express.Router();
-  const fromOrigin = (name: string, origin: string) =>
+  const fromOrigin = (name: string, origin: string, plugins?: Plugin<Request, Response>[]) =>
     createUpstreamProxy({
       name,
       target: origin,
       agent: agents.agentFor(origin),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       logger,
+      plugins,
     });
 
-  router.get('/remotes.json', (_req, res) => {
-    res.setHeader('cache-control', NO_CACHE);
-    res.json(REMOTES);
+  const settings: Record<string, { dir: string; origin: string | undefined }> = {
+    mfe_public: { dir: config.MFE_PUBLIC_DIR, origin: config.MFE_PUBLIC_ORIGIN },
+    mfe_member: { dir: config.MFE_MEMBER_DIR, origin: config.MFE_MEMBER_ORIGIN },
+    mfe_admin: { dir: config.MFE_ADMIN_DIR, origin: config.MFE_ADMIN_ORIGIN },
+  };
+  const remotes: RemoteFrontEnd[] = REMOTES.remotes.flatMap((listed) => {
+    const remote = settings[listed.name];
+    return remote ? [{ ...listed, ...remote }] : [];
   });
-
-  const remotes = [
-    {
-      name: 'mfe_public',
-      prefix: '/mfe/public',
-      dir: config.MFE_PUBLIC_DIR,
-      origin: config.MFE_PUBLIC_ORIGIN,
-    },
-    {
-      name: 'mfe_member',
-      prefix: '/mfe/member',
-      dir: config.MFE_MEMBER_DIR,
-      origin: config.MFE_MEMBER_ORIGIN,
-    },
-    { name: 'mfe_admin', prefix: '/mfe/admin', dir: config.MFE_ADMIN_DIR, origin: config.MFE_ADMIN_ORIGIN },
-  ];
+  const readJson = createBuiltJsonReader({ originCacheMs: config.FRONT_END_REFRESH_MS });
+  const clientRoutes = createClientRoutes({ remotes, readJson });
   const preloadLinks = createPreloadLinks({
     shell: { dir: config.SHELL_DIR, origin: config.SHELL_ORIGIN },
-    remotes: REMOTES.remotes.flatMap((listed) => {
-      const remote = remotes.find((candidate) => candidate.name === listed.name);
-      return remote ? [{ ...listed, dir: remote.dir, origin: remote.origin }] : [];
-    }),
+    readJson,
   });
+
+  router.get('/remotes.json', async (_req, res) => {
+    const listed = await clientRoutes.list();
+    res.setHeader('cache-control', NO_CACHE);
+    res.json({ remotes: listed });
+  });
+
   for (const remote of remotes) {
+    const prefix = remote.entry.slice(0, remote.entry.lastIndexOf('/'));
     // Mounted on its prefix, so the remote's own server sees paths relative to its build folder.
     router.use(
-      remote.prefix,
-      remote.origin
-        ? fromOrigin(`${remote.prefix.slice(5)} front end`, remote.origin)
-        : serveBuilt(remote.dir),
+      prefix,
+      remote.origin ? fromOrigin(`${prefix.slice(5)} front end`, remote.origin) : serveBuilt(remote.dir),
     );
   }
 
-  // A page (the shell's index.html, whoever serves it) names the files of the remote that owns it.
-  router.use(async (req, res, next) => {
-    if (isPageRequest(req)) {
+  /** Whose page this is, with the `Link` hints naming the files of the remote that owns it. */
+  async function preparePage(req: Request, res: Response): Promise<RouteMatch> {
+    let match: RouteMatch;
+    try {
+      match = await clientRoutes.match(req.path);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not read the client routes');
+      return { kind: 'undecided' };
+    }
+    if (match.kind === 'owned') {
       try {
-        const link = await preloadLinks(req.path);
+        const link = await preloadLinks(match.remote);
         if (link) res.setHeader('link', link);
       } catch (error) {
         logger.warn({ err: error }, 'could not compute the preload hints of a page');
       }
     }
-    next();
-  });
+    return match;
+  }
 
   if (config.SHELL_ORIGIN) {
     // The shell's server answers its own files and its SPA fallback; paths are forwarded unchanged.
     const shell = fromOrigin('shell front end', config.SHELL_ORIGIN);
-    router.use((req, res, next) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(req.path)) {
+    const shellNotFound = fromOrigin('shell front end', config.SHELL_ORIGIN, [answerPageAsNotFound]);
+    router.use(async (req, res, next) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) {
+        next();
+        return;
+      }
+      if (!acceptsHtml(req) || (await preparePage(req, res)).kind !== 'unknown') {
         void shell(req, res, next);
         return;
       }
-      next();
+      // The whole page, so the status can be changed (a 304 would keep the browser's 200).
+      delete req.headers['if-none-match'];
+      delete req.headers['if-modified-since'];
+      void shellNotFound(req, res, next);
     });
     return router;
   }
 
-  router.use(serveBuilt(config.SHELL_DIR));
-  router.use(serveShellIndex(config.SHELL_DIR));
+  // `/` is a page like the others (the page handler below), not the folder's index.
+  router.use(serveBuilt(config.SHELL_DIR, { index: false }));
+  router.use(serveShellIndex(config.SHELL_DIR, preparePage));
   return router;
 }
 
-function serveBuilt(dir: string): RequestHandler {
+/** The shell server's fallback page for a path that is no page: the same HTML, with 404. */
+const answerPageAsNotFound: Plugin<Request, Response> = (proxy) => {
+  proxy.on('proxyRes', (proxyRes) => {
+    const isHtml = /^text\/html\b/i.test(String(proxyRes.headers['content-type'] ?? ''));
+    if (proxyRes.statusCode === 200 && isHtml) {
+      proxyRes.statusCode = 404;
+      proxyRes.statusMessage = 'Not Found';
+    }
+  });
+};
+
+function serveBuilt(dir: string, { index = true } = {}): RequestHandler {
   return express.static(dir, {
-    index: 'index.html',
+    index: index ? 'index.html' : false,
     redirect: false,
     dotfiles: 'ignore',
     cacheControl: false,
@@ -121,11 +148,16 @@ function serveBuilt(dir: string): RequestHandler {
   });
 }
 
-/** Browser navigations to any client-side route get the shell's index.html. */
-function serveShellIndex(shellDir: string): RequestHandler {
+/** Browser navigations get the shell's index.html: 200 for a client route, 404 for a path that is none. */
+function serveShellIndex(
+  shellDir: string,
+  preparePage: (req: Request, res: Response) => Promise<RouteMatch>,
+): RequestHandler {
   const indexFile = path.join(shellDir, 'index.html');
   return async (req, res, next) => {
-    if (!isPageRequest(req)) {
+    // `/` is the site's address: whatever a client accepts, it gets the page there.
+    const isHome = (req.method === 'GET' || req.method === 'HEAD') && req.path === '/';
+    if (!isPageRequest(req) && !isHome) {
       next();
       return;
     }
@@ -133,6 +165,7 @@ function serveShellIndex(shellDir: string): RequestHandler {
       sendNotBuilt(res);
       return;
     }
+    if ((await preparePage(req, res)).kind === 'unknown') res.status(404);
     res.setHeader('cache-control', NO_CACHE);
     res.sendFile(indexFile, { cacheControl: false, acceptRanges: false }, (error) => {
       if (error && !res.headersSent) next(error);

@@ -2,12 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createPreloadLinks, findOwner } from '../preload-links.js';
-
-const OWNERS = {
-  mfe_public: ['/', '/services', '/pricing'],
-  mfe_member: ['/dashboard', '/courses/:id'],
-};
+import { createPreloadLinks } from '../preload-links.js';
+import { createBuiltJsonReader } from '../read-built-json.js';
 
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -38,13 +34,13 @@ async function writeJson(dir: string, file: string, value: unknown): Promise<voi
   await writeFile(path.join(dir, file), JSON.stringify(value));
 }
 
+const publicRemote = () => ({ name: 'mfe_public', entry: '/mfe/public/mf-manifest.json', dir: dirs.public });
+const memberRemote = () => ({ name: 'mfe_member', entry: '/mfe/member/mf-manifest.json', dir: dirs.member });
+
 function preloadLinksFor(shellDir = dirs.shell) {
   return createPreloadLinks({
     shell: { dir: shellDir },
-    remotes: [
-      { name: 'mfe_public', entry: '/mfe/public/mf-manifest.json', dir: dirs.public },
-      { name: 'mfe_member', entry: '/mfe/member/mf-manifest.json', dir: dirs.member },
-    ],
+    readJson: createBuiltJsonReader({ originCacheMs: 10_000 }),
   });
 }
 
@@ -58,7 +54,6 @@ beforeAll(async () => {
     dirs[name] = path.join(root, name);
     await mkdir(dirs[name], { recursive: true });
   }
-  await writeJson(dirs.shell, 'route-owners.json', OWNERS);
   await writeJson(dirs.shell, 'shared-files.json', SHARED_FILES);
   await writeJson(dirs.public, 'mf-manifest.json', MANIFEST);
   await writeJson(dirs.public, 'shared-requires.json', { './routes': ['react', '@platform/ui/accordion'] });
@@ -68,21 +63,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('route ownership', () => {
-  it('matches whole paths like the shell router: any case, one trailing slash, :params', () => {
-    expect(findOwner(OWNERS, '/')).toBe('mfe_public');
-    expect(findOwner(OWNERS, '/Pricing')).toBe('mfe_public');
-    expect(findOwner(OWNERS, '/services/')).toBe('mfe_public');
-    expect(findOwner(OWNERS, '/courses/12')).toBe('mfe_member');
-    expect(findOwner(OWNERS, '/courses')).toBeUndefined();
-    expect(findOwner(OWNERS, '/courses/12/extra')).toBeUndefined();
-    expect(findOwner(OWNERS, '/no/such/page')).toBeUndefined();
-  });
-});
-
 describe('preload links', () => {
   it("names the owner's manifest, remoteEntry.js, the files of ./routes and the shell's shared files", async () => {
-    const links = split(await preloadLinksFor()('/services'));
+    const links = split(await preloadLinksFor()(publicRemote()));
     expect(links).toEqual([
       '</mfe/public/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
       '</mfe/public/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
@@ -95,27 +78,28 @@ describe('preload links', () => {
     ]);
   });
 
-  it('names nothing for a path no remote owns, or without a built shell', async () => {
-    expect(await preloadLinksFor()('/no/such/page')).toBeUndefined();
-    expect(await preloadLinksFor(path.join(root, 'not-built'))('/')).toBeUndefined();
+  it("names the remote's files alone without a built shell", async () => {
+    const links = split(await preloadLinksFor(path.join(root, 'not-built'))(publicRemote()));
+    expect(links).toContain('</mfe/public/735.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low');
+    expect(links.join(', ')).not.toContain('</637.cccccccc.js>');
   });
 
   it('names only the manifest when the remote has not written the rest', async () => {
-    expect(split(await preloadLinksFor()('/dashboard'))).toEqual([
+    expect(split(await preloadLinksFor()(memberRemote()))).toEqual([
       '</mfe/member/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
     ]);
   });
 
   it('follows a redeployed remote and skips names that are not plain file names', async () => {
     const preloadLinks = preloadLinksFor();
-    expect(await preloadLinks('/')).toContain('/mfe/public/735.0a1b2c3d.js');
+    expect(await preloadLinks(publicRemote())).toContain('/mfe/public/735.0a1b2c3d.js');
     const redeployed = structuredClone(MANIFEST);
     redeployed.exposes[0]!.assets.js.sync = ['735.99999999.js', '<evil>; rel=stylesheet'];
     await writeJson(dirs.public, 'mf-manifest.json', redeployed);
     const later = new Date(Date.now() + 5_000);
     await utimes(path.join(dirs.public, 'mf-manifest.json'), later, later);
 
-    const links = split(await preloadLinks('/'));
+    const links = split(await preloadLinks(publicRemote()));
     expect(links).toContain('</mfe/public/735.99999999.js>; rel=preload; as=script; fetchpriority=low');
     expect(links.join(', ')).not.toContain('evil');
     expect(links.join(', ')).not.toContain('735.0a1b2c3d.js');

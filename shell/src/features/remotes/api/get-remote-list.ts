@@ -1,5 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { useQuery } from '@tanstack/react-query';
+import type { RoutedRemote } from '../find-route-owner';
 
 /** One micro-frontend as the gateway lists it in /remotes.json. */
 export type RemoteEntry = {
@@ -7,27 +8,61 @@ export type RemoteEntry = {
   name: string;
   /** URL of its `mf-manifest.json`, e.g. `/mfe/public/mf-manifest.json`. */
   entry: string;
+  /** The client routes its build publishes (routes.json); left out while the gateway cannot read them. */
+  routes?: string[];
 };
+
+/** A listed remote with its routes, `null` when neither the gateway nor the remote could give them. */
+export type ListedRemote = Omit<RemoteEntry, 'routes'> & RoutedRemote;
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
 
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { name, entry } = value as Record<string, unknown>;
-  return typeof name === 'string' && name !== '' && typeof entry === 'string' && entry !== '';
+  const { name, entry, routes } = value as Record<string, unknown>;
+  return (
+    typeof name === 'string' &&
+    name !== '' &&
+    typeof entry === 'string' &&
+    entry !== '' &&
+    (routes === undefined || isStringList(routes))
+  );
 }
 
 function parseRemoteList(body: unknown): RemoteEntry[] {
   const remotes =
     typeof body === 'object' && body !== null ? (body as { remotes?: unknown }).remotes : undefined;
   if (!Array.isArray(remotes) || !remotes.every(isRemoteEntry)) {
-    throw new Error('/remotes.json is not { "remotes": [{ "name", "entry" }] }');
+    throw new Error('/remotes.json is not { "remotes": [{ "name", "entry", "routes"? }] }');
   }
-  return remotes.map(({ name, entry }) => ({ name, entry }));
+  return remotes.map(({ name, entry, routes }) => ({ name, entry, ...(routes ? { routes } : {}) }));
 }
 
-export async function getRemoteList(): Promise<RemoteEntry[]> {
+/** The routes a remote publishes beside its manifest, or null when they cannot be read. */
+async function getPublishedRoutes(entry: string): Promise<string[] | null> {
+  try {
+    const response = await fetch(new URL('routes.json', new URL(entry, window.location.href)));
+    if (!response.ok) return null;
+    const routes = ((await response.json()) as { routes?: unknown } | null)?.routes;
+    return isStringList(routes) ? routes : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function getRemoteList(): Promise<ListedRemote[]> {
   const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`GET /remotes.json answered ${response.status}`);
-  return parseRemoteList(await response.json());
+  const remotes = parseRemoteList(await response.json());
+  // The gateway leaves out the routes it could not read just then: ask the remote itself.
+  return Promise.all(
+    remotes.map(async (remote) => ({
+      ...remote,
+      routes: remote.routes ?? (await getPublishedRoutes(remote.entry)),
+    })),
+  );
 }
 
 /** Fetches the remote list once and registers it with the federation runtime before anything loads a remote. */
@@ -36,7 +71,7 @@ export function useRemoteList() {
     queryKey: ['remotes'],
     queryFn: async () => {
       const remotes = await getRemoteList();
-      registerRemotes(remotes);
+      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
       return remotes;
     },
   });

@@ -1,7 +1,8 @@
 /*
- * Mounts the page for the current URL. The shell's route table (route-owners.ts) names the one remote
- * that owns the URL; only that remote is loaded. A URL no remote owns is the 404 page, with no remote
- * loaded. A remote that fails to load shows a friendly error whose Retry (or any navigation) loads it again.
+ * Mounts the page for the current URL. The routes each remote publishes (in /remotes.json) name the one
+ * remote that owns the URL; only that remote is loaded. A URL no remote owns is the 404 page, with no
+ * remote loaded. A remote that fails to load shows a friendly error whose Retry (or any navigation) loads
+ * it again.
  */
 import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
@@ -10,15 +11,14 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoading } from '../../../components/page-loading';
 import { useRemoteList } from '../api/get-remote-list';
 import { loadRemoteRoutes } from '../api/load-remote-routes';
-import { findRouteOwner } from '../route-owners';
-import type { RemoteName } from '../route-owners';
+import { findRouteOwner } from '../find-route-owner';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteLoadError } from './remote-load-error';
 
 // The routes of each loaded remote, kept for the page's lifetime so a loaded remote is never fetched twice.
-const loadedRoutes = new Map<RemoteName, RouteObject[]>();
+const loadedRoutes = new Map<string, RouteObject[]>();
 
-/** The remote's page for this URL; a path the shell assigns to it but it does not declare is a 404. */
+/** The remote's page for this URL; a path it publishes but its routes do not declare is a 404. */
 function RemotePages({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes) ?? <NotFoundPage />;
 }
@@ -29,7 +29,7 @@ function RemotePages({ routes }: { routes: RouteObject[] }) {
  * appeared (its throttling of Suspense retries). A lazy page of the remote suspends the transition
  * instead, and the loading text stays until the page is ready. A failure reaches the error boundary.
  */
-function RemoteRoutes({ remoteName }: { remoteName: RemoteName }) {
+function RemoteRoutes({ remoteName }: { remoteName: string }) {
   const [routes, setRoutes] = useState(() => loadedRoutes.get(remoteName) ?? null);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
@@ -54,7 +54,7 @@ function RemoteRoutes({ remoteName }: { remoteName: RemoteName }) {
   return routes ? <RemotePages routes={routes} /> : <PageLoading />;
 }
 
-function RemoteOutlet({ remoteName }: { remoteName: RemoteName }) {
+function RemoteOutlet({ remoteName }: { remoteName: string }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   // A new attempt mounts a fresh RemoteRoutes, which loads the remote again (moving to another page).
@@ -79,24 +79,19 @@ function RemoteOutlet({ remoteName }: { remoteName: RemoteName }) {
   );
 }
 
-function OwnedRoute({ remoteName }: { remoteName: RemoteName }) {
+export function FederatedRoutes() {
+  const { pathname } = useLocation();
   const remoteList = useRemoteList();
   const retryList = () => void remoteList.refetch();
 
   if (remoteList.isSuccess) {
-    // A list without the owner is a deployment mistake; say so like any other load failure.
-    if (!remoteList.data.some((remote) => remote.name === remoteName)) {
-      console.error(`/remotes.json does not list ${remoteName}`);
-      return <RemoteLoadError onRetry={retryList} />;
-    }
-    return <RemoteOutlet key={remoteName} remoteName={remoteName} />;
+    const owner = findRouteOwner(remoteList.data, pathname);
+    if (owner.kind === 'owned') return <RemoteOutlet key={owner.remoteName} remoteName={owner.remoteName} />;
+    if (owner.kind === 'none') return <NotFoundPage />;
+    // The page may belong to the remote whose routes could not be read: say so like a load failure.
+    console.error(`Cannot tell who owns ${pathname}: a remote's route list could not be read`);
+    return <RemoteLoadError onRetry={retryList} />;
   }
   if (remoteList.isError && !remoteList.isFetching) return <RemoteLoadError onRetry={retryList} />;
   return <PageLoading />;
-}
-
-export function FederatedRoutes() {
-  const { pathname } = useLocation();
-  const owner = findRouteOwner(pathname);
-  return owner ? <OwnedRoute remoteName={owner} /> : <NotFoundPage />;
 }

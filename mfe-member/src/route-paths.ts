@@ -1,0 +1,22 @@
+/*
+ * The client routes this remote serves, declared once: `./routes` (routes.tsx) gives each a page, and the
+ * build publishes the paths as dist/routes.json, from which the gateway (its 404s and preload hints) and
+ * the shell (through /remotes.json) learn them. Data only, no imports: the build reads this file alone.
+ * Patterns are static segments and `:params`.
+ */
+export const ROUTE_PATHS = {
+  dashboard: '/dashboard',
+  oldDashboard: '/old-dashboard',
+  memberDashboard: '/member/dashboard',
+  courses: '/courses',
+  course: '/courses/:id',
+  moduleLessons: '/modules/:moduleId',
+  section: '/module/:moduleId',
+  lesson: '/lessons/:lessonId',
+  membership: '/membership',
+  myConsultations: '/my-consultations',
+  revenueShareWelcome: '/revenue-share-welcome',
+  revenueReport: '/revenue-report',
+} as const;
+
+export type RouteName = keyof typeof ROUTE_PATHS;
