@@ -1,5 +1,6 @@
 /**
- * The consultation service's events (member-and-admin §4 "Consultation status", DECISIONS 15, 16, 19, 22).
+ * The consultation service's events (docs/behaviour/consultation-and-contact.md#consultation-status;
+ * docs/decisions.md, 15, 16, 19, 22).
  * - `consultation.submission.started`: step 1 saved; auth moves the owner's `consultationStatus` to
  *   `in_progress` (when the e-mail belongs to an account).
  * - `consultation.submission.completed`: the owner pressed 'Complete Submission & Send Confirmation';
@@ -15,8 +16,11 @@
  * only inside the platform and reach a person only by e-mail, like the set-password token.
  */
 import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
 
 const isoDateTime = z.iso.datetime({ offset: true });
+// Addresses are the forms' (any address the business e-mail rule takes), not zod's stricter `z.email()`,
+// which refused some the form had accepted and so turned a valid request into a 500.
 const submissionId = z.string().min(1);
 /** Set when the e-mail of the submission belongs to an account (or the owner was signed in). */
 const userId = z.string().min(1).nullable();
@@ -24,7 +28,7 @@ const userId = z.string().min(1).nullable();
 export const ConsultationSubmissionStartedSchema = z.object({
   submissionId,
   userId,
-  email: z.email(),
+  email: AccountEmailSchema,
   ownerName: z.string(),
   businessName: z.string(),
   startedAt: isoDateTime,
@@ -34,7 +38,7 @@ export type ConsultationSubmissionStarted = z.infer<typeof ConsultationSubmissio
 export const ConsultationSubmissionCompletedSchema = z.object({
   submissionId,
   userId,
-  email: z.email(),
+  email: AccountEmailSchema,
   ownerName: z.string(),
   businessName: z.string(),
   restaurantName: z.string(),
@@ -51,7 +55,7 @@ export type ConsultationSubmissionCompleted = z.infer<typeof ConsultationSubmiss
 export const ConsultationSubmissionReviewedSchema = z.object({
   submissionId,
   userId,
-  email: z.email(),
+  email: AccountEmailSchema,
   reviewedAt: isoDateTime,
 });
 export type ConsultationSubmissionReviewed = z.infer<typeof ConsultationSubmissionReviewedSchema>;
@@ -59,7 +63,7 @@ export type ConsultationSubmissionReviewed = z.infer<typeof ConsultationSubmissi
 export const ConsultationSubmissionRespondedSchema = z.object({
   submissionId,
   userId,
-  email: z.email(),
+  email: AccountEmailSchema,
   ownerName: z.string(),
   businessName: z.string(),
   consultationResponse: z.string().min(1),
@@ -68,7 +72,7 @@ export const ConsultationSubmissionRespondedSchema = z.object({
 export type ConsultationSubmissionResponded = z.infer<typeof ConsultationSubmissionRespondedSchema>;
 
 export const ConsultationLookupRequestedSchema = z.object({
-  email: z.email(),
+  email: AccountEmailSchema,
   /** base64url, opens `/additional-upload?token=<token>`; one per matching submission (newest first). */
   links: z
     .array(
@@ -88,7 +92,7 @@ export const ContactMessageReceivedSchema = z.object({
   contactId: z.string().min(1),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.email(),
+  email: AccountEmailSchema,
   phone: z.string().nullable(),
   restaurantName: z.string().nullable(),
   subject: z.string(),

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './text.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './course/index.js';
@@ -6,3 +7,4 @@ export * from './auth/index.js';
 export * from './notification/index.js';
 export * from './payment/index.js';
 export * from './consultation/index.js';
+export * from './revenue/index.js';

@@ -4,3 +4,5 @@ export * from './s3-server.js';
 export * from './nats.js';
 export * from './backings.js';
 export * from './logs.js';
+export * from './fuzz.js';
+export * from './multipart.js';

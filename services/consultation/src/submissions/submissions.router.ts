@@ -1,6 +1,6 @@
 /**
- * The consultation form, its files and the review (member-and-admin §7; contracts in
- * `@platform/contracts` http/consultation):
+ * The consultation form, its files and the review (docs/behaviour/consultation-and-contact.md#api-calls;
+ * contracts in `@platform/contracts` http/consultation):
  *
  *   POST /api/consultation                      step 1 (visitors too; limited per client address)
  *   POST /api/consultation/:id/upload           step 2 files (multipart `fileType` + `files`)
@@ -16,10 +16,10 @@ import {
   type AdminConsultation,
   type MyConsultation,
 } from '@platform/contracts';
-import { requireAdmin, requireUser, type ServiceDeps } from '@platform/service-kit';
+import { AppError, clientAddress, requireAdmin, requireUser, type ServiceDeps } from '@platform/service-kit';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { clientAddress, jsonBody, parseInput } from '../http/parse.js';
+import { jsonBody, parseInput } from '../http/parse.js';
 import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
 import { addFiles, type UploadMode } from '../uploads/add-files.js';
 import type { FileRules } from '../uploads/file-rules.js';
@@ -94,6 +94,9 @@ export function submissionRoutes(
 
   router.post('/api/consultations/:id/respond', noStore, requireAdmin, jsonBody, async (req, res) => {
     const request = parseInput(RespondConsultationRequestSchema, req.body);
-    res.json(await respondToConsultation(deps, String(req.params.id), request, String(req.id)));
+    // Only an id of the kind we issue is looked up (a NUL byte would fail in the database).
+    const id = String(req.params.id);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError('not_found', 'Consultation not found');
+    res.json(await respondToConsultation(deps, id, request, String(req.id)));
   });
 }

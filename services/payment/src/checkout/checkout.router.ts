@@ -1,5 +1,5 @@
 /**
- * Checkout for the browser (public-site spec §7), visitors and members alike:
+ * Checkout for the browser (docs/behaviour/checkout-and-payments.md#api-calls), visitors and members alike:
  *
  *   POST /api/create-checkout-session → 200 { sessionId, url } (card: Stripe or the test provider)
  *   POST /api/paypal/order            → 200 { id, links } with rel 'approve' (wallet: PayPal or the test provider)
@@ -15,6 +15,7 @@ import {
   CreateCheckoutSessionRequestSchema,
   GrantCourseAccessRequestSchema,
   PaypalOrderRequestSchema,
+  ProviderSessionIdSchema,
   type CreateCheckoutSessionResponse,
   type PaymentProviders,
   type PaypalOrderResponse,
@@ -55,8 +56,11 @@ export function checkoutRoutes(router: Router, deps: ServiceDeps<PaymentConfig>)
   });
 
   router.get('/api/paypal/return', async (req, res) => {
-    const sessionId = firstString(req.query.token) ?? firstString(req.query.session_id);
-    const next = await completeWalletReturn(deps, sessionId, String(req.id));
+    // An id that is not plain text (a NUL byte would fail in the database) finds no order, like an unknown one.
+    const sessionId = ProviderSessionIdSchema.safeParse(
+      firstString(req.query.token) ?? firstString(req.query.session_id),
+    );
+    const next = await completeWalletReturn(deps, sessionId.data, String(req.id));
     res.set('Cache-Control', 'no-store').redirect(303, next);
   });
 

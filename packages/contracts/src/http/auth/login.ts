@@ -5,6 +5,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from './password-rules.js';
 
 export const LoginRequestSchema = z.object({
   email: SignInEmailSchema,
+  // Only ever hashed, never stored as text, and a password set before the text rule must still sign in:
+  // not a textField.
   password: z
     .string({ error: PASSWORD_MESSAGES.required })
     .min(1, PASSWORD_MESSAGES.required)

@@ -3,6 +3,7 @@
  * (`/setup-password?token=…`), and ends every session of that account.
  */
 import { z } from 'zod';
+import { textField } from '../text.js';
 import {
   newPasswordSchema,
   PASSWORD_MESSAGES,
@@ -12,7 +13,7 @@ import {
 
 export const SetupPasswordRequestSchema = refinePasswordsMatch(
   z.object({
-    token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required'),
+    token: textField({ min: 1, max: 512, required: 'Token is required' }),
     password: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH),
     confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }),
   }),

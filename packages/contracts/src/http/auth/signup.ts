@@ -1,6 +1,7 @@
 /** `POST /api/auth/signup`: creates the account and signs it in (201, session cookie). */
 import { z } from 'zod';
 import { AuthUserSchema } from './get-auth-user.js';
+import { textField } from '../text.js';
 import { EmailSchema } from './email.js';
 import {
   newPasswordSchema,
@@ -12,16 +13,18 @@ import {
 const NAME_MAX_LENGTH = 100;
 
 export const SignupRequestSchema = z.object({
-  firstName: z
-    .string({ error: 'First name is required' })
-    .trim()
-    .min(1, 'First name is required')
-    .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
-  lastName: z
-    .string({ error: 'Last name is required' })
-    .trim()
-    .min(1, 'Last name is required')
-    .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
+  firstName: textField({
+    min: 1,
+    max: NAME_MAX_LENGTH,
+    required: 'First name is required',
+    tooLong: `First name must be at most ${NAME_MAX_LENGTH} characters`,
+  }),
+  lastName: textField({
+    min: 1,
+    max: NAME_MAX_LENGTH,
+    required: 'Last name is required',
+    tooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters`,
+  }),
   email: EmailSchema,
   password: newPasswordSchema(SIGNUP_PASSWORD_MIN_LENGTH),
 });

@@ -1,14 +1,19 @@
 /**
- * The e-mail field of the consultation and contact forms (member-and-admin §5 "Email rule"): no leading
- * dot, no consecutive dots, text@domain.tld with a tld of 2 or more letters. Disposable addresses are
- * refused by the consultation service with a maintained list (DECISIONS 18), never in the browser.
+ * The e-mail field of the consultation and contact forms
+ * (docs/behaviour/consultation-and-contact.md#step-1-business-information): no leading dot, no consecutive
+ * dots, text@domain.tld with a tld of 2 or more letters. Disposable addresses are refused by the consultation
+ * service with a maintained list (docs/decisions.md, 18), never in the browser.
  */
 import { z } from 'zod';
+import { plainText } from '../text.js';
 
 export const CONSULTATION_EMAIL_MESSAGE = 'Please enter a valid email address';
 /** The server's answer for a disposable address on the consultation form. */
 export const BUSINESS_EMAIL_MESSAGE = 'Please enter a valid business email address';
-/** The contact form's message for a malformed or disposable address (§5 "Contact form schema"). */
+/**
+ * The contact form's message for a malformed or disposable address
+ * (docs/behaviour/consultation-and-contact.md#contact-page).
+ */
 export const CONTACT_EMAIL_MESSAGE =
   'Please enter a valid business email address. Disposable emails are not accepted.';
 
@@ -22,9 +27,8 @@ export const BUSINESS_EMAIL_PATTERN =
 
 /** Trimmed and checked against the Email rule; the server stores it lower-cased. */
 export function businessEmailSchema(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(EMAIL_MAX_LENGTH, message)
-    .regex(BUSINESS_EMAIL_PATTERN, message);
+  return plainText(
+    z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).regex(BUSINESS_EMAIL_PATTERN, message),
+    { message },
+  );
 }

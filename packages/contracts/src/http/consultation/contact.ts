@@ -1,10 +1,11 @@
 /**
- * `POST /api/contact` (member-and-admin §2 Contact, DECISIONS 22): the contact page's own form. Stored
- * (`contact_submissions`) and e-mailed to support. 200 ContactResponse; 400 with the first failing
- * field's message; 400 CONTACT_EMAIL_MESSAGE for a malformed or disposable address; 429 when one client
- * sends too many.
+ * `POST /api/contact` (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22): the
+ * contact page's own form. Stored (`contact_submissions`) and e-mailed to support. 200 ContactResponse; 400
+ * with the first failing field's message; 400 CONTACT_EMAIL_MESSAGE for a malformed or disposable address;
+ * 429 when one client sends too many.
  */
 import { z } from 'zod';
+import { optionalTextField, textField } from '../text.js';
 import { businessEmailSchema, CONTACT_EMAIL_MESSAGE } from './business-email.js';
 
 export const CONTACT_SUBJECTS = [
@@ -28,41 +29,36 @@ export const CONTACT_MESSAGES = {
   subject: 'Please select a service of interest',
   message: 'Message must be at least 10 characters',
   messageTooLong: 'Message must be at most 1000 characters',
-  /** §2 toast after a successful send. */
+  /** The toast after a successful send. */
   sentTitle: 'Message Sent!',
   sentDescription: "We'll get back to you within 24 hours.",
   sending: 'Sending...',
 } as const;
 
-function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : undefined));
-}
-
 export const ContactRequestSchema = z.object({
-  firstName: z
-    .string({ error: CONTACT_MESSAGES.firstName })
-    .trim()
-    .min(2, CONTACT_MESSAGES.firstName)
-    .max(100, CONTACT_MESSAGES.firstNameTooLong),
-  lastName: z
-    .string({ error: CONTACT_MESSAGES.lastName })
-    .trim()
-    .min(2, CONTACT_MESSAGES.lastName)
-    .max(100, CONTACT_MESSAGES.lastNameTooLong),
+  firstName: textField({
+    min: 2,
+    max: 100,
+    required: CONTACT_MESSAGES.firstName,
+    tooLong: CONTACT_MESSAGES.firstNameTooLong,
+  }),
+  lastName: textField({
+    min: 2,
+    max: 100,
+    required: CONTACT_MESSAGES.lastName,
+    tooLong: CONTACT_MESSAGES.lastNameTooLong,
+  }),
   email: businessEmailSchema(CONTACT_MESSAGES.email),
-  phone: optionalText(40, CONTACT_MESSAGES.phoneTooLong),
-  restaurantName: optionalText(100, CONTACT_MESSAGES.restaurantNameTooLong),
+  phone: optionalTextField({ max: 40, tooLong: CONTACT_MESSAGES.phoneTooLong }),
+  restaurantName: optionalTextField({ max: 100, tooLong: CONTACT_MESSAGES.restaurantNameTooLong }),
   subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subject }),
-  message: z
-    .string({ error: CONTACT_MESSAGES.message })
-    .trim()
-    .min(10, CONTACT_MESSAGES.message)
-    .max(1000, CONTACT_MESSAGES.messageTooLong),
+  message: textField({
+    min: 10,
+    max: 1000,
+    multiline: true,
+    required: CONTACT_MESSAGES.message,
+    tooLong: CONTACT_MESSAGES.messageTooLong,
+  }),
 });
 export type ContactRequest = z.input<typeof ContactRequestSchema>;
 export type ContactRequestParsed = z.output<typeof ContactRequestSchema>;

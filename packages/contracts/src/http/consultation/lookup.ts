@@ -1,5 +1,5 @@
 /**
- * /additional-upload (member-and-admin §2, §5 "Email lookup", DECISIONS 15).
+ * /additional-upload (docs/behaviour/consultation-and-contact.md#e-mail-lookup; docs/decisions.md, 15).
  *
  * `GET /api/consultations-by-email?email=`: a signed-in caller asking for their own account's address
  *   gets `{ linkEmailed: false, consultations }` at once (maybe []: 'No Consultations Found'). Anyone
@@ -11,15 +11,19 @@
  *   `uploadToken` as `X-Upload-Token` to the additional-files call.
  */
 import { z } from 'zod';
+import { plainText } from '../text.js';
 import { businessEmailSchema, CONSULTATION_EMAIL_MESSAGE } from './business-email.js';
 import { MyConsultationSchema } from './submissions.js';
 
 export const ConsultationLookupQuerySchema = z.object({
-  email: z
-    .string({ error: CONSULTATION_EMAIL_MESSAGE })
-    .trim()
-    .max(254, CONSULTATION_EMAIL_MESSAGE)
-    .regex(/^[^\s@]+@[^\s@]+$/, CONSULTATION_EMAIL_MESSAGE),
+  email: plainText(
+    z
+      .string({ error: CONSULTATION_EMAIL_MESSAGE })
+      .trim()
+      .max(254, CONSULTATION_EMAIL_MESSAGE)
+      .regex(/^[^\s@]+@[^\s@]+$/, CONSULTATION_EMAIL_MESSAGE),
+    { message: CONSULTATION_EMAIL_MESSAGE },
+  ),
 });
 export type ConsultationLookupQuery = z.infer<typeof ConsultationLookupQuerySchema>;
 /** The form's check (the stricter Email rule), for the page's input. */
@@ -39,7 +43,7 @@ export const LOOKUP_MESSAGES = {
     "If we have consultations for this email address, we've sent it a link to add files. Please check your inbox.",
   found: 'Consultations found for your account.',
   none: 'No consultations found for your account.',
-  /** §8 texts of the page. */
+  /** The page's texts. */
   notFoundTitle: 'No Consultation Found',
   notFoundDescription: "We couldn't find any consultation submissions for this email address.",
   emptyTitle: 'No Consultations Found',

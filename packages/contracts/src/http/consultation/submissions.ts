@@ -1,5 +1,5 @@
 /**
- * Submission views (member-and-admin §3 consultation_submissions, §7):
+ * Submission views (docs/behaviour/consultation-and-contact.md#api-calls):
  * - `GET /api/my-consultations`: the signed-in caller's own (matched by user id or by the account's
  *   e-mail), newest first, as MyConsultation[]; 401 for visitors (the page treats it as 'Session Expired').
  * - `GET /api/consultations` (admin): every submission, newest first, as AdminConsultation[]; 401 / 403.
@@ -10,6 +10,7 @@
  * may open them (inline for images and videos, as a download otherwise).
  */
 import { z } from 'zod';
+import { plainText } from '../text.js';
 import { ConsultationFileKindSchema } from './upload-files.js';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -86,14 +87,16 @@ export const RespondConsultationRequestSchema = z
     status: z
       .enum(['in_review', 'completed'], { error: "status must be 'in_review' or 'completed'" })
       .optional(),
-    adminNotes: z
-      .string({ error: 'Admin notes must be text' })
-      .max(10_000, 'Admin notes are too long')
-      .optional(),
-    consultationResponse: z
-      .string({ error: 'The consultation response must be text' })
-      .max(20_000, 'The consultation response is too long')
-      .optional(),
+    adminNotes: plainText(
+      z.string({ error: 'Admin notes must be text' }).max(10_000, 'Admin notes are too long'),
+      { multiline: true },
+    ).optional(),
+    consultationResponse: plainText(
+      z
+        .string({ error: 'The consultation response must be text' })
+        .max(20_000, 'The consultation response is too long'),
+      { multiline: true },
+    ).optional(),
   })
   .refine(
     (body) =>

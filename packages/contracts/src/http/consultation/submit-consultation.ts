@@ -1,11 +1,13 @@
 /**
- * `POST /api/consultation` (member-and-admin §7, step 1 of /consultation): visitors and signed-in users.
- * 200 `{ success, submissionId, message, uploadToken }`; 400 with the first failing field's message, in
- * the form's order (§5 "Consultation step 1"); 400 BUSINESS_EMAIL_MESSAGE for a disposable address; 429
- * when one client sends too many. Keep `uploadToken` for step 2: send it as the `X-Upload-Token` header
- * of the upload and complete calls (DECISIONS 16).
+ * `POST /api/consultation` (step 1 of /consultation,
+ * docs/behaviour/consultation-and-contact.md#step-1-business-information): visitors and signed-in users. 200
+ * `{ success, submissionId, message, uploadToken }`; 400 with the first failing field's message, in the
+ * form's order; 400 BUSINESS_EMAIL_MESSAGE for a disposable address; 429 when one client sends too many. Keep
+ * `uploadToken` for step 2: send it as the `X-Upload-Token` header of the upload and complete calls
+ * (docs/decisions.md, 16).
  */
 import { z } from 'zod';
+import { optionalTextField, textField } from '../text.js';
 import { businessEmailSchema, CONSULTATION_EMAIL_MESSAGE } from './business-email.js';
 
 export const CONSULTATION_MESSAGES = {
@@ -23,7 +25,7 @@ export const CONSULTATION_MESSAGES = {
   currentChallengesTooLong: 'Current challenges must be at most 2000 characters',
   consultationGoals: 'Please describe your consultation goals (minimum 20 characters)',
   consultationGoalsTooLong: 'Consultation goals must be at most 2000 characters',
-  /** §8 toasts of the page. */
+  /** The page's toasts. */
   savedTitle: 'Information Saved',
   invalidEmailTitle: 'Invalid Email',
   failedTitle: 'Submission Failed',
@@ -33,18 +35,13 @@ export const CONSULTATION_MESSAGES = {
 /** The body's `message` on success. */
 export const CONSULTATION_SAVED_MESSAGE = 'Consultation information saved. You can now upload your files.';
 
-function text(min: number, max: number, message: string, tooLong: string) {
-  return z.string({ error: message }).trim().min(min, message).max(max, tooLong);
+function text(min: number, max: number, message: string, tooLong: string, multiline = false) {
+  return textField({ min, max, required: message, tooLong, multiline });
 }
 
 /** Optional text: absent, null and blank all mean "not given". */
 function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : undefined));
+  return optionalTextField({ max, tooLong });
 }
 
 export const ConsultationRequestSchema = z.object({
@@ -65,12 +62,14 @@ export const ConsultationRequestSchema = z.object({
     2000,
     CONSULTATION_MESSAGES.currentChallenges,
     CONSULTATION_MESSAGES.currentChallengesTooLong,
+    true,
   ),
   consultationGoals: text(
     20,
     2000,
     CONSULTATION_MESSAGES.consultationGoals,
     CONSULTATION_MESSAGES.consultationGoalsTooLong,
+    true,
   ),
 });
 /** What the form holds (phone fields may be ''). */

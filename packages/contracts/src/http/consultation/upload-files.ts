@@ -1,6 +1,7 @@
 /**
- * Step 2 and /additional-upload: files of a submission (member-and-admin §5 "File inputs", §7,
- * DECISIONS 16–17). Every file is checked by its content (magic bytes), not its name or stated type.
+ * Step 2 and /additional-upload: files of a submission
+ * (docs/behaviour/consultation-and-contact.md#file-rules; docs/decisions.md, 16–17). Every file is checked by
+ * its content (magic bytes), not its name or stated type.
  *
  * `POST /api/consultation/:id/upload`: multipart/form-data with repeated `fileType` and `files` parts.
  *   Each `files` part takes the kind of the last `fileType` part BEFORE it, so append `fileType` first
@@ -29,7 +30,7 @@ export const ADDITIONAL_FILE_FIELDS = ['images', 'videos', 'documents'] as const
 export type AdditionalFileField = (typeof ADDITIONAL_FILE_FIELDS)[number];
 
 const MB = 1024 * 1024;
-/** Bytes per file (DECISIONS 17); menu photos are images. */
+/** Bytes per file (docs/decisions.md, 17); menu photos are images. */
 export const CONSULTATION_FILE_SIZE_LIMITS: Record<ConsultationFileKind, number> = {
   images: 20 * MB,
   videos: 2 * 1024 * MB,
@@ -38,7 +39,7 @@ export const CONSULTATION_FILE_SIZE_LIMITS: Record<ConsultationFileKind, number>
 };
 export const MAX_FILES_PER_REQUEST = 30;
 
-/** `accept` attributes for the file inputs (§5 "File inputs"); the server checks contents regardless. */
+/** `accept` attributes for the file inputs; the server checks contents regardless. */
 export const CONSULTATION_FILE_ACCEPT = {
   images: 'image/*',
   videos: 'video/*',
@@ -81,7 +82,7 @@ export const UPLOAD_MESSAGES = {
   missingKind: 'fileType must be sent before the file (images, videos, documents or menu_photos)',
   empty: 'File is empty',
   notAllowed: (kindLabel: string) => `File content is not an accepted ${kindLabel} type`,
-  /** §8 toasts of the pages. */
+  /** The pages' toasts. */
   successTitle: 'Files Uploaded Successfully',
   failedTitle: 'Upload Failed',
   failedDescription: (type: string) => `Failed to upload ${type}`,

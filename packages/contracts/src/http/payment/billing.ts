@@ -1,9 +1,10 @@
 /**
- * The checkout's billing form (public-site spec §3, §5). The browser checks it field by field in the
- * spec's order and shows the first failure as a toast; the server checks the same schema and answers 400
- * with the same message.
+ * The checkout's billing form (docs/behaviour/checkout-and-payments.md#billing-form-checks). The browser
+ * checks it field by field in that order and shows the first failure as a toast; the server checks the same
+ * schema and answers 400 with the same message.
  */
 import { z } from 'zod';
+import { plainText, textField } from '../text.js';
 
 export const CHECKOUT_FIELD_LABELS = {
   firstName: 'First name',
@@ -15,7 +16,7 @@ export const CHECKOUT_FIELD_LABELS = {
   zip: 'ZIP code',
 } as const;
 
-/** The order in which the form is checked (spec §5). */
+/** The order in which the form is checked. */
 export const CHECKOUT_REQUIRED_FIELDS = [
   'firstName',
   'lastName',
@@ -48,15 +49,16 @@ export const CHECKOUT_MESSAGES = {
   accessGranted: 'Welcome email has been sent to your inbox.',
 } as const;
 
-/** Spec §5: text, @, text, dot, text. */
+/** Text, @, text, dot, text. */
 export const CHECKOUT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (field: CheckoutRequiredField, max = 200) =>
-  z
-    .string({ error: CHECKOUT_MESSAGES.missing(field) })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.missing(field))
-    .max(max, `${CHECKOUT_FIELD_LABELS[field]} is too long.`);
+  textField({
+    min: 1,
+    max,
+    required: CHECKOUT_MESSAGES.missing(field),
+    tooLong: `${CHECKOUT_FIELD_LABELS[field]} is too long.`,
+  });
 
 /** A missing form reads as its first field missing, the first check of the spec's order. */
 export const BillingInfoSchema = z.object(
@@ -64,17 +66,21 @@ export const BillingInfoSchema = z.object(
     firstName: required('firstName', 100),
     lastName: required('lastName', 100),
     email: required('email', 254).regex(CHECKOUT_EMAIL_PATTERN, CHECKOUT_MESSAGES.invalidEmail),
-    company: z.string().trim().max(200, 'Company is too long.').optional().default(''),
+    company: textField({ max: 200, required: 'Company must be text.', tooLong: 'Company is too long.' })
+      .optional()
+      .default(''),
     address: required('address'),
     city: required('city', 100),
     state: required('state', 100),
     zip: required('zip', 20),
     /** ISO 3166 alpha-2, default US. */
-    country: z
-      .string({ error: CHECKOUT_MESSAGES.countryRequired })
-      .trim()
-      .regex(/^[A-Z]{2}$/, CHECKOUT_MESSAGES.countryRequired)
-      .default('US'),
+    country: plainText(
+      z
+        .string({ error: CHECKOUT_MESSAGES.countryRequired })
+        .trim()
+        .regex(/^[A-Z]{2}$/, CHECKOUT_MESSAGES.countryRequired),
+      { message: CHECKOUT_MESSAGES.countryRequired },
+    ).default('US'),
   },
   { error: CHECKOUT_MESSAGES.missing('firstName') },
 );

@@ -1,9 +1,10 @@
 /**
- * `POST /api/create-checkout-session` (spec §7) and the course-purchase flow. The browser names products by
- * id and quantity; the name and price it also sends are ignored: the payment service prices every line
- * from its catalogue (DECISIONS 2).
+ * `POST /api/create-checkout-session` (docs/behaviour/checkout-and-payments.md#payment-flows) and the
+ * course-purchase flow. The browser names products by id and quantity; the name and price it also sends are
+ * ignored: the payment service prices every line from its catalogue (docs/decisions.md, 2).
  */
 import { z } from 'zod';
+import { textField } from '../text.js';
 import { BillingInfoSchema, CHECKOUT_MESSAGES } from './billing.js';
 
 /** The product id of the course itself (the course-purchase flow buys exactly this, once). */
@@ -16,7 +17,7 @@ export const CheckoutLineSchema = z.object({
     .string({ error: 'Each item needs a product id.' })
     .regex(/^[a-z0-9-]{1,80}$/, 'Each item needs a product id.'),
   /** Display only; ignored by the server. */
-  name: z.string().max(200).optional(),
+  name: textField({ max: 200, keepSpaces: true, required: 'Each item name must be text.' }).optional(),
   /** Display only; ignored by the server. */
   price: z.number().optional(),
   quantity: z
@@ -34,8 +35,8 @@ export const CheckoutItemsSchema = z
 
 export const CreateCheckoutSessionRequestSchema = z.object({
   items: CheckoutItemsSchema,
-  customer_email: z.string().trim().max(254).optional(),
-  customer_name: z.string().trim().max(200).optional(),
+  customer_email: textField({ max: 254, required: 'customer_email must be text' }).optional(),
+  customer_name: textField({ max: 200, required: 'customer_name must be text' }).optional(),
   billingInfo: BillingInfoSchema,
 });
 export type CreateCheckoutSessionRequest = z.input<typeof CreateCheckoutSessionRequestSchema>;

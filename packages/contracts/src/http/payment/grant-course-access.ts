@@ -1,14 +1,27 @@
 /**
- * `POST /api/grant-course-access` (spec §7): the confirmation page asks the server to fulfil the order
- * behind `session_id`. The server asks the provider whether it was paid; it never grants for an unpaid
- * session, and asking twice fulfils once.
+ * `POST /api/grant-course-access` (docs/behaviour/checkout-and-payments.md#order-confirmation): the
+ * confirmation page asks the server to fulfil the order behind `session_id`. The server asks the provider
+ * whether it was paid; it never grants for an unpaid session, and asking twice fulfils once.
  */
 import { z } from 'zod';
+import { textField } from '../text.js';
+
+/** A payment provider's checkout session or order id as the browser hands it back (`session_id`, `token`). */
+export const ProviderSessionIdSchema = textField({
+  min: 1,
+  max: 255,
+  required: 'session_id is required',
+  tooLong: 'session_id is too long',
+});
 
 export const GrantCourseAccessRequestSchema = z.object({
-  session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required').max(255),
-  customer_email: z.string().max(254).optional(),
-  customer_name: z.string().max(200).optional(),
+  session_id: ProviderSessionIdSchema,
+  customer_email: textField({
+    max: 254,
+    keepSpaces: true,
+    required: 'customer_email must be text',
+  }).optional(),
+  customer_name: textField({ max: 200, keepSpaces: true, required: 'customer_name must be text' }).optional(),
 });
 export type GrantCourseAccessRequest = z.input<typeof GrantCourseAccessRequestSchema>;
 

@@ -1,5 +1,6 @@
 /** Orders as the admin API shows them, the refund call, and which providers are active. */
 import { z } from 'zod';
+import { textField } from '../text.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded', 'failed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -50,7 +51,12 @@ export const REFUND_MESSAGES = {
 } as const;
 
 export const RefundRequestSchema = z.object({
-  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason is too long').optional(),
+  reason: textField({
+    max: 500,
+    multiline: true,
+    required: 'reason must be text',
+    tooLong: 'reason is too long',
+  }).optional(),
 });
 
 /** `POST /api/admin/orders/:id/refund`: the order after the refund. */

@@ -1,6 +1,7 @@
 /**
- * `POST /api/paypal/order` (spec §7, wallet flow). As with the card flow the amount and prices sent are
- * display only: the server prices the items and refuses an amount that disagrees with its own total.
+ * `POST /api/paypal/order` (docs/behaviour/checkout-and-payments.md#payment-flows, wallet flow). As with the
+ * card flow the amount and prices sent are display only: the server prices the items and refuses an amount
+ * that disagrees with its own total.
  */
 import { z } from 'zod';
 import { BillingInfoSchema } from './billing.js';

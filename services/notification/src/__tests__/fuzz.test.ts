@@ -1,0 +1,48 @@
+/**
+ * Hostile input never makes the notification service fail: its routes, fuzzed from their contracts
+ * (fast-check), as a visitor, a member and the admin, answer below 500 and show no stack, SQL or path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ListMailQuerySchema } from '@platform/contracts';
+import { fuzzRoutes } from '@platform/service-kit/testing';
+import {
+  ADMIN,
+  ANONYMOUS,
+  backings,
+  MEMBER,
+  startNotification,
+  type Backing,
+  type NotificationUnderTest,
+} from './harness.js';
+
+describe.each(backings())('notification under fuzzed input on $name', (factory) => {
+  let backing: Backing;
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    notification = await startNotification(backing);
+  });
+
+  afterAll(async () => {
+    await notification?.stop();
+    await backing?.cleanup();
+  });
+
+  it('answers every route without a 5xx or a leak', async () => {
+    const report = await fuzzRoutes({
+      service: notification.service,
+      callers: { visitor: ANONYMOUS, member: MEMBER, admin: ADMIN },
+      send: (caller, pathname, init) => notification.request(pathname, caller, init),
+      logs: notification.logs,
+      numRuns: 80,
+      contracts: {
+        'GET /api/admin/mail': { query: ListMailQuerySchema, queryExamples: [{ limit: '5' }] },
+      },
+    });
+    expect(report.unknownContracts).toEqual([]);
+    expect(report.routes.length).toBeGreaterThanOrEqual(1);
+    expect(report.failures).toEqual([]);
+    expect((await fetch(`${notification.service.url}/healthz`)).status).toBe(200);
+  }, 300_000);
+});
