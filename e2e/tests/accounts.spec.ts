@@ -120,7 +120,9 @@ test.describe('sign-up, login and logout', () => {
         'Passwords match': true,
       });
       // The page's clock is ours to move, so the 1 s the toast stays is checked without timing anything.
+      // (installed clocks keep running until paused; paused, only runFor moves them).
       await page.clock.install();
+      await page.clock.pauseAt(new Date(Date.now() + 1_000));
       await page.getByRole('button', { name: 'Create Account' }).click();
 
       await expectToast(

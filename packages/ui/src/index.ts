@@ -40,6 +40,7 @@ export type { UseToastResult } from './toast/use-toast';
 
 // Requests, query client, auth
 export { apiRequest } from './api/api-request';
+export type { ApiRequestOptions, QueryValue } from './api/api-request';
 export { createQueryClient } from './api/create-query-client';
 export { getQueryFn } from './api/get-query-fn';
 export type { UnauthorizedBehavior } from './api/get-query-fn';
@@ -56,18 +57,17 @@ export { CART_STORAGE_KEY, CART_STORAGE_VERSION, createCartStore, useCart } from
 export type { CartState } from './cart/use-cart';
 export type { CartItem, CartItemInput } from './cart/cart-rules';
 
-// Formatting, page title, theme
-export { formatPrice } from './format/format-price';
+// Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, useDocumentTitle } from './hooks/use-document-title';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export type { ThemeContextValue } from './theme/theme-provider';
 export { THEME_STORAGE_KEY } from './theme/theme-storage';
 export type { Theme } from './theme/theme-storage';
 
-// Forms and uploads: a labelled field, a refused request's message and issues, XHR uploads with progress
+// Forms and uploads: a labelled field, the API's error (status, server's words, issues), XHR uploads with progress
 export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
-export { pickFieldIssues, readApiFailure } from './api/api-failure';
-export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-failure';
+export { ApiError, getApiErrorStatus, getServerMessage, pickFieldIssues } from './api/api-error';
+export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-error';
 export { UPLOAD_TIMEOUT_MS, UploadTransportError, sendWithProgress } from './api/send-with-progress';
 export type { SendWithProgressOptions, TransportFailure, UploadAnswer } from './api/send-with-progress';
 export { combinePercent, formatBytes, toPercent } from './format/upload-progress';

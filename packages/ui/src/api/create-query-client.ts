@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './get-query-fn';
 
 /**
- * The shell's one query client (spec §7): reads GET their query key, 401 is an error unless a query
- * says otherwise, no refetch on focus or timer, data never goes stale, no retries for reads or writes.
+ * The shell's one query client (docs/behaviour/site-wide.md#calling-the-api): reads GET their query key, 401
+ * is an error unless a query says otherwise, no refetch on focus or timer, data never goes stale, no retries
+ * for reads or writes.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

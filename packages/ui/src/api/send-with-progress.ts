@@ -1,10 +1,12 @@
 /**
  * One multipart upload through `XMLHttpRequest`, because `fetch` cannot report upload progress: the bar
- * moves with `xhr.upload.onprogress`, never with a timer. Resolves with any answer (the caller reads the
- * status); rejects with an `UploadTransportError` when no answer came.
+ * moves with `xhr.upload.onprogress`, never with a timer. Resolves with an OK answer; rejects with the
+ * `ApiError` every API call rejects with for any other answer, and with an `UploadTransportError` when no
+ * answer came.
  */
+import { ApiError, readAnswerBody } from './api-error';
 
-/** member-and-admin §9: an upload may take up to 15 minutes. */
+/** An upload may take up to 15 minutes. */
 export const UPLOAD_TIMEOUT_MS = 900_000;
 
 export type TransportFailure = 'network' | 'timeout' | 'aborted';
@@ -16,7 +18,14 @@ export class UploadTransportError extends Error {
   }
 }
 
-export type UploadAnswer = { status: number; bodyText: string };
+/** An OK answer: its status and body (parsed JSON, or the text when it is not JSON). */
+export type UploadAnswer = { status: number; body: unknown };
+
+/** How an upload settles once an answer came: resolved when OK (2xx), the `ApiError` otherwise. */
+export function settleUploadAnswer(status: number, responseText: string, statusText = ''): UploadAnswer {
+  if (status < 200 || status >= 300) throw new ApiError(status, responseText, statusText);
+  return { status, body: readAnswerBody(responseText) };
+}
 
 export type SendWithProgressOptions = {
   url: string;
@@ -54,7 +63,11 @@ export function sendWithProgress({
     const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.onload = () => {
       settle();
-      resolve({ status: xhr.status, bodyText: xhr.responseText });
+      try {
+        resolve(settleUploadAnswer(xhr.status, xhr.responseText, xhr.statusText));
+      } catch (error) {
+        reject(error);
+      }
     };
     xhr.onerror = () => {
       settle();

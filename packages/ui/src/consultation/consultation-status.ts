@@ -1,10 +1,11 @@
 /**
  * How a consultation submission's status and dates read on both the admin consultations page and
- * /my-consultations (member-and-admin spec §2, §3, §4): badge colours and labels, newest first, dates in
- * the reader's locale.
+ * /my-consultations (docs/behaviour/consultation-and-contact.md#my-consultations): badge colours and labels,
+ * newest first, dates in the reader's locale.
  */
+import { formatDateTime, parseInstant } from '@platform/contracts/format';
 
-/** Spec §2 "Admin consultations page": pending yellow, in_review blue, completed green, cancelled red, else grey. */
+/** Pending yellow, in_review blue, completed green, cancelled red, else grey. */
 export type StatusTone = 'yellow' | 'blue' | 'green' | 'red' | 'grey';
 
 export function getStatusTone(status: string): StatusTone {
@@ -58,12 +59,6 @@ export function formatConsultationDate(
   locale?: string | readonly string[],
   timeZone?: string,
 ): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale as string | string[] | undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(date);
+  const date = parseInstant(iso);
+  return date ? formatDateTime(date, { locale, timeZone }) : null;
 }

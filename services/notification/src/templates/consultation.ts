@@ -1,8 +1,8 @@
 /**
- * The consultation's e-mails (member-and-admin §4 "completing sends emails to the client", DECISIONS 15
- * and 22): the owner's confirmation with the add-files link, the support inbox's new-request notice, the
- * owner's answer from the admin, the e-mailed add-files link of the look-up by address, and a contact
- * message for support.
+ * The consultation's e-mails (docs/behaviour/consultation-and-contact.md#e-mails;
+ * docs/decisions.md, 15 and 22): the owner's confirmation with the add-files link, the support inbox's
+ * new-request notice, the owner's answer from the admin, the e-mailed add-files link of the look-up by
+ * address, and a contact message for support.
  */
 import { describeDuration } from './set-password.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';

@@ -1,7 +1,7 @@
 /**
  * After a purchase (`auth.member.granted`): for an account that cannot sign in yet, the set-password link
- * ("credentials arrive by email", DECISIONS 13); otherwise "your course access is ready" with a link to
- * the dashboard.
+ * ("credentials arrive by email", docs/decisions.md, 13); otherwise "your course access is ready" with a link
+ * to the dashboard.
  */
 import { describeDuration, setPasswordLink } from './set-password.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';

@@ -1,7 +1,7 @@
 /** The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. */
 import { REFUND_WINDOW_DAYS, type PaymentOrderPaid } from '@platform/contracts';
+import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
-import { formatDate, formatUsd } from './money.js';
 
 export const RECEIPT_TEMPLATE = 'receipt';
 
@@ -11,11 +11,11 @@ export interface ReceiptEmailInput {
 }
 
 export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): RenderedEmail {
-  const total = formatUsd(order.total);
+  const total = formatMoney(order.total);
   const paidAt = new Date(order.paidAt);
   const guaranteeEnds = new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * 24 * 60 * 60_000);
   const lines = order.lines.map((line) => {
-    const amount = formatUsd(line.unitPrice * line.quantity);
+    const amount = formatMoney(line.unitPrice * line.quantity);
     return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
   });
   return renderEmail({
@@ -24,14 +24,14 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     heading: 'Thank you for your order',
     greeting: `Hi ${greetingName(order.firstName)},`,
     intro: [
-      `We received your payment of ${total} on ${formatDate(paidAt)}. This is your receipt.`,
+      `We received your payment of ${total} on ${formatDate(paidAt, EMAIL_DATE)}. This is your receipt.`,
       `Order number: ${order.orderId}`,
       ...lines,
       `Total paid: ${total}`,
       ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
     ],
     outro: [
-      `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds)} and you get the full amount back. Reply with your order number.`,
+      `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds, EMAIL_DATE)} and you get the full amount back. Reply with your order number.`,
       'Keep this e-mail for your records.',
     ],
     settings,

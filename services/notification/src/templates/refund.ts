@@ -1,7 +1,7 @@
 /** The refund of an order (the 30-day money-back guarantee): how much, which order, what happens next. */
 import { REFUND_WINDOW_DAYS, type PaymentOrderRefunded } from '@platform/contracts';
+import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
-import { formatDate, formatUsd } from './money.js';
 
 export const REFUND_TEMPLATE = 'refund';
 
@@ -11,14 +11,14 @@ export interface RefundEmailInput {
 }
 
 export function renderRefundEmail({ refund, settings }: RefundEmailInput): RenderedEmail {
-  const amount = formatUsd(refund.amount);
+  const amount = formatMoney(refund.amount);
   return renderEmail({
     subject: `Your refund of ${amount} is on its way`,
     preheader: `We refunded ${amount} for order ${refund.orderId}.`,
     heading: 'Your refund is on its way',
     greeting: `Hi ${greetingName(refund.firstName)},`,
     intro: [
-      `We refunded ${amount} on ${formatDate(refund.refundedAt)}, under our ${REFUND_WINDOW_DAYS}-day money-back guarantee.`,
+      `We refunded ${amount} on ${formatDate(refund.refundedAt, EMAIL_DATE)}, under our ${REFUND_WINDOW_DAYS}-day money-back guarantee.`,
       `Order number: ${refund.orderId}`,
       'The money goes back to the payment method you used. Depending on your bank it can take 5 to 10 business days to appear.',
       ...(refund.courseIds.length > 0 ? ['The course access that came with this order has ended.'] : []),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ADMIN_CONSULTATION_MESSAGES, ConsultationFileSchema } from '@platform/contracts';
 import type { ConsultationFile } from '@platform/contracts';
-import { ADMIN_MESSAGES, classifyListFailure, getAdminAccess, getErrorStatus } from '../lib/admin-access';
+import { ApiError } from '@platform/ui';
+import { ADMIN_MESSAGES, classifyListFailure, getAdminAccess } from '../lib/admin-access';
 import { countByStatus, filterByStatus, getStatusFilterLabel } from '../lib/consultation-status';
 import {
   buildSaveNotesRequest,
@@ -53,12 +54,10 @@ describe('admin consultations: access', () => {
   });
 
   it("turns the list's 401 into Unauthorized, 403 into Access Denied and anything else into a failure", () => {
-    expect(getErrorStatus(new Error('403: {"message":"Forbidden"}'))).toBe(403);
-    expect(getErrorStatus(new Error('Failed to fetch'))).toBeNull();
-    expect(classifyListFailure(new Error('401: {"message":"Unauthorized"}'))).toBe('unauthorized');
-    expect(classifyListFailure(new Error('401 Unauthorized'))).toBe('unauthorized');
-    expect(classifyListFailure(new Error('403: Forbidden'))).toBe('denied');
-    expect(classifyListFailure(new Error('500: Internal Server Error'))).toBe('failed');
+    expect(classifyListFailure(new ApiError(401, '{"message":"Unauthorized"}'))).toBe('unauthorized');
+    expect(classifyListFailure(new ApiError(401, '', 'Unauthorized'))).toBe('unauthorized');
+    expect(classifyListFailure(new ApiError(403, 'Forbidden'))).toBe('denied');
+    expect(classifyListFailure(new ApiError(500, 'Internal Server Error'))).toBe('failed');
     expect(classifyListFailure(new TypeError('Failed to fetch'))).toBe('failed');
   });
 

@@ -1,10 +1,11 @@
 /**
- * The right column: one submission's business info, files, 'Admin Notes' with 'Save Notes', the
- * 'Consultation Response' and 'Mark In Review' / 'Mark Completed' (member-and-admin spec §2, §4, §8).
+ * The right column: one submission's business info, files, 'Admin Notes' with 'Save Notes', the 'Consultation
+ * Response' and 'Mark In Review' / 'Mark Completed' (docs/behaviour/admin.md#reviewing-a-submission).
  */
 import { useState } from 'react';
 import type { ReactNode, Ref } from 'react';
 import {
+  ApiError,
   Button,
   Card,
   CardContent,
@@ -18,7 +19,7 @@ import {
 } from '@platform/ui';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
-import { ADMIN_MESSAGES, getErrorStatus } from '../lib/admin-access';
+import { ADMIN_MESSAGES } from '../lib/admin-access';
 import {
   buildSaveNotesRequest,
   buildStatusRequest,
@@ -86,8 +87,11 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
       toast({ ...SUCCESS[action], variant: 'success' });
     } catch (error) {
       console.error('Consultation update failed:', error);
-      const message = error instanceof Error ? error.message : '';
-      if (getErrorStatus(error) === 400 && message.includes(ADMIN_MESSAGES.responseRequiredDescription)) {
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        (error.serverMessage ?? '').includes(ADMIN_MESSAGES.responseRequiredDescription)
+      ) {
         showResponseRequired();
       } else {
         toast({

@@ -1,7 +1,8 @@
 /**
- * Who may see the admin consultations page (member-and-admin spec §5 "Admin access is checked on the
- * client as well as the server", §6, §8 "Admin list"). Display only: the server refuses the calls anyway.
+ * Who may see the admin consultations page (docs/behaviour/admin.md#admin-access: checked on the client as
+ * well as the server). Display only: the server refuses the calls anyway.
  */
+import { getApiErrorStatus } from '@platform/ui';
 
 export type AdminAccess = 'checking' | 'signed-out' | 'denied' | 'allowed';
 
@@ -15,25 +16,23 @@ export function getAdminAccess(
   return user.role === 'admin' ? 'allowed' : 'denied';
 }
 
-/** The status of an `apiRequest`/`getQueryFn` error (`Error("403: …")`), or null when it has none. */
-export function getErrorStatus(error: unknown): number | null {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  const match = /^(\d{3})\b/.exec(message);
-  return match ? Number(match[1]) : null;
-}
-
 export type ListFailure = 'unauthorized' | 'denied' | 'failed';
 
-/** Spec §8: 401 (or a message starting '401 Unauthorized') → 'Unauthorized'; 403 → 'Access Denied'; else failed. */
+/**
+ * docs/behaviour/admin.md#admin-access: a refusal with 401 → 'Unauthorized'; 403
+ * → 'Access Denied'; else failed.
+ */
 export function classifyListFailure(error: unknown): ListFailure {
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  const status = getErrorStatus(error);
-  if (status === 401 || message.startsWith('401 Unauthorized')) return 'unauthorized';
+  const status = getApiErrorStatus(error);
+  if (status === 401) return 'unauthorized';
   if (status === 403) return 'denied';
   return 'failed';
 }
 
-/** Spec §9: the signed-out redirect to /login after 1 s, the access-denied redirect to / after 2 s. */
+/**
+ * docs/behaviour/admin.md#admin-access: the signed-out redirect to /login after 1 s, the access-denied
+ * redirect to / after 2 s.
+ */
 export const UNAUTHORIZED_REDIRECT = { to: '/login', delayMs: 1000 } as const;
 export const ACCESS_DENIED_REDIRECT = { to: '/', delayMs: 2000 } as const;
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { AvailableModuleListSchema } from '@platform/contracts';
 import type { AvailableModule } from '@platform/contracts';
-import { readApiError } from '../lib/api-error';
 import { formatCourseSize, getCourseAction, parseContentId } from '../lib/course-rules';
 import { CONSULTATION_LOCK_TEXT, getLockInfo, getSectionStatus } from '../lib/section-state';
-import { DAY_MS, formatLocalDateTime, formatUnlocksIn, getDaysUntilUnlock } from '../lib/unlock-time';
+import { DAY_MS, formatUnlocksIn, getDaysUntilUnlock } from '../lib/unlock-time';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
@@ -54,9 +53,9 @@ describe('days until a section unlocks', () => {
   });
 
   it("shows the release in the reader's time zone", () => {
-    const iso = '2026-11-23T23:30:00.000Z';
-    expect(formatLocalDateTime(iso, 'en-US', 'UTC')).toBe('Nov 23, 2026, 11:30 PM');
-    expect(formatLocalDateTime(iso, 'en-US', 'Asia/Tokyo')).toBe('Nov 24, 2026, 8:30 AM');
+    const late = section({ unlockDate: '2026-11-23T23:30:00.000Z' });
+    expect(getLockInfo(late, NOW, 'en-US', 'UTC')).toMatchObject({ atText: 'Nov 23, 2026, 11:30 PM' });
+    expect(getLockInfo(late, NOW, 'en-US', 'Asia/Tokyo')).toMatchObject({ atText: 'Nov 24, 2026, 8:30 AM' });
   });
 });
 
@@ -104,15 +103,5 @@ describe('course rules', () => {
     for (const bad of [undefined, '', '0', '-1', '1.5', '12abc', '007', '99999999999']) {
       expect(parseContentId(bad)).toBeNull();
     }
-  });
-});
-
-describe('API errors', () => {
-  it("reads '<status>: <body>' with a JSON message, a plain body, or neither", () => {
-    expect(
-      readApiError(new Error('403: {"message":"You need to be a paid member to access lesson content"}')),
-    ).toEqual({ status: 403, message: 'You need to be a paid member to access lesson content' });
-    expect(readApiError(new Error('404: Not Found'))).toEqual({ status: 404, message: 'Not Found' });
-    expect(readApiError(new Error('Failed to fetch'))).toEqual({ status: null, message: 'Failed to fetch' });
   });
 });

@@ -5,8 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EnrollCourseResponse } from '@platform/contracts';
-import { apiRequest, toast } from '@platform/ui';
-import { readApiError } from '../lib/api-error';
+import { ApiError, apiRequest, toast } from '@platform/ui';
 import { COURSES_QUERY_KEY, ENROLLMENTS_QUERY_KEY } from './get-courses';
 
 export async function enrollInCourse(courseId: number): Promise<EnrollCourseResponse> {
@@ -36,7 +35,8 @@ export function useEnrollInCourse() {
     },
     onError: (error) => {
       console.error('Enrollment failed:', error);
-      const { message } = readApiError(error);
+      // The server's words when it refused; a network failure says what the browser said.
+      const message = error instanceof ApiError ? error.serverMessage : error.message;
       toast({
         title: 'Enrollment Failed',
         description: message || 'Something went wrong. Please try again.',

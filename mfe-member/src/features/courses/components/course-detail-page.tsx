@@ -1,7 +1,7 @@
 /**
- * `/courses/:id` (DECISIONS 9): the course's header and, for its members, its sections with their unlock
- * state, each linking to /modules/{id}. A member not enrolled yet gets 'Enroll Now'; anyone else 'Course
- * Access Required' with 'Upgrade to Access'; a course that does not exist, a not-found message.
+ * `/courses/:id` (docs/decisions.md, 9): the course's header and, for its members, its sections with their
+ * unlock state, each linking to /modules/{id}. A member not enrolled yet gets 'Enroll Now'; anyone else
+ * 'Course Access Required' with 'Upgrade to Access'; a course that does not exist, a not-found message.
  */
 import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -15,17 +15,17 @@ import {
   CardTitle,
   SITE_NAME,
   Skeleton,
+  getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
 import type { AuthUser } from '@platform/ui';
+import { formatDate } from '@platform/contracts/format';
 import type { CourseSummary } from '@platform/contracts';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
 import { availableModulesQueryKey, useAvailableModules } from '../api/get-available-modules';
 import { useCourse } from '../api/get-course';
-import { readApiError } from '../lib/api-error';
 import { formatCourseSize, parseContentId } from '../lib/course-rules';
-import { formatLocalDate } from '../lib/unlock-time';
 import { CourseSectionRows } from './course-section-rows';
 import { CourseThumbnail } from './course-thumbnail';
 import { EnrollButton } from './enroll-button';
@@ -115,8 +115,7 @@ export function CourseDetailPage() {
   if (redirectToLogin) return <Navigate to="/login" replace />;
   if (course.data === null && !course.isFetching) return <Navigate to="/login" replace />;
 
-  const error = course.isError ? readApiError(course.error) : null;
-  if (courseId === null || error?.status === 404) {
+  if (courseId === null || (course.isError && getApiErrorStatus(course.error) === 404)) {
     return (
       <NotFoundCard
         title="Course Not Found"
@@ -182,7 +181,7 @@ export function CourseDetailPage() {
             {formatCourseSize(data)} · Drip-feed content - new section daily
           </p>
           {data.enrolledAt ? (
-            <p className="text-sm text-muted-foreground">Enrolled on {formatLocalDate(data.enrolledAt)}</p>
+            <p className="text-sm text-muted-foreground">Enrolled on {formatDate(data.enrolledAt)}</p>
           ) : null}
         </div>
         <div className="order-first overflow-hidden rounded-xl border border-border md:order-none">

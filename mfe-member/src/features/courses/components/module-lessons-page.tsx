@@ -1,14 +1,15 @@
 /**
- * `/modules/:moduleId`, reading A (member-and-admin §2; DECISIONS 7): the section's lessons, each with
- * 'Start Lesson' or 'Review Lesson' (to /lessons/{id}) and a 'Completed' badge, and the way back to
- * /courses/{courseId}. A section not open yet says so and when it opens. Signed-out visitors go to
- * /login; a caller without the course goes to /courses with the 'Membership Required' toast; a module
- * that does not exist shows 'Module Not Found'.
+ * `/modules/:moduleId`, reading A (docs/behaviour/member-learning.md#lessons-list-page;
+ * docs/decisions.md, 7): the section's lessons, each with 'Start Lesson' or 'Review Lesson' (to
+ * /lessons/{id}) and a 'Completed' badge, and the way back to /courses/{courseId}. A section not open yet
+ * says so and when it opens. Signed-out visitors go to /login; a caller without the course goes to /courses
+ * with the 'Membership Required' toast; a module that does not exist shows 'Module Not Found'.
  */
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import {
+  ApiError,
   Badge,
   Button,
   Card,
@@ -19,7 +20,6 @@ import {
   useSignInGate,
 } from '@platform/ui';
 import { useModule, useModuleLessons } from '../api/get-module';
-import { readApiError } from '../lib/api-error';
 import { parseContentId } from '../lib/course-rules';
 import { getLockInfo, getSectionStatus } from '../lib/section-state';
 import { LoadError } from './load-error';
@@ -134,12 +134,12 @@ export function ModuleLessonsPage() {
   const lessons = useModuleLessons(moduleId ?? 0, enabled);
   useDocumentTitle(`${section.data?.title ?? 'Module'} - ${SITE_NAME}`);
 
-  const moduleError = section.isError ? readApiError(section.error) : null;
-  const lessonsError = lessons.isError ? readApiError(lessons.error) : null;
-  const errors = [moduleError, lessonsError];
-  const lockedByServer = errors.some((error) => error?.message === SECTION_LOCKED);
-  const denied = errors.some((error) => error?.status === 403 && error.message !== SECTION_LOCKED);
-  const missing = errors.some((error) => error?.status === 404 && error.message !== SECTION_LOCKED);
+  const errors = [section.isError ? section.error : null, lessons.isError ? lessons.error : null].filter(
+    (error): error is ApiError => error instanceof ApiError,
+  );
+  const lockedByServer = errors.some((error) => error.serverMessage === SECTION_LOCKED);
+  const denied = errors.some((error) => error.status === 403 && error.serverMessage !== SECTION_LOCKED);
+  const missing = errors.some((error) => error.status === 404 && error.serverMessage !== SECTION_LOCKED);
   const told = useRef(false);
   useEffect(() => {
     if (!denied || told.current) return;

@@ -1,7 +1,7 @@
 /**
- * What the member pages offer for a course (member-and-admin §2 "course-list variant", §6): 'View Course'
- * if enrolled, 'Enroll Now' to a member, 'Upgrade to Access' (to /membership) otherwise; published courses
- * only; the size line. Display only: the course service decides what a caller may open.
+ * What the member pages offer for a course (docs/behaviour/member-learning.md#course-list-dashboard): 'View
+ * Course' if enrolled, 'Enroll Now' to a member, 'Upgrade to Access' (to /membership) otherwise; published
+ * courses only; the size line. Display only: the course service decides what a caller may open.
  */
 import type { CourseSummary } from '@platform/contracts';
 
@@ -25,7 +25,7 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** '45 lessons • 8 sections' (DECISIONS 4: the catalogue's own counts). */
+/** '45 lessons • 8 sections' (docs/decisions.md, 4: the catalogue's own counts). */
 export function formatCourseSize(course: Pick<CourseSummary, 'lessonCount' | 'sectionCount'>): string {
   return `${count(course.lessonCount, 'lesson', 'lessons')} • ${count(course.sectionCount, 'section', 'sections')}`;
 }

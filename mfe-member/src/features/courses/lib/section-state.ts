@@ -1,9 +1,11 @@
 /**
- * A section's state for display (member-and-admin §4 "Section": Locked → Available → Completed), and what
- * a locked one tells the member: when it opens, or that it waits for the restaurant consultation.
+ * A section's state for display (docs/behaviour/member-learning.md#drip-release: Locked → Available →
+ * Completed), and what a locked one tells the member: when it opens, or that it waits for the restaurant
+ * consultation.
  */
 import type { AvailableModule } from '@platform/contracts';
-import { formatLocalDateTime, formatUnlocksIn, getDaysUntilUnlock } from './unlock-time';
+import { formatDateTime } from '@platform/contracts/format';
+import { formatUnlocksIn, getDaysUntilUnlock } from './unlock-time';
 
 export type SectionStatus = 'Completed' | 'Available' | 'Locked';
 
@@ -36,6 +38,6 @@ export function getLockInfo(
     days: due,
     text: formatUnlocksIn(due),
     at: section.unlockDate,
-    atText: formatLocalDateTime(section.unlockDate, locale, timeZone),
+    atText: formatDateTime(section.unlockDate, { locale, timeZone }),
   };
 }

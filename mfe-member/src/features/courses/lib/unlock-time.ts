@@ -17,28 +17,3 @@ export function formatUnlocksIn(days: number): string {
   if (days <= 0) return 'Unlocking now';
   return `Unlocks in ${days} ${days === 1 ? 'day' : 'days'}`;
 }
-
-/** The release instant in the reader's locale and time zone, e.g. 'Nov 23, 2026, 3:10 PM'. */
-export function formatLocalDateTime(
-  iso: string,
-  locale?: string | readonly string[],
-  timeZone?: string,
-): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale as string | string[] | undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(date);
-}
-
-/** A date alone in the reader's locale and time zone, e.g. 'Nov 16, 2026'. */
-export function formatLocalDate(iso: string, locale?: string | readonly string[], timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale as string | string[] | undefined, {
-    dateStyle: 'medium',
-    timeZone,
-  }).format(date);
-}

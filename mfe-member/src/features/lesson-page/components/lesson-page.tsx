@@ -1,8 +1,8 @@
 /**
- * `/lessons/:lessonId` (member-and-admin §2 "Lesson page"): 'Back to Module' to /modules/{moduleId}, the
- * title, the player, the content as rich text, the key takeaways and 'Mark as Completed' ('Saving...'
- * while pending, then 'Completed', disabled). Missing, inaccessible or failed → 'Lesson Not Found';
- * signed-out → /login; non-member → /courses with the 'Membership Required' toast.
+ * `/lessons/:lessonId` (docs/behaviour/member-learning.md#lesson-page): 'Back to Module' to
+ * /modules/{moduleId}, the title, the player, the content as rich text, the key takeaways and 'Mark as
+ * Completed' ('Saving...' while pending, then 'Completed', disabled). Missing, inaccessible or failed →
+ * 'Lesson Not Found'; signed-out → /login; non-member → /courses with the 'Membership Required' toast.
  */
 import type { MemberLesson } from '@platform/contracts';
 import {
@@ -19,6 +19,7 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
+import { formatDate } from '@platform/contracts/format';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -164,7 +165,7 @@ function LessonView({ lessonId, lesson }: { lessonId: string; lesson: MemberLess
           </Button>
           {completed && lesson.completedAt ? (
             <p className="text-sm text-muted-foreground">
-              Completed on {new Date(lesson.completedAt).toLocaleDateString()}
+              Completed on {formatDate(lesson.completedAt, { style: 'numeric' })}
             </p>
           ) : null}
         </div>

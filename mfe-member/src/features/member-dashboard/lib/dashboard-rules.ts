@@ -1,9 +1,10 @@
 /**
- * The course-list member dashboard's display rules (member-and-admin spec §2 "Member dashboard,
- * course-list variant"): the membership badge text, each available course's button and lock overlay, and
- * the enrolled date. Display only: the server decides what a caller may open.
+ * The course-list member dashboard's display rules (docs/behaviour/member-learning.md#course-list-dashboard):
+ * the membership badge text, each available course's button and lock overlay, and the enrolled date. Display
+ * only: the server decides what a caller may open.
  */
 import type { CourseSummary, Enrollment } from '@platform/contracts';
+import { formatDate } from '@platform/contracts/format';
 
 type MembershipFields = { isMember?: boolean; subscriptionStatus?: string | null };
 
@@ -56,12 +57,5 @@ export function formatEnrolledOn(
   locale?: string | readonly string[],
   timeZone?: string,
 ): string {
-  const date = new Date(iso);
-  const text = Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(locale as string | string[] | undefined, {
-        dateStyle: 'medium',
-        timeZone,
-      }).format(date);
-  return `Enrolled on ${text}`;
+  return `Enrolled on ${formatDate(iso, { locale, timeZone })}`;
 }

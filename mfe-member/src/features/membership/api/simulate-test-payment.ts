@@ -1,5 +1,5 @@
 /**
- * 'Simulate Successful Payment' (member-and-admin spec, DECISIONS 23): a real purchase of the chosen
+ * 'Simulate Successful Payment' (docs/decisions.md, 23): a real purchase of the chosen
  * plan's product through the payment service, paid on the built-in test provider's page without showing
  * it. The button exists only while that provider is active (the test page exists only then), and the
  * money path it runs is the same one a real buyer's takes: order (priced by the server) → signed webhook
@@ -10,7 +10,8 @@ import { apiRequest } from '@platform/ui';
 
 export type PayingMember = { firstName?: string | null; lastName?: string | null; email?: string | null };
 
-const PAY_BUTTON_TEXT = 'Pay (test mode)';
+/** The built-in test provider's checkout page for one session, as the checkout-session answer names it. */
+const TEST_CHECKOUT_PAGE = /^\/api\/test-checkout\/[A-Za-z0-9_-]+$/;
 
 /** The billing details of a test purchase: the member's name and e-mail, a placeholder address. */
 export function getTestBilling(member: PayingMember): BillingInfoInput {
@@ -27,32 +28,15 @@ export function getTestBilling(member: PayingMember): BillingInfoInput {
   };
 }
 
-/** Presses the test page's 'Pay (test mode)' button: posts the form that holds it. */
+/**
+ * Presses the test page's 'Pay (test mode)' without showing it: that button's form posts to the page's own
+ * address + `/pay`, and the checkout-session answer (JSON) gives that address. Only ever the test
+ * provider's page: a real provider's checkout is never paid from here.
+ */
 async function payOnTestPage(pageUrl: string): Promise<void> {
-  const page = await fetch(pageUrl, { credentials: 'include' });
-  if (!page.ok) throw new Error(`The test payment page answered ${page.status}`);
-  const html = await page.text();
-  const document = new DOMParser().parseFromString(html, 'text/html');
-  const button = [...document.querySelectorAll('form button')].find(
-    (candidate) => candidate.textContent?.trim() === PAY_BUTTON_TEXT,
-  );
-  const form = button?.closest('form');
-  if (!form) throw new Error('The test payment page has no pay button');
-  const action = new URL(form.getAttribute('action') ?? '', new URL(pageUrl, window.location.href));
-  const fields = new URLSearchParams();
-  for (const input of form.querySelectorAll<HTMLInputElement>('input[name]'))
-    fields.append(input.name, input.value);
-  const response = await fetch(action, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: fields.toString(),
-    // The page answers with a redirect to the confirmation page, which this call has no use for.
-    redirect: 'manual',
-  });
-  if (response.type !== 'opaqueredirect' && !response.ok) {
-    throw new Error(`The test payment answered ${response.status}`);
-  }
+  if (!TEST_CHECKOUT_PAGE.test(pageUrl)) throw new Error(`Not the test provider's checkout: ${pageUrl}`);
+  // The pay action answers with a redirect to the confirmation page, which this call has no use for.
+  await apiRequest('POST', `${pageUrl}/pay`, undefined, { redirect: 'manual' });
 }
 
 /** The plan being bought: its product id (the server prices it) and its name (display only). */

@@ -1,5 +1,5 @@
 /**
- * The membership page's payment step (member-and-admin spec; DECISIONS 23): the chosen plan, Credit Card
+ * The membership page's payment step (docs/decisions.md, 23): the chosen plan, Credit Card
  * and PayPal tabs, 'Change Plan', and, only while the built-in test provider is active, 'Simulate
  * Successful Payment'.
  *
@@ -21,9 +21,9 @@ import {
   CardHeader,
   CardTitle,
   Skeleton,
-  formatPrice,
   toast,
 } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import type { AuthUser } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
 import { usePaymentProviders } from '../api/get-payment-providers';
@@ -97,7 +97,7 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
         <CardContent className="space-y-2">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p>
-              <span className="text-2xl font-bold tabular-nums">{formatPrice(plan.price)}</span>{' '}
+              <span className="text-2xl font-bold tabular-nums">{formatMoney(plan.price)}</span>{' '}
               <span className="text-sm text-muted-foreground">per {plan.period}</span>
             </p>
             {plan.savings ? <p className="text-sm font-medium text-success">{plan.savings}</p> : null}
@@ -139,7 +139,7 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
             </TabsContent>
           </Tabs>
           <p className="mt-4 text-xs text-muted-foreground">
-            The checkout shows the {formatPrice(plan.price)} you pay, with our 30-day money-back guarantee.
+            The checkout shows the {formatMoney(plan.price)} you pay, with our 30-day money-back guarantee.
           </p>
         </CardContent>
       </Card>

@@ -1,4 +1,7 @@
-/** One membership plan (member-and-admin spec §9): price per period, savings, features, 'Select Plan'. */
+/**
+ * One membership plan (docs/behaviour/checkout-and-payments.md#membership-page): price per period, savings,
+ * features, 'Select Plan'.
+ */
 import {
   Badge,
   Button,
@@ -10,8 +13,8 @@ import {
   CardTitle,
   CheckList,
   cn,
-  formatPrice,
 } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import type { MembershipPlan } from '../lib/membership-plans';
 
 export function PlanCard({ plan, onSelect }: { plan: MembershipPlan; onSelect: () => void }) {
@@ -38,7 +41,7 @@ export function PlanCard({ plan, onSelect }: { plan: MembershipPlan; onSelect: (
           </h2>
         </CardTitle>
         <p>
-          <span className="text-3xl font-bold tracking-tight tabular-nums">{formatPrice(plan.price)}</span>{' '}
+          <span className="text-3xl font-bold tracking-tight tabular-nums">{formatMoney(plan.price)}</span>{' '}
           <span className="text-sm text-muted-foreground">per {plan.period}</span>
         </p>
         {plan.savings ? <p className="text-sm font-medium text-success">{plan.savings}</p> : null}

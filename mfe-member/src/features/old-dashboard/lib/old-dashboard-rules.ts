@@ -1,9 +1,10 @@
 /**
- * The older dashboard's display rules (member-and-admin §2 "The older variant"): which course it shows,
- * the progress cards (Overall Progress and Time Invested are fixed at 0 by the spec), chapter labels and
- * the lock line. Display only: the server decides what a member may open.
+ * The older dashboard's display rules (docs/behaviour/member-learning.md#older-dashboard): which course it
+ * shows, the progress cards (Overall Progress and Time Invested are fixed at 0 by the spec), chapter labels
+ * and the lock line. Display only: the server decides what a member may open.
  */
 import type { AvailableModule, CourseSummary } from '@platform/contracts';
+import { formatDateTime, parseInstant } from '@platform/contracts/format';
 
 /** The member's course: the first one they are enrolled in (an admin, who has none, sees the first). */
 export function pickDashboardCourse(
@@ -54,14 +55,7 @@ export function getUnlockLine(
 ): string {
   if (chapter.lockedReason === 'consultation') return 'Unlocks after your consultation is submitted';
   if (!chapter.unlockDate) return 'Not available yet';
-  const date = new Date(chapter.unlockDate);
-  if (Number.isNaN(date.getTime())) return 'Not available yet';
-  const text = new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(date);
-  return `Unlocks ${text}`;
+  const date = parseInstant(chapter.unlockDate);
+  if (!date) return 'Not available yet';
+  return `Unlocks ${formatDateTime(date, { withYear: false, locale, timeZone })}`;
 }

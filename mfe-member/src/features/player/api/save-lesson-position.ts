@@ -5,6 +5,7 @@
  * `keepalive`, so it completes after the page is gone.
  */
 import type { SaveLessonPositionRequest } from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
 
 export function saveLessonPosition(
   lessonId: number,
@@ -12,13 +13,9 @@ export function saveLessonPosition(
   options: { keepalive: boolean },
 ): void {
   const body: SaveLessonPositionRequest = { positionSeconds };
-  void fetch(`/api/lessons/${lessonId}/progress`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'include',
-    keepalive: options.keepalive,
-  }).catch(() => {
-    // Offline or leaving: the next save (or the next visit) carries on.
-  });
+  void apiRequest('PUT', `/api/lessons/${lessonId}/progress`, body, { keepalive: options.keepalive }).catch(
+    () => {
+      // Offline or leaving: the next save (or the next visit) carries on.
+    },
+  );
 }

@@ -7,7 +7,7 @@
 export const SAVE_INTERVAL_MS = 5000;
 
 export interface SaveOptions {
-  /** Leaving the page: the request must outlive it (`fetch(..., { keepalive: true })`). */
+  /** Leaving the page: the request must outlive it (`apiRequest(..., { keepalive: true })`). */
   keepalive: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
- * `/dashboard`, the progress variant (member-and-admin §2 "Member dashboard, progress variant";
- * DECISIONS 6): the welcome line, the course progress, the enrolled date, the release schedule note,
+ * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard;
+ * docs/decisions.md, 6): the welcome line, the course progress, the enrolled date, the release schedule note,
  * 'Course Sections' with each section's drip state, 'About This Course' and, for an rs_pending owner
  * without a consultation, 'Action Required'. Members and anyone enrolled may see it; other signed-in users
  * get 'Course Access Required'; signed-out visitors go to /login.
@@ -25,11 +25,11 @@ import {
   useSignInGate,
 } from '@platform/ui';
 import type { AuthUser } from '@platform/ui';
+import { formatDate } from '@platform/contracts/format';
 import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';
 import { useCourse } from '../../courses/api/get-course';
 import { useEnrollments } from '../../courses/api/get-courses';
 import { LoadError } from '../../courses/components/load-error';
-import { formatLocalDate } from '../../courses/lib/unlock-time';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
 import {
   formatCourseDuration,
@@ -118,7 +118,7 @@ function CourseProgressView({
 
   const list = sections.data;
   const progress = getCourseProgress(list);
-  const enrolledOn = formatLocalDate(resolveEnrolledAt(enrolledAt ?? course.data.enrolledAt));
+  const enrolledOn = formatDate(resolveEnrolledAt(enrolledAt ?? course.data.enrolledAt));
   const firstModuleId = list[0]?.id ?? null;
 
   return (

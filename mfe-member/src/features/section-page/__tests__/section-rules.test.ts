@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatLessonMinutes,
   getCompletionHint,
-  getErrorStatus,
   getLessonPosition,
   getLockedNotice,
   getNextSectionTeaser,
@@ -10,7 +9,6 @@ import {
   getSectionKeyPoints,
   getSectionNumber,
   getSectionPageTitle,
-  getServerMessage,
   splitParagraphs,
 } from '../lib/section-rules';
 
@@ -64,15 +62,6 @@ describe('section page rules', () => {
     expect(getLockedNotice({ unlockDate: null, lockedReason: 'consultation' })).toBe(
       'This section unlocks after you submit your restaurant consultation.',
     );
-  });
-
-  it('reads the status and server message of a failed call', () => {
-    const error = new Error('403: {"message":"This section is not available yet"}');
-    expect(getErrorStatus(error)).toBe(403);
-    expect(getServerMessage(error)).toBe('This section is not available yet');
-    expect(getServerMessage(new Error('500: Internal Server Error'))).toBeNull();
-    expect(getErrorStatus(new TypeError('Failed to fetch'))).toBeNull();
-    expect(getServerMessage(new TypeError('Failed to fetch'))).toBeNull();
   });
 
   it('splits plain lesson text into paragraphs', () => {

@@ -4,8 +4,7 @@
  * message, or 'Failed to mark section as complete' (also when the network fails).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, toast } from '@platform/ui';
-import { getServerMessage } from '../lib/section-rules';
+import { apiRequest, getServerMessage, toast } from '@platform/ui';
 
 export const SECTION_COMPLETED_TOAST_MS = 3000;
 export const SECTION_COMPLETED_REDIRECT_MS = 2000;

@@ -1,9 +1,9 @@
 /**
- * `/module/:moduleId`, the section page (member-and-admin §2 "Module page … Reading B", DECISIONS 7–8):
- * title, description, back to /dashboard, the Completed/Available badge; 'Section Lessons' with each
- * lesson's player and 'Complete Lesson'; 'What You'll Learn in This Section'; the footer with 'Mark
- * Section Complete'; the positional next-section teaser. A locked section says when it opens; a missing
- * one shows 'Section Not Found'; signed-out callers go to /login, non-members to /courses.
+ * `/module/:moduleId`, the section page (docs/behaviour/member-learning.md#section-page;
+ * docs/decisions.md, 7–8): title, description, back to /dashboard, the Completed/Available badge; 'Section
+ * Lessons' with each lesson's player and 'Complete Lesson'; 'What You'll Learn in This Section'; the footer
+ * with 'Mark Section Complete'; the positional next-section teaser. A locked section says when it opens; a
+ * missing one shows 'Section Not Found'; signed-out callers go to /login, non-members to /courses.
  */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import {
@@ -16,9 +16,11 @@ import {
   CardTitle,
   CheckList,
   Skeleton,
+  getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
+import { formatDate } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -27,9 +29,7 @@ import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/comple
 import { useAvailableModules } from '../../courses/api/get-available-modules';
 import { useModule, useModuleLessons } from '../../courses/api/get-module';
 import {
-  formatLocalDate,
   getCompletionHint,
-  getErrorStatus,
   getLockedNotice,
   getNextSectionTeaser,
   getSectionBadge,
@@ -122,7 +122,7 @@ export function SectionPage() {
   // Not a positive whole number: no such section (the server would say 404 too).
   const id = /^[1-9][0-9]{0,9}$/.test(moduleId) ? Number(moduleId) : 0;
   const section = useModule(id, signedIn && id > 0);
-  const status = getErrorStatus(section.error);
+  const status = getApiErrorStatus(section.error);
 
   if (redirectToLogin) return <Navigate to="/login" replace />;
   if (signedOutHere) return null; // signing out here: the logout flow goes to /
@@ -265,7 +265,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
             {section.isCompleted ? (
               <p className="font-medium">
                 Section completed
-                {section.completedAt ? ` on ${formatLocalDate(section.completedAt)}` : ''}
+                {section.completedAt ? ` on ${formatDate(section.completedAt, { style: 'long' })}` : ''}
               </p>
             ) : (
               <>

@@ -1,36 +1,15 @@
 /**
- * The section page's display rules (member-and-admin §2 "Module page … Reading B", DECISIONS 8):
+ * The section page's display rules (docs/behaviour/member-learning.md#section-page; docs/decisions.md, 8):
  * the badge, the lesson position and duration lines, the footer, the positional next-section teaser,
  * the key points, the lock notice, and how a failed call is read. Display only: the server decides.
  */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import { formatDateTime } from '@platform/contracts/format';
 
 export const SECTION_PAGE_TITLE_SUFFIX = 'Restaurant Consultancy Course';
 
 export function getSectionPageTitle(title: string): string {
   return `${title} | ${SECTION_PAGE_TITLE_SUFFIX}`;
-}
-
-/** The HTTP status of an error thrown as `Error('<status>: <body>')`, or null for a network failure. */
-export function getErrorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^(\d{3}):/.exec(error.message);
-  return match ? Number(match[1]) : null;
-}
-
-/** The `message` of a JSON error answer (`Error('403: {"message":"…"}')`), or null. */
-export function getServerMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const body = error.message.replace(/^\d{3}:\s*/, '');
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message.trim() || null;
-    }
-  } catch {
-    // Not JSON: no server message to show.
-  }
-  return null;
 }
 
 export type SectionBadge = 'Completed' | 'Available' | 'Locked';
@@ -57,8 +36,8 @@ export function getCompletionHint(lessonCount: number): string {
 }
 
 /**
- * The next-section teaser is positional (DECISIONS 8): on section N, 'Section N+1 is now available!' when
- * section N+1 is available to this member, otherwise 'Continue building your restaurant expertise!'.
+ * The next-section teaser is positional (docs/decisions.md, 8): on section N, 'Section N+1 is now available!'
+ * when section N+1 is available to this member, otherwise 'Continue building your restaurant expertise!'.
  */
 export function getNextSectionTeaser(
   sections: readonly Pick<AvailableModule, 'id' | 'orderIndex' | 'isAvailable'>[] | null | undefined,
@@ -100,19 +79,6 @@ export function getSectionKeyPoints(lessons: readonly Pick<MemberLesson, 'keyPoi
   return points;
 }
 
-/** A date and time in the member's own locale and time zone ('Nov 23, 2026, 3:04 PM'). */
-export function formatLocalDateTime(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-}
-
-export function formatLocalDate(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
-}
-
 /** Why a locked section is locked and when it opens, in the member's local time. */
 export function getLockedNotice(
   section: Pick<AvailableModule, 'unlockDate' | 'lockedReason'>,
@@ -123,7 +89,7 @@ export function getLockedNotice(
     return 'This section unlocks after you submit your restaurant consultation.';
   }
   if (section.unlockDate) {
-    return `This section is locked. It unlocks on ${formatLocalDateTime(section.unlockDate, locale, timeZone)}.`;
+    return `This section is locked. It unlocks on ${formatDateTime(section.unlockDate, { locale, timeZone })}.`;
   }
   return 'This section is locked and is not available yet.';
 }

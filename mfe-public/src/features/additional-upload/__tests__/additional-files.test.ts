@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';
-import { matchRefusals, readBatchAnswer } from '../lib/upload-answer';
+import { ApiError } from '@platform/ui';
+import { matchRefusals, readBatchAnswer, readBatchRefusal } from '../lib/upload-answer';
 
 const MB = 1024 * 1024;
 
@@ -34,14 +35,14 @@ describe('additional files', () => {
   });
 
   it('reads stored and refused files from the answer', () => {
-    const answer = readBatchAnswer(
-      200,
-      JSON.stringify({
+    const answer = readBatchAnswer({
+      status: 200,
+      body: {
         success: true,
         files: ['/api/consultation-files/1'],
         rejected: [{ fileName: 'fake.jpg', reason: 'File content is not an accepted image type' }],
-      }),
-    );
+      },
+    });
     expect(answer).toEqual({
       kind: 'answered',
       storedCount: 1,
@@ -57,21 +58,25 @@ describe('additional files', () => {
 
   it('treats an all-refused 400 as answered, anything else as failed', () => {
     expect(
-      readBatchAnswer(
-        400,
-        JSON.stringify({ message: 'No files were accepted', rejected: [{ fileName: 'x', reason: 'y' }] }),
+      readBatchRefusal(
+        new ApiError(
+          400,
+          JSON.stringify({ message: 'No files were accepted', rejected: [{ fileName: 'x', reason: 'y' }] }),
+        ),
       ),
     ).toEqual({ kind: 'answered', storedCount: 0, rejected: [{ fileName: 'x', reason: 'y' }] });
     expect(
-      readBatchAnswer(
-        400,
-        JSON.stringify({ message: 'Please select at least one file to upload.', rejected: [] }),
+      readBatchRefusal(
+        new ApiError(
+          400,
+          JSON.stringify({ message: 'Please select at least one file to upload.', rejected: [] }),
+        ),
       ),
     ).toEqual({
       kind: 'failed',
       status: 400,
     });
-    expect(readBatchAnswer(403, '{"message":"no"}')).toEqual({ kind: 'failed', status: 403 });
-    expect(readBatchAnswer(200, 'not json')).toEqual({ kind: 'failed', status: 200 });
+    expect(readBatchRefusal(new ApiError(403, '{"message":"no"}'))).toEqual({ kind: 'failed', status: 403 });
+    expect(readBatchAnswer({ status: 200, body: 'not json' })).toEqual({ kind: 'failed', status: 200 });
   });
 });

@@ -1,18 +1,15 @@
 /**
- * `GET /api/consultations-by-email?email=` (member-and-admin §5 "Email lookup", DECISIONS 15): the
- * signed-in owner gets their consultations; anyone else is told a link was e-mailed to the address.
- * The query runs only for an address containing '@'.
+ * `GET /api/consultations-by-email?email=` (docs/behaviour/consultation-and-contact.md#e-mail-lookup;
+ * docs/decisions.md, 15): the signed-in owner gets their consultations; anyone else is told a link was
+ * e-mailed to the address. The query runs only for an address containing '@'.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ConsultationLookupResponseSchema } from '@platform/contracts';
 import type { ConsultationLookupResponse } from '@platform/contracts';
-import { throwIfNotOk } from '../lib/throw-if-not-ok';
+import { apiRequest } from '@platform/ui';
 
 export async function findConsultations(email: string): Promise<ConsultationLookupResponse> {
-  const res = await fetch(`/api/consultations-by-email?email=${encodeURIComponent(email)}`, {
-    credentials: 'include',
-  });
-  await throwIfNotOk(res);
+  const res = await apiRequest('GET', '/api/consultations-by-email', undefined, { query: { email } });
   return ConsultationLookupResponseSchema.parse(await res.json());
 }
 

@@ -2,13 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ConsultationAccessSchema } from '@platform/contracts';
 import type { ConsultationAccess } from '@platform/contracts';
-import { throwIfNotOk } from '../lib/throw-if-not-ok';
+import { apiRequest } from '@platform/ui';
 
 export async function getConsultationAccess(token: string): Promise<ConsultationAccess> {
-  const res = await fetch(`/api/consultation/access?token=${encodeURIComponent(token)}`, {
-    credentials: 'include',
-  });
-  await throwIfNotOk(res);
+  const res = await apiRequest('GET', '/api/consultation/access', undefined, { query: { token } });
   return ConsultationAccessSchema.parse(await res.json());
 }
 

@@ -4,9 +4,9 @@
  * session, with the bytes sent reported as they go.
  */
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
-import { sendWithProgress } from '@platform/ui';
+import { ApiError, sendWithProgress } from '@platform/ui';
 import type { ChosenFile } from '../lib/additional-files';
-import { readBatchAnswer } from '../lib/upload-answer';
+import { readBatchAnswer, readBatchRefusal } from '../lib/upload-answer';
 import type { BatchOutcome } from '../lib/upload-answer';
 
 export type UploadAdditionalFilesInput = {
@@ -28,12 +28,17 @@ export async function uploadAdditionalFiles({
 }: UploadAdditionalFilesInput): Promise<BatchOutcome> {
   const body = new FormData();
   for (const chosen of files) body.append(chosen.field, chosen.file, chosen.name);
-  const answer = await sendWithProgress({
-    url: `/api/consultation/${encodeURIComponent(submissionId)}/additional-files`,
-    body,
-    headers: uploadToken ? { [UPLOAD_TOKEN_HEADER]: uploadToken } : {},
-    onProgress,
-    signal,
-  });
-  return readBatchAnswer(answer.status, answer.bodyText);
+  try {
+    const answer = await sendWithProgress({
+      url: `/api/consultation/${encodeURIComponent(submissionId)}/additional-files`,
+      body,
+      headers: uploadToken ? { [UPLOAD_TOKEN_HEADER]: uploadToken } : {},
+      onProgress,
+      signal,
+    });
+    return readBatchAnswer(answer);
+  } catch (error) {
+    if (error instanceof ApiError) return readBatchRefusal(error);
+    throw error;
+  }
 }

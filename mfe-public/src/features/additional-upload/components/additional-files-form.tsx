@@ -1,6 +1,6 @@
 /**
- * The upload step of /additional-upload (member-and-admin §5 "Additional upload", §8): photos, videos and
- * documents, sent together (at most 30 files a request) with the request's real progress.
+ * The upload step of /additional-upload (docs/behaviour/consultation-and-contact.md#upload-additional-files):
+ * photos, videos and documents, sent together (at most 30 files a request) with the request's real progress.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';

@@ -1,6 +1,7 @@
 /**
- * `/additional-upload` (member-and-admin §2 "Upload additional files", §5, §8; DECISIONS 15–17): find the
- * consultation by e-mail, or open it from the e-mailed `?token=` link, then upload more files.
+ * `/additional-upload` (docs/behaviour/consultation-and-contact.md#upload-additional-files;
+ * docs/decisions.md, 15–17): find the consultation by e-mail, or open it from the e-mailed `?token=` link,
+ * then upload more files.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { INVALID_LINK_MESSAGE } from '@platform/contracts';
@@ -13,12 +14,12 @@ import {
   CardContent,
   SITE_NAME,
   Skeleton,
+  getServerMessage,
   useDocumentTitle,
 } from '@platform/ui';
 import { LinkIcon } from 'lucide-react';
 import { useConsultationAccess } from '../api/get-consultation-access';
 import { ADDITIONAL_PAGE } from '../lib/additional-copy';
-import { readErrorMessage } from '../lib/throw-if-not-ok';
 import { AdditionalFilesForm } from './additional-files-form';
 import { EmailLookup } from './email-lookup';
 
@@ -43,7 +44,7 @@ function LinkAccess({ token }: { token: string }) {
         <LinkIcon aria-hidden="true" />
         <AlertTitle className="line-clamp-none">{ADDITIONAL_PAGE.invalidLinkTitle}</AlertTitle>
         <AlertDescription>
-          <p>{readErrorMessage(access.error) ?? INVALID_LINK_MESSAGE}</p>
+          <p>{getServerMessage(access.error) ?? INVALID_LINK_MESSAGE}</p>
           <p className="mt-1">Ask for a new link with the e-mail address of your consultation.</p>
           <Button asChild variant="outline" className="mt-3">
             <Link to="/additional-upload">Find my consultation</Link>

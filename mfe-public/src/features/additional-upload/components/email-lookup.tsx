@@ -1,12 +1,13 @@
 /**
- * Finding the consultation by e-mail (member-and-admin §5 "Email lookup", §8; DECISIONS 15): the signed-in
- * owner goes straight to the upload step of their newest consultation; anyone else is told a link was
- * e-mailed to the address, so nobody sees a stranger's submission.
+ * Finding the consultation by e-mail (docs/behaviour/consultation-and-contact.md#e-mail-lookup;
+ * docs/decisions.md, 15): the signed-in owner goes straight to the upload step of their newest consultation;
+ * anyone else is told a link was e-mailed to the address, so nobody sees a stranger's submission.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ConsultationLookupFormSchema, LOOKUP_MESSAGES } from '@platform/contracts';
+import { formatDate } from '@platform/contracts/format';
 import {
   Alert,
   AlertDescription,
@@ -20,13 +21,13 @@ import {
   Input,
   Label,
   Skeleton,
+  getServerMessage,
   useAuth,
 } from '@platform/ui';
 import { LoaderCircleIcon, MailCheckIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useFindConsultations } from '../api/find-consultations';
 import { ADDITIONAL_PAGE } from '../lib/additional-copy';
-import { readErrorMessage } from '../lib/throw-if-not-ok';
 import { AdditionalFilesForm } from './additional-files-form';
 
 type LookupForm = z.input<typeof ConsultationLookupFormSchema>;
@@ -70,7 +71,7 @@ export function EmailLookup() {
       );
     }
     if (lookup.isError) {
-      const serverMessage = readErrorMessage(lookup.error);
+      const serverMessage = getServerMessage(lookup.error);
       return (
         <Alert variant="destructive">
           <SearchXIcon aria-hidden="true" />
@@ -113,7 +114,7 @@ export function EmailLookup() {
         <p className="text-sm text-muted-foreground">
           Adding files to your consultation for{' '}
           <span className="font-medium text-foreground">{consultation.businessName}</span>, sent{' '}
-          {new Date(consultation.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}.{' '}
+          {formatDate(consultation.submittedAt, { locale: 'en-US' })}.{' '}
           <button type="button" className="text-primary underline underline-offset-4" onClick={tryAgain}>
             {LOOKUP_MESSAGES.tryDifferentEmail}
           </button>

@@ -1,4 +1,4 @@
-/** The page's own words (member-and-admin §2 "Upload additional files", §8). */
+/** The page's own words (docs/behaviour/consultation-and-contact.md#upload-additional-files). */
 export const ADDITIONAL_PAGE = {
   title: 'Upload Additional Files',
   description:

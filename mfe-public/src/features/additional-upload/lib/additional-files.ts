@@ -1,7 +1,7 @@
 /**
- * The three inputs of /additional-upload (member-and-admin §5 "File inputs", "Additional upload";
- * DECISIONS 17): which files each takes, the browser's size check, and how the chosen files are split
- * into requests of at most MAX_FILES_PER_REQUEST files.
+ * The three inputs of /additional-upload (docs/behaviour/consultation-and-contact.md#file-rules;
+ * docs/decisions.md, 17): which files each takes, the browser's size check, and how the chosen files are
+ * split into requests of at most MAX_FILES_PER_REQUEST files.
  */
 import { CONSULTATION_FILE_SIZE_LIMITS, MAX_FILES_PER_REQUEST, formatBytes } from '@platform/contracts';
 import type { AdditionalFileField } from '@platform/contracts';
@@ -10,7 +10,7 @@ export type FileFacts = { name: string; type: string; size: number };
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'avif', 'bmp', 'tif', 'tiff'];
 const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'avi', 'mkv', '3gp', 'mpeg', 'mpg'];
-/** §5: additional documents accept .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png. */
+/** Additional documents accept .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png. */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png'];
 
 export function getExtension(name: string): string {

@@ -1,25 +1,23 @@
 /** Reads one additional-files answer (contracts `upload-files.ts`): stored files and refusals by name. */
 import { UploadFilesResponseSchema, UploadRejectedResponseSchema } from '@platform/contracts';
 import type { RejectedFile } from '@platform/contracts';
+import type { ApiError, UploadAnswer } from '@platform/ui';
 
 export type BatchOutcome =
   | { kind: 'answered'; storedCount: number; rejected: RejectedFile[] }
   /** Not OK and not a refusal of the files, or a body that is not the contract's. */
   | { kind: 'failed'; status: number };
 
-export function readBatchAnswer(status: number, bodyText: string): BatchOutcome {
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return { kind: 'failed', status };
-  }
-  if (status >= 200 && status < 300) {
-    const parsed = UploadFilesResponseSchema.safeParse(body);
-    return parsed.success
-      ? { kind: 'answered', storedCount: parsed.data.files.length, rejected: parsed.data.rejected }
-      : { kind: 'failed', status };
-  }
+/** An OK answer: the files stored and those refused, or failed when the body is not the contract's. */
+export function readBatchAnswer({ status, body }: UploadAnswer): BatchOutcome {
+  const parsed = UploadFilesResponseSchema.safeParse(body);
+  return parsed.success
+    ? { kind: 'answered', storedCount: parsed.data.files.length, rejected: parsed.data.rejected }
+    : { kind: 'failed', status };
+}
+
+/** A non-OK answer: a 400 naming refused files is an answer (none stored); anything else failed. */
+export function readBatchRefusal({ status, body }: ApiError): BatchOutcome {
   if (status === 400) {
     const parsed = UploadRejectedResponseSchema.safeParse(body);
     if (parsed.success && parsed.data.rejected.length > 0)

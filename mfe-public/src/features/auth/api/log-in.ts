@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoginResponseSchema } from '@platform/contracts';
 import type { LoginRequest } from '@platform/contracts';
-import { apiRequest, readApiFailure } from '@platform/ui';
+import { ApiError, apiRequest } from '@platform/ui';
 import type { RefusedOutcome } from '@platform/ui';
 
 export type LogInOutcome = { ok: true } | RefusedOutcome;
@@ -16,8 +16,7 @@ export async function logIn(input: LoginRequest): Promise<LogInOutcome> {
       ? { ok: true }
       : { ok: false, status: response.status, message: body.message || null, issues: [] };
   } catch (error) {
-    const failure = readApiFailure(error);
-    if (failure) return { ok: false, ...failure };
+    if (error instanceof ApiError) return { ok: false, ...error.toFailure() };
     throw error;
   }
 }

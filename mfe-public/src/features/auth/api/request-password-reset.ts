@@ -1,11 +1,11 @@
 /**
- * `POST /api/auth/forgot-password` (DECISIONS 12): the answer is the same whether or not the address has
- * an account and never carries a token; the set-password link travels only by e-mail.
+ * `POST /api/auth/forgot-password` (docs/decisions.md, 12): the answer is the same whether or not the address
+ * has an account and never carries a token; the set-password link travels only by e-mail.
  */
 import { useMutation } from '@tanstack/react-query';
 import { ForgotPasswordResponseSchema } from '@platform/contracts';
 import type { ForgotPasswordRequest } from '@platform/contracts';
-import { apiRequest, readApiFailure } from '@platform/ui';
+import { ApiError, apiRequest } from '@platform/ui';
 
 export type PasswordResetOutcome = { ok: true; message: string } | { ok: false; message: string | null };
 
@@ -15,8 +15,7 @@ export async function requestPasswordReset(input: ForgotPasswordRequest): Promis
     const body = ForgotPasswordResponseSchema.safeParse(await response.json());
     return { ok: true, message: body.success ? body.data.message : '' };
   } catch (error) {
-    const failure = readApiFailure(error);
-    if (failure) return { ok: false, message: failure.message };
+    if (error instanceof ApiError) return { ok: false, message: error.serverMessage };
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /** `POST /api/auth/setup-password`: sets a password with the token of a set-password e-mail. */
 import { useMutation } from '@tanstack/react-query';
 import type { SetupPasswordRequest } from '@platform/contracts';
-import { apiRequest, readApiFailure } from '@platform/ui';
+import { ApiError, apiRequest } from '@platform/ui';
 import type { RefusedOutcome } from '@platform/ui';
 
 export type SetUpPasswordOutcome = { ok: true } | RefusedOutcome;
@@ -12,8 +12,7 @@ export async function setUpPassword(input: SetupPasswordRequest): Promise<SetUpP
     await apiRequest('POST', '/api/auth/setup-password', input);
     return { ok: true };
   } catch (error) {
-    const failure = readApiFailure(error);
-    if (failure) return { ok: false, ...failure };
+    if (error instanceof ApiError) return { ok: false, ...error.toFailure() };
     throw error;
   }
 }

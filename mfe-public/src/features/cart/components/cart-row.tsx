@@ -1,4 +1,5 @@
-import { Badge, Button, formatPrice, useCart } from '@platform/ui';
+import { Badge, Button, useCart } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import type { CartItem } from '@platform/ui';
 import { BookOpenIcon, MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { getCompareAtPrice, getDecreasedQuantity, getLineTotal } from '../lib/cart-summary';
@@ -87,12 +88,12 @@ export function CartRow({ item }: { item: CartItem }) {
 
         <div className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-1">
           <p className="text-lg font-bold tabular-nums" data-testid="line-price">
-            {formatPrice(getLineTotal(item))}
+            {formatMoney(getLineTotal(item))}
           </p>
           {compareAt !== null ? (
             <p className="text-sm text-muted-foreground tabular-nums">
               <span className="sr-only">Regular price </span>
-              <s>{formatPrice(compareAt * item.quantity)}</s>
+              <s>{formatMoney(compareAt * item.quantity)}</s>
             </p>
           ) : null}
         </div>

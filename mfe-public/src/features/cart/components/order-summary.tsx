@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, formatPrice } from '@platform/ui';
+import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import { CircleCheckIcon, LockIcon } from 'lucide-react';
 import type { CartSummary } from '../lib/cart-summary';
 
@@ -24,21 +25,21 @@ export function OrderSummary({ summary, onClear }: OrderSummaryProps) {
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Subtotal</dt>
             <dd className="tabular-nums" data-testid="subtotal">
-              {formatPrice(summary.subtotal)}
+              {formatMoney(summary.subtotal)}
             </dd>
           </div>
           {summary.discount > 0 ? (
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Discount</dt>
               <dd className="font-medium text-success tabular-nums" data-testid="discount">
-                -{formatPrice(summary.discount)}
+                -{formatMoney(summary.discount)}
               </dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="total">
-              {formatPrice(summary.total)}
+              {formatMoney(summary.total)}
             </dd>
           </div>
         </dl>

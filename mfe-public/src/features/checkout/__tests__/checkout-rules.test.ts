@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatPrice } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import {
   COURSE_PRODUCT_ID,
   CreateCheckoutSessionRequestSchema,
@@ -146,8 +146,8 @@ describe('what the checkout shows and sends', () => {
     // A list price no higher than the price is no discount.
     expect(monthly.compareAtPrice).toBeNull();
     expect(getCheckoutTotals([monthly]).total).toBe(2999);
-    expect(formatPrice(getCheckoutTotals([monthly]).total)).toBe('$29.99');
-    expect(formatPrice(getCheckoutTotals([line]).total)).toBe('$1,597.00');
+    expect(formatMoney(getCheckoutTotals([monthly]).total)).toBe('$29.99');
+    expect(formatMoney(getCheckoutTotals([line]).total)).toBe('$1,597.00');
 
     const check = checkBilling(COMPLETE);
     if (!check.ok) throw new Error('complete form refused');

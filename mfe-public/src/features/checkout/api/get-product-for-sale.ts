@@ -5,10 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-
-/** apiRequest's errors read `<status>: <body>` (public-site spec §8). */
-const NOT_FOUND = /^404:/;
+import { ApiError, apiRequest } from '@platform/ui';
 
 export async function getProductForSale(id: string): Promise<Product | null> {
   const { GetProductResponseSchema, ProductIdSchema } = await import('@platform/contracts');
@@ -17,7 +14,7 @@ export async function getProductForSale(id: string): Promise<Product | null> {
     const response = await apiRequest('GET', `/api/products/${encodeURIComponent(id)}`);
     return GetProductResponseSchema.parse(await response.json());
   } catch (error) {
-    if (error instanceof Error && NOT_FOUND.test(error.message)) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }

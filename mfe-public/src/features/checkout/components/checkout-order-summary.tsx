@@ -1,6 +1,7 @@
 /** The checkout's order summary: lines, totals, the purchase button and the trust badges. */
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle, Skeleton, formatPrice } from '@platform/ui';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import type { CheckoutLineView, CheckoutTotals } from '../lib/checkout-lines';
 import { TrustBadges } from './trust-badges';
 
@@ -40,11 +41,11 @@ export function CheckoutOrderSummary({
                   <Skeleton className="h-5 w-16" />
                 ) : (
                   <>
-                    <span className="block font-medium">{formatPrice(line.unitPrice * line.quantity)}</span>
+                    <span className="block font-medium">{formatMoney(line.unitPrice * line.quantity)}</span>
                     {line.compareAtPrice !== null ? (
                       <span className="block text-muted-foreground">
                         <span className="sr-only">Regular price </span>
-                        <s>{formatPrice(line.compareAtPrice * line.quantity)}</s>
+                        <s>{formatMoney(line.compareAtPrice * line.quantity)}</s>
                       </span>
                     ) : null}
                   </>
@@ -56,18 +57,18 @@ export function CheckoutOrderSummary({
         <dl className="space-y-2 border-t border-border pt-4 text-sm" data-testid="checkout-totals">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Subtotal</dt>
-            <dd className="tabular-nums">{isPricing ? '…' : formatPrice(totals.subtotal)}</dd>
+            <dd className="tabular-nums">{isPricing ? '…' : formatMoney(totals.subtotal)}</dd>
           </div>
           {!isPricing && totals.discount > 0 ? (
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Discount</dt>
-              <dd className="font-medium text-success tabular-nums">-{formatPrice(totals.discount)}</dd>
+              <dd className="font-medium text-success tabular-nums">-{formatMoney(totals.discount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="checkout-total">
-              {isPricing ? '…' : formatPrice(totals.total)}
+              {isPricing ? '…' : formatMoney(totals.total)}
             </dd>
           </div>
         </dl>

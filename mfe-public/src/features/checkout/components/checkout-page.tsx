@@ -1,10 +1,10 @@
 /**
- * `/checkout` (public-site spec §2.6, §4, §5, §8; DECISIONS 1–2, 13): billing form, payment method, order
- * summary and the purchase button. `/checkout?course=1` buys the course alone (the course-purchase flow)
- * and `/checkout?product=<id>` one product alone, at the catalogue's price (the pricing programmes, the
- * membership plans); either way the cart is left as it is. `&method=paypal` preselects the wallet,
- * `&plan=…` records which plan led here. Checking out needs no account: the payment service creates one
- * from the e-mail address once the payment is confirmed.
+ * `/checkout` (docs/behaviour/checkout-and-payments.md#checkout-page; docs/decisions.md, 1–2, 13): billing
+ * form, payment method, order summary and the purchase button. `/checkout?course=1` buys the course alone
+ * (the course-purchase flow) and `/checkout?product=<id>` one product alone, at the catalogue's price (the
+ * pricing programmes, the membership plans); either way the cart is left as it is. `&method=paypal`
+ * preselects the wallet, `&plan=…` records which plan led here. Checking out needs no account: the payment
+ * service creates one from the e-mail address once the payment is confirmed.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,12 +16,12 @@ import {
   AlertTitle,
   Button,
   SITE_NAME,
-  formatPrice,
   toast,
   useAuth,
   useCart,
   useDocumentTitle,
 } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
@@ -308,7 +308,7 @@ function CheckoutForm({
               <>
                 <LockIcon aria-hidden="true" />
                 Complete Secure Purchase
-                {isPricing ? null : <span className="tabular-nums">{formatPrice(totals.total)}</span>}
+                {isPricing ? null : <span className="tabular-nums">{formatMoney(totals.total)}</span>}
               </>
             )}
           </Button>

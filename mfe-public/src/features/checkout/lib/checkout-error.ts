@@ -1,7 +1,8 @@
 /**
- * The checkout's internal errors (spec §8): the server's own text or the spec's fixed messages. They are
- * logged for whoever debugs; the buyer sees the 'Payment Failed' toast.
+ * The checkout's internal errors (docs/behaviour/checkout-and-payments.md#payment-flows): the server's own
+ * text or the fixed messages. They are logged for whoever debugs; the buyer sees the 'Payment Failed' toast.
  */
+import { ApiError } from '@platform/ui';
 
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
@@ -10,18 +11,10 @@ export class CheckoutError extends Error {
   }
 }
 
-/** The `message` of an `apiRequest` error's JSON body (`"400: {\"message\":…}"`), if there is one. */
+/** The server's own text behind a refused call: its `message`, else the `error` a provider-style answer carries. */
 export function readServerMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return null;
-  try {
-    const body: unknown = JSON.parse(match[1] ?? '');
-    const message =
-      (body as { message?: unknown; error?: unknown } | null)?.message ??
-      (body as { error?: unknown } | null)?.error;
-    return typeof message === 'string' && message.trim() ? message.trim() : null;
-  } catch {
-    return null;
-  }
+  if (!(error instanceof ApiError)) return null;
+  if (error.serverMessage) return error.serverMessage;
+  const text = (error.body as { error?: unknown } | null)?.error;
+  return typeof text === 'string' && text.trim() ? text.trim() : null;
 }

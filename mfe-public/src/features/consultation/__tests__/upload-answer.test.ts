@@ -1,9 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { UPLOAD_MESSAGES } from '@platform/contracts';
-import { describeFileProblem, describeUploadFailure, readFileUploadAnswer } from '../lib/upload-answer';
+import { ApiError } from '@platform/ui';
+import {
+  describeFileProblem,
+  describeUploadFailure,
+  readFileUploadAnswer,
+  readFileUploadRefusal,
+} from '../lib/upload-answer';
 import { summariseRun } from '../lib/run-summary';
 
-const ok = (body: unknown) => readFileUploadAnswer(200, JSON.stringify(body), 'room.jpg');
+const ok = (body: unknown) => readFileUploadAnswer({ status: 200, body }, 'room.jpg');
+const refused = (status: number, bodyText: string, fileName = 'a') =>
+  readFileUploadRefusal(new ApiError(status, bodyText), fileName);
 
 describe('reading an upload answer', () => {
   it('counts a file as stored when the server lists its path', () => {
@@ -14,7 +22,7 @@ describe('reading an upload answer', () => {
   });
 
   it('shows the server reason for a refused file (400 with rejected)', () => {
-    const outcome = readFileUploadAnswer(
+    const outcome = refused(
       400,
       JSON.stringify({
         message: 'No files were accepted',
@@ -26,8 +34,8 @@ describe('reading an upload answer', () => {
     expect(describeFileProblem(outcome)).toBe('File content is not an accepted image type');
   });
 
-  it('turns each failure into its §8 toast', () => {
-    expect(describeUploadFailure(readFileUploadAnswer(403, '{"message":"nope"}', 'a'), 'photos')).toEqual({
+  it('turns each failure into its toast', () => {
+    expect(describeUploadFailure(refused(403, '{"message":"nope"}'), 'photos')).toEqual({
       title: 'Upload Failed',
       description: 'Failed to upload photos',
     });
@@ -35,9 +43,7 @@ describe('reading an upload answer', () => {
       title: 'Upload Error',
       description: 'Server response error',
     });
-    expect(describeUploadFailure(readFileUploadAnswer(200, '<html>', 'a'), 'menu')?.title).toBe(
-      'Upload Error',
-    );
+    expect(describeUploadFailure(ok('<html>'), 'menu')?.title).toBe('Upload Error');
     expect(describeUploadFailure({ kind: 'transport', failure: 'network' }, 'menu')?.title).toBe(
       'Network Error',
     );
@@ -48,9 +54,14 @@ describe('reading an upload answer', () => {
   });
 
   it('keeps the server message of a non-OK answer for the file row', () => {
-    const outcome = readFileUploadAnswer(401, JSON.stringify({ message: UPLOAD_MESSAGES.missingToken }), 'a');
+    const outcome = refused(401, JSON.stringify({ message: UPLOAD_MESSAGES.missingToken }));
     expect(outcome).toEqual({ kind: 'failed', status: 401, message: UPLOAD_MESSAGES.missingToken });
-    expect(describeFileProblem(readFileUploadAnswer(502, 'Bad Gateway', 'a'))).toBe('Upload failed (502)');
+    expect(describeFileProblem(refused(502, 'Bad Gateway'))).toBe('Upload failed (502)');
+    expect(refused(400, JSON.stringify({ message: 'Please select a file', rejected: [] }))).toEqual({
+      kind: 'failed',
+      status: 400,
+      message: 'Please select a file',
+    });
   });
 });
 

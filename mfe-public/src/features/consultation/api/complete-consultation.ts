@@ -1,6 +1,7 @@
 /** `POST /api/consultation/:id/complete` ('Complete Submission & Send Confirmation'); success is an OK answer. */
 import { useMutation } from '@tanstack/react-query';
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
 
 export async function completeConsultation({
   submissionId,
@@ -9,13 +10,12 @@ export async function completeConsultation({
   submissionId: string;
   uploadToken: string;
 }): Promise<void> {
-  const res = await fetch(`/api/consultation/${encodeURIComponent(submissionId)}/complete`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [UPLOAD_TOKEN_HEADER]: uploadToken },
-    body: '{}',
-    credentials: 'include',
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${await res.text().catch(() => res.statusText)}`);
+  await apiRequest(
+    'POST',
+    `/api/consultation/${encodeURIComponent(submissionId)}/complete`,
+    {},
+    { headers: { [UPLOAD_TOKEN_HEADER]: uploadToken } },
+  );
 }
 
 export function useCompleteConsultation() {

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ConsultationResponseSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationResponse } from '@platform/contracts';
-import { apiRequest, readApiFailure } from '@platform/ui';
+import { ApiError, apiRequest } from '@platform/ui';
 import type { RefusedOutcome } from '@platform/ui';
 
 export type SubmitConsultationOutcome = { ok: true; data: ConsultationResponse } | RefusedOutcome;
@@ -13,8 +13,7 @@ export async function submitConsultation(input: ConsultationRequest): Promise<Su
   try {
     res = await apiRequest('POST', '/api/consultation', input);
   } catch (error) {
-    const failure = readApiFailure(error);
-    if (failure) return { ok: false, ...failure };
+    if (error instanceof ApiError) return { ok: false, ...error.toFailure() };
     throw error;
   }
   return { ok: true, data: ConsultationResponseSchema.parse(await res.json()) };

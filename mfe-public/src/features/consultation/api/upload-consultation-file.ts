@@ -1,11 +1,11 @@
 /**
  * `POST /api/consultation/:id/upload` for one file: multipart `fileType` then `files`, authorised by the
- * step-1 upload token (DECISIONS 16), with the bytes sent reported as they go.
+ * step-1 upload token (docs/decisions.md, 16), with the bytes sent reported as they go.
  */
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
 import type { ConsultationFileKind } from '@platform/contracts';
-import { UploadTransportError, sendWithProgress } from '@platform/ui';
-import { readFileUploadAnswer } from '../lib/upload-answer';
+import { ApiError, UploadTransportError, sendWithProgress } from '@platform/ui';
+import { readFileUploadAnswer, readFileUploadRefusal } from '../lib/upload-answer';
 import type { FileUploadOutcome } from '../lib/upload-answer';
 
 export type UploadConsultationFileInput = {
@@ -37,8 +37,9 @@ export async function uploadConsultationFile({
       onProgress,
       signal,
     });
-    return readFileUploadAnswer(answer.status, answer.bodyText, file.name);
+    return readFileUploadAnswer(answer, file.name);
   } catch (error) {
+    if (error instanceof ApiError) return readFileUploadRefusal(error, file.name);
     if (error instanceof UploadTransportError) return { kind: 'transport', failure: error.kind };
     console.error('Upload failed:', error);
     return { kind: 'error' };

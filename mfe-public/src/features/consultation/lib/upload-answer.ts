@@ -1,13 +1,13 @@
 /**
- * Reads the answer to one file's upload (member-and-admin §7, §8 "Consultation"; contracts
- * `upload-files.ts`) and turns failures into the spec's toasts.
+ * Reads the answer to one file's upload (contracts `upload-files.ts`) and turns failures into the
+ * toasts of docs/behaviour/consultation-and-contact.md#step-2-uploads.
  */
 import {
   UploadFilesResponseSchema,
   UploadRejectedResponseSchema,
   UPLOAD_MESSAGES,
 } from '@platform/contracts';
-import type { TransportFailure } from '@platform/ui';
+import type { ApiError, TransportFailure, UploadAnswer } from '@platform/ui';
 
 export type FileUploadOutcome =
   | { kind: 'stored'; path: string | null }
@@ -20,43 +20,29 @@ export type FileUploadOutcome =
   /** Anything else that went wrong in the browser. */
   | { kind: 'error' };
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function findRefusal(rejected: { fileName: string; reason: string }[], fileName: string): string | null {
   return (rejected.find((entry) => entry.fileName === fileName) ?? rejected[0])?.reason ?? null;
 }
 
-/** One file was sent: stored, refused with the server's reason, or failed. */
-export function readFileUploadAnswer(status: number, bodyText: string, fileName: string): FileUploadOutcome {
-  const body = parseJson(bodyText);
-  if (status >= 200 && status < 300) {
-    const parsed = UploadFilesResponseSchema.safeParse(body);
-    if (!parsed.success) return { kind: 'bad-response' };
-    if (parsed.data.files.length === 0) {
-      const reason = findRefusal(parsed.data.rejected, fileName);
-      return reason ? { kind: 'refused', reason } : { kind: 'bad-response' };
-    }
-    return { kind: 'stored', path: parsed.data.files[0] ?? null };
+/** One file was sent and the answer is OK: stored, or refused with the server's reason. */
+export function readFileUploadAnswer({ body }: UploadAnswer, fileName: string): FileUploadOutcome {
+  const parsed = UploadFilesResponseSchema.safeParse(body);
+  if (!parsed.success) return { kind: 'bad-response' };
+  if (parsed.data.files.length === 0) {
+    const reason = findRefusal(parsed.data.rejected, fileName);
+    return reason ? { kind: 'refused', reason } : { kind: 'bad-response' };
   }
-  if (status === 400) {
-    const parsed = UploadRejectedResponseSchema.safeParse(body);
-    if (parsed.success) {
-      const reason = findRefusal(parsed.data.rejected, fileName);
-      if (reason) return { kind: 'refused', reason };
-      return { kind: 'failed', status, message: parsed.data.message };
-    }
+  return { kind: 'stored', path: parsed.data.files[0] ?? null };
+}
+
+/** One file was sent and the answer is not OK: refused with the server's reason (400), or failed. */
+export function readFileUploadRefusal(error: ApiError, fileName: string): FileUploadOutcome {
+  if (error.status === 400) {
+    const parsed = UploadRejectedResponseSchema.safeParse(error.body);
+    const reason = parsed.success ? findRefusal(parsed.data.rejected, fileName) : null;
+    if (reason) return { kind: 'refused', reason };
   }
-  const message =
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : null;
-  return { kind: 'failed', status, message };
+  return { kind: 'failed', status: error.status, message: error.serverMessage };
 }
 
 export type UploadToast = { title: string; description: string };
@@ -64,7 +50,7 @@ export type UploadToast = { title: string; description: string };
 export const UPLOAD_TIMEOUT_DESCRIPTION = 'Upload timeout - file may be too large or connection too slow';
 export const NETWORK_ERROR_DESCRIPTION = 'Please check your connection and try again.';
 
-/** §8: the toast for a failed upload of `{type}` ('photos', 'video', 'menu'); null for a success. */
+/** The toast for a failed upload of `{type}` ('photos', 'video', 'menu'); null for a success. */
 export function describeUploadFailure(outcome: FileUploadOutcome, type: string): UploadToast | null {
   switch (outcome.kind) {
     case 'stored':

@@ -1,7 +1,10 @@
-/** `POST /api/contact` (DECISIONS 22): stored and e-mailed to support; a refusal carries the server's words. */
+/**
+ * `POST /api/contact` (docs/decisions.md, 22): stored and e-mailed to support; a refusal carries the server's
+ * words.
+ */
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest } from '@platform/contracts';
-import { apiRequest, readApiFailure } from '@platform/ui';
+import { ApiError, apiRequest } from '@platform/ui';
 import type { RefusedOutcome } from '@platform/ui';
 
 export type SendContactOutcome = { ok: true } | RefusedOutcome;
@@ -12,8 +15,7 @@ export async function sendContactMessage(input: ContactRequest): Promise<SendCon
     await apiRequest('POST', '/api/contact', input);
     return { ok: true };
   } catch (error) {
-    const failure = readApiFailure(error);
-    if (failure) return { ok: false, ...failure };
+    if (error instanceof ApiError) return { ok: false, ...error.toFailure() };
     throw error;
   }
 }

@@ -7,10 +7,10 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-  formatPrice,
   toast,
   useCart,
 } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
 import { ShoppingCartIcon } from 'lucide-react';
 import type { Product } from '../api/list-products';
 import { capitalizeCategory, isPurchasable } from '../lib/product-display';
@@ -54,7 +54,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         <div className="flex items-center justify-between gap-2">
           <Badge variant="outline">{capitalizeCategory(product.category)}</Badge>
           <Badge variant={purchasable ? 'default' : 'success'} className="text-sm">
-            {purchasable ? formatPrice(product.price) : 'Included'}
+            {purchasable ? formatMoney(product.price) : 'Included'}
           </Badge>
         </div>
         <CardTitle asChild>
@@ -66,8 +66,8 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         {purchasable && product.compareAtPrice && product.compareAtPrice > product.price ? (
           <p className="mt-3 text-sm">
             <span className="sr-only">Regular price </span>
-            <s className="text-muted-foreground">{formatPrice(product.compareAtPrice)}</s>{' '}
-            <span className="font-semibold">{formatPrice(product.price)}</span>
+            <s className="text-muted-foreground">{formatMoney(product.compareAtPrice)}</s>{' '}
+            <span className="font-semibold">{formatMoney(product.price)}</span>
           </p>
         ) : null}
       </CardContent>

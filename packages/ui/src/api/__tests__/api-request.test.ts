@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError } from '../api-error';
 import { apiRequest } from '../api-request';
 import { getQueryFn } from '../get-query-fn';
 import type { QueryFunctionContext } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       seen.push({ method: req.method, url: req.url, headers: req.headers, body });
-      switch (req.url) {
+      switch (req.url?.split('?')[0]) {
         case '/missing':
           res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
           return;
@@ -29,6 +30,21 @@ beforeAll(async () => {
           return;
         case '/unauthorized':
           res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
+          return;
+        case '/pay':
+          // A form action: done, and off to a page that only a browser navigation is served.
+          res.writeHead(303, { location: '/page' }).end();
+          return;
+        case '/page':
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+          return;
+        case '/refused':
+          res.writeHead(400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              message: 'Please enter a valid email address',
+              issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+            }),
+          );
           return;
         default:
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, body }));
@@ -51,6 +67,16 @@ function queryContext(queryKey: readonly unknown[]) {
   } as unknown as QueryFunctionContext;
 }
 
+/** The rejection of `promise`, which must reject. */
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}
+
 describe('apiRequest', () => {
   it('sends data as a JSON body with a JSON content type and resolves with the OK response', async () => {
     const res = await apiRequest('POST', `${baseUrl}/echo`, { email: 'owner@example.com' });
@@ -68,14 +94,55 @@ describe('apiRequest', () => {
     expect(request?.body).toBe('');
   });
 
-  it('a non-OK answer throws "<status>: <body text>"', async () => {
-    await expect(apiRequest('GET', `${baseUrl}/missing`)).rejects.toThrow(new Error('404: not here'));
+  it('adds the headers it is given beside the JSON content type', async () => {
+    await apiRequest('POST', `${baseUrl}/echo`, {}, { headers: { 'X-Upload-Token': 'tok_1' } });
+    const request = seen.at(-1);
+    expect(request?.headers['x-upload-token']).toBe('tok_1');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toBe('{}');
   });
 
-  it('a non-OK answer with an empty body throws "<status>: <status text>"', async () => {
-    await expect(apiRequest('DELETE', `${baseUrl}/empty-error`)).rejects.toThrow(
-      new Error('503: Service Unavailable'),
-    );
+  it('encodes the query it is given, leaving out empty values and keeping a query already there', async () => {
+    await apiRequest('GET', `${baseUrl}/echo`, undefined, {
+      query: { email: 'a+b@example.com', token: 'x&y=z', page: 2, skip: undefined, none: null },
+    });
+    expect(seen.at(-1)?.url).toBe('/echo?email=a%2Bb%40example.com&token=x%26y%3Dz&page=2');
+    await apiRequest('GET', `${baseUrl}/echo?sort=new`, undefined, { query: { page: 3 } });
+    expect(seen.at(-1)?.url).toBe('/echo?sort=new&page=3');
+  });
+
+  it('with redirect manual, resolves with the redirect a form action answers instead of following it', async () => {
+    const res = await apiRequest('POST', `${baseUrl}/pay`, undefined, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(seen.at(-1)?.url).toBe('/pay');
+    const followed = await rejectionOf(apiRequest('POST', `${baseUrl}/pay`));
+    expect(followed).toMatchObject({ status: 404, serverMessage: 'Not found' });
+    expect(seen.at(-1)?.url).toBe('/page');
+  });
+
+  it('rejects a refusal with an ApiError carrying the status, the server’s words and the field issues', async () => {
+    const error = await rejectionOf(apiRequest('POST', `${baseUrl}/refused`, { email: 'x' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      message: 'Please enter a valid email address',
+      serverMessage: 'Please enter a valid email address',
+      issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
+    expect((error as ApiError).toFailure()).toEqual({
+      status: 400,
+      message: 'Please enter a valid email address',
+      issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
+  });
+
+  it('an answer with no words for people has no server message; its error says "<status>: <body>"', async () => {
+    const missing = await rejectionOf(apiRequest('GET', `${baseUrl}/missing`));
+    expect(missing).toMatchObject({ status: 404, serverMessage: null, issues: [], body: 'not here' });
+    expect((missing as Error).message).toBe('404: not here');
+    const empty = await rejectionOf(apiRequest('DELETE', `${baseUrl}/empty-error`));
+    expect(empty).toMatchObject({ status: 503, serverMessage: null, message: '503: Service Unavailable' });
   });
 });
 
@@ -86,11 +153,18 @@ describe('getQueryFn', () => {
     expect(seen.at(-1)?.url).toBe('/courses/3');
   });
 
-  it('turns a 401 into null when asked to, and into the spec error otherwise', async () => {
+  it('turns a 401 into null when asked to, and into an ApiError otherwise', async () => {
     const key = [`${baseUrl}/unauthorized`];
     await expect(getQueryFn({ on401: 'returnNull' })(queryContext(key))).resolves.toBeNull();
-    await expect(getQueryFn({ on401: 'throw' })(queryContext(key))).rejects.toThrow(
-      '401: {"message":"Unauthorized"}',
+    const error = await rejectionOf(Promise.resolve(getQueryFn({ on401: 'throw' })(queryContext(key))));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, serverMessage: 'Unauthorized' });
+  });
+
+  it('rejects other refusals even when a 401 would read as null', async () => {
+    const error = await rejectionOf(
+      Promise.resolve(getQueryFn({ on401: 'returnNull' })(queryContext([`${baseUrl}/missing`]))),
     );
+    expect(error).toMatchObject({ status: 404 });
   });
 });

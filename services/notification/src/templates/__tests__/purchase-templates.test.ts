@@ -3,7 +3,6 @@ import { describe, expect, it } from '@jest/globals';
 import type { PaymentOrderPaid, PaymentOrderRefunded } from '@platform/contracts';
 import type { RenderedEmail } from '../layout.js';
 import { renderCourseAccessReadyEmail, renderPurchaseSetPasswordEmail } from '../course-access.js';
-import { formatDate, formatUsd } from '../money.js';
 import { renderReceiptEmail } from '../receipt.js';
 import { renderRefundEmail } from '../refund.js';
 import { describeDuration } from '../set-password.js';
@@ -37,15 +36,14 @@ function expectMobileFriendlyHtml({ html }: RenderedEmail) {
 }
 
 describe('money and dates in e-mails', () => {
-  it('formats cents as US dollars and instants as UTC dates', () => {
-    expect([69_700, 159_700, 0, 5, 123_456_789].map(formatUsd)).toEqual([
-      '$697.00',
-      '$1,597.00',
-      '$0.00',
-      '$0.05',
-      '$1,234,567.89',
-    ]);
-    expect(formatDate('2030-03-31T23:30:00-05:00')).toBe('April 1, 2030');
+  it('writes amounts in US dollars and days in UTC, whatever the offset the payment came with', () => {
+    const late = renderReceiptEmail({
+      order: { ...order, total: 123_456_789, paidAt: '2030-03-31T23:30:00-05:00' },
+      settings,
+    });
+    expect(late.subject).toBe('Your Restaurant Consultant receipt ($1,234,567.89)');
+    expect(late.text).toContain('We received your payment of $1,234,567.89 on April 1, 2030.');
+    expect(late.text).toContain('ask for a refund by May 1, 2030');
   });
 
   it('describes a purchase link’s validity in days, never more than it has left', () => {

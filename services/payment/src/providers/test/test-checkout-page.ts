@@ -4,6 +4,7 @@
  * its own form: 'Pay (test mode)', 'Decline' and 'Cancel'.
  */
 import type { OrderLine } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
 
 export const PAGE_TITLE = 'Test checkout - Restaurant Consultant';
 
@@ -29,10 +30,6 @@ export const TEST_PAGE_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -49,7 +46,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
           <tr>
             <th scope="row">${escapeHtml(line.name)}</th>
             <td class="num">${line.quantity}</td>
-            <td class="num">${line.unitPrice === 0 ? 'Included' : formatUsd(line.unitPrice * line.quantity)}</td>
+            <td class="num">${line.unitPrice === 0 ? 'Included' : formatMoney(line.unitPrice * line.quantity)}</td>
           </tr>`,
     )
     .join('');
@@ -125,7 +122,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
         <tbody>${rows}
         </tbody>
         <tfoot>
-          <tr><th scope="row" colspan="2">Total</th><td class="num">${escapeHtml(formatUsd(view.amount))}</td></tr>
+          <tr><th scope="row" colspan="2">Total</th><td class="num">${escapeHtml(formatMoney(view.amount))}</td></tr>
         </tfoot>
       </table>${body}
     </main>
