@@ -3,7 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { InProcessBus, createLogger, loadConfig, SERVICE_NAMES } from '@platform/service-kit';
+import {
+  InProcessBus,
+  createLogger,
+  installProcessGuard,
+  loadConfig,
+  SERVICE_NAMES,
+} from '@platform/service-kit';
 import { authService } from '@platform/auth';
 import { courseService } from '@platform/course';
 import { consultationService } from '@platform/consultation';
@@ -36,6 +42,12 @@ export async function startEmbedded(options = {}) {
     HOST: '127.0.0.1',
   };
   mkdirSync(env.DATA_DIR, { recursive: true });
+  // One request's error is logged under its service and answered 500; nothing escapes silently, and
+  // nothing takes the other services down (packages/service-kit/src/runtime/process-guard.ts).
+  const removeGuard = installProcessGuard({
+    logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
+    outsideRequest: 'keep-running',
+  });
   const bus = new InProcessBus();
   const services = [];
   try {
@@ -70,6 +82,7 @@ export async function startEmbedded(options = {}) {
           await gateway.close();
           await Promise.all(services.map((s) => s.stop()));
           await bus.close();
+          removeGuard();
         })();
         return stopping;
       },
@@ -77,6 +90,7 @@ export async function startEmbedded(options = {}) {
   } catch (error) {
     await Promise.all(services.map((s) => s.stop()));
     await bus.close();
+    removeGuard();
     throw error;
   }
 }

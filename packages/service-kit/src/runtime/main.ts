@@ -1,9 +1,13 @@
-/** Process entry for one service in the distributed mode: start, and stop cleanly on SIGTERM/SIGINT. */
+/**
+ * Process entry for one service in the distributed mode: start, guard the process (process-guard.ts),
+ * and stop cleanly on SIGTERM/SIGINT.
+ */
 import { ConfigError } from '../config.js';
+import { installProcessGuard } from './process-guard.js';
 import { startService, type BaseServiceConfig, type ServiceDefinition } from './service.js';
 
-export async function runMain<TConfig extends BaseServiceConfig>(
-  definition: ServiceDefinition<TConfig>,
+export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
+  definition: ServiceDefinition<TConfig, TRuntime>,
 ): Promise<void> {
   let running;
   try {
@@ -18,10 +22,10 @@ export async function runMain<TConfig extends BaseServiceConfig>(
   }
   const service = running;
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    service.deps.logger.info({ signal }, 'shutting down');
+    service.deps.logger.info({ reason }, 'shutting down');
     const deadline = setTimeout(() => {
       service.deps.logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -29,12 +33,19 @@ export async function runMain<TConfig extends BaseServiceConfig>(
     deadline.unref();
     service
       .stop()
-      .then(() => process.exit(0))
+      .then(() => process.exit(exitCode))
       .catch((error: unknown) => {
         service.deps.logger.error({ err: error }, 'error during shutdown');
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // Alone in its process, the service exits (its supervisor starts a fresh one) only when an error
+  // escapes outside any request; an error of one request is answered 500 and logged.
+  installProcessGuard({
+    logger: service.deps.logger,
+    outsideRequest: 'exit',
+    exit: (code) => shutdown('uncaught exception', code),
+  });
+  process.once('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.once('SIGINT', () => shutdown('SIGINT', 0));
 }

@@ -12,15 +12,23 @@ import {
   type UploadFilesResponse,
   type UploadRejectedResponse,
 } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import {
+  AppError,
+  receiveMultipartFiles,
+  removeReceivedFiles,
+  type FilePartInfo,
+  type ServiceDeps,
+} from '@platform/service-kit';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { newId } from '../lib/tokens.js';
 import { insertFiles } from '../submissions/submissions.repository.js';
 import type { SubmissionRow } from '../submissions/submissions.repository.js';
 import { filePath } from '../submissions/to-views.js';
-import type { FileRule, FileRules } from './file-rules.js';
-import { receiveFiles, removeStored } from './receive-files.js';
+import { judgeFile, SNIFF_BYTES, type FileRule, type FileRules } from './file-rules.js';
+
+/** Each file is stored under this prefix and a random name, unrelated to the submission or its own name. */
+const OBJECT_KEY_PREFIX = 'consultation-files';
 
 /** The 400 of an upload that kept nothing: its body also lists each refused file. */
 export class NoFilesAcceptedError extends AppError {
@@ -52,12 +60,20 @@ export async function addFiles(
   const store = deps.store;
   if (!store) throw new AppError('unavailable', 'File storage is not available');
   const logger = req.log ?? deps.logger;
-  const outcomes = await receiveFiles({
+  const outcomes = await receiveMultipartFiles({
     req,
     store,
     logger,
+    keyPrefix: OBJECT_KEY_PREFIX,
     maxFiles: MAX_FILES_PER_REQUEST,
     ruleFor: mode === 'upload' ? uploadRule(rules) : additionalRule(rules),
+    judge: (head, part, rule) => judgeFile(head, part.fileName, rule),
+    sniffBytes: SNIFF_BYTES,
+    messages: {
+      notMultipart: UPLOAD_MESSAGES.notMultipart,
+      tooMany: UPLOAD_MESSAGES.tooMany,
+      tooLarge: UPLOAD_MESSAGES.tooLarge,
+    },
   });
 
   const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
@@ -74,7 +90,7 @@ export async function addFiles(
   const rows = stored.map((file, index) => ({
     id: newId(),
     submissionId: submission.id,
-    kind: file.kind,
+    kind: file.rule.kind,
     objectKey: file.objectKey,
     originalName: file.originalName,
     contentType: file.contentType,
@@ -86,7 +102,7 @@ export async function addFiles(
       await insertFiles(tx, rows);
     });
   } catch (error) {
-    await removeStored(store, outcomes, logger);
+    await removeReceivedFiles(store, outcomes, logger);
     throw error;
   }
   logger.info(
@@ -98,7 +114,7 @@ export async function addFiles(
 
 /** Step 2: `files` parts, each of the kind named by the last `fileType` field before it. */
 function uploadRule(rules: FileRules) {
-  return (fieldName: string, fields: ReadonlyMap<string, string>): FileRule | string => {
+  return ({ fieldName }: FilePartInfo, fields: ReadonlyMap<string, string>): FileRule | string => {
     if (fieldName !== 'files') return `Unexpected file field "${fieldName}": send files as "files"`;
     const kind = ConsultationFileKindSchema.safeParse(fields.get('fileType'));
     return kind.success ? rules.forKind(kind.data) : UPLOAD_MESSAGES.missingKind;
@@ -107,7 +123,7 @@ function uploadRule(rules: FileRules) {
 
 /** /additional-upload: the field name is the kind. */
 function additionalRule(rules: FileRules) {
-  return (fieldName: string): FileRule | string =>
+  return ({ fieldName }: FilePartInfo): FileRule | string =>
     (ADDITIONAL_FILE_FIELDS as readonly string[]).includes(fieldName)
       ? rules.forAdditionalField(fieldName as AdditionalFileField)
       : `Unexpected file field "${fieldName}": use images, videos or documents`;

@@ -1,6 +1,6 @@
 /**
  * What each kind of consultation file may contain, decided from the first bytes (magic numbers via
- * file-type), never from the name or the type the browser states (DECISIONS 17). SVG, HTML and other
+ * file-type), never from the name or the type the browser states (docs/decisions.md, 17). SVG, HTML and other
  * markup are never accepted, whatever they are called.
  */
 import { UPLOAD_MESSAGES, type ConsultationFileKind } from '@platform/contracts';

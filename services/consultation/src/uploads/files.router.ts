@@ -1,6 +1,6 @@
 /**
  * `GET /api/consultation-files/:fileId`: a submission's file, for its owner and admins only
- * (DECISIONS 17). Images and videos open inline, anything else downloads; always `nosniff`, and the
+ * (docs/decisions.md, 17). Images and videos open inline, anything else downloads; always `nosniff`, and the
  * stored type is the one found in the content. Local store: streamed here with ranges (video seeking);
  * S3: a 302 to a short-lived presigned URL carrying the same type and disposition.
  */

@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './receive-multipart-files.js';
+export * from './remove-received-files.js';

@@ -1,0 +1,134 @@
+/**
+ * A service's runtime: built once in `onStart`, handed to its routes, subscriptions and jobs as
+ * `deps.runtime` (typed), shown on the running service, and stopped with it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { pgSchema } from 'drizzle-orm/pg-core';
+import { pino } from 'pino';
+import { createInboxTable, createOutboxTable } from '../../events/tables.js';
+import { signInternalToken } from '../../identity.js';
+import { defineService, serviceConfigSchema, startService, type ServiceDeps } from '../service.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-service-runtime-'));
+const secret = 'r'.repeat(40);
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Just the outbox and inbox every service has. */
+function writeMigrations(): string {
+  const folder = path.join(dataDir, 'migrations');
+  mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  const statements = [
+    `CREATE SCHEMA IF NOT EXISTS "revenue"`,
+    `CREATE TABLE "revenue"."inbox_events" ("event_id" uuid NOT NULL, "consumer" text NOT NULL,
+      "type" text NOT NULL, "processed_at" timestamp with time zone DEFAULT now() NOT NULL,
+      CONSTRAINT "inbox_events_event_id_consumer_pk" PRIMARY KEY("event_id","consumer"))`,
+    `CREATE TABLE "revenue"."outbox_events" ("id" uuid PRIMARY KEY NOT NULL, "type" text NOT NULL,
+      "version" integer NOT NULL, "occurred_at" timestamp with time zone NOT NULL, "data" jsonb NOT NULL,
+      "headers" jsonb DEFAULT '{}'::jsonb NOT NULL, "status" text DEFAULT 'pending' NOT NULL,
+      "attempts" integer DEFAULT 0 NOT NULL, "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+      "locked_until" timestamp with time zone, "last_error" text,
+      "created_at" timestamp with time zone DEFAULT now() NOT NULL, "sent_at" timestamp with time zone)`,
+  ];
+  writeFileSync(path.join(folder, '0000_init.sql'), `${statements.join(';\n--> statement-breakpoint\n')};\n`);
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({
+      version: '7',
+      dialect: 'postgresql',
+      entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }],
+    }),
+  );
+  return folder;
+}
+
+interface GreeterRuntime {
+  greeting: string;
+  stopped: boolean;
+}
+const configSchema = serviceConfigSchema('revenue', {});
+type GreeterConfig = ServiceDeps['config'];
+const schema = pgSchema('revenue');
+const base = {
+  name: 'revenue' as const,
+  configSchema,
+  migrationsFolder: writeMigrations(),
+  tables: { outbox: createOutboxTable(schema), inbox: createInboxTable(schema) },
+  usesStorage: false,
+};
+
+describe('a service runtime', () => {
+  it('is built in onStart, handed to routes, subscriptions and jobs, and stopped with the service', async () => {
+    const seen: { atStart?: unknown; subscriptions?: string; jobs?: string } = {};
+    const built: GreeterRuntime = { greeting: 'hello', stopped: false };
+    const greeter = defineService<GreeterConfig, GreeterRuntime>({
+      ...base,
+      onStart: async (deps) => {
+        seen.atStart = deps.runtime;
+        return {
+          runtime: built,
+          stop: async () => {
+            built.stopped = true;
+          },
+        };
+      },
+      routes: (router, deps) => {
+        router.get('/api/greeting', (_req, res) => {
+          const greeting: string = deps.runtime.greeting;
+          res.json({ greeting });
+        });
+      },
+      subscriptions: (deps) => {
+        seen.subscriptions = deps.runtime.greeting;
+        return [];
+      },
+      jobs: (deps) => {
+        seen.jobs = deps.runtime.greeting;
+        return [];
+      },
+    });
+    const service = await startService(greeter, {
+      env: { DATA_DIR: dataDir, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
+      logger: pino({ level: 'silent' }),
+      port: 0,
+    });
+    try {
+      const response = await fetch(`${service.url}/api/greeting`, {
+        headers: { 'x-internal-token': await signInternalToken({ kind: 'anonymous' }, secret) },
+      });
+      expect(await response.json()).toEqual({ greeting: 'hello' });
+      expect(seen).toEqual({ atStart: undefined, subscriptions: 'hello', jobs: 'hello' });
+      expect(service.deps.runtime).toBe(built);
+      expect(built.stopped).toBe(false);
+    } finally {
+      await service.stop();
+    }
+    expect(built.stopped).toBe(true);
+  });
+
+  it('must be built by onStart when the service names one (checked by the compiler)', () => {
+    const routes = () => undefined;
+    const subscriptions = () => [];
+    // @ts-expect-error a service that names a runtime type must build it in onStart
+    defineService<GreeterConfig, GreeterRuntime>({ ...base, routes, subscriptions });
+    defineService<GreeterConfig, GreeterRuntime>({
+      ...base,
+      routes,
+      subscriptions,
+      // @ts-expect-error returning only a stop function leaves the runtime unbuilt
+      onStart: async () => async () => undefined,
+    });
+    // A service without a runtime needs no onStart, and may return a stop function from one.
+    defineService<GreeterConfig>({ ...base, routes, subscriptions });
+    const withStop = defineService<GreeterConfig>({
+      ...base,
+      routes,
+      subscriptions,
+      onStart: async () => async () => undefined,
+    });
+    expect(withStop.onStart).toBeDefined();
+  });
+});
