@@ -8,6 +8,11 @@
  * retries with `backoff: () => 0` (due at once) or a long backoff (stays pending), and expire a lock by
  * setting `locked_until` in the past.
  *
+ * Wake-up: `enqueueEvent` also issues a wake-up for the schema's `outbox` topic in the same transaction
+ * (jobs/wake-ups.ts: NOTIFY, delivered at commit, never for a rollback), and a relay given `wakeUps`
+ * runs a round when it arrives. So every committed event is published at once, by whichever replica
+ * hears first, and no caller has anything to remember; the poll only covers a lost wake-up.
+ *
  * Order: rows are claimed and published in `created_at` order (a microsecond counter per process, so
  * rows of one transaction keep their order). A failed publish stops the batch and puts the rest back, so a
  * healthy bus sees events in order; after retries, events of different rows may arrive out of order, so
@@ -19,6 +24,9 @@ import { and, asc, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzl
 import { pino } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
+import { delayAfter, exponentialBackoff, type Backoff } from '../jobs/backoff.js';
+import { OUTBOX_WAKE_TOPIC } from '../jobs/define-job.js';
+import { schemaOf, wakeAfterCommit, type WakeUpSource } from '../jobs/wake-ups.js';
 import type { Logger } from '../logger.js';
 import { describeError } from './delivery-policy.js';
 import type { OutboxTable } from './tables.js';
@@ -32,8 +40,9 @@ export interface NewEvent<T extends EventType = EventType> {
 }
 
 /**
- * Adds the event to the outbox inside `tx` (commit it with the state change). Throws for a type the
- * contracts do not register or data its schema rejects, so every event on the bus has a schema.
+ * Adds the event to the outbox inside `tx` (commit it with the state change) and wakes the relays once
+ * `tx` commits. Throws for a type the contracts do not register or data its schema rejects, so every
+ * event on the bus has a schema.
  */
 export async function enqueueEvent<T extends EventType>(
   tx: Executor,
@@ -69,6 +78,7 @@ export async function enqueueEvent<T extends EventType>(
     headers: event.headers ?? {},
     createdAt: sql`${nextPosition()}::timestamptz`,
   });
+  await wakeAfterCommit(tx, schemaOf(table), OUTBOX_WAKE_TOPIC);
   return envelope;
 }
 
@@ -99,7 +109,9 @@ export interface OutboxRelayOptions {
   /** A claimed row another relay may take over after this long (its relay died). Default 30 s. */
   inFlightTimeoutMs?: number;
   /** Delay before the next attempt after `attempts` failed ones. Default 500 ms × 2^(attempts−1), max 60 s. */
-  backoff?: (attempts: number) => number;
+  backoff?: Backoff;
+  /** Wake-ups after commit (`WakeUps.listen`): a round runs as soon as an event is committed. */
+  wakeUps?: WakeUpSource;
 }
 
 export interface RelayRound {
@@ -110,9 +122,7 @@ export interface RelayRound {
 
 type OutboxRow = OutboxTable['$inferSelect'];
 
-export function defaultOutboxBackoff(attempts: number): number {
-  return Math.min(60_000, 500 * 2 ** Math.max(0, attempts - 1));
-}
+export const defaultOutboxBackoff: Backoff = exponentialBackoff({ firstMs: 500, maxMs: 60_000 });
 
 export class OutboxRelay {
   private readonly db: Database;
@@ -122,9 +132,11 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly inFlightTimeoutMs: number;
-  private readonly backoff: (attempts: number) => number;
+  private readonly backoff: Backoff;
+  private readonly wakeUps: WakeUpSource | undefined;
 
   private running = false;
+  private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<RelayRound> | null = null;
   private notified = false;
@@ -138,23 +150,27 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 50;
     this.inFlightTimeoutMs = options.inFlightTimeoutMs ?? 30_000;
     this.backoff = options.backoff ?? defaultOutboxBackoff;
+    this.wakeUps = options.wakeUps;
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unsubscribe = this.wakeUps?.on(OUTBOX_WAKE_TOPIC, () => this.notify()) ?? null;
     this.schedule(0);
   }
 
   /** Stops polling and waits for the round in progress. */
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.current) await this.current.catch(() => undefined);
   }
 
-  /** Run a round soon (call it after committing a transaction that enqueued events). */
+  /** Run a round soon (the wake-ups call it; so may a test or an operator). */
   notify(): void {
     if (!this.running) return;
     if (this.current) {
@@ -250,7 +266,7 @@ export class OutboxRelay {
   }
 
   private async markFailed(row: OutboxRow, error: unknown, untried: OutboxRow[]): Promise<void> {
-    const delayMs = Math.max(0, Math.round(this.backoff(row.attempts)));
+    const delayMs = delayAfter(this.backoff, row.attempts);
     const nextAttemptAt = sql`now() + ${delayMs}::integer * interval '1 millisecond'`;
     const message = describeError(error);
     this.logger.warn(

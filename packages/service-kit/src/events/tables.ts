@@ -1,6 +1,7 @@
 /**
- * The outbox and inbox tables. Each service declares them inside its own schema (in its `db/schema.ts`)
- * so drizzle-kit generates them into that service's migrations.
+ * The outbox and inbox tables (and, re-exported here for `@platform/service-kit/tables`, the periodic
+ * jobs' table). Each service declares them inside its own schema (in its `db/schema.ts`) so drizzle-kit
+ * generates them into that service's migrations.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
@@ -53,3 +54,5 @@ export function createInboxTable(schema: PgSchema) {
 
 export type OutboxTable = ReturnType<typeof createOutboxTable>;
 export type InboxTable = ReturnType<typeof createInboxTable>;
+
+export { createJobsTable, type JobsTable } from '../jobs/tables.js';

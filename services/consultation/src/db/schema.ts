@@ -1,5 +1,5 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CONSULTATION_FILE_KINDS, CONSULTATION_STATUSES } from '@platform/contracts';
@@ -8,12 +8,14 @@ export const consultationSchema = pgSchema('consultation');
 
 export const outboxEvents = createOutboxTable(consultationSchema);
 export const inboxEvents = createInboxTable(consultationSchema);
+/** The periodic jobs' schedule and claims (the rate-limit cleanup). */
+export const jobs = createJobsTable(consultationSchema);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * consultation_submissions (member-and-admin §3). `id` is 24 random base64url characters (DECISIONS 16);
- * the step-1 upload token is kept only as its SHA-256. The file lists of §3 are views of `files`.
+ * consultation_submissions. `id` is 24 random base64url characters (docs/decisions.md, 16); the step-1
+ * upload token is kept only as its SHA-256. The submission's file lists are views of `files`.
  */
 export const submissions = consultationSchema.table(
   'consultation_submissions',
@@ -88,7 +90,7 @@ export const addFilesLinks = consultationSchema.table(
   (table) => [index('add_files_links_submission_idx').on(table.submissionId)],
 );
 
-/** contact_submissions (§3, DECISIONS 22): the contact page's form. `name` is first + last name. */
+/** contact_submissions (docs/decisions.md, 22): the contact page's form. `name` is first + last name. */
 export const contactSubmissions = consultationSchema.table('contact_submissions', {
   id: uuid('id').primaryKey(),
   firstName: text('first_name').notNull(),
@@ -97,7 +99,7 @@ export const contactSubmissions = consultationSchema.table('contact_submissions'
   email: text('email').notNull(),
   phone: text('phone'),
   restaurantName: text('restaurant_name'),
-  /** The topic (§3's serviceInterest). */
+  /** The topic (the reference's serviceInterest). */
   subject: text('subject').notNull(),
   message: text('message').notNull(),
   submittedAt: at('submitted_at').notNull(),

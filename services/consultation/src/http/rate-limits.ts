@@ -1,12 +1,13 @@
 /**
  * Request limits per client address (and lookup e-mails per address asked about), counted in the
  * service's own database so every replica shares them (rate-limiter-flexible's Drizzle store), with an
- * in-memory fallback if the database cannot count. Expired counters are removed by the service's own
- * timer (`startRateLimitCleanup`), which stops with the service; the store's built-in timer would not.
+ * in-memory fallback if the database cannot count. Expired counters are removed by a periodic job of the
+ * kit (`rateLimitCleanupJob`, one replica at a time), which stops with the service; the store's built-in
+ * timer would not.
  */
 import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError, definePeriodicJob, type ServiceDeps } from '@platform/service-kit';
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -59,22 +60,15 @@ export async function clearExpiredRateLimits(deps: ServiceDeps<ConsultationConfi
   return removed.length;
 }
 
-/** Clears expired counters every 5 minutes; rounds never overlap; stop() waits for the running one. */
-export function startRateLimitCleanup(deps: ServiceDeps<ConsultationConfig>): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = clearExpiredRateLimits(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not clear expired rate limits'))
-      .finally(() => {
-        running = null;
-      });
-  }, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export const RATE_LIMIT_CLEANUP_JOB = 'clear-expired-rate-limits';
+
+/** Clears expired counters every 5 minutes of service time. */
+export function rateLimitCleanupJob(deps: ServiceDeps<ConsultationConfig>) {
+  return definePeriodicJob({
+    name: RATE_LIMIT_CLEANUP_JOB,
+    everyMs: CLEANUP_INTERVAL_MS,
+    run: () => clearExpiredRateLimits(deps),
+  });
 }
 
 /** Counts one request; 429 with Retry-After once the key is over its limit. */

@@ -14,8 +14,8 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /**
  * Every e-mail, from queued to its outcome: the delivery queue and the delivery log in one table.
  * `sent` went out over SMTP, `logged` was only recorded (no SMTP_URL), `failed` gave up after retries.
- * A queued row is due at `next_attempt_at`; a worker that claims it pushes that time forward (its lease),
- * so a worker that dies mid-send leaves the row to be retried, never lost.
+ * A queued row is due at `next_attempt_at`; a worker that claims it holds it until `locked_until` (its
+ * lease), so a worker that dies mid-send leaves the row to be retried, never lost.
  */
 export const messages = notificationSchema.table(
   'messages',
@@ -32,6 +32,8 @@ export const messages = notificationSchema.table(
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The claim of the replica sending it (database time; see the kit's work queues). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

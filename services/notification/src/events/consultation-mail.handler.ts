@@ -1,9 +1,10 @@
 /**
- * The consultation's and the contact page's e-mails, once per event (member-and-admin §4, DECISIONS 15,
- * 22): a completed request → the owner's confirmation with the add-files link, and a notice to the
- * support inbox; the admin's response → the owner; a look-up by address → the add-files link to that
- * address; a contact message → the support inbox. Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL)
- * the notices are skipped, loudly: the admin page still lists every request.
+ * The consultation's and the contact page's e-mails, once per event
+ * (docs/behaviour/consultation-and-contact.md#e-mails; docs/decisions.md, 15, 22): a completed request → the
+ * owner's confirmation with the add-files link, and a notice to the support inbox; the admin's response → the
+ * owner; a look-up by address → the add-files link to that address; a contact message → the support inbox.
+ * Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL) the notices are skipped, loudly: the admin page
+ * still lists every request.
  */
 import { defineSubscription, type Logger, type ServiceDeps, type Transaction } from '@platform/service-kit';
 import type { NotificationConfig } from '../config.js';
@@ -28,17 +29,13 @@ export function supportInbox(config: NotificationConfig): string | undefined {
   return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
 }
 
-export function consultationMailSubscriptions(
-  deps: ServiceDeps<NotificationConfig>,
-  wakeDelivery: () => void,
-) {
+export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConfig>) {
   const settings = templateSettings(deps.config);
   async function queue(
     tx: Transaction,
     message: RenderedEmail & { to: string; template: string; eventId: string },
   ): Promise<void> {
-    const id = await insertMessage(tx, { ...message, now: deps.clock.now() });
-    if (id) wakeDelivery();
+    await insertMessage(tx, { ...message, now: deps.clock.now() });
   }
   function inboxOr(logger: Logger, what: string): string | undefined {
     const inbox = supportInbox(deps.config);

@@ -13,7 +13,7 @@ import {
 } from '../templates/course-access.js';
 import { templateSettings } from '../templates/settings.js';
 
-export function memberGrantedSubscription(deps: ServiceDeps<NotificationConfig>, wakeDelivery: () => void) {
+export function memberGrantedSubscription(deps: ServiceDeps<NotificationConfig>) {
   return defineSubscription({
     subject: 'auth.member.granted',
     handler: async (event, { tx, logger }) => {
@@ -50,8 +50,7 @@ export function memberGrantedSubscription(deps: ServiceDeps<NotificationConfig>,
                 settings,
               }),
             };
-      const id = await insertMessage(tx, { to: data.email, ...email, eventId: event.id, now });
-      if (id) wakeDelivery();
+      await insertMessage(tx, { to: data.email, ...email, eventId: event.id, now });
     },
   });
 }

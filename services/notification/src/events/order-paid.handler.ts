@@ -5,19 +5,18 @@ import { insertMessage } from '../messages/messages.repository.js';
 import { RECEIPT_TEMPLATE, renderReceiptEmail } from '../templates/receipt.js';
 import { templateSettings } from '../templates/settings.js';
 
-export function orderPaidSubscription(deps: ServiceDeps<NotificationConfig>, wakeDelivery: () => void) {
+export function orderPaidSubscription(deps: ServiceDeps<NotificationConfig>) {
   return defineSubscription({
     subject: 'payment.order.paid',
     handler: async (event, { tx }) => {
       const email = renderReceiptEmail({ order: event.data, settings: templateSettings(deps.config) });
-      const id = await insertMessage(tx, {
+      await insertMessage(tx, {
         to: event.data.email,
         ...email,
         template: RECEIPT_TEMPLATE,
         eventId: event.id,
         now: deps.clock.now(),
       });
-      if (id) wakeDelivery();
     },
   });
 }

@@ -5,19 +5,18 @@ import { insertMessage } from '../messages/messages.repository.js';
 import { REFUND_TEMPLATE, renderRefundEmail } from '../templates/refund.js';
 import { templateSettings } from '../templates/settings.js';
 
-export function orderRefundedSubscription(deps: ServiceDeps<NotificationConfig>, wakeDelivery: () => void) {
+export function orderRefundedSubscription(deps: ServiceDeps<NotificationConfig>) {
   return defineSubscription({
     subject: 'payment.order.refunded',
     handler: async (event, { tx }) => {
       const email = renderRefundEmail({ refund: event.data, settings: templateSettings(deps.config) });
-      const id = await insertMessage(tx, {
+      await insertMessage(tx, {
         to: event.data.email,
         ...email,
         template: REFUND_TEMPLATE,
         eventId: event.id,
         now: deps.clock.now(),
       });
-      if (id) wakeDelivery();
     },
   });
 }

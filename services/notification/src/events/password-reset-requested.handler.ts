@@ -5,10 +5,7 @@ import { insertMessage } from '../messages/messages.repository.js';
 import { renderSetPasswordEmail, SET_PASSWORD_TEMPLATE } from '../templates/set-password.js';
 import { templateSettings } from '../templates/settings.js';
 
-export function passwordResetRequestedSubscription(
-  deps: ServiceDeps<NotificationConfig>,
-  wakeDelivery: () => void,
-) {
+export function passwordResetRequestedSubscription(deps: ServiceDeps<NotificationConfig>) {
   return defineSubscription({
     subject: 'auth.password-reset.requested',
     handler: async (event, { tx, logger }) => {
@@ -26,14 +23,13 @@ export function passwordResetRequestedSubscription(
         validForMs,
         settings: templateSettings(deps.config),
       });
-      const id = await insertMessage(tx, {
+      await insertMessage(tx, {
         to: event.data.email,
         ...email,
         template: SET_PASSWORD_TEMPLATE,
         eventId: event.id,
         now,
       });
-      if (id) wakeDelivery();
     },
   });
 }

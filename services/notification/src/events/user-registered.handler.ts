@@ -5,7 +5,7 @@ import { insertMessage } from '../messages/messages.repository.js';
 import { templateSettings } from '../templates/settings.js';
 import { renderWelcomeEmail, WELCOME_TEMPLATE } from '../templates/welcome.js';
 
-export function userRegisteredSubscription(deps: ServiceDeps<NotificationConfig>, wakeDelivery: () => void) {
+export function userRegisteredSubscription(deps: ServiceDeps<NotificationConfig>) {
   return defineSubscription({
     subject: 'auth.user.registered',
     handler: async (event, { tx }) => {
@@ -13,14 +13,13 @@ export function userRegisteredSubscription(deps: ServiceDeps<NotificationConfig>
         firstName: event.data.firstName,
         settings: templateSettings(deps.config),
       });
-      const id = await insertMessage(tx, {
+      await insertMessage(tx, {
         to: event.data.email,
         ...email,
         template: WELCOME_TEMPLATE,
         eventId: event.id,
         now: deps.clock.now(),
       });
-      if (id) wakeDelivery();
     },
   });
 }

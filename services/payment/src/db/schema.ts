@@ -1,5 +1,5 @@
 /** The payment service's tables, all inside its own Postgres schema `payment`. */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -23,12 +23,14 @@ export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
 
 export const outboxEvents = createOutboxTable(paymentSchema);
 export const inboxEvents = createInboxTable(paymentSchema);
+/** The periodic jobs' schedule and claims (the reconciliation job). */
+export const jobs = createJobsTable(paymentSchema);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The projection of `course.catalogue.published`: what each product costs right now. Every order is
- * priced from here (DECISIONS 2). A product dropped from a later catalogue stays, inactive.
+ * priced from here (docs/decisions.md, 2). A product dropped from a later catalogue stays, inactive.
  */
 export const catalogueProducts = paymentSchema.table(
   'catalogue_products',

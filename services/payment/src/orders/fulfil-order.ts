@@ -59,10 +59,7 @@ export async function fulfilOrder(
   options: FulfilOrderOptions,
 ): Promise<FulfilResult> {
   const run = (tx: Executor) => fulfilInTransaction(deps, tx, options);
-  const result = options.tx ? await run(options.tx) : await deps.db.transaction(run);
-  // The caller that passed its own transaction notifies after committing it.
-  if (!options.tx && result.outcome === 'fulfilled') deps.notifyOutbox();
-  return result;
+  return options.tx ? run(options.tx) : deps.db.transaction(run);
 }
 
 async function fulfilInTransaction(
@@ -154,6 +151,8 @@ async function fulfilInTransaction(
         lines: toOrderLines(order.lines),
         courseIds: courseIdsOf(order.lines),
         paidAt: fulfilled.paidAt!.toISOString(),
+        // The signed-in buyer's own account gets the purchase, whatever billing address they typed.
+        ...(order.placedByUserId ? { placedByUserId: order.placedByUserId } : {}),
       },
       headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
     },

@@ -1,13 +1,13 @@
 /**
  * The reconciliation job: checkouts left pending (the webhook never came, the buyer closed the tab before
  * the confirmation page) are settled by asking their provider, through the same fulfilment as the other
- * paths. It runs on an interval on every replica; each round claims due orders with
- * `FOR UPDATE SKIP LOCKED` and moves their next check on in the same statement, so replicas never ask
- * about the same order at once. All times come from the service clock, so tests can move time.
+ * paths. It is a periodic job of the kit (one round per RECONCILE_INTERVAL_MS across all replicas); a
+ * round also claims due orders with `FOR UPDATE SKIP LOCKED` and moves their next check on in the same
+ * statement, so even two rounds at once never ask about the same order. All times come from the service
+ * clock, so tests can move time.
  */
-import { DAY, MINUTE, type ServiceDeps } from '@platform/service-kit';
-import type { PaymentConfig } from '../config.js';
-import { providerNamed, runtimeOf } from '../runtime.js';
+import { DAY, definePeriodicJob, MINUTE } from '@platform/service-kit';
+import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { fulfilOrder, type FulfilOutcome } from './fulfil-order.js';
 import { claimPendingOrders } from './orders.repository.js';
 
@@ -18,7 +18,7 @@ export interface ReconciliationRound {
 
 const BATCH = 20;
 
-export async function reconcilePendingOrders(deps: ServiceDeps<PaymentConfig>): Promise<ReconciliationRound> {
+export async function reconcilePendingOrders(deps: PaymentDeps): Promise<ReconciliationRound> {
   const { config, clock } = deps;
   const now = clock.now();
   const claimed = await deps.db.transaction((tx) =>
@@ -33,9 +33,8 @@ export async function reconcilePendingOrders(deps: ServiceDeps<PaymentConfig>): 
   const count = (key: FulfilOutcome | 'error') => {
     round.outcomes[key] = (round.outcomes[key] ?? 0) + 1;
   };
-  const runtime = runtimeOf(deps);
   for (const order of claimed) {
-    const provider = providerNamed(runtime, order.provider);
+    const provider = providerNamed(deps.runtime, order.provider);
     const sessionId = order.providerSessionId;
     if (!provider || !sessionId) continue;
     try {
@@ -58,20 +57,13 @@ export async function reconcilePendingOrders(deps: ServiceDeps<PaymentConfig>): 
   return round;
 }
 
-/** Runs a round every `RECONCILE_INTERVAL_MS`; rounds never overlap; stop() waits for the running one. */
-export function startReconciliation(deps: ServiceDeps<PaymentConfig>): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingOrders(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'reconciliation round failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, deps.config.RECONCILE_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export const RECONCILIATION_JOB = 'reconcile-pending-orders';
+
+/** A round every `RECONCILE_INTERVAL_MS` of service time, on one replica at a time. */
+export function reconciliationJob(deps: PaymentDeps) {
+  return definePeriodicJob({
+    name: RECONCILIATION_JOB,
+    everyMs: deps.config.RECONCILE_INTERVAL_MS,
+    run: () => reconcilePendingOrders(deps),
+  });
 }

@@ -9,7 +9,7 @@ import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from
 import type { PaymentConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
-import { providerNamed, runtimeOf } from '../runtime.js';
+import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
 import { latestPaymentOf } from './subscription-events.js';
 
@@ -25,7 +25,7 @@ export interface RefundOrderOptions {
 }
 
 export async function refundOrder(
-  deps: ServiceDeps<PaymentConfig>,
+  deps: PaymentDeps,
   { orderId, reason, requestId }: RefundOrderOptions,
 ): Promise<OrderWithLines> {
   const order = await findOrder(deps.db, orderId);
@@ -42,7 +42,7 @@ export async function refundOrder(
   if (deps.clock.now().getTime() - lastPaidAt.getTime() > REFUND_WINDOW_DAYS * DAY) {
     throw new AppError('conflict', REFUND_MESSAGES.windowPassed);
   }
-  const provider = providerNamed(runtimeOf(deps), order.provider);
+  const provider = providerNamed(deps.runtime, order.provider);
   if (!provider) throw new AppError('unavailable', REFUND_ERRORS.providerGone);
 
   if (subscriptionId && provider.subscriptions) {
@@ -129,7 +129,6 @@ async function recordRefund(
     return { ...order, ...row };
   });
   if (!refunded) throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
-  deps.notifyOutbox();
   deps.logger.info({ orderId: order.id, refundId, provider: order.provider, amount }, 'order refunded');
   return refunded;
 }

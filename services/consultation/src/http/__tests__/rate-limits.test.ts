@@ -12,15 +12,19 @@ import {
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 import { rateLimits, submissions } from '../../db/schema.js';
-import { RATE_LIMITED_MESSAGE, clearExpiredRateLimits } from '../rate-limits.js';
+import { MINUTE, SettableClock } from '@platform/service-kit';
+import { RATE_LIMITED_MESSAGE, RATE_LIMIT_CLEANUP_JOB } from '../rate-limits.js';
 
 describe.each(backings())('request limits on $name', (factory) => {
   let backing: Backing;
   let app: ConsultationUnderTest;
+  // Starts at the real time: the limiter's own counters expire by the real clock.
+  const clock = new SettableClock();
 
   beforeAll(async () => {
     backing = await factory.create();
     app = await startConsultation(backing, {
+      clock,
       env: {
         CONSULTATION_SUBMISSIONS_PER_HOUR: '2',
         CONSULTATION_LOOKUPS_PER_HOUR: '2',
@@ -74,15 +78,23 @@ describe.each(backings())('request limits on $name', (factory) => {
     expect(await app.events('contact.message.received')).toHaveLength(2);
   });
 
-  it('removes counters that expired over an hour ago and keeps the rest', async () => {
-    const { deps } = app.service;
+  it('removes counters that expired over an hour ago and keeps the rest, every 5 minutes', async () => {
+    const { deps, jobs } = app.service;
     const now = deps.clock.now().getTime();
     await deps.db.insert(rateLimits).values([
       { key: 'test:long-gone', points: 3, expire: new Date(now - 2 * 60 * 60_000) },
       { key: 'test:recently-expired', points: 3, expire: new Date(now - 30 * 60_000) },
       { key: 'test:running', points: 1, expire: new Date(now + 30 * 60_000) },
     ]);
-    expect(await clearExpiredRateLimits(deps)).toBeGreaterThanOrEqual(1);
+    // The service clock has not moved since the service started: the job is not due yet.
+    expect(await jobs.runDue()).toEqual([{ name: RATE_LIMIT_CLEANUP_JOB, ran: false, reason: 'not-due' }]);
+    expect(await deps.db.select().from(rateLimits)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'test:long-gone' })]),
+    );
+
+    // Five minutes on, it runs (by itself, or here: whichever comes first, it runs once).
+    clock.advance(5 * MINUTE);
+    await jobs.runDue();
     const keys = (await deps.db.select().from(rateLimits)).map((row) => row.key);
     expect(keys).not.toContain('test:long-gone');
     expect(keys).toEqual(expect.arrayContaining(['test:recently-expired', 'test:running']));

@@ -1,28 +1,39 @@
 /**
- * The delivery worker on its own, against the service's real tables: backoff and giving up, claims that
- * several replicas share without sending anything twice, a dead worker's claim, and wake-ups.
+ * The mail delivery queue on the kit's job runner, against the service's real tables: backoff and giving
+ * up, claims that several replicas share without sending anything twice, a dead worker's claim, and
+ * wake-ups after the queuing transaction commits.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  HOUR,
+  JobRunner,
   SettableClock,
+  WakeUps,
   openDatabase,
   type Database,
   type DatabaseHandle,
   type Executor,
+  type JobRun,
+  type QueueRound,
 } from '@platform/service-kit';
 import { createTestPostgresDatabase, postgresUrlFromEnv } from '@platform/service-kit/testing';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { messages } from '../../db/schema.js';
 import { loadTestConfig } from '../../__tests__/config-helpers.js';
 import { waitFor } from '../../__tests__/harness.js';
-import { DeliveryWorker, defaultMailBackoff } from '../delivery-worker.js';
+import {
+  MAIL_DELIVERY_QUEUE,
+  mailBackoff,
+  mailDeliveryQueue,
+  type MailDeliveryOptions,
+} from '../delivery-worker.js';
 import { createMailTransport, type MailTransport, type OutgoingMail } from '../mail-transport.js';
-import { claimDueMessages, insertMessage, markDelivered } from '../messages.repository.js';
+import { insertMessage } from '../messages.repository.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const silent = pino({ level: 'silent' });
@@ -111,56 +122,83 @@ async function rowOf(db: Database, id: string) {
   return row;
 }
 
+/** What one round of the queue did. */
+function roundOf(run: JobRun): QueueRound {
+  if (!run.ran || !run.ok) throw new Error(`the mail delivery did not run: ${JSON.stringify(run)}`);
+  return run.result as QueueRound;
+}
+
 describe('the default backoff', () => {
   it('waits 30 s, then twice as long after each failure, at most an hour', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(defaultMailBackoff)).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(mailBackoff)).toEqual([
       30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
     ]);
   });
 });
 
-describe.each(labs)('the delivery worker on $name', (factory) => {
+describe.each(labs)('the mail delivery on $name', (factory) => {
   let lab: Lab;
   let db: Database;
+  const runners: JobRunner[] = [];
+  const listeners: WakeUps[] = [];
 
   beforeAll(async () => {
     lab = await factory.create();
     db = await lab.open();
   });
 
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop();
+    for (const listener of listeners.splice(0)) await listener.close();
+  });
+
   afterAll(async () => {
     await lab?.cleanup();
   });
+
+  /** A replica's job runner with just the mail delivery. */
+  function worker(options: MailDeliveryOptions & { db?: Database; logger?: pino.Logger; wakeUps?: WakeUps }) {
+    const { db: workerDb = db, logger = silent, wakeUps, ...queue } = options;
+    const runner = new JobRunner({
+      db: workerDb,
+      jobs: [mailDeliveryQueue(queue)],
+      clock: queue.clock,
+      logger,
+      wakeUps,
+    });
+    runners.push(runner);
+    return { runNow: async () => roundOf(await runner.runNow(MAIL_DELIVERY_QUEUE)), runner };
+  }
 
   it('retries a failing message after 30 s, then 60 s, and marks it failed after the last attempt', async () => {
     const clock = new SettableClock('2030-01-01T00:00:00Z');
     const transport = fakeTransport();
     transport.failWith = new Error('421 try later');
-    const worker = new DeliveryWorker({ db, transport, clock, logger: silent, maxAttempts: 3 });
+    const mail = worker({ transport, clock, maxAttempts: 3 });
     const id = await queue(db, clock, 'retry@example.com');
 
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 0, failed: 1 });
+    expect(await mail.runNow()).toEqual({ claimed: 1, completed: 0, failed: 1 });
     expect(await rowOf(db, id)).toMatchObject({
       status: 'queued',
       attempts: 1,
       lastError: '421 try later',
       nextAttemptAt: new Date('2030-01-01T00:00:30Z'),
     });
-    expect((await worker.runOnce()).claimed).toBe(0); // not due yet
+    expect((await mail.runNow()).claimed).toBe(0); // not due yet
 
     clock.advance(30_000);
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 0, failed: 1 });
+    expect(await mail.runNow()).toEqual({ claimed: 1, completed: 0, failed: 1 });
     expect(await rowOf(db, id)).toMatchObject({
       attempts: 2,
       nextAttemptAt: new Date('2030-01-01T00:01:30Z'),
     });
 
     clock.advance(60_000);
-    await worker.runOnce();
+    await mail.runNow();
     expect(await rowOf(db, id)).toMatchObject({ status: 'failed', attempts: 3, lastError: '421 try later' });
 
     clock.advance(24 * 60 * 60_000);
-    expect((await worker.runOnce()).claimed).toBe(0);
+    expect((await mail.runNow()).claimed).toBe(0);
     expect(transport.sent).toEqual([]);
   });
 
@@ -175,14 +213,11 @@ describe.each(labs)('the delivery worker on $name', (factory) => {
       fakeTransport({ delayMs: 5 }),
     ];
     const workers = await Promise.all(
-      transports.map(
-        async (transport) =>
-          new DeliveryWorker({ db: await lab.open(), transport, clock, logger: silent, batchSize: 4 }),
-      ),
+      transports.map(async (transport) => worker({ db: await lab.open(), transport, clock, batchSize: 4 })),
     );
     await Promise.all(
-      workers.map(async (worker) => {
-        while ((await worker.runOnce()).claimed > 0);
+      workers.map(async (replica) => {
+        while ((await replica.runNow()).claimed > 0);
       }),
     );
     const delivered = transports.flatMap((transport) => transport.sent.map((mail) => mail.to)).sort();
@@ -196,62 +231,61 @@ describe.each(labs)('the delivery worker on $name', (factory) => {
   it('leaves a message claimed by a worker that died to another one once the claim runs out', async () => {
     const clock = new SettableClock('2032-01-01T00:00:00Z');
     const id = await queue(db, clock, 'orphan@example.com');
-    const [claimed] = await claimDueMessages(db, {
-      now: clock.now(),
-      leaseUntil: new Date(clock.now().getTime() + 5 * 60_000),
-      limit: 1,
-    });
-    expect(claimed?.id).toBe(id);
+    // What a claim writes, by a worker that then died mid-send.
+    await db
+      .update(messages)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(messages.id, id));
 
     const transport = fakeTransport();
-    const survivor = new DeliveryWorker({ db, transport, clock, logger: silent });
-    expect((await survivor.runOnce()).claimed).toBe(0);
-    clock.advance(5 * 60_000);
-    expect(await survivor.runOnce()).toEqual({ claimed: 1, delivered: 1, failed: 0 });
-    expect(await rowOf(db, id)).toMatchObject({ status: 'sent', attempts: 2 });
+    const survivor = worker({ transport, clock });
+    expect((await survivor.runNow()).claimed).toBe(0);
+    // The claim is database time: moving the service clock does not end it.
+    clock.advance(HOUR);
+    expect((await survivor.runNow()).claimed).toBe(0);
 
-    // The dead worker's late report changes nothing.
-    const late = await markDelivered(db, claimed!, {
+    await db
+      .update(messages)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(messages.id, id));
+    expect(await survivor.runNow()).toEqual({ claimed: 1, completed: 1, failed: 0 });
+    expect(await rowOf(db, id)).toMatchObject({
       status: 'sent',
-      at: clock.now(),
-      providerMessageId: 'late',
+      attempts: 2,
+      lockedUntil: null,
+      providerMessageId: '<1@test>',
     });
-    expect(late).toBe(false);
-    expect((await rowOf(db, id)).providerMessageId).toBe('<1@test>');
   });
 
-  it('delivers right after a wake-up, also when woken inside the transaction that queues', async () => {
+  it('delivers as soon as the transaction that queues a message commits', async () => {
     const clock = new SettableClock('2033-01-01T00:00:00Z');
     const transport = fakeTransport();
-    const worker = new DeliveryWorker({ db, transport, clock, logger: silent, pollIntervalMs: 60_000 });
-    worker.start();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 200)); // its first round found nothing
-      const id = await queue(db, clock, 'woken@example.com');
-      worker.wake();
-      await waitFor(
-        () => rowOf(db, id),
-        (row) => row.status === 'sent',
-        { timeoutMs: 2_000, what: 'delivery' },
-      );
+    // Another replica (PostgreSQL: its own pool and listening connection), polling once an hour: only
+    // the wake-up after commit can deliver within the test.
+    const replicaDb = await lab.open();
+    const wakeUps = await WakeUps.listen({ db: replicaDb, schema: 'notification' });
+    listeners.push(wakeUps);
+    const { runner } = worker({ db: replicaDb, transport, clock, pollIntervalMs: HOUR, wakeUps });
+    await runner.start();
+    // The round at start may still be under way and take the first message, or a wake-up does; after
+    // that one, only wake-ups bring the queue round again within the hour.
+    const id = await queue(db, clock, 'woken@example.com');
+    await waitFor(
+      () => rowOf(db, id),
+      (row) => row.status === 'sent',
+      { what: 'delivery' },
+    );
 
-      let queuedInTx = '';
-      await db.transaction(async (tx) => {
-        queuedInTx = await queue(tx, clock, 'woken-in-tx@example.com');
-        worker.wake();
-        await new Promise((resolve) => setTimeout(resolve, 30)); // the commit comes a little later
-      });
-      await waitFor(
-        () => rowOf(db, queuedInTx),
-        (row) => row.status === 'sent',
-        {
-          timeoutMs: 2_000,
-          what: 'delivery after commit',
-        },
-      );
-    } finally {
-      await worker.stop();
-    }
+    let queuedInTx = '';
+    await db.transaction(async (tx) => {
+      queuedInTx = await queue(tx, clock, 'woken-in-tx@example.com');
+    });
+    await waitFor(
+      () => rowOf(db, queuedInTx),
+      (row) => row.status === 'sent',
+      { what: 'delivery after commit' },
+    );
+    expect(transport.sent.map((mail) => mail.to)).toEqual(['woken@example.com', 'woken-in-tx@example.com']);
   });
 
   it('marks messages of the delivery log `logged`, printing the text only in development', async () => {
@@ -263,14 +297,9 @@ describe.each(labs)('the delivery worker on $name', (factory) => {
       const lines: Array<Record<string, unknown>> = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
       const config = loadTestConfig({ NODE_ENV: nodeEnv });
-      const worker = new DeliveryWorker({
-        db,
-        transport: createMailTransport(config, logger),
-        clock,
-        logger,
-      });
+      const mail = worker({ transport: createMailTransport(config, logger), clock, logger });
       const id = await queue(db, clock, `log-${nodeEnv}@example.com`);
-      await worker.runOnce();
+      await mail.runNow();
       const row = await rowOf(db, id);
       expect(row).toMatchObject({ status: 'logged', attempts: 1, sentAt: clock.now() });
       const line = lines.find((l) => String(l.msg).startsWith('e-mail logged'));

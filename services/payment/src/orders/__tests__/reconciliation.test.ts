@@ -1,9 +1,13 @@
 /** The reconciliation job settles checkouts left pending by asking their provider; time is the service clock. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MINUTE } from '@platform/service-kit';
+import { DAY, MINUTE } from '@platform/service-kit';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
-import { reconcilePendingOrders } from '../reconcile-pending-orders.js';
+import {
+  RECONCILIATION_JOB,
+  reconcilePendingOrders,
+  type ReconciliationRound,
+} from '../reconcile-pending-orders.js';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
@@ -14,8 +18,9 @@ describe.each(backings())('reconciliation on $name', (factory) => {
 
   beforeAll(async () => {
     backing = await factory.create();
-    // A long interval: these tests run the rounds themselves (the last one starts its own service).
-    payment = await startPayment(backing, { env: { RECONCILE_INTERVAL_MS: '3600000' } });
+    // The harness's period is longer than these tests move the clock: they run the rounds themselves,
+    // through the job (the last one starts its own service with a short period).
+    payment = await startPayment(backing);
     await payment.publishCatalogue();
   });
 
@@ -23,6 +28,13 @@ describe.each(backings())('reconciliation on $name', (factory) => {
     await payment?.stop();
     await backing?.cleanup();
   });
+
+  /** One round through the kit's job, as the schedule would run it; answers what the round did. */
+  async function reconcile(): Promise<ReconciliationRound> {
+    const run = await payment.service.jobs.runNow(RECONCILIATION_JOB);
+    if (!run.ran || !run.ok) throw new Error(`the reconciliation job did not run: ${JSON.stringify(run)}`);
+    return run.result as ReconciliationRound;
+  }
 
   async function paidWithLostWebhook() {
     const { sessionId } = await payment.checkout();
@@ -37,20 +49,20 @@ describe.each(backings())('reconciliation on $name', (factory) => {
     const before = await payment.counts();
 
     payment.clock.advance(4 * MINUTE);
-    expect((await reconcilePendingOrders(payment.service.deps)).checked).toBe(0);
+    expect((await reconcile()).checked).toBe(0);
     expect((await payment.orderBySession(paid))?.status).toBe('pending');
 
     payment.clock.advance(2 * MINUTE);
-    const round = await reconcilePendingOrders(payment.service.deps);
+    const round = await reconcile();
     expect(round).toEqual({ checked: 2, outcomes: { fulfilled: 1, 'not-paid': 1 } });
     expect((await payment.orderBySession(paid))?.status).toBe('fulfilled');
     expect((await payment.orderBySession(unpaid))?.status).toBe('pending');
     expect((await payment.counts()).paidEvents).toBe(before.paidEvents + 1);
 
     // The unpaid one is asked again only after another interval; the fulfilled one never.
-    expect((await reconcilePendingOrders(payment.service.deps)).checked).toBe(0);
+    expect((await reconcile()).checked).toBe(0);
     payment.clock.advance(5 * MINUTE);
-    expect(await reconcilePendingOrders(payment.service.deps)).toEqual({
+    expect(await reconcile()).toEqual({
       checked: 1,
       outcomes: { 'not-paid': 1 },
     });
@@ -64,12 +76,13 @@ describe.each(backings())('reconciliation on $name', (factory) => {
       .set({ status: 'declined' })
       .where(eq(testCheckoutSessions.id, sessionId));
     payment.clock.advance(6 * MINUTE);
-    const round = await reconcilePendingOrders(payment.service.deps);
+    const round = await reconcile();
     expect(round.outcomes.failed).toBeGreaterThanOrEqual(1);
     expect((await payment.orderBySession(sessionId))?.status).toBe('failed');
   });
 
-  it('two rounds at once (two replicas) fulfil each order once', async () => {
+  // The job runs one round at a time across replicas; a round is safe on its own anyway.
+  it('two rounds at once fulfil each order once', async () => {
     const sessions = await Promise.all(Array.from({ length: 5 }, () => paidWithLostWebhook()));
     const before = await payment.counts();
     payment.clock.advance(6 * MINUTE);
@@ -83,21 +96,37 @@ describe.each(backings())('reconciliation on $name', (factory) => {
 
   it('gives up asking about a checkout a week old', async () => {
     const { sessionId } = await payment.checkout();
-    payment.clock.advance(8 * 24 * 60 * MINUTE);
-    await reconcilePendingOrders(payment.service.deps);
+    payment.clock.advance(8 * DAY);
+    await reconcile();
     expect((await payment.orderBySession(sessionId))?.status).toBe('pending');
   });
 
-  it('runs by itself on its interval', async () => {
+  it('runs by itself once the clock reaches its period', async () => {
     await payment.stop();
-    payment = await startPayment(backing, { env: { RECONCILE_INTERVAL_MS: '100' }, clock: payment.clock });
+    payment = await startPayment(backing, {
+      env: { RECONCILE_INTERVAL_MS: String(10 * MINUTE) },
+      clock: payment.clock,
+    });
     const sessionId = await paidWithLostWebhook();
+    const before = await payment.counts();
+    // Old enough to be asked about after 5 minutes, but the job's next round is only due at 10.
     payment.clock.advance(6 * MINUTE);
-    const deadline = Date.now() + 10_000;
-    while ((await payment.orderBySession(sessionId))?.status !== 'fulfilled') {
-      if (Date.now() > deadline) throw new Error('the job never fulfilled the order');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    expect(await payment.service.jobs.runDue()).toEqual([
+      { name: RECONCILIATION_JOB, ran: false, reason: 'not-due' },
+    ]);
+    expect((await payment.orderBySession(sessionId))?.status).toBe('pending');
+
+    payment.clock.advance(4 * MINUTE);
+    await waitFor(async () => (await payment.counts()).paidEvents === before.paidEvents + 1, 'the round');
+    expect((await payment.orderBySession(sessionId))?.status).toBe('fulfilled');
     expect(payment.logs.some((line) => line.msg === 'reconciliation round')).toBe(true);
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,5 @@
+export * from './backoff.js';
+export * from './tables.js';
+export * from './define-job.js';
+export * from './job-runner.js';
+export * from './wake-ups.js';

@@ -1,0 +1,129 @@
+/**
+ * Revenue-share reminders → e-mails over a real SMTP peer: each kind says what to do and by when, names
+ * the months or the shares, links to the page that does it, greets the owner, and is sent once per event;
+ * the owner's name is escaped in HTML.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { RevenueReminderRequested } from '@platform/contracts';
+import { InProcessBus } from '@platform/service-kit';
+import {
+  backings,
+  envelope,
+  startNotification,
+  type Backing,
+  type NotificationUnderTest,
+} from '../../__tests__/harness.js';
+import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+
+const BASE_URL = 'https://restaurant.example.com';
+
+function reminder(overrides: Partial<RevenueReminderRequested>) {
+  return envelope('revenue.reminder.requested', {
+    reminderId: randomUUID(),
+    userId: randomUUID(),
+    email: `owner-${randomBytes(3).toString('hex')}@example.com`,
+    firstName: 'Rosa',
+    kind: 'consultation-24h',
+    trigger: 'automatic',
+    months: [],
+    shares: [],
+    requestedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+describe.each(backings())('revenue-share reminders over SMTP on $name', (factory) => {
+  let backing: Backing;
+  let peer: SmtpPeer;
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    peer = await startSmtpPeer();
+    notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+  });
+
+  afterEach(() => {
+    peer.received.length = 0;
+  });
+
+  afterAll(async () => {
+    await notification?.stop();
+    await notification?.bus.close();
+    await peer?.stop();
+    await backing?.cleanup();
+  });
+
+  async function sendOne(event: ReturnType<typeof reminder>) {
+    await notification.publish(event);
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    const settled = await notification.settledMessagesFor(event.id);
+    expect(settled).toEqual([expect.objectContaining({ template: 'revenue-reminder', status: 'sent' })]);
+    expect(mail!.recipients).toEqual([event.data.email]);
+    return mail!.parsed;
+  }
+
+  it('nudges for the consultation with the link to /consultation', async () => {
+    const mail = await sendOne(reminder({ kind: 'consultation-24h', firstName: 'Rosa <b>' }));
+    expect(mail.subject).toBe('Unlock the whole course: send us your restaurant consultation');
+    expect(mail.text).toContain('Hi Rosa <b>,');
+    expect(mail.text).toContain('modules 2 to 8 open at once');
+    expect(mail.text).toContain(`\n${BASE_URL}/consultation\n`);
+    expect(String(mail.html)).toContain(`href="${BASE_URL}/consultation"`);
+    expect(String(mail.html)).toContain('Rosa &lt;b&gt;');
+    expect(String(mail.html)).toContain('max-width:560px');
+  });
+
+  it('asks for the month’s report, then says it is late, with the date and the link', async () => {
+    const march = { periodStart: '2030-03-01', periodEnd: '2030-03-31' };
+    const due = await sendOne(reminder({ kind: 'report-due', months: [march] }));
+    expect(due.subject).toBe('Time to report your revenue for March 2030');
+    expect(due.text).toContain(
+      'It is time to report your revenue for March 2030 (March 1, 2030 to March 31, 2030). Please send it by April 10, 2030.',
+    );
+    expect(due.text).toContain(`\n${BASE_URL}/revenue-report\n`);
+    peer.received.length = 0;
+    const late = await sendOne(reminder({ kind: 'report-overdue', months: [march] }));
+    expect(late.subject).toBe('Your revenue report for March 2030 is late');
+    expect(late.text).toContain('which was due by April 10, 2030');
+    peer.received.length = 0;
+    const several = await sendOne(
+      reminder({
+        kind: 'report-admin',
+        trigger: 'admin',
+        months: [march, { periodStart: '2030-04-01', periodEnd: '2030-04-30' }],
+      }),
+    );
+    expect(several.subject).toBe('A reminder to report your monthly revenue');
+    expect(several.text).toContain('March 2030: due by April 10, 2030');
+    expect(several.text).toContain('April 2030: due by May 10, 2030');
+  });
+
+  it('lists the shares due, with the total, before and after the due date', async () => {
+    const share = {
+      reportId: randomUUID(),
+      periodStart: '2030-03-01',
+      periodEnd: '2030-03-31',
+      amountDue: 123_457,
+      dueDate: '2030-05-11T00:00:00.001Z',
+    };
+    const upcoming = await sendOne(reminder({ kind: 'payment-upcoming', shares: [share] }));
+    expect(upcoming.subject).toBe('Your revenue share of $1,234.57 is due on May 11, 2030');
+    expect(upcoming.text).toContain('March 1, 2030 to March 31, 2030: $1,234.57, due May 11, 2030');
+    expect(upcoming.text).toContain('Total to pay: $1,234.57');
+    expect(upcoming.text).toContain(`\n${BASE_URL}/revenue-report\n`);
+    peer.received.length = 0;
+    const overdue = await sendOne(reminder({ kind: 'payment-overdue', shares: [share] }));
+    expect(overdue.subject).toBe('Your revenue share of $1,234.57 is overdue');
+    peer.received.length = 0;
+    const fromAdmin = await sendOne(
+      reminder({ kind: 'payment-admin', trigger: 'admin', shares: [share, { ...share, reportId: randomUUID(), amountDue: 1 }] }),
+    );
+    expect(fromAdmin.subject).toBe('A reminder: $1,234.58 in revenue share is due');
+  });
+});
