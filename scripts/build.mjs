@@ -74,6 +74,8 @@ function buildWebWorkspace(workspace) {
   const sources = [
     ...walk(path.join(dir, 'src'), isTestDir),
     ...walk(path.join(root, 'packages/ui/src'), isTestDir),
+    // The front ends bundle the contracts' build (their schemas, and zod's browser settings).
+    ...walk(path.join(root, 'packages/contracts/src'), isTestDir),
     path.join(dir, 'rspack.config.mjs'),
   ];
   // The shell owns Tailwind's output for every front end, so it scans (and depends on) the remotes' sources.

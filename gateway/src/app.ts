@@ -1,7 +1,7 @@
 /** The gateway's Express app, without listening, so tests and the embedded runner can drive it. */
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import { createLogger, REQUEST_ID_HEADER, type Logger } from '@platform/service-kit';
+import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } from '@platform/service-kit';
 import { compressResponses } from './compress-responses.js';
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
@@ -9,6 +9,7 @@ import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { createHealthRouter } from './health/readiness.router.js';
 import { chooseRequestId } from './request-id.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
+import { securityHeaders } from './security/security-headers.js';
 import { createCallerResolver, type CallerResolver } from './session/resolve-caller.js';
 import { createApiProxy } from './upstream/api-proxy.js';
 import { createUpstreamAgents, type UpstreamAgents } from './upstream/upstream-agents.js';
@@ -38,6 +39,8 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
 
   const app = express();
   app.disable('x-powered-by');
+  // First: an error escaping a request is then logged under the gateway and answered by the process guard.
+  app.use(enterRequestContext('gateway', logger));
 
   app.use(
     pinoHttp({
@@ -52,6 +55,8 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
     }),
   );
 
+  // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
+  app.use(securityHeaders(config));
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSiteWrites());
   app.use(compressResponses());

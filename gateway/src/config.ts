@@ -1,9 +1,17 @@
 /** The gateway's settings, read from the environment and validated with zod at start. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envPort, internalSecret, loadConfig, LogLevelSchema, type Env } from '@platform/service-kit';
+import {
+  envBoolean,
+  envPort,
+  internalSecret,
+  loadConfig,
+  LogLevelSchema,
+  type Env,
+} from '@platform/service-kit';
 import { z } from 'zod';
 import type { ServiceName } from './routes.js';
+import { compileTrustedProxies } from './security/client-address.js';
 
 // src/ (or dist/ once built) sits one level below the gateway package, which sits at the repository root.
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +34,27 @@ const frontEndOrigin = z
   .optional();
 
 const positiveMs = z.coerce.number().int().positive();
+
+/** Comma-separated addresses, CIDR ranges or proxy-addr's names (`loopback`, `uniquelocal`, ...). */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, context) => {
+    try {
+      compileTrustedProxies(entries);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        message: `must list IP addresses or CIDR ranges such as 10.0.0.0/8 (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  });
 
 export const gatewayConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,7 +81,25 @@ export const gatewayConfigSchema = z.object({
   MFE_PUBLIC_ORIGIN: frontEndOrigin,
   MFE_MEMBER_ORIGIN: frontEndOrigin,
   MFE_ADMIN_ORIGIN: frontEndOrigin,
+  /**
+   * How long what a front end's server publishes (route lists, manifests) is reused before it is fetched
+   * again (`*_ORIGIN` only; folders are re-read when a file changes). 0 fetches it for every page.
+   */
+  FRONT_END_REFRESH_MS: z.coerce.number().int().min(0).default(5_000),
   SHUTDOWN_TIMEOUT_MS: positiveMs.default(10_000),
+  /**
+   * The proxies in front of the gateway (a load balancer, a CDN). Empty: the socket's peer is the client
+   * and any X-Forwarded-For it sends is ignored.
+   */
+  TRUSTED_PROXIES: trustedProxies,
+  /** As the auth service reads it: the site is served over HTTPS (default: on in production), so HSTS. */
+  COOKIE_SECURE: envBoolean.optional(),
+  /**
+   * The object store as the services read it: browsers are redirected to presigned URLs on the public
+   * address (else the endpoint), which the Content-Security-Policy must allow for images and media.
+   */
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
+  S3_PUBLIC_ENDPOINT: z.url({ error: 'must be a URL such as http://localhost:9000' }).optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROUTES, resolveService } from '../routes.js';
 
-// Every call in public-site.md §7 and member-and-admin.md §7, plus the paths the issues add.
+// Every call the "API calls" tables of docs/behaviour/ list, plus the paths the issues add.
 const SPEC_PATHS: Array<[string, string]> = [
-  // public-site §7
+  // the public site, accounts and checkout
   ['/api/auth/user', 'auth'],
   ['/api/video-stream/Lesson%201%20-%20Welcome.mp4', 'course'],
   ['/api/demo-video/intro.mp4', 'course'],
@@ -17,7 +17,7 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/auth/forgot-password', 'auth'],
   ['/api/auth/setup-password', 'auth'],
   ['/api/logout', 'auth'],
-  // member-and-admin §7
+  // the member area, consultations, admin, revenue share and course studio
   ['/api/courses', 'course'],
   ['/api/courses/1/available-modules', 'course'],
   ['/api/courses/1/modules', 'course'],
@@ -45,7 +45,7 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/admin/verify-report/7', 'revenue'],
   ['/api/admin/mark-paid/7', 'revenue'],
   ['/api/admin/send-reminder', 'revenue'],
-  // added by the issues and DECISIONS.md
+  // added by the issues and docs/decisions.md
   ['/api/callback', 'auth'],
   ['/api/auth/reset-password', 'auth'],
   ['/api/products', 'course'],

@@ -1,9 +1,12 @@
 /**
- * Refuses state-changing API requests that another site made the browser send (CSRF), before they reach
- * a service. The browser's `Sec-Fetch-Site` decides when present; otherwise an `Origin` naming another
- * host does. Requests with neither (curl, server-to-server) pass: they carry no victim's cookies
- * unless their author already has them. Provider webhooks are exempt: they are cross-site by nature and
- * verified by their signatures.
+ * Refuses state-changing API requests that did not come from one of this site's own pages (CSRF), before
+ * they reach a service. A browser says where a request comes from in `Sec-Fetch-Site` and `Origin`:
+ * only `same-origin` passes, and an `Origin`, when sent, must name this host. `same-site` is refused
+ * too: a sibling subdomain is another application, and one taken over must not write here. `none` is a
+ * navigation the user started (typed address, bookmark), never a page's fetch with a body, so no write
+ * of ours carries it. Requests with neither header (curl, server-to-server) pass: they carry no victim's
+ * cookies unless their author already has them. Provider webhooks are exempt: they are cross-site by
+ * nature and verified by their signatures.
  */
 import type { RequestHandler } from 'express';
 import { isApiPath } from '../routes.js';
@@ -34,9 +37,13 @@ function isCrossSite(
   origin: string | undefined,
   host: string | undefined,
 ): boolean {
-  if (site !== undefined) return site.trim().toLowerCase() === 'cross-site';
+  const sameOrigin = site?.trim().toLowerCase() === 'same-origin';
+  if (site !== undefined && !sameOrigin) return true;
   if (origin === undefined) return false;
-  // `Origin: null` (sandboxed frames, some redirects) names no site we serve.
+  // A page whose Referrer-Policy is `no-referrer` (the test provider's checkout) makes its own form posts
+  // say `Origin: null`; the browser still vouches for them with `same-origin`. Without that header,
+  // `null` (sandboxed frames, some redirects) names no site we serve.
+  if (origin === 'null') return !sameOrigin;
   try {
     return new URL(origin).host.toLowerCase() !== (host ?? '').toLowerCase();
   } catch {

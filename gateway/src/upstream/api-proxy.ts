@@ -15,6 +15,7 @@ import {
 } from '@platform/service-kit';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
 import { isApiPath, resolveService } from '../routes.js';
+import { createClientAddressOf, setForwardedClientAddress } from '../security/client-address.js';
 import type { CallerResolver } from '../session/resolve-caller.js';
 import { createUpstreamProxy } from './create-upstream-proxy.js';
 import type { UpstreamAgents } from './upstream-agents.js';
@@ -32,6 +33,7 @@ export interface ApiProxyOptions {
 }
 
 export function createApiProxy({ config, agents, callers, logger }: ApiProxyOptions): RequestHandler {
+  const clientAddressOf = createClientAddressOf(config.TRUSTED_PROXIES);
   const proxies = new Map<ServiceName, RequestHandler>(
     SERVICE_NAMES.map((service) => {
       const target = getServiceUrl(config, service);
@@ -43,7 +45,6 @@ export function createApiProxy({ config, agents, callers, logger }: ApiProxyOpti
           agent: agents.agentFor(target),
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
           logger,
-          xfwd: true,
         }),
       ];
     }),
@@ -59,6 +60,8 @@ export function createApiProxy({ config, agents, callers, logger }: ApiProxyOpti
       next();
       return;
     }
+    // Before the headers go: with trusted proxies in front, the address comes from X-Forwarded-For.
+    setForwardedClientAddress(req, clientAddressOf(req));
     removeHeaders(req.headers, NOT_FORWARDED);
     req.headers[REQUEST_ID_HEADER] = String(req.id);
     try {

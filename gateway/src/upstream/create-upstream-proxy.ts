@@ -18,8 +18,8 @@ export interface UpstreamProxyOptions {
   /** Inactivity allowed while the gateway waits on the upstream. */
   timeoutMs: number;
   logger: Logger;
-  /** Add X-Forwarded-For/-Host/-Proto (the services want them; static front-end servers do not care). */
-  xfwd?: boolean;
+  /** More http-proxy listeners, e.g. to adjust the answer before it goes to the browser. */
+  plugins?: Plugin<Request, Response>[];
 }
 
 export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandler {
@@ -71,10 +71,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
     target: options.target,
     agent: options.agent,
     changeOrigin: false,
-    xfwd: options.xfwd ?? false,
+    // The API proxy sets the one forwarding header services read (security/client-address.ts).
+    xfwd: false,
     ws: false,
     ejectPlugins: true,
-    plugins: [watchInactivity, answerErrors],
+    plugins: [watchInactivity, answerErrors, ...(options.plugins ?? [])],
   });
 }
 

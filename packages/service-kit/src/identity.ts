@@ -6,6 +6,7 @@ import { CallerSchema, type Caller } from '@platform/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { AppError } from './errors.js';
+import { acceptGatewayClientAddress } from './http/client-address.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -86,10 +87,37 @@ export async function verifyInternalToken(token: string, secret: string): Promis
   }
 }
 
+/** A signed-in caller, and one with the admin role. */
+export type UserCaller = Extract<Caller, { kind: 'user' }>;
+export type AdminCaller = UserCaller & { role: 'admin' };
+
+/**
+ * Where `requireUser` / `requireAdmin` leave the caller they let through, on `res.locals`. Its presence in a
+ * route's locals type is what narrows `req.caller` in the handlers after them (see `CallerIn`).
+ */
+const SIGNED_IN = Symbol('signed-in caller');
+export interface SignedIn<TCaller extends UserCaller = UserCaller> {
+  [SIGNED_IN]: TCaller;
+}
+
+/**
+ * The caller type of a route: `Caller`, narrowed to what `requireUser` / `requireAdmin` let through when
+ * one of them sits in the route's chain (Express infers one locals type for every handler of a route).
+ * `any` locals (a `Middleware` alone) leave it `Caller`.
+ */
+export type CallerIn<TLocals> = 0 extends 1 & TLocals
+  ? Caller
+  : TLocals extends SignedIn<infer TCaller>
+    ? TCaller
+    : Caller;
+
 declare module 'express-serve-static-core' {
-  interface Request {
-    /** Who is calling, as verified from the gateway's internal token. */
-    caller: Caller;
+  // The same type parameters as Express's own declaration (names and constraint), so the caller can
+  // depend on the locals; the others are unused here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unused-vars -- as Express declares them
+  interface Request<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> {
+    /** Who is calling, as verified from the gateway's internal token (narrowed by requireUser/requireAdmin). */
+    caller: CallerIn<LocalsObj>;
   }
 }
 
@@ -100,6 +128,7 @@ export function requireGatewayToken(secret: string): RequestHandler {
     if (!token) return next(new AppError('unauthenticated', 'Requests must come through the gateway'));
     try {
       req.caller = await verifyInternalToken(token, secret);
+      acceptGatewayClientAddress(req);
       next();
     } catch (error) {
       if (error instanceof InvalidInternalTokenError) {
@@ -111,15 +140,32 @@ export function requireGatewayToken(secret: string): RequestHandler {
   };
 }
 
-/** 401 for visitors. */
-export const requireUser: RequestHandler = (req, _res, next) => {
-  if (req.caller?.kind !== 'user') return next(new AppError('unauthenticated', 'Unauthorized'));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's other handlers type the rest
+type Untyped = any;
+
+/**
+ * 401 for visitors. In a route's chain it narrows `req.caller` to a `UserCaller` for the handlers after it:
+ * `router.get(path, requireUser, async (req, res) => req.caller.userId)`.
+ */
+export const requireUser: RequestHandler<Untyped, Untyped, Untyped, Untyped, SignedIn> = (req, res, next) => {
+  const caller = (req as Request).caller;
+  if (caller?.kind !== 'user') return next(new AppError('unauthenticated', 'Unauthorized'));
+  res.locals[SIGNED_IN] = caller;
   next();
 };
 
-/** 401 for visitors, 403 for signed-in users who are not admins. Enforced on the server, always. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.caller?.kind !== 'user') return next(new AppError('unauthenticated', 'Unauthorized'));
-  if (req.caller.role !== 'admin') return next(new AppError('forbidden', 'Access denied'));
+/**
+ * 401 for visitors, 403 for signed-in users who are not admins. Enforced on the server, always; narrows
+ * `req.caller` to an `AdminCaller` for the handlers after it.
+ */
+export const requireAdmin: RequestHandler<Untyped, Untyped, Untyped, Untyped, SignedIn<AdminCaller>> = (
+  req,
+  res,
+  next,
+) => {
+  const caller = (req as Request).caller;
+  if (caller?.kind !== 'user') return next(new AppError('unauthenticated', 'Unauthorized'));
+  if (caller.role !== 'admin') return next(new AppError('forbidden', 'Access denied'));
+  res.locals[SIGNED_IN] = caller as AdminCaller;
   next();
 };

@@ -14,6 +14,8 @@ export interface RawRequestOptions {
   method?: string;
   headers?: http.OutgoingHttpHeaders;
   body?: string | Buffer | Readable;
+  /** The address the client's socket is bound to (e.g. `127.0.0.2`), as another machine would connect. */
+  localAddress?: string;
 }
 
 export function request(url: string, options: RawRequestOptions = {}): Promise<RawResponse> {
@@ -22,6 +24,7 @@ export function request(url: string, options: RawRequestOptions = {}): Promise<R
       method: options.method ?? 'GET',
       headers: options.headers,
       agent: false,
+      ...(options.localAddress && { localAddress: options.localAddress }),
     });
     req.on('error', reject);
     req.on('response', (res) => {

@@ -10,6 +10,7 @@ import type { Readiness } from '@platform/contracts';
 import { AppError } from '../errors.js';
 import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
 import type { Logger } from '../logger.js';
+import { enterRequestContext } from './request-context.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -23,8 +24,6 @@ export interface CreateServiceAppOptions {
   routes: (router: Router) => void;
   /** Routes mounted before the token check (e.g. provider webhooks verified by their own signature). */
   publicRoutes?: (router: Router) => void;
-  /** JSON body limit for routes that use `express.json()` from the kit (default 1 MB). */
-  jsonLimit?: string;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -32,8 +31,11 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function createServiceApp(options: CreateServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // No forwarding header is trusted by itself: `clientAddress(req)` takes the gateway's, behind its token.
+  app.set('trust proxy', false);
 
+  // First, so whatever a request starts runs in its context (the process guard reads it).
+  app.use(enterRequestContext(options.service, options.logger));
   app.use(
     pinoHttp({
       logger: options.logger,

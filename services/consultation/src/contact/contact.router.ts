@@ -1,9 +1,8 @@
-/** `POST /api/contact` (DECISIONS 22), limited per client address. */
+/** `POST /api/contact` (docs/decisions.md, 22), limited per client address. */
 import { ContactRequestSchema } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import { clientAddress, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { clientAddress, jsonBody, parseInput } from '../http/parse.js';
 import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
 import { sendContactMessage } from './send-contact-message.js';
 
@@ -12,10 +11,13 @@ export function contactRoutes(
   deps: ServiceDeps<ConsultationConfig>,
   limits: RateLimits,
 ): void {
-  router.post('/api/contact', jsonBody, async (req, res) => {
+  // Refusals included: never cached.
+  const noStore: Middleware = (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
-    const request = parseInput(ContactRequestSchema, req.body);
+    next();
+  };
+  router.post('/api/contact', noStore, validate({ body: ContactRequestSchema }), async (req, res) => {
     await consumeOrRefuse(limits.contact, clientAddress(req));
-    res.json(await sendContactMessage(deps, request, String(req.id)));
+    res.json(await sendContactMessage(deps, req.body, String(req.id)));
   });
 }

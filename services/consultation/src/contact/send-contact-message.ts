@@ -1,4 +1,4 @@
-/** The contact page's form (DECISIONS 22): stored, and e-mailed to support through the event. */
+/** The contact page's form (docs/decisions.md, 22): stored, and e-mailed to support through the event. */
 import { randomUUID } from 'node:crypto';
 import { CONTACT_MESSAGES, type ContactRequestParsed, type ContactResponse } from '@platform/contracts';
 import { enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
@@ -48,7 +48,6 @@ export async function sendContactMessage(
       { clock: deps.clock },
     );
   });
-  deps.notifyOutbox();
   deps.logger.info({ contactId: id, subject: request.subject }, 'contact message received');
   return { success: true, message: CONTACT_MESSAGES.sentDescription };
 }

@@ -1,5 +1,5 @@
 /**
- * /additional-upload's e-mail lookup (DECISIONS 15). A signed-in caller asking for their own address
+ * /additional-upload's e-mail lookup (docs/decisions.md, 15). A signed-in caller asking for their own address
  * sees their submissions at once. Anyone else gets the same answer whether or not the address has any;
  * when it does, the address is e-mailed a link per submission (at most a few e-mails per address an hour).
  */
@@ -87,6 +87,5 @@ export async function lookupConsultations(
       { clock: deps.clock },
     );
   });
-  deps.notifyOutbox();
   return answer;
 }

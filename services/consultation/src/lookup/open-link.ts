@@ -1,4 +1,7 @@
-/** `/additional-upload?token=…`: what an e-mailed link opens (its token then authorises the upload). */
+/**
+ * `/additional-upload?token=…` and the 'Continue Later' link `/consultation?token=…`: what an e-mailed link
+ * opens (its token then authorises the uploads).
+ */
 import { INVALID_LINK_MESSAGE, type ConsultationAccess } from '@platform/contracts';
 import { AppError, type ServiceDeps } from '@platform/service-kit';
 import type { ConsultationConfig } from '../config.js';
@@ -18,5 +21,6 @@ export async function openLink(
     restaurantName: submission.restaurantName,
     uploadToken: token,
     expiresAt: link.expiresAt.toISOString(),
+    completed: submission.confirmedAt !== null,
   };
 }

@@ -1,4 +1,7 @@
-/** The contact page's form (DECISIONS 22): stored, sent on to support as an event, with clear refusals. */
+/**
+ * The contact page's form (docs/decisions.md, 22): stored, sent on to support as an event, with clear
+ * refusals.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONTACT_MESSAGES, type ContactRequest } from '@platform/contracts';
 import { contactSubmissions } from '../../db/schema.js';
@@ -68,6 +71,9 @@ describe.each(backings())('the contact form on $name', (factory) => {
   it.each([
     ['firstName', 'P', CONTACT_MESSAGES.firstName],
     ['lastName', '', CONTACT_MESSAGES.lastName],
+    // A blank address is missing, not disposable.
+    ['email', '', 'Please enter your email address'],
+    ['email', '   ', 'Please enter your email address'],
     [
       'email',
       'priya@spice',

@@ -1,6 +1,6 @@
 /**
- * /additional-upload's e-mail lookup (DECISIONS 15): a stranger learns nothing (the same answer for an
- * address with and without submissions), the address gets a link that opens the upload step, and a
+ * /additional-upload's e-mail lookup (docs/decisions.md, 15): a stranger learns nothing (the same answer for
+ * an address with and without submissions), the address gets a link that opens the upload step, and a
  * signed-in owner sees theirs at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,0 +1,86 @@
+/**
+ * Security headers (helmet) on every answer the gateway gives: pages, files, its own JSON and what the
+ * services answer through it. A service's own header wins where it sets one (the test provider's
+ * checkout page carries its own, stricter Content-Security-Policy). gateway/README.md explains each
+ * source the policy allows.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { GatewayConfig } from '../config.js';
+import { createInlineScriptHashes } from './inline-script-hashes.js';
+
+/** Lesson players the member area and the course preview embed (see the player's media-source.ts). */
+export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** HSTS only where the site is served over HTTPS: production with secure cookies (the default there). */
+export function usesHsts(config: GatewayConfig): boolean {
+  return config.NODE_ENV === 'production' && (config.COOKIE_SECURE ?? true);
+}
+
+/**
+ * Where browsers fetch stored files from in the distributed mode: lesson videos and consultation
+ * photos/videos answer with a redirect to a presigned URL on the object store's public address.
+ */
+export function storageOrigin(config: GatewayConfig): string | undefined {
+  const endpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
+  return endpoint ? new URL(endpoint).origin : undefined;
+}
+
+export function securityHeaders(config: GatewayConfig): RequestHandler {
+  const inlineScriptHashes = createInlineScriptHashes(
+    { dir: config.SHELL_DIR, origin: config.SHELL_ORIGIN },
+    { refreshMs: config.FRONT_END_REFRESH_MS },
+  );
+  const storage = storageOrigin(config);
+  const stored = storage ? [storage] : [];
+  const hashes = new WeakMap<ServerResponse, string>();
+  const hashesOf = (_req: IncomingMessage, res: ServerResponse) => hashes.get(res) ?? '';
+
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Our own files only, plus the shell's inline theme script by its hash: no 'unsafe-inline', no
+        // 'unsafe-eval' (the front ends turn zod's eval probe off).
+        scriptSrc: ["'self'", hashesOf],
+        scriptSrcAttr: ["'none'"],
+        // Radix's scroll lock (react-remove-scroll) writes <style> elements whose content is computed at
+        // run time (the scroll bar's width), so no hash or build-time nonce can name them. Styles cannot
+        // run code, and img-src/font-src/connect-src keep them from reaching any other server.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: the shell's empty favicon (`data:,`) and the instructor's SVG avatar; blob: previews of
+        // the photos a visitor picks for a consultation.
+        imgSrc: ["'self'", 'data:', 'blob:', ...stored],
+        mediaSrc: ["'self'", ...stored],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: VIDEO_PLAYER_ORIGINS,
+        workerSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Embedded players and the object store would each have to opt in to COEP; nothing here needs it.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: usesHsts(config)
+      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false }
+      : false,
+    xFrameOptions: { action: 'deny' },
+  });
+
+  return async function setSecurityHeaders(req, res, next) {
+    try {
+      hashes.set(res, (await inlineScriptHashes()).join(' '));
+    } catch (error) {
+      req.log?.warn({ err: error }, 'could not read the inline scripts of the shell');
+    }
+    headers(req, res, next);
+  };
+}
