@@ -69,6 +69,9 @@ export default defineConfig({
       // The one support admin (docs/decisions.md, 11), as e2e/helpers/accounts.ts signs in with it.
       ADMIN_EMAIL: 'support@example.com',
       ADMIN_PASSWORD: 'Support+Admin+2026!',
+      // Cheap password hashing for test accounts (services/auth: TEST_PASSWORD_HASH_ENV).
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      PASSWORD_HASH_ITERATIONS: '1',
     },
     stdout: 'pipe',
     stderr: 'pipe',

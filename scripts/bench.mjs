@@ -4,7 +4,8 @@
 //   - gateway only:             GET /healthz
 //   - gateway → auth (proxied): GET /api/auth/user (session resolution, internal token, 401)
 //   - gateway → all services:   GET /readyz
-// with a keep-alive client at a fixed concurrency. Bounded in time; loopback only.
+// with a keep-alive client at a fixed concurrency. Bounded in time; loopback only. Then
+// scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,3 +78,9 @@ console.log(
 agent.destroy();
 await site.stop();
 rmSync(dataDir, { recursive: true, force: true });
+
+// The sign-in burst and the cost of a password hash, in a process of its own (its own event loop and pool).
+const signIn = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-sign-in.mjs'), '--no-build'], {
+  stdio: 'inherit',
+});
+if (signIn.status !== 0) process.exit(signIn.status ?? 1);

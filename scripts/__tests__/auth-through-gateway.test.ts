@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AuthUserSchema } from '@platform/contracts';
-import { authService, type AuthConfig } from '@platform/auth';
+import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '@platform/auth';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '@platform/gateway';
 import { SERVICE_NAMES, startService, type RunningService } from '@platform/service-kit';
 import { pino } from 'pino';
@@ -26,7 +26,13 @@ beforeAll(async () => {
   const log = jest.spyOn(console, 'log').mockImplementation(() => undefined); // the generated admin box
   try {
     auth = await startService(authService, {
-      env: { DATA_DIR: dataDir, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: {
+        DATA_DIR: dataDir,
+        INTERNAL_TOKEN_SECRET: SECRET,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        ...TEST_PASSWORD_HASH_ENV,
+      },
       port: 0,
       host: '127.0.0.1',
       logger: pino({ level: 'silent' }),

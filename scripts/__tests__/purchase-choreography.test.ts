@@ -1,8 +1,9 @@
 /**
- * The key choreography (ARCHITECTURE.md) with the real auth, course and notification services on one
- * in-process bus, as the embedded mode runs them: a guest's `payment.order.paid` becomes an account with
- * a set-password e-mail, a receipt and an enrolment, even though the course service was down when the
- * payment came; the e-mailed link sets a password; a refund withdraws membership and enrolment.
+ * The key choreography (docs/architecture.md#the-key-choreography-guest-checkout-to-course-access) with the
+ * real auth, course and notification services on one in-process bus, as the embedded mode runs them: a
+ * guest's `payment.order.paid` becomes an account with a set-password e-mail, a receipt and an enrolment,
+ * even though the course service was down when the payment came; the e-mailed link sets a password; a refund
+ * withdraws membership and enrolment.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import {
   type EventData,
   type EventEnvelope,
 } from '@platform/contracts';
-import { authService, type AuthConfig } from '@platform/auth';
+import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '@platform/auth';
 import { courseService, type CourseConfig } from '@platform/course';
 import { notificationService, type NotificationConfig } from '@platform/notification';
 import {
@@ -46,6 +47,7 @@ const env = () => ({
   NODE_ENV: 'test',
   ADMIN_EMAIL: 'support@example.com',
   ADMIN_PASSWORD: 'Support-Admin!2030',
+  ...TEST_PASSWORD_HASH_ENV,
 });
 const options = () => ({ env: env(), bus, port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }) });
 const startCourse = () => startService(courseService, options());

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { createTestPostgresDatabase } from '@platform/service-kit/testing';
 import { freePort } from './helpers.js';
 // @ts-expect-error plain ESM module without types
@@ -58,6 +59,8 @@ export async function startTestSystem(options: {
     S3_ENDPOINT: '',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    // Cheap password hashing (the services run with NODE_ENV=production otherwise).
+    ...TEST_PASSWORD_HASH_ENV,
   };
   for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
   const servicePorts: Record<string, number> = {};

@@ -2,6 +2,7 @@
 import { ADDRESS_PATTERN, newPasswordSchema, SETUP_PASSWORD_MIN_LENGTH } from '@platform/contracts';
 import { envBoolean, serviceConfigSchema } from '@platform/service-kit';
 import { z } from 'zod';
+import { PRODUCTION_PASSWORD_COST, type PasswordCost } from './accounts/password-hash.js';
 
 const emailAddress = z
   .string()
@@ -16,8 +17,11 @@ const httpUrl = (example: string) =>
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A variable that is no longer read: setting it stops the service, naming what replaced it. */
+const retired = (replacement: string) => z.never({ error: `no longer read; see ${replacement}` }).optional();
+
 export const authConfigSchema = serviceConfigSchema('auth', {
-  /** The support admin: created or updated at every start when both are set (DECISIONS 11). */
+  /** The support admin: created or updated at every start when both are set (docs/decisions.md, 11). */
   ADMIN_EMAIL: emailAddress.optional(),
   ADMIN_PASSWORD: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH).optional(),
   /** Comma-separated addresses that get the admin role once they prove the address (an e-mailed link or a verified OIDC e-mail). */
@@ -37,9 +41,30 @@ export const authConfigSchema = serviceConfigSchema('auth', {
     .string()
     .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, :, - and _ only')
     .default('auth'),
-  /** Failed sign-ins allowed per account, and per client address, in 15 minutes. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  /**
+   * Failed sign-ins in a row for one account from one client address; that address then waits 15 minutes
+   * before trying that account again (a success resets the count). Other addresses are not affected, so
+   * nobody can lock an owner out from elsewhere.
+   */
+  LOGIN_MAX_CONSECUTIVE_FAILURES: positiveInt.default(5),
+  /** Failed sign-ins from one client address, whatever the accounts, in 24 hours (slow guessing). */
+  LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: positiveInt.default(100),
+  // The former per-account limit let anyone lock an account; refused so an old setting is not ignored.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: retired('LOGIN_MAX_CONSECUTIVE_FAILURES (per account and address)'),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: retired('LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY'),
+  /** argon2id cost of new password hashes (OWASP: 19456 KiB, 2 passes); tests lower it. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(262_144)
+    .default(PRODUCTION_PASSWORD_COST.memoryKib),
+  PASSWORD_HASH_ITERATIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(PRODUCTION_PASSWORD_COST.iterations),
   /** The site's address as browsers see it (the OIDC redirect URI is derived from it). */
   PUBLIC_BASE_URL: httpUrl('https://example.com').default('http://localhost:3000'),
   /** A session unused for this long ends; any session ends this long after sign-in. */
@@ -67,6 +92,21 @@ export const authConfigSchema = serviceConfigSchema('auth', {
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** The argon2id cost of new password hashes (one lane: concurrent sign-ins are the parallelism). */
+export function passwordCostOf(config: AuthConfig): PasswordCost {
+  return {
+    memoryKib: config.PASSWORD_HASH_MEMORY_KIB,
+    iterations: config.PASSWORD_HASH_ITERATIONS,
+    parallelism: PRODUCTION_PASSWORD_COST.parallelism,
+  };
+}
+
+/**
+ * A cheap password-hashing cost for test harnesses and benchmarks, so a test sign-up does not pay the
+ * production price; one test keeps the production cost.
+ */
+export const TEST_PASSWORD_HASH_ENV = { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1' };
 
 /** Whether the session cookie is `Secure` (and therefore named `__Host-session`). */
 export function usesSecureCookies(config: AuthConfig): boolean {

@@ -1,21 +1,24 @@
 /**
- * What the auth service holds while it runs besides its database: the sign-in limits (and the Redis
- * connection behind them) and the OpenID Connect client. Built in `onStart`, found by the routes.
+ * What the auth service holds while it runs besides its database: the password hasher (and its worker
+ * threads), the sign-in limits (and the Redis connection behind them) and the OpenID Connect client.
+ * Built once in `onStart` (service.ts); the kit hands it to the routes as `deps.runtime`.
  */
 import type { ServiceDeps } from '@platform/service-kit';
 import { Redis } from 'ioredis';
-import { prepareDummyHash } from './accounts/password-hash.js';
-import type { AuthConfig } from './config.js';
+import { createPasswordHasher, type PasswordHasher } from './accounts/password-hash.js';
+import { passwordCostOf, type AuthConfig } from './config.js';
 import { createOidcClient, oidcSettingsFrom, type OidcClient } from './oidc/oidc-client.js';
 import { createSignInLimits, type SignInLimits } from './sign-in-limits/sign-in-limits.js';
 
 export interface AuthRuntime {
+  passwords: PasswordHasher;
   limits: SignInLimits;
   /** Null when no provider is configured. */
   oidc: OidcClient | null;
 }
 
-const runtimes = new WeakMap<ServiceDeps<AuthConfig>, AuthRuntime>();
+/** What the auth service's routes and subscriptions are handed: the kit's parts and the runtime. */
+export type AuthDeps = ServiceDeps<AuthConfig, AuthRuntime>;
 
 export async function startAuthRuntime(
   deps: ServiceDeps<AuthConfig>,
@@ -43,11 +46,11 @@ export async function startAuthRuntime(
     });
     await redis.connect().catch(() => undefined);
   }
-  void prepareDummyHash();
   const runtime: AuthRuntime = {
+    passwords: createPasswordHasher(passwordCostOf(config)),
     limits: createSignInLimits({
-      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxConsecutiveFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES,
+      maxFailuresPerAddressPerDay: config.LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY,
       redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       logger,
@@ -56,18 +59,11 @@ export async function startAuthRuntime(
   };
   const oidcSettings = oidcSettingsFrom(config);
   if (oidcSettings) runtime.oidc = createOidcClient(oidcSettings, deps.clock, logger);
-  runtimes.set(deps, runtime);
   return {
     runtime,
     stop: async () => {
-      runtimes.delete(deps);
       redis?.disconnect();
+      await runtime.passwords.close();
     },
   };
-}
-
-export function runtimeOf(deps: ServiceDeps<AuthConfig>): AuthRuntime {
-  const runtime = runtimes.get(deps);
-  if (!runtime) throw new Error('the auth runtime is not started (onStart runs before the routes)');
-  return runtime;
 }

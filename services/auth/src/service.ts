@@ -6,9 +6,9 @@ import { authConfigSchema, type AuthConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
 import { authSubscriptions } from './events/subscriptions.js';
 import { authRoutes } from './routes.js';
-import { startAuthRuntime } from './runtime.js';
+import { startAuthRuntime, type AuthRuntime } from './runtime.js';
 
-export const authService = defineService<AuthConfig>({
+export const authService = defineService<AuthConfig, AuthRuntime>({
   name: 'auth',
   configSchema: authConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
@@ -17,13 +17,16 @@ export const authService = defineService<AuthConfig>({
   subscriptions: authSubscriptions,
   routes: authRoutes,
   onStart: async (deps) => {
-    const { stop } = await startAuthRuntime(deps);
+    const { runtime, stop } = await startAuthRuntime(deps);
     try {
-      await bootstrapAdmin(deps);
+      await bootstrapAdmin(deps, runtime.passwords);
     } catch (error) {
-      await stop();
+      // The start's own error is the one to report, whatever stopping says.
+      await stop().catch((stopError: unknown) =>
+        deps.logger.error({ err: stopError }, 'could not stop the auth runtime after a failed start'),
+      );
       throw error;
     }
-    return stop;
+    return { runtime, stop };
   },
 });

@@ -21,7 +21,7 @@ import {
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { outboxEvents } from '../db/schema.js';
-import { authService, type AuthConfig } from '../index.js';
+import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
 export const START = new Date('2030-01-15T09:00:00.000Z');
@@ -75,7 +75,14 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
   let service: RunningService<AuthConfig>;
   try {
     service = await startService(authService, {
-      env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', ...options.env },
+      // Cheap password hashing unless a test names the cost (one test keeps the production one).
+      env: {
+        ...backing.env,
+        INTERNAL_TOKEN_SECRET: SECRET,
+        NODE_ENV: 'test',
+        ...TEST_PASSWORD_HASH_ENV,
+        ...options.env,
+      },
       port: 0,
       host: '127.0.0.1',
       logger,
@@ -146,10 +153,13 @@ export function uniqueEmail(label = 'owner'): string {
   return `${label}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
-/** A fresh client address (documentation ranges), so tests never share per-address limits. */
+/**
+ * A fresh client address (documentation range), so tests never share per-address limits: a /64 of its
+ * own, since the sign-in limits count an IPv6 client by its /64.
+ */
 export function uniqueAddress(): string {
   counter += 1;
-  return `2001:db8::${counter.toString(16)}`;
+  return `2001:db8:${counter.toString(16)}::1`;
 }
 
 export const PASSWORD = 'Restaurant!1';

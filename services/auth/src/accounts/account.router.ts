@@ -15,11 +15,9 @@ import {
   type LoginResponse,
   type SignupResponse,
 } from '@platform/contracts';
-import { AppError, requireUser, type ServiceDeps } from '@platform/service-kit';
+import { AppError, clientAddress, requireUser, validate } from '@platform/service-kit';
 import type { Router } from 'express';
-import type { AuthConfig } from '../config.js';
-import { jsonBody, parseBody } from '../http/parse-body.js';
-import { runtimeOf } from '../runtime.js';
+import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../sessions/session-cookie.js';
 import { endSession } from '../sessions/sessions.repository.js';
@@ -28,26 +26,26 @@ import { signUp } from './sign-up.js';
 import { toAuthUser } from './to-auth-user.js';
 import { findUserById } from './users.repository.js';
 
-export function accountRoutes(router: Router, deps: ServiceDeps<AuthConfig>): void {
-  router.post('/api/auth/signup', jsonBody, async (req, res) => {
-    const request = parseBody(SignupRequestSchema, req.body);
+export function accountRoutes(router: Router, deps: AuthDeps): void {
+  router.post('/api/auth/signup', validate({ body: SignupRequestSchema }), async (req, res) => {
     const { user, token } = await signUp(deps, {
-      request,
+      request: req.body,
       previousToken: readSessionToken(req, deps.config),
       requestId: String(req.id),
+      passwords: deps.runtime.passwords,
     });
     setSessionCookie(res, deps.config, token);
     const body: SignupResponse = { success: true, message: SIGNUP_MESSAGES.success, user: toAuthUser(user) };
     res.status(201).set('Cache-Control', 'no-store').json(body);
   });
 
-  router.post('/api/auth/login', jsonBody, async (req, res) => {
-    const request = parseBody(LoginRequestSchema, req.body);
+  router.post('/api/auth/login', validate({ body: LoginRequestSchema }), async (req, res) => {
     const result = await logIn(deps, {
-      request,
-      address: req.ip ?? 'unknown',
+      request: req.body,
+      address: clientAddress(req),
       previousToken: readSessionToken(req, deps.config),
-      limits: runtimeOf(deps).limits,
+      limits: deps.runtime.limits,
+      passwords: deps.runtime.passwords,
     });
     res.set('Cache-Control', 'no-store');
     if (result.outcome === 'blocked') {
@@ -77,7 +75,6 @@ export function accountRoutes(router: Router, deps: ServiceDeps<AuthConfig>): vo
   });
 
   router.get('/api/auth/user', requireUser, async (req, res) => {
-    if (req.caller.kind !== 'user') return; // narrowed by requireUser
     const user = await findUserById(deps.db, req.caller.userId);
     if (!user) throw new AppError('unauthenticated', 'Unauthorized');
     res.set('Cache-Control', 'no-store').json(toAuthUser(user));

@@ -1,26 +1,36 @@
 /**
- * The support admin (DECISIONS 11). With ADMIN_EMAIL + ADMIN_PASSWORD: that account exists, is an admin
- * and has that password (its sessions end when the password changes). Without them, and only while no
+ * The support admin (docs/decisions.md, 11). With ADMIN_EMAIL + ADMIN_PASSWORD: that account exists, is an
+ * admin and has that password (its sessions end when the password changes). Without them, and only while no
  * admin exists at all: `admin@localhost` with a random password, printed once to the console.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServiceDeps } from '@platform/service-kit';
 import type { AuthConfig } from '../config.js';
 import { endSessionsOfUser } from '../sessions/sessions.repository.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
-import { findUserByEmail, hasAdmin, insertUser, makeAdmin, setPasswordHash } from './users.repository.js';
+import type { PasswordHasher } from './password-hash.js';
+import {
+  findUserByEmail,
+  hasAdmin,
+  insertUser,
+  makeAdmin,
+  replacePasswordHash,
+  setPasswordHash,
+} from './users.repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
 export type AdminBootstrap = 'created' | 'updated' | 'unchanged' | 'generated' | 'exists';
 
-export async function bootstrapAdmin(deps: ServiceDeps<AuthConfig>): Promise<AdminBootstrap> {
+export async function bootstrapAdmin(
+  deps: ServiceDeps<AuthConfig>,
+  passwords: PasswordHasher,
+): Promise<AdminBootstrap> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = deps.config;
-  if (email && password) return ensureConfiguredAdmin(deps, email, password);
+  if (email && password) return ensureConfiguredAdmin(deps, passwords, email, password);
   if (await hasAdmin(deps.db)) return 'exists';
 
   const generated = randomPassword();
-  const passwordHash = await hashPassword(generated);
+  const passwordHash = await passwords.hash(generated);
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     if (await hasAdmin(tx)) return 'exists' as const;
@@ -50,27 +60,32 @@ export async function bootstrapAdmin(deps: ServiceDeps<AuthConfig>): Promise<Adm
 
 async function ensureConfiguredAdmin(
   deps: ServiceDeps<AuthConfig>,
+  passwords: PasswordHasher,
   email: string,
   password: string,
 ): Promise<AdminBootstrap> {
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
     const samePassword = existing.passwordHash
-      ? await verifyPassword(password, existing.passwordHash)
+      ? await passwords.verify(password, existing.passwordHash)
       : false;
-    if (samePassword && existing.role === 'admin') return report(deps, email, 'unchanged');
-    const passwordHash = samePassword ? null : await hashPassword(password);
+    // The same password hashed by an older scheme or at another cost is stored again, sessions kept.
+    const rehash = samePassword && passwords.needsRehash(existing.passwordHash!);
+    if (samePassword && !rehash && existing.role === 'admin') return report(deps, email, 'unchanged');
+    const passwordHash = samePassword && !rehash ? null : await passwords.hash(password);
     await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       await makeAdmin(tx, existing.id, now);
-      if (passwordHash) {
+      if (passwordHash && rehash)
+        await replacePasswordHash(tx, existing.id, existing.passwordHash!, passwordHash);
+      else if (passwordHash) {
         await setPasswordHash(tx, existing.id, passwordHash, now);
         await endSessionsOfUser(tx, existing.id, now);
       }
     });
     return report(deps, email, 'updated');
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwords.hash(password);
   const inserted = await insertUser(deps.db, {
     email,
     firstName: 'Support',
@@ -80,7 +95,7 @@ async function ensureConfiguredAdmin(
     now: deps.clock.now(),
   });
   // Created by another replica a moment ago: run again to make sure it matches.
-  if (!inserted) return ensureConfiguredAdmin(deps, email, password);
+  if (!inserted) return ensureConfiguredAdmin(deps, passwords, email, password);
   return report(deps, email, 'created');
 }
 

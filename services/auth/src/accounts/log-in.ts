@@ -1,14 +1,16 @@
 /**
- * Password sign-in. Unknown addresses cost the same scrypt work as wrong passwords; failures count
- * against the account and the client address; every success starts a new session.
+ * Password sign-in. A place in the sign-in limits is taken before the password is checked; an unknown
+ * e-mail address costs the same hashing work as a wrong password; a hash made by an older scheme or at another
+ * cost is replaced after a successful check; every success starts a new session.
  */
 import type { LoginRequest } from '@platform/contracts';
 import type { ServiceDeps } from '@platform/service-kit';
 import type { AuthConfig } from '../config.js';
+import type { UserRow } from '../db/schema.js';
 import type { SignInLimits } from '../sign-in-limits/sign-in-limits.js';
 import { startSession } from '../sessions/start-session.js';
-import { verifyAgainstDummy, verifyPassword } from './password-hash.js';
-import { findUserByEmail, normalizeEmail } from './users.repository.js';
+import type { PasswordHasher } from './password-hash.js';
+import { findUserByEmail, normalizeEmail, replacePasswordHash } from './users.repository.js';
 
 export type LogInResult =
   | { outcome: 'signed-in'; token: string; userId: string }
@@ -20,23 +22,35 @@ export interface LogInOptions {
   address: string;
   previousToken: string | undefined;
   limits: SignInLimits;
+  passwords: PasswordHasher;
 }
 
 export async function logIn(deps: ServiceDeps<AuthConfig>, options: LogInOptions): Promise<LogInResult> {
   const email = normalizeEmail(options.request.email);
-  const retryAfterSeconds = await options.limits.blockedFor(email, options.address);
-  if (retryAfterSeconds !== null) return { outcome: 'blocked', retryAfterSeconds };
+  const admission = await options.limits.admit(email, options.address);
+  if (!admission.admitted) return { outcome: 'blocked', retryAfterSeconds: admission.retryAfterSeconds };
+  const { attempt } = admission;
 
-  const user = await findUserByEmail(deps.db, email);
-  const valid = user?.passwordHash
-    ? await verifyPassword(options.request.password, user.passwordHash)
-    : await verifyAgainstDummy(options.request.password);
+  let user: UserRow | undefined;
+  let valid: boolean;
+  try {
+    user = await findUserByEmail(deps.db, email);
+    valid = user?.passwordHash
+      ? await options.passwords.verify(options.request.password, user.passwordHash)
+      : await options.passwords.verifyAgainstDummy(options.request.password);
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
   if (!user || !valid) {
-    await options.limits.recordFailure(email, options.address);
+    await attempt.failed();
     return { outcome: 'invalid' };
   }
+  await attempt.succeeded();
 
-  await options.limits.recordSuccess(email);
+  if (user.passwordHash && options.passwords.needsRehash(user.passwordHash)) {
+    await upgradeHash(deps, options, user.id, user.passwordHash);
+  }
   const token = await startSession({
     db: deps.db,
     clock: deps.clock,
@@ -45,4 +59,19 @@ export async function logIn(deps: ServiceDeps<AuthConfig>, options: LogInOptions
     previousToken: options.previousToken,
   });
   return { outcome: 'signed-in', token, userId: user.id };
+}
+
+/** Stores the password again at the current algorithm and cost; a failure is logged, never refused. */
+async function upgradeHash(
+  deps: ServiceDeps<AuthConfig>,
+  options: LogInOptions,
+  userId: string,
+  previousHash: string,
+): Promise<void> {
+  try {
+    const passwordHash = await options.passwords.hash(options.request.password);
+    await replacePasswordHash(deps.db, userId, previousHash, passwordHash);
+  } catch (error) {
+    deps.logger.warn({ err: error, userId }, 'could not rehash a password at the current cost');
+  }
 }

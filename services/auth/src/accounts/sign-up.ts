@@ -4,7 +4,7 @@ import { AppError, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@pl
 import type { AuthConfig } from '../config.js';
 import { outboxEvents, type UserRow } from '../db/schema.js';
 import { startSession } from '../sessions/start-session.js';
-import { hashPassword } from './password-hash.js';
+import type { PasswordHasher } from './password-hash.js';
 import { insertUser, normalizeEmail } from './users.repository.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -13,6 +13,7 @@ export interface SignUpOptions {
   request: SignupRequest;
   previousToken: string | undefined;
   requestId?: string | undefined;
+  passwords: PasswordHasher;
 }
 
 export async function signUp(
@@ -20,7 +21,7 @@ export async function signUp(
   options: SignUpOptions,
 ): Promise<{ user: UserRow; token: string }> {
   const email = normalizeEmail(options.request.email);
-  const passwordHash = await hashPassword(options.request.password);
+  const passwordHash = await options.passwords.hash(options.request.password);
   const result = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const user = await insertUser(tx, {
@@ -53,6 +54,5 @@ export async function signUp(
     return { user, token };
   });
   if (!result) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
-  deps.notifyOutbox();
   return result;
 }

@@ -94,6 +94,17 @@ export async function setPasswordHash(db: Executor, userId: string, passwordHash
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/**
+ * Replaces a password hash by an equivalent one (same password, current algorithm or cost) unless the
+ * password changed meanwhile; the account's sessions and update time stay as they are.
+ */
+export async function replacePasswordHash(db: Executor, userId: string, previous: string, next: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: next })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, previous)));
+}
+
 export async function makeAdmin(db: Executor, userId: string, now: Date): Promise<void> {
   await db
     .update(users)

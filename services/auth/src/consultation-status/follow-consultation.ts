@@ -1,22 +1,18 @@
 /**
- * The user's `consultationStatus` follows their consultation (DECISIONS 19): step 1 saved → `in_progress`,
- * completed by the owner → `submitted`, answered by the admin → `approved`. The submission names its
- * account when the owner was signed in; otherwise the account with the submission's e-mail address is
- * the owner's. The status only ever moves forward (a second request after an approved one does not take
- * the account back to `in_progress`, which would close the sections an rs_pending plan had opened).
- * Each change is announced as `auth.user.status-changed` with the whole state, in the same transaction.
+ * The user's `consultationStatus` follows their consultation (docs/decisions.md, 19): step 1 saved →
+ * `in_progress`, completed by the owner → `submitted`, answered by the admin → `approved`. The submission
+ * names its account when the owner was signed in; otherwise the account with the submission's e-mail address
+ * is the owner's. The status only ever moves forward (a second request after an approved one does not take
+ * the account back to `in_progress`, which would close the sections an rs_pending plan had opened). A
+ * submitted (or approved) consultation turns an `rs_pending` plan `rs_active`. Each change is announced as
+ * `auth.user.status-changed` with the whole state, in the same transaction.
  */
-import {
-  enqueueEvent,
-  REQUEST_ID_HEADER,
-  type Logger,
-  type ServiceDeps,
-  type Transaction,
-} from '@platform/service-kit';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { Logger, ServiceDeps, Transaction } from '@platform/service-kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../accounts/users.repository.js';
 import type { AuthConfig } from '../config.js';
-import { CONSULTATION_STATUSES, outboxEvents, users } from '../db/schema.js';
+import { CONSULTATION_STATUSES, users } from '../db/schema.js';
+import { announceStatus } from '../revenue-share/announce-status.js';
 
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
@@ -49,36 +45,30 @@ export async function advanceConsultationStatus(
       ? eq(users.id, owner.userId)
       : eq(users.email, normalizeEmail(owner.email));
   const now = deps.clock.now();
+  // A submitted consultation opens every section of an rs_pending owner: the plan becomes rs_active.
+  const opensPlan = to === 'submitted' || to === 'approved';
   const [changed] = await tx
     .update(users)
-    .set({ consultationStatus: to, updatedAt: now })
+    .set({
+      consultationStatus: to,
+      ...(opensPlan && {
+        planStatus: sql`case when ${users.planStatus} = 'rs_pending' then 'rs_active' else ${users.planStatus} end`,
+      }),
+      updatedAt: now,
+    })
     .where(and(account, inArray(users.consultationStatus, statusesBefore(to))))
-    .returning({ id: users.id, planStatus: users.planStatus, consultationStatus: users.consultationStatus });
+    .returning();
   if (!changed) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(account).limit(1);
     logger.debug({ to, account: exists?.id ?? null }, 'consultation status not advanced');
     return exists ? 'unchanged' : 'no-account';
   }
 
-  const requestId = options.headers[REQUEST_ID_HEADER];
-  await enqueueEvent(
-    tx,
-    outboxEvents,
-    {
-      type: 'auth.user.status-changed',
-      data: {
-        userId: changed.id,
-        planStatus: changed.planStatus,
-        consultationStatus: changed.consultationStatus,
-        changedAt: now.toISOString(),
-      },
-      headers: {
-        'x-causation-id': options.causationId,
-        ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-      },
-    },
-    { clock: deps.clock },
-  );
+  await announceStatus(tx, changed, {
+    clock: deps.clock,
+    causationId: options.causationId,
+    headers: options.headers,
+  });
   logger.info({ userId: changed.id, consultationStatus: to }, 'consultation status advanced');
   return 'advanced';
 }

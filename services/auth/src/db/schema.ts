@@ -1,10 +1,11 @@
 /**
  * The auth service's tables, all inside its own Postgres schema `auth`.
  *
- * `users` carries the fields of the spec's users entity (member-and-admin §3) plus `role`. The spec's
- * `passwordResetToken` / `passwordResetExpiry` live in `password_tokens` instead: hashed, single use,
- * one row per link sent. Secrets are never stored in clear: sessions and password tokens are kept as the
- * SHA-256 of a 32-byte random value the browser (or the e-mail) holds; passwords as scrypt strings.
+ * `users` carries the fields of the reference's users entity (docs/behaviour/accounts.md#the-current-user)
+ * plus `role`. The reference's `passwordResetToken` / `passwordResetExpiry` live in `password_tokens`
+ * instead: hashed, single use, one row per link sent. Secrets are never stored in clear: sessions and
+ * password tokens are kept as the SHA-256 of a 32-byte random value the browser (or the e-mail) holds;
+ * passwords as scrypt strings.
  */
 import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
@@ -58,6 +59,11 @@ export const users = authSchema.table(
     revenueShareConsentAt: timestamptz('revenue_share_consent_at'),
     termsVersion: text('terms_version'),
     planStatus: text('plan_status', { enum: PLAN_STATUSES }).notNull().default('regular'),
+    /**
+     * `sequence` of the newest `revenue.customer.status-changed` applied (0: none), so a late, older one
+     * cannot block or unblock the owner again.
+     */
+    revenueStatusSequence: integer('revenue_status_sequence').notNull().default(0),
     /** When the account proved it receives mail at `email` (an e-mailed link used, a verified OIDC e-mail). */
     emailVerifiedAt: timestamptz('email_verified_at'),
     consultationStatus: text('consultation_status', { enum: CONSULTATION_STATUSES })

@@ -1,5 +1,5 @@
 /**
- * The consultation's progress → the owner's `consultationStatus` (DECISIONS 19), once per event:
+ * The consultation's progress → the owner's `consultationStatus` (docs/decisions.md, 19), once per event:
  * started → in_progress, completed → submitted, responded → approved.
  */
 import { defineSubscription, type ServiceDeps } from '@platform/service-kit';

@@ -4,6 +4,7 @@ import type { AuthConfig } from '../config.js';
 import { consultationProgressSubscriptions } from './consultation-progress.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
+import { revenueShareSubscriptions } from './revenue-share.handler.js';
 import { subscriptionEndedSubscription } from './subscription-ended.handler.js';
 
 export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
@@ -12,5 +13,6 @@ export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDe
     orderRefundedSubscription(deps),
     subscriptionEndedSubscription(deps),
     ...consultationProgressSubscriptions(deps),
+    ...revenueShareSubscriptions(deps),
   ];
 }

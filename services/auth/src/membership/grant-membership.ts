@@ -1,8 +1,9 @@
 /**
- * `payment.order.paid` → membership (DECISIONS 13, guest checkout): the buyer's account is found by
- * e-mail or created without a password, the order's grant recorded, the account made a paid member and,
- * when it cannot sign in yet, given a set-password link; `auth.member.granted` goes out in the same
- * transaction (the caller's, which also holds the inbox row).
+ * `payment.order.paid` → membership (docs/decisions.md, 13: guest checkout): the buyer's account is the one
+ * that placed the order when a signed-in buyer did (whatever billing e-mail they typed), otherwise found by
+ * the billing e-mail or created without a password; the order's grant recorded, the account made a paid
+ * member and, when it cannot sign in yet, given a set-password link; `auth.member.granted` goes out in the
+ * same transaction (the caller's, which also holds the inbox row).
  */
 import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
 import {
@@ -18,7 +19,13 @@ import type { AuthConfig } from '../config.js';
 import { outboxEvents, type UserRow } from '../db/schema.js';
 import { insertPasswordToken } from '../passwords/password-tokens.repository.js';
 import { newSecretToken } from '../sessions/secret-token.js';
-import { insertGrant, lockGrant, lockUserByEmail, markPaidMember } from './member-grants.repository.js';
+import {
+  insertGrant,
+  lockGrant,
+  lockUserByEmail,
+  lockUserById,
+  markPaidMember,
+} from './member-grants.repository.js';
 
 /**
  * A set-password link from a purchase stays valid for 7 days: long enough for an e-mail read days later
@@ -100,12 +107,21 @@ export async function grantMembership(
   return 'granted';
 }
 
+/** Account ids are UUIDs; anything else names no account (and must not reach a uuid column). */
+const ACCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function findOrCreateBuyer(
   deps: ServiceDeps<AuthConfig>,
   tx: Transaction,
   order: PaymentOrderPaid,
   now: Date,
 ): Promise<{ user: UserRow; isNewAccount: boolean }> {
+  // The order belongs to whoever was signed in when it was placed; the billing e-mail only receives the
+  // receipt. An account deleted since then falls back to the billing e-mail, as for a guest.
+  if (order.placedByUserId && ACCOUNT_ID_PATTERN.test(order.placedByUserId)) {
+    const placer = await lockUserById(tx, order.placedByUserId);
+    if (placer) return { user: placer, isNewAccount: false };
+  }
   const email = normalizeEmail(order.email);
   const found = await lockUserByEmail(tx, email);
   if (found) return { user: found, isNewAccount: false };

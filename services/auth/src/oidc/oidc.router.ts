@@ -1,15 +1,13 @@
 /**
- * OpenID Connect sign-in (DECISIONS 14).
+ * OpenID Connect sign-in (docs/decisions.md, 14).
  *
  *   GET /api/login    → 302 to the provider (state, nonce and PKCE verifier in a signed cookie);
  *                       without a configured provider 302 to /login
  *   GET /api/callback → checks the answer, finds or creates the user by the verified e-mail, starts a
  *                       session and 302 to /dashboard; anything wrong → 302 to /login?error=sso
  */
-import type { ServiceDeps } from '@platform/service-kit';
 import type { Request, Response, Router } from 'express';
-import type { AuthConfig } from '../config.js';
-import { runtimeOf } from '../runtime.js';
+import type { AuthDeps } from '../runtime.js';
 import { readSessionToken, setSessionCookie } from '../sessions/session-cookie.js';
 import { clearOidcFlowCookie, readOidcFlowCookie, setOidcFlowCookie } from './oidc-flow-cookie.js';
 import { signInWithOidc } from './sign-in-with-oidc.js';
@@ -26,9 +24,9 @@ function queryOf(req: Request): string {
   return index === -1 ? '' : req.originalUrl.slice(index);
 }
 
-export function oidcRoutes(router: Router, deps: ServiceDeps<AuthConfig>): void {
+export function oidcRoutes(router: Router, deps: AuthDeps): void {
   router.get('/api/login', async (req, res) => {
-    const { oidc } = runtimeOf(deps);
+    const { oidc } = deps.runtime;
     if (!oidc) return redirect(res, '/login');
     try {
       const { url, flow } = await oidc.begin();
@@ -41,7 +39,7 @@ export function oidcRoutes(router: Router, deps: ServiceDeps<AuthConfig>): void 
   });
 
   router.get('/api/callback', async (req, res) => {
-    const { oidc } = runtimeOf(deps);
+    const { oidc } = deps.runtime;
     if (!oidc) return redirect(res, '/login');
     const flow = readOidcFlowCookie(req, deps.config, deps.clock.now());
     clearOidcFlowCookie(res, deps.config);

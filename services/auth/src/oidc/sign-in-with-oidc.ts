@@ -69,6 +69,5 @@ export async function signInWithOidc(
     });
     return { userId: user.id, token, created };
   });
-  if (result.created) deps.notifyOutbox();
   return result;
 }

@@ -14,11 +14,9 @@ import {
   type ForgotPasswordResponse,
   type SetupPasswordResponse,
 } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import { validate } from '@platform/service-kit';
 import type { Router } from 'express';
-import type { AuthConfig } from '../config.js';
-import { jsonBody, parseBody } from '../http/parse-body.js';
-import { runtimeOf } from '../runtime.js';
+import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { clearSessionCookie, readSessionToken } from '../sessions/session-cookie.js';
 import { findSessionOwner } from '../sessions/sessions.repository.js';
@@ -28,33 +26,40 @@ import { setPasswordWithToken } from './set-password-with-token.js';
 /** Every forgot-password answer comes this long after the request (wall-clock, not the service clock). */
 export const FORGOT_PASSWORD_DELAY_MS = 400;
 
-export function passwordRoutes(router: Router, deps: ServiceDeps<AuthConfig>): void {
-  router.post('/api/auth/forgot-password', jsonBody, async (req, res) => {
-    const request = parseBody(ForgotPasswordRequestSchema, req.body);
-    // The work runs beside a fixed wait rather than before it, so the answer's timing says nothing
-    // about it even when the database is slow; a failure is only logged (the answer cannot differ).
-    void requestPasswordReset(deps, {
-      email: request.email,
-      limits: runtimeOf(deps).limits,
-      requestId: String(req.id),
-    }).catch((error: unknown) => req.log.error({ err: error }, 'could not issue a password reset'));
-    await sleep(FORGOT_PASSWORD_DELAY_MS);
-    const body: ForgotPasswordResponse = { success: true, message: FORGOT_PASSWORD_MESSAGES.sent };
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+export function passwordRoutes(router: Router, deps: AuthDeps): void {
+  router.post(
+    '/api/auth/forgot-password',
+    validate({ body: ForgotPasswordRequestSchema }),
+    async (req, res) => {
+      // The work runs beside a fixed wait rather than before it, so the answer's timing says nothing
+      // about it even when the database is slow; a failure is only logged (the answer cannot differ).
+      void requestPasswordReset(deps, {
+        email: req.body.email,
+        limits: deps.runtime.limits,
+        requestId: String(req.id),
+      }).catch((error: unknown) => req.log.error({ err: error }, 'could not issue a password reset'));
+      await sleep(FORGOT_PASSWORD_DELAY_MS);
+      const body: ForgotPasswordResponse = { success: true, message: FORGOT_PASSWORD_MESSAGES.sent };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
 
-  router.post('/api/auth/setup-password', jsonBody, async (req, res) => {
-    const request = parseBody(SetupPasswordRequestSchema, req.body);
-    const { userId } = await setPasswordWithToken(deps, {
-      token: request.token,
-      password: request.password,
-    });
-    // When the browser's own session was one of them, drop its cookie too (which also tells the gateway
-    // to forget what it cached for it).
-    const own = readSessionToken(req, deps.config);
-    if (own && (await findSessionOwner(deps.db, hashSecretToken(own))) === userId)
-      clearSessionCookie(res, deps.config);
-    const body: SetupPasswordResponse = { success: true, message: SETUP_PASSWORD_MESSAGES.success };
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+  router.post(
+    '/api/auth/setup-password',
+    validate({ body: SetupPasswordRequestSchema }),
+    async (req, res) => {
+      const { userId } = await setPasswordWithToken(deps, {
+        token: req.body.token,
+        password: req.body.password,
+        passwords: deps.runtime.passwords,
+      });
+      // When the browser's own session was one of them, drop its cookie too (which also tells the gateway
+      // to forget what it cached for it).
+      const own = readSessionToken(req, deps.config);
+      if (own && (await findSessionOwner(deps.db, hashSecretToken(own))) === userId)
+        clearSessionCookie(res, deps.config);
+      const body: SetupPasswordResponse = { success: true, message: SETUP_PASSWORD_MESSAGES.success };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
 }

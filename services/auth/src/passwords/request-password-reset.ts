@@ -45,6 +45,5 @@ export async function requestPasswordReset(
       { clock: deps.clock },
     );
   });
-  deps.notifyOutbox();
   return 'sent';
 }

@@ -2,12 +2,12 @@
  * Sets a password with a set-password link's token: the token must be unused and unexpired; it is used
  * up, the user's other links retired and every session of the user ended, all in one transaction.
  * Using a link proves the address, so this is where an ADMIN_EMAILS address gets the admin role
- * (DECISIONS 11): granting it at sign-up would give it to whoever signs up first with that address.
+ * (docs/decisions.md, 11): granting it at sign-up would give it to whoever signs up first with that address.
  */
 import { AppError, type ServiceDeps } from '@platform/service-kit';
 import { SETUP_PASSWORD_MESSAGES } from '@platform/contracts';
 import type { AuthConfig } from '../config.js';
-import { hashPassword } from '../accounts/password-hash.js';
+import type { PasswordHasher } from '../accounts/password-hash.js';
 import { findUserById, makeAdmin, markEmailVerified, setPasswordHash } from '../accounts/users.repository.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { endSessionsOfUser } from '../sessions/sessions.repository.js';
@@ -19,13 +19,13 @@ import {
 
 export async function setPasswordWithToken(
   deps: ServiceDeps<AuthConfig>,
-  options: { token: string; password: string },
+  options: { token: string; password: string; passwords: PasswordHasher },
 ): Promise<{ userId: string; endedSessions: number }> {
   const id = hashSecretToken(options.token);
   const invalid = new AppError('invalid', SETUP_PASSWORD_MESSAGES.invalidToken);
   // Checked first so a dead link does not cost a hash; checked again, atomically, when used.
   if (!(await isUsablePasswordToken(deps.db, id, deps.clock.now()))) throw invalid;
-  const passwordHash = await hashPassword(options.password);
+  const passwordHash = await options.passwords.hash(options.password);
   const result = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const token = await consumePasswordToken(tx, id, now);

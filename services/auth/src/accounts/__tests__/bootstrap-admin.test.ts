@@ -1,4 +1,4 @@
-/** The support admin account at start-up (DECISIONS 11). */
+/** The support admin account at start-up (docs/decisions.md, 11). */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import {

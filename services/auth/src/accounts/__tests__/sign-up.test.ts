@@ -13,6 +13,7 @@ import {
   type AuthUnderTest,
   type Backing,
 } from '../../__tests__/harness.js';
+import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { users } from '../../db/schema.js';
 
 describe.each(backings())('sign-up on $name', (factory) => {
@@ -129,17 +130,21 @@ describe.each(backings())('sign-up on $name', (factory) => {
     expect(SignupResponseSchema.parse(await other.json()).user.role).toBe('user');
   });
 
-  it('stores a salted scrypt hash, never the password, and never shows the hash', async () => {
+  it('stores a salted argon2id hash at the configured cost, never the password, and never shows the hash', async () => {
     const email = uniqueEmail();
     const response = await auth.call('/api/auth/signup', { json: signupBody(email) });
     const text = await response.text();
     const [row] = await auth.service.deps.db.select().from(users).where(eq(users.email, email));
-    expect(row?.passwordHash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    // The harness's cheap cost (production's is checked in password-hash.test.ts).
+    const cost = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
+    expect(row?.passwordHash).toMatch(
+      new RegExp(`^\\$argon2id\\$v=19\\$${cost}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`),
+    );
     expect(row?.passwordHash).not.toContain(PASSWORD);
-    expect(text).not.toContain('scrypt');
+    expect(text).not.toContain('argon2');
     expect(text).not.toContain(row!.passwordHash!.split('$')[5]!);
     const me = await (await auth.call('/api/auth/user', { cookie: cookieSetBy(response) })).text();
-    expect(me).not.toMatch(/scrypt|password/i);
+    expect(me).not.toMatch(/argon2|password/i);
   });
 
   it('announces auth.user.registered in the same transaction (outbox), with the request id', async () => {

@@ -1,4 +1,7 @@
-/** Every form message of public-site §5 comes back from the API word for word (400, first message). */
+/**
+ * Every form message of docs/behaviour/accounts.md#validation-messages comes back from the API word for word
+ * (400, first message).
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   backings,

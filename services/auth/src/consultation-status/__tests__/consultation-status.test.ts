@@ -1,8 +1,8 @@
 /**
- * DECISIONS 19 through the real bus: the consultation's events move the owner's `consultationStatus`
- * forward (in_progress → submitted → approved), found by user id or, for an anonymous submission, by
- * e-mail; never backwards; each change announced once as `auth.user.status-changed`, however often the
- * event is delivered.
+ * docs/decisions.md, 19, through the real bus: the consultation's events move the owner's
+ * `consultationStatus` forward (in_progress → submitted → approved), found by user id or, for an anonymous
+ * submission, by e-mail; never backwards; each change announced once as `auth.user.status-changed`, however
+ * often the event is delivered.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

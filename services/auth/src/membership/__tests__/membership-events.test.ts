@@ -314,6 +314,47 @@ describe.each(cases)(
       expect((await logIn(email, PASSWORD)).status).toBe(200);
     });
 
+    it('grants a signed-in buyer’s order to their own account, whatever billing e-mail they typed', async () => {
+      const accountEmail = uniqueEmail('signed-in');
+      const billingEmail = uniqueEmail('billing');
+      const signup = await auth.call('/api/auth/signup', {
+        json: signupBody(accountEmail, { firstName: 'Ada' }),
+      });
+      expect(signup.status).toBe(201);
+      const account = await userByEmail(accountEmail);
+      const paid = orderPaid(billingEmail, { placedByUserId: account!.id });
+      await paidAndApplied(paid);
+
+      expect(await grantOf(paid.data.orderId)).toMatchObject({ userId: account!.id });
+      expect(await userByEmail(accountEmail)).toMatchObject({ isMember: true, subscriptionStatus: 'active' });
+      // No second account for the billing address.
+      expect(await userByEmail(billingEmail)).toBeUndefined();
+      const [granted] = await waitFor(
+        () => grantedFor(paid.data.orderId),
+        (events) => events.length > 0,
+        'auth.member.granted',
+      );
+      expect(granted!.data).toMatchObject({
+        userId: account!.id,
+        email: accountEmail,
+        isNewAccount: false,
+        setPassword: null,
+      });
+      const me = await auth.call('/api/auth/user', { cookie: cookieSetBy(signup) });
+      expect(await me.json()).toMatchObject({ isMember: true, isPaidMember: true });
+    });
+
+    it('falls back to the billing e-mail when the account that placed the order is not known', async () => {
+      for (const placedByUserId of [randomUUID(), 'user-1']) {
+        const email = uniqueEmail('placer-gone');
+        const paid = orderPaid(email, { placedByUserId });
+        await paidAndApplied(paid);
+        const user = await userByEmail(email);
+        expect(user).toMatchObject({ isMember: true, passwordHash: null });
+        expect(await grantOf(paid.data.orderId)).toMatchObject({ userId: user!.id });
+      }
+    });
+
     it('keeps membership while another paid order stands, and ends it with the last refund', async () => {
       const email = uniqueEmail('two-orders');
       const first = orderPaid(email, { courseIds: [1] });

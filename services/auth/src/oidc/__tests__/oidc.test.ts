@@ -325,7 +325,7 @@ describe.each(backings())('sign-in without a provider on $name', (factory) => {
     await backing?.cleanup();
   });
 
-  it('/api/login and /api/callback go to /login (DECISIONS 14)', async () => {
+  it('/api/login and /api/callback go to /login without a provider', async () => {
     for (const path of ['/api/login', '/api/callback?code=x&state=y']) {
       const response = await auth.call(path);
       expect(response.status).toBe(302);

@@ -54,24 +54,29 @@ describeWithRedis('sign-in limits in Redis', () => {
     redis.disconnect();
   });
 
-  it('blocks for 15 minutes after the limit, resets an account on success, keeps no e-mail in Redis', async () => {
+  it('blocks a pair for 15 minutes at the limit, clears it on success, keeps no e-mail in Redis', async () => {
     const limits = createSignInLimits({
-      maxFailuresPerAccount: 3,
-      maxFailuresPerAddress: 100,
+      maxConsecutiveFailures: 3,
+      maxFailuresPerAddressPerDay: 100,
       redis,
       keyPrefix: `${prefix}-unit`,
       logger: pino({ level: 'silent' }),
     });
     const email = 'limits@example.com';
-    await limits.recordFailure(email, '192.0.2.1');
-    await limits.recordFailure(email, '192.0.2.1');
-    await limits.recordSuccess(email);
-    for (let attempt = 0; attempt < 2; attempt += 1) await limits.recordFailure(email, '192.0.2.1');
-    expect(await limits.blockedFor(email, '192.0.2.2')).toBeNull();
-    await limits.recordFailure(email, '192.0.2.1');
-    const wait = await limits.blockedFor(email, '192.0.2.2');
+    const attempt = async (address: string, outcome: 'failed' | 'succeeded') => {
+      const admission = await limits.admit(email, address);
+      if (!admission.admitted) return admission.retryAfterSeconds;
+      await admission.attempt[outcome]();
+      return null;
+    };
+    await attempt('192.0.2.1', 'failed');
+    await attempt('192.0.2.1', 'failed');
+    await attempt('192.0.2.1', 'succeeded');
+    for (let failure = 0; failure < 3; failure += 1) expect(await attempt('192.0.2.1', 'failed')).toBeNull();
+    const wait = await attempt('192.0.2.1', 'succeeded');
     expect(wait).toBeGreaterThan(14 * 60);
     expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(await attempt('192.0.2.2', 'succeeded')).toBeNull();
     const keys = await redis.keys(`${prefix}-unit*`);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.join(' ')).not.toContain(email);
@@ -86,8 +91,8 @@ describeWithRedis('sign-in limits in Redis', () => {
       const env = {
         REDIS_URL,
         REDIS_KEY_PREFIX: `${prefix}-replicas`,
-        LOGIN_MAX_FAILURES_PER_ACCOUNT: '4',
-        LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
+        LOGIN_MAX_CONSECUTIVE_FAILURES: '4',
+        LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: '50',
       };
       replicas = [await startAuth(backings[0]!, { env }), await startAuth(backings[1]!, { env })];
     });
@@ -97,20 +102,24 @@ describeWithRedis('sign-in limits in Redis', () => {
       for (const backing of backings ?? []) await backing.cleanup();
     });
 
-    it('failures counted by one replica block the account on the other', async () => {
+    it('failures counted by one replica block the pair on the other', async () => {
       const email = uniqueEmail('shared');
+      const guesser = uniqueAddress();
       const [a, b] = replicas as [AuthUnderTest, AuthUnderTest];
       expect((await b.call('/api/auth/signup', { json: signupBody(email) })).status).toBe(201);
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        const response = await a.call('/api/auth/login', { json: { email, password: 'Wrong!Password1' } });
+        const response = await a.call('/api/auth/login', {
+          json: { email, password: 'Wrong!Password1' },
+          address: guesser,
+        });
         expect(response.status).toBe(401);
       }
-      const blocked = await b.call('/api/auth/login', {
-        json: { email, password: signupBody(email).password },
-        address: uniqueAddress(),
-      });
+      const password = signupBody(email).password;
+      const blocked = await b.call('/api/auth/login', { json: { email, password }, address: guesser });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      const owner = await b.call('/api/auth/login', { json: { email, password }, address: uniqueAddress() });
+      expect(owner.status).toBe(200);
     });
   });
 });
@@ -119,17 +128,19 @@ describe.each(backings())('a Redis that does not answer, on $name', (factory) =>
   it('sign-in still works, with the limits in memory', async () => {
     const backing = await factory.create();
     const auth = await startAuth(backing, {
-      env: { REDIS_URL: 'redis://127.0.0.1:1', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2' },
+      env: { REDIS_URL: 'redis://127.0.0.1:1', LOGIN_MAX_CONSECUTIVE_FAILURES: '2' },
     });
     try {
       const email = uniqueEmail();
       const password = signupBody(email).password;
       expect((await auth.call('/api/auth/signup', { json: signupBody(email) })).status).toBe(201);
       expect((await auth.call('/api/auth/login', { json: { email, password } })).status).toBe(200);
+      const address = uniqueAddress();
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        expect((await auth.call('/api/auth/login', { json: { email, password: 'nope' } })).status).toBe(401);
+        const wrong = await auth.call('/api/auth/login', { json: { email, password: 'nope' }, address });
+        expect(wrong.status).toBe(401);
       }
-      expect((await auth.call('/api/auth/login', { json: { email, password } })).status).toBe(429);
+      expect((await auth.call('/api/auth/login', { json: { email, password }, address })).status).toBe(429);
       expect(auth.logs.some((line) => String(line.msg).startsWith('Redis unavailable'))).toBe(true);
     } finally {
       await auth.stop();

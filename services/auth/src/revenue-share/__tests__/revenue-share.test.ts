@@ -1,0 +1,231 @@
+/**
+ * The revenue service's events on the real auth service and bus: a consent records the consent fields,
+ * `planStatus` (`rs_pending`, or `rs_active` with a submitted consultation or a paid course) and
+ * membership, once however often it is delivered; a submitted consultation turns `rs_pending` into
+ * `rs_active`; the ledger's standing sets and lifts `rs_blocked` (newest first); consultation nudges are
+ * recorded in the users' `reminder*SentAt`.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventData, EventEnvelope, EventType } from '@platform/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  backings,
+  startAuth,
+  uniqueEmail,
+  type AuthUnderTest,
+  type Backing,
+} from '../../__tests__/harness.js';
+import { toAuthUser } from '../../accounts/to-auth-user.js';
+import { insertUser } from '../../accounts/users.repository.js';
+import { memberGrants, users } from '../../db/schema.js';
+
+function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope<EventData<T>> {
+  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
+}
+
+describe.each(backings())('revenue share on $name', (factory) => {
+  let backing: Backing;
+  let auth: AuthUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    auth = await startAuth(backing);
+  });
+
+  afterAll(async () => {
+    await auth?.stop();
+    await backing?.cleanup();
+  });
+
+  /** An account as sign-up leaves it (inserted directly: these rules do not depend on the sign-up form). */
+  async function signUp(): Promise<{ userId: string; email: string }> {
+    const email = uniqueEmail('rs');
+    const row = await insertUser(auth.service.deps.db, {
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      passwordHash: null,
+      role: 'user',
+      now: auth.clock.now(),
+    });
+    return { userId: row!.id, email };
+  }
+
+  const publish = <T extends EventType>(type: T, data: EventData<T>) =>
+    auth.service.deps.bus.publish(envelope(type, data));
+  const userRow = async (userId: string) =>
+    (await auth.service.deps.db.select().from(users).where(eq(users.id, userId)))[0]!;
+  const announced = async (userId: string) =>
+    (await auth.events('auth.user.status-changed'))
+      .filter((row) => row.data.userId === userId)
+      .map((row) => row.data.planStatus);
+
+  function consented(owner: { userId: string; email: string }, planId = randomUUID()) {
+    return envelope('revenue.plan.consented', {
+      planId,
+      userId: owner.userId,
+      email: owner.email,
+      termsVersion: 'v1.0',
+      baselineNetRevenue: 0,
+      revenueSharePercentage: 10,
+      consentedAt: '2030-01-15T09:00:00.000Z',
+      implementationEndsAt: '2030-02-14T09:00:00.000Z',
+    });
+  }
+
+  it('records the consent, rs_pending and membership once, and announces it with the owner’s name', async () => {
+    const owner = await signUp();
+    const event = consented(owner);
+    await auth.service.deps.bus.publish(event);
+    await auth.service.deps.bus.publish({ ...event, id: randomUUID() });
+
+    const row = await userRow(owner.userId);
+    expect(row).toMatchObject({
+      planStatus: 'rs_pending',
+      termsVersion: 'v1.0',
+      revenueShareConsentAt: new Date('2030-01-15T09:00:00.000Z'),
+      isMember: true,
+      subscriptionStatus: 'active',
+    });
+    const grants = await auth.service.deps.db
+      .select()
+      .from(memberGrants)
+      .where(eq(memberGrants.userId, owner.userId));
+    expect(grants).toEqual([
+      expect.objectContaining({ orderId: event.data.planId, total: 0, courseIds: [] }),
+    ]);
+
+    const events = (await auth.events('auth.user.status-changed')).filter(
+      (r) => r.data.userId === owner.userId,
+    );
+    expect(events.map((r) => r.data)).toEqual([
+      expect.objectContaining({
+        planStatus: 'rs_pending',
+        consultationStatus: 'not_started',
+        email: owner.email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      }),
+    ]);
+    expect(toAuthUser(await userRow(owner.userId))).toMatchObject({
+      planStatus: 'rs_pending',
+      isMember: true,
+      isPaidMember: true,
+    });
+  });
+
+  it('turns rs_pending into rs_active once the consultation is submitted', async () => {
+    const owner = await signUp();
+    await auth.service.deps.bus.publish(consented(owner));
+    await publish('consultation.submission.completed', {
+      submissionId: randomUUID(),
+      userId: owner.userId,
+      email: owner.email,
+      ownerName: 'Ada Lovelace',
+      businessName: 'Casa Ada',
+      restaurantName: 'Casa Ada',
+      location: 'London, UK',
+      imageCount: 1,
+      videoCount: 0,
+      documentCount: 0,
+      addFilesToken: 'x'.repeat(43),
+      completedAt: new Date().toISOString(),
+    });
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
+    expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_active']);
+  });
+
+  it('starts rs_active when the consultation was submitted before the consent', async () => {
+    const owner = await signUp();
+    await publish('consultation.submission.completed', {
+      submissionId: randomUUID(),
+      userId: owner.userId,
+      email: owner.email,
+      ownerName: 'Ada Lovelace',
+      businessName: 'Casa Ada',
+      restaurantName: 'Casa Ada',
+      location: 'London, UK',
+      imageCount: 1,
+      videoCount: 0,
+      documentCount: 0,
+      addFilesToken: 'x'.repeat(43),
+      completedAt: new Date().toISOString(),
+    });
+    // A consultation alone leaves a regular account regular.
+    expect((await userRow(owner.userId)).planStatus).toBe('regular');
+    await auth.service.deps.bus.publish(consented(owner));
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
+  });
+
+  it('starts rs_active for an owner who had bought the course', async () => {
+    const owner = await signUp();
+    await publish('payment.order.paid', {
+      orderId: randomUUID(),
+      provider: 'test',
+      email: owner.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      total: 69_700,
+      currency: 'USD',
+      lines: [{ productId: 'restaurant-management-course', name: 'Course', unitPrice: 69_700, quantity: 1 }],
+      courseIds: [1],
+      paidAt: new Date().toISOString(),
+    });
+    await auth.service.deps.bus.publish(consented(owner));
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
+  });
+
+  it('sets and lifts rs_blocked from the ledger, newest first', async () => {
+    const owner = await signUp();
+    const planId = randomUUID();
+    await auth.service.deps.bus.publish(consented(owner, planId));
+    type Status = 'current' | 'overdue' | 'blocked';
+    const standing = (status: Status, previousStatus: Status, sequence: number, changedAt: string) =>
+      publish('revenue.customer.status-changed', {
+        planId,
+        userId: owner.userId,
+        status,
+        previousStatus,
+        sequence,
+        changedAt,
+      });
+
+    await standing('overdue', 'current', 1, '2030-04-11T00:00:00.001Z');
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_pending');
+    await standing('blocked', 'overdue', 3, '2030-05-11T00:00:00.001Z');
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_blocked');
+    // A late, older event changes nothing, even with the same time.
+    await standing('current', 'overdue', 2, '2030-05-11T00:00:00.001Z');
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_blocked');
+    await standing('current', 'blocked', 4, '2030-05-11T00:00:00.001Z');
+    expect((await userRow(owner.userId)).planStatus).toBe('rs_pending');
+    expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_blocked', 'rs_pending']);
+  });
+
+  it('records each consultation nudge once, in the users’ reminder fields', async () => {
+    const owner = await signUp();
+    const planId = randomUUID();
+    await auth.service.deps.bus.publish(consented(owner, planId));
+    const nudge = (kind: 'consultation-24h' | 'report-due', requestedAt: string) =>
+      publish('revenue.reminder.requested', {
+        reminderId: randomUUID(),
+        userId: owner.userId,
+        email: owner.email,
+        firstName: 'Ada',
+        kind,
+        trigger: 'automatic',
+        months: [],
+        shares: [],
+        requestedAt,
+      });
+    await nudge('consultation-24h', '2030-01-16T09:00:00.000Z');
+    await nudge('consultation-24h', '2030-01-17T09:00:00.000Z');
+    await nudge('report-due', '2030-04-01T00:00:00.000Z');
+    expect(await userRow(owner.userId)).toMatchObject({
+      reminder24hSentAt: new Date('2030-01-16T09:00:00.000Z'),
+      reminder72hSentAt: null,
+      reminder7dSentAt: null,
+    });
+  });
+});

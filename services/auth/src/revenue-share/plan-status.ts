@@ -1,0 +1,38 @@
+/**
+ * The `planStatus` of an owner on the revenue-share plan (docs/behaviour/revenue-share.md): `rs_blocked`
+ * while the revenue service says so; `rs_active` once the consultation is submitted (or approved), or for
+ * an owner who had already bought the course (the plan must not close sections they paid for);
+ * `rs_pending` otherwise (section 1 only, docs/behaviour/member-learning.md#drip-release).
+ */
+import type { PlanStatus, UserConsultationStatus } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { memberGrants } from '../db/schema.js';
+
+const SUBMITTED: ReadonlySet<UserConsultationStatus> = new Set(['submitted', 'approved']);
+
+export function revenueSharePlanStatus(owner: {
+  consultationStatus: UserConsultationStatus;
+  blocked: boolean;
+  paidForCourse: boolean;
+}): PlanStatus {
+  if (owner.blocked) return 'rs_blocked';
+  return SUBMITTED.has(owner.consultationStatus) || owner.paidForCourse ? 'rs_active' : 'rs_pending';
+}
+
+/** Whether a paid, unrefunded order (not the plan's own grant, which costs nothing) made the user a member. */
+export async function hasPaidGrant(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ orderId: memberGrants.orderId })
+    .from(memberGrants)
+    .where(
+      and(
+        eq(memberGrants.userId, userId),
+        isNotNull(memberGrants.grantedAt),
+        isNull(memberGrants.revokedAt),
+        gt(memberGrants.total, 0),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
