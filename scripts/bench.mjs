@@ -84,3 +84,15 @@ const signIn = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-si
   stdio: 'inherit',
 });
 if (signIn.status !== 0) process.exit(signIn.status ?? 1);
+
+// Streaming a 1 GB upload: the gateway on its own, then the distributed mode (needs POSTGRES_URL and
+// NATS_URL; it says so otherwise). Each in a process of its own, so memory figures are that process's.
+for (const script of ['gateway-upload-memory.ts', 'distributed-upload-memory.ts']) {
+  const { NODE_OPTIONS: _ignored, ...env } = process.env;
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=@platform/source', '--import', 'tsx', path.join(root, 'scripts', 'bench', script)],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
