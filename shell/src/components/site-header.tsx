@@ -1,6 +1,7 @@
 /*
- * The site header of public-site spec §2.3: brand, Home / Free Consultation / View All Plans / Contact,
- * the account button, a theme toggle, and below `md` a disclosure menu that adds 'Contact Us'.
+ * The site header (docs/behaviour/site-wide.md#site-header-and-footer): brand, Home / Free Consultation /
+ * View All Plans / Contact, the cart with its item count, the account button, a theme toggle, and below
+ * `md` a disclosure menu (the cart is a row there) that adds 'Contact Us'.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
@@ -11,10 +12,11 @@ import { focusMainContent } from '../features/navigation/main-content';
 import { scrollToAnchor } from '../features/navigation/scroll-to-anchor';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
 import { AccountLink } from './account-link';
+import { CartLink } from './cart-link';
 import { ChefHatIcon, CloseIcon, MenuIcon } from './icons';
 import { ThemeToggle } from './theme-toggle';
 
-/** Spec §9: the header gains its shadow past 10 px of scrolling. */
+/** The header gains its shadow past 10 px of scrolling. */
 const SHADOW_SCROLL_THRESHOLD_PX = 10;
 
 const NAV_ITEMS = [
@@ -130,6 +132,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <CartLink layout="icon" className="hidden md:inline-flex" />
           <ThemeToggle />
           <AccountLink className="hidden md:inline-flex" />
           <Button
@@ -158,6 +161,9 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <CartLink layout="menu" onNavigate={closeMenuOnNavigate} />
+            </li>
           </ul>
           <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3">
             <Button type="button" variant="outline" onClick={onContactUsClick}>

@@ -1,7 +1,8 @@
 /**
- * `payment.order.paid`: the provider confirmed the money for an order; fulfilment starts here. Auth finds
- * or creates the account by e-mail and grants membership; notification sends the receipt. Emitted once
- * per order (the payment service's fulfilment is unique per order).
+ * `payment.order.paid`: the provider confirmed the money for an order; fulfilment starts here. Auth grants
+ * membership to the account that placed the order when a signed-in buyer did, otherwise to the account
+ * it finds or creates by the billing e-mail; notification sends the receipt to the billing e-mail. Emitted
+ * once per order (the payment service's fulfilment is unique per order).
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
@@ -20,5 +21,11 @@ export const PaymentOrderPaidSchema = z.object({
   /** Courses the order gives access to (from the catalogue), possibly none. */
   courseIds: z.array(z.number().int().positive()),
   paidAt: z.iso.datetime({ offset: true }),
+  /**
+   * The account that was signed in when the order was placed; absent for a guest. Added after version 1
+   * shipped: optional, so events without it (older ones, guests) still parse and consumers written before
+   * it ignore it. That keeps the change compatible, and the version stays 1.
+   */
+  placedByUserId: z.string().min(1).max(255).optional(),
 });
 export type PaymentOrderPaid = z.infer<typeof PaymentOrderPaidSchema>;

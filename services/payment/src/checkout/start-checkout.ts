@@ -4,8 +4,13 @@
  * provider fails, the order is marked failed and the buyer gets a 502 with the spec's message.
  */
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_MESSAGES, type BillingInfo, type CheckoutLine } from '@platform/contracts';
-import { AppError, MINUTE, type ServiceDeps } from '@platform/service-kit';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutReturnPath,
+  type BillingInfo,
+  type CheckoutLine,
+} from '@platform/contracts';
+import { AppError, MINUTE } from '@platform/service-kit';
 import { priceOrder, type PricedLine } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
@@ -15,7 +20,8 @@ import type {
   PaymentProvider,
   RecurringInterval,
 } from '../providers/payment-provider.js';
-import { runtimeOf } from '../runtime.js';
+import type { PaymentDeps } from '../runtime.js';
+import { WALLET_CANCEL_PATH } from './complete-wallet-return.js';
 
 export type CheckoutMethod = 'card' | 'wallet';
 
@@ -43,11 +49,10 @@ export interface StartedCheckout {
 }
 
 export async function startCheckout(
-  deps: ServiceDeps<PaymentConfig>,
+  deps: PaymentDeps,
   options: StartCheckoutOptions,
 ): Promise<StartedCheckout> {
-  const runtime = runtimeOf(deps);
-  const provider = options.method === 'card' ? runtime.card : runtime.wallet;
+  const provider = options.method === 'card' ? deps.runtime.card : deps.runtime.wallet;
   if (!provider) {
     throw new AppError(
       'unavailable',
@@ -160,7 +165,9 @@ function refuseUnsubscribableCart(lines: PricedLine[]): void {
 /**
  * Where the provider sends the buyer back. The test provider's page is on our own origin, so its links
  * stay relative (any host or port works); Stripe and PayPal need absolute addresses. The card provider
- * appends `session_id`; the wallet comes back through `/api/paypal/return`, which captures first.
+ * appends `session_id`; the wallet comes back through `/api/paypal/return`, which captures first, or
+ * `/api/paypal/cancel` when the buyer turned back. Turning back lands on `/checkout?payment=cancelled`, so
+ * the checkout page can say so.
  */
 export function checkoutUrls(
   config: PaymentConfig,
@@ -170,6 +177,6 @@ export function checkoutUrls(
   const site = (path: string) => (provider.name === 'test' ? path : `${config.PUBLIC_BASE_URL}${path}`);
   return {
     successUrl: site(method === 'card' ? '/checkout-success' : '/api/paypal/return'),
-    cancelUrl: site('/checkout'),
+    cancelUrl: site(method === 'card' ? checkoutReturnPath('cancelled') : WALLET_CANCEL_PATH),
   };
 }

@@ -1,4 +1,7 @@
-/** `POST /api/create-checkout-session` (spec §7): the card provider's hosted page for this order. */
+/**
+ * `POST /api/create-checkout-session` (docs/behaviour/checkout-and-payments.md#payment-flows): the card
+ * provider's hosted page for this order.
+ */
 import type { CreateCheckoutSessionRequest, CreateCheckoutSessionResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
 import { CheckoutError, readServerMessage } from '../lib/checkout-error';

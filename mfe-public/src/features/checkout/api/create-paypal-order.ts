@@ -1,4 +1,7 @@
-/** `POST /api/paypal/order` (spec §7, wallet flow): the order and its approval link. */
+/**
+ * `POST /api/paypal/order` (docs/behaviour/checkout-and-payments.md#payment-flows, wallet flow): the order
+ * and its approval link.
+ */
 import type { PaypalOrderRequest } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
 import { CheckoutError, readServerMessage } from '../lib/checkout-error';

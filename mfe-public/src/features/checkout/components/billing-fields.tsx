@@ -1,4 +1,7 @@
-/** The billing form's fields (public-site spec §3): labelled, autofill-friendly, errors linked by ARIA. */
+/**
+ * The billing form's fields (docs/behaviour/checkout-and-payments.md#checkout-page): labelled,
+ * autofill-friendly, errors linked by ARIA.
+ */
 import type { UseFormReturn } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, cn } from '@platform/ui';
 import { COUNTRIES } from '../lib/countries';
@@ -34,7 +37,14 @@ const FIELDS: FieldSpec[] = [
 const fieldId = (name: BillingField) => `billing-${name}`;
 const errorId = (name: BillingField) => `billing-${name}-error`;
 
-export function BillingFields({ form }: { form: UseFormReturn<CheckoutFormValues> }) {
+export function BillingFields({
+  form,
+  isSignedIn,
+}: {
+  form: UseFormReturn<CheckoutFormValues>;
+  /** A signed-in buyer's purchase goes to their account; only the receipt follows this address. */
+  isSignedIn: boolean;
+}) {
   const { errors } = form.formState;
 
   const field = (name: BillingField) => {
@@ -63,7 +73,11 @@ export function BillingFields({ form }: { form: UseFormReturn<CheckoutFormValues
         <CardTitle asChild>
           <h2 className="text-xl">Billing Information</h2>
         </CardTitle>
-        <CardDescription>Your receipt and course access go to this e-mail address.</CardDescription>
+        <CardDescription>
+          {isSignedIn
+            ? 'Your receipt goes to this e-mail address.'
+            : 'Your receipt and course access go to this e-mail address.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((spec) => (

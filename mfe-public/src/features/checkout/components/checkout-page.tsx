@@ -4,7 +4,9 @@
  * (the course-purchase flow) and `/checkout?product=<id>` one product alone, at the catalogue's price (the
  * pricing programmes, the membership plans); either way the cart is left as it is. `&method=paypal`
  * preselects the wallet, `&plan=…` records which plan led here. Checking out needs no account: the payment
- * service creates one from the e-mail address once the payment is confirmed.
+ * service creates one from the e-mail address once the payment is confirmed (a signed-in buyer's order goes
+ * to their own account). A declined or cancelled payment comes back as `?payment=…`: the page says so and
+ * reopens the checkout it left from, with the form as typed.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,9 +38,13 @@ import {
   readCheckoutParams,
 } from '../lib/checkout-lines';
 import type { CheckoutLineView, PaymentMethod } from '../lib/checkout-lines';
+import { getCheckoutBackLink } from '../lib/checkout-back-link';
+import type { CheckoutBackLink, CheckoutPurchase } from '../lib/checkout-back-link';
 import { rememberCheckoutKind } from '../lib/checkout-kind';
+import { rememberLeftCheckout, toReturnSearch } from '../lib/checkout-return';
 import { getInitialBilling, readSavedBilling, saveBilling } from '../lib/saved-billing';
 import { startPayment } from '../lib/start-payment';
+import { usePaymentOutcome } from '../lib/use-payment-outcome';
 import { checkBilling } from '../lib/validate-billing';
 import type { BillingFormValues, CheckoutFormValues } from '../lib/validate-billing';
 import { BillingFields } from './billing-fields';
@@ -49,10 +55,16 @@ import { PaymentMethodFieldset } from './payment-method-fieldset';
 import { UnknownProductCheckout } from './unknown-product-checkout';
 
 /** What this checkout sells: the cart, the course alone (`?course=1`) or one product alone (`?product=`). */
-type Purchase = 'cart' | 'course' | 'product';
+type Purchase = CheckoutPurchase;
 
 const NO_ACCOUNT_NEEDED = 'No account needed: your login details arrive by e-mail.';
-const SIGNED_IN_NOTE = 'The purchase is added to the account with the e-mail address below.';
+
+/** A signed-in buyer's order is theirs, whatever billing address they type (the receipt goes there). */
+function signedInNote(email: string | null | undefined): string {
+  return email
+    ? `The purchase is added to your account (${email}); the receipt goes to the e-mail address below.`
+    : 'The purchase is added to your account; the receipt goes to the e-mail address below.';
+}
 
 const PLAN_TYPE_KEY = 'payment_plan_type';
 
@@ -87,7 +99,10 @@ export function CheckoutPage() {
   const course = useCourseForSale(purchase === 'course');
   const product = useProductForSale(params.productId);
   const providers = usePaymentProviders();
+  // Back from a declined or cancelled payment: the page reopens the checkout it left from.
+  const isReturning = usePaymentOutcome();
 
+  if (isReturning) return <CheckoutSkeleton />;
   if (purchase === 'cart' && items.length === 0) return <EmptyCheckout />;
   const sale = purchase === 'course' ? course : purchase === 'product' ? product : null;
   // The form's first values depend on who is signed in, so it waits for that answer (a few ms).
@@ -112,7 +127,7 @@ export function CheckoutPage() {
   if (purchase === 'product' && !product.data) return <UnknownProductCheckout />;
 
   let lines: CheckoutLineView[];
-  const accountNote = user ? SIGNED_IN_NOTE : NO_ACCOUNT_NEEDED;
+  const accountNote = user ? signedInNote(user.email) : NO_ACCOUNT_NEEDED;
   let subtitle = `Complete your order. ${accountNote}`;
   let saleNote: string | null = null;
   if (purchase === 'product' && product.data) {
@@ -146,6 +161,12 @@ export function CheckoutPage() {
       plan={params.plan}
       initialBilling={getInitialBilling(readSavedBilling(), user)}
       providers={providers.data}
+      backLink={getCheckoutBackLink({
+        purchase,
+        productCategory: product.data?.category ?? null,
+        plan: params.plan,
+      })}
+      isSignedIn={Boolean(user)}
     />
   );
 }
@@ -162,6 +183,9 @@ type CheckoutFormProps = {
   plan: string | null;
   initialBilling: BillingFormValues;
   providers: ReturnType<typeof usePaymentProviders>['data'];
+  /** Where the back link leads: the cart, or the page that sells what is bought alone. */
+  backLink: CheckoutBackLink;
+  isSignedIn: boolean;
 };
 
 function CheckoutForm({
@@ -175,7 +199,10 @@ function CheckoutForm({
   plan,
   initialBilling,
   providers,
+  backLink,
+  isSignedIn,
 }: CheckoutFormProps) {
+  const [search] = useSearchParams();
   const [isProcessing, setIsProcessing] = useState(false);
   const form = useForm<CheckoutFormValues>({
     defaultValues: { ...initialBilling, method: initialMethod },
@@ -215,6 +242,8 @@ function CheckoutForm({
     }
     rememberPlan(plan);
     rememberCheckoutKind(purchase === 'cart' ? 'cart' : 'direct');
+    // A declined or cancelled payment comes back to `/checkout?payment=…`: this reopens this very checkout.
+    rememberLeftCheckout(toReturnSearch(search, method));
     setIsProcessing(true);
     try {
       const outcome = await startPayment(
@@ -250,9 +279,9 @@ function CheckoutForm({
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <Button asChild variant="ghost" className="-ml-3">
-        <Link to="/cart">
+        <Link to={backLink.to}>
           <ArrowLeftIcon aria-hidden="true" />
-          Back to Cart
+          {backLink.label}
         </Link>
       </Button>
       <header className="mt-4 mb-6">
@@ -278,7 +307,7 @@ function CheckoutForm({
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0 space-y-6">
-          <BillingFields form={form} />
+          <BillingFields form={form} isSignedIn={isSignedIn} />
           <PaymentMethodFieldset
             registration={form.register('method')}
             cardProvider={providers?.card}

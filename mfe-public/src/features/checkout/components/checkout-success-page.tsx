@@ -1,7 +1,9 @@
 /**
- * `/checkout-success` (public-site spec §2.7, §4, §8; DECISIONS 13): thanks, the 8-day programme, and
- * the way in: the dashboard for paid members, otherwise a disabled 'Course Access Pending' button whose
- * tooltip says the login details arrive by e-mail. `?session_id=` asks the server to grant access.
+ * `/checkout-success` (docs/behaviour/checkout-and-payments.md#order-confirmation; docs/decisions.md, 13):
+ * says only what the server confirmed. `?session_id=` asks the server to grant access; once it has, thanks,
+ * the 8-day programme and the way in: 'Access Your Dashboard' for a signed-in buyer, otherwise "check your
+ * inbox to set your password" with a way to have the link sent again. Without a session, or for one that
+ * is not paid, the page says so and leads back to the checkout.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -13,15 +15,27 @@ import {
   CardTitle,
   SITE_NAME,
   Skeleton,
+  cn,
   useAuth,
   useDocumentTitle,
 } from '@platform/ui';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@platform/ui/tooltip';
-import { CalendarDaysIcon, CircleCheckBigIcon, HomeIcon, LayoutDashboardIcon, MailIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  CalendarDaysIcon,
+  CircleAlertIcon,
+  CircleCheckBigIcon,
+  ClockIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LoaderCircleIcon,
+  ReceiptIcon,
+  RotateCwIcon,
+} from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { getLeftCheckoutPath } from '../lib/checkout-return';
 import { useGrantCourseAccess } from '../lib/use-grant-course-access';
-
-const PENDING_TOOLTIP =
-  'Your course access is being processed. Your login credentials will arrive by email within 24 hours.';
+import type { GrantState } from '../lib/use-grant-course-access';
+import { SetPasswordInboxCard } from './set-password-inbox-card';
 
 const PROGRAMME = [
   {
@@ -42,111 +56,204 @@ function readSessionId(search: URLSearchParams): string | null {
   return value && SESSION_ID_PATTERN.test(value) ? value : null;
 }
 
-function CourseAccessAction() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <Skeleton className="h-11 w-56" />;
-  if (user?.isPaidMember) {
-    return (
-      <Button asChild size="lg">
-        <Link to="/dashboard">
-          <LayoutDashboardIcon aria-hidden="true" />
-          Access Your Dashboard
-        </Link>
-      </Button>
-    );
-  }
+type Tone = 'success' | 'waiting' | 'problem';
+
+type Heading = {
+  title: string;
+  text: string;
+  tone: Tone;
+  /** 'Back to Checkout' belongs to this state. */
+  offersCheckout: boolean;
+};
+
+/** What the page says for each state that is not a granted order. */
+const NOT_GRANTED: Record<Exclude<GrantState['kind'], 'granted'>, Heading> = {
+  missing: {
+    title: 'No payment to confirm',
+    text: 'This page confirms a payment when you come back from the secure payment page, and this visit brought none. If you have paid, your receipt and login details are on their way to your inbox; otherwise, your checkout is where you left it.',
+    tone: 'problem',
+    offersCheckout: true,
+  },
+  confirming: {
+    title: 'Confirming your payment…',
+    text: 'We are asking the payment provider whether your payment went through. This takes a moment.',
+    tone: 'waiting',
+    offersCheckout: false,
+  },
+  pending: {
+    title: 'Payment not completed yet',
+    text: 'The payment provider has not confirmed a payment for this order. If you have just paid, check again in a moment; otherwise go back to the checkout. Nothing is granted, or charged, until the payment is complete.',
+    tone: 'waiting',
+    offersCheckout: true,
+  },
+  failed: {
+    title: 'Payment did not go through',
+    text: 'The payment for this order was declined or has expired, so no access was granted. You can try again from the checkout.',
+    tone: 'problem',
+    offersCheckout: true,
+  },
+  refunded: {
+    title: 'This order was refunded',
+    text: 'The payment for this order was refunded, so it gives no access any more. Questions? Write to us from the contact page.',
+    tone: 'problem',
+    offersCheckout: false,
+  },
+  unconfirmed: {
+    title: 'We could not find this payment',
+    text: 'This confirmation link does not match a payment we can confirm. If you have paid, your receipt and login details are on their way to your inbox; otherwise, go back to the checkout.',
+    tone: 'problem',
+    offersCheckout: true,
+  },
+};
+
+const TONES: Record<Tone, { icon: ComponentType<SVGProps<SVGSVGElement>>; className: string }> = {
+  success: { icon: CircleCheckBigIcon, className: 'bg-success/15 text-success' },
+  waiting: { icon: ClockIcon, className: 'bg-primary/10 text-primary' },
+  problem: { icon: CircleAlertIcon, className: 'bg-muted text-muted-foreground' },
+};
+
+function StatusHeader({ heading, isBusy }: { heading: Omit<Heading, 'offersCheckout'>; isBusy: boolean }) {
+  const { icon: Icon, className } = TONES[heading.tone];
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {/* A disabled button takes no focus and no pointer events: the span carries the tooltip. */}
-        <span
-          tabIndex={0}
-          className="inline-flex w-full rounded-md outline-hidden sm:w-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-          aria-describedby="course-access-pending-note"
-          data-testid="course-access-pending"
-        >
-          <Button size="lg" className="w-full" disabled tabIndex={-1}>
-            Course Access Pending
+    <div className="text-center">
+      <span className={cn('mx-auto flex size-16 items-center justify-center rounded-full', className)}>
+        {isBusy ? (
+          <LoaderCircleIcon className="size-9 animate-spin" aria-hidden="true" />
+        ) : (
+          <Icon className="size-9" aria-hidden="true" />
+        )}
+      </span>
+      <h1 className="mt-5 text-3xl font-bold tracking-tight sm:text-4xl">{heading.title}</h1>
+      <p className="mx-auto mt-3 max-w-xl text-lg text-muted-foreground">{heading.text}</p>
+    </div>
+  );
+}
+
+function ProgrammeCard() {
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2 text-xl">
+            <CalendarDaysIcon className="size-5 text-primary" aria-hidden="true" />
+            Your 8-day transformation programme
+          </h2>
+        </CardTitle>
+        <CardDescription>One section is released each day for 8 days.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-4">
+          {PROGRAMME.map((step) => (
+            <li key={step.days} className="flex gap-4">
+              <span className="w-20 shrink-0 font-semibold text-primary">{step.days}</span>
+              <span className="text-sm leading-relaxed">{step.text}</span>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignedInReceiptNote({ billingEmail }: { billingEmail: string | null }) {
+  return (
+    <p className="mt-8 flex items-start justify-center gap-2 text-center text-sm text-muted-foreground">
+      <ReceiptIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        The purchase is on your account.{' '}
+        {billingEmail ? (
+          <>
+            A receipt is on its way to <span className="break-all">{billingEmail}</span>.
+          </>
+        ) : (
+          'A receipt is on its way to your inbox.'
+        )}
+      </span>
+    </p>
+  );
+}
+
+function HomeLink() {
+  return (
+    <Button asChild variant="outline" size="lg">
+      <Link to="/">
+        <HomeIcon aria-hidden="true" />
+        Return to Home
+      </Link>
+    </Button>
+  );
+}
+
+function GrantedOrder({ billingEmail }: { billingEmail: string | null }) {
+  const { user, isLoading } = useAuth();
+  return (
+    <>
+      <StatusHeader
+        isBusy={false}
+        heading={{
+          title: 'Payment Successful!',
+          text: 'Welcome to Restaurant Management Mastery. Thank you for your purchase: you have taken the first step from 2-6 tables at a time to a full restaurant.',
+          tone: 'success',
+        }}
+      />
+      {isLoading ? (
+        <Skeleton className="mt-8 h-40 w-full" />
+      ) : user ? (
+        <SignedInReceiptNote billingEmail={billingEmail} />
+      ) : (
+        <SetPasswordInboxCard billingEmail={billingEmail} />
+      )}
+      <ProgrammeCard />
+      <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        {user ? (
+          <Button asChild size="lg">
+            <Link to="/dashboard">
+              <LayoutDashboardIcon aria-hidden="true" />
+              Access Your Dashboard
+            </Link>
           </Button>
-          <span id="course-access-pending-note" className="sr-only">
-            {PENDING_TOOLTIP}
-          </span>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{PENDING_TOOLTIP}</TooltipContent>
-    </Tooltip>
+        ) : null}
+        <HomeLink />
+      </div>
+    </>
   );
 }
 
 export function CheckoutSuccessPage() {
-  useDocumentTitle(`Order Confirmed | ${SITE_NAME}`);
   const [search] = useSearchParams();
-  const grant = useGrantCourseAccess(readSessionId(search));
+  const { state, checkAgain } = useGrantCourseAccess(readSessionId(search));
+  useDocumentTitle(`${state.kind === 'granted' ? 'Order Confirmed' : 'Order Confirmation'} | ${SITE_NAME}`);
 
+  if (state.kind === 'granted') {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+        <GrantedOrder billingEmail={state.billingEmail} />
+      </div>
+    );
+  }
+
+  const heading = NOT_GRANTED[state.kind];
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <div className="text-center">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
-          <CircleCheckBigIcon className="size-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-3xl font-bold tracking-tight sm:text-4xl">Payment Successful!</h1>
-        <p className="mx-auto mt-3 max-w-xl text-lg text-muted-foreground">
-          Welcome to Restaurant Management Mastery. Thank you for your purchase: you have taken the first step
-          from 2-6 tables at a time to a full restaurant.
-        </p>
-        <p className="mt-2 text-sm text-muted-foreground" role="status">
-          {grant === 'confirming' ? 'Confirming your payment…' : null}
-        </p>
+      <div role="status" aria-live="polite">
+        <StatusHeader heading={heading} isBusy={state.kind === 'confirming'} />
       </div>
-
-      <Card className="mt-8">
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-xl">
-              <CalendarDaysIcon className="size-5 text-primary" aria-hidden="true" />
-              Your 8-day transformation programme
-            </h2>
-          </CardTitle>
-          <CardDescription>One section is released each day for 8 days.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ol className="space-y-4">
-            {PROGRAMME.map((step) => (
-              <li key={step.days} className="flex gap-4">
-                <span className="w-20 shrink-0 font-semibold text-primary">{step.days}</span>
-                <span className="text-sm leading-relaxed">{step.text}</span>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
-
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-xl">
-              <MailIcon className="size-5 text-primary" aria-hidden="true" />
-              What happens next
-            </h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2 text-sm leading-relaxed">
-          <p>A receipt is on its way to your inbox.</p>
-          <p>
-            New to the site? We create your account from your e-mail address and send you a link to set your
-            password. Already have an account? Your course is added to it.
-          </p>
-        </CardContent>
-      </Card>
-
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-        <CourseAccessAction />
-        <Button asChild variant="outline" size="lg">
-          <Link to="/">
-            <HomeIcon aria-hidden="true" />
-            Return to Home
-          </Link>
-        </Button>
+        {state.kind === 'pending' ? (
+          <Button size="lg" onClick={checkAgain}>
+            <RotateCwIcon aria-hidden="true" />
+            Check again
+          </Button>
+        ) : null}
+        {heading.offersCheckout ? (
+          <Button asChild size="lg" variant={state.kind === 'pending' ? 'outline' : 'default'}>
+            <Link to={getLeftCheckoutPath()}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Back to Checkout
+            </Link>
+          </Button>
+        ) : null}
+        <HomeLink />
       </div>
     </div>
   );

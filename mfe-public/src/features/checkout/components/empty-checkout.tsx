@@ -1,4 +1,4 @@
-/** Spec §2.6: the checkout with nothing to buy. */
+/** The checkout with nothing to buy (docs/behaviour/checkout-and-payments.md#checkout-page). */
 import { Link } from 'react-router-dom';
 import { Button, Card } from '@platform/ui';
 import { ShoppingCartIcon } from 'lucide-react';

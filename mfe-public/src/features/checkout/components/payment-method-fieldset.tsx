@@ -1,4 +1,7 @@
-/** Credit Card or PayPal (spec §2.6): native radio buttons, so arrows and Space work as everywhere. */
+/**
+ * Credit Card or PayPal (docs/behaviour/checkout-and-payments.md#checkout-page): native radio buttons, so
+ * arrows and Space work as everywhere.
+ */
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Card, CardContent, CardHeader, CardTitle, cn } from '@platform/ui';
 import { CreditCardIcon, WalletIcon } from 'lucide-react';

@@ -1,4 +1,7 @@
-/** The reassurance under the purchase button (spec §2.6 'trust badges'). */
+/**
+ * The reassurance under the purchase button (the trust badges of
+ * docs/behaviour/checkout-and-payments.md#checkout-page).
+ */
 import { BadgeCheckIcon, LockIcon, RotateCcwIcon, ShieldCheckIcon } from 'lucide-react';
 
 const BADGES = [

@@ -2,7 +2,7 @@
  * What the checkout shows and sends. Display prices come from the catalogue (`GET /api/products`, the
  * course's own price for the course purchase, `GET /api/products/:id` for a single product) when it has
  * answered, else from the cart; either way the server prices the order again from its own catalogue
- * (DECISIONS 2), so these numbers never bind it.
+ * (docs/decisions.md, 2), so these numbers never bind it.
  */
 import { COURSE_PRODUCT_ID } from '@platform/contracts';
 
@@ -123,12 +123,18 @@ export function getCheckoutTotals(lines: readonly CheckoutLineView[]): CheckoutT
   return { itemCount, subtotal, discount: subtotal - total, total };
 }
 
-/** The request's `items` (spec §7): `{ id, name, price, quantity }`; name and price are display only. */
+/**
+ * The request's `items` (docs/behaviour/checkout-and-payments.md#api-calls): `{ id, name, price, quantity }`;
+ * name and price are display only.
+ */
 export function toRequestItems(lines: readonly CheckoutLineView[]) {
   return lines.map(({ id, name, unitPrice, quantity }) => ({ id, name, price: unitPrice, quantity }));
 }
 
-/** The wallet call's amount: dollars rounded to 2 decimals (spec §7, §9). */
+/**
+ * The wallet call's amount: dollars rounded to 2 decimals
+ * (docs/behaviour/checkout-and-payments.md#payment-flows).
+ */
 export function toWalletAmount(totalCents: number): number {
   return Math.round(totalCents) / 100;
 }

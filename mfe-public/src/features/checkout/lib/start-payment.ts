@@ -1,8 +1,8 @@
 /**
- * The three ways a checkout leaves this page (public-site spec §4): the card flow (popup, or the same
- * window when the popup is blocked), the course or single-product purchase (same window) and the wallet
- * flow (redirect to the approval link). The browser's effects come in through `browser`, so the rules
- * read plainly.
+ * The three ways a checkout leaves this page (docs/behaviour/checkout-and-payments.md#payment-flows): the
+ * card flow (popup, or the same window when the popup is blocked), the course or single-product purchase
+ * (same window) and the wallet flow (redirect to the approval link). The browser's effects come in through
+ * `browser`, so the rules read plainly.
  */
 import type { BillingInfo, CreateCheckoutSessionRequest, PaypalOrderRequest } from '@platform/contracts';
 import type { CheckoutLineView, PaymentMethod } from './checkout-lines';
@@ -34,7 +34,10 @@ export type StartPaymentInput = {
   testMode: boolean;
 };
 
-/** The card flow's body (spec §7): items by id, the buyer, and the billing form. */
+/**
+ * The card flow's body (docs/behaviour/checkout-and-payments.md#api-calls): items by id, the buyer, and the
+ * billing form.
+ */
 export function buildCheckoutSessionRequest(
   billing: BillingInfo,
   lines: readonly CheckoutLineView[],
@@ -47,7 +50,10 @@ export function buildCheckoutSessionRequest(
   };
 }
 
-/** The wallet flow's body (spec §7): CAPTURE in USD, the amount in dollars when the page knows it. */
+/**
+ * The wallet flow's body (docs/behaviour/checkout-and-payments.md#api-calls): CAPTURE in USD, the amount in
+ * dollars when the page knows it.
+ */
 export function buildPaypalOrderRequest(
   billing: BillingInfo,
   lines: readonly CheckoutLineView[],
@@ -63,7 +69,7 @@ export function buildPaypalOrderRequest(
 }
 
 /**
- * Where the card provider's page opens. The course purchase uses the same window (spec §4), and so does a
+ * Where the card provider's page opens. The course purchase uses the same window, and so does a
  * single product's purchase, which works the same way. So does the built-in test provider: its page is
  * ours and redirects back to /checkout-success itself, so a popup would only add a second window.
  * Otherwise a popup, with the same window as the fallback.
@@ -91,7 +97,7 @@ export async function startPayment(
   }
   const session = await api.createCheckoutSession(buildCheckoutSessionRequest(input.billing, input.lines));
   if (chooseCardWindow(input) === 'same' || !browser.openPopup(session.url)) {
-    // A blocked popup falls back to the provider's page in this window (spec §4).
+    // A blocked popup falls back to the provider's page in this window.
     browser.goTo(session.url);
     return 'left';
   }

@@ -1,6 +1,7 @@
 /**
- * The checkout's submit check (public-site spec §5): the required fields in the spec's order, then the
- * e-mail pattern. The first failure becomes a toast and the page focuses and marks that field.
+ * The checkout's submit check (docs/behaviour/checkout-and-payments.md#billing-form-checks): the required
+ * fields in order, then the e-mail pattern. The first failure becomes a toast and the page focuses and marks
+ * that field.
  */
 import {
   BillingInfoSchema,

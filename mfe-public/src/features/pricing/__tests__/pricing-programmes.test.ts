@@ -21,12 +21,20 @@ describe('the pricing page', () => {
     }
   });
 
-  it('sends a signed-out visitor to sign up with the plan kept', () => {
+  it('sends a signed-out visitor to the paid programmes’ checkout, which needs no account', () => {
     expect(decideProceed('self_implementation', true, false)).toEqual({
       kind: 'navigate',
-      to: '/signup',
-      pendingPlan: 'self_implementation',
+      to: '/checkout?product=self-implementation-program&plan=self_implementation',
+      pendingPlan: null,
     });
+    expect(decideProceed('flexible_payments', true, false)).toEqual({
+      kind: 'navigate',
+      to: '/checkout?product=flexible-payments-program&plan=flexible_payments',
+      pendingPlan: null,
+    });
+  });
+
+  it('sends a signed-out visitor to sign up for the premium programme, with the plan kept', () => {
     expect(decideProceed('revenue_share', true, false)).toEqual({
       kind: 'navigate',
       to: '/signup',

@@ -1,7 +1,8 @@
 /**
- * `/pricing` (member-and-admin spec "Pricing page", §5, §8, §9): three programmes, each with its
- * agreement checkbox. Proceeding unticked shows the alert; ticked, a signed-in visitor goes on (checkout
- * or the revenue-share welcome) and a signed-out one signs up first with the plan kept in storage.
+ * `/pricing` (docs/behaviour/checkout-and-payments.md#pricing-page): three programmes, each with its
+ * agreement checkbox. Proceeding unticked shows the alert; ticked, a paid programme goes to its checkout
+ * (no account needed), and the premium programme to its welcome page, signing up first when signed out
+ * with the plan kept in storage.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,14 +1,14 @@
 /**
- * The pricing page's three programmes (member-and-admin spec "Pricing page", §8, §9; DECISIONS 1) and
- * where proceeding with one leads. The two paid programmes are products of their own ($1,597.00 each,
- * unlisted on /services, granting the course): the checkout buys exactly that product
+ * The pricing page's three programmes (docs/behaviour/checkout-and-payments.md#pricing-page;
+ * docs/decisions.md, 1) and where proceeding with one leads. The two paid programmes are products of their
+ * own ($1,597.00 each, unlisted on /services, granting the course): the checkout buys exactly that product
  * (`/checkout?product=<id>`), priced by the server. The plan travels along as `?plan=` and is kept as
  * `payment_plan_type`.
  */
 
 export const PRICING_AGREEMENT_ALERT = 'Please agree to the terms and conditions before proceeding.';
 
-/** Browser storage keys shared with the sign-in pages (public-site spec §3). */
+/** Browser storage keys shared with the sign-in pages (docs/behaviour/site-wide.md#browser-storage). */
 export const PENDING_PLAN_KEY = 'pending_plan_selection';
 export const PENDING_PLAN_FROM_LOGIN_KEY = 'pending_plan_from_login';
 
@@ -82,14 +82,19 @@ export type ProceedDecision =
   { kind: 'alert'; message: string } | { kind: 'navigate'; to: string; pendingPlan: ProgrammeId | null };
 
 /**
- * Unticked → the alert. Signed out → remember the plan and sign up (the sign-up page brings them back).
- * Signed in → the revenue-share welcome page, or the checkout of the paid programme's own product.
+ * Unticked → the alert. A paid programme → the checkout of its own product, signed in or not (checking out
+ * needs no account: the purchase creates one). The Premium Success Program, with nothing to pay upfront,
+ * needs an account: signed out → remember the plan and sign up (the sign-up page brings them on to its
+ * welcome page); signed in → the revenue-share welcome page.
  */
 export function decideProceed(programme: ProgrammeId, agreed: boolean, isSignedIn: boolean): ProceedDecision {
   if (!agreed) return { kind: 'alert', message: PRICING_AGREEMENT_ALERT };
-  if (!isSignedIn) return { kind: 'navigate', to: '/signup', pendingPlan: programme };
   const productId = PROGRAMMES.find((candidate) => candidate.id === programme)?.productId ?? null;
-  if (productId === null) return { kind: 'navigate', to: '/revenue-share-welcome', pendingPlan: null };
+  if (productId === null) {
+    return isSignedIn
+      ? { kind: 'navigate', to: '/revenue-share-welcome', pendingPlan: null }
+      : { kind: 'navigate', to: '/signup', pendingPlan: programme };
+  }
   return {
     kind: 'navigate',
     to: `/checkout?${new URLSearchParams({ product: productId, plan: programme }).toString()}`,

@@ -1,5 +1,6 @@
 export * from './billing.js';
 export * from './checkout-session.js';
+export * from './checkout-return.js';
 export * from './paypal-order.js';
 export * from './grant-course-access.js';
 export * from './orders.js';

@@ -50,6 +50,14 @@ export const REFUND_MESSAGES = {
   alreadyRefunded: 'This order has already been refunded.',
 } as const;
 
+/** The path parameters of `/api/admin/orders/:id/…`: an order id (any other id names no order: 404). */
+export const OrderIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, REFUND_MESSAGES.notFound)
+    .transform((id) => id.toLowerCase()),
+});
+
 export const RefundRequestSchema = z.object({
   reason: textField({
     max: 500,

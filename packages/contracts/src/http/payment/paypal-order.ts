@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BillingInfoSchema } from './billing.js';
 import { CheckoutItemsSchema } from './checkout-session.js';
+import { ProviderSessionIdSchema } from './grant-course-access.js';
 
 export const PaypalOrderRequestSchema = z.object({
   intent: z.literal('CAPTURE', { error: 'intent must be CAPTURE' }),
@@ -24,3 +25,18 @@ export const PaypalLinkSchema = z.object({
 });
 export const PaypalOrderResponseSchema = z.object({ id: z.string(), links: z.array(PaypalLinkSchema) });
 export type PaypalOrderResponse = z.infer<typeof PaypalOrderResponseSchema>;
+
+/**
+ * `GET /api/paypal/return?token=` (PayPal) or `?session_id=` (the test provider): the session to capture.
+ * Never refused: a missing id, or one that is not plain text, finds no order and the buyer goes back to
+ * the checkout.
+ */
+export const PaypalReturnQuerySchema = z
+  .object({ token: z.unknown().optional(), session_id: z.unknown().optional() })
+  .transform(({ token, session_id }) => ({
+    sessionId: ProviderSessionIdSchema.safeParse(given(token) ?? given(session_id)).data,
+  }));
+
+function given(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}

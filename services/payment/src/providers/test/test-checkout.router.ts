@@ -3,27 +3,29 @@
  *
  *   GET  /api/test-checkout/:sessionId          → the page (HTML): TEST MODE banner, lines, total, buttons
  *   POST /api/test-checkout/:sessionId/pay      → session paid, signed webhook sent, 303 to the success URL
- *   POST /api/test-checkout/:sessionId/decline  → session declined, signed webhook sent, 303 to /checkout
- *   POST /api/test-checkout/:sessionId/cancel   → nothing changes, 303 to /checkout
+ *   POST /api/test-checkout/:sessionId/decline  → session declined, signed webhook sent, 303 to
+ *                                                  /checkout?payment=failed
+ *   POST /api/test-checkout/:sessionId/cancel   → nothing changes, 303 to the cancel URL
+ *                                                  (/checkout?payment=cancelled, or /api/paypal/cancel)
  *
  * The webhook goes over HTTP to this very process (`TEST_WEBHOOK_URL` overrides), into the same
  * `/api/webhooks/test` route a real provider's would reach.
  */
-import type { ServiceDeps } from '@platform/service-kit';
+import { checkoutReturnPath } from '@platform/contracts';
 import type { Request, Response, Router } from 'express';
 import type { PaymentConfig } from '../../config.js';
-import { runtimeOf } from '../../runtime.js';
+import type { PaymentDeps } from '../../runtime.js';
 import { renderNotFoundPage, renderTestCheckoutPage, TEST_PAGE_HEADERS } from './test-checkout-page.js';
 import { TEST_CHECKOUT_PATH, type TestProvider } from './test-provider.js';
 import type { TestSessionRow } from './test-sessions.repository.js';
 
-export function testCheckoutRoutes(router: Router, deps: ServiceDeps<PaymentConfig>): void {
+export function testCheckoutRoutes(router: Router, deps: PaymentDeps): void {
   const withSession =
     (
       action: (provider: TestProvider, session: TestSessionRow, req: Request, res: Response) => Promise<void>,
     ) =>
     async (req: Request, res: Response) => {
-      const provider = runtimeOf(deps).test;
+      const provider = deps.runtime.test;
       const session = provider ? await provider.findSession(String(req.params.sessionId)) : null;
       if (!provider || !session) {
         res.status(404).set(TEST_PAGE_HEADERS).send(renderNotFoundPage());
@@ -53,7 +55,8 @@ export function testCheckoutRoutes(router: Router, deps: ServiceDeps<PaymentConf
           currency: session.currency,
           customerEmail: session.customerEmail,
           successUrl: session.successUrl,
-          cancelUrl: session.cancelUrl,
+          // 'Back to checkout' from a declined payment says it failed, as the Decline button did.
+          cancelUrl: state === 'declined' ? checkoutReturnPath('failed') : session.cancelUrl,
         },
         TEST_CHECKOUT_PATH,
       );
@@ -80,7 +83,8 @@ export function testCheckoutRoutes(router: Router, deps: ServiceDeps<PaymentConf
         await provider.decline(session, webhookUrl(deps.config, req));
       }
       if (session.status === 'paid') return void res.redirect(303, session.successUrl);
-      res.set('Cache-Control', 'no-store').redirect(303, session.cancelUrl);
+      // Back to the checkout, which says the payment failed (this page is ours: a path on our origin).
+      res.set('Cache-Control', 'no-store').redirect(303, checkoutReturnPath('failed'));
     }),
   );
 

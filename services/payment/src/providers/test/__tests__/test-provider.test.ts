@@ -6,6 +6,7 @@ import { testCheckoutSessions } from '../../../db/schema.js';
 import {
   BILLING,
   CATALOGUE,
+  MEMBER,
   backings,
   startPayment,
   type Backing,
@@ -145,12 +146,34 @@ describe.each(backings())('the test provider on $name', (factory) => {
     expect(page).not.toContain('Pay (test mode)</button>');
   });
 
-  it("'Decline' fails the order through a signed webhook and goes back to /checkout", async () => {
+  it('names the signed-in buyer’s account in payment.order.paid, whatever billing e-mail they typed', async () => {
+    const response = await payment.call('/api/create-checkout-session', {
+      caller: MEMBER,
+      json: {
+        items: [{ id: 'restaurant-consultation', quantity: 1 }],
+        billingInfo: { ...BILLING, email: 'accounts@lopez-foods.example' },
+      },
+    });
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+
+    const order = await payment.orderBySession(sessionId);
+    const paid = (await payment.events('payment.order.paid'))
+      .map((event) => PaymentOrderPaidSchema.parse(event.data))
+      .find((data) => data.orderId === order!.id);
+    expect(paid).toMatchObject({
+      email: 'accounts@lopez-foods.example',
+      placedByUserId: MEMBER.kind === 'user' ? MEMBER.userId : 'a signed-in caller',
+    });
+  });
+
+  it("'Decline' fails the order through a signed webhook and goes back to the checkout, which says so", async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
     const response = await payment.call(`/api/test-checkout/${sessionId}/decline`, { method: 'POST' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout');
+    expect(response.headers.get('location')).toBe('/checkout?payment=failed');
     expect(await payment.orderBySession(sessionId)).toMatchObject({
       status: 'failed',
       failedAt: payment.clock.now(),
@@ -164,17 +187,17 @@ describe.each(backings())('the test provider on $name', (factory) => {
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe(`/api/test-checkout/${sessionId}`);
     expect(await payment.orderBySession(sessionId)).toMatchObject({ status: 'failed' });
-    expect(await (await payment.call(`/api/test-checkout/${sessionId}`)).text()).toContain(
-      'This test payment was declined.',
-    );
+    const declinedPage = await (await payment.call(`/api/test-checkout/${sessionId}`)).text();
+    expect(declinedPage).toContain('This test payment was declined.');
+    expect(declinedPage).toContain('<a class="link" href="/checkout?payment=failed">Back to checkout</a>');
   });
 
-  it("'Cancel' goes back to /checkout and changes nothing", async () => {
+  it("'Cancel' goes back to the checkout, which says the payment was cancelled, and changes nothing", async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
     const response = await payment.call(`/api/test-checkout/${sessionId}/cancel`, { method: 'POST' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout');
+    expect(response.headers.get('location')).toBe('/checkout?payment=cancelled');
     expect(await payment.orderBySession(sessionId)).toMatchObject({ status: 'pending' });
     const [session] = await payment.service.deps.db
       .select()
@@ -211,11 +234,43 @@ describe.each(backings())('the test provider on $name', (factory) => {
     expect(await payment.orderBySession(id)).toMatchObject({ status: 'fulfilled', method: 'wallet' });
 
     // The return route for an unknown or missing token goes back to the checkout.
-    for (const path of ['/api/paypal/return', '/api/paypal/return?token=nothing', '/api/paypal/cancel']) {
+    for (const path of ['/api/paypal/return', '/api/paypal/return?token=nothing']) {
       const bounced = await payment.call(path);
       expect(bounced.status).toBe(303);
       expect(bounced.headers.get('location')).toBe('/checkout');
     }
+  });
+
+  it('a cancelled wallet approval comes back through the cancel route, a declined one as failed', async () => {
+    const startWallet = async () => {
+      const response = await payment.call('/api/paypal/order', {
+        json: {
+          intent: 'CAPTURE',
+          currency: 'USD',
+          billingInfo: BILLING,
+          items: [{ id: 'restaurant-consultation', quantity: 1 }],
+        },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { id: string }).id;
+    };
+
+    const cancelled = await startWallet();
+    const cancel = await payment.call(`/api/test-checkout/${cancelled}/cancel`, { method: 'POST' });
+    expect(cancel.headers.get('location')).toBe('/api/paypal/cancel');
+    // PayPal appends its order id as `token`; nothing changes either way.
+    const back = await payment.call(`/api/paypal/cancel?token=${cancelled}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/checkout?payment=cancelled');
+    expect(await payment.orderBySession(cancelled)).toMatchObject({ status: 'pending' });
+
+    const declined = await startWallet();
+    const decline = await payment.call(`/api/test-checkout/${declined}/decline`, { method: 'POST' });
+    expect(decline.headers.get('location')).toBe('/checkout?payment=failed');
+    expect(await payment.orderBySession(declined)).toMatchObject({ status: 'failed' });
+    // Had the buyer come back through the return route instead, the refused capture says the same.
+    const returned = await payment.call(`/api/paypal/return?session_id=${declined}`);
+    expect(returned.headers.get('location')).toBe('/checkout?payment=failed');
   });
 
   it('expires an unpaid session after 24 hours', async () => {

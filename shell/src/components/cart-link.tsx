@@ -1,0 +1,85 @@
+/**
+ * The header's way to the cart, with the number of items in it (the cart store every remote shares, so a
+ * product added on any page counts at once): an icon with a count badge on wide screens, a menu row in
+ * the phone menu. The name says the count too ('Cart, 2 items'), for screen readers.
+ */
+import { NavLink } from 'react-router-dom';
+import { buttonVariants, cn, useCart } from '@platform/ui';
+import { ShoppingCartIcon } from './icons';
+
+export function describeCart(count: number): string {
+  if (count === 0) return 'Cart, empty';
+  return count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+}
+
+function CountBadge({ count, className }: { count: number; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="header-cart-count"
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs leading-5 font-semibold text-primary-foreground tabular-nums',
+        className,
+      )}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+export function CartLink({
+  layout,
+  className,
+  onNavigate,
+}: {
+  /** `icon`: the header bar's icon button; `menu`: a row of the phone menu. */
+  layout: 'icon' | 'menu';
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  const count = useCart((state) => state.getTotalItems());
+  const label = describeCart(count);
+
+  if (layout === 'icon') {
+    return (
+      <NavLink
+        to="/cart"
+        end
+        aria-label={label}
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          cn(
+            buttonVariants({ variant: 'ghost', size: 'icon' }),
+            'relative',
+            isActive && 'text-primary',
+            className,
+          )
+        }
+      >
+        <ShoppingCartIcon className="size-5" />
+        {count > 0 ? <CountBadge count={count} className="absolute -top-0.5 -right-0.5" /> : null}
+      </NavLink>
+    );
+  }
+
+  return (
+    <NavLink
+      to="/cart"
+      end
+      aria-label={label}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+          'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+          isActive ? 'text-primary' : 'text-foreground',
+          className,
+        )
+      }
+    >
+      <ShoppingCartIcon className="size-5" />
+      Cart
+      {count > 0 ? <CountBadge count={count} className="ml-auto" /> : null}
+    </NavLink>
+  );
+}
