@@ -208,7 +208,12 @@ test.describe('pricing page', () => {
     await alert.accept();
     await expect(page).toHaveURL(/\/pricing$/);
 
-    await card.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).click();
+    // The visible words, then the programme it is for (read by screen readers).
+    await card
+      .getByRole('checkbox', {
+        name: /^I agree to the terms and conditions for (Self-Implementation|Flexible Payments|Premium)/,
+      })
+      .click();
     await proceed.click();
     await expect(page).toHaveURL(/\/signup$/);
     expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBe('revenue_share');

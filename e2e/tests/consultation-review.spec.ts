@@ -1,12 +1,12 @@
 /**
- * The consultation review loop (docs/behaviour/consultation-and-contact.md#my-consultations, docs/behaviour/admin.md#admin-consultations-page;
- * docs/decisions.md, 10, 15–17, 19), against the embedded site: an owner
- * submits a consultation with a photo, a video and a PDF through the API; /my-consultations shows it
- * pending with its counts; a non-admin on the admin page gets 'Access Denied' and goes to /; the support
- * admin opens the submission, sees the photo and the video, is stopped by 'Response Required', saves notes
- * (status unchanged), marks it in review and then completed with a response; the owner then sees it
- * completed with the response and receives it by e-mail. Visitors are sent to /login. Axe and screenshots
- * on a desktop and a 375 px phone.
+ * The consultation review loop (docs/behaviour/consultation-and-contact.md#my-consultations,
+ * docs/behaviour/admin.md#admin-consultations-page; docs/decisions.md, 10, 15–17, 19), against the embedded
+ * site: an owner submits a consultation with a photo, a video and a PDF through the API; /my-consultations
+ * shows it pending with its counts; a non-admin on the admin page gets 'Access Denied' and goes to /; the
+ * support admin opens the submission, sees the photo and the video, is stopped by 'Response Required', saves
+ * notes (status unchanged), marks it in review and then completed with a response; the owner then sees it
+ * completed with the response and receives it by e-mail. Visitors are sent to /login. Axe and screenshots on
+ * a desktop and a 375 px phone.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -192,7 +192,7 @@ test("an owner's consultation goes from pending to completed with the admin's re
       }),
     )
     .toBeGreaterThan(0);
-  await expect(detail.getByRole('link', { name: 'Open dining-room.png full size' })).toHaveAttribute(
+  await expect(detail.getByRole('link', { name: 'Photo 1 of 1: dining-room.png' })).toHaveAttribute(
     'href',
     /^\/api\/consultation-files\//,
   );

@@ -1,9 +1,11 @@
 /**
- * The free consultation in the browser (docs/behaviour/consultation-and-contact.md; docs/decisions.md, 15–17): step 1's messages and the draft that survives a reload; a
- * visitor's whole request with real files (two photos, a video, a menu PDF) whose progress comes from the
- * upload itself, a disguised file refused by its content, completion and the confirmation e-mail; the
- * e-mailed link that opens the upload step of /additional-upload; and the e-mail lookup for a stranger
- * and for the signed-in owner. Screenshots on a desktop and a 375 px phone.
+ * The free consultation in the browser (docs/behaviour/consultation-and-contact.md;
+ * docs/decisions.md, 15–17): step 1's messages and the draft that survives a reload; a visitor's whole
+ * request with real files (two photos, a video, a menu PDF) whose progress comes from the upload itself, a
+ * disguised file refused by its content, completion and the confirmation e-mail; the e-mailed link that opens
+ * the upload step of /additional-upload; 'Continue Later' (a link back to step 2 by e-mail, and the offer to
+ * continue on the same device); and the e-mail lookup for a stranger and for the signed-in owner.
+ * Screenshots on a desktop and a 375 px phone.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -278,6 +280,112 @@ test.describe('consultation request', () => {
       await expectNoSeriousA11yViolations(page, testInfo, 'additional upload');
     },
   );
+});
+
+test.describe('continue later', () => {
+  test(
+    "'Continue Later' e-mails a link back to step 2, and this device offers to continue",
+    { tag: '@phone' },
+    async ({ page, browser }, testInfo) => {
+      test.setTimeout(120_000);
+      expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+      const email = uniqueEmail('owner', `later-${testInfo.project.name}`);
+      await page.goto('/consultation');
+      await fillStepOne(page, email);
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await expect(page.getByText(/'Continue Later' e-mails you a link back to this step/)).toBeVisible();
+
+      // The owner leaves without pressing anything; reopening /consultation in a new tab offers to continue.
+      await page.goto('/');
+      const tab = await page.context().newPage();
+      await tab.goto('/consultation');
+      const offer = tab.getByRole('region', { name: 'Continue your consultation request?' });
+      await expect(offer).toBeVisible();
+      await expect(offer).toContainText('You started a request for Blue Door Hospitality on this device');
+      await screenshotBoth(tab, testInfo, 'consultation-continue-offer');
+      await expectNoSeriousA11yViolations(tab, testInfo, 'consultation continue offer');
+      await offer.getByRole('button', { name: 'Continue My Request' }).click();
+      await expect(tab.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await expect(
+        tab.getByRole('list', { name: 'Consultation steps' }).getByText('Step 2 of 2'),
+      ).toBeVisible();
+
+      // 'Continue Later' keeps its promise: a link by e-mail, then home.
+      await tab.getByRole('button', { name: 'Continue Later' }).click();
+      await expectToast(tab, 'Link Sent', /We e-mailed you a link back to this step/);
+      await tab.waitForURL((url) => url.pathname === '/');
+      const mail = await waitForMail(email, {
+        where: (received) => /\/consultation\?token=/.test(`${received.text}${received.html}`),
+        timeoutMs: 30_000,
+      });
+      expect(mail.subject).toBe('Continue your free consultation request');
+      expect(mail.text).toContain('Your business information for Blue Door Hospitality is saved.');
+      const match = /\/consultation\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+      expect(match, 'the e-mail has the link back to step 2').not.toBeNull();
+
+      // Another device: the link opens step 2 of the same request, which is completed there.
+      const phone = await browser.newContext();
+      try {
+        const other = await phone.newPage();
+        await other.goto(match![0]);
+        await expect(other.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+        await expect(other).toHaveURL(/\/consultation$/);
+        // The one-video slot speaks of one video.
+        await expect(other.getByRole('button', { name: 'Upload video', exact: true })).toBeDisabled();
+        await screenshotBoth(other, testInfo, 'consultation-continue-link');
+        await other.getByLabel('Choose photos').setInputFiles({
+          name: 'dining-room.png',
+          mimeType: 'image/png',
+          buffer: await other.screenshot(),
+        });
+        await other.getByRole('button', { name: 'Upload 1 photo' }).click();
+        await expect(fileRow(other, 'dining-room.png')).toHaveAttribute('data-status', 'stored');
+        await other.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+        await expectToast(other, 'Submission Complete!');
+      } finally {
+        await phone.close();
+      }
+      const confirmation = await waitForMail(email, {
+        where: (received) => /additional-upload\?token=/.test(`${received.text}${received.html}`),
+        timeoutMs: 30_000,
+      });
+      expect(confirmation.text).toContain(
+        'Thank you for your consultation request for Blue Door Hospitality.',
+      );
+      expect(confirmation.text).toContain('We received your business information and 1 photo.');
+
+      // Completed elsewhere: this tab and device no longer offer it, and start a new request.
+      await tab.goto('/consultation');
+      await expectToast(tab, 'Already sent', 'This consultation request is already complete.');
+      await expect(tab.getByLabel('Business name')).toBeVisible();
+      await expect(tab.getByRole('region', { name: 'Continue your consultation request?' })).toHaveCount(0);
+      // The old link now leads to adding files to the sent request.
+      await tab.goto(match![0]);
+      await expect(tab.getByRole('heading', { name: 'Add files for Blue Door Hospitality' })).toBeVisible();
+    },
+  );
+
+  test('a request this device started can be left for a new one, and a bad link says so', async ({
+    page,
+  }) => {
+    await page.goto('/consultation');
+    await fillStepOne(page, uniqueEmail('owner', 'later-new'));
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    const tab = await page.context().newPage();
+    await tab.goto('/consultation');
+    await tab.getByRole('button', { name: 'Start a New Request' }).click();
+    await expect(tab.getByLabel('Business name')).toHaveValue('');
+    await tab.reload();
+    await expect(tab.getByLabel('Business name')).toBeVisible();
+
+    await tab.goto(`/consultation?token=${'A'.repeat(43)}`);
+    await expect(tab.getByText('This link does not work')).toBeVisible();
+    await expect(tab.getByText('This link is invalid or has expired.')).toBeVisible();
+    await tab.getByRole('link', { name: 'Start a New Request' }).click();
+    await expect(tab.getByLabel('Business name')).toBeVisible();
+  });
 });
 
 test.describe('additional upload lookup', () => {

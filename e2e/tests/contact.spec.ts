@@ -1,8 +1,8 @@
 /**
- * The contact page in the browser (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22): support details,
- * business hours and the four questions; the form's messages; a message that is really sent ('Sending...'
- * while the request runs, 'Message Sent!', an empty form) and reaches support by e-mail. Screenshots on a
- * desktop and a 375 px phone.
+ * The contact page in the browser (docs/behaviour/consultation-and-contact.md#contact-page;
+ * docs/decisions.md, 22): support details, business hours and the four questions; the form's messages; a
+ * message that is really sent ('Sending...' while the request runs, 'Message Sent!', an empty form) and
+ * reaches support by e-mail. Screenshots on a desktop and a 375 px phone.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -46,13 +46,26 @@ test.describe('contact page', () => {
       for (const message of [
         'First name must be at least 2 characters',
         'Last name must be at least 2 characters',
-        'Please enter a valid business email address. Disposable emails are not accepted.',
+        // A blank address is missing: it is not called disposable.
+        'Please enter your email address',
         'Please select a service of interest',
         'Message must be at least 10 characters',
       ])
         await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('Please enter a valid business email address. Disposable emails are not accepted.'),
+      ).toHaveCount(0);
       await expect(page.getByLabel('First name *')).toBeFocused();
       await screenshotBoth(page, testInfo, 'contact-errors');
+      // A malformed one gets the e-mail rule's message.
+      await page.getByLabel('Email address *').fill('ana@bluedoor');
+      await send.click();
+      await expect(
+        page.getByText('Please enter a valid business email address. Disposable emails are not accepted.', {
+          exact: true,
+        }),
+      ).toBeVisible();
+      await expect(page.getByText('Please enter your email address', { exact: true })).toHaveCount(0);
 
       const email = `owner+contact-${randomUUID().slice(0, 8)}@bluedoor-bistro.com`;
       const marker = `Marker ${randomUUID()}`;

@@ -1,10 +1,10 @@
 /**
- * `/courses`, `/courses/:id` and `/modules/:id` reading A (docs/behaviour/member-learning.md; docs/decisions.md, 7, 9)
- * against the embedded site: a member sees the course with 'View Course', its sections with their unlock
- * state linking to /modules/{id}, and a section's lessons with 'Start Lesson' links to /lessons/{id}; a
- * locked section says when it opens; a free account gets 'Upgrade to Access', 'Course Access Required',
- * and is sent from a module to /courses with 'Membership Required'; missing ids show not-found messages.
- * Axe and screenshots on a desktop and a 375 px phone.
+ * `/courses`, `/courses/:id` and `/modules/:id` reading A (docs/behaviour/member-learning.md;
+ * docs/decisions.md, 7, 9) against the embedded site: a member sees the course with 'View Course', its
+ * sections with their unlock state linking to /modules/{id}, and a section's lessons with 'Start Lesson'
+ * links to /lessons/{id}; a locked section says when it opens; a free account gets 'Upgrade to Access',
+ * 'Course Access Required', and is sent from a module to /courses with 'Membership Required'; missing ids
+ * show not-found messages. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

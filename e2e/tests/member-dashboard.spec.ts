@@ -1,10 +1,10 @@
 /**
- * The course-list member dashboard `/member/dashboard` (docs/behaviour/member-learning.md#course-list-dashboard),
- * against the embedded site: signed-out visitors go to /login; a free account sees
- * 'Free Account', 'No Courses Yet' and 'Upgrade to Access' with the lock; a member who bought the course
- * (guest purchase with the built-in test provider, set-password e-mail, sign-in) sees 'Active Membership',
- * the enrolled course with 'Continue Learning' and 'View Course'. Axe and screenshots on a desktop and a
- * 375 px phone.
+ * The course-list member dashboard `/member/dashboard`
+ * (docs/behaviour/member-learning.md#course-list-dashboard), against the embedded site: signed-out visitors
+ * go to /login; a free account sees 'Free Account', 'No Courses Yet' and 'Upgrade to Access' with the lock; a
+ * member who bought the course (guest purchase with the built-in test provider, set-password e-mail, sign-in)
+ * sees 'Active Membership', the enrolled course with 'Continue Learning' and 'View Course'. Axe and
+ * screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

@@ -42,6 +42,8 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/admin/revenue-stats', 'revenue'],
   ['/api/admin/revenue-customers', 'revenue'],
   ['/api/admin/revenue-reports', 'revenue'],
+  ['/api/admin/revenue-reports.csv', 'revenue'],
+  ['/api/admin/revenue-customers.csv', 'revenue'],
   ['/api/admin/verify-report/7', 'revenue'],
   ['/api/admin/mark-paid/7', 'revenue'],
   ['/api/admin/send-reminder', 'revenue'],

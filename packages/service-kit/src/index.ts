@@ -8,3 +8,4 @@ export * from './db/index.js';
 export * from './runtime/index.js';
 export * from './storage/index.js';
 export * from './events/index.js';
+export * from './jobs/index.js';

@@ -14,7 +14,7 @@ export const consultationConfigSchema = serviceConfigSchema('consultation', {
   CONSULTATION_LOOKUPS_PER_HOUR: count.default(30),
   /** Lookup e-mails sent to one address per hour (past it the answer stays the same, nothing is sent). */
   CONSULTATION_LOOKUP_EMAILS_PER_HOUR: count.default(3),
-  /** Per-file limits in bytes (DECISIONS 17); tests lower them. */
+  /** Per-file limits in bytes (docs/decisions.md, 17); tests lower them. */
   CONSULTATION_MAX_IMAGE_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.images),
   CONSULTATION_MAX_VIDEO_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.videos),
   CONSULTATION_MAX_DOCUMENT_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.documents),

@@ -21,7 +21,7 @@ export const notificationConfigSchema = serviceConfigSchema('notification', {
     .transform((url) => url.replace(/\/+$/, '')),
   /** Named in e-mails as the address to write to, and used as their Reply-To. */
   SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
-  /** The support admin (DECISIONS 11): receives new consultation requests and contact messages when
+  /** The support admin (docs/decisions.md, 11): receives new consultation requests and contact messages when
    *  SUPPORT_EMAIL is not set. */
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
 });

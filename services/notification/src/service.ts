@@ -4,7 +4,7 @@ import { defineService } from '@platform/service-kit';
 import { notificationConfigSchema, type NotificationConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
 import { notificationSubscriptions } from './events/subscriptions.js';
-import { startMailDelivery } from './messages/mail-delivery.js';
+import { notificationJobs } from './messages/mail-delivery.js';
 import { notificationRoutes } from './routes.js';
 
 export const notificationService = defineService<NotificationConfig>({
@@ -15,5 +15,5 @@ export const notificationService = defineService<NotificationConfig>({
   usesStorage: false,
   subscriptions: notificationSubscriptions,
   routes: notificationRoutes,
-  onStart: async (deps) => startMailDelivery(deps),
+  jobs: notificationJobs,
 });

@@ -1,19 +1,18 @@
 /** The payment service's HTTP routes (behind the gateway's internal token). */
-import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import { checkoutRoutes } from './checkout/checkout.router.js';
-import type { PaymentConfig } from './config.js';
 import { adminOrderRoutes } from './orders/admin-orders.router.js';
 import { testCheckoutRoutes } from './providers/test/test-checkout.router.js';
+import type { PaymentDeps } from './runtime.js';
 import { webhookRoutes } from './webhooks/webhooks.router.js';
 
-export function paymentRoutes(router: Router, deps: ServiceDeps<PaymentConfig>): void {
+export function paymentRoutes(router: Router, deps: PaymentDeps): void {
   checkoutRoutes(router, deps);
   adminOrderRoutes(router, deps);
   testCheckoutRoutes(router, deps);
 }
 
 /** Provider webhooks: verified by their signatures, so they need no gateway token. */
-export function paymentPublicRoutes(router: Router, deps: ServiceDeps<PaymentConfig>): void {
+export function paymentPublicRoutes(router: Router, deps: PaymentDeps): void {
   webhookRoutes(router, deps);
 }

@@ -26,8 +26,10 @@ export interface PaymentRuntime {
   paypal: PaymentProvider | null;
 }
 
-const runtimes = new WeakMap<ServiceDeps<PaymentConfig>, PaymentRuntime>();
+/** What the payment service's routes, subscriptions and jobs are handed: the kit's parts and the providers. */
+export type PaymentDeps = ServiceDeps<PaymentConfig, PaymentRuntime>;
 
+/** Built once in `onStart` (service.ts); the kit hands it on as `deps.runtime`. */
 export function startPaymentRuntime(deps: ServiceDeps<PaymentConfig>): PaymentRuntime {
   const { config, logger } = deps;
   const { stripe, paypal } = createConfiguredProviders(providerSettingsOf(config), { clock: deps.clock });
@@ -43,7 +45,6 @@ export function startPaymentRuntime(deps: ServiceDeps<PaymentConfig>): PaymentRu
     stripe,
     paypal,
   };
-  runtimes.set(deps, runtime);
   const log = { card: runtime.card?.name ?? 'unavailable', wallet: runtime.wallet?.name ?? 'unavailable' };
   if (test && config.NODE_ENV === 'production' && (runtime.card === test || runtime.wallet === test)) {
     logger.warn(
@@ -53,16 +54,6 @@ export function startPaymentRuntime(deps: ServiceDeps<PaymentConfig>): PaymentRu
   } else {
     logger.info(log, 'payment providers');
   }
-  return runtime;
-}
-
-export function stopPaymentRuntime(deps: ServiceDeps<PaymentConfig>): void {
-  runtimes.delete(deps);
-}
-
-export function runtimeOf(deps: ServiceDeps<PaymentConfig>): PaymentRuntime {
-  const runtime = runtimes.get(deps);
-  if (!runtime) throw new Error('the payment runtime is not started (onStart runs before the routes)');
   return runtime;
 }
 

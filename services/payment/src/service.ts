@@ -2,27 +2,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit';
 import { paymentConfigSchema, type PaymentConfig } from './config.js';
-import { inboxEvents, outboxEvents } from './db/schema.js';
+import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { paymentSubscriptions } from './events/subscriptions.js';
-import { startReconciliation } from './orders/reconcile-pending-orders.js';
+import { reconciliationJob } from './orders/reconcile-pending-orders.js';
 import { paymentPublicRoutes, paymentRoutes } from './routes.js';
-import { startPaymentRuntime, stopPaymentRuntime } from './runtime.js';
+import { startPaymentRuntime, type PaymentRuntime } from './runtime.js';
 
-export const paymentService = defineService<PaymentConfig>({
+export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   name: 'payment',
   configSchema: paymentConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
-  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: false,
   subscriptions: paymentSubscriptions,
   routes: paymentRoutes,
   publicRoutes: paymentPublicRoutes,
-  onStart: async (deps) => {
-    startPaymentRuntime(deps);
-    const stopReconciliation = startReconciliation(deps);
-    return async () => {
-      await stopReconciliation();
-      stopPaymentRuntime(deps);
-    };
-  },
+  jobs: (deps) => [reconciliationJob(deps)],
+  // The providers: handed to the routes and jobs as `deps.runtime`; they hold nothing to close.
+  onStart: async (deps) => ({ runtime: startPaymentRuntime(deps) }),
 });

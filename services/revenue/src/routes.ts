@@ -1,6 +1,13 @@
 /** The revenue service's HTTP routes (behind the gateway's internal token). */
 import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
+import { adminRoutes } from './admin/admin.router.js';
 import type { RevenueConfig } from './config.js';
+import { planRoutes } from './plans/plans.router.js';
+import { reportRoutes } from './reports/reports.router.js';
 
-export function revenueRoutes(_router: Router, _deps: ServiceDeps<RevenueConfig>): void {}
+export function revenueRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  planRoutes(router, deps);
+  reportRoutes(router, deps);
+  adminRoutes(router, deps);
+}

@@ -2,16 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit';
 import { revenueConfigSchema, type RevenueConfig } from './config.js';
-import { inboxEvents, outboxEvents } from './db/schema.js';
+import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { revenueSubscriptions } from './events/subscriptions.js';
+import { revenueJobs } from './jobs.js';
 import { revenueRoutes } from './routes.js';
 
 export const revenueService = defineService<RevenueConfig>({
   name: 'revenue',
   configSchema: revenueConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
-  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: false,
   subscriptions: revenueSubscriptions,
   routes: revenueRoutes,
+  jobs: revenueJobs,
 });

@@ -2,8 +2,8 @@ import { Button, LogOutButton, Skeleton, cn, useAuth } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
 /**
- * Public-site spec §2.3 and §4: 'My Dashboard' and 'Log out' when signed in, 'Login' when not, a
- * placeholder while unknown.
+ * docs/behaviour/site-wide.md#site-header-and-footer: 'My Dashboard' and 'Log out' when signed in, 'Login'
+ * when not, a placeholder while unknown.
  */
 export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { isAuthenticated, isLoading } = useAuth();

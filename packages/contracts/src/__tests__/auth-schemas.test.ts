@@ -31,7 +31,7 @@ describe('auth form schemas say what the spec says', () => {
     expect(LoginRequestSchema.parse({ email: '  ada@example.com ', password: 'x' }).email).toBe(
       'ada@example.com',
     );
-    // The built-in support account (DECISIONS 11) must be able to sign in.
+    // The built-in support account (docs/decisions.md, 11) must be able to sign in.
     expect(messages(LoginRequestSchema, { email: 'admin@localhost', password: 'x' })).toEqual([]);
     expect(messages(LoginRequestSchema, { email: 'a b@c.d', password: 'x' })).toEqual([
       'Please enter a valid email address',

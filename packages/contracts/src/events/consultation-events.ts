@@ -9,6 +9,8 @@
  * - `consultation.submission.reviewed`: the admin marked it in review (no e-mail).
  * - `consultation.submission.responded`: the admin marked it completed with a response; auth →
  *   `approved`; the owner is e-mailed the response.
+ * - `consultation.continue-link.requested`: the owner pressed 'Continue Later' on step 2; the submission's
+ *   address is e-mailed a `/consultation?token=` link that opens step 2 again.
  * - `consultation.lookup.requested`: someone asked on /additional-upload for the consultations of an
  *   address they are not signed in as; the address is e-mailed a link that opens the upload step.
  * - `contact.message.received`: the contact form was sent; it is e-mailed to support.
@@ -70,6 +72,18 @@ export const ConsultationSubmissionRespondedSchema = z.object({
   completedAt: isoDateTime,
 });
 export type ConsultationSubmissionResponded = z.infer<typeof ConsultationSubmissionRespondedSchema>;
+
+export const ConsultationContinueLinkRequestedSchema = z.object({
+  submissionId,
+  email: AccountEmailSchema,
+  ownerName: z.string(),
+  businessName: z.string(),
+  /** base64url, opens `/consultation?token=<token>` at step 2 of this submission. */
+  token: z.string().min(1),
+  expiresAt: isoDateTime,
+  requestedAt: isoDateTime,
+});
+export type ConsultationContinueLinkRequested = z.infer<typeof ConsultationContinueLinkRequestedSchema>;
 
 export const ConsultationLookupRequestedSchema = z.object({
   email: AccountEmailSchema,

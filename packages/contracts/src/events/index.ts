@@ -6,6 +6,7 @@ import { AuthMemberGrantedSchema } from './auth-member-granted.js';
 import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
 import { AuthUserStatusChangedSchema } from './auth-user-status-changed.js';
 import {
+  ConsultationContinueLinkRequestedSchema,
   ConsultationLookupRequestedSchema,
   ConsultationSubmissionCompletedSchema,
   ConsultationSubmissionRespondedSchema,
@@ -18,6 +19,11 @@ import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
 import { PlatformProbeRecordedSchema } from './platform-probe-recorded.js';
+import {
+  RevenueCustomerStatusChangedSchema,
+  RevenuePlanConsentedSchema,
+  RevenueReminderRequestedSchema,
+} from './revenue-events.js';
 
 export * from './envelope.js';
 export * from './platform-probe-recorded.js';
@@ -31,6 +37,7 @@ export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
 export * from './consultation-events.js';
+export * from './revenue-events.js';
 
 export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
@@ -47,8 +54,12 @@ export const eventSchemas = {
   'consultation.submission.completed': { version: 1, data: ConsultationSubmissionCompletedSchema },
   'consultation.submission.reviewed': { version: 1, data: ConsultationSubmissionReviewedSchema },
   'consultation.submission.responded': { version: 1, data: ConsultationSubmissionRespondedSchema },
+  'consultation.continue-link.requested': { version: 1, data: ConsultationContinueLinkRequestedSchema },
   'consultation.lookup.requested': { version: 1, data: ConsultationLookupRequestedSchema },
   'contact.message.received': { version: 1, data: ContactMessageReceivedSchema },
+  'revenue.plan.consented': { version: 1, data: RevenuePlanConsentedSchema },
+  'revenue.customer.status-changed': { version: 1, data: RevenueCustomerStatusChangedSchema },
+  'revenue.reminder.requested': { version: 1, data: RevenueReminderRequestedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

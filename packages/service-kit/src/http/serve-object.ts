@@ -152,7 +152,7 @@ function httpDateSeconds(header: string | undefined): number | null {
 
 type Precondition = 'proceed' | 'not-modified' | 'failed';
 
-/** RFC 9110 §13.2.2, in its order. */
+/** RFC 9110, section 13.2.2, in its order. */
 function evaluatePreconditions(req: Request, etag: string, modifiedSeconds: number | null): Precondition {
   const ifMatch = req.get('if-match');
   if (ifMatch !== undefined) {

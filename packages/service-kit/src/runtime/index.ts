@@ -1,2 +1,3 @@
 export * from './service.js';
 export * from './main.js';
+export * from './process-guard.js';

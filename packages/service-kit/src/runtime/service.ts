@@ -1,7 +1,8 @@
 /**
- * Wiring every service shares: config → database → bus → storage → HTTP → outbox relay → subscriptions.
- * A service only declares what is its own (routes, tables, migrations, subscriptions); the embedded runner
- * and each service's `main.ts` both start it through `startService`, so both modes run one code path.
+ * Wiring every service shares: config → database → bus → storage → HTTP → outbox relay → subscriptions
+ * → jobs. A service only declares what is its own (routes, tables, migrations, subscriptions, jobs); the
+ * embedded runner and each service's `main.ts` both start it through `startService`, so both modes run
+ * one code path.
  */
 import path from 'node:path';
 import type { Router } from 'express';
@@ -18,6 +19,10 @@ import { JetStreamBus } from '../events/jetstream-bus.js';
 import { OutboxRelay } from '../events/outbox.js';
 import { startSubscriptions, type SubscriptionDefinition } from '../events/subscriptions.js';
 import type { InboxTable, OutboxTable } from '../events/tables.js';
+import type { JobDefinition } from '../jobs/define-job.js';
+import { JobRunner } from '../jobs/job-runner.js';
+import type { JobsTable } from '../jobs/tables.js';
+import { WakeUps } from '../jobs/wake-ups.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
 
@@ -81,7 +86,11 @@ export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.
 /** What every service's config has, whatever it adds. */
 export type BaseServiceConfig = z.infer<z.ZodObject<typeof baseServiceEnvShape>> & { PORT: number };
 
-export interface ServiceDeps<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+/**
+ * What a service's code is handed: the kit's parts, and `runtime`, what the service's own `onStart` built
+ * (its clients, hashers, providers). Code that needs none of the runtime takes `ServiceDeps<TConfig>`.
+ */
+export interface ServiceDeps<TConfig extends BaseServiceConfig = BaseServiceConfig, TRuntime = unknown> {
   config: TConfig;
   logger: Logger;
   db: Database;
@@ -89,28 +98,53 @@ export interface ServiceDeps<TConfig extends BaseServiceConfig = BaseServiceConf
   /** Present when the service declared `usesStorage`. */
   store: ObjectStore | undefined;
   clock: Clock;
-  /** Wake the outbox relay right after committing an event, instead of waiting for its next poll. */
-  notifyOutbox(): void;
+  /** Built by `onStart` before any route, subscription or job runs; undefined while `onStart` runs. */
+  runtime: TRuntime;
 }
 
-export interface ServiceDefinition<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+/** What `onStart` hands back when it built a runtime: the runtime, and how to stop what it started. */
+export interface StartedRuntime<TRuntime> {
+  runtime: TRuntime;
+  stop?: () => Promise<void>;
+}
+
+/**
+ * What `onStart` returns: a service with a runtime returns it (`{ runtime, stop? }`); one without may
+ * return nothing or a function that stops what it started.
+ */
+export type OnStartResult<TRuntime> = undefined extends TRuntime
+  ? StartedRuntime<TRuntime> | (() => Promise<void>) | void
+  : StartedRuntime<TRuntime>;
+
+export interface ServiceDefinition<
+  TConfig extends BaseServiceConfig = BaseServiceConfig,
+  TRuntime = undefined,
+> {
   name: ServiceName;
   configSchema: z.ZodObject;
   /** drizzle-kit's output folder. */
   migrationsFolder: string;
-  tables: { outbox: OutboxTable; inbox: InboxTable };
+  /** `jobs` (createJobsTable) is needed once the service declares a periodic job. */
+  tables: { outbox: OutboxTable; inbox: InboxTable; jobs?: JobsTable };
   usesStorage: boolean;
-  subscriptions: (deps: ServiceDeps<TConfig>) => SubscriptionDefinition[];
-  routes: (router: Router, deps: ServiceDeps<TConfig>) => void;
+  subscriptions: (deps: ServiceDeps<TConfig, TRuntime>) => SubscriptionDefinition[];
+  routes: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
   /** Routes outside the gateway-token check (provider webhooks verified by their own signatures). */
-  publicRoutes?: (router: Router, deps: ServiceDeps<TConfig>) => void;
-  /** Seeding, scheduled jobs; may return a function that stops what it started. */
-  onStart?: (deps: ServiceDeps<TConfig>) => Promise<(() => Promise<void>) | void>;
+  publicRoutes?: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
+  /** Periodic jobs and work queues (packages/service-kit/src/jobs/README.md); started after the subscriptions. */
+  jobs?: (deps: ServiceDeps<TConfig, TRuntime>) => JobDefinition[];
+  /** Seeding and what the routes and jobs need; may return a function that stops what it started. */
+  onStart?: (deps: ServiceDeps<TConfig, undefined>) => Promise<OnStartResult<TRuntime>>;
 }
 
-export function defineService<TConfig extends BaseServiceConfig>(
-  definition: ServiceDefinition<TConfig>,
-): ServiceDefinition<TConfig> {
+/**
+ * Declares a service: `defineService<AuthConfig, AuthRuntime>({ …, onStart: async (deps) => ({ runtime,
+ * stop }) })`. A service that names a runtime must build it in `onStart`.
+ */
+export function defineService<TConfig extends BaseServiceConfig, TRuntime = undefined>(
+  definition: ServiceDefinition<TConfig, TRuntime> &
+    (undefined extends TRuntime ? unknown : Required<Pick<ServiceDefinition<TConfig, TRuntime>, 'onStart'>>),
+): ServiceDefinition<TConfig, TRuntime> {
   return definition;
 }
 
@@ -123,21 +157,25 @@ export interface StartServiceOptions {
   /** Overrides the configured port (0 = any free port). */
   port?: number;
   host?: string;
+  /** The outbox relay's safety-net poll (default 250 ms); tests make it huge to prove the wake-ups. */
+  outboxPollIntervalMs?: number;
 }
 
-export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceConfig> {
+export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceConfig, TRuntime = unknown> {
   name: ServiceName;
   url: string;
   port: number;
-  deps: ServiceDeps<TConfig>;
+  deps: ServiceDeps<TConfig, TRuntime>;
   server: RunningServer;
+  /** The service's jobs: tests call `runNow(name)` / `runDue()` and await the outcome. */
+  jobs: JobRunner;
   stop(): Promise<void>;
 }
 
-export async function startService<TConfig extends BaseServiceConfig>(
-  definition: ServiceDefinition<TConfig>,
+export async function startService<TConfig extends BaseServiceConfig, TRuntime = undefined>(
+  definition: ServiceDefinition<TConfig, TRuntime>,
   options: StartServiceOptions = {},
-): Promise<RunningService<TConfig>> {
+): Promise<RunningService<TConfig, TRuntime>> {
   const config = loadConfig(definition.configSchema, options.env ?? process.env) as TConfig;
   const logger = options.logger ?? createLogger({ service: definition.name, level: config.LOG_LEVEL });
   const clock = options.clock ?? systemClock;
@@ -165,6 +203,8 @@ export async function startService<TConfig extends BaseServiceConfig>(
       logger,
     });
     cleanups.push(() => database.close());
+    const wakeUps = await WakeUps.listen({ db: database.db, schema: database.schemaName, logger });
+    cleanups.push(() => wakeUps.close());
 
     let bus = options.bus;
     if (!bus) {
@@ -189,19 +229,34 @@ export async function startService<TConfig extends BaseServiceConfig>(
       });
     }
 
-    const relay = new OutboxRelay({ db: database.db, table: definition.tables.outbox, bus, logger });
-    const deps: ServiceDeps<TConfig> = {
+    const relay = new OutboxRelay({
+      db: database.db,
+      table: definition.tables.outbox,
+      bus,
+      logger,
+      wakeUps,
+      pollIntervalMs: options.outboxPollIntervalMs,
+    });
+    const startDeps: ServiceDeps<TConfig, undefined> = {
       config,
       logger,
       db: database.db,
       bus,
       store,
       clock,
-      notifyOutbox: () => relay.notify(),
+      runtime: undefined,
     };
 
-    const stopJobs = definition.onStart ? await definition.onStart(deps) : undefined;
-    if (stopJobs) cleanups.push(stopJobs);
+    const started: StartedRuntime<TRuntime> | (() => Promise<void>) | void = definition.onStart
+      ? await definition.onStart(startDeps)
+      : undefined;
+    const stopStarted = typeof started === 'function' ? started : started?.stop;
+    if (stopStarted) cleanups.push(stopStarted);
+    // Without an onStart, only a service without a runtime type gets here (defineService requires it).
+    const deps: ServiceDeps<TConfig, TRuntime> = {
+      ...startDeps,
+      runtime: (typeof started === 'object' ? started.runtime : undefined) as TRuntime,
+    };
 
     const readiness: Record<string, ReadinessCheck> = { database: database.ping, bus: () => deps.bus.ping() };
     if (store) readiness.storage = () => store.ping();
@@ -226,6 +281,17 @@ export async function startService<TConfig extends BaseServiceConfig>(
       logger,
     });
     cleanups.push(() => subscriptions.stop());
+    const jobs = new JobRunner({
+      db: database.db,
+      jobsTable: definition.tables.jobs,
+      jobs: definition.jobs?.(deps) ?? [],
+      clock,
+      logger,
+      wakeUps,
+    });
+    await jobs.start();
+    // Stopped first: a running job may still publish events or read what the subscriptions keep.
+    cleanups.push(() => jobs.stop());
 
     logger.info(
       { url: server.url, bus: bus.kind, database: database.kind, storage: store?.kind },
@@ -237,6 +303,7 @@ export async function startService<TConfig extends BaseServiceConfig>(
       port: server.port,
       deps,
       server,
+      jobs,
       stop: runCleanups,
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
- * 'Log out' / 'Logging out...' (public-site spec §4): signs out through useLogout, which shows the
- * 'Logged out successfully' toast and goes home. Disabled while it works; `onClick` runs first (a menu
- * closes itself, say).
+ * 'Log out' / 'Logging out...' (docs/behaviour/accounts.md#signing-out): signs out through useLogout, which
+ * shows the 'Logged out successfully' toast and goes home. Disabled while it works; `onClick` runs first (a
+ * menu closes itself, say).
  */
 import { Button } from '../components/button';
 import type { ButtonProps } from '../components/button';

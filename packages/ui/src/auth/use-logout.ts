@@ -5,13 +5,13 @@ import { apiRequest } from '../api/api-request';
 import { toast } from '../toast/toast-store';
 import { AUTH_USER_QUERY_KEY } from './use-auth';
 
-/** Spec §8 auth toasts. */
+/** The sign-out toasts (docs/behaviour/accounts.md#signing-out). */
 export const LOGGED_OUT_TOAST_TITLE = 'Logged out successfully';
 
 export type UseLogoutResult = { logout: () => Promise<void>; isLoggingOut: boolean };
 
 /**
- * Spec §4: call the logout address, then go to /. The server ends the session and clears the cookie;
+ * Call the logout address, then go to /. The server ends the session and clears the cookie;
  * here every cached answer about the old user is dropped so no page shows it after signing out.
  */
 export function useLogout(): UseLogoutResult {

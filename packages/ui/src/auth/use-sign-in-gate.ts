@@ -1,7 +1,8 @@
 /**
- * Signed-out visitors of a member page go to /login (member-and-admin §6). A member who signs out on the
- * page (its own button or the header's) is on their way to / instead: the logout flow navigates there,
- * and redirecting to /login first would win the race. So only a page that never had a user redirects.
+ * Signed-out visitors of a member page go to /login (docs/behaviour/member-learning.md#who-is-a-member). A
+ * member who signs out on the page (its own button or the header's) is on their way to / instead: the logout
+ * flow navigates there, and redirecting to /login first would win the race. So only a page that never had a
+ * user redirects.
  */
 import { useEffect, useRef } from 'react';
 import { useAuth, type AuthUser } from './use-auth';

@@ -1,4 +1,7 @@
-/** The cart's rules (public-site spec §4) as pure functions over the list of lines. */
+/**
+ * The cart's rules (docs/behaviour/public-site-and-catalogue.md#cart) as pure functions over the list of
+ * lines.
+ */
 
 export type CartItem = {
   id: string;

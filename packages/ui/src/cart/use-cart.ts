@@ -4,7 +4,7 @@ import type { PersistStorage } from 'zustand/middleware';
 import { addCartItem, countCartItems, removeCartItem, setCartItemQuantity, sumCartPrice } from './cart-rules';
 import type { CartItem, CartItemInput } from './cart-rules';
 
-/** Public-site spec §3 and §9: where and in which format version the cart is kept. */
+/** Where and in which format version the cart is kept (docs/behaviour/site-wide.md#browser-storage). */
 export const CART_STORAGE_KEY = 'restaurant-consultant-cart';
 export const CART_STORAGE_VERSION = 0;
 

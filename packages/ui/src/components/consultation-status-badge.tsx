@@ -1,4 +1,4 @@
-/** A submission's status as a coloured badge (spec §2: pending yellow, in_review blue, completed green, cancelled red, else grey). */
+/** A submission's status as a coloured badge: pending yellow, in_review blue, completed green, cancelled red, else grey. */
 import { cn } from '../lib/cn';
 import { STATUS_TONE_CLASSES, getStatusLabel, getStatusTone } from '../consultation/consultation-status';
 import { Badge } from './badge';

@@ -25,7 +25,10 @@ export function ToastProvider({
   return <ToastPrimitives.Provider duration={duration} swipeThreshold={swipeThreshold} {...props} />;
 }
 
-/** Bottom right from `sm` up (top on phones), at most 420 px wide (spec §9). */
+/**
+ * Bottom right from `sm` up (top on phones), at most 420 px wide
+ * (docs/behaviour/site-wide.md#toasts-and-tooltips).
+ */
 export function ToastViewport({
   className,
   hotkey = TOAST_HOTKEY,

@@ -1,5 +1,5 @@
 /**
- * Shows a toast once and navigates after a delay (member-and-admin §6, §8: 'Unauthorized' → /login after
+ * Shows a toast once and navigates after a delay ('Unauthorized' → /login after
  * 1 s, 'Access Denied' → / after 2 s, 'Login Required' → /login after 1 s). Cancelled if the page goes away
  * first; a second call while one is pending does nothing.
  */

@@ -1,6 +1,6 @@
 export type Theme = 'light' | 'dark';
 
-/** Public-site spec §3: the stored theme preference (`light` or `dark`; light when absent). */
+/** The stored theme preference, `light` or `dark` (light when absent): docs/behaviour/site-wide.md#theme. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export function readStoredTheme(): Theme {

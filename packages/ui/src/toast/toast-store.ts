@@ -5,9 +5,9 @@
 import type { ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '../components/toast';
 
-/** Public-site spec §9: at most one toast at a time; a newer one replaces it. */
+/** At most one toast at a time; a newer one replaces it. */
 export const TOAST_LIMIT = 1;
-/** Public-site spec §9: a dismissed toast leaves the list after 1,000,000 ms (its exit animation runs first). */
+/** A dismissed toast leaves the list after 1,000,000 ms (its exit animation runs first). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToasterToast = ToastProps & {

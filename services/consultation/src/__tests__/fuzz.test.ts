@@ -119,6 +119,8 @@ describe.each(backings())('consultation under fuzzed input on $name', (factory) 
         'POST /api/consultation/:id/upload': { params: { id } },
         'POST /api/consultation/:id/additional-files': { params: { id } },
         'POST /api/consultation/:id/complete': { params: { id } },
+        'POST /api/consultation/:id/continue-later': { params: { id } },
+        'GET /api/consultation/:id/progress': { params: { id } },
         'GET /api/consultations-by-email': {
           query: ConsultationLookupQuerySchema,
           queryExamples: [{ email: owner.email }],

@@ -75,7 +75,10 @@ export const submissionFiles = consultationSchema.table(
   ],
 );
 
-/** Tokens of e-mailed `/additional-upload?token=` links (SHA-256 only), each for one submission. */
+/**
+ * Tokens of e-mailed links (SHA-256 only), each for one submission: `/additional-upload?token=` (completion,
+ * lookup) and the 'Continue Later' link `/consultation?token=` (continue).
+ */
 export const addFilesLinks = consultationSchema.table(
   'add_files_links',
   {
@@ -83,7 +86,7 @@ export const addFilesLinks = consultationSchema.table(
     submissionId: text('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['completion', 'lookup'] }).notNull(),
+    purpose: text('purpose', { enum: ['completion', 'lookup', 'continue'] }).notNull(),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

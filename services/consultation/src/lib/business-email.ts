@@ -1,6 +1,6 @@
 /**
  * Refuses disposable and malformed addresses with the maintained list of the `mailchecker` package
- * (DECISIONS 18). Server-side only: the list is large and must not reach a browser bundle.
+ * (docs/decisions.md, 18). Server-side only: the list is large and must not reach a browser bundle.
  */
 import MailChecker from 'mailchecker';
 import { AppError } from '@platform/service-kit';

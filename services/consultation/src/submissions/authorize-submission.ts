@@ -1,8 +1,8 @@
 /**
- * Who may add files to (and complete) a submission (DECISIONS 16): whoever holds its step-1 upload token
- * or a live e-mailed link for it (`X-Upload-Token`), its owner's session, or an admin.
+ * Who may add files to (and complete) a submission (docs/decisions.md, 16): whoever holds its step-1 upload
+ * token or a live e-mailed link for it (`X-Upload-Token`), its owner's session, or an admin.
  */
-import { UPLOAD_MESSAGES, UPLOAD_TOKEN_HEADER } from '@platform/contracts';
+import { UPLOAD_MESSAGES, UPLOAD_TOKEN_HEADER, type Caller } from '@platform/contracts';
 import { AppError, type Executor } from '@platform/service-kit';
 import type { Request } from 'express';
 import { hashToken } from '../lib/tokens.js';
@@ -14,23 +14,23 @@ export type SubmissionAccess = 'upload-token' | 'link' | 'owner' | 'admin';
  * The owner: the user who sent step 1, or an account that has proven it receives mail at the submission's
  * address (signing up with someone's address proves nothing, and would otherwise show their request).
  */
-export function isOwner(req: Request, submission: SubmissionRow): boolean {
-  const caller = req.caller;
-  if (caller?.kind !== 'user') return false;
+export function isOwner(caller: Caller, submission: SubmissionRow): boolean {
+  if (caller.kind !== 'user') return false;
   if (submission.userId === caller.userId) return true;
   return caller.emailVerified === true && submission.email === caller.email.toLowerCase();
 }
 
-/** 404 for an unknown submission, 401 with neither token nor session, 403 for the wrong one. */
+/**
+ * 404 for an unknown submission, 401 with neither token nor session, 403 for the wrong one. The id is
+ * one the route validated (ConsultationIdParamsSchema).
+ */
 export async function authorizeSubmission(
   db: Executor,
   req: Request,
   submissionId: string,
   now: Date,
 ): Promise<{ submission: SubmissionRow; access: SubmissionAccess }> {
-  const submission = /^[A-Za-z0-9_-]{1,64}$/.test(submissionId)
-    ? await findSubmission(db, submissionId)
-    : null;
+  const submission = await findSubmission(db, submissionId);
   if (!submission) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
   const token = req.get(UPLOAD_TOKEN_HEADER)?.trim();
   if (token) {
@@ -40,7 +40,7 @@ export async function authorizeSubmission(
     if (link?.submissionId === submission.id) return { submission, access: 'link' };
   }
   if (req.caller?.kind === 'user' && req.caller.role === 'admin') return { submission, access: 'admin' };
-  if (isOwner(req, submission)) return { submission, access: 'owner' };
+  if (isOwner(req.caller, submission)) return { submission, access: 'owner' };
   if (token || req.caller?.kind === 'user') throw new AppError('forbidden', UPLOAD_MESSAGES.wrongToken);
   throw new AppError('unauthenticated', UPLOAD_MESSAGES.missingToken);
 }

@@ -63,7 +63,6 @@ export async function completeConsultation(
     return true;
   });
   if (completed) {
-    deps.notifyOutbox();
     deps.logger.info({ submissionId: submission.id }, 'consultation completed by its owner');
   }
   return { success: true, message: CONSULTATION_COMPLETED_MESSAGE };

@@ -1,7 +1,7 @@
 /**
- * The admin's review (member-and-admin §4 "Consultation status"): Mark In Review, Mark Completed (needs a
- * response; the owner is e-mailed it), Save Notes (status unchanged). Events go out only on a change
- * the owner or auth cares about: entering in_review, entering completed, or a completed response edited.
+ * The admin's review (docs/behaviour/admin.md#reviewing-a-submission): Mark In Review, Mark Completed (needs
+ * a response; the owner is e-mailed it), Save Notes (status unchanged). Events go out only on a change the
+ * owner or auth cares about: entering in_review, entering completed, or a completed response edited.
  */
 import {
   RESPONSE_REQUIRED_MESSAGE,
@@ -98,7 +98,6 @@ export async function respondToConsultation(
     }
     return { view: toAdminConsultation(row, await listFilesOf(tx, [row.id])), event };
   });
-  if (result.event) deps.notifyOutbox();
   deps.logger.info(
     { submissionId, status: result.view.status, event: result.event },
     'consultation reviewed',

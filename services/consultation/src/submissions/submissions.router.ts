@@ -6,31 +6,42 @@
  *   POST /api/consultation/:id/upload           step 2 files (multipart `fileType` + `files`)
  *   POST /api/consultation/:id/additional-files /additional-upload (multipart images/videos/documents)
  *   POST /api/consultation/:id/complete         'Complete Submission & Send Confirmation'
+ *   POST /api/consultation/:id/continue-later   'Continue Later': e-mails a link back to step 2
+ *   GET  /api/consultation/:id/progress         whether a remembered request is still open
  *   GET  /api/my-consultations                  the caller's own (401 for visitors)
  *   GET  /api/consultations                     admin: all
  *   POST /api/consultations/:id/respond         admin: status, notes, response
  */
 import {
+  ConsultationIdParamsSchema,
   ConsultationRequestSchema,
   RespondConsultationRequestSchema,
   type AdminConsultation,
+  type ConsultationProgress,
   type MyConsultation,
 } from '@platform/contracts';
-import { AppError, clientAddress, requireAdmin, requireUser, type ServiceDeps } from '@platform/service-kit';
-import type { Request, RequestHandler, Response, Router } from 'express';
+import {
+  clientAddress,
+  requireAdmin,
+  requireUser,
+  validate,
+  type Middleware,
+  type ServiceDeps,
+} from '@platform/service-kit';
+import type { Request, Response, Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { jsonBody, parseInput } from '../http/parse.js';
 import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
 import { addFiles, type UploadMode } from '../uploads/add-files.js';
 import type { FileRules } from '../uploads/file-rules.js';
 import { authorizeSubmission } from './authorize-submission.js';
 import { completeConsultation } from './complete-consultation.js';
+import { continueLater } from './continue-later.js';
 import { respondToConsultation } from './respond-to-consultation.js';
 import { submitConsultation } from './submit-consultation.js';
 import { listAllSubmissions, listFilesOf, listSubmissionsOwnedBy } from './submissions.repository.js';
 import { groupFiles, toAdminConsultation, toMyConsultation } from './to-views.js';
 
-const noStore: RequestHandler = (_req, res, next) => {
+const noStore: Middleware = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 };
@@ -41,31 +52,53 @@ export function submissionRoutes(
   limits: RateLimits,
   rules: FileRules,
 ): void {
-  router.post('/api/consultation', noStore, jsonBody, async (req, res) => {
-    const request = parseInput(ConsultationRequestSchema, req.body);
-    await consumeOrRefuse(limits.submissions, clientAddress(req));
-    const answer = await submitConsultation(deps, {
-      request,
-      userId: req.caller.kind === 'user' ? req.caller.userId : null,
-      requestId: String(req.id),
-    });
-    res.json(answer);
-  });
+  router.post(
+    '/api/consultation',
+    noStore,
+    validate({ body: ConsultationRequestSchema }),
+    async (req, res) => {
+      await consumeOrRefuse(limits.submissions, clientAddress(req));
+      const answer = await submitConsultation(deps, {
+        request: req.body,
+        // Visitors may send the form too; a signed-in sender owns what they sent.
+        userId: req.caller.kind === 'user' ? req.caller.userId : null,
+        requestId: String(req.id),
+      });
+      res.json(answer);
+    },
+  );
 
-  const upload = (mode: UploadMode) => async (req: Request, res: Response) => {
-    const { submission } = await authorizeSubmission(deps.db, req, String(req.params.id), deps.clock.now());
+  // A malformed id names no submission: the same 404 as an unknown one.
+  const submissionId = validate({ params: ConsultationIdParamsSchema });
+  const upload = (mode: UploadMode) => async (req: Request<{ id: string }>, res: Response) => {
+    const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     res.json(await addFiles(deps, rules, req, submission, mode));
   };
-  router.post('/api/consultation/:id/upload', noStore, upload('upload'));
-  router.post('/api/consultation/:id/additional-files', noStore, upload('additional'));
+  router.post('/api/consultation/:id/upload', noStore, submissionId, upload('upload'));
+  router.post('/api/consultation/:id/additional-files', noStore, submissionId, upload('additional'));
 
-  router.post('/api/consultation/:id/complete', noStore, async (req, res) => {
-    const { submission } = await authorizeSubmission(deps.db, req, String(req.params.id), deps.clock.now());
+  router.post('/api/consultation/:id/complete', noStore, submissionId, async (req, res) => {
+    const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     res.json(await completeConsultation(deps, submission, String(req.id)));
   });
 
+  router.post('/api/consultation/:id/continue-later', noStore, submissionId, async (req, res) => {
+    const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
+    res.json(await continueLater(deps, limits, submission, String(req.id)));
+  });
+
+  // Whether a request the browser remembers is still open, so the page offers to continue only then.
+  router.get('/api/consultation/:id/progress', noStore, submissionId, async (req, res) => {
+    const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
+    const body: ConsultationProgress = {
+      submissionId: submission.id,
+      businessName: submission.businessName,
+      completed: submission.confirmedAt !== null,
+    };
+    res.json(body);
+  });
+
   router.get('/api/my-consultations', noStore, requireUser, async (req, res) => {
-    if (req.caller.kind !== 'user') return;
     const rows = await listSubmissionsOwnedBy(deps.db, {
       userId: req.caller.userId,
       email: req.caller.emailVerified ? req.caller.email.toLowerCase() : null,
@@ -92,11 +125,17 @@ export function submissionRoutes(
     res.json(body);
   });
 
-  router.post('/api/consultations/:id/respond', noStore, requireAdmin, jsonBody, async (req, res) => {
-    const request = parseInput(RespondConsultationRequestSchema, req.body);
-    // Only an id of the kind we issue is looked up (a NUL byte would fail in the database).
-    const id = String(req.params.id);
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new AppError('not_found', 'Consultation not found');
-    res.json(await respondToConsultation(deps, id, request, String(req.id)));
-  });
+  router.post(
+    '/api/consultations/:id/respond',
+    noStore,
+    requireAdmin,
+    // A response may run to 20,000 characters (and notes to 10,000): more than the usual body limit.
+    validate(
+      { params: ConsultationIdParamsSchema, body: RespondConsultationRequestSchema },
+      { limit: '64kb' },
+    ),
+    async (req, res) => {
+      res.json(await respondToConsultation(deps, req.params.id, req.body, String(req.id)));
+    },
+  );
 }

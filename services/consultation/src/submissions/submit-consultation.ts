@@ -63,7 +63,6 @@ export async function submitConsultation(
     );
     return row;
   });
-  deps.notifyOutbox();
   deps.logger.info({ submissionId: submission.id, signedIn: userId !== null }, 'consultation started');
   return { success: true, submissionId: submission.id, message: CONSULTATION_SAVED_MESSAGE, uploadToken };
 }

@@ -1,4 +1,4 @@
-/** Rows → the contracts' views (member-and-admin §3, §7). */
+/** Rows → the contracts' views. */
 import type { AdminConsultation, ConsultationFile, MyConsultation } from '@platform/contracts';
 import type { FileRow, SubmissionRow } from './submissions.repository.js';
 

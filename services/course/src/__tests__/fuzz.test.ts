@@ -71,6 +71,7 @@ describe.each(backings())('course under fuzzed input on $name', (factory) => {
         'POST /api/modules/:id/unlock-notice': withIds,
         'POST /api/modules/:id/complete': withIds,
         'GET /api/lessons/:id': withIds,
+        'GET /api/lessons/:id/navigation': withIds,
         'POST /api/lessons/:id/complete': withIds,
         'GET /api/video-stream/:file': { params: { file: ['member-lesson.mp4', 'member-lesson.vtt'] } },
         'GET /video-stream/:file': { params: { file: ['member-lesson.mp4'] } },

@@ -1,6 +1,6 @@
 /** Public catalogue reads: the course page's outline, the products (all, or one) and their pictures. */
-import { PRODUCT_NOT_FOUND, ProductIdSchema } from '@platform/contracts';
-import { AppError, serveObject, type ServiceDeps } from '@platform/service-kit';
+import { PRODUCT_NOT_FOUND, ProductIdParamsSchema } from '@platform/contracts';
+import { AppError, serveObject, validate, type ServiceDeps } from '@platform/service-kit';
 import type { ErrorRequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listBundledMedia } from '../media/bundled-media.js';
@@ -24,9 +24,9 @@ export function catalogueRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     res.json(await listProducts(deps.db));
   });
 
-  router.get('/api/products/:id', async (req, res) => {
-    const id = ProductIdSchema.safeParse(req.params.id);
-    const product = id.success ? await getProduct(deps.db, id.data) : null;
+  // A malformed id names no product: the same 404 as an unknown one.
+  router.get('/api/products/:id', validate({ params: ProductIdParamsSchema }), async (req, res) => {
+    const product = await getProduct(deps.db, req.params.id);
     if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
     res.json(product);
   });

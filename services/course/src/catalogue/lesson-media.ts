@@ -44,7 +44,10 @@ export function publicMediaUrl(videoUrl: string | null): string | null {
   return parseHttpUrl(videoUrl.trim()) ? videoUrl.trim() : null;
 }
 
-/** Names that are promotional by the spec's rule (§5): anything with demo, preview, introduction or free. */
+/**
+ * Names that are promotional (docs/behaviour/public-site-and-catalogue.md#promotional-media): anything with
+ * demo, preview, introduction or free.
+ */
 export function hasPromotionalName(file: string): boolean {
   return /demo|preview|introduction|free/i.test(file);
 }
@@ -64,7 +67,10 @@ export interface LessonOpenness {
   isFree: boolean;
 }
 
-/** Ids of the lessons a visitor may open: the free ones and the first of every section (§2.3, §4). */
+/**
+ * Ids of the lessons a visitor may open: the free ones and the first of every section
+ * (docs/behaviour/public-site-and-catalogue.md#public-course-page).
+ */
 export function openLessonIds(lessons: LessonOpenness[]): Set<number> {
   const first = new Map<number, LessonOpenness>();
   for (const lesson of lessons) {

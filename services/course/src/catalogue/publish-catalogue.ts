@@ -10,7 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { courses, outboxEvents } from '../db/schema.js';
 import { listActiveProducts } from './catalogue.repository.js';
 
-export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'logger' | 'notifyOutbox'>) {
+export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>) {
   const products = await deps.db.transaction(async (tx) => {
     const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
       id: product.id,
@@ -42,6 +42,5 @@ export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     );
     return listed;
   });
-  deps.notifyOutbox();
   deps.logger.info({ products: products.map((product) => product.id) }, 'published the catalogue prices');
 }

@@ -143,7 +143,7 @@ export const seeds = courseSchema.table('seeds', {
 });
 
 /**
- * A member's enrolment in a course (member-and-admin §3) plus the order that created it. One row per
+ * A member's enrolment in a course plus the order that created it. One row per
  * (user, course): a refund withdraws it (`withdrawn_at`; withdrawn rows are never listed) and a later
  * purchase re-opens the same row. `user_id` is the auth service's user id (no foreign key across services).
  */
@@ -255,8 +255,9 @@ export const memberPlanStatus = courseSchema.table('member_plan_status', {
 export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;
 
 /**
- * 'New Section Unlocked!' is shown once per section per member (member-and-admin §4): a row records that
- * this member has been told about this section, on whichever device, so no other device tells them again.
+ * 'New Section Unlocked!' is shown once per section per member
+ * (docs/behaviour/member-learning.md#new-section-notices): a row records that this member has been told about
+ * this section, on whichever device, so no other device tells them again.
  */
 export const sectionUnlockNotices = courseSchema.table(
   'section_unlock_notices',

@@ -1,7 +1,7 @@
 /**
- * `auth.member.granted` → an enrolment per course the order gives (DECISIONS 13, the key choreography).
- * Idempotent beyond the inbox: a course the order already gave, or whose refund overtook the grant,
- * changes nothing, and an enrolment that stands keeps its date.
+ * `auth.member.granted` → an enrolment per course the order gives (docs/decisions.md, 13; the key
+ * choreography). Idempotent beyond the inbox: a course the order already gave, or whose refund overtook the
+ * grant, changes nothing, and an enrolment that stands keeps its date.
  */
 import type { AuthMemberGranted } from '@platform/contracts';
 import type { Logger, Transaction } from '@platform/service-kit';
@@ -14,7 +14,8 @@ import {
 
 export async function enrolMember(
   tx: Transaction,
-  grant: AuthMemberGranted,
+  /** What gives the courses: an order's grant, or a revenue-share plan (its id in `orderId`). */
+  grant: Pick<AuthMemberGranted, 'userId' | 'orderId' | 'courseIds' | 'grantedAt'>,
   logger: Logger,
 ): Promise<{ enrolled: number[] }> {
   const courseIds = [...new Set(grant.courseIds)];

@@ -3,8 +3,14 @@ import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit'
 import type { CourseConfig } from '../config.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
+import { planConsentedSubscription } from './plan-consented.handler.js';
 import { userStatusChangedSubscription } from './user-status-changed.handler.js';
 
 export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): SubscriptionDefinition[] {
-  return [memberGrantedSubscription(), memberRevokedSubscription(), userStatusChangedSubscription()];
+  return [
+    memberGrantedSubscription(),
+    memberRevokedSubscription(),
+    userStatusChangedSubscription(),
+    planConsentedSubscription(),
+  ];
 }

@@ -1,8 +1,9 @@
 /**
- * `GET /api/demo-video/:file`: the public promotional media (spec public-site §5). Only whitelisted
- * names are served: the files of lessons a visitor may open (free, or first of their section) plus
- * any name containing demo, preview, introduction or free, and only when that object exists under
- * `course-media/`. Everything else is a 404 and a warning in the log.
+ * `GET /api/demo-video/:file`: the public promotional media
+ * (docs/behaviour/public-site-and-catalogue.md#promotional-media). Only whitelisted names are served: the
+ * files of lessons a visitor may open (free, or first of their section) plus any name containing demo,
+ * preview, introduction or free, and only when that object exists under `course-media/`. Everything else is a
+ * 404 and a warning in the log.
  */
 import { AppError, contentTypeForFileName, serveObject, type ServiceDeps } from '@platform/service-kit';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';

@@ -1,9 +1,10 @@
 /**
- * `GET /api/video-stream/:file` and `GET /video-stream/:file` (public-site §7): a lesson's own media,
- * only for a member whose enrolment covers a lesson with that file and for whom that lesson is open
- * (its section released, or the lesson completed), and for admins; a lesson's captions (WebVTT) alike. With the local store the bytes are
- * served here with full range support; with S3 the answer is a 302 to a presigned URL that lives
- * PRESIGN_SECONDS, so video bytes never pass through Node.
+ * `GET /api/video-stream/:file` and `GET /video-stream/:file`
+ * (docs/behaviour/member-learning.md#lesson-player): a lesson's own media, only for a member whose enrolment
+ * covers a lesson with that file and for whom that lesson is open (its section released, or the lesson
+ * completed), and for admins; a lesson's captions (WebVTT) alike. With the local store the bytes are served
+ * here with full range support; with S3 the answer is a 302 to a presigned URL that lives PRESIGN_SECONDS, so
+ * video bytes never pass through Node.
  */
 import {
   MEMBERSHIP_REQUIRED_MESSAGE,
@@ -18,6 +19,7 @@ import {
   requireUser,
   serveObject,
   type Executor,
+  type Middleware,
   type ServiceDeps,
 } from '@platform/service-kit';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
@@ -80,7 +82,7 @@ async function assertMayStream(
 }
 
 /** Refusals are per caller too: never kept by a shared cache. */
-const noStore: RequestHandler = (_req, res, next) => {
+const noStore: Middleware = (_req, res, next) => {
   res.set('Cache-Control', 'private, no-store');
   next();
 };
@@ -89,7 +91,6 @@ export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig
   for (const base of ['/api/video-stream', '/video-stream']) {
     router.get(`${base}/:file`, noStore, requireUser, async (req, res) => {
       const file = typeof req.params.file === 'string' ? req.params.file : '';
-      if (req.caller.kind !== 'user') return; // narrowed by requireUser
       if (!isPlainFileName(file)) throw notFound(req, file, 'not a plain file name');
       await assertMayStream(deps.db, req.caller, file, deps.clock.now(), req);
       const store = deps.store;

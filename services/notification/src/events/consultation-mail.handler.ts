@@ -2,7 +2,8 @@
  * The consultation's and the contact page's e-mails, once per event
  * (docs/behaviour/consultation-and-contact.md#e-mails; docs/decisions.md, 15, 22): a completed request → the
  * owner's confirmation with the add-files link, and a notice to the support inbox; the admin's response → the
- * owner; a look-up by address → the add-files link to that address; a contact message → the support inbox.
+ * owner; 'Continue Later' → the owner's link back to step 2; a look-up by address → the add-files link to that
+ * address; a contact message → the support inbox.
  * Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL) the notices are skipped, loudly: the admin page
  * still lists every request.
  */
@@ -11,11 +12,13 @@ import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import {
   CONSULTATION_ADD_FILES_LINK_TEMPLATE,
+  CONSULTATION_CONTINUE_LINK_TEMPLATE,
   CONSULTATION_NEW_REQUEST_TEMPLATE,
   CONSULTATION_RECEIVED_TEMPLATE,
   CONSULTATION_RESPONSE_TEMPLATE,
   CONTACT_MESSAGE_TEMPLATE,
   renderConsultationAddFilesLinkEmail,
+  renderConsultationContinueLinkEmail,
   renderConsultationNewRequestEmail,
   renderConsultationReceivedEmail,
   renderConsultationResponseEmail,
@@ -73,6 +76,22 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           template: CONSULTATION_RESPONSE_TEMPLATE,
           eventId: event.id,
           ...renderConsultationResponseEmail({ ...event.data, settings }),
+        });
+      },
+    }),
+    defineSubscription({
+      subject: 'consultation.continue-link.requested',
+      handler: async (event, { tx, logger }) => {
+        const now = deps.clock.now();
+        if (new Date(event.data.expiresAt).getTime() <= now.getTime()) {
+          logger.warn('a continue-later link expired before it could be e-mailed');
+          return;
+        }
+        await queue(tx, {
+          to: event.data.email,
+          template: CONSULTATION_CONTINUE_LINK_TEMPLATE,
+          eventId: event.id,
+          ...renderConsultationContinueLinkEmail({ ...event.data, now, settings }),
         });
       },
     }),

@@ -12,7 +12,10 @@ export function revenueReminderSubscription(deps: ServiceDeps<NotificationConfig
   return defineSubscription({
     subject: 'revenue.reminder.requested',
     handler: async (event, { tx }) => {
-      const email = renderRevenueReminderEmail({ reminder: event.data, settings: templateSettings(deps.config) });
+      const email = renderRevenueReminderEmail({
+        reminder: event.data,
+        settings: templateSettings(deps.config),
+      });
       await insertMessage(tx, {
         to: event.data.email,
         ...email,

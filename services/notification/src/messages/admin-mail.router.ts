@@ -1,16 +1,14 @@
 /** `GET /api/admin/mail`: the delivery log for the support admin. */
 import { ListMailQuerySchema } from '@platform/contracts';
-import { AppError, requireAdmin, type ServiceDeps } from '@platform/service-kit';
+import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import type { NotificationConfig } from '../config.js';
 import { listRecentMail } from './list-recent-mail.js';
 
 export function adminMailRoutes(router: Router, deps: ServiceDeps<NotificationConfig>): void {
-  router.get('/api/admin/mail', requireAdmin, async (req, res) => {
-    const query = ListMailQuerySchema.safeParse(req.query);
-    if (!query.success) throw AppError.fromZod(query.error);
+  router.get('/api/admin/mail', requireAdmin, validate({ query: ListMailQuerySchema }), async (req, res) => {
     // Bodies carry single-use links: never cached anywhere on the way.
     res.set('Cache-Control', 'no-store');
-    res.json(await listRecentMail(deps.db, query.data.limit));
+    res.json(await listRecentMail(deps.db, req.query.limit));
   });
 }

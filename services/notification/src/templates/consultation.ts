@@ -1,9 +1,10 @@
 /**
  * The consultation's e-mails (docs/behaviour/consultation-and-contact.md#e-mails;
  * docs/decisions.md, 15 and 22): the owner's confirmation with the add-files link, the support inbox's
- * new-request notice, the owner's answer from the admin, the e-mailed add-files link of the look-up by
- * address, and a contact message for support.
+ * new-request notice, the owner's answer from the admin, the 'Continue Later' link back to step 2, the
+ * e-mailed add-files link of the look-up by address, and a contact message for support.
  */
+import { COMPLETION_LINK_TTL_DAYS } from '@platform/contracts';
 import { describeDuration } from './set-password.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
@@ -11,6 +12,7 @@ export const CONSULTATION_RECEIVED_TEMPLATE = 'consultation-received';
 export const CONSULTATION_NEW_REQUEST_TEMPLATE = 'consultation-new-request';
 export const CONSULTATION_RESPONSE_TEMPLATE = 'consultation-response';
 export const CONSULTATION_ADD_FILES_LINK_TEMPLATE = 'consultation-add-files-link';
+export const CONSULTATION_CONTINUE_LINK_TEMPLATE = 'consultation-continue-link';
 export const CONTACT_MESSAGE_TEMPLATE = 'contact-message';
 
 /** The owner's first name from "Ana Silva". */
@@ -44,25 +46,40 @@ export interface ConsultationReceivedInput {
   settings: TemplateSettings;
 }
 
+/** "3 photos, 1 video and 1 document": the kinds that came, in a sentence; null when none did. */
+export function describeFileCounts(counts: {
+  imageCount: number;
+  videoCount: number;
+  documentCount: number;
+}): string | null {
+  const parts = [
+    counts.imageCount > 0 ? plural(counts.imageCount, 'photo', 'photos') : null,
+    counts.videoCount > 0 ? plural(counts.videoCount, 'video', 'videos') : null,
+    counts.documentCount > 0 ? plural(counts.documentCount, 'document', 'documents') : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  const last = parts.pop()!;
+  return parts.length > 0 ? `${parts.join(', ')} and ${last}` : last;
+}
+
 export function renderConsultationReceivedEmail(input: ConsultationReceivedInput): RenderedEmail {
-  const files = [
-    plural(input.imageCount, 'photo', 'photos'),
-    plural(input.videoCount, 'video', 'videos'),
-    plural(input.documentCount, 'document', 'documents'),
-  ].join(', ');
+  const files = describeFileCounts(input);
   return renderEmail({
     subject: 'We received your free consultation request',
-    preheader: `Thank you — we review ${input.businessName} within 24-48 hours.`,
+    preheader: `Thank you — we review your request for ${input.businessName} within 24-48 hours.`,
     heading: 'Your consultation request is in',
     greeting: `Hi ${firstNameOf(input.ownerName)},`,
     intro: [
-      `Thank you for sending us ${input.businessName}. We received your information and ${files}.`,
+      `Thank you for your consultation request for ${input.businessName}.`,
+      files
+        ? `We received your business information and ${files}.`
+        : 'We received your business information; no photos, video or menu came with it yet.',
       'Our team reviews every request personally and answers within 24-48 hours.',
       'Forgot a photo, or want to send the menu later? Add files to this request with the button below.',
     ],
     action: { label: 'Add more files', url: addFilesLink(input.settings.baseUrl, input.addFilesToken) },
     outro: [
-      'Keep this e-mail: the link opens your request for more files at any time. Do not forward it.',
+      `Keep this e-mail: for ${COMPLETION_LINK_TTL_DAYS} days its link adds files to your request. Do not forward it.`,
       `With an account for this address, you can also follow your request at ${input.settings.baseUrl}/my-consultations.`,
     ],
     settings: input.settings,
@@ -120,6 +137,40 @@ export function renderConsultationResponseEmail(input: ConsultationResponseInput
     ],
     action: { label: 'See it in My Consultations', url: `${input.settings.baseUrl}/my-consultations` },
     outro: ['Reply to this e-mail or write to us from the contact page with any question about it.'],
+    settings: input.settings,
+  });
+}
+
+/** 'Continue Later': step 2 of /consultation again, for the request the token names. */
+export function continueLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/consultation?token=${encodeURIComponent(token)}`;
+}
+
+export interface ConsultationContinueLinkInput {
+  ownerName: string;
+  businessName: string;
+  token: string;
+  expiresAt: string;
+  now: Date;
+  settings: TemplateSettings;
+}
+
+export function renderConsultationContinueLinkEmail(input: ConsultationContinueLinkInput): RenderedEmail {
+  const validFor = describeDuration(new Date(input.expiresAt).getTime() - input.now.getTime());
+  return renderEmail({
+    subject: 'Continue your free consultation request',
+    preheader: `Your information for ${input.businessName} is saved. Add your photos, video and menu when you are ready.`,
+    heading: 'Pick up where you left off',
+    greeting: `Hi ${firstNameOf(input.ownerName)},`,
+    intro: [
+      `Your business information for ${input.businessName} is saved. Your request is not sent yet.`,
+      'When you are ready, add photos of your restaurant, a short walkthrough video and your menu, then press “Complete Submission & Send Confirmation”. We review every request within 24-48 hours of that.',
+    ],
+    action: { label: 'Continue my request', url: continueLink(input.settings.baseUrl, input.token) },
+    outro: [
+      `The link works for ${validFor}, on any device. Do not forward it: it opens your request.`,
+      'If you did not start this request, ignore this e-mail.',
+    ],
     settings: input.settings,
   });
 }

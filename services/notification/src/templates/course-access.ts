@@ -53,10 +53,12 @@ export interface CourseAccessReadyEmailInput {
 }
 
 export function renderCourseAccessReadyEmail(input: CourseAccessReadyEmailInput): RenderedEmail {
+  // Without a course in the order the subject must not promise one.
+  const title = input.includesCourse ? 'Your course access is ready' : 'Your membership is active';
   return renderEmail({
-    subject: 'Your course access is ready',
+    subject: title,
     preheader: 'Your purchase is part of your account now. Your dashboard is where it starts.',
-    heading: 'Your course access is ready',
+    heading: title,
     greeting: `Hi ${greetingName(input.firstName)},`,
     intro: [
       `Thank you for your purchase. It is now part of your Restaurant Consultant account (${input.email}).`,

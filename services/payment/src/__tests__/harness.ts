@@ -13,6 +13,7 @@ import {
   type CourseCataloguePublished,
 } from '@platform/contracts';
 import {
+  DAY,
   INTERNAL_TOKEN_HEADER,
   SettableClock,
   signInternalToken,
@@ -28,7 +29,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { catalogueState, fulfilments, orders, outboxEvents, providerEvents } from '../db/schema.js';
 import { paymentService, type PaymentConfig } from '../index.js';
-import { runtimeOf } from '../runtime.js';
+import type { PaymentRuntime } from '../runtime.js';
 import type { TestProvider } from '../providers/test/test-provider.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -72,7 +73,7 @@ export interface CallOptions extends RequestInit {
 }
 
 export interface PaymentUnderTest {
-  service: RunningService<PaymentConfig>;
+  service: RunningService<PaymentConfig, PaymentRuntime>;
   clock: SettableClock;
   logs: Record<string, unknown>[];
   call(pathname: string, options?: CallOptions): Promise<Response>;
@@ -103,7 +104,15 @@ export async function startPayment(
   const { logger, logs } = captureLogs();
   const clock = options.clock ?? new SettableClock(START);
   const service = await startService(paymentService, {
-    env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test', ...options.env },
+    env: {
+      ...backing.env,
+      INTERNAL_TOKEN_SECRET: SECRET,
+      NODE_ENV: 'test',
+      // The reconciliation job's period is service time: suites that move the clock for other reasons
+      // would see it settle their pending orders. Its own suite runs it (runNow) or sets a short period.
+      RECONCILE_INTERVAL_MS: String(365 * DAY),
+      ...options.env,
+    },
     port: 0,
     host: '127.0.0.1',
     logger,
@@ -157,7 +166,7 @@ export async function startPayment(
       }
     },
     testProvider: () => {
-      const provider = runtimeOf(service.deps).test;
+      const provider = service.deps.runtime.test;
       if (!provider) throw new Error('the test provider is not active');
       return provider;
     },

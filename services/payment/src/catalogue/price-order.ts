@@ -1,5 +1,5 @@
 /**
- * Prices an order from the catalogue projection by product id (DECISIONS 2): whatever name or price
+ * Prices an order from the catalogue projection by product id (docs/decisions.md, 2): whatever name or price
  * the browser sent is ignored. Repeated ids are merged into one line.
  */
 import { MAX_LINE_QUANTITY, type CheckoutLine } from '@platform/contracts';

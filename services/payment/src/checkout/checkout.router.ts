@@ -3,8 +3,9 @@
  *
  *   POST /api/create-checkout-session → 200 { sessionId, url } (card: Stripe or the test provider)
  *   POST /api/paypal/order            → 200 { id, links } with rel 'approve' (wallet: PayPal or the test provider)
- *   GET  /api/paypal/return           → captures, 303 to /checkout-success?session_id=… (or /checkout)
- *   GET  /api/paypal/cancel           → 303 to /checkout
+ *   GET  /api/paypal/return           → captures, 303 to /checkout-success?session_id=…
+ *                                       (/checkout?payment=failed when refused, /checkout when unknown)
+ *   GET  /api/paypal/cancel           → 303 to /checkout?payment=cancelled
  *   POST /api/grant-course-access     → { success, message, status } (see grant-course-access.ts)
  *   GET  /api/payment/providers       → PaymentProvidersSchema
  *
@@ -12,72 +13,78 @@
  * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400.
  */
 import {
+  checkoutReturnPath,
   CreateCheckoutSessionRequestSchema,
   GrantCourseAccessRequestSchema,
   PaypalOrderRequestSchema,
-  ProviderSessionIdSchema,
+  PaypalReturnQuerySchema,
+  type Caller,
   type CreateCheckoutSessionResponse,
   type PaymentProviders,
   type PaypalOrderResponse,
 } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
-import type { Request, Router } from 'express';
-import type { PaymentConfig } from '../config.js';
-import { jsonBody, parseBody } from '../http/parse-body.js';
-import { runtimeOf } from '../runtime.js';
-import { CHECKOUT_PAGE, completeWalletReturn } from './complete-wallet-return.js';
+import { validate } from '@platform/service-kit';
+import type { Router } from 'express';
+import type { PaymentDeps } from '../runtime.js';
+import { WALLET_CANCEL_PATH, completeWalletReturn } from './complete-wallet-return.js';
 import { grantCourseAccess } from './grant-course-access.js';
 import { startCheckout } from './start-checkout.js';
 
-export function checkoutRoutes(router: Router, deps: ServiceDeps<PaymentConfig>): void {
-  router.post('/api/create-checkout-session', jsonBody, async (req, res) => {
-    const request = parseBody(CreateCheckoutSessionRequestSchema, req.body);
-    const { checkout } = await startCheckout(deps, {
-      method: 'card',
-      items: request.items,
-      billing: request.billingInfo,
-      userId: userIdOf(req),
-    });
-    const body: CreateCheckoutSessionResponse = { sessionId: checkout.providerSessionId, url: checkout.url };
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
+  router.post(
+    '/api/create-checkout-session',
+    validate({ body: CreateCheckoutSessionRequestSchema }),
+    async (req, res) => {
+      const { checkout } = await startCheckout(deps, {
+        method: 'card',
+        items: req.body.items,
+        billing: req.body.billingInfo,
+        userId: userIdOf(req.caller),
+      });
+      const body: CreateCheckoutSessionResponse = {
+        sessionId: checkout.providerSessionId,
+        url: checkout.url,
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
 
-  router.post('/api/paypal/order', jsonBody, async (req, res) => {
-    const request = parseBody(PaypalOrderRequestSchema, req.body);
+  router.post('/api/paypal/order', validate({ body: PaypalOrderRequestSchema }), async (req, res) => {
     const { checkout } = await startCheckout(deps, {
       method: 'wallet',
-      items: request.items,
-      billing: request.billingInfo,
-      expectedAmount: request.amount,
-      userId: userIdOf(req),
+      items: req.body.items,
+      billing: req.body.billingInfo,
+      expectedAmount: req.body.amount,
+      userId: userIdOf(req.caller),
     });
     const body: PaypalOrderResponse = { id: checkout.providerSessionId, links: checkout.links };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.get('/api/paypal/return', async (req, res) => {
-    // An id that is not plain text (a NUL byte would fail in the database) finds no order, like an unknown one.
-    const sessionId = ProviderSessionIdSchema.safeParse(
-      firstString(req.query.token) ?? firstString(req.query.session_id),
-    );
-    const next = await completeWalletReturn(deps, sessionId.data, String(req.id));
+  // An id that is not plain text (a NUL byte would fail in the database) finds no order, like an unknown one.
+  router.get('/api/paypal/return', validate({ query: PaypalReturnQuerySchema }), async (req, res) => {
+    const next = await completeWalletReturn(deps, req.query.sessionId, String(req.id));
     res.set('Cache-Control', 'no-store').redirect(303, next);
   });
 
-  router.get('/api/paypal/cancel', (_req, res) => {
-    res.set('Cache-Control', 'no-store').redirect(303, CHECKOUT_PAGE);
+  // The buyer turned back on the wallet's page: nothing changes (a pending order is settled by the
+  // reconciliation job), and the checkout says the payment was cancelled.
+  router.get(WALLET_CANCEL_PATH, (_req, res) => {
+    res.set('Cache-Control', 'no-store').redirect(303, checkoutReturnPath('cancelled'));
   });
 
-  router.post('/api/grant-course-access', jsonBody, async (req, res) => {
-    const request = parseBody(GrantCourseAccessRequestSchema, req.body);
-    const answer = await grantCourseAccess(deps, request.session_id, String(req.id));
-    res.status(answer.httpStatus).set('Cache-Control', 'no-store').json(answer.body);
-  });
+  router.post(
+    '/api/grant-course-access',
+    validate({ body: GrantCourseAccessRequestSchema }),
+    async (req, res) => {
+      const answer = await grantCourseAccess(deps, req.body.session_id, String(req.id));
+      res.status(answer.httpStatus).set('Cache-Control', 'no-store').json(answer.body);
+    },
+  );
 
   router.get('/api/payment/providers', (_req, res) => {
-    const runtime = runtimeOf(deps);
-    const card = runtime.card?.name;
-    const wallet = runtime.wallet?.name;
+    const card = deps.runtime.card?.name;
+    const wallet = deps.runtime.wallet?.name;
     const body: PaymentProviders = {
       card: card === 'test' || card === 'stripe' ? card : null,
       wallet: wallet === 'test' || wallet === 'paypal' ? wallet : null,
@@ -87,11 +94,7 @@ export function checkoutRoutes(router: Router, deps: ServiceDeps<PaymentConfig>)
   });
 }
 
-function userIdOf(req: Request): string | undefined {
-  return req.caller.kind === 'user' ? req.caller.userId : undefined;
-}
-
-function firstString(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && first.length > 0 ? first : undefined;
+/** Visitors may check out too; a signed-in buyer's order is theirs. */
+function userIdOf(caller: Caller): string | undefined {
+  return caller.kind === 'user' ? caller.userId : undefined;
 }

@@ -8,11 +8,10 @@
  * another amount than the order's total; 404 for an unknown session.
  */
 import { CHECKOUT_MESSAGES, type GrantCourseAccessResponse } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
-import type { PaymentConfig } from '../config.js';
+import { AppError } from '@platform/service-kit';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import { findOrderBySession } from '../orders/orders.repository.js';
-import { providerNamed, runtimeOf } from '../runtime.js';
+import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { askProvider } from './ask-provider.js';
 
 export const GRANT_MESSAGES = {
@@ -31,7 +30,7 @@ export interface GrantAnswer {
 }
 
 export async function grantCourseAccess(
-  deps: ServiceDeps<PaymentConfig>,
+  deps: PaymentDeps,
   sessionId: string,
   requestId?: string,
 ): Promise<GrantAnswer> {
@@ -40,7 +39,7 @@ export async function grantCourseAccess(
   if (found.status === 'fulfilled') return granted();
   if (found.status === 'refunded') return refused('refunded', GRANT_MESSAGES.refunded);
 
-  const provider = providerNamed(runtimeOf(deps), found.provider);
+  const provider = providerNamed(deps.runtime, found.provider);
   if (!provider) throw new AppError('unavailable', GRANT_MESSAGES.providerGone);
   const payment = await askProvider(deps.logger, 'getPaymentStatus', () =>
     provider.getPaymentStatus(sessionId),

@@ -60,16 +60,13 @@ export async function handleWebhook(
     };
   }
 
-  let fulfilled = false;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordEvent(deps, tx, provider, webhook, order?.id ?? null))) return 'duplicate';
     if (webhook.kind === 'ignored') return 'ignored';
     if (!order || !payment) return 'unknown-order';
     const result = await fulfilOrder(deps, { orderId: order.id, payment, source: 'webhook', requestId, tx });
-    fulfilled = result.outcome === 'fulfilled';
     return result.outcome;
   });
-  if (fulfilled) deps.notifyOutbox();
   deps.logger.info(
     { provider: provider.name, eventId: webhook.eventId, kind: webhook.kind, orderId: order?.id, outcome },
     'provider webhook handled',
@@ -88,7 +85,6 @@ async function handleSubscriptionWebhook(
   webhook: VerifiedWebhook,
   requestId: string | undefined,
 ): Promise<WebhookOutcome> {
-  let emitted = false;
   let orderId: string | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordEvent(deps, tx, provider, webhook, null))) return 'duplicate';
@@ -106,10 +102,8 @@ async function handleSubscriptionWebhook(
       requestId,
     });
     orderId = ended.order?.id ?? null;
-    emitted = ended.outcome === 'subscription-ended' && ended.order?.status === 'fulfilled';
     return ended.outcome;
   });
-  if (emitted) deps.notifyOutbox();
   deps.logger.info(
     { provider: provider.name, eventId: webhook.eventId, kind: webhook.kind, orderId, outcome },
     'provider webhook handled',

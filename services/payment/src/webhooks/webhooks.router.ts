@@ -8,11 +8,10 @@
  *     (the provider retries).
  */
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit';
 import express, { type Router } from 'express';
-import type { PaymentConfig } from '../config.js';
 import { WebhookVerificationError, type VerifiedWebhook } from '../providers/payment-provider.js';
-import { providerNamed, runtimeOf } from '../runtime.js';
+import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { handleWebhook } from './handle-webhook.js';
 
 export const WEBHOOK_MESSAGES = {
@@ -22,13 +21,13 @@ export const WEBHOOK_MESSAGES = {
 
 const rawBody = express.raw({ type: () => true, limit: '1mb' });
 
-export function webhookRoutes(router: Router, deps: ServiceDeps<PaymentConfig>): void {
+export function webhookRoutes(router: Router, deps: PaymentDeps): void {
   router.post('/api/webhooks/:provider', rawBody, async (req, res) => {
     const name = String(req.params.provider);
     if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name)) {
       throw new AppError('not_found', `Not found: POST ${req.path}`);
     }
-    const provider = providerNamed(runtimeOf(deps), name as PaymentProviderName);
+    const provider = providerNamed(deps.runtime, name as PaymentProviderName);
     if (!provider) throw new AppError('not_found', WEBHOOK_MESSAGES.notConfigured);
 
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

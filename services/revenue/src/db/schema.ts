@@ -1,8 +1,235 @@
-/** The revenue service's tables, all inside its own Postgres schema `revenue`. */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
-import { pgSchema } from 'drizzle-orm/pg-core';
+/**
+ * The revenue service's tables, all inside its own Postgres schema `revenue`: the owners' plans, their
+ * monthly reports, the payments of shares, the reminders sent, and the projection of the membership
+ * purchases the admin's stats count (fed by the payment and course services' events).
+ */
+import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import type { OrderLine } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const revenueSchema = pgSchema('revenue');
 
 export const outboxEvents = createOutboxTable(revenueSchema);
 export const inboxEvents = createInboxTable(revenueSchema);
+/** The periodic jobs' schedule and claims (customer status, reminders). */
+export const jobs = createJobsTable(revenueSchema);
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Cents; bigint, as a month of a large restaurant's gross can pass 2^31 cents. */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const PLAN_TYPES = ['one_time', 'monthly_subscription', 'revenue_share'] as const;
+export const CUSTOMER_STATUS_VALUES = ['current', 'overdue', 'blocked'] as const;
+
+/**
+ * One revenue-share plan per owner (the reference's payment_plans, with the fields this programme uses).
+ * The owner's name, e-mail and consultation status are a projection of `auth.user.status-changed`
+ * (newest `changedAt` wins); `customer_status` is the standing last announced to auth.
+ */
+export const paymentPlans = revenueSchema.table(
+  'payment_plans',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('revenue_share'),
+    /** The reference's default; unused by the revenue-share programme. */
+    monthlyAmount: integer('monthly_amount').notNull().default(30000),
+    revenueSharePercentage: integer('revenue_share_percentage').notNull().default(10),
+    /** Average monthly net revenue before the programme, cents; fixed at consent. */
+    baselineNetRevenue: cents('baseline_net_revenue').notNull().default(0),
+    termsVersion: text('terms_version').notNull(),
+    consentedAt: at('consented_at').notNull(),
+    revenueShareStartDate: at('revenue_share_start_date').notNull(),
+    revenueShareActive: boolean('revenue_share_active').notNull().default(true),
+    implementationPeriodStartedAt: at('implementation_period_started_at').notNull(),
+    implementationPeriodEndsAt: at('implementation_period_ends_at').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    consultationStatus: text('consultation_status').notNull().default('not_started'),
+    planStatus: text('plan_status'),
+    /** `changedAt` of the newest `auth.user.status-changed` applied. */
+    profileChangedAt: at('profile_changed_at'),
+    customerStatus: text('customer_status', { enum: CUSTOMER_STATUS_VALUES }).notNull().default('current'),
+    customerStatusChangedAt: at('customer_status_changed_at'),
+    /** How many times the standing changed: the `sequence` of its last announcement. */
+    customerStatusSequence: integer('customer_status_sequence').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_plans_user_plan_type_key').on(table.userId, table.planType),
+    check('payment_plans_baseline_nonnegative', sql`${table.baselineNetRevenue} >= 0`),
+    check(
+      'payment_plans_customer_status_known',
+      sql`${table.customerStatus} in ('current', 'overdue', 'blocked')`,
+    ),
+  ],
+);
+
+export type PaymentPlanRow = typeof paymentPlans.$inferSelect;
+
+/**
+ * Monthly reports. The share is the server's (docs/decisions.md, 25), computed from the net revenue and
+ * the baseline kept here as it was at submission. `amount_paid` is the sum of `share_payments`, kept with
+ * them in one transaction; `share_paid` once it reaches `share_owed`.
+ */
+export const revenueReports = revenueSchema.table(
+  'revenue_reports',
+  {
+    id: uuid('id').primaryKey(),
+    paymentPlanId: uuid('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    reportingPeriodStart: date('reporting_period_start', { mode: 'string' }).notNull(),
+    reportingPeriodEnd: date('reporting_period_end', { mode: 'string' }).notNull(),
+    grossRevenue: cents('gross_revenue').notNull(),
+    businessExpenses: cents('business_expenses').notNull().default(0),
+    netRevenue: cents('net_revenue').notNull(),
+    baselineNetRevenue: cents('baseline_net_revenue').notNull(),
+    revenueIncrease: cents('revenue_increase').notNull(),
+    shareOwed: cents('share_owed').notNull(),
+    sharePercentage: integer('share_percentage').notNull().default(10),
+    amountPaid: cents('amount_paid').notNull().default(0),
+    sharePaid: boolean('share_paid').notNull().default(false),
+    sharePaidAt: at('share_paid_at'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** Reserved for the supporting documents (object keys); none are taken yet. */
+    supportingDocuments: jsonb('supporting_documents').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: at('verified_at'),
+    adminNotes: text('admin_notes'),
+    /** Submission + 30 days. */
+    dueDate: at('due_date').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('revenue_reports_user_period_key').on(
+      table.userId,
+      table.reportingPeriodStart,
+      table.reportingPeriodEnd,
+    ),
+    index('revenue_reports_plan_idx').on(table.paymentPlanId),
+    check(
+      'revenue_reports_period_ordered',
+      sql`${table.reportingPeriodEnd} >= ${table.reportingPeriodStart}`,
+    ),
+    check(
+      'revenue_reports_paid_within_share',
+      sql`${table.amountPaid} >= 0 and ${table.amountPaid} <= ${table.shareOwed}`,
+    ),
+  ],
+);
+
+export type RevenueReportRow = typeof revenueReports.$inferSelect;
+
+export const SHARE_PAYMENT_METHODS = ['offline', 'online'] as const;
+
+/** Each payment of a share: the admin's Mark Paid (offline) or a paid checkout (online). */
+export const sharePayments = revenueSchema.table(
+  'share_payments',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    amount: cents('amount').notNull(),
+    method: text('method', { enum: SHARE_PAYMENT_METHODS }).notNull(),
+    /** The admin who recorded it (offline). */
+    recordedBy: text('recorded_by'),
+    /** The checkout's order (online); one payment per order. */
+    orderId: uuid('order_id'),
+    paidAt: at('paid_at').notNull(),
+  },
+  (table) => [
+    index('share_payments_report_idx').on(table.reportId),
+    uniqueIndex('share_payments_order_key').on(table.orderId),
+    check('share_payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+export const REMINDER_TRIGGERS = ['automatic', 'admin'] as const;
+
+/**
+ * Every reminder requested. An automatic one is unique per owner, kind and period (`period_key`: the
+ * month `YYYY-MM`, the report id, or '' for the consultation nudges), so two replicas running the job at
+ * once send it once; the admin's are all kept.
+ */
+export const reminders = revenueSchema.table(
+  'reminders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    periodKey: text('period_key').notNull().default(''),
+    trigger: text('trigger', { enum: REMINDER_TRIGGERS }).notNull(),
+    /** The admin who sent it. */
+    requestedBy: text('requested_by'),
+    requestedAt: at('requested_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('reminders_automatic_once_key')
+      .on(table.userId, table.kind, table.periodKey)
+      .where(sql`${table.trigger} = 'automatic'`),
+    index('reminders_user_idx').on(table.userId),
+  ],
+);
+
+export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
+
+/**
+ * The projection of `course.catalogue.published` the stats need: which products are membership plans
+ * (they bill every `interval_count` `interval`s). The newest catalogue replaces the rows.
+ */
+export const membershipProducts = revenueSchema.table('membership_products', {
+  productId: text('product_id').primaryKey(),
+  billingInterval: text('billing_interval', { enum: BILLING_INTERVAL_VALUES }).notNull(),
+  billingIntervalCount: integer('billing_interval_count').notNull(),
+  publishedAt: at('published_at').notNull(),
+});
+
+/** One row: the newest catalogue applied, so an older one delivered late changes nothing. */
+export const catalogueState = revenueSchema.table('catalogue_state', {
+  id: integer('id').primaryKey(),
+  publishedAt: at('published_at').notNull(),
+});
+
+/**
+ * Every paid order as `payment.order.paid` told it (its lines say whether it bought a membership plan),
+ * ended by `payment.subscription.ended` or `payment.order.refunded`. An end that overtook its payment
+ * leaves a row without `paid_at`, which never counts.
+ */
+export const paidOrders = revenueSchema.table(
+  'paid_orders',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    email: text('email'),
+    provider: text('provider'),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
+    paidAt: at('paid_at'),
+    refundedAt: at('refunded_at'),
+    endedAt: at('ended_at'),
+  },
+  (table) => [index('paid_orders_paid_at_idx').on(table.paidAt)],
+);

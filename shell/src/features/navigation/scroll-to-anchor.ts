@@ -1,7 +1,7 @@
 /**
  * Scrolls to the element with this id when the current page has one, and moves keyboard focus there
  * (as a same-page link does), so the next Tab continues from it. The page scrolls smoothly and stops
- * 80 px short (html's `scroll-behavior` and `scroll-padding-top`, spec §9), clear of the header.
+ * 80 px short (html's `scroll-behavior` and `scroll-padding-top`), clear of the header.
  */
 export function scrollToAnchor(id: string): boolean {
   const target = document.getElementById(id);

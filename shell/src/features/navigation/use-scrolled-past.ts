@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True once the window is scrolled more than `threshold` px (the header's shadow, spec §9: 10 px). */
+/** True once the window is scrolled more than `threshold` px (the header's shadow: 10 px). */
 export function useScrolledPast(threshold: number): boolean {
   const [isPast, setIsPast] = useState(false);
 

@@ -1,6 +1,7 @@
 /**
- * `GET /api/consultations` (member-and-admin §7, admin only): every submission, newest first. A 401 or
- * 403 is an error here (spec §8 turns them into 'Unauthorized' and 'Access Denied').
+ * `GET /api/consultations` (docs/behaviour/admin.md#api-calls, admin only): every submission, newest first. A
+ * 401 or 403 is an error here (docs/behaviour/admin.md#admin-access turns them into 'Unauthorized' and
+ * 'Access Denied').
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminConsultation } from '@platform/contracts';

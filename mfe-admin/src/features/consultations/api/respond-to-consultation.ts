@@ -1,6 +1,6 @@
 /**
- * `POST /api/consultations/:id/respond` (member-and-admin §7, admin only): status, notes and response.
- * Answers the updated submission, which replaces the list's copy before the list is fetched again.
+ * `POST /api/consultations/:id/respond` (docs/behaviour/admin.md#api-calls, admin only): status, notes and
+ * response. Answers the updated submission, which replaces the list's copy before the list is fetched again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminConsultation, RespondConsultationRequest } from '@platform/contracts';

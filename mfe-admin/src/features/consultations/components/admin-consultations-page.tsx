@@ -1,8 +1,8 @@
 /**
- * `/private-admin-panel-support-only` (DECISIONS 10; member-and-admin spec §2 "Admin consultations page",
- * §5, §6, §8): every submission on the left, the chosen one's detail on the right (stacked on a phone).
- * Access is checked here for display as well as by the server: signed-out visitors get 'Unauthorized' and
- * /login after 1 s, anyone but the admin 'Access Denied' and / after 2 s; the list's 401/403 the same.
+ * `/private-admin-panel-support-only` (docs/behaviour/admin.md#admin-consultations-page;
+ * docs/decisions.md, 10): every submission on the left, the chosen one's detail on the right (stacked on a
+ * phone). Access is checked here for display as well as by the server: signed-out visitors get 'Unauthorized'
+ * and /login after 1 s, anyone but the admin 'Access Denied' and / after 2 s; the list's 401/403 the same.
  */
 import { useEffect, useRef, useState } from 'react';
 import {

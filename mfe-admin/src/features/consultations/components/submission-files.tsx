@@ -1,6 +1,10 @@
-/** A submission's files: image thumbnails that open full size, playable videos, documents as downloads. */
+/**
+ * A submission's files: image thumbnails that open full size (each a named link), playable videos, documents
+ * as downloads.
+ */
 import type { ReactNode } from 'react';
 import type { ConsultationFile } from '@platform/contracts';
+import { photoLinkName } from '../lib/photo-link-name';
 import { formatFileSize, groupFiles } from '../lib/review-rules';
 
 const linkClass =
@@ -23,23 +27,30 @@ export function SubmissionFiles({ files }: { files: readonly ConsultationFile[] 
   return (
     <div className="space-y-5" data-testid="submission-files">
       <Group title="Photos" count={images.length}>
-        <ul className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-4">
-          {images.map((file) => (
-            <li key={file.id}>
+        <ul aria-label="Photos" className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-4">
+          {images.map((file, index) => (
+            <li key={file.id} className="min-w-0">
+              {/*
+                The link carries the name (its position, the file's name and where it opens), so it is never
+                nameless, even for a file without a name; the picture inside is then decoration.
+              */}
               <a
                 href={file.url}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="block overflow-hidden rounded-md border border-border outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-                aria-label={`Open ${file.originalName} full size`}
+                aria-label={photoLinkName(index, images.length, file.originalName)}
               >
                 <img
                   src={file.url}
-                  alt={file.originalName}
+                  alt=""
                   loading="lazy"
                   className="aspect-square w-full bg-muted object-cover"
                   data-testid="submission-image"
                 />
+                <span className="block truncate px-1.5 py-1 text-xs text-muted-foreground" aria-hidden="true">
+                  {file.originalName || `Photo ${index + 1}`}
+                </span>
               </a>
             </li>
           ))}

@@ -1,5 +1,5 @@
 /**
- * The admin consultations page's status filter (member-and-admin spec §2 "Admin consultations page"). The
+ * The admin consultations page's status filter (docs/behaviour/admin.md#admin-consultations-page). The
  * colours, labels, order and dates are shared with /my-consultations through @platform/ui.
  */
 import { getStatusLabel } from '@platform/ui';

@@ -1,10 +1,14 @@
 /**
- * The admin's review of one submission (member-and-admin spec §2 "Admin consultations page", §3, §4
- * "Consultation status"): the name to show, how files are shown, and the bodies of the respond call.
+ * The admin's review of one submission (docs/behaviour/admin.md#reviewing-a-submission,
+ * docs/behaviour/consultation-and-contact.md#consultation-status): the name to show, how files are shown, and
+ * the bodies of the respond call.
  */
 import type { ConsultationFile, RespondConsultationRequest } from '@platform/contracts';
 
-/** businessName, else businessType (spec §3: the admin view's fallback), else the restaurant's name. */
+/**
+ * businessName, else businessType (docs/behaviour/admin.md#admin-consultations-page: the admin view's
+ * fallback), else the restaurant's name.
+ */
 export function getDisplayBusinessName(submission: {
   businessName?: string | null;
   businessType?: string | null;
@@ -18,12 +22,14 @@ export function getDisplayBusinessName(submission: {
   );
 }
 
-/** Spec §4: completing needs a non-empty consultation response. */
+/** Completing needs a non-empty consultation response (docs/behaviour/admin.md#reviewing-a-submission). */
 export function hasResponseText(response: string | null | undefined): boolean {
   return (response ?? '').trim().length > 0;
 }
 
-/** Save Notes: the notes only, so the status stays as it is (spec §4). */
+/**
+ * Save Notes: the notes only, so the status stays as it is (docs/behaviour/admin.md#reviewing-a-submission).
+ */
 export function buildSaveNotesRequest(adminNotes: string): RespondConsultationRequest {
   return { adminNotes };
 }

@@ -93,6 +93,13 @@ describe('course rules', () => {
     });
   });
 
+  it('offers the admin, who previews every course, View Course without an enrolment', () => {
+    expect(getCourseAction({ id: 4, isEnrolled: false }, false, true)).toEqual({
+      label: 'View Course',
+      href: '/courses/4',
+    });
+  });
+
   it('writes the size as the catalogue counts it', () => {
     expect(formatCourseSize({ lessonCount: 45, sectionCount: 8 })).toBe('45 lessons • 8 sections');
     expect(formatCourseSize({ lessonCount: 1, sectionCount: 1 })).toBe('1 lesson • 1 section');

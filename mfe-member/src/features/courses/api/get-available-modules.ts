@@ -1,6 +1,6 @@
 /**
  * `GET /api/courses/:id/available-modules`: the course's sections with the caller's drip state
- * (member-and-admin §3 "Available module"); 401 reads as null, 403 without an enrolment.
+ * (docs/behaviour/member-learning.md#api-calls); 401 reads as null, 403 without an enrolment.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AvailableModule } from '@platform/contracts';

@@ -1,7 +1,7 @@
 /**
  * `GET /api/courses` (each course says whether the caller is enrolled, its counts and where they left off)
- * and `GET /api/enrollments` (member-and-admin §7). A 401 reads as null (signed out). The member pages all
- * read these through here, so one cache entry serves them.
+ * and `GET /api/enrollments` (docs/behaviour/member-learning.md#api-calls). A 401 reads as null (signed out).
+ * The member pages all read these through here, so one cache entry serves them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseList, EnrollmentList } from '@platform/contracts';

@@ -8,8 +8,16 @@ import { formatCourseSize, getCourseAction } from '../lib/course-rules';
 import { CourseCardHeader } from './course-card-header';
 import { CourseActionButton } from './course-action-button';
 
-export function CourseCard({ course, isMember }: { course: CourseSummary; isMember: boolean }) {
-  const action = getCourseAction(course, isMember);
+export function CourseCard({
+  course,
+  isMember,
+  isAdmin = false,
+}: {
+  course: CourseSummary;
+  isMember: boolean;
+  isAdmin?: boolean;
+}) {
+  const action = getCourseAction(course, isMember, isAdmin);
   const headingId = `course-${course.id}`;
   return (
     <Card
@@ -22,7 +30,7 @@ export function CourseCard({ course, isMember }: { course: CourseSummary; isMemb
         course={course}
         headingId={headingId}
         headingLevel="h2"
-        locked={!isMember && !course.isEnrolled}
+        locked={!isMember && !isAdmin && !course.isEnrolled}
       />
       <CardContent className="flex-1 space-y-1 pt-2 text-sm">
         <p className="font-medium" data-testid="course-size">

@@ -1,6 +1,6 @@
 /**
- * `/courses` (DECISIONS 9): the published courses, each with its description, size and the button the
- * member dashboard uses ('View Course' / 'Enroll Now' / 'Upgrade to Access'); 'No Courses Available' when
+ * `/courses` (docs/decisions.md, 9): the published courses, each with its description, size and the button
+ * the member dashboard uses ('View Course' / 'Enroll Now' / 'Upgrade to Access'); 'No Courses Available' when
  * there are none; signed-out visitors go to /login.
  */
 import { Navigate } from 'react-router-dom';
@@ -21,6 +21,7 @@ export function CoursesPage() {
   if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
 
   const isMember = user?.isMember === true;
+  const isAdmin = user?.role === 'admin';
   const list = getAvailableCourses(courses.data ?? []);
 
   return (
@@ -42,7 +43,7 @@ export function CoursesPage() {
       ) : list.length > 0 ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((course) => (
-            <CourseCard key={course.id} course={course} isMember={isMember} />
+            <CourseCard key={course.id} course={course} isMember={isMember} isAdmin={isAdmin} />
           ))}
         </div>
       ) : (

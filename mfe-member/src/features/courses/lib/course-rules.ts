@@ -1,7 +1,8 @@
 /**
  * What the member pages offer for a course (docs/behaviour/member-learning.md#course-list-dashboard): 'View
- * Course' if enrolled, 'Enroll Now' to a member, 'Upgrade to Access' (to /membership) otherwise; published
- * courses only; the size line. Display only: the course service decides what a caller may open.
+ * Course' if enrolled (and to the admin, who previews every course: docs/decisions.md, 30), 'Enroll Now' to
+ * a member, 'Upgrade to Access' (to /membership) otherwise; published courses only; the size line. Display
+ * only: the course service decides what a caller may open.
  */
 import type { CourseSummary } from '@platform/contracts';
 
@@ -10,8 +11,9 @@ export type CourseAction = { label: 'View Course' | 'Enroll Now' | 'Upgrade to A
 export function getCourseAction(
   course: Pick<CourseSummary, 'id' | 'isEnrolled'>,
   isMember: boolean,
+  isAdmin = false,
 ): CourseAction {
-  if (course.isEnrolled) return { label: 'View Course', href: `/courses/${course.id}` };
+  if (course.isEnrolled || isAdmin) return { label: 'View Course', href: `/courses/${course.id}` };
   if (isMember) return { label: 'Enroll Now', href: `/courses/${course.id}` };
   return { label: 'Upgrade to Access', href: '/membership' };
 }

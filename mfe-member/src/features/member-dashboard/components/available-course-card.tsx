@@ -8,8 +8,17 @@ import { getCourseAction, showsLockOverlay } from '../lib/dashboard-rules';
 import { CourseCardHeader } from '../../courses/components/course-card-header';
 import { CourseActionButton } from '../../courses/components/course-action-button';
 
-export function AvailableCourseCard({ course, isMember }: { course: CourseSummary; isMember: boolean }) {
-  const action = getCourseAction(course, isMember);
+export function AvailableCourseCard({
+  course,
+  isMember,
+  isAdmin = false,
+}: {
+  course: CourseSummary;
+  isMember: boolean;
+  /** The admin previews every course: 'View Course', no lock (docs/decisions.md, 30). */
+  isAdmin?: boolean;
+}) {
+  const action = getCourseAction(course, isMember, isAdmin);
   const headingId = `available-course-${course.id}`;
   return (
     <Card
@@ -22,7 +31,7 @@ export function AvailableCourseCard({ course, isMember }: { course: CourseSummar
         course={course}
         headingId={headingId}
         headingLevel="h3"
-        locked={showsLockOverlay(isMember)}
+        locked={showsLockOverlay(isMember || isAdmin)}
       />
       <CardContent className="flex-1 pt-2">
         <p className="text-sm text-muted-foreground">Drip-feed content - new section daily</p>

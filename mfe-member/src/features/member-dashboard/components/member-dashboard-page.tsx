@@ -1,5 +1,5 @@
 /**
- * `/member/dashboard` (member-and-admin spec §2 "Member dashboard, course-list variant"): a welcome line,
+ * `/member/dashboard` (docs/behaviour/member-learning.md#course-list-dashboard): a welcome line,
  * the membership badge, Account Settings and Log out; My Enrolled Courses; Available Courses (published
  * only) with the button rules and the lock for non-members; 3 skeleton cards while loading; signed-out
  * users go to /login.
@@ -63,6 +63,7 @@ export function MemberDashboardPage() {
   if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
 
   const isMember = user?.isMember === true;
+  const isAdmin = user?.role === 'admin';
   const loading = userLoading || courses.isPending || enrollments.isPending;
   const list = courses.data ?? [];
   const enrolled = getEnrolledCourses(list, enrollments.data ?? null);
@@ -131,7 +132,7 @@ export function MemberDashboardPage() {
         ) : available.length > 0 ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {available.map((course) => (
-              <AvailableCourseCard key={course.id} course={course} isMember={isMember} />
+              <AvailableCourseCard key={course.id} course={course} isMember={isMember} isAdmin={isAdmin} />
             ))}
           </div>
         ) : (

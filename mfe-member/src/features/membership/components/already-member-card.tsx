@@ -1,4 +1,7 @@
-/** What a member sees on /membership (member-and-admin spec): the way to the courses and the dashboard. */
+/**
+ * What a member sees on /membership (docs/behaviour/checkout-and-payments.md#membership-page): the way to the
+ * courses and the dashboard.
+ */
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
 

@@ -1,6 +1,6 @@
 /**
- * `/membership` (member-and-admin spec "Membership page", §4, §9; DECISIONS 23): signed-out visitors go
- * to /login; members see the 'already a member' card; others pick a plan, then pay.
+ * `/membership` (docs/behaviour/checkout-and-payments.md#membership-page; docs/decisions.md, 23): signed-out
+ * visitors go to /login; members see the 'already a member' card; others pick a plan, then pay.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';

@@ -1,8 +1,8 @@
 /**
- * The membership page's fixed plan list (member-and-admin spec §3 "Membership plan", §9). Amounts in
- * cents (DECISIONS 1); the savings lines are the spec's words. Each plan is a catalogue product of its own
- * (unlisted on /services, granting the course) that the checkout sells at the server's price. A plan is
- * a subscription that renews when Stripe takes the card, otherwise one payment for its period.
+ * The membership page's fixed plan list (docs/behaviour/checkout-and-payments.md#membership-page). Amounts in
+ * cents (docs/decisions.md, 1); the savings lines are the reference's words. Each plan is a catalogue product
+ * of its own (unlisted on /services, granting the course) that the checkout sells at the server's price. A
+ * plan is a subscription that renews when Stripe takes the card, otherwise one payment for its period.
  */
 
 export type MembershipPlanId = 'monthly' | 'quarterly' | 'annual';

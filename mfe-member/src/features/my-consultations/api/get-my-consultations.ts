@@ -1,6 +1,7 @@
 /**
- * `GET /api/my-consultations` (member-and-admin §7): the signed-in user's own submissions. A 401 reads
- * as null (spec §7), which the page turns into 'Session Expired' (spec §8).
+ * `GET /api/my-consultations` (docs/behaviour/consultation-and-contact.md#api-calls): the signed-in user's
+ * own submissions. A 401 reads as null, which the page turns into 'Session Expired'
+ * (docs/behaviour/consultation-and-contact.md#my-consultations).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyConsultation } from '@platform/contracts';

@@ -1,5 +1,5 @@
 /**
- * `/my-consultations` (member-and-admin spec §2 "My Consultations", §7, §8): the signed-in user's
+ * `/my-consultations` (docs/behaviour/consultation-and-contact.md#my-consultations): the signed-in user's
  * submissions, newest first, with status, file counts, dates and the admin's response; an empty state that
  * leads to /consultation; signed-out visitors get 'Login Required' and go to /login after 1 s; a 401 from
  * the list gives 'Session Expired' and goes to /login.
@@ -25,7 +25,7 @@ import {
 import { useMyConsultations } from '../api/get-my-consultations';
 import { ConsultationCard } from './consultation-card';
 
-/** Spec §9: the signed-out redirect follows the toast after 1 s. */
+/** The signed-out redirect follows the toast after 1 s. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 function LoadingCards() {

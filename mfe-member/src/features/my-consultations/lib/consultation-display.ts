@@ -1,6 +1,6 @@
 /**
- * How /my-consultations shows a submission (member-and-admin spec §2 "My Consultations"): the file counts
- * and the admin's response. Status colours, labels, order and dates come from @platform/ui.
+ * How /my-consultations shows a submission (docs/behaviour/consultation-and-contact.md#my-consultations): the
+ * file counts and the admin's response. Status colours, labels, order and dates come from @platform/ui.
  */
 
 export type FileCounts = { photos: number; videos: number; documents: number };

@@ -1,11 +1,11 @@
 /**
- * 'New Section Unlocked!' (member-and-admin §4): one toast per newly opened section, one after another
- * (the toaster shows one at a time), each for 5 s; then the course service records that the member was
- * told, so it never shows again on any device. The queue lives for the page session, outside React, so
- * leaving the page while a toast shows neither repeats it nor loses the record.
+ * 'New Section Unlocked!' (docs/behaviour/member-learning.md#new-section-notices): one toast per newly opened
+ * section, one after another (the toaster shows one at a time), each for 5 s; then the course service records
+ * that the member was told, so it never shows again on any device. The queue lives for the page session,
+ * outside React, so leaving the page while a toast shows neither repeats it nor loses the record.
  */
 export const UNLOCK_TOAST_TITLE = 'New Section Unlocked!';
-/** Member-and-admin §9: the unlock toast shows for 5 s. */
+/** The unlock toast shows for 5 s. */
 export const UNLOCK_TOAST_DURATION_MS = 5000;
 
 export function getUnlockToastDescription(title: string): string {

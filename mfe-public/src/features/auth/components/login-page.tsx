@@ -1,6 +1,7 @@
 /**
- * `/login` (public-site spec §2.8, §4, §5, §8): e-mail and password, the inline forgot-password flow
- * (DECISIONS 12: the link only ever travels by e-mail), then the pending-plan redirects after 1 second.
+ * `/login` (docs/behaviour/accounts.md#sign-in-page): e-mail and password, the inline forgot-password flow
+ * (docs/decisions.md, 12: the link only ever travels by e-mail), then the pending-plan redirects after 1
+ * second.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

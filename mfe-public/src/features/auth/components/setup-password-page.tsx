@@ -1,6 +1,7 @@
 /**
- * `/setup-password?token=…` (public-site spec §2.10, §5, §8; DECISIONS 12–13): the page a set-password
- * e-mail links to. No token: 'Invalid Link', then home. The submit button waits for a valid form.
+ * `/setup-password?token=…` (docs/behaviour/accounts.md#password-setup-page; docs/decisions.md, 12–13): the
+ * page a set-password e-mail links to. No token: 'Invalid Link', then home. The submit button waits for a
+ * valid form.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,5 +1,5 @@
 /**
- * `/signup` (public-site spec §2.9, §4, §5, §8): names, e-mail, password and confirmation with the live
+ * `/signup` (docs/behaviour/accounts.md#sign-up-page): names, e-mail, password and confirmation with the live
  * checklist; the contract's form schema gives the same messages the server gives.
  */
 import { useState } from 'react';

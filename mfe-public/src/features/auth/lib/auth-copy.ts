@@ -1,4 +1,4 @@
-/** The sign-in pages' fixed words (public-site spec §5, §8), word for word. */
+/** The sign-in pages' fixed words (docs/behaviour/accounts.md), word for word. */
 
 export const LOGIN_COPY = {
   title: 'Welcome Back',

@@ -1,13 +1,14 @@
 /**
- * Where to go after signing in or signing up (public-site spec §4, §9): a plan chosen before signing in
- * waits in browser storage under two keys; the pricing and revenue-share pages pick it up from there.
+ * Where to go after signing in or signing up (docs/behaviour/accounts.md#where-to-go-after-signing-in): a
+ * plan chosen before signing in waits in browser storage under two keys; the pricing and revenue-share pages
+ * pick it up from there.
  */
 
 export const PENDING_PLAN_KEY = 'pending_plan_selection';
 export const PENDING_PLAN_FROM_LOGIN_KEY = 'pending_plan_from_login';
 export const REVENUE_SHARE_PLAN = 'revenue_share';
 
-/** Spec §9: the success toast shows for 1 s before the page changes. */
+/** The success toast shows for 1 s before the page changes. */
 export const AUTH_REDIRECT_DELAY_MS = 1000;
 
 /** The part of `Storage` these rules use, so tests can pass a plain object. */

@@ -1,4 +1,7 @@
-/** `/cart` (public-site spec §2.4, DECISIONS 3–4): reads the persisted cart only, no network calls. */
+/**
+ * `/cart` (docs/behaviour/public-site-and-catalogue.md#cart; docs/decisions.md, 3–4): reads the persisted
+ * cart only, no network calls.
+ */
 import { Link } from 'react-router-dom';
 import { Button, Card, useCart, useDocumentTitle } from '@platform/ui';
 import { ArrowLeftIcon, ShoppingCartIcon } from 'lucide-react';

@@ -1,4 +1,4 @@
-/** Cart arithmetic in integer cents (DECISIONS 3): list-price subtotal, discount, charged total. */
+/** Cart arithmetic in integer cents (docs/decisions.md, 3): list-price subtotal, discount, charged total. */
 
 type SummaryItem = {
   price: number;

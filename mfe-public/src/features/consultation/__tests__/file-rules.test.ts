@@ -20,7 +20,7 @@ describe('step 2 file checks', () => {
     expect(checkFile('menu', { name: 'menu.txt', type: 'text/plain', size: 10 }).ok).toBe(false);
   });
 
-  it('refuses files over the limits of DECISIONS 17 and empty files', () => {
+  it('refuses files over the size limits and empty files', () => {
     expect(checkFile('photos', { name: 'big.jpg', type: 'image/jpeg', size: 20 * MB })).toEqual({
       ok: true,
       kind: 'images',

@@ -54,7 +54,7 @@ describe('the step 1 schema the form uses', () => {
     consultationGoals: 'Fill the dining room four nights a week.',
   };
 
-  it('gives the §5 messages word for word', () => {
+  it('gives the step-1 messages word for word', () => {
     const result = ConsultationRequestSchema.safeParse({
       ...valid,
       businessName: 'B',

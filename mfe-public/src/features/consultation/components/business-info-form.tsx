@@ -1,6 +1,7 @@
 /**
- * Step 1, business information (member-and-admin §5 "Consultation step 1", §8): the contract's schema
- * gives the browser the server's messages; what is typed is kept for this tab as it is typed.
+ * Step 1, business information (docs/behaviour/consultation-and-contact.md#step-1-business-information): the
+ * contract's schema gives the browser the server's messages; what is typed is kept for this tab as it is
+ * typed.
  */
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,15 +1,28 @@
 /**
- * `/consultation` (member-and-admin §2 "Consultation form", §4 "Consultation form flow"): step 1 saves the
+ * `/consultation` (docs/behaviour/consultation-and-contact.md#consultation-form): step 1 saves the
  * business information and returns the submission; step 2 uploads photos, the walkthrough video and the
- * menu. A reload of the tab returns to the same step with nothing lost (sessionStorage).
+ * menu. A reload of the tab returns to the same step with nothing lost (sessionStorage); reopening the page
+ * on the same device offers to continue a request it did not complete (localStorage); the e-mailed
+ * 'Continue Later' link `?token=` opens step 2 on any device.
  */
-import { useEffect, useRef, useState } from 'react';
-import { SITE_NAME, Skeleton, cn, useAuth, useDocumentTitle } from '@platform/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CONTINUE_LATER_MESSAGES } from '@platform/contracts';
+import { SITE_NAME, Skeleton, cn, toast, useAuth, useDocumentTitle } from '@platform/ui';
 import { ClockIcon, ShieldCheckIcon } from 'lucide-react';
-import { CONSULTATION_PAGE_COPY } from '../lib/consultation-copy';
-import { getInitialBusinessInfo, readDraft, readSubmission } from '../lib/draft-storage';
+import { CONSULTATION_PAGE_COPY, RESUME_COPY } from '../lib/consultation-copy';
+import {
+  clearConsultation,
+  getInitialBusinessInfo,
+  readDraft,
+  readSubmission,
+  saveSubmission,
+} from '../lib/draft-storage';
 import type { SavedSubmission } from '../lib/draft-storage';
+import { forgetSubmission, readRememberedSubmission, rememberSubmission } from '../lib/resume-storage';
 import { BusinessInfoForm } from './business-info-form';
+import { ContinueLink } from './continue-link';
+import { ResumeOffer } from './resume-offer';
 import { UploadStep } from './upload-step';
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
@@ -54,9 +67,43 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
 export function ConsultationPage() {
   useDocumentTitle(`${CONSULTATION_PAGE_COPY.title} | ${SITE_NAME}`);
   const { user, isLoading } = useAuth();
+  const [search, setSearch] = useSearchParams();
+  const token = search.get('token');
   const [submission, setSubmission] = useState<SavedSubmission | null>(() => readSubmission());
+  // This tab has none: the request this device started before, if any, is offered instead of step 1.
+  const [remembered, setRemembered] = useState(() => (readSubmission() ? null : readRememberedSubmission()));
   const topRef = useRef<HTMLDivElement>(null);
-  const step = submission ? 2 : 1;
+  const step = submission || remembered ? 2 : 1;
+
+  const continueWith = useCallback((opened: SavedSubmission) => {
+    saveSubmission(opened);
+    rememberSubmission(opened);
+    setRemembered(null);
+    setSubmission(opened);
+  }, []);
+  const openFromLink = useCallback(
+    (opened: SavedSubmission) => {
+      continueWith(opened);
+      // The link has done its work; this tab's storage keeps step 2 across a reload.
+      setSearch({}, { replace: true });
+    },
+    [continueWith, setSearch],
+  );
+  const startNew = useCallback(() => {
+    forgetSubmission();
+    setRemembered(null);
+  }, []);
+  // This tab's request was completed on another device (or is gone): start afresh, saying why.
+  const closeRequest = useCallback((state: 'completed' | 'gone') => {
+    clearConsultation();
+    forgetSubmission();
+    setSubmission(null);
+    if (state === 'completed')
+      toast({
+        title: RESUME_COPY.alreadyCompletedTitle,
+        description: CONTINUE_LATER_MESSAGES.alreadyCompleted,
+      });
+  }, []);
 
   // A new step starts at its top (the phone has scrolled down to the button).
   const firstRender = useRef(true);
@@ -87,15 +134,29 @@ export function ConsultationPage() {
       <div className="mb-8">
         <StepIndicator step={step} />
       </div>
-      {submission ? (
-        <UploadStep submission={submission} />
+      {token ? (
+        <ContinueLink key={token} token={token} onOpened={openFromLink} />
+      ) : submission ? (
+        <UploadStep key={submission.submissionId} submission={submission} onClosed={closeRequest} />
+      ) : remembered ? (
+        <ResumeOffer
+          remembered={remembered}
+          onContinue={() => continueWith(remembered)}
+          onStartNew={startNew}
+        />
       ) : isLoading ? (
         <div className="space-y-4" aria-busy="true">
           <Skeleton className="h-64 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>
       ) : (
-        <BusinessInfoForm initialValues={getInitialBusinessInfo(readDraft(), user)} onSaved={setSubmission} />
+        <BusinessInfoForm
+          initialValues={getInitialBusinessInfo(readDraft(), user)}
+          onSaved={(saved) => {
+            rememberSubmission(saved);
+            setSubmission(saved);
+          }}
+        />
       )}
     </div>
   );

@@ -111,7 +111,7 @@ export function UploadSlotCard({
               ? 'Uploading...'
               : sendable > 0
                 ? `Upload ${sendable} ${noun}${sendable === 1 ? '' : 's'}`
-                : `Upload ${noun}s`}
+                : `Upload ${noun}${multiple ? 's' : ''}`}
           </Button>
         </div>
         {items.length > 0 ? (

@@ -1,30 +1,50 @@
 /**
- * Step 2 (member-and-admin §2 "Consultation form", §4, §5 "File inputs", §8, §9): photos, the walkthrough
- * video and the menu, each uploaded with real progress; then 'Continue Later' or completion.
+ * Step 2 (docs/behaviour/consultation-and-contact.md#step-2-uploads): photos, the walkthrough
+ * video and the menu, each uploaded with real progress; then 'Continue Later' (a link back here by e-mail)
+ * or completion.
  */
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { CONSULTATION_COMPLETED_MESSAGE, CONSULTATION_FILE_ACCEPT } from '@platform/contracts';
-import { Alert, AlertDescription, AlertTitle, Button, toast } from '@platform/ui';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  CONSULTATION_COMPLETED_MESSAGE,
+  CONSULTATION_FILE_ACCEPT,
+  CONTINUE_LATER_MESSAGES,
+} from '@platform/contracts';
+import { Alert, AlertDescription, AlertTitle, ApiError, Button, toast } from '@platform/ui';
 import { CameraIcon, CircleCheckIcon, FilmIcon, LoaderCircleIcon, UtensilsIcon } from 'lucide-react';
 import { useCompleteConsultation } from '../api/complete-consultation';
+import { useContinueLater } from '../api/continue-later';
 import { clearConsultation } from '../lib/draft-storage';
 import type { SavedSubmission } from '../lib/draft-storage';
-import { COMPLETION_MESSAGES } from '../lib/consultation-copy';
+import { COMPLETION_MESSAGES, RESUME_COPY } from '../lib/consultation-copy';
+import { forgetSubmission } from '../lib/resume-storage';
+import { useRequestState } from '../lib/use-request-state';
 import { countByStatus } from '../lib/upload-queue';
 import { useConsultationUploads } from '../lib/use-consultation-uploads';
 import { UploadSlotCard } from './upload-slot-card';
 
-export function UploadStep({ submission }: { submission: SavedSubmission }) {
+type UploadStepProps = {
+  submission: SavedSubmission;
+  /** The request was completed elsewhere, or is no longer known: nothing is left to do here. */
+  onClosed: (state: 'completed' | 'gone') => void;
+};
+
+export function UploadStep({ submission, onClosed }: UploadStepProps) {
   const navigate = useNavigate();
+  const state = useRequestState(submission);
+  useEffect(() => {
+    if (state === 'completed' || state === 'gone') onClosed(state);
+  }, [state, onClosed]);
   const access = useMemo(
     () => ({ submissionId: submission.submissionId, uploadToken: submission.uploadToken }),
     [submission.submissionId, submission.uploadToken],
   );
   const uploads = useConsultationUploads(access);
   const complete = useCompleteConsultation();
+  const later = useContinueLater();
   const counts = countByStatus(uploads.queue);
   const isUploading = uploads.busySlots.size > 0;
+  const isBusy = isUploading || complete.isPending || later.isPending;
 
   const slotProps = {
     onChoose: uploads.choose,
@@ -47,12 +67,40 @@ export function UploadStep({ submission }: { submission: SavedSubmission }) {
       return;
     }
     clearConsultation();
+    forgetSubmission();
     toast({
       title: COMPLETION_MESSAGES.successTitle,
       description: `${CONSULTATION_COMPLETED_MESSAGE} A confirmation is on its way to your e-mail.`,
       variant: 'success',
     });
     navigate('/');
+  };
+
+  // 'Continue Later' keeps its promise: a link back to this step by e-mail (this device remembers it too).
+  const onContinueLater = async () => {
+    try {
+      const answer = await later.mutateAsync(access);
+      toast({ title: CONTINUE_LATER_MESSAGES.sentTitle, description: answer.message, variant: 'success' });
+      navigate('/');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Completed meanwhile (another tab or device): nothing is left to continue.
+        clearConsultation();
+        forgetSubmission();
+        toast({
+          title: RESUME_COPY.alreadyCompletedTitle,
+          description: CONTINUE_LATER_MESSAGES.alreadyCompleted,
+        });
+        navigate('/');
+        return;
+      }
+      console.error('Continue Later failed:', error);
+      toast({
+        title: CONTINUE_LATER_MESSAGES.failedTitle,
+        description: CONTINUE_LATER_MESSAGES.failedDescription,
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
@@ -63,8 +111,8 @@ export function UploadStep({ submission }: { submission: SavedSubmission }) {
           Business information saved{submission.businessName ? ` for ${submission.businessName}` : ''}
         </AlertTitle>
         <AlertDescription>
-          Now show us your restaurant. Each upload shows its progress; you can add more files later from the
-          link in your confirmation e-mail.
+          Now show us your restaurant. Each upload shows its progress; once you complete, your confirmation
+          e-mail has a link to add more files.
         </AlertDescription>
       </Alert>
       <UploadSlotCard
@@ -116,20 +164,31 @@ export function UploadStep({ submission }: { submission: SavedSubmission }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
-          <Link to="/">Continue Later</Link>
-        </Button>
-        <Button
-          type="button"
-          size="lg"
-          className="h-auto min-h-11 w-full whitespace-normal py-2 sm:w-auto"
-          disabled={isUploading || complete.isPending}
-          onClick={() => void onComplete()}
-        >
-          {complete.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          Complete Submission &amp; Send Confirmation
-        </Button>
+      <div className="space-y-3 border-t border-border pt-6">
+        <p className="text-sm text-muted-foreground">{RESUME_COPY.continueLaterHint}</p>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={isBusy}
+            onClick={() => void onContinueLater()}
+          >
+            {later.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            Continue Later
+          </Button>
+          <Button
+            type="button"
+            size="lg"
+            className="h-auto min-h-11 w-full whitespace-normal py-2 sm:w-auto"
+            disabled={isBusy}
+            onClick={() => void onComplete()}
+          >
+            {complete.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            Complete Submission &amp; Send Confirmation
+          </Button>
+        </div>
       </div>
     </div>
   );

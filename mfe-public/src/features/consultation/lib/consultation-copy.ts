@@ -1,4 +1,6 @@
-/** The page's own words (member-and-admin §8 "Consultation", §9) that the contracts do not carry. */
+/**
+ * The page's own words (docs/behaviour/consultation-and-contact.md#messages) that the contracts do not carry.
+ */
 export const COMPLETION_MESSAGES = {
   successTitle: 'Submission Complete!',
   failedTitle: 'Error',
@@ -11,4 +13,19 @@ export const CONSULTATION_PAGE_COPY = {
     'Tell us about your restaurant, then share photos, a short walkthrough video and your menu. We review every request within 24-48 hours.',
   stepOne: 'Business Information',
   stepTwo: 'Photos, Video and Menu',
+} as const;
+
+/** Reopening /consultation with a request this device started (docs/behaviour/consultation-and-contact.md#continue-later). */
+export const RESUME_COPY = {
+  title: 'Continue your consultation request?',
+  description: (businessName: string, savedOn: string) =>
+    `You started a request${businessName ? ` for ${businessName}` : ''} on this device on ${savedOn}. Your business information is saved: add your photos, video and menu to send it.`,
+  continue: 'Continue My Request',
+  startNew: 'Start a New Request',
+  openingLink: 'Opening your consultation request…',
+  invalidLinkTitle: 'This link does not work',
+  invalidLinkHelp: 'Start a new request, or ask for a new link with the e-mail address you used.',
+  continueLaterHint:
+    "Not ready yet? 'Continue Later' e-mails you a link back to this step, and this device keeps your request.",
+  alreadyCompletedTitle: 'Already sent',
 } as const;

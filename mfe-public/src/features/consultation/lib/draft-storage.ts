@@ -38,7 +38,7 @@ export const EMPTY_BUSINESS_INFO: BusinessInfoValues = {
   consultationGoals: '',
 };
 
-/** The step-1 answer that step 2 needs (DECISIONS 16: the token authorises the uploads). */
+/** The step-1 answer that step 2 needs (docs/decisions.md, 16: the token authorises the uploads). */
 export type SavedSubmission = { submissionId: string; uploadToken: string; businessName: string };
 
 /** Longest text kept per field: a little above the form's own limits, so a too-long entry still shows. */

@@ -1,7 +1,7 @@
 /**
- * The browser's first look at a chosen file (member-and-admin §5 "File inputs", DECISIONS 17): the right
- * sort for its input and within its size limit, so an obviously wrong file is named at once instead of
- * after a long upload. The server still checks every file by its content.
+ * The browser's first look at a chosen file (docs/behaviour/consultation-and-contact.md#file-rules;
+ * docs/decisions.md, 17): the right sort for its input and within its size limit, so an obviously wrong file
+ * is named at once instead of after a long upload. The server still checks every file by its content.
  */
 import { CONSULTATION_FILE_SIZE_LIMITS, MAX_FILES_PER_REQUEST, formatBytes } from '@platform/contracts';
 import type { ConsultationFileKind } from '@platform/contracts';

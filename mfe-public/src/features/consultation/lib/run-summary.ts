@@ -1,4 +1,7 @@
-/** The one toast after a run of uploads for an input (member-and-admin §8 "Consultation"). */
+/**
+ * The one toast after a run of uploads for an input
+ * (docs/behaviour/consultation-and-contact.md#step-2-uploads).
+ */
 import { UPLOAD_MESSAGES } from '@platform/contracts';
 import type { UploadSlot } from './file-rules';
 import { describeUploadFailure } from './upload-answer';
@@ -20,7 +23,7 @@ export type RunResult = { name: string; outcome: FileUploadOutcome };
 /**
  * All stored: 'Files Uploaded Successfully'. Some stored and the rest refused by the server: still a
  * success, naming the refused ones (they stay listed with their reason). Otherwise the first failure's
- * §8 toast. A run the owner cancelled (left the page) shows nothing.
+ * toast. A run the owner cancelled (left the page) shows nothing.
  */
 export function summariseRun(
   slot: UploadSlot,

@@ -1,10 +1,13 @@
-/** member-and-admin §8 "Consultation": which toast a refused step 1 gets, and which field it marks. */
+/**
+ * Which toast a refused step 1 gets, and which field it marks
+ * (docs/behaviour/consultation-and-contact.md#step-1-business-information).
+ */
 import { CONSULTATION_MESSAGES } from '@platform/contracts';
 import type { FieldIssue } from '@platform/ui';
 import { BUSINESS_INFO_FIELDS } from './draft-storage';
 import type { BusinessInfoValues } from './draft-storage';
 
-/** §8: 'Invalid Email' falls back to this text (with its full stop) when the server gave none. */
+/** 'Invalid Email' falls back to this text (with its full stop) when the server gave none. */
 export const INVALID_EMAIL_FALLBACK = 'Please enter a valid email address.';
 
 export type StepOneFailure = {
@@ -46,7 +49,7 @@ export function describeStepOneFailure(
       fieldErrors: [...fieldErrors].map(([field, text]) => ({ field, message: text })),
     };
   }
-  // The server names the field in its message only: find the field whose §5 message it is.
+  // The server names the field in its message only: find the field whose message it is.
   if (!fieldErrors.size && message) {
     const field = BUSINESS_INFO_FIELDS.find(
       (name) => (CONSULTATION_MESSAGES as Record<string, string>)[name] === message,

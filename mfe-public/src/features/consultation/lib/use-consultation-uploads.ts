@@ -1,6 +1,6 @@
 /**
  * Step 2's files: choosing (checked in the browser first), uploading one file per request so each has
- * its own real progress and a failed one can be retried alone, and one §8 toast after each run.
+ * its own real progress and a failed one can be retried alone, and one toast after each run.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@platform/ui';

@@ -1,6 +1,7 @@
 /**
- * The contact form (member-and-admin §2 "Contact", §5, DECISIONS 22): 'Sending...' for as long as the
- * request runs, then 'Message Sent!' for 5 s and an empty form; a refusal shows the server's words.
+ * The contact form (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22):
+ * 'Sending...' for as long as the request runs, then 'Message Sent!' for 5 s and an empty form; a refusal
+ * shows the server's words.
  */
 import { useForm } from 'react-hook-form';
 import type { DefaultValues } from 'react-hook-form';
@@ -26,7 +27,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 import { SUBJECT_LABELS } from '../lib/contact-copy';
 import { describeContactFailure } from '../lib/contact-failure';
 
-/** The toast stays 5 s (§9). */
+/** The toast stays 5 s. */
 const SENT_TOAST_MS = 5000;
 
 type ContactFormValues = ContactRequest;

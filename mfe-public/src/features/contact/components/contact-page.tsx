@@ -1,6 +1,6 @@
 /**
- * `/contact` (member-and-admin §2 "Contact", §9; DECISIONS 22): support details, business hours, the
- * form (really stored and e-mailed to support) and four frequent questions.
+ * `/contact` (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22): support
+ * details, business hours, the form (really stored and e-mailed to support) and four frequent questions.
  */
 import { Card, CardContent, CardHeader, CardTitle, SITE_NAME, useDocumentTitle } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';

@@ -1,4 +1,4 @@
-/** The contact page's fixed content (member-and-admin §2 "Contact", §9). */
+/** The contact page's fixed content (docs/behaviour/consultation-and-contact.md#contact-page). */
 import type { ContactSubject } from '@platform/contracts';
 
 export const CONTACT_PAGE = {

@@ -1,5 +1,9 @@
-/** `/`: the public course page (public-site spec §2.3 body and §4 player; the header is the shell's). */
+/**
+ * `/`: the public course page (docs/behaviour/public-site-and-catalogue.md#public-course-page; the header is
+ * the shell's).
+ */
 import { useCallback, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
 import { CircleCheckIcon, EyeIcon, MessageCircleIcon, PlayIcon } from 'lucide-react';
@@ -14,8 +18,16 @@ import { CoursePlayerView } from './course-player';
 import { FreeAnalysisCard } from './free-analysis-card';
 import { InstructorCard } from './instructor-card';
 
-function IntroVideo({ src }: { src: string }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+function IntroVideo({
+  src,
+  videoRef,
+  onPlay,
+}: {
+  src: string;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  /** It began to play: the page pauses the preview player (one soundtrack at a time). */
+  onPlay: () => void;
+}) {
   const [started, setStarted] = useState(false);
 
   const play = () => {
@@ -38,6 +50,7 @@ function IntroVideo({ src }: { src: string }) {
           preload="none"
           className="absolute inset-0 size-full object-contain"
           aria-label="Course introduction video"
+          onPlay={onPlay}
           onError={() => console.warn('The introduction video failed to load:', src)}
         />
         {!started ? (
@@ -94,7 +107,9 @@ function PreviewThisCourseNotice() {
 }
 
 function CourseLessons({ preview }: { preview: CoursePreview }) {
-  const player = useCoursePlayer(preview.sections);
+  // The introduction and the preview player never play at once: starting one pauses the other.
+  const introRef = useRef<HTMLVideoElement>(null);
+  const player = useCoursePlayer(preview.sections, { onPlay: () => introRef.current?.pause() });
   const playerRef = useRef<HTMLElement>(null);
   const freeCount = preview.sections.reduce(
     (sum, section) => sum + section.lessons.filter((lesson) => lesson.isFree).length,
@@ -117,7 +132,9 @@ function CourseLessons({ preview }: { preview: CoursePreview }) {
 
   return (
     <>
-      {preview.introVideoUrl ? <IntroVideo src={preview.introVideoUrl} /> : null}
+      {preview.introVideoUrl ? (
+        <IntroVideo src={preview.introVideoUrl} videoRef={introRef} onPlay={player.pause} />
+      ) : null}
       <FreePreviewNotice freeCount={freeCount} />
       <CoursePlayerView player={player} ref={playerRef} />
       <PreviewThisCourseNotice />

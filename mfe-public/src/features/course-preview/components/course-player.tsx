@@ -8,7 +8,7 @@ type CoursePlayerViewProps = { player: CoursePlayer; ref?: Ref<HTMLElement> };
 
 /** The second player: a large play overlay until started, then the chosen lesson (video element or embed). */
 export function CoursePlayerView({ player, ref }: CoursePlayerViewProps) {
-  const { lesson, section, media, started, videoRef, start, onVideoEnded } = player;
+  const { lesson, section, media, started, videoRef, start, onVideoPlay, onVideoEnded } = player;
 
   return (
     <section ref={ref} aria-labelledby="preview-player-heading" className="space-y-4">
@@ -38,6 +38,7 @@ export function CoursePlayerView({ player, ref }: CoursePlayerViewProps) {
             controls={started}
             playsInline
             preload="none"
+            onPlay={onVideoPlay}
             onEnded={onVideoEnded}
             onError={() => console.warn('The lesson video failed to load:', media.src)}
             aria-label={lesson ? `Lesson video: ${lesson.title}` : 'Lesson video'}

@@ -5,7 +5,7 @@ import { formatDuration, isDocumentLesson } from '../lib/lesson-rules';
 
 type LessonRowProps = {
   lesson: PreviewLesson;
-  /** Free or first in its section (public-site spec §2.3). */
+  /** Free or first in its section. */
   isOpen: boolean;
   isCurrent: boolean;
   onSelect: (lesson: PreviewLesson) => void;

@@ -1,4 +1,7 @@
-/** `/old-landing`: the signed-out landing page (public-site spec §2.2). */
+/**
+ * `/old-landing`: the signed-out landing page
+ * (docs/behaviour/public-site-and-catalogue.md#older-landing-page).
+ */
 import { Link } from 'react-router-dom';
 import {
   Badge,
@@ -101,17 +104,8 @@ export function LandingPage() {
   useDocumentTitle(`Restaurant Management Course for Owners | ${SITE_NAME}`);
 
   return (
+    // No top bar of its own: the site header above already carries the brand and the one sign-in button.
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-16 sm:space-y-20">
-      <div className="flex items-center justify-between gap-4 rounded-xl border border-border bg-card px-4 py-3 shadow-sm">
-        <p className="flex items-center gap-2 font-semibold">
-          <ChefHatIcon className="size-5 text-primary" aria-hidden="true" />
-          {SITE_NAME}
-        </p>
-        <Button asChild size="sm">
-          <a href={LOGIN_HREF}>Sign In</a>
-        </Button>
-      </div>
-
       <section
         className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_26rem]"
         aria-labelledby="hero-heading"

@@ -80,7 +80,7 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
           />
           <Label htmlFor={checkboxId} className="cursor-pointer text-sm leading-snug font-normal">
             I agree to the terms and conditions
-            <span className="sr-only"> of the {programme.name}</span>
+            <span className="sr-only"> for {programme.name}</span>
           </Label>
         </div>
         <Button

@@ -1,4 +1,7 @@
-/** `/services`: the consulting catalogue (public-site spec §2.5) from `GET /api/products`. */
+/**
+ * `/services`: the consulting catalogue (docs/behaviour/public-site-and-catalogue.md#services) from `GET
+ * /api/products`.
+ */
 import { Link } from 'react-router-dom';
 import {
   Alert,

@@ -25,10 +25,18 @@ const EMAIL_MAX_LENGTH = 254;
 export const BUSINESS_EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
-/** Trimmed and checked against the Email rule; the server stores it lower-cased. */
-export function businessEmailSchema(message: string) {
+/**
+ * Trimmed and checked against the Email rule; the server stores it lower-cased. `required`, when given, is
+ * the message for a blank field, so an empty box is not told its address is disposable or malformed.
+ */
+export function businessEmailSchema(message: string, required: string = message) {
   return plainText(
-    z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).regex(BUSINESS_EMAIL_PATTERN, message),
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(EMAIL_MAX_LENGTH, message)
+      .regex(BUSINESS_EMAIL_PATTERN, message),
     { message },
   );
 }

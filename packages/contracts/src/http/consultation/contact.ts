@@ -1,8 +1,8 @@
 /**
  * `POST /api/contact` (docs/behaviour/consultation-and-contact.md#contact-page; docs/decisions.md, 22): the
  * contact page's own form. Stored (`contact_submissions`) and e-mailed to support. 200 ContactResponse; 400
- * with the first failing field's message; 400 CONTACT_EMAIL_MESSAGE for a malformed or disposable address;
- * 429 when one client sends too many.
+ * with the first failing field's message; 400 CONTACT_EMAIL_MESSAGE for a malformed or disposable address
+ * (a blank one gets CONTACT_MESSAGES.emailRequired); 429 when one client sends too many.
  */
 import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
@@ -24,6 +24,8 @@ export const CONTACT_MESSAGES = {
   lastName: 'Last name must be at least 2 characters',
   lastNameTooLong: 'Last name must be at most 100 characters',
   email: CONTACT_EMAIL_MESSAGE,
+  /** A blank e-mail field: it is missing, not malformed or disposable. */
+  emailRequired: 'Please enter your email address',
   phoneTooLong: 'Phone number must be at most 40 characters',
   restaurantNameTooLong: 'Restaurant name must be at most 100 characters',
   subject: 'Please select a service of interest',
@@ -48,7 +50,7 @@ export const ContactRequestSchema = z.object({
     required: CONTACT_MESSAGES.lastName,
     tooLong: CONTACT_MESSAGES.lastNameTooLong,
   }),
-  email: businessEmailSchema(CONTACT_MESSAGES.email),
+  email: businessEmailSchema(CONTACT_MESSAGES.email, CONTACT_MESSAGES.emailRequired),
   phone: optionalTextField({ max: 40, tooLong: CONTACT_MESSAGES.phoneTooLong }),
   restaurantName: optionalTextField({ max: 100, tooLong: CONTACT_MESSAGES.restaurantNameTooLong }),
   subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subject }),

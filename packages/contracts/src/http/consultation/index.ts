@@ -4,3 +4,4 @@ export * from './upload-files.js';
 export * from './submissions.js';
 export * from './lookup.js';
 export * from './contact.js';
+export * from './continue-later.js';

@@ -6,9 +6,9 @@
  *   else gets `{ linkEmailed: true, consultations: [] }` whether or not the address has any: when it
  *   does, a link to each (newest first) is e-mailed to it. 400 CONSULTATION_EMAIL_MESSAGE for a bad
  *   address, 429 when one client asks too often.
- * `GET /api/consultation/access?token=`: opens the upload step from an e-mailed link →
- *   ConsultationAccess; 400 INVALID_LINK_MESSAGE when the token is unknown or expired. Send
- *   `uploadToken` as `X-Upload-Token` to the additional-files call.
+ * `GET /api/consultation/access?token=`: opens the upload step from an e-mailed link (an add-files link,
+ *   or a 'Continue Later' link to /consultation) → ConsultationAccess; 400 INVALID_LINK_MESSAGE when the
+ *   token is unknown or expired. Send `uploadToken` as `X-Upload-Token` to the upload calls.
  */
 import { z } from 'zod';
 import { plainText } from '../text.js';
@@ -68,5 +68,7 @@ export const ConsultationAccessSchema = z.object({
   /** Works as `X-Upload-Token` for this submission until `expiresAt`. */
   uploadToken: z.string(),
   expiresAt: z.iso.datetime({ offset: true }),
+  /** The owner already completed the request: more files go through /additional-upload. */
+  completed: z.boolean(),
 });
 export type ConsultationAccess = z.infer<typeof ConsultationAccessSchema>;

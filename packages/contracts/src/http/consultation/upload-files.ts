@@ -101,3 +101,15 @@ export function formatBytes(bytes: number): string {
   if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** A submission's or a file's id as the service issues them; any other id in a path names nothing (404). */
+const ISSUED_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const CONSULTATION_FILE_NOT_FOUND_MESSAGE = 'File not found';
+/** The path parameters of `/api/consultation/:id/…` and `/api/consultations/:id/respond`. */
+export const ConsultationIdParamsSchema = z.object({
+  id: z.string().regex(ISSUED_ID, UPLOAD_MESSAGES.notFound),
+});
+/** The path parameters of `GET /api/consultation-files/:fileId`. */
+export const ConsultationFileIdParamsSchema = z.object({
+  fileId: z.string().regex(ISSUED_ID, CONSULTATION_FILE_NOT_FOUND_MESSAGE),
+});

@@ -10,6 +10,8 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** A product id as it may appear in a path or `?product=`: a slug. */
 export const ProductIdSchema = z.string().regex(/^[a-z0-9-]{1,80}$/, PRODUCT_NOT_FOUND);
+/** The path parameters of `GET /api/products/:id`. */
+export const ProductIdParamsSchema = z.object({ id: ProductIdSchema });
 
 export const GetProductResponseSchema = ProductSchema;
 export type GetProductResponse = z.infer<typeof GetProductResponseSchema>;

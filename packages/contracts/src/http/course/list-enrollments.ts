@@ -1,5 +1,5 @@
 /**
- * `GET /api/enrollments` (member-and-admin §7, "Enrolments, members only"): the signed-in caller's
+ * `GET /api/enrollments` (docs/behaviour/member-learning.md#api-calls): the signed-in caller's
  * enrolments, oldest first; 401 when signed out. A refunded purchase's enrolment is not listed.
  */
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export const EnrollmentListSchema = z.array(EnrollmentSchema);
 export type EnrollmentList = z.infer<typeof EnrollmentListSchema>;
 
 /**
- * `POST /api/courses/:id/enroll` ('Enroll Now', member-and-admin §6: members may enrol): 201 with the new
+ * `POST /api/courses/:id/enroll` ('Enroll Now'; members may enrol): 201 with the new
  * enrolment, 200 with the standing one. A member is a caller whom a paid, unrefunded order gives a course;
  * the new enrolment hangs off that order, so refunding it withdraws this enrolment too. 403 with
  * MEMBERSHIP_REQUIRED_MESSAGE otherwise; 404 for an unknown or unpublished course.

@@ -1,9 +1,9 @@
 /**
- * The member side of the course (member-and-admin §7): courses, sections ("modules") with their drip
- * state, lessons, completion and the player's resume position. Every call needs a signed-in caller
- * (401 `{ message: 'Unauthorized' }`, which the pages read as null); everything below a course needs a
- * standing enrolment in it (or the admin role), else 403 `{ message: MEMBERSHIP_REQUIRED_MESSAGE }`.
- * A locked lesson never carries its content, key points or video address (`null` / `[]`).
+ * The member side of the course (docs/behaviour/member-learning.md#api-calls): courses, sections ("modules")
+ * with their drip state, lessons, completion and the player's resume position. Every call needs a signed-in
+ * caller (401 `{ message: 'Unauthorized' }`, which the pages read as null); everything below a course needs a
+ * standing enrolment in it (or the admin role), else 403 `{ message: MEMBERSHIP_REQUIRED_MESSAGE }`. A locked
+ * lesson never carries its content, key points or video address (`null` / `[]`).
  */
 import { z } from 'zod';
 import { LessonKindSchema } from './get-course-preview.js';
@@ -23,6 +23,8 @@ export const ContentIdParamSchema = z
   .regex(/^[1-9][0-9]{0,9}$/, 'Invalid id')
   .transform(Number)
   .pipe(z.number().int().positive().max(2_147_483_647, 'Invalid id'));
+/** The path parameters of `/api/courses/:id`, `/api/modules/:id`, `/api/lessons/:id` and their calls. */
+export const ContentIdParamsSchema = z.object({ id: ContentIdParamSchema });
 
 const isoDateTime = z.iso.datetime({ offset: true });
 

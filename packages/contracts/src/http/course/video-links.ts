@@ -1,7 +1,7 @@
 /**
- * The video-host links a lesson's `video_url` may be (member-and-admin §2 "Media by the video link's
- * form"), read the same way by the course service and the member player: YouTube in its watch, shorts,
- * embed, live or youtu.be form, Vimeo as `vimeo.com/123` or `player.vimeo.com/video/123`.
+ * The video-host links a lesson's `video_url` may be (docs/behaviour/member-learning.md#lesson-player), read
+ * the same way by the course service and the member player: YouTube in its watch, shorts, embed, live or
+ * youtu.be form, Vimeo as `vimeo.com/123` or `player.vimeo.com/video/123`.
  */
 
 const YOUTUBE_HOSTS = new Set([

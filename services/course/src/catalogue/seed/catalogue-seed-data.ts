@@ -1,8 +1,8 @@
 /**
- * The catalogue seeded at first start: the course (8 sections, 45 lessons, public-site spec §3 and
- * DECISIONS 4 and 24) and the four services products (§3, DECISIONS 1). Lesson texts are ours: the
- * spec gives only section names and counts. `media` names a file shipped in `services/course/media/`
- * (stored under `course-media/`), or a YouTube link.
+ * The catalogue seeded at first start (docs/behaviour/public-site-and-catalogue.md#catalogue): the course (8
+ * sections, 45 lessons; docs/decisions.md, 4 and 24) and the four services products (docs/decisions.md, 1).
+ * Lesson texts are ours: the reference gives only section names and counts. `media` names a file shipped in
+ * `services/course/media/` (stored under `course-media/`), or a YouTube link.
  */
 
 export interface SeedLesson {
@@ -701,7 +701,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 
 /**
  * Products sold only through their own pages (`listed: false`): the two paid programmes of /pricing
- * (DECISIONS 1) and the three membership plans of /membership (member-and-admin §9, DECISIONS 23). Each
+ * (docs/decisions.md, 1) and the three membership plans of /membership (docs/decisions.md, 23). Each
  * grants the course. A membership plan bills every period: with Stripe configured it is a subscription
  * that renews; the test provider and PayPal take one payment for the first period.
  */

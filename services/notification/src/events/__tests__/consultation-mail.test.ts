@@ -1,9 +1,9 @@
 /**
  * Consultation and contact events → e-mails over a real SMTP peer: the owner's confirmation with the
  * add-files link and the support inbox's notice on completion, the admin's response to the owner, the
- * e-mailed add-files link of a look-up, a contact message to support; each once per event, with the
- * owner's words escaped in HTML. Without a support inbox the notices are skipped and the owner's mail
- * still goes.
+ * 'Continue Later' link back to step 2, the e-mailed add-files link of a look-up, a contact message to
+ * support; each once per event, with the owner's words escaped in HTML. Without a support inbox the notices
+ * are skipped and the owner's mail still goes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -76,7 +76,10 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     const link = `${BASE_URL}/additional-upload?token=${event.data.addFilesToken}`;
     expect(confirmation.parsed.subject).toBe('We received your free consultation request');
     expect(confirmation.parsed.text).toContain('Hi Rosa,');
-    expect(confirmation.parsed.text).toContain('3 photos, 1 video, 1 document');
+    expect(confirmation.parsed.text).toContain(
+      'Thank you for your consultation request for Casa Rosa & Sons.',
+    );
+    expect(confirmation.parsed.text).toContain('3 photos, 1 video and 1 document');
     expect(confirmation.parsed.text).toContain('24-48 hours');
     expect(confirmation.parsed.text).toContain(`\n${link}\n`);
     expect(String(confirmation.parsed.html)).toContain(`href="${link}"`);
@@ -158,6 +161,45 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       requestedAt: now.toISOString(),
     });
     // The handler has run once publish resolves: it queued nothing, so nothing can be delivered later.
+    await notification.publish(stale);
+    expect(await notification.messagesFor(stale.id)).toEqual([]);
+    expect(peer.received).toHaveLength(0);
+  });
+
+  it("e-mails the owner the 'Continue Later' link back to step 2, once, and nothing once it expired", async () => {
+    const now = notification.clock.now();
+    const email = owner();
+    const link = token();
+    const event = envelope('consultation.continue-link.requested', {
+      submissionId: randomBytes(16).toString('base64url'),
+      email,
+      ownerName: 'Rosa Díaz',
+      businessName: 'Casa Rosa & Sons',
+      token: link,
+      expiresAt: new Date(now.getTime() + 30 * DAY).toISOString(),
+      requestedAt: now.toISOString(),
+    });
+    await notification.publish(event);
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Continue your free consultation request');
+    expect(mail!.parsed.text).toContain('Hi Rosa,');
+    expect(mail!.parsed.text).toContain('Your business information for Casa Rosa & Sons is saved.');
+    expect(mail!.parsed.text).toContain(`\n${BASE_URL}/consultation?token=${link}\n`);
+    expect(mail!.parsed.text).toContain('The link works for 30 days');
+    expect(String(mail!.parsed.html)).toContain(`href="${BASE_URL}/consultation?token=${link}"`);
+    expect(await notification.settledMessagesFor(event.id)).toEqual([
+      expect.objectContaining({ template: 'consultation-continue-link', status: 'sent' }),
+    ]);
+    expect(peer.received).toHaveLength(1);
+
+    peer.received.length = 0;
+    const stale = envelope('consultation.continue-link.requested', {
+      ...event.data,
+      token: token(),
+      expiresAt: new Date(now.getTime() - 1_000).toISOString(),
+    });
     await notification.publish(stale);
     expect(await notification.messagesFor(stale.id)).toEqual([]);
     expect(peer.received).toHaveLength(0);

@@ -122,7 +122,11 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
     expect(overdue.subject).toBe('Your revenue share of $1,234.57 is overdue');
     peer.received.length = 0;
     const fromAdmin = await sendOne(
-      reminder({ kind: 'payment-admin', trigger: 'admin', shares: [share, { ...share, reportId: randomUUID(), amountDue: 1 }] }),
+      reminder({
+        kind: 'payment-admin',
+        trigger: 'admin',
+        shares: [share, { ...share, reportId: randomUUID(), amountDue: 1 }],
+      }),
     );
     expect(fromAdmin.subject).toBe('A reminder: $1,234.58 in revenue share is due');
   });

@@ -154,6 +154,9 @@ describe('after a purchase', () => {
       linkExpired: true,
       settings,
     });
+    // No course in the order: neither the subject nor the heading promises one.
+    expect(late.subject).toBe('Your membership is active');
+    expect(late.html).not.toContain('course access');
     expect(late.text).toContain('Your membership is active');
     expect(late.text).toContain('use “Forgot your password?” on the sign-in page');
   });

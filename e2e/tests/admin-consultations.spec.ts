@@ -1,0 +1,121 @@
+/**
+ * The admin consultations page passes axe like the public pages (docs/behaviour/admin.md#admin-consultations-page),
+ * on a desktop and a phone: the list, and a submission with photo thumbnails (links named after the photo they
+ * open), a video and a document. Screenshots of both.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+const ADMIN_PAGE = '/private-admin-panel-support-only';
+const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
+/** A 24×24 orange PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A visitor's request with two photos, a video and a menu PDF, completed, as the form sends it. */
+async function sendRequest(request: APIRequestContext, businessName: string): Promise<void> {
+  const created = await request.post('/api/consultation', {
+    data: {
+      businessName,
+      ownerName: 'Ana Lopez',
+      email: uniqueEmail('admin-a11y', 'owner'),
+      phone: '',
+      restaurantPhone: '',
+      restaurantName: `${businessName} Kitchen`,
+      location: 'Denver, CO',
+      currentChallenges: 'Weekday dinners are half empty and few guests come back.',
+      consultationGoals: 'Fill the dining room four nights a week within three months.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { submissionId, uploadToken } = (await created.json()) as {
+    submissionId: string;
+    uploadToken: string;
+  };
+  const files = [
+    { fileType: 'images', name: 'dining-room.png', type: 'image/png', bytes: PNG },
+    { fileType: 'images', name: 'IMG_0042.png', type: 'image/png', bytes: PNG },
+    {
+      fileType: 'videos',
+      name: 'walkthrough.mp4',
+      type: 'video/mp4',
+      bytes: await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4')),
+    },
+    {
+      fileType: 'documents',
+      name: 'menu.pdf',
+      type: 'application/pdf',
+      bytes: await readFile(path.join(MEDIA_DIR, 'restaurant-goals-workbook.pdf')),
+    },
+  ];
+  for (const file of files) {
+    const form = new FormData();
+    form.append('fileType', file.fileType);
+    form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const response = await request.post(`/api/consultation/${submissionId}/upload`, {
+      headers: { 'X-Upload-Token': uploadToken },
+      multipart: form,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
+    headers: { 'X-Upload-Token': uploadToken },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+}
+
+test(
+  'the admin consultations page passes axe, its list and a submission with photos',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const businessName = `Lopez Family Foods ${randomUUID().slice(0, 6)}`;
+    await sendRequest(page.request, businessName);
+
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(ADMIN_PAGE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Consultation Submissions' })).toBeVisible();
+    const item = page.getByRole('button', { name: new RegExp(businessName) });
+    await expect(item).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo, 'admin consultations list');
+    await saveScreenshot(page, testInfo, 'admin-consultations-list');
+
+    await item.click();
+    const detail = page.getByTestId('submission-detail');
+    await expect(detail.getByRole('heading', { level: 2, name: businessName })).toBeVisible();
+    // Each thumbnail is a link named after the photo it opens.
+    const photos = detail.getByRole('list', { name: 'Photos' }).getByRole('link');
+    await expect(photos).toHaveCount(2);
+    for (const index of [0, 1]) {
+      await expect(photos.nth(index)).toHaveAccessibleName(
+        new RegExp(
+          `^Photo ${index + 1} of 2: (dining-room|IMG_0042)\\.png \\(opens full size in a new tab\\)$`,
+        ),
+      );
+      await expect(photos.nth(index)).toHaveAttribute('href', /^\/api\/consultation-files\//);
+    }
+    await expect(photos.filter({ hasText: 'dining-room.png' })).toHaveCount(1);
+    await expect(photos.filter({ hasText: 'IMG_0042.png' })).toHaveCount(1);
+    for (const image of await detail.getByTestId('submission-image').all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          image.evaluate((element) => {
+            const img = element as unknown as { complete: boolean; naturalWidth: number };
+            return img.complete ? img.naturalWidth : 0;
+          }),
+        )
+        .toBeGreaterThan(0);
+    }
+    await expect(detail.getByTestId('submission-video')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo, 'admin consultation detail');
+    await saveScreenshot(page, testInfo, 'admin-consultation-detail');
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * One soundtrack at a time on the public course page `/` (docs/behaviour/public-site-and-catalogue.md), against
+ * the embedded site: the introduction and the free-preview player never play together; starting either one
+ * pauses the other, whether by its big play button or its own controls.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { saveScreenshot } from '../helpers/page-checks.js';
+
+// The node typings have no DOM: the media-element fields these checks use.
+type MediaState = { currentTime: number; paused: boolean; muted: boolean; play(): Promise<void> };
+
+function isPlaying(video: Locator): Promise<boolean> {
+  return video.evaluate((element) => {
+    const media = element as unknown as MediaState;
+    return !media.paused && media.currentTime > 0.2;
+  });
+}
+
+function isPaused(video: Locator): Promise<boolean> {
+  return video.evaluate((element) => (element as unknown as MediaState).paused);
+}
+
+test(
+  'starting the introduction or the preview pauses the other',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Course content' })).toBeVisible();
+    const intro = page.getByLabel('Course introduction video');
+    const preview = page.getByRole('region', { name: 'Free preview lessons' }).locator('video');
+
+    // The introduction first, by its play button.
+    await page.getByRole('button', { name: /Play the course introduction/ }).click();
+    await expect.poll(() => isPlaying(intro), { timeout: 15_000 }).toBe(true);
+
+    // The preview by its overlay: it plays, the introduction stops.
+    await page.getByRole('button', { name: /^Play lesson: / }).click();
+    await expect.poll(() => isPlaying(preview), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => isPaused(intro)).toBe(true);
+    await saveScreenshot(page, testInfo, 'course-page-one-player');
+
+    // The introduction again, by its own controls: now the preview stops.
+    await intro.evaluate((element) => (element as unknown as MediaState).play());
+    await expect.poll(() => isPlaying(intro), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => isPaused(preview)).toBe(true);
+
+    // And the preview by its own controls once more.
+    await preview.evaluate((element) => (element as unknown as MediaState).play());
+    await expect.poll(() => isPlaying(preview), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => isPaused(intro)).toBe(true);
+  },
+);

@@ -1,0 +1,69 @@
+/**
+ * The request this device started and did not complete, kept in localStorage (every tab, after the browser
+ * closes), so reopening /consultation offers to continue at step 2 instead of starting again. Holds the
+ * submission id, its upload token and the business name; cleared on completion or 'Start a New Request', and
+ * forgotten after as many days as the e-mailed 'Continue Later' link works.
+ */
+import { CONTINUE_LINK_TTL_DAYS } from '@platform/contracts';
+import type { KeyValueStorage, SavedSubmission } from './draft-storage';
+
+export const RESUME_KEY = 'consultation_resume';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export type ResumableSubmission = SavedSubmission & { savedAt: string };
+
+export function deviceStore(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberSubmission(
+  submission: SavedSubmission,
+  now: Date = new Date(),
+  storage: KeyValueStorage | null = deviceStore(),
+): void {
+  try {
+    storage?.setItem(RESUME_KEY, JSON.stringify({ ...submission, savedAt: now.toISOString() }));
+  } catch {
+    // A full or refused storage only costs the offer to continue; the e-mailed link still works.
+  }
+}
+
+export function forgetSubmission(storage: KeyValueStorage | null = deviceStore()): void {
+  try {
+    storage?.removeItem(RESUME_KEY);
+  } catch {
+    // see rememberSubmission
+  }
+}
+
+/** The remembered request, or null when there is none, it is unreadable or it is too old. */
+export function readRememberedSubmission(
+  now: Date = new Date(),
+  storage: KeyValueStorage | null = deviceStore(),
+): ResumableSubmission | null {
+  let parsed: unknown;
+  try {
+    const raw = storage?.getItem(RESUME_KEY);
+    if (!raw) return null;
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { submissionId, uploadToken, businessName, savedAt } = parsed as Record<string, unknown>;
+  if (typeof submissionId !== 'string' || !submissionId) return null;
+  if (typeof uploadToken !== 'string' || !uploadToken) return null;
+  const saved = typeof savedAt === 'string' ? new Date(savedAt).getTime() : Number.NaN;
+  if (Number.isNaN(saved) || now.getTime() - saved > CONTINUE_LINK_TTL_DAYS * DAY_MS) return null;
+  return {
+    submissionId,
+    uploadToken,
+    businessName: typeof businessName === 'string' ? businessName : '',
+    savedAt: new Date(saved).toISOString(),
+  };
+}

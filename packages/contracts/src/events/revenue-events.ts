@@ -1,0 +1,81 @@
+/**
+ * The revenue service's events (docs/behaviour/revenue-share.md; docs/architecture.md#revenue-share-consent-to-course-access).
+ * - `revenue.plan.consented`: an owner agreed to the Revenue Share Terms (once per owner). Auth records the
+ *   consent and `planStatus` (`rs_pending`, or `rs_active` when the consultation is already submitted) and
+ *   makes the account a member; course enrols the owner in the programme's course (section 1 at once,
+ *   sections 2-8 once the consultation is submitted).
+ * - `revenue.customer.status-changed`: the owner's standing changed (`current`, `overdue`, `blocked`,
+ *   docs/decisions.md, 27); auth turns `blocked` into `planStatus` `rs_blocked` and lifts it otherwise.
+ *   The highest `sequence` wins (two changes may share a `changedAt`).
+ * - `revenue.reminder.requested`: a reminder to e-mail the owner (automatic, at most once per owner, kind
+ *   and period; or the admin's 'Send Reminder'); notification sends it, auth records the consultation
+ *   nudges in the users' `reminder24hSentAt`, `reminder72hSentAt`, `reminder7dSentAt`.
+ */
+import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
+import { CalendarDaySchema, CustomerStatusSchema } from '../http/revenue/plan.js';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const userId = z.string().min(1);
+
+export const RevenuePlanConsentedSchema = z.object({
+  planId: z.uuid(),
+  userId,
+  email: AccountEmailSchema,
+  termsVersion: z.string().min(1),
+  /** Cents. */
+  baselineNetRevenue: z.number().int().nonnegative(),
+  revenueSharePercentage: z.number().int().positive(),
+  consentedAt: isoDateTime,
+  implementationEndsAt: isoDateTime,
+});
+export type RevenuePlanConsented = z.infer<typeof RevenuePlanConsentedSchema>;
+
+export const RevenueCustomerStatusChangedSchema = z.object({
+  planId: z.uuid(),
+  userId,
+  status: CustomerStatusSchema,
+  previousStatus: CustomerStatusSchema,
+  /** 1 for the owner's first change, one more for each after it. */
+  sequence: z.number().int().positive(),
+  changedAt: isoDateTime,
+});
+export type RevenueCustomerStatusChanged = z.infer<typeof RevenueCustomerStatusChangedSchema>;
+
+export const REVENUE_REMINDER_KINDS = [
+  'consultation-24h',
+  'consultation-72h',
+  'consultation-7d',
+  'report-due',
+  'report-overdue',
+  'payment-upcoming',
+  'payment-overdue',
+  'report-admin',
+  'payment-admin',
+] as const;
+export const RevenueReminderKindSchema = z.enum(REVENUE_REMINDER_KINDS);
+export type RevenueReminderKind = z.infer<typeof RevenueReminderKindSchema>;
+
+export const RevenueReminderRequestedSchema = z.object({
+  reminderId: z.uuid(),
+  userId,
+  email: AccountEmailSchema,
+  /** '' when the account has no first name. */
+  firstName: z.string(),
+  kind: RevenueReminderKindSchema,
+  trigger: z.enum(['automatic', 'admin']),
+  /** Report reminders: the months to report (oldest first); empty otherwise. */
+  months: z.array(z.object({ periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema })),
+  /** Payment reminders: the verified shares still to pay (cents); empty otherwise. */
+  shares: z.array(
+    z.object({
+      reportId: z.uuid(),
+      periodStart: CalendarDaySchema,
+      periodEnd: CalendarDaySchema,
+      amountDue: z.number().int().positive(),
+      dueDate: isoDateTime,
+    }),
+  ),
+  requestedAt: isoDateTime,
+});
+export type RevenueReminderRequested = z.infer<typeof RevenueReminderRequestedSchema>;

@@ -1,0 +1,170 @@
+/**
+ * The admin's revenue ledger (docs/behaviour/revenue-share.md#admin-revenue-dashboard), role `admin` only
+ * (401 visitors, 403 other accounts):
+ *
+ *   GET  /api/admin/revenue-stats          RevenueStats
+ *   GET  /api/admin/revenue-customers      RevenueCustomer[]   (and `.csv`)
+ *   GET  /api/admin/revenue-reports        AdminRevenueReport[] (and `.csv`)
+ *   POST /api/admin/verify-report/:id      empty body → AdminReportActionResponse
+ *   POST /api/admin/mark-paid/:id          MarkPaidRequest → AdminReportActionResponse
+ *   POST /api/admin/send-reminder          SendReminderRequest → SendReminderResponse
+ *
+ * Amounts are integer cents. The lists carry the reference's fields plus what docs/decisions.md, 25 asks
+ * the admin to see (baseline, increase) and what the ledger needs (paid so far, due date, status).
+ */
+import { z } from 'zod';
+import { textField } from '../text.js';
+import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
+import { MAX_REVENUE_CENTS } from './share.js';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const REVENUE_ADMIN_MESSAGES = {
+  reportNotFound: 'Revenue report not found',
+  customerNotFound: 'Revenue share customer not found',
+  verifyFailed: 'Failed to verify report. Please try again.',
+  verifiedTitle: 'Report Verified',
+  verifiedText: 'Revenue report has been verified and marked for payment collection.',
+  markPaidFailed: 'Failed to record payment. Please try again.',
+  paymentRecordedTitle: 'Payment Recorded',
+  amountWhole: 'Amount must be a whole number of cents',
+  amountPositive: 'Amount must be greater than zero',
+  amountTooLarge: 'Amount is too large',
+  notVerified: 'Verify the report before recording a payment',
+  alreadyPaid: 'This report is already paid',
+  reminderFailed: 'Failed to send reminder. Please try again.',
+  reminderSentTitle: 'Reminder Sent',
+  customerIdRequired: 'customerId is required',
+  reminderType: "reminderType must be 'report' or 'payment'",
+  nothingToPay: 'This customer has no verified share to pay',
+  /** The four empty states of /revenue-admin. */
+  noPendingReports: 'No pending reports to review',
+  noPendingPayments: 'No pending payments',
+  noCustomers: 'No revenue share customers yet',
+  noOverdue: 'All customers are up to date!',
+} as const;
+
+/** 400 when a payment would take a report past its share. */
+export function moreThanOwedMessage(formattedDue: string): string {
+  return `The amount is more than the ${formattedDue} still owed on this report`;
+}
+
+/** 'Revenue report reminder sent' / 'Payment reminder sent' (the 'Reminder Sent' toast's text). */
+export function reminderSentText(reminderType: ReminderType): string {
+  return reminderType === 'report' ? 'Revenue report reminder sent' : 'Payment reminder sent';
+}
+
+export const RevenueStatsSchema = z.object({
+  /** Owners who consented to the plan. */
+  totalRevenueShareCustomers: z.number().int(),
+  /** Accounts with a membership plan being paid now (payment events, docs/behaviour/revenue-share.md). */
+  totalMonthlyCustomers: z.number().int(),
+  /** The membership plans' recurring revenue per month, cents (the page shows whole dollars). */
+  monthlyRecurringRevenue: z.number().int(),
+  /** Outstanding: what every report not fully paid still owes. */
+  totalRevenueOwed: z.number().int(),
+  /** Collected: every share payment recorded. */
+  totalRevenuePaid: z.number().int(),
+});
+export type RevenueStats = z.infer<typeof RevenueStatsSchema>;
+
+export const RevenueCustomerSchema = z.object({
+  /** The owner's user id (`customerId` of a reminder). */
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  planType: z.enum(['revenue_share', 'monthly']),
+  /** When the owner consented. */
+  createdAt: isoDateTime,
+  reportsSubmitted: z.number().int(),
+  /** Still owed on every report not fully paid. */
+  totalOwed: z.number().int(),
+  totalPaid: z.number().int(),
+  status: CustomerStatusSchema,
+  /** When the newest report was submitted; null before the first. */
+  lastReportDate: isoDateTime.nullable(),
+  baselineNetRevenue: z.number().int(),
+  implementationEndsAt: isoDateTime,
+  /** Months whose report is late (`YYYY-MM`). */
+  missingReports: z.array(z.string()),
+});
+export type RevenueCustomer = z.infer<typeof RevenueCustomerSchema>;
+
+export const AdminRevenueReportSchema = z.object({
+  id: z.uuid(),
+  userId: z.string(),
+  /** 'First Last', or the e-mail when the account has no name. */
+  userName: z.string(),
+  userEmail: z.string(),
+  reportingPeriodStart: CalendarDaySchema,
+  reportingPeriodEnd: CalendarDaySchema,
+  grossRevenue: z.number().int(),
+  netRevenue: z.number().int(),
+  businessExpenses: z.number().int(),
+  notes: z.string().nullable(),
+  baselineNetRevenue: z.number().int(),
+  revenueIncrease: z.number().int(),
+  shareOwed: z.number().int(),
+  sharePercentage: z.number().int(),
+  amountPaid: z.number().int(),
+  amountDue: z.number().int(),
+  verified: z.boolean(),
+  sharePaid: z.boolean(),
+  status: ReportStatusSchema,
+  dueDate: isoDateTime,
+  createdAt: isoDateTime,
+  verifiedAt: isoDateTime.nullable(),
+  sharePaidAt: isoDateTime.nullable(),
+});
+export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
+
+export const AdminReportActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  report: AdminRevenueReportSchema,
+});
+export type AdminReportActionResponse = z.infer<typeof AdminReportActionResponseSchema>;
+
+/** The path parameters of `/api/admin/verify-report/:id` and `/api/admin/mark-paid/:id`: a report id. */
+export const ReportIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      REVENUE_ADMIN_MESSAGES.reportNotFound,
+    )
+    .transform((id) => id.toLowerCase()),
+});
+
+export const MarkPaidRequestSchema = z.object({
+  /** Cents received; at most what the report still owes. */
+  amount: z
+    .number({ error: REVENUE_ADMIN_MESSAGES.amountWhole })
+    .int(REVENUE_ADMIN_MESSAGES.amountWhole)
+    .positive(REVENUE_ADMIN_MESSAGES.amountPositive)
+    .max(MAX_REVENUE_CENTS, REVENUE_ADMIN_MESSAGES.amountTooLarge),
+});
+export type MarkPaidRequest = z.infer<typeof MarkPaidRequestSchema>;
+
+export const REMINDER_TYPES = ['report', 'payment'] as const;
+export const ReminderTypeSchema = z.enum(REMINDER_TYPES, { error: REVENUE_ADMIN_MESSAGES.reminderType });
+export type ReminderType = z.infer<typeof ReminderTypeSchema>;
+
+export const SendReminderRequestSchema = z.object({
+  customerId: textField({ min: 1, max: 100, required: REVENUE_ADMIN_MESSAGES.customerIdRequired }),
+  reminderType: ReminderTypeSchema,
+});
+export type SendReminderRequest = z.infer<typeof SendReminderRequestSchema>;
+
+export const SendReminderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  reminder: z.object({
+    id: z.uuid(),
+    customerId: z.string(),
+    reminderType: ReminderTypeSchema,
+    sentAt: isoDateTime,
+  }),
+});
+export type SendReminderResponse = z.infer<typeof SendReminderResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './share.js';
+export * from './plan.js';
+export * from './consent.js';
+export * from './report.js';
+export * from './admin.js';

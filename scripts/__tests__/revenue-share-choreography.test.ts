@@ -1,0 +1,314 @@
+/**
+ * The revenue-share choreography (docs/architecture.md#revenue-share-consent-to-course-access) with the real
+ * auth, course and revenue services on one bus, driven by one settable clock: an owner signs up and
+ * consents while the course service is down; auth records `rs_pending` and membership; once the course
+ * service is back the owner is enrolled, section 1 opens and section 2 waits for the consultation; the
+ * submitted consultation makes the plan `rs_active` and section 2 opens. Months without reports block
+ * the owner (`rs_blocked`) and the reports lift the block. Runs on the in-process bus with PGlite (the
+ * embedded mode) and, with POSTGRES_URL and NATS_URL, on JetStream with PostgreSQL (the distributed mode).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AuthUserSchema,
+  AvailableModuleListSchema,
+  EnrollmentListSchema,
+  RevenueCustomerSchema,
+  SessionLookupSchema,
+  type Caller,
+  type EventData,
+} from '@platform/contracts';
+import { authService } from '@platform/auth';
+import { courseService } from '@platform/course';
+import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
+import {
+  DAY,
+  INTERNAL_TOKEN_HEADER,
+  InProcessBus,
+  SettableClock,
+  signInternalToken,
+  startService,
+  type BaseServiceConfig,
+  type EventBus,
+  type RunningService,
+  type ServiceDefinition,
+} from '@platform/service-kit';
+import {
+  createTestPostgresDatabase,
+  deleteTestStreams,
+  natsUrlFromEnv,
+  postgresUrlFromEnv,
+  uniqueStreamNames,
+  type TestPostgresDatabase,
+} from '@platform/service-kit/testing';
+import { pino } from 'pino';
+import { z } from 'zod';
+
+const SECRET = randomBytes(32).toString('hex');
+const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
+const PASSWORD = 'Fresh-Start!2030';
+
+interface Mode {
+  name: string;
+  /** Environment and bus for every service of one run; `cleanup` removes what it made. */
+  open(): Promise<{ env: Record<string, string>; bus: EventBus | undefined; cleanup(): Promise<void> }>;
+}
+
+const embedded: Mode = {
+  name: 'the in-process bus and PGlite',
+  open: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'revenue-choreography-'));
+    const bus = new InProcessBus();
+    return {
+      env: { DATA_DIR: dataDir },
+      bus,
+      cleanup: async () => {
+        await bus.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+const distributed = (postgresUrl: string, natsUrl: string): Mode => ({
+  name: 'NATS JetStream and PostgreSQL',
+  open: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'revenue-choreography-'));
+    const streams = uniqueStreamNames('RSCHOREO');
+    const databases: TestPostgresDatabase[] = [];
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      NATS_URL: natsUrl,
+      NATS_STREAM: streams.stream,
+      NATS_SUBJECT_PREFIX: streams.subjectPrefix,
+    };
+    for (const service of ['auth', 'course', 'revenue']) {
+      const database = await createTestPostgresDatabase(postgresUrl, `rs_${service}`);
+      databases.push(database);
+      env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
+    }
+    return {
+      env,
+      bus: undefined,
+      cleanup: async () => {
+        for (const database of databases) await database.drop();
+        await deleteTestStreams(natsUrl, streams);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+});
+
+const postgresUrl = postgresUrlFromEnv();
+const natsUrl = natsUrlFromEnv();
+const modes = postgresUrl && natsUrl ? [embedded, distributed(postgresUrl, natsUrl)] : [embedded];
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(modes)('revenue share from consent to every section on $name', (mode) => {
+  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  let setup: Awaited<ReturnType<Mode['open']>>;
+  let auth: RunningService;
+  let course: RunningService | undefined;
+  let revenue: RunningService;
+  let owner: Extract<Caller, { kind: 'user' }>;
+  let cookie: string;
+  let courseId: number;
+
+  function start<TConfig extends BaseServiceConfig, TRuntime>(
+    definition: ServiceDefinition<TConfig, TRuntime>,
+  ) {
+    return startService(definition, {
+      env: {
+        ...setup.env,
+        INTERNAL_TOKEN_SECRET: SECRET,
+        NODE_ENV: 'test',
+        ADMIN_EMAIL: 'support@example.com',
+        ADMIN_PASSWORD: 'Support-Admin!2030',
+        // The revenue jobs run when the test says so.
+        REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
+        REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
+      },
+      ...(setup.bus && { bus: setup.bus }),
+      clock,
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+    });
+  }
+  const startCourse = () => start(courseService);
+
+  beforeAll(async () => {
+    setup = await mode.open();
+    auth = await start(authService);
+    course = await startCourse();
+    revenue = await start(revenueService);
+  });
+
+  afterAll(async () => {
+    await revenue?.stop();
+    await course?.stop();
+    await auth?.stop();
+    await setup?.cleanup();
+  });
+
+  async function call(service: RunningService, pathname: string, caller: Caller, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
+    if (init.body) headers.set('content-type', 'application/json');
+    return fetch(`${service.url}${pathname}`, { ...init, headers });
+  }
+
+  async function me() {
+    const lookup = await call(auth, '/internal/session', { kind: 'anonymous' }, { headers: { cookie } });
+    const { caller } = SessionLookupSchema.parse(await lookup.json());
+    return AuthUserSchema.parse(await (await call(auth, '/api/auth/user', caller)).json());
+  }
+
+  const sections = async () =>
+    AvailableModuleListSchema.parse(
+      await (await call(course!, `/api/courses/${courseId}/available-modules`, owner)).json(),
+    );
+
+  /** What the consultation service announces when the owner completes the consultation. */
+  async function consultationCompleted() {
+    const data: EventData<'consultation.submission.completed'> = {
+      submissionId: randomBytes(16).toString('base64url'),
+      userId: owner.userId,
+      email: owner.email,
+      ownerName: 'Rosa Díaz',
+      businessName: 'Casa Rosa',
+      restaurantName: 'Casa Rosa',
+      location: 'Austin, TX',
+      imageCount: 3,
+      videoCount: 1,
+      documentCount: 1,
+      addFilesToken: randomBytes(32).toString('base64url'),
+      completedAt: clock.now().toISOString(),
+    };
+    await auth.deps.bus.publish({
+      id: randomUUID(),
+      type: 'consultation.submission.completed',
+      version: 1,
+      occurredAt: clock.now().toISOString(),
+      data,
+    });
+  }
+
+  it('signs up, consents while the course service is down, and is rs_pending and a member', async () => {
+    const email = `rosa-${randomBytes(4).toString('hex')}@bistro-example.com`;
+    const signup = await call(
+      auth,
+      '/api/auth/signup',
+      { kind: 'anonymous' },
+      {
+        method: 'POST',
+        body: JSON.stringify({ firstName: 'Rosa', lastName: 'Díaz', email, password: PASSWORD }),
+      },
+    );
+    expect(signup.status).toBe(201);
+    cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const user = await me();
+    owner = { kind: 'user', userId: user.id, email, role: 'user' };
+    expect(user).toMatchObject({ planStatus: 'regular', isMember: false });
+
+    await course!.stop();
+    course = undefined;
+
+    const consent = await call(revenue, '/api/revenue-share-consent', owner, {
+      method: 'POST',
+      body: JSON.stringify({ consentToTerms: true, termsVersion: 'v1.0', baselineNetRevenue: 500_000 }),
+    });
+    expect(consent.status).toBe(200);
+    const again = await call(revenue, '/api/revenue-share-consent', owner, {
+      method: 'POST',
+      body: JSON.stringify({ consentToTerms: true }),
+    });
+    expect(await again.json()).toMatchObject({ created: false });
+
+    const joined = await waitFor(me, (current) => current.planStatus === 'rs_pending', 'rs_pending');
+    expect(joined).toMatchObject({ isMember: true, consultationStatus: 'not_started' });
+  });
+
+  it('is enrolled once the course service is back: section 1 opens, section 2 waits for the consultation', async () => {
+    course = await startCourse();
+    const enrolments = await waitFor(
+      async () => EnrollmentListSchema.parse(await (await call(course!, '/api/enrollments', owner)).json()),
+      (list) => list.length > 0,
+      'the enrolment',
+    );
+    expect(enrolments).toEqual([expect.objectContaining({ enrolledAt: '2030-01-05T12:00:00.000Z' })]);
+    courseId = enrolments[0]!.courseId;
+
+    clock.advance(DAY + 60_000);
+    const [first, second] = await waitFor(
+      sections,
+      (list) => list[1]?.lockedReason === 'consultation',
+      'section 2 to wait for the consultation',
+    );
+    expect(first).toMatchObject({ isAvailable: true });
+    expect(second).toMatchObject({ isAvailable: false, lockedReason: 'consultation' });
+  });
+
+  it('opens section 2 once the consultation is submitted (rs_active)', async () => {
+    await consultationCompleted();
+    await waitFor(me, (current) => current.planStatus === 'rs_active', 'rs_active');
+    const [, second] = await waitFor(sections, (list) => list[1]?.isAvailable === true, 'section 2 to open');
+    expect(second).toMatchObject({ lockedReason: null });
+
+    const customers = z
+      .array(RevenueCustomerSchema)
+      .parse(await (await call(revenue, '/api/admin/revenue-customers', ADMIN)).json());
+    expect(customers.find((customer) => customer.id === owner.userId)).toMatchObject({
+      firstName: 'Rosa',
+      lastName: 'Díaz',
+      baselineNetRevenue: 500_000,
+      status: 'current',
+    });
+  });
+
+  it('is blocked after two months without a report, and unblocked by the reports', async () => {
+    // The implementation period ended February 4: March and April are due, and late after May 11.
+    clock.set('2030-05-11T00:00:01.000Z');
+    // Months later the session has expired: sign in again.
+    const login = await call(
+      auth,
+      '/api/auth/login',
+      { kind: 'anonymous' },
+      { method: 'POST', body: JSON.stringify({ email: owner.email, password: PASSWORD }) },
+    );
+    expect(login.status).toBe(200);
+    cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    expect(await revenue.jobs.runNow(CUSTOMER_STATUS_JOB)).toMatchObject({ ran: true, ok: true });
+    await waitFor(me, (current) => current.planStatus === 'rs_blocked', 'rs_blocked');
+
+    for (const [start, end] of [
+      ['2030-03-01', '2030-03-31'],
+      ['2030-04-01', '2030-04-30'],
+    ]) {
+      const report = await call(revenue, '/api/revenue-report', owner, {
+        method: 'POST',
+        body: JSON.stringify({
+          reportingPeriodStart: start,
+          reportingPeriodEnd: end,
+          grossRevenue: 900_000,
+          businessExpenses: 100_000,
+          netRevenue: 800_000,
+        }),
+      });
+      expect(report.status).toBe(200);
+    }
+    await waitFor(me, (current) => current.planStatus === 'rs_active', 'the block to be lifted');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * 'Continue Later' on step 2: e-mails the submission's address a link back to step 2 (`/consultation?token=`),
+ * so a request left half-way can be finished later, on any device. The link is an add-files link (SHA-256
+ * stored, live for CONTINUE_LINK_TTL_DAYS) and so authorises the uploads and the completion. Link e-mails
+ * to one address share the lookup's hourly budget: past it the answer is the same and nothing is sent.
+ */
+import {
+  CONTINUE_LATER_MESSAGES,
+  CONTINUE_LINK_TTL_DAYS,
+  type ContinueLaterResponse,
+} from '@platform/contracts';
+import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import type { ConsultationConfig } from '../config.js';
+import { outboxEvents } from '../db/schema.js';
+import { consumeQuietly, emailKey, type RateLimits } from '../http/rate-limits.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import { insertLink, type SubmissionRow } from './submissions.repository.js';
+
+export async function continueLater(
+  deps: ServiceDeps<ConsultationConfig>,
+  limits: RateLimits,
+  submission: SubmissionRow,
+  requestId?: string,
+): Promise<ContinueLaterResponse> {
+  if (submission.confirmedAt) throw new AppError('conflict', CONTINUE_LATER_MESSAGES.alreadyCompleted);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + CONTINUE_LINK_TTL_DAYS * DAY);
+  const answer: ContinueLaterResponse = {
+    success: true,
+    message: CONTINUE_LATER_MESSAGES.sent,
+    expiresAt: expiresAt.toISOString(),
+  };
+  if (!(await consumeQuietly(limits.lookupEmails, emailKey(submission.email)))) {
+    deps.logger.info({ submissionId: submission.id }, 'continue-later e-mail skipped: too many lately');
+    return answer;
+  }
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await insertLink(tx, {
+      tokenHash: hashToken(token),
+      submissionId: submission.id,
+      purpose: 'continue',
+      expiresAt,
+      createdAt: now,
+    });
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'consultation.continue-link.requested',
+        data: {
+          submissionId: submission.id,
+          email: submission.email,
+          ownerName: submission.ownerName,
+          businessName: submission.businessName,
+          token,
+          expiresAt: expiresAt.toISOString(),
+          requestedAt: now.toISOString(),
+        },
+        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
+      },
+      { clock: deps.clock },
+    );
+  });
+  deps.logger.info({ submissionId: submission.id }, 'continue-later link e-mailed');
+  return answer;
+}

@@ -1,0 +1,87 @@
+/**
+ * `revenue.plan.consented` through the real bus: the owner is enrolled in the programme's course once,
+ * however often the event arrives; with the rs_pending plan auth announces, section 1 opens at once and
+ * section 2 waits for the consultation even after its day has come; `rs_active` opens it.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AvailableModuleListSchema,
+  EnrollmentListSchema,
+  type Caller,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+} from '@platform/contracts';
+import { DAY, SettableClock } from '@platform/service-kit';
+import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+
+function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope {
+  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
+}
+
+describe.each(backings())('revenue-share enrolment on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+  const clock = new SettableClock('2030-03-01T10:00:00.000Z');
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing, { clock });
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  it('enrols the owner once; section 1 opens, section 2 waits for the consultation', async () => {
+    const userId = randomUUID();
+    const owner: Caller = { kind: 'user', userId, email: 'owner@bistro-example.com', role: 'user' };
+    const consented = envelope('revenue.plan.consented', {
+      planId: randomUUID(),
+      userId,
+      email: 'owner@bistro-example.com',
+      termsVersion: 'v1.0',
+      baselineNetRevenue: 0,
+      revenueSharePercentage: 10,
+      consentedAt: clock.now().toISOString(),
+      implementationEndsAt: new Date(clock.now().getTime() + 30 * DAY).toISOString(),
+    });
+    await course.deliver(consented);
+    await course.deliver({ ...consented, id: randomUUID() });
+    await course.deliver(
+      envelope('auth.user.status-changed', {
+        userId,
+        planStatus: 'rs_pending',
+        consultationStatus: 'not_started',
+        changedAt: clock.now().toISOString(),
+      }),
+    );
+
+    const enrolments = EnrollmentListSchema.parse(
+      await (await course.requestAs(owner, '/api/enrollments')).json(),
+    );
+    expect(enrolments).toEqual([expect.objectContaining({ enrolledAt: '2030-03-01T10:00:00.000Z' })]);
+    const courseId = enrolments[0]!.courseId;
+    const sections = async () =>
+      AvailableModuleListSchema.parse(
+        await (await course.requestAs(owner, `/api/courses/${courseId}/available-modules`)).json(),
+      );
+
+    clock.advance(DAY + 1);
+    const [first, second] = await sections();
+    expect(first).toMatchObject({ isAvailable: true, lockedReason: null });
+    expect(second).toMatchObject({ isAvailable: false, lockedReason: 'consultation' });
+
+    await course.deliver(
+      envelope('auth.user.status-changed', {
+        userId,
+        planStatus: 'rs_active',
+        consultationStatus: 'submitted',
+        changedAt: clock.now().toISOString(),
+      }),
+    );
+    expect((await sections())[1]).toMatchObject({ isAvailable: true, lockedReason: null });
+  });
+});

@@ -1,0 +1,12 @@
+/** `revenue.plan.consented` → enrol the owner in the programme's course, once per event. */
+import { defineSubscription } from '@platform/service-kit';
+import { enrolRevenueShareOwner } from '../enrolments/enrol-revenue-share-owner.js';
+
+export function planConsentedSubscription() {
+  return defineSubscription({
+    subject: 'revenue.plan.consented',
+    handler: async (event, { tx, logger }) => {
+      await enrolRevenueShareOwner(tx, event.data, logger);
+    },
+  });
+}

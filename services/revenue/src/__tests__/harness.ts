@@ -1,0 +1,172 @@
+/**
+ * Starts the real revenue service for tests, on PGlite and, when POSTGRES_URL is set, on PostgreSQL, and
+ * calls it the way the gateway does (internal token). Events from other services are delivered on its
+ * in-process bus as their relays would; what it emits is read from its outbox.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
+import {
+  DAY,
+  INTERNAL_TOKEN_HEADER,
+  InProcessBus,
+  signInternalToken,
+  startService,
+  type Clock,
+  type RunningService,
+} from '@platform/service-kit';
+import {
+  captureLogs,
+  serviceBackings,
+  type Backing,
+  type BackingFactory,
+} from '@platform/service-kit/testing';
+import { asc } from 'drizzle-orm';
+import { outboxEvents } from '../db/schema.js';
+import { revenueService, type RevenueConfig } from '../index.js';
+
+export const SECRET = randomBytes(24).toString('hex');
+
+export type { Backing, BackingFactory } from '@platform/service-kit/testing';
+
+export function backings(): BackingFactory[] {
+  return serviceBackings({ service: 'revenue' });
+}
+
+export type UserCaller = Extract<Caller, { kind: 'user' }>;
+
+export function user(overrides: Partial<UserCaller> = {}): UserCaller {
+  const id = randomUUID();
+  return {
+    kind: 'user',
+    userId: id,
+    email: `owner-${id.slice(0, 8)}@bistro-example.com`,
+    role: 'user',
+    ...overrides,
+  };
+}
+
+export const admin = (): UserCaller =>
+  user({ role: 'admin', email: `admin-${randomUUID().slice(0, 8)}@support-example.com` });
+
+export interface OutboxRow<T = Record<string, unknown>> {
+  type: string;
+  data: T;
+}
+
+export interface RevenueUnderTest {
+  service: RunningService<RevenueConfig>;
+  logs: Record<string, unknown>[];
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
+  /** Publishes on the service's bus as another service's relay would; resolves once applied. */
+  deliver<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
+  /** Every event the service has put in its outbox, oldest first. */
+  events<T extends EventType>(type: T): Promise<OutboxRow<EventData<T>>[]>;
+  stop(): Promise<void>;
+}
+
+/** Jobs that never come due by themselves: a test runs them (`service.jobs.runNow`) when it wants. */
+export const QUIET_JOBS = {
+  REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
+  REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
+};
+
+export interface StartOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+export async function startRevenue(backing: Backing, options: StartOptions = {}): Promise<RevenueUnderTest> {
+  const { logger, logs } = captureLogs();
+  const bus = new InProcessBus({ duplicateWindowMs: 0 });
+  const service = await startService(revenueService, {
+    env: { ...backing.env, ...options.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+    bus,
+    ...(options.clock && { clock: options.clock }),
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+  });
+  async function requestAs(caller: Caller, pathname: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
+    return fetch(`${service.url}${pathname}`, { ...init, headers });
+  }
+  return {
+    service,
+    logs,
+    request: (pathname, init = {}) => requestAs({ kind: 'anonymous' }, pathname, init),
+    requestAs,
+    deliver: async (type, data) => {
+      const event: EventEnvelope = {
+        id: randomUUID(),
+        type,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        data,
+      };
+      await bus.publish(event);
+    },
+    events: async (type) => {
+      const rows = await service.deps.db
+        .select({ type: outboxEvents.type, data: outboxEvents.data })
+        .from(outboxEvents)
+        .orderBy(asc(outboxEvents.createdAt));
+      return rows.filter((row) => row.type === type) as never;
+    },
+    stop: async () => {
+      await service.stop();
+      await bus.close();
+    },
+  };
+}
+
+/** A JSON request body with its content type. */
+export function json(body: unknown, init: RequestInit = {}): RequestInit {
+  return {
+    method: 'POST',
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    body: JSON.stringify(body),
+  };
+}
+
+/** An owner who consented (through the API) with the given baseline, in cents. */
+export async function consent(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  baselineNetRevenue?: number,
+): Promise<void> {
+  const response = await revenue.requestAs(
+    owner,
+    '/api/revenue-share-consent',
+    json({ consentToTerms: true, termsVersion: 'v1.0', baselineNetRevenue }),
+  );
+  if (response.status !== 200) throw new Error(`consent failed: ${response.status} ${await response.text()}`);
+}
+
+/** A report body in cents: net = gross − expenses. */
+export function reportBody(
+  periodStart: string,
+  periodEnd: string,
+  figures: { gross: number; expenses?: number } = { gross: 1_000_000 },
+): Record<string, unknown> {
+  const expenses = figures.expenses ?? 0;
+  return {
+    reportingPeriodStart: periodStart,
+    reportingPeriodEnd: periodEnd,
+    grossRevenue: figures.gross,
+    businessExpenses: expenses,
+    netRevenue: Math.max(0, figures.gross - expenses),
+    notes: '',
+  };
+}
+
+export async function submitReport(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await revenue.requestAs(owner, '/api/revenue-report', json(body));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}

@@ -1,0 +1,105 @@
+/**
+ * The admin's revenue ledger (docs/behaviour/revenue-share.md#admin-revenue-dashboard; contracts in
+ * `@platform/contracts` http/revenue/admin.ts), role `admin` only, checked here (401 visitors, 403 others):
+ *
+ *   GET  /api/admin/revenue-stats
+ *   GET  /api/admin/revenue-customers        (and .csv)
+ *   GET  /api/admin/revenue-reports          (and .csv)
+ *   POST /api/admin/verify-report/:id
+ *   POST /api/admin/mark-paid/:id            { amount }
+ *   POST /api/admin/send-reminder            { customerId, reminderType }
+ */
+import { MarkPaidRequestSchema, ReportIdParamsSchema, SendReminderRequestSchema } from '@platform/contracts';
+import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
+import type { Response, Router } from 'express';
+import type { RevenueConfig } from '../config.js';
+import { noStore } from '../http/no-store.js';
+import { dayOf } from '../lib/calendar.js';
+import { getRevenueStats } from './get-revenue-stats.js';
+import { listAdminReports } from './list-admin-reports.js';
+import { listRevenueCustomers } from './list-revenue-customers.js';
+import { markReportPaid } from './mark-report-paid.js';
+import { customersCsv, reportsCsv } from './revenue-csv.js';
+import { sendAdminReminder } from './send-admin-reminder.js';
+import { verifyReport } from './verify-report.js';
+
+function sendCsv(res: Response, name: string, now: Date, body: string): void {
+  res
+    .type('text/csv; charset=utf-8')
+    .attachment(`${name}-${dayOf(now)}.csv`)
+    .set('X-Content-Type-Options', 'nosniff')
+    .send(body);
+}
+
+export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  const guard = [noStore, requireAdmin] as const;
+
+  router.get('/api/admin/revenue-stats', ...guard, async (_req, res) => {
+    res.json(await getRevenueStats(deps.db, deps.clock.now()));
+  });
+
+  router.get('/api/admin/revenue-customers', ...guard, async (_req, res) => {
+    res.json(await listRevenueCustomers(deps.db, deps.clock.now()));
+  });
+
+  router.get('/api/admin/revenue-customers.csv', ...guard, async (_req, res) => {
+    const now = deps.clock.now();
+    sendCsv(res, 'revenue-customers', now, customersCsv(await listRevenueCustomers(deps.db, now)));
+  });
+
+  router.get('/api/admin/revenue-reports', ...guard, async (_req, res) => {
+    res.json(await listAdminReports(deps.db, deps.clock.now()));
+  });
+
+  router.get('/api/admin/revenue-reports.csv', ...guard, async (_req, res) => {
+    const now = deps.clock.now();
+    sendCsv(res, 'revenue-reports', now, reportsCsv(await listAdminReports(deps.db, now)));
+  });
+
+  // A malformed id names no report: the same 404 as an unknown one.
+  router.post(
+    '/api/admin/verify-report/:id',
+    ...guard,
+    validate({ params: ReportIdParamsSchema }),
+    async (req, res) => {
+      res.json(
+        await verifyReport(deps, {
+          reportId: req.params.id,
+          adminId: req.caller.userId,
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+
+  router.post(
+    '/api/admin/mark-paid/:id',
+    ...guard,
+    validate({ params: ReportIdParamsSchema, body: MarkPaidRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await markReportPaid(deps, {
+          reportId: req.params.id,
+          amount: req.body.amount,
+          adminId: req.caller.userId,
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+
+  router.post(
+    '/api/admin/send-reminder',
+    ...guard,
+    validate({ body: SendReminderRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await sendAdminReminder(deps, {
+          ...req.body,
+          adminId: req.caller.userId,
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+}

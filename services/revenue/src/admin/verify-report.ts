@@ -1,0 +1,39 @@
+/**
+ * `POST /api/admin/verify-report/:id`: the admin checked the figures; the share is ready for collection.
+ * Verifying twice changes nothing. A report whose share is 0 (no increase over the baseline) has nothing
+ * to collect, so it is settled as it is verified. The standing is refreshed: a verified share already past
+ * its due date makes the owner overdue at once.
+ */
+import { REVENUE_ADMIN_MESSAGES, type AdminReportActionResponse } from '@platform/contracts';
+import type { ServiceDeps } from '@platform/service-kit';
+import type { RevenueConfig } from '../config.js';
+import { updateReport } from '../reports/reports.repository.js';
+import { toAdminRevenueReport } from '../reports/to-report-views.js';
+import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { lockReportAndPlan } from './lock-report-and-plan.js';
+
+export async function verifyReport(
+  deps: ServiceDeps<RevenueConfig>,
+  options: { reportId: string; adminId: string; requestId?: string },
+): Promise<AdminReportActionResponse> {
+  const now = deps.clock.now();
+  const { report, plan, changed } = await deps.db.transaction(async (tx) => {
+    const locked = await lockReportAndPlan(tx, options.reportId);
+    if (locked.report.verified) return { ...locked, changed: false };
+    const settled = locked.report.shareOwed === 0;
+    const report = await updateReport(tx, locked.report.id, {
+      verified: true,
+      verifiedAt: now,
+      ...(settled && { sharePaid: true, sharePaidAt: now }),
+      updatedAt: now,
+    });
+    await refreshCustomerStatus(tx, locked.plan, { clock: deps.clock, requestId: options.requestId });
+    return { report, plan: locked.plan, changed: true };
+  });
+  if (changed) deps.logger.info({ reportId: report.id, adminId: options.adminId }, 'revenue report verified');
+  return {
+    success: true,
+    message: REVENUE_ADMIN_MESSAGES.verifiedText,
+    report: toAdminRevenueReport(report, plan, now),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * `auth.user.status-changed` → the owner's name, e-mail and consultation status on their plan (the admin's
+ * lists, the e-mails, the consultation nudges). Users without a plan are not kept; auth announces the whole
+ * state when the plan's consent is recorded, so nothing earlier is needed. The newest `changedAt` wins.
+ */
+import { defineSubscription } from '@platform/service-kit';
+import { updatePlanProfile } from '../plans/plans.repository.js';
+
+export function ownerProfileSubscription() {
+  return defineSubscription({
+    subject: 'auth.user.status-changed',
+    handler: async (event, { tx, logger }) => {
+      const { data } = event;
+      const applied = await updatePlanProfile(tx, {
+        userId: data.userId,
+        changedAt: new Date(data.changedAt),
+        consultationStatus: data.consultationStatus,
+        planStatus: data.planStatus,
+        email: data.email?.toLowerCase(),
+        firstName: data.firstName,
+        lastName: data.lastName,
+      });
+      if (applied) logger.info({ userId: data.userId }, 'owner profile projected');
+    },
+  });
+}

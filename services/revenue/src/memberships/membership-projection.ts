@@ -1,0 +1,74 @@
+/**
+ * The admin's subscriber figures come from the payment and course services' events, kept here (no
+ * cross-service query): the newest catalogue says which products are membership plans and how often they
+ * bill; paid orders, their refunds and the ends of their subscriptions say who pays for one now. Each
+ * handler is idempotent and order-insensitive: a refund or an end that overtakes its payment is kept,
+ * and the late payment then never counts.
+ */
+import type {
+  CourseCataloguePublished,
+  PaymentOrderPaid,
+  PaymentOrderRefunded,
+  PaymentSubscriptionEnded,
+} from '@platform/contracts';
+import type { Executor } from '@platform/service-kit';
+import { eq, sql } from 'drizzle-orm';
+import { catalogueState, membershipProducts, paidOrders } from '../db/schema.js';
+
+export async function applyCatalogue(tx: Executor, catalogue: CourseCataloguePublished): Promise<boolean> {
+  const publishedAt = new Date(catalogue.publishedAt);
+  const [state] = await tx.select().from(catalogueState).where(eq(catalogueState.id, 1)).for('update');
+  if (state && state.publishedAt.getTime() >= publishedAt.getTime()) return false;
+  await tx
+    .insert(catalogueState)
+    .values({ id: 1, publishedAt })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { publishedAt } });
+  await tx.delete(membershipProducts);
+  const plans = catalogue.products.filter((product) => product.interval && product.intervalCount);
+  if (plans.length > 0) {
+    await tx.insert(membershipProducts).values(
+      plans.map((product) => ({
+        productId: product.id,
+        billingInterval: product.interval!,
+        billingIntervalCount: product.intervalCount!,
+        publishedAt,
+      })),
+    );
+  }
+  return true;
+}
+
+export async function recordPaidOrder(tx: Executor, order: PaymentOrderPaid): Promise<void> {
+  const values = {
+    email: order.email.toLowerCase(),
+    provider: order.provider,
+    lines: order.lines,
+    paidAt: new Date(order.paidAt),
+  };
+  await tx
+    .insert(paidOrders)
+    .values({ orderId: order.orderId, ...values })
+    .onConflictDoUpdate({ target: paidOrders.orderId, set: values });
+}
+
+export async function recordRefundedOrder(tx: Executor, refund: PaymentOrderRefunded): Promise<void> {
+  const refundedAt = new Date(refund.refundedAt);
+  await tx
+    .insert(paidOrders)
+    .values({ orderId: refund.orderId, email: refund.email.toLowerCase(), refundedAt })
+    .onConflictDoUpdate({
+      target: paidOrders.orderId,
+      set: { refundedAt: sql`coalesce(${paidOrders.refundedAt}, excluded.refunded_at)` },
+    });
+}
+
+export async function recordEndedSubscription(tx: Executor, end: PaymentSubscriptionEnded): Promise<void> {
+  const endedAt = new Date(end.endedAt);
+  await tx
+    .insert(paidOrders)
+    .values({ orderId: end.orderId, email: end.email.toLowerCase(), endedAt })
+    .onConflictDoUpdate({
+      target: paidOrders.orderId,
+      set: { endedAt: sql`coalesce(${paidOrders.endedAt}, excluded.ended_at)` },
+    });
+}

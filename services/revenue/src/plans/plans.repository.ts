@@ -1,0 +1,108 @@
+/** Queries on `revenue.payment_plans`. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { paymentPlans, type PaymentPlanRow } from '../db/schema.js';
+
+export type NewPaymentPlanRow = typeof paymentPlans.$inferInsert;
+
+/** Inserts the owner's plan; null when they already have one (a second consent). */
+export async function insertPlan(db: Executor, plan: NewPaymentPlanRow): Promise<PaymentPlanRow | null> {
+  const [row] = await db
+    .insert(paymentPlans)
+    .values(plan)
+    .onConflictDoNothing({ target: [paymentPlans.userId, paymentPlans.planType] })
+    .returning();
+  return row ?? null;
+}
+
+export async function findPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The plan, locked until the transaction ends: one report, payment or status change at a time per owner. */
+export async function lockPlan(db: Executor, planId: string): Promise<PaymentPlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentPlans)
+    .where(eq(paymentPlans.id, planId))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share')))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** Every revenue-share plan, oldest first. */
+export async function listPlans(db: Executor): Promise<PaymentPlanRow[]> {
+  return db
+    .select()
+    .from(paymentPlans)
+    .where(eq(paymentPlans.planType, 'revenue_share'))
+    .orderBy(asc(paymentPlans.createdAt), asc(paymentPlans.id));
+}
+
+/** Applies the newest profile auth announced; an older event (delivered late) changes nothing. */
+export async function updatePlanProfile(
+  db: Executor,
+  profile: {
+    userId: string;
+    changedAt: Date;
+    consultationStatus: string;
+    planStatus: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(paymentPlans)
+    .set({
+      consultationStatus: profile.consultationStatus,
+      planStatus: profile.planStatus,
+      profileChangedAt: profile.changedAt,
+      ...(profile.email !== undefined && { email: profile.email }),
+      ...(profile.firstName !== undefined && { firstName: profile.firstName }),
+      ...(profile.lastName !== undefined && { lastName: profile.lastName }),
+    })
+    .where(
+      and(
+        eq(paymentPlans.userId, profile.userId),
+        or(isNull(paymentPlans.profileChangedAt), lt(paymentPlans.profileChangedAt, profile.changedAt)),
+      ),
+    )
+    .returning({ id: paymentPlans.id });
+  return rows.length > 0;
+}
+
+/** Records the new standing; answers its sequence number (one more than the last). */
+export async function setCustomerStatus(
+  db: Executor,
+  planId: string,
+  status: PaymentPlanRow['customerStatus'],
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .update(paymentPlans)
+    .set({
+      customerStatus: status,
+      customerStatusChangedAt: now,
+      customerStatusSequence: sql`${paymentPlans.customerStatusSequence} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(paymentPlans.id, planId))
+    .returning({ sequence: paymentPlans.customerStatusSequence });
+  return row!.sequence;
+}

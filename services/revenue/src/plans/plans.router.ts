@@ -1,0 +1,30 @@
+/**
+ * The owner's consent (docs/behaviour/revenue-share.md#welcome-and-consent-page; contract in
+ * `@platform/contracts` http/revenue/consent.ts):
+ *
+ *   POST /api/revenue-share-consent   signed in (401 for visitors)
+ */
+import { RevenueShareConsentRequestSchema } from '@platform/contracts';
+import { requireUser, validate, type ServiceDeps } from '@platform/service-kit';
+import type { Router } from 'express';
+import type { RevenueConfig } from '../config.js';
+import { noStore } from '../http/no-store.js';
+import { recordConsent } from './record-consent.js';
+
+export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  router.post(
+    '/api/revenue-share-consent',
+    noStore,
+    requireUser,
+    validate({ body: RevenueShareConsentRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await recordConsent(deps, {
+          owner: { userId: req.caller.userId, email: req.caller.email },
+          request: req.body,
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The automatic reminders on the real service, driven by a settable clock: the consultation nudges
+ * (24 h, 72 h, 7 days after consent, only while the consultation is not submitted), the report reminder
+ * on the 1st and again when the report is late, the payment reminders 7 days before and the day after the
+ * due date; each at most once, also with two replicas running the job on one PostgreSQL database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DAY, HOUR, SettableClock, startService } from '@platform/service-kit';
+import { captureLogs } from '@platform/service-kit/testing';
+import {
+  admin,
+  backings,
+  consent,
+  QUIET_JOBS,
+  reportBody,
+  SECRET,
+  startRevenue,
+  submitReport,
+  user,
+  type Backing,
+  type RevenueUnderTest,
+  type UserCaller,
+} from '../../__tests__/harness.js';
+import { revenueService } from '../../index.js';
+import { REMINDERS_JOB } from '../../jobs.js';
+import { sendDueReminders } from '../send-due-reminders.js';
+
+describe.each(backings())('automatic reminders on $name', (factory) => {
+  let backing: Backing;
+  let revenue: RevenueUnderTest;
+  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  let owner: UserCaller;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+    owner = user();
+    await consent(revenue, owner);
+    await revenue.deliver('auth.user.status-changed', {
+      userId: owner.userId,
+      planStatus: 'rs_pending',
+      consultationStatus: 'in_progress',
+      changedAt: clock.now().toISOString(),
+      email: owner.email,
+      firstName: 'Ines',
+      lastName: 'Ortega',
+    });
+  });
+
+  afterAll(async () => {
+    await revenue?.stop();
+    await backing?.cleanup();
+  });
+
+  const sent = async (who: UserCaller) =>
+    (await revenue.events('revenue.reminder.requested'))
+      .filter((event) => event.data.userId === who.userId)
+      .map((event) => event.data);
+  const kinds = async (who: UserCaller) => (await sent(who)).map((reminder) => reminder.kind);
+  const run = async () => {
+    expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
+  };
+
+  it('nudges for the consultation at 24 h and 72 h, once each', async () => {
+    clock.set('2030-01-06T11:59:59.999Z');
+    await run();
+    expect(await kinds(owner)).toEqual([]);
+    clock.set('2030-01-06T12:00:00.000Z');
+    await run();
+    await run();
+    expect(await sent(owner)).toEqual([
+      expect.objectContaining({
+        kind: 'consultation-24h',
+        trigger: 'automatic',
+        email: owner.email,
+        firstName: 'Ines',
+        months: [],
+        shares: [],
+        requestedAt: '2030-01-06T12:00:00.000Z',
+      }),
+    ]);
+    clock.set('2030-01-08T12:00:00.000Z');
+    await run();
+    await run();
+    expect(await kinds(owner)).toEqual(['consultation-24h', 'consultation-72h']);
+  });
+
+  it('stops nudging once the consultation is submitted', async () => {
+    await revenue.deliver('auth.user.status-changed', {
+      userId: owner.userId,
+      planStatus: 'rs_active',
+      consultationStatus: 'submitted',
+      changedAt: clock.now().toISOString(),
+    });
+    clock.set('2030-01-12T12:00:00.000Z');
+    await run();
+    expect(await kinds(owner)).toEqual(['consultation-24h', 'consultation-72h']);
+  });
+
+  it('sends only the latest nudge to an owner the job first sees late', async () => {
+    const late = user();
+    await consent(revenue, late);
+    clock.set('2030-01-20T12:00:00.000Z');
+    await run();
+    expect(await kinds(late)).toEqual(['consultation-7d']);
+    // The nudges end a week after the last one.
+    clock.set('2030-01-26T12:00:00.000Z');
+    await run();
+    expect(await kinds(late)).toEqual(['consultation-7d']);
+  });
+
+  it('asks for the month’s report on the 1st, and again once it is late', async () => {
+    clock.set('2030-03-31T23:59:59.999Z');
+    await run();
+    expect((await kinds(owner)).filter((kind) => kind.startsWith('report'))).toEqual([]);
+    clock.set('2030-04-01T00:00:00.000Z');
+    await run();
+    await run();
+    const march = [{ periodStart: '2030-03-01', periodEnd: '2030-03-31' }];
+    expect((await sent(owner)).filter((reminder) => reminder.kind.startsWith('report'))).toEqual([
+      expect.objectContaining({ kind: 'report-due', months: march }),
+    ]);
+    clock.set('2030-04-11T00:00:00.001Z');
+    await run();
+    await run();
+    expect((await sent(owner)).filter((reminder) => reminder.kind.startsWith('report'))).toEqual([
+      expect.objectContaining({ kind: 'report-due', months: march }),
+      expect.objectContaining({ kind: 'report-overdue', months: march }),
+    ]);
+  });
+
+  it('reminds of a verified share 7 days before it is due and the day after', async () => {
+    const { body } = await submitReport(
+      revenue,
+      owner,
+      reportBody('2030-03-01', '2030-03-31', { gross: 700_000 }),
+    );
+    const report = body.report as { id: string; dueDate: string };
+    expect(report.dueDate).toBe('2030-05-11T00:00:00.001Z');
+    const share = {
+      reportId: report.id,
+      periodStart: '2030-03-01',
+      periodEnd: '2030-03-31',
+      amountDue: 70_000,
+      dueDate: report.dueDate,
+    };
+    const payments = async () =>
+      (await sent(owner)).filter((reminder) => reminder.kind.startsWith('payment'));
+
+    // Not verified yet: nothing to pay.
+    clock.set('2030-05-04T00:00:00.001Z');
+    await run();
+    expect(await payments()).toEqual([]);
+    await revenue.requestAs(admin(), `/api/admin/verify-report/${report.id}`, { method: 'POST' });
+    await run();
+    await run();
+    expect(await payments()).toEqual([
+      expect.objectContaining({ kind: 'payment-upcoming', shares: [share] }),
+    ]);
+
+    clock.set('2030-05-12T00:00:00.000Z');
+    await run();
+    expect(await payments()).toHaveLength(1);
+    clock.set('2030-05-12T00:00:00.001Z');
+    await run();
+    await run();
+    expect(await payments()).toEqual([
+      expect.objectContaining({ kind: 'payment-upcoming' }),
+      expect.objectContaining({ kind: 'payment-overdue', shares: [share] }),
+    ]);
+  });
+
+  // Two replicas need a database server; PGlite belongs to one process.
+  (factory.name.startsWith('PostgreSQL') ? it : it.skip)(
+    'sends each reminder once with two replicas running at the same time',
+    async () => {
+      const second = await startService(revenueService, {
+        env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+        clock,
+        port: 0,
+        host: '127.0.0.1',
+        logger: captureLogs().logger,
+      });
+      try {
+        const fresh: UserCaller[] = [];
+        for (let index = 0; index < 5; index += 1) {
+          const newcomer = user();
+          await consent(revenue, newcomer);
+          fresh.push(newcomer);
+        }
+        clock.advance(25 * HOUR);
+        const workers = [revenue.service, second];
+        // The job's claim lets one replica run it at a time; the plain function has no claim, so racing it
+        // shows the reminders table alone keeps each reminder to one.
+        const rounds = await Promise.all([
+          ...workers.map((worker) => worker.jobs.runNow(REMINDERS_JOB)),
+          ...workers.map((worker) => sendDueReminders(worker.deps)),
+          ...workers.map((worker) => sendDueReminders(worker.deps)),
+        ]);
+        expect(rounds).toHaveLength(6);
+        for (const newcomer of fresh) expect(await kinds(newcomer)).toEqual(['consultation-24h']);
+        clock.advance(DAY);
+        await Promise.all(workers.map((worker) => worker.jobs.runNow(REMINDERS_JOB)));
+        for (const newcomer of fresh) expect(await kinds(newcomer)).toEqual(['consultation-24h']);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
+});

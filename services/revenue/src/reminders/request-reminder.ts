@@ -1,0 +1,66 @@
+/**
+ * Records a reminder and asks for its e-mail (`revenue.reminder.requested`, which notification sends) in
+ * the caller's transaction. An automatic reminder is recorded once per owner, kind and period (the unique
+ * index decides, so two replicas racing send one); the admin's are always recorded and always sent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RevenueReminderKind, RevenueReminderRequested } from '@platform/contracts';
+import { enqueueEvent, REQUEST_ID_HEADER, type Clock, type Executor } from '@platform/service-kit';
+import { outboxEvents, reminders, type PaymentPlanRow } from '../db/schema.js';
+
+export interface ReminderRequest {
+  plan: PaymentPlanRow;
+  kind: RevenueReminderKind;
+  /** The month `YYYY-MM`, the report id, or '' (consultation nudges). */
+  periodKey: string;
+  months: RevenueReminderRequested['months'];
+  shares: RevenueReminderRequested['shares'];
+  /** The admin who sent it; absent for an automatic reminder. */
+  requestedBy?: string;
+  requestId?: string;
+}
+
+export async function requestReminder(
+  tx: Executor,
+  request: ReminderRequest,
+  clock: Clock,
+): Promise<{ id: string; requestedAt: Date } | null> {
+  const now = clock.now();
+  const trigger = request.requestedBy ? 'admin' : 'automatic';
+  const [row] = await tx
+    .insert(reminders)
+    .values({
+      id: randomUUID(),
+      userId: request.plan.userId,
+      planId: request.plan.id,
+      kind: request.kind,
+      periodKey: request.periodKey,
+      trigger,
+      requestedBy: request.requestedBy ?? null,
+      requestedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reminders.id, requestedAt: reminders.requestedAt });
+  if (!row) return null;
+  await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'revenue.reminder.requested',
+      data: {
+        reminderId: row.id,
+        userId: request.plan.userId,
+        email: request.plan.email,
+        firstName: request.plan.firstName,
+        kind: request.kind,
+        trigger,
+        months: request.months,
+        shares: request.shares,
+        requestedAt: now.toISOString(),
+      },
+      headers: request.requestId ? { [REQUEST_ID_HEADER]: request.requestId } : undefined,
+    },
+    { clock },
+  );
+  return row;
+}

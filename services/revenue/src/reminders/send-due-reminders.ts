@@ -1,0 +1,39 @@
+/**
+ * The reminders job's work, as a plain function of the database and the clock: for every plan, the
+ * automatic reminders due now (reminder-schedule.ts) are recorded and requested, each at most once per
+ * owner, kind and period whatever the number of replicas running it (reminders table, unique index).
+ */
+import type { Clock, Database, Logger } from '@platform/service-kit';
+import { listPlans } from '../plans/plans.repository.js';
+import { listReportsOfUser } from '../reports/reports.repository.js';
+import { dueReminders } from './reminder-schedule.js';
+import { requestReminder } from './request-reminder.js';
+
+export interface SentReminder {
+  userId: string;
+  kind: string;
+  periodKey: string;
+}
+
+export async function sendDueReminders(deps: {
+  db: Database;
+  clock: Clock;
+  logger?: Logger;
+}): Promise<{ sent: SentReminder[] }> {
+  const sent: SentReminder[] = [];
+  for (const plan of await listPlans(deps.db)) {
+    const now = deps.clock.now();
+    const reports = await listReportsOfUser(deps.db, plan.userId);
+    const due = dueReminders(plan, reports, now);
+    if (due.length === 0) continue;
+    await deps.db.transaction(async (tx) => {
+      for (const reminder of due) {
+        if (await requestReminder(tx, { plan, ...reminder }, deps.clock)) {
+          sent.push({ userId: plan.userId, kind: reminder.kind, periodKey: reminder.periodKey });
+        }
+      }
+    });
+  }
+  if (sent.length > 0) deps.logger?.info({ sent: sent.length }, 'automatic reminders requested');
+  return { sent };
+}

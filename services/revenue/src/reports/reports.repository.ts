@@ -1,0 +1,93 @@
+/** Queries on `revenue.revenue_reports` and `revenue.share_payments`. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { revenueReports, sharePayments, type RevenueReportRow } from '../db/schema.js';
+
+export type NewRevenueReportRow = typeof revenueReports.$inferInsert;
+
+export async function insertReport(db: Executor, report: NewRevenueReportRow): Promise<RevenueReportRow> {
+  const [row] = await db.insert(revenueReports).values(report).returning();
+  return row!;
+}
+
+/** The owner's reports that share a day with the period, oldest first. */
+export async function findOverlappingReports(
+  db: Executor,
+  userId: string,
+  period: { firstDay: string; lastDay: string },
+): Promise<RevenueReportRow[]> {
+  return db
+    .select()
+    .from(revenueReports)
+    .where(
+      and(
+        eq(revenueReports.userId, userId),
+        lte(revenueReports.reportingPeriodStart, period.lastDay),
+        gte(revenueReports.reportingPeriodEnd, period.firstDay),
+      ),
+    )
+    .orderBy(asc(revenueReports.reportingPeriodStart));
+}
+
+/** The owner's reports, newest period first. */
+export async function listReportsOfUser(db: Executor, userId: string): Promise<RevenueReportRow[]> {
+  return db
+    .select()
+    .from(revenueReports)
+    .where(eq(revenueReports.userId, userId))
+    .orderBy(desc(revenueReports.reportingPeriodStart), desc(revenueReports.createdAt));
+}
+
+export async function listReportsOfUsers(db: Executor, userIds: string[]): Promise<RevenueReportRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(revenueReports)
+    .where(inArray(revenueReports.userId, userIds))
+    .orderBy(desc(revenueReports.reportingPeriodStart), desc(revenueReports.createdAt));
+}
+
+/** Every report, newest submission first. */
+export async function listAllReports(db: Executor): Promise<RevenueReportRow[]> {
+  return db.select().from(revenueReports).orderBy(desc(revenueReports.createdAt), desc(revenueReports.id));
+}
+
+export async function findReport(db: Executor, id: string): Promise<RevenueReportRow | null> {
+  const [row] = await db.select().from(revenueReports).where(eq(revenueReports.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateReport(
+  db: Executor,
+  id: string,
+  patch: Partial<NewRevenueReportRow>,
+): Promise<RevenueReportRow> {
+  const [row] = await db.update(revenueReports).set(patch).where(eq(revenueReports.id, id)).returning();
+  return row!;
+}
+
+export async function insertSharePayment(
+  db: Executor,
+  payment: typeof sharePayments.$inferInsert,
+): Promise<void> {
+  await db.insert(sharePayments).values(payment);
+}
+
+/** Every share payment recorded, in cents. */
+export async function sumSharePayments(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${sharePayments.amount}), 0)` })
+    .from(sharePayments);
+  return Number(row?.total ?? 0);
+}
+
+/** The report, locked (after its plan, the order every writer takes them in). */
+export async function lockReport(db: Executor, id: string): Promise<RevenueReportRow | null> {
+  const [row] = await db
+    .select()
+    .from(revenueReports)
+    .where(eq(revenueReports.id, id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}

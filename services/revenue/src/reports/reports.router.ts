@@ -1,0 +1,44 @@
+/**
+ * The owner's monthly reports (docs/behaviour/revenue-share.md#monthly-revenue-report; contracts in
+ * `@platform/contracts` http/revenue/report.ts):
+ *
+ *   POST /api/revenue-report     an owner on the plan (401 visitors, 403 without consent)
+ *   GET  /api/revenue-reports    the caller's plan and reports (an account without a plan: none)
+ */
+import { RevenueReportRequestSchema, type MyRevenueReports } from '@platform/contracts';
+import { requireUser, validate, type ServiceDeps } from '@platform/service-kit';
+import type { Router } from 'express';
+import type { RevenueConfig } from '../config.js';
+import { noStore } from '../http/no-store.js';
+import { findPlanOfUser } from '../plans/plans.repository.js';
+import { toRevenuePlan } from '../plans/to-plan-view.js';
+import { listReportsOfUser } from './reports.repository.js';
+import { submitReport } from './submit-report.js';
+import { toRevenueReport } from './to-report-views.js';
+
+export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  router.post(
+    '/api/revenue-report',
+    noStore,
+    requireUser,
+    validate({ body: RevenueReportRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await submitReport(deps, { userId: req.caller.userId, request: req.body, requestId: String(req.id) }),
+      );
+    },
+  );
+
+  router.get('/api/revenue-reports', noStore, requireUser, async (req, res) => {
+    const now = deps.clock.now();
+    const [plan, reports] = await Promise.all([
+      findPlanOfUser(deps.db, req.caller.userId),
+      listReportsOfUser(deps.db, req.caller.userId),
+    ]);
+    const body: MyRevenueReports = {
+      plan: plan ? toRevenuePlan(plan, reports, now) : null,
+      reports: reports.map((report) => toRevenueReport(report, now)),
+    };
+    res.json(body);
+  });
+}

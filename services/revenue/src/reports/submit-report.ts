@@ -1,0 +1,91 @@
+/**
+ * `POST /api/revenue-report`: an owner on the plan reports a period. The share is computed here from the
+ * net revenue and the owner's baseline (docs/decisions.md, 20 and 25); whatever share the browser sent was
+ * dropped by the contract. With the plan row locked, a period that ends in the future or shares a day
+ * with an earlier report is refused, so one report stands per owner and period. Due 30 days after
+ * submission. A report can make the owner current again (a missing month now reported), so the standing
+ * is refreshed in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  computeShare,
+  overlappingPeriodMessage,
+  PAYMENT_DUE_DAYS,
+  reportSubmittedText,
+  REVENUE_REPORT_MESSAGES,
+  type RevenueReportRequestParsed,
+  type SubmitRevenueReportResponse,
+} from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+import { AppError, type ServiceDeps } from '@platform/service-kit';
+import type { RevenueConfig } from '../config.js';
+import { addDays, dayOf } from '../lib/calendar.js';
+import { lockPlanOfUser } from '../plans/plans.repository.js';
+import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { findOverlappingReports, insertReport } from './reports.repository.js';
+import { toRevenueReport } from './to-report-views.js';
+
+function refuse(message: string, path: string): never {
+  throw new AppError('invalid', message, [{ path, message }]);
+}
+
+export async function submitReport(
+  deps: ServiceDeps<RevenueConfig>,
+  options: { userId: string; request: RevenueReportRequestParsed; requestId?: string },
+): Promise<SubmitRevenueReportResponse> {
+  const { userId, request } = options;
+  const now = deps.clock.now();
+  const report = await deps.db.transaction(async (tx) => {
+    const plan = await lockPlanOfUser(tx, userId);
+    if (!plan) throw new AppError('forbidden', REVENUE_REPORT_MESSAGES.notOnPlan);
+    if (request.reportingPeriodEnd > dayOf(now)) {
+      refuse(REVENUE_REPORT_MESSAGES.endInFuture, 'reportingPeriodEnd');
+    }
+    const [overlapping] = await findOverlappingReports(tx, userId, {
+      firstDay: request.reportingPeriodStart,
+      lastDay: request.reportingPeriodEnd,
+    });
+    if (overlapping) {
+      refuse(
+        overlappingPeriodMessage({
+          periodStart: overlapping.reportingPeriodStart,
+          periodEnd: overlapping.reportingPeriodEnd,
+        }),
+        'reportingPeriodStart',
+      );
+    }
+    const { revenueIncrease, shareOwed } = computeShare({
+      netRevenue: request.netRevenue,
+      baselineNetRevenue: plan.baselineNetRevenue,
+    });
+    const row = await insertReport(tx, {
+      id: randomUUID(),
+      paymentPlanId: plan.id,
+      userId,
+      reportingPeriodStart: request.reportingPeriodStart,
+      reportingPeriodEnd: request.reportingPeriodEnd,
+      grossRevenue: request.grossRevenue,
+      businessExpenses: request.businessExpenses,
+      netRevenue: request.netRevenue,
+      baselineNetRevenue: plan.baselineNetRevenue,
+      revenueIncrease,
+      shareOwed,
+      sharePercentage: plan.revenueSharePercentage,
+      notes: request.notes ?? null,
+      dueDate: addDays(now, PAYMENT_DUE_DAYS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await refreshCustomerStatus(tx, plan, { clock: deps.clock, requestId: options.requestId });
+    return row;
+  });
+  deps.logger.info(
+    { userId, reportId: report.id, shareOwed: report.shareOwed, period: report.reportingPeriodStart },
+    'revenue report submitted',
+  );
+  return {
+    success: true,
+    message: reportSubmittedText(formatMoney(report.shareOwed)),
+    report: toRevenueReport(report, now),
+  };
+}

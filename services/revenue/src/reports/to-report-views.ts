@@ -1,0 +1,70 @@
+/** Report rows → what the owner's page and the admin's ledger read. */
+import type { AdminRevenueReport, RevenueReport } from '@platform/contracts';
+import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
+import { reportStatusOf } from '../standing/customer-standing.js';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toRevenueReport(row: RevenueReportRow, now: Date): RevenueReport {
+  return {
+    id: row.id,
+    reportingPeriodStart: row.reportingPeriodStart,
+    reportingPeriodEnd: row.reportingPeriodEnd,
+    grossRevenue: row.grossRevenue,
+    businessExpenses: row.businessExpenses,
+    netRevenue: row.netRevenue,
+    baselineNetRevenue: row.baselineNetRevenue,
+    revenueIncrease: row.revenueIncrease,
+    sharePercentage: row.sharePercentage,
+    shareOwed: row.shareOwed,
+    amountPaid: row.amountPaid,
+    amountDue: row.shareOwed - row.amountPaid,
+    status: reportStatusOf(row, now),
+    verified: row.verified,
+    sharePaid: row.sharePaid,
+    notes: row.notes,
+    dueDate: row.dueDate.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    verifiedAt: iso(row.verifiedAt),
+    sharePaidAt: iso(row.sharePaidAt),
+  };
+}
+
+/** 'First Last', or the e-mail when the account has no name. */
+export function displayNameOf(plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email'>): string {
+  const name = `${plan.firstName} ${plan.lastName}`.trim();
+  return name || plan.email;
+}
+
+export function toAdminRevenueReport(
+  row: RevenueReportRow,
+  plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email'> | undefined,
+  now: Date,
+): AdminRevenueReport {
+  const view = toRevenueReport(row, now);
+  return {
+    id: view.id,
+    userId: row.userId,
+    userName: plan ? displayNameOf(plan) : row.userId,
+    userEmail: plan?.email ?? '',
+    reportingPeriodStart: view.reportingPeriodStart,
+    reportingPeriodEnd: view.reportingPeriodEnd,
+    grossRevenue: view.grossRevenue,
+    netRevenue: view.netRevenue,
+    businessExpenses: view.businessExpenses,
+    notes: view.notes,
+    baselineNetRevenue: view.baselineNetRevenue,
+    revenueIncrease: view.revenueIncrease,
+    shareOwed: view.shareOwed,
+    sharePercentage: view.sharePercentage,
+    amountPaid: view.amountPaid,
+    amountDue: view.amountDue,
+    verified: view.verified,
+    sharePaid: view.sharePaid,
+    status: view.status,
+    dueDate: view.dueDate,
+    createdAt: view.createdAt,
+    verifiedAt: view.verifiedAt,
+    sharePaidAt: view.sharePaidAt,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * An owner's standing as pure functions of their plan, their reports and the service clock
+ * (docs/behaviour/revenue-share.md#reminders-and-customer-status; docs/decisions.md, 20 and 27):
+ *
+ * - the months to report are the calendar months that start once the 30-day implementation period is
+ *   over (the risk-free days are never reported nor charged); a month counts as reported when a report's
+ *   period shares a day with it;
+ * - a month's report is missing once the month ended more than 10 days ago without one;
+ * - `overdue`: a verified share unpaid past its due date, or a missing report;
+ * - `blocked`: a verified share unpaid 30 days past its due date, or two missing reports;
+ * - otherwise `current`.
+ */
+import {
+  BLOCKED_AFTER_DAYS_PAST_DUE,
+  BLOCKED_AFTER_MISSING_REPORTS,
+  REPORT_GRACE_DAYS,
+  type CustomerStatus,
+  type ReportStatus,
+} from '@platform/contracts';
+import {
+  addDays,
+  daysOverlap,
+  firstMonthStartingFrom,
+  nextMonth,
+  type CalendarMonth,
+} from '../lib/calendar.js';
+
+export interface StandingReport {
+  id: string;
+  reportingPeriodStart: string;
+  reportingPeriodEnd: string;
+  verified: boolean;
+  sharePaid: boolean;
+  shareOwed: number;
+  amountPaid: number;
+  dueDate: Date;
+}
+
+export interface StandingInput {
+  implementationEndsAt: Date;
+  reports: StandingReport[];
+  now: Date;
+}
+
+export interface Standing {
+  status: CustomerStatus;
+  /** Months whose report is late, oldest first. */
+  missingMonths: CalendarMonth[];
+  /** Verified shares unpaid past their due date. */
+  overdueShares: StandingReport[];
+  /** The earliest month not reported yet (it may not have ended). */
+  nextReport: CalendarMonth;
+}
+
+/** More months than any plan will live; only guards the loops against a corrupt date. */
+const MONTH_LIMIT = 1200;
+
+/** When a month's missing report makes the owner overdue. */
+export function reportLateAfter(month: CalendarMonth): Date {
+  return addDays(month.end, REPORT_GRACE_DAYS);
+}
+
+export function isMonthReported(month: CalendarMonth, reports: StandingReport[]): boolean {
+  return reports.some((report) =>
+    daysOverlap(month, { firstDay: report.reportingPeriodStart, lastDay: report.reportingPeriodEnd }),
+  );
+}
+
+/** The first month an owner reports. */
+export function firstReportMonth(implementationEndsAt: Date): CalendarMonth {
+  return firstMonthStartingFrom(implementationEndsAt);
+}
+
+/** The months to report that have begun by `now`, oldest first. */
+export function monthsToReport(implementationEndsAt: Date, now: Date): CalendarMonth[] {
+  const months: CalendarMonth[] = [];
+  let month = firstReportMonth(implementationEndsAt);
+  while (month.start.getTime() <= now.getTime() && months.length < MONTH_LIMIT) {
+    months.push(month);
+    month = nextMonth(month);
+  }
+  return months;
+}
+
+export function isUnpaid(report: StandingReport): boolean {
+  return !report.sharePaid && report.amountPaid < report.shareOwed;
+}
+
+export function isPastDue(report: StandingReport, now: Date): boolean {
+  return report.verified && isUnpaid(report) && now.getTime() > report.dueDate.getTime();
+}
+
+export function reportStatusOf(report: StandingReport, now: Date): ReportStatus {
+  if (report.sharePaid) return 'paid';
+  if (isPastDue(report, now)) return 'overdue';
+  return report.verified ? 'verified' : 'submitted';
+}
+
+export function computeStanding({ implementationEndsAt, reports, now }: StandingInput): Standing {
+  const missingMonths = monthsToReport(implementationEndsAt, now).filter(
+    (month) => now.getTime() > reportLateAfter(month).getTime() && !isMonthReported(month, reports),
+  );
+  const overdueShares = reports.filter((report) => isPastDue(report, now));
+  const blockingShare = overdueShares.some(
+    (report) => now.getTime() > addDays(report.dueDate, BLOCKED_AFTER_DAYS_PAST_DUE).getTime(),
+  );
+  const status: CustomerStatus =
+    blockingShare || missingMonths.length >= BLOCKED_AFTER_MISSING_REPORTS
+      ? 'blocked'
+      : overdueShares.length > 0 || missingMonths.length > 0
+        ? 'overdue'
+        : 'current';
+
+  let nextReport = firstReportMonth(implementationEndsAt);
+  for (let step = 0; step < MONTH_LIMIT && isMonthReported(nextReport, reports); step += 1) {
+    nextReport = nextMonth(nextReport);
+  }
+  return { status, missingMonths, overdueShares, nextReport };
+}
