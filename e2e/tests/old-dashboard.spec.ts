@@ -1,9 +1,9 @@
 /**
- * The older member dashboard `/old-dashboard` (docs/behaviour/member-learning.md#older-dashboard), against the embedded
- * site: signed-out visitors see 'Access Required', free accounts 'Course
- * Access Required'; a member sees the welcome header, progress cards, the course's chapters and the lesson
- * viewer, and the driver.js tour 1 s after the first visit (Skip stores 'skipped' and it does not come
- * back; finishing stores 'completed'). Axe and screenshots on a desktop and a 375 px phone.
+ * The older member dashboard `/old-dashboard` (docs/behaviour/member-learning.md#older-dashboard), against
+ * the embedded site: signed-out visitors see 'Access Required', free accounts 'Course Access Required'; a
+ * member sees the welcome header, progress cards, the course's chapters and the lesson viewer, and the
+ * driver.js tour 1 s after the first visit (Skip stores 'skipped' and it does not come back; finishing stores
+ * 'completed'). Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

@@ -1,10 +1,10 @@
 /**
- * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard; docs/decisions.md, 6), against the
- * embedded site: signed-out visitors go to /login; a free account sees 'Course Access Required'; a member
- * who bought the course sees its eight sections on the drip schedule — section 1 Available, sections 2–8
- * Locked with 'Unlocks in 1 day' … 'Unlocks in 7 days' — '0 of 8 sections completed', the release note,
- * 'About This Course', and 'Access Section Content' to /module/{id}. Axe and screenshots on a desktop and
- * a 375 px phone.
+ * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard;
+ * docs/decisions.md, 6), against the embedded site: signed-out visitors go to /login; a free account sees
+ * 'Course Access Required'; a member who bought the course sees its eight sections on the drip schedule —
+ * section 1 Available, sections 2–8 Locked with 'Unlocks in 1 day' … 'Unlocks in 7 days' — '0 of 8 sections
+ * completed', the release note, 'About This Course', and 'Access Section Content' to /module/{id}. Axe and
+ * screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';

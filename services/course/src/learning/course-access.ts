@@ -1,9 +1,10 @@
 /**
- * Who may see what of a course (member-and-admin §6, ARCHITECTURE "authorization lives where the data
- * lives"): an admin sees everything; a signed-in user with a standing enrolment in the course is its
- * member and gets the drip state; any other signed-in user is refused with 403 (the 'Membership
- * Required' message). The auth service's `isMember` is not consulted: every purchase that makes a member
- * also enrols them in the course it sells, so the enrolment is the member's right to this course.
+ * Who may see what of a course (docs/behaviour/member-learning.md#who-is-a-member; authorization lives where
+ * the data lives, docs/decisions.md, 39): an admin sees everything; a signed-in user with a standing
+ * enrolment in the course is its member and gets the drip state; any other signed-in user is refused with 403
+ * (the 'Membership Required' message). The auth service's `isMember` is not consulted: every purchase that
+ * makes a member also enrols them in the course it sells, so the enrolment is the member's right to this
+ * course.
  */
 import {
   COURSE_NOT_FOUND_MESSAGE,

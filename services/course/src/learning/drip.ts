@@ -13,7 +13,9 @@ export interface PlanState {
   consultationStatus: string;
 }
 
-/** Consultation states that count as submitted (DECISIONS 19: completed by the owner, then approved). */
+/**
+ * Consultation states that count as submitted (docs/decisions.md, 19: completed by the owner, then approved).
+ */
 const SUBMITTED = new Set(['submitted', 'approved']);
 
 export function waitsForConsultation(plan: PlanState | null): boolean {

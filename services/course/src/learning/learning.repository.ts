@@ -177,6 +177,36 @@ export async function markLessonCompleted(
     });
 }
 
+/**
+ * Marks many lessons completed in one statement ('Mark Section Complete'); lessons completed before keep
+ * their completion time and their last access. Lessons never opened get a row whose last access is `at`
+ * (inserted in lesson order), so 'Continue where you left off' points into the section just finished.
+ */
+export async function markLessonsCompleted(
+  db: Executor,
+  options: { userId: string; lessonIds: number[]; at: Date },
+): Promise<void> {
+  if (options.lessonIds.length === 0) return;
+  await db
+    .insert(lessonProgress)
+    .values(
+      options.lessonIds.map((lessonId) => ({
+        userId: options.userId,
+        lessonId,
+        completed: true,
+        completedAt: options.at,
+        lastAccessedAt: options.at,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: {
+        completed: true,
+        completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
+      },
+    });
+}
+
 /** The player's position: one upsert, the same answer however often it is sent. */
 export async function saveLessonPosition(
   db: Executor,

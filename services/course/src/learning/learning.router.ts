@@ -1,19 +1,26 @@
 /**
- * The member side of member-and-admin §7: courses, sections, lessons and progress. Every route needs a
- * signed-in caller (401 `Unauthorized`, read as null by the pages); below a course, an enrolment in it
- * or the admin role (else 403 with MEMBERSHIP_REQUIRED_MESSAGE). Answers are per user: never cached.
+ * The member side of the course (docs/behaviour/member-learning.md#api-calls): courses, sections, lessons and
+ * progress. Every route needs a signed-in caller (401 `Unauthorized`, read as null by the pages); below a
+ * course, an enrolment in it or the admin role (else 403 with MEMBERSHIP_REQUIRED_MESSAGE). Answers are per
+ * user: never cached.
  */
 import {
   COURSE_NOT_FOUND_MESSAGE,
-  ContentIdParamSchema,
+  ContentIdParamsSchema,
   LESSON_NOT_FOUND_MESSAGE,
   MODULE_NOT_FOUND_MESSAGE,
   SaveLessonPositionRequestSchema,
 } from '@platform/contracts';
-import { AppError, requireUser, type ServiceDeps } from '@platform/service-kit';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import {
+  requireUser,
+  validate,
+  type Middleware,
+  type ServiceDeps,
+  type UserCaller,
+} from '@platform/service-kit';
+import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
-import type { SignedInCaller } from './course-access.js';
+import { getLessonNavigation } from './get-lesson-navigation.js';
 import {
   completeLesson,
   completeModule,
@@ -28,80 +35,76 @@ import {
 } from './learning.service.js';
 
 /** A path id that is not a positive integer names nothing: the resource's own 404. */
-function idParam(req: Request, notFoundMessage: string): number {
-  const id = ContentIdParamSchema.safeParse(req.params.id);
-  if (!id.success) throw new AppError('not_found', notFoundMessage);
-  return id.data;
-}
+const courseId = validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE });
+const moduleId = validate({ params: ContentIdParamsSchema }, { notFound: MODULE_NOT_FOUND_MESSAGE });
+const lessonId = validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE });
 
-function callerOf(req: Request): SignedInCaller {
-  if (req.caller.kind !== 'user') throw new AppError('unauthenticated', 'Unauthorized');
-  return req.caller;
-}
-
-/** The player's position is one small number. */
-const jsonBody = express.json({ limit: '4kb' });
-
-const noStore: RequestHandler = (_req, res, next) => {
+const noStore: Middleware = (_req, res, next) => {
   res.set('Cache-Control', 'private, no-store');
   next();
 };
 
 export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  const call = (req: Request) => ({ caller: callerOf(req), now: deps.clock.now() });
+  const call = (caller: UserCaller) => ({ caller, now: deps.clock.now() });
   router.get('/api/courses', noStore, requireUser, async (req, res) => {
-    res.json(await listCourses(deps.db, call(req)));
+    res.json(await listCourses(deps.db, call(req.caller)));
   });
 
-  router.get('/api/courses/:id', noStore, requireUser, async (req, res) => {
-    const courseId = idParam(req, COURSE_NOT_FOUND_MESSAGE);
-    res.json(await getCourse(deps.db, { ...call(req), courseId }));
+  router.get('/api/courses/:id', noStore, requireUser, courseId, async (req, res) => {
+    res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
   // The spec names both: the dashboard's drip list and the (admin editor's) module list.
   for (const path of ['/api/courses/:id/available-modules', '/api/courses/:id/modules']) {
-    router.get(path, noStore, requireUser, async (req, res) => {
-      const courseId = idParam(req, COURSE_NOT_FOUND_MESSAGE);
-      res.json(await listAvailableModules(deps.db, { ...call(req), courseId }));
+    router.get(path, noStore, requireUser, courseId, async (req, res) => {
+      res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
     });
   }
 
-  router.get('/api/modules/:id', noStore, requireUser, async (req, res) => {
-    const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
-    res.json(await getModule(deps.db, { ...call(req), moduleId }));
+  router.get('/api/modules/:id', noStore, requireUser, moduleId, async (req, res) => {
+    res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/modules/:id/lessons', noStore, requireUser, async (req, res) => {
-    const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
-    res.json(await listModuleLessons(deps.db, { ...call(req), moduleId }));
+  router.get('/api/modules/:id/lessons', noStore, requireUser, moduleId, async (req, res) => {
+    res.json(await listModuleLessons(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.post('/api/modules/:id/unlock-notice', noStore, requireUser, async (req, res) => {
-    const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
-    await recordUnlockNotice(deps.db, { ...call(req), moduleId });
+  router.post('/api/modules/:id/unlock-notice', noStore, requireUser, moduleId, async (req, res) => {
+    await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
     res.status(204).end();
   });
 
-  router.post('/api/modules/:id/complete', noStore, requireUser, async (req, res) => {
-    const moduleId = idParam(req, MODULE_NOT_FOUND_MESSAGE);
-    res.json(await completeModule(deps.db, { ...call(req), moduleId }));
+  router.post('/api/modules/:id/complete', noStore, requireUser, moduleId, async (req, res) => {
+    res.json(await completeModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id', noStore, requireUser, async (req, res) => {
-    const lessonId = idParam(req, LESSON_NOT_FOUND_MESSAGE);
-    res.json(await getLesson(deps.db, { ...call(req), lessonId }));
+  router.get('/api/lessons/:id', noStore, requireUser, lessonId, async (req, res) => {
+    res.json(await getLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.post('/api/lessons/:id/complete', noStore, requireUser, async (req, res) => {
-    const lessonId = idParam(req, LESSON_NOT_FOUND_MESSAGE);
-    res.json(await completeLesson(deps.db, { ...call(req), lessonId }));
+  router.get('/api/lessons/:id/navigation', noStore, requireUser, lessonId, async (req, res) => {
+    res.json(await getLessonNavigation(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.put('/api/lessons/:id/progress', noStore, requireUser, jsonBody, async (req, res) => {
-    const lessonId = idParam(req, LESSON_NOT_FOUND_MESSAGE);
-    const body = SaveLessonPositionRequestSchema.safeParse(req.body ?? {});
-    if (!body.success) throw AppError.fromZod(body.error);
-    await saveLessonPosition(deps.db, { ...call(req), lessonId, positionSeconds: body.data.positionSeconds });
-    res.status(204).end();
+  router.post('/api/lessons/:id/complete', noStore, requireUser, lessonId, async (req, res) => {
+    res.json(await completeLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
+
+  router.put(
+    '/api/lessons/:id/progress',
+    noStore,
+    requireUser,
+    validate(
+      { params: ContentIdParamsSchema, body: SaveLessonPositionRequestSchema },
+      { notFound: LESSON_NOT_FOUND_MESSAGE },
+    ),
+    async (req, res) => {
+      await saveLessonPosition(deps.db, {
+        ...call(req.caller),
+        lessonId: req.params.id,
+        positionSeconds: req.body.positionSeconds,
+      });
+      res.status(204).end();
+    },
+  );
 }

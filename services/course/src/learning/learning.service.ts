@@ -34,6 +34,7 @@ import {
   listUnlockNotices,
   markEnrolmentCompleted,
   markLessonCompleted,
+  markLessonsCompleted,
   markModuleCompleted,
   saveLessonPosition as saveLessonPositionRow,
 } from './learning.repository.js';
@@ -243,7 +244,12 @@ export async function saveLessonPosition(
   });
 }
 
-/** `POST /api/modules/:id/complete` ('Mark Section Complete'): an available section only; idempotent. */
+/**
+ * `POST /api/modules/:id/complete` ('Mark Section Complete'): an available section only; idempotent. A
+ * section is finished exactly when all its lessons are (docs/decisions.md, 46), so marking it records every
+ * lesson of it not completed yet as completed now, in the same transaction: the lesson counts, the section
+ * badge and the course percentage can never disagree.
+ */
 export async function completeModule(
   db: Database,
   call: Call & { moduleId: number },
@@ -253,6 +259,12 @@ export async function completeModule(
     const state = await loadCourseState(tx, { ...call, courseId });
     if (!state.sections.get(call.moduleId)?.isAvailable)
       throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
+    const lessons = await listLessonsOfModules(tx, [call.moduleId]);
+    await markLessonsCompleted(tx, {
+      userId: call.caller.userId,
+      lessonIds: lessons.map((lesson) => lesson.id),
+      at: call.now,
+    });
     await markModuleCompleted(tx, { userId: call.caller.userId, moduleId: call.moduleId, at: call.now });
     await completeCourseIfDone(tx, { ...call, courseId, moduleIds: state.modules.map((m) => m.id) });
   });

@@ -1,7 +1,7 @@
 /**
- * `GET /api/lessons/:id` (member-and-admin §7): the lesson with its content and media, for members only.
- * A 401 reads as null (signed out); 403 (no membership, or not released), 404 and any other failure throw
- * `Error('<status>: <body>')`.
+ * `GET /api/lessons/:id` (docs/behaviour/member-learning.md#api-calls): the lesson with its content and
+ * media, for members only. A 401 reads as null (signed out); 403 (no membership, or not released), 404 and
+ * any other failure throw `Error('<status>: <body>')`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberLesson } from '@platform/contracts';

@@ -1,6 +1,6 @@
 /**
  * 'Mark as Completed': `POST /api/lessons/:id/complete` (no payload). Afterwards the lesson and its
- * section's lesson list are read again (§4), with the §8 toasts.
+ * section's lesson list are read again, with the toasts of docs/behaviour/member-learning.md#messages.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toast } from '@platform/ui';

@@ -1,10 +1,11 @@
 /**
  * `/lessons/:lessonId` (docs/behaviour/member-learning.md#lesson-page): 'Back to Module' to
- * /modules/{moduleId}, the title, the player, the content as rich text, the key takeaways and 'Mark as
- * Completed' ('Saving...' while pending, then 'Completed', disabled). Missing, inaccessible or failed →
- * 'Lesson Not Found'; signed-out → /login; non-member → /courses with the 'Membership Required' toast.
+ * /modules/{moduleId}, the title, the player, the content as rich text, the key takeaways, 'Mark as
+ * Completed' ('Saving...' while pending, then 'Completed', disabled) and the previous and next lessons.
+ * A lesson not open yet says when it opens, with the way back; missing or failed → 'Lesson Not Found';
+ * signed-out → /login; non-member → /courses with the 'Membership Required' toast.
  */
-import type { MemberLesson } from '@platform/contracts';
+import type { LessonNavigation, MemberLesson } from '@platform/contracts';
 import {
   Badge,
   Button,
@@ -23,10 +24,14 @@ import { formatDate } from '@platform/contracts/format';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { LockIcon } from '../../courses/components/lock-icon';
 import { LessonPlayer, getCaptionsUrl } from '../../player/components/lesson-player';
 import { useLesson } from '../api/get-lesson';
+import { useLessonNavigation } from '../api/get-lesson-navigation';
 import { useMarkLessonCompleted } from '../api/mark-lesson-completed';
-import { MEMBERSHIP_REQUIRED_TEXT, isMembershipRequired } from '../lib/lesson-errors';
+import { MEMBERSHIP_REQUIRED_TEXT, isLessonLocked, isMembershipRequired } from '../lib/lesson-errors';
+import { getLockedLessonNotice } from '../lib/lesson-stops';
+import { LessonPager } from './lesson-pager';
 import { RichText } from './rich-text';
 
 const TITLE_SUFFIX = 'Restaurant Consultancy Course';
@@ -65,6 +70,71 @@ function LessonNotFound() {
   );
 }
 
+/** A lesson whose section is not released to the member yet: when it opens, and the ways back. */
+function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
+  useDocumentTitle(`Lesson Locked | ${TITLE_SUFFIX}`);
+  const stop = navigation?.lesson ?? null;
+  const waitsForConsultation = stop?.lockedReason === 'consultation';
+  return (
+    <PageShell>
+      {navigation ? (
+        <Link
+          to={`/modules/${navigation.section.id}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <span aria-hidden="true">←</span> Back to Module
+        </Link>
+      ) : null}
+      <Card className="mt-4 border-dashed" data-testid="lesson-locked">
+        <CardHeader className="gap-3">
+          <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+            <LockIcon className="size-4" />
+            {navigation
+              ? `Locked · Section ${navigation.section.number}: ${navigation.section.title}`
+              : 'Locked'}
+          </p>
+          <CardTitle asChild>
+            <h1 className="text-2xl sm:text-3xl">{stop?.title ?? 'This lesson is locked'}</h1>
+          </CardTitle>
+          <CardDescription className="text-base text-foreground" data-testid="lesson-opens">
+            {stop ? (
+              stop.lockedReason === 'schedule' && stop.unlockDate ? (
+                <time dateTime={stop.unlockDate}>{getLockedLessonNotice(stop)}</time>
+              ) : (
+                getLockedLessonNotice(stop)
+              )
+            ) : (
+              'This lesson is not open to you yet.'
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          {waitsForConsultation ? (
+            <Button asChild>
+              <Link to="/consultation">Submit Restaurant Consultation</Link>
+            </Button>
+          ) : null}
+          {navigation ? (
+            <Button asChild variant={waitsForConsultation ? 'outline' : 'default'}>
+              <Link to={`/modules/${navigation.section.id}`}>
+                Back to Section {navigation.section.number}
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <Link to="/dashboard">Back to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      {navigation ? (
+        <div className="mt-8">
+          <LessonPager navigation={navigation} />
+        </div>
+      ) : null}
+    </PageShell>
+  );
+}
+
 function LessonSkeleton() {
   return (
     <PageShell>
@@ -88,18 +158,40 @@ export function LessonPage() {
   // The client's check is for display only; the server answers 403 to anyone without the course.
   const mayRead = user !== null && (user.isMember === true || user.role === 'admin');
   const lesson = useLesson(lessonId, mayRead);
+  // Where the lesson sits (its neighbours, and when it opens if locked): asked alongside, never its content.
+  const navigation = useLessonNavigation(lessonId, mayRead);
 
   if (redirectToLogin) return <Navigate to="/login" replace />;
   if (signedOutHere) return null; // signing out here: the logout flow goes to /
   if (user && !mayRead) return <MembershipRequired />;
   if (lesson.data === null && !lesson.isFetching) return <Navigate to="/login" replace />;
   if (isMembershipRequired(lesson.error)) return <MembershipRequired />;
+  if (isLessonLocked(lesson.error)) {
+    if (navigation.isPending) return <LessonSkeleton />;
+    return <LessonLocked navigation={navigation.data ?? null} />;
+  }
   if (lesson.isError) return <LessonNotFound />;
   if (!lesson.data) return <LessonSkeleton />;
-  return <LessonView lessonId={lessonId} lesson={lesson.data} />;
+  // Keyed: moving to the next lesson starts its player and buttons afresh.
+  return (
+    <LessonView
+      key={lessonId}
+      lessonId={lessonId}
+      lesson={lesson.data}
+      navigation={navigation.data ?? null}
+    />
+  );
 }
 
-function LessonView({ lessonId, lesson }: { lessonId: string; lesson: MemberLesson }) {
+function LessonView({
+  lessonId,
+  lesson,
+  navigation,
+}: {
+  lessonId: string;
+  lesson: MemberLesson;
+  navigation: LessonNavigation | null;
+}) {
   useDocumentTitle(`${lesson.title} | ${TITLE_SUFFIX}`);
   const markCompleted = useMarkLessonCompleted(lessonId);
   const completed = lesson.completed;
@@ -169,6 +261,8 @@ function LessonView({ lessonId, lesson }: { lessonId: string; lesson: MemberLess
             </p>
           ) : null}
         </div>
+
+        {navigation ? <LessonPager navigation={navigation} /> : null}
       </article>
     </PageShell>
   );

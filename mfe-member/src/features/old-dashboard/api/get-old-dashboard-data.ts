@@ -1,5 +1,6 @@
 /**
- * The older dashboard's reads (member-and-admin §7): `GET /api/courses` (to find the member's course),
+ * The older dashboard's reads (docs/behaviour/member-learning.md#api-calls): `GET /api/courses` (to find the
+ * member's course),
  * `GET /api/courses/:id/available-modules` (the chapters with their drip state) and, for an opened
  * chapter, `GET /api/modules/:id/lessons`; through `courses/api`, so every member page shares one cache
  * entry per call. A 401 reads as null (signed out).

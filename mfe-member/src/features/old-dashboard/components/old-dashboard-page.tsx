@@ -1,9 +1,9 @@
 /**
- * `/old-dashboard`, the older member dashboard (member-and-admin §2 "The older variant", DECISIONS 6): a
- * welcome header with the first name and Log out, a start-your-journey tip, progress cards (Overall
- * Progress and Time Invested fixed at 0 by the spec), the chapters sidebar (the course's real sections)
- * and a lesson viewer, and the guided tour on the first visit. Non-members see 'Course Access Required';
- * signed-out visitors 'Access Required' with a log-in link to /api/login.
+ * `/old-dashboard`, the older member dashboard (docs/behaviour/member-learning.md#older-dashboard;
+ * docs/decisions.md, 6): a welcome header with the first name and Log out, a start-your-journey tip, progress
+ * cards (Overall Progress and Time Invested fixed at 0 by the spec), the chapters sidebar (the course's real
+ * sections) and a lesson viewer, and the guided tour on the first visit. Non-members see 'Course Access
+ * Required'; signed-out visitors 'Access Required' with a log-in link to /api/login.
  */
 import type { MemberLesson } from '@platform/contracts';
 import {

@@ -1,4 +1,4 @@
-/** Starts the guided tour 1 s after the dashboard opens, unless `tutorial_dashboard` is stored (§4). */
+/** Starts the guided tour 1 s after the dashboard opens, unless `tutorial_dashboard` is stored. */
 import { useEffect } from 'react';
 import type { DashboardTour } from '../lib/start-dashboard-tour';
 import { TOUR_START_DELAY_MS, shouldStartTour } from '../lib/tutorial-storage';

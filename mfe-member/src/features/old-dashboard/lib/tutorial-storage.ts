@@ -1,7 +1,7 @@
 /**
- * The guided tour's memory (member-and-admin §3 "Browser storage keys", §4 "Guided tour"): the key
- * `tutorial_dashboard` holds `completed` (finished) or `skipped`; while it holds neither, the tour
- * starts TOUR_START_DELAY_MS after the page opens.
+ * The guided tour's memory (docs/behaviour/member-learning.md#older-dashboard,
+ * docs/behaviour/site-wide.md#browser-storage): the key `tutorial_dashboard` holds `completed` (finished) or
+ * `skipped`; while it holds neither, the tour starts TOUR_START_DELAY_MS after the page opens.
  */
 
 export const TUTORIAL_STORAGE_KEY = 'tutorial_dashboard';

@@ -1,4 +1,7 @@
-/** The download card for a document lesson (pdf, doc, docx): member-and-admin §2 'Document Resource'. */
+/**
+ * The download card for a document lesson (pdf, doc, docx): 'Document Resource'
+ * (docs/behaviour/member-learning.md#lesson-player).
+ */
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@platform/ui';
 
 export function DocumentResourceCard({

@@ -1,8 +1,8 @@
 /**
- * What the player shows for a lesson's `videoUrl` (member-and-admin §2 "Media by the video link's
- * form"): an embed for recognised video-host links (YouTube, Vimeo), a native <video> for stored or
- * linked mp4/webm/mov files, a 'Document Resource' download card for pdf/doc/docx, and a plain link for
- * any other address (it is never put into a <video> or an <iframe> it was not recognised for).
+ * What the player shows for a lesson's `videoUrl` (docs/behaviour/member-learning.md#lesson-player): an embed
+ * for recognised video-host links (YouTube, Vimeo), a native <video> for stored or linked mp4/webm/mov files,
+ * a 'Document Resource' download card for pdf/doc/docx, and a plain link for any other address (it is never
+ * put into a <video> or an <iframe> it was not recognised for).
  */
 
 // The subpath keeps zod and the schemas out of the member bundle.

@@ -7,6 +7,7 @@ import {
   getDripDays,
   hasDashboardAccess,
   pickDashboardCourseId,
+  pickPreviewCourseId,
   resolveEnrolledAt,
   showsConsultationBanner,
 } from '../lib/progress-rules';
@@ -25,6 +26,19 @@ describe('progress dashboard', () => {
     expect(hasDashboardAccess({ isMember: false }, [])).toBe(false);
     expect(hasDashboardAccess({}, null)).toBe(false);
     expect(hasDashboardAccess(null, undefined)).toBe(false);
+  });
+
+  it('lets the admin in without a membership or an enrolment, previewing the first published course', () => {
+    expect(hasDashboardAccess({ isMember: false, role: 'admin' }, [])).toBe(true);
+    expect(hasDashboardAccess({ isMember: false, role: 'user' }, [])).toBe(false);
+    expect(
+      pickPreviewCourseId([
+        { id: 4, isPublished: false },
+        { id: 7, isPublished: true },
+      ]),
+    ).toBe(7);
+    expect(pickPreviewCourseId([{ id: 4, isPublished: false }])).toBe(4);
+    expect(pickPreviewCourseId([])).toBeNull();
   });
 
   it('follows the first enrolment', () => {

@@ -1,6 +1,7 @@
 /**
- * 'Action Required' (member-and-admin §2): an rs_pending owner who has not started the restaurant
- * consultation is asked for it; sections after the first wait for it. Module 1 is open meanwhile.
+ * 'Action Required' (docs/behaviour/member-learning.md#progress-dashboard): an rs_pending owner who has not
+ * started the restaurant consultation is asked for it; sections after the first wait for it. Module 1 is open
+ * meanwhile.
  */
 import { Link } from 'react-router-dom';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';

@@ -1,4 +1,7 @@
-/** 'Course Access Required' for a signed-in user who is neither a member nor enrolled (public-site §6). */
+/**
+ * 'Course Access Required' for a signed-in user who is neither a member nor enrolled
+ * (docs/behaviour/member-learning.md#progress-dashboard).
+ */
 import { Link } from 'react-router-dom';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
 import { LockIcon } from '../../courses/components/lock-icon';

@@ -2,8 +2,9 @@
  * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard;
  * docs/decisions.md, 6): the welcome line, the course progress, the enrolled date, the release schedule note,
  * 'Course Sections' with each section's drip state, 'About This Course' and, for an rs_pending owner
- * without a consultation, 'Action Required'. Members and anyone enrolled may see it; other signed-in users
- * get 'Course Access Required'; signed-out visitors go to /login.
+ * without a consultation, 'Action Required'. Members and anyone enrolled may see it, and the admin, who
+ * previews the first course with every section open (docs/decisions.md, 30); other signed-in users get
+ * 'Course Access Required'; signed-out visitors go to /login.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -28,7 +29,7 @@ import type { AuthUser } from '@platform/ui';
 import { formatDate } from '@platform/contracts/format';
 import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';
 import { useCourse } from '../../courses/api/get-course';
-import { useEnrollments } from '../../courses/api/get-courses';
+import { useCourses, useEnrollments } from '../../courses/api/get-courses';
 import { LoadError } from '../../courses/components/load-error';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
 import {
@@ -38,6 +39,7 @@ import {
   getDripDays,
   hasDashboardAccess,
   pickDashboardCourseId,
+  pickPreviewCourseId,
   resolveEnrolledAt,
   showsConsultationBanner,
 } from '../lib/progress-rules';
@@ -87,10 +89,13 @@ function CourseProgressView({
   courseId,
   user,
   enrolledAt,
+  preview,
 }: {
   courseId: number;
   user: AuthUser;
   enrolledAt: string | null;
+  /** The admin looking at a course they are not enrolled in: every section is open to them. */
+  preview: boolean;
 }) {
   const course = useCourse(courseId, true);
   const sections = useAvailableModules(courseId, true);
@@ -145,9 +150,15 @@ function CourseProgressView({
                 </p>
               </div>
               <Progress value={progress.percent} aria-label="Course progress" />
-              <p className="text-sm text-muted-foreground" data-testid="enrolled-date">
-                Enrolled: {enrolledOn}
-              </p>
+              {preview ? (
+                <p className="text-sm text-muted-foreground" data-testid="admin-preview">
+                  Admin preview: every section is open to you. Members see their own schedule.
+                </p>
+              ) : (
+                <p className="text-sm text-muted-foreground" data-testid="enrolled-date">
+                  Enrolled: {enrolledOn}
+                </p>
+              )}
             </CardContent>
           </Card>
 
@@ -202,6 +213,9 @@ export function ProgressDashboardPage() {
   useDocumentTitle(`Dashboard - ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const enrollments = useEnrollments(user !== null);
+  // The admin without an enrolment previews a course: the first published one.
+  const previewing = user?.role === 'admin' && enrollments.data?.length === 0;
+  const courses = useCourses(previewing);
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;
@@ -209,7 +223,7 @@ export function ProgressDashboardPage() {
   if (enrollments.data === null && !enrollments.isFetching) return <Navigate to="/login" replace />;
 
   let body: ReactNode;
-  if (userLoading || !user || enrollments.isPending) {
+  if (userLoading || !user || enrollments.isPending || (previewing && courses.isPending)) {
     body = <DashboardSkeleton />;
   } else if (enrollments.isError) {
     body = (
@@ -224,7 +238,7 @@ export function ProgressDashboardPage() {
   } else if (!hasDashboardAccess(user, enrollments.data)) {
     body = <CourseAccessRequired />;
   } else {
-    const courseId = pickDashboardCourseId(enrollments.data);
+    const courseId = previewing ? pickPreviewCourseId(courses.data) : pickDashboardCourseId(enrollments.data);
     body =
       courseId === null ? (
         <NotEnrolled />
@@ -233,6 +247,7 @@ export function ProgressDashboardPage() {
           courseId={courseId}
           user={user}
           enrolledAt={enrollments.data?.[0]?.enrolledAt ?? null}
+          preview={previewing}
         />
       );
   }

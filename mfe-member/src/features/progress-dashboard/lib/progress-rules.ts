@@ -1,19 +1,29 @@
 /**
- * The progress dashboard's rules (member-and-admin §2 "Member dashboard, progress variant"; public-site
- * §6): who may see it, the progress figures, the enrolled date and its fallback, the drip length, and
- * when the consultation banner shows. Display only: the course service decides what a member may open.
+ * The progress dashboard's rules (docs/behaviour/member-learning.md#progress-dashboard): who may see it, the
+ * progress figures, the enrolled date and its fallback, the drip length, and when the consultation banner
+ * shows. Display only: the course service decides what a member may open.
  */
-import type { AvailableModule, Enrollment } from '@platform/contracts';
+import type { AvailableModule, CourseSummary, Enrollment } from '@platform/contracts';
 import { DAY_MS } from '../../courses/lib/unlock-time';
 
-type AccessUser = { isMember?: boolean } | null | undefined;
+type AccessUser = { isMember?: boolean; role?: string | null } | null | undefined;
 
-/** Members, or users with any enrolment (public-site §6, newer variant). */
+/**
+ * Members, users with any enrolment, and the admin, who previews every member page (docs/decisions.md, 30;
+ * docs/behaviour/member-learning.md#progress-dashboard).
+ */
 export function hasDashboardAccess(
   user: AccessUser,
   enrollments: readonly unknown[] | null | undefined,
 ): boolean {
-  return user?.isMember === true || (enrollments?.length ?? 0) > 0;
+  return user?.isMember === true || user?.role === 'admin' || (enrollments?.length ?? 0) > 0;
+}
+
+/** The course an admin without an enrolment previews: the first published one (else the first at all). */
+export function pickPreviewCourseId(
+  courses: readonly Pick<CourseSummary, 'id' | 'isPublished'>[] | null | undefined,
+): number | null {
+  return (courses?.find((course) => course.isPublished) ?? courses?.[0])?.id ?? null;
 }
 
 /** The course the dashboard follows: the first (oldest) enrolment's. */
@@ -37,7 +47,7 @@ export function formatSectionsCompleted({ completed, total }: CourseProgress): s
   return `${completed} of ${total} sections completed`;
 }
 
-/** Member-and-admin §9: without an enrolment date, the dashboard counts from 7 days before now. */
+/** Without an enrolment date, the dashboard counts from 7 days before now. */
 export const FALLBACK_ENROLLED_DAYS_AGO = 7;
 
 export function resolveEnrolledAt(enrolledAt: string | null | undefined, now: Date = new Date()): string {
@@ -59,7 +69,7 @@ export function formatCourseDuration(sectionCount: number, dripDays: number): st
 type BannerUser = { planStatus?: string | null; consultationStatus?: string | null } | null | undefined;
 
 /**
- * The 'Action Required' banner: planStatus rs_pending and no consultation started (DECISIONS 19: the
+ * The 'Action Required' banner: planStatus rs_pending and no consultation started (docs/decisions.md, 19: the
  * user's consultationStatus follows the submission, so not_started means none pending, in review or done).
  */
 export function showsConsultationBanner(user: BannerUser): boolean {

@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatLessonMinutes,
   getCompletionHint,
+  getCompletionProgress,
   getLessonPosition,
+  getMarkSectionQuestion,
   getLockedNotice,
   getNextSectionTeaser,
   getSectionBadge,
@@ -67,5 +69,27 @@ describe('section page rules', () => {
   it('splits plain lesson text into paragraphs', () => {
     expect(splitParagraphs('One.\n\nTwo\nlines.\n\n\n')).toEqual(['One.', 'Two\nlines.']);
     expect(splitParagraphs(null)).toEqual([]);
+  });
+});
+
+describe("'Mark Section Complete' and the one rule for a finished section", () => {
+  it('says how far the member is and that marking completes the lessons left', () => {
+    expect(getCompletionProgress(15, 2)).toBe(
+      '2 of 15 lessons completed. Marking the section complete records all 15 as completed.',
+    );
+    expect(getCompletionProgress(1, 1)).toBe('1 of 1 lesson completed.');
+  });
+
+  it('asks first while lessons remain, and not once they are all done', () => {
+    expect(getMarkSectionQuestion(15, 2)).toEqual({
+      title: 'Mark all 15 lessons complete?',
+      description:
+        '13 lessons of this section are not completed yet. Marking the section complete records them as completed, and your dashboard counts the section as finished.',
+    });
+    expect(getMarkSectionQuestion(4, 3)?.description).toMatch(
+      /^1 lesson of this section is not completed yet\. .* records it as/,
+    );
+    expect(getMarkSectionQuestion(4, 4)).toBeNull();
+    expect(getMarkSectionQuestion(0, 0)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * 'Complete Lesson' on a lesson card: `POST /api/lessons/:id/complete`, then the section's lesson list,
  * the section (its completion follows its lessons) and the course's section list are read again.
- * Toasts as member-and-admin §8 writes them.
+ * Toasts as docs/behaviour/member-learning.md#messages writes them.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, toast } from '@platform/ui';

@@ -1,7 +1,8 @@
 /**
- * 'Mark Section Complete': `POST /api/modules/:id/complete` (JSON content type, empty object). Success:
- * the 'Section Completed' toast for 3 s and, 2 s later, the dashboard. Failure: 'Error' with the server's
- * message, or 'Failed to mark section as complete' (also when the network fails).
+ * 'Mark Section Complete': `POST /api/modules/:id/complete` (JSON content type, empty object), which also
+ * completes the section's remaining lessons. Success: the 'Section Completed' toast for 3 s and, 2 s later,
+ * the dashboard. Failure: 'Error' with the server's message, or 'Failed to mark section as complete' (also
+ * when the network fails).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getServerMessage, toast } from '@platform/ui';
@@ -22,8 +23,10 @@ export function useCompleteSection(moduleId: number, onCompleted: () => void) {
         duration: SECTION_COMPLETED_TOAST_MS,
       });
       onCompleted();
+      // Marking the section completes its remaining lessons too (docs/decisions.md, 46): read them again.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['/api/modules', moduleId] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/lessons'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/courses'] }),
       ]);
     },

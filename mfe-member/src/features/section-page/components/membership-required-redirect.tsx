@@ -1,4 +1,7 @@
-/** A signed-in caller without the course: to /courses with the 'Membership Required' toast (§6, §8). */
+/**
+ * A signed-in caller without the course: to /courses with the 'Membership Required' toast
+ * (docs/behaviour/member-learning.md#who-is-a-member).
+ */
 import { toast } from '@platform/ui';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';

@@ -2,8 +2,9 @@
  * `/module/:moduleId`, the section page (docs/behaviour/member-learning.md#section-page;
  * docs/decisions.md, 7–8): title, description, back to /dashboard, the Completed/Available badge; 'Section
  * Lessons' with each lesson's player and 'Complete Lesson'; 'What You'll Learn in This Section'; the footer
- * with 'Mark Section Complete'; the positional next-section teaser. A locked section says when it opens; a
- * missing one shows 'Section Not Found'; signed-out callers go to /login, non-members to /courses.
+ * with 'Mark Section Complete' (which completes the lessons left, asking first: docs/decisions.md, 46); the
+ * positional next-section teaser. A locked section says when it opens; a missing one shows 'Section Not
+ * Found'; signed-out callers go to /login, non-members to /courses.
  */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import {
@@ -29,7 +30,18 @@ import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/comple
 import { useAvailableModules } from '../../courses/api/get-available-modules';
 import { useModule, useModuleLessons } from '../../courses/api/get-module';
 import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@platform/ui/dialog';
+import {
   getCompletionHint,
+  getCompletionProgress,
+  getMarkSectionQuestion,
   getLockedNotice,
   getNextSectionTeaser,
   getSectionBadge,
@@ -142,6 +154,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
   const courseSections = useAvailableModules(section.courseId, true);
   const completeLesson = useCompleteLesson(moduleId);
   const [completingLessonId, setCompletingLessonId] = useState<number | null>(null);
+  const [confirmingSection, setConfirmingSection] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(redirectTimer.current ?? undefined), []);
   const completeSection = useCompleteSection(moduleId, () => {
@@ -153,6 +166,8 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
   const teaser = getNextSectionTeaser(courseSections.data, section.id);
   const lessonList: MemberLesson[] = lessons.data ?? [];
   const keyPoints = getSectionKeyPoints(lessonList);
+  const completedCount = lessonList.filter((lesson) => lesson.completed).length;
+  const markQuestion = getMarkSectionQuestion(lessonList.length, completedCount);
   const locked = !section.isAvailable && !section.isCompleted;
 
   return (
@@ -269,14 +284,48 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
               </p>
             ) : (
               <>
-                <p className="text-muted-foreground">{getCompletionHint(lessonList.length)}</p>
+                <div className="space-y-1">
+                  <p className="text-muted-foreground">{getCompletionHint(lessonList.length)}</p>
+                  {lessons.isSuccess ? (
+                    <p className="text-sm text-muted-foreground" data-testid="section-completion-progress">
+                      {getCompletionProgress(lessonList.length, completedCount)}
+                    </p>
+                  ) : null}
+                </div>
                 <Button
                   type="button"
-                  disabled={completeSection.isPending || completeSection.isSuccess}
-                  onClick={() => completeSection.mutate()}
+                  className="shrink-0"
+                  disabled={!lessons.isSuccess || completeSection.isPending || completeSection.isSuccess}
+                  onClick={() => (markQuestion ? setConfirmingSection(true) : completeSection.mutate())}
                 >
                   {completeSection.isPending ? 'Saving...' : 'Mark Section Complete'}
                 </Button>
+                {markQuestion ? (
+                  <Dialog open={confirmingSection} onOpenChange={setConfirmingSection}>
+                    <DialogContent>
+                      <DialogHeader>
+                        <DialogTitle>{markQuestion.title}</DialogTitle>
+                        <DialogDescription>{markQuestion.description}</DialogDescription>
+                      </DialogHeader>
+                      <DialogFooter>
+                        <DialogClose asChild>
+                          <Button type="button" variant="outline">
+                            Keep studying
+                          </Button>
+                        </DialogClose>
+                        <Button
+                          type="button"
+                          onClick={() => {
+                            setConfirmingSection(false);
+                            completeSection.mutate();
+                          }}
+                        >
+                          Mark Section Complete
+                        </Button>
+                      </DialogFooter>
+                    </DialogContent>
+                  </Dialog>
+                ) : null}
               </>
             )}
           </footer>

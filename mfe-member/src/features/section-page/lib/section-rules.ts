@@ -35,6 +35,33 @@ export function getCompletionHint(lessonCount: number): string {
   return `Complete all ${lessonCount} lessons to finish this section`;
 }
 
+function lessons(n: number): string {
+  return `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
+}
+
+/**
+ * The footer's second line: how far the member is, and what 'Mark Section Complete' does (docs/decisions.md,
+ * 46: a section is finished when all its lessons are, so marking it completes the lessons left).
+ */
+export function getCompletionProgress(lessonCount: number, completedCount: number): string {
+  const done = `${completedCount} of ${lessons(lessonCount)} completed.`;
+  if (completedCount >= lessonCount) return done;
+  return `${done} Marking the section complete records all ${lessonCount} as completed.`;
+}
+
+/** The question 'Mark Section Complete' asks while lessons remain; null when none do. */
+export function getMarkSectionQuestion(
+  lessonCount: number,
+  completedCount: number,
+): { title: string; description: string } | null {
+  const remaining = lessonCount - completedCount;
+  if (remaining <= 0) return null;
+  return {
+    title: `Mark all ${lessons(lessonCount)} complete?`,
+    description: `${lessons(remaining)} of this section ${remaining === 1 ? 'is' : 'are'} not completed yet. Marking the section complete records ${remaining === 1 ? 'it' : 'them'} as completed, and your dashboard counts the section as finished.`,
+  };
+}
+
 /**
  * The next-section teaser is positional (docs/decisions.md, 8): on section N, 'Section N+1 is now available!'
  * when section N+1 is available to this member, otherwise 'Continue building your restaurant expertise!'.

@@ -165,6 +165,11 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: 200 },
     },
     {
+      name: 'GET /api/lessons/:id/navigation (locked)',
+      call: () => [`/api/lessons/${section2().lessons[0]!.id}/navigation`],
+      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+    },
+    {
       name: 'PUT /api/lessons/:id/progress (released)',
       call: () => [`/api/lessons/${section1().lessons[1]!.id}/progress`, put(42.9)],
       expect: { visitor: 401, free: 403, otherMember: 403, member: 204, admin: 204 },
