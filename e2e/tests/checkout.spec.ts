@@ -85,8 +85,11 @@ test.describe('checkout page', () => {
     page,
   }) => {
     await addConsultationToCart(page);
+    // The failure answers only once the test has seen the busy state, whatever the machine's speed.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/create-checkout-session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       await route.fulfill({
         status: 502,
         contentType: 'application/json',
@@ -98,6 +101,7 @@ test.describe('checkout page', () => {
     await purchaseButton(page).click();
     await expect(purchaseButton(page)).toHaveText('Processing Securely...');
     await expect(purchaseButton(page)).toBeDisabled();
+    answer();
     await expectToast(
       page,
       'Payment Failed',
