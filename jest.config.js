@@ -1,4 +1,16 @@
 /** One jest config for every Node workspace: native ESM, TypeScript through SWC, sources of @platform/* packages. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// New PGlite folders start from a migrated template instead of initdb + every migration
+// (packages/service-kit/src/db/pglite-template.ts). Workers and the processes tests start inherit it.
+process.env.PGLITE_TEMPLATE_CACHE ??= path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'node_modules',
+  '.cache',
+  'pglite-templates',
+);
+
 const swc = [
   '@swc/jest',
   {

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/e2e-data-${process.pid}`;
@@ -72,6 +73,8 @@ export default defineConfig({
       // Cheap password hashing for test accounts (services/auth: TEST_PASSWORD_HASH_ENV).
       PASSWORD_HASH_MEMORY_KIB: '1024',
       PASSWORD_HASH_ITERATIONS: '1',
+      // New PGlite folders start from migrated templates (packages/service-kit/src/db/pglite-template.ts).
+      PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
     },
     stdout: 'pipe',
     stderr: 'pipe',

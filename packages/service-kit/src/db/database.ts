@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pgliteTemplate } from './pglite-template.js';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -58,17 +59,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // A new folder may start from a migrated copy (tests and the browser suite set PGLITE_TEMPLATE_CACHE).
+  const template = await pgliteTemplate(dataDir, options.schemaName, options.migrationsFolder, migrateInto);
+  const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   await client.waitReady;
   const db = drizzlePglite({ client });
   try {
     // One process owns a PGlite folder, but keep the same lock discipline as the server.
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockName(options.schemaName)]);
-    await migratePglite(db, {
-      migrationsFolder: options.migrationsFolder,
-      migrationsSchema: options.schemaName,
-      migrationsTable: MIGRATIONS_TABLE,
-    });
+    await migrateInto(client, options.schemaName, options.migrationsFolder);
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName(options.schemaName)]);
   } catch (error) {
     await client.close();
@@ -121,6 +120,15 @@ async function openPostgres(options: OpenDatabaseOptions & { url: string }): Pro
       await pool.end();
     },
   };
+}
+
+/** Applies a service's migrations to a PGlite database (also how a template is made). */
+async function migrateInto(client: PGlite, schemaName: string, migrationsFolder: string): Promise<void> {
+  await migratePglite(drizzlePglite({ client }), {
+    migrationsFolder,
+    migrationsSchema: schemaName,
+    migrationsTable: MIGRATIONS_TABLE,
+  });
 }
 
 function lockName(schemaName: string): string {

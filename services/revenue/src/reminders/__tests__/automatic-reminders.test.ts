@@ -170,10 +170,10 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     ]);
   });
 
-  // Two replicas need a database server; PGlite belongs to one process.
-  (factory.name.startsWith('PostgreSQL') ? it : it.skip)(
-    'sends each reminder once with two replicas running at the same time',
-    async () => {
+  // Two replicas need a database server; PGlite belongs to one process, so the PGlite backing has no
+  // such test (not a skipped one): CI runs it on PostgreSQL.
+  if (factory.name.startsWith('PostgreSQL'))
+    it('sends each reminder once with two replicas running at the same time', async () => {
       const second = await startService(revenueService, {
         env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
         clock,
@@ -205,6 +205,5 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       } finally {
         await second.stop();
       }
-    },
-  );
+    });
 });
