@@ -7,6 +7,20 @@ import './index.css';
 
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
 const PAGES = {
+  adminHome: {
+    Component: lazy(() =>
+      import('./features/admin-home/components/admin-home-page').then((m) => ({
+        default: m.AdminHomePage,
+      })),
+    ),
+  },
+  mailLog: {
+    Component: lazy(() =>
+      import('./features/mail-log/components/mail-log-page').then((m) => ({
+        default: m.MailLogPage,
+      })),
+    ),
+  },
   consultations: {
     Component: lazy(() =>
       import('./features/consultations/components/admin-consultations-page').then((m) => ({
@@ -14,7 +28,13 @@ const PAGES = {
       })),
     ),
   },
-  revenueAdmin: { element: <PlaceholderPage name="Revenue Admin" /> },
+  revenueAdmin: {
+    Component: lazy(() =>
+      import('./features/revenue-admin/components/revenue-admin-page').then((m) => ({
+        default: m.RevenueAdminPage,
+      })),
+    ),
+  },
   courseEditor: { element: <PlaceholderPage name="Course Editor" /> },
   videoUpload: { element: <PlaceholderPage name="Video Upload" /> },
 } satisfies Record<RouteName, RouteObject>;

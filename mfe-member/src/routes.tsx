@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
@@ -61,8 +60,20 @@ const PAGES = {
       })),
     ),
   },
-  revenueShareWelcome: { element: <PlaceholderPage name="Revenue Share" /> },
-  revenueReport: { element: <PlaceholderPage name="Revenue Report" /> },
+  revenueShareWelcome: {
+    Component: lazy(() =>
+      import('./features/revenue-share-welcome/components/revenue-share-welcome-page').then((m) => ({
+        default: m.RevenueShareWelcomePage,
+      })),
+    ),
+  },
+  revenueReport: {
+    Component: lazy(() =>
+      import('./features/revenue-report/components/revenue-report-page').then((m) => ({
+        default: m.RevenueReportPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

@@ -3,11 +3,13 @@ import type { Router } from 'express';
 import { checkoutRoutes } from './checkout/checkout.router.js';
 import { adminOrderRoutes } from './orders/admin-orders.router.js';
 import { testCheckoutRoutes } from './providers/test/test-checkout.router.js';
+import { shareCheckoutRoutes } from './revenue-share/share-checkout.router.js';
 import type { PaymentDeps } from './runtime.js';
 import { webhookRoutes } from './webhooks/webhooks.router.js';
 
 export function paymentRoutes(router: Router, deps: PaymentDeps): void {
   checkoutRoutes(router, deps);
+  shareCheckoutRoutes(router, deps);
   adminOrderRoutes(router, deps);
   testCheckoutRoutes(router, deps);
 }

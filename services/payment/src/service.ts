@@ -4,6 +4,7 @@ import { defineService } from '@platform/service-kit';
 import { paymentConfigSchema, type PaymentConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { paymentSubscriptions } from './events/subscriptions.js';
+import { automaticRefundQueue } from './orders/automatic-refunds.js';
 import { reconciliationJob } from './orders/reconcile-pending-orders.js';
 import { paymentPublicRoutes, paymentRoutes } from './routes.js';
 import { startPaymentRuntime, type PaymentRuntime } from './runtime.js';
@@ -17,7 +18,7 @@ export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   subscriptions: paymentSubscriptions,
   routes: paymentRoutes,
   publicRoutes: paymentPublicRoutes,
-  jobs: (deps) => [reconciliationJob(deps)],
+  jobs: (deps) => [reconciliationJob(deps), automaticRefundQueue(deps)],
   // The providers: handed to the routes and jobs as `deps.runtime`; they hold nothing to close.
   onStart: async (deps) => ({ runtime: startPaymentRuntime(deps) }),
 });

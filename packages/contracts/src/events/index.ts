@@ -23,6 +23,8 @@ import {
   RevenueCustomerStatusChangedSchema,
   RevenuePlanConsentedSchema,
   RevenueReminderRequestedSchema,
+  RevenueShareDueChangedSchema,
+  RevenueSharePaymentRefusedSchema,
 } from './revenue-events.js';
 
 export * from './envelope.js';
@@ -60,6 +62,8 @@ export const eventSchemas = {
   'revenue.plan.consented': { version: 1, data: RevenuePlanConsentedSchema },
   'revenue.customer.status-changed': { version: 1, data: RevenueCustomerStatusChangedSchema },
   'revenue.reminder.requested': { version: 1, data: RevenueReminderRequestedSchema },
+  'revenue.share.due-changed': { version: 1, data: RevenueShareDueChangedSchema },
+  'revenue.share-payment.refused': { version: 1, data: RevenueSharePaymentRefusedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

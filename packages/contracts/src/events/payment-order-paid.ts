@@ -2,7 +2,8 @@
  * `payment.order.paid`: the provider confirmed the money for an order; fulfilment starts here. Auth grants
  * membership to the account that placed the order when a signed-in buyer did, otherwise to the account
  * it finds or creates by the billing e-mail; notification sends the receipt to the billing e-mail. Emitted
- * once per order (the payment service's fulfilment is unique per order).
+ * once per order (the payment service's fulfilment is unique per order). An order that pays a revenue share
+ * (`revenueReportId`) is the revenue service's alone: auth grants nothing for it.
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
@@ -27,5 +28,11 @@ export const PaymentOrderPaidSchema = z.object({
    * it ignore it. That keeps the change compatible, and the version stays 1.
    */
   placedByUserId: z.string().min(1).max(255).optional(),
+  /**
+   * Set when the order pays a revenue share (docs/decisions.md, 28): the revenue service records the
+   * payment on this report; the order buys no product and gives no membership or course. Optional, like
+   * `placedByUserId`: added after version 1 shipped.
+   */
+  revenueReportId: z.uuid().optional(),
 });
 export type PaymentOrderPaid = z.infer<typeof PaymentOrderPaidSchema>;

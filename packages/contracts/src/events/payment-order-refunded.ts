@@ -1,4 +1,7 @@
-/** `payment.order.refunded`: an admin refunded a paid order; membership and enrolment are withdrawn. */
+/**
+ * `payment.order.refunded`: an admin refunded a paid order (membership and enrolment are withdrawn), or the
+ * payment service refunded a revenue-share payment nothing was due for any more (`automatic`).
+ */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 
@@ -11,5 +14,15 @@ export const PaymentOrderRefundedSchema = z.object({
   currency: z.literal('USD'),
   courseIds: z.array(z.number().int().positive()),
   refundedAt: z.iso.datetime({ offset: true }),
+  /**
+   * Set when the order paid a revenue share (docs/decisions.md, 28): the revenue service removes that
+   * payment and the report is owed again; auth has nothing to revoke. Added after version 1 shipped.
+   */
+  revenueReportId: z.uuid().optional(),
+  /**
+   * True when the payment service refunded by itself a revenue-share payment that found nothing (or less
+   * than it paid) still due on its report; absent for the admin's refunds.
+   */
+  automatic: z.boolean().optional(),
 });
 export type PaymentOrderRefunded = z.infer<typeof PaymentOrderRefundedSchema>;

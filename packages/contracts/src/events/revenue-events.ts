@@ -10,6 +10,13 @@
  * - `revenue.reminder.requested`: a reminder to e-mail the owner (automatic, at most once per owner, kind
  *   and period; or the admin's 'Send Reminder'); notification sends it, auth records the consultation
  *   nudges in the users' `reminder24hSentAt`, `reminder72hSentAt`, `reminder7dSentAt`.
+ * - `revenue.share.due-changed`: what a report still owes, or whether it is verified, changed (submitted,
+ *   verified, paid offline in part or in full, paid online, re-opened by a refund). The payment service
+ *   keeps the newest per report (highest `sequence`) and prices a share's checkout from it
+ *   (docs/decisions.md, 28).
+ * - `revenue.share-payment.refused`: a paid revenue-share order could not be recorded (nothing, or less
+ *   than it paid, was due on the report by then; or the report is not the payer's); the payment service
+ *   refunds it automatically.
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
@@ -79,3 +86,39 @@ export const RevenueReminderRequestedSchema = z.object({
   requestedAt: isoDateTime,
 });
 export type RevenueReminderRequested = z.infer<typeof RevenueReminderRequestedSchema>;
+
+export const RevenueShareDueChangedSchema = z.object({
+  reportId: z.uuid(),
+  userId,
+  periodStart: CalendarDaySchema,
+  periodEnd: CalendarDaySchema,
+  /** Cents still owed: the share less every payment recorded (offline and online); 0 once paid. */
+  amountDue: z.number().int().nonnegative(),
+  /** Only a verified share may be paid. */
+  verified: z.boolean(),
+  /** The owner's name as the revenue service knows it ('' when it does not), for the order. */
+  firstName: z.string(),
+  lastName: z.string(),
+  /** 1 for the report's first announcement, one more for each after it: the highest wins. */
+  sequence: z.number().int().positive(),
+  changedAt: isoDateTime,
+});
+export type RevenueShareDueChanged = z.infer<typeof RevenueShareDueChangedSchema>;
+
+export const SHARE_PAYMENT_REFUSAL_REASONS = [
+  'nothing-due',
+  'more-than-due',
+  'not-verified',
+  'not-owner',
+] as const;
+
+export const RevenueSharePaymentRefusedSchema = z.object({
+  orderId: z.uuid(),
+  reportId: z.uuid(),
+  userId,
+  /** Cents the order paid. */
+  amount: z.number().int().positive(),
+  reason: z.enum(SHARE_PAYMENT_REFUSAL_REASONS),
+  refusedAt: isoDateTime,
+});
+export type RevenueSharePaymentRefused = z.infer<typeof RevenueSharePaymentRefusedSchema>;

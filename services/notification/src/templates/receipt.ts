@@ -1,4 +1,8 @@
-/** The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. */
+/**
+ * The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. A
+ * revenue share paid online (`revenueReportId`) is a payment of what the owner owes, not a purchase: its
+ * receipt says where it was recorded and promises no money-back guarantee.
+ */
 import { REFUND_WINDOW_DAYS, type PaymentOrderPaid } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
@@ -18,10 +22,11 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     const amount = formatMoney(line.unitPrice * line.quantity);
     return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
   });
+  const share = Boolean(order.revenueReportId);
   return renderEmail({
     subject: `Your Restaurant Consultant receipt (${total})`,
     preheader: `We received your payment of ${total}. Order ${order.orderId}.`,
-    heading: 'Thank you for your order',
+    heading: share ? 'Thank you for your payment' : 'Thank you for your order',
     greeting: `Hi ${greetingName(order.firstName)},`,
     intro: [
       `We received your payment of ${total} on ${formatDate(paidAt, EMAIL_DATE)}. This is your receipt.`,
@@ -31,7 +36,9 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
       ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
     ],
     outro: [
-      `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds, EMAIL_DATE)} and you get the full amount back. Reply with your order number.`,
+      share
+        ? 'The payment is recorded on your revenue report, where you can see what is still due.'
+        : `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds, EMAIL_DATE)} and you get the full amount back. Reply with your order number.`,
       'Keep this e-mail for your records.',
     ],
     settings,

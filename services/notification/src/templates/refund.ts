@@ -1,4 +1,8 @@
-/** The refund of an order (the 30-day money-back guarantee): how much, which order, what happens next. */
+/**
+ * The refund of an order (the 30-day money-back guarantee): how much, which order, what happens next. A
+ * revenue share's payment is no purchase: its refund says the share is owed again, or, for the payment
+ * service's automatic refund, that the payment was not needed.
+ */
 import { REFUND_WINDOW_DAYS, type PaymentOrderRefunded } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
@@ -12,6 +16,7 @@ export interface RefundEmailInput {
 
 export function renderRefundEmail({ refund, settings }: RefundEmailInput): RenderedEmail {
   const amount = formatMoney(refund.amount);
+  if (refund.revenueReportId) return renderShareRefundEmail(refund, amount, settings);
   return renderEmail({
     subject: `Your refund of ${amount} is on its way`,
     preheader: `We refunded ${amount} for order ${refund.orderId}.`,
@@ -24,6 +29,29 @@ export function renderRefundEmail({ refund, settings }: RefundEmailInput): Rende
       ...(refund.courseIds.length > 0 ? ['The course access that came with this order has ended.'] : []),
     ],
     outro: ['We are sorry it was not the right fit, and you are welcome back any time.'],
+    settings,
+  });
+}
+
+function renderShareRefundEmail(
+  refund: PaymentOrderRefunded,
+  amount: string,
+  settings: TemplateSettings,
+): RenderedEmail {
+  return renderEmail({
+    subject: `Your refund of ${amount} is on its way`,
+    preheader: `We refunded ${amount} for order ${refund.orderId}.`,
+    heading: 'Your refund is on its way',
+    greeting: `Hi ${greetingName(refund.firstName)},`,
+    intro: [
+      `We refunded your revenue share payment of ${amount} on ${formatDate(refund.refundedAt, EMAIL_DATE)}.`,
+      `Order number: ${refund.orderId}`,
+      refund.automatic
+        ? 'When it arrived, your revenue report no longer owed that amount (another payment had already covered it), so we returned it in full.'
+        : 'The share this payment covered is due again on your revenue report.',
+      'The money goes back to the payment method you used. Depending on your bank it can take 5 to 10 business days to appear.',
+    ],
+    outro: ['Your revenue report shows what is still due, if anything.'],
     settings,
   });
 }

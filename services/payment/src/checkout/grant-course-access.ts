@@ -20,6 +20,7 @@ export const GRANT_MESSAGES = {
   failed: 'The payment for this checkout did not go through.',
   refunded: 'This order was refunded.',
   mismatch: 'The payment does not match the order. Please contact support.',
+  nothingDue: 'Nothing was due for this payment any more; it is being refunded.',
   notFound: 'Checkout session not found',
   providerGone: 'The payment provider of this order is not configured.',
 } as const;
@@ -63,6 +64,8 @@ export async function grantCourseAccess(
       };
     case 'not-paid':
       return refused(order.status, GRANT_MESSAGES.notPaid);
+    case 'nothing-due':
+      return refused(order.status, GRANT_MESSAGES.nothingDue);
   }
 }
 

@@ -2,6 +2,9 @@
  * Starts a checkout: prices the items from the catalogue projection (never from the browser), stores the
  * order and its lines, then asks the method's provider for a hosted checkout and remembers its id. If the
  * provider fails, the order is marked failed and the buyer gets a 502 with the spec's message.
+ *
+ * `openCheckout` is the part every checkout shares once its lines are priced: a cart's (here) and a revenue
+ * share's (revenue-share/start-share-checkout.ts, priced from the revenue service's figure).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,7 +14,7 @@ import {
   type CheckoutLine,
 } from '@platform/contracts';
 import { AppError, MINUTE } from '@platform/service-kit';
-import { priceOrder, type PricedLine } from '../catalogue/price-order.js';
+import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
 import type {
@@ -48,17 +51,23 @@ export interface StartedCheckout {
   checkout: CreatedCheckout;
 }
 
+/** The method's provider, or 503 when none takes it. */
+export function providerFor(deps: PaymentDeps, method: CheckoutMethod): PaymentProvider {
+  const provider = method === 'card' ? deps.runtime.card : deps.runtime.wallet;
+  if (!provider) {
+    throw new AppError(
+      'unavailable',
+      method === 'card' ? CHECKOUT_ERRORS.cardUnavailable : CHECKOUT_ERRORS.walletUnavailable,
+    );
+  }
+  return provider;
+}
+
 export async function startCheckout(
   deps: PaymentDeps,
   options: StartCheckoutOptions,
 ): Promise<StartedCheckout> {
-  const provider = options.method === 'card' ? deps.runtime.card : deps.runtime.wallet;
-  if (!provider) {
-    throw new AppError(
-      'unavailable',
-      options.method === 'card' ? CHECKOUT_ERRORS.cardUnavailable : CHECKOUT_ERRORS.walletUnavailable,
-    );
-  }
+  const provider = providerFor(deps, options.method);
 
   const priced = await priceOrder(deps.db, options.items);
   if (provider.subscriptions) refuseUnsubscribableCart(priced.lines);
@@ -66,10 +75,47 @@ export async function startCheckout(
     throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
   }
 
-  const now = deps.clock.now();
-  const id = randomUUID();
   const { billing } = options;
   const email = billing.email.toLowerCase();
+  return openCheckout(deps, {
+    provider,
+    method: options.method,
+    priced,
+    customer: {
+      email,
+      firstName: billing.firstName,
+      lastName: billing.lastName,
+      billingInfo: { ...billing, email },
+    },
+    userId: options.userId,
+  });
+}
+
+export interface OpenCheckoutOptions {
+  provider: PaymentProvider;
+  method: CheckoutMethod;
+  /** The lines and total, priced by the server. */
+  priced: PricedOrder;
+  customer: { email: string; firstName: string; lastName: string; billingInfo: BillingInfo | null };
+  userId?: string;
+  /** Where the provider sends the buyer back; by default the checkout's own pages (`checkoutUrls`). */
+  urls?: CheckoutUrls;
+  /** Set for a revenue-share order: the report it pays (docs/decisions.md, 28). */
+  revenueReportId?: string;
+}
+
+/**
+ * Stores the pending order with its priced lines, asks the provider for its hosted checkout and remembers
+ * the checkout's id and page. A provider that refuses fails the order and answers 502.
+ */
+export async function openCheckout(
+  deps: PaymentDeps,
+  options: OpenCheckoutOptions,
+): Promise<StartedCheckout> {
+  const { provider, priced, customer } = options;
+  const now = deps.clock.now();
+  const id = randomUUID();
+  const email = customer.email;
   await deps.db.transaction(async (tx) => {
     await insertOrder(
       tx,
@@ -79,10 +125,11 @@ export async function startCheckout(
         provider: provider.name,
         method: options.method,
         customerEmail: email,
-        customerFirstName: billing.firstName,
-        customerLastName: billing.lastName,
-        billingInfo: { ...billing, email },
+        customerFirstName: customer.firstName,
+        customerLastName: customer.lastName,
+        billingInfo: customer.billingInfo,
         placedByUserId: options.userId ?? null,
+        revenueReportId: options.revenueReportId ?? null,
         total: priced.total,
         currency: priced.currency,
         createdAt: now,
@@ -107,9 +154,9 @@ export async function startCheckout(
         total: priced.total,
         currency: priced.currency,
         customerEmail: email,
-        customerName: `${billing.firstName} ${billing.lastName}`,
+        customerName: `${customer.firstName} ${customer.lastName}`.trim(),
       },
-      checkoutUrls(deps.config, provider, options.method),
+      options.urls ?? checkoutUrls(deps.config, provider, options.method),
     );
   } catch (error) {
     deps.logger.error(
@@ -131,12 +178,19 @@ export async function startCheckout(
 
   const order = await updateOrder(deps.db, id, {
     providerSessionId: checkout.providerSessionId,
+    checkoutUrl: checkout.url,
     nextCheckAt: new Date(now.getTime() + deps.config.RECONCILE_AFTER_MINUTES * MINUTE),
     updatedAt: deps.clock.now(),
   });
   if (!order) throw new Error(`order ${id} vanished while its checkout was created`);
   deps.logger.info(
-    { orderId: id, provider: provider.name, method: options.method, total: priced.total },
+    {
+      orderId: id,
+      provider: provider.name,
+      method: options.method,
+      total: priced.total,
+      revenueReportId: options.revenueReportId,
+    },
     'checkout started',
   );
   return { order, checkout };

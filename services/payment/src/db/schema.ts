@@ -2,8 +2,10 @@
 import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -84,9 +86,14 @@ export const orders = paymentSchema.table(
     customerEmail: text('customer_email').notNull(),
     customerFirstName: text('customer_first_name').notNull(),
     customerLastName: text('customer_last_name').notNull(),
-    billingInfo: jsonb('billing_info').$type<BillingInfo>().notNull(),
+    /** The checkout form; null for a revenue-share order (the owner's account pays, no form). */
+    billingInfo: jsonb('billing_info').$type<BillingInfo>(),
     /** The signed-in user who placed it, if any (guests check out too). */
     placedByUserId: text('placed_by_user_id'),
+    /** The revenue report a revenue-share order pays (docs/decisions.md, 28); null for purchases. */
+    revenueReportId: uuid('revenue_report_id'),
+    /** The provider's hosted page, kept so a second click on a share's 'Pay now' reopens the same checkout. */
+    checkoutUrl: text('checkout_url'),
     /** Cents. */
     total: integer('total').notNull(),
     currency: text('currency', { enum: ['USD'] })
@@ -110,6 +117,9 @@ export const orders = paymentSchema.table(
     unique('orders_provider_subscription_unique').on(table.provider, table.providerSubscriptionId),
     check('orders_total_positive', sql`${table.total} > 0`),
     index('orders_created_at_idx').on(table.createdAt),
+    index('orders_revenue_report_idx')
+      .on(table.revenueReportId)
+      .where(sql`${table.revenueReportId} is not null`),
     index('orders_pending_check_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.status} = 'pending'`),
@@ -214,9 +224,61 @@ export const testCheckoutSessions = paymentSchema.table('test_checkout_sessions'
   customerEmail: text('customer_email').notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
+  /** Where 'Decline' goes; null: the checkout's `/checkout?payment=failed`. */
+  failureUrl: text('failure_url'),
   paymentId: text('payment_id'),
   refundId: text('refund_id'),
   createdAt: at('created_at').notNull(),
   completedAt: at('completed_at'),
+  refundedAt: at('refunded_at'),
+});
+
+/**
+ * The projection of `revenue.share.due-changed` (docs/decisions.md, 28): what each revenue report still
+ * owes, as the revenue service computed it (its share less every payment recorded, offline ones included).
+ * A share's checkout is priced from here, never from the browser; the highest `sequence` wins, so an
+ * announcement delivered late changes nothing.
+ */
+export const revenueShareDues = paymentSchema.table(
+  'revenue_share_dues',
+  {
+    reportId: uuid('report_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** Cents still owed. */
+    amountDue: bigint('amount_due', { mode: 'number' }).notNull(),
+    verified: boolean('verified').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    sequence: integer('sequence').notNull(),
+    changedAt: at('changed_at').notNull(),
+    appliedAt: at('applied_at').notNull(),
+  },
+  (table) => [
+    index('revenue_share_dues_user_idx').on(table.userId),
+    check('revenue_share_dues_amount_nonnegative', sql`${table.amountDue} >= 0`),
+  ],
+);
+
+export const AUTOMATIC_REFUND_STATUS_VALUES = ['queued', 'refunded', 'failed'] as const;
+
+/**
+ * Revenue-share payments the payment service refunds by itself (a work queue of the kit): the money was
+ * taken, but nothing (or less than it paid) was still due on the report, because another payment got there
+ * first. One row per order (the primary key), so an order is refunded once however often it is refused.
+ */
+export const automaticRefunds = paymentSchema.table('automatic_refunds', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: AUTOMATIC_REFUND_STATUS_VALUES }).notNull().default('queued'),
+  /** Who found it unneeded: this service at fulfilment, or the revenue service's refusal (and why). */
+  reason: text('reason').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  lockedUntil: at('locked_until'),
+  lastError: text('last_error'),
+  requestedAt: at('requested_at').notNull(),
   refundedAt: at('refunded_at'),
 });

@@ -2,7 +2,13 @@
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { PaymentConfig } from '../config.js';
 import { cataloguePublishedSubscription } from './catalogue-published.handler.js';
+import { shareDueChangedSubscription } from './share-due-changed.handler.js';
+import { sharePaymentRefusedSubscription } from './share-payment-refused.handler.js';
 
 export function paymentSubscriptions(deps: ServiceDeps<PaymentConfig>): SubscriptionDefinition[] {
-  return [cataloguePublishedSubscription(deps)];
+  return [
+    cataloguePublishedSubscription(deps),
+    shareDueChangedSubscription(deps),
+    sharePaymentRefusedSubscription(deps),
+  ];
 }

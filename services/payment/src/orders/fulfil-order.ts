@@ -7,12 +7,19 @@
  * records the fulfilment (primary key = order id, so a second one cannot exist) and enqueues
  * `payment.order.paid`. A second caller waits for the lock, then finds the order fulfilled and does
  * nothing: one order, one fulfilment, one event.
+ *
+ * An order that pays a revenue share is fulfilled only while its report, as the dues projection holds it
+ * (locked), is verified, the payer's, and still owes at least the order's total. Otherwise the money was
+ * not needed (another payment got there first): the order stays `paid`, emits nothing, and is queued for
+ * its automatic refund (orders/automatic-refunds.ts).
  */
 import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
 import { eq } from 'drizzle-orm';
 import type { PaymentConfig } from '../config.js';
 import { fulfilments, outboxEvents } from '../db/schema.js';
 import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
+import { lockShareDue } from '../revenue-share/share-dues.repository.js';
+import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
 import {
   courseIdsOf,
   lockOrder,
@@ -33,7 +40,13 @@ export type FulfilOutcome =
   /** The provider says the payment failed: a pending order is now failed. */
   | 'failed'
   /** The provider collected another amount or currency: not fulfilled, flagged for the admin. */
-  | 'amount-mismatch';
+  | 'amount-mismatch'
+  /** A revenue-share order whose report no longer owes it: not fulfilled, refunded automatically. */
+  | 'nothing-due';
+
+/** Written on a share order that was paid when nothing (or less) was due: what the admin sees. */
+export const SHARE_NOT_DUE_PROBLEM =
+  'Nothing (or less than this payment) was still due on the revenue report when the payment arrived; it is refunded automatically.';
 
 export interface FulfilResult {
   outcome: FulfilOutcome;
@@ -73,6 +86,9 @@ async function fulfilInTransaction(
 
   if (order.status === 'fulfilled' || order.status === 'refunded')
     return { outcome: 'already-fulfilled', order };
+  // Once found unneeded, a share payment is refunded whatever the report owes later.
+  if (order.revenueReportId && (await findAutomaticRefund(tx, order.id)))
+    return { outcome: 'nothing-due', order };
 
   if (payment.status === 'failed') {
     if (order.status !== 'pending')
@@ -103,6 +119,36 @@ async function fulfilInTransaction(
     );
     const flagged = await updateOrder(tx, order.id, { problem, nextCheckAt: null, updatedAt: now });
     return { outcome: 'amount-mismatch', order: { ...order, ...flagged } };
+  }
+
+  if (order.revenueReportId) {
+    const due = await lockShareDue(tx, order.revenueReportId);
+    const owed = due && due.verified && due.userId === order.placedByUserId ? due.amountDue : 0;
+    if (owed < order.total) {
+      deps.logger.warn(
+        { orderId, revenueReportId: order.revenueReportId, total: order.total, owed, source },
+        'share payment arrived when it was no longer due; refunding it',
+      );
+      const unneeded = await updateOrder(
+        tx,
+        order.id,
+        {
+          status: 'paid',
+          paidAt: order.paidAt ?? now,
+          providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+          problem: SHARE_NOT_DUE_PROBLEM,
+          nextCheckAt: null,
+          updatedAt: now,
+        },
+        ['pending', 'failed', 'paid'],
+      );
+      await queueAutomaticRefund(tx, {
+        orderId: order.id,
+        reason: owed === 0 ? 'nothing was due on the report' : `only ${owed} cents were due on the report`,
+        now,
+      });
+      return { outcome: 'nothing-due', order: { ...order, ...unneeded } };
+    }
   }
 
   const claimed = await tx
@@ -153,6 +199,7 @@ async function fulfilInTransaction(
         paidAt: fulfilled.paidAt!.toISOString(),
         // The signed-in buyer's own account gets the purchase, whatever billing address they typed.
         ...(order.placedByUserId ? { placedByUserId: order.placedByUserId } : {}),
+        ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
       },
       headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
     },

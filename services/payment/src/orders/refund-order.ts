@@ -3,6 +3,8 @@
  * up to REFUND_WINDOW_DAYS after payment. The provider's refund is idempotent per order; the state change
  * to `refunded` is conditional, so of two concurrent refunds one records it and emits
  * `payment.order.refunded` (in the same transaction), and the other is told it was already refunded.
+ * The automatic refund of an unneeded revenue-share payment (orders/automatic-refunds.ts) goes through
+ * the same `refundThroughProvider`, without the window.
  */
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
 import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
@@ -42,6 +44,19 @@ export async function refundOrder(
   if (deps.clock.now().getTime() - lastPaidAt.getTime() > REFUND_WINDOW_DAYS * DAY) {
     throw new AppError('conflict', REFUND_MESSAGES.windowPassed);
   }
+  return refundThroughProvider(deps, order, { reason, requestId });
+}
+
+/**
+ * Refunds a paid (or fulfilled) order in full through the provider that took it, then records it and emits
+ * `payment.order.refunded` once. The caller has decided the refund is due.
+ */
+export async function refundThroughProvider(
+  deps: PaymentDeps,
+  order: OrderWithLines,
+  { reason, requestId, automatic }: { reason?: string; requestId?: string; automatic?: boolean },
+): Promise<OrderWithLines> {
+  const subscriptionId = order.providerSubscriptionId;
   const provider = providerNamed(deps.runtime, order.provider);
   if (!provider) throw new AppError('unavailable', REFUND_ERRORS.providerGone);
 
@@ -56,6 +71,7 @@ export async function refundOrder(
       providerPaymentId: order.providerPaymentId,
       reason,
       requestId,
+      automatic,
     });
   }
 
@@ -71,7 +87,14 @@ export async function refundOrder(
   const { refundId } = await askProvider(deps.logger, 'refund', () =>
     provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
   );
-  return recordRefund(deps, order, { refundId, amount: order.total, providerPaymentId, reason, requestId });
+  return recordRefund(deps, order, {
+    refundId,
+    amount: order.total,
+    providerPaymentId,
+    reason,
+    requestId,
+    automatic,
+  });
 }
 
 /** The order becomes refunded and `payment.order.refunded` goes out, once (conditional update). */
@@ -84,12 +107,14 @@ async function recordRefund(
     providerPaymentId,
     reason,
     requestId,
+    automatic,
   }: {
     refundId: string;
     amount: number;
     providerPaymentId: string | null;
     reason?: string;
     requestId?: string;
+    automatic?: boolean;
   },
 ): Promise<OrderWithLines> {
   const refunded = await deps.db.transaction(async (tx) => {
@@ -121,6 +146,8 @@ async function recordRefund(
           currency: order.currency,
           courseIds: courseIdsOf(order.lines),
           refundedAt: now.toISOString(),
+          ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
+          ...(automatic ? { automatic: true } : {}),
         },
         headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
       },
@@ -129,6 +156,9 @@ async function recordRefund(
     return { ...order, ...row };
   });
   if (!refunded) throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
-  deps.logger.info({ orderId: order.id, refundId, provider: order.provider, amount }, 'order refunded');
+  deps.logger.info(
+    { orderId: order.id, refundId, provider: order.provider, amount, automatic: automatic ?? false },
+    'order refunded',
+  );
   return refunded;
 }

@@ -32,6 +32,11 @@ export interface CheckoutUrls {
   successUrl: string;
   /** Where the buyer lands after cancelling. */
   cancelUrl: string;
+  /**
+   * Where the buyer lands after a declined payment, for providers whose page sends them away on a decline
+   * (the test provider); none: the checkout's `/checkout?payment=failed`. Stripe keeps the buyer on its page.
+   */
+  failureUrl?: string;
 }
 
 export interface CreatedCheckout {

@@ -8,13 +8,22 @@
  *   POST /api/admin/verify-report/:id
  *   POST /api/admin/mark-paid/:id            { amount }
  *   POST /api/admin/send-reminder            { customerId, reminderType }
+ *   POST /api/admin/revenue-customers/:id/baseline           { baselineNetRevenue, reason }
+ *   GET  /api/admin/revenue-customers/:id/baseline-changes
  */
-import { MarkPaidRequestSchema, ReportIdParamsSchema, SendReminderRequestSchema } from '@platform/contracts';
+import {
+  CorrectBaselineRequestSchema,
+  CustomerIdParamsSchema,
+  MarkPaidRequestSchema,
+  ReportIdParamsSchema,
+  SendReminderRequestSchema,
+} from '@platform/contracts';
 import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
 import type { Response, Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
 import { dayOf } from '../lib/calendar.js';
+import { correctBaseline, listCustomerBaselineChanges } from './correct-baseline.js';
 import { getRevenueStats } from './get-revenue-stats.js';
 import { listAdminReports } from './list-admin-reports.js';
 import { listRevenueCustomers } from './list-revenue-customers.js';
@@ -100,6 +109,31 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
           requestId: String(req.id),
         }),
       );
+    },
+  );
+
+  // docs/decisions.md, 25: only the admin corrects a baseline, and each change is recorded.
+  router.post(
+    '/api/admin/revenue-customers/:id/baseline',
+    ...guard,
+    validate({ params: CustomerIdParamsSchema, body: CorrectBaselineRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await correctBaseline(deps, {
+          customerId: req.params.id,
+          ...req.body,
+          adminId: req.caller.userId,
+        }),
+      );
+    },
+  );
+
+  router.get(
+    '/api/admin/revenue-customers/:id/baseline-changes',
+    ...guard,
+    validate({ params: CustomerIdParamsSchema }),
+    async (req, res) => {
+      res.json(await listCustomerBaselineChanges(deps.db, req.params.id));
     },
   );
 }

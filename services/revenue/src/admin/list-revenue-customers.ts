@@ -1,42 +1,48 @@
 /** The admin's 'All Customers' (and 'Overdue') list: every owner on the plan with their figures now. */
 import type { RevenueCustomer } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit';
-import type { RevenueReportRow } from '../db/schema.js';
+import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { amountOwedOn } from '../plans/to-plan-view.js';
 import { listAllReports } from '../reports/reports.repository.js';
 import { computeStanding } from '../standing/customer-standing.js';
 
+/** One owner's row: the plan and every report of theirs. */
+export function toRevenueCustomer(
+  plan: PaymentPlanRow,
+  reports: RevenueReportRow[],
+  now: Date,
+): RevenueCustomer {
+  const standing = computeStanding({
+    implementationEndsAt: plan.implementationPeriodEndsAt,
+    reports,
+    now,
+  });
+  const newest = reports.reduce<Date | null>(
+    (latest, report) => (!latest || report.createdAt > latest ? report.createdAt : latest),
+    null,
+  );
+  return {
+    id: plan.userId,
+    firstName: plan.firstName,
+    lastName: plan.lastName,
+    email: plan.email,
+    planType: 'revenue_share',
+    createdAt: plan.consentedAt.toISOString(),
+    reportsSubmitted: reports.length,
+    totalOwed: amountOwedOn(reports),
+    totalPaid: reports.reduce((sum, report) => sum + report.amountPaid, 0),
+    status: standing.status,
+    lastReportDate: newest?.toISOString() ?? null,
+    baselineNetRevenue: plan.baselineNetRevenue,
+    implementationEndsAt: plan.implementationPeriodEndsAt.toISOString(),
+    missingReports: standing.missingMonths.map((month) => month.key),
+  };
+}
+
 export async function listRevenueCustomers(db: Executor, now: Date): Promise<RevenueCustomer[]> {
   const [plans, reports] = await Promise.all([listPlans(db), listAllReports(db)]);
   const byUser = new Map<string, RevenueReportRow[]>();
   for (const report of reports) byUser.set(report.userId, [...(byUser.get(report.userId) ?? []), report]);
-  return plans.map((plan) => {
-    const own = byUser.get(plan.userId) ?? [];
-    const standing = computeStanding({
-      implementationEndsAt: plan.implementationPeriodEndsAt,
-      reports: own,
-      now,
-    });
-    const newest = own.reduce<Date | null>(
-      (latest, report) => (!latest || report.createdAt > latest ? report.createdAt : latest),
-      null,
-    );
-    return {
-      id: plan.userId,
-      firstName: plan.firstName,
-      lastName: plan.lastName,
-      email: plan.email,
-      planType: 'revenue_share',
-      createdAt: plan.consentedAt.toISOString(),
-      reportsSubmitted: own.length,
-      totalOwed: amountOwedOn(own),
-      totalPaid: own.reduce((sum, report) => sum + report.amountPaid, 0),
-      status: standing.status,
-      lastReportDate: newest?.toISOString() ?? null,
-      baselineNetRevenue: plan.baselineNetRevenue,
-      implementationEndsAt: plan.implementationPeriodEndsAt.toISOString(),
-      missingReports: standing.missingMonths.map((month) => month.key),
-    };
-  });
+  return plans.map((plan) => toRevenueCustomer(plan, byUser.get(plan.userId) ?? [], now));
 }

@@ -13,6 +13,7 @@ import { formatMoney } from '@platform/contracts/format';
 import { randomUUID } from 'node:crypto';
 import { AppError, type ServiceDeps } from '@platform/service-kit';
 import type { RevenueConfig } from '../config.js';
+import { announceShareDue } from '../payments/announce-share-due.js';
 import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
 import { toAdminRevenueReport } from '../reports/to-report-views.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
@@ -49,6 +50,7 @@ export async function markReportPaid(
       ...(paid && { sharePaid: true, sharePaidAt: now }),
       updatedAt: now,
     });
+    await announceShareDue(tx, report, locked.plan, { clock: deps.clock, requestId: options.requestId });
     await refreshCustomerStatus(tx, locked.plan, { clock: deps.clock, requestId: options.requestId });
     return { report, plan: locked.plan };
   });

@@ -7,6 +7,7 @@
 import { REVENUE_ADMIN_MESSAGES, type AdminReportActionResponse } from '@platform/contracts';
 import type { ServiceDeps } from '@platform/service-kit';
 import type { RevenueConfig } from '../config.js';
+import { announceShareDue } from '../payments/announce-share-due.js';
 import { updateReport } from '../reports/reports.repository.js';
 import { toAdminRevenueReport } from '../reports/to-report-views.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
@@ -27,6 +28,7 @@ export async function verifyReport(
       ...(settled && { sharePaid: true, sharePaidAt: now }),
       updatedAt: now,
     });
+    await announceShareDue(tx, report, locked.plan, { clock: deps.clock, requestId: options.requestId });
     await refreshCustomerStatus(tx, locked.plan, { clock: deps.clock, requestId: options.requestId });
     return { report, plan: locked.plan, changed: true };
   });

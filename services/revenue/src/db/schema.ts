@@ -117,6 +117,11 @@ export const revenueReports = revenueSchema.table(
     adminNotes: text('admin_notes'),
     /** Submission + 30 days. */
     dueDate: at('due_date').notNull(),
+    /**
+     * How often what the report owes (or whether it is verified) was announced
+     * (`revenue.share.due-changed`): the `sequence` of the last announcement.
+     */
+    dueSequence: integer('due_sequence').notNull().default(0),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -139,6 +144,37 @@ export const revenueReports = revenueSchema.table(
 );
 
 export type RevenueReportRow = typeof revenueReports.$inferSelect;
+
+/**
+ * Every correction of an owner's baseline (docs/decisions.md, 25): the baseline is fixed at consent, only
+ * the admin corrects it, and each change is kept here with its reason. Reports keep the baseline they were
+ * computed with, so a correction changes only the reports submitted after it.
+ */
+export const baselineChanges = revenueSchema.table(
+  'baseline_changes',
+  {
+    id: uuid('id').primaryKey(),
+    paymentPlanId: uuid('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    oldBaselineNetRevenue: cents('old_baseline_net_revenue').notNull(),
+    newBaselineNetRevenue: cents('new_baseline_net_revenue').notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who made the change. */
+    changedBy: text('changed_by').notNull(),
+    changedAt: at('changed_at').notNull(),
+  },
+  (table) => [
+    index('baseline_changes_plan_idx').on(table.paymentPlanId, table.changedAt),
+    check(
+      'baseline_changes_nonnegative',
+      sql`${table.oldBaselineNetRevenue} >= 0 and ${table.newBaselineNetRevenue} >= 0`,
+    ),
+  ],
+);
+
+export type BaselineChangeRow = typeof baselineChanges.$inferSelect;
 
 export const SHARE_PAYMENT_METHODS = ['offline', 'online'] as const;
 

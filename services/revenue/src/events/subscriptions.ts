@@ -3,7 +3,8 @@ import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit'
 import type { RevenueConfig } from '../config.js';
 import { membershipSubscriptions } from './membership.handler.js';
 import { ownerProfileSubscription } from './owner-profile.handler.js';
+import { sharePaymentSubscriptions } from './share-payments.handler.js';
 
-export function revenueSubscriptions(_deps: ServiceDeps<RevenueConfig>): SubscriptionDefinition[] {
-  return [ownerProfileSubscription(), ...membershipSubscriptions()];
+export function revenueSubscriptions(deps: ServiceDeps<RevenueConfig>): SubscriptionDefinition[] {
+  return [ownerProfileSubscription(), ...membershipSubscriptions(), ...sharePaymentSubscriptions(deps)];
 }

@@ -20,6 +20,7 @@ import { formatMoney } from '@platform/contracts/format';
 import { AppError, type ServiceDeps } from '@platform/service-kit';
 import type { RevenueConfig } from '../config.js';
 import { addDays, dayOf } from '../lib/calendar.js';
+import { announceShareDue } from '../payments/announce-share-due.js';
 import { lockPlanOfUser } from '../plans/plans.repository.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { findOverlappingReports, insertReport } from './reports.repository.js';
@@ -76,6 +77,7 @@ export async function submitReport(
       createdAt: now,
       updatedAt: now,
     });
+    await announceShareDue(tx, row, plan, { clock: deps.clock, requestId: options.requestId });
     await refreshCustomerStatus(tx, plan, { clock: deps.clock, requestId: options.requestId });
     return row;
   });

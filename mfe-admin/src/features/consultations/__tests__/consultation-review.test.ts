@@ -1,8 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ADMIN_CONSULTATION_MESSAGES, ConsultationFileSchema } from '@platform/contracts';
 import type { ConsultationFile } from '@platform/contracts';
-import { ApiError } from '@platform/ui';
-import { ADMIN_MESSAGES, classifyListFailure, getAdminAccess } from '../lib/admin-access';
 import { countByStatus, filterByStatus, getStatusFilterLabel } from '../lib/consultation-status';
 import {
   buildSaveNotesRequest,
@@ -13,6 +11,7 @@ import {
   groupFiles,
   hasResponseText,
 } from '../lib/review-rules';
+import { REVIEW_MESSAGES } from '../lib/review-messages';
 
 function file(overrides: Partial<ConsultationFile>): ConsultationFile {
   return ConsultationFileSchema.parse({
@@ -44,29 +43,13 @@ describe('admin consultations: status filter', () => {
   });
 });
 
-describe('admin consultations: access', () => {
-  it('lets only the admin in: signed-out visitors and other users are turned away', () => {
-    expect(getAdminAccess(null, true)).toBe('checking');
-    expect(getAdminAccess(null, false)).toBe('signed-out');
-    expect(getAdminAccess({ role: 'user' }, false)).toBe('denied');
-    expect(getAdminAccess({}, false)).toBe('denied');
-    expect(getAdminAccess({ role: 'admin' }, false)).toBe('allowed');
-  });
-
-  it("turns the list's 401 into Unauthorized, 403 into Access Denied and anything else into a failure", () => {
-    expect(classifyListFailure(new ApiError(401, '{"message":"Unauthorized"}'))).toBe('unauthorized');
-    expect(classifyListFailure(new ApiError(401, '', 'Unauthorized'))).toBe('unauthorized');
-    expect(classifyListFailure(new ApiError(403, 'Forbidden'))).toBe('denied');
-    expect(classifyListFailure(new ApiError(500, 'Internal Server Error'))).toBe('failed');
-    expect(classifyListFailure(new TypeError('Failed to fetch'))).toBe('failed');
-  });
-
+describe('admin consultations: messages', () => {
   it("uses the contract's words for the page's messages", () => {
-    expect(ADMIN_MESSAGES.fetchFailed).toBe(ADMIN_CONSULTATION_MESSAGES.listFailed);
-    expect(ADMIN_MESSAGES.statusFailed).toBe(ADMIN_CONSULTATION_MESSAGES.statusFailed);
-    expect(ADMIN_MESSAGES.notesFailed).toBe(ADMIN_CONSULTATION_MESSAGES.notesFailed);
-    expect(ADMIN_MESSAGES.responseRequiredTitle).toBe(ADMIN_CONSULTATION_MESSAGES.responseRequiredTitle);
-    expect(ADMIN_MESSAGES.responseRequiredDescription).toBe(ADMIN_CONSULTATION_MESSAGES.responseRequired);
+    expect(REVIEW_MESSAGES.fetchFailed).toBe(ADMIN_CONSULTATION_MESSAGES.listFailed);
+    expect(REVIEW_MESSAGES.statusFailed).toBe(ADMIN_CONSULTATION_MESSAGES.statusFailed);
+    expect(REVIEW_MESSAGES.notesFailed).toBe(ADMIN_CONSULTATION_MESSAGES.notesFailed);
+    expect(REVIEW_MESSAGES.responseRequiredTitle).toBe(ADMIN_CONSULTATION_MESSAGES.responseRequiredTitle);
+    expect(REVIEW_MESSAGES.responseRequiredDescription).toBe(ADMIN_CONSULTATION_MESSAGES.responseRequired);
   });
 });
 

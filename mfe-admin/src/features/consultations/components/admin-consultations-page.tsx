@@ -15,18 +15,13 @@ import {
   Skeleton,
   sortNewestFirst,
   toast,
-  useAuth,
   useDocumentTitle,
-  useToastAndRedirect,
 } from '@platform/ui';
+import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
+import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { classifyListFailure } from '../../admin-access/lib/admin-access';
 import { useConsultations } from '../api/get-consultations';
-import {
-  ACCESS_DENIED_REDIRECT,
-  ADMIN_MESSAGES,
-  UNAUTHORIZED_REDIRECT,
-  classifyListFailure,
-  getAdminAccess,
-} from '../lib/admin-access';
+import { REVIEW_MESSAGES } from '../lib/review-messages';
 import type { StatusFilter } from '../lib/consultation-status';
 import { SubmissionDetail } from './submission-detail';
 import { SubmissionList } from './submission-list';
@@ -47,59 +42,17 @@ function LoadingLayout() {
   );
 }
 
-function Notice({ title, children }: { title: string; children: string }) {
-  return (
-    <Alert role="status">
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>
-        <p>{children}</p>
-      </AlertDescription>
-    </Alert>
-  );
-}
-
 export function AdminConsultationsPage() {
   useDocumentTitle(`Consultation Submissions - Admin - ${SITE_NAME}`);
-  const { user, isLoading } = useAuth();
-  const access = getAdminAccess(user, isLoading);
+  const access = useAdminAccess();
   const consultations = useConsultations(access === 'allowed');
-  const redirect = useToastAndRedirect();
+  const outcome = useAdminRefusal(access, consultations.error);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const failureToastShown = useRef(false);
 
   const failure = consultations.isError ? classifyListFailure(consultations.error) : null;
-  const outcome =
-    access === 'signed-out' || failure === 'unauthorized'
-      ? 'unauthorized'
-      : access === 'denied' || failure === 'denied'
-        ? 'denied'
-        : null;
-
-  useEffect(() => {
-    if (outcome === 'unauthorized') {
-      redirect(
-        {
-          title: ADMIN_MESSAGES.unauthorizedTitle,
-          description: ADMIN_MESSAGES.unauthorizedDescription,
-          variant: 'destructive',
-        },
-        UNAUTHORIZED_REDIRECT.to,
-        UNAUTHORIZED_REDIRECT.delayMs,
-      );
-    } else if (outcome === 'denied') {
-      redirect(
-        {
-          title: ADMIN_MESSAGES.deniedTitle,
-          description: ADMIN_MESSAGES.deniedDescription,
-          variant: 'destructive',
-        },
-        ACCESS_DENIED_REDIRECT.to,
-        ACCESS_DENIED_REDIRECT.delayMs,
-      );
-    }
-  }, [outcome, redirect]);
 
   useEffect(() => {
     if (failure !== 'failed') {
@@ -108,7 +61,7 @@ export function AdminConsultationsPage() {
     }
     if (failureToastShown.current) return;
     failureToastShown.current = true;
-    toast({ title: 'Error', description: ADMIN_MESSAGES.fetchFailed, variant: 'destructive' });
+    toast({ title: 'Error', description: REVIEW_MESSAGES.fetchFailed, variant: 'destructive' });
   }, [failure]);
 
   // On a phone the detail sits below the list: take the reader (and keyboard focus) to it.
@@ -126,20 +79,14 @@ export function AdminConsultationsPage() {
   const selected = submissions.find((item) => item.id === selectedId) ?? null;
 
   let body;
-  if (outcome === 'unauthorized') {
-    body = <Notice title={ADMIN_MESSAGES.unauthorizedTitle}>Taking you to the log-in page…</Notice>;
-  } else if (outcome === 'denied') {
-    body = (
-      <Notice title={ADMIN_MESSAGES.deniedTitle}>
-        This page is for the support admin only. Taking you home…
-      </Notice>
-    );
+  if (outcome) {
+    body = <AdminAccessNotice refusal={outcome} />;
   } else if (access === 'checking' || consultations.isPending) {
     body = <LoadingLayout />;
   } else if (failure === 'failed') {
     body = (
       <Alert variant="destructive">
-        <AlertTitle>{ADMIN_MESSAGES.fetchFailed}</AlertTitle>
+        <AlertTitle>{REVIEW_MESSAGES.fetchFailed}</AlertTitle>
         <AlertDescription>
           <p>Please try again in a moment.</p>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void consultations.refetch()}>

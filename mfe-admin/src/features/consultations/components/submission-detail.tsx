@@ -19,7 +19,7 @@ import {
 } from '@platform/ui';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
-import { ADMIN_MESSAGES } from '../lib/admin-access';
+import { REVIEW_MESSAGES } from '../lib/review-messages';
 import {
   buildSaveNotesRequest,
   buildStatusRequest,
@@ -44,8 +44,8 @@ const linkClass =
 
 function showResponseRequired() {
   toast({
-    title: ADMIN_MESSAGES.responseRequiredTitle,
-    description: ADMIN_MESSAGES.responseRequiredDescription,
+    title: REVIEW_MESSAGES.responseRequiredTitle,
+    description: REVIEW_MESSAGES.responseRequiredDescription,
     variant: 'destructive',
   });
 }
@@ -90,13 +90,13 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
       if (
         error instanceof ApiError &&
         error.status === 400 &&
-        (error.serverMessage ?? '').includes(ADMIN_MESSAGES.responseRequiredDescription)
+        (error.serverMessage ?? '').includes(REVIEW_MESSAGES.responseRequiredDescription)
       ) {
         showResponseRequired();
       } else {
         toast({
           title: 'Error',
-          description: action === 'notes' ? ADMIN_MESSAGES.notesFailed : ADMIN_MESSAGES.statusFailed,
+          description: action === 'notes' ? REVIEW_MESSAGES.notesFailed : REVIEW_MESSAGES.statusFailed,
           variant: 'destructive',
         });
       }

@@ -4,3 +4,4 @@ export * from './checkout-return.js';
 export * from './paypal-order.js';
 export * from './grant-course-access.js';
 export * from './orders.js';
+export * from './share-checkout.js';

@@ -8,12 +8,15 @@
  *   POST /api/admin/verify-report/:id      empty body → AdminReportActionResponse
  *   POST /api/admin/mark-paid/:id          MarkPaidRequest → AdminReportActionResponse
  *   POST /api/admin/send-reminder          SendReminderRequest → SendReminderResponse
+ *   POST /api/admin/revenue-customers/:id/baseline         CorrectBaselineRequest → CorrectBaselineResponse
+ *   GET  /api/admin/revenue-customers/:id/baseline-changes BaselineChange[] (newest first)
  *
  * Amounts are integer cents. The lists carry the reference's fields plus what docs/decisions.md, 25 asks
  * the admin to see (baseline, increase) and what the ledger needs (paid so far, due date, status).
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { REVENUE_CONSENT_MESSAGES } from './consent.js';
 import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
 import { MAX_REVENUE_CENTS } from './share.js';
 
@@ -42,7 +45,25 @@ export const REVENUE_ADMIN_MESSAGES = {
   noPendingPayments: 'No pending payments',
   noCustomers: 'No revenue share customers yet',
   noOverdue: 'All customers are up to date!',
+  /** The admin's correction of a baseline (docs/decisions.md, 25). */
+  reasonRequired: 'Please give a reason for the correction',
+  reasonTooLong: 'The reason must be at most 500 characters',
+  baselineCorrectedTitle: 'Baseline Corrected',
+  baselineFailed: 'Failed to correct the baseline. Please try again.',
 } as const;
+
+/** Most characters of the reason a baseline is corrected for. */
+export const BASELINE_REASON_MAX = 500;
+
+/** 400 when the corrected baseline is the one the owner already has. */
+export function baselineUnchangedMessage(formattedBaseline: string): string {
+  return `The baseline is already ${formattedBaseline}`;
+}
+
+/** The 'Baseline Corrected' toast's text (and the call's message). */
+export function baselineCorrectedText(formattedBaseline: string): string {
+  return `Reports submitted from now on use a baseline of ${formattedBaseline}.`;
+}
 
 /** 400 when a payment would take a report past its share. */
 export function moreThanOwedMessage(formattedDue: string): string {
@@ -168,3 +189,55 @@ export const SendReminderResponseSchema = z.object({
   }),
 });
 export type SendReminderResponse = z.infer<typeof SendReminderResponseSchema>;
+
+/**
+ * The path parameters of `/api/admin/revenue-customers/:id/…`: the owner's user id. Anything that cannot be
+ * a user id names no customer (404).
+ */
+export const CustomerIdParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, REVENUE_ADMIN_MESSAGES.customerNotFound),
+});
+
+/**
+ * `POST /api/admin/revenue-customers/:id/baseline`: the admin corrects an owner's baseline (cents, ≥ 0)
+ * and says why (docs/decisions.md, 25). Reports submitted afterwards use it; earlier reports keep theirs.
+ */
+export const CorrectBaselineRequestSchema = z.object({
+  baselineNetRevenue: z
+    .number({ error: REVENUE_CONSENT_MESSAGES.baselineWhole })
+    .int(REVENUE_CONSENT_MESSAGES.baselineWhole)
+    .min(0, REVENUE_CONSENT_MESSAGES.baselinePositive)
+    .max(MAX_REVENUE_CENTS, REVENUE_CONSENT_MESSAGES.baselineTooLarge),
+  reason: textField({
+    min: 1,
+    max: BASELINE_REASON_MAX,
+    multiline: true,
+    required: REVENUE_ADMIN_MESSAGES.reasonRequired,
+    tooLong: REVENUE_ADMIN_MESSAGES.reasonTooLong,
+  }),
+});
+export type CorrectBaselineRequest = z.infer<typeof CorrectBaselineRequestSchema>;
+
+/** One recorded correction of an owner's baseline. */
+export const BaselineChangeSchema = z.object({
+  id: z.uuid(),
+  /** The owner's user id. */
+  customerId: z.string(),
+  oldBaselineNetRevenue: z.number().int(),
+  newBaselineNetRevenue: z.number().int(),
+  reason: z.string(),
+  /** The admin's user id. */
+  changedBy: z.string(),
+  changedAt: isoDateTime,
+});
+export type BaselineChange = z.infer<typeof BaselineChangeSchema>;
+
+export const CorrectBaselineResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  change: BaselineChangeSchema,
+  customer: RevenueCustomerSchema,
+});
+export type CorrectBaselineResponse = z.infer<typeof CorrectBaselineResponseSchema>;
+
+export const BaselineChangeListSchema = z.array(BaselineChangeSchema);

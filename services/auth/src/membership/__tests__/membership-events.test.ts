@@ -453,6 +453,45 @@ describe.each(cases)(
       expect(await revokedFor(paid.data.orderId)).toEqual([]);
     });
 
+    it('grants nothing for an order that pays a revenue share, nor revokes anything at its refund', async () => {
+      const accountEmail = uniqueEmail('share-payer');
+      const signup = await auth.call('/api/auth/signup', { json: signupBody(accountEmail) });
+      expect(signup.status).toBe(201);
+      const account = await userByEmail(accountEmail);
+      const paid = orderPaid(accountEmail, {
+        placedByUserId: account!.id,
+        lines: [
+          { productId: 'revenue-share', name: 'Revenue share, March 2030', unitPrice: 12_345, quantity: 1 },
+        ],
+        total: 12_345,
+        courseIds: [],
+        revenueReportId: randomUUID(),
+      });
+      // A guest's billing address too: no account is made for it.
+      const guestEmail = uniqueEmail('share-guest');
+      const guest = orderPaid(guestEmail, { courseIds: [], revenueReportId: randomUUID() });
+      const shareRefund = (order: typeof paid) =>
+        envelope('payment.order.refunded', {
+          ...orderRefunded(order).data,
+          revenueReportId: order.data.revenueReportId,
+        });
+      for (const event of [paid, guest, shareRefund(paid), shareRefund(guest)]) {
+        await publish(event);
+        await applied(event.id);
+      }
+      await setup.handled();
+      for (const { data } of [paid, guest]) {
+        expect(await grantOf(data.orderId)).toBeUndefined();
+        expect(await grantedFor(data.orderId)).toEqual([]);
+        expect(await revokedFor(data.orderId)).toEqual([]);
+      }
+      expect(await userByEmail(accountEmail)).toMatchObject({
+        isMember: false,
+        subscriptionStatus: 'inactive',
+      });
+      expect(await userByEmail(guestEmail)).toBeUndefined();
+    });
+
     it('ends membership once when the plan’s subscription ends, like a refund', async () => {
       const email = uniqueEmail('subscriber');
       const paid = orderPaid(email, {

@@ -186,3 +186,47 @@ describe('the refund e-mail', () => {
     expect(noCourse.text).not.toContain('course access');
   });
 });
+
+describe('a revenue share paid online', () => {
+  const REPORT_ID = '0b6c8d0e-2f57-4d1e-9a51-7f6f1f7a9b10';
+  const share: PaymentOrderPaid = {
+    ...order,
+    total: 40_000,
+    lines: [
+      { productId: 'revenue-share', name: 'Revenue share, February 2030', unitPrice: 40_000, quantity: 1 },
+    ],
+    courseIds: [],
+    revenueReportId: REPORT_ID,
+  };
+  const refund: PaymentOrderRefunded = {
+    orderId: ORDER_ID,
+    email: 'rosa@example.com',
+    firstName: 'Rosa',
+    amount: 40_000,
+    currency: 'USD',
+    courseIds: [],
+    refundedAt: '2030-03-10T12:00:00.000Z',
+    revenueReportId: REPORT_ID,
+  };
+
+  it('gets a receipt that names the share and promises no money-back guarantee', () => {
+    const email = renderReceiptEmail({ order: share, settings });
+    expect(email.subject).toBe('Your Restaurant Consultant receipt ($400.00)');
+    expect(email.html).toContain('Thank you for your payment');
+    expect(email.text).toContain('Revenue share, February 2030: $400.00');
+    expect(email.text).toContain('The payment is recorded on your revenue report');
+    expect(email.text).not.toContain('money-back guarantee');
+    expectMobileFriendlyHtml(email);
+  });
+
+  it('says the share is owed again after the admin’s refund, and why an automatic refund came', () => {
+    const byAdmin = renderRefundEmail({ refund, settings });
+    expect(byAdmin.text).toContain('We refunded your revenue share payment of $400.00 on March 10, 2030.');
+    expect(byAdmin.text).toContain('The share this payment covered is due again on your revenue report.');
+    expect(byAdmin.text).not.toContain('money-back guarantee');
+    const automatic = renderRefundEmail({ refund: { ...refund, automatic: true }, settings });
+    expect(automatic.text).toContain('another payment had already covered it');
+    expect(automatic.text).not.toContain('due again');
+    expectMobileFriendlyHtml(automatic);
+  });
+});

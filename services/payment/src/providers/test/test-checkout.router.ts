@@ -3,8 +3,9 @@
  *
  *   GET  /api/test-checkout/:sessionId          → the page (HTML): TEST MODE banner, lines, total, buttons
  *   POST /api/test-checkout/:sessionId/pay      → session paid, signed webhook sent, 303 to the success URL
- *   POST /api/test-checkout/:sessionId/decline  → session declined, signed webhook sent, 303 to
- *                                                  /checkout?payment=failed
+ *   POST /api/test-checkout/:sessionId/decline  → session declined, signed webhook sent, 303 to the failure
+ *                                                  URL (/checkout?payment=failed, or a revenue share's
+ *                                                  /revenue-report?payment=failed)
  *   POST /api/test-checkout/:sessionId/cancel   → nothing changes, 303 to the cancel URL
  *                                                  (/checkout?payment=cancelled, or /api/paypal/cancel)
  *
@@ -56,7 +57,7 @@ export function testCheckoutRoutes(router: Router, deps: PaymentDeps): void {
           customerEmail: session.customerEmail,
           successUrl: session.successUrl,
           // 'Back to checkout' from a declined payment says it failed, as the Decline button did.
-          cancelUrl: state === 'declined' ? checkoutReturnPath('failed') : session.cancelUrl,
+          cancelUrl: state === 'declined' ? failureUrlOf(session) : session.cancelUrl,
         },
         TEST_CHECKOUT_PATH,
       );
@@ -84,7 +85,7 @@ export function testCheckoutRoutes(router: Router, deps: PaymentDeps): void {
       }
       if (session.status === 'paid') return void res.redirect(303, session.successUrl);
       // Back to the checkout, which says the payment failed (this page is ours: a path on our origin).
-      res.set('Cache-Control', 'no-store').redirect(303, checkoutReturnPath('failed'));
+      res.set('Cache-Control', 'no-store').redirect(303, failureUrlOf(session));
     }),
   );
 
@@ -96,6 +97,11 @@ export function testCheckoutRoutes(router: Router, deps: PaymentDeps): void {
         .redirect(303, session.status === 'paid' ? session.successUrl : session.cancelUrl);
     }),
   );
+}
+
+/** Where a declined payment goes back to: the session's own failure URL, else the checkout. */
+function failureUrlOf(session: TestSessionRow): string {
+  return session.failureUrl ?? checkoutReturnPath('failed');
 }
 
 /** This process's own address as the caller reached it, unless TEST_WEBHOOK_URL says otherwise. */

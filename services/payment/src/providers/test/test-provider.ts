@@ -67,6 +67,7 @@ export class TestProvider implements PaymentProvider {
       customerEmail: order.customerEmail,
       successUrl: appendQuery(urls.successUrl, 'session_id', id),
       cancelUrl: urls.cancelUrl,
+      failureUrl: urls.failureUrl ?? null,
       createdAt: this.options.clock.now(),
     });
     const url = `${TEST_CHECKOUT_PATH}/${id}`;

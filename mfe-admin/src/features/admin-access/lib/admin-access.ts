@@ -1,6 +1,7 @@
 /**
- * Who may see the admin consultations page (docs/behaviour/admin.md#admin-access: checked on the client as
- * well as the server). Display only: the server refuses the calls anyway.
+ * Who may see an admin page (docs/behaviour/admin.md#admin-access: checked on the client as well as the
+ * server). Display only: the server refuses the calls anyway. Every admin page uses these rules through
+ * `useAdminAccess` and `useAdminRefusal`.
  */
 import { getApiErrorStatus } from '@platform/ui';
 
@@ -29,6 +30,20 @@ export function classifyListFailure(error: unknown): ListFailure {
   return 'failed';
 }
 
+/** Why the page turns the reader away, or null when it does not. */
+export type AdminRefusal = 'unauthorized' | 'denied';
+
+/**
+ * A signed-out visitor, or any read of the page answered 401, is 'unauthorized'; anyone but the admin, or
+ * a read answered 403, is 'denied'. Errors that are neither are the page's own to show.
+ */
+export function getAdminRefusal(access: AdminAccess, errors: readonly unknown[]): AdminRefusal | null {
+  const failures = errors.filter((error) => error != null).map(classifyListFailure);
+  if (access === 'signed-out' || failures.includes('unauthorized')) return 'unauthorized';
+  if (access === 'denied' || failures.includes('denied')) return 'denied';
+  return null;
+}
+
 /**
  * docs/behaviour/admin.md#admin-access: the signed-out redirect to /login after 1 s, the access-denied
  * redirect to / after 2 s.
@@ -36,14 +51,9 @@ export function classifyListFailure(error: unknown): ListFailure {
 export const UNAUTHORIZED_REDIRECT = { to: '/login', delayMs: 1000 } as const;
 export const ACCESS_DENIED_REDIRECT = { to: '/', delayMs: 2000 } as const;
 
-export const ADMIN_MESSAGES = {
+export const ADMIN_ACCESS_MESSAGES = {
   unauthorizedTitle: 'Unauthorized',
   unauthorizedDescription: 'You are logged out. Please log in as the support admin.',
   deniedTitle: 'Access Denied',
   deniedDescription: 'This page is for the support admin only.',
-  fetchFailed: 'Failed to fetch consultation submissions',
-  statusFailed: 'Failed to update consultation status.',
-  notesFailed: 'Failed to save notes.',
-  responseRequiredTitle: 'Response Required',
-  responseRequiredDescription: 'Please provide a consultation response before marking as completed.',
 } as const;

@@ -1,0 +1,349 @@
+/**
+ * /revenue-admin, the admin's revenue ledger (docs/behaviour/revenue-share.md#admin-revenue-dashboard),
+ * against the embedded site. The site is shared with other specs that create owners and reports, so
+ * each test makes its own owner through the API (consent, a report for last month) and follows that
+ * owner's rows: Pending Reports → Verify → Unpaid Revenue with its days-outstanding badge → Mark Paid in
+ * part, then the rest; Send Reminder (the e-mail reaches the SMTP peer); the CSV files; Correct baseline
+ * and its record. Who may see it (Access Denied, Unauthorized). The layout at 1280 px and, in the @phone
+ * project, 390 px (cards, wrapped tabs, nothing wider than the screen), with axe on both.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { waitForMail } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+const PAGE = '/revenue-admin';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toastRegion(page).getByText(title, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  if (description !== undefined) {
+    await expect(toastRegion(page).getByText(description, { exact: true }).first()).toBeVisible();
+  }
+}
+
+/** The calendar month before this one, in UTC (the server's calendar): always reportable. */
+function lastMonth(): { start: string; end: string } {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+type Owner = { email: string; reportId: string };
+
+/**
+ * An owner on the plan with a baseline of $2,000.00 who reported last month's net revenue of $10,000.00
+ * (share $800.00), all through the API in a request context of their own.
+ */
+async function ownerWithReport(request: APIRequestContext, label: string): Promise<Owner> {
+  const email = uniqueEmail('revenue-admin', label);
+  await createAccount(request, email);
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const consent = await request.post('/api/revenue-share-consent', {
+    data: { consentToTerms: true, baselineNetRevenue: 200_000 },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+  const { start, end } = lastMonth();
+  const report = await request.post('/api/revenue-report', {
+    data: {
+      reportingPeriodStart: start,
+      reportingPeriodEnd: end,
+      grossRevenue: 1_200_000,
+      businessExpenses: 200_000,
+      netRevenue: 1_000_000,
+    },
+  });
+  expect(report.status(), await report.text()).toBe(200);
+  const body = (await report.json()) as { report: { id: string; shareOwed: number } };
+  expect(body.report.shareOwed).toBe(80_000);
+  return { email, reportId: body.report.id };
+}
+
+async function openLedger(page: Page) {
+  await page.goto(PAGE);
+  // The first visit loads the remote and its page: allow for a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('tab', { name: /^Pending Reports/ })).toBeVisible({ timeout: 20_000 });
+}
+
+function tab(page: Page, name: string): Locator {
+  return page.getByRole('tab', { name: new RegExp(`^${name}`) });
+}
+
+/** The row (a table row, or a card on a phone) of the owner in the open tab. */
+function rowOf(page: Page, testId: 'report-row' | 'customer-row', email: string): Locator {
+  return page.getByRole('tabpanel').getByTestId(testId).filter({ hasText: email });
+}
+
+async function download(page: Page, linkName: string): Promise<string> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).click(),
+  ]);
+  const path = await file.path();
+  return readFile(path, 'utf8');
+}
+
+test.describe('the revenue ledger', () => {
+  test('verify, pay in part then in full, remind, download and correct a baseline', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const ownerRequest = await playwright.request.newContext({ baseURL });
+    const owner = await ownerWithReport(ownerRequest, 'ledger');
+
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await openLedger(page);
+
+    // The stat cards.
+    const stats = page.getByTestId('revenue-stats');
+    for (const label of [
+      'Revenue Share Customers',
+      'Monthly Subscribers',
+      'Pending Reports',
+      'Outstanding Revenue',
+    ]) {
+      await expect(stats.getByRole('heading', { name: label })).toBeVisible();
+    }
+    await expect(stats).toContainText('monthly recurring revenue');
+    await expect(stats).toContainText('collected');
+
+    // The owner's report waits under Pending Reports with its figures.
+    await expect(tab(page, 'Pending Reports')).toHaveAttribute('aria-selected', 'true');
+    const pending = rowOf(page, 'report-row', owner.email);
+    await expect(pending).toBeVisible();
+    for (const figure of ['$10,000.00', '$2,000.00', '$8,000.00', '$800.00', '$0.00', 'Submitted']) {
+      await expect(pending).toContainText(figure);
+    }
+    await expect(pending.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+
+    // Nobody can be overdue yet: consent and reports are all from this run, and a share is due 30 days
+    // after its report, a missing month 10 days after it ends.
+    await tab(page, 'Overdue').click();
+    await expect(page.getByText('All customers are up to date!', { exact: true })).toBeVisible();
+    await tab(page, 'Pending Reports').click();
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, pending reports');
+
+    // Verify: the toast, and the report moves to Unpaid Revenue with its badge.
+    await pending.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(
+      page,
+      'Report Verified',
+      'Revenue report has been verified and marked for payment collection.',
+    );
+    await expect(pending).toHaveCount(0);
+    await tab(page, 'Unpaid Revenue').click();
+    const unpaid = rowOf(page, 'report-row', owner.email);
+    await expect(unpaid).toContainText('Verified');
+    await expect(unpaid.getByTestId('days-outstanding')).toHaveText('0 days outstanding');
+
+    // Send Reminder (payment, the default for a verified share): the toast and the e-mail.
+    await unpaid.getByRole('button', { name: 'Send Reminder' }).click();
+    const reminder = page.getByRole('dialog', { name: 'Send Reminder' });
+    await expect(reminder.getByRole('radio', { name: 'Payment reminder' })).toBeChecked();
+    await reminder.getByRole('button', { name: 'Send Reminder' }).click();
+    await expectToast(page, 'Reminder Sent', 'Payment reminder sent');
+    await expect(reminder).toBeHidden();
+    const paymentMail = await waitForMail(owner.email, {
+      where: (mail) => /revenue share is due/.test(mail.subject),
+    });
+    expect(paymentMail.subject).toBe('A reminder: $800.00 in revenue share is due');
+
+    // Mark Paid: prefilled with what is owed, formatted as typed, more than owed refused.
+    await unpaid.getByRole('button', { name: 'Mark Paid' }).click();
+    const payment = page.getByRole('dialog', { name: 'Mark Paid' });
+    const amount = payment.getByLabel('Amount received');
+    await expect(amount).toHaveValue('800.00');
+    await amount.fill('');
+    await amount.pressSequentially('12345');
+    await expect(amount).toHaveValue('12,345');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(payment).toContainText('The amount is more than the $800.00 still owed on this report');
+    await amount.fill('300');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expectToast(page, 'Payment Recorded', '$300.00 recorded');
+    await expect(payment).toBeHidden();
+    await expect(unpaid).toContainText('$300.00');
+
+    // The rest: prefilled with the $500.00 still owed; once paid the report leaves Unpaid Revenue.
+    await unpaid.getByRole('button', { name: 'Mark Paid' }).click();
+    await expect(amount).toHaveValue('500.00');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expectToast(page, 'Payment Recorded', '$500.00 recorded');
+    await expect(unpaid).toHaveCount(0);
+
+    // All Customers: the owner with what they paid; a report reminder from their row.
+    await tab(page, 'All Customers').click();
+    const customer = rowOf(page, 'customer-row', owner.email);
+    await expect(customer).toContainText('Current');
+    await expect(customer).toContainText('$800.00');
+    await customer.getByRole('button', { name: 'Send Reminder' }).click();
+    await reminder.getByRole('radio', { name: 'Revenue report reminder' }).check();
+    await reminder.getByRole('button', { name: 'Send Reminder' }).click();
+    await expectToast(page, 'Reminder Sent', 'Revenue report reminder sent');
+    const reportMail = await waitForMail(owner.email, { where: (mail) => /report/i.test(mail.subject) });
+    expect(reportMail.text).toContain('/revenue-report');
+
+    // The CSV files hold the owner's rows.
+    const reportsCsv = await download(page, 'Download reports (CSV)');
+    const reportLine = reportsCsv.split('\r\n').find((line) => line.startsWith(owner.reportId));
+    expect(reportLine).toContain(owner.email);
+    expect(reportLine).toContain('10000.00,2000.00,8000.00,10,800.00,800.00,0.00,paid');
+    const customersCsv = await download(page, 'Download customers (CSV)');
+    expect(customersCsv.split('\r\n').find((line) => line.includes(owner.email))).toContain(
+      '2000.00,1,0.00,800.00,current',
+    );
+
+    // Correct baseline: a reason is required; the change is kept and shown.
+    await customer.getByRole('button', { name: 'Correct baseline' }).click();
+    const correction = page.getByRole('dialog', { name: 'Correct baseline' });
+    await expect(correction).toContainText('Not changed since consent.');
+    const baseline = correction.getByLabel('New baseline');
+    await expect(baseline).toHaveValue('2,000.00');
+    await baseline.fill('');
+    await baseline.pressSequentially('3500');
+    await expect(baseline).toHaveValue('3,500');
+    await correction.getByRole('button', { name: 'Save baseline' }).click();
+    await expect(correction).toContainText('Please give a reason for the correction');
+    await correction.getByLabel('Reason').fill('Bank statements show a higher average');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, correct baseline');
+    await correction.getByRole('button', { name: 'Save baseline' }).click();
+    await expectToast(
+      page,
+      'Baseline Corrected',
+      'Reports submitted from now on use a baseline of $3,500.00.',
+    );
+    await expect(correction).toBeHidden();
+    await expect(customer).toContainText('$3,500.00');
+    await customer.getByRole('button', { name: 'Correct baseline' }).click();
+    await expect(correction.getByRole('list', { name: 'Earlier changes' })).toContainText(
+      '$2,000.00 → $3,500.00',
+    );
+    await expect(correction).toContainText('Bank statements show a higher average');
+    await correction.getByRole('button', { name: 'Cancel' }).click();
+
+    // The owner's own page reads the new baseline; the verified report kept its own.
+    const mine = (await (await ownerRequest.get('/api/revenue-reports')).json()) as {
+      plan: { baselineNetRevenue: number };
+      reports: Array<{ id: string; baselineNetRevenue: number }>;
+    };
+    expect(mine.plan.baselineNetRevenue).toBe(350_000);
+    expect(mine.reports.find((report) => report.id === owner.reportId)?.baselineNetRevenue).toBe(200_000);
+    await ownerRequest.dispose();
+  });
+
+  test('a signed-in owner gets Access Denied and goes home; a visitor goes to log in', async ({ page }) => {
+    const email = uniqueEmail('revenue-admin', 'denied');
+    await createAccount(page.request, email);
+    await logIn(page, email, PASSWORD);
+    expect((await page.request.get('/api/admin/revenue-reports')).status()).toBe(403);
+    await page.goto(PAGE);
+    await expectToast(page, 'Access Denied', 'This page is for the support admin only.');
+    await expect(page.getByText('This page is for the support admin only. Taking you home…')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Download reports (CSV)' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+
+    await page.context().clearCookies();
+    await page.goto(PAGE);
+    await expectToast(page, 'Unauthorized', 'You are logged out. Please log in as the support admin.');
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  });
+
+  test(
+    'the layout on a desktop and a phone: tables or cards, the tabs, the chart',
+    { tag: '@phone' },
+    async ({ page, playwright, baseURL }, testInfo) => {
+      test.setTimeout(120_000);
+      const owners = await Promise.all(
+        ['layout', 'layout-verified'].map(async (label) => {
+          const ownerRequest = await playwright.request.newContext({ baseURL });
+          const owner = await ownerWithReport(ownerRequest, label);
+          await ownerRequest.dispose();
+          return owner;
+        }),
+      );
+      const [owner, verified] = owners as [Owner, Owner];
+
+      await logIn(page, ADMIN.email, ADMIN.password);
+      const verify = await page.request.post(`/api/admin/verify-report/${verified.reportId}`);
+      expect(verify.status(), await verify.text()).toBe(200);
+
+      // 40 days on in the browser: the verified share has been outstanding long enough to be flagged.
+      await page.clock.setFixedTime(new Date(Date.now() + 40 * DAY_MS));
+      const chartChunk = page.waitForResponse(/\/revenue-share-chart\.[0-9a-f]+\.js$/);
+      await openLedger(page);
+      const phone = (page.viewportSize()?.width ?? 1280) < 1024;
+
+      // The chart is its own chunk, loaded on this page; its figures are also a table.
+      expect((await chartChunk).ok()).toBe(true);
+      await expect(page.getByTestId('share-chart').locator('.recharts-wrapper')).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId('share-chart').locator('.recharts-bar')).toHaveCount(2);
+      const showTable = page.getByRole('button', { name: 'Show the figures as a table' });
+      await showTable.click();
+      await expect(page.getByRole('table', { name: 'Shares owed and collected per month' })).toBeVisible();
+      await expect(
+        page.getByRole('table', { name: 'Shares owed and collected per month' }).getByRole('row'),
+      ).toHaveCount(13);
+      await page.getByRole('button', { name: 'Hide the figures' }).click();
+
+      const pending = rowOf(page, 'report-row', owner.email);
+      await expect(pending).toBeVisible();
+      if (phone) {
+        await expect(page.getByRole('list', { name: 'Pending reports' })).toBeVisible();
+        await expect(page.getByRole('table', { name: 'Pending reports' })).toHaveCount(0);
+      } else {
+        await expect(page.getByRole('table', { name: 'Pending reports' })).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Pending reports' })).toHaveCount(0);
+      }
+
+      // Every tab is reachable by keyboard (arrow keys move between them).
+      await tab(page, 'Pending Reports').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tab(page, 'Unpaid Revenue')).toBeFocused();
+      await expect(tab(page, 'Unpaid Revenue')).toHaveAttribute('aria-selected', 'true');
+      const unpaid = rowOf(page, 'report-row', verified.email);
+      await expect(unpaid.getByTestId('days-outstanding')).toHaveText('40 days outstanding');
+
+      // Nothing is cut off or wider than the screen; all four tabs are on screen.
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+      const width = page.viewportSize()!.width;
+      for (const name of ['Pending Reports', 'Unpaid Revenue', 'All Customers', 'Overdue']) {
+        const box = await tab(page, name).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.x, name).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(width);
+      }
+
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, unpaid revenue');
+      await saveScreenshot(page, testInfo, 'revenue-admin-unpaid');
+      await tab(page, 'All Customers').click();
+      await expect(rowOf(page, 'customer-row', owner.email)).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, all customers');
+      await saveScreenshot(page, testInfo, 'revenue-admin-customers');
+      await tab(page, 'Pending Reports').click();
+      await saveScreenshot(page, testInfo, 'revenue-admin-pending');
+      await rowOf(page, 'report-row', owner.email).getByRole('button', { name: 'Send Reminder' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send Reminder' })).toBeVisible();
+      await saveScreenshot(page, testInfo, 'revenue-admin-reminder-dialog');
+    },
+  );
+});

@@ -1,0 +1,491 @@
+/**
+ * The revenue-share owner's pages (docs/behaviour/revenue-share.md), against the embedded site: from
+ * /pricing through sign-up to /revenue-share-welcome, the consent (the button waits for the box; the
+ * dashboard 1.5 s after the toast, on the page clock), the dashboard's 'Action Required' and revenue-share
+ * card; /revenue-report's client checks, live dollar formatting, the calculation box, a report submitted
+ * and listed, an overlapping period refused by the server, the chart loaded on that page only, 'Pay now'
+ * on a verified share and the way back from the payment page; who is sent where (visitors, accounts
+ * without the plan, owners already on it). Axe on every page; screenshots at 1280 px, 390 px (the @phone
+ * project) and 375 px.
+ */
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined)
+    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
+}
+
+/** A calendar month that has ended, `monthsBack` before this one, in UTC (the server's calendar). */
+function monthBefore(monthsBack: number): { start: string; end: string } {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack + 1, 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/** 'Mar 1, 2026', as the history shows a calendar day. */
+function shownDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents. */
+async function becomeOwner(page: Page, label: string, baselineNetRevenue: number): Promise<string> {
+  const email = uniqueEmail('owner', label);
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  const consent = await page.request.post('/api/revenue-share-consent', {
+    data: { consentToTerms: true, baselineNetRevenue },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+  // Auth records the plan and course enrols the owner from the consent's event: wait until both have.
+  await expect
+    .poll(
+      async () => {
+        const user = await page.request.get('/api/auth/user');
+        const enrolments = await page.request.get('/api/enrollments');
+        if (!user.ok() || !enrolments.ok()) return false;
+        const { planStatus } = (await user.json()) as { planStatus?: string | null };
+        return Boolean(planStatus?.startsWith('rs_')) && ((await enrolments.json()) as unknown[]).length > 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return email;
+}
+
+async function submitReportThroughApi(page: Page, netRevenue: number, monthsBack = 1): Promise<string> {
+  const { start, end } = monthBefore(monthsBack);
+  const response = await page.request.post('/api/revenue-report', {
+    data: {
+      reportingPeriodStart: start,
+      reportingPeriodEnd: end,
+      grossRevenue: netRevenue,
+      businessExpenses: 0,
+      netRevenue,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { report: { id: string } }).report.id;
+}
+
+async function adminRequest(request: APIRequestContext): Promise<APIRequestContext> {
+  const login = await request.post('/api/auth/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  return request;
+}
+
+/** A picture of one element at the project's width, kept with the report. */
+async function screenshotElement(locator: Locator, testInfo: TestInfo, name: string) {
+  const width = locator.page().viewportSize()?.width ?? 0;
+  const path = testInfo.outputPath(`${name}-${width}px.png`);
+  await locator.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
+}
+
+test(
+  'from /pricing to sign-up, the welcome page and consent, then the dashboard with the banner and the revenue card',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await page.goto('/pricing');
+    const premium = page.getByTestId('programme-revenue_share');
+    await expect(premium).toContainText('Premium Success Program');
+    await premium.getByRole('checkbox').click();
+    await premium.getByRole('button', { name: /Apply Now/ }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+
+    await page.getByLabel('First name').fill('Rosa');
+    await page.getByLabel('Last name').fill('Diaz');
+    await page.getByLabel('Email').fill(uniqueEmail('owner', 'pricing'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/revenue-share-welcome$/);
+
+    // The programme, the timeline and the terms.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Revenue Share' })).toBeVisible();
+    for (const point of [
+      'Immediate access to Module 1',
+      '30-day risk-free implementation',
+      'Pay only 10% of net revenue increase',
+      'A true partnership',
+    ]) {
+      await expect(page.getByRole('heading', { name: point })).toBeVisible();
+    }
+    const timeline = page.getByTestId('welcome-timeline').getByRole('listitem');
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.nth(0)).toContainText('Start Module 1');
+    await expect(timeline.nth(1)).toContainText('unlock all modules');
+    await expect(timeline.nth(2)).toContainText('See results in 30 days');
+    const terms = page.getByTestId('welcome-terms').getByRole('listitem');
+    await expect(terms).toHaveText([
+      '10% of your monthly net revenue increase, after the implementation period',
+      'Monthly income reporting is required',
+      'Full access to the course',
+      '30-day risk-free implementation period',
+      'Cancel anytime if you see no improvement',
+      'Payment only after results',
+    ]);
+
+    // The baseline, formatted as it is typed, and why it is asked.
+    const baseline = page.getByLabel('Average monthly net revenue before the program (optional)');
+    await baseline.pressSequentially('30000');
+    await expect(baseline).toHaveValue('30,000');
+    await expect(baseline).toHaveAccessibleDescription(
+      /10% of the increase over this amount.*fixed once you agree/,
+    );
+
+    // The button waits for the box.
+    const start = page.getByRole('button', { name: 'Start Free Implementation' });
+    await expect(start).toBeDisabled();
+    await screenshotBoth(page, testInfo, 'revenue-share-welcome');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-share-welcome');
+    const agree = page.getByRole('checkbox', { name: 'I agree to the Revenue Share Terms (v1.0)' });
+    await agree.click();
+    await expect(start).toBeEnabled();
+    await agree.click();
+    await expect(start).toBeDisabled();
+    await agree.press('Space');
+    await expect(start).toBeEnabled();
+
+    // 'Processing...' while the consent is on its way (held until seen, then sent on unchanged).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/revenue-share-consent', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The dashboard follows 1.5 s after the toast: on the page's clock, not the wall's.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1_000));
+    await start.click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    await expectToast(page, 'Welcome to Revenue Share!');
+    await page.clock.runFor(1_400);
+    await expect(page).toHaveURL(/\/revenue-share-welcome$/);
+    await page.clock.runFor(200);
+    await page.waitForURL(/\/dashboard$/);
+    await page.clock.resume();
+
+    // The dashboard: the consultation banner and the revenue-share card.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible();
+    const banner = page.getByTestId('consultation-banner');
+    await expect(banner.getByRole('heading', { name: 'Action Required' })).toBeVisible();
+    const card = page.getByRole('region', { name: 'Revenue Share' });
+    await expect(card).toBeVisible();
+    // The first month to report is the first that starts after the 30-day risk-free period.
+    const firstMonth = new Date();
+    firstMonth.setUTCDate(firstMonth.getUTCDate() + 30);
+    const monthStart = new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth(), 1));
+    if (monthStart < firstMonth) monthStart.setUTCMonth(monthStart.getUTCMonth() + 1);
+    const monthName = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(monthStart);
+    await expect(card.getByTestId('revenue-next-report')).toContainText(monthName);
+    await expect(card.getByTestId('revenue-next-report')).toContainText(/Late after \w{3} \d{1,2}, \d{4}/);
+    await expect(card.getByTestId('revenue-amount-owed')).toHaveText('$0.00');
+    await expect(card.getByTestId('revenue-share-status')).toHaveText('Current');
+    await expect(card.getByRole('link', { name: 'Report revenue' })).toHaveAttribute(
+      'href',
+      '/revenue-report',
+    );
+    await screenshotElement(card, testInfo, 'dashboard-revenue-card');
+    await saveScreenshot(page, testInfo, 'dashboard-revenue-owner');
+    await expectNoSeriousA11yViolations(page, testInfo, 'dashboard-revenue-owner');
+  },
+);
+
+test(
+  'the monthly report: client checks, live dollars, the calculation, a report submitted and listed, an overlap refused',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page, 'report', 3_000_000);
+    await page.goto('/revenue-report');
+    await expect(page.getByRole('heading', { level: 1, name: 'Monthly Revenue Report' })).toBeVisible();
+    await expect(page.getByTestId('info-rate')).toContainText('10%');
+    await expect(page.getByTestId('info-rate')).toContainText('of your net revenue increase');
+    await expect(page.getByTestId('info-share-value')).toHaveText('$0.00');
+    await expect(page.getByTestId('info-due')).toContainText('30 days');
+    await expect(page.getByTestId('no-reports')).toBeVisible();
+    await expect(page.getByTestId('report-notes')).toContainText(
+      'Payments are due within 30 days of submitting your report.',
+    );
+    await expect(page.getByTestId('report-notes')).toContainText('Keep records');
+    await expect(page.getByTestId('report-notes')).toContainText('Inaccurate data may delay');
+
+    // Nothing typed: the four required fields say so.
+    const submit = page.getByRole('button', { name: 'Submit Report' });
+    await submit.click();
+    for (const message of [
+      'Start date is required',
+      'End date is required',
+      'Gross revenue is required',
+      'Net revenue is required',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('Reporting period start')).toBeFocused();
+
+    // Dollars grouped as they are typed; net computed; the calculation box once there is a share.
+    const gross = page.getByLabel('Total gross revenue');
+    const expenses = page.getByLabel('Total business expenses');
+    const net = page.getByLabel('Net revenue', { exact: true });
+    await expect(net).toHaveAttribute('readonly', '');
+    await gross.pressSequentially('25000');
+    await expect(gross).toHaveValue('25,000');
+    await expect(net).toHaveValue('25,000');
+    await expect(page.getByText('Net revenue is required', { exact: true })).toHaveCount(0);
+    // Below the $30,000 baseline: no increase, no share, no box.
+    await expect(page.getByTestId('share-calculation')).toHaveCount(0);
+    // Only digits stay; pasted cents are dropped rather than read as dollars.
+    await gross.fill('');
+    await gross.pressSequentially('6a0,0');
+    await expect(gross).toHaveValue('600');
+    await gross.fill('$1,234.56');
+    await expect(gross).toHaveValue('1,234');
+    await gross.fill('60000');
+    await expect(gross).toHaveValue('60,000');
+    await expenses.pressSequentially('15500');
+    await expect(expenses).toHaveValue('15,500');
+    await expect(net).toHaveValue('44,500');
+    const box = page.getByTestId('share-calculation');
+    await expect(box).toContainText('Net revenue$44,500.00');
+    await expect(box).toContainText('Baseline− $30,000.00');
+    await expect(box).toContainText('Increase$14,500.00');
+    await expect(page.getByTestId('calculated-share')).toHaveText('$1,450.00');
+    await expect(page.getByTestId('info-share-value')).toHaveText('$1,450.00');
+
+    const { start, end } = monthBefore(1);
+    await page.getByLabel('Reporting period start').fill(start);
+    await page.getByLabel('Reporting period end').fill(end);
+    await page.getByLabel('Notes (optional)').fill('New dinner menu from the 10th.');
+    await screenshotBoth(page, testInfo, 'revenue-report-filled');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-filled');
+
+    // 'Submitting...' while the report is on its way (held until seen, then sent on unchanged).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/revenue-report', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submit.click();
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    await expectToast(
+      page,
+      'Revenue Report Submitted',
+      'Your report has been submitted. 10% share: $1,450.00',
+    );
+    await page.unroute('**/api/revenue-report');
+
+    // The form is empty again, and the report is in the history.
+    await expect(gross).toHaveValue('');
+    await expect(page.getByLabel('Reporting period start')).toHaveValue('');
+    const row = page.getByTestId('report-row').filter({ visible: true });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('report-period')).toHaveText(`${shownDay(start)} – ${shownDay(end)}`);
+    await expect(row.getByTestId('report-netRevenue')).toHaveText('$44,500.00');
+    await expect(row.getByTestId('report-baselineNetRevenue')).toHaveText('$30,000.00');
+    await expect(row.getByTestId('report-revenueIncrease')).toHaveText('$14,500.00');
+    await expect(row.getByTestId('report-shareOwed')).toHaveText('$1,450.00');
+    await expect(row.getByTestId('report-amountPaid')).toHaveText('$0.00');
+    await expect(row.getByTestId('report-status')).toHaveText('Submitted');
+    await expect(row.locator('time')).toHaveText(/^\w{3} \d{1,2}, \d{4}$/);
+    await expect(row.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+
+    // The chart, with its text alternative.
+    const chart = page.getByTestId('revenue-chart');
+    await expect(chart.locator('figcaption')).toHaveText(
+      /^Net revenue against your baseline, with the 10% share, for 1 month \(\w{3} \d{4}\)\.$/,
+    );
+    await expect(chart.locator('.recharts-surface').first()).toBeVisible();
+    await expect(chart.getByRole('table', { name: 'Net revenue by month' })).toContainText('$44,500');
+    await screenshotBoth(page, testInfo, 'revenue-report-history');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-history');
+
+    // The same period again: the server's words, beside the field and in the toast; nothing typed is lost.
+    await page.getByLabel('Reporting period start').fill(start);
+    await page.getByLabel('Reporting period end').fill(end);
+    await gross.fill('1000');
+    await submit.click();
+    const overlap = `You already reported revenue for ${start} to ${end}; a report cannot cover the same days twice`;
+    await expectToast(page, 'Error', overlap);
+    await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(overlap);
+    await expect(gross).toHaveValue('1,000');
+    await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
+    await expect(page.getByTestId('report-row').filter({ visible: true })).toHaveCount(1);
+  },
+);
+
+test('recharts is downloaded by the report page only, not by the public first view or other member pages', async ({
+  page,
+}) => {
+  await becomeOwner(page, 'chunks', 0);
+  await submitReportThroughApi(page, 500_000);
+
+  const scripts: Promise<{ url: string; recharts: boolean }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(
+      response
+        .text()
+        .then((body) => ({ url: response.url(), recharts: body.includes('recharts-wrapper') }))
+        .catch(() => ({ url: response.url(), recharts: false })),
+    );
+  });
+  // The scripts each page downloaded that hold recharts (found by a class name it renders).
+  const takeScripts = async () => {
+    const loaded = await Promise.all(scripts.splice(0));
+    return loaded.filter((script) => script.recharts).map((script) => script.url);
+  };
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await takeScripts()).toEqual([]);
+
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('region', { name: 'Revenue Share' }).getByTestId('revenue-amount-owed'),
+  ).toHaveText('$500.00', { timeout: 15_000 });
+  expect(await takeScripts()).toEqual([]);
+
+  await page.goto('/revenue-share-welcome');
+  await expect(page.getByTestId('already-on-plan')).toBeVisible();
+  expect(await takeScripts()).toEqual([]);
+
+  await page.goto('/revenue-report');
+  await expect(page.getByTestId('revenue-chart').locator('.recharts-surface').first()).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await takeScripts()).toHaveLength(1);
+});
+
+test('an owner already on the plan sees it on the welcome page instead of the form', async ({
+  page,
+}, testInfo) => {
+  await becomeOwner(page, 'on-plan', 3_000_000);
+  await page.goto('/revenue-share-welcome');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You are on the Premium Success Program' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('already-on-plan')).toContainText('$30,000.00');
+  await expect(page.getByRole('button', { name: 'Start Free Implementation' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('link', { name: 'Report revenue' })).toHaveAttribute('href', '/revenue-report');
+  await screenshotBoth(page, testInfo, 'revenue-share-welcome-on-plan');
+  await expectNoSeriousA11yViolations(page, testInfo, 'revenue-share-welcome-on-plan');
+});
+
+test('visitors go to /login, and signing in brings a would-be owner back to the welcome page', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/revenue-report');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = uniqueEmail('owner', 'visitor');
+  await createAccount(request, email);
+  await page.goto('/revenue-share-welcome');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBe('revenue_share');
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/revenue-share-welcome$/);
+  await expect(page.getByRole('button', { name: 'Start Free Implementation' })).toBeDisabled();
+  expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBeNull();
+});
+
+test('an account without the plan is told why it cannot report, and led to the welcome page', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('owner', 'no-plan');
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  await page.goto('/revenue-report');
+  const notice = page.getByTestId('not-on-plan');
+  await expect(notice).toContainText('Please agree to the Revenue Share Terms before reporting revenue');
+  await expect(page.getByRole('button', { name: 'Submit Report' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-no-plan');
+  await notice.getByRole('link', { name: 'See the Premium Success Program' }).click();
+  await expect(page).toHaveURL(/\/revenue-share-welcome$/);
+  // No revenue-share card on the dashboard of an account without the plan.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('course-access-required')).toBeVisible();
+  await expect(page.getByTestId('revenue-share-card')).toHaveCount(0);
+});
+
+test(
+  "a verified share is paid with 'Pay now' and shows as paid; turning back charges nothing; a share settled meanwhile is refused in the server's words",
+  { tag: '@phone' },
+  async ({ page, playwright, baseURL }, testInfo) => {
+    await becomeOwner(page, 'pay', 0);
+    const online = await submitReportThroughApi(page, 1_234_500, 1);
+    const offline = await submitReportThroughApi(page, 800_000, 2);
+    const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
+    for (const reportId of [online, offline]) {
+      const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
+      expect(verified.status(), await verified.text()).toBe(200);
+    }
+
+    await page.goto('/revenue-report');
+    // Newest period first.
+    const rows = page.getByTestId('report-row').filter({ visible: true });
+    await expect(rows).toHaveCount(2);
+    const [latest, earlier] = [rows.nth(0), rows.nth(1)];
+    await expect(latest.getByTestId('report-status')).toHaveText('Verified');
+    await expect(latest.getByTestId('report-shareOwed')).toHaveText('$1,234.50');
+    await expect(earlier.getByTestId('report-shareOwed')).toHaveText('$800.00');
+    await expect(latest.getByRole('button', { name: /^Pay now/ })).toBeVisible();
+    await expect(earlier.getByRole('button', { name: /^Pay now/ })).toBeVisible();
+    await screenshotBoth(page, testInfo, 'revenue-report-verified');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-verified');
+
+    // Turning back on the payment page: nothing charged, and the page says so once.
+    await earlier.getByRole('button', { name: /^Pay now/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await expect(page.getByText('$800.00').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('payment-outcome')).toContainText('Payment cancelled');
+    await expect(page).toHaveURL(/\/revenue-report$/);
+    await expect(earlier.getByTestId('report-status')).toHaveText('Verified');
+
+    // Paid offline by the admin while the page was open: nothing is due, and the owner is told so.
+    const paid = await admin.post(`/api/admin/mark-paid/${offline}`, { data: { amount: 80_000 } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    // The payment service learns of the payment from an event: wait until it refuses the checkout.
+    await expect
+      .poll(async () =>
+        (await page.request.post('/api/revenue-share-checkout', { data: { reportId: offline } })).status(),
+      )
+      .toBe(409);
+    await earlier.getByRole('button', { name: /^Pay now/ }).click();
+    await expectToast(page, 'Error', 'Nothing is due on this report');
+    await expect(page).toHaveURL(/\/revenue-report$/);
+
+    // Paying: back with ?payment=paid, and the report shows as paid once the revenue service has it.
+    await latest.getByRole('button', { name: /^Pay now/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await expect(page.getByText('$1,234.50').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+    await expect(page.getByTestId('payment-outcome')).toContainText('Payment received');
+    await expect(page).toHaveURL(/\/revenue-report$/);
+    await expect(latest.getByTestId('report-status')).toHaveText('Paid', { timeout: 20_000 });
+    await expect(latest.getByTestId('report-amountPaid')).toHaveText('$1,234.50');
+    await expect(latest.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
+    await expect(earlier.getByTestId('report-status')).toHaveText('Paid');
+    await screenshotBoth(page, testInfo, 'revenue-report-paid');
+    await admin.dispose();
+  },
+);

@@ -1,0 +1,20 @@
+/** `GET /api/admin/revenue-stats` (admin only): the four stat cards' figures. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RevenueStatsSchema } from '@platform/contracts';
+import type { RevenueStats } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+import { REVENUE_STATS_KEY } from './revenue-ledger-keys';
+
+const read = getQueryFn<unknown>({ on401: 'throw' });
+
+export function revenueStatsQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: REVENUE_STATS_KEY,
+    enabled,
+    queryFn: async (context): Promise<RevenueStats> => RevenueStatsSchema.parse(await read(context)),
+  });
+}
+
+export function useRevenueStats(enabled: boolean) {
+  return useQuery(revenueStatsQuery(enabled));
+}

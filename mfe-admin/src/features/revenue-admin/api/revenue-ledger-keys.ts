@@ -1,0 +1,19 @@
+/**
+ * The query keys of the admin's revenue reads (the URL split at `/`), and the one refresh every action
+ * does: a verification, payment, reminder or baseline correction can change the stats, the lists and the
+ * chart alike, so all three are read again.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+
+export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
+export const REVENUE_REPORTS_KEY = ['/api/admin/revenue-reports'] as const;
+/** Also the prefix of each customer's baseline changes (`…/revenue-customers/:id/baseline-changes`). */
+export const REVENUE_CUSTOMERS_KEY = ['/api/admin/revenue-customers'] as const;
+
+export async function refreshRevenueLedger(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [REVENUE_STATS_KEY, REVENUE_REPORTS_KEY, REVENUE_CUSTOMERS_KEY].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * 'Correct baseline' (docs/decisions.md, 25; docs/behaviour/revenue-share.md#correcting-a-baseline): only
+ * the admin changes an owner's baseline, with a reason, and each change is recorded. The dialog shows the
+ * baseline now and the changes recorded so far; reports submitted after a correction use the new baseline,
+ * earlier ones keep theirs.
+ */
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import type { RevenueCustomer } from '@platform/contracts';
+import { formatDateTime, formatMoney } from '@platform/contracts/format';
+import {
+  ApiError,
+  Button,
+  FormField,
+  Skeleton,
+  Textarea,
+  fieldAria,
+  fieldHintId,
+  pickFieldIssues,
+  toast,
+} from '@platform/ui';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@platform/ui/dialog';
+import { useCorrectBaseline } from '../api/correct-baseline';
+import { useBaselineChanges } from '../api/get-baseline-changes';
+import { centsToDollarInput } from '../lib/dollar-input';
+import { BaselineFormSchema } from '../lib/ledger-forms';
+import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
+import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+import { customerName } from '../lib/customer-name';
+import { DollarInput } from './dollar-input';
+
+const FIELDS = ['baselineNetRevenue', 'reason'] as const;
+
+function BaselineHistory({ customerId }: { customerId: string }) {
+  const changes = useBaselineChanges(customerId, true);
+  if (changes.isPending) return <Skeleton className="h-12 w-full" />;
+  if (changes.isError) {
+    return <p className="text-sm text-muted-foreground">The earlier changes could not be read.</p>;
+  }
+  if (changes.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">Not changed since consent.</p>;
+  }
+  return (
+    <ul className="max-h-40 space-y-2 overflow-y-auto text-sm" aria-label="Earlier changes">
+      {changes.data.map((change) => (
+        <li key={change.id} className="rounded-md border border-border p-2">
+          <p className="font-medium">
+            {formatMoney(change.oldBaselineNetRevenue)} → {formatMoney(change.newBaselineNetRevenue)}
+            <span className="font-normal text-muted-foreground"> · {formatDateTime(change.changedAt)}</span>
+          </p>
+          <p className="break-words whitespace-pre-wrap text-muted-foreground">{change.reason}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
+  const correct = useCorrectBaseline();
+  const form = useForm<BaselineFormValues, unknown, BaselineFormOutput>({
+    resolver: zodResolver(BaselineFormSchema),
+    defaultValues: { baselineNetRevenue: centsToDollarInput(customer.baselineNetRevenue), reason: '' },
+  });
+  const { errors } = form.formState;
+  const amountId = `baseline-amount-${customer.id}`;
+  const reasonId = `baseline-reason-${customer.id}`;
+  const reasonLength = form.watch('reason').length;
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    try {
+      const answer = await correct.mutateAsync({ customerId: customer.id, request });
+      toast({
+        title: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
+        description: answer.message,
+        variant: 'success',
+      });
+      onDone();
+    } catch (failure) {
+      console.error('Baseline correction failed:', failure);
+      if (failure instanceof ApiError && failure.status === 400) {
+        const fields = pickFieldIssues(failure.issues, FIELDS);
+        for (const { field, message } of fields) form.setError(field, { message }, { shouldFocus: true });
+        if (fields.length > 0) return;
+      }
+      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.baselineFailed, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <FormField
+        id={amountId}
+        label="New baseline"
+        error={errors.baselineNetRevenue?.message}
+        hint="Average monthly net revenue before the programme."
+      >
+        <Controller
+          control={form.control}
+          name="baselineNetRevenue"
+          render={({ field }) => (
+            <DollarInput
+              {...fieldAria(amountId, errors.baselineNetRevenue?.message, fieldHintId(amountId))}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id={reasonId}
+        label="Reason"
+        error={errors.reason?.message}
+        hint={`Kept with the change. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
+      >
+        <Textarea
+          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
+          rows={3}
+          {...form.register('reason')}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? ACTION_LABELS.saving : 'Save baseline'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function CorrectBaselineDialog({ customer }: { customer: RevenueCustomer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline">
+          {ACTION_LABELS.correctBaseline}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Correct baseline</DialogTitle>
+          <DialogDescription>
+            {customerName(customer)}: the baseline is {formatMoney(customer.baselineNetRevenue)}. Reports
+            submitted after the change use the new baseline; earlier reports keep theirs.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <>
+            <section aria-label="Changes recorded" className="grid gap-2">
+              <h3 className="text-sm font-medium">Changes recorded</h3>
+              <BaselineHistory customerId={customer.id} />
+            </section>
+            <BaselineForm customer={customer} onDone={() => setOpen(false)} />
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

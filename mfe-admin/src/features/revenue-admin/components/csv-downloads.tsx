@@ -1,0 +1,21 @@
+/** The ledger for the accountant: the reports and the customers as CSV files (the browser downloads them). */
+import { Button } from '@platform/ui';
+
+const FILES = [
+  { href: '/api/admin/revenue-reports.csv', label: 'Download reports (CSV)' },
+  { href: '/api/admin/revenue-customers.csv', label: 'Download customers (CSV)' },
+] as const;
+
+export function CsvDownloads() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {FILES.map((file) => (
+        <Button key={file.href} asChild variant="outline" size="sm">
+          <a href={file.href} download>
+            {file.label}
+          </a>
+        </Button>
+      ))}
+    </div>
+  );
+}

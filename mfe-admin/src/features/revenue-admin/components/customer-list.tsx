@@ -1,0 +1,196 @@
+/**
+ * The 'All Customers' and 'Overdue' lists: per owner the standing, when they consented, reports submitted,
+ * baseline, still owed, paid, the last report and any late months, with Send Reminder (and, on All
+ * Customers, Correct baseline). A blocked owner is marked apart from an overdue one. A table on a wide
+ * screen; a card per customer on a phone.
+ */
+import type { ReactNode } from 'react';
+import type { RevenueCustomer } from '@platform/contracts';
+import { formatDate, formatMoney } from '@platform/contracts/format';
+import { Badge, Card, cn } from '@platform/ui';
+import { useWideLayout } from '../hooks/use-wide-layout';
+import { customerName } from '../lib/customer-name';
+import { CUSTOMER_STATUS } from '../lib/revenue-admin-copy';
+import { CorrectBaselineDialog } from './correct-baseline-dialog';
+import { EmptyState } from './empty-state';
+import { SendReminderDialog } from './send-reminder-dialog';
+
+type CustomerListProps = {
+  customers: readonly RevenueCustomer[];
+  label: string;
+  empty: string;
+  /** All Customers: each with 'Correct baseline'. */
+  canCorrectBaseline?: boolean;
+};
+
+const BLOCKED_NOTE = 'Blocked: no new section opens until they are current again.';
+
+function StatusBadge({ customer }: { customer: RevenueCustomer }) {
+  const status = CUSTOMER_STATUS[customer.status];
+  return <Badge variant={status.variant}>{status.label}</Badge>;
+}
+
+/** 'Mar 2030' for each late month (`YYYY-MM`). */
+function lateMonths(customer: RevenueCustomer): string {
+  if (customer.missingReports.length === 0) return 'None';
+  const format = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return customer.missingReports.map((key) => format.format(new Date(`${key}-01T00:00:00Z`))).join(', ');
+}
+
+function figuresOf(customer: RevenueCustomer): [string, string][] {
+  return [
+    ['Consented', formatDate(customer.createdAt)],
+    ['Reports', String(customer.reportsSubmitted)],
+    ['Baseline', formatMoney(customer.baselineNetRevenue)],
+    ['Still owed', formatMoney(customer.totalOwed)],
+    ['Paid', formatMoney(customer.totalPaid)],
+    ['Last report', customer.lastReportDate ? formatDate(customer.lastReportDate) : 'None yet'],
+    ['Late reports', lateMonths(customer)],
+  ];
+}
+
+function Actions({
+  customer,
+  canCorrectBaseline,
+}: {
+  customer: RevenueCustomer;
+  canCorrectBaseline?: boolean;
+}) {
+  const reportsLate = customer.missingReports.length > 0;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <SendReminderDialog
+        customerId={customer.id}
+        recipient={{ name: customerName(customer), email: customer.email }}
+        defaultType={!reportsLate && customer.totalOwed > 0 ? 'payment' : 'report'}
+      />
+      {canCorrectBaseline ? <CorrectBaselineDialog customer={customer} /> : null}
+    </div>
+  );
+}
+
+function Who({ customer }: { customer: RevenueCustomer }) {
+  return (
+    <>
+      <span className="block font-medium break-words">{customerName(customer)}</span>
+      <span className="block text-xs break-all text-muted-foreground">{customer.email}</span>
+    </>
+  );
+}
+
+function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'px-3 py-2 text-xs font-medium whitespace-nowrap text-muted-foreground',
+        numeric ? 'text-right' : 'text-left',
+      )}
+    >
+      {children}
+    </th>
+  );
+}
+
+function CustomerTable({ customers, label, canCorrectBaseline }: Omit<CustomerListProps, 'empty'>) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full border-collapse text-sm" aria-label={label}>
+        <thead className="bg-muted/50">
+          <tr>
+            <Th>Customer</Th>
+            <Th>Status</Th>
+            <Th>Consented</Th>
+            <Th numeric>Reports</Th>
+            <Th numeric>Baseline</Th>
+            <Th numeric>Still owed</Th>
+            <Th numeric>Paid</Th>
+            <Th>Last report</Th>
+            <Th>Late reports</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.map((customer) => (
+            <tr
+              key={customer.id}
+              data-testid="customer-row"
+              className={cn(
+                'border-t border-border align-top',
+                customer.status === 'blocked' && 'bg-destructive/5',
+              )}
+            >
+              <th scope="row" className="max-w-56 px-3 py-3 text-left font-normal">
+                <Who customer={customer} />
+              </th>
+              <td className="px-3 py-3">
+                <StatusBadge customer={customer} />
+                {customer.status === 'blocked' ? (
+                  <span className="mt-1 block max-w-40 text-xs text-destructive">{BLOCKED_NOTE}</span>
+                ) : null}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">{formatDate(customer.createdAt)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{customer.reportsSubmitted}</td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(customer.baselineNetRevenue)}
+              </td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(customer.totalOwed)}
+              </td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(customer.totalPaid)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                {customer.lastReportDate ? formatDate(customer.lastReportDate) : 'None yet'}
+              </td>
+              <td className="px-3 py-3">{lateMonths(customer)}</td>
+              <td className="px-3 py-3">
+                <Actions customer={customer} canCorrectBaseline={canCorrectBaseline} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CustomerCards({ customers, label, canCorrectBaseline }: Omit<CustomerListProps, 'empty'>) {
+  return (
+    <ul className="grid gap-3" aria-label={label}>
+      {customers.map((customer) => (
+        <li key={customer.id}>
+          <Card
+            data-testid="customer-row"
+            className={cn('grid gap-3 p-4', customer.status === 'blocked' && 'border-destructive')}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Who customer={customer} />
+              </div>
+              <StatusBadge customer={customer} />
+            </div>
+            {customer.status === 'blocked' ? (
+              <p className="text-xs text-destructive">{BLOCKED_NOTE}</p>
+            ) : null}
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              {figuresOf(customer).map(([term, value]) => (
+                <div key={term} className="min-w-0">
+                  <dt className="text-xs text-muted-foreground">{term}</dt>
+                  <dd className="font-medium break-words tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Actions customer={customer} canCorrectBaseline={canCorrectBaseline} />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CustomerList({ empty, ...props }: CustomerListProps) {
+  const wide = useWideLayout();
+  if (props.customers.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return wide ? <CustomerTable {...props} /> : <CustomerCards {...props} />;
+}

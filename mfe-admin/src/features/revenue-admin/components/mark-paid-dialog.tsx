@@ -1,0 +1,117 @@
+/**
+ * Mark Paid: a small dialog asking how much arrived, in dollars, prefilled with what the report still owes
+ * and formatted as it is typed. A part is accepted; the server's refusal ('The amount is more than …') is
+ * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
+ */
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import type { AdminRevenueReport } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+import { ApiError, Button, FormField, fieldAria, fieldHintId, toast } from '@platform/ui';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@platform/ui/dialog';
+import { useMarkReportPaid } from '../api/mark-report-paid';
+import { centsToDollarInput } from '../lib/dollar-input';
+import { DollarInput } from './dollar-input';
+import { markPaidFormSchema } from '../lib/ledger-forms';
+import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
+import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+import { formatPeriod } from '../lib/report-period';
+
+function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
+  const markPaid = useMarkReportPaid();
+  const form = useForm<MarkPaidFormValues, unknown, MarkPaidFormOutput>({
+    resolver: zodResolver(markPaidFormSchema(report.amountDue)),
+    defaultValues: { amount: centsToDollarInput(report.amountDue) },
+  });
+  const id = `mark-paid-amount-${report.id}`;
+  const error = form.formState.errors.amount?.message;
+
+  const onSubmit = form.handleSubmit(async ({ amount }) => {
+    try {
+      const answer = await markPaid.mutateAsync({ reportId: report.id, request: { amount } });
+      toast({
+        title: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
+        description: answer.message,
+        variant: 'success',
+      });
+      onDone();
+    } catch (failure) {
+      console.error('Mark paid failed:', failure);
+      if (failure instanceof ApiError && failure.status === 400 && failure.serverMessage) {
+        form.setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
+        return;
+      }
+      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.markPaidFailed, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <FormField
+        id={id}
+        label="Amount received"
+        error={error}
+        hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
+      >
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <DollarInput
+              {...fieldAria(id, error, fieldHintId(id))}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? ACTION_LABELS.recording : 'Record payment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function MarkPaidDialog({ report }: { report: AdminRevenueReport }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm">
+          {ACTION_LABELS.markPaid}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mark Paid</DialogTitle>
+          <DialogDescription>
+            {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, paid so far{' '}
+            {formatMoney(report.amountPaid)}.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <MarkPaidForm report={report} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * `/revenue-admin` (docs/behaviour/revenue-share.md#admin-revenue-dashboard): 'Revenue Management', the
+ * admin's ledger of the revenue-share programme. Four stat cards, the chart of shares owed and collected,
+ * the CSV files, and four tabs: 'Pending Reports' (Verify), 'Unpaid Revenue' (Mark Paid, with days
+ * outstanding), 'All Customers' (Correct baseline) and 'Overdue'; Send Reminder everywhere. Access is the
+ * admin pages' one handling (docs/behaviour/admin.md#admin-access).
+ */
+import { useState } from 'react';
+import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  SITE_NAME,
+  Skeleton,
+  useDocumentTitle,
+} from '@platform/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
+import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
+import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useRevenueCustomers } from '../api/get-revenue-customers';
+import { useRevenueReports } from '../api/get-revenue-reports';
+import { useRevenueStats } from '../api/get-revenue-stats';
+import { overdueCustomers, pendingReports, unpaidReports } from '../lib/ledger';
+import { LOAD_FAILED, PAGE_TITLE, TAB_LABELS } from '../lib/revenue-admin-copy';
+import type { RevenueTab } from '../lib/revenue-admin-copy';
+import { CsvDownloads } from './csv-downloads';
+import { CustomerList } from './customer-list';
+import { ReportList } from './report-list';
+import { RevenueStatCards, RevenueStatSkeletons } from './revenue-stat-cards';
+import { ShareChartPanel } from './share-chart-panel';
+
+function LoadingLayout() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading the revenue ledger…
+      </p>
+      <RevenueStatSkeletons />
+      <Skeleton className="h-72 w-full" />
+      <Skeleton className="h-10 w-full max-w-xl" />
+      <div className="grid gap-2">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-20 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** On a phone the tabs wrap onto two rows: each keeps its own height rather than the list's. */
+const TRIGGER = 'h-auto min-h-8';
+
+function TabLabel({ label, count }: { label: string; count: number }) {
+  return (
+    <>
+      {label}
+      <Badge variant="outline" className="ml-1 px-1.5 tabular-nums">
+        {count}
+      </Badge>
+    </>
+  );
+}
+
+export function RevenueAdminPage() {
+  useDocumentTitle(`${PAGE_TITLE} - Admin - ${SITE_NAME}`);
+  const access = useAdminAccess();
+  const allowed = access === 'allowed';
+  const stats = useRevenueStats(allowed);
+  const reports = useRevenueReports(allowed);
+  const customers = useRevenueCustomers(allowed);
+  const refusal = useAdminRefusal(access, stats.error, reports.error, customers.error);
+  const [tab, setTab] = useState<RevenueTab>('pending');
+
+  const queries = [stats, reports, customers];
+  let body;
+  if (refusal) {
+    body = <AdminAccessNotice refusal={refusal} />;
+  } else if (access === 'checking' || queries.some((query) => query.isPending)) {
+    body = <LoadingLayout />;
+  } else if (queries.some((query) => query.isError) || !stats.data || !reports.data || !customers.data) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{LOAD_FAILED}</AlertTitle>
+        <AlertDescription>
+          <p>Please try again in a moment.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2"
+            onClick={() => {
+              for (const query of queries) if (query.isError) void query.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else {
+    const now = new Date();
+    const pending = pendingReports(reports.data);
+    const unpaid = unpaidReports(reports.data);
+    const overdue = overdueCustomers(customers.data);
+    body = (
+      <div className="grid gap-8">
+        <RevenueStatCards stats={stats.data} pendingCount={pending.length} />
+        <ShareChartPanel reports={reports.data} now={now} />
+        <Tabs value={tab} onValueChange={(value) => setTab(value as RevenueTab)} className="min-w-0 gap-4">
+          <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+            <TabsTrigger value="pending" className={TRIGGER}>
+              <TabLabel label={TAB_LABELS.pending} count={pending.length} />
+            </TabsTrigger>
+            <TabsTrigger value="unpaid" className={TRIGGER}>
+              <TabLabel label={TAB_LABELS.unpaid} count={unpaid.length} />
+            </TabsTrigger>
+            <TabsTrigger value="customers" className={TRIGGER}>
+              <TabLabel label={TAB_LABELS.customers} count={customers.data.length} />
+            </TabsTrigger>
+            <TabsTrigger value="overdue" className={TRIGGER}>
+              <TabLabel label={TAB_LABELS.overdue} count={overdue.length} />
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="pending">
+            <ReportList
+              reports={pending}
+              label="Pending reports"
+              empty={REVENUE_ADMIN_MESSAGES.noPendingReports}
+              now={now}
+            />
+          </TabsContent>
+          <TabsContent value="unpaid">
+            <ReportList
+              reports={unpaid}
+              label="Unpaid revenue"
+              empty={REVENUE_ADMIN_MESSAGES.noPendingPayments}
+              showOutstanding
+              now={now}
+            />
+          </TabsContent>
+          <TabsContent value="customers">
+            <CustomerList
+              customers={customers.data}
+              label="Revenue share customers"
+              empty={REVENUE_ADMIN_MESSAGES.noCustomers}
+              canCorrectBaseline
+            />
+          </TabsContent>
+          <TabsContent value="overdue">
+            <CustomerList
+              customers={overdue}
+              label="Overdue customers"
+              empty={REVENUE_ADMIN_MESSAGES.noOverdue}
+            />
+          </TabsContent>
+        </Tabs>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-12">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLE}</h1>
+          <p className="mt-2 text-muted-foreground">
+            Verify owners’ monthly reports, record the shares they pay and remind them when something is due.
+          </p>
+        </div>
+        {refusal || !allowed ? null : <CsvDownloads />}
+      </header>
+      {body}
+    </div>
+  );
+}

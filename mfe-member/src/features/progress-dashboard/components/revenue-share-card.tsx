@@ -1,0 +1,110 @@
+/**
+ * 'Revenue Share' on the dashboard of an owner on the plan
+ * (docs/behaviour/revenue-share.md#dashboard-revenue-share-card): the month to report next and when its
+ * report becomes late, the amount owed, the standing (blocked says what opens new sections again) and
+ * 'Report revenue'.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@platform/contracts/format';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
+import { STANDING, describeNextReport } from '../lib/revenue-card';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Card role="region" aria-labelledby="revenue-share-card" data-testid="revenue-share-card">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="revenue-share-card" className="text-xl">
+            Revenue Share
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function RevenueShareCard() {
+  const reports = useMyRevenueReports(true);
+
+  if (reports.isPending) {
+    return (
+      <Frame>
+        <div aria-busy="true" className="grid gap-4 sm:grid-cols-3">
+          <p role="status" className="sr-only">
+            Loading your revenue share…
+          </p>
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-12 w-full" />
+          ))}
+        </div>
+      </Frame>
+    );
+  }
+  if (reports.isError) {
+    return (
+      <Frame>
+        <div role="alert" className="space-y-3 text-sm">
+          <p>Your revenue share could not be loaded. Please check your connection and try again.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void reports.refetch()}
+            disabled={reports.isFetching}
+          >
+            {reports.isFetching ? 'Retrying...' : 'Retry'}
+          </Button>
+        </div>
+      </Frame>
+    );
+  }
+  const plan = reports.data?.plan;
+  if (!plan) return null;
+
+  const standing = STANDING[plan.status];
+  const next = describeNextReport(plan.nextReport);
+
+  return (
+    <Frame>
+      <div className="space-y-5">
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">Next report due</dt>
+            <dd className="mt-1" data-testid="revenue-next-report">
+              {next ? (
+                <>
+                  <span className="block text-base font-semibold">{next.month}</span>
+                  <span className="block text-muted-foreground">
+                    Late after <time dateTime={next.lateAfterIso}>{next.lateAfterText}</time>
+                  </span>
+                </>
+              ) : (
+                <span className="text-base font-semibold">No report due</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Amount owed</dt>
+            <dd className="mt-1 text-base font-semibold tabular-nums" data-testid="revenue-amount-owed">
+              {formatMoney(plan.amountOwed)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="mt-1" data-testid="revenue-standing">
+              <Badge variant={standing.tone} data-testid="revenue-share-status">
+                {standing.label}
+              </Badge>
+              <span className="mt-1 block text-muted-foreground">{standing.text}</span>
+            </dd>
+          </div>
+        </dl>
+        <Button asChild>
+          <Link to="/revenue-report">Report revenue</Link>
+        </Button>
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * `GET /api/revenue-reports` (docs/behaviour/revenue-share.md#api-calls): the signed-in account's plan
+ * (null before consent) and its reports, newest period first. A 401 reads as null (signed out). The
+ * welcome page and the dashboard's revenue-share card read it too, so one cache entry serves them all.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyRevenueReports } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+
+export type { MyRevenueReports };
+
+export const MY_REVENUE_REPORTS_QUERY_KEY = ['/api/revenue-reports'] as const;
+
+const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+
+/** How often, and how many times at most, the list is read again while `refreshWhile` holds. */
+export const REFRESH_INTERVAL_MS = 2000;
+export const MAX_REFRESHES = 15;
+
+export function myRevenueReportsQuery(
+  enabled: boolean,
+  refreshWhile?: (data: MyRevenueReports | null | undefined) => boolean,
+) {
+  return queryOptions<
+    MyRevenueReports | null,
+    Error,
+    MyRevenueReports | null,
+    typeof MY_REVENUE_REPORTS_QUERY_KEY
+  >({
+    queryKey: MY_REVENUE_REPORTS_QUERY_KEY,
+    enabled,
+    // A share just paid online is recorded by the revenue service a moment later (an event).
+    refetchInterval: refreshWhile
+      ? (query) =>
+          refreshWhile(query.state.data) && query.state.dataUpdateCount <= MAX_REFRESHES
+            ? REFRESH_INTERVAL_MS
+            : false
+      : false,
+    queryFn: async (context): Promise<MyRevenueReports | null> => {
+      const [body, { MyRevenueReportsSchema }] = await Promise.all([
+        readOrNull(context),
+        import('@platform/contracts'),
+      ]);
+      return body === null ? null : MyRevenueReportsSchema.parse(body);
+    },
+  });
+}
+
+export function useMyRevenueReports(
+  enabled: boolean,
+  refreshWhile?: (data: MyRevenueReports | null | undefined) => boolean,
+) {
+  return useQuery(myRevenueReportsQuery(enabled, refreshWhile));
+}

@@ -1,0 +1,19 @@
+/**
+ * 'Pay now' on a verified report: `POST /api/revenue-share-checkout` { reportId } (docs/decisions.md, 28)
+ * answers the payment provider's page, priced by the payment service from the revenue service's figure.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { CreateCheckoutSessionResponse } from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
+
+export async function startShareCheckout(reportId: string): Promise<CreateCheckoutSessionResponse> {
+  const [response, { CreateCheckoutSessionResponseSchema }] = await Promise.all([
+    apiRequest('POST', '/api/revenue-share-checkout', { reportId }),
+    import('@platform/contracts'),
+  ]);
+  return CreateCheckoutSessionResponseSchema.parse(await response.json());
+}
+
+export function useStartShareCheckout() {
+  return useMutation({ mutationFn: startShareCheckout });
+}

@@ -1,0 +1,27 @@
+/**
+ * `POST /api/revenue-report` (docs/behaviour/revenue-share.md#monthly-revenue-report): the server checks the
+ * report again and computes the share itself; a refusal carries its words (a 400 names the rule, e.g. an
+ * overlapping period). On success the owner's plan and history are read again.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RevenueReportRequestParsed, SubmitRevenueReportResponse } from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
+import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
+
+export async function submitRevenueReport(
+  request: RevenueReportRequestParsed,
+): Promise<SubmitRevenueReportResponse> {
+  const [response, { SubmitRevenueReportResponseSchema }] = await Promise.all([
+    apiRequest('POST', '/api/revenue-report', request),
+    import('@platform/contracts'),
+  ]);
+  return SubmitRevenueReportResponseSchema.parse(await response.json());
+}
+
+export function useSubmitRevenueReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitRevenueReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_REVENUE_REPORTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * A signed-in account without a revenue-share plan: reporting is refused by the server (403), so the page
+ * explains why and leads to the welcome page instead of showing the form.
+ */
+import { Link } from 'react-router-dom';
+import { REVENUE_REPORT_MESSAGES } from '@platform/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { NOT_ON_PLAN } from '../lib/report-copy';
+
+export function NotOnPlan() {
+  return (
+    <Card className="mx-auto mt-8 max-w-xl text-center" data-testid="not-on-plan">
+      <CardHeader className="items-center gap-2">
+        <CardTitle asChild>
+          <h2 className="text-xl">{NOT_ON_PLAN.title}</h2>
+        </CardTitle>
+        <CardDescription className="text-base">{REVENUE_REPORT_MESSAGES.notOnPlan}.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-sm text-muted-foreground">{NOT_ON_PLAN.text}</p>
+        <Button asChild>
+          <Link to="/revenue-share-welcome">{NOT_ON_PLAN.link}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+/** The three cards above the form: the share rate, this report's share (live) and when payment is due. */
+import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
+import { formatMoney } from '@platform/contracts/format';
+import { INFO_CARDS } from '../lib/report-copy';
+
+function InfoCard({
+  title,
+  value,
+  text,
+  testId,
+}: {
+  title: string;
+  value: string;
+  text: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle asChild>
+          <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
+          {value}
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RevenueInfoCards({ shareOwed }: { shareOwed: number }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <InfoCard testId="info-rate" {...INFO_CARDS.rate} />
+      <InfoCard testId="info-share" {...INFO_CARDS.share} value={formatMoney(shareOwed)} />
+      <InfoCard testId="info-due" {...INFO_CARDS.due} />
+    </div>
+  );
+}

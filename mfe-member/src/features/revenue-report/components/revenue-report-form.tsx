@@ -1,0 +1,205 @@
+/**
+ * The monthly report (docs/behaviour/revenue-share.md#monthly-revenue-report): the info cards, the period,
+ * gross revenue, expenses, the computed net and notes; the live calculation box while the share is above
+ * zero; 'Submitting...' while sending; 'Revenue Report Submitted' with the server's share and an empty form,
+ * or 'Error' with the server's words for a refused report (400) and the general message otherwise.
+ */
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REVENUE_REPORT_MESSAGES, reportSubmittedText } from '@platform/contracts';
+import type { RevenuePlan, RevenueReportRequestParsed } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+import {
+  ApiError,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  Textarea,
+  fieldAria,
+  fieldHintId,
+  pickFieldIssues,
+  toast,
+} from '@platform/ui';
+import { useSubmitRevenueReport } from '../api/submit-revenue-report';
+import { FIELD_HINTS, FIELD_LABELS, FOOTER_NOTES, REPORT_PAGE } from '../lib/report-copy';
+import { describeReportFailure } from '../lib/report-failure';
+import {
+  EMPTY_REPORT_FORM,
+  REPORT_FORM_FIELDS,
+  ReportFormSchema,
+  computeLiveFigures,
+  describeNetRevenue,
+  initialReportForm,
+} from '../lib/report-form';
+import type { ReportFormValues } from '../lib/report-form';
+import { MoneyInput } from './money-input';
+import { RevenueInfoCards } from './revenue-info-cards';
+import { ShareCalculation } from './share-calculation';
+
+const id = (name: keyof ReportFormValues) => `report-${name}`;
+
+export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
+  const submit = useSubmitRevenueReport();
+  const form = useForm<ReportFormValues, unknown, RevenueReportRequestParsed>({
+    resolver: zodResolver(ReportFormSchema),
+    defaultValues: initialReportForm(plan, new Date()),
+  });
+  const { errors } = form.formState;
+  const [grossRevenue, businessExpenses] = useWatch({
+    control: form.control,
+    name: ['grossRevenue', 'businessExpenses'],
+  });
+  const figures = computeLiveFigures({ grossRevenue, businessExpenses }, plan.baselineNetRevenue);
+
+  // After a report the plan's next month moves on: an untouched form starts from it.
+  const nextPeriod = plan.nextReport?.periodStart;
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(initialReportForm(plan, new Date()));
+    // Only when the next month changes, not on every new plan object.
+  }, [nextPeriod]);
+
+  const setAmount = (name: 'grossRevenue' | 'businessExpenses', text: string) => {
+    const other = form.getValues(name === 'grossRevenue' ? 'businessExpenses' : 'grossRevenue');
+    const net = name === 'grossRevenue' ? describeNetRevenue(text, other) : describeNetRevenue(other, text);
+    form.setValue('netRevenue', net, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+  };
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    try {
+      const { report } = await submit.mutateAsync(request);
+      form.reset(EMPTY_REPORT_FORM);
+      toast({
+        title: REVENUE_REPORT_MESSAGES.submittedTitle,
+        description: reportSubmittedText(formatMoney(report.shareOwed)),
+        variant: 'success',
+      });
+    } catch (error) {
+      console.error('Revenue report failed:', error);
+      const refusal = error instanceof ApiError ? error.toFailure() : null;
+      if (refusal?.status === 400) {
+        for (const { field, message } of pickFieldIssues(refusal.issues, REPORT_FORM_FIELDS)) {
+          form.setError(field, { message });
+        }
+      }
+      toast({ ...describeReportFailure(refusal), variant: 'destructive' });
+    }
+  });
+
+  const error = (name: keyof ReportFormValues) => errors[name]?.message;
+
+  const dateField = (name: 'reportingPeriodStart' | 'reportingPeriodEnd') => (
+    <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)}>
+      <Input {...fieldAria(id(name), error(name))} type="date" {...form.register(name)} />
+    </FormField>
+  );
+
+  const moneyField = (name: 'grossRevenue' | 'businessExpenses') => (
+    <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)} hint={FIELD_HINTS.money}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <MoneyInput
+            {...fieldAria(id(name), error(name), fieldHintId(id(name)))}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onBlur={field.onBlur}
+            onValueChange={(text) => {
+              field.onChange(text);
+              setAmount(name, text);
+            }}
+          />
+        )}
+      />
+    </FormField>
+  );
+
+  const netError = error('netRevenue');
+  const notesError = error('notes');
+
+  return (
+    <div className="space-y-8">
+      <RevenueInfoCards shareOwed={figures.shareOwed} />
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">Report your revenue</h2>
+          </CardTitle>
+          <CardDescription>One report per month. Money amounts are in whole US dollars.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            noValidate
+            aria-label="Monthly revenue report"
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-5 sm:grid-cols-2"
+          >
+            {dateField('reportingPeriodStart')}
+            {dateField('reportingPeriodEnd')}
+            {moneyField('grossRevenue')}
+            {moneyField('businessExpenses')}
+            <FormField
+              id={id('netRevenue')}
+              label={FIELD_LABELS.netRevenue}
+              error={netError}
+              hint={FIELD_HINTS.netRevenue}
+              className="sm:col-span-2"
+            >
+              <Controller
+                control={form.control}
+                name="netRevenue"
+                render={({ field }) => (
+                  <MoneyInput
+                    {...fieldAria(id('netRevenue'), netError, fieldHintId(id('netRevenue')))}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    readOnly
+                  />
+                )}
+              />
+            </FormField>
+            <FormField
+              id={id('notes')}
+              label={FIELD_LABELS.notes}
+              error={notesError}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                {...fieldAria(id('notes'), notesError)}
+                rows={3}
+                placeholder="Anything we should know about this month"
+                {...form.register('notes')}
+              />
+            </FormField>
+            {figures.shareOwed > 0 ? (
+              <div className="sm:col-span-2">
+                <ShareCalculation figures={figures} />
+              </div>
+            ) : null}
+            <ul
+              className="list-disc space-y-1 pl-5 text-sm text-muted-foreground sm:col-span-2"
+              data-testid="report-notes"
+            >
+              {FOOTER_NOTES.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+            <div className="sm:col-span-2">
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
+                {submit.isPending ? REVENUE_REPORT_MESSAGES.submitting : REPORT_PAGE.submit}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * `/revenue-report` (docs/behaviour/revenue-share.md#monthly-revenue-report): an owner on the plan reports
+ * a month, sees the live calculation, then their history and the month-by-month chart, and what became of
+ * a share paid online when the payment service sends them back here. Signed-out visitors go to /login; a
+ * signed-in account without a plan is told why reporting is not open to it.
+ */
+import { Suspense, lazy } from 'react';
+import { Navigate } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import type { RevenueReport } from '@platform/contracts';
+import { useMyRevenueReports } from '../api/get-my-revenue-reports';
+import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
+import { hasPayableReport, toChartPoints } from '../lib/report-history';
+import { NotOnPlan } from './not-on-plan';
+import { PaymentOutcomeAlert, usePaymentOutcome } from './payment-outcome-alert';
+import { RevenueHistory } from './revenue-history';
+import { RevenueReportForm } from './revenue-report-form';
+
+// recharts is a chunk of its own: only this page, and only once it has reports to draw, downloads it.
+const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ './revenue-chart'));
+
+function PageSkeleton() {
+  return (
+    <div className="mt-8 space-y-8" aria-busy="true" data-testid="revenue-report-skeleton">
+      <p role="status" className="sr-only">
+        Loading your revenue reports…
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-28 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert variant="destructive" className="mt-8" data-testid="revenue-load-error">
+      <AlertTitle>{HISTORY.loadFailed}</AlertTitle>
+      <AlertDescription>
+        <p>Please check your connection and try again.</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying...' : 'Try again'}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function HistorySection({ reports }: { reports: RevenueReport[] }) {
+  return (
+    <>
+      <section aria-labelledby="report-history" className="space-y-4">
+        <h2 id="report-history" className="text-2xl font-semibold tracking-tight">
+          {HISTORY.title}
+        </h2>
+        {reports.length === 0 ? (
+          <p
+            className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground"
+            data-testid="no-reports"
+          >
+            {HISTORY.empty}
+          </p>
+        ) : (
+          <RevenueHistory reports={reports} />
+        )}
+      </section>
+      {reports.length > 0 ? (
+        <Card role="region" aria-labelledby="revenue-chart-title">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 id="revenue-chart-title" className="text-xl">
+                {CHART.title}
+              </h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Suspense
+              fallback={
+                <div aria-busy="true">
+                  <p className="sr-only">{CHART.loading}</p>
+                  <Skeleton className="h-72 w-full" />
+                </div>
+              }
+            >
+              <RevenueChart points={toChartPoints(reports)} />
+            </Suspense>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+export function RevenueReportPage() {
+  useDocumentTitle(`Revenue Report - ${SITE_NAME}`);
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const [outcome, dismissOutcome] = usePaymentOutcome();
+  const reports = useMyRevenueReports(user !== null, outcome === 'paid' ? hasPayableReport : undefined);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  // The read turned to 401 after the page opened: the session ended.
+  if (reports.data === null && !reports.isFetching) return <Navigate to="/login" replace />;
+
+  let body;
+  if (userLoading || !user || reports.isPending) {
+    body = <PageSkeleton />;
+  } else if (reports.isError) {
+    body = <LoadFailed onRetry={() => void reports.refetch()} retrying={reports.isFetching} />;
+  } else if (!reports.data?.plan) {
+    body = <NotOnPlan />;
+  } else {
+    body = (
+      <div className="mt-8 space-y-10">
+        <RevenueReportForm plan={reports.data.plan} />
+        <HistorySection reports={reports.data.reports} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{REPORT_PAGE.title}</h1>
+        <p className="mt-2 text-muted-foreground">{REPORT_PAGE.intro}</p>
+      </header>
+      {outcome ? <PaymentOutcomeAlert outcome={outcome} onDismiss={dismissOutcome} /> : null}
+      {body}
+    </div>
+  );
+}

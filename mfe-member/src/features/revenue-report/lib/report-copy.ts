@@ -1,0 +1,109 @@
+/**
+ * The fixed words of /revenue-report (docs/behaviour/revenue-share.md#monthly-revenue-report). Messages the
+ * server also sends (validation, toasts) come from the contracts' REVENUE_REPORT_MESSAGES.
+ */
+
+export const REPORT_PAGE = {
+  title: 'Monthly Revenue Report',
+  intro:
+    'Report your restaurant’s revenue for the month. We calculate your share from the increase over your baseline.',
+  submit: 'Submit Report',
+} as const;
+
+export const INFO_CARDS = {
+  rate: { title: 'Share rate', value: '10%', text: 'of your net revenue increase' },
+  share: { title: 'Share for this month', text: 'calculated from the figures you enter' },
+  due: { title: 'Payment due', value: '30 days', text: 'after you submit your report' },
+} as const;
+
+export const FIELD_LABELS = {
+  reportingPeriodStart: 'Reporting period start',
+  reportingPeriodEnd: 'Reporting period end',
+  grossRevenue: 'Total gross revenue',
+  businessExpenses: 'Total business expenses',
+  netRevenue: 'Net revenue',
+  notes: 'Notes (optional)',
+} as const;
+
+export const FIELD_HINTS = {
+  money: 'Whole dollars.',
+  netRevenue: 'Gross revenue minus business expenses, calculated for you.',
+} as const;
+
+export const CALCULATION = {
+  title: 'Your share for this report',
+  net: 'Net revenue',
+  baseline: 'Baseline',
+  increase: 'Increase',
+  share: '10% share',
+} as const;
+
+export const FOOTER_NOTES = [
+  'Payments are due within 30 days of submitting your report.',
+  'Keep records of your revenue and expenses for every reporting period.',
+  'Inaccurate data may delay your payment processing.',
+] as const;
+
+export const HISTORY = {
+  title: 'Your reports',
+  empty: 'No reports yet. Your submitted reports will appear here.',
+  loadFailed: 'Your reports could not be loaded',
+  columns: {
+    period: 'Period',
+    netRevenue: 'Net revenue',
+    baselineNetRevenue: 'Baseline',
+    revenueIncrease: 'Increase',
+    shareOwed: 'Share',
+    amountPaid: 'Paid',
+    status: 'Status',
+    dueDate: 'Due date',
+    action: 'Payment',
+  },
+  starting: 'Opening payment...',
+} as const;
+
+export const CHART = {
+  title: 'Net revenue by month',
+  net: 'Net revenue',
+  baseline: 'Baseline',
+  share: '10% share',
+  loading: 'Loading the chart…',
+} as const;
+
+export const NOT_ON_PLAN = {
+  title: 'Revenue reporting is part of the Premium Success Program',
+  text: 'Monthly reports are for owners on the revenue-share plan. Read the terms and start your free implementation first.',
+  link: 'See the Premium Success Program',
+} as const;
+
+/**
+ * Back from the payment page at `/revenue-report?payment=<outcome>` (docs/decisions.md, 28): what happened,
+ * as the payment service learned it from the provider.
+ */
+export const PAYMENT_OUTCOME_COPY = {
+  paid: {
+    title: 'Payment received',
+    text: 'Thank you! Your share is paid. The report below shows it as paid within a few moments.',
+    tone: 'default',
+  },
+  pending: {
+    title: 'Payment not confirmed yet',
+    text: 'The payment provider has not confirmed your payment yet. The report shows it as paid once it does; there is no need to pay again.',
+    tone: 'default',
+  },
+  failed: {
+    title: 'Payment failed',
+    text: 'The payment was declined or expired, and nothing was charged. You can try again with Pay now.',
+    tone: 'destructive',
+  },
+  cancelled: {
+    title: 'Payment cancelled',
+    text: 'You left the payment page before paying. Nothing was charged.',
+    tone: 'default',
+  },
+  refunded: {
+    title: 'Payment refunded',
+    text: 'Nothing was due on this report any more when your payment arrived, so it is being refunded in full.',
+    tone: 'default',
+  },
+} as const;

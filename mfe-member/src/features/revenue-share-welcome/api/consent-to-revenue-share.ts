@@ -1,0 +1,36 @@
+/**
+ * `POST /api/revenue-share-consent` (docs/behaviour/revenue-share.md#welcome-and-consent-page): records the
+ * owner's plan with the baseline they stated; auth and course then make the account a member and enrol it
+ * (events), so the pages read the user, the enrolments and the plan again before the dashboard opens.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RevenueShareConsentRequestParsed, RevenueShareConsentResponse } from '@platform/contracts';
+import { AUTH_USER_QUERY_KEY, apiRequest } from '@platform/ui';
+import { ENROLLMENTS_QUERY_KEY } from '../../courses/api/get-courses';
+import { MY_REVENUE_REPORTS_QUERY_KEY } from '../../revenue-report/api/get-my-revenue-reports';
+
+export async function consentToRevenueShare(
+  request: RevenueShareConsentRequestParsed,
+): Promise<RevenueShareConsentResponse> {
+  const [response, { RevenueShareConsentResponseSchema }] = await Promise.all([
+    apiRequest('POST', '/api/revenue-share-consent', request),
+    import('@platform/contracts'),
+  ]);
+  return RevenueShareConsentResponseSchema.parse(await response.json());
+}
+
+export function useConsentToRevenueShare() {
+  return useMutation({ mutationFn: consentToRevenueShare });
+}
+
+/** What consent changes elsewhere: refetched when the next page mounts. */
+export function useForgetWhatConsentChanges(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: ENROLLMENTS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: MY_REVENUE_REPORTS_QUERY_KEY }),
+    ]);
+  };
+}

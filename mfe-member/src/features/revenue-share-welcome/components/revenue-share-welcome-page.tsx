@@ -1,0 +1,197 @@
+/**
+ * `/revenue-share-welcome` (docs/behaviour/revenue-share.md#welcome-and-consent-page): the Premium Success
+ * Program explained (what the owner gets, the timeline, the terms), the baseline question and the consent.
+ * Signed-out visitors keep the plan for after sign-in and go to /login; an owner who already agreed sees
+ * their plan instead of the form.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
+import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
+import { PROGRAMME_POINTS, TERMS, TIMELINE, WELCOME_PAGE } from '../lib/welcome-copy';
+import { AlreadyOnPlan } from './already-on-plan';
+import { ConsentForm } from './consent-form';
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function CheckMark() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      className="mt-0.5 size-4 shrink-0 text-success"
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Programme() {
+  return (
+    <section aria-labelledby="programme-title" className="space-y-4">
+      <h2 id="programme-title" className="sr-only">
+        What you get
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {PROGRAMME_POINTS.map((point) => (
+          <li key={point.title}>
+            <Card className="h-full">
+              <CardHeader className="gap-2">
+                <CardTitle asChild>
+                  <h3 className="text-base">{point.title}</h3>
+                </CardTitle>
+                <p className="text-sm text-muted-foreground">{point.text}</p>
+              </CardHeader>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Timeline() {
+  return (
+    <section aria-labelledby="timeline-title" className="space-y-4">
+      <h2 id="timeline-title" className="text-2xl font-semibold tracking-tight">
+        {TIMELINE.title}
+      </h2>
+      <ol className="grid gap-4 sm:grid-cols-3" data-testid="welcome-timeline">
+        {TIMELINE.steps.map((step, index) => (
+          <li key={step.title} className="flex gap-3 rounded-xl border border-border bg-card p-4">
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+            >
+              {index + 1}
+            </span>
+            <span>
+              <span className="block font-semibold">{step.title}</span>
+              <span className="mt-1 block text-sm text-muted-foreground">{step.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Terms() {
+  return (
+    <Card role="region" aria-labelledby="terms-title">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="terms-title" className="text-xl">
+            {TERMS.title}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-2 text-sm" data-testid="welcome-terms">
+          {TERMS.items.map((item) => (
+            <li key={item} className="flex items-start gap-2">
+              <CheckMark />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Keeps the plan for after sign-in, then goes to /login (which brings the owner back here). */
+function SignInFirst() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    keepPendingRevenueSharePlan(browserStorage());
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+export function RevenueShareWelcomePage() {
+  useDocumentTitle(`Premium Success Program - ${SITE_NAME}`);
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const plan = useMyRevenueReports(user !== null);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin || (plan.data === null && !plan.isFetching)) return <SignInFirst />;
+
+  let action: ReactNode;
+  if (userLoading || !user || plan.isPending) {
+    action = (
+      <div aria-busy="true" data-testid="welcome-skeleton">
+        <p role="status" className="sr-only">
+          Loading…
+        </p>
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  } else if (plan.isError) {
+    action = (
+      <Alert variant="destructive" data-testid="welcome-load-error">
+        <AlertTitle>Your plan could not be loaded</AlertTitle>
+        <AlertDescription>
+          <p>Please check your connection and try again.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2"
+            onClick={() => void plan.refetch()}
+            disabled={plan.isFetching}
+          >
+            {plan.isFetching ? 'Retrying...' : 'Try again'}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (plan.data?.plan) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+        <AlreadyOnPlan plan={plan.data.plan} />
+      </div>
+    );
+  } else {
+    action = <ConsentForm />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-10 px-4 py-10 sm:py-14">
+      <header className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">{WELCOME_PAGE.eyebrow}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{WELCOME_PAGE.title}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">{WELCOME_PAGE.intro}</p>
+      </header>
+      <Programme />
+      <Timeline />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Terms />
+        {action}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,407 @@
+/**
+ * Paying a revenue share online (docs/architecture.md#revenue-share-paying-a-share-online) with the real
+ * auth, course, payment, revenue and notification services on one bus, driven by one settable clock: the
+ * payment service learns what a report owes only from the revenue service's `revenue.share.due-changed`
+ * (the admin's offline payment deducted); the owner pays on the test provider's page while its webhook and
+ * the return race; the revenue service records the payment once and the report is paid; the order enrols
+ * nobody and grants nothing; a refund re-opens the report; and of two checkouts paid for the same share the
+ * one that is not needed is refunded automatically. Runs on the in-process bus with PGlite (the embedded
+ * mode) and, with POSTGRES_URL and NATS_URL, on JetStream with PostgreSQL (the distributed mode).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  CreateCheckoutSessionResponseSchema,
+  EnrollmentListSchema,
+  MailListSchema,
+  MyRevenueReportsSchema,
+  OrderListSchema,
+  SHARE_CHECKOUT_MESSAGES,
+  SessionLookupSchema,
+  type Caller,
+  type RevenueReport,
+} from '@platform/contracts';
+import { authService, TEST_PASSWORD_HASH_ENV } from '@platform/auth';
+import { courseService } from '@platform/course';
+import { notificationService } from '@platform/notification';
+import { paymentService } from '@platform/payment';
+import { revenueService } from '@platform/revenue';
+import {
+  DAY,
+  INTERNAL_TOKEN_HEADER,
+  InProcessBus,
+  SettableClock,
+  signInternalToken,
+  startService,
+  type BaseServiceConfig,
+  type EventBus,
+  type RunningService,
+  type ServiceDefinition,
+} from '@platform/service-kit';
+import {
+  createTestPostgresDatabase,
+  deleteTestStreams,
+  natsUrlFromEnv,
+  postgresUrlFromEnv,
+  uniqueStreamNames,
+  type TestPostgresDatabase,
+} from '@platform/service-kit/testing';
+import { sql, type SQL } from 'drizzle-orm';
+import { pino } from 'pino';
+
+const SECRET = randomBytes(32).toString('hex');
+const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
+const PASSWORD = 'Fresh-Start!2030';
+/** A webhook address nobody answers: the test page takes the money, its webhook is lost. */
+const LOST = 'http://127.0.0.1:1/api/webhooks/test';
+const SERVICES = ['auth', 'course', 'payment', 'revenue', 'notification'] as const;
+
+interface Mode {
+  name: string;
+  open(): Promise<{ env: Record<string, string>; bus: EventBus | undefined; cleanup(): Promise<void> }>;
+}
+
+const embedded: Mode = {
+  name: 'the in-process bus and PGlite',
+  open: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'share-payment-'));
+    const bus = new InProcessBus();
+    return {
+      env: { DATA_DIR: dataDir },
+      bus,
+      cleanup: async () => {
+        await bus.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+const distributed = (postgresUrl: string, natsUrl: string): Mode => ({
+  name: 'NATS JetStream and PostgreSQL',
+  open: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'share-payment-'));
+    const streams = uniqueStreamNames('SHAREPAY');
+    const databases: TestPostgresDatabase[] = [];
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      NATS_URL: natsUrl,
+      NATS_STREAM: streams.stream,
+      NATS_SUBJECT_PREFIX: streams.subjectPrefix,
+    };
+    for (const service of SERVICES) {
+      const database = await createTestPostgresDatabase(postgresUrl, `sp_${service}`);
+      databases.push(database);
+      env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
+    }
+    return {
+      env,
+      bus: undefined,
+      cleanup: async () => {
+        for (const database of databases) await database.drop();
+        await deleteTestStreams(natsUrl, streams);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+});
+
+const postgresUrl = postgresUrlFromEnv();
+const natsUrl = natsUrlFromEnv();
+const modes = postgresUrl && natsUrl ? [embedded, distributed(postgresUrl, natsUrl)] : [embedded];
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(modes)('paying a revenue share online on $name', (mode) => {
+  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  let setup: Awaited<ReturnType<Mode['open']>>;
+  let auth: RunningService;
+  let course: RunningService;
+  let payment: Awaited<ReturnType<typeof startPayment>>;
+  let revenue: RunningService;
+  let notification: RunningService;
+  let owner: Extract<Caller, { kind: 'user' }>;
+  let reportId: string;
+  let firstOrderId: string;
+
+  function start<TConfig extends BaseServiceConfig, TRuntime>(
+    definition: ServiceDefinition<TConfig, TRuntime>,
+  ) {
+    return startService(definition, {
+      env: {
+        ...setup.env,
+        ...TEST_PASSWORD_HASH_ENV,
+        INTERNAL_TOKEN_SECRET: SECRET,
+        NODE_ENV: 'test',
+        ADMIN_EMAIL: 'support@example.com',
+        ADMIN_PASSWORD: 'Support-Admin!2030',
+        // The periodic jobs run when the test says so.
+        REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
+        REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
+        RECONCILE_INTERVAL_MS: String(3650 * DAY),
+      },
+      ...(setup.bus && { bus: setup.bus }),
+      clock,
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+    });
+  }
+  const startPayment = () => start(paymentService);
+
+  // Five services with their migrations on a shared machine take a while to start.
+  beforeAll(async () => {
+    setup = await mode.open();
+    auth = await start(authService);
+    course = await start(courseService);
+    payment = await startPayment();
+    revenue = await start(revenueService);
+    notification = await start(notificationService);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const service of [notification, revenue, payment, course, auth]) await service?.stop();
+    await setup?.cleanup();
+  }, 120_000);
+
+  async function call(service: RunningService, pathname: string, caller: Caller, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
+    if (init.body) headers.set('content-type', 'application/json');
+    return fetch(`${service.url}${pathname}`, { redirect: 'manual', ...init, headers });
+  }
+  const post = (service: RunningService, pathname: string, caller: Caller, body: unknown = {}) =>
+    call(service, pathname, caller, { method: 'POST', body: JSON.stringify(body) });
+
+  const payShare = (id = reportId) => post(payment, '/api/revenue-share-checkout', owner, { reportId: id });
+  async function checkout(id = reportId) {
+    const response = await payShare(id);
+    expect(response.status).toBe(200);
+    return CreateCheckoutSessionResponseSchema.parse(await response.json());
+  }
+  const myReport = async (): Promise<RevenueReport> =>
+    MyRevenueReportsSchema.parse(
+      await (await call(revenue, '/api/revenue-reports', owner)).json(),
+    ).reports.find((report) => report.id === reportId)!;
+  /** Rows of a query on a service's own database. */
+  async function rowsOf(service: RunningService, query: SQL): Promise<Array<Record<string, unknown>>> {
+    return (await service.deps.db.execute(query)).rows as Array<Record<string, unknown>>;
+  }
+  /** What the payment service's projection holds for the report. */
+  async function projected() {
+    const [row] = await rowsOf(
+      payment,
+      sql`select amount_due::int as "amountDue", verified, sequence
+            from payment.revenue_share_dues where report_id = ${reportId}`,
+    );
+    return row ?? null;
+  }
+  async function orderOf(sessionId: string) {
+    const { orders } = OrderListSchema.parse(await (await call(payment, '/api/admin/orders', ADMIN)).json());
+    const [row] = await rowsOf(
+      payment,
+      sql`select id from payment.orders where provider_session_id = ${sessionId}`,
+    );
+    return orders.find((order) => order.id === row?.id)!;
+  }
+  /** How many events of a type a service's consumers have applied (one inbox row per consumer). */
+  const countInbox = async (service: RunningService, schema: 'auth' | 'revenue', type: string) =>
+    Number(
+      (
+        await rowsOf(
+          service,
+          sql`select count(*)::int as count from ${sql.identifier(schema)}.inbox_events where type = ${type}`,
+        )
+      )[0]?.count,
+    );
+  const mailTo = async (address: string) =>
+    MailListSchema.parse(
+      await (await call(notification, '/api/admin/mail?limit=200', ADMIN)).json(),
+    ).messages.filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+  const enrolments = async () =>
+    EnrollmentListSchema.parse(await (await call(course, '/api/enrollments', owner)).json());
+
+  it('an owner on the plan reports a month; the payment service learns what it owes', async () => {
+    const email = `rosa-${randomBytes(4).toString('hex')}@bistro-example.com`;
+    const signup = await post(
+      auth,
+      '/api/auth/signup',
+      { kind: 'anonymous' },
+      {
+        firstName: 'Rosa',
+        lastName: 'Díaz',
+        email,
+        password: PASSWORD,
+      },
+    );
+    expect(signup.status).toBe(201);
+    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const lookup = await call(auth, '/internal/session', { kind: 'anonymous' }, { headers: { cookie } });
+    const { caller } = SessionLookupSchema.parse(await lookup.json());
+    if (caller.kind !== 'user') throw new Error('the signed-up owner is not signed in');
+    owner = caller;
+    expect(
+      (
+        await post(revenue, '/api/revenue-share-consent', owner, {
+          consentToTerms: true,
+          baselineNetRevenue: 500_000,
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(enrolments, (list) => list.length === 1, 'the programme’s enrolment');
+
+    clock.set('2030-03-03T10:00:00.000Z');
+    // Net $11,000.00 over a $5,000.00 baseline: a share of $600.00.
+    const report = await post(revenue, '/api/revenue-report', owner, {
+      reportingPeriodStart: '2030-02-01',
+      reportingPeriodEnd: '2030-02-28',
+      grossRevenue: 1_600_000,
+      businessExpenses: 500_000,
+      netRevenue: 1_100_000,
+    });
+    expect(report.status).toBe(200);
+    reportId = ((await report.json()) as { report: { id: string } }).report.id;
+
+    await waitFor(projected, (due) => due?.sequence === 1, 'the report in the projection');
+    expect(await projected()).toEqual({ amountDue: 60_000, verified: false, sequence: 1 });
+    const early = await payShare();
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ message: SHARE_CHECKOUT_MESSAGES.nothingDue });
+  }, 120_000);
+
+  it('the admin verifies and records $200.00 paid offline: the checkout asks for the remaining $400.00', async () => {
+    expect((await post(revenue, `/api/admin/verify-report/${reportId}`, ADMIN)).status).toBe(200);
+    expect((await post(revenue, `/api/admin/mark-paid/${reportId}`, ADMIN, { amount: 20_000 })).status).toBe(
+      200,
+    );
+    await waitFor(projected, (due) => due?.sequence === 3, 'the offline payment in the projection');
+    expect(await projected()).toEqual({ amountDue: 40_000, verified: true, sequence: 3 });
+
+    const { sessionId, url } = await checkout();
+    expect(url).toBe(`/api/test-checkout/${sessionId}`);
+    const page = await call(payment, url, { kind: 'anonymous' });
+    expect(await page.text()).toContain('Revenue share, February 2030');
+    expect(await orderOf(sessionId)).toMatchObject({
+      status: 'pending',
+      total: 40_000,
+      lines: [
+        { productId: 'revenue-share', name: 'Revenue share, February 2030', unitPrice: 40_000, quantity: 1 },
+      ],
+    });
+  }, 120_000);
+
+  it('the webhook and the return race; the report is paid once, and the order enrols nobody', async () => {
+    const { sessionId } = await checkout();
+    const provider = payment.deps.runtime.test!;
+    expect(await provider.pay((await provider.findSession(sessionId))!, LOST)).toBe('paid');
+    const { body, signature } = provider.buildWebhook('checkout.session.completed', sessionId);
+    const [webhook, back, backAgain] = await Promise.all([
+      fetch(`${payment.url}/api/webhooks/test`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'test-signature': signature },
+      }),
+      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, { kind: 'anonymous' }),
+      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, { kind: 'anonymous' }),
+    ]);
+    expect(webhook.status).toBe(200);
+    expect(back.headers.get('location')).toBe('/revenue-report?payment=paid');
+    expect(backAgain.headers.get('location')).toBe('/revenue-report?payment=paid');
+    const order = await orderOf(sessionId);
+    expect(order.status).toBe('fulfilled');
+    firstOrderId = order.id;
+
+    const paid = await waitFor(myReport, (report) => report.status === 'paid', 'the report to be paid');
+    expect(paid).toMatchObject({ amountPaid: 60_000, amountDue: 0, sharePaid: true });
+    await waitFor(projected, (due) => due?.amountDue === 0, 'nothing due in the projection');
+    const again = await payShare();
+    expect(again.status).toBe(409);
+
+    // Auth and notification handled the payment (the receipt is there): auth granted nothing, and the
+    // course service enrolled nobody more.
+    const [receipt] = await waitFor(
+      () => mailTo(owner.email),
+      (mails) => mails.some((mail) => mail.template === 'receipt'),
+      'the receipt',
+    ).then((mails) => mails.filter((mail) => mail.template === 'receipt'));
+    expect(receipt!.text).toContain('The payment is recorded on your revenue report');
+    expect(receipt!.text).not.toContain('money-back guarantee');
+    await waitFor(
+      () => countInbox(auth, 'auth', 'payment.order.paid'),
+      (count) => count === 1,
+      'auth to have handled the paid order',
+    );
+    expect(
+      await rowsOf(auth, sql`select 1 from auth.member_grants where order_id = ${firstOrderId}`),
+    ).toEqual([]);
+    expect(await enrolments()).toHaveLength(1);
+  }, 120_000);
+
+  it('a refund re-opens the report, and the share can be paid again', async () => {
+    const refund = await post(payment, `/api/admin/orders/${firstOrderId}/refund`, ADMIN, {
+      reason: 'Mistake',
+    });
+    expect(refund.status).toBe(200);
+    const reopened = await waitFor(myReport, (report) => !report.sharePaid, 'the report to be owed again');
+    expect(reopened).toMatchObject({ status: 'verified', amountPaid: 20_000, amountDue: 40_000 });
+    await waitFor(projected, (due) => due?.amountDue === 40_000, 'the share owed again in the projection');
+    const { sessionId } = await checkout();
+    expect((await orderOf(sessionId)).total).toBe(40_000);
+  }, 120_000);
+
+  it('of two checkouts paid for the same share, the one not needed is refunded automatically', async () => {
+    const first = await checkout();
+    // Another $100.00 arrives offline while the first page is open: the next checkout asks $300.00.
+    expect((await post(revenue, `/api/admin/mark-paid/${reportId}`, ADMIN, { amount: 10_000 })).status).toBe(
+      200,
+    );
+    await waitFor(
+      projected,
+      (due) => due?.amountDue === 30_000,
+      'the second offline payment in the projection',
+    );
+    const second = await checkout();
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await orderOf(second.sessionId)).total).toBe(30_000);
+
+    // Both pages paid at once.
+    await Promise.all(
+      [first, second].map(({ sessionId }) =>
+        call(payment, `/api/test-checkout/${sessionId}/pay`, { kind: 'anonymous' }, { method: 'POST' }),
+      ),
+    );
+    const paid = await waitFor(myReport, (report) => report.status === 'paid', 'the report to be paid');
+    expect(paid).toMatchObject({ amountPaid: 60_000, amountDue: 0 });
+    const refunded = await waitFor(
+      () => orderOf(first.sessionId),
+      (order) => order.status === 'refunded',
+      'the unneeded payment to be refunded',
+    );
+    expect(refunded.total).toBe(40_000);
+    expect((await orderOf(second.sessionId)).status).toBe('fulfilled');
+    const mails = await waitFor(
+      () => mailTo(owner.email),
+      (list) => list.filter((mail) => mail.template === 'refund').length === 2,
+      'both refund e-mails',
+    );
+    expect(mails.some((mail) => mail.text.includes('another payment had already covered it'))).toBe(true);
+    // The report stays paid: the refund of a payment it never recorded takes nothing away.
+    await waitFor(
+      () => countInbox(revenue, 'revenue', 'payment.order.refunded'),
+      (count) => count === 4,
+      'the revenue service to have handled the refunds',
+    );
+    expect(await myReport()).toMatchObject({ status: 'paid', amountPaid: 60_000 });
+  }, 120_000);
+});

@@ -1,0 +1,83 @@
+/**
+ * Revenue-share payments that were not needed are refunded by the payment service itself
+ * (docs/behaviour/checkout-and-payments.md#paying-a-revenue-share): the provider took the money, but by
+ * then nothing (or less than the order) was due on its report, because another payment got there first.
+ * Either this service saw it at fulfilment (the order stays `paid`, never fulfilled), or the revenue
+ * service refused to record the payment (`revenue.share-payment.refused`).
+ *
+ * A work queue of the kit: one row per order (a second request for the same order changes nothing), the
+ * provider's refund retried with backoff (it is idempotent per order), then the order is `refunded` and
+ * `payment.order.refunded` goes out with `automatic: true`, once, through the admin's refund path.
+ */
+import {
+  AppError,
+  defineWorkQueue,
+  exponentialBackoff,
+  HOUR,
+  schemaOf,
+  wakeAfterCommit,
+  type Executor,
+} from '@platform/service-kit';
+import { REFUND_MESSAGES } from '@platform/contracts';
+import { eq } from 'drizzle-orm';
+import { automaticRefunds } from '../db/schema.js';
+import type { PaymentDeps } from '../runtime.js';
+import { findOrder } from './orders.repository.js';
+import { refundThroughProvider } from './refund-order.js';
+
+export const AUTOMATIC_REFUND_QUEUE = 'refund-unneeded-share-payments';
+
+export type AutomaticRefundRow = typeof automaticRefunds.$inferSelect;
+
+/** Queues the order's refund in the caller's transaction; false when it was queued before. */
+export async function queueAutomaticRefund(
+  tx: Executor,
+  { orderId, reason, now }: { orderId: string; reason: string; now: Date },
+): Promise<boolean> {
+  const queued = await tx
+    .insert(automaticRefunds)
+    .values({ id: orderId, status: 'queued', reason, nextAttemptAt: now, requestedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: automaticRefunds.id });
+  if (queued.length === 0) return false;
+  await wakeAfterCommit(tx, schemaOf(automaticRefunds), AUTOMATIC_REFUND_QUEUE);
+  return true;
+}
+
+export async function findAutomaticRefund(db: Executor, orderId: string): Promise<AutomaticRefundRow | null> {
+  const [row] = await db.select().from(automaticRefunds).where(eq(automaticRefunds.id, orderId));
+  return row ?? null;
+}
+
+export function automaticRefundQueue(deps: PaymentDeps) {
+  return defineWorkQueue({
+    name: AUTOMATIC_REFUND_QUEUE,
+    table: automaticRefunds,
+    statuses: { ready: 'queued', failed: 'failed' },
+    orderBy: [automaticRefunds.requestedAt],
+    // The provider may be down for a while: keep trying for about a day before an admin must step in.
+    backoff: exponentialBackoff({ firstMs: 30_000, maxMs: HOUR }),
+    maxAttempts: 30,
+    handle: async (item, { logger }) => {
+      const order = await findOrder(deps.db, item.id);
+      if (!order) throw new Error(`order ${item.id} of an automatic refund is missing`);
+      if (order.status === 'refunded') {
+        return { status: 'refunded' as const, refundedAt: order.refundedAt ?? deps.clock.now() };
+      }
+      try {
+        const refunded = await refundThroughProvider(deps, order, {
+          reason: `Automatic: ${item.reason}`,
+          automatic: true,
+        });
+        logger.info({ orderId: order.id, reason: item.reason }, 'unneeded share payment refunded');
+        return { status: 'refunded' as const, refundedAt: refunded.refundedAt ?? deps.clock.now() };
+      } catch (error) {
+        // Refunded meanwhile by the admin: nothing left to do.
+        if (error instanceof AppError && error.message === REFUND_MESSAGES.alreadyRefunded) {
+          return { status: 'refunded' as const, refundedAt: deps.clock.now() };
+        }
+        throw error;
+      }
+    },
+  });
+}

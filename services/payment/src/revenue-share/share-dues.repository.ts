@@ -1,0 +1,63 @@
+/** Queries of the revenue-share dues projection (`revenue_share_dues`, fed by `revenue.share.due-changed`). */
+import type { RevenueShareDueChanged } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { revenueShareDues } from '../db/schema.js';
+
+export type ShareDueRow = typeof revenueShareDues.$inferSelect;
+
+/**
+ * Keeps the announcement when it is newer (a higher `sequence`) than the one held; false for an older one
+ * delivered late, which changes nothing.
+ */
+export async function applyShareDue(
+  db: Executor,
+  due: RevenueShareDueChanged,
+  appliedAt: Date,
+): Promise<boolean> {
+  const values = {
+    userId: due.userId,
+    periodStart: due.periodStart,
+    periodEnd: due.periodEnd,
+    amountDue: due.amountDue,
+    verified: due.verified,
+    firstName: due.firstName,
+    lastName: due.lastName,
+    sequence: due.sequence,
+    changedAt: new Date(due.changedAt),
+    appliedAt,
+  };
+  const rows = await db
+    .insert(revenueShareDues)
+    .values({ reportId: due.reportId, ...values })
+    .onConflictDoUpdate({
+      target: revenueShareDues.reportId,
+      set: values,
+      setWhere: lt(revenueShareDues.sequence, sql`excluded.sequence`),
+    })
+    .returning({ reportId: revenueShareDues.reportId });
+  return rows.length > 0;
+}
+
+/** The owner's report as the projection holds it; null when it is unknown or someone else's. */
+export async function findShareDueOfUser(
+  db: Executor,
+  reportId: string,
+  userId: string,
+): Promise<ShareDueRow | null> {
+  const [row] = await db
+    .select()
+    .from(revenueShareDues)
+    .where(and(eq(revenueShareDues.reportId, reportId), eq(revenueShareDues.userId, userId)));
+  return row ?? null;
+}
+
+/** The report's projected due, locked until the transaction ends (fulfilments of one report wait in turn). */
+export async function lockShareDue(db: Executor, reportId: string): Promise<ShareDueRow | null> {
+  const [row] = await db
+    .select()
+    .from(revenueShareDues)
+    .where(eq(revenueShareDues.reportId, reportId))
+    .for('update');
+  return row ?? null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "revenue"."revenue_reports" ADD COLUMN "due_sequence" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,298 @@
+/**
+ * Online payments of revenue shares on the real revenue service (docs/decisions.md, 28): every change of
+ * what a report owes is announced (`revenue.share.due-changed`, with a growing sequence) for the payment
+ * service's projection; a paid share order is recorded once on its report, which becomes paid and lifts
+ * the owner's overdue standing; its refund removes the payment and the report is owed (and overdue) again;
+ * an order that cannot be recorded is refused for the payment service to refund.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  MyRevenueReportsSchema,
+  type EventData,
+  type PaymentOrderPaid,
+  type PaymentOrderRefunded,
+} from '@platform/contracts';
+import { SettableClock } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
+import { sharePayments } from '../../db/schema.js';
+import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
+import {
+  admin,
+  backings,
+  consent,
+  json,
+  QUIET_JOBS,
+  reportBody,
+  startRevenue,
+  submitReport,
+  user,
+  type Backing,
+  type RevenueUnderTest,
+  type UserCaller,
+} from '../../__tests__/harness.js';
+
+describe.each(backings())('online share payments on $name', (factory) => {
+  let backing: Backing;
+  let revenue: RevenueUnderTest;
+  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const support = admin();
+  let owner: UserCaller;
+  let reportId: string;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+    owner = user();
+    await consent(revenue, owner, 100_000);
+    await revenue.deliver('auth.user.status-changed', {
+      userId: owner.userId,
+      planStatus: 'rs_active',
+      consultationStatus: 'submitted',
+      changedAt: clock.now().toISOString(),
+      email: owner.email,
+      firstName: 'Marta',
+      lastName: 'Quintero',
+    });
+    clock.set('2030-03-03T10:00:00.000Z');
+    // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
+    const { status, body } = await submitReport(
+      revenue,
+      owner,
+      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
+    );
+    expect(status).toBe(200);
+    reportId = (body.report as { id: string }).id;
+  });
+
+  afterAll(async () => {
+    await revenue?.stop();
+    await backing?.cleanup();
+  });
+
+  const dues = async (id = reportId) =>
+    (await revenue.events('revenue.share.due-changed'))
+      .map((row) => row.data)
+      .filter((d) => d.reportId === id);
+  const refusals = async () => (await revenue.events('revenue.share-payment.refused')).map((row) => row.data);
+  const myReport = async (who: UserCaller = owner, id = reportId) =>
+    MyRevenueReportsSchema.parse(
+      await (await revenue.requestAs(who, '/api/revenue-reports')).json(),
+    ).reports.find((report) => report.id === id)!;
+  const statusChanges = async () =>
+    (await revenue.events('revenue.customer.status-changed'))
+      .map((row) => row.data)
+      .filter((change) => change.userId === owner.userId)
+      .map((change) => change.status);
+
+  function paidOrder(fields: Partial<PaymentOrderPaid> = {}): PaymentOrderPaid {
+    return {
+      orderId: randomUUID(),
+      provider: 'test',
+      email: owner.email,
+      firstName: 'Marta',
+      lastName: 'Quintero',
+      total: 70_000,
+      currency: 'USD',
+      lines: [
+        { productId: 'revenue-share', name: 'Revenue share, February 2030', unitPrice: 70_000, quantity: 1 },
+      ],
+      courseIds: [],
+      paidAt: clock.now().toISOString(),
+      placedByUserId: owner.userId,
+      revenueReportId: reportId,
+      ...fields,
+    };
+  }
+
+  function refundOf(order: PaymentOrderPaid): PaymentOrderRefunded {
+    return {
+      orderId: order.orderId,
+      email: order.email,
+      firstName: order.firstName,
+      amount: order.total,
+      currency: 'USD',
+      courseIds: [],
+      refundedAt: clock.now().toISOString(),
+      revenueReportId: order.revenueReportId,
+    };
+  }
+
+  it('announces what the report owes at submission, verification and each offline payment', async () => {
+    expect(await dues()).toEqual([
+      {
+        reportId,
+        userId: owner.userId,
+        periodStart: '2030-02-01',
+        periodEnd: '2030-02-28',
+        amountDue: 100_000,
+        verified: false,
+        firstName: 'Marta',
+        lastName: 'Quintero',
+        sequence: 1,
+        changedAt: '2030-03-03T10:00:00.000Z',
+      },
+    ]);
+    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
+      200,
+    );
+    // Verifying again changes nothing, so announces nothing.
+    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
+      200,
+    );
+    const paid = await revenue.requestAs(
+      support,
+      `/api/admin/mark-paid/${reportId}`,
+      json({ amount: 30_000 }),
+    );
+    expect(paid.status).toBe(200);
+    expect(
+      (await dues()).map(({ amountDue, verified, sequence }) => ({ amountDue, verified, sequence })),
+    ).toEqual([
+      { amountDue: 100_000, verified: false, sequence: 1 },
+      { amountDue: 100_000, verified: true, sequence: 2 },
+      { amountDue: 70_000, verified: true, sequence: 3 },
+    ]);
+  });
+
+  it('records a paid share order once: the report is paid and the owner current again', async () => {
+    // Past the due date (April 2) the unpaid share makes the owner overdue.
+    clock.set('2030-04-05T09:00:00.000Z');
+    expect(await revenue.service.jobs.runNow(CUSTOMER_STATUS_JOB)).toMatchObject({ ran: true, ok: true });
+    expect((await statusChanges()).at(-1)).toBe('overdue');
+    expect(await myReport()).toMatchObject({ status: 'overdue', amountDue: 70_000 });
+
+    const order = paidOrder();
+    await revenue.deliver('payment.order.paid', order);
+    // The same order told again (another event) records nothing more.
+    await revenue.deliver('payment.order.paid', order);
+
+    const payments = await revenue.service.deps.db
+      .select()
+      .from(sharePayments)
+      .where(eq(sharePayments.reportId, reportId));
+    expect(payments.map(({ method, amount, orderId }) => ({ method, amount, orderId }))).toEqual(
+      expect.arrayContaining([
+        { method: 'offline', amount: 30_000, orderId: null },
+        { method: 'online', amount: 70_000, orderId: order.orderId },
+      ]),
+    );
+    expect(payments).toHaveLength(2);
+    expect(await myReport()).toMatchObject({
+      status: 'paid',
+      sharePaid: true,
+      amountPaid: 100_000,
+      amountDue: 0,
+      sharePaidAt: '2030-04-05T09:00:00.000Z',
+    });
+    expect((await dues()).at(-1)).toMatchObject({ amountDue: 0, verified: true, sequence: 4 });
+    expect(await dues()).toHaveLength(4);
+    expect((await statusChanges()).at(-1)).toBe('current');
+    expect(await refusals()).toEqual([]);
+    lastOrder = order;
+  });
+
+  let lastOrder: PaymentOrderPaid;
+
+  it('re-opens the report when that order is refunded, and announces it', async () => {
+    clock.advance(60_000);
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    const online = await revenue.service.deps.db
+      .select()
+      .from(sharePayments)
+      .where(eq(sharePayments.orderId, lastOrder.orderId));
+    expect(online).toEqual([]);
+    expect(await myReport()).toMatchObject({
+      status: 'overdue',
+      sharePaid: false,
+      sharePaidAt: null,
+      amountPaid: 30_000,
+      amountDue: 70_000,
+    });
+    expect((await dues()).at(-1)).toMatchObject({ amountDue: 70_000, verified: true, sequence: 5 });
+    expect((await statusChanges()).at(-1)).toBe('overdue');
+    // The refund told again changes nothing.
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    expect(await dues()).toHaveLength(5);
+    expect(await myReport()).toMatchObject({ amountPaid: 30_000 });
+  });
+
+  it('refuses what it cannot record: too much, nothing due, not verified, not the payer’s', async () => {
+    const before = (await dues()).length;
+    const tooMuch = paidOrder({ total: 70_001 });
+    await revenue.deliver('payment.order.paid', tooMuch);
+
+    const stranger = user();
+    const theirs = paidOrder({ placedByUserId: stranger.userId });
+    await revenue.deliver('payment.order.paid', theirs);
+    const unknown = paidOrder({ revenueReportId: randomUUID() });
+    await revenue.deliver('payment.order.paid', unknown);
+
+    clock.set('2030-05-02T10:00:00.000Z');
+    const { body } = await submitReport(
+      revenue,
+      owner,
+      reportBody('2030-03-01', '2030-03-31', { gross: 1_200_000 }),
+    );
+    const unverifiedId = (body.report as { id: string }).id;
+    const unverified = paidOrder({ revenueReportId: unverifiedId, total: 10_000 });
+    await revenue.deliver('payment.order.paid', unverified);
+
+    // Paid in full offline: a late online payment finds nothing due.
+    await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 70_000 }));
+    const late = paidOrder();
+    await revenue.deliver('payment.order.paid', late);
+
+    expect(
+      (await refusals()).map(({ orderId, reason, amount, userId }) => ({ orderId, reason, amount, userId })),
+    ).toEqual([
+      { orderId: tooMuch.orderId, reason: 'more-than-due', amount: 70_001, userId: owner.userId },
+      { orderId: theirs.orderId, reason: 'not-owner', amount: 70_000, userId: owner.userId },
+      { orderId: unknown.orderId, reason: 'not-owner', amount: 70_000, userId: owner.userId },
+      { orderId: unverified.orderId, reason: 'not-verified', amount: 10_000, userId: owner.userId },
+      { orderId: late.orderId, reason: 'nothing-due', amount: 70_000, userId: owner.userId },
+    ]);
+    const online = await revenue.service.deps.db
+      .select()
+      .from(sharePayments)
+      .where(eq(sharePayments.method, 'online'));
+    expect(online).toEqual([]);
+    // Only the new report and the offline payment were announced.
+    expect((await dues()).length).toBe(before + 1);
+    expect((await dues(unverifiedId)).map(({ verified, amountDue }) => ({ verified, amountDue }))).toEqual([
+      { verified: false, amountDue: 110_000 },
+    ]);
+  });
+
+  it('records nothing for a refund that overtook its payment, nor for a purchase', async () => {
+    const { body } = await submitReport(
+      revenue,
+      owner,
+      reportBody('2030-04-01', '2030-04-30', { gross: 1_300_000 }),
+    );
+    const aprilId = (body.report as { id: string }).id;
+    await revenue.requestAs(support, `/api/admin/verify-report/${aprilId}`, json({}));
+    const refusedBefore = (await refusals()).length;
+
+    const overtaken = paidOrder({ revenueReportId: aprilId, total: 30_000 });
+    await revenue.deliver('payment.order.refunded', refundOf(overtaken));
+    await revenue.deliver('payment.order.paid', overtaken);
+    const purchase: EventData<'payment.order.paid'> = {
+      ...paidOrder({ total: 69_700 }),
+      lines: [{ productId: 'restaurant-consultation', name: 'Consultation', unitPrice: 69_700, quantity: 1 }],
+      courseIds: [1],
+      revenueReportId: undefined,
+    };
+    await revenue.deliver('payment.order.paid', purchase);
+
+    expect(
+      await revenue.service.deps.db.select().from(sharePayments).where(eq(sharePayments.method, 'online')),
+    ).toEqual([]);
+    expect(await myReport(owner, aprilId)).toMatchObject({
+      amountPaid: 0,
+      amountDue: 120_000,
+      status: 'verified',
+    });
+    expect((await refusals()).length).toBe(refusedBefore);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * `payment.order.paid` for an order that pays a revenue share (docs/decisions.md, 28): the payment is
+ * recorded on its report exactly once (`share_payments.order_id` is unique), the report is paid once the
+ * payments reach its share, the new amount due is announced and the owner's standing refreshed, all in the
+ * transaction that records the event in the inbox.
+ *
+ * The revenue service has the last word: an order it cannot record (the report is not the payer's, is not
+ * verified, or no longer owes what the order paid, because another payment got there first) is refused
+ * with `revenue.share-payment.refused`, and the payment service refunds it. A refund that overtook its
+ * payment leaves nothing to record.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PaymentOrderPaid } from '@platform/contracts';
+import {
+  enqueueEvent,
+  REQUEST_ID_HEADER,
+  type Clock,
+  type Executor,
+  type Logger,
+} from '@platform/service-kit';
+import { outboxEvents } from '../db/schema.js';
+import { lockPlan } from '../plans/plans.repository.js';
+import { findReport, insertSharePayment, lockReport, updateReport } from '../reports/reports.repository.js';
+import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { amountDueOf, announceShareDue } from './announce-share-due.js';
+import { findPaymentOfOrder, isOrderRefunded } from './share-payments.repository.js';
+
+export type OnlinePaymentOutcome =
+  'recorded' | 'already-recorded' | 'refunded-before-paid' | 'refused' | 'not-a-share';
+
+export interface RecordOnlinePaymentOptions {
+  clock: Clock;
+  logger: Logger;
+  requestId?: string;
+}
+
+type RefusalReason = 'nothing-due' | 'more-than-due' | 'not-verified' | 'not-owner';
+
+export async function recordOnlineSharePayment(
+  tx: Executor,
+  order: PaymentOrderPaid,
+  options: RecordOnlinePaymentOptions,
+): Promise<OnlinePaymentOutcome> {
+  const reportId = order.revenueReportId;
+  if (!reportId) return 'not-a-share';
+  if (await findPaymentOfOrder(tx, order.orderId)) return 'already-recorded';
+  if (await isOrderRefunded(tx, order.orderId)) {
+    options.logger.info({ orderId: order.orderId, reportId }, 'share order refunded before its payment');
+    return 'refunded-before-paid';
+  }
+
+  const refuse = async (reason: RefusalReason, userId: string): Promise<OnlinePaymentOutcome> => {
+    await enqueueEvent(
+      tx,
+      outboxEvents,
+      {
+        type: 'revenue.share-payment.refused',
+        data: {
+          orderId: order.orderId,
+          reportId,
+          userId,
+          amount: order.total,
+          reason,
+          refusedAt: options.clock.now().toISOString(),
+        },
+        headers: options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : undefined,
+      },
+      { clock: options.clock },
+    );
+    options.logger.warn(
+      { orderId: order.orderId, reportId, reason, amount: order.total },
+      'online share payment refused; the payment service refunds it',
+    );
+    return 'refused';
+  };
+
+  // The plan first, then the report: the order every writer of a report takes them in.
+  const found = await findReport(tx, reportId);
+  const plan = found ? await lockPlan(tx, found.paymentPlanId) : null;
+  const report = plan ? await lockReport(tx, reportId) : null;
+  // The payment service makes share orders for signed-in owners only, so a payer is always named.
+  const payer = order.placedByUserId ?? '';
+  if (!plan || !report || report.userId !== payer) {
+    return refuse('not-owner', report?.userId || payer || 'unknown');
+  }
+  if (!report.verified) return refuse('not-verified', report.userId);
+  const due = report.sharePaid ? 0 : amountDueOf(report);
+  if (due === 0) return refuse('nothing-due', report.userId);
+  if (order.total > due) return refuse('more-than-due', report.userId);
+
+  const paidAt = new Date(order.paidAt);
+  await insertSharePayment(tx, {
+    id: randomUUID(),
+    reportId: report.id,
+    userId: report.userId,
+    amount: order.total,
+    method: 'online',
+    orderId: order.orderId,
+    paidAt,
+  });
+  const amountPaid = report.amountPaid + order.total;
+  const paid = amountPaid === report.shareOwed;
+  const updated = await updateReport(tx, report.id, {
+    amountPaid,
+    ...(paid && { sharePaid: true, sharePaidAt: paidAt }),
+    updatedAt: options.clock.now(),
+  });
+  await announceShareDue(tx, updated, plan, options);
+  await refreshCustomerStatus(tx, plan, options);
+  options.logger.info(
+    { orderId: order.orderId, reportId, amount: order.total, paid },
+    'online share payment recorded',
+  );
+  return 'recorded';
+}

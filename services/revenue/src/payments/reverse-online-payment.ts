@@ -1,0 +1,51 @@
+/**
+ * `payment.order.refunded` for an order that paid a revenue share: its payment is removed, so the report
+ * is owed again (verified, or overdue past its due date); the new amount due is announced and the owner's
+ * standing refreshed, in the transaction that records the event in the inbox. A refund that overtakes its
+ * payment is remembered (`paid_orders.refunded_at`), so the late payment records nothing.
+ */
+import type { PaymentOrderRefunded } from '@platform/contracts';
+import type { Clock, Executor, Logger } from '@platform/service-kit';
+import { recordRefundedOrder } from '../memberships/membership-projection.js';
+import { lockPlan } from '../plans/plans.repository.js';
+import { findReport, lockReport, updateReport } from '../reports/reports.repository.js';
+import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { announceShareDue } from './announce-share-due.js';
+import { deletePaymentOfOrder, findPaymentOfOrder } from './share-payments.repository.js';
+
+export type ReverseOutcome = 'reversed' | 'no-payment' | 'not-a-share';
+
+export async function reverseOnlineSharePayment(
+  tx: Executor,
+  refund: PaymentOrderRefunded,
+  options: { clock: Clock; logger: Logger; requestId?: string },
+): Promise<ReverseOutcome> {
+  if (!refund.revenueReportId) return 'not-a-share';
+  const payment = await findPaymentOfOrder(tx, refund.orderId);
+  if (!payment) {
+    // Refused before, or the refund overtook the payment: remember it, so a late payment records nothing.
+    await recordRefundedOrder(tx, refund);
+    options.logger.info({ orderId: refund.orderId }, 'refunded share order had no payment recorded');
+    return 'no-payment';
+  }
+  // The plan first, then the report, as every writer of a report takes them.
+  const found = await findReport(tx, payment.reportId);
+  const plan = found ? await lockPlan(tx, found.paymentPlanId) : null;
+  const report = plan ? await lockReport(tx, payment.reportId) : null;
+  if (!plan || !report) throw new Error(`the report of share payment ${payment.id} is missing`);
+  await deletePaymentOfOrder(tx, refund.orderId);
+  const amountPaid = report.amountPaid - payment.amount;
+  const updated = await updateReport(tx, payment.reportId, {
+    amountPaid,
+    sharePaid: false,
+    sharePaidAt: null,
+    updatedAt: options.clock.now(),
+  });
+  await announceShareDue(tx, updated, plan, options);
+  await refreshCustomerStatus(tx, plan, options);
+  options.logger.info(
+    { orderId: refund.orderId, reportId: payment.reportId, amount: payment.amount },
+    'online share payment refunded; the report is owed again',
+  );
+  return 'reversed';
+}
