@@ -23,13 +23,13 @@ export async function createAccount(request: APIRequestContext, email: string): 
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Signs in on /login and waits for the redirect that follows. */
+/** Signs in on /login and waits for the redirect that follows (the admin lands on /admin). */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome)$/);
+  await page.waitForURL(/\/(dashboard|pricing|revenue-share-welcome|admin)$/);
 }
 
 /** The billing form of /checkout, filled in for Maria Lopez with the given address. */

@@ -5,6 +5,8 @@
  * Patterns are static segments and `:params`.
  */
 export const ROUTE_PATHS = {
+  adminHome: '/admin',
+  mailLog: '/admin/mail',
   consultations: '/private-admin-panel-support-only',
   revenueAdmin: '/revenue-admin',
   courseEditor: '/admin/courses',

@@ -1,13 +1,14 @@
 /*
  * The site header (docs/behaviour/site-wide.md#site-header-and-footer): brand, Home / Free Consultation /
  * View All Plans / Contact, the cart with its item count, the account button, a theme toggle, and below
- * `md` a disclosure menu (the cart is a row there) that adds 'Contact Us'.
+ * `md` a disclosure menu (the cart is a row there) that adds 'Contact Us'. The support admin also gets
+ * 'Admin', the admin home (docs/decisions.md, 30), in both navigations.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Button, cn } from '@platform/ui';
+import { Button, cn, useAuth } from '@platform/ui';
 import { focusMainContent } from '../features/navigation/main-content';
 import { scrollToAnchor } from '../features/navigation/scroll-to-anchor';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
@@ -25,6 +26,9 @@ const NAV_ITEMS = [
   { label: 'View All Plans', to: '/pricing' },
   { label: 'Contact', to: '/contact' },
 ] as const;
+
+/** Shown to the admin only; display only, the admin pages and calls check the role themselves. */
+const ADMIN_NAV_ITEM = { label: 'Admin', to: '/admin' } as const;
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -47,6 +51,8 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
 
   // Any navigation (including back/forward) closes the menu.
   useEffect(() => setIsMenuOpen(false), [pathname]);
@@ -128,6 +134,13 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            {isAdmin ? (
+              <li>
+                <NavLink to={ADMIN_NAV_ITEM.to} onClick={closeMenuOnNavigate} className={desktopLinkClass}>
+                  {ADMIN_NAV_ITEM.label}
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
 
@@ -161,6 +174,13 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            {isAdmin ? (
+              <li>
+                <NavLink to={ADMIN_NAV_ITEM.to} onClick={closeMenuOnNavigate} className={mobileLinkClass}>
+                  {ADMIN_NAV_ITEM.label}
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               <CartLink layout="menu" onNavigate={closeMenuOnNavigate} />
             </li>

@@ -60,6 +60,20 @@ describe('after login', () => {
   it('still signs in when storage is unavailable', () => {
     expect(takeRedirectAfterLogin(brokenStorage)).toEqual({ to: '/dashboard', delayMs: 1000 });
   });
+
+  it('takes the admin to the admin home, even past a pending plan, which it clears', () => {
+    expect(takeRedirectAfterLogin(memoryStorage().storage, 'admin')).toEqual({ to: '/admin', delayMs: 1000 });
+    const { storage, data } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share', unrelated: 'kept' });
+    expect(takeRedirectAfterLogin(storage, 'admin')).toEqual({ to: '/admin', delayMs: 1000 });
+    expect([...data.keys()]).toEqual(['unrelated']);
+    expect(takeRedirectAfterLogin(brokenStorage, 'admin').to).toBe('/admin');
+  });
+
+  it('lets a pending plan win for a normal user, and sends them to the dashboard without one', () => {
+    const { storage } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
+    expect(takeRedirectAfterLogin(storage, 'user').to).toBe('/revenue-share-welcome');
+    expect(takeRedirectAfterLogin(memoryStorage().storage, 'user').to).toBe('/dashboard');
+  });
 });
 
 describe('after sign-up', () => {

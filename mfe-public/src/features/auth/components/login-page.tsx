@@ -1,7 +1,7 @@
 /**
  * `/login` (docs/behaviour/accounts.md#sign-in-page): e-mail and password, the inline forgot-password flow
  * (docs/decisions.md, 12: the link only ever travels by e-mail), then the pending-plan redirects after 1
- * second.
+ * second; the admin goes to the admin home instead (docs/decisions.md, 30).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,10 +17,12 @@ import {
   SITE_NAME,
   cn,
   fieldAria,
+  getQueryFn,
   pickFieldIssues,
   toast,
   useDocumentTitle,
 } from '@platform/ui';
+import type { AuthUser } from '@platform/ui';
 import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useLogIn } from '../api/log-in';
@@ -69,8 +71,15 @@ export function LoginPage() {
     }
     setIsRedirecting(true);
     toast({ title: LOGIN_COPY.successTitle, description: LOGIN_COPY.successDescription, variant: 'success' });
-    void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-    const redirect = takeRedirectAfterLogin(getBrowserStorage());
+    // The login answer carries no role: read the user now (this also refreshes the header).
+    const user = await queryClient
+      .fetchQuery({
+        queryKey: AUTH_USER_QUERY_KEY,
+        queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+        staleTime: 0,
+      })
+      .catch(() => null);
+    const redirect = takeRedirectAfterLogin(getBrowserStorage(), user?.role ?? null);
     navigateLater(redirect.to, redirect.delayMs);
   });
 

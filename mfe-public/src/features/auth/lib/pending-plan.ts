@@ -44,11 +44,20 @@ export function readPendingPlan(storage: PlanStorage): string | null {
   return readItem(storage, PENDING_PLAN_KEY) ?? readItem(storage, PENDING_PLAN_FROM_LOGIN_KEY);
 }
 
+/** Where the support admin lands after signing in (docs/decisions.md, 30). */
+export const ADMIN_HOME_PATH = '/admin';
+
 /**
- * After login: a pending plan is cleared and decides the page (revenue share → its welcome page, any
- * other plan → /pricing); without one, /dashboard.
+ * After login: the admin (role `admin`) goes to the admin home, and a plan left pending is cleared (the
+ * admin buys nothing). Anyone else: a pending plan is cleared and decides the page (revenue share → its
+ * welcome page, any other plan → /pricing); without one, /dashboard. `role` is the signed-in user's, or
+ * null when it could not be read.
  */
-export function takeRedirectAfterLogin(storage: PlanStorage): AuthRedirect {
+export function takeRedirectAfterLogin(storage: PlanStorage, role: string | null = null): AuthRedirect {
+  if (role === 'admin') {
+    clearPendingPlan(storage);
+    return { to: ADMIN_HOME_PATH, delayMs: AUTH_REDIRECT_DELAY_MS };
+  }
   const plan = readPendingPlan(storage);
   if (plan === null) return { to: '/dashboard', delayMs: AUTH_REDIRECT_DELAY_MS };
   clearPendingPlan(storage);

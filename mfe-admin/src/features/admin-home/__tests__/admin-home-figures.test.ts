@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  ADMIN_HOME_CARDS,
+  failedMailFigure,
+  outstandingRevenueFigure,
+  pendingConsultationsFigure,
+} from '../lib/admin-home-figures';
+
+describe('admin home: the cards and their figures', () => {
+  it('links the consultations, the revenue ledger, the course studio and the mail log, in that order', () => {
+    expect(ADMIN_HOME_CARDS.map((card) => [card.title, card.to])).toEqual([
+      ['Consultations', '/private-admin-panel-support-only'],
+      ['Revenue ledger', '/revenue-admin'],
+      ['Course studio', '/admin/courses'],
+      ['Mail log', '/admin/mail'],
+    ]);
+    // The course studio is still a placeholder page: its card says it is not built yet.
+    expect(ADMIN_HOME_CARDS.filter((card) => !card.built).map((card) => card.id)).toEqual(['courses']);
+  });
+
+  it('counts only the submissions still pending', () => {
+    expect(pendingConsultationsFigure([])).toEqual({ value: '0', label: 'consultation requests pending' });
+    expect(
+      pendingConsultationsFigure([
+        { status: 'pending' },
+        { status: 'in_review' },
+        { status: 'completed' },
+        { status: 'cancelled' },
+      ]),
+    ).toEqual({ value: '1', label: 'consultation request pending' });
+    expect(pendingConsultationsFigure([{ status: 'pending' }, { status: 'pending' }]).value).toBe('2');
+  });
+
+  it("shows the ledger's outstanding amount in dollars", () => {
+    expect(outstandingRevenueFigure({ totalRevenueOwed: 0 })).toEqual({
+      value: '$0.00',
+      label: 'revenue share outstanding',
+    });
+    expect(outstandingRevenueFigure({ totalRevenueOwed: 123456 }).value).toBe('$1,234.56');
+  });
+
+  it('counts failed deliveries among the newest e-mails it was given', () => {
+    expect(failedMailFigure([])).toEqual({ value: '0', label: 'failed: no e-mails yet' });
+    expect(failedMailFigure([{ status: 'logged' }])).toEqual({
+      value: '0',
+      label: 'failed among the newest e-mail',
+    });
+    expect(
+      failedMailFigure([
+        { status: 'failed' },
+        { status: 'sent' },
+        { status: 'queued' },
+        { status: 'failed' },
+      ]),
+    ).toEqual({ value: '2', label: 'failed among the 4 newest e-mails' });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The three reads behind the admin home's figures (admin only; a 401 or 403 is an error, which
+ * docs/behaviour/admin.md#admin-access turns into 'Unauthorized' / 'Access Denied'). Each uses the same
+ * query key and the same parsed shape as the page its card leads to, so one cache entry serves both.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { AdminConsultation, MailList, RevenueStats } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+import { HOME_MAIL_SAMPLE } from '../lib/admin-home-figures';
+
+const read = getQueryFn<unknown>({ on401: 'throw' });
+
+/** `GET /api/consultations`: every submission (the consultations page's read). */
+export function useConsultationsForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/consultations'],
+    enabled,
+    queryFn: async (context): Promise<AdminConsultation[]> => {
+      const [body, { AdminConsultationListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return AdminConsultationListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/revenue-stats`: the ledger's stat cards. */
+export function useRevenueStatsForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/admin/revenue-stats'],
+    enabled,
+    queryFn: async (context): Promise<RevenueStats> => {
+      const [body, { RevenueStatsSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return RevenueStatsSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/mail?limit=50`: the mail log's first page. */
+export function useRecentMailForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: [`/api/admin/mail?limit=${HOME_MAIL_SAMPLE}`],
+    enabled,
+    queryFn: async (context): Promise<MailList> => {
+      const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
+      return MailListSchema.parse(body);
+    },
+  });
+}

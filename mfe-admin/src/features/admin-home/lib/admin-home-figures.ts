@@ -1,0 +1,88 @@
+/**
+ * The admin home's cards (docs/behaviour/admin.md#admin-home): where each leads, its fixed words, and the
+ * one live figure each shows, computed from reads the admin pages already make.
+ */
+import { MAIL_LIST_DEFAULT_LIMIT } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+
+/** How many of the newest e-mails the mail card looks at (the mail log's first page). */
+export const HOME_MAIL_SAMPLE = MAIL_LIST_DEFAULT_LIMIT;
+
+export type AdminHomeCardId = 'consultations' | 'revenue' | 'courses' | 'mail';
+
+export type AdminHomeCard = {
+  id: AdminHomeCardId;
+  title: string;
+  description: string;
+  to: string;
+  /** False while the page behind the card is still a placeholder: the card says so. */
+  built: boolean;
+};
+
+export const ADMIN_HOME_COPY = {
+  title: 'Admin',
+  documentTitle: 'Admin',
+  description: 'Support home: everything the support admin looks after, one click away.',
+  notBuilt: 'Not built yet',
+  figureFailed: 'Could not load this figure.',
+  retry: 'Try again',
+} as const;
+
+export const ADMIN_HOME_CARDS: readonly AdminHomeCard[] = [
+  {
+    id: 'consultations',
+    title: 'Consultations',
+    description: 'Review consultation requests, keep notes and answer each owner.',
+    to: '/private-admin-panel-support-only',
+    built: true,
+  },
+  {
+    id: 'revenue',
+    title: 'Revenue ledger',
+    description: 'Verify revenue reports, record payments and remind owners.',
+    to: '/revenue-admin',
+    built: true,
+  },
+  {
+    id: 'courses',
+    title: 'Course studio',
+    description: 'Edit the course, its sections and lessons, and upload lesson videos.',
+    to: '/admin/courses',
+    // /admin/courses is still the placeholder page (docs/behaviour/course-studio.md).
+    built: false,
+  },
+  {
+    id: 'mail',
+    title: 'Mail log',
+    description: 'Every e-mail the site sent or logged, with its text and set-password links.',
+    to: '/admin/mail',
+    built: true,
+  },
+];
+
+/** A card's figure: the number (or amount) in large type and what it counts. */
+export type HomeFigure = { value: string; label: string };
+
+/** Submissions still waiting for a first review (status `pending`). */
+export function pendingConsultationsFigure(submissions: readonly { status: string }[]): HomeFigure {
+  const pending = submissions.filter((submission) => submission.status === 'pending').length;
+  return {
+    value: String(pending),
+    label: pending === 1 ? 'consultation request pending' : 'consultation requests pending',
+  };
+}
+
+/** What every report not fully paid still owes (the ledger's 'Outstanding'). */
+export function outstandingRevenueFigure(stats: { totalRevenueOwed: number }): HomeFigure {
+  return { value: formatMoney(stats.totalRevenueOwed), label: 'revenue share outstanding' };
+}
+
+/** Failed deliveries among the newest e-mails; with none, how many were looked at. */
+export function failedMailFigure(messages: readonly { status: string }[]): HomeFigure {
+  const failed = messages.filter((message) => message.status === 'failed').length;
+  const newest = messages.length === 1 ? 'the newest e-mail' : `the ${messages.length} newest e-mails`;
+  return {
+    value: String(failed),
+    label: messages.length === 0 ? 'failed: no e-mails yet' : `failed among ${newest}`,
+  };
+}

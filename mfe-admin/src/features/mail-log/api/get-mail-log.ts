@@ -1,0 +1,23 @@
+/**
+ * `GET /api/admin/mail?limit=` (notification service, admin only; docs/behaviour/admin.md#mail-log): the
+ * newest e-mails with their bodies. A 401 or 403 is an error here, which the admin access handling turns
+ * into 'Unauthorized' / 'Access Denied'. The admin home's mail card reads the first page under the same key.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MailList } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+
+const read = getQueryFn<unknown>({ on401: 'throw' });
+
+export function useMailLog(limit: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [`/api/admin/mail?limit=${limit}`],
+    enabled,
+    // Showing older e-mails keeps the list on screen while the longer page loads.
+    placeholderData: keepPreviousData,
+    queryFn: async (context): Promise<MailList> => {
+      const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
+      return MailListSchema.parse(body);
+    },
+  });
+}
