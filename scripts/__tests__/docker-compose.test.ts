@@ -23,6 +23,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   build?: { dockerfile?: string; args?: Record<string, string> };
   ports?: string[];
+  depends_on?: Record<string, { condition: string }> | string[];
 }
 
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -121,8 +122,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('auth shares its sign-in limits through the Redis service', () => {
-    expect(envOf('auth').REDIS_URL).toBe('redis://redis:6379');
+  it('the services with request limits (auth, consultation) share them through the Redis service', () => {
+    for (const name of ['auth', 'consultation']) {
+      expect(envOf(name).REDIS_URL).toBe('redis://redis:6379');
+      expect(compose.services[name]?.depends_on).toMatchObject({ redis: { condition: 'service_started' } });
+    }
     expect(compose.services.redis).toBeDefined();
   });
 

@@ -68,4 +68,14 @@ export const baseServiceEnvShape = {
   S3_BUCKET: z.string().default('platform'),
   S3_REGION: z.string().default('us-east-1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Where a service with request limits counts them: Redis when set (shared by every replica and service,
+   * the database standing in while it does not answer), else its own database.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' }).optional(),
+  /** Prefix of the service's Redis keys; the service's name when unset. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, :, - and _ only')
+    .optional(),
 } as const;

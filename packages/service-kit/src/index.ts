@@ -9,3 +9,4 @@ export * from './runtime/index.js';
 export * from './storage/index.js';
 export * from './events/index.js';
 export * from './jobs/index.js';
+export * from './rate-limits/index.js';

@@ -35,12 +35,6 @@ export const authConfigSchema = serviceConfigSchema('auth', {
     )
     .pipe(z.array(z.string().regex(ADDRESS_PATTERN, 'must be comma-separated e-mail addresses')))
     .default([]),
-  /** Shared store for the sign-in limits when several replicas run; in memory otherwise. */
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' }).optional(),
-  REDIS_KEY_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, :, - and _ only')
-    .default('auth'),
   /**
    * Failed sign-ins in a row for one account from one client address; that address then waits 15 minutes
    * before trying that account again (a success resets the count). Other addresses are not affected, so

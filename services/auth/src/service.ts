@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit';
 import { bootstrapAdmin } from './accounts/bootstrap-admin.js';
 import { authConfigSchema, type AuthConfig } from './config.js';
-import { inboxEvents, outboxEvents } from './db/schema.js';
+import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { authSubscriptions } from './events/subscriptions.js';
 import { authRoutes } from './routes.js';
 import { startAuthRuntime, type AuthRuntime } from './runtime.js';
@@ -12,7 +12,7 @@ export const authService = defineService<AuthConfig, AuthRuntime>({
   name: 'auth',
   configSchema: authConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
-  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs, rateLimits },
   usesStorage: false,
   subscriptions: authSubscriptions,
   routes: authRoutes,

@@ -1,8 +1,9 @@
 /**
  * `auth.user.status-changed`: a user's `planStatus` or `consultationStatus` changed (docs/decisions.md, 19:
  * the consultation status follows the submission). The course service keeps the newest per user (by
- * `changedAt`) for the rs_pending rule: sections 2-8 wait until the consultation is submitted. Carries the
- * whole current state, so a consumer needs no earlier event.
+ * `changedAt`) for the rs_pending rule (sections 2-8 wait until the consultation is submitted) and the
+ * rs_blocked rule (no section opens while the owner is blocked). Carries the whole current state, so a
+ * consumer needs no earlier event.
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';

@@ -1,7 +1,7 @@
 /**
  * The outbox and inbox tables (and, re-exported here for `@platform/service-kit/tables`, the periodic
- * jobs' table). Each service declares them inside its own schema (in its `db/schema.ts`) so drizzle-kit
- * generates them into that service's migrations.
+ * jobs' table and the request limits' table). Each service declares them inside its own schema (in its
+ * `db/schema.ts`) so drizzle-kit generates them into that service's migrations.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
@@ -56,3 +56,4 @@ export type OutboxTable = ReturnType<typeof createOutboxTable>;
 export type InboxTable = ReturnType<typeof createInboxTable>;
 
 export { createJobsTable, type JobsTable } from '../jobs/tables.js';
+export { createRateLimitsTable, type RateLimitsTable } from '../rate-limits/tables.js';

@@ -1,8 +1,8 @@
 /**
- * Wiring every service shares: config → database → bus → storage → HTTP → outbox relay → subscriptions
- * → jobs. A service only declares what is its own (routes, tables, migrations, subscriptions, jobs); the
- * embedded runner and each service's `main.ts` both start it through `startService`, so both modes run
- * one code path.
+ * Wiring every service shares: config → database → bus → storage → request limits → HTTP → outbox relay
+ * → subscriptions → jobs. A service only declares what is its own (routes, tables, migrations,
+ * subscriptions, jobs); the embedded runner and each service's `main.ts` both start it through
+ * `startService`, so both modes run one code path.
  */
 import path from 'node:path';
 import type { Router } from 'express';
@@ -23,6 +23,13 @@ import type { JobDefinition } from '../jobs/define-job.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import type { JobsTable } from '../jobs/tables.js';
 import { WakeUps } from '../jobs/wake-ups.js';
+import { rateLimitCleanupJob } from '../rate-limits/cleanup-job.js';
+import {
+  openRateLimitStore,
+  rateLimitsNotDeclared,
+  type RateLimitStore,
+} from '../rate-limits/rate-limit-store.js';
+import type { RateLimitsTable } from '../rate-limits/tables.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
 
@@ -98,6 +105,11 @@ export interface ServiceDeps<TConfig extends BaseServiceConfig = BaseServiceConf
   /** Present when the service declared `usesStorage`. */
   store: ObjectStore | undefined;
   clock: Clock;
+  /**
+   * Request limits (packages/service-kit/src/rate-limits/README.md), when the service declared a
+   * `rateLimits` table: counted in its database, or in Redis with REDIS_URL.
+   */
+  rateLimits: RateLimitStore;
   /** Built by `onStart` before any route, subscription or job runs; undefined while `onStart` runs. */
   runtime: TRuntime;
 }
@@ -124,8 +136,13 @@ export interface ServiceDefinition<
   configSchema: z.ZodObject;
   /** drizzle-kit's output folder. */
   migrationsFolder: string;
-  /** `jobs` (createJobsTable) is needed once the service declares a periodic job. */
-  tables: { outbox: OutboxTable; inbox: InboxTable; jobs?: JobsTable };
+  /**
+   * `jobs` (createJobsTable) is needed once the service declares a periodic job; `rateLimits`
+   * (createRateLimitsTable) once it limits requests, which also adds the kit's cleanup job.
+   */
+  tables: { outbox: OutboxTable; inbox: InboxTable } & (
+    { jobs?: JobsTable; rateLimits?: undefined } | { jobs: JobsTable; rateLimits: RateLimitsTable }
+  );
   usesStorage: boolean;
   subscriptions: (deps: ServiceDeps<TConfig, TRuntime>) => SubscriptionDefinition[];
   routes: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
@@ -229,6 +246,18 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       });
     }
 
+    const rateLimitsTable = definition.tables.rateLimits;
+    const rateLimits = rateLimitsTable
+      ? await openRateLimitStore({
+          db: database.db,
+          table: rateLimitsTable,
+          redisUrl: config.REDIS_URL,
+          redisKeyPrefix: config.REDIS_KEY_PREFIX ?? definition.name,
+          logger,
+        })
+      : rateLimitsNotDeclared(definition.name);
+    cleanups.push(() => rateLimits.close());
+
     const relay = new OutboxRelay({
       db: database.db,
       table: definition.tables.outbox,
@@ -244,6 +273,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       bus,
       store,
       clock,
+      rateLimits,
       runtime: undefined,
     };
 
@@ -284,7 +314,10 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     const jobs = new JobRunner({
       db: database.db,
       jobsTable: definition.tables.jobs,
-      jobs: definition.jobs?.(deps) ?? [],
+      jobs: [
+        ...(definition.jobs?.(deps) ?? []),
+        ...(rateLimitsTable ? [rateLimitCleanupJob({ db: database.db, table: rateLimitsTable })] : []),
+      ],
       clock,
       logger,
       wakeUps,
@@ -294,7 +327,13 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     cleanups.push(() => jobs.stop());
 
     logger.info(
-      { url: server.url, bus: bus.kind, database: database.kind, storage: store?.kind },
+      {
+        url: server.url,
+        bus: bus.kind,
+        database: database.kind,
+        storage: store?.kind,
+        ...(rateLimitsTable ? { rateLimits: rateLimits.kind } : {}),
+      },
       'service started',
     );
     return {

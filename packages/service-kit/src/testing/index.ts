@@ -1,4 +1,4 @@
-/** Helpers for tests that talk to real PostgreSQL, NATS and S3-compatible servers. */
+/** Helpers for tests that talk to real PostgreSQL, NATS, Redis and S3-compatible servers. */
 export * from './postgres.js';
 export * from './s3-server.js';
 export * from './nats.js';
@@ -6,3 +6,4 @@ export * from './backings.js';
 export * from './logs.js';
 export * from './fuzz.js';
 export * from './multipart.js';
+export * from './redis.js';

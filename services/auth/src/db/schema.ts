@@ -7,7 +7,12 @@
  * password tokens are kept as the SHA-256 of a 32-byte random value the browser (or the e-mail) holds;
  * passwords as scrypt strings.
  */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import {
+  createInboxTable,
+  createJobsTable,
+  createOutboxTable,
+  createRateLimitsTable,
+} from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,6 +31,10 @@ export const authSchema = pgSchema('auth');
 
 export const outboxEvents = createOutboxTable(authSchema);
 export const inboxEvents = createInboxTable(authSchema);
+/** The periodic jobs' schedule and claims (the kit's cleanup of expired request-limit counters). */
+export const jobs = createJobsTable(authSchema);
+/** The sign-in and reset-e-mail counters (the kit's request limits), shared by every replica. */
+export const rateLimits = createRateLimitsTable(authSchema);
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

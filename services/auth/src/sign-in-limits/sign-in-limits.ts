@@ -3,19 +3,17 @@
  * rate-limiter-flexible's "login endpoint protection" pattern): failures in a row per (account, client
  * address) pair, and failures per address in a day. An owner signing in from an address that did not fail
  * is never refused, however many addresses guess at the account, the support admin's included. Also
- * limits password-reset e-mails per account. In memory for one process (embedded mode), in Redis when
- * REDIS_URL is set so replicas share them; if Redis stops answering, each replica uses its own memory.
+ * limits password-reset e-mails per account. Counted by the kit's request limits
+ * (packages/service-kit/src/rate-limits/README.md): in the service's database, or in Redis when REDIS_URL
+ * is set, so every replica sees the same counts (docs/decisions.md, 37, 47).
  */
-import { createHash } from 'node:crypto';
-import type { Logger } from '@platform/service-kit';
-import type { Redis } from 'ioredis';
-import ipaddr from 'ipaddr.js';
 import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+  clientAddressKey,
+  hashedKey,
+  type RateLimiter,
+  type RateLimitStore,
+  type RateLimitTake,
+} from '@platform/service-kit';
 
 /** How long a pair waits once it reached its limit: the 15 minutes the refusal message names. */
 export const PAIR_BLOCK_SECONDS = 15 * 60;
@@ -31,10 +29,8 @@ export interface SignInLimitsOptions {
   maxConsecutiveFailures: number;
   /** Failures from one address in a day, whatever the accounts. */
   maxFailuresPerAddressPerDay: number;
-  /** Shared store; memory when absent. */
-  redis?: Redis | undefined;
-  keyPrefix: string;
-  logger: Logger;
+  /** The service's request limits (`deps.rateLimits`). */
+  store: RateLimitStore;
 }
 
 /** A password check that holds a place in both counters until it is settled. */
@@ -60,92 +56,43 @@ export interface SignInLimits {
   allowResetEmail(account: string): Promise<boolean>;
 }
 
-/** Accounts are keyed by a hash of the address, so no e-mail address sits in the limiter's store. */
-function accountKey(account: string): string {
-  return createHash('sha256').update(account.trim().toLowerCase()).digest('base64url');
-}
-
-/**
- * The client as the limits see it: an IPv4 address (also when written IPv4-mapped), or the /64 network
- * of an IPv6 address, since one IPv6 client usually holds a whole /64 and could otherwise take a new
- * address for every guess.
- */
-export function clientKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const network = [...parsed.toByteArray().slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0];
-  return `${ipaddr.fromByteArray(network).toString()}/64`;
-}
-
-type Outcome = { within: boolean; res: RateLimiterRes } | { error: unknown };
-
-const counted = (outcome: Outcome): outcome is { within: true; res: RateLimiterRes } =>
-  'within' in outcome && outcome.within;
-const refused = (outcome: Outcome): outcome is { within: false; res: RateLimiterRes } =>
-  'within' in outcome && !outcome.within;
-/** Refused until the key's window or block ends (at least a second). */
-const refusal = (outcome: { res: RateLimiterRes }): SignInAdmission => ({
+const refusal = (take: Extract<RateLimitTake, { allowed: false }>): SignInAdmission => ({
   admitted: false,
-  retryAfterSeconds: Math.ceil(Math.max(outcome.res.msBeforeNext, 1000) / 1000),
+  retryAfterSeconds: take.retryAfterSeconds,
 });
 
 export function createSignInLimits(options: SignInLimitsOptions): SignInLimits {
-  // Every limiter is built here, in one place.
-  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix: `${options.keyPrefix}:${name}`, points, duration });
-    if (!options.redis) return memory;
-    return new RateLimiterRedis({
-      storeClient: options.redis,
-      keyPrefix: `${options.keyPrefix}:${name}`,
-      points,
-      duration,
-      insuranceLimiter: memory,
-    });
-  };
-  const perPair = limiter('login-fail-pair', options.maxConsecutiveFailures, PAIR_WINDOW_SECONDS);
-  const perAddress = limiter(
-    'login-fail-address',
-    options.maxFailuresPerAddressPerDay,
-    ADDRESS_WINDOW_SECONDS,
-  );
-  const resets = limiter('reset-account', RESETS_PER_ACCOUNT, RESET_WINDOW_SECONDS);
-
-  const warn = (message: string) => (error: unknown) => {
-    options.logger.warn({ err: error }, message);
-  };
-
-  /** Counts one attempt for `key`; a store that cannot count is logged and lets the check go ahead. */
-  async function take(limiterOf: RateLimiterAbstract, key: string): Promise<Outcome> {
-    try {
-      return { within: true, res: await limiterOf.consume(key) };
-    } catch (error) {
-      // consume() rejects with the limiter's answer when the key is over its limit.
-      if (error instanceof RateLimiterRes) return { within: false, res: error };
-      warn('could not count a sign-in attempt')(error);
-      return { error };
-    }
-  }
-
-  async function giveBack(limiterOf: RateLimiterAbstract, key: string): Promise<void> {
-    await limiterOf.reward(key, 1).catch(warn('could not return a sign-in place'));
-  }
+  const perPair: RateLimiter = options.store.limiter({
+    name: 'login-fail-pair',
+    points: options.maxConsecutiveFailures,
+    durationSeconds: PAIR_WINDOW_SECONDS,
+  });
+  const perAddress = options.store.limiter({
+    name: 'login-fail-address',
+    points: options.maxFailuresPerAddressPerDay,
+    durationSeconds: ADDRESS_WINDOW_SECONDS,
+  });
+  const resets = options.store.limiter({
+    name: 'reset-account',
+    points: RESETS_PER_ACCOUNT,
+    durationSeconds: RESET_WINDOW_SECONDS,
+  });
 
   return {
     async admit(account, address) {
-      const addressKey = clientKey(address);
-      const pairKey = `${accountKey(account)}:${addressKey}`;
+      const addressKey = clientAddressKey(address);
+      // Accounts are keyed by a hash, so no e-mail address sits in the store.
+      const pairKey = `${hashedKey(account)}:${addressKey}`;
       // The address first: once it is over its limit nothing is stored about the accounts it names, so
       // a refused address cannot fill the store with pairs.
-      const client = await take(perAddress, addressKey);
-      if (refused(client)) return refusal(client);
-      const pair = await take(perPair, pairKey);
-      if (refused(pair)) {
+      const client = await perAddress.take(addressKey);
+      if (!client.allowed) return refusal(client);
+      const pair = await perPair.take(pairKey);
+      if (!pair.allowed) {
         // A refused attempt checks no password, so it costs the address nothing.
-        if (counted(client)) await giveBack(perAddress, addressKey);
+        await perAddress.giveBack(addressKey);
         return refusal(pair);
       }
-      const pairCount = counted(pair) ? pair.res.consumedPoints : 0;
       let settled = false;
       const settle = async (action: () => Promise<unknown>) => {
         if (settled) return;
@@ -156,42 +103,19 @@ export function createSignInLimits(options: SignInLimitsOptions): SignInLimits {
         admitted: true,
         attempt: {
           succeeded: () =>
-            settle(() =>
-              Promise.all([
-                perPair.delete(pairKey).catch(warn('could not clear the sign-in failures of an address')),
-                counted(client) ? giveBack(perAddress, addressKey) : undefined,
-              ]),
-            ),
+            settle(() => Promise.all([perPair.forget(pairKey), perAddress.giveBack(addressKey)])),
           failed: () =>
             settle(async () => {
               // The failure that reaches the limit blocks the pair for a full 15 minutes from now.
-              if (pairCount >= perPair.points) {
-                await perPair
-                  .block(pairKey, PAIR_BLOCK_SECONDS)
-                  .catch(warn('could not block a sign-in pair'));
-              }
+              if (pair.consumed >= perPair.points) await perPair.block(pairKey, PAIR_BLOCK_SECONDS);
             }),
           abandoned: () =>
-            settle(() =>
-              Promise.all([
-                counted(pair) ? giveBack(perPair, pairKey) : undefined,
-                counted(client) ? giveBack(perAddress, addressKey) : undefined,
-              ]),
-            ),
+            settle(() => Promise.all([perPair.giveBack(pairKey), perAddress.giveBack(addressKey)])),
         },
       };
     },
     async allowResetEmail(account) {
-      try {
-        await resets.consume(accountKey(account));
-        return true;
-      } catch (error) {
-        if (error instanceof Error) {
-          options.logger.warn({ err: error }, 'could not count a reset e-mail');
-          return true;
-        }
-        return false;
-      }
+      return (await resets.take(hashedKey(account))).allowed;
     },
   };
 }

@@ -1,9 +1,15 @@
 /** `POST /api/contact` (docs/decisions.md, 22), limited per client address. */
 import { ContactRequestSchema } from '@platform/contracts';
-import { clientAddress, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
+import {
+  clientKeyOf,
+  takeOrRefuse,
+  validate,
+  type Middleware,
+  type ServiceDeps,
+} from '@platform/service-kit';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { sendContactMessage } from './send-contact-message.js';
 
 export function contactRoutes(
@@ -17,7 +23,7 @@ export function contactRoutes(
     next();
   };
   router.post('/api/contact', noStore, validate({ body: ContactRequestSchema }), async (req, res) => {
-    await consumeOrRefuse(limits.contact, clientAddress(req));
+    await takeOrRefuse(limits.contact, clientKeyOf(req));
     res.json(await sendContactMessage(deps, req.body, String(req.id)));
   });
 }

@@ -1,14 +1,19 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
-import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import {
+  createInboxTable,
+  createJobsTable,
+  createOutboxTable,
+  createRateLimitsTable,
+} from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CONSULTATION_FILE_KINDS, CONSULTATION_STATUSES } from '@platform/contracts';
 
 export const consultationSchema = pgSchema('consultation');
 
 export const outboxEvents = createOutboxTable(consultationSchema);
 export const inboxEvents = createInboxTable(consultationSchema);
-/** The periodic jobs' schedule and claims (the rate-limit cleanup). */
+/** The periodic jobs' schedule and claims (the kit's cleanup of expired request-limit counters). */
 export const jobs = createJobsTable(consultationSchema);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -108,9 +113,5 @@ export const contactSubmissions = consultationSchema.table('contact_submissions'
   submittedAt: at('submitted_at').notNull(),
 });
 
-/** rate-limiter-flexible's Drizzle store: counters shared by every replica. */
-export const rateLimits = consultationSchema.table('rate_limits', {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull(),
-  expire: at('expire'),
-});
+/** The request limits' counters (the kit's request limits), shared by every replica. */
+export const rateLimits = createRateLimitsTable(consultationSchema);

@@ -4,11 +4,11 @@
  * when it does, the address is e-mailed a link per submission (at most a few e-mails per address an hour).
  */
 import { LOOKUP_LINK_TTL_HOURS, LOOKUP_MESSAGES, type ConsultationLookupResponse } from '@platform/contracts';
-import { enqueueEvent, HOUR, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent, hashedKey, HOUR, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
-import { consumeQuietly, emailKey, type RateLimits } from '../http/rate-limits.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import {
   insertLink,
@@ -52,7 +52,7 @@ export async function lookupConsultations(
   };
   const rows = (await listSubmissionsByEmail(deps.db, address)).slice(0, MAX_LINKS);
   if (rows.length === 0) return answer;
-  if (!(await consumeQuietly(limits.lookupEmails, emailKey(address)))) {
+  if (!(await limits.lookupEmails.take(hashedKey(address))).allowed) {
     deps.logger.info('lookup e-mail skipped: too many for this address lately');
     return answer;
   }

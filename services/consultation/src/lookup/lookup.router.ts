@@ -3,10 +3,16 @@
  *   GET /api/consultation/access?token=     what an e-mailed /additional-upload link opens
  */
 import { ConsultationAccessQuerySchema, ConsultationLookupQuerySchema } from '@platform/contracts';
-import { clientAddress, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
+import {
+  clientKeyOf,
+  takeOrRefuse,
+  validate,
+  type Middleware,
+  type ServiceDeps,
+} from '@platform/service-kit';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { lookupConsultations } from './lookup-consultations.js';
 import { openLink } from './open-link.js';
 
@@ -25,7 +31,7 @@ export function lookupRoutes(
     noStore,
     validate({ query: ConsultationLookupQuerySchema }),
     async (req, res) => {
-      await consumeOrRefuse(limits.lookups, clientAddress(req));
+      await takeOrRefuse(limits.lookups, clientKeyOf(req));
       res.json(await lookupConsultations(deps, limits, req, req.query.email));
     },
   );
@@ -35,7 +41,7 @@ export function lookupRoutes(
     noStore,
     validate({ query: ConsultationAccessQuerySchema }),
     async (req, res) => {
-      await consumeOrRefuse(limits.lookups, clientAddress(req));
+      await takeOrRefuse(limits.lookups, clientKeyOf(req));
       res.json(await openLink(deps, req.query.token));
     },
   );

@@ -9,10 +9,17 @@ import {
   CONTINUE_LINK_TTL_DAYS,
   type ContinueLaterResponse,
 } from '@platform/contracts';
-import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import {
+  AppError,
+  DAY,
+  enqueueEvent,
+  hashedKey,
+  REQUEST_ID_HEADER,
+  type ServiceDeps,
+} from '@platform/service-kit';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
-import { consumeQuietly, emailKey, type RateLimits } from '../http/rate-limits.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { insertLink, type SubmissionRow } from './submissions.repository.js';
 
@@ -30,7 +37,7 @@ export async function continueLater(
     message: CONTINUE_LATER_MESSAGES.sent,
     expiresAt: expiresAt.toISOString(),
   };
-  if (!(await consumeQuietly(limits.lookupEmails, emailKey(submission.email)))) {
+  if (!(await limits.lookupEmails.take(hashedKey(submission.email))).allowed) {
     deps.logger.info({ submissionId: submission.id }, 'continue-later e-mail skipped: too many lately');
     return answer;
   }

@@ -21,16 +21,17 @@ import {
   type MyConsultation,
 } from '@platform/contracts';
 import {
-  clientAddress,
+  clientKeyOf,
   requireAdmin,
   requireUser,
+  takeOrRefuse,
   validate,
   type Middleware,
   type ServiceDeps,
 } from '@platform/service-kit';
 import type { Request, Response, Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { consumeOrRefuse, type RateLimits } from '../http/rate-limits.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import { addFiles, type UploadMode } from '../uploads/add-files.js';
 import type { FileRules } from '../uploads/file-rules.js';
 import { authorizeSubmission } from './authorize-submission.js';
@@ -57,7 +58,7 @@ export function submissionRoutes(
     noStore,
     validate({ body: ConsultationRequestSchema }),
     async (req, res) => {
-      await consumeOrRefuse(limits.submissions, clientAddress(req));
+      await takeOrRefuse(limits.submissions, clientKeyOf(req));
       const answer = await submitConsultation(deps, {
         request: req.body,
         // Visitors may send the form too; a signed-in sender owns what they sent.

@@ -1,7 +1,7 @@
 /**
  * `auth.user.status-changed` → the course service's projection of the user's plan and consultation
- * status (the rs_pending rule of drip release). The newest `changedAt` wins, so redeliveries and
- * out-of-order arrivals leave the newest state.
+ * status (the rs_pending and rs_blocked rules of drip release, with when a block began). The newest
+ * `changedAt` wins, so redeliveries and out-of-order arrivals leave the newest state.
  */
 import { defineSubscription } from '@platform/service-kit';
 import { upsertPlanStatus } from '../learning/learning.repository.js';

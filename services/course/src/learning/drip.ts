@@ -2,8 +2,10 @@
  * Drip release, as pure functions of the enrolment, the plan projection, the member's completions and
  * the service clock. A section opens `availableAfterDays × 24 h` after `enrolledAt`, to the millisecond
  * (never at a calendar midnight); for an rs_pending member whose consultation is not submitted, every
- * section after the first waits as well. A completed section, and a completed lesson, stay open whatever
- * the schedule becomes.
+ * section after the first waits as well. While an owner is rs_blocked, no section opens
+ * (docs/decisions.md, 27): what was open when the block began stays open, a section whose release came
+ * during the block stays locked until the owner is current again. A completed section, and a completed
+ * lesson, stay open whatever the schedule or the plan becomes.
  */
 import { DAY } from '@platform/service-kit';
 import type { LockReason } from '@platform/contracts';
@@ -11,15 +13,29 @@ import type { LockReason } from '@platform/contracts';
 export interface PlanState {
   planStatus: string;
   consultationStatus: string;
+  /** When the current block began; null when not blocked (or blocked before this was recorded). */
+  blockedSince: Date | null;
+  /** Whether the sections after the first were still waiting for the consultation when it began. */
+  blockedBeforeConsultation: boolean;
+  changedAt: Date;
 }
 
 /**
  * Consultation states that count as submitted (docs/decisions.md, 19: completed by the owner, then approved).
  */
-const SUBMITTED = new Set(['submitted', 'approved']);
+export const SUBMITTED_CONSULTATION_STATUSES = ['submitted', 'approved'] as const;
+const SUBMITTED = new Set<string>(SUBMITTED_CONSULTATION_STATUSES);
+export const BLOCKED_PLAN_STATUS = 'rs_blocked';
 
 export function waitsForConsultation(plan: PlanState | null): boolean {
   return plan?.planStatus === 'rs_pending' && !SUBMITTED.has(plan.consultationStatus);
+}
+
+/** The owner's block, if they are blocked: since when, and whether sections 2-8 were waiting then. */
+export function blockOf(plan: PlanState | null): { since: Date; beforeConsultation: boolean } | null {
+  if (plan?.planStatus !== BLOCKED_PLAN_STATUS) return null;
+  // A block projected before its start was recorded counts from the newest change known.
+  return { since: plan.blockedSince ?? plan.changedAt, beforeConsultation: plan.blockedBeforeConsultation };
 }
 
 export interface DripModule {
@@ -52,8 +68,21 @@ export function unlockDateOf(enrolledAt: Date, availableAfterDays: number): Date
   return new Date(enrolledAt.getTime() + availableAfterDays * DAY);
 }
 
+/**
+ * Whether a released section would have opened only during the block: its release came after the block
+ * began, or it was still waiting for the consultation then (neither opens until the owner is current).
+ */
+function openedDuringBlock(
+  unlockDate: Date,
+  position: number,
+  block: { since: Date; beforeConsultation: boolean },
+): boolean {
+  return unlockDate.getTime() > block.since.getTime() || (block.beforeConsultation && position > 0);
+}
+
 export function computeSectionStates(input: DripInput): Map<number, SectionState> {
   const waiting = !input.isAdmin && waitsForConsultation(input.plan);
+  const block = input.isAdmin ? null : blockOf(input.plan);
   const states = new Map<number, SectionState>();
   input.modules.forEach((module, position) => {
     const isCompleted = input.completedModules.has(module.id);
@@ -62,6 +91,7 @@ export function computeSectionStates(input: DripInput): Map<number, SectionState
     let lockedReason: LockReason | null = null;
     if (!input.isAdmin && !isCompleted) {
       if (!unlockDate || input.now.getTime() < unlockDate.getTime()) lockedReason = 'schedule';
+      else if (block && openedDuringBlock(unlockDate, position, block)) lockedReason = 'blocked';
       else if (waiting && position > 0) lockedReason = 'consultation';
     }
     states.set(module.id, {

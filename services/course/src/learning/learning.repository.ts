@@ -16,6 +16,7 @@ import {
   type ModuleProgressRow,
 } from '../db/schema.js';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
+import { BLOCKED_PLAN_STATUS, SUBMITTED_CONSULTATION_STATUSES } from './drip.js';
 
 export async function findCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
   const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
@@ -137,19 +138,42 @@ export async function findPlanStatus(db: Executor, userId: string): Promise<Memb
   return row ?? null;
 }
 
-/** Keeps the newest state per user: an older event arriving late changes nothing. */
-export async function upsertPlanStatus(db: Executor, row: MemberPlanStatusRow): Promise<void> {
+/**
+ * Keeps the newest state per user: an older event arriving late changes nothing. A change into
+ * `rs_blocked` records when the block began and whether the sections after the first were still waiting
+ * for the consultation then (from the state it replaces); further changes while blocked keep both, and
+ * any other plan status clears them.
+ */
+export async function upsertPlanStatus(
+  db: Executor,
+  row: Pick<MemberPlanStatusRow, 'userId' | 'planStatus' | 'consultationStatus' | 'changedAt'>,
+): Promise<void> {
+  const table = memberPlanStatus;
+  const blocked = row.planStatus === BLOCKED_PLAN_STATUS;
+  const changedAt = sql`${row.changedAt.toISOString()}::timestamptz`;
+  // In ON CONFLICT's SET the table's columns are the row as it was before this change.
+  const wasBlocked = sql`${table.planStatus} = ${BLOCKED_PLAN_STATUS}`;
+  const wasWaiting = sql`(${table.planStatus} = 'rs_pending' and ${table.consultationStatus} not in (${sql.join(
+    SUBMITTED_CONSULTATION_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )}))`;
   await db
-    .insert(memberPlanStatus)
-    .values(row)
+    .insert(table)
+    .values({ ...row, blockedSince: blocked ? row.changedAt : null, blockedBeforeConsultation: false })
     .onConflictDoUpdate({
-      target: memberPlanStatus.userId,
+      target: table.userId,
       set: {
         planStatus: row.planStatus,
         consultationStatus: row.consultationStatus,
         changedAt: row.changedAt,
+        blockedSince: blocked
+          ? sql`case when ${wasBlocked} then ${table.blockedSince} else ${changedAt} end`
+          : null,
+        blockedBeforeConsultation: blocked
+          ? sql`case when ${wasBlocked} then ${table.blockedBeforeConsultation} else ${wasWaiting} end`
+          : false,
       },
-      setWhere: sql`${memberPlanStatus.changedAt} < ${row.changedAt.toISOString()}`,
+      setWhere: sql`${table.changedAt} < ${row.changedAt.toISOString()}`,
     });
 }
 

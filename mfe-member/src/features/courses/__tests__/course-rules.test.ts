@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { AvailableModuleListSchema } from '@platform/contracts';
 import type { AvailableModule } from '@platform/contracts';
 import { formatCourseSize, getCourseAction, parseContentId } from '../lib/course-rules';
-import { CONSULTATION_LOCK_TEXT, getLockInfo, getSectionStatus } from '../lib/section-state';
+import {
+  BLOCKED_LOCK_TEXT,
+  CONSULTATION_LOCK_TEXT,
+  getLockInfo,
+  getSectionStatus,
+} from '../lib/section-state';
 import { DAY_MS, formatUnlocksIn, getDaysUntilUnlock } from '../lib/unlock-time';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -80,6 +85,13 @@ describe('section state', () => {
     expect(getLockInfo(gated, NOW)).toEqual({ kind: 'consultation', text: CONSULTATION_LOCK_TEXT });
     expect(getLockInfo(section({ isAvailable: true, lockedReason: null }), NOW)).toBeNull();
     expect(getLockInfo(section({ isCompleted: true }), NOW)).toBeNull();
+  });
+
+  it('says a section held back by a blocked revenue-share account waits for the account, not a date', () => {
+    const held = section({ lockedReason: 'blocked', unlockDate: '2026-11-20T10:00:00.000Z' });
+    expect(getLockInfo(held, NOW)).toEqual({ kind: 'blocked', text: BLOCKED_LOCK_TEXT });
+    expect(BLOCKED_LOCK_TEXT).toBe('Unlocks once your revenue-share account is up to date');
+    expect(getLockInfo(section({ lockedReason: 'blocked', isCompleted: true }), NOW)).toBeNull();
   });
 });
 

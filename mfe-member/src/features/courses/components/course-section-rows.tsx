@@ -46,6 +46,8 @@ export function CourseSectionRows({ sections, now }: { sections: SectionView[]; 
                     </>
                   ) : null}
                 </p>
+              ) : lock?.kind === 'blocked' ? (
+                <p className="text-sm text-muted-foreground">{lock.text}.</p>
               ) : lock ? (
                 <p className="text-sm text-muted-foreground">
                   {lock.text}.{' '}

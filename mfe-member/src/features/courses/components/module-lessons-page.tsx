@@ -89,6 +89,8 @@ function LockedNotice({ section }: { section: AvailableModule | null }) {
           <p>
             {lock.text}: it opens on <time dateTime={lock.at}>{lock.atText}</time> (your local time).
           </p>
+        ) : lock?.kind === 'blocked' ? (
+          <p>It opens once your revenue-share account is up to date.</p>
         ) : lock?.kind === 'consultation' ? (
           <p>
             It opens once your restaurant consultation is submitted.{' '}

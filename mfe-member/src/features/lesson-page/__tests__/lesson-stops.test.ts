@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONSULTATION_WAIT_TEXT, describeLockedStop, getLockedLessonNotice } from '../lib/lesson-stops';
+import {
+  BLOCKED_WAIT_TEXT,
+  CONSULTATION_WAIT_TEXT,
+  describeLockedStop,
+  getLockedLessonNotice,
+} from '../lib/lesson-stops';
 
 const at = '2030-06-12T18:20:00.000Z';
 const auckland = { locale: 'en-US', timeZone: 'Pacific/Auckland' };
@@ -21,6 +26,15 @@ describe('what the lesson page says about a lesson not open yet', () => {
     expect(describeLockedStop(stop, auckland)).toBe(CONSULTATION_WAIT_TEXT);
     expect(getLockedLessonNotice(stop)).toBe(
       'This lesson opens after you submit your restaurant consultation.',
+    );
+  });
+
+  it('says a lesson held back by a blocked revenue-share account waits for the account, not its date', () => {
+    const stop = { isLocked: true, unlockDate: at, lockedReason: 'blocked' as const };
+    expect(describeLockedStop(stop, auckland)).toBe(BLOCKED_WAIT_TEXT);
+    expect(BLOCKED_WAIT_TEXT).toBe('Opens once your revenue-share account is up to date');
+    expect(getLockedLessonNotice(stop)).toBe(
+      'This lesson opens once your revenue-share account is up to date.',
     );
   });
 

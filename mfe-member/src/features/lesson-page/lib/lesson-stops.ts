@@ -1,7 +1,8 @@
 /**
  * What the lesson page says about a lesson that is not open yet (docs/behaviour/member-learning.md#lesson-page):
- * when it opens, in the member's local time, or that it waits for the restaurant consultation. Display
- * only: the course service decides what is open.
+ * when it opens, in the member's local time, that it waits for the restaurant consultation, or that it
+ * waits for the member's revenue-share account to be up to date. Display only: the course service decides
+ * what is open.
  */
 import type { LessonStop } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
@@ -9,6 +10,7 @@ import { formatDateTime } from '@platform/contracts/format';
 type LockedStop = Pick<LessonStop, 'isLocked' | 'unlockDate' | 'lockedReason'>;
 
 export const CONSULTATION_WAIT_TEXT = 'Opens after you submit your restaurant consultation';
+export const BLOCKED_WAIT_TEXT = 'Opens once your revenue-share account is up to date';
 
 /** 'Opens Jun 12, 2030, 8:20 PM' (local time); the consultation wait; null for an open lesson. */
 export function describeLockedStop(
@@ -17,6 +19,7 @@ export function describeLockedStop(
 ): string | null {
   if (!stop.isLocked) return null;
   if (stop.lockedReason === 'consultation') return CONSULTATION_WAIT_TEXT;
+  if (stop.lockedReason === 'blocked') return BLOCKED_WAIT_TEXT;
   if (stop.unlockDate) return `Opens ${formatDateTime(stop.unlockDate, options)}`;
   return 'Not open yet';
 }
@@ -28,6 +31,9 @@ export function getLockedLessonNotice(
 ): string {
   if (stop.lockedReason === 'consultation') {
     return 'This lesson opens after you submit your restaurant consultation.';
+  }
+  if (stop.lockedReason === 'blocked') {
+    return 'This lesson opens once your revenue-share account is up to date.';
   }
   if (stop.unlockDate) {
     return `This lesson opens on ${formatDateTime(stop.unlockDate, options)} (your local time).`;

@@ -59,6 +59,9 @@ describe('older dashboard rules', () => {
     expect(getUnlockLine({ unlockDate: null, lockedReason: 'consultation' })).toBe(
       'Unlocks after your consultation is submitted',
     );
+    expect(getUnlockLine({ unlockDate: '2026-11-23T15:04:00.000Z', lockedReason: 'blocked' })).toBe(
+      'Unlocks once your revenue-share account is up to date',
+    );
   });
 });
 

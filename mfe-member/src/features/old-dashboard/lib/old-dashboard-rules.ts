@@ -47,13 +47,14 @@ export function getChapterState(
   return chapter.isAvailable ? 'Available' : 'Locked';
 }
 
-/** 'Unlocks Nov 23, 3:04 PM' in the member's local time; the consultation gate says so instead. */
+/** 'Unlocks Nov 23, 3:04 PM' in the member's local time; the consultation gate and a block say so instead. */
 export function getUnlockLine(
   chapter: Pick<AvailableModule, 'unlockDate' | 'lockedReason'>,
   locale?: string,
   timeZone?: string,
 ): string {
   if (chapter.lockedReason === 'consultation') return 'Unlocks after your consultation is submitted';
+  if (chapter.lockedReason === 'blocked') return 'Unlocks once your revenue-share account is up to date';
   if (!chapter.unlockDate) return 'Not available yet';
   const date = parseInstant(chapter.unlockDate);
   if (!date) return 'Not available yet';

@@ -72,6 +72,13 @@ export function CourseSectionsList({ sections, now }: { sections: SectionView[];
                 <p className="text-muted-foreground">
                   {lock.atText ? `This section opens on ${lock.atText} (your local time).` : lock.text}
                 </p>
+              ) : lock.kind === 'blocked' ? (
+                <p className="text-muted-foreground">
+                  {lock.text}{' '}
+                  <Link to="/revenue-report" className="font-medium text-primary underline underline-offset-4">
+                    Report revenue
+                  </Link>
+                </p>
               ) : (
                 <p className="text-muted-foreground">
                   This section opens once your restaurant consultation is submitted.{' '}

@@ -1,10 +1,11 @@
 /**
  * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard;
  * docs/decisions.md, 6): the welcome line, the course progress, the enrolled date, the release schedule note,
- * 'Course Sections' with each section's drip state, 'About This Course' and, for an rs_pending owner
- * without a consultation, 'Action Required'. Members and anyone enrolled may see it, and the admin, who
- * previews the first course with every section open (docs/decisions.md, 30); other signed-in users get
- * 'Course Access Required'; signed-out visitors go to /login.
+ * 'Course Sections' with each section's drip state, 'About This Course', for an rs_pending owner
+ * without a consultation, 'Action Required', and for an owner on the revenue-share plan its card
+ * (docs/behaviour/revenue-share.md#dashboard-revenue-share-card). Members and anyone enrolled may see it,
+ * and the admin, who previews the first course with every section open (docs/decisions.md, 30); other
+ * signed-in users get 'Course Access Required'; signed-out visitors go to /login.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -43,10 +44,12 @@ import {
   resolveEnrolledAt,
   showsConsultationBanner,
 } from '../lib/progress-rules';
+import { showsRevenueShareCard } from '../lib/revenue-card';
 import { ConsultationBanner } from './consultation-banner';
 import { CourseAccessRequired } from './course-access-required';
 import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { RevenueShareCard } from './revenue-share-card';
 
 function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
   const name = user?.firstName || user?.username || 'Member';
@@ -129,6 +132,7 @@ function CourseProgressView({
   return (
     <div className="mt-8 space-y-6">
       {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
+      {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <Card role="region" aria-labelledby="course-progress">

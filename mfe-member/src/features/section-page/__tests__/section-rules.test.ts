@@ -64,6 +64,9 @@ describe('section page rules', () => {
     expect(getLockedNotice({ unlockDate: null, lockedReason: 'consultation' })).toBe(
       'This section unlocks after you submit your restaurant consultation.',
     );
+    expect(getLockedNotice({ unlockDate: '2026-11-23T15:04:00.000Z', lockedReason: 'blocked' })).toBe(
+      'This section unlocks once your revenue-share account is up to date.',
+    );
   });
 
   it('splits plain lesson text into paragraphs', () => {

@@ -115,6 +115,9 @@ export function getLockedNotice(
   if (section.lockedReason === 'consultation') {
     return 'This section unlocks after you submit your restaurant consultation.';
   }
+  if (section.lockedReason === 'blocked') {
+    return 'This section unlocks once your revenue-share account is up to date.';
+  }
   if (section.unlockDate) {
     return `This section is locked. It unlocks on ${formatDateTime(section.unlockDate, { locale, timeZone })}.`;
   }

@@ -20,7 +20,7 @@ export const LessonStopSchema = z.object({
   completed: z.boolean(),
   /** The section's scheduled release (exact instant, ISO); null for the admin without an enrolment. */
   unlockDate: isoDateTime.nullable(),
-  /** Why a locked lesson waits (its day has not come, or the consultation); null when it is open. */
+  /** Why a locked lesson waits (its day has not come, the consultation, or a blocked account); null when open. */
   lockedReason: LockReasonSchema.nullable(),
 });
 export type LessonStop = z.infer<typeof LessonStopSchema>;

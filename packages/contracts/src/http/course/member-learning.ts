@@ -56,8 +56,12 @@ export type CourseSummary = z.infer<typeof CourseSummarySchema>;
 export const CourseListSchema = z.array(CourseSummarySchema);
 export type CourseList = z.infer<typeof CourseListSchema>;
 
-/** Why a section is locked: its day has not come, or (rs_pending) the consultation is not submitted yet. */
-export const LockReasonSchema = z.enum(['schedule', 'consultation']);
+/**
+ * Why a section is locked: its day has not come (`schedule`); (rs_pending) the consultation is not
+ * submitted yet (`consultation`); or (rs_blocked) its day came while the owner's revenue-share account was
+ * blocked, and it opens once the account is current again (`blocked`, docs/decisions.md, 27).
+ */
+export const LockReasonSchema = z.enum(['schedule', 'consultation', 'blocked']);
 export type LockReason = z.infer<typeof LockReasonSchema>;
 
 /**

@@ -1,10 +1,12 @@
 /**
  * Signing in and out: sessions rotate, unknown addresses look like wrong passwords, guesses are limited
  * per (account, address) pair and per address, and nobody is locked out from an address that did not fail.
+ * Runs with the limits in the service's database and, when a Redis answers, in Redis.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthUserSchema } from '@platform/contracts';
+import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
 import {
   backings,
   cookieSetBy,
@@ -45,14 +47,22 @@ async function hashingDuring<T>(
   }
 }
 
-describe.each(backings())('sign-in on $name', (factory) => {
+const limitStores = await rateLimitBackings('auth');
+const setups = backings().flatMap((backing) =>
+  limitStores.map((limits) => ({ name: `${backing.name}, limits in ${limits.name}`, backing, limits })),
+);
+
+describe.each(setups)('sign-in on $name', (setup) => {
   let backing: Backing;
+  let limits: RateLimitBacking;
   let auth: AuthUnderTest;
 
   beforeAll(async () => {
-    backing = await factory.create();
+    backing = await setup.backing.create();
+    limits = setup.limits.create();
     auth = await startAuth(backing, {
       env: {
+        ...limits.env,
         LOGIN_MAX_CONSECUTIVE_FAILURES: '5',
         LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: String(ADDRESS_LIMIT),
         ADMIN_EMAIL: ADMIN.email,
@@ -64,6 +74,7 @@ describe.each(backings())('sign-in on $name', (factory) => {
   afterAll(async () => {
     await auth?.stop();
     await backing?.cleanup();
+    await limits?.cleanup();
   });
 
   async function signUp(email = uniqueEmail()): Promise<{ email: string; cookie: string }> {

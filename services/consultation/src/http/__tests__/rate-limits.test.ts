@@ -1,8 +1,11 @@
 /**
  * Request limits per client address on step 1, the e-mail lookup and the contact form: past the limit a
- * 429 with Retry-After and nothing stored; another address is not affected.
+ * 429 with Retry-After and nothing stored; another address is not affected. Runs with the limits in the
+ * service's database and, when a Redis answers, in Redis; replicas share them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MINUTE, RATE_LIMIT_CLEANUP_JOB, RATE_LIMITED_MESSAGE, SettableClock } from '@platform/service-kit';
+import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
 import { stepOne } from '../../__tests__/fixtures.js';
 import {
   backings,
@@ -12,36 +15,48 @@ import {
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 import { rateLimits, submissions } from '../../db/schema.js';
-import { MINUTE, SettableClock } from '@platform/service-kit';
-import { RATE_LIMITED_MESSAGE, RATE_LIMIT_CLEANUP_JOB } from '../rate-limits.js';
 
-describe.each(backings())('request limits on $name', (factory) => {
+const LIMITS = {
+  CONSULTATION_SUBMISSIONS_PER_HOUR: '2',
+  CONSULTATION_LOOKUPS_PER_HOUR: '2',
+  CONTACT_MESSAGES_PER_HOUR: '2',
+};
+
+const limitStores = await rateLimitBackings('consultation');
+const setups = backings().flatMap((backing) =>
+  limitStores.map((limits) => ({ name: `${backing.name}, limits in ${limits.name}`, backing, limits })),
+);
+
+/** The gateway forwards the browser's address in X-Forwarded-For. */
+const from = (address: string, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': address },
+});
+
+const contactMessage = {
+  firstName: 'Ana',
+  lastName: 'Silva',
+  email: 'ana@casa-silva.com',
+  subject: 'other',
+  message: 'Just checking that you got my earlier note.',
+};
+
+describe.each(setups)('request limits on $name', (setup) => {
   let backing: Backing;
+  let limits: RateLimitBacking;
   let app: ConsultationUnderTest;
-  // Starts at the real time: the limiter's own counters expire by the real clock.
   const clock = new SettableClock();
 
   beforeAll(async () => {
-    backing = await factory.create();
-    app = await startConsultation(backing, {
-      clock,
-      env: {
-        CONSULTATION_SUBMISSIONS_PER_HOUR: '2',
-        CONSULTATION_LOOKUPS_PER_HOUR: '2',
-        CONTACT_MESSAGES_PER_HOUR: '2',
-      },
-    });
+    backing = await setup.backing.create();
+    limits = setup.limits.create();
+    app = await startConsultation(backing, { clock, env: { ...limits.env, ...LIMITS } });
   });
 
   afterAll(async () => {
     await app?.stop();
     await backing?.cleanup();
-  });
-
-  /** The gateway forwards the browser's address in X-Forwarded-For. */
-  const from = (address: string, init: RequestInit = {}): RequestInit => ({
-    ...init,
-    headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': address },
+    await limits?.cleanup();
   });
 
   it('limits consultation requests per client address', async () => {
@@ -64,33 +79,33 @@ describe.each(backings())('request limits on $name', (factory) => {
   });
 
   it('limits contact messages per client address', async () => {
-    const body = {
-      firstName: 'Ana',
-      lastName: 'Silva',
-      email: 'ana@casa-silva.com',
-      subject: 'other',
-      message: 'Just checking that you got my earlier note.',
-    };
-    const send = () => app.request('/api/contact', from('192.0.2.9', json(body)));
+    const send = () => app.request('/api/contact', from('192.0.2.9', json(contactMessage)));
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(429);
     expect(await app.events('contact.message.received')).toHaveLength(2);
   });
 
-  it('removes counters that expired over an hour ago and keeps the rest, every 5 minutes', async () => {
+  it('counts an IPv6 client by its /64, so a new address per message does not dodge the limit', async () => {
+    const send = (address: string) => app.request('/api/contact', from(address, json(contactMessage)));
+    expect((await send('2001:db8:77:1::a')).status).toBe(200);
+    expect((await send('2001:db8:77:1::b')).status).toBe(200);
+    expect((await send('2001:db8:77:1:ffff::c')).status).toBe(429);
+    expect((await send('2001:db8:77:2::a')).status).toBe(200);
+  });
+
+  it("the kit's cleanup job removes counters that expired over an hour ago, every 5 minutes of service time", async () => {
     const { deps, jobs } = app.service;
-    const now = deps.clock.now().getTime();
+    // The counters expire by the real clock (the limiter's own); the schedule follows the service clock.
+    const now = Date.now();
     await deps.db.insert(rateLimits).values([
-      { key: 'test:long-gone', points: 3, expire: new Date(now - 2 * 60 * 60_000) },
-      { key: 'test:recently-expired', points: 3, expire: new Date(now - 30 * 60_000) },
-      { key: 'test:running', points: 1, expire: new Date(now + 30 * 60_000) },
+      { key: 'test:long-gone', points: 3, expire: new Date(now - 2 * 60 * MINUTE) },
+      { key: 'test:recently-expired', points: 3, expire: new Date(now - 30 * MINUTE) },
+      { key: 'test:running', points: 1, expire: new Date(now + 30 * MINUTE) },
     ]);
     // The service clock has not moved since the service started: the job is not due yet.
     expect(await jobs.runDue()).toEqual([{ name: RATE_LIMIT_CLEANUP_JOB, ran: false, reason: 'not-due' }]);
-    expect(await deps.db.select().from(rateLimits)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ key: 'test:long-gone' })]),
-    );
+    expect((await deps.db.select().from(rateLimits)).map((row) => row.key)).toContain('test:long-gone');
 
     // Five minutes on, it runs (by itself, or here: whichever comes first, it runs once).
     clock.advance(5 * MINUTE);
@@ -98,5 +113,36 @@ describe.each(backings())('request limits on $name', (factory) => {
     const keys = (await deps.db.select().from(rateLimits)).map((row) => row.key);
     expect(keys).not.toContain('test:long-gone');
     expect(keys).toEqual(expect.arrayContaining(['test:recently-expired', 'test:running']));
+  });
+});
+
+/** Two replicas on one PostgreSQL database count together (without Redis: in that database). */
+const sharedDatabases = backings().filter((backing) => backing.name.startsWith('PostgreSQL'));
+
+describe.each(sharedDatabases)('two consultation replicas sharing one database on $name', (factory) => {
+  let backing: Backing;
+  let replicas: ConsultationUnderTest[];
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    replicas = [
+      await startConsultation(backing, { env: LIMITS }),
+      await startConsultation(backing, { env: LIMITS }),
+    ];
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas ?? []) await replica.stop();
+    await backing?.cleanup();
+  });
+
+  it('a client limited on one replica is limited on the other', async () => {
+    const [a, b] = replicas as [ConsultationUnderTest, ConsultationUnderTest];
+    const send = (replica: ConsultationUnderTest) =>
+      replica.request('/api/contact', from('192.0.2.77', json(contactMessage)));
+    expect((await send(a)).status).toBe(200);
+    expect((await send(b)).status).toBe(200);
+    expect((await send(a)).status).toBe(429);
+    expect((await send(b)).status).toBe(429);
   });
 });

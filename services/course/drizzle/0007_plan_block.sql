@@ -1,0 +1,2 @@
+ALTER TABLE "course"."member_plan_status" ADD COLUMN "blocked_since" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "course"."member_plan_status" ADD COLUMN "blocked_before_consultation" boolean DEFAULT false NOT NULL;
