@@ -5,7 +5,9 @@
 //   - gateway → auth (proxied): GET /api/auth/user (session resolution, internal token, 401)
 //   - gateway → all services:   GET /readyz
 // with a keep-alive client at a fixed concurrency. Bounded in time; loopback only. Then
-// scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash.
+// scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash, and
+// scripts/bench/gateway-overhead.mjs: the gateway beside nginx (a cheap API call, the shell's largest
+// script).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +19,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--node-only'], {
+// The front ends too (only what is out of date): the static-file figures serve the shell's build.
+const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -84,6 +87,12 @@ const signIn = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-si
   stdio: 'inherit',
 });
 if (signIn.status !== 0) process.exit(signIn.status ?? 1);
+
+// The gateway's cost per request beside nginx's, with wrk as the load (a process of its own).
+const overhead = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench', 'gateway-overhead.mjs')], {
+  stdio: 'inherit',
+});
+if (overhead.status !== 0) process.exit(overhead.status ?? 1);
 
 // Streaming a 1 GB upload: the gateway on its own, then the distributed mode (needs POSTGRES_URL and
 // NATS_URL; it says so otherwise). Each in a process of its own, so memory figures are that process's.

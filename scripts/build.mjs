@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds what is not built (or is older than its sources): Node workspaces with SWC (src → dist,
-// type-checking is `npm run typecheck`'s job), front ends with rspack. `--force` rebuilds everything,
+// type-checking is `npm run typecheck`'s job), front ends with rspack for production (each compressible
+// file gets `.br` and `.gz` copies beside it: scripts/precompress.mjs). `--force` rebuilds everything,
 // `--node-only` skips the front ends.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,9 @@ function buildWebWorkspace(workspace) {
     // The front ends bundle the contracts' build (their schemas, and zod's browser settings).
     ...walk(path.join(root, 'packages/contracts/src'), isTestDir),
     path.join(dir, 'rspack.config.mjs'),
+    // The build every front end shares, and its precompressed copies.
+    path.join(root, 'scripts', 'rspack-shared.mjs'),
+    path.join(root, 'scripts', 'precompress.mjs'),
   ];
   // The shell owns Tailwind's output for every front end, so it scans (and depends on) the remotes' sources.
   if (workspace === 'shell') {

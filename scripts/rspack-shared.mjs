@@ -6,6 +6,7 @@ import { join, posix } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { transformFile } from '@swc/core';
+import { precompressDir } from './precompress.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -357,6 +358,19 @@ class PublishRoutesPlugin {
   }
 }
 
+/**
+ * Production: `.br` and `.gz` copies beside the emitted scripts, styles, pages and JSON once they are on
+ * disk (scripts/precompress.mjs), which the gateway and nginx send without compressing anything again.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
+      const files = compilation.getAssets().map((asset) => asset.name);
+      await precompressDir(compiler.options.output.path, files);
+    });
+  }
+}
+
 // Same list in the shell and every remote: one React, one router, one query cache, one design system.
 const SINGLETONS = [
   'react',
@@ -510,6 +524,7 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
               },
         ),
         ...plugins,
+        ...(isProduction ? [new PrecompressPlugin()] : []),
       ],
     };
   };

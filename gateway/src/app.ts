@@ -1,8 +1,12 @@
 /** The gateway's Express app, without listening, so tests and the embedded runner can drive it. */
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { pinoHttp } from 'pino-http';
-import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } from '@platform/service-kit';
-import { compressResponses } from './compress-responses.js';
+import {
+  createLogger,
+  enterRequestContext,
+  logRequests,
+  REQUEST_ID_HEADER,
+  type Logger,
+} from '@platform/service-kit';
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
@@ -42,16 +46,13 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   // First: an error escaping a request is then logged under the gateway and answered by the process guard.
   app.use(enterRequestContext('gateway', logger));
 
+  // The one access line of each request (the services log what they are proxied at debug level only).
   app.use(
-    pinoHttp({
+    logRequests({
       logger,
-      genReqId: (req, res) => {
-        const id = chooseRequestId(req.headers[REQUEST_ID_HEADER]);
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      level: 'info',
+      requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
     }),
   );
 
@@ -59,7 +60,8 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   app.use(securityHeaders(config));
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSiteWrites());
-  app.use(compressResponses());
+  // Compression is applied where it pays, not here: to the services' answers once their type and size
+  // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.
   app.use(createApiProxy({ config, agents, callers, logger }));
   app.use(createFrontEndRouter({ config, agents, logger }));

@@ -43,6 +43,9 @@ export const ROUTES: readonly Route[] = [
     '/api/video-stream/*',
     '/api/demo-video/*',
     '/api/upload-video',
+    // Resumable lesson-video uploads (tus), streamed through like every body (docs/decisions.md, 29).
+    '/api/uploads',
+    '/api/uploads/*',
     '/video-stream/*',
   ),
 
@@ -67,6 +70,8 @@ export const ROUTES: readonly Route[] = [
     '/api/orders*',
     '/api/payment*',
     '/api/test-checkout/*',
+    // Paying a revenue share online (docs/decisions.md, 28), before the revenue service's `/api/revenue*`.
+    '/api/revenue-share-checkout*',
   ),
 
   // Revenue-share programme.

@@ -22,6 +22,19 @@ beforeAll(async () => {
           const digest = await digestOf(req);
           res.status(201).json({ ...digest, expect: req.get('expect') ?? null });
         });
+        // A tus PATCH (resumable lesson-video uploads): the body and the tus headers pass untouched.
+        router.patch('/api/uploads/:id', async (req, res) => {
+          const digest = await digestOf(req);
+          res
+            .status(204)
+            .set({
+              'Tus-Resumable': '1.0.0',
+              'Upload-Offset': String(Number(req.get('upload-offset')) + digest.bytes),
+              'X-Received-Sha256': digest.sha256,
+              'X-Received-Type': req.get('content-type') ?? '',
+            })
+            .end();
+        });
         router.get('/api/video-stream/big.bin', (_req, res) => {
           res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(BIG) });
           const hash = createHash('sha256');
@@ -75,6 +88,26 @@ describe('large bodies stream through', () => {
     expect(res.status).toBe(201);
     expect(res.json()).toEqual({ bytes: BIG, sha256: hash.digest('hex'), expect: null });
     expect(bytes).toBe(BIG);
+  });
+
+  it('streams a tus PATCH to the course service and its tus headers back', async () => {
+    const hash = createHash('sha256');
+    const body = generatedBody(64 * MB, (chunk) => hash.update(chunk));
+    const res = await request(`${gateway.url}/api/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(MB),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(64 * MB),
+      },
+      body,
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['tus-resumable']).toBe('1.0.0');
+    expect(res.headers['upload-offset']).toBe(String(65 * MB));
+    expect(res.headers['x-received-sha256']).toBe(hash.digest('hex'));
+    expect(res.headers['x-received-type']).toBe('application/offset+octet-stream');
   });
 
   it('delivers a 200 MB download to the browser byte for byte', async () => {

@@ -10,11 +10,13 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@platform/service-kit';
+import { compressResponses } from '../compress-responses.js';
 import type { GatewayConfig } from '../config.js';
 import { createUpstreamProxy } from '../upstream/create-upstream-proxy.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';
 import { cacheControlFor, NO_CACHE } from './cache-control.js';
 import { createClientRoutes, type RemoteFrontEnd, type RouteMatch } from './client-routes.js';
+import { sendPrecompressed, servePrecompressed } from './precompressed.js';
 import { createPreloadLinks } from './preload-links.js';
 import { createBuiltJsonReader } from './read-built-json.js';
 
@@ -63,7 +65,10 @@ export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions
     readJson,
   });
 
-  router.get('/remotes.json', async (_req, res) => {
+  // Built files with a precompressed copy never reach this: it is for the others and /remotes.json.
+  const compress = compressResponses();
+
+  router.get('/remotes.json', compress, async (_req, res) => {
     const listed = await clientRoutes.list();
     res.setHeader('cache-control', NO_CACHE);
     res.json({ remotes: listed });
@@ -72,10 +77,8 @@ export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions
   for (const remote of remotes) {
     const prefix = remote.entry.slice(0, remote.entry.lastIndexOf('/'));
     // Mounted on its prefix, so the remote's own server sees paths relative to its build folder.
-    router.use(
-      prefix,
-      remote.origin ? fromOrigin(`${prefix.slice(5)} front end`, remote.origin) : serveBuilt(remote.dir),
-    );
+    if (remote.origin) router.use(prefix, fromOrigin(`${prefix.slice(5)} front end`, remote.origin));
+    else router.use(prefix, servePrecompressed(remote.dir), compress, serveBuilt(remote.dir));
   }
 
   /** Whose page this is, with the `Link` hints naming the files of the remote that owns it. */
@@ -120,7 +123,7 @@ export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions
   }
 
   // `/` is a page like the others (the page handler below), not the folder's index.
-  router.use(serveBuilt(config.SHELL_DIR, { index: false }));
+  router.use(servePrecompressed(config.SHELL_DIR), compress, serveBuilt(config.SHELL_DIR, { index: false }));
   router.use(serveShellIndex(config.SHELL_DIR, preparePage));
   return router;
 }
@@ -136,16 +139,24 @@ const answerPageAsNotFound: Plugin<Request, Response> = (proxy) => {
   });
 };
 
+/**
+ * The built files themselves (precompressed.ts sent the copies it could). Whole files may be compressed on
+ * the way (a development build has no copies); a request for a byte range gets the bytes it names, as
+ * they are on disk.
+ */
 function serveBuilt(dir: string, { index = true } = {}): RequestHandler {
-  return express.static(dir, {
-    index: index ? 'index.html' : false,
-    redirect: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    // Front-end files are small and compressed; ranges of them are never needed.
-    acceptRanges: false,
-    setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
-  });
+  const serve = (acceptRanges: boolean) =>
+    express.static(dir, {
+      index: index ? 'index.html' : false,
+      redirect: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      acceptRanges,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+  const whole = serve(false);
+  const ranges = serve(true);
+  return (req, res, next) => (req.headers.range === undefined ? whole : ranges)(req, res, next);
 }
 
 /** Browser navigations get the shell's index.html: 200 for a client route, 404 for a path that is none. */
@@ -165,7 +176,9 @@ function serveShellIndex(
       sendNotBuilt(res);
       return;
     }
-    if ((await preparePage(req, res)).kind === 'unknown') res.status(404);
+    const status = (await preparePage(req, res)).kind === 'unknown' ? 404 : 200;
+    if (await sendPrecompressed(req, res, indexFile, { status })) return;
+    res.status(status);
     res.setHeader('cache-control', NO_CACHE);
     res.sendFile(indexFile, { cacheControl: false, acceptRanges: false }, (error) => {
       if (error && !res.headersSent) next(error);

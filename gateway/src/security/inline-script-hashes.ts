@@ -6,6 +6,7 @@
  * runs, without its pre-paint theme.
  */
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,10 +38,17 @@ export function createInlineScriptHashes(
 ): () => Promise<string[]> {
   let cached: { version: number; hashes: string[] } | undefined;
   let refreshing: Promise<string[]> | undefined;
+  // Every answer asks: requests that arrive while the file is being looked at share that one look.
+  let looking: Promise<Stats | null> | undefined;
 
   async function fromDir(dir: string): Promise<string[]> {
     const file = path.join(dir, 'index.html');
-    const stats = await stat(file).catch(() => null);
+    looking ??= stat(file)
+      .catch(() => null)
+      .finally(() => {
+        looking = undefined;
+      });
+    const stats = await looking;
     if (!stats?.isFile()) return [];
     if (cached?.version === stats.mtimeMs) return cached.hashes;
     const hashes = hashInlineScripts(await readFile(file, 'utf8').catch(() => ''));

@@ -34,7 +34,7 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
   const pending = new Map<string, Promise<Caller>>();
 
   async function lookUp(cookie: string, requestId: string): Promise<Caller> {
-    const token = await signInternalToken(ANONYMOUS, options.internalTokenSecret);
+    const token = signInternalToken(ANONYMOUS, options.internalTokenSecret);
     const answer = await getJson(`${options.authUrl}/internal/session`, {
       upstream: 'auth',
       headers: { cookie, [INTERNAL_TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: requestId },

@@ -66,7 +66,7 @@ export function createApiProxy({ config, agents, callers, logger }: ApiProxyOpti
     req.headers[REQUEST_ID_HEADER] = String(req.id);
     try {
       const caller = await callers.resolveCaller(req.headers.cookie, String(req.id));
-      req.headers[INTERNAL_TOKEN_HEADER] = await signInternalToken(caller, config.INTERNAL_TOKEN_SECRET);
+      req.headers[INTERNAL_TOKEN_HEADER] = signInternalToken(caller, config.INTERNAL_TOKEN_SECRET);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       req.log.warn({ err: error, failure: error.failure }, 'could not resolve the session');

@@ -1,12 +1,14 @@
 /**
  * A streaming reverse proxy to one upstream (http-proxy-middleware with a keep-alive agent). Bodies pass
- * through untouched in both directions (uploads, downloads, Range/206). An upstream that is down answers
- * 502, one that goes quiet for longer than the timeout 504, both as JSON `{ message }`.
+ * through untouched in both directions (uploads, downloads, Range/206), except that a large text or JSON
+ * answer is compressed for the browser (compress-responses.ts). An upstream that is down answers 502, one
+ * that goes quiet for longer than the timeout 504, both as JSON `{ message }`.
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@platform/service-kit';
+import { compressUpstreamAnswers } from '../compress-responses.js';
 import type { UpstreamAgent } from './upstream-agents.js';
 import { describeFailure, UpstreamError } from './upstream.errors.js';
 
@@ -75,7 +77,7 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): RequestHandl
     xfwd: false,
     ws: false,
     ejectPlugins: true,
-    plugins: [watchInactivity, answerErrors, ...(options.plugins ?? [])],
+    plugins: [watchInactivity, answerErrors, ...(options.plugins ?? []), compressUpstreamAnswers()],
   });
 }
 

@@ -68,6 +68,16 @@ export interface PeerOptions {
   routes?: (router: Router) => void;
 }
 
+/** The caller a request's internal token names, or why it names none. */
+function callerOf(token: string | undefined): Caller | { refused: string } {
+  if (!token) return { refused: 'no token' };
+  try {
+    return verifyInternalToken(token, SECRET);
+  } catch (error) {
+    return { refused: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export async function startServicePeer(name: ServiceName, options: PeerOptions = {}): Promise<ServicePeer> {
   const app: Express = express();
   const state = { seen: [] as SeenRequest[], sessionLookups: 0, ready: true };
@@ -77,13 +87,11 @@ export async function startServicePeer(name: ServiceName, options: PeerOptions =
   });
 
   if (name === 'auth') {
-    app.get('/internal/session', async (req, res) => {
+    app.get('/internal/session', (req, res) => {
       state.sessionLookups += 1;
       // Auth is asked as the anonymous caller, through a valid token.
-      const caller = await verifyInternalToken(req.get(INTERNAL_TOKEN_HEADER) ?? '', SECRET).catch(
-        () => null,
-      );
-      if (caller?.kind !== 'anonymous') {
+      const caller = callerOf(req.get(INTERNAL_TOKEN_HEADER));
+      if (!('kind' in caller) || caller.kind !== 'anonymous') {
         res.status(401).json({ message: 'Requests must come through the gateway' });
         return;
       }
@@ -93,11 +101,8 @@ export async function startServicePeer(name: ServiceName, options: PeerOptions =
   }
 
   // Record every other request, with the caller its token names.
-  app.use(async (req, _res, next) => {
-    const token = req.get(INTERNAL_TOKEN_HEADER);
-    const caller = token
-      ? await verifyInternalToken(token, SECRET).catch((error: Error) => ({ refused: error.message }))
-      : { refused: 'no token' };
+  app.use((req, _res, next) => {
+    const caller = callerOf(req.get(INTERNAL_TOKEN_HEADER));
     state.seen.push({ method: req.method, url: req.url, headers: { ...req.headers }, caller });
     next();
   });

@@ -4,13 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import type { Readiness } from '@platform/contracts';
 import { AppError } from '../errors.js';
 import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
 import type { Logger } from '../logger.js';
 import { enterRequestContext } from './request-context.js';
+import { logRequests } from './request-log.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -36,17 +36,16 @@ export function createServiceApp(options: CreateServiceAppOptions): Express {
 
   // First, so whatever a request starts runs in its context (the process guard reads it).
   app.use(enterRequestContext(options.service, options.logger));
+  // The gateway logs every request it proxies; a service's own line is for debugging, or an error.
   app.use(
-    pinoHttp({
+    logRequests({
       logger: options.logger,
-      genReqId: (req, res) => {
+      level: 'debug',
+      requestId: (req) => {
         const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
+        return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
     }),
   );
 

@@ -12,7 +12,7 @@ export interface RequestContext {
   service: string;
   req: IncomingMessage;
   res: ServerResponse;
-  /** The request's own logger (with its id) once pino-http has made it, else the service's. */
+  /** The request's own logger (with its id) once `logRequests` has made it, else the service's. */
   readonly logger: Logger;
 }
 

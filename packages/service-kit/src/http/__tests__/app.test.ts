@@ -29,7 +29,7 @@ function capturingLogger() {
       callback();
     },
   });
-  return { logger: pino({ level: 'info' }, destination), lines };
+  return { logger: pino({ level: 'debug' }, destination), lines };
 }
 
 async function startApp(readiness: Record<string, () => Promise<void>> = {}) {
@@ -181,6 +181,30 @@ describe('service app factory', () => {
     const made = await fetch(`${url}/api/whoami`, { headers: { 'x-request-id': 'bad id with spaces!' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.some((line) => line.includes(made.headers.get('x-request-id')!))).toBe(true);
+  });
+
+  it('logs what the gateway proxies at debug level, and an answer of 500 as an error', async () => {
+    const { url, lines } = await startApp();
+    const headers = { 'x-internal-token': await anonymous() };
+    await (
+      await fetch(`${url}/api/items/menu`, { headers: { ...headers, 'x-request-id': 'fine-1' } })
+    ).text();
+    await (await fetch(`${url}/api/boom`, { headers: { ...headers, 'x-request-id': 'boom-1' } })).text();
+    const accessLines = (reqId: string) =>
+      lines
+        .map((line) => JSON.parse(line) as { reqId?: string; level: number; msg: string; res?: unknown })
+        .filter((line) => line.reqId === reqId && line.res !== undefined);
+    expect(accessLines('fine-1')).toEqual([
+      expect.objectContaining({
+        level: 20,
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/items/menu' },
+        res: { statusCode: 200 },
+      }),
+    ]);
+    expect(accessLines('boom-1')).toEqual([
+      expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } }),
+    ]);
   });
 });
 

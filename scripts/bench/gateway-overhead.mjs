@@ -1,0 +1,356 @@
+#!/usr/bin/env node
+// Benchmark: what the gateway costs per request, beside nginx doing the same job on the same machine, as
+// ratios measured side by side in one run. Printed, never asserted. Run by `npm run bench` once the
+// workspaces are built (or alone: `node scripts/bench/gateway-overhead.mjs`).
+//
+//   (a) a cheap JSON GET (`/api/payment/providers`, no database) through the gateway ÷ straight to the
+//       payment service, embedded mode (gateway and services in one process); nginx as a reverse proxy to
+//       the same service is the anchor (nginx ÷ straight), and a bare node:http proxy in the same process
+//       (a keep-alive agent, a signed token, nothing else) shows what any proxy on that thread costs;
+//   (b) the shell's largest script through the gateway with `Accept-Encoding: br` (its .br copy), and with
+//       `gzip` (its .gz copy), ÷ nginx sending the same .gz copy (`gzip_static on`).
+//
+// The load comes from wrk, a process of its own, at BENCH_CONCURRENCY connections (32) for BENCH_SECONDS
+// (5) per measurement; the targets take turns for BENCH_ROUNDS rounds (3) and each figure is the median
+// of its rounds, so a busy machine slows them alike. Straight to the service and through nginx, wrk sends
+// an internal token signed for the run, as the gateway would.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit';
+import { startEmbedded } from '../embedded.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 50);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const shellDir = path.join(root, 'shell', 'dist');
+
+function findTool(name) {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+  return found || undefined;
+}
+
+const wrk = findTool('wrk');
+const nginx = findTool('nginx') ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined);
+if (!wrk || !nginx) {
+  console.log(
+    `\ngateway overhead: skipped (needs ${[!wrk && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')})`,
+  );
+  process.exit(0);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET; resolves with the status, the headers and the body's length as received (still encoded). */
+function probe(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`timed out: ${url}`)));
+  });
+}
+
+/** The shell's largest content-hashed script, with its precompressed copies; undefined if not built so. */
+function largestScript() {
+  if (!existsSync(shellDir)) return undefined;
+  const scripts = readdirSync(shellDir)
+    .filter((name) => /\.[0-9a-f]{8,}\.js$/.test(name))
+    .map((name) => ({ name, bytes: statSync(path.join(shellDir, name)).size }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const script = scripts[0];
+  if (!script) return undefined;
+  const copy = (suffix) => path.join(shellDir, `${script.name}${suffix}`);
+  if (!existsSync(copy('.br')) || !existsSync(copy('.gz'))) return undefined;
+  return { ...script, br: statSync(copy('.br')).size, gz: statSync(copy('.gz')).size };
+}
+
+function startNginx({ dir, port, serviceUrl }) {
+  const service = new URL(serviceUrl);
+  // One process, as whoever runs the bench (no workers switching to another user): like the gateway.
+  const config = `
+master_process off;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream service { server ${service.host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location /api/ {
+      proxy_pass http://service;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+    location /static/ {
+      alias ${shellDir}/;
+      gzip_static on;
+      add_header Cache-Control "public, max-age=31536000, immutable";
+    }
+  }
+}
+`;
+  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  const child = spawn(
+    nginx,
+    ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return child;
+}
+
+/** The least a proxy on the embedded site's thread does: forward with a keep-alive agent and a token. */
+async function startBareProxy(target) {
+  const { hostname, port } = new URL(target);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const server = http.createServer((req, res) => {
+    const headers = {
+      ...req.headers,
+      [INTERNAL_TOKEN_HEADER]: signInternalToken({ kind: 'anonymous' }, secret),
+    };
+    const upstream = http.request(
+      { host: hostname, port, path: req.url, method: req.method, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => {
+      agent.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function waitForStatus(url, headers, status, deadlineMs = 15_000) {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      const answer = await probe(url, headers);
+      if (answer.status === status) return answer;
+      throw new Error(`${url} answered ${answer.status}`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Runs wrk once; resolves with requests per second, p50/p99 in ms and the count of non-2xx answers. */
+function runWrk(url, headers, duration = seconds) {
+  return new Promise((resolve, reject) => {
+    const args = ['-t1', `-c${concurrency}`, `-d${duration}s`, '--latency'];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    args.push(url);
+    const child = spawn(wrk, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`wrk exited ${code}:\n${out}`));
+        return;
+      }
+      const ms = (text) => {
+        const match = /([\d.]+)(us|ms|s)\b/.exec(text ?? '');
+        if (!match) return NaN;
+        const value = Number(match[1]);
+        return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+      };
+      resolve({
+        rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+        p50: ms(/\b50%\s+(\S+)/.exec(out)?.[1]),
+        p99: ms(/\b99%\s+(\S+)/.exec(out)?.[1]),
+        errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+      });
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Each target in turn, `rounds` times (after a short warm-up each); the median figures per target. */
+async function sideBySide(targets) {
+  for (const target of targets) await runWrk(target.url, target.headers(), 1);
+  const runs = new Map(targets.map((target) => [target.label, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of targets) runs.get(target.label).push(await runWrk(target.url, target.headers()));
+  }
+  return new Map(
+    targets.map((target) => {
+      const results = runs.get(target.label);
+      return [
+        target.label,
+        {
+          rate: median(results.map((r) => r.rate)),
+          p50: median(results.map((r) => r.p50)),
+          p99: median(results.map((r) => r.p99)),
+          errors: results.reduce((sum, r) => sum + r.errors, 0),
+        },
+      ];
+    }),
+  );
+}
+
+function printFigures(figures) {
+  for (const [label, f] of figures) {
+    console.log(
+      `  ${label.padEnd(44)} ${f.rate.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2)} ms   p99 ${f.p99.toFixed(2)} ms${f.errors ? `   (${f.errors} non-2xx)` : ''}`,
+    );
+  }
+}
+
+const ratio = (figures, a, b) => (figures.get(a).rate / figures.get(b).rate).toFixed(2);
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-'));
+const secret = randomBytes(32).toString('hex');
+const site = await startEmbedded({
+  env: {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: path.join(workDir, 'data'),
+    LOG_LEVEL: 'silent',
+    NATS_URL: '',
+    POSTGRES_URL: '',
+    INTERNAL_TOKEN_SECRET: secret,
+  },
+});
+const gatewayUrl = site.url.replace('0.0.0.0', '127.0.0.1');
+const serviceUrl = site.services.payment;
+const nginxPort = await freePort();
+const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+const nginxDir = path.join(workDir, 'nginx');
+mkdirSync(nginxDir);
+const nginxProcess = startNginx({ dir: nginxDir, port: nginxPort, serviceUrl });
+const bareProxy = await startBareProxy(serviceUrl);
+// A token lives a minute at most: one per wrk run, signed as the gateway signs it.
+const tokenHeaders = () => ({
+  [INTERNAL_TOKEN_HEADER]: signInternalToken({ kind: 'anonymous' }, secret, { ttlSeconds: 60 }),
+});
+
+try {
+  const api = '/api/payment/providers';
+  await waitForStatus(`${nginxUrl}${api}`, tokenHeaders(), 200);
+  await waitForStatus(`${serviceUrl}${api}`, tokenHeaders(), 200);
+  await waitForStatus(`${gatewayUrl}${api}`, {}, 200);
+  await waitForStatus(`${bareProxy.url}${api}`, {}, 200);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `\ngateway overhead (${os.cpus().length} CPUs, load average ${load}; wrk, ${concurrency} connections, ` +
+      `${seconds} s × ${rounds} rounds, medians)`,
+  );
+
+  console.log(`\n(a) cheap JSON GET ${api}, embedded mode`);
+  const apiFigures = await sideBySide([
+    { label: 'straight to the payment service', url: `${serviceUrl}${api}`, headers: tokenHeaders },
+    { label: 'nginx → payment service', url: `${nginxUrl}${api}`, headers: tokenHeaders },
+    { label: 'bare node:http proxy → payment service', url: `${bareProxy.url}${api}`, headers: () => ({}) },
+    { label: 'gateway → payment service', url: `${gatewayUrl}${api}`, headers: () => ({}) },
+  ]);
+  printFigures(apiFigures);
+  console.log(
+    `  gateway ÷ straight ${ratio(apiFigures, 'gateway → payment service', 'straight to the payment service')} ` +
+      `(goal ≥ 0.7)   nginx ÷ straight ${ratio(apiFigures, 'nginx → payment service', 'straight to the payment service')}   ` +
+      `bare node:http proxy ÷ straight ${ratio(apiFigures, 'bare node:http proxy → payment service', 'straight to the payment service')}`,
+  );
+
+  const script = largestScript();
+  if (!script) {
+    console.log(
+      '\n(b) skipped: build the front ends first (`npm run build` writes shell/dist with .br and .gz copies)',
+    );
+  } else {
+    const file = `/${script.name}`;
+    const checks = [
+      [`${gatewayUrl}${file}`, 'br', script.br],
+      [`${gatewayUrl}${file}`, 'gzip', script.gz],
+      [`${nginxUrl}/static${file}`, 'gzip', script.gz],
+    ];
+    for (const [url, encoding, bytes] of checks) {
+      const answer = await waitForStatus(url, { 'accept-encoding': encoding }, 200);
+      if (answer.headers['content-encoding'] !== encoding || answer.bytes !== bytes) {
+        throw new Error(
+          `${url} sent ${answer.bytes} bytes as ${answer.headers['content-encoding']}, not the ${encoding} copy`,
+        );
+      }
+    }
+    const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+    console.log(
+      `\n(b) the shell's largest script ${script.name} (${kb(script.bytes)}; .br ${kb(script.br)}, .gz ${kb(script.gz)})`,
+    );
+    const staticFigures = await sideBySide([
+      {
+        label: 'nginx gzip_static (.gz)',
+        url: `${nginxUrl}/static${file}`,
+        headers: () => ({ 'accept-encoding': 'gzip' }),
+      },
+      {
+        label: 'gateway, Accept-Encoding: br (.br)',
+        url: `${gatewayUrl}${file}`,
+        headers: () => ({ 'accept-encoding': 'br' }),
+      },
+      {
+        label: 'gateway, Accept-Encoding: gzip (.gz)',
+        url: `${gatewayUrl}${file}`,
+        headers: () => ({ 'accept-encoding': 'gzip' }),
+      },
+    ]);
+    printFigures(staticFigures);
+    console.log(
+      `  gateway br ÷ nginx ${ratio(staticFigures, 'gateway, Accept-Encoding: br (.br)', 'nginx gzip_static (.gz)')}   ` +
+        `gateway gzip ÷ nginx ${ratio(staticFigures, 'gateway, Accept-Encoding: gzip (.gz)', 'nginx gzip_static (.gz)')} (same bytes)`,
+    );
+  }
+} finally {
+  const stopped = new Promise((resolve) => nginxProcess.once('exit', resolve));
+  nginxProcess.kill('SIGQUIT');
+  const force = setTimeout(() => nginxProcess.kill('SIGKILL'), 5_000);
+  await stopped;
+  clearTimeout(force);
+  await bareProxy.close();
+  await site.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
