@@ -7,11 +7,13 @@ import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
 import { videoStreamRoutes } from './media/video-stream.router.js';
+import { lessonUploadRoutes } from './uploads/lesson-uploads.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
   learningRoutes(router, deps);
+  lessonUploadRoutes(router, deps);
   videoStreamRoutes(router, deps);
 }

@@ -4,19 +4,21 @@ import { defineService } from '@platform/service-kit';
 import { publishCatalogue } from './catalogue/publish-catalogue.js';
 import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
 import { courseConfigSchema, type CourseConfig } from './config.js';
-import { inboxEvents, outboxEvents } from './db/schema.js';
+import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { courseSubscriptions } from './events/subscriptions.js';
 import { copyBundledMediaToStore } from './media/bundled-media.js';
 import { courseRoutes } from './routes.js';
+import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
 
 export const courseService = defineService<CourseConfig>({
   name: 'course',
   configSchema: courseConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
-  tables: { outbox: outboxEvents, inbox: inboxEvents },
+  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: true,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
+  jobs: (deps) => [expireLessonUploadsJob(deps)],
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);
     await publishCatalogue(deps);

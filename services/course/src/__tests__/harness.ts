@@ -47,6 +47,8 @@ export interface CourseUnderTest {
 export interface StartCourseOptions {
   /** The service clock (drip release); the system clock by default. */
   clock?: Clock;
+  /** More environment variables (e.g. lower limits). */
+  env?: Record<string, string>;
 }
 
 export async function startCourse(
@@ -56,7 +58,7 @@ export async function startCourse(
   const { logger, logs } = captureLogs();
   const bus = new InProcessBus({ duplicateWindowMs: 0 });
   const service = await startService(courseService, {
-    env: { ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+    env: { ...backing.env, ...options.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
     bus,
     ...(options.clock && { clock: options.clock }),
     port: 0,

@@ -1,5 +1,5 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +21,8 @@ export const courseSchema = pgSchema('course');
 
 export const outboxEvents = createOutboxTable(courseSchema);
 export const inboxEvents = createInboxTable(courseSchema);
+/** The periodic jobs' schedule (the sweep of expired resumable uploads). */
+export const jobs = createJobsTable(courseSchema);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -242,14 +244,22 @@ export type ModuleProgressRow = typeof moduleProgress.$inferSelect;
 
 /**
  * Projection of each user's plan and consultation status (`auth.user.status-changed`), for the rs_pending
- * rule: sections after the first wait for a submitted consultation. The newest `changed_at` wins, so a
- * late, older event never overwrites a newer state. A user without a row is on the `regular` plan.
+ * rule (sections after the first wait for a submitted consultation) and the rs_blocked rule (no section
+ * opens while the owner is blocked). The newest `changed_at` wins, so a late, older event never overwrites
+ * a newer state. A user without a row is on the `regular` plan.
  */
 export const memberPlanStatus = courseSchema.table('member_plan_status', {
   userId: text('user_id').primaryKey(),
   planStatus: text('plan_status').notNull(),
   consultationStatus: text('consultation_status').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  /**
+   * While `plan_status` is `rs_blocked`: when the block began (the `changed_at` of the change into it);
+   * sections whose release came later stay locked. Null otherwise.
+   */
+  blockedSince: timestamp('blocked_since', { withTimezone: true }),
+  /** Whether, when the block began, the sections after the first were still waiting for the consultation. */
+  blockedBeforeConsultation: boolean('blocked_before_consultation').notNull().default(false),
 });
 
 export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;
@@ -270,3 +280,24 @@ export const sectionUnlockNotices = courseSchema.table(
   },
   (table) => [primaryKey({ name: 'section_unlock_notices_pkey', columns: [table.userId, table.moduleId] })],
 );
+
+/**
+ * Finished resumable lesson-video uploads (docs/behaviour/course-studio.md#uploads): which stored file each
+ * tus upload became, so the course editor can ask again for what a lost final answer said.
+ */
+export const lessonUploads = courseSchema.table('lesson_uploads', {
+  /** The tus upload id (the last segment of its `Location`). */
+  id: text('id').primaryKey(),
+  /** The admin who uploaded it. */
+  uploadedBy: text('uploaded_by').notNull(),
+  /** The lesson named in the upload's metadata, if any (not a reference: the lesson may go). */
+  lessonId: integer('lesson_id'),
+  originalName: text('original_name').notNull(),
+  /** The stored file's name, under `course-media/` in the object store. */
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: doublePrecision('size').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+});
+
+export type LessonUploadRow = typeof lessonUploads.$inferSelect;

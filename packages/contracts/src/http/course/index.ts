@@ -5,3 +5,4 @@ export * from './list-enrollments.js';
 export * from './member-learning.js';
 export * from './get-lesson-navigation.js';
 export * from './video-links.js';
+export * from './lesson-uploads.js';

@@ -1,0 +1,390 @@
+/**
+ * Resumable lesson-video uploads (tus) at /api/uploads, with a real tus client, on both backings: the
+ * stored video is byte for byte what was sent, an interrupted PATCH resumes from the server's offset, only
+ * the admin may upload, bad metadata and oversized files are refused up front, a file that is not a video is
+ * refused when complete, and unfinished uploads expire after 24 hours by the service clock.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  LESSON_UPLOAD_MESSAGES,
+  LessonUploadResultSchema,
+  type Caller,
+  type LessonUploadResult,
+} from '@platform/contracts';
+import { INTERNAL_TOKEN_HEADER, SettableClock, signInternalToken } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
+import { Upload, type HttpRequest } from 'tus-js-client';
+import {
+  backings,
+  SECRET,
+  startCourse,
+  type Backing,
+  type CourseUnderTest,
+} from '../../__tests__/harness.js';
+import { lessonUploads } from '../../db/schema.js';
+import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
+import { EXPIRE_LESSON_UPLOADS_JOB } from '../expire-lesson-uploads.job.js';
+
+const HOUR = 60 * 60 * 1000;
+const MAX_BYTES = 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+const metadataHeader = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key} ${b64(value)}`)
+    .join(',');
+
+const user = (role: 'admin' | 'user'): Caller => ({
+  kind: 'user',
+  userId: randomUUID(),
+  email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
+  role,
+});
+
+describe.each(backings())('resumable lesson-video uploads on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+  let clock: SettableClock;
+  let video: Buffer;
+  const admin = user('admin');
+  const member = user('user');
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    // Real time to start with: tus also compares creation dates with the wall clock when resuming.
+    clock = new SettableClock(new Date());
+    course = await startCourse(backing, {
+      clock,
+      env: { COURSE_MAX_VIDEO_BYTES: String(MAX_BYTES) },
+    });
+    video = await readFile(path.join(BUNDLED_MEDIA_DIR, 'member-lesson.mp4'));
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  const uploadsDir = () => path.join(backing.env.DATA_DIR!, 'uploads', 'lesson-videos');
+  const headersFor = async (caller: Caller) => ({
+    [INTERNAL_TOKEN_HEADER]: await signInternalToken(caller, SECRET),
+  });
+  const tusHeaders = { 'Tus-Resumable': '1.0.0' };
+
+  /** POST /api/uploads as `caller`. */
+  async function create(caller: Caller, headers: Record<string, string>) {
+    return course.requestAs(caller, '/api/uploads', {
+      method: 'POST',
+      headers: { ...tusHeaders, ...headers },
+    });
+  }
+
+  async function createFor(bytes: number, filename = 'walkthrough.mp4') {
+    const response = await create(admin, {
+      'Upload-Length': String(bytes),
+      'Upload-Metadata': metadataHeader({ filename, filetype: 'video/mp4' }),
+    });
+    expect(response.status).toBe(201);
+    return response.headers.get('location')!;
+  }
+
+  const head = (location: string, caller: Caller = admin) =>
+    course.requestAs(caller, location, { method: 'HEAD', headers: tusHeaders });
+
+  /** Uploads `bytes` with tus-js-client in chunks; resolves with the final answer or rejects with its error. */
+  function tusUpload(
+    bytes: Buffer,
+    options: {
+      metadata?: Record<string, string>;
+      uploadUrl?: string;
+      onPatch?: (offset: string, url: string) => void;
+    },
+  ): Promise<{ url: string; status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      void headersFor(admin).then((headers) => {
+        const upload = new Upload(bytes, {
+          endpoint: `${course.service.url}/api/uploads`,
+          ...(options.uploadUrl && { uploadUrl: `${course.service.url}${options.uploadUrl}` }),
+          chunkSize: CHUNK,
+          headers,
+          metadata: options.metadata ?? { filename: 'member lesson.mp4', filetype: 'video/mp4' },
+          retryDelays: [],
+          onBeforeRequest: (request: HttpRequest) => {
+            if (request.getMethod() === 'PATCH') {
+              options.onPatch?.(request.getHeader('Upload-Offset') ?? '', request.getURL());
+            }
+          },
+          onSuccess: ({ lastResponse }) =>
+            resolve({
+              url: upload.url!,
+              status: lastResponse.getStatus(),
+              body: lastResponse.getBody() ?? '',
+            }),
+          onError: reject,
+        });
+        upload.start();
+      }, reject);
+    });
+  }
+
+  async function storedBytes(result: LessonUploadResult): Promise<Buffer> {
+    // The admin's video stream: the local store serves it, S3 answers a redirect to a presigned URL.
+    const response = await course.requestAs(admin, result.file.url);
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  it('stores a video uploaded in chunks byte for byte and answers where it is', async () => {
+    const patches: string[] = [];
+    const done = await tusUpload(video, {
+      metadata: { filename: 'member lesson.mp4', filetype: 'video/mp4', lessonId: '7' },
+      onPatch: (offset) => patches.push(offset),
+    });
+    expect(patches.length).toBe(Math.ceil(video.length / CHUNK));
+    expect(done.status).toBe(200);
+    const result = LessonUploadResultSchema.parse(JSON.parse(done.body));
+    expect(result).toMatchObject({
+      success: true,
+      lessonId: 7,
+      file: { originalName: 'member lesson.mp4', size: video.length, contentType: 'video/mp4' },
+    });
+    expect(result.file.path).toMatch(/^lesson-[0-9a-f]{24}\.mp4$/);
+    expect(result.file.url).toBe(`/api/video-stream/${result.file.path}`);
+    expect(done.url).toMatch(new RegExp(`/api/uploads/${result.uploadId}$`));
+    expect(sha256(await storedBytes(result))).toBe(sha256(video));
+
+    // The same answer later, and the upload's own bytes are gone from the upload folder.
+    const again = await course.requestAs(admin, `/api/uploads/${result.uploadId}/result`);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(result);
+    expect((await head(`/api/uploads/${result.uploadId}`)).status).toBe(404);
+    expect((await readdir(uploadsDir())).filter((name) => name.startsWith(result.uploadId))).toEqual([]);
+  });
+
+  it('resumes an interrupted PATCH from the server’s Upload-Offset with the exact bytes', async () => {
+    const location = await createFor(video.length);
+    const id = location.split('/').pop()!;
+    const sent = 100_000;
+
+    // A raw PATCH that announces the whole file, sends part of it, and is cut off.
+    const token = await signInternalToken(admin, SECRET);
+    const request = http.request(`${course.service.url}${location}`, {
+      method: 'PATCH',
+      agent: false,
+      headers: {
+        ...tusHeaders,
+        [INTERNAL_TOKEN_HEADER]: token,
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(video.length),
+      },
+    });
+    request.on('error', () => {});
+    request.write(video.subarray(0, sent));
+    // Cut off once the server holds what was sent (its file on disk grows as bytes arrive).
+    const filePath = path.join(uploadsDir(), id);
+    for (const deadline = Date.now() + 15_000; (await stat(filePath)).size < sent;) {
+      if (Date.now() > deadline) throw new Error('the server never received the first bytes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    request.destroy();
+    for (const deadline = Date.now() + 15_000; ;) {
+      if (course.logs.some((line) => line.msg === 'resumable upload interrupted')) break;
+      if (Date.now() > deadline) throw new Error('the interrupted PATCH never ended');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const probe = await head(location);
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('upload-offset')).toBe(String(sent));
+    expect(probe.headers.get('upload-length')).toBe(String(video.length));
+
+    const patches: string[] = [];
+    const done = await tusUpload(video, { uploadUrl: location, onPatch: (offset) => patches.push(offset) });
+    expect(patches[0]).toBe(String(sent));
+    const result = LessonUploadResultSchema.parse(JSON.parse(done.body));
+    expect(result.uploadId).toBe(id);
+    expect(result.file.size).toBe(video.length);
+    expect(sha256(await storedBytes(result))).toBe(sha256(video));
+  });
+
+  it('lets only the admin create, probe, append to and cancel uploads', async () => {
+    const headers = {
+      'Upload-Length': String(video.length),
+      'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+    };
+    const visitor = await course.request('/api/uploads', {
+      method: 'POST',
+      headers: { ...tusHeaders, ...headers },
+    });
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ message: 'Unauthorized' });
+    const asMember = await create(member, headers);
+    expect(asMember.status).toBe(403);
+    expect(await asMember.json()).toEqual({ message: 'Access denied' });
+
+    const asAdmin = await create(admin, headers);
+    expect(asAdmin.status).toBe(201);
+    const location = asAdmin.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    expect(asAdmin.headers.get('upload-expires')).toBe(
+      new Date(clock.now().getTime() + 24 * HOUR).toUTCString(),
+    );
+
+    expect((await course.request(location, { method: 'HEAD', headers: tusHeaders })).status).toBe(401);
+    expect((await head(location, member)).status).toBe(403);
+    const patch = (caller: Caller) =>
+      course.requestAs(caller, location, {
+        method: 'PATCH',
+        headers: { ...tusHeaders, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: video.subarray(0, CHUNK),
+      });
+    expect((await patch(member)).status).toBe(403);
+    expect((await head(location)).headers.get('upload-offset')).toBe('0');
+    const appended = await patch(admin);
+    expect(appended.status).toBe(204);
+    expect(appended.headers.get('upload-offset')).toBe(String(CHUNK));
+    const resultSoFar = await course.requestAs(admin, `${location}/result`);
+    expect(resultSoFar.status).toBe(404);
+    expect(await resultSoFar.json()).toEqual({ message: LESSON_UPLOAD_MESSAGES.notFound });
+    expect((await course.requestAs(member, `${location}/result`)).status).toBe(403);
+    expect((await course.requestAs(member, location, { method: 'DELETE', headers: tusHeaders })).status).toBe(
+      403,
+    );
+    expect((await course.requestAs(admin, location, { method: 'DELETE', headers: tusHeaders })).status).toBe(
+      204,
+    );
+    expect((await head(location)).status).toBe(404);
+  });
+
+  it('refuses bad metadata, a missing length and an oversized file before anything is created', async () => {
+    const before = await readdir(uploadsDir());
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ 'Upload-Length': '100' }, 400, 'filename is required'],
+      [
+        { 'Upload-Length': '100', 'Upload-Metadata': metadataHeader({ filename: 'a.mp4' }) },
+        400,
+        'filetype must be one of video/mp4, video/x-m4v, video/quicktime, video/webm',
+      ],
+      [
+        {
+          'Upload-Length': '100',
+          'Upload-Metadata': metadataHeader({ filename: 'a.pdf', filetype: 'application/pdf' }),
+        },
+        400,
+        'filetype must be one of video/mp4, video/x-m4v, video/quicktime, video/webm',
+      ],
+      [
+        {
+          'Upload-Length': '100',
+          'Upload-Metadata': metadataHeader({ filename: '../a.mp4', filetype: 'video/mp4' }),
+        },
+        400,
+        'filename must be a plain file name',
+      ],
+      [
+        {
+          'Upload-Length': '100',
+          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4', lessonId: 'abc' }),
+        },
+        400,
+        'lessonId must be a lesson id',
+      ],
+      [
+        { 'Upload-Length': '100', 'Upload-Metadata': 'filename not*base64' },
+        400,
+        'Upload-Metadata must be comma-separated "key base64value" pairs',
+      ],
+      [
+        {
+          'Upload-Defer-Length': '1',
+          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+        },
+        400,
+        LESSON_UPLOAD_MESSAGES.lengthRequired,
+      ],
+      [
+        {
+          'Upload-Length': String(MAX_BYTES + 1),
+          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+        },
+        413,
+        LESSON_UPLOAD_MESSAGES.tooLarge(MAX_BYTES),
+      ],
+    ];
+    for (const [headers, status, message] of cases) {
+      const response = await create(admin, headers);
+      expect({ headers, status: response.status }).toEqual({ headers, status });
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    }
+    expect(await readdir(uploadsDir())).toEqual(before);
+
+    // A PATCH carrying more than the declared length is refused too, keeping what fitted at most.
+    const location = await createFor(10);
+    const tooMuch = await course.requestAs(admin, location, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: video.subarray(0, 100),
+    });
+    expect(tooMuch.status).toBe(413);
+    expect(tooMuch.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await tooMuch.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('refuses a file that is not a video once complete, and keeps nothing of it', async () => {
+    const pdf = await readFile(path.join(BUNDLED_MEDIA_DIR, 'restaurant-goals-workbook.pdf'));
+    let url = '';
+    const refused = await tusUpload(pdf, {
+      metadata: { filename: 'workbook.mp4', filetype: 'video/mp4' },
+      onPatch: (_offset, patchUrl) => (url = new URL(patchUrl).pathname),
+    }).then(
+      () => null,
+      (error: {
+        originalResponse?: { getStatus(): number; getBody(): string; getHeader(name: string): string };
+      }) => error.originalResponse,
+    );
+    expect(refused?.getStatus()).toBe(415);
+    expect(refused?.getHeader('Content-Type')).toMatch(/^application\/json/);
+    expect(JSON.parse(refused!.getBody())).toEqual({ message: LESSON_UPLOAD_MESSAGES.notVideo });
+    expect(course.logs.some((line) => line.msg === 'refused a finished upload that is not a video')).toBe(
+      true,
+    );
+    const id = url.split('/').pop()!;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await head(url)).status).toBe(404);
+    expect((await readdir(uploadsDir())).filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await course.requestAs(admin, `${url}/result`)).status).toBe(404);
+    const rows = await course.service.deps.db
+      .select()
+      .from(lessonUploads)
+      .where(eq(lessonUploads.originalName, 'workbook.mp4'));
+    expect(rows).toEqual([]);
+  });
+
+  it('removes unfinished uploads 24 hours after they were created, and only those', async () => {
+    const old = await createFor(video.length, 'old.mp4');
+    const oldId = old.split('/').pop()!;
+    clock.advance(23 * HOUR);
+    const fresh = await createFor(video.length, 'fresh.mp4');
+    const freshId = fresh.split('/').pop()!;
+
+    let run = await course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB);
+    expect(run).toMatchObject({ ran: true, ok: true });
+    expect((await head(old)).status).toBe(200);
+
+    clock.advance(2 * HOUR);
+    run = await course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB);
+    expect(run).toMatchObject({ ran: true, ok: true, result: { removed: expect.any(Number) } });
+    expect((await head(old)).status).toBe(404);
+    expect((await head(fresh)).status).toBe(200);
+    const left = await readdir(uploadsDir());
+    expect(left.some((name) => name.startsWith(oldId))).toBe(false);
+    expect(left).toEqual(expect.arrayContaining([freshId, `${freshId}.json`]));
+  });
+});
