@@ -8,10 +8,17 @@
  * without the plan, owners already on it). Axe on every page; screenshots at 1280 px, 390 px (the @phone
  * project) and 375 px.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
+
+const WORKBOOK = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../services/course/media/restaurant-goals-workbook.pdf',
+);
 
 function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i });
@@ -271,6 +278,7 @@ test(
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
     await page.getByLabel('Notes (optional)').fill('New dinner menu from the 10th.');
+    await page.getByLabel('Supporting documents (optional)').setInputFiles(WORKBOOK);
     await screenshotBoth(page, testInfo, 'revenue-report-filled');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-filled');
 
@@ -287,7 +295,7 @@ test(
     await expectToast(
       page,
       'Revenue Report Submitted',
-      'Your report has been submitted. 10% share: $1,450.00',
+      'Your report has been submitted. 10% share: $1,450.00 1 document attached.',
     );
     await page.unroute('**/api/revenue-report');
 
@@ -305,6 +313,14 @@ test(
     await expect(row.getByTestId('report-status')).toHaveText('Submitted');
     await expect(row.locator('time')).toHaveText(/^\w{3} \d{1,2}, \d{4}$/);
     await expect(row.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+    // The attached document, as a download link.
+    const link = row.getByRole('link', { name: 'restaurant-goals-workbook.pdf' });
+    await expect(link).toHaveAttribute('href', /^\/api\/revenue-reports\/[0-9a-f-]+\/documents\/[0-9a-f-]+$/);
+    const download = await page.request.get((await link.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toBe(
+      'attachment; filename="restaurant-goals-workbook.pdf"',
+    );
 
     // The chart, with its text alternative.
     const chart = page.getByTestId('revenue-chart');

@@ -54,13 +54,13 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     expect(body.services).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 'ready'])));
   });
 
-  it('each service checks its database, the bus and (course, consultation) the object store', async () => {
+  it('each service checks its database, the bus and (course, consultation, revenue) the object store', async () => {
     for (const service of SERVICES) {
       const response = await fetch(`http://127.0.0.1:${system.servicePorts[service]}/readyz`);
       const body = (await response.json()) as { checks: Record<string, { status: string }> };
       expect(response.status).toBe(200);
       const expected =
-        service === 'course' || service === 'consultation'
+        service === 'course' || service === 'consultation' || service === 'revenue'
           ? ['bus', 'database', 'storage']
           : ['bus', 'database'];
       expect(Object.keys(body.checks).sort()).toEqual(expected);

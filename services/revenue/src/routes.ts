@@ -3,11 +3,13 @@ import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import { adminRoutes } from './admin/admin.router.js';
 import type { RevenueConfig } from './config.js';
+import { documentRoutes } from './documents/documents.router.js';
 import { planRoutes } from './plans/plans.router.js';
 import { reportRoutes } from './reports/reports.router.js';
 
 export function revenueRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
   planRoutes(router, deps);
   reportRoutes(router, deps);
+  documentRoutes(router, deps);
   adminRoutes(router, deps);
 }

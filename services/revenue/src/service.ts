@@ -12,7 +12,7 @@ export const revenueService = defineService<RevenueConfig>({
   configSchema: revenueConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
-  usesStorage: false,
+  usesStorage: true,
   subscriptions: revenueSubscriptions,
   routes: revenueRoutes,
   jobs: revenueJobs,

@@ -26,3 +26,4 @@ export function createObjectStore(config: ObjectStoreConfig): ObjectStore {
   if (config.s3?.endPoint) return new S3ObjectStore(config.s3);
   return new LocalObjectStore({ rootDir: config.localDir });
 }
+export { SNIFF_BYTES, detectMediaType, isPlainTextContent, readFileHead } from './detect-media-type.js';

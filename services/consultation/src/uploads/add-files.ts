@@ -25,7 +25,7 @@ import { newId } from '../lib/tokens.js';
 import { insertFiles } from '../submissions/submissions.repository.js';
 import type { SubmissionRow } from '../submissions/submissions.repository.js';
 import { filePath } from '../submissions/to-views.js';
-import { judgeFile, SNIFF_BYTES, type FileRule, type FileRules } from './file-rules.js';
+import { judgeFile, type FileRule, type FileRules } from './file-rules.js';
 
 /** Each file is stored under this prefix and a random name, unrelated to the submission or its own name. */
 const OBJECT_KEY_PREFIX = 'consultation-files';
@@ -68,7 +68,6 @@ export async function addFiles(
     maxFiles: MAX_FILES_PER_REQUEST,
     ruleFor: mode === 'upload' ? uploadRule(rules) : additionalRule(rules),
     judge: (head, part, rule) => judgeFile(head, part.fileName, rule),
-    sniffBytes: SNIFF_BYTES,
     messages: {
       notMultipart: UPLOAD_MESSAGES.notMultipart,
       tooMany: UPLOAD_MESSAGES.tooMany,

@@ -1,14 +1,11 @@
 /**
- * What each kind of consultation file may contain, decided from the first bytes (magic numbers via
- * file-type), never from the name or the type the browser states (docs/decisions.md, 17). SVG, HTML and other
- * markup are never accepted, whatever they are called.
+ * What each kind of consultation file may contain, decided from the first bytes by the kit's
+ * `detectMediaType`, never from the name or the type the browser states (docs/decisions.md, 17). SVG, HTML
+ * and other markup are never accepted, whatever they are called.
  */
 import { UPLOAD_MESSAGES, type ConsultationFileKind } from '@platform/contracts';
-import { fileTypeFromBuffer } from 'file-type';
+import { detectMediaType, isPlainTextContent } from '@platform/service-kit';
 import type { ConsultationConfig } from '../config.js';
-
-/** file-type reads at most this much to decide (its own sample size). */
-export const SNIFF_BYTES = 4100;
 
 export interface FileRule {
   kind: ConsultationFileKind;
@@ -107,16 +104,16 @@ export type Verdict = { ok: true; contentType: string } | { ok: false; reason: s
 export async function judgeFile(head: Buffer, fileName: string, rule: FileRule): Promise<Verdict> {
   if (head.length === 0) return { ok: false, reason: UPLOAD_MESSAGES.empty };
   const refused: Verdict = { ok: false, reason: UPLOAD_MESSAGES.notAllowed(rule.label) };
-  const detected = await fileTypeFromBuffer(head);
+  const detected = await detectMediaType(head);
   if (detected) {
-    const stored = rule.accepted[detected.mime];
+    const stored = rule.accepted[detected];
     if (stored) return { ok: true, contentType: stored };
-    if (rule.acceptsDocx && detected.mime === 'application/zip' && looksLikeDocx(head, fileName)) {
+    if (rule.acceptsDocx && detected === 'application/zip' && looksLikeDocx(head, fileName)) {
       return { ok: true, contentType: DOCX };
     }
     return refused;
   }
-  if (rule.acceptsText && /\.txt$/i.test(fileName) && isPlainText(head)) {
+  if (rule.acceptsText && /\.txt$/i.test(fileName) && isPlainTextContent(head)) {
     return { ok: true, contentType: 'text/plain; charset=utf-8' };
   }
   return refused;
@@ -127,18 +124,4 @@ function looksLikeDocx(head: Buffer, fileName: string): boolean {
   if (!/\.docx$/i.test(fileName)) return false;
   const text = head.toString('latin1');
   return text.includes('[Content_Types].xml') || text.includes('word/');
-}
-
-const MARKUP = /^\s*<(?:!doctype|html|head|body|script|svg|\?xml|iframe|object|embed)\b/i;
-
-/** UTF-8 text without NULs or control bytes that is not markup. */
-function isPlainText(head: Buffer): boolean {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000e-\u001a\u007f]/.test(text)) return false;
-    return !MARKUP.test(text.replace(/^\ufeff/, ''));
-  } catch {
-    return false;
-  }
 }

@@ -29,7 +29,7 @@ export const SECRET = randomBytes(24).toString('hex');
 export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 
 export function backings(): BackingFactory[] {
-  return serviceBackings({ service: 'revenue' });
+  return serviceBackings({ service: 'revenue', s3: true });
 }
 
 export type UserCaller = Extract<Caller, { kind: 'user' }>;

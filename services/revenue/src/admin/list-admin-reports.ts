@@ -1,6 +1,7 @@
 /** The admin's report lists ('Pending Reports', 'Unpaid Revenue'): every report, newest submission first. */
 import type { AdminRevenueReport } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit';
+import { listDocumentsOfReports } from '../documents/documents.repository.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { listAllReports } from '../reports/reports.repository.js';
 import { toAdminRevenueReport } from '../reports/to-report-views.js';
@@ -8,5 +9,11 @@ import { toAdminRevenueReport } from '../reports/to-report-views.js';
 export async function listAdminReports(db: Executor, now: Date): Promise<AdminRevenueReport[]> {
   const [plans, reports] = await Promise.all([listPlans(db), listAllReports(db)]);
   const owners = new Map(plans.map((plan) => [plan.userId, plan]));
-  return reports.map((report) => toAdminRevenueReport(report, owners.get(report.userId), now));
+  const documents = await listDocumentsOfReports(
+    db,
+    reports.map((report) => report.id),
+  );
+  return reports.map((report) =>
+    toAdminRevenueReport(report, owners.get(report.userId), now, documents.get(report.id) ?? []),
+  );
 }

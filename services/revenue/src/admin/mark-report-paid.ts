@@ -15,6 +15,7 @@ import { AppError, type ServiceDeps } from '@platform/service-kit';
 import type { RevenueConfig } from '../config.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
+import { listDocumentsOfReports } from '../documents/documents.repository.js';
 import { toAdminRevenueReport } from '../reports/to-report-views.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
@@ -61,6 +62,11 @@ export async function markReportPaid(
   return {
     success: true,
     message: `${formatMoney(options.amount)} recorded`,
-    report: toAdminRevenueReport(report, plan, now),
+    report: toAdminRevenueReport(
+      report,
+      plan,
+      now,
+      (await listDocumentsOfReports(deps.db, [report.id])).get(report.id) ?? [],
+    ),
   };
 }

@@ -146,6 +146,32 @@ export const revenueReports = revenueSchema.table(
 export type RevenueReportRow = typeof revenueReports.$inferSelect;
 
 /**
+ * The supporting documents an owner attached to a report (docs/behaviour/revenue-share.md#supporting-documents).
+ * The file is in the object store under `object_key`; its type was decided from its bytes.
+ */
+export const reportDocuments = revenueSchema.table(
+  'report_documents',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull(),
+    /** The name it was uploaded with (without folders or control characters). */
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedAt: at('uploaded_at').notNull(),
+  },
+  (table) => [
+    index('report_documents_report_idx').on(table.reportId, table.uploadedAt),
+    uniqueIndex('report_documents_object_key_key').on(table.objectKey),
+  ],
+);
+
+export type ReportDocumentRow = typeof reportDocuments.$inferSelect;
+
+/**
  * Every correction of an owner's baseline (docs/decisions.md, 25): the baseline is fixed at consent, only
  * the admin corrects it, and each change is kept here with its reason. Reports keep the baseline they were
  * computed with, so a correction changes only the reports submitted after it.

@@ -12,6 +12,7 @@ import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { toRevenuePlan } from '../plans/to-plan-view.js';
+import { listDocumentsOfReports } from '../documents/documents.repository.js';
 import { listReportsOfUser } from './reports.repository.js';
 import { submitReport } from './submit-report.js';
 import { toRevenueReport } from './to-report-views.js';
@@ -35,9 +36,13 @@ export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): 
       findPlanOfUser(deps.db, req.caller.userId),
       listReportsOfUser(deps.db, req.caller.userId),
     ]);
+    const documents = await listDocumentsOfReports(
+      deps.db,
+      reports.map((report) => report.id),
+    );
     const body: MyRevenueReports = {
       plan: plan ? toRevenuePlan(plan, reports, now) : null,
-      reports: reports.map((report) => toRevenueReport(report, now)),
+      reports: reports.map((report) => toRevenueReport(report, now, documents.get(report.id) ?? [])),
     };
     res.json(body);
   });

@@ -88,6 +88,6 @@ export async function submitReport(
   return {
     success: true,
     message: reportSubmittedText(formatMoney(report.shareOwed)),
-    report: toRevenueReport(report, now),
+    report: toRevenueReport(report, now, []),
   };
 }

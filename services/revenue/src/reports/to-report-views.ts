@@ -1,11 +1,17 @@
 /** Report rows → what the owner's page and the admin's ledger read. */
 import type { AdminRevenueReport, RevenueReport } from '@platform/contracts';
-import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
+import type { PaymentPlanRow, ReportDocumentRow, RevenueReportRow } from '../db/schema.js';
+import { toReportDocument } from '../documents/to-document-views.js';
 import { reportStatusOf } from '../standing/customer-standing.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toRevenueReport(row: RevenueReportRow, now: Date): RevenueReport {
+/** `documents`: the report's supporting documents, oldest first. */
+export function toRevenueReport(
+  row: RevenueReportRow,
+  now: Date,
+  documents: ReportDocumentRow[],
+): RevenueReport {
   return {
     id: row.id,
     reportingPeriodStart: row.reportingPeriodStart,
@@ -27,6 +33,7 @@ export function toRevenueReport(row: RevenueReportRow, now: Date): RevenueReport
     createdAt: row.createdAt.toISOString(),
     verifiedAt: iso(row.verifiedAt),
     sharePaidAt: iso(row.sharePaidAt),
+    documents: documents.map(toReportDocument),
   };
 }
 
@@ -40,8 +47,9 @@ export function toAdminRevenueReport(
   row: RevenueReportRow,
   plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email'> | undefined,
   now: Date,
+  documents: ReportDocumentRow[],
 ): AdminRevenueReport {
-  const view = toRevenueReport(row, now);
+  const view = toRevenueReport(row, now, documents);
   return {
     id: view.id,
     userId: row.userId,
@@ -66,5 +74,6 @@ export function toAdminRevenueReport(
     createdAt: view.createdAt,
     verifiedAt: view.verifiedAt,
     sharePaidAt: view.sharePaidAt,
+    documents: view.documents,
   };
 }

@@ -48,6 +48,7 @@ function report(overrides: Partial<AdminRevenueReport> = {}): AdminRevenueReport
     createdAt: '2030-03-03T10:00:00.000Z',
     verifiedAt: null,
     sharePaidAt: null,
+    documents: [],
     ...overrides,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The 'Pending Reports' and 'Unpaid Revenue' lists: per report the owner, the period, net, baseline,
- * increase, share, paid, due date and status (and, unpaid, a days-outstanding badge), with its actions. A
+ * increase, share, paid, due date and status (and, unpaid, a days-outstanding badge), the owner's supporting
+ * documents as download links, with its actions. A
  * table on a wide screen; a card per report on a phone.
  */
 import type { ReactNode } from 'react';
@@ -59,6 +60,26 @@ function Owner({ report }: { report: AdminRevenueReport }) {
   );
 }
 
+/** The owner's supporting documents, each a download link; 'None' without any. */
+function Documents({ report }: { report: AdminRevenueReport }) {
+  if (report.documents.length === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <ul className="space-y-1" aria-label={`Documents of ${report.userName}, ${formatPeriod(report)}`}>
+      {report.documents.map((document) => (
+        <li key={document.id} className="min-w-0">
+          <a
+            href={document.url}
+            download={document.name}
+            className="break-all text-primary underline underline-offset-2 hover:no-underline"
+          >
+            {document.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
   return (
     <th
@@ -85,6 +106,7 @@ function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListPr
             <Th numeric>Paid</Th>
             <Th>Due</Th>
             <Th>Status</Th>
+            <Th>Documents</Th>
             <Th>Actions</Th>
           </tr>
         </thead>
@@ -117,6 +139,9 @@ function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListPr
                   <StatusBadge report={report} />
                   {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
                 </div>
+              </td>
+              <td className="max-w-56 px-3 py-3">
+                <Documents report={report} />
               </td>
               <td className="px-3 py-3">
                 <ReportActions report={report} />
@@ -153,6 +178,10 @@ function ReportCards({ reports, label, showOutstanding, now }: Omit<ReportListPr
                 </div>
               ))}
             </dl>
+            <div className="text-sm">
+              <span className="block text-xs text-muted-foreground">Documents</span>
+              <Documents report={report} />
+            </div>
             <ReportActions report={report} />
           </Card>
         </li>

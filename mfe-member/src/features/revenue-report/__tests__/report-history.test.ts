@@ -35,6 +35,7 @@ function report(overrides: Partial<RevenueReport> = {}): RevenueReport {
     createdAt: '2026-04-01T12:00:00.000Z',
     verifiedAt: null,
     sharePaidAt: null,
+    documents: [],
     ...overrides,
   };
 }

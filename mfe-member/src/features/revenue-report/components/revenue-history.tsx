@@ -9,6 +9,7 @@ import { HISTORY } from '../lib/report-copy';
 import { toReportRow } from '../lib/report-history';
 import type { ReportRow } from '../lib/report-history';
 import { PayNowButton } from './pay-now-button';
+import { ReportDocuments } from './report-documents';
 import { ReportStatusBadge } from './report-status-badge';
 
 const FIGURES = [
@@ -41,6 +42,9 @@ function HistoryTable({ rows }: { rows: ReportRow[] }) {
               {HISTORY.columns.dueDate}
             </th>
             <th scope="col" className="px-3 py-2.5 font-medium">
+              {HISTORY.columns.documents}
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
               <span className="sr-only">{HISTORY.columns.action}</span>
             </th>
           </tr>
@@ -61,6 +65,9 @@ function HistoryTable({ rows }: { rows: ReportRow[] }) {
               </td>
               <td className="px-3 py-3 whitespace-nowrap">
                 <time dateTime={row.dueDateIso}>{row.dueDate}</time>
+              </td>
+              <td className="px-3 py-3 align-top">
+                <ReportDocuments reportId={row.id} period={row.period} documents={row.documents} />
               </td>
               <td className="px-3 py-3 text-right">{row.payable ? <PayNowButton row={row} /> : null}</td>
             </tr>
@@ -102,6 +109,10 @@ function HistoryCards({ rows }: { rows: ReportRow[] }) {
                   </dd>
                 </div>
               </dl>
+              <div>
+                <h4 className="mb-1 text-sm text-muted-foreground">{HISTORY.columns.documents}</h4>
+                <ReportDocuments reportId={row.id} period={row.period} documents={row.documents} />
+              </div>
               {row.payable ? <PayNowButton row={row} /> : null}
             </CardContent>
           </Card>

@@ -4,10 +4,16 @@
  * zero; 'Submitting...' while sending; 'Revenue Report Submitted' with the server's share and an empty form,
  * or 'Error' with the server's words for a refused report (400) and the general message otherwise.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REVENUE_REPORT_MESSAGES, reportSubmittedText } from '@platform/contracts';
+import {
+  REPORT_DOCUMENT_ACCEPT,
+  REPORT_DOCUMENT_MESSAGES,
+  REVENUE_REPORT_MESSAGES,
+  documentsAttachedText,
+  reportSubmittedText,
+} from '@platform/contracts';
 import type { RevenuePlan, RevenueReportRequestParsed } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import {
@@ -26,8 +32,10 @@ import {
   pickFieldIssues,
   toast,
 } from '@platform/ui';
+import { useAttachReportDocuments } from '../api/attach-report-documents';
 import { useSubmitRevenueReport } from '../api/submit-revenue-report';
 import { FIELD_HINTS, FIELD_LABELS, FOOTER_NOTES, REPORT_PAGE } from '../lib/report-copy';
+import { checkChosenDocuments } from '../lib/report-documents';
 import { describeReportFailure } from '../lib/report-failure';
 import {
   EMPTY_REPORT_FORM,
@@ -46,6 +54,11 @@ const id = (name: keyof ReportFormValues) => `report-${name}`;
 
 export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
   const submit = useSubmitRevenueReport();
+  const attach = useAttachReportDocuments();
+  // The files are sent after the report, to its documents endpoint; they are not part of the JSON report.
+  const [documents, setDocuments] = useState<File[]>([]);
+  const [documentsError, setDocumentsError] = useState<string | null>(null);
+  const documentsInput = useRef<HTMLInputElement>(null);
   const form = useForm<ReportFormValues, unknown, RevenueReportRequestParsed>({
     resolver: zodResolver(ReportFormSchema),
     defaultValues: initialReportForm(plan, new Date()),
@@ -70,15 +83,46 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
     form.setValue('netRevenue', net, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   };
 
+  const chooseDocuments = (files: File[]) => {
+    setDocuments(files);
+    setDocumentsError(checkChosenDocuments(files));
+  };
+
   const onSubmit = form.handleSubmit(async (request) => {
+    if (documentsError) {
+      documentsInput.current?.focus();
+      return;
+    }
     try {
       const { report } = await submit.mutateAsync(request);
       form.reset(EMPTY_REPORT_FORM);
-      toast({
-        title: REVENUE_REPORT_MESSAGES.submittedTitle,
-        description: reportSubmittedText(formatMoney(report.shareOwed)),
-        variant: 'success',
-      });
+      const files = documents;
+      setDocuments([]);
+      if (documentsInput.current) documentsInput.current.value = '';
+      const submitted = reportSubmittedText(formatMoney(report.shareOwed));
+      if (files.length === 0) {
+        toast({ title: REVENUE_REPORT_MESSAGES.submittedTitle, description: submitted, variant: 'success' });
+        return;
+      }
+      try {
+        const attached = await attach.mutateAsync({ reportId: report.id, files });
+        toast({
+          title: REVENUE_REPORT_MESSAGES.submittedTitle,
+          description: `${submitted} ${documentsAttachedText(attached.documents.length)}`,
+          variant: 'success',
+        });
+      } catch (attachError) {
+        // The report stands; the documents can be sent again from its row in the history.
+        console.error('Attaching documents failed:', attachError);
+        const reason = attachError instanceof ApiError ? attachError.toFailure().message : null;
+        toast({
+          title: REPORT_DOCUMENT_MESSAGES.notAttachedTitle,
+          description: reason
+            ? `${REPORT_DOCUMENT_MESSAGES.notAttached} (${reason})`
+            : REPORT_DOCUMENT_MESSAGES.notAttached,
+          variant: 'destructive',
+        });
+      }
     } catch (error) {
       console.error('Revenue report failed:', error);
       const refusal = error instanceof ApiError ? error.toFailure() : null;
@@ -179,6 +223,26 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
                 {...form.register('notes')}
               />
             </FormField>
+            <FormField
+              id="report-documents"
+              label={REPORT_DOCUMENT_MESSAGES.label}
+              error={documentsError ?? undefined}
+              hint={REPORT_DOCUMENT_MESSAGES.hint}
+              className="sm:col-span-2"
+            >
+              <Input
+                {...fieldAria(
+                  'report-documents',
+                  documentsError ?? undefined,
+                  fieldHintId('report-documents'),
+                )}
+                ref={documentsInput}
+                type="file"
+                multiple
+                accept={REPORT_DOCUMENT_ACCEPT}
+                onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
+              />
+            </FormField>
             {figures.shareOwed > 0 ? (
               <div className="sm:col-span-2">
                 <ShareCalculation figures={figures} />
@@ -193,8 +257,17 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
               ))}
             </ul>
             <div className="sm:col-span-2">
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
-                {submit.isPending ? REVENUE_REPORT_MESSAGES.submitting : REPORT_PAGE.submit}
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full sm:w-auto"
+                disabled={submit.isPending || attach.isPending}
+              >
+                {submit.isPending
+                  ? REVENUE_REPORT_MESSAGES.submitting
+                  : attach.isPending
+                    ? REPORT_DOCUMENT_MESSAGES.attaching
+                    : REPORT_PAGE.submit}
               </Button>
             </div>
           </form>

@@ -57,6 +57,7 @@ export const HISTORY = {
     amountPaid: 'Paid',
     status: 'Status',
     dueDate: 'Due date',
+    documents: 'Documents',
     action: 'Payment',
   },
   starting: 'Opening payment...',

@@ -3,7 +3,7 @@
  * rows, each status's label and tone, when 'Pay now' is offered (docs/decisions.md, 28), and the chart's
  * months. Calendar days are the server's UTC days, so they are formatted in UTC and never shift a day.
  */
-import type { ReportStatus, RevenueReport } from '@platform/contracts';
+import type { ReportDocument, ReportStatus, RevenueReport } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
@@ -64,6 +64,7 @@ export type ReportRow = {
   dueDateIso: string;
   payable: boolean;
   amountDue: string;
+  documents: ReportDocument[];
 };
 
 export function toReportRow(report: RevenueReport): ReportRow {
@@ -82,6 +83,7 @@ export function toReportRow(report: RevenueReport): ReportRow {
     dueDateIso: report.dueDate,
     payable: canPayOnline(report),
     amountDue: formatMoney(report.amountDue),
+    documents: report.documents,
   };
 }
 

@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { textField } from '../text.js';
 import { REVENUE_CONSENT_MESSAGES } from './consent.js';
+import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
 import { MAX_REVENUE_CENTS } from './share.js';
 
@@ -137,6 +138,8 @@ export const AdminRevenueReportSchema = z.object({
   createdAt: isoDateTime,
   verifiedAt: isoDateTime.nullable(),
   sharePaidAt: isoDateTime.nullable(),
+  /** The owner's supporting documents, oldest first. */
+  documents: z.array(ReportDocumentSchema),
 });
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 

@@ -3,3 +3,4 @@ export * from './plan.js';
 export * from './consent.js';
 export * from './report.js';
 export * from './admin.js';
+export * from './documents.js';

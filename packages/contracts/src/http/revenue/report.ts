@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { optionalTextField } from '../text.js';
+import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, ReportStatusSchema, RevenuePlanSchema } from './plan.js';
 import { MAX_REPORT_PERIOD_DAYS, MAX_REVENUE_CENTS, netRevenueOf } from './share.js';
 
@@ -151,6 +152,8 @@ export const RevenueReportSchema = z.object({
   createdAt: isoDateTime,
   verifiedAt: isoDateTime.nullable(),
   sharePaidAt: isoDateTime.nullable(),
+  /** Supporting documents, oldest first (docs/behaviour/revenue-share.md#supporting-documents). */
+  documents: z.array(ReportDocumentSchema),
 });
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 

@@ -16,6 +16,7 @@ import busboy from 'busboy';
 import { AppError } from '../../errors.js';
 import { removeReceivedFiles } from './remove-received-files.js';
 import { PartBrokenError, storeFilePart } from './store-file-part.js';
+import { SNIFF_BYTES } from '../../storage/detect-media-type.js';
 import type {
   FileOutcome,
   FilePartInfo,
@@ -34,9 +35,6 @@ const DEFAULT_MESSAGES: MultipartMessages = {
   notStored: 'The file could not be stored',
   unrecognised: 'The file content could not be recognised',
 };
-
-/** file-type's sample size: enough for every signature it knows. */
-const DEFAULT_SNIFF_BYTES = 4100;
 
 /** busboy's own messages, safe to show; anything else is described generically. */
 const PARSER_MESSAGES = new Set([
@@ -63,7 +61,7 @@ export async function receiveMultipartFiles<TRule extends MultipartFileRule>(
   const { req, store, logger } = options;
   const messages = { ...DEFAULT_MESSAGES, ...options.messages };
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const sniffBytes = options.sniffBytes ?? DEFAULT_SNIFF_BYTES;
+  const sniffBytes = options.sniffBytes ?? SNIFF_BYTES;
   const parser = openParser(req.headers, limits, messages);
 
   const fields = new Map<string, string>();

@@ -37,7 +37,8 @@ export interface StoreFilePartOptions<TRule extends MultipartFileRule> {
 export async function storeFilePart<TRule extends MultipartFileRule>(
   options: StoreFilePartOptions<TRule>,
 ): Promise<FileOutcome<TRule>> {
-  const { file, part, rule, store, objectKey } = options;
+  const { file, part, rule, store } = options;
+  let objectKey = options.objectKey;
   const reject = (reason: string): FileOutcome<TRule> => ({ rejected: { fileName: part.fileName, reason } });
   const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const next = async () => {
@@ -88,6 +89,10 @@ export async function storeFilePart<TRule extends MultipartFileRule>(
     if (!verdict.ok) {
       if (!ended) await drain();
       return reject(verdict.reason);
+    }
+    if (verdict.extension !== undefined) {
+      if (!/^[a-z0-9]{1,10}$/.test(verdict.extension)) throw new Error('invalid object key extension');
+      objectKey = `${objectKey}.${verdict.extension}`;
     }
 
     let overLimit = false;

@@ -10,7 +10,14 @@ export interface MultipartFileRule {
 }
 
 /** The verdict on a file's first bytes: the type to store it with, or why it is refused. */
-export type ContentVerdict = { ok: true; contentType: string } | { ok: false; reason: string };
+export type ContentVerdict =
+  | {
+      ok: true;
+      contentType: string;
+      /** Appended to the object's key as `.<extension>` (lower-case letters and digits, at most 10). */
+      extension?: string;
+    }
+  | { ok: false; reason: string };
 
 export interface FilePartInfo {
   /** The form field name ('' when the part had none). */

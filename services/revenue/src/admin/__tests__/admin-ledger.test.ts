@@ -148,6 +148,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         createdAt: '2030-03-03T10:00:00.000Z',
         verifiedAt: null,
         sharePaidAt: null,
+        documents: [],
       });
     });
 

@@ -1,0 +1,32 @@
+/**
+ * `POST /api/revenue-reports/:id/documents` (docs/behaviour/revenue-share.md#supporting-documents): the
+ * chosen files in the `files` field; the server decides each file's type from its bytes. Rejects with the
+ * `ApiError` of a refusal (400 nothing accepted, 413 too many or too large) or an `UploadTransportError`.
+ * Either way the owner's history is read again.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttachReportDocumentsResponse } from '@platform/contracts';
+import { sendWithProgress } from '@platform/ui';
+import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
+
+export async function attachReportDocuments(
+  reportId: string,
+  files: readonly File[],
+): Promise<AttachReportDocumentsResponse> {
+  const body = new FormData();
+  for (const file of files) body.append('files', file, file.name);
+  const [answer, { AttachReportDocumentsResponseSchema }] = await Promise.all([
+    sendWithProgress({ url: `/api/revenue-reports/${encodeURIComponent(reportId)}/documents`, body }),
+    import('@platform/contracts'),
+  ]);
+  return AttachReportDocumentsResponseSchema.parse(answer.body);
+}
+
+export function useAttachReportDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, files }: { reportId: string; files: readonly File[] }) =>
+      attachReportDocuments(reportId, files),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_REVENUE_REPORTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * `POST /api/revenue-reports/:id/documents`: stores the supporting documents of one upload for the
+ * caller's own report and records them. 200 with what was kept and what was refused; 400 when nothing was
+ * kept; 413 for too many or too large files (nothing is kept then either).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_REPORT_DOCUMENTS_PER_UPLOAD,
+  REPORT_DOCUMENT_MESSAGES,
+  documentsAttachedText,
+  plainText,
+  type AttachReportDocumentsResponse,
+  type RejectedReportDocument,
+} from '@platform/contracts';
+import {
+  AppError,
+  receiveMultipartFiles,
+  removeReceivedFiles,
+  type FileOutcome,
+  type ServiceDeps,
+} from '@platform/service-kit';
+import type { Request } from 'express';
+import { z } from 'zod';
+import type { RevenueConfig } from '../config.js';
+import type { RevenueReportRow } from '../db/schema.js';
+import { DOCUMENT_RULE, judgeDocument, type DocumentRule } from './document-rules.js';
+import { insertDocuments } from './documents.repository.js';
+import { toReportDocument } from './to-document-views.js';
+
+/** The 400 of an upload that kept nothing: its body also lists each refused file. */
+export class NoDocumentsAttachedError extends AppError {
+  constructor(
+    message: string,
+    readonly rejected: RejectedReportDocument[],
+  ) {
+    super(
+      'invalid',
+      message,
+      rejected.map((file) => ({ path: file.fileName, message: file.reason })),
+    );
+  }
+
+  override toBody() {
+    return { message: this.message, rejected: this.rejected, issues: this.issues };
+  }
+}
+
+const PlainNameSchema = plainText(z.string());
+
+/** The uploaded name as stored: plain text only (the kit already dropped folders and control characters). */
+function storedName(fileName: string): string {
+  if (PlainNameSchema.safeParse(fileName).success) return fileName;
+  // Lone surrogates and anything else the text rules refuse become '_'.
+  const cleaned = Array.from(fileName, (char) => (PlainNameSchema.safeParse(char).success ? char : '_')).join(
+    '',
+  );
+  return cleaned.trim() || 'document';
+}
+
+export async function attachDocuments(
+  deps: ServiceDeps<RevenueConfig>,
+  req: Request,
+  report: RevenueReportRow,
+): Promise<AttachReportDocumentsResponse> {
+  const store = deps.store;
+  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const logger = req.log ?? deps.logger;
+  const outcomes: FileOutcome<DocumentRule>[] = await receiveMultipartFiles({
+    req,
+    store,
+    logger,
+    keyPrefix: `revenue-reports/${report.id}`,
+    maxFiles: MAX_REPORT_DOCUMENTS_PER_UPLOAD,
+    ruleFor: ({ fieldName }) =>
+      fieldName === 'files' ? DOCUMENT_RULE : REPORT_DOCUMENT_MESSAGES.unexpectedField,
+    judge: (head, part) => judgeDocument(head, part.fileName),
+    messages: {
+      notMultipart: REPORT_DOCUMENT_MESSAGES.notMultipart,
+      tooMany: REPORT_DOCUMENT_MESSAGES.tooMany,
+      tooLarge: () => REPORT_DOCUMENT_MESSAGES.tooLarge,
+    },
+  });
+
+  const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
+  const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored] : []));
+  // Too many or too large is the whole upload's 413: nothing is kept, so the owner sends a fitting set.
+  const oversize = rejected.find(
+    (file) =>
+      file.reason === REPORT_DOCUMENT_MESSAGES.tooMany || file.reason === REPORT_DOCUMENT_MESSAGES.tooLarge,
+  );
+  if (oversize) {
+    await removeReceivedFiles(store, outcomes, logger);
+    throw new AppError('payload_too_large', oversize.reason, [
+      { path: oversize.fileName, message: oversize.reason },
+    ]);
+  }
+  if (stored.length === 0) {
+    throw new NoDocumentsAttachedError(
+      outcomes.length === 0 ? REPORT_DOCUMENT_MESSAGES.noFilesSent : REPORT_DOCUMENT_MESSAGES.noFilesAccepted,
+      rejected,
+    );
+  }
+
+  const now = deps.clock.now();
+  // A millisecond apart, so listings keep the order they were sent in.
+  const rows = stored.map((file, index) => ({
+    id: randomUUID(),
+    reportId: report.id,
+    objectKey: file.objectKey,
+    originalName: storedName(file.originalName),
+    contentType: file.contentType,
+    size: file.size,
+    uploadedAt: new Date(now.getTime() + index),
+  }));
+  let inserted;
+  try {
+    inserted = await insertDocuments(deps.db, rows);
+  } catch (error) {
+    await removeReceivedFiles(store, outcomes, logger);
+    throw error;
+  }
+  logger.info(
+    { reportId: report.id, stored: inserted.length, rejected: rejected.length },
+    'revenue report documents attached',
+  );
+  return {
+    success: true,
+    message: documentsAttachedText(inserted.length),
+    documents: inserted.map(toReportDocument),
+    rejected,
+  };
+}
