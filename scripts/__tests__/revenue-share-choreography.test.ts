@@ -8,9 +8,6 @@
  * embedded mode) and, with POSTGRES_URL and NATS_URL, on JetStream with PostgreSQL (the distributed mode).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AuthUserSchema,
@@ -27,23 +24,14 @@ import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
 import {
   DAY,
   INTERNAL_TOKEN_HEADER,
-  InProcessBus,
   SettableClock,
   signInternalToken,
   startService,
   type BaseServiceConfig,
-  type EventBus,
   type RunningService,
   type ServiceDefinition,
 } from '@platform/service-kit';
-import {
-  createTestPostgresDatabase,
-  deleteTestStreams,
-  natsUrlFromEnv,
-  postgresUrlFromEnv,
-  uniqueStreamNames,
-  type TestPostgresDatabase,
-} from '@platform/service-kit/testing';
+import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
 import { pino } from 'pino';
 import { z } from 'zod';
 
@@ -51,74 +39,11 @@ const SECRET = randomBytes(32).toString('hex');
 const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
 const PASSWORD = 'Fresh-Start!2030';
 
-interface Mode {
-  name: string;
-  /** Environment and bus for every service of one run; `cleanup` removes what it made. */
-  open(): Promise<{ env: Record<string, string>; bus: EventBus | undefined; cleanup(): Promise<void> }>;
-}
-
-const embedded: Mode = {
-  name: 'the in-process bus and PGlite',
-  open: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'revenue-choreography-'));
-    const bus = new InProcessBus();
-    return {
-      env: { DATA_DIR: dataDir },
-      bus,
-      cleanup: async () => {
-        await bus.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-};
-
-const distributed = (postgresUrl: string, natsUrl: string): Mode => ({
-  name: 'NATS JetStream and PostgreSQL',
-  open: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'revenue-choreography-'));
-    const streams = uniqueStreamNames('RSCHOREO');
-    const databases: TestPostgresDatabase[] = [];
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      NATS_URL: natsUrl,
-      NATS_STREAM: streams.stream,
-      NATS_SUBJECT_PREFIX: streams.subjectPrefix,
-    };
-    for (const service of ['auth', 'course', 'revenue']) {
-      const database = await createTestPostgresDatabase(postgresUrl, `rs_${service}`);
-      databases.push(database);
-      env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
-    }
-    return {
-      env,
-      bus: undefined,
-      cleanup: async () => {
-        for (const database of databases) await database.drop();
-        await deleteTestStreams(natsUrl, streams);
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-});
-
-const postgresUrl = postgresUrlFromEnv();
-const natsUrl = natsUrlFromEnv();
-const modes = postgresUrl && natsUrl ? [embedded, distributed(postgresUrl, natsUrl)] : [embedded];
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const modes = systemBackings({ services: ['auth', 'course', 'revenue'], label: 'revenue-choreography' });
 
 describe.each(modes)('revenue share from consent to every section on $name', (mode) => {
   const clock = new SettableClock('2030-01-05T12:00:00.000Z');
-  let setup: Awaited<ReturnType<Mode['open']>>;
+  let setup: SystemRun;
   let auth: RunningService;
   let course: RunningService | undefined;
   let revenue: RunningService;

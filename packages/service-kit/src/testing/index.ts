@@ -7,3 +7,4 @@ export * from './logs.js';
 export * from './fuzz.js';
 export * from './multipart.js';
 export * from './redis.js';
+export * from './system.js';
