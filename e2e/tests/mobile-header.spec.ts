@@ -1,4 +1,4 @@
-// The header below 768 px: the phone project only (the desktop project ignores mobile-*.spec.ts).
+// The header below 1024 px: the phone project only (the desktop project ignores mobile-*.spec.ts).
 import { expect, test } from '@playwright/test';
 
 test.describe('header on a phone', { tag: '@phone' }, () => {

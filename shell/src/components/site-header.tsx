@@ -32,7 +32,7 @@ const ADMIN_NAV_ITEM = { label: 'Admin', to: '/admin' } as const;
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
     isActive ? 'text-primary' : 'text-foreground',
   );
@@ -119,13 +119,13 @@ export function SiteHeader() {
         <Link
           to="/"
           onClick={onHomeClick}
-          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-lg font-semibold tracking-tight text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <ChefHatIcon className="size-6 text-primary" />
           Restaurant Consultant
         </Link>
 
-        <nav aria-label="Main" className="ml-auto hidden md:block">
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
@@ -144,16 +144,16 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <CartLink layout="icon" className="hidden md:inline-flex" />
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <CartLink layout="icon" className="hidden lg:inline-flex" />
           <ThemeToggle />
-          <AccountLink className="hidden md:inline-flex" />
+          <AccountLink className="hidden lg:inline-flex" />
           <Button
             ref={menuButtonRef}
             type="button"
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="lg:hidden"
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -164,7 +164,7 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-background md:hidden">
+      <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-background lg:hidden">
         <nav aria-label="Main (mobile)" className="mx-auto max-w-6xl px-4 py-3">
           <ul className="flex flex-col gap-1">
             {NAV_ITEMS.map((item) => (
