@@ -75,7 +75,10 @@ export function CourseSectionsList({ sections, now }: { sections: SectionView[];
               ) : lock.kind === 'blocked' ? (
                 <p className="text-muted-foreground">
                   {lock.text}{' '}
-                  <Link to="/revenue-report" className="font-medium text-primary underline underline-offset-4">
+                  <Link
+                    to="/revenue-report"
+                    className="font-medium text-primary underline underline-offset-4"
+                  >
                     Report revenue
                   </Link>
                 </p>
