@@ -126,9 +126,9 @@ test('a page added to one remote answers 200 and renders, with the shell not reb
   expect((await stat(path.join(REPO, 'shell', 'dist', 'index.html'))).mtimeMs).toBe(shellBuiltAt);
 
   // The remote's other pages are still there.
-  const existing = await page.goto(`${site!.url}/revenue-admin`);
+  const existing = await page.goto(`${site!.url}/admin/courses`);
   expect(existing?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Revenue Admin is on its way' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Course Editor is on its way' })).toBeVisible();
 });
 
 test('a path no remote publishes answers 404 with the not-found page', async ({ page }) => {
