@@ -273,9 +273,15 @@ export async function serveObject(req: Request, res: Response, options: ServeObj
       res.status(200);
     }
     res.set(headers);
+    // A body error after the client left is the teardown of that departure (Premature close), not the
+    // store failing: the response's 'close' comes first, since this listener is added before the pipeline's.
+    let clientLeft = false;
+    res.once('close', () => {
+      if (!res.writableFinished) clientLeft = true;
+    });
     let storeError: unknown;
     result.body.once('error', (error) => {
-      storeError = error;
+      if (!clientLeft) storeError = error;
     });
     try {
       await pipeline(result.body, res);
