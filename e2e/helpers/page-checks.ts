@@ -51,8 +51,13 @@ export async function screenshotBoth(page: Page, testInfo: TestInfo, name: strin
   const original = page.viewportSize();
   await saveScreenshot(page, testInfo, name);
   await page.setViewportSize({ width: 375, height: 812 });
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${name} is wider than a 375 px phone`).toBeLessThanOrEqual(0);
+  // Charts and media-query hooks re-render after the resize (ResizeObserver, matchMedia listeners), a
+  // frame or more later: the page has to settle within the expect timeout, not in the same tick.
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), {
+      message: `${name} is wider than a 375 px phone`,
+    })
+    .toBeLessThanOrEqual(0);
   await saveScreenshot(page, testInfo, name);
   if (original) await page.setViewportSize(original);
 }

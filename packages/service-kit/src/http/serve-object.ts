@@ -272,6 +272,12 @@ export async function serveObject(req: Request, res: Response, options: ServeObj
       headers['Content-Length'] = String(info.size);
       res.status(200);
     }
+    // A client that left while the store was opening the object (a player seeking on) gets nothing more.
+    if (res.destroyed || res.writableEnded || req.socket.destroyed) {
+      result.body.destroy();
+      req.log?.debug({ key }, 'client closed the connection before the download started');
+      return;
+    }
     res.set(headers);
     // A body error after the client left is the teardown of that departure (Premature close), not the
     // store failing: the response's 'close' comes first, since this listener is added before the pipeline's.

@@ -10,6 +10,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { LocalObjectStore, S3ObjectStore, type ObjectInfo, type ObjectStore } from '../../storage/index.js';
 import { startS3TestServer } from '../../testing/s3-server.js';
+import { waitFor } from '../../testing/system.js';
 import { errorMiddleware } from '../app.js';
 import { logRequests } from '../request-log.js';
 import {
@@ -102,6 +103,8 @@ describe.each(adapters)('serveObject over $name', ({ create }) => {
   let videoInfo: ObjectInfo;
   /** A stale lookup handed to the route, as if the object had been replaced since. */
   let staleInfo: ObjectInfo | undefined;
+  /** Holds the gated route's store until the test opens it; tells the test when the client left. */
+  let gate = { opened: Promise.resolve(), clientGone: () => {} };
 
   beforeAll(async () => {
     harness = await create();
@@ -140,6 +143,20 @@ describe.each(adapters)('serveObject over $name', ({ create }) => {
         filename: req.params.name,
         notFoundMessage: 'No such document',
       });
+    });
+    // The store opens the object only when the test lets it, as a slow store would (the same real store).
+    app.get('/gated/:name', async (req, res) => {
+      const gatedStore: ObjectStore = {
+        ...store,
+        kind: store.kind,
+        stat: (key) => store.stat(key),
+        get: async (key, range) => {
+          await gate.opened;
+          return store.get(key, range);
+        },
+      };
+      req.once('close', () => gate.clientGone());
+      await serveObject(req, res, { store: gatedStore, key: `media/${req.params.name}` });
     });
     app.use(errorMiddleware);
     server = await listen(app, 0, '127.0.0.1');
@@ -321,8 +338,31 @@ describe.each(adapters)('serveObject over $name', ({ create }) => {
     const response = await get('/video/clip.mp4', { range: 'bytes=0-0' });
     expect(response.status).toBe(206);
     expect(await digestOf(response)).toBe(await digestOf(video.subarray(0, 1)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(logLines.join('')).toContain('client closed the connection during a download');
+    await waitFor(
+      async () => logLines.join(''),
+      (text) => text.includes('client closed the connection during a download'),
+      'the departure to be logged',
+    );
     expect(logLines.join('')).not.toContain('reading an object failed');
+  });
+
+  it('logs a client that leaves while the store opens the object as a departure, not a store failure', async () => {
+    let open!: () => void;
+    let clientGone!: () => void;
+    const gone = new Promise<void>((resolve) => (clientGone = resolve));
+    gate = { opened: new Promise<void>((resolve) => (open = resolve)), clientGone };
+    const request = http.get(`${base}/gated/big.bin`);
+    request.on('error', () => {});
+    request.once('socket', (socket) => socket.once('connect', () => setImmediate(() => request.destroy())));
+    await gone;
+    open();
+    await waitFor(
+      async () => logLines.join(''),
+      (text) => text.includes('client closed the connection before the download started'),
+      'the early departure to be logged',
+    );
+    expect(logLines.join('')).not.toContain('reading an object failed');
+    const response = await get('/video/clip.mp4', { range: 'bytes=0-0' });
+    expect(response.status).toBe(206);
   });
 });
