@@ -60,6 +60,8 @@ export const courseModules = courseSchema.table(
     description: text('description').notNull().default(''),
     orderIndex: integer('order_index').notNull(),
     availableAfterDays: integer('available_after_days').notNull().default(0),
+    /** A draft section is edited in the studio but shown to nobody else (nor counted in the catalogue). */
+    isPublished: boolean('is_published').notNull().default(true),
     ...timestamps,
   },
   (table) => [
@@ -87,6 +89,12 @@ export const courseLessons = courseSchema.table(
     duration: doublePrecision('duration').notNull().default(0),
     isFree: boolean('is_free').notNull().default(false),
     keyPoints: jsonb('key_points').$type<string[]>().notNull().default([]),
+    /** A draft lesson is edited in the studio but shown to nobody else (nor counted in the catalogue). */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** The HLS master playlist (`course-media/hls/<lesson>/<rendition set>/master.m3u8`) once transcoded. */
+    hlsUrl: text('hls_url'),
+    /** A poster frame under `course-media/`, taken from the video when it is transcoded. */
+    posterUrl: text('poster_url'),
     ...timestamps,
   },
   (table) => [
@@ -301,3 +309,32 @@ export const lessonUploads = courseSchema.table('lesson_uploads', {
 });
 
 export type LessonUploadRow = typeof lessonUploads.$inferSelect;
+
+/**
+ * Transcoding work (a kit work queue, one item at a time): turning a lesson's uploaded video into HLS
+ * renditions with a poster frame and its real duration.
+ */
+export const lessonTranscodes = courseSchema.table(
+  'lesson_transcodes',
+  {
+    id: uuid('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    /** The source video's file name under `course-media/` (the lesson's `videoUrl` when queued). */
+    sourceFile: text('source_file').notNull(),
+    /** `queued` → `done`, or `failed` after the last attempt; `superseded` when a newer video replaced it. */
+    status: text('status', { enum: ['queued', 'done', 'failed', 'superseded'] }).notNull(),
+    /** 0–100 while running, for the studio. */
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('lesson_transcodes_lesson_idx').on(table.lessonId)],
+);
+
+export type LessonTranscodeRow = typeof lessonTranscodes.$inferSelect;
