@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pgliteTemplate } from './pglite-template.js';
+import { startFromTemplate } from './pglite-template.js';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,8 +60,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   // A new folder may start from a migrated copy (tests and the browser suite set PGLITE_TEMPLATE_CACHE).
-  const template = await pgliteTemplate(dataDir, options.schemaName, options.migrationsFolder, migrateInto);
-  const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
+  await startFromTemplate(dataDir, options.schemaName, options.migrationsFolder, migrateInto);
+  const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client });
   try {
