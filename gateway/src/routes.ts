@@ -3,6 +3,14 @@
  * unchanged. A pattern ending in `*` matches every path that starts with what precedes the star;
  * any other pattern matches that exact path (a single trailing slash is ignored).
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  RESUMABLE_UPLOADS_PATH,
+  UPLOAD_PURPOSES,
+  parseUploadMetadata,
+  uploadPurposeOfId,
+  type UploadPurpose,
+} from '@platform/contracts';
 import type { ServiceName } from '@platform/service-kit';
 
 export type { ServiceName };
@@ -43,7 +51,8 @@ export const ROUTES: readonly Route[] = [
     '/api/video-stream/*',
     '/api/demo-video/*',
     '/api/upload-video',
-    // Resumable lesson-video uploads (tus), streamed through like every body (docs/decisions.md, 29).
+    // Resumable uploads (tus), streamed through like every body (docs/decisions.md, 29): the course
+    // service takes what UPLOAD_SERVICES does not send elsewhere (and answers its 400 or 404).
     '/api/uploads',
     '/api/uploads/*',
     '/video-stream/*',
@@ -78,6 +87,33 @@ export const ROUTES: readonly Route[] = [
   ...route('revenue', '/api/revenue-report*', '/api/revenue-share-consent', '/api/revenue*'),
 ];
 
+/**
+ * Resumable uploads share one path across services: a creation (`POST /api/uploads`) goes to the service
+ * of the purpose its `Upload-Metadata` names, every later request (`/api/uploads/{id}…`) to the service
+ * whose prefix the upload id carries (contracts UPLOAD_ID_PREFIXES).
+ */
+export const UPLOAD_SERVICES: Record<UploadPurpose, ServiceName> = {
+  'lesson-video': 'course',
+  consultation: 'consultation',
+};
+
+function isUploadPurpose(value: string | undefined): value is UploadPurpose {
+  return (UPLOAD_PURPOSES as readonly (string | undefined)[]).includes(value);
+}
+
+/** The service a resumable-upload request belongs to by its purpose or id; null when neither says. */
+function resolveUploadService(path: string, headers: IncomingHttpHeaders): ServiceName | null {
+  if (path === RESUMABLE_UPLOADS_PATH || path === `${RESUMABLE_UPLOADS_PATH}/`) {
+    const header = headers['upload-metadata'];
+    const purpose = parseUploadMetadata(typeof header === 'string' ? header : undefined)?.purpose;
+    return isUploadPurpose(purpose) ? UPLOAD_SERVICES[purpose] : null;
+  }
+  if (!path.startsWith(`${RESUMABLE_UPLOADS_PATH}/`)) return null;
+  const id = path.slice(RESUMABLE_UPLOADS_PATH.length + 1).split('/')[0] ?? '';
+  const purpose = uploadPurposeOfId(id);
+  return purpose ? UPLOAD_SERVICES[purpose] : null;
+}
+
 type Matcher = (path: string) => boolean;
 
 function compile(pattern: string): Matcher {
@@ -90,8 +126,13 @@ function compile(pattern: string): Matcher {
 
 const compiled = ROUTES.map((entry) => ({ matches: compile(entry.pattern), service: entry.service }));
 
-/** The service that owns `path` (a path without query string), or `null` when none does. */
-export function resolveService(path: string): ServiceName | null {
+/**
+ * The service that owns `path` (a path without query string), or `null` when none does. A resumable
+ * upload's creation is routed by its `Upload-Metadata` header, so pass the request's headers.
+ */
+export function resolveService(path: string, headers: IncomingHttpHeaders = {}): ServiceName | null {
+  const upload = resolveUploadService(path, headers);
+  if (upload) return upload;
   const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   for (const entry of compiled) {
     if (entry.matches(normalized) || entry.matches(path)) return entry.service;

@@ -28,8 +28,10 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/lessons/12', 'course'],
   ['/api/uploads', 'course'],
   ['/api/uploads/', 'course'],
-  ['/api/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'course'],
-  ['/api/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0/result', 'course'],
+  ['/api/uploads/lv-0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'course'],
+  ['/api/uploads/lv-0f1e2d3c4b5a69788796a5b4c3d2e1f0/result', 'course'],
+  ['/api/uploads/cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'consultation'],
+  ['/api/uploads/cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0/result', 'consultation'],
   ['/api/modules/3/complete', 'course'],
   ['/api/lessons/12/complete', 'course'],
   ['/api/lessons/12/video', 'course'],
@@ -84,6 +86,40 @@ const SPEC_PATHS: Array<[string, string]> = [
 describe('the route table', () => {
   it.each(SPEC_PATHS)('sends %s to the %s service', (path, service) => {
     expect(resolveService(path)).toBe(service);
+  });
+
+  describe('resumable uploads (one path, several services)', () => {
+    const metadata = (values: Record<string, string>) => ({
+      'upload-metadata': Object.entries(values)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    });
+
+    it.each([
+      ['lesson-video', 'course'],
+      ['consultation', 'consultation'],
+    ])('sends the creation of a %s upload to the %s service', (purpose, service) => {
+      const headers = metadata({ filename: 'walkthrough.mp4', purpose, submissionId: 'abc' });
+      expect(resolveService('/api/uploads', headers)).toBe(service);
+      expect(resolveService('/api/uploads/', headers)).toBe(service);
+    });
+
+    it.each([
+      ['no metadata', {}],
+      ['no purpose', metadata({ filename: 'a.mp4' })],
+      ['an unknown purpose', metadata({ purpose: 'avatars' })],
+      ['malformed metadata', { 'upload-metadata': 'purpose not*base64' }],
+    ])('leaves a creation with %s to the course service, which refuses it', (_what, headers) => {
+      expect(resolveService('/api/uploads', headers)).toBe('course');
+    });
+
+    it('sends later requests by the upload id’s prefix, whatever the metadata says', () => {
+      const consultation = metadata({ purpose: 'consultation' });
+      expect(resolveService('/api/uploads/lv-0f1e2d3c4b5a69788796a5b4c3d2e1f0', consultation)).toBe('course');
+      expect(resolveService('/api/uploads/cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0')).toBe('consultation');
+      expect(resolveService('/api/uploads/xx-0f1e2d3c4b5a69788796a5b4c3d2e1f0')).toBe('course');
+      expect(resolveService('/api/uploads/cf-zz')).toBe('course');
+    });
   });
 
   it('ignores one trailing slash on an exact path', () => {

@@ -51,7 +51,7 @@ export function createApiProxy({ config, agents, callers, logger }: ApiProxyOpti
   );
 
   return async function proxyApi(req, res, next) {
-    const service = resolveService(req.path);
+    const service = resolveService(req.path, req.headers);
     if (!service) {
       if (isApiPath(req.path)) {
         res.status(404).json({ message: 'Not found' });

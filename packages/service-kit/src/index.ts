@@ -10,3 +10,4 @@ export * from './storage/index.js';
 export * from './events/index.js';
 export * from './jobs/index.js';
 export * from './rate-limits/index.js';
+export * from './uploads/index.js';

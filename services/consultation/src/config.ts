@@ -2,6 +2,7 @@ import { serviceConfigSchema } from '@platform/service-kit';
 import { CONSULTATION_FILE_SIZE_LIMITS } from '@platform/contracts';
 import { z } from 'zod';
 
+const HOUR = 60 * 60 * 1000;
 const count = z.coerce.number().int().positive();
 const bytes = z.coerce.number().int().positive();
 
@@ -18,6 +19,8 @@ export const consultationConfigSchema = serviceConfigSchema('consultation', {
   CONSULTATION_MAX_IMAGE_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.images),
   CONSULTATION_MAX_VIDEO_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.videos),
   CONSULTATION_MAX_DOCUMENT_BYTES: bytes.default(CONSULTATION_FILE_SIZE_LIMITS.documents),
+  /** How often unfinished resumable uploads are looked at and the expired ones removed. */
+  CONSULTATION_UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(HOUR),
 });
 
 export type ConsultationConfig = z.infer<typeof consultationConfigSchema>;

@@ -8,6 +8,7 @@ import { lookupRoutes } from './lookup/lookup.router.js';
 import { submissionRoutes } from './submissions/submissions.router.js';
 import { fileRulesFrom } from './uploads/file-rules.js';
 import { fileRoutes } from './uploads/files.router.js';
+import { resumableUploadRoutes } from './uploads/resumable-uploads.js';
 
 export function consultationRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>): void {
   const limits = createRateLimits(deps);
@@ -16,5 +17,6 @@ export function consultationRoutes(router: Router, deps: ServiceDeps<Consultatio
   lookupRoutes(router, deps, limits);
   submissionRoutes(router, deps, limits, rules);
   fileRoutes(router, deps);
+  resumableUploadRoutes(router, deps, rules);
   contactRoutes(router, deps, limits);
 }

@@ -5,6 +5,7 @@ import { consultationConfigSchema, type ConsultationConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { consultationSubscriptions } from './events/subscriptions.js';
 import { consultationRoutes } from './routes.js';
+import { expireConsultationUploadsJob } from './uploads/resumable-uploads.js';
 
 export const consultationService = defineService<ConsultationConfig>({
   name: 'consultation',
@@ -14,4 +15,5 @@ export const consultationService = defineService<ConsultationConfig>({
   usesStorage: true,
   subscriptions: consultationSubscriptions,
   routes: consultationRoutes,
+  jobs: (deps) => [expireConsultationUploadsJob(deps)],
 });

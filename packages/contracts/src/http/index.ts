@@ -8,3 +8,4 @@ export * from './notification/index.js';
 export * from './payment/index.js';
 export * from './consultation/index.js';
 export * from './revenue/index.js';
+export * from './uploads.js';

@@ -8,3 +8,5 @@ export * from './fuzz.js';
 export * from './multipart.js';
 export * from './redis.js';
 export * from './system.js';
+export * from './resumable-uploads.js';
+export * from './stored-objects.js';

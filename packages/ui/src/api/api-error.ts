@@ -49,6 +49,8 @@ export class ApiError extends Error {
   readonly issues: FieldIssue[];
   /** The answer's body: parsed JSON, or its text when it is not JSON. */
   readonly body: unknown;
+  /** The answer's status text ('Unsupported Media Type'), '' when unknown. */
+  readonly statusText: string;
 
   /**
    * `message` is the server's words when it sent some, otherwise "<status>: <body text or status text>"
@@ -62,6 +64,7 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.issues = readIssues(body);
     this.body = body;
+    this.statusText = statusText;
   }
 
   /** The error of a non-OK `fetch` answer (reads its body). */

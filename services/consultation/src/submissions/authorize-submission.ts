@@ -22,17 +22,18 @@ export function isOwner(caller: Caller, submission: SubmissionRow): boolean {
 
 /**
  * 404 for an unknown submission, 401 with neither token nor session, 403 for the wrong one. The id is
- * one the route validated (ConsultationIdParamsSchema).
+ * one the route validated (ConsultationIdParamsSchema). The token is the request's `X-Upload-Token` unless
+ * the caller passes one from elsewhere (a resumable upload's metadata).
  */
 export async function authorizeSubmission(
   db: Executor,
   req: Request,
   submissionId: string,
   now: Date,
+  token: string | undefined = req.get(UPLOAD_TOKEN_HEADER)?.trim(),
 ): Promise<{ submission: SubmissionRow; access: SubmissionAccess }> {
   const submission = await findSubmission(db, submissionId);
   if (!submission) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
-  const token = req.get(UPLOAD_TOKEN_HEADER)?.trim();
   if (token) {
     const hash = hashToken(token);
     if (hash === submission.uploadTokenHash) return { submission, access: 'upload-token' };

@@ -71,6 +71,16 @@ export async function insertFiles(db: Executor, rows: NewFileRow[]): Promise<voi
   if (rows.length > 0) await db.insert(submissionFiles).values(rows);
 }
 
+/** Records one file unless a file with its id exists; false when one did (a finished upload, recorded once). */
+export async function insertFileOnce(db: Executor, row: NewFileRow): Promise<boolean> {
+  const inserted = await db
+    .insert(submissionFiles)
+    .values(row)
+    .onConflictDoNothing({ target: submissionFiles.id })
+    .returning({ id: submissionFiles.id });
+  return inserted.length > 0;
+}
+
 export async function findFileWithSubmission(
   db: Executor,
   fileId: string,

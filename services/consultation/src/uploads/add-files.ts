@@ -28,7 +28,7 @@ import { filePath } from '../submissions/to-views.js';
 import { judgeFile, type FileRule, type FileRules } from './file-rules.js';
 
 /** Each file is stored under this prefix and a random name, unrelated to the submission or its own name. */
-const OBJECT_KEY_PREFIX = 'consultation-files';
+export const OBJECT_KEY_PREFIX = 'consultation-files';
 
 /** The 400 of an upload that kept nothing: its body also lists each refused file. */
 export class NoFilesAcceptedError extends AppError {

@@ -1,6 +1,6 @@
 /**
- * Whether a finished upload is a lesson video, decided from its first bytes by the kit's
- * `detectMediaType` (as the consultation uploads decide), never from its name or the type the browser stated.
+ * Whether a file is a lesson video, decided from its first bytes by the kit's `detectMediaType` (as the
+ * consultation uploads decide), never from its name or the type the browser stated.
  */
 import { detectMediaType, readFileHead } from '@platform/service-kit';
 
@@ -18,8 +18,13 @@ const ACCEPTED: Record<string, StoredVideoType> = {
   'video/webm': { contentType: 'video/webm', extension: 'webm' },
 };
 
+/** The stored type of a file whose first bytes are `head`, or null when it is not an accepted video. */
+export async function sniffVideoHead(head: Uint8Array): Promise<StoredVideoType | null> {
+  const detected = await detectMediaType(head);
+  return detected ? (ACCEPTED[detected] ?? null) : null;
+}
+
 /** The stored type of the file at `filePath`, or null when it is not an accepted video. */
 export async function sniffVideoFile(filePath: string): Promise<StoredVideoType | null> {
-  const detected = await detectMediaType(await readFileHead(filePath));
-  return detected ? (ACCEPTED[detected] ?? null) : null;
+  return sniffVideoHead(await readFileHead(filePath));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkFile, kindFor } from '../lib/file-rules';
+import { RESUMABLE_FROM_BYTES, checkFile, kindFor, uploadsResumably } from '../lib/file-rules';
 
 const MB = 1024 * 1024;
 
@@ -41,5 +41,13 @@ describe('step 2 file checks', () => {
       ok: false,
       reason: 'File is empty',
     });
+  });
+
+  it('sends the walkthrough video and large files resumably, small photos and documents in one request', () => {
+    expect(uploadsResumably('videos', 10)).toBe(true);
+    expect(uploadsResumably('images', 3_000_000)).toBe(false);
+    expect(uploadsResumably('images', RESUMABLE_FROM_BYTES)).toBe(true);
+    expect(uploadsResumably('documents', RESUMABLE_FROM_BYTES - 1)).toBe(false);
+    expect(uploadsResumably('menu_photos', 15 * 1024 * 1024)).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import {
   describeUploadFailure,
   readFileUploadAnswer,
   readFileUploadRefusal,
+  readResumableUploadAnswer,
+  readResumableUploadRefusal,
 } from '../lib/upload-answer';
 import { summariseRun } from '../lib/run-summary';
 
@@ -98,5 +100,40 @@ describe('the toast after a run of uploads', () => {
       summariseRun('video', [{ name: 'v.mp4', outcome: { kind: 'transport', failure: 'aborted' } }]),
     ).toBeNull();
     expect(summariseRun('video', [])).toBeNull();
+  });
+
+  it('reads a resumable upload’s answer: the stored file, or the server’s reason for refusing it', () => {
+    const stored = {
+      success: true,
+      uploadId: 'cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      submissionId: 'abc',
+      kind: 'videos',
+      file: {
+        originalName: 'walkthrough.mp4',
+        size: 1000,
+        path: '/api/consultation-files/cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        contentType: 'video/mp4',
+      },
+    };
+    expect(readResumableUploadAnswer({ status: 200, body: stored })).toEqual({
+      kind: 'stored',
+      path: '/api/consultation-files/cf-0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+    });
+    expect(readResumableUploadAnswer({ status: 200, body: '' })).toEqual({ kind: 'bad-response' });
+    const notVideo = 'File content is not an accepted video (MP4, MOV, WebM) type';
+    expect(readResumableUploadRefusal(new ApiError(415, JSON.stringify({ message: notVideo })))).toEqual({
+      kind: 'refused',
+      reason: notVideo,
+    });
+    expect(
+      readResumableUploadRefusal(
+        new ApiError(413, JSON.stringify({ message: 'File is larger than the 2 GB limit' })),
+      ),
+    ).toEqual({ kind: 'refused', reason: 'File is larger than the 2 GB limit' });
+    expect(readResumableUploadRefusal(new ApiError(403, '{"message":"Access denied"}'))).toEqual({
+      kind: 'failed',
+      status: 403,
+      message: 'Access denied',
+    });
   });
 });

@@ -76,4 +76,22 @@ describe('the step 2 upload queue', () => {
     expect(countByStatus(queue)).toEqual({ pending: 2, uploading: 0, stored: 1, refused: 1, failed: 0 });
     expect(countByStatus(queue, 'menu').pending).toBe(1);
   });
+
+  it('follows a resumable upload while it is paused or waits for the network, and forgets it when done', () => {
+    let queue = reduceUploadQueue<string>([], {
+      type: 'add',
+      items: [item('v', { slot: 'video', kind: 'videos' })],
+    });
+    // Before it starts, nothing is on its way to pause.
+    queue = reduceUploadQueue(queue, { type: 'transfer', id: 'v', transfer: 'paused' });
+    expect(queue[0]?.transfer).toBeUndefined();
+    queue = reduceUploadQueue(queue, { type: 'start', id: 'v' });
+    queue = reduceUploadQueue(queue, { type: 'progress', id: 'v', loaded: 500, total: 1000 });
+    queue = reduceUploadQueue(queue, { type: 'transfer', id: 'v', transfer: 'waiting-for-network' });
+    expect(queue[0]).toMatchObject({ status: 'uploading', percent: 50, transfer: 'waiting-for-network' });
+    queue = reduceUploadQueue(queue, { type: 'transfer', id: 'v', transfer: 'paused' });
+    expect(queue[0]).toMatchObject({ percent: 50, transfer: 'paused' });
+    queue = reduceUploadQueue(queue, { type: 'stored', id: 'v' });
+    expect(queue[0]).toMatchObject({ status: 'stored', percent: 100, transfer: undefined });
+  });
 });

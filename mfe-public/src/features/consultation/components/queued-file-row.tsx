@@ -5,10 +5,14 @@ import {
   CircleCheckIcon,
   FileTextIcon,
   FilmIcon,
+  PauseIcon,
+  PlayIcon,
   RotateCcwIcon,
   TriangleAlertIcon,
+  WifiOffIcon,
   XIcon,
 } from 'lucide-react';
+import { TRANSFER_COPY } from '../lib/consultation-copy';
 import { isImageFile, isVideoFile } from '../lib/file-rules';
 import type { QueuedFile } from '../lib/upload-queue';
 
@@ -50,10 +54,30 @@ type QueuedFileRowProps = {
   item: QueuedFile;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
+  onPause: (id: string) => void;
+  onResume: (id: string) => void;
+  onCancel: (id: string) => void;
 };
 
-export function QueuedFileRow({ item, onRemove, onRetry }: QueuedFileRowProps) {
+/** What an upload on its way is doing: a resumable one says more (paused, waiting for the network). */
+function uploadingText(item: QueuedFile): string {
+  switch (item.transfer) {
+    case 'paused':
+      return TRANSFER_COPY.paused;
+    case 'waiting-for-network':
+      return TRANSFER_COPY.waitingForNetwork;
+    case 'finishing':
+      return 'Processing…';
+    default:
+      return item.percent >= 100 ? 'Processing…' : 'Uploading…';
+  }
+}
+
+export function QueuedFileRow({ item, onRemove, onRetry, onPause, onResume, onCancel }: QueuedFileRowProps) {
   const statusId = `${item.id}-status`;
+  const canPause =
+    item.status === 'uploading' && (item.transfer === 'uploading' || item.transfer === 'waiting-for-network');
+  const canResume = item.status === 'uploading' && item.transfer === 'paused';
   return (
     <li
       className="flex gap-3 rounded-lg border border-border p-3"
@@ -83,9 +107,39 @@ export function QueuedFileRow({ item, onRemove, onRetry }: QueuedFileRowProps) {
             </div>
           ) : null}
           {item.status === 'uploading' ? (
-            <p className="mt-1 text-xs text-muted-foreground" role="status">
-              {item.percent >= 100 ? 'Processing…' : 'Uploading…'}
+            <p
+              className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground"
+              role="status"
+              data-testid="upload-transfer"
+              data-transfer={item.transfer ?? 'uploading'}
+            >
+              {item.transfer === 'waiting-for-network' ? (
+                <WifiOffIcon className="size-3.5 shrink-0" aria-hidden="true" />
+              ) : null}
+              {uploadingText(item)}
             </p>
+          ) : null}
+          {canPause || canResume ? (
+            <div className="flex flex-wrap gap-2 pt-2">
+              {canResume ? (
+                <Button type="button" size="sm" onClick={() => onResume(item.id)}>
+                  <PlayIcon aria-hidden="true" />
+                  {TRANSFER_COPY.resume}
+                  <span className="sr-only"> {item.name}</span>
+                </Button>
+              ) : (
+                <Button type="button" size="sm" variant="outline" onClick={() => onPause(item.id)}>
+                  <PauseIcon aria-hidden="true" />
+                  {TRANSFER_COPY.pause}
+                  <span className="sr-only"> {item.name}</span>
+                </Button>
+              )}
+              <Button type="button" size="sm" variant="ghost" onClick={() => onCancel(item.id)}>
+                <XIcon aria-hidden="true" />
+                {TRANSFER_COPY.cancel}
+                <span className="sr-only"> {item.name}</span>
+              </Button>
+            </div>
           ) : null}
           {item.status === 'stored' ? (
             <Badge variant="success" className="mt-1.5">

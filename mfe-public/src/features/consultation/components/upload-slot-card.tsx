@@ -33,6 +33,9 @@ type UploadSlotCardProps = {
   onUpload: (slot: UploadSlot) => void;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
+  onPause: (id: string) => void;
+  onResume: (id: string) => void;
+  onCancel: (id: string) => void;
 };
 
 export function UploadSlotCard({
@@ -50,6 +53,9 @@ export function UploadSlotCard({
   onUpload,
   onRemove,
   onRetry,
+  onPause,
+  onResume,
+  onCancel,
 }: UploadSlotCardProps) {
   const inputId = useId();
   const headingId = `${inputId}-heading`;
@@ -124,7 +130,15 @@ export function UploadSlotCard({
             </p>
             <ul className="space-y-2" aria-label={`${title}: chosen files`}>
               {items.map((item) => (
-                <QueuedFileRow key={item.id} item={item} onRemove={onRemove} onRetry={onRetry} />
+                <QueuedFileRow
+                  key={item.id}
+                  item={item}
+                  onRemove={onRemove}
+                  onRetry={onRetry}
+                  onPause={onPause}
+                  onResume={onResume}
+                  onCancel={onCancel}
+                />
               ))}
             </ul>
           </>

@@ -51,6 +51,9 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
     onUpload: (slot: Parameters<typeof uploads.uploadSlot>[0]) => void uploads.uploadSlot(slot),
     onRemove: uploads.remove,
     onRetry: uploads.retry,
+    onPause: uploads.pause,
+    onResume: uploads.resume,
+    onCancel: uploads.cancel,
   };
   const itemsOf = (slot: 'photos' | 'video' | 'menu') => uploads.queue.filter((item) => item.slot === slot);
 

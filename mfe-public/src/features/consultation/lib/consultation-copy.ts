@@ -29,3 +29,12 @@ export const RESUME_COPY = {
     "Not ready yet? 'Continue Later' e-mails you a link back to this step, and this device keeps your request.",
   alreadyCompletedTitle: 'Already sent',
 } as const;
+
+/** A resumable upload on its way (the walkthrough video and large files): its controls and states. */
+export const TRANSFER_COPY = {
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancel upload',
+  paused: 'Paused. Resume to carry on from where it stopped.',
+  waitingForNetwork: 'Connection lost. Waiting for the network to carry on…',
+} as const;

@@ -68,3 +68,14 @@ export function describeRefusal(fileName: string, reason: string): string {
 
 /** At most this many files may be chosen at once for one input (one upload per file). */
 export const MAX_FILES_PER_CHOICE = MAX_FILES_PER_REQUEST;
+
+/** Files from this size on go through the resumable upload, like every video. */
+export const RESUMABLE_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Whether a file goes through the resumable upload (docs/decisions.md, 29): the walkthrough video always,
+ * and any other file large enough that starting again after a dropped connection would hurt.
+ */
+export function uploadsResumably(kind: ConsultationFileKind, size: number): boolean {
+  return kind === 'videos' || size >= RESUMABLE_FROM_BYTES;
+}

@@ -3,6 +3,7 @@
  * toasts of docs/behaviour/consultation-and-contact.md#step-2-uploads.
  */
 import {
+  ConsultationUploadResultSchema,
   UploadFilesResponseSchema,
   UploadRejectedResponseSchema,
   UPLOAD_MESSAGES,
@@ -42,6 +43,22 @@ export function readFileUploadRefusal(error: ApiError, fileName: string): FileUp
     const reason = parsed.success ? findRefusal(parsed.data.rejected, fileName) : null;
     if (reason) return { kind: 'refused', reason };
   }
+  return { kind: 'failed', status: error.status, message: error.serverMessage };
+}
+
+/** A resumable upload finished: the file is stored when the answer is the contract's. */
+export function readResumableUploadAnswer({ body }: UploadAnswer): FileUploadOutcome {
+  const parsed = ConsultationUploadResultSchema.safeParse(body);
+  return parsed.success ? { kind: 'stored', path: parsed.data.file.path } : { kind: 'bad-response' };
+}
+
+/**
+ * A resumable upload was refused: the file itself (its content, 415, or its size, 413) with the server's
+ * reason, or the request (a lost right, a bad request…).
+ */
+export function readResumableUploadRefusal(error: ApiError): FileUploadOutcome {
+  if ((error.status === 415 || error.status === 413) && error.serverMessage)
+    return { kind: 'refused', reason: error.serverMessage };
   return { kind: 'failed', status: error.status, message: error.serverMessage };
 }
 

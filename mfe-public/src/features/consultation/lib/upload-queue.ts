@@ -9,6 +9,12 @@ import type { UploadSlot } from './file-rules';
 
 export type UploadStatus = 'pending' | 'uploading' | 'stored' | 'refused' | 'failed';
 
+/**
+ * What a resumable upload (the video and large files) is doing while its status is 'uploading': sending,
+ * paused by the owner, waiting for the network to come back, or being checked once complete.
+ */
+export type TransferState = 'uploading' | 'paused' | 'waiting-for-network' | 'finishing';
+
 export type QueuedFile<F = File> = {
   id: string;
   slot: UploadSlot;
@@ -22,6 +28,8 @@ export type QueuedFile<F = File> = {
   percent: number;
   /** Why it was refused or failed. */
   reason: string | null;
+  /** Set while a resumable upload is on its way (it can be paused); absent for a one-request upload. */
+  transfer?: TransferState;
 };
 
 export type UploadQueueAction<F = File> =
@@ -29,6 +37,7 @@ export type UploadQueueAction<F = File> =
   | { type: 'remove'; id: string }
   | { type: 'start'; id: string }
   | { type: 'progress'; id: string; loaded: number; total: number }
+  | { type: 'transfer'; id: string; transfer: TransferState }
   | { type: 'stored'; id: string }
   | { type: 'refused'; id: string; reason: string }
   | { type: 'failed'; id: string; reason: string };
@@ -53,7 +62,7 @@ export function reduceUploadQueue<F>(queue: QueuedFile<F>[], action: UploadQueue
     case 'start':
       return update(queue, action.id, (item) =>
         item.status === 'pending' || item.status === 'failed'
-          ? { ...item, status: 'uploading', loaded: 0, percent: 0, reason: null }
+          ? { ...item, status: 'uploading', loaded: 0, percent: 0, reason: null, transfer: undefined }
           : item,
       );
     case 'progress':
@@ -62,6 +71,10 @@ export function reduceUploadQueue<F>(queue: QueuedFile<F>[], action: UploadQueue
           ? { ...item, loaded: action.loaded, percent: toPercent(action.loaded, action.total) }
           : item,
       );
+    case 'transfer':
+      return update(queue, action.id, (item) =>
+        item.status === 'uploading' ? { ...item, transfer: action.transfer } : item,
+      );
     case 'stored':
       return update(queue, action.id, (item) => ({
         ...item,
@@ -69,11 +82,22 @@ export function reduceUploadQueue<F>(queue: QueuedFile<F>[], action: UploadQueue
         loaded: item.size,
         percent: 100,
         reason: null,
+        transfer: undefined,
       }));
     case 'refused':
-      return update(queue, action.id, (item) => ({ ...item, status: 'refused', reason: action.reason }));
+      return update(queue, action.id, (item) => ({
+        ...item,
+        status: 'refused',
+        reason: action.reason,
+        transfer: undefined,
+      }));
     case 'failed':
-      return update(queue, action.id, (item) => ({ ...item, status: 'failed', reason: action.reason }));
+      return update(queue, action.id, (item) => ({
+        ...item,
+        status: 'failed',
+        reason: action.reason,
+        transfer: undefined,
+      }));
   }
 }
 

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@platform/ui';
 import { uploadConsultationFile } from '../api/upload-consultation-file';
+import type { TransferControls } from '../api/upload-consultation-file';
 import { MAX_FILES_PER_CHOICE, checkFile } from './file-rules';
 import type { UploadSlot } from './file-rules';
 import { pluralFiles, summariseRun } from './run-summary';
@@ -42,6 +43,8 @@ export function useConsultationUploads(access: SubmissionAccess) {
   const [busySlots, setBusySlots] = useState<ReadonlySet<UploadSlot>>(() => new Set());
   const busyRef = useRef(new Set<UploadSlot>());
   const controllers = useRef(new Set<AbortController>());
+  // The pause/resume of each resumable upload on its way, by queued file id.
+  const transfers = useRef(new Map<string, TransferControls>());
 
   // Leaving the page stops what is still on its way.
   useEffect(() => {
@@ -85,9 +88,12 @@ export function useConsultationUploads(access: SubmissionAccess) {
         kind: item.kind,
         file: item.file,
         onProgress: (loaded, total) => dispatch({ type: 'progress', id: item.id, loaded, total }),
+        onTransfer: (transfer) => dispatch({ type: 'transfer', id: item.id, transfer }),
+        onControls: (controls) => transfers.current.set(item.id, controls),
         signal: controller.signal,
       });
       controllers.current.delete(controller);
+      transfers.current.delete(item.id);
       if (outcome.kind === 'stored') dispatch({ type: 'stored', id: item.id });
       else if (outcome.kind === 'refused') dispatch({ type: 'refused', id: item.id, reason: outcome.reason });
       else dispatch({ type: 'failed', id: item.id, reason: describeFileProblem(outcome) ?? '' });
@@ -128,5 +134,9 @@ export function useConsultationUploads(access: SubmissionAccess) {
     [run],
   );
 
-  return { queue, busySlots, choose, remove, uploadSlot, retry };
+  const pause = useCallback((id: string) => transfers.current.get(id)?.pause(), []);
+  const resume = useCallback((id: string) => transfers.current.get(id)?.resume(), []);
+  const cancel = useCallback((id: string) => transfers.current.get(id)?.cancel(), []);
+
+  return { queue, busySlots, choose, remove, uploadSlot, retry, pause, resume, cancel };
 }

@@ -5,3 +5,4 @@ export * from './submissions.js';
 export * from './lookup.js';
 export * from './contact.js';
 export * from './continue-later.js';
+export * from './resumable-uploads.js';

@@ -107,7 +107,7 @@ export async function receiveMultipartFiles<TRule extends MultipartFileRule>(
         part,
         rule,
         store,
-        objectKey: `${options.keyPrefix}/${randomBytes(24).toString('base64url')}`,
+        objectKey: `${options.keyPrefix}/${options.newObjectName?.() ?? randomBytes(24).toString('base64url')}`,
         sniffBytes,
         judge: options.judge,
         tooLarge: messages.tooLarge(rule.maxBytes),

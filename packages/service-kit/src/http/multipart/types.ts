@@ -70,6 +70,11 @@ export interface ReceiveMultipartFilesOptions<TRule extends MultipartFileRule> {
   logger: Logger;
   /** Objects are stored under `<keyPrefix>/<random>`, never under anything the client sent. */
   keyPrefix: string;
+  /**
+   * A new random name for each object under `keyPrefix` (by default 24 random bytes, base64url), never
+   * derived from what the client sent; the verdict's extension is appended to it.
+   */
+  newObjectName?(): string;
   /** Files past this many in one request are each refused with `messages.tooMany`. */
   maxFiles: number;
   /**

@@ -1,23 +1,29 @@
 /**
- * Resumable lesson-video uploads (tus) at /api/uploads, with a real tus client, on both backings: the
- * stored video is byte for byte what was sent, an interrupted PATCH resumes from the server's offset, only
- * the admin may upload, bad metadata and oversized files are refused up front, a file that is not a video is
- * refused when complete, and unfinished uploads expire after 24 hours by the service clock.
+ * Resumable lesson-video uploads (tus, purpose `lesson-video`) at /api/uploads, with a real tus client, on
+ * both backings: the stored video is byte for byte what was sent, an upload cut off at several offsets
+ * resumes each time from the server's offset, only the admin may upload, bad metadata and oversized files
+ * are refused up front, a file that is not a video is refused when complete, and unfinished uploads expire
+ * after 24 hours by the service clock.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   LESSON_UPLOAD_MESSAGES,
   LessonUploadResultSchema,
+  RESUMABLE_UPLOAD_MESSAGES,
   type Caller,
   type LessonUploadResult,
 } from '@platform/contracts';
 import { INTERNAL_TOKEN_HEADER, SettableClock, signInternalToken } from '@platform/service-kit';
+import {
+  sendInterruptedPatch,
+  tusUpload as tusUploadWith,
+  tusUploadRefused,
+  waitFor,
+} from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { Upload, type HttpRequest } from 'tus-js-client';
 import {
   backings,
   SECRET,
@@ -88,7 +94,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
   async function createFor(bytes: number, filename = 'walkthrough.mp4') {
     const response = await create(admin, {
       'Upload-Length': String(bytes),
-      'Upload-Metadata': metadataHeader({ filename, filetype: 'video/mp4' }),
+      'Upload-Metadata': metadataHeader({ purpose: 'lesson-video', filename, filetype: 'video/mp4' }),
     });
     expect(response.status).toBe(201);
     return response.headers.get('location')!;
@@ -97,39 +103,24 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
   const head = (location: string, caller: Caller = admin) =>
     course.requestAs(caller, location, { method: 'HEAD', headers: tusHeaders });
 
-  /** Uploads `bytes` with tus-js-client in chunks; resolves with the final answer or rejects with its error. */
-  function tusUpload(
+  const LESSON_VIDEO = { purpose: 'lesson-video', filename: 'member lesson.mp4', filetype: 'video/mp4' };
+
+  /** Uploads `bytes` as the admin with tus-js-client in chunks. */
+  async function tusUpload(
     bytes: Buffer,
     options: {
       metadata?: Record<string, string>;
       uploadUrl?: string;
       onPatch?: (offset: string, url: string) => void;
     },
-  ): Promise<{ url: string; status: number; body: string }> {
-    return new Promise((resolve, reject) => {
-      void headersFor(admin).then((headers) => {
-        const upload = new Upload(bytes, {
-          endpoint: `${course.service.url}/api/uploads`,
-          ...(options.uploadUrl && { uploadUrl: `${course.service.url}${options.uploadUrl}` }),
-          chunkSize: CHUNK,
-          headers,
-          metadata: options.metadata ?? { filename: 'member lesson.mp4', filetype: 'video/mp4' },
-          retryDelays: [],
-          onBeforeRequest: (request: HttpRequest) => {
-            if (request.getMethod() === 'PATCH') {
-              options.onPatch?.(request.getHeader('Upload-Offset') ?? '', request.getURL());
-            }
-          },
-          onSuccess: ({ lastResponse }) =>
-            resolve({
-              url: upload.url!,
-              status: lastResponse.getStatus(),
-              body: lastResponse.getBody() ?? '',
-            }),
-          onError: reject,
-        });
-        upload.start();
-      }, reject);
+  ) {
+    return tusUploadWith(bytes, {
+      endpoint: `${course.service.url}/api/uploads`,
+      ...(options.uploadUrl && { uploadUrl: `${course.service.url}${options.uploadUrl}` }),
+      chunkSize: CHUNK,
+      headers: await headersFor(admin),
+      metadata: options.metadata ?? LESSON_VIDEO,
+      onPatch: (offset, url) => options.onPatch?.(String(offset), url),
     });
   }
 
@@ -143,7 +134,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
   it('stores a video uploaded in chunks byte for byte and answers where it is', async () => {
     const patches: string[] = [];
     const done = await tusUpload(video, {
-      metadata: { filename: 'member lesson.mp4', filetype: 'video/mp4', lessonId: '7' },
+      metadata: { ...LESSON_VIDEO, lessonId: '7' },
       onPatch: (offset) => patches.push(offset),
     });
     expect(patches.length).toBe(Math.ceil(video.length / CHUNK));
@@ -156,6 +147,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     });
     expect(result.file.path).toMatch(/^lesson-[0-9a-f]{24}\.mp4$/);
     expect(result.file.url).toBe(`/api/video-stream/${result.file.path}`);
+    expect(result.uploadId).toMatch(/^lv-[0-9a-f]{32}$/);
     expect(done.url).toMatch(new RegExp(`/api/uploads/${result.uploadId}$`));
     expect(sha256(await storedBytes(result))).toBe(sha256(video));
 
@@ -167,47 +159,39 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     expect((await readdir(uploadsDir())).filter((name) => name.startsWith(result.uploadId))).toEqual([]);
   });
 
-  it('resumes an interrupted PATCH from the server’s Upload-Offset with the exact bytes', async () => {
+  it('resumes an upload cut off at several offsets, each time from the server’s Upload-Offset', async () => {
     const location = await createFor(video.length);
     const id = location.split('/').pop()!;
-    const sent = 100_000;
-
-    // A raw PATCH that announces the whole file, sends part of it, and is cut off.
-    const token = await signInternalToken(admin, SECRET);
-    const request = http.request(`${course.service.url}${location}`, {
-      method: 'PATCH',
-      agent: false,
-      headers: {
-        ...tusHeaders,
-        [INTERNAL_TOKEN_HEADER]: token,
-        'Upload-Offset': '0',
-        'Content-Type': 'application/offset+octet-stream',
-        'Content-Length': String(video.length),
-      },
-    });
-    request.on('error', () => {});
-    request.write(video.subarray(0, sent));
-    // Cut off once the server holds what was sent (its file on disk grows as bytes arrive).
     const filePath = path.join(uploadsDir(), id);
-    for (const deadline = Date.now() + 15_000; (await stat(filePath)).size < sent;) {
-      if (Date.now() > deadline) throw new Error('the server never received the first bytes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    request.destroy();
-    for (const deadline = Date.now() + 15_000; ;) {
-      if (course.logs.some((line) => line.msg === 'resumable upload interrupted')) break;
-      if (Date.now() > deadline) throw new Error('the interrupted PATCH never ended');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const headers = await headersFor(admin);
 
-    const probe = await head(location);
-    expect(probe.status).toBe(200);
-    expect(probe.headers.get('upload-offset')).toBe(String(sent));
-    expect(probe.headers.get('upload-length')).toBe(String(video.length));
+    // Three connections drop mid-PATCH, at different points of the file; each leaves what arrived.
+    let offset = 0;
+    for (const to of [40_000, 41_000, 150_000]) {
+      await sendInterruptedPatch({
+        url: `${course.service.url}${location}`,
+        headers,
+        bytes: video,
+        from: offset,
+        to,
+        heldBytes: async () => (await stat(filePath)).size,
+      });
+      const probe = await waitFor(
+        () => head(location),
+        (response) => response.headers.get('upload-offset') === String(to),
+        `Upload-Offset ${to}`,
+      );
+      expect(probe.status).toBe(200);
+      expect(probe.headers.get('upload-length')).toBe(String(video.length));
+      offset = to;
+    }
+    expect(course.logs.filter((line) => line.msg === 'resumable upload interrupted').length).toBeGreaterThan(
+      0,
+    );
 
     const patches: string[] = [];
-    const done = await tusUpload(video, { uploadUrl: location, onPatch: (offset) => patches.push(offset) });
-    expect(patches[0]).toBe(String(sent));
+    const done = await tusUpload(video, { uploadUrl: location, onPatch: (at) => patches.push(at) });
+    expect(patches[0]).toBe(String(offset));
     const result = LessonUploadResultSchema.parse(JSON.parse(done.body));
     expect(result.uploadId).toBe(id);
     expect(result.file.size).toBe(video.length);
@@ -217,7 +201,11 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
   it('lets only the admin create, probe, append to and cancel uploads', async () => {
     const headers = {
       'Upload-Length': String(video.length),
-      'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+      'Upload-Metadata': metadataHeader({
+        purpose: 'lesson-video',
+        filename: 'a.mp4',
+        filetype: 'video/mp4',
+      }),
     };
     const visitor = await course.request('/api/uploads', {
       method: 'POST',
@@ -232,7 +220,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     const asAdmin = await create(admin, headers);
     expect(asAdmin.status).toBe(201);
     const location = asAdmin.headers.get('location')!;
-    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    expect(location).toMatch(/^\/api\/uploads\/lv-[0-9a-f]{32}$/);
     expect(asAdmin.headers.get('upload-expires')).toBe(
       new Date(clock.now().getTime() + 24 * HOUR).toUTCString(),
     );
@@ -265,17 +253,35 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
 
   it('refuses bad metadata, a missing length and an oversized file before anything is created', async () => {
     const before = await readdir(uploadsDir());
+    const lesson = (values: Record<string, string>) => metadataHeader({ purpose: 'lesson-video', ...values });
     const cases: Array<[Record<string, string>, number, string]> = [
-      [{ 'Upload-Length': '100' }, 400, 'filename is required'],
+      [{ 'Upload-Length': '100' }, 400, RESUMABLE_UPLOAD_MESSAGES.purpose],
       [
-        { 'Upload-Length': '100', 'Upload-Metadata': metadataHeader({ filename: 'a.mp4' }) },
+        {
+          'Upload-Length': '100',
+          'Upload-Metadata': metadataHeader({ purpose: 'avatars', filename: 'a.mp4' }),
+        },
+        400,
+        RESUMABLE_UPLOAD_MESSAGES.purpose,
+      ],
+      [
+        {
+          'Upload-Length': '100',
+          'Upload-Metadata': metadataHeader({ purpose: 'consultation', filename: 'a.mp4' }),
+        },
+        400,
+        'Uploads for consultation are not taken here',
+      ],
+      [{ 'Upload-Length': '100', 'Upload-Metadata': lesson({}) }, 400, 'filename is required'],
+      [
+        { 'Upload-Length': '100', 'Upload-Metadata': lesson({ filename: 'a.mp4' }) },
         400,
         'filetype must be one of video/mp4, video/x-m4v, video/quicktime, video/webm',
       ],
       [
         {
           'Upload-Length': '100',
-          'Upload-Metadata': metadataHeader({ filename: 'a.pdf', filetype: 'application/pdf' }),
+          'Upload-Metadata': lesson({ filename: 'a.pdf', filetype: 'application/pdf' }),
         },
         400,
         'filetype must be one of video/mp4, video/x-m4v, video/quicktime, video/webm',
@@ -283,7 +289,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       [
         {
           'Upload-Length': '100',
-          'Upload-Metadata': metadataHeader({ filename: '../a.mp4', filetype: 'video/mp4' }),
+          'Upload-Metadata': lesson({ filename: '../a.mp4', filetype: 'video/mp4' }),
         },
         400,
         'filename must be a plain file name',
@@ -291,7 +297,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       [
         {
           'Upload-Length': '100',
-          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4', lessonId: 'abc' }),
+          'Upload-Metadata': lesson({ filename: 'a.mp4', filetype: 'video/mp4', lessonId: 'abc' }),
         },
         400,
         'lessonId must be a lesson id',
@@ -304,7 +310,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       [
         {
           'Upload-Defer-Length': '1',
-          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+          'Upload-Metadata': lesson({ filename: 'a.mp4', filetype: 'video/mp4' }),
         },
         400,
         LESSON_UPLOAD_MESSAGES.lengthRequired,
@@ -312,7 +318,7 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       [
         {
           'Upload-Length': String(MAX_BYTES + 1),
-          'Upload-Metadata': metadataHeader({ filename: 'a.mp4', filetype: 'video/mp4' }),
+          'Upload-Metadata': lesson({ filename: 'a.mp4', filetype: 'video/mp4' }),
         },
         413,
         LESSON_UPLOAD_MESSAGES.tooLarge(MAX_BYTES),
@@ -339,24 +345,23 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
 
   it('refuses a file that is not a video once complete, and keeps nothing of it', async () => {
     const pdf = await readFile(path.join(BUNDLED_MEDIA_DIR, 'restaurant-goals-workbook.pdf'));
-    let url = '';
-    const refused = await tusUpload(pdf, {
-      metadata: { filename: 'workbook.mp4', filetype: 'video/mp4' },
-      onPatch: (_offset, patchUrl) => (url = new URL(patchUrl).pathname),
-    }).then(
-      () => null,
-      (error: {
-        originalResponse?: { getStatus(): number; getBody(): string; getHeader(name: string): string };
-      }) => error.originalResponse,
-    );
-    expect(refused?.getStatus()).toBe(415);
-    expect(refused?.getHeader('Content-Type')).toMatch(/^application\/json/);
-    expect(JSON.parse(refused!.getBody())).toEqual({ message: LESSON_UPLOAD_MESSAGES.notVideo });
-    expect(course.logs.some((line) => line.msg === 'refused a finished upload that is not a video')).toBe(
-      true,
-    );
+    const refused = await tusUploadRefused(pdf, {
+      endpoint: `${course.service.url}/api/uploads`,
+      chunkSize: CHUNK,
+      headers: await headersFor(admin),
+      metadata: { ...LESSON_VIDEO, filename: 'workbook.mp4' },
+    });
+    expect(refused.status).toBe(415);
+    expect(refused.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body)).toEqual({ message: LESSON_UPLOAD_MESSAGES.notVideo });
+    expect(
+      course.logs.some(
+        (line) => line.msg === 'refused a finished upload' && line.reason === LESSON_UPLOAD_MESSAGES.notVideo,
+      ),
+    ).toBe(true);
+    const url = new URL(refused.url!).pathname;
     const id = url.split('/').pop()!;
-    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(id).toMatch(/^lv-[0-9a-f]{32}$/);
     expect((await head(url)).status).toBe(404);
     expect((await readdir(uploadsDir())).filter((name) => name.startsWith(id))).toEqual([]);
     expect((await course.requestAs(admin, `${url}/result`)).status).toBe(404);

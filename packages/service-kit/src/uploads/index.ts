@@ -1,0 +1,3 @@
+export * from './resumable-upload-store.js';
+export * from './resumable-uploads.js';
+export * from './expire-resumable-uploads.job.js';
