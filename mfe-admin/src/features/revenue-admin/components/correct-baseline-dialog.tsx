@@ -5,7 +5,7 @@
  * earlier ones keep theirs.
  */
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
@@ -23,10 +23,8 @@ import {
 } from '@platform/ui';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -38,7 +36,7 @@ import { BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
-import { DollarInput } from './dollar-input';
+import { DialogFormFooter, DollarField } from './dollar-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
 
@@ -99,27 +97,14 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField
+      <DollarField
+        control={form.control}
+        name="baselineNetRevenue"
         id={amountId}
         label="New baseline"
         error={errors.baselineNetRevenue?.message}
         hint="Average monthly net revenue before the programme."
-      >
-        <Controller
-          control={form.control}
-          name="baselineNetRevenue"
-          render={({ field }) => (
-            <DollarInput
-              {...fieldAria(amountId, errors.baselineNetRevenue?.message, fieldHintId(amountId))}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-      </FormField>
+      />
       <FormField
         id={reasonId}
         label="Reason"
@@ -132,16 +117,11 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? ACTION_LABELS.saving : 'Save baseline'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitting={form.formState.isSubmitting}
+        label="Save baseline"
+        busyLabel={ACTION_LABELS.saving}
+      />
     </form>
   );
 }

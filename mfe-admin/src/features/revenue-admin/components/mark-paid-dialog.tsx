@@ -4,25 +4,23 @@
  * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
  */
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { ApiError, Button, FormField, fieldAria, fieldHintId, toast } from '@platform/ui';
+import { ApiError, Button, toast } from '@platform/ui';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
 import { centsToDollarInput } from '../lib/dollar-input';
-import { DollarInput } from './dollar-input';
+import { DialogFormFooter, DollarField } from './dollar-field';
 import { markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
@@ -58,37 +56,19 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField
+      <DollarField
+        control={form.control}
+        name="amount"
         id={id}
         label="Amount received"
         error={error}
         hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
-      >
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field }) => (
-            <DollarInput
-              {...fieldAria(id, error, fieldHintId(id))}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? ACTION_LABELS.recording : 'Record payment'}
-        </Button>
-      </DialogFooter>
+      />
+      <DialogFormFooter
+        submitting={form.formState.isSubmitting}
+        label="Record payment"
+        busyLabel={ACTION_LABELS.recording}
+      />
     </form>
   );
 }
