@@ -55,6 +55,12 @@ async function copyAdminWithNewRoute(dir: string): Promise<void> {
     '} satisfies Record<RouteName, RouteObject>;',
     '  deployedAlone: { element: <PlaceholderPage name="Deployed Alone" /> },\n} satisfies Record<RouteName, RouteObject>;',
   );
+  // The placeholder page stays in the remote for pages still to come; the copy's new route uses it.
+  await edit(
+    path.join(dir, 'src', 'routes.tsx'),
+    "import { ROUTE_PATHS } from './route-paths';",
+    "import { PlaceholderPage } from './features/placeholder/components/placeholder-page';\nimport { ROUTE_PATHS } from './route-paths';",
+  );
 }
 
 /** The remote's production build, exactly as scripts/build.mjs runs it. */
@@ -125,10 +131,12 @@ test('a page added to one remote answers 200 and renders, with the shell not reb
   expect(JSON.parse(published).routes).not.toContain(NEW_ROUTE);
   expect((await stat(path.join(REPO, 'shell', 'dist', 'index.html'))).mtimeMs).toBe(shellBuiltAt);
 
-  // The remote's other pages are still there.
+  // The remote's other pages are still there: a visitor on the course studio is told to sign in and
+  // taken to the log-in page by the remote's own page.
   const existing = await page.goto(`${site!.url}/admin/courses`);
   expect(existing?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Course Editor is on its way' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 });
 
 test('a path no remote publishes answers 404 with the not-found page', async ({ page }) => {

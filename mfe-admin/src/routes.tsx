@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from './features/placeholder/components/placeholder-page';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
@@ -35,8 +34,20 @@ const PAGES = {
       })),
     ),
   },
-  courseEditor: { element: <PlaceholderPage name="Course Editor" /> },
-  videoUpload: { element: <PlaceholderPage name="Video Upload" /> },
+  courseEditor: {
+    Component: lazy(() =>
+      import('./features/course-editor/components/course-editor-page').then((m) => ({
+        default: m.CourseEditorPage,
+      })),
+    ),
+  },
+  videoUpload: {
+    Component: lazy(() =>
+      import('./features/video-upload/components/video-upload-page').then((m) => ({
+        default: m.VideoUploadPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

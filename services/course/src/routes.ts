@@ -6,14 +6,18 @@ import type { CourseConfig } from './config.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
+import { hlsStreamRoutes } from './media/hls-stream.router.js';
 import { videoStreamRoutes } from './media/video-stream.router.js';
+import { studioRoutes } from './studio/studio.router.js';
 import { lessonUploadRoutes } from './uploads/lesson-uploads.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
+  hlsStreamRoutes(router, deps);
   learningRoutes(router, deps);
   lessonUploadRoutes(router, deps);
+  studioRoutes(router, deps);
   videoStreamRoutes(router, deps);
 }

@@ -15,7 +15,7 @@ export interface CourseOutline {
   lessons: LessonRow[];
 }
 
-/** The course the public page shows: the first published one. */
+/** The course the public page shows: the first published one, without its drafts. */
 export async function findPublicCourseOutline(db: Executor): Promise<CourseOutline | null> {
   const [course] = await db
     .select()
@@ -27,7 +27,7 @@ export async function findPublicCourseOutline(db: Executor): Promise<CourseOutli
   const modules = await db
     .select()
     .from(courseModules)
-    .where(eq(courseModules.courseId, course.id))
+    .where(and(eq(courseModules.courseId, course.id), eq(courseModules.isPublished, true)))
     .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
   const lessons =
     modules.length === 0
@@ -38,9 +38,12 @@ export async function findPublicCourseOutline(db: Executor): Promise<CourseOutli
             .from(courseLessons)
             .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
             .where(
-              inArray(
-                courseLessons.moduleId,
-                modules.map((module) => module.id),
+              and(
+                inArray(
+                  courseLessons.moduleId,
+                  modules.map((module) => module.id),
+                ),
+                eq(courseLessons.isPublished, true),
               ),
             )
             .orderBy(asc(courseModules.orderIndex), asc(courseLessons.orderIndex), asc(courseLessons.id))
@@ -48,7 +51,10 @@ export async function findPublicCourseOutline(db: Executor): Promise<CourseOutli
   return { course, modules, lessons };
 }
 
-/** Every lesson of every published course, with what decides whether a visitor may open it. */
+/**
+ * Every published lesson (of a published section) of every published course, with what decides whether a
+ * visitor may open it.
+ */
 export async function listPublishedLessonMedia(db: Executor) {
   return db
     .select({
@@ -61,7 +67,13 @@ export async function listPublishedLessonMedia(db: Executor) {
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
     .innerJoin(courses, eq(courses.id, courseModules.courseId))
-    .where(eq(courses.isPublished, true));
+    .where(
+      and(
+        eq(courses.isPublished, true),
+        eq(courseModules.isPublished, true),
+        eq(courseLessons.isPublished, true),
+      ),
+    );
 }
 
 /**
@@ -100,7 +112,10 @@ export interface CourseSize {
   lessons: number;
 }
 
-/** Section and lesson counts of the given courses (a course without sections counts 0 and 0). */
+/**
+ * Section and lesson counts of the given courses (a course without sections counts 0 and 0): the
+ * catalogue's figures, so drafts are not counted.
+ */
 export async function countCourseContents(db: Executor, courseIds: number[]): Promise<CourseSize[]> {
   if (courseIds.length === 0) return [];
   const rows = await db
@@ -111,8 +126,11 @@ export async function countCourseContents(db: Executor, courseIds: number[]): Pr
       lessons: count(courseLessons.id),
     })
     .from(courses)
-    .leftJoin(courseModules, eq(courseModules.courseId, courses.id))
-    .leftJoin(courseLessons, eq(courseLessons.moduleId, courseModules.id))
+    .leftJoin(courseModules, and(eq(courseModules.courseId, courses.id), eq(courseModules.isPublished, true)))
+    .leftJoin(
+      courseLessons,
+      and(eq(courseLessons.moduleId, courseModules.id), eq(courseLessons.isPublished, true)),
+    )
     .where(inArray(courses.id, courseIds))
     .groupBy(courses.id, courses.title);
   return rows.map((row) => ({ ...row, sections: Number(row.sections), lessons: Number(row.lessons) }));

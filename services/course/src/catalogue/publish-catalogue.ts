@@ -5,42 +5,48 @@
  * the newest by `publishedAt`, so a repeat changes nothing.
  */
 import { COURSE_PRODUCT_ID, type CataloguePrice } from '@platform/contracts';
-import { enqueueEvent, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent, type Clock, type Executor, type ServiceDeps } from '@platform/service-kit';
 import { asc, eq } from 'drizzle-orm';
 import { courses, outboxEvents } from '../db/schema.js';
 import { listActiveProducts } from './catalogue.repository.js';
 
 export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>) {
-  const products = await deps.db.transaction(async (tx) => {
-    const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
-      id: product.id,
-      name: product.name,
-      price: product.price,
-      courseId: product.courseId,
-      // Only recurring products carry an interval (a one-time product's entry is as before).
-      ...(product.billingInterval && product.billingIntervalCount
-        ? { interval: product.billingInterval, intervalCount: product.billingIntervalCount }
-        : {}),
-    }));
-    const [course] = await tx
-      .select({ id: courses.id, title: courses.title, price: courses.price })
-      .from(courses)
-      .where(eq(courses.isPublished, true))
-      .orderBy(asc(courses.id))
-      .limit(1);
-    if (course && !listed.some((product) => product.id === COURSE_PRODUCT_ID)) {
-      listed.push({ id: COURSE_PRODUCT_ID, name: course.title, price: course.price, courseId: course.id });
-    }
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'course.catalogue.published',
-        data: { products: listed, publishedAt: deps.clock.now().toISOString() },
-      },
-      { clock: deps.clock },
-    );
-    return listed;
-  });
+  const products = await deps.db.transaction((tx) => enqueueCataloguePublished(tx, deps.clock));
   deps.logger.info({ products: products.map((product) => product.id) }, 'published the catalogue prices');
+}
+
+/**
+ * The same, inside the caller's transaction: the course studio publishes again with every change it
+ * commits, so the announcement and the change commit (or roll back) together.
+ */
+export async function enqueueCataloguePublished(tx: Executor, clock: Clock): Promise<CataloguePrice[]> {
+  const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    courseId: product.courseId,
+    // Only recurring products carry an interval (a one-time product's entry is as before).
+    ...(product.billingInterval && product.billingIntervalCount
+      ? { interval: product.billingInterval, intervalCount: product.billingIntervalCount }
+      : {}),
+  }));
+  const [course] = await tx
+    .select({ id: courses.id, title: courses.title, price: courses.price })
+    .from(courses)
+    .where(eq(courses.isPublished, true))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  if (course && !listed.some((product) => product.id === COURSE_PRODUCT_ID)) {
+    listed.push({ id: COURSE_PRODUCT_ID, name: course.title, price: course.price, courseId: course.id });
+  }
+  await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'course.catalogue.published',
+      data: { products: listed, publishedAt: clock.now().toISOString() },
+    },
+    { clock },
+  );
+  return listed;
 }

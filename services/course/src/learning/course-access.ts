@@ -61,7 +61,8 @@ export async function loadCourseState(
     if (!course.isPublished) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
     throw new AppError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
   }
-  const modules = await listCourseModules(db, courseId);
+  // Drafts are the admin's alone (docs/behaviour/course-studio.md#drafts).
+  const modules = await listCourseModules(db, courseId, { includeDrafts: isAdmin });
   const [plan, moduleRows] = await Promise.all([
     isAdmin ? null : findPlanStatus(db, caller.userId),
     listModuleProgress(
@@ -92,6 +93,7 @@ export async function loadCourseStateWithLessons(
   const lessons = await listLessonsOfModules(
     db,
     state.modules.map((module) => module.id),
+    { includeDrafts: state.isAdmin },
   );
   const progressRows = await listLessonProgress(
     db,

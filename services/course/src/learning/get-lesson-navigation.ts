@@ -34,7 +34,9 @@ export async function getLessonNavigation(
   call: { caller: SignedInCaller; now: Date; lessonId: number },
 ): Promise<LessonNavigation> {
   const found = await findLesson(db, call.lessonId);
-  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  if (!found || (!found.isVisible && call.caller.role !== 'admin')) {
+    throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  }
   // Refuses (403) a caller without the course exactly as the lesson itself does.
   const state = await loadCourseStateWithLessons(db, { ...call, courseId: found.courseId });
   // Course order: sections in order, then each section's lessons in order (the list is per section already).

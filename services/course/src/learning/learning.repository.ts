@@ -58,11 +58,29 @@ export async function listStandingEnrolments(
     );
 }
 
-export async function listCourseModules(db: Executor, courseId: number): Promise<ModuleRow[]> {
+/**
+ * Whether a read includes the studio's drafts (docs/behaviour/course-studio.md#drafts): only the admin's
+ * reads do; members and visitors never see a draft section or lesson, nor count one.
+ */
+export interface DraftOption {
+  includeDrafts?: boolean;
+}
+
+/** The course's sections in order; drafts only with `includeDrafts`. */
+export async function listCourseModules(
+  db: Executor,
+  courseId: number,
+  options: DraftOption = {},
+): Promise<ModuleRow[]> {
   return db
     .select()
     .from(courseModules)
-    .where(eq(courseModules.courseId, courseId))
+    .where(
+      and(
+        eq(courseModules.courseId, courseId),
+        options.includeDrafts ? undefined : eq(courseModules.isPublished, true),
+      ),
+    )
     .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
 }
 
@@ -71,30 +89,52 @@ export async function findModule(db: Executor, moduleId: number): Promise<Module
   return row ?? null;
 }
 
-/** Lessons of the given sections, in lesson order. */
-export async function listLessonsOfModules(db: Executor, moduleIds: number[]): Promise<LessonRow[]> {
+/** Lessons of the given sections, in lesson order; draft lessons only with `includeDrafts`. */
+export async function listLessonsOfModules(
+  db: Executor,
+  moduleIds: number[],
+  options: DraftOption = {},
+): Promise<LessonRow[]> {
   if (moduleIds.length === 0) return [];
   return db
     .select()
     .from(courseLessons)
-    .where(inArray(courseLessons.moduleId, moduleIds))
+    .where(
+      and(
+        inArray(courseLessons.moduleId, moduleIds),
+        options.includeDrafts ? undefined : eq(courseLessons.isPublished, true),
+      ),
+    )
     .orderBy(asc(courseLessons.moduleId), asc(courseLessons.orderIndex), asc(courseLessons.id));
 }
 
+/** The lesson with its course, and whether members may see it (it and its section are published). */
 export async function findLesson(
   db: Executor,
   lessonId: number,
-): Promise<{ lesson: LessonRow; courseId: number } | null> {
+): Promise<{ lesson: LessonRow; courseId: number; isVisible: boolean } | null> {
   const [row] = await db
-    .select({ lesson: courseLessons, courseId: courseModules.courseId })
+    .select({
+      lesson: courseLessons,
+      courseId: courseModules.courseId,
+      modulePublished: courseModules.isPublished,
+    })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
     .where(eq(courseLessons.id, lessonId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return {
+    lesson: row.lesson,
+    courseId: row.courseId,
+    isVisible: row.lesson.isPublished && row.modulePublished,
+  };
 }
 
-/** Every lesson with a `video_url`, with its course (the video stream looks a file name up in these). */
+/**
+ * Every published lesson (of a published section) with a `video_url` or captions, with its course: the
+ * video stream looks a file name up in these (a draft's file streams to the admin only).
+ */
 export async function listLessonsWithMedia(db: Executor) {
   return db
     .select({
@@ -106,7 +146,13 @@ export async function listLessonsWithMedia(db: Executor) {
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(sql`${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null`);
+    .where(
+      and(
+        sql`(${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null)`,
+        eq(courseLessons.isPublished, true),
+        eq(courseModules.isPublished, true),
+      ),
+    );
 }
 
 export async function listLessonProgress(
@@ -291,8 +337,13 @@ export async function markEnrolmentCompleted(
     );
 }
 
-/** Per course, the lesson the user opened last ('Continue where you left off'). */
-export async function findResumePoints(db: Executor, userId: string, courseIds: number[]) {
+/** Per course, the lesson the user opened last ('Continue where you left off'); drafts never for members. */
+export async function findResumePoints(
+  db: Executor,
+  userId: string,
+  courseIds: number[],
+  options: DraftOption = {},
+) {
   if (courseIds.length === 0) return new Map<number, ResumeRow>();
   const rows = await db
     .selectDistinctOn([courseModules.courseId], {
@@ -305,7 +356,14 @@ export async function findResumePoints(db: Executor, userId: string, courseIds: 
     .from(lessonProgress)
     .innerJoin(courseLessons, eq(courseLessons.id, lessonProgress.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(eq(lessonProgress.userId, userId), inArray(courseModules.courseId, courseIds)))
+    .where(
+      and(
+        eq(lessonProgress.userId, userId),
+        inArray(courseModules.courseId, courseIds),
+        options.includeDrafts ? undefined : eq(courseLessons.isPublished, true),
+        options.includeDrafts ? undefined : eq(courseModules.isPublished, true),
+      ),
+    )
     .orderBy(courseModules.courseId, desc(lessonProgress.lastAccessedAt), desc(lessonProgress.id));
   return new Map(rows.map((row) => [row.courseId, row]));
 }

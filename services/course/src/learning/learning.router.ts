@@ -54,12 +54,10 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
-  // The spec names both: the dashboard's drip list and the (admin editor's) module list.
-  for (const path of ['/api/courses/:id/available-modules', '/api/courses/:id/modules']) {
-    router.get(path, noStore, requireUser, courseId, async (req, res) => {
-      res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
-    });
-  }
+  // The dashboard's drip list; `/api/courses/:id/modules` is the studio's (admin) list, in studio/.
+  router.get('/api/courses/:id/available-modules', noStore, requireUser, courseId, async (req, res) => {
+    res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
+  });
 
   router.get('/api/modules/:id', noStore, requireUser, moduleId, async (req, res) => {
     res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));

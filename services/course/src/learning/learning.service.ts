@@ -49,7 +49,7 @@ async function summarise(db: Executor, caller: SignedInCaller, courseIds: number
   const [sizes, enrolments, resumes] = await Promise.all([
     countCourseContents(db, courseIds),
     listStandingEnrolments(db, caller.userId, courseIds),
-    findResumePoints(db, caller.userId, courseIds),
+    findResumePoints(db, caller.userId, courseIds, { includeDrafts: caller.role === 'admin' }),
   ]);
   return {
     size: new Map(sizes.map((size) => [size.courseId, size])),
@@ -134,7 +134,7 @@ async function moduleViews(
     });
 }
 
-/** `GET /api/courses/:id/available-modules` (and `/modules`): every section with its drip state. */
+/** `GET /api/courses/:id/available-modules`: every section the caller may see, with its drip state. */
 export async function listAvailableModules(
   db: Executor,
   call: Call & { courseId: number },
@@ -142,15 +142,18 @@ export async function listAvailableModules(
   return moduleViews(db, await loadCourseStateWithLessons(db, call));
 }
 
-async function courseOfModule(db: Executor, moduleId: number): Promise<number> {
+/** The section's course; a draft section is not found for anyone but the admin. */
+async function courseOfModule(db: Executor, moduleId: number, caller: SignedInCaller): Promise<number> {
   const module = await findModule(db, moduleId);
-  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  if (!module || (!module.isPublished && caller.role !== 'admin')) {
+    throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  }
   return module.courseId;
 }
 
 /** `GET /api/modules/:id`: one section with the caller's drip state (no lesson content). */
 export async function getModule(db: Executor, call: Call & { moduleId: number }): Promise<AvailableModule> {
-  const courseId = await courseOfModule(db, call.moduleId);
+  const courseId = await courseOfModule(db, call.moduleId, call.caller);
   const state = await loadCourseStateWithLessons(db, { ...call, courseId });
   return (await moduleViews(db, state, [call.moduleId]))[0]!;
 }
@@ -160,9 +163,9 @@ export async function listModuleLessons(
   db: Executor,
   call: Call & { moduleId: number },
 ): Promise<MemberLessonList> {
-  const courseId = await courseOfModule(db, call.moduleId);
+  const courseId = await courseOfModule(db, call.moduleId, call.caller);
   const state = await loadCourseState(db, { ...call, courseId });
-  const lessons = await listLessonsOfModules(db, [call.moduleId]);
+  const lessons = await listLessonsOfModules(db, [call.moduleId], { includeDrafts: state.isAdmin });
   const progress = new Map(
     (
       await listLessonProgress(
@@ -180,7 +183,10 @@ export async function listModuleLessons(
 
 async function openLesson(db: Executor, call: Call & { lessonId: number }) {
   const found = await findLesson(db, call.lessonId);
-  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  // A draft (or a lesson of a draft section) is the admin's alone.
+  if (!found || (!found.isVisible && call.caller.role !== 'admin')) {
+    throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  }
   const state = await loadCourseState(db, { ...call, courseId: found.courseId });
   const [progress] = await listLessonProgress(db, call.caller.userId, [call.lessonId]);
   assertLessonOpen(state, found.lesson, progress);
@@ -207,7 +213,7 @@ export async function completeLesson(db: Database, call: Call & { lessonId: numb
       call.caller.userId,
       siblings.map((sibling) => sibling.id),
     );
-    if (done.filter((row) => row.completed).length === siblings.length) {
+    if (siblings.length > 0 && done.filter((row) => row.completed).length === siblings.length) {
       await markModuleCompleted(tx, { userId: call.caller.userId, moduleId: lesson.moduleId, at: call.now });
       await completeCourseIfDone(tx, { ...call, courseId, moduleIds: state.modules.map((m) => m.id) });
     }
@@ -254,7 +260,7 @@ export async function completeModule(
   db: Database,
   call: Call & { moduleId: number },
 ): Promise<AvailableModule> {
-  const courseId = await courseOfModule(db, call.moduleId);
+  const courseId = await courseOfModule(db, call.moduleId, call.caller);
   await db.transaction(async (tx) => {
     const state = await loadCourseState(tx, { ...call, courseId });
     if (!state.sections.get(call.moduleId)?.isAvailable)
@@ -276,7 +282,7 @@ export async function completeModule(
  * section; no other device shows it again. Only for a section released to the caller.
  */
 export async function recordUnlockNotice(db: Executor, call: Call & { moduleId: number }): Promise<void> {
-  const courseId = await courseOfModule(db, call.moduleId);
+  const courseId = await courseOfModule(db, call.moduleId, call.caller);
   const state = await loadCourseState(db, { ...call, courseId });
   if (!state.sections.get(call.moduleId)?.isAvailable)
     throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);

@@ -130,11 +130,6 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
     },
     {
-      name: 'GET /api/courses/:id/modules',
-      call: () => [`/api/courses/${outline.courseId}/modules`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
-    },
-    {
       name: 'GET /api/modules/:id (released)',
       call: () => [`/api/modules/${section1().id}`],
       expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },

@@ -1,0 +1,258 @@
+/**
+ * The course studio at /admin/courses (docs/behaviour/course-studio.md#course-editor): the admin renames a
+ * section and a lesson, adds a lesson and publishes it, moves a lesson by keyboard, makes a lesson a draft,
+ * and sees a refused save keep what was typed; a member's section page and the public course page show
+ * every change at once, without the draft. Screenshots at 1280 and 390 px, with axe.
+ *
+ * The studio changes the one course every other spec reads (titles, counts, order), so this spec runs
+ * against a site of its own, started here on its own data and port, sending its e-mails to the same peer.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+// @ts-expect-error plain ESM module without types
+import { startEmbedded } from '../../scripts/embedded.mjs';
+import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { getSmtpUrl } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+
+interface Site {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const SECTION_TITLE = 'Start Here: Free Preview';
+const RENAMED_LESSON = 'Greeting Every Table, Renamed';
+const NEW_LESSON = 'Closing Checklist (New)';
+
+let workDir: string;
+let site: Site;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  workDir = await mkdtemp(path.join(tmpdir(), 'e2e-course-editor-'));
+  site = (await startEmbedded({
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: path.join(workDir, 'data'),
+      LOG_LEVEL: 'warn',
+      POSTGRES_URL: '',
+      NATS_URL: '',
+      SMTP_URL: getSmtpUrl(),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PASSWORD_HASH_MEMORY_KIB: '1024',
+      PASSWORD_HASH_ITERATIONS: '1',
+      PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
+    },
+  })) as Site;
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function contextOn(browser: Browser, width: number): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: site.url, viewport: { width, height: width > 500 ? 800 : 844 } });
+}
+
+function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i });
+}
+
+async function expectToast(page: Page, title: string) {
+  await expect(toastRegion(page).getByText(title, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+}
+
+function sectionCard(page: Page, index: number): Locator {
+  return page.getByTestId('studio-section').nth(index);
+}
+
+function lessonRows(section: Locator): Locator {
+  return section.getByTestId('studio-lesson');
+}
+
+/** Opens the lesson's form (its 'Edit' button) and answers the form. */
+async function openLesson(row: Locator): Promise<Locator> {
+  await row.getByRole('button', { name: /^Edit lesson/ }).click();
+  return row.getByRole('form');
+}
+
+interface StudioLessonView {
+  id: number;
+  title: string;
+  isPublished: boolean;
+}
+
+async function studioOutline(page: Page) {
+  const response = await page.request.get('/api/courses/1/modules');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { id: number; title: string; lessons: StudioLessonView[] }[];
+}
+
+test('the admin edits the course in the studio and members and visitors see it at once', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const memberContext = await contextOn(browser, 1280);
+  const member = await memberContext.newPage();
+  await becomeCourseMember(member, uniqueEmail('course-editor', 'member'));
+
+  const adminContext = await contextOn(browser, 1280);
+  const page = await adminContext.newPage();
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course studio' })).toBeVisible();
+  // The outline comes after the course list (a busy machine may take a while).
+  await expect(page.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
+  const before = await studioOutline(page);
+  const first = sectionCard(page, 0);
+  const rows = lessonRows(first);
+  await expect(rows).toHaveCount(15);
+
+  // A section renamed inline.
+  await first.getByLabel('Section title').fill(SECTION_TITLE);
+  await expect(first.getByText('Unsaved changes')).toBeVisible();
+  await first.getByRole('button', { name: 'Save section' }).click();
+  await expectToast(page, 'Module updated successfully');
+  await expect(first.getByTestId('section-title')).toHaveText(SECTION_TITLE);
+  await expect(first.getByText('Saved', { exact: true })).toBeVisible();
+
+  // A lesson renamed inline (the third).
+  const third = rows.nth(2);
+  const thirdForm = await openLesson(third);
+  await thirdForm.getByLabel('Title').fill(RENAMED_LESSON);
+  await thirdForm.getByRole('button', { name: 'Save lesson' }).click();
+  await expectToast(page, 'Lesson updated successfully');
+  await expect(third.getByTestId('lesson-title')).toHaveText(RENAMED_LESSON);
+  await third.getByRole('button', { name: /^Close lesson/ }).click();
+
+  // A refused save keeps what was typed, with the server's message beside the button.
+  const fifth = rows.nth(4);
+  const fifthForm = await openLesson(fifth);
+  await fifthForm.getByLabel('Title').fill('A title typed before the refusal');
+  await fifthForm.getByLabel('Video', { exact: true }).fill('never-uploaded.mp4');
+  await fifthForm.getByRole('button', { name: 'Save lesson' }).click();
+  await expect(fifthForm.getByRole('alert')).toHaveText('No uploaded file is named never-uploaded.mp4');
+  await expectToast(page, 'Error');
+  await expect(fifthForm.getByLabel('Title')).toHaveValue('A title typed before the refusal');
+  await expect(fifthForm.getByLabel('Video', { exact: true })).toHaveValue('never-uploaded.mp4');
+  // The page's own check, before asking the server.
+  await fifthForm.getByLabel('Video', { exact: true }).fill('https://example.com/clip.mp4');
+  await fifthForm.getByRole('button', { name: 'Save lesson' }).click();
+  await expect(fifthForm.getByRole('alert')).toHaveText(
+    'Video links must be YouTube or Vimeo addresses (or a link to a .pdf or .docx document)',
+  );
+  await fifthForm.getByRole('button', { name: 'Undo changes' }).click();
+  await expect(fifthForm.getByLabel('Title')).toHaveValue(before[0]!.lessons[4]!.title);
+  await fifth.getByRole('button', { name: /^Close lesson/ }).click();
+
+  // A lesson added: a draft at the end, then published.
+  await first.getByLabel('New lesson title').fill(NEW_LESSON);
+  await first.getByRole('button', { name: 'Add lesson' }).click();
+  await expectToast(page, 'Lesson added as a draft');
+  await expect(rows).toHaveCount(16);
+  const added = rows.nth(15);
+  await expect(added.getByTestId('lesson-title')).toHaveText(NEW_LESSON);
+  await expect(added.getByTestId('draft-badge')).toBeVisible();
+  const addedForm = await openLesson(added);
+  await addedForm.getByLabel('Duration (minutes)').fill('6');
+  await addedForm.getByLabel('Published (members see it)').check();
+  await addedForm.getByRole('button', { name: 'Save lesson' }).click();
+  await expectToast(page, 'Lesson updated successfully');
+  await expect(added.getByTestId('draft-badge')).toHaveCount(0);
+  await added.getByRole('button', { name: /^Close lesson/ }).click();
+
+  // The renamed lesson moved to the top by keyboard: pick up, up until it is over the first, drop. The
+  // list's live region says where it is after each key.
+  const handle = first.getByRole('button', { name: `Move lesson “${RENAMED_LESSON}”` });
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: RENAMED_LESSON });
+  await expect(live).toHaveText(/position 3 of 16/);
+  for (const position of [2, 1]) {
+    await page.keyboard.press('ArrowUp');
+    await expect(live).toHaveText(new RegExp(`is over position ${position} of 16`));
+  }
+  await page.keyboard.press('Space');
+  await expectToast(page, 'Order saved');
+  await expect(rows.first().getByTestId('lesson-title')).toHaveText(RENAMED_LESSON);
+
+  // A lesson made a draft (the fourth, now that the renamed one went first it is still fourth).
+  const draftTitle = before[0]!.lessons[3]!.title;
+  const draftId = before[0]!.lessons[3]!.id;
+  const draftRow = rows.filter({ hasText: draftTitle });
+  const draftForm = await openLesson(draftRow);
+  await draftForm.getByLabel('Published (members see it)').uncheck();
+  await draftForm.getByRole('button', { name: 'Save lesson' }).click();
+  await expectToast(page, 'Lesson updated successfully');
+  await expect(draftRow.getByTestId('draft-badge')).toBeVisible();
+  await draftRow.getByRole('button', { name: /^Close lesson/ }).click();
+
+  // What the server holds.
+  const after = await studioOutline(page);
+  expect(after[0]!.title).toBe(SECTION_TITLE);
+  expect(after[0]!.lessons.map((lesson) => lesson.title).slice(0, 1)).toEqual([RENAMED_LESSON]);
+  expect(after[0]!.lessons.find((lesson) => lesson.id === draftId)?.isPublished).toBe(false);
+  expect(after[0]!.lessons.at(-1)).toMatchObject({ title: NEW_LESSON, isPublished: true });
+
+  await page.evaluate('window.scrollTo(0, 0)');
+  await saveScreenshot(page, testInfo, 'course-editor');
+  await expectNoSeriousA11yViolations(page, testInfo, 'course-editor');
+
+  // The member's section page: the new titles and order, the new lesson, not the draft.
+  await member.goto(`/modules/${after[0]!.id}`);
+  await expect(member.getByRole('heading', { level: 1, name: SECTION_TITLE })).toBeVisible();
+  const memberRows = member.getByTestId('lesson-row');
+  await expect(memberRows).toHaveCount(15);
+  await expect(memberRows.first()).toContainText(RENAMED_LESSON);
+  await expect(memberRows.last()).toContainText(NEW_LESSON);
+  await expect(memberRows.filter({ hasText: draftTitle })).toHaveCount(0);
+  await member.goto(`/lessons/${draftId}`);
+  await expect(member.getByRole('heading', { name: 'Lesson Not Found' })).toBeVisible();
+
+  // The public course page, as a visitor: the same, and the catalogue's counts (one added, one hidden).
+  const visitorContext = await contextOn(browser, 1280);
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { level: 2, name: 'Course content' })).toBeVisible();
+  await expect(visitor.getByText('8 sections • 45 lectures')).toBeVisible();
+  const publicSection = visitor.getByRole('region', { name: new RegExp(SECTION_TITLE) });
+  await expect(publicSection.getByText(RENAMED_LESSON)).toBeVisible();
+  await expect(publicSection.getByText(NEW_LESSON)).toBeVisible();
+  await expect(publicSection.getByText(draftTitle)).toHaveCount(0);
+
+  // The studio on a phone: nothing wider than the screen.
+  const phoneContext = await contextOn(browser, 390);
+  const phone = await phoneContext.newPage();
+  await logIn(phone, ADMIN.email, ADMIN.password);
+  await phone.goto('/admin/courses');
+  await expect(phone.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
+  await openLesson(lessonRows(sectionCard(phone, 0)).first());
+  await expect
+    .poll(() => phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'))
+    .toBeLessThanOrEqual(0);
+  await phone.evaluate('window.scrollTo(0, 0)');
+  await saveScreenshot(phone, testInfo, 'course-editor');
+  await expectNoSeriousA11yViolations(phone, testInfo, 'course-editor-phone');
+
+  for (const context of [memberContext, adminContext, visitorContext, phoneContext]) await context.close();
+});
+
+test('anyone but the admin is turned away from the studio', async ({ browser }) => {
+  const context = await contextOn(browser, 1280);
+  const page = await context.newPage();
+  await page.goto('/admin/courses');
+  await expect(page.getByRole('status').filter({ hasText: 'Unauthorized' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});

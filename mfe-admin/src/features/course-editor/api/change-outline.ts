@@ -1,0 +1,148 @@
+/**
+ * The studio's changes of the outline (admin only): add and delete sections and lessons, and reorder
+ * them (`PUT /api/courses/:id/modules/order`, `PUT /api/modules/:id/lessons/order`, which answer the whole
+ * outline). A new order shows at once and goes back if the server refuses it.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StudioLessonSchema, StudioSectionListSchema, StudioSectionSchema } from '@platform/contracts';
+import type {
+  CreateLessonRequest,
+  CreateModuleRequest,
+  StudioLesson,
+  StudioSection,
+  StudioSectionList,
+} from '@platform/contracts';
+import { apiRequest } from '@platform/ui';
+import { refreshCourseReaders, studioSectionsKey } from './studio-keys';
+
+export function useCreateModule(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: CreateModuleRequest): Promise<StudioSection> => {
+      const response = await apiRequest('POST', `/api/courses/${courseId}/modules`, request);
+      return StudioSectionSchema.parse(await response.json());
+    },
+    onSuccess: (section) => {
+      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
+        list ? [...list, section] : list,
+      );
+      void refreshCourseReaders(queryClient, courseId);
+    },
+  });
+}
+
+export function useCreateLesson(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      moduleId,
+      request,
+    }: {
+      moduleId: number;
+      request: CreateLessonRequest;
+    }): Promise<StudioLesson> => {
+      const response = await apiRequest('POST', `/api/modules/${moduleId}/lessons`, request);
+      return StudioLessonSchema.parse(await response.json());
+    },
+    onSuccess: (lesson) => {
+      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
+        list?.map((section) =>
+          section.id === lesson.moduleId ? { ...section, lessons: [...section.lessons, lesson] } : section,
+        ),
+      );
+      void refreshCourseReaders(queryClient, courseId);
+    },
+  });
+}
+
+export function useDeleteModule(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (moduleId: number) => {
+      await apiRequest('DELETE', `/api/modules/${moduleId}`);
+      return moduleId;
+    },
+    onSuccess: (moduleId) => {
+      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
+        list?.filter((section) => section.id !== moduleId),
+      );
+      void refreshCourseReaders(queryClient, courseId);
+    },
+  });
+}
+
+export function useDeleteLesson(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (lessonId: number) => {
+      await apiRequest('DELETE', `/api/lessons/${lessonId}`);
+      return lessonId;
+    },
+    onSuccess: (lessonId) => {
+      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
+        list?.map((section) => ({
+          ...section,
+          lessons: section.lessons.filter((lesson) => lesson.id !== lessonId),
+        })),
+      );
+      void refreshCourseReaders(queryClient, courseId);
+    },
+  });
+}
+
+type Reorder =
+  { kind: 'sections'; moduleIds: number[] } | { kind: 'lessons'; moduleId: number; lessonIds: number[] };
+
+/** The outline as it looks once the new order is applied (before the server says so). */
+export function applyReorder(list: StudioSectionList, change: Reorder): StudioSectionList {
+  if (change.kind === 'sections') {
+    const byId = new Map(list.map((section) => [section.id, section]));
+    return change.moduleIds.flatMap((id) => {
+      const section = byId.get(id);
+      return section ? [section] : [];
+    });
+  }
+  const lessons = new Map(list.flatMap((section) => section.lessons).map((lesson) => [lesson.id, lesson]));
+  const moving = new Set(change.lessonIds);
+  return list.map((section) => {
+    if (section.id === change.moduleId) {
+      return {
+        ...section,
+        lessons: change.lessonIds.flatMap((id) => {
+          const lesson = lessons.get(id);
+          return lesson ? [{ ...lesson, moduleId: section.id }] : [];
+        }),
+      };
+    }
+    return { ...section, lessons: section.lessons.filter((lesson) => !moving.has(lesson.id)) };
+  });
+}
+
+export function useReorder(courseId: number) {
+  const queryClient = useQueryClient();
+  const key = studioSectionsKey(courseId);
+  return useMutation({
+    mutationFn: async (change: Reorder): Promise<StudioSectionList> => {
+      const response =
+        change.kind === 'sections'
+          ? await apiRequest('PUT', `/api/courses/${courseId}/modules/order`, { moduleIds: change.moduleIds })
+          : await apiRequest('PUT', `/api/modules/${change.moduleId}/lessons/order`, {
+              lessonIds: change.lessonIds,
+            });
+      return StudioSectionListSchema.parse(await response.json());
+    },
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<StudioSectionList>(key);
+      if (previous) queryClient.setQueryData(key, applyReorder(previous, change));
+      return { previous };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (list) => {
+      queryClient.setQueryData(key, list);
+      void refreshCourseReaders(queryClient, courseId);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * The course the studio edits (the first of `GET /api/courses`, which gives the admin every course) and its
+ * outline, `GET /api/courses/:id/modules` (admin only): every section and lesson, drafts included. A 401 or
+ * 403 is an error here, which the admin access handling turns into 'Unauthorized' / 'Access Denied'.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { CourseListSchema, StudioSectionListSchema } from '@platform/contracts';
+import type { CourseList, StudioSectionList } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+import { studioSectionsKey } from './studio-keys';
+
+const read = getQueryFn<unknown>({ on401: 'throw' });
+
+export function useStudioCourses(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/courses'],
+    enabled,
+    queryFn: async (context): Promise<CourseList> => CourseListSchema.parse(await read(context)),
+  });
+}
+
+export function useStudioSections(courseId: number | null) {
+  return useQuery({
+    queryKey: studioSectionsKey(courseId ?? 0),
+    enabled: courseId !== null,
+    queryFn: async (context): Promise<StudioSectionList> =>
+      StudioSectionListSchema.parse(await read(context)),
+  });
+}

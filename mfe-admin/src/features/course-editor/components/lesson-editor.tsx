@@ -1,0 +1,343 @@
+/**
+ * One lesson of the studio, edited inline: a summary row (drag handle, title, badges) that opens the
+ * lesson's form. The form keeps what the admin typed until it is saved; a refusal leaves it as typed, with
+ * the server's message beside the Save button and in a toast ('Lesson updated successfully' / the server's
+ * message or 'Failed to update lesson').
+ */
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
+import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
+import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId, toast } from '@platform/ui';
+import { useUpdateLesson } from '../api/update-lesson';
+import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
+import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
+import type { LessonFormValues } from '../lib/lesson-form';
+import { failureMessage, fieldIssues } from '../lib/save-outcome';
+import type { SaveState } from '../lib/save-outcome';
+import { describeTranscode } from '../lib/transcode-state';
+import { ConfirmDelete } from './confirm-delete';
+import { MediaPicker } from './media-picker';
+import { SaveStatus } from './save-status';
+import { DragHandle } from './sortable-list';
+import type { DragHandleProps } from './sortable-list';
+
+const FIELDS = ['title', 'videoUrl', 'content', 'duration', 'keyPoints', 'captionsFile'] as const;
+
+const KIND_LABEL: Record<StudioLesson['kind'], string> = {
+  video: 'Video',
+  youtube: 'YouTube',
+  document: 'Document',
+};
+
+function LessonBadges({ lesson }: { lesson: StudioLesson }) {
+  const transcode = describeTranscode(lesson);
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {!lesson.isPublished ? (
+        <Badge variant="warning" data-testid="draft-badge">
+          {COURSE_EDITOR_COPY.draft}
+        </Badge>
+      ) : null}
+      {lesson.isFree ? <Badge variant="secondary">Free preview</Badge> : null}
+      {transcode ? (
+        <Badge
+          variant={
+            transcode.tone === 'failed' ? 'destructive' : transcode.tone === 'ready' ? 'success' : 'outline'
+          }
+          data-testid="transcode-state"
+        >
+          {transcode.label}
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+function LessonForm({
+  lesson,
+  courseId,
+  media,
+  sections,
+  onMove,
+}: {
+  lesson: StudioLesson;
+  courseId: number;
+  media: CourseMediaFile[] | undefined;
+  sections: { id: number; title: string }[];
+  onMove: (lessonId: number, toModuleId: number) => void;
+}) {
+  const baseId = `lesson-${lesson.id}`;
+  const form = useForm<LessonFormValues>({ defaultValues: toLessonFormValues(lesson) });
+  const { errors, isDirty } = form.formState;
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const update = useUpdateLesson(courseId);
+
+  const submit = form.handleSubmit(async (values) => {
+    const problems = checkLessonForm(values);
+    const first = FIELDS.find((field) => problems[field]);
+    if (first) {
+      for (const field of FIELDS) {
+        const message = problems[field];
+        if (message) form.setError(field, { message });
+      }
+      form.setFocus(first);
+      setState({ kind: 'failed', message: problems[first]! });
+      return;
+    }
+    setState({ kind: 'saving' });
+    try {
+      const saved = await update.mutateAsync({ lessonId: lesson.id, request: toUpdateLessonRequest(values) });
+      form.reset(toLessonFormValues(saved));
+      setState({ kind: 'saved' });
+      toast({ title: COURSE_STUDIO_MESSAGES.lessonSaved, variant: 'success' });
+    } catch (failure) {
+      console.error('Saving the lesson failed:', failure);
+      const message = failureMessage(failure, COURSE_STUDIO_MESSAGES.lessonFailed);
+      const issues = fieldIssues(failure, FIELDS);
+      for (const field of FIELDS) {
+        const issue = issues[field];
+        if (issue) form.setError(field, { message: issue });
+      }
+      // Everything typed stays in the form, to correct and save again.
+      setState({ kind: 'failed', message });
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  });
+
+  const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
+  const statusId = `${baseId}-status`;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Edit lesson “${lesson.title}”`}
+      className="grid gap-4 border-t border-border p-3 sm:p-4"
+    >
+      <div className="grid gap-4 md:grid-cols-[1fr_10rem]">
+        <FormField id={field('title')} label="Title" error={errors.title?.message}>
+          <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
+        </FormField>
+        <FormField
+          id={field('duration')}
+          label="Duration (minutes)"
+          error={errors.duration?.message}
+          hint="Whole minutes; empty is 0."
+        >
+          <Input
+            {...fieldAria(field('duration'), errors.duration?.message, fieldHintId(field('duration')))}
+            inputMode="numeric"
+            {...form.register('duration')}
+          />
+        </FormField>
+      </div>
+      <FormField
+        id={field('videoUrl')}
+        label="Video"
+        error={errors.videoUrl?.message}
+        hint={
+          <>
+            An uploaded file&apos;s name, a YouTube or Vimeo link, or a .pdf / .docx document.{' '}
+            <Link to="/admin/upload" className="text-primary underline underline-offset-4">
+              {COURSE_EDITOR_COPY.uploadLink}
+            </Link>
+          </>
+        }
+      >
+        <div className="grid gap-2 md:grid-cols-[1fr_16rem]">
+          <Input
+            {...fieldAria(field('videoUrl'), errors.videoUrl?.message, fieldHintId(field('videoUrl')))}
+            placeholder="lesson-video.mp4 or https://www.youtube.com/watch?v=…"
+            {...form.register('videoUrl')}
+          />
+          <MediaPicker
+            id={`${baseId}-video-pick`}
+            files={media}
+            kinds={['video', 'document']}
+            label="Choose a stored file…"
+            onPick={(name) => form.setValue('videoUrl', name, { shouldDirty: true })}
+          />
+        </div>
+      </FormField>
+      <FormField id={field('content')} label="Content" error={errors.content?.message}>
+        <Textarea
+          {...fieldAria(field('content'), errors.content?.message)}
+          rows={5}
+          {...form.register('content')}
+        />
+      </FormField>
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField
+          id={field('keyPoints')}
+          label="Key takeaways"
+          error={errors.keyPoints?.message}
+          hint="One per line."
+        >
+          <Textarea
+            {...fieldAria(field('keyPoints'), errors.keyPoints?.message, fieldHintId(field('keyPoints')))}
+            rows={4}
+            {...form.register('keyPoints')}
+          />
+        </FormField>
+        <FormField
+          id={field('captionsFile')}
+          label="Captions (.vtt)"
+          error={errors.captionsFile?.message}
+          hint="A stored WebVTT file; empty for none."
+        >
+          <div className="grid gap-2">
+            <Input
+              {...fieldAria(
+                field('captionsFile'),
+                errors.captionsFile?.message,
+                fieldHintId(field('captionsFile')),
+              )}
+              placeholder="lesson-video.vtt"
+              {...form.register('captionsFile')}
+            />
+            <MediaPicker
+              id={`${baseId}-captions-pick`}
+              files={media}
+              kinds={['captions']}
+              label="Choose a captions file…"
+              onPick={(name) => form.setValue('captionsFile', name, { shouldDirty: true })}
+            />
+          </div>
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-3">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('isPublished')} />
+          Published (members see it)
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('isFree')} />
+          Free preview (visitors may watch it)
+        </label>
+      </div>
+      {sections.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor={`${baseId}-move`}>Move to another section:</label>
+          <select
+            id={`${baseId}-move`}
+            value=""
+            onChange={(event) => {
+              if (event.target.value) onMove(lesson.id, Number(event.target.value));
+            }}
+            className="h-9 max-w-full rounded-md border border-input bg-background px-2 text-sm"
+          >
+            <option value="">Choose…</option>
+            {sections.map((section) => (
+              <option key={section.id} value={section.id}>
+                {section.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={state.kind === 'saving'} aria-describedby={statusId}>
+          {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : 'Save lesson'}
+        </Button>
+        {isDirty ? (
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => {
+              form.reset(toLessonFormValues(lesson));
+              setState({ kind: 'idle' });
+            }}
+          >
+            Undo changes
+          </Button>
+        ) : null}
+        <SaveStatus id={statusId} state={state} dirty={isDirty} />
+      </div>
+    </form>
+  );
+}
+
+export function LessonEditor({
+  lesson,
+  position,
+  courseId,
+  handle,
+  media,
+  otherSections,
+  onDelete,
+  onMove,
+}: {
+  lesson: StudioLesson;
+  position: number;
+  courseId: number;
+  handle: DragHandleProps;
+  media: CourseMediaFile[] | undefined;
+  otherSections: { id: number; title: string }[];
+  onDelete: (lesson: StudioLesson) => Promise<boolean>;
+  onMove: (lessonId: number, toModuleId: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // The form is built when first opened, then kept (with what was typed) while the page stays.
+  const [opened, setOpened] = useState(false);
+  const panelId = useId();
+  const minutes =
+    lesson.duration > 0 && lesson.duration < 1 ? 'under 1' : String(Math.round(lesson.duration));
+  return (
+    <article
+      className={cn('rounded-md border border-border bg-background', !lesson.isPublished && 'border-dashed')}
+      data-testid="studio-lesson"
+      data-lesson-id={lesson.id}
+    >
+      <div className="flex flex-wrap items-start gap-x-2 gap-y-1 p-2 sm:flex-nowrap sm:items-center">
+        <DragHandle handle={handle} label={`Move lesson “${lesson.title}”`} />
+        <div className="min-w-0 flex-1 basis-[calc(100%-2.75rem)] py-1 sm:basis-auto">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="text-sm text-muted-foreground">{position}.</span>
+            <span className="font-medium break-words" data-testid="lesson-title">
+              {lesson.title}
+            </span>
+            <LessonBadges lesson={lesson} />
+          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            {KIND_LABEL[lesson.kind]} · {minutes} min
+            {lesson.videoUrl ? <span className="break-all"> · {lesson.videoUrl}</span> : ' · no media'}
+          </p>
+        </div>
+        <div className="flex w-full shrink-0 flex-wrap items-center justify-end gap-1 sm:w-auto">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={panelId}
+            aria-label={`${open ? COURSE_EDITOR_COPY.close : COURSE_EDITOR_COPY.edit} lesson “${lesson.title}”`}
+            onClick={() => {
+              setOpen(!open);
+              setOpened(true);
+            }}
+          >
+            {open ? COURSE_EDITOR_COPY.close : COURSE_EDITOR_COPY.edit}
+          </Button>
+          <ConfirmDelete
+            question={deleteLessonQuestion(lesson.title)}
+            triggerLabel={`Delete lesson “${lesson.title}”`}
+            onConfirm={() => onDelete(lesson)}
+          />
+        </div>
+      </div>
+      <div id={panelId} hidden={!open}>
+        {opened ? (
+          <LessonForm
+            lesson={lesson}
+            courseId={courseId}
+            media={media}
+            sections={otherSections}
+            onMove={onMove}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * One section of the studio: its title, release day and draft state edited inline in the header (saved
+ * with 'Module updated successfully', or the server's message / 'Failed to update module'), its lessons in
+ * a list reordered by drag and drop or keyboard, a lesson added at the end, and the section deleted after
+ * a confirmation.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
+import type { CourseMediaFile, StudioLesson, StudioSection } from '@platform/contracts';
+import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId, toast } from '@platform/ui';
+import { useCreateLesson, useDeleteLesson } from '../api/change-outline';
+import { useUpdateModule } from '../api/update-module';
+import { COURSE_EDITOR_COPY, deleteSectionQuestion } from '../lib/course-editor-copy';
+import { checkSectionForm, toSectionFormValues, toUpdateModuleRequest } from '../lib/lesson-form';
+import type { SectionFormValues } from '../lib/lesson-form';
+import { failureMessage, fieldIssues } from '../lib/save-outcome';
+import type { SaveState } from '../lib/save-outcome';
+import { AddItemForm } from './add-item-form';
+import { ConfirmDelete } from './confirm-delete';
+import { LessonEditor } from './lesson-editor';
+import { SaveStatus } from './save-status';
+import { DragHandle, SortableList } from './sortable-list';
+import type { DragHandleProps } from './sortable-list';
+
+const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
+
+function SectionForm({ section, courseId }: { section: StudioSection; courseId: number }) {
+  const baseId = `section-${section.id}`;
+  const form = useForm<SectionFormValues>({ defaultValues: toSectionFormValues(section) });
+  const { errors, isDirty } = form.formState;
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const [details, setDetails] = useState(false);
+  const update = useUpdateModule(courseId);
+
+  const submit = form.handleSubmit(async (values) => {
+    const problems = checkSectionForm(values);
+    const first = FIELDS.find((field) => problems[field]);
+    if (first) {
+      for (const field of FIELDS) {
+        const message = problems[field];
+        if (message) form.setError(field, { message });
+      }
+      if (first === 'description') setDetails(true);
+      form.setFocus(first);
+      setState({ kind: 'failed', message: problems[first]! });
+      return;
+    }
+    setState({ kind: 'saving' });
+    try {
+      const saved = await update.mutateAsync({
+        moduleId: section.id,
+        request: toUpdateModuleRequest(values),
+      });
+      form.reset(toSectionFormValues(saved));
+      setState({ kind: 'saved' });
+      toast({ title: COURSE_STUDIO_MESSAGES.moduleSaved, variant: 'success' });
+    } catch (failure) {
+      console.error('Saving the section failed:', failure);
+      const message = failureMessage(failure, COURSE_STUDIO_MESSAGES.moduleFailed);
+      const issues = fieldIssues(failure, FIELDS);
+      for (const field of FIELDS) {
+        const issue = issues[field];
+        if (issue) form.setError(field, { message: issue });
+      }
+      setState({ kind: 'failed', message });
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  });
+
+  const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
+  const statusId = `${baseId}-status`;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3"
+      aria-label={`Edit section “${section.title}”`}
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
+        <FormField id={field('title')} label="Section title" error={errors.title?.message}>
+          <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
+        </FormField>
+        <FormField
+          id={field('availableAfterDays')}
+          label="Opens on day"
+          error={errors.availableAfterDays?.message}
+          hint="Days after enrolment."
+        >
+          <Input
+            {...fieldAria(
+              field('availableAfterDays'),
+              errors.availableAfterDays?.message,
+              fieldHintId(field('availableAfterDays')),
+            )}
+            inputMode="numeric"
+            {...form.register('availableAfterDays')}
+          />
+        </FormField>
+      </div>
+      <div hidden={!details}>
+        <FormField id={field('description')} label="Description" error={errors.description?.message}>
+          <Textarea
+            {...fieldAria(field('description'), errors.description?.message)}
+            rows={3}
+            {...form.register('description')}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('isPublished')} />
+          Published (members see it)
+        </label>
+        <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setDetails(!details)}>
+          {details ? 'Hide description' : 'Edit description'}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" disabled={state.kind === 'saving'} aria-describedby={statusId}>
+          {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : 'Save section'}
+        </Button>
+        <SaveStatus id={statusId} state={state} dirty={isDirty} />
+      </div>
+    </form>
+  );
+}
+
+export function SectionEditor({
+  section,
+  number,
+  courseId,
+  handle,
+  media,
+  sections,
+  onDeleteSection,
+  onReorderLessons,
+  onMoveLesson,
+}: {
+  section: StudioSection;
+  number: number;
+  courseId: number;
+  handle: DragHandleProps;
+  media: CourseMediaFile[] | undefined;
+  sections: StudioSection[];
+  onDeleteSection: (section: StudioSection) => Promise<boolean>;
+  onReorderLessons: (moduleId: number, lessonIds: number[]) => void;
+  onMoveLesson: (lessonId: number, toModuleId: number) => void;
+}) {
+  const [showLessons, setShowLessons] = useState(true);
+  const createLesson = useCreateLesson(courseId);
+  const deleteLesson = useDeleteLesson(courseId);
+  const others = sections.filter((item) => item.id !== section.id).map(({ id, title }) => ({ id, title }));
+  const lessonsId = `section-${section.id}-lessons`;
+
+  const removeLesson = async (lesson: StudioLesson) => {
+    try {
+      await deleteLesson.mutateAsync(lesson.id);
+      toast({ title: COURSE_EDITOR_COPY.lessonDeleted, variant: 'success' });
+      return true;
+    } catch (failure) {
+      toast({
+        title: 'Error',
+        description: failureMessage(failure, COURSE_EDITOR_COPY.deleteFailed),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={`section-${section.id}-heading`}
+      className={cn(
+        'rounded-lg border border-border bg-card p-3 shadow-xs sm:p-4',
+        !section.isPublished && 'border-dashed',
+      )}
+      data-testid="studio-section"
+      data-section-id={section.id}
+    >
+      <div className="mb-3 flex items-start gap-2">
+        <DragHandle handle={handle} label={`Move section “${section.title}”`} />
+        <h2
+          id={`section-${section.id}-heading`}
+          className="flex min-w-0 flex-1 flex-wrap items-center gap-2 pt-1.5 text-lg font-semibold"
+        >
+          <span>
+            Section {number}: <span data-testid="section-title">{section.title}</span>
+          </span>
+          {!section.isPublished ? (
+            <Badge variant="warning" data-testid="draft-badge">
+              {COURSE_EDITOR_COPY.draft}
+            </Badge>
+          ) : null}
+          <span className="text-sm font-normal text-muted-foreground">
+            {section.lessons.length} {section.lessons.length === 1 ? 'lesson' : 'lessons'}
+          </span>
+        </h2>
+        <ConfirmDelete
+          question={deleteSectionQuestion(section.title, section.lessons.length)}
+          triggerLabel={`Delete section “${section.title}”`}
+          onConfirm={() => onDeleteSection(section)}
+        />
+      </div>
+      <SectionForm section={section} courseId={courseId} />
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Lessons</h3>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-expanded={showLessons}
+          aria-controls={lessonsId}
+          onClick={() => setShowLessons(!showLessons)}
+        >
+          {showLessons ? 'Hide lessons' : 'Show lessons'}
+        </Button>
+      </div>
+      <div id={lessonsId} hidden={!showLessons} className="mt-2 grid gap-3">
+        {section.lessons.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{COURSE_EDITOR_COPY.noLessons}</p>
+        ) : (
+          <SortableList
+            items={section.lessons}
+            label="lesson"
+            nameOf={(lesson) => lesson.title}
+            onReorder={(ids) => onReorderLessons(section.id, ids)}
+            className="grid gap-2"
+            renderItem={(lesson, lessonHandle) => (
+              <LessonEditor
+                lesson={lesson}
+                position={section.lessons.indexOf(lesson) + 1}
+                courseId={courseId}
+                handle={lessonHandle}
+                media={media}
+                otherSections={others}
+                onDelete={removeLesson}
+                onMove={onMoveLesson}
+              />
+            )}
+          />
+        )}
+        <AddItemForm
+          id={`section-${section.id}-new-lesson`}
+          label={COURSE_EDITOR_COPY.newLessonTitle}
+          buttonLabel={COURSE_EDITOR_COPY.addLesson}
+          onAdd={async (title) => {
+            await createLesson.mutateAsync({ moduleId: section.id, request: { title } });
+            toast({ title: COURSE_EDITOR_COPY.lessonAdded, variant: 'success' });
+          }}
+        />
+      </div>
+    </section>
+  );
+}

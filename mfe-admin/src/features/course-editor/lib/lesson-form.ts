@@ -1,0 +1,129 @@
+/**
+ * The studio's lesson and section forms as pure rules: what the fields hold, how they become the calls'
+ * bodies (docs/behaviour/course-studio.md#course-editor: the duration is read as a whole number of minutes,
+ * 0 when empty or unreadable), and the checks the page makes before asking the server.
+ */
+import {
+  COURSE_STUDIO_MESSAGES,
+  STUDIO_TITLE_MAX,
+  checkCaptionsFile,
+  checkLessonMedia,
+  type StudioLesson,
+  type StudioSection,
+  type UpdateLessonRequest,
+  type UpdateModuleRequest,
+} from '@platform/contracts';
+
+export interface LessonFormValues {
+  title: string;
+  videoUrl: string;
+  content: string;
+  duration: string;
+  /** One key takeaway per line. */
+  keyPoints: string;
+  captionsFile: string;
+  isFree: boolean;
+  isPublished: boolean;
+}
+
+export interface SectionFormValues {
+  title: string;
+  description: string;
+  availableAfterDays: string;
+  isPublished: boolean;
+}
+
+/** `parseInt(value) || 0`, as the spec reads the duration: "12 min" is 12, "" and "abc" are 0. */
+export function parseDuration(value: string): number {
+  const parsed = Number.parseInt(value.trim(), 10);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+export function splitKeyPoints(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+export function toLessonFormValues(lesson: StudioLesson): LessonFormValues {
+  return {
+    title: lesson.title,
+    videoUrl: lesson.videoUrl ?? '',
+    content: lesson.content,
+    duration: String(Math.round(lesson.duration)),
+    keyPoints: lesson.keyPoints.join('\n'),
+    captionsFile: lesson.captionsFile ?? '',
+    isFree: lesson.isFree,
+    isPublished: lesson.isPublished,
+  };
+}
+
+export function toUpdateLessonRequest(values: LessonFormValues): UpdateLessonRequest {
+  return {
+    title: values.title.trim(),
+    videoUrl: values.videoUrl.trim(),
+    content: values.content,
+    duration: parseDuration(values.duration),
+    keyPoints: splitKeyPoints(values.keyPoints),
+    captionsFile: values.captionsFile.trim(),
+    isFree: values.isFree,
+    isPublished: values.isPublished,
+  };
+}
+
+export function toSectionFormValues(section: StudioSection): SectionFormValues {
+  return {
+    title: section.title,
+    description: section.description,
+    availableAfterDays: String(section.availableAfterDays),
+    isPublished: section.isPublished,
+  };
+}
+
+export function toUpdateModuleRequest(values: SectionFormValues): UpdateModuleRequest {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    availableAfterDays: parseDuration(values.availableAfterDays),
+    isPublished: values.isPublished,
+  };
+}
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export function checkTitle(title: string): string | undefined {
+  const trimmed = title.trim();
+  if (trimmed === '') return COURSE_STUDIO_MESSAGES.titleRequired;
+  if (trimmed.length > STUDIO_TITLE_MAX) return COURSE_STUDIO_MESSAGES.titleTooLong;
+  return undefined;
+}
+
+/** What the page refuses before asking the server (the server checks again, and that a file exists). */
+export function checkLessonForm(values: LessonFormValues): FieldErrors<keyof LessonFormValues> {
+  const errors: FieldErrors<keyof LessonFormValues> = {};
+  const title = checkTitle(values.title);
+  if (title) errors.title = title;
+  const media = checkLessonMedia(values.videoUrl);
+  if (!media.ok) errors.videoUrl = media.message;
+  const captions = checkCaptionsFile(values.captionsFile);
+  if (!captions.ok) errors.captionsFile = captions.message;
+  const duration = parseDuration(values.duration);
+  if (duration < 0) errors.duration = COURSE_STUDIO_MESSAGES.duration;
+  return errors;
+}
+
+export function checkSectionForm(values: SectionFormValues): FieldErrors<keyof SectionFormValues> {
+  const errors: FieldErrors<keyof SectionFormValues> = {};
+  const title = checkTitle(values.title);
+  if (title) errors.title = title;
+  const day = parseDuration(values.availableAfterDays);
+  if (day < 0 || day > 365) errors.availableAfterDays = COURSE_STUDIO_MESSAGES.releaseDay;
+  return errors;
+}
+
+/** The field a server's issue path names, when it is one of the form's. */
+export function issueField<Field extends string>(path: string, fields: readonly Field[]): Field | null {
+  const head = path.split('.')[0] ?? '';
+  return fields.find((field) => field === head) ?? null;
+}

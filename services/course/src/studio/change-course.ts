@@ -1,0 +1,25 @@
+/**
+ * One studio change of a course, in one transaction: the course row locked first (two changes never
+ * interleave), the change, completion made true to the new outline, and the catalogue announced again
+ * (`course.catalogue.published`), so every reader and the other services follow at once.
+ */
+import { COURSE_NOT_FOUND_MESSAGE } from '@platform/contracts';
+import { AppError, type Clock, type Database, type Transaction } from '@platform/service-kit';
+import { enqueueCataloguePublished } from '../catalogue/publish-catalogue.js';
+import { reconcileCompletion } from './reconcile-completion.js';
+import { lockCourse } from './studio.repository.js';
+
+export async function changeCourse<T>(
+  deps: { db: Database; clock: Clock },
+  courseId: number,
+  change: (tx: Transaction, now: Date) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockCourse(tx, courseId))) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+    const result = await change(tx, now);
+    await reconcileCompletion(tx, { courseId, now });
+    await enqueueCataloguePublished(tx, deps.clock);
+    return result;
+  });
+}

@@ -1,0 +1,52 @@
+/** The studio's reads: the course's sections with their lessons, drafts included, and one of each. */
+import {
+  COURSE_NOT_FOUND_MESSAGE,
+  LESSON_NOT_FOUND_MESSAGE,
+  MODULE_NOT_FOUND_MESSAGE,
+  type StudioLesson,
+  type StudioSection,
+  type StudioSectionList,
+} from '@platform/contracts';
+import { AppError, type Executor } from '@platform/service-kit';
+import {
+  courseExists,
+  findLessonRow,
+  findModuleRow,
+  listAllLessons,
+  listAllModules,
+  listLatestTranscodes,
+} from './studio.repository.js';
+import { toStudioLesson, toStudioSection } from './to-studio-views.js';
+
+/** `GET /api/courses/:id/modules`: every section in order, each with every lesson in order. */
+export async function listStudioSections(db: Executor, courseId: number): Promise<StudioSectionList> {
+  if (!(await courseExists(db, courseId))) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
+  const modules = await listAllModules(db, courseId);
+  const lessons = await listAllLessons(
+    db,
+    modules.map((module) => module.id),
+  );
+  const transcodes = await listLatestTranscodes(
+    db,
+    lessons.map((lesson) => lesson.id),
+  );
+  return modules.map((module) => toStudioSection(module, lessons, transcodes));
+}
+
+export async function getStudioSection(db: Executor, moduleId: number): Promise<StudioSection> {
+  const module = await findModuleRow(db, moduleId);
+  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  const lessons = await listAllLessons(db, [module.id]);
+  const transcodes = await listLatestTranscodes(
+    db,
+    lessons.map((lesson) => lesson.id),
+  );
+  return toStudioSection(module, lessons, transcodes);
+}
+
+export async function getStudioLesson(db: Executor, lessonId: number): Promise<StudioLesson> {
+  const found = await findLessonRow(db, lessonId);
+  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  const transcodes = await listLatestTranscodes(db, [lessonId]);
+  return toStudioLesson(found.lesson, transcodes.get(lessonId));
+}

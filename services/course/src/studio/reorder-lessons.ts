@@ -1,0 +1,43 @@
+/**
+ * `PUT /api/modules/:id/lessons/order`: the section's lessons in a new order. Every lesson of the section
+ * is listed once; a lesson of another section of the same course listed here moves into this one (with
+ * its members' progress). Answers the whole outline, since a move changes two sections.
+ */
+import {
+  COURSE_STUDIO_MESSAGES,
+  MODULE_NOT_FOUND_MESSAGE,
+  type StudioSectionList,
+} from '@platform/contracts';
+import { AppError, type Clock, type Database } from '@platform/service-kit';
+import { changeCourse } from './change-course.js';
+import { listStudioSections } from './get-studio-outline.js';
+import { findModuleRow, listAllLessons, listAllModules, renumberLessons } from './studio.repository.js';
+
+export async function reorderLessons(
+  deps: { db: Database; clock: Clock },
+  moduleId: number,
+  lessonIds: number[],
+): Promise<StudioSectionList> {
+  const module = await findModuleRow(deps.db, moduleId);
+  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  return changeCourse(deps, module.courseId, async (tx) => {
+    const modules = await listAllModules(tx, module.courseId);
+    if (!modules.some((candidate) => candidate.id === moduleId)) {
+      throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    }
+    const lessons = await listAllLessons(
+      tx,
+      modules.map((candidate) => candidate.id),
+    );
+    const ofCourse = new Set(lessons.map((lesson) => lesson.id));
+    const listed = new Set(lessonIds);
+    const everyOwnListed = lessons
+      .filter((lesson) => lesson.moduleId === moduleId)
+      .every((lesson) => listed.has(lesson.id));
+    if (!everyOwnListed || lessonIds.some((id) => !ofCourse.has(id))) {
+      throw new AppError('invalid', COURSE_STUDIO_MESSAGES.lessonOrder);
+    }
+    await renumberLessons(tx, moduleId, lessonIds);
+    return listStudioSections(tx, module.courseId);
+  });
+}

@@ -1,0 +1,22 @@
+/** `PUT /api/courses/:id/modules/order`: the course's sections in a new order (every one, once). */
+import { COURSE_STUDIO_MESSAGES, type StudioSectionList } from '@platform/contracts';
+import { AppError, type Clock, type Database } from '@platform/service-kit';
+import { changeCourse } from './change-course.js';
+import { listStudioSections } from './get-studio-outline.js';
+import { listAllModules, renumberModules } from './studio.repository.js';
+
+export async function reorderModules(
+  deps: { db: Database; clock: Clock },
+  courseId: number,
+  moduleIds: number[],
+): Promise<StudioSectionList> {
+  return changeCourse(deps, courseId, async (tx) => {
+    const current = await listAllModules(tx, courseId);
+    const known = new Set(current.map((module) => module.id));
+    if (moduleIds.length !== known.size || moduleIds.some((id) => !known.has(id))) {
+      throw new AppError('invalid', COURSE_STUDIO_MESSAGES.moduleOrder);
+    }
+    await renumberModules(tx, moduleIds);
+    return listStudioSections(tx, courseId);
+  });
+}

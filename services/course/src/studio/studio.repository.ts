@@ -1,0 +1,234 @@
+/** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
+import type { Executor } from '@platform/service-kit';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import type { LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
+import {
+  courseEnrollments,
+  courseLessons,
+  courseModules,
+  courses,
+  lessonProgress,
+  lessonTranscodes,
+  lessonUploads,
+  moduleProgress,
+  type LessonTranscodeRow,
+  type LessonUploadRow,
+} from '../db/schema.js';
+
+export async function courseExists(db: Executor, courseId: number): Promise<boolean> {
+  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Locks the course row for the rest of the transaction: every studio write of a course takes it first,
+ * so two writes never pick the same next position or reorder the same rows at once.
+ */
+export async function lockCourse(tx: Executor, courseId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** Every section of the course, drafts included, in course order. */
+export async function listAllModules(db: Executor, courseId: number): Promise<ModuleRow[]> {
+  return db
+    .select()
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
+}
+
+/** Every lesson of the given sections, drafts included, in lesson order. */
+export async function listAllLessons(db: Executor, moduleIds: number[]): Promise<LessonRow[]> {
+  if (moduleIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseLessons)
+    .where(inArray(courseLessons.moduleId, moduleIds))
+    .orderBy(asc(courseLessons.orderIndex), asc(courseLessons.id));
+}
+
+export async function findModuleRow(db: Executor, moduleId: number): Promise<ModuleRow | null> {
+  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
+  return row ?? null;
+}
+
+export async function findLessonRow(
+  db: Executor,
+  lessonId: number,
+): Promise<{ lesson: LessonRow; courseId: number } | null> {
+  const [row] = await db
+    .select({ lesson: courseLessons, courseId: courseModules.courseId })
+    .from(courseLessons)
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(eq(courseLessons.id, lessonId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The newest transcoding of each lesson that a newer video has not superseded. */
+export async function listLatestTranscodes(
+  db: Executor,
+  lessonIds: number[],
+): Promise<Map<number, LessonTranscodeRow>> {
+  if (lessonIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([lessonTranscodes.lessonId])
+    .from(lessonTranscodes)
+    .where(and(inArray(lessonTranscodes.lessonId, lessonIds), ne(lessonTranscodes.status, 'superseded')))
+    .orderBy(lessonTranscodes.lessonId, desc(lessonTranscodes.createdAt), desc(lessonTranscodes.id));
+  return new Map(rows.map((row) => [row.lessonId, row]));
+}
+
+/** The next free position among the course's sections (drafts included). */
+export async function nextModulePosition(tx: Executor, courseId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(courseModules.orderIndex) })
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId));
+  return (row?.last ?? 0) + 1;
+}
+
+/** The latest release day among the course's sections, or null without any. */
+export async function latestReleaseDay(tx: Executor, courseId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ last: max(courseModules.availableAfterDays) })
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId));
+  return row?.last ?? null;
+}
+
+export async function nextLessonPosition(tx: Executor, moduleId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(courseLessons.orderIndex) })
+    .from(courseLessons)
+    .where(eq(courseLessons.moduleId, moduleId));
+  return (row?.last ?? 0) + 1;
+}
+
+/**
+ * Gives the rows the positions 1..n in the listed order, respecting the unique (parent, position)
+ * constraint, which PostgreSQL checks row by row: first every listed row takes a distinct negative
+ * position (none exists), then its final one (every row that could hold it is negative by then).
+ */
+export async function renumberModules(tx: Executor, moduleIds: number[]): Promise<void> {
+  for (const [index, id] of moduleIds.entries()) {
+    await tx
+      .update(courseModules)
+      .set({ orderIndex: -(index + 1) })
+      .where(eq(courseModules.id, id));
+  }
+  for (const [index, id] of moduleIds.entries()) {
+    await tx
+      .update(courseModules)
+      .set({ orderIndex: index + 1 })
+      .where(eq(courseModules.id, id));
+  }
+}
+
+/** The same for lessons, which all belong to `moduleId` afterwards (a listed lesson may move in). */
+export async function renumberLessons(tx: Executor, moduleId: number, lessonIds: number[]): Promise<void> {
+  for (const [index, id] of lessonIds.entries()) {
+    await tx
+      .update(courseLessons)
+      .set({ moduleId, orderIndex: -(index + 1) })
+      .where(eq(courseLessons.id, id));
+  }
+  for (const [index, id] of lessonIds.entries()) {
+    await tx
+      .update(courseLessons)
+      .set({ orderIndex: index + 1 })
+      .where(eq(courseLessons.id, id));
+  }
+}
+
+/** Members who completed every one of the given lessons. */
+export async function listUsersWhoCompletedAll(db: Executor, lessonIds: number[]): Promise<string[]> {
+  if (lessonIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: lessonProgress.userId })
+    .from(lessonProgress)
+    .where(and(inArray(lessonProgress.lessonId, lessonIds), eq(lessonProgress.completed, true)))
+    .groupBy(lessonProgress.userId)
+    .having(sql`${count()} = ${lessonIds.length}`);
+  return rows.map((row) => row.userId);
+}
+
+/** Members who completed every one of the given sections. */
+export async function listUsersWhoCompletedModules(db: Executor, moduleIds: number[]): Promise<string[]> {
+  if (moduleIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: moduleProgress.userId })
+    .from(moduleProgress)
+    .where(and(inArray(moduleProgress.moduleId, moduleIds), eq(moduleProgress.completed, true)))
+    .groupBy(moduleProgress.userId)
+    .having(sql`${count()} = ${moduleIds.length}`);
+  return rows.map((row) => row.userId);
+}
+
+/** Records the section completed for each of these members who has not completed it yet. */
+export async function completeModuleFor(
+  tx: Executor,
+  options: { moduleId: number; userIds: string[]; at: Date },
+): Promise<number> {
+  if (options.userIds.length === 0) return 0;
+  const done = await tx
+    .select({ userId: moduleProgress.userId })
+    .from(moduleProgress)
+    .where(
+      and(
+        eq(moduleProgress.moduleId, options.moduleId),
+        inArray(moduleProgress.userId, options.userIds),
+        eq(moduleProgress.completed, true),
+      ),
+    );
+  const already = new Set(done.map((row) => row.userId));
+  const due = options.userIds.filter((userId) => !already.has(userId));
+  if (due.length === 0) return 0;
+  await tx
+    .insert(moduleProgress)
+    .values(
+      due.map((userId) => ({
+        userId,
+        moduleId: options.moduleId,
+        completed: true,
+        completedAt: options.at,
+        lastAccessedAt: options.at,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [moduleProgress.userId, moduleProgress.moduleId],
+      set: { completed: true, completedAt: options.at },
+    });
+  return due.length;
+}
+
+/** Marks the standing, unfinished enrolments of these members in the course completed. */
+export async function completeEnrolmentsFor(
+  tx: Executor,
+  options: { courseId: number; userIds: string[]; at: Date },
+): Promise<number> {
+  if (options.userIds.length === 0) return 0;
+  const updated = await tx
+    .update(courseEnrollments)
+    .set({ completedAt: options.at })
+    .where(
+      and(
+        eq(courseEnrollments.courseId, options.courseId),
+        inArray(courseEnrollments.userId, options.userIds),
+        isNull(courseEnrollments.completedAt),
+        isNull(courseEnrollments.withdrawnAt),
+      ),
+    )
+    .returning({ id: courseEnrollments.id });
+  return updated.length;
+}
+
+/** The admin's finished uploads, newest first. */
+export async function listFinishedUploads(db: Executor, limit: number): Promise<LessonUploadRow[]> {
+  return db.select().from(lessonUploads).orderBy(desc(lessonUploads.finishedAt)).limit(limit);
+}

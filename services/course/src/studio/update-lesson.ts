@@ -1,0 +1,89 @@
+/**
+ * `PUT /api/lessons/:id/video`: the spec's lesson fields (title, video address, content, whole minutes) and
+ * the studio's extras (key takeaways, free preview, captions, draft). A new uploaded video is queued for
+ * HLS transcoding in the same transaction, and the old video's playlist and poster are dropped, so members
+ * get the new file until its renditions are ready.
+ */
+import {
+  LESSON_NOT_FOUND_MESSAGE,
+  type StudioLesson,
+  type UpdateLessonRequestSchema,
+} from '@platform/contracts';
+import {
+  AppError,
+  type Clock,
+  type Database,
+  type ObjectStore,
+  type Transaction,
+} from '@platform/service-kit';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { courseLessons, lessonTranscodes } from '../db/schema.js';
+import { queueLessonTranscode } from '../transcoding/queue-transcode.js';
+import { changeCourse } from './change-course.js';
+import { getStudioLesson } from './get-studio-outline.js';
+import { assertStoredFiles, storedVideoOf } from './stored-media.js';
+import { findLessonRow } from './studio.repository.js';
+
+export interface StudioDeps {
+  db: Database;
+  clock: Clock;
+  store?: ObjectStore | null;
+}
+
+/**
+ * Called wherever a lesson's video address is set: when it changed, the old renditions go; a stored video
+ * is queued for transcoding, anything else cancels what was still queued for the lesson.
+ */
+export async function onLessonVideoSet(
+  tx: Transaction,
+  options: { lessonId: number; videoUrl: string | null; now: Date },
+): Promise<void> {
+  await tx
+    .update(courseLessons)
+    .set({ hlsUrl: null, posterUrl: null })
+    .where(eq(courseLessons.id, options.lessonId));
+  const video = storedVideoOf(options.videoUrl);
+  if (video) {
+    await queueLessonTranscode(tx, { lessonId: options.lessonId, sourceFile: video, now: options.now });
+  } else {
+    await tx
+      .update(lessonTranscodes)
+      .set({ status: 'superseded', finishedAt: options.now, lockedUntil: null })
+      .where(and(eq(lessonTranscodes.lessonId, options.lessonId), eq(lessonTranscodes.status, 'queued')));
+  }
+}
+
+export async function updateLesson(
+  deps: StudioDeps,
+  lessonId: number,
+  changes: z.output<typeof UpdateLessonRequestSchema>,
+): Promise<StudioLesson> {
+  const found = await findLessonRow(deps.db, lessonId);
+  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  await assertStoredFiles(deps.store, changes);
+  return changeCourse(deps, found.courseId, async (tx, now) => {
+    // Read again under the course lock: another change may have come first.
+    const current = await findLessonRow(tx, lessonId);
+    if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+    await tx
+      .update(courseLessons)
+      .set({
+        title: changes.title,
+        videoUrl: changes.videoUrl,
+        content: changes.content,
+        duration: changes.duration,
+        // What the section page shows as the lesson's length follows the admin's minutes.
+        ...(changes.duration > 0 && { estimatedMinutes: changes.duration }),
+        ...(changes.keyPoints !== undefined && { keyPoints: changes.keyPoints }),
+        ...(changes.isFree !== undefined && { isFree: changes.isFree }),
+        ...(changes.captionsFile !== undefined && { captionsFile: changes.captionsFile }),
+        ...(changes.isPublished !== undefined && { isPublished: changes.isPublished }),
+      })
+      .where(eq(courseLessons.id, lessonId));
+    if (current.lesson.videoUrl !== changes.videoUrl) {
+      await onLessonVideoSet(tx, { lessonId, videoUrl: changes.videoUrl, now });
+    }
+    return getStudioLesson(tx, lessonId);
+  });
+}

@@ -1,0 +1,37 @@
+/** `PUT /api/modules/:id`: a section's title, and the studio's extras (description, release day, draft). */
+import {
+  MODULE_NOT_FOUND_MESSAGE,
+  type StudioSection,
+  type UpdateModuleRequestSchema,
+} from '@platform/contracts';
+import { AppError, type Clock, type Database } from '@platform/service-kit';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { courseModules } from '../db/schema.js';
+import { changeCourse } from './change-course.js';
+import { getStudioSection } from './get-studio-outline.js';
+import { findModuleRow } from './studio.repository.js';
+
+export async function updateModule(
+  deps: { db: Database; clock: Clock },
+  moduleId: number,
+  changes: z.output<typeof UpdateModuleRequestSchema>,
+): Promise<StudioSection> {
+  const module = await findModuleRow(deps.db, moduleId);
+  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  return changeCourse(deps, module.courseId, async (tx) => {
+    const updated = await tx
+      .update(courseModules)
+      .set({
+        title: changes.title,
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.availableAfterDays !== undefined && { availableAfterDays: changes.availableAfterDays }),
+        ...(changes.isPublished !== undefined && { isPublished: changes.isPublished }),
+      })
+      .where(eq(courseModules.id, moduleId))
+      .returning({ id: courseModules.id });
+    // Deleted meanwhile.
+    if (updated.length === 0) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    return getStudioSection(tx, moduleId);
+  });
+}
