@@ -55,9 +55,12 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
         // data: the shell's empty favicon (`data:,`) and the instructor's SVG avatar; blob: previews of
         // the photos a visitor picks for a consultation.
         imgSrc: ["'self'", 'data:', 'blob:', ...stored],
-        mediaSrc: ["'self'", ...stored],
+        // blob: the media source hls.js feeds a lesson's adaptive streams through, where the browser
+        // has no HLS of its own.
+        mediaSrc: ["'self'", 'blob:', ...stored],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // hls.js fetches playlists and segments itself; on S3 segments redirect to the object store.
+        connectSrc: ["'self'", ...stored],
         frameSrc: VIDEO_PLAYER_ORIGINS,
         workerSrc: ["'none'"],
         objectSrc: ["'none'"],

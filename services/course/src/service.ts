@@ -8,6 +8,7 @@ import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { courseSubscriptions } from './events/subscriptions.js';
 import { copyBundledMediaToStore } from './media/bundled-media.js';
 import { courseRoutes } from './routes.js';
+import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
 
 export const courseService = defineService<CourseConfig>({
@@ -18,7 +19,7 @@ export const courseService = defineService<CourseConfig>({
   usesStorage: true,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
-  jobs: (deps) => [expireLessonUploadsJob(deps)],
+  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps)],
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);
     await publishCatalogue(deps);

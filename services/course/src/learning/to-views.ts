@@ -3,6 +3,7 @@ import type { AvailableModule, CourseSummary, MemberLesson } from '@platform/con
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import { lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
 import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';
+import { memberHlsUrl, memberPosterUrl } from '../transcoding/hls-files.js';
 import type { SectionState } from './drip.js';
 import type { ResumeRow } from './learning.repository.js';
 
@@ -88,6 +89,9 @@ export function toMemberLesson(
     videoUrl: open ? memberMediaUrl(lesson.videoUrl) : null,
     captionsUrl:
       open && lesson.captionsFile ? `${VIDEO_STREAM_PATH}${encodeURIComponent(lesson.captionsFile)}` : null,
+    // Streams only ever stand in for a stored video (never for a link the lesson was changed to).
+    hlsUrl: open && mediaFileName(lesson.videoUrl) ? memberHlsUrl(lesson) : null,
+    posterUrl: open ? memberPosterUrl(lesson) : null,
     keyPoints: open ? lesson.keyPoints : [],
     completed: progress?.completed ?? false,
     completedAt: progress?.completedAt?.toISOString() ?? null,

@@ -1,10 +1,11 @@
 /**
- * The sample media shipped in `services/course/media/` (see its README): lesson videos and the workbook
- * go to the object store under `course-media/`, product pictures under `catalogue-images/`. Copying them
- * into the store at start lets one code path serve them from the local folder or from S3.
+ * The sample media shipped in `services/course/media/` (see its README): lesson videos, their captions and
+ * posters and the workbook go to the object store under `course-media/`, product pictures under
+ * `catalogue-images/`. Copying them into the store at start lets one code path serve them from the local
+ * folder or from S3. `sample-media.json` records each sample video's real length and poster.
  */
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentTypeForFileName, type Logger, type ObjectStore } from '@platform/service-kit';
@@ -25,6 +26,9 @@ export const catalogueImageKey = (file: string) => `${CATALOGUE_IMAGES_PREFIX}${
 
 const COURSE_MEDIA_FILE = /\.(mp4|pdf|vtt)$/i;
 const CATALOGUE_IMAGE_FILE = /\.svg$/i;
+/** The sample videos' posters (not lesson media of their own: the studio does not offer them). */
+const POSTER_FILE = /\.jpg$/i;
+const SAMPLE_MANIFEST = 'sample-media.json';
 
 export interface BundledFile {
   name: string;
@@ -32,9 +36,28 @@ export interface BundledFile {
   key: string;
 }
 
+/** A shipped video with what ffprobe read of it when it was made (`make-sample-posters.mjs`). */
+export interface SampleVideo {
+  name: string;
+  seconds: number;
+  poster: BundledFile;
+}
+
 export interface BundledMedia {
   courseMedia: BundledFile[];
+  posters: BundledFile[];
+  sampleVideos: SampleVideo[];
   catalogueImages: BundledFile[];
+}
+
+async function readSampleVideos(posters: BundledFile[]): Promise<SampleVideo[]> {
+  const manifest = JSON.parse(
+    await readFile(path.join(BUNDLED_MEDIA_DIR, SAMPLE_MANIFEST), 'utf8'),
+  ) as Record<string, { seconds: number; poster: string }>;
+  return Object.entries(manifest).flatMap(([name, entry]) => {
+    const poster = posters.find((file) => file.name === entry.poster);
+    return poster && entry.seconds > 0 ? [{ name, seconds: entry.seconds, poster }] : [];
+  });
 }
 
 async function listFiles(
@@ -53,14 +76,19 @@ let listing: Promise<BundledMedia> | undefined;
 
 /** The shipped files (read once per process: they only change with a new release). */
 export function listBundledMedia(): Promise<BundledMedia> {
-  listing ??= (async () => ({
-    courseMedia: await listFiles(BUNDLED_MEDIA_DIR, COURSE_MEDIA_FILE, courseMediaKey),
-    catalogueImages: await listFiles(
-      path.join(BUNDLED_MEDIA_DIR, 'catalogue-images'),
-      CATALOGUE_IMAGE_FILE,
-      catalogueImageKey,
-    ),
-  }))();
+  listing ??= (async () => {
+    const posters = await listFiles(BUNDLED_MEDIA_DIR, POSTER_FILE, courseMediaKey);
+    return {
+      courseMedia: await listFiles(BUNDLED_MEDIA_DIR, COURSE_MEDIA_FILE, courseMediaKey),
+      posters,
+      sampleVideos: await readSampleVideos(posters),
+      catalogueImages: await listFiles(
+        path.join(BUNDLED_MEDIA_DIR, 'catalogue-images'),
+        CATALOGUE_IMAGE_FILE,
+        catalogueImageKey,
+      ),
+    };
+  })();
   listing.catch(() => {
     listing = undefined;
   });
@@ -73,9 +101,9 @@ export function listBundledMedia(): Promise<BundledMedia> {
  * write the same bytes twice.
  */
 export async function copyBundledMediaToStore(store: ObjectStore, logger: Logger): Promise<string[]> {
-  const { courseMedia, catalogueImages } = await listBundledMedia();
+  const { courseMedia, posters, catalogueImages } = await listBundledMedia();
   const copied: string[] = [];
-  for (const file of [...courseMedia, ...catalogueImages]) {
+  for (const file of [...courseMedia, ...posters, ...catalogueImages]) {
     if (await store.stat(file.key)) continue;
     const { size } = await stat(file.path);
     await store.put(file.key, createReadStream(file.path), {

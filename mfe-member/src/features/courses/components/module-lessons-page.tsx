@@ -32,7 +32,8 @@ const MEMBERSHIP_REQUIRED = 'You need to be a paid member to access lesson conte
 const SECTION_LOCKED = 'This section is not available yet';
 
 function formatMinutes(lesson: MemberLesson): string | null {
-  const minutes = lesson.estimatedMinutes ?? Math.round(lesson.duration);
+  // Tenths, as the other pages: a 12-second sample video is 0.2 min, not 0.
+  const minutes = lesson.estimatedMinutes ?? Math.round(lesson.duration * 10) / 10;
   return minutes > 0 ? `${minutes} min` : null;
 }
 

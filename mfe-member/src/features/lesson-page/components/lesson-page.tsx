@@ -25,7 +25,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LockIcon } from '../../courses/components/lock-icon';
-import { LessonPlayer, getCaptionsUrl } from '../../player/components/lesson-player';
+import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
 import { useLesson } from '../api/get-lesson';
 import { useLessonNavigation } from '../api/get-lesson-navigation';
 import { useMarkLessonCompleted } from '../api/mark-lesson-completed';
@@ -216,15 +216,7 @@ function LessonView({
           </h1>
         </header>
 
-        <LessonPlayer
-          lesson={{
-            id: lesson.id,
-            title: lesson.title,
-            videoUrl: lesson.videoUrl,
-            positionSeconds: lesson.positionSeconds,
-            captionsUrl: getCaptionsUrl(lesson),
-          }}
-        />
+        <LessonPlayer lesson={toPlayerLesson(lesson)} />
 
         <RichText content={lesson.content} />
 

@@ -158,7 +158,7 @@ function ChapterItem({
                   </span>
                   {lesson.duration > 0 ? (
                     <span className="shrink-0 text-xs text-muted-foreground">
-                      {Math.round(lesson.duration)} min
+                      {Math.round(lesson.duration * 10) / 10} min
                     </span>
                   ) : null}
                 </button>

@@ -3,7 +3,7 @@ import type { MemberLesson } from '@platform/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, CheckList, Skeleton } from '@platform/ui';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { LessonPlayer, getCaptionsUrl } from '../../player/components/lesson-player';
+import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
 
 type LessonViewerProps = {
   lesson: MemberLesson | null;
@@ -35,15 +35,7 @@ export function LessonViewer({ lesson, loading, headingRef }: LessonViewerProps)
         <CardContent className="space-y-6">
           {lesson ? (
             <>
-              <LessonPlayer
-                lesson={{
-                  id: lesson.id,
-                  title: lesson.title,
-                  videoUrl: lesson.videoUrl,
-                  positionSeconds: lesson.positionSeconds,
-                  captionsUrl: getCaptionsUrl(lesson),
-                }}
-              />
+              <LessonPlayer lesson={toPlayerLesson(lesson)} />
               {lesson.content ? <p className="leading-relaxed text-foreground/90">{lesson.content}</p> : null}
               {lesson.keyPoints.length > 0 ? (
                 <div className="rounded-lg bg-muted/60 p-4">

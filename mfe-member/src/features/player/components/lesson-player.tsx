@@ -1,11 +1,13 @@
 /**
  * The lesson player shared by the section page, the lesson page and the older dashboard: a native
- * <video> for stored files (resume point, position saves, speed, keyboard, captions), an embed for
+ * <video> for stored files (resume point, position saves, speed, keyboard, captions; the adaptive
+ * streams and poster once transcoded), an embed for
  * YouTube/Vimeo links, a 'Document Resource' card for documents.
  */
 import { Card, CardContent, CardHeader, CardTitle, cn } from '@platform/ui';
 import { useMemo, useState } from 'react';
 import { getLessonMedia } from '../lib/media-source';
+import { ownPath } from '../lib/stream-playback';
 import { getRememberedPosition } from '../lib/remembered-positions';
 import { DocumentResourceCard } from './document-resource-card';
 import { VideoPlayer } from './video-player';
@@ -18,12 +20,36 @@ export interface PlayerLesson {
   positionSeconds: number;
   /** A WebVTT file for a captions track, when the lesson has one. */
   captionsUrl?: string | null;
+  /** The adaptive streams' master playlist, once the stored video is transcoded. */
+  hlsUrl?: string | null;
+  /** A still shown before the video plays. */
+  posterUrl?: string | null;
 }
 
 /** The lesson's captions track, only when it is one of our own protected paths (never a foreign address). */
 export function getCaptionsUrl(lesson: { captionsUrl?: string | null }): string | null {
-  const value = lesson.captionsUrl;
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : null;
+  return ownPath(lesson.captionsUrl);
+}
+
+/** What the player needs of a member-side lesson: its media, streams and poster on our own paths only. */
+export function toPlayerLesson(lesson: {
+  id: number;
+  title: string;
+  videoUrl: string | null;
+  positionSeconds: number;
+  captionsUrl?: string | null;
+  hlsUrl?: string | null;
+  posterUrl?: string | null;
+}): PlayerLesson {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    videoUrl: lesson.videoUrl,
+    positionSeconds: lesson.positionSeconds,
+    captionsUrl: getCaptionsUrl(lesson),
+    hlsUrl: ownPath(lesson.hlsUrl),
+    posterUrl: ownPath(lesson.posterUrl),
+  };
 }
 
 type LessonPlayerProps = { lesson: PlayerLesson; className?: string };
@@ -47,6 +73,8 @@ function LessonMediaView({ lesson, className }: LessonPlayerProps) {
           lessonId={lesson.id}
           title={lesson.title}
           src={media.src}
+          hlsUrl={ownPath(lesson.hlsUrl)}
+          posterUrl={ownPath(lesson.posterUrl)}
           captionsUrl={lesson.captionsUrl ?? null}
           startSeconds={startSeconds}
         />

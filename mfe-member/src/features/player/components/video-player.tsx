@@ -1,12 +1,15 @@
 /**
  * The native player for a stored lesson video: starts at the member's resume point, saves the position
  * (every ~5 s while playing, on pause, after a seek, when the page is left), remembers the chosen speed,
- * answers the usual player keys while it has focus, and shows the captions track when there is one.
+ * answers the usual player keys while it has focus, and shows the captions track when there is one. A
+ * transcoded lesson plays its adaptive streams (native HLS or hls.js) with its poster, and falls back to
+ * the MP4 if they fail.
  */
 import { cn } from '@platform/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { saveLessonPosition } from '../api/save-lesson-position';
+import { useStreamPlayback } from '../hooks/use-stream-playback';
 import { getPlayerKeyAction, clampTime, clampVolume, type PlayerKeyAction } from '../lib/player-keys';
 import {
   PLAYBACK_SPEEDS,
@@ -38,7 +41,11 @@ function browserStorage(): Storage | undefined {
 export interface VideoPlayerProps {
   lessonId: number;
   title: string;
+  /** The stored MP4 (also the fallback of the streams). */
   src: string;
+  /** The adaptive streams' master playlist, once the video is transcoded. */
+  hlsUrl?: string | null;
+  posterUrl?: string | null;
   captionsUrl: string | null;
   startSeconds: number;
   className?: string;
@@ -48,11 +55,14 @@ export function VideoPlayer({
   lessonId,
   title,
   src,
+  hlsUrl = null,
+  posterUrl = null,
   captionsUrl,
   startSeconds,
   className,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const playback = useStreamPlayback(videoRef, { hlsUrl, mp4Url: src, startSeconds });
   const saverRef = useRef<PositionSaver | null>(null);
   // Only a player the member used saves: opening a page of players must not overwrite resume points.
   const engagedRef = useRef(false);
@@ -171,7 +181,9 @@ export function VideoPlayer({
       <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-stone-950 shadow-sm">
         <video
           ref={videoRef}
-          src={src}
+          src={playback.src}
+          poster={posterUrl ?? undefined}
+          data-playback={playback.mode}
           controls
           playsInline
           preload="metadata"
@@ -185,6 +197,13 @@ export function VideoPlayer({
             const video = event.currentTarget;
             video.defaultPlaybackRate = speed;
             video.playbackRate = speed;
+            // The MP4 taking over from failed streams continues where they stopped.
+            const carried = playback.takeCarryOver();
+            if (carried) {
+              video.currentTime = carried.seconds;
+              if (carried.playing) void video.play().catch(() => undefined);
+              return;
+            }
             const at = getResumeSeconds(startSeconds, video.duration);
             if (at > 0) {
               video.currentTime = at;
@@ -210,7 +229,9 @@ export function VideoPlayer({
             const rate = event.currentTarget.playbackRate;
             if (rate !== speed && isPlaybackSpeed(rate)) changeSpeed(rate);
           }}
-          onError={() => setFailed(true)}
+          onError={() => {
+            if (!playback.fallBack()) setFailed(true);
+          }}
         >
           {captionsUrl ? (
             <track kind="captions" srcLang="en" label="English" src={captionsUrl} default />

@@ -2,7 +2,7 @@
 import type { MemberLesson } from '@platform/contracts';
 import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
 import { Link } from 'react-router-dom';
-import { LessonPlayer, getCaptionsUrl } from '../../player/components/lesson-player';
+import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
 import { formatLessonMinutes, getLessonPosition, splitParagraphs } from '../lib/section-rules';
 
 type SectionLessonCardProps = {
@@ -46,15 +46,7 @@ export function SectionLessonCard({
           <p className="text-muted-foreground">This lesson opens when its section is released.</p>
         ) : (
           <>
-            <LessonPlayer
-              lesson={{
-                id: lesson.id,
-                title: lesson.title,
-                videoUrl: lesson.videoUrl,
-                positionSeconds: lesson.positionSeconds,
-                captionsUrl: getCaptionsUrl(lesson),
-              }}
-            />
+            <LessonPlayer lesson={toPlayerLesson(lesson)} />
             {splitParagraphs(lesson.content).map((paragraph, key) => (
               <p key={key} className="leading-relaxed text-foreground/90">
                 {paragraph}

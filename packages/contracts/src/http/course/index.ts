@@ -6,3 +6,5 @@ export * from './member-learning.js';
 export * from './get-lesson-navigation.js';
 export * from './video-links.js';
 export * from './lesson-uploads.js';
+export * from './course-studio.js';
+export * from './lesson-streams.js';

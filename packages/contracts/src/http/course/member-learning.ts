@@ -117,6 +117,14 @@ export const MemberLessonSchema = z.object({
   videoUrl: z.string().nullable(),
   /** The video's English captions (WebVTT, served like the video); null while locked or when none. */
   captionsUrl: z.string().nullable(),
+  /**
+   * The adaptive streams' master playlist (`/api/lessons/<id>/hls/<set>/master.m3u8`, under the lesson's
+   * rule) once the stored video is transcoded; null while locked, before, or for a link or document. The
+   * player prefers it and falls back to `videoUrl`.
+   */
+  hlsUrl: z.string().nullable(),
+  /** A still of the video (`/api/lessons/<id>/poster?v=…`, JPEG) shown before it plays; null while locked or when none. */
+  posterUrl: z.string().nullable(),
   /** Empty while locked. */
   keyPoints: z.array(z.string()),
   completed: z.boolean(),

@@ -71,7 +71,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
       moduleCount: 8,
       lessonCount: 45,
       productCount: 9,
-      seedCount: 4,
+      seedCount: 5,
     });
   });
 
@@ -345,7 +345,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
       moduleCount: 8,
       lessonCount: 45,
       productCount: 9,
-      seedCount: 4,
+      seedCount: 5,
     });
     const again = CoursePreviewSchema.parse(await (await course.request('/api/course-preview')).json());
     expect(again).toEqual(preview);

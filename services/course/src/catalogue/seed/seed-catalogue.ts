@@ -25,6 +25,8 @@ export const BILLING_INTERVALS_SEED = 'billing-intervals-v1';
 
 /** The shipped captions, for lessons whose video has a `<name>.vtt` beside it (where none is set). */
 export const CAPTIONS_SEED = 'captions-v1';
+/** The sample videos' posters and real lengths, for the lessons that play them. */
+export const SAMPLE_POSTERS_SEED = 'sample-posters-v1';
 
 /** What a step did: `skipped` leaves no marker, so the step is tried again at the next start. */
 type StepOutcome = 'seeded' | 'skipped';
@@ -152,6 +154,25 @@ async function seedCaptions(tx: Transaction): Promise<StepOutcome> {
   return 'seeded';
 }
 
+/**
+ * Gives each lesson playing a shipped video that video's poster (unless it has one) and its real length
+ * (the seeded minutes were made up; the samples are 12 s), as ffprobe measured them when they were made.
+ */
+async function seedSamplePosters(tx: Transaction): Promise<StepOutcome> {
+  const { sampleVideos } = await listBundledMedia();
+  for (const video of sampleVideos) {
+    await tx
+      .update(courseLessons)
+      .set({ duration: Math.round(video.seconds) / 60 })
+      .where(eq(courseLessons.videoUrl, video.name));
+    await tx
+      .update(courseLessons)
+      .set({ posterUrl: video.poster.key })
+      .where(and(eq(courseLessons.videoUrl, video.name), isNull(courseLessons.posterUrl)));
+  }
+  return 'seeded';
+}
+
 /** True when this call seeded anything, false when every step was already there. */
 export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
   const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
@@ -178,5 +199,8 @@ export async function seedCatalogue(db: Database, logger: Logger): Promise<boole
   }
   const seededCaptions = await seedOnce(db, CAPTIONS_SEED, seedCaptions);
   if (seededCaptions) logger.info({ seed: CAPTIONS_SEED }, 'gave the shipped videos their captions');
-  return seededCourse || seededUnlisted || seededIntervals || seededCaptions;
+  const seededPosters = await seedOnce(db, SAMPLE_POSTERS_SEED, seedSamplePosters);
+  if (seededPosters)
+    logger.info({ seed: SAMPLE_POSTERS_SEED }, 'gave the shipped videos their posters and lengths');
+  return seededCourse || seededUnlisted || seededIntervals || seededCaptions || seededPosters;
 }

@@ -4,9 +4,11 @@ import { postgresUrlFromEnv } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
+import { probeVideo } from '../../../transcoding/probe-video.js';
 import {
   BILLING_INTERVALS_SEED,
   CAPTIONS_SEED,
+  SAMPLE_POSTERS_SEED,
   seedCatalogue,
   UNLISTED_PRODUCTS_SEED,
 } from '../seed-catalogue.js';
@@ -21,7 +23,7 @@ async function catalogueCounts(course: CourseUnderTest) {
   return result.rows[0];
 }
 
-const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 4 };
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 5 };
 const UNLISTED = [
   'self-implementation-program',
   'flexible-payments-program',
@@ -82,7 +84,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     // plans it adds carry their billing intervals).
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
-    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 3 });
+    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 4 });
 
     const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
     expect(runs.filter(Boolean)).toHaveLength(1);
@@ -176,14 +178,68 @@ describe.each(backings())('seeding on $name', (factory) => {
     const after = await captions();
     expect(after[0]!.captions_file).toBe('admin-captions.vtt');
     expect(after.filter((row) => row.captions_file?.endsWith('.vtt')).length).toBeGreaterThan(40);
-    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 4 });
+    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 5 });
+  });
+
+  it('gives each shipped video its poster and real length once, leaving a poster the admin set alone', async () => {
+    const { db, logger } = course.service.deps;
+    const { sampleVideos } = await listBundledMedia();
+    expect(sampleVideos.map((video) => video.name)).toEqual([
+      'free-preview-1.mp4',
+      'free-preview-2.mp4',
+      'free-preview-3.mp4',
+      'introduction.mp4',
+      'member-lesson.mp4',
+      'section-introduction.mp4',
+    ]);
+    // The recorded lengths are what ffprobe reads of the shipped files; the posters are in the store.
+    for (const video of sampleVideos) {
+      const probed = await probeVideo(video.poster.path.replace(/\.jpg$/, '.mp4'));
+      expect({ video: video.name, seconds: video.seconds }).toEqual({
+        video: video.name,
+        seconds: probed.durationSeconds,
+      });
+      expect((await course.service.deps.store!.stat(video.poster.key))?.contentType).toBe('image/jpeg');
+    }
+    const lessons = async () =>
+      (
+        await db.execute(sql`
+          select id, video_url, poster_url, duration from course.course_lessons order by module_id, order_index`)
+      ).rows as Array<{ id: number; video_url: string | null; poster_url: string | null; duration: number }>;
+    const isSample = (url: string | null) => sampleVideos.some((video) => video.name === url);
+    const seeded = await lessons();
+    expect(seeded.filter((row) => isSample(row.video_url))).toHaveLength(43);
+    for (const row of seeded) {
+      if (isSample(row.video_url)) {
+        expect(row).toMatchObject({ poster_url: `course-media/${row.video_url!.replace('.mp4', '.jpg')}` });
+        expect(row.duration).toBeCloseTo(0.2, 10);
+      } else {
+        // The YouTube lesson keeps its stated length; the workbook has none.
+        expect(row.poster_url).toBeNull();
+      }
+    }
+
+    // A database seeded by the release before: made-up lengths, no posters, no marker; one lesson the
+    // admin gave a poster of its own.
+    await db.execute(sql`update course.course_lessons set poster_url = null, duration = 9`);
+    await db.execute(sql`
+      update course.course_lessons set poster_url = 'course-media/admin-poster.jpg'
+       where id = ${seeded[0]!.id}`);
+    await db.execute(sql`delete from course.seeds where name = ${SAMPLE_POSTERS_SEED}`);
+    const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    const after = await lessons();
+    expect(after[0]).toMatchObject({ poster_url: 'course-media/admin-poster.jpg' });
+    expect(after[0]!.duration).toBeCloseTo(0.2, 10);
+    expect(after.filter((row) => row.poster_url?.startsWith('course-media/'))).toHaveLength(43);
+    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 5 });
   });
 
   it('does not seed again after the admin deleted the course', async () => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`delete from course.courses`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 4 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 5 });
   });
 
   it('puts off the programmes and plans while there is no course for them to grant', async () => {
@@ -191,7 +247,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 3 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 4 });
   });
 
   it('restores missing media at the next start and leaves replaced files alone', async () => {

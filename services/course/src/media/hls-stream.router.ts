@@ -1,0 +1,133 @@
+/**
+ * A lesson's adaptive streams and poster (docs/behaviour/member-learning.md#lesson-player): the master
+ * playlist, each rendition's playlist and segments, and the poster frame, under the lesson's own rule for
+ * every request (visitor 401, no course 403, locked 403, open lessons for members, every lesson for the
+ * admin; docs/decisions.md, 49). Only the lesson's current streams are served.
+ *
+ * Playlists always come from here: they are a few hundred bytes and name their files relatively, so the
+ * player asks this route for each file and each is checked. Segments and the poster are served here from
+ * the local folder (ranges, validators) and, on S3, answered with a 302 to a presigned address that lives
+ * PRESIGN_SECONDS, so their bytes never pass through Node.
+ */
+import {
+  ContentIdParamsSchema,
+  LessonHlsMasterParamsSchema,
+  LessonHlsRenditionParamsSchema,
+  VIDEO_NOT_FOUND_MESSAGE,
+} from '@platform/contracts';
+import {
+  AppError,
+  requireUser,
+  serveObject,
+  validate,
+  type Executor,
+  type Middleware,
+  type ServiceDeps,
+} from '@platform/service-kit';
+import type { Request, Response, Router } from 'express';
+import type { LessonRow } from '../catalogue/catalogue.repository.js';
+import type { CourseConfig } from '../config.js';
+import { assertLessonOpen, loadCourseState, type SignedInCaller } from '../learning/course-access.js';
+import { findLesson, listLessonProgress } from '../learning/learning.repository.js';
+import { hlsContentType, hlsFileKey, hlsSetOf } from '../transcoding/hls-files.js';
+import { COURSE_MEDIA_PREFIX } from './bundled-media.js';
+import { PRESIGN_SECONDS } from './video-stream.router.js';
+
+const notFound = () => new AppError('not_found', VIDEO_NOT_FOUND_MESSAGE);
+
+/** The lesson when the caller may open it; 404 / 403 exactly as the lesson itself answers. */
+async function openLessonFor(
+  db: Executor,
+  caller: SignedInCaller,
+  lessonId: number,
+  now: Date,
+): Promise<LessonRow> {
+  const found = await findLesson(db, lessonId);
+  if (!found || (!found.isVisible && caller.role !== 'admin')) throw notFound();
+  const state = await loadCourseState(db, { caller, courseId: found.courseId, now });
+  const [progress] = await listLessonProgress(db, caller.userId, [lessonId]);
+  assertLessonOpen(state, found.lesson, progress);
+  return found.lesson;
+}
+
+/** Refusals and answers are per caller: never kept by a shared cache. */
+const noStore: Middleware = (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+};
+
+async function serveLessonFile(
+  deps: ServiceDeps<CourseConfig>,
+  req: Request,
+  res: Response,
+  key: string,
+  options: { redirectOnS3: boolean },
+): Promise<void> {
+  const store = deps.store;
+  const info = store ? await store.stat(key) : null;
+  if (!store || !info) throw notFound();
+  const contentType = hlsContentType(key);
+  if (store.kind === 's3' && options.redirectOnS3) {
+    const url = await store.presignGet(info.key, { expiresInSeconds: PRESIGN_SECONDS, contentType });
+    if (url) {
+      res.redirect(302, url);
+      return;
+    }
+  }
+  await serveObject(req, res, {
+    store,
+    key: info.key,
+    info,
+    contentType,
+    cacheControl: 'private, no-cache',
+    notFoundMessage: VIDEO_NOT_FOUND_MESSAGE,
+  });
+}
+
+export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  const open = (caller: SignedInCaller, lessonId: number) =>
+    openLessonFor(deps.db, caller, lessonId, deps.clock.now());
+  // The routes' own parameters are typed by their schemas; serving needs only the request's headers.
+  const plain = (req: unknown) => req as Request;
+
+  router.get(
+    '/api/lessons/:id/hls/:set/:file',
+    noStore,
+    requireUser,
+    validate({ params: LessonHlsMasterParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
+    async (req, res) => {
+      const { id, set, file } = req.params;
+      const lesson = await open(req.caller, id);
+      if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
+      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, file), { redirectOnS3: false });
+    },
+  );
+
+  router.get(
+    '/api/lessons/:id/hls/:set/:rendition/:file',
+    noStore,
+    requireUser,
+    validate({ params: LessonHlsRenditionParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
+    async (req, res) => {
+      const { id, set, rendition, file } = req.params;
+      const lesson = await open(req.caller, id);
+      if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
+      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, `${rendition}/${file}`), {
+        redirectOnS3: file.endsWith('.ts'),
+      });
+    },
+  );
+
+  router.get(
+    '/api/lessons/:id/poster',
+    noStore,
+    requireUser,
+    validate({ params: ContentIdParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
+    async (req, res) => {
+      const lesson = await open(req.caller, req.params.id);
+      const key = lesson.posterUrl;
+      if (!key?.startsWith(COURSE_MEDIA_PREFIX)) throw notFound();
+      await serveLessonFile(deps, plain(req), res, key, { redirectOnS3: true });
+    },
+  );
+}

@@ -1,0 +1,317 @@
+/**
+ * Transcoding lesson videos in the background (docs/behaviour/course-studio.md#adaptive-streaming): the
+ * running service's work queue turns a stored video into HLS renditions with a poster and its real
+ * duration, gives them to the lesson, and ffprobe plays the result through the lesson's routes; a newer
+ * video supersedes an older one's work; a broken source is retried and then failed with its error; a
+ * shutdown puts the work back and the next start finishes it.
+ */
+import { randomUUID } from 'node:crypto';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { MemberLesson } from '@platform/contracts';
+import {
+  INTERNAL_TOKEN_HEADER,
+  MINUTE,
+  SettableClock,
+  signInternalToken,
+  type Database,
+} from '@platform/service-kit';
+import { waitFor } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  backings,
+  SECRET,
+  startCourse,
+  type Backing,
+  type CourseUnderTest,
+} from '../../__tests__/harness.js';
+import { courseLessons, lessonTranscodes, type LessonTranscodeRow } from '../../db/schema.js';
+import { seededOutline, user } from '../../learning/__tests__/fixtures.js';
+import { courseMediaKey } from '../../media/bundled-media.js';
+import { hlsFileKey } from '../hls-files.js';
+import { transcodeLesson, TRANSCODE_MAX_ATTEMPTS } from '../lesson-transcode.queue.js';
+import { queueLessonTranscode } from '../queue-transcode.js';
+import { listTranscodeStates } from '../transcodes.repository.js';
+import { makeTestVideo, probeHls } from './test-videos.js';
+
+const admin = user('admin');
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+async function queue(db: Database, lessonId: number, sourceFile: string, now: Date): Promise<string> {
+  return db.transaction((tx) => queueLessonTranscode(tx, { lessonId, sourceFile, now }));
+}
+
+async function itemOf(db: Database, id: string): Promise<LessonTranscodeRow> {
+  const [row] = await db.select().from(lessonTranscodes).where(eq(lessonTranscodes.id, id));
+  if (!row) throw new Error(`no transcode ${id}`);
+  return row;
+}
+
+async function lessonRow(db: Database, id: number) {
+  const [row] = await db.select().from(courseLessons).where(eq(courseLessons.id, id));
+  return row!;
+}
+
+describe.each(backings())('transcoding lesson videos on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+  let db: Database;
+  let videos: string;
+  const clock = new SettableClock(new Date('2031-03-02T10:00:00.000Z'));
+  /** Seeded lessons showing the shipped member-lesson video, one per test. */
+  const lessonIds: number[] = [];
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing, { clock });
+    db = course.service.deps.db;
+    videos = await mkdtemp(path.join(tmpdir(), 'transcode-test-'));
+    const outline = await seededOutline(course);
+    for (const section of outline.sections) {
+      for (const lesson of section.lessons)
+        if (lesson.videoUrl === 'member-lesson.mp4') lessonIds.push(lesson.id);
+    }
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+    if (videos) await rm(videos, { recursive: true, force: true });
+  });
+
+  const workDirOf = (itemId: string) => path.join(course.service.deps.config.DATA_DIR, 'transcoding', itemId);
+
+  async function putVideo(name: string, file: string) {
+    const { size } = await stat(file);
+    await course.service.deps.store!.put(courseMediaKey(name), createReadStream(file), {
+      contentType: 'video/mp4',
+      size,
+    });
+  }
+
+  async function setVideo(lessonId: number, videoUrl: string) {
+    await db.update(courseLessons).set({ videoUrl }).where(eq(courseLessons.id, lessonId));
+  }
+
+  const queueTwice = (lessonId: number) =>
+    db.transaction(async (tx) => {
+      const at = { lessonId, sourceFile: 'member-lesson.mp4', now: clock.now() };
+      return [await queueLessonTranscode(tx, at), await queueLessonTranscode(tx, at)] as const;
+    });
+
+  const waitForStatus = (id: string, status: LessonTranscodeRow['status']) =>
+    waitFor(
+      () => itemOf(db, id),
+      (row) => row.status === status,
+      `transcode ${id} to be ${status}`,
+      60_000,
+    );
+
+  it('turns the shipped sample into a playable HLS set with a poster and its real duration', async () => {
+    const lessonId = lessonIds[0]!;
+    const id = await queue(db, lessonId, 'member-lesson.mp4', clock.now());
+    const done = await waitForStatus(id, 'done');
+    expect(done).toMatchObject({ progress: 100, attempts: 1, lastError: null, lockedUntil: null });
+    expect(await exists(workDirOf(id))).toBe(false);
+
+    const lesson = await lessonRow(db, lessonId);
+    expect(lesson.hlsUrl).toBe(hlsFileKey(lessonId, id, 'master.m3u8'));
+    expect(lesson.posterUrl).toBe(hlsFileKey(lessonId, id, 'poster.jpg'));
+    // The sample is 12 s long: 0.2 minutes, not the minutes it was seeded with.
+    expect(lesson.duration).toBeCloseTo(0.2, 5);
+
+    const view = (await (await course.requestAs(admin, `/api/lessons/${lessonId}`)).json()) as MemberLesson;
+    expect(view.hlsUrl).toBe(`/api/lessons/${lessonId}/hls/${id}/master.m3u8`);
+    expect(view.posterUrl).toBe(`/api/lessons/${lessonId}/poster?v=${id}`);
+    expect(view.videoUrl).toBe('/api/video-stream/member-lesson.mp4');
+
+    // ffprobe reads the master playlist, a rendition's playlist and its segments through the lesson's routes.
+    const token = await signInternalToken(admin, SECRET);
+    const probed = await probeHls(`${course.service.url}${view.hlsUrl}`, {
+      headers: { [INTERNAL_TOKEN_HEADER]: token },
+      workDir: videos,
+    });
+    expect(probed.durationSeconds).toBeGreaterThan(11.5);
+    expect(probed.durationSeconds).toBeLessThan(12.5);
+    const video = probed.streams.find((stream) => stream.codec_type === 'video');
+    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
+    expect(probed.streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({
+      codec_name: 'aac',
+    });
+
+    // (On S3 the answer is a redirect, which fetch follows.)
+    const poster = await course.requestAs(admin, view.posterUrl!);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    const posterBody = Buffer.from(await poster.arrayBuffer());
+    expect(posterBody.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+
+    expect((await listTranscodeStates(db, [lessonId])).get(lessonId)).toEqual({
+      status: 'done',
+      progress: 100,
+      error: null,
+    });
+  });
+
+  it('makes 360p and 720p from a 720p video, and removes the set it replaces', async () => {
+    const lessonId = lessonIds[1]!;
+    const first = await queue(db, lessonId, 'member-lesson.mp4', clock.now());
+    await waitForStatus(first, 'done');
+    const store = course.service.deps.store!;
+    expect(await store.stat(hlsFileKey(lessonId, first, '360p/seg-00000.ts'))).not.toBeNull();
+
+    const source = path.join(videos, 'hd.mp4');
+    await makeTestVideo(source, { width: 1280, height: 720, seconds: 5 });
+    const name = `hd-${randomUUID()}.mp4`;
+    await putVideo(name, source);
+    await setVideo(lessonId, name);
+    const second = await queue(db, lessonId, name, clock.now());
+    expect((await lessonRow(db, lessonId)).hlsUrl).toBeNull();
+    await waitForStatus(second, 'done');
+
+    const master = await course.requestAs(admin, `/api/lessons/${lessonId}/hls/${second}/master.m3u8`);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const text = await master.text();
+    expect(text).toContain('RESOLUTION=640x360');
+    expect(text).toContain('RESOLUTION=1280x720');
+    expect(text.split('\n').filter((line) => line.endsWith('index.m3u8'))).toEqual([
+      '360p/index.m3u8',
+      '720p/index.m3u8',
+    ]);
+    const token = await signInternalToken(admin, SECRET);
+    const hd = await probeHls(`${course.service.url}/api/lessons/${lessonId}/hls/${second}/720p/index.m3u8`, {
+      headers: { [INTERNAL_TOKEN_HEADER]: token },
+      workDir: videos,
+    });
+    expect(hd.streams.find((stream) => stream.codec_type === 'video')).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
+    expect((await lessonRow(db, lessonId)).duration).toBeCloseTo(5 / 60, 5);
+
+    // The older set's files are gone; the older set's address is no longer served.
+    expect(await store.stat(hlsFileKey(lessonId, first, 'master.m3u8'))).toBeNull();
+    expect(await store.stat(hlsFileKey(lessonId, first, '360p/seg-00000.ts'))).toBeNull();
+    const old = await course.requestAs(admin, `/api/lessons/${lessonId}/hls/${first}/master.m3u8`);
+    expect(old.status).toBe(404);
+  });
+
+  it('leaves a superseded item alone, and a transcode that lost its lesson meanwhile changes nothing', async () => {
+    const lessonId = lessonIds[2]!;
+    // Both in one transaction, so no worker can take the older one before it is superseded.
+    const [older, newer] = await queueTwice(lessonId);
+    await waitForStatus(newer, 'done');
+    expect(await itemOf(db, older)).toMatchObject({ status: 'superseded', attempts: 0, progress: 0 });
+    expect((await lessonRow(db, lessonId)).hlsUrl).toBe(hlsFileKey(lessonId, newer, 'master.m3u8'));
+
+    // A worker that was already transcoding when a newer video arrived: its result is dropped.
+    const [stale, latest] = await queueTwice(lessonId);
+    await waitForStatus(latest, 'done');
+    const asClaimed = { ...(await itemOf(db, stale)), status: 'queued' as const, attempts: 1 };
+    const outcome = await transcodeLesson(course.service.deps, asClaimed, {
+      logger: course.service.deps.logger,
+      signal: new AbortController().signal,
+    });
+    expect(outcome).toMatchObject({ status: 'superseded' });
+    expect((await lessonRow(db, lessonId)).hlsUrl).toBe(hlsFileKey(lessonId, latest, 'master.m3u8'));
+    expect(await course.service.deps.store!.stat(hlsFileKey(lessonId, stale, 'master.m3u8'))).toBeNull();
+    expect(await exists(workDirOf(stale))).toBe(false);
+
+    // A lesson whose video became a link is not transcoded at all.
+    await setVideo(lessonId, 'https://www.youtube.com/watch?v=aqz-KE-bpKQ');
+    const linked = await queue(db, lessonId, 'member-lesson.mp4', clock.now());
+    expect(await waitForStatus(linked, 'superseded')).toMatchObject({ attempts: 1 });
+    expect((await lessonRow(db, lessonId)).hlsUrl).toBeNull();
+  });
+
+  it('retries a source that is not a video, then fails it with the error', async () => {
+    const lessonId = lessonIds[3]!;
+    const name = `broken-${randomUUID()}.mp4`;
+    await course.service.deps.store!.put(courseMediaKey(name), Buffer.from('this is not a video at all'), {
+      contentType: 'video/mp4',
+    });
+    await setVideo(lessonId, name);
+    const id = await queue(db, lessonId, name, clock.now());
+    for (let attempt = 1; attempt < TRANSCODE_MAX_ATTEMPTS; attempt += 1) {
+      const waiting = await waitFor(
+        () => itemOf(db, id),
+        (row) => row.attempts === attempt && row.lockedUntil === null && row.lastError !== null,
+        `attempt ${attempt} to fail`,
+      );
+      expect(waiting.status).toBe('queued');
+      expect(waiting.lastError).toMatch(/ffprobe/);
+      expect(waiting.nextAttemptAt.getTime()).toBe(clock.now().getTime() + MINUTE * 2 ** (attempt - 1));
+      clock.set(waiting.nextAttemptAt);
+    }
+    const failed = await waitForStatus(id, 'failed');
+    expect(failed.attempts).toBe(TRANSCODE_MAX_ATTEMPTS);
+    expect(failed.lastError).toMatch(/ffprobe/);
+    expect(await exists(workDirOf(id))).toBe(false);
+    expect((await lessonRow(db, lessonId)).hlsUrl).toBeNull();
+    const state = (await listTranscodeStates(db, [lessonId])).get(lessonId);
+    expect(state).toMatchObject({ status: 'failed', error: expect.stringMatching(/ffprobe/) });
+  });
+});
+
+describe.each(backings().slice(0, 1))('a transcode interrupted by a shutdown on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest | undefined;
+  let videos: string;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    videos = await mkdtemp(path.join(tmpdir(), 'transcode-stop-'));
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+    if (videos) await rm(videos, { recursive: true, force: true });
+  });
+
+  it('is put back without counting the attempt, its folder removed, and finished at the next start', async () => {
+    course = await startCourse(backing);
+    const { deps } = course.service;
+    const source = path.join(videos, 'long.mp4');
+    // Long enough to be caught mid-way, small enough to make and transcode quickly on a busy machine.
+    await makeTestVideo(source, { width: 640, height: 360, seconds: 30, fps: 15 });
+    const name = `long-${randomUUID()}.mp4`;
+    const { size } = await stat(source);
+    await deps.store!.put(courseMediaKey(name), createReadStream(source), { contentType: 'video/mp4', size });
+    const outline = await seededOutline(course);
+    const lessonId = outline.sections[1]!.lessons[1]!.id;
+    await deps.db.update(courseLessons).set({ videoUrl: name }).where(eq(courseLessons.id, lessonId));
+    const id = await queue(deps.db, lessonId, name, deps.clock.now());
+
+    const running = await waitFor(
+      () => itemOf(deps.db, id),
+      (row) => row.progress > 0,
+      'ffmpeg to report progress',
+    );
+    expect(running).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(running.progress).toBeLessThan(100);
+    const workDir = path.join(deps.config.DATA_DIR, 'transcoding', id);
+
+    await course.stop();
+    course = undefined;
+    course = await startCourse(backing);
+    const after = course.service.deps.db;
+    // The next start picks it up again from the beginning, as its first attempt.
+    const done = await waitFor(
+      () => itemOf(after, id),
+      (row) => row.status === 'done',
+      'the transcode to finish after the restart',
+      120_000,
+    );
+    expect(done.attempts).toBe(1);
+    expect(await exists(workDir)).toBe(false);
+    expect((await lessonRow(after, lessonId)).hlsUrl).toBe(hlsFileKey(lessonId, id, 'master.m3u8'));
+  }, 180_000);
+});
