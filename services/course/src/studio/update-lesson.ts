@@ -16,10 +16,10 @@ import {
   type ObjectStore,
   type Transaction,
 } from '@platform/service-kit';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { courseLessons, lessonTranscodes } from '../db/schema.js';
-import { queueLessonTranscode } from '../transcoding/queue-transcode.js';
+import { courseLessons } from '../db/schema.js';
+import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/queue-transcode.js';
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
 import { assertStoredFiles, storedVideoOf } from './stored-media.js';
@@ -39,18 +39,11 @@ export async function onLessonVideoSet(
   tx: Transaction,
   options: { lessonId: number; videoUrl: string | null; now: Date },
 ): Promise<void> {
-  await tx
-    .update(courseLessons)
-    .set({ hlsUrl: null, posterUrl: null })
-    .where(eq(courseLessons.id, options.lessonId));
   const video = storedVideoOf(options.videoUrl);
   if (video) {
     await queueLessonTranscode(tx, { lessonId: options.lessonId, sourceFile: video, now: options.now });
   } else {
-    await tx
-      .update(lessonTranscodes)
-      .set({ status: 'superseded', finishedAt: options.now, lockedUntil: null })
-      .where(and(eq(lessonTranscodes.lessonId, options.lessonId), eq(lessonTranscodes.status, 'queued')));
+    await cancelLessonTranscodes(tx, options);
   }
 }
 
