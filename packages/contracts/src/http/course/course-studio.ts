@@ -15,6 +15,7 @@
  * (the files a lesson may use, CourseMediaList). Unknown ids are 404; bad input is 400 and changes nothing.
  */
 import { z } from 'zod';
+import { plainText } from '../text.js';
 import { LessonKindSchema } from './get-course-preview.js';
 import { parseHttpUrl, vimeoVideoId, youTubeVideoId } from './video-links.js';
 
@@ -109,16 +110,21 @@ export function checkCaptionsFile(
   return { ok: true, value };
 }
 
-const TitleSchema = z
-  .string({ error: COURSE_STUDIO_MESSAGES.titleRequired })
-  .trim()
-  .min(1, COURSE_STUDIO_MESSAGES.titleRequired)
-  .max(STUDIO_TITLE_MAX, COURSE_STUDIO_MESSAGES.titleTooLong);
+const TitleSchema = plainText(
+  z
+    .string({ error: COURSE_STUDIO_MESSAGES.titleRequired })
+    .trim()
+    .min(1, COURSE_STUDIO_MESSAGES.titleRequired)
+    .max(STUDIO_TITLE_MAX, COURSE_STUDIO_MESSAGES.titleTooLong),
+);
 
-const DescriptionSchema = z
-  .string({ error: COURSE_STUDIO_MESSAGES.descriptionTooLong })
-  .trim()
-  .max(STUDIO_DESCRIPTION_MAX, COURSE_STUDIO_MESSAGES.descriptionTooLong);
+const DescriptionSchema = plainText(
+  z
+    .string({ error: COURSE_STUDIO_MESSAGES.descriptionTooLong })
+    .trim()
+    .max(STUDIO_DESCRIPTION_MAX, COURSE_STUDIO_MESSAGES.descriptionTooLong),
+  { multiline: true },
+);
 
 const ReleaseDaySchema = z
   .number({ error: COURSE_STUDIO_MESSAGES.releaseDay })
@@ -129,9 +135,9 @@ const ReleaseDaySchema = z
 const PublishedSchema = z.boolean({ error: 'isPublished must be true or false' });
 
 /** The lesson's media address as the service stores it (null: none). */
-export const LessonMediaSchema = z
-  .string({ error: COURSE_STUDIO_MESSAGES.videoUrl })
-  .max(2000, COURSE_STUDIO_MESSAGES.videoUrl)
+export const LessonMediaSchema = plainText(
+  z.string({ error: COURSE_STUDIO_MESSAGES.videoUrl }).max(2000, COURSE_STUDIO_MESSAGES.videoUrl),
+)
   .nullable()
   .transform((value, context) => {
     const checked = checkLessonMedia(value ?? '');
@@ -142,9 +148,9 @@ export const LessonMediaSchema = z
     return checked.value;
   });
 
-export const CaptionsFileSchema = z
-  .string({ error: COURSE_STUDIO_MESSAGES.captions })
-  .max(200, COURSE_STUDIO_MESSAGES.captions)
+export const CaptionsFileSchema = plainText(
+  z.string({ error: COURSE_STUDIO_MESSAGES.captions }).max(200, COURSE_STUDIO_MESSAGES.captions),
+)
   .nullable()
   .transform((value, context) => {
     const checked = checkCaptionsFile(value ?? '');
@@ -155,9 +161,10 @@ export const CaptionsFileSchema = z
     return checked.value;
   });
 
-const ContentSchema = z
-  .string({ error: 'Content must be text' })
-  .max(STUDIO_CONTENT_MAX, COURSE_STUDIO_MESSAGES.contentTooLong);
+const ContentSchema = plainText(
+  z.string({ error: 'Content must be text' }).max(STUDIO_CONTENT_MAX, COURSE_STUDIO_MESSAGES.contentTooLong),
+  { multiline: true },
+);
 
 /** Whole minutes, 0 or more (the studio reads the field as an integer, 0 when empty). */
 const DurationSchema = z
@@ -168,11 +175,13 @@ const DurationSchema = z
 
 const KeyPointsSchema = z
   .array(
-    z
-      .string({ error: COURSE_STUDIO_MESSAGES.keyPoint })
-      .trim()
-      .min(1, COURSE_STUDIO_MESSAGES.keyPoint)
-      .max(STUDIO_KEY_POINT_MAX, COURSE_STUDIO_MESSAGES.keyPoint),
+    plainText(
+      z
+        .string({ error: COURSE_STUDIO_MESSAGES.keyPoint })
+        .trim()
+        .min(1, COURSE_STUDIO_MESSAGES.keyPoint)
+        .max(STUDIO_KEY_POINT_MAX, COURSE_STUDIO_MESSAGES.keyPoint),
+    ),
     { error: 'keyPoints must be a list of texts' },
   )
   .max(STUDIO_KEY_POINTS_MAX, COURSE_STUDIO_MESSAGES.keyPoints);

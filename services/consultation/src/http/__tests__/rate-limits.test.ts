@@ -104,7 +104,11 @@ describe.each(setups)('request limits on $name', (setup) => {
       { key: 'test:running', points: 1, expire: new Date(now + 30 * MINUTE) },
     ]);
     // The service clock has not moved since the service started: the job is not due yet.
-    expect(await jobs.runDue()).toEqual([{ name: RATE_LIMIT_CLEANUP_JOB, ran: false, reason: 'not-due' }]);
+    expect(await jobs.runDue()).toContainEqual({
+      name: RATE_LIMIT_CLEANUP_JOB,
+      ran: false,
+      reason: 'not-due',
+    });
     expect((await deps.db.select().from(rateLimits)).map((row) => row.key)).toContain('test:long-gone');
 
     // Five minutes on, it runs (by itself, or here: whichever comes first, it runs once).
@@ -119,7 +123,11 @@ describe.each(setups)('request limits on $name', (setup) => {
 /** Two replicas on one PostgreSQL database count together (without Redis: in that database). */
 const sharedDatabases = backings().filter((backing) => backing.name.startsWith('PostgreSQL'));
 
-describe.each(sharedDatabases)('two consultation replicas sharing one database on $name', (factory) => {
+// Without POSTGRES_URL (a newcomer's `npm test`) there is no shared server database to test here.
+const describeShared =
+  sharedDatabases.length > 0 ? describe.each(sharedDatabases) : describe.skip.each(backings());
+
+describeShared('two consultation replicas sharing one database on $name', (factory) => {
   let backing: Backing;
   let replicas: ConsultationUnderTest[];
 
