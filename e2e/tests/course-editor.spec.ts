@@ -2,7 +2,9 @@
  * The course studio at /admin/courses (docs/behaviour/course-studio.md#course-editor): the admin renames a
  * section and a lesson, adds a lesson and publishes it, moves a lesson by keyboard, makes a lesson a draft,
  * and sees a refused save keep what was typed; a member's section page and the public course page show
- * every change at once, without the draft. Screenshots at 1280 and 390 px, with axe.
+ * every change at once, without the draft. Screenshots at 1280 and 390 px, with axe. Then, all in the
+ * browser, the admin uploads a video on /admin/upload, gives it to a new lesson of a renamed section,
+ * publishes it and watches it transcode in the studio, and a member plays it as HLS with its poster.
  *
  * The studio changes the one course every other spec reads (titles, counts, order), so this spec runs
  * against a site of its own, started here on its own data and port, sending its e-mails to the same peer.
@@ -10,6 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 // @ts-expect-error plain ESM module without types
@@ -26,11 +29,14 @@ interface Site {
 const SECTION_TITLE = 'Start Here: Free Preview';
 const RENAMED_LESSON = 'Greeting Every Table, Renamed';
 const NEW_LESSON = 'Closing Checklist (New)';
+const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
 
 let workDir: string;
 let site: Site;
 
-test.describe.configure({ mode: 'serial' });
+// The tests run in order on the one site but share nothing: one failing does not skip the others (the next
+// worker starts a site of its own for them).
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -178,11 +184,15 @@ test('the admin edits the course in the studio and members and visitors see it a
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   const live = page.locator('[id^="DndLiveRegion"]').filter({ hasText: RENAMED_LESSON });
-  await expect(live).toHaveText(/position 3 of 16/);
-  for (const position of [2, 1]) {
+  await expect(live).toHaveText(/position [23] of 16/);
+  // Up until the live region says it is over the first place (the first "over" right after the pick-up
+  // can already name the place above when the list's layout was still settling: noted on issue 14).
+  for (let presses = 0; presses < 4; presses += 1) {
+    if (/is over position 1 of 16/.test((await live.textContent()) ?? '')) break;
     await page.keyboard.press('ArrowUp');
-    await expect(live).toHaveText(new RegExp(`is over position ${position} of 16`));
+    await expect(live).toHaveText(/is over position [12] of 16/);
   }
+  await expect(live).toHaveText(/is over position 1 of 16/);
   await page.keyboard.press('Space');
   await expectToast(page, 'Order saved');
   await expect(rows.first().getByTestId('lesson-title')).toHaveText(RENAMED_LESSON);
@@ -246,6 +256,113 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expectNoSeriousA11yViolations(phone, testInfo, 'course-editor-phone');
 
   for (const context of [memberContext, adminContext, visitorContext, phoneContext]) await context.close();
+});
+
+/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
+type VideoElement = { currentTime: number; muted: boolean; play(): Promise<void> };
+
+test('the admin renames a section, adds a lesson with a freshly uploaded video, and a member plays it as HLS', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const sectionTitle = 'Start Here: Streamed';
+  const lessonTitle = 'Walkthrough of the Dining Room (Uploaded)';
+  const memberContext = await contextOn(browser, 1280);
+  const member = await memberContext.newPage();
+  await becomeCourseMember(member, uniqueEmail('course-editor', 'streaming'));
+
+  // The upload, resumable, on /admin/upload.
+  const adminContext = await contextOn(browser, 1280);
+  const page = await adminContext.newPage();
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/upload');
+  await page.getByLabel('Video file').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  await expect(page.getByTestId('uploaded-name')).toHaveText('member-lesson.mp4', { timeout: 30_000 });
+  const stored = (await page.getByTestId('uploaded-path').innerText()).trim();
+  expect(stored).toMatch(/^lesson-[0-9a-f]{24}\.mp4$/);
+
+  // On to the studio: the first section (open to members from the first day) renamed.
+  await page.getByRole('link', { name: 'Go to the course editor' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
+  const first = sectionCard(page, 0);
+  await first.getByLabel('Section title').fill(sectionTitle);
+  await first.getByRole('button', { name: 'Save section' }).click();
+  await expectToast(page, 'Module updated successfully');
+  await expect(first.getByTestId('section-title')).toHaveText(sectionTitle);
+
+  // A lesson added, given the upload from the video field's list, and published.
+  await first.getByLabel('New lesson title').fill(lessonTitle);
+  await first.getByRole('button', { name: 'Add lesson' }).click();
+  await expectToast(page, 'Lesson added as a draft');
+  const added = lessonRows(first).filter({ hasText: lessonTitle });
+  await expect(added.getByTestId('draft-badge')).toBeVisible();
+  const form = await openLesson(added);
+  await form.getByLabel('Choose a stored file…').selectOption({ label: `member-lesson.mp4 (${stored})` });
+  await expect(form.getByLabel('Video', { exact: true })).toHaveValue(stored);
+  await form.getByLabel('Published (members see it)').check();
+  await form.getByRole('button', { name: 'Save lesson' }).click();
+  await expectToast(page, 'Lesson updated successfully');
+  await expect(added.getByTestId('draft-badge')).toHaveCount(0);
+  await added.getByRole('button', { name: /^Close lesson/ }).click();
+
+  // The studio follows the background transcode by itself, up to ready.
+  const badge = added.getByTestId('transcode-state');
+  await expect(badge).toHaveText(/^(Waiting to transcode|Transcoding \d+%|Adaptive streaming ready)$/);
+  await expect(badge).toHaveText('Adaptive streaming ready', { timeout: 180_000 });
+
+  const outline = await studioOutline(page);
+  const sectionId = outline[0]!.id;
+  const lessonId = outline[0]!.lessons.find((lesson) => lesson.title === lessonTitle)!.id;
+
+  // The member finds it in the renamed section and plays it as HLS, with its poster.
+  const streamed: string[] = [];
+  member.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(m3u8|ts|mp4)$/.test(pathname)) streamed.push(pathname);
+  });
+  await member.goto(`/modules/${sectionId}`);
+  await expect(member.getByRole('heading', { level: 1, name: sectionTitle })).toBeVisible();
+  await member
+    .getByTestId('lesson-row')
+    .filter({ hasText: lessonTitle })
+    .getByRole('link', { name: 'Start Lesson' })
+    .click();
+  await expect(member).toHaveURL(new RegExp(`/lessons/${lessonId}$`));
+  const video = member.locator(`video[data-lesson-id="${lessonId}"]`);
+  await expect(video).toBeVisible();
+  const view = (await (await member.request.get(`/api/lessons/${lessonId}`)).json()) as {
+    hlsUrl: string | null;
+    posterUrl: string | null;
+  };
+  expect(view.hlsUrl).toMatch(new RegExp(`^/api/lessons/${lessonId}/hls/[0-9a-f-]{36}/master\\.m3u8$`));
+  expect(view.posterUrl).toMatch(new RegExp(`^/api/lessons/${lessonId}/poster\\?v=`));
+  await expect(video).toHaveAttribute('poster', view.posterUrl!);
+  const poster = await member.request.get(view.posterUrl!);
+  expect(poster.status()).toBe(200);
+  expect(poster.headers()['content-type']).toMatch(/^image\/jpeg/);
+  await expect(video).toHaveAttribute('data-playback', /^hls-(js|native)$/);
+
+  await video.evaluate((node) => {
+    const element = node as unknown as VideoElement;
+    element.muted = true;
+    void element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((node) => (node as unknown as VideoElement).currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(1);
+  const master = view.hlsUrl!;
+  const folder = master.slice(0, master.lastIndexOf('/') + 1);
+  expect(streamed).toContain(master);
+  expect(streamed.some((pathname) => pathname.startsWith(folder) && /\/seg-[0-9]+\.ts$/.test(pathname))).toBe(
+    true,
+  );
+  // The uploaded MP4 is not fetched while the streams play.
+  expect(streamed.filter((pathname) => pathname.endsWith('.mp4'))).toEqual([]);
+  await expect(member.getByRole('alert')).toHaveCount(0);
+
+  for (const context of [memberContext, adminContext]) await context.close();
 });
 
 test('anyone but the admin is turned away from the studio', async ({ browser }) => {

@@ -11,6 +11,16 @@ import { studioSectionsKey } from './studio-keys';
 
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
+/** How often the outline is read again while a lesson's video waits for or goes through transcoding. */
+export const TRANSCODE_REFRESH_MS = 2000;
+
+/** Whether any lesson's video is still queued or being transcoded (its badge then moves on by itself). */
+export function isTranscoding(sections: StudioSectionList | undefined): boolean {
+  return (sections ?? []).some((section) =>
+    section.lessons.some((lesson) => lesson.transcode?.status === 'queued'),
+  );
+}
+
 export function useStudioCourses(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/courses'],
@@ -20,9 +30,11 @@ export function useStudioCourses(enabled: boolean) {
 }
 
 export function useStudioSections(courseId: number | null) {
-  return useQuery({
+  return useQuery<StudioSectionList>({
     queryKey: studioSectionsKey(courseId ?? 0),
     enabled: courseId !== null,
+    // 'Waiting to transcode' → 'Transcoding N%' → 'Adaptive streaming ready' without a reload.
+    refetchInterval: (query) => (isTranscoding(query.state.data) ? TRANSCODE_REFRESH_MS : false),
     queryFn: async (context): Promise<StudioSectionList> =>
       StudioSectionListSchema.parse(await read(context)),
   });

@@ -3,7 +3,7 @@
  * handle, Space or Enter to pick it up, the arrow keys to move it, Space or Enter to drop it, Escape to
  * put it back. Screen readers hear each step with the item's name.
  */
-import { useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import {
   DndContext,
@@ -99,12 +99,14 @@ export function SortableList<Item extends { id: number }>({
 
   // A keyboard drag moves item by item and the sensor keeps it in view; scrolling the page on its own
   // (as for a pointer near the window's edge) would carry the item past the others with no key pressed.
-  const [byKeyboard, setByKeyboard] = useState(false);
+  // A ref, not state: it must hold from the drag's first frame, before any re-render.
+  const byKeyboard = useRef(false);
+  const autoScroll = useMemo(() => ({ canScroll: () => !byKeyboard.current }), []);
   const onDragStart = ({ activatorEvent }: DragStartEvent) => {
-    setByKeyboard(activatorEvent instanceof KeyboardEvent);
+    byKeyboard.current = activatorEvent instanceof KeyboardEvent;
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setByKeyboard(false);
+    byKeyboard.current = false;
     if (!over || active.id === over.id) return;
     onReorder(moveId(ids, Number(active.id), Number(over.id)));
   };
@@ -113,12 +115,14 @@ export function SortableList<Item extends { id: number }>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      autoScroll={!byKeyboard}
+      autoScroll={autoScroll}
       // Measured before a drag starts too, so the first "over" is never taken from stale positions.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setByKeyboard(false)}
+      onDragCancel={() => {
+        byKeyboard.current = false;
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: {
