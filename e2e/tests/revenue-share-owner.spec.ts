@@ -25,7 +25,8 @@ function toastRegion(page: Page): Locator {
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
+  // A toast follows a server answer (a report with its documents): a loaded machine may take more than 5 s.
+  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible({ timeout: 15_000 });
   if (description !== undefined)
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
 }
