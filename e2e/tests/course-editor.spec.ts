@@ -9,65 +9,24 @@
  * The studio changes the one course every other spec reads (titles, counts, order), so this spec runs
  * against a site of its own, started here on its own data and port, sending its e-mails to the same peer.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../../scripts/embedded.mjs';
+import type { Locator, Page } from '@playwright/test';
+import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
-import { getSmtpUrl } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-
-interface Site {
-  url: string;
-  stop(): Promise<void>;
-}
 
 const SECTION_TITLE = 'Start Here: Free Preview';
 const RENAMED_LESSON = 'Greeting Every Table, Renamed';
 const NEW_LESSON = 'Closing Checklist (New)';
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
 
-let workDir: string;
-let site: Site;
+const site = ownSite('course-editor');
 
 // The tests run in order on the one site but share nothing: one failing does not skip the others (the next
 // worker starts a site of its own for them).
 test.describe.configure({ mode: 'default' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  workDir = await mkdtemp(path.join(tmpdir(), 'e2e-course-editor-'));
-  site = (await startEmbedded({
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(workDir, 'data'),
-      LOG_LEVEL: 'warn',
-      POSTGRES_URL: '',
-      NATS_URL: '',
-      SMTP_URL: getSmtpUrl(),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      PASSWORD_HASH_MEMORY_KIB: '1024',
-      PASSWORD_HASH_ITERATIONS: '1',
-      PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
-    },
-  })) as Site;
-});
-
-test.afterAll(async () => {
-  await site?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-async function contextOn(browser: Browser, width: number): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: site.url, viewport: { width, height: width > 500 ? 800 : 844 } });
-}
 
 function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i });
@@ -107,11 +66,11 @@ test('the admin edits the course in the studio and members and visitors see it a
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const memberContext = await contextOn(browser, 1280);
+  const memberContext = await site.context(browser, 1280);
   const member = await memberContext.newPage();
   await becomeCourseMember(member, uniqueEmail('course-editor', 'member'));
 
-  const adminContext = await contextOn(browser, 1280);
+  const adminContext = await site.context(browser, 1280);
   const page = await adminContext.newPage();
   await logIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/courses');
@@ -231,7 +190,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(member.getByRole('heading', { name: 'Lesson Not Found' })).toBeVisible();
 
   // The public course page, as a visitor: the same, and the catalogue's counts (one added, one hidden).
-  const visitorContext = await contextOn(browser, 1280);
+  const visitorContext = await site.context(browser, 1280);
   const visitor = await visitorContext.newPage();
   await visitor.goto('/');
   await expect(visitor.getByRole('heading', { level: 2, name: 'Course content' })).toBeVisible();
@@ -242,7 +201,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(publicSection.getByText(draftTitle)).toHaveCount(0);
 
   // The studio on a phone: nothing wider than the screen.
-  const phoneContext = await contextOn(browser, 390);
+  const phoneContext = await site.context(browser, 390);
   const phone = await phoneContext.newPage();
   await logIn(phone, ADMIN.email, ADMIN.password);
   await phone.goto('/admin/courses');
@@ -267,12 +226,12 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   test.setTimeout(300_000);
   const sectionTitle = 'Start Here: Streamed';
   const lessonTitle = 'Walkthrough of the Dining Room (Uploaded)';
-  const memberContext = await contextOn(browser, 1280);
+  const memberContext = await site.context(browser, 1280);
   const member = await memberContext.newPage();
   await becomeCourseMember(member, uniqueEmail('course-editor', 'streaming'));
 
   // The upload, resumable, on /admin/upload.
-  const adminContext = await contextOn(browser, 1280);
+  const adminContext = await site.context(browser, 1280);
   const page = await adminContext.newPage();
   await logIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/upload');
@@ -366,7 +325,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
 });
 
 test('anyone but the admin is turned away from the studio', async ({ browser }) => {
-  const context = await contextOn(browser, 1280);
+  const context = await site.context(browser, 1280);
   const page = await context.newPage();
   await page.goto('/admin/courses');
   await expect(page.getByRole('status').filter({ hasText: 'Unauthorized' })).toBeVisible();

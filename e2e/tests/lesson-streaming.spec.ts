@@ -8,21 +8,11 @@
  * Transcoding changes a lesson's length and media, which other specs read: this spec runs against a site
  * of its own, started here on its own data and port, sending its e-mails to the same peer.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../../scripts/embedded.mjs';
+import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
-import { getSmtpUrl } from '../helpers/mail-peer.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
-
-interface Site {
-  url: string;
-  stop(): Promise<void>;
-}
 
 interface StudioLesson {
   id: number;
@@ -51,42 +41,10 @@ type VideoElement = {
   pause(): void;
 };
 
-let workDir: string;
-let site: Site;
+const site = ownSite('lesson-streaming');
 let lesson: StudioLesson;
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  workDir = await mkdtemp(path.join(tmpdir(), 'e2e-lesson-streaming-'));
-  site = (await startEmbedded({
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(workDir, 'data'),
-      LOG_LEVEL: 'warn',
-      POSTGRES_URL: '',
-      NATS_URL: '',
-      SMTP_URL: getSmtpUrl(),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      PASSWORD_HASH_MEMORY_KIB: '1024',
-      PASSWORD_HASH_ITERATIONS: '1',
-      PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
-    },
-  })) as Site;
-});
-
-test.afterAll(async () => {
-  await site?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-async function contextOn(browser: Browser, width: number): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: site.url, viewport: { width, height: width > 500 ? 800 : 844 } });
-}
 
 function videoOf(page: Page): Locator {
   return page.locator(`video[data-lesson-id="${lesson.id}"]`);
@@ -112,7 +70,7 @@ async function playPast(video: Locator, seconds: number): Promise<void> {
 
 test('the admin gives a lesson a new video and the site transcodes it', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await contextOn(browser, 1280);
+  const context = await site.context(browser, 1280);
   const page = await context.newPage();
   await logIn(page, ADMIN.email, ADMIN.password);
   const outline = (await (await page.request.get('/api/courses/1/modules')).json()) as {
@@ -168,7 +126,7 @@ function recordRequests(page: Page) {
 let memberCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
 
 async function memberContext(browser: Browser, width: number): Promise<BrowserContext> {
-  const context = await contextOn(browser, width);
+  const context = await site.context(browser, width);
   await context.addCookies(memberCookies);
   return context;
 }
@@ -177,7 +135,7 @@ test('a member plays the lesson as adaptive streams with its poster, and the pos
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const context = await contextOn(browser, 1280);
+  const context = await site.context(browser, 1280);
   const page = await context.newPage();
   await becomeCourseMember(page, uniqueEmail('streaming', 'member'));
   memberCookies = await context.cookies();
