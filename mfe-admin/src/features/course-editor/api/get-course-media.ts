@@ -6,9 +6,12 @@ import { getQueryFn } from '@platform/ui';
 
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
+/** The list's cache entry: a finished upload marks it stale, so the studio's pickers offer the new file. */
+export const COURSE_MEDIA_KEY = ['/api/course-media'] as const;
+
 export function useCourseMedia(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/course-media'],
+    queryKey: COURSE_MEDIA_KEY,
     enabled,
     queryFn: async (context): Promise<CourseMediaList> => CourseMediaListSchema.parse(await read(context)),
   });

@@ -23,7 +23,7 @@ import { useCourseMedia } from '../api/get-course-media';
 import { useStudioCourses, useStudioSections } from '../api/get-studio-sections';
 import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
 import { appendId } from '../lib/reorder';
-import { failureMessage } from '../lib/save-outcome';
+import { deleteWithToast, failureMessage } from '../lib/save-outcome';
 import { AddItemForm } from './add-item-form';
 import { SectionEditor } from './section-editor';
 import { SortableList } from './sortable-list';
@@ -72,20 +72,8 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
     });
   };
 
-  const removeSection = async (section: StudioSection) => {
-    try {
-      await deleteModule.mutateAsync(section.id);
-      toast({ title: COURSE_EDITOR_COPY.sectionDeleted, variant: 'success' });
-      return true;
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: failureMessage(failure, COURSE_EDITOR_COPY.deleteFailed),
-        variant: 'destructive',
-      });
-      return false;
-    }
-  };
+  const removeSection = (section: StudioSection) =>
+    deleteWithToast(() => deleteModule.mutateAsync(section.id), COURSE_EDITOR_COPY.sectionDeleted);
 
   return (
     <div className="grid gap-6">

@@ -5,17 +5,15 @@
  * message or 'Failed to update lesson').
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
-import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId, toast } from '@platform/ui';
+import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId } from '@platform/ui';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
 import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
 import type { LessonFormValues } from '../lib/lesson-form';
-import { failureMessage, fieldIssues } from '../lib/save-outcome';
-import type { SaveState } from '../lib/save-outcome';
+import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
 import { MediaPicker } from './media-picker';
@@ -69,42 +67,24 @@ function LessonForm({
   onMove: (lessonId: number, toModuleId: number) => void;
 }) {
   const baseId = `lesson-${lesson.id}`;
-  const form = useForm<LessonFormValues>({ defaultValues: toLessonFormValues(lesson) });
-  const { errors, isDirty } = form.formState;
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const update = useUpdateLesson(courseId);
-
-  const submit = form.handleSubmit(async (values) => {
-    const problems = checkLessonForm(values);
-    const first = FIELDS.find((field) => problems[field]);
-    if (first) {
-      for (const field of FIELDS) {
-        const message = problems[field];
-        if (message) form.setError(field, { message });
-      }
-      form.setFocus(first);
-      setState({ kind: 'failed', message: problems[first]! });
-      return;
-    }
-    setState({ kind: 'saving' });
-    try {
-      const saved = await update.mutateAsync({ lessonId: lesson.id, request: toUpdateLessonRequest(values) });
-      form.reset(toLessonFormValues(saved));
-      setState({ kind: 'saved' });
-      toast({ title: COURSE_STUDIO_MESSAGES.lessonSaved, variant: 'success' });
-    } catch (failure) {
-      console.error('Saving the lesson failed:', failure);
-      const message = failureMessage(failure, COURSE_STUDIO_MESSAGES.lessonFailed);
-      const issues = fieldIssues(failure, FIELDS);
-      for (const field of FIELDS) {
-        const issue = issues[field];
-        if (issue) form.setError(field, { message: issue });
-      }
-      // Everything typed stays in the form, to correct and save again.
-      setState({ kind: 'failed', message });
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-    }
+  const { form, state, setState, submit } = useStudioForm<
+    LessonFormValues,
+    (typeof FIELDS)[number],
+    StudioLesson
+  >({
+    fields: FIELDS,
+    defaults: toLessonFormValues(lesson),
+    check: checkLessonForm,
+    save: (values) => update.mutateAsync({ lessonId: lesson.id, request: toUpdateLessonRequest(values) }),
+    toValues: toLessonFormValues,
+    messages: {
+      saved: COURSE_STUDIO_MESSAGES.lessonSaved,
+      failed: COURSE_STUDIO_MESSAGES.lessonFailed,
+      what: 'lesson',
+    },
   });
+  const { errors, isDirty } = form.formState;
 
   const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
   const statusId = `${baseId}-status`;

@@ -5,7 +5,6 @@
  * a confirmation.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson, StudioSection } from '@platform/contracts';
 import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId, toast } from '@platform/ui';
@@ -14,8 +13,8 @@ import { useUpdateModule } from '../api/update-module';
 import { COURSE_EDITOR_COPY, deleteSectionQuestion } from '../lib/course-editor-copy';
 import { checkSectionForm, toSectionFormValues, toUpdateModuleRequest } from '../lib/lesson-form';
 import type { SectionFormValues } from '../lib/lesson-form';
-import { failureMessage, fieldIssues } from '../lib/save-outcome';
-import type { SaveState } from '../lib/save-outcome';
+import { deleteWithToast } from '../lib/save-outcome';
+import { useStudioForm } from '../lib/use-studio-form';
 import { AddItemForm } from './add-item-form';
 import { ConfirmDelete } from './confirm-delete';
 import { LessonEditor } from './lesson-editor';
@@ -27,46 +26,24 @@ const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
 
 function SectionForm({ section, courseId }: { section: StudioSection; courseId: number }) {
   const baseId = `section-${section.id}`;
-  const form = useForm<SectionFormValues>({ defaultValues: toSectionFormValues(section) });
-  const { errors, isDirty } = form.formState;
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [details, setDetails] = useState(false);
   const update = useUpdateModule(courseId);
-
-  const submit = form.handleSubmit(async (values) => {
-    const problems = checkSectionForm(values);
-    const first = FIELDS.find((field) => problems[field]);
-    if (first) {
-      for (const field of FIELDS) {
-        const message = problems[field];
-        if (message) form.setError(field, { message });
-      }
+  const { form, state, submit } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
+    fields: FIELDS,
+    defaults: toSectionFormValues(section),
+    check: checkSectionForm,
+    save: (values) => update.mutateAsync({ moduleId: section.id, request: toUpdateModuleRequest(values) }),
+    toValues: toSectionFormValues,
+    messages: {
+      saved: COURSE_STUDIO_MESSAGES.moduleSaved,
+      failed: COURSE_STUDIO_MESSAGES.moduleFailed,
+      what: 'section',
+    },
+    onProblem: (first) => {
       if (first === 'description') setDetails(true);
-      form.setFocus(first);
-      setState({ kind: 'failed', message: problems[first]! });
-      return;
-    }
-    setState({ kind: 'saving' });
-    try {
-      const saved = await update.mutateAsync({
-        moduleId: section.id,
-        request: toUpdateModuleRequest(values),
-      });
-      form.reset(toSectionFormValues(saved));
-      setState({ kind: 'saved' });
-      toast({ title: COURSE_STUDIO_MESSAGES.moduleSaved, variant: 'success' });
-    } catch (failure) {
-      console.error('Saving the section failed:', failure);
-      const message = failureMessage(failure, COURSE_STUDIO_MESSAGES.moduleFailed);
-      const issues = fieldIssues(failure, FIELDS);
-      for (const field of FIELDS) {
-        const issue = issues[field];
-        if (issue) form.setError(field, { message: issue });
-      }
-      setState({ kind: 'failed', message });
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-    }
+    },
   });
+  const { errors, isDirty } = form.formState;
 
   const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
   const statusId = `${baseId}-status`;
@@ -154,20 +131,8 @@ export function SectionEditor({
   const others = sections.filter((item) => item.id !== section.id).map(({ id, title }) => ({ id, title }));
   const lessonsId = `section-${section.id}-lessons`;
 
-  const removeLesson = async (lesson: StudioLesson) => {
-    try {
-      await deleteLesson.mutateAsync(lesson.id);
-      toast({ title: COURSE_EDITOR_COPY.lessonDeleted, variant: 'success' });
-      return true;
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: failureMessage(failure, COURSE_EDITOR_COPY.deleteFailed),
-        variant: 'destructive',
-      });
-      return false;
-    }
-  };
+  const removeLesson = (lesson: StudioLesson) =>
+    deleteWithToast(() => deleteLesson.mutateAsync(lesson.id), COURSE_EDITOR_COPY.lessonDeleted);
 
   return (
     <section

@@ -2,7 +2,8 @@
  * What a row says after a save (docs/behaviour/course-studio.md#messages): the server's message when it sent
  * one, else the fixed failure text; field issues go beside their fields.
  */
-import { ApiError, getServerMessage } from '@platform/ui';
+import { ApiError, getServerMessage, toast } from '@platform/ui';
+import { COURSE_EDITOR_COPY } from './course-editor-copy';
 import { issueField } from './lesson-form';
 
 export type SaveState =
@@ -24,4 +25,20 @@ export function fieldIssues<Field extends string>(
     if (field && found[field] === undefined) found[field] = issue.message;
   }
   return found;
+}
+
+/** Runs a deletion the admin confirmed and says how it went in a toast; true when it was done. */
+export async function deleteWithToast(remove: () => Promise<unknown>, done: string): Promise<boolean> {
+  try {
+    await remove();
+    toast({ title: done, variant: 'success' });
+    return true;
+  } catch (failure) {
+    toast({
+      title: 'Error',
+      description: failureMessage(failure, COURSE_EDITOR_COPY.deleteFailed),
+      variant: 'destructive',
+    });
+    return false;
+  }
 }

@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   Alert,
@@ -38,6 +39,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
+import { COURSE_MEDIA_KEY } from '../../course-editor/api/get-course-media';
 import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
 import { uploadLessonVideo } from '../api/upload-lesson-video';
 import type { LessonVideoUpload } from '../api/upload-lesson-video';
@@ -85,6 +87,8 @@ export function VideoUploadPage() {
     setFile(chosen);
   };
 
+  const queryClient = useQueryClient();
+
   const onUpload = () => {
     if (!file) return;
     dispatch({ type: 'start', total: file.size });
@@ -98,6 +102,7 @@ export function VideoUploadPage() {
         upload.current = null;
         setFile(null);
         dispatch({ type: 'succeeded', result });
+        void queryClient.invalidateQueries({ queryKey: COURSE_MEDIA_KEY });
       },
       (error: unknown) => {
         upload.current = null;
