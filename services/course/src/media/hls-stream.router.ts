@@ -18,7 +18,6 @@ import {
 import {
   AppError,
   requireUser,
-  serveObject,
   validate,
   type Executor,
   type Middleware,
@@ -31,7 +30,7 @@ import { assertLessonOpen, loadCourseState, type SignedInCaller } from '../learn
 import { findLesson, listLessonProgress } from '../learning/learning.repository.js';
 import { hlsContentType, hlsFileKey, hlsSetOf } from '../transcoding/hls-files.js';
 import { COURSE_MEDIA_PREFIX } from './bundled-media.js';
-import { PRESIGN_SECONDS } from './video-stream.router.js';
+import { serveLessonMedia } from './serve-lesson-media.js';
 
 const notFound = () => new AppError('not_found', VIDEO_NOT_FOUND_MESSAGE);
 
@@ -66,22 +65,7 @@ async function serveLessonFile(
   const store = deps.store;
   const info = store ? await store.stat(key) : null;
   if (!store || !info) throw notFound();
-  const contentType = hlsContentType(key);
-  if (store.kind === 's3' && options.redirectOnS3) {
-    const url = await store.presignGet(info.key, { expiresInSeconds: PRESIGN_SECONDS, contentType });
-    if (url) {
-      res.redirect(302, url);
-      return;
-    }
-  }
-  await serveObject(req, res, {
-    store,
-    key: info.key,
-    info,
-    contentType,
-    cacheControl: 'private, no-cache',
-    notFoundMessage: VIDEO_NOT_FOUND_MESSAGE,
-  });
+  await serveLessonMedia(req, res, { store, info }, { contentType: hlsContentType(key), ...options });
 }
 
 export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {

@@ -13,11 +13,9 @@ import {
 } from '@platform/contracts';
 import {
   AppError,
-  contentDisposition,
   contentTypeForFileName,
   isAppError,
   requireUser,
-  serveObject,
   type Executor,
   type Middleware,
   type ServiceDeps,
@@ -37,9 +35,7 @@ import {
   listStandingEnrolments,
 } from '../learning/learning.repository.js';
 import { courseMediaKey } from './bundled-media.js';
-
-/** Long enough to start playing and seek for a while; the player asks again when it runs out. */
-export const PRESIGN_SECONDS = 300;
+import { serveLessonMedia } from './serve-lesson-media.js';
 
 function notFound(req: Request, file: string | undefined, reason: string): AppError {
   req.log?.warn({ file, reason }, 'refused a file on the member video stream');
@@ -97,35 +93,18 @@ export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig
       const info = store ? await store.stat(courseMediaKey(file)) : null;
       if (!store || !info) throw notFound(req, file, 'no such file in the store');
       const isDocument = isDocumentFileName(file);
-      const contentType = contentTypeForFileName(file) ?? info.contentType;
-      const disposition = contentDisposition(
-        isDocument ? 'attachment' : 'inline',
-        isDocument ? file : undefined,
-      );
       // Captions are a few hundred bytes, and a <track> cannot follow a redirect to another origin
       // without CORS: they are always served from here.
-      if (store.kind === 's3' && !isCaptionsFileName(file)) {
-        const url = await store.presignGet(info.key, {
-          expiresInSeconds: PRESIGN_SECONDS,
-          contentType,
-          contentDisposition: disposition,
-        });
-        if (url) {
-          res.set('Cache-Control', 'private, no-store');
-          res.redirect(302, url);
-          return;
-        }
-      }
-      await serveObject(req, res, {
-        store,
-        key: info.key,
-        info,
-        contentType,
-        disposition: isDocument ? 'attachment' : 'inline',
-        ...(isDocument && { filename: file }),
-        cacheControl: 'private, no-cache',
-        notFoundMessage: VIDEO_NOT_FOUND_MESSAGE,
-      });
+      await serveLessonMedia(
+        req,
+        res,
+        { store, info },
+        {
+          contentType: contentTypeForFileName(file) ?? info.contentType,
+          redirectOnS3: !isCaptionsFileName(file),
+          ...(isDocument && { disposition: 'attachment', filename: file }),
+        },
+      );
     });
 
     // Several segments, other methods, or a name that does not even decode: no such video.

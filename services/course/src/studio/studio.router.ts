@@ -17,6 +17,7 @@ import {
 } from '@platform/contracts';
 import { requireAdmin, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
+import type { z } from 'zod';
 import type { CourseConfig } from '../config.js';
 import { createLesson } from './create-lesson.js';
 import { createModule } from './create-module.js';
@@ -37,106 +38,89 @@ const noStore: Middleware = (_req, res, next) => {
   next();
 };
 
+/**
+ * One studio call: admin only, never cached, the path's `id` checked (an id that does not parse is the
+ * resource's own 404), the body checked when the call has one. The answer is sent as JSON (201 when the call
+ * creates), or 204 when there is none.
+ */
+function studioCall<TBody extends z.ZodType | undefined = undefined>(
+  router: Router,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  {
+    body,
+    created = false,
+    ...options
+  }: { body?: TBody; created?: boolean; notFound: string; limit?: string },
+  answer: (id: number, body: TBody extends z.ZodType ? z.output<TBody> : undefined) => Promise<unknown>,
+): void {
+  router[method](
+    path,
+    noStore,
+    requireAdmin,
+    validate({ params: ContentIdParamsSchema, body }, options),
+    async (req, res) => {
+      const result = await answer(req.params.id, req.body);
+      if (result === undefined) res.status(204).end();
+      else res.status(created ? 201 : 200).json(result);
+    },
+  );
+}
+
 export function studioRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  const courseId = { notFound: COURSE_NOT_FOUND_MESSAGE };
-  const moduleId = { notFound: MODULE_NOT_FOUND_MESSAGE };
-  const lessonId = { notFound: LESSON_NOT_FOUND_MESSAGE };
-  const lessonBody = { notFound: LESSON_NOT_FOUND_MESSAGE, limit: LESSON_BODY_LIMIT };
+  const course = { notFound: COURSE_NOT_FOUND_MESSAGE };
+  const section = { notFound: MODULE_NOT_FOUND_MESSAGE };
+  const lesson = { notFound: LESSON_NOT_FOUND_MESSAGE };
 
-  router.get(
+  studioCall(router, 'get', '/api/courses/:id/modules', course, (id) => listStudioSections(deps.db, id));
+  studioCall(
+    router,
+    'post',
     '/api/courses/:id/modules',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema }, courseId),
-    async (req, res) => {
-      res.json(await listStudioSections(deps.db, req.params.id));
-    },
+    { ...course, body: CreateModuleRequestSchema, created: true },
+    (id, request) => createModule(deps, id, request),
   );
-
-  router.post(
-    '/api/courses/:id/modules',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema, body: CreateModuleRequestSchema }, courseId),
-    async (req, res) => {
-      res.status(201).json(await createModule(deps, req.params.id, req.body));
-    },
-  );
-
-  router.put(
+  studioCall(
+    router,
+    'put',
     '/api/courses/:id/modules/order',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema, body: ReorderModulesRequestSchema }, courseId),
-    async (req, res) => {
-      res.json(await reorderModules(deps, req.params.id, req.body.moduleIds));
-    },
+    { ...course, body: ReorderModulesRequestSchema },
+    (id, request) => reorderModules(deps, id, request.moduleIds),
   );
-
-  router.put(
+  studioCall(
+    router,
+    'put',
     '/api/modules/:id',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema, body: UpdateModuleRequestSchema }, moduleId),
-    async (req, res) => {
-      res.json(await updateModule(deps, req.params.id, req.body));
-    },
+    { ...section, body: UpdateModuleRequestSchema },
+    (id, request) => updateModule(deps, id, request),
   );
-
-  router.delete(
-    '/api/modules/:id',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema }, moduleId),
-    async (req, res) => {
-      await deleteModule(deps, req.params.id);
-      res.status(204).end();
-    },
-  );
-
-  router.post(
+  studioCall(router, 'delete', '/api/modules/:id', section, async (id) => {
+    await deleteModule(deps, id);
+  });
+  studioCall(
+    router,
+    'post',
     '/api/modules/:id/lessons',
-    noStore,
-    requireAdmin,
-    validate(
-      { params: ContentIdParamsSchema, body: CreateLessonRequestSchema },
-      { ...moduleId, limit: LESSON_BODY_LIMIT },
-    ),
-    async (req, res) => {
-      res.status(201).json(await createLesson(deps, req.params.id, req.body));
-    },
+    { ...section, body: CreateLessonRequestSchema, created: true, limit: LESSON_BODY_LIMIT },
+    (id, request) => createLesson(deps, id, request),
   );
-
-  router.put(
+  studioCall(
+    router,
+    'put',
     '/api/modules/:id/lessons/order',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema, body: ReorderLessonsRequestSchema }, moduleId),
-    async (req, res) => {
-      res.json(await reorderLessons(deps, req.params.id, req.body.lessonIds));
-    },
+    { ...section, body: ReorderLessonsRequestSchema },
+    (id, request) => reorderLessons(deps, id, request.lessonIds),
   );
-
-  router.put(
+  studioCall(
+    router,
+    'put',
     '/api/lessons/:id/video',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema, body: UpdateLessonRequestSchema }, lessonBody),
-    async (req, res) => {
-      res.json(await updateLesson(deps, req.params.id, req.body));
-    },
+    { ...lesson, body: UpdateLessonRequestSchema, limit: LESSON_BODY_LIMIT },
+    (id, request) => updateLesson(deps, id, request),
   );
-
-  router.delete(
-    '/api/lessons/:id',
-    noStore,
-    requireAdmin,
-    validate({ params: ContentIdParamsSchema }, lessonId),
-    async (req, res) => {
-      await deleteLesson(deps, req.params.id);
-      res.status(204).end();
-    },
-  );
+  studioCall(router, 'delete', '/api/lessons/:id', lesson, async (id) => {
+    await deleteLesson(deps, id);
+  });
 
   router.get('/api/course-media', noStore, requireAdmin, async (_req, res) => {
     res.json(await listCourseMedia(deps.db));

@@ -197,14 +197,12 @@ export const UpdateModuleRequestSchema = z.strictObject({
 });
 export type UpdateModuleRequest = z.input<typeof UpdateModuleRequestSchema>;
 
-/** `POST /api/courses/:id/modules`: a new section at the end, a draft unless `isPublished` says otherwise. */
-export const CreateModuleRequestSchema = z.strictObject({
-  title: TitleSchema,
-  description: DescriptionSchema.optional(),
-  /** Default: the day after the latest section's. */
-  availableAfterDays: ReleaseDaySchema.optional(),
-  isPublished: PublishedSchema.optional(),
-});
+/**
+ * `POST /api/courses/:id/modules`: a new section at the end, with the same fields as an update; a draft
+ * unless `isPublished` says otherwise, and (without `availableAfterDays`) opening the day after the latest
+ * section.
+ */
+export const CreateModuleRequestSchema = UpdateModuleRequestSchema;
 export type CreateModuleRequest = z.input<typeof CreateModuleRequestSchema>;
 
 /**
@@ -223,16 +221,14 @@ export const UpdateLessonRequestSchema = z.strictObject({
 });
 export type UpdateLessonRequest = z.input<typeof UpdateLessonRequestSchema>;
 
-/** `POST /api/modules/:id/lessons`: a new lesson at the end of the section, a draft unless said otherwise. */
-export const CreateLessonRequestSchema = z.strictObject({
-  title: TitleSchema,
-  videoUrl: LessonMediaSchema.optional(),
-  content: ContentSchema.optional(),
-  duration: DurationSchema.optional(),
-  keyPoints: KeyPointsSchema.optional(),
-  isFree: FreeSchema.optional(),
-  captionsFile: CaptionsFileSchema.optional(),
-  isPublished: PublishedSchema.optional(),
+/**
+ * `POST /api/modules/:id/lessons`: a new lesson at the end of the section, with an update's fields of which
+ * only the title is required; a draft unless said otherwise.
+ */
+export const CreateLessonRequestSchema = UpdateLessonRequestSchema.partial({
+  videoUrl: true,
+  content: true,
+  duration: true,
 });
 export type CreateLessonRequest = z.input<typeof CreateLessonRequestSchema>;
 

@@ -19,7 +19,7 @@ import { backings, startCourse, type Backing, type CourseUnderTest } from '../..
 import { courseLessons } from '../../db/schema.js';
 import { granted, seededOutline, user, visitor, type User } from '../../learning/__tests__/fixtures.js';
 import { hlsFileKey } from '../../transcoding/hls-files.js';
-import { PRESIGN_SECONDS } from '../video-stream.router.js';
+import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
 
 const ENROLLED_AT = new Date('2030-09-01T08:00:00.000Z');
 const MASTER = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=640x360\n360p/index.m3u8\n';

@@ -13,7 +13,7 @@ import { DAY, SettableClock } from '@platform/service-kit';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
-import { PRESIGN_SECONDS } from '../video-stream.router.js';
+import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
