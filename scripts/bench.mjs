@@ -7,7 +7,9 @@
 // with a keep-alive client at a fixed concurrency. Bounded in time; loopback only. Then
 // scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash, and
 // scripts/bench/gateway-overhead.mjs: the gateway beside nginx (a cheap API call, the shell's largest
-// script), and scripts/bench/transcode.mjs: a lesson video transcoded into HLS beside a direct ffmpeg call.
+// script), scripts/bench/tus-upload.ts: a lesson video uploaded resumably (tus) to the course service beside
+// a plain POST to a bare node:http server, and scripts/bench/transcode.mjs: a lesson video transcoded into
+// HLS beside a direct ffmpeg call.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,8 +98,15 @@ if (overhead.status !== 0) process.exit(overhead.status ?? 1);
 
 // Streaming a 1 GB upload: the gateway on its own, then the distributed mode (needs POSTGRES_URL and
 // NATS_URL; it says so otherwise). Each in a process of its own, so memory figures are that process's.
-// Then transcoding a lesson video into HLS against a direct ffmpeg call (scripts/bench/transcode.mjs).
-for (const script of ['gateway-upload-memory.ts', 'distributed-upload-memory.ts', 'transcode.mjs']) {
+// Then a resumable (tus) lesson-video upload to the course service against a plain POST
+// (scripts/bench/tus-upload.ts), and transcoding a lesson video into HLS against a direct ffmpeg call
+// (scripts/bench/transcode.mjs).
+for (const script of [
+  'gateway-upload-memory.ts',
+  'distributed-upload-memory.ts',
+  'tus-upload.ts',
+  'transcode.mjs',
+]) {
   const { NODE_OPTIONS: _ignored, ...env } = process.env;
   const run = spawnSync(
     process.execPath,
