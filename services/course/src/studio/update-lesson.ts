@@ -59,15 +59,22 @@ export async function updateLesson(
     // Read again under the course lock: another change may have come first.
     const current = await findLessonRow(tx, lessonId);
     if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+    // The studio shows a measured length (a transcoded video's real one, e.g. 0.2 min) rounded to whole
+    // minutes: those same minutes sent back for the same video keep the measured length.
+    const keepsLength =
+      current.lesson.videoUrl === changes.videoUrl &&
+      Math.round(current.lesson.duration) === changes.duration;
     await tx
       .update(courseLessons)
       .set({
         title: changes.title,
         videoUrl: changes.videoUrl,
         content: changes.content,
-        duration: changes.duration,
-        // What the section page shows as the lesson's length follows the admin's minutes.
-        ...(changes.duration > 0 && { estimatedMinutes: changes.duration }),
+        ...(!keepsLength && {
+          duration: changes.duration,
+          // What the section page shows as the lesson's length follows the admin's minutes.
+          ...(changes.duration > 0 && { estimatedMinutes: changes.duration }),
+        }),
         ...(changes.keyPoints !== undefined && { keyPoints: changes.keyPoints }),
         ...(changes.isFree !== undefined && { isFree: changes.isFree }),
         ...(changes.captionsFile !== undefined && { captionsFile: changes.captionsFile }),

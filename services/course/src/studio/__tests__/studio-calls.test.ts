@@ -276,6 +276,30 @@ describe.each(backings())('course studio calls on $name', (factory) => {
     });
   });
 
+  it('keeps a measured length when the studio sends back the same whole minutes for the same video', async () => {
+    const lesson = outline.sections[2]!.lessons[1]!;
+    const path = `/api/lessons/${lesson.id}/video`;
+    const db = course.service.deps.db;
+    // A transcode measured the video: 12 s, 0.2 minutes (the studio shows it as 0).
+    await db
+      .update(courseLessons)
+      .set({ videoUrl: 'member-lesson.mp4', duration: 0.2 })
+      .where(eq(courseLessons.id, lesson.id));
+    const body = { title: 'Renamed Only', videoUrl: 'member-lesson.mp4', content: 'Text', duration: 0 };
+    const renamed = await call(admin, 'PUT', path, body);
+    expect(renamed.status).toBe(200);
+    expect(StudioLessonSchema.parse(renamed.body)).toMatchObject({ title: 'Renamed Only', duration: 0.2 });
+    // Other minutes are the admin's: they replace it.
+    const set = await call(admin, 'PUT', path, { ...body, duration: 4 });
+    expect(StudioLessonSchema.parse(set.body)).toMatchObject({ duration: 4 });
+    // So does 0 for another video (its length is not known yet).
+    const other = await call(admin, 'PUT', path, { ...body, videoUrl: 'free-preview-1.mp4', duration: 0 });
+    expect(StudioLessonSchema.parse(other.body)).toMatchObject({
+      videoUrl: 'free-preview-1.mp4',
+      duration: 0,
+    });
+  });
+
   it('refuses bad lesson input with 400 and a clear message, changing nothing', async () => {
     const lesson = outline.sections[3]!.lessons[1]!;
     const path = `/api/lessons/${lesson.id}/video`;
