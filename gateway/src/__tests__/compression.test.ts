@@ -28,6 +28,12 @@ const MAIN_JS = script('main', 600);
 const SMALL_JS = 'export const tiny = 1;\n';
 const REMOTE_ENTRY = script('remote', 300);
 const ROUTES = JSON.stringify({ routes: ['/', '/services'] });
+/** A catalogue read as the course service answers it: a strong tag, revalidated at every view. */
+const CATALOGUE = {
+  products: Array.from({ length: 40 }, (_, id) => ({ id: `product-${id}`, name: `Product ${id}` })),
+};
+const CATALOGUE_ETAG = '"Vx3b0cQh2Qm5GfX1k8pR7tYzW4nL6sA9dE2uJ0oI5cM"';
+const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 let root: string;
 let peers: Peers;
@@ -67,6 +73,11 @@ beforeAll(async () => {
         });
         router.get('/api/courses/count', (_req, res) => {
           res.json({ count: 200 });
+        });
+        router.get('/api/products', (req, res) => {
+          res.set({ ETag: CATALOGUE_ETAG, 'Cache-Control': CATALOGUE_CACHE_CONTROL });
+          if (req.get('if-none-match') === CATALOGUE_ETAG) res.status(304).end();
+          else res.json(CATALOGUE);
         });
         router.get('/api/courses/brochure.pdf', (_req, res) => {
           res.type('application/pdf').send(Buffer.alloc(64 * 1024, 'pdf '));
@@ -308,6 +319,37 @@ describe('compression on the way', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
     expect(res.text()).toBe(SMALL_JS);
+  });
+
+  it("keeps a service's strong ETag and Cache-Control on the compressed answer, and passes its 304 back", async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request(`${gateway.url}/api/products`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      // The same tag as the service gave: the content is the same whatever the encoding.
+      expect(res.headers.etag).toBe(CATALOGUE_ETAG);
+      expect(res.headers['cache-control']).toBe(CATALOGUE_CACHE_CONTROL);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const body = encoding === 'br' ? brotliDecompressSync(res.body) : gunzipSync(res.body);
+      expect(JSON.parse(body.toString())).toEqual(CATALOGUE);
+    }
+
+    const again = await request(`${gateway.url}/api/products`, {
+      headers: { 'accept-encoding': 'br, gzip', 'if-none-match': CATALOGUE_ETAG },
+    });
+    expect(peers.course.seen.at(-1)?.headers['if-none-match']).toBe(CATALOGUE_ETAG);
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(CATALOGUE_ETAG);
+    expect(again.headers['cache-control']).toBe(CATALOGUE_CACHE_CONTROL);
+    expect(again.headers['content-encoding']).toBeUndefined();
+
+    const other = await request(`${gateway.url}/api/products`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': '"an-older-one"' },
+    });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).toBe(CATALOGUE_ETAG);
+    expect(JSON.parse(brotliDecompressSync(other.body).toString())).toEqual(CATALOGUE);
   });
 
   it('answers HEAD for a large JSON answer without compressing it', async () => {

@@ -134,7 +134,11 @@ function parseEtagList(header: string): string[] {
 const isWeak = (tag: string) => tag.startsWith('W/');
 const opaque = (tag: string) => (isWeak(tag) ? tag.slice(2) : tag);
 
-function matchesWeakly(header: string, current: string): boolean {
+/**
+ * Whether an `If-None-Match` header names the current tag (the weak comparison, RFC 9110 13.1.2, which
+ * `If-None-Match` always uses; `*` names any): the request already holds it, and a GET or HEAD is a `304`.
+ */
+export function matchesWeakly(header: string, current: string): boolean {
   return parseEtagList(header).some((tag) => tag === '*' || opaque(tag) === opaque(current));
 }
 

@@ -1,9 +1,14 @@
-/** Public catalogue reads: the course page's outline, the products (all, or one) and their pictures. */
+/**
+ * Public catalogue reads: the course page's outline, the products (all, or one) and their pictures. The
+ * outline and the products are the same for every caller and are revalidated at every view
+ * (cacheable-answers.ts).
+ */
 import { PRODUCT_NOT_FOUND, ProductIdParamsSchema } from '@platform/contracts';
 import { AppError, serveObject, validate, type ServiceDeps } from '@platform/service-kit';
 import type { ErrorRequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listBundledMedia } from '../media/bundled-media.js';
+import { createCacheableAnswers } from './cacheable-answers.js';
 import { getCoursePreview } from './get-course-preview.js';
 import { getProduct } from './get-product.js';
 import { listProducts } from './list-products.js';
@@ -14,21 +19,28 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=604800';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function catalogueRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/course-preview', async (_req, res) => {
-    const preview = await getCoursePreview(deps.db);
-    if (!preview) throw new AppError('not_found', 'Course not found');
-    res.json(preview);
+  const answers = createCacheableAnswers(deps.db);
+
+  router.get('/api/course-preview', async (req, res) => {
+    await answers.send(req, res, 'course-preview', async () => {
+      const preview = await getCoursePreview(deps.db);
+      if (!preview) throw new AppError('not_found', 'Course not found');
+      return preview;
+    });
   });
 
-  router.get('/api/products', async (_req, res) => {
-    res.json(await listProducts(deps.db));
+  router.get('/api/products', async (req, res) => {
+    await answers.send(req, res, 'products', () => listProducts(deps.db));
   });
 
   // A malformed id names no product: the same 404 as an unknown one.
   router.get('/api/products/:id', validate({ params: ProductIdParamsSchema }), async (req, res) => {
-    const product = await getProduct(deps.db, req.params.id);
-    if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
-    res.json(product);
+    const { id } = req.params;
+    await answers.send(req, res, `products/${id}`, async () => {
+      const product = await getProduct(deps.db, id);
+      if (!product) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+      return product;
+    });
   });
 
   router.get('/api/products/images/:file', async (req, res) => {

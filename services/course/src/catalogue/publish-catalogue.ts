@@ -9,6 +9,7 @@ import { enqueueEvent, type Clock, type Executor, type ServiceDeps } from '@plat
 import { asc, eq } from 'drizzle-orm';
 import { courses, outboxEvents } from '../db/schema.js';
 import { listActiveProducts } from './catalogue.repository.js';
+import { bumpCatalogueVersion } from './catalogue-version.js';
 
 export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'logger'>) {
   const products = await deps.db.transaction((tx) => enqueueCataloguePublished(tx, deps.clock));
@@ -17,7 +18,8 @@ export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 
 
 /**
  * The same, inside the caller's transaction: the course studio publishes again with every change it
- * commits, so the announcement and the change commit (or roll back) together.
+ * commits, so the announcement and the change commit (or roll back) together. It also moves the
+ * catalogue's version on, last (catalogue-version.ts), so the public reads' validators follow the change.
  */
 export async function enqueueCataloguePublished(tx: Executor, clock: Clock): Promise<CataloguePrice[]> {
   const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
@@ -48,5 +50,6 @@ export async function enqueueCataloguePublished(tx: Executor, clock: Clock): Pro
     },
     { clock },
   );
+  await bumpCatalogueVersion(tx);
   return listed;
 }

@@ -153,6 +153,20 @@ export const seeds = courseSchema.table('seeds', {
 });
 
 /**
+ * The catalogue's version: one row (`id` 1, absent until the first change), moved on in the transaction of
+ * every change to what the public catalogue reads answer, so they can answer a revalidation (`304`) from
+ * it without reading the catalogue (catalogue/catalogue-version.ts).
+ */
+export const catalogueVersion = courseSchema.table(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull(),
+  },
+  (table) => [check('catalogue_version_one_row', sql`${table.id} = 1`)],
+);
+
+/**
  * A member's enrolment in a course plus the order that created it. One row per
  * (user, course): a refund withdraws it (`withdrawn_at`; withdrawn rows are never listed) and a later
  * purchase re-opens the same row. `user_id` is the auth service's user id (no foreign key across services).

@@ -6,6 +6,7 @@
 import type { StudioTranscode } from '@platform/contracts';
 import type { Database, Executor } from '@platform/service-kit';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { bumpCatalogueVersion } from '../catalogue/catalogue-version.js';
 import { mediaFileName } from '../catalogue/lesson-media.js';
 import { courseLessons, lessonTranscodes, type LessonTranscodeRow } from '../db/schema.js';
 
@@ -95,6 +96,8 @@ export async function recordTranscodeResult(
       .update(courseLessons)
       .set({ hlsUrl: result.hlsKey, posterUrl: result.posterKey, duration: result.durationMinutes })
       .where(eq(courseLessons.id, item.lessonId));
+    // The course page shows the lesson's duration: its validators must follow.
+    await bumpCatalogueVersion(tx);
     return true;
   });
 }
