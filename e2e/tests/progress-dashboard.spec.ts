@@ -4,13 +4,14 @@
  * 'Course Access Required'; a member who bought the course sees its eight sections on the drip schedule —
  * section 1 Available, sections 2–8 Locked with 'Unlocks in 1 day' … 'Unlocks in 7 days' — '0 of 8 sections
  * completed', the release note, 'About This Course', and 'Access Section Content' to /module/{id}. Axe and
- * screenshots on a desktop and a 375 px phone.
+ * screenshots on a desktop and a 375 px phone. The member's reads start side by side, not one after the
+ * other, and the page does not shift while they arrive.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
 
 type Section = { id: number; title: string; isAvailable: boolean; unlockDate: string | null };
 
@@ -108,5 +109,118 @@ test(
     await expect(rows.nth(1)).toContainText('This section opens on');
     await expect(rows.nth(1).getByRole('link', { name: 'Access Section Content' })).toHaveCount(0);
     await screenshotBoth(page, testInfo, 'progress-dashboard-member-locked-open');
+  },
+);
+
+/** The path of an API call, or null for anything else. */
+function apiPath(url: string): string | null {
+  const { pathname } = new URL(url);
+  return pathname.startsWith('/api/') ? pathname : null;
+}
+
+test(
+  "a member's dashboard reads start side by side and the page does not shift when they arrive",
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    await becomeCourseMember(page, uniqueEmail('progress', 'parallel'));
+    const enrolments = (await (await page.request.get('/api/enrollments')).json()) as { courseId: number }[];
+    const courseId = enrolments[0]!.courseId;
+    const user = '/api/auth/user';
+    const enrollments = '/api/enrollments';
+    const course = `/api/courses/${courseId}`;
+    const modules = `/api/courses/${courseId}/available-modules`;
+    // Away from the site, so only the dashboard's own load is recorded below (sign-in left us on it).
+    await page.goto('about:blank');
+
+    // The order of events in the browser: each API call's start and the arrival of its answer.
+    const events: string[] = [];
+    page.on('request', (request) => {
+      const path = apiPath(request.url());
+      if (path) events.push(`start ${path}`);
+    });
+    page.on('response', (response) => {
+      const path = apiPath(response.url());
+      if (path) events.push(`answer ${path}`);
+    });
+    // Layout shifts over the whole load, from the first paint on, with whether each moved something of the
+    // page itself (inside <main>) or of the site's frame around it.
+    // (Browser code as text: the specs are compiled without the DOM's types.)
+    await page.addInitScript(`(() => {
+      const shifts = [];
+      window.__layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources || []).map((source) => source.node);
+          shifts.push({
+            value: entry.value,
+            inMain: nodes.some((node) => node instanceof Element && node.closest('main') !== null),
+            sources: nodes.map((node) =>
+              node instanceof Element ? (node.tagName + ' ' + node.className).slice(0, 120) : String(node),
+            ),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    })()`);
+
+    // Each answer is held until the calls that must not wait for it have started: were they made one after
+    // the other, the later one would never start and waitForRequest below fails.
+    const started = (path: string) => page.waitForRequest((request) => apiPath(request.url()) === path);
+    const enrollmentsStarted = started(enrollments);
+    const courseStarted = started(course);
+    const modulesStarted = started(modules);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${user}`, async (route) => {
+      await enrollmentsStarted;
+      await route.continue();
+    });
+    for (const path of [course, modules]) {
+      await page.route(`**${path}`, async (route) => {
+        await Promise.all([courseStarted, modulesStarted, released]);
+        await route.continue();
+      });
+    }
+
+    await page.goto('/dashboard');
+    await Promise.all([enrollmentsStarted, courseStarted, modulesStarted]);
+    // Loading: the placeholders stand where the course will be.
+    await expect(page.getByTestId('dashboard-skeleton')).toBeVisible();
+    await saveScreenshot(page, testInfo, 'progress-dashboard-loading');
+    release();
+
+    await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed');
+    await expect(page.getByTestId('course-section')).toHaveCount(8);
+    await expect(page.getByTestId('course-duration')).toBeVisible();
+    await saveScreenshot(page, testInfo, 'progress-dashboard-loaded');
+
+    await testInfo.attach('api call order', { body: events.join('\n'), contentType: 'text/plain' });
+    const at = (event: string) => {
+      const index = events.indexOf(event);
+      expect(index, `${event} in ${JSON.stringify(events)}`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    // The enrolments are asked for together with the user, not after its answer.
+    expect(at(`start ${enrollments}`)).toBeLessThan(at(`answer ${user}`));
+    // The course and its sections are asked for together: neither waits for the other's answer.
+    expect(at(`start ${course}`)).toBeLessThan(at(`answer ${modules}`));
+    expect(at(`start ${modules}`)).toBeLessThan(at(`answer ${course}`));
+
+    const shifts =
+      await page.evaluate<{ value: number; inMain: boolean; sources: string[] }[]>('window.__layoutShifts');
+    await testInfo.attach('layout shifts', {
+      body: JSON.stringify(shifts, null, 2),
+      contentType: 'application/json',
+    });
+    // Nothing of the dashboard moves as its data arrives: the placeholders have the loaded page's shape and
+    // are replaced, not pushed. (The site header's own account buttons, outside <main>, may still nudge its
+    // links when the user arrives on a wide screen; that is the shell's, not this page's.)
+    expect(
+      shifts.filter((shift) => shift.inMain),
+      'layout shifts inside the dashboard while it loads',
+    ).toEqual([]);
   },
 );

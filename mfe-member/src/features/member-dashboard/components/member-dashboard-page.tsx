@@ -53,9 +53,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function MemberDashboardPage() {
   useDocumentTitle(`Member Dashboard - ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
-  const signedIn = user !== null;
-  const courses = useCourses(signedIn);
-  const enrollments = useEnrollments(signedIn);
+  // The page is for signed-in users only: both reads start together with the user, not after it (a
+  // signed-out visitor's 401 reads as null and goes to /login as before).
+  const mayBeSignedIn = user !== null || userLoading;
+  const courses = useCourses(mayBeSignedIn);
+  const enrollments = useEnrollments(mayBeSignedIn);
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;

@@ -1,5 +1,12 @@
-/** Placeholders in the dashboard's shape while its reads are under way. */
+/**
+ * Placeholders in the dashboard's shape while its reads are under way: the same grid, and in it the Course
+ * Progress card, the release note, 'Course Sections' with a row per section, and 'About This Course' at
+ * the sizes the loaded page gives them, so nothing jumps when the data arrives.
+ */
 import { Card, Skeleton } from '@platform/ui';
+
+/** Rows in the sections placeholder: the seeded course has eight sections. */
+const SECTION_ROWS = 8;
 
 export function DashboardSkeleton() {
   return (
@@ -11,22 +18,45 @@ export function DashboardSkeleton() {
       <p role="status" className="sr-only">
         Loading…
       </p>
-      <div className="space-y-6">
-        <Card className="space-y-4 p-6">
-          <Skeleton className="h-6 w-40" />
-          <Skeleton className="h-3 w-full" />
-          <Skeleton className="h-4 w-56" />
+      <div className="min-w-0 space-y-6">
+        <Card>
+          <div className="flex flex-col gap-1 p-6">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-7 w-40" />
+          </div>
+          <div className="space-y-3 p-6 pt-0">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Skeleton className="h-9 w-16" />
+              <Skeleton className="h-5 w-44" />
+            </div>
+            <Skeleton className="h-2 w-full" />
+            <Skeleton className="h-5 w-36" />
+          </div>
         </Card>
-        <Card className="space-y-4 p-6">
-          {[0, 1, 2, 3, 4].map((key) => (
-            <Skeleton key={key} className="h-10 w-full" />
-          ))}
-        </Card>
+        <div className="space-y-2 rounded-lg border border-border px-4 py-3">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+        <div className="space-y-4">
+          <Skeleton className="h-8 w-52" />
+          <Card className="divide-y divide-border px-4 sm:px-6">
+            {Array.from({ length: SECTION_ROWS }, (_, key) => (
+              <div key={key} className="py-3.5">
+                <Skeleton className="h-5 w-3/4 sm:w-1/2" />
+              </div>
+            ))}
+          </Card>
+        </div>
       </div>
-      <Card className="space-y-3 p-6">
-        <Skeleton className="h-6 w-40" />
+      <Card className="space-y-3 p-6 lg:self-start">
+        <Skeleton className="h-7 w-44" />
+        <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="mt-5 h-5 w-full" />
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="mt-2 h-8 w-28" />
       </Card>
     </div>
   );

@@ -216,10 +216,13 @@ function CourseProgressView({
 export function ProgressDashboardPage() {
   useDocumentTitle(`Dashboard - ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
-  const enrollments = useEnrollments(user !== null);
-  // The admin without an enrolment previews a course: the first published one.
+  // The page is for signed-in users only: the enrolments are asked for together with the user, not after
+  // it (a signed-out visitor's 401 reads as null and goes to /login as before).
+  const enrollments = useEnrollments(user !== null || userLoading);
+  // The admin without an enrolment previews a course: the first published one. The course list is asked
+  // for as soon as the user is known to be the admin, beside the enrolments rather than after them.
   const previewing = user?.role === 'admin' && enrollments.data?.length === 0;
-  const courses = useCourses(previewing);
+  const courses = useCourses(user?.role === 'admin');
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;

@@ -129,11 +129,16 @@ function SectionSkeleton() {
 
 export function SectionPage() {
   const { moduleId = '' } = useParams();
-  const { user, redirectToLogin, signedOutHere } = useSignInGate();
-  const signedIn = user !== null;
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   // Not a positive whole number: no such section (the server would say 404 too).
   const id = /^[1-9][0-9]{0,9}$/.test(moduleId) ? Number(moduleId) : 0;
-  const section = useModule(id, signedIn && id > 0);
+  // The page is for signed-in users only and the section id is in the address: the section and its
+  // lessons are asked for together with the user, not one after the other (a signed-out visitor's 401
+  // reads as null and goes to /login as before). A locked section's lessons come without content and are
+  // not shown.
+  const mayRead = (user !== null || userLoading) && id > 0;
+  const section = useModule(id, mayRead);
+  useModuleLessons(id, mayRead);
   const status = getApiErrorStatus(section.error);
 
   if (redirectToLogin) return <Navigate to="/login" replace />;
