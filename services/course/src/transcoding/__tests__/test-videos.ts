@@ -38,6 +38,29 @@ export async function makeTestVideo(
   ]);
 }
 
+/**
+ * `source` played `times` over into `file`, its streams copied rather than encoded again: a long video
+ * for the cost of copying its bytes.
+ */
+export async function repeatVideo(source: string, file: string, times: number): Promise<void> {
+  await runMediaTool(mediaBinaries().ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-stream_loop',
+    String(times - 1),
+    '-i',
+    source,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+}
+
 export interface ProbedStreams {
   durationSeconds: number;
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
