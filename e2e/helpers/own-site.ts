@@ -28,6 +28,28 @@ export interface OwnSite {
   context(browser: Browser, width: number): Promise<BrowserContext>;
 }
 
+/**
+ * The environment of an embedded site started by a spec: fresh data in `dataDir`, a free port, the suite's
+ * admin, cheap test password hashing and the migrated PGlite templates; `extra` adds or overrides.
+ */
+export function embeddedSiteEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...(process.env.PATH && { PATH: process.env.PATH }),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    POSTGRES_URL: '',
+    NATS_URL: '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    PASSWORD_HASH_ITERATIONS: '1',
+    PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
+    ...extra,
+  };
+}
+
 export function ownSite(name: string): OwnSite {
   let workDir: string | undefined;
   let site: Site | undefined;
@@ -36,21 +58,7 @@ export function ownSite(name: string): OwnSite {
     test.setTimeout(180_000);
     workDir = await mkdtemp(path.join(tmpdir(), `e2e-${name}-`));
     site = (await startEmbedded({
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: path.join(workDir, 'data'),
-        LOG_LEVEL: 'warn',
-        POSTGRES_URL: '',
-        NATS_URL: '',
-        SMTP_URL: getSmtpUrl(),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        PASSWORD_HASH_MEMORY_KIB: '1024',
-        PASSWORD_HASH_ITERATIONS: '1',
-        PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
-      },
+      env: embeddedSiteEnv(path.join(workDir, 'data'), { SMTP_URL: getSmtpUrl() }),
     })) as Site;
   });
 

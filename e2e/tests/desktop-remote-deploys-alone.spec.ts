@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 // @ts-expect-error plain ESM module without types
 import { startEmbedded } from '../../scripts/embedded.mjs';
+import { embeddedSiteEnv } from '../helpers/own-site.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const NEW_ROUTE = '/admin/deployed-alone';
@@ -97,19 +98,7 @@ test.beforeAll(async () => {
   // The site runs before the remote is built, as a redeployment finds it: nothing restarts afterwards.
   const [started] = await Promise.all([
     startEmbedded({
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: path.join(workDir, 'data'),
-        LOG_LEVEL: 'warn',
-        POSTGRES_URL: '',
-        NATS_URL: '',
-        MFE_ADMIN_DIR: path.join(remoteDir, 'dist'),
-        // Chosen, so no generated admin password is printed.
-        ADMIN_EMAIL: 'support@example.com',
-        ADMIN_PASSWORD: 'Support+Admin+2026!',
-      },
+      env: embeddedSiteEnv(path.join(workDir, 'data'), { MFE_ADMIN_DIR: path.join(remoteDir, 'dist') }),
     }) as Promise<Site>,
     buildRemote(remoteDir),
   ]);
