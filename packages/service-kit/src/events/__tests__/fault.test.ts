@@ -315,6 +315,9 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
     const second = await startCounter(bus, db, () => (after += 1));
     cleanups.push(() => second.stop());
 
+    // Counted in memory first: polling the database every 10 ms for seconds competes with the very
+    // transactions it waits for (on PGlite it blocks the event loop they share).
+    await waitFor(() => before + after >= 200, { timeoutMs: 20_000, what: 'the 200th application' });
     await waitFor(async () => (await widgetCount(db, 'd')) >= 200, {
       timeoutMs: 20_000,
       what: 'all 200 events',

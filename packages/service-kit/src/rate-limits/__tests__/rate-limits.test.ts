@@ -80,6 +80,29 @@ const stores = databases.flatMap((database) => [
   ...(redisUrl ? [{ ...database, name: `Redis over ${database.database}`, redis: true }] : []),
 ]);
 
+/**
+ * Opening a database costs seconds, so each kind is opened once and shared by the blocks below; each
+ * test starts from empty tables (`emptyTables`).
+ */
+const labs = new Map<string, Promise<Lab>>();
+function sharedLab(factory: { database: string; create(): Promise<Lab> }): Promise<Lab> {
+  let lab = labs.get(factory.database);
+  if (!lab) {
+    lab = factory.create();
+    labs.set(factory.database, lab);
+  }
+  return lab;
+}
+afterAll(async () => {
+  const all = [...labs.values()];
+  labs.clear();
+  for (const lab of all) await (await lab).close();
+});
+
+async function emptyTables(lab: Lab): Promise<void> {
+  await lab.db.execute(sql`truncate kit_limits.rate_limits, kit_limits.jobs`);
+}
+
 describe.each(stores)('request limits in $name', (factory) => {
   let lab: Lab;
   const prefix = uniqueRedisKeyPrefix('kit');
@@ -99,16 +122,13 @@ describe.each(stores)('request limits in $name', (factory) => {
   }
 
   beforeAll(async () => {
-    lab = await factory.create();
+    lab = await sharedLab(factory);
   });
   afterAll(async () => {
     for (const each of opened) await each.close();
-    await lab?.close();
     if (redisUrl) await deleteRedisKeys(redisUrl, prefix);
   });
-  beforeEach(async () => {
-    await lab.db.execute(sql`truncate kit_limits.rate_limits, kit_limits.jobs`);
-  });
+  beforeEach(() => emptyTables(lab));
 
   it(`counts in ${factory.redis ? 'Redis' : 'the database'}`, async () => {
     expect((await store()).kind).toBe(factory.redis ? 'redis' : 'database');
@@ -243,11 +263,9 @@ describe.each(stores)('request limits in $name', (factory) => {
 describe.each(databases)('Redis that does not answer, over $database', (factory) => {
   let lab: Lab;
   beforeAll(async () => {
-    lab = await factory.create();
+    lab = await sharedLab(factory);
   });
-  afterAll(async () => {
-    await lab?.close();
-  });
+  beforeEach(() => emptyTables(lab));
 
   it('the database counts meanwhile, so the limit still holds and replicas still share it', async () => {
     const { logger, logs } = captureLogs();

@@ -17,8 +17,8 @@ import {
   uniqueAddress,
   uniqueEmail,
   type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
+import { SharedBackings } from '../../__tests__/shared-backings.js';
 import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../password-hash.js';
 
@@ -52,13 +52,17 @@ const setups = backings().flatMap((backing) =>
   limitStores.map((limits) => ({ name: `${backing.name}, limits in ${limits.name}`, backing, limits })),
 );
 
+// Both limit stores of one backing sign in against the same database, one service after the other: every
+// test makes its own accounts and addresses, and the support admin's account is the same either way.
+const shared = new SharedBackings();
+afterAll(() => shared.cleanupAll());
+
 describe.each(setups)('sign-in on $name', (setup) => {
-  let backing: Backing;
   let limits: RateLimitBacking;
   let auth: AuthUnderTest;
 
   beforeAll(async () => {
-    backing = await setup.backing.create();
+    const backing = await shared.get(setup.backing);
     limits = setup.limits.create();
     auth = await startAuth(backing, {
       env: {
@@ -73,7 +77,6 @@ describe.each(setups)('sign-in on $name', (setup) => {
 
   afterAll(async () => {
     await auth?.stop();
-    await backing?.cleanup();
     await limits?.cleanup();
   });
 

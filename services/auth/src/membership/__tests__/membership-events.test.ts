@@ -27,11 +27,11 @@ import {
   type AuthUnderTest,
   type Backing,
 } from '../../__tests__/harness.js';
+import { SharedBackings } from '../../__tests__/shared-backings.js';
 import { hashSecretToken } from '../../sessions/secret-token.js';
 import { inboxEvents, memberGrants, passwordTokens, users } from '../../db/schema.js';
 import { SETUP_LINK_TTL_MS } from '../grant-membership.js';
 
-const ADMIN_EMAIL = 'support@restaurant.example';
 const ADMIN_PASSWORD = 'Support-Admin!2030';
 
 interface BusSetup {
@@ -144,9 +144,16 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
   }
 }
 
+// Both buses of one backing run on the same database, one service after the other: every test makes its
+// own accounts and orders, and each block has its own support admin and ADMIN_EMAILS address.
+const shared = new SharedBackings();
+afterAll(() => shared.cleanupAll());
+
 describe.each(cases)(
   'membership from payment events through $name',
   ({ backing: factory, bus: busSetup }) => {
+    const ADMIN_EMAIL = uniqueEmail('support');
+    const BOSS_EMAIL = uniqueEmail('boss');
     let backing: Backing;
     let setup: Awaited<ReturnType<BusSetup['open']>>;
     let auth: AuthUnderTest;
@@ -155,11 +162,11 @@ describe.each(cases)(
     const start = () =>
       startAuth(backing, {
         clock,
-        env: { ...setup.env, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_EMAILS: 'boss@restaurant.example' },
+        env: { ...setup.env, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_EMAILS: BOSS_EMAIL },
       });
 
     beforeAll(async () => {
-      backing = await factory.create();
+      backing = await shared.get(factory);
       setup = await busSetup.open();
       auth = await start();
     });
@@ -167,7 +174,6 @@ describe.each(cases)(
     afterAll(async () => {
       await auth?.stop();
       await setup?.cleanup();
-      await backing?.cleanup();
     });
 
     /** Publishes as the payment service's relay would (in-process: resolves once auth applied it). */
@@ -434,9 +440,9 @@ describe.each(cases)(
 
       // A guest buying with an address listed in ADMIN_EMAILS is not an admin until the e-mailed link
       // proves the address (setPasswordWithToken grants the role then).
-      const boss = orderPaid('boss@restaurant.example');
+      const boss = orderPaid(BOSS_EMAIL);
       await paidAndApplied(boss);
-      expect(await userByEmail('boss@restaurant.example')).toMatchObject({ role: 'user', isMember: true });
+      expect(await userByEmail(BOSS_EMAIL)).toMatchObject({ role: 'user', isMember: true });
     });
 
     it('grants nothing for a payment whose refund overtook it', async () => {

@@ -15,8 +15,8 @@ import {
   signupBody,
   startAuth,
   type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
+import { SharedBackings } from '../../__tests__/shared-backings.js';
 import { users } from '../../db/schema.js';
 
 // oidc-provider announces its development defaults (and that it prefers Node 22) on the console.
@@ -153,13 +153,17 @@ async function signInAtProvider(authorizationUrl: string, account: string): Prom
   throw new Error('the provider never sent the browser back');
 }
 
+// The three blocks of a backing start their services one after the other on the same database: only the
+// first makes accounts, and the others look at no data.
+const shared = new SharedBackings();
+afterAll(() => shared.cleanupAll());
+
 describe.each(backings())('OpenID Connect sign-in on $name', (factory) => {
-  let backing: Backing;
   let provider: Awaited<ReturnType<typeof startProvider>>;
   let auth: AuthUnderTest;
 
   beforeAll(async () => {
-    backing = await factory.create();
+    const backing = await shared.get(factory);
     provider = await startProvider();
     auth = await startAuth(backing, {
       env: {
@@ -175,7 +179,6 @@ describe.each(backings())('OpenID Connect sign-in on $name', (factory) => {
   afterAll(async () => {
     await auth?.stop();
     await provider?.close();
-    await backing?.cleanup();
   });
 
   /** /api/login → provider → /api/callback, as one browser; returns the callback's answer. */
@@ -312,17 +315,14 @@ describe.each(backings())('OpenID Connect sign-in on $name', (factory) => {
 });
 
 describe.each(backings())('sign-in without a provider on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
   beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
+    auth = await startAuth(await shared.get(factory));
   });
 
   afterAll(async () => {
     await auth?.stop();
-    await backing?.cleanup();
   });
 
   it('/api/login and /api/callback go to /login without a provider', async () => {
@@ -336,7 +336,7 @@ describe.each(backings())('sign-in without a provider on $name', (factory) => {
 
 describe.each(backings())('an unreachable provider on $name', (factory) => {
   it('/api/login goes to /login?error=sso, never a 5xx', async () => {
-    const backing = await factory.create();
+    const backing = await shared.get(factory);
     const closed = await startProvider();
     await closed.close();
     const auth = await startAuth(backing, {
@@ -348,7 +348,6 @@ describe.each(backings())('an unreachable provider on $name', (factory) => {
       expect(response.headers.get('location')).toBe('/login?error=sso');
     } finally {
       await auth.stop();
-      await backing.cleanup();
     }
   });
 });
