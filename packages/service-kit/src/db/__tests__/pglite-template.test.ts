@@ -9,6 +9,10 @@ import { PGLITE_TEMPLATE_CACHE_ENV } from '../pglite-template.js';
 
 const fixtureMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixture', 'drizzle');
 
+// Each test runs initdb and every migration into a new folder (several times), which on a loaded 2-core
+// machine with another jest worker copying folders beside it has taken over the default 60 s.
+const SLOW_START_MS = 180_000;
+
 describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
   let work: string;
   let cache: string;
@@ -42,55 +46,67 @@ describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
     return result.rows.map((row) => String(row.table_name));
   }
 
-  it('makes one template per schema and migrations, and new folders start from it migrated and separate', async () => {
-    const first = await open('first');
-    expect(await readdir(cache)).toHaveLength(1);
-    await first.db.execute(sql`insert into kit_test.widgets (name) values ('only in first')`);
-    await first.close();
+  it(
+    'makes one template per schema and migrations, and new folders start from it migrated and separate',
+    async () => {
+      const first = await open('first');
+      expect(await readdir(cache)).toHaveLength(1);
+      await first.db.execute(sql`insert into kit_test.widgets (name) values ('only in first')`);
+      await first.close();
 
-    const second = await open('second');
-    expect(await readdir(cache)).toHaveLength(1);
-    expect(await tables(second)).toEqual(expect.arrayContaining(['widgets', '__drizzle_migrations']));
-    const rows = await second.db.execute(sql`select count(*)::int as n from kit_test.widgets`);
-    expect(rows.rows[0]).toEqual({ n: 0 });
-    await second.close();
+      const second = await open('second');
+      expect(await readdir(cache)).toHaveLength(1);
+      expect(await tables(second)).toEqual(expect.arrayContaining(['widgets', '__drizzle_migrations']));
+      const rows = await second.db.execute(sql`select count(*)::int as n from kit_test.widgets`);
+      expect(rows.rows[0]).toEqual({ n: 0 });
+      await second.close();
 
-    // An existing folder keeps its own data: the template is only for new folders.
-    const again = await open('first');
-    const kept = await again.db.execute(sql`select name from kit_test.widgets`);
-    expect(kept.rows).toEqual([{ name: 'only in first' }]);
-    await again.close();
-  });
+      // An existing folder keeps its own data: the template is only for new folders.
+      const again = await open('first');
+      const kept = await again.db.execute(sql`select name from kit_test.widgets`);
+      expect(kept.rows).toEqual([{ name: 'only in first' }]);
+      await again.close();
+    },
+    SLOW_START_MS,
+  );
 
-  it('makes a new template when a migration changes, and that migration is applied', async () => {
-    const journal = path.join(migrationsFolder, 'meta', '_journal.json');
-    const entries = JSON.parse(await readFile(journal, 'utf8'));
-    const tag = '9999_template_probe';
-    entries.entries.push({
-      idx: entries.entries.length,
-      version: '7',
-      when: Date.now(),
-      tag,
-      breakpoints: true,
-    });
-    await writeFile(journal, JSON.stringify(entries));
-    await writeFile(
-      path.join(migrationsFolder, `${tag}.sql`),
-      'CREATE TABLE "kit_test"."template_probe" ("id" integer);',
-    );
+  it(
+    'makes a new template when a migration changes, and that migration is applied',
+    async () => {
+      const journal = path.join(migrationsFolder, 'meta', '_journal.json');
+      const entries = JSON.parse(await readFile(journal, 'utf8'));
+      const tag = '9999_template_probe';
+      entries.entries.push({
+        idx: entries.entries.length,
+        version: '7',
+        when: Date.now(),
+        tag,
+        breakpoints: true,
+      });
+      await writeFile(journal, JSON.stringify(entries));
+      await writeFile(
+        path.join(migrationsFolder, `${tag}.sql`),
+        'CREATE TABLE "kit_test"."template_probe" ("id" integer);',
+      );
 
-    const third = await open('third');
-    expect(await readdir(cache)).toHaveLength(2);
-    expect(await tables(third)).toContain('template_probe');
-    await third.close();
-  });
+      const third = await open('third');
+      expect(await readdir(cache)).toHaveLength(2);
+      expect(await tables(third)).toContain('template_probe');
+      await third.close();
+    },
+    SLOW_START_MS,
+  );
 
-  it('does nothing when the cache is not set', async () => {
-    delete process.env[PGLITE_TEMPLATE_CACHE_ENV];
-    const before = await readdir(cache);
-    const plain = await open('plain');
-    expect(await tables(plain)).toContain('widgets');
-    await plain.close();
-    expect(await readdir(cache)).toEqual(before);
-  });
+  it(
+    'does nothing when the cache is not set',
+    async () => {
+      delete process.env[PGLITE_TEMPLATE_CACHE_ENV];
+      const before = await readdir(cache);
+      const plain = await open('plain');
+      expect(await tables(plain)).toContain('widgets');
+      await plain.close();
+      expect(await readdir(cache)).toEqual(before);
+    },
+    SLOW_START_MS,
+  );
 });
