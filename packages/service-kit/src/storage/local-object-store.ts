@@ -111,6 +111,7 @@ export class LocalObjectStore implements ObjectStore {
     await mkdir(this.tmpDir, { recursive: true });
     const tmpData = path.join(this.tmpDir, `${randomUUID()}.data`);
     const tmpMeta = path.join(this.tmpDir, `${randomUUID()}.json`);
+    const sink = createWriteStream(tmpData, { flags: 'wx' });
     try {
       const md5 = createHash('md5');
       let size = 0;
@@ -124,7 +125,7 @@ export class LocalObjectStore implements ObjectStore {
           callback(options.size !== undefined && size > options.size ? sizeMismatch() : null, chunk);
         },
       });
-      await pipeline(source, measure, createWriteStream(tmpData, { flags: 'wx' }));
+      await pipeline(source, measure, sink);
       if (options.size !== undefined && options.size !== size) throw sizeMismatch();
       const meta: StoredMeta = {
         contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
@@ -153,6 +154,9 @@ export class LocalObjectStore implements ObjectStore {
         lastModified: toDate(info.mtimeMs),
       };
     } catch (error) {
+      // A file stream destroyed before its open finished still creates the file when the open lands:
+      // wait for it to close, or the removal below would run first and leave the file behind.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await Promise.all([rm(tmpData, { force: true }), rm(tmpMeta, { force: true })]);
       if (!source.destroyed) source.destroy();
       throw error;
