@@ -298,6 +298,11 @@ test.describe('ways into checkout', () => {
     // The menu exists below 768 px only: a phone's width on either project.
     await page.setViewportSize({ width: 390, height: 844 });
     await addConsultationToCart(page);
+    // On a phone the 'Added to cart' toast lies over the header, and a pointer resting on it keeps it open:
+    // close it first, as an owner would.
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await toasts.getByRole('button', { name: 'Close' }).click();
+    await expect(toasts.getByRole('listitem')).toHaveCount(0);
     const menuButton = page.getByRole('button', { name: /menu/ });
     await menuButton.click();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
