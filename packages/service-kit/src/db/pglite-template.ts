@@ -10,11 +10,13 @@
  * makes a new template. Left unset (a user's embedded site), nothing changes: a folder is made once and
  * kept.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cpSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 
 export const PGLITE_TEMPLATE_CACHE_ENV = 'PGLITE_TEMPLATE_CACHE';
@@ -41,8 +43,25 @@ export async function startFromTemplate(
     `${schemaName}-${await templateKey(schemaName, migrationsFolder)}`,
   );
   if (!(await isFolder(template))) await makeTemplate(template, schemaName, migrationsFolder, migrate);
-  await cp(template, dataDir, { recursive: true });
+  await copyFolder(template, dataDir);
   return true;
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Copies the template's ~1,000 files with `cp -R` in a child process. Node's `fs.cp` walks them in
+ * JavaScript: measured on this 2-core machine, about 1 s of the test process's CPU and 2-4 s of wall time
+ * per copy, against almost no CPU here and about 0.5 s for `cp`. Where there is no `cp`, `fs.cpSync`
+ * (about 0.3 s of CPU) does it.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  try {
+    await execFileAsync('cp', ['-R', `${from}${path.sep}.`, to]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    cpSync(from, to, { recursive: true });
+  }
 }
 
 async function makeTemplate(
