@@ -1,24 +1,28 @@
 /**
  * The revenue-share choreography (docs/architecture.md#revenue-share-consent-to-course-access) with the real
- * auth, course and revenue services on one bus, driven by one settable clock: an owner signs up and
- * consents while the course service is down; auth records `rs_pending` and membership; once the course
- * service is back the owner is enrolled, section 1 opens and section 2 waits for the consultation; the
- * submitted consultation makes the plan `rs_active` and section 2 opens. Months without reports block
- * the owner (`rs_blocked`) and the reports lift the block. Runs on the in-process bus with PGlite (the
- * embedded mode) and, with POSTGRES_URL and NATS_URL, on JetStream with PostgreSQL (the distributed mode).
+ * auth, course, consultation and revenue services on one bus, driven by one settable clock: an owner signs
+ * up and consents while the course service is down; auth records `rs_pending` and membership; once the
+ * course service is back the owner is enrolled, section 1 opens and section 2 waits for the consultation;
+ * the owner submits the consultation through the consultation service, which makes the plan `rs_active`
+ * and opens section 2; sections 3 to 8 then open one a day, each at its release instant, as the clock
+ * moves on. Months without reports block the owner (`rs_blocked`) and the reports lift the block. Runs on
+ * the in-process bus with PGlite (the embedded mode) and, with POSTGRES_URL and NATS_URL, on JetStream
+ * with PostgreSQL (the distributed mode).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AuthUserSchema,
   AvailableModuleListSchema,
+  ConsultationResponseSchema,
   EnrollmentListSchema,
   RevenueCustomerSchema,
   SessionLookupSchema,
+  type AvailableModuleList,
   type Caller,
-  type EventData,
 } from '@platform/contracts';
 import { authService } from '@platform/auth';
+import { consultationService } from '@platform/consultation';
 import { courseService } from '@platform/course';
 import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
 import {
@@ -39,7 +43,10 @@ const SECRET = randomBytes(32).toString('hex');
 const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
 const PASSWORD = 'Fresh-Start!2030';
 
-const modes = systemBackings({ services: ['auth', 'course', 'revenue'], label: 'revenue-choreography' });
+const modes = systemBackings({
+  services: ['auth', 'course', 'consultation', 'revenue'],
+  label: 'revenue-choreography',
+});
 
 describe.each(modes)('revenue share from consent to every section on $name', (mode) => {
   const clock = new SettableClock('2030-01-05T12:00:00.000Z');
@@ -47,9 +54,11 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
   let auth: RunningService;
   let course: RunningService | undefined;
   let revenue: RunningService;
+  let consultation: RunningService;
   let owner: Extract<Caller, { kind: 'user' }>;
   let cookie: string;
   let courseId: number;
+  let enrolledAt: Date;
 
   function start<TConfig extends BaseServiceConfig, TRuntime>(
     definition: ServiceDefinition<TConfig, TRuntime>,
@@ -74,19 +83,22 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
   }
   const startCourse = () => start(courseService);
 
+  // Four services with their migrations on a shared machine take a while to start.
   beforeAll(async () => {
     setup = await mode.open();
     auth = await start(authService);
     course = await startCourse();
+    consultation = await start(consultationService);
     revenue = await start(revenueService);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await revenue?.stop();
+    await consultation?.stop();
     await course?.stop();
     await auth?.stop();
     await setup?.cleanup();
-  });
+  }, 60_000);
 
   async function call(service: RunningService, pathname: string, caller: Caller, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
@@ -106,29 +118,40 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
       await (await call(course!, `/api/courses/${courseId}/available-modules`, owner)).json(),
     );
 
-  /** What the consultation service announces when the owner completes the consultation. */
-  async function consultationCompleted() {
-    const data: EventData<'consultation.submission.completed'> = {
-      submissionId: randomBytes(16).toString('base64url'),
-      userId: owner.userId,
-      email: owner.email,
-      ownerName: 'Rosa Díaz',
-      businessName: 'Casa Rosa',
-      restaurantName: 'Casa Rosa',
-      location: 'Austin, TX',
-      imageCount: 3,
-      videoCount: 1,
-      documentCount: 1,
-      addFilesToken: randomBytes(32).toString('base64url'),
-      completedAt: clock.now().toISOString(),
-    };
-    await auth.deps.bus.publish({
-      id: randomUUID(),
-      type: 'consultation.submission.completed',
-      version: 1,
-      occurredAt: clock.now().toISOString(),
-      data,
+  /** Which sections are open, in course order, and why each closed one is closed. */
+  const openings = (list: AvailableModuleList) =>
+    list.map((section) => (section.isAvailable ? 'open' : section.lockedReason));
+
+  /**
+   * The owner sends the consultation form (step 1) and, some minutes later, completes it, signed in, as
+   * the page does.
+   */
+  async function submitConsultation() {
+    const step1 = await call(consultation, '/api/consultation', owner, {
+      method: 'POST',
+      body: JSON.stringify({
+        businessName: 'Casa Rosa',
+        ownerName: 'Rosa Díaz',
+        email: owner.email,
+        phone: '',
+        restaurantPhone: '',
+        restaurantName: 'Casa Rosa',
+        location: 'Austin, TX',
+        currentChallenges: 'Weeknight covers are down and food costs keep rising every month.',
+        consultationGoals: 'Fill the dining room on weeknights and bring food cost under 30%.',
+      }),
     });
+    expect(step1.status).toBe(200);
+    const { submissionId } = ConsultationResponseSchema.parse(await step1.json());
+    await waitFor(me, (current) => current.consultationStatus === 'in_progress', 'in_progress');
+    // Step 2 (the photos, the walkthrough video, the menu) takes the owner a while. Auth stamps each
+    // status change with its clock, and the course service keeps the newest stamp only: with the clock
+    // standing still, 'submitted' would carry the same instant as 'in_progress' and be dropped.
+    clock.advance(10 * 60_000);
+    const completed = await call(consultation, `/api/consultation/${submissionId}/complete`, owner, {
+      method: 'POST',
+    });
+    expect(completed.status).toBe(200);
   }
 
   it('signs up, consents while the course service is down, and is rs_pending and a member', async () => {
@@ -175,6 +198,7 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
     );
     expect(enrolments).toEqual([expect.objectContaining({ enrolledAt: '2030-01-05T12:00:00.000Z' })]);
     courseId = enrolments[0]!.courseId;
+    enrolledAt = new Date(enrolments[0]!.enrolledAt);
 
     clock.advance(DAY + 60_000);
     const [first, second] = await waitFor(
@@ -186,11 +210,12 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
     expect(second).toMatchObject({ isAvailable: false, lockedReason: 'consultation' });
   });
 
-  it('opens section 2 once the consultation is submitted (rs_active)', async () => {
-    await consultationCompleted();
+  it('opens section 2 once the consultation is submitted through the consultation service (rs_active)', async () => {
+    await submitConsultation();
     await waitFor(me, (current) => current.planStatus === 'rs_active', 'rs_active');
-    const [, second] = await waitFor(sections, (list) => list[1]?.isAvailable === true, 'section 2 to open');
-    expect(second).toMatchObject({ lockedReason: null });
+    const list = await waitFor(sections, (current) => current[1]?.isAvailable === true, 'section 2 to open');
+    expect(openings(list)).toEqual(['open', 'open', ...Array(6).fill('schedule')]);
+    expect(await me()).toMatchObject({ consultationStatus: 'submitted' });
 
     const customers = z
       .array(RevenueCustomerSchema)
@@ -201,6 +226,26 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
       baselineNetRevenue: 500_000,
       status: 'current',
     });
+  });
+
+  it('opens sections 3 to 8 one a day, each at its release instant', async () => {
+    const before = await sections();
+    expect(before).toHaveLength(8);
+    for (let index = 2; index < before.length; index += 1) {
+      const release = new Date(enrolledAt.getTime() + before[index]!.availableAfterDays * DAY);
+      expect(before[index]).toMatchObject({ availableAfterDays: index, unlockDate: release.toISOString() });
+
+      clock.set(new Date(release.getTime() - 1));
+      expect(openings(await sections())[index]).toBe('schedule');
+
+      clock.set(release);
+      const list = await sections();
+      expect(openings(list)).toEqual([
+        ...Array(index + 1).fill('open'),
+        ...Array(list.length - index - 1).fill('schedule'),
+      ]);
+    }
+    expect(openings(await sections())).toEqual(Array(8).fill('open'));
   });
 
   it('is blocked after two months without a report, and unblocked by the reports', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ADMIN_HOME_CARDS,
+  NO_COURSE_FIGURE,
+  courseOutlineFigure,
   failedMailFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
@@ -14,8 +16,6 @@ describe('admin home: the cards and their figures', () => {
       ['Course studio', '/admin/courses'],
       ['Mail log', '/admin/mail'],
     ]);
-    // The course studio is still a placeholder page: its card says it is not built yet.
-    expect(ADMIN_HOME_CARDS.filter((card) => !card.built).map((card) => card.id)).toEqual(['courses']);
   });
 
   it('counts only the submissions still pending', () => {
@@ -37,6 +37,30 @@ describe('admin home: the cards and their figures', () => {
       label: 'revenue share outstanding',
     });
     expect(outstandingRevenueFigure({ totalRevenueOwed: 123456 }).value).toBe('$1,234.56');
+  });
+
+  it("counts the studio's lessons, drafts included, its sections and what is still a draft", () => {
+    const published = { isPublished: true };
+    const draft = { isPublished: false };
+    expect(
+      courseOutlineFigure([
+        { ...published, lessons: [published, published, published] },
+        { ...published, lessons: [published, published] },
+      ]),
+    ).toEqual({ value: '5', label: 'lessons in 2 sections, no drafts' });
+    // A draft section and a draft lesson are two drafts; the draft section's lessons count as lessons.
+    expect(
+      courseOutlineFigure([
+        { ...published, lessons: [published, draft] },
+        { ...draft, lessons: [published] },
+      ]),
+    ).toEqual({ value: '3', label: 'lessons in 2 sections, 2 drafts' });
+    expect(courseOutlineFigure([{ ...draft, lessons: [published] }])).toEqual({
+      value: '1',
+      label: 'lesson in 1 section, 1 draft',
+    });
+    expect(courseOutlineFigure([])).toEqual({ value: '0', label: 'lessons in 0 sections, no drafts' });
+    expect(NO_COURSE_FIGURE).toEqual({ value: '0', label: 'lessons: no course yet' });
   });
 
   it('counts failed deliveries among the newest e-mails it was given', () => {

@@ -1,10 +1,16 @@
 /**
- * The three reads behind the admin home's figures (admin only; a 401 or 403 is an error, which
+ * The reads behind the admin home's figures (admin only; a 401 or 403 is an error, which
  * docs/behaviour/admin.md#admin-access turns into 'Unauthorized' / 'Access Denied'). Each uses the same
  * query key and the same parsed shape as the page its card leads to, so one cache entry serves both.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { AdminConsultation, MailList, RevenueStats } from '@platform/contracts';
+import type {
+  AdminConsultation,
+  CourseList,
+  MailList,
+  RevenueStats,
+  StudioSectionList,
+} from '@platform/contracts';
 import { getQueryFn } from '@platform/ui';
 import { HOME_MAIL_SAMPLE } from '../lib/admin-home-figures';
 
@@ -48,6 +54,33 @@ export function useRecentMailForHome(enabled: boolean) {
     queryFn: async (context): Promise<MailList> => {
       const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
       return MailListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/courses`: every course; the studio edits the first (the course studio's read). */
+export function useCoursesForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/courses'],
+    enabled,
+    queryFn: async (context): Promise<CourseList> => {
+      const [body, { CourseListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
+      return CourseListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/courses/:id/modules`: the course's sections and lessons, drafts included (the studio's outline). */
+export function useCourseOutlineForHome(courseId: number | null) {
+  return useQuery({
+    queryKey: ['/api/courses', courseId ?? 0, 'modules'],
+    enabled: courseId !== null,
+    queryFn: async (context): Promise<StudioSectionList> => {
+      const [body, { StudioSectionListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return StudioSectionListSchema.parse(body);
     },
   });
 }

@@ -1,20 +1,15 @@
 /** One card of the admin home: its title links to the page (the whole card is the target), one figure. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, Skeleton } from '@platform/ui';
+import { Button, Card, Skeleton } from '@platform/ui';
 import { ADMIN_HOME_COPY } from '../lib/admin-home-figures';
 import type { AdminHomeCard as AdminHomeCardData, HomeFigure } from '../lib/admin-home-figures';
 
 export type FigureState =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'failed'; retry: () => void }
-  | { kind: 'ready'; figure: HomeFigure };
+  { kind: 'loading' } | { kind: 'failed'; retry: () => void } | { kind: 'ready'; figure: HomeFigure };
 
 function Figure({ state }: { state: FigureState }): ReactNode {
   switch (state.kind) {
-    case 'none':
-      return null;
     case 'loading':
       return (
         <div aria-busy="true" data-testid="figure-loading">
@@ -49,17 +44,14 @@ export function AdminHomeCard({ card, figure }: { card: AdminHomeCardData; figur
       className="relative flex w-full flex-col gap-4 p-6 transition-colors has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2 has-[a:focus-visible]:ring-offset-background hover:bg-accent/40"
       data-testid={`admin-card-${card.id}`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-xl font-semibold tracking-tight">
-          <Link
-            to={card.to}
-            className="outline-hidden after:absolute after:inset-0 after:rounded-xl after:content-['']"
-          >
-            {card.title}
-          </Link>
-        </h2>
-        {card.built ? null : <Badge variant="secondary">{ADMIN_HOME_COPY.notBuilt}</Badge>}
-      </div>
+      <h2 className="text-xl font-semibold tracking-tight">
+        <Link
+          to={card.to}
+          className="outline-hidden after:absolute after:inset-0 after:rounded-xl after:content-['']"
+        >
+          {card.title}
+        </Link>
+      </h2>
       <p className="text-sm text-muted-foreground">{card.description}</p>
       <div className="mt-auto">
         <Figure state={figure} />

@@ -4,17 +4,22 @@
  * by the shared admin access handling.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { CourseList, StudioSectionList } from '@platform/contracts';
 import { SITE_NAME, useDocumentTitle } from '@platform/ui';
 import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
 import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
 import {
   useConsultationsForHome,
+  useCourseOutlineForHome,
+  useCoursesForHome,
   useRecentMailForHome,
   useRevenueStatsForHome,
 } from '../api/get-home-figures';
 import {
   ADMIN_HOME_CARDS,
   ADMIN_HOME_COPY,
+  NO_COURSE_FIGURE,
+  courseOutlineFigure,
   failedMailFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
@@ -29,6 +34,16 @@ function figureOf<T>(query: UseQueryResult<T>, toFigure: (data: T) => HomeFigure
   return { kind: 'ready', figure: toFigure(query.data) };
 }
 
+/** The studio's figure takes two reads: the courses (to find the one it edits), then its outline. */
+function courseFigureOf(
+  courses: UseQueryResult<CourseList>,
+  outline: UseQueryResult<StudioSectionList>,
+): FigureState {
+  if (courses.isError) return { kind: 'failed', retry: () => void courses.refetch() };
+  if (courses.data?.length === 0) return { kind: 'ready', figure: NO_COURSE_FIGURE };
+  return figureOf(outline, courseOutlineFigure);
+}
+
 export function AdminHomePage() {
   useDocumentTitle(`${ADMIN_HOME_COPY.documentTitle} - ${SITE_NAME}`);
   const access = useAdminAccess();
@@ -36,12 +51,21 @@ export function AdminHomePage() {
   const consultations = useConsultationsForHome(allowed);
   const stats = useRevenueStatsForHome(allowed);
   const mail = useRecentMailForHome(allowed);
-  const refusal = useAdminRefusal(access, consultations.error, stats.error, mail.error);
+  const courses = useCoursesForHome(allowed);
+  const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
+  const refusal = useAdminRefusal(
+    access,
+    consultations.error,
+    stats.error,
+    mail.error,
+    courses.error,
+    outline.error,
+  );
 
   const figures: Record<AdminHomeCardId, FigureState> = {
     consultations: figureOf(consultations, pendingConsultationsFigure),
     revenue: figureOf(stats, outstandingRevenueFigure),
-    courses: { kind: 'none' },
+    courses: courseFigureOf(courses, outline),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
   };
 

@@ -15,15 +15,12 @@ export type AdminHomeCard = {
   title: string;
   description: string;
   to: string;
-  /** False while the page behind the card is still a placeholder: the card says so. */
-  built: boolean;
 };
 
 export const ADMIN_HOME_COPY = {
   title: 'Admin',
   documentTitle: 'Admin',
   description: 'Support home: everything the support admin looks after, one click away.',
-  notBuilt: 'Not built yet',
   figureFailed: 'Could not load this figure.',
   retry: 'Try again',
 } as const;
@@ -34,29 +31,24 @@ export const ADMIN_HOME_CARDS: readonly AdminHomeCard[] = [
     title: 'Consultations',
     description: 'Review consultation requests, keep notes and answer each owner.',
     to: '/private-admin-panel-support-only',
-    built: true,
   },
   {
     id: 'revenue',
     title: 'Revenue ledger',
     description: 'Verify revenue reports, record payments and remind owners.',
     to: '/revenue-admin',
-    built: true,
   },
   {
     id: 'courses',
     title: 'Course studio',
     description: 'Edit the course, its sections and lessons, and upload lesson videos.',
     to: '/admin/courses',
-    // /admin/courses is still the placeholder page (docs/behaviour/course-studio.md).
-    built: false,
   },
   {
     id: 'mail',
     title: 'Mail log',
     description: 'Every e-mail the site sent or logged, with its text and set-password links.',
     to: '/admin/mail',
-    built: true,
   },
 ];
 
@@ -86,3 +78,26 @@ export function failedMailFigure(messages: readonly { status: string }[]): HomeF
     label: messages.length === 0 ? 'failed: no e-mails yet' : `failed among ${newest}`,
   };
 }
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * The course the studio edits, as the studio shows it: its lessons (drafts included), in how many
+ * sections, and how many sections and lessons are still drafts (unpublished, so no member sees them).
+ */
+export function courseOutlineFigure(
+  sections: readonly { isPublished: boolean; lessons: readonly { isPublished: boolean }[] }[],
+): HomeFigure {
+  const lessons = sections.flatMap((section) => section.lessons);
+  const drafts =
+    sections.filter((section) => !section.isPublished).length +
+    lessons.filter((lesson) => !lesson.isPublished).length;
+  const draftText = drafts === 0 ? 'no drafts' : `${drafts} ${plural(drafts, 'draft', 'drafts')}`;
+  return {
+    value: String(lessons.length),
+    label: `${plural(lessons.length, 'lesson', 'lessons')} in ${sections.length} ${plural(sections.length, 'section', 'sections')}, ${draftText}`,
+  };
+}
+
+/** The catalogue has no course yet: the studio has nothing to edit. */
+export const NO_COURSE_FIGURE: HomeFigure = { value: '0', label: 'lessons: no course yet' };

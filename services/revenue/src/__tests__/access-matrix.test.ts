@@ -1,0 +1,260 @@
+/**
+ * Who may make each revenue call, on the real service (docs/behaviour/revenue-share.md#api-calls): every
+ * route of the revenue service × the five callers (a visitor, a free account without a plan, the owner
+ * whose report the call names, another owner on the plan, the admin), with the status each one gets. The
+ * calls name real resources (the owner's verified report, its document, the owner as a customer), so
+ * the admin's answers are the real ones and not a 404 for an unknown id.
+ *
+ * A free account and the admin are made afresh for every call: a consent would otherwise make either an
+ * owner for the calls after it. On the owner's own calls the admin is any signed-in account: consent is
+ * open to every account, and a report needs a plan (the admin here has none).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
+import { SettableClock } from '@platform/service-kit';
+import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
+import {
+  admin,
+  backings,
+  consent,
+  json,
+  reportBody,
+  startRevenue,
+  submitReport,
+  user,
+  type Backing,
+  type RevenueUnderTest,
+  type UserCaller,
+} from './harness.js';
+
+const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
+type CallerName = (typeof CALLERS)[number];
+type Expected = Record<CallerName, number>;
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+function pdfForm(): RequestInit {
+  const body = new FormData();
+  body.append('files', new Blob([PDF], { type: 'application/pdf' }), 'statement.pdf');
+  return { method: 'POST', body };
+}
+
+/** One call: the path and request (made per caller, so each gets a fresh body), and who gets what. */
+interface Row {
+  call: string;
+  path: () => string;
+  init: () => RequestInit;
+  expected: Expected;
+}
+
+const get = (): RequestInit => ({});
+const post =
+  (body: unknown = {}) =>
+  (): RequestInit =>
+    json(body);
+
+/** An admin route: visitors 401, every signed-in caller but the admin 403. */
+const adminOnly = (adminStatus = 200): Expected => ({
+  visitor: 401,
+  'free account': 403,
+  owner: 403,
+  'another owner': 403,
+  admin: adminStatus,
+});
+
+describe.each(backings())('who may make each revenue call on $name', (factory) => {
+  let backing: Backing;
+  let revenue: RevenueUnderTest;
+  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  let owner: UserCaller;
+  let otherOwner: UserCaller;
+  let reportId: string;
+  let documentId: string;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    revenue = await startRevenue(backing, { clock });
+    owner = user();
+    otherOwner = user();
+    await consent(revenue, owner, 100_000);
+    await consent(revenue, otherOwner);
+    clock.set('2030-06-15T09:30:00.000Z');
+    const submitted = await submitReport(
+      revenue,
+      owner,
+      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
+    );
+    expect(submitted.status).toBe(200);
+    reportId = (submitted.body.report as { id: string }).id;
+    // Verified, so that Mark Paid and a payment reminder have a share to act on.
+    const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({}));
+    expect(verified.status).toBe(200);
+    const attached = await revenue.requestAs(owner, `/api/revenue-reports/${reportId}/documents`, pdfForm());
+    expect(attached.status).toBe(200);
+    documentId = AttachReportDocumentsResponseSchema.parse(await attached.json()).documents[0]!.id;
+  });
+
+  afterAll(async () => {
+    await revenue?.stop();
+    await backing?.cleanup();
+  });
+
+  /** The caller behind each name; the free account and the admin are new ones every time. */
+  function callerOf(name: CallerName): UserCaller | null {
+    switch (name) {
+      case 'visitor':
+        return null;
+      case 'free account':
+        return user();
+      case 'owner':
+        return owner;
+      case 'another owner':
+        return otherOwner;
+      case 'admin':
+        return admin();
+    }
+  }
+
+  /** Each reporting caller reports a month of their own, so an overlap never decides the answer. */
+  const aprilReport = () => json(reportBody('2030-04-01', '2030-04-30'));
+
+  const rows: Row[] = [
+    {
+      call: 'POST /api/revenue-share-consent',
+      path: () => '/api/revenue-share-consent',
+      init: post({ consentToTerms: true, termsVersion: 'v1.0' }),
+      // Any signed-in account may join (the owners again: their plan stays as it is).
+      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
+    },
+    {
+      call: 'POST /api/revenue-report',
+      path: () => '/api/revenue-report',
+      init: aprilReport,
+      // Only an account on the plan reports; the admin here has none.
+      expected: { visitor: 401, 'free account': 403, owner: 200, 'another owner': 200, admin: 403 },
+    },
+    {
+      call: 'GET /api/revenue-reports',
+      path: () => '/api/revenue-reports',
+      init: get,
+      // Everyone signed in reads their own plan and reports (none without a plan).
+      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
+    },
+    {
+      call: 'POST /api/revenue-reports/{id}/documents',
+      path: () => `/api/revenue-reports/${reportId}/documents`,
+      init: pdfForm,
+      // The report's owner only; anyone else's attempt is answered as if the report did not exist.
+      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 404, admin: 404 },
+    },
+    {
+      call: 'GET /api/revenue-reports/{id}/documents/{documentId}',
+      path: () => `/api/revenue-reports/${reportId}/documents/${documentId}`,
+      init: get,
+      // The owner and the admin; to anyone else the document does not exist.
+      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 404, admin: 200 },
+    },
+    {
+      call: 'GET /api/admin/revenue-stats',
+      path: () => '/api/admin/revenue-stats',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers',
+      path: () => '/api/admin/revenue-customers',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers.csv',
+      path: () => '/api/admin/revenue-customers.csv',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-reports',
+      path: () => '/api/admin/revenue-reports',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-reports.csv',
+      path: () => '/api/admin/revenue-reports.csv',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'POST /api/admin/verify-report/{id}',
+      path: () => `/api/admin/verify-report/${reportId}`,
+      init: post(),
+      expected: adminOnly(),
+    },
+    {
+      call: 'POST /api/admin/mark-paid/{id}',
+      path: () => `/api/admin/mark-paid/${reportId}`,
+      init: post({ amount: 100 }),
+      expected: adminOnly(),
+    },
+    {
+      call: 'POST /api/admin/send-reminder',
+      path: () => '/api/admin/send-reminder',
+      init: () => json({ customerId: owner.userId, reminderType: 'payment' }),
+      expected: adminOnly(),
+    },
+    {
+      call: 'POST /api/admin/revenue-customers/{id}/baseline',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/baseline`,
+      init: post({ baselineNetRevenue: 150_000, reason: 'The owner sent last year’s accounts' }),
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers/{id}/baseline-changes',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/baseline-changes`,
+      init: get,
+      expected: adminOnly(),
+    },
+  ];
+
+  it('lists every route the service serves, once', () => {
+    const listed = rows.map((row) => row.call.replaceAll(/\{(\w+)\}/g, ':$1'));
+    const served = listServiceRoutes(revenue.service)
+      .filter((route) => route.path.startsWith('/api/'))
+      .map(routeKey);
+    expect([...listed].sort()).toEqual([...served].sort());
+  });
+
+  it.each(rows)('$call', async ({ path, init, expected }) => {
+    const answers = {} as Expected;
+    for (const name of CALLERS) {
+      const caller = callerOf(name);
+      const response = caller
+        ? await revenue.requestAs(caller, path(), init())
+        : await revenue.request(path(), init());
+      await response.arrayBuffer();
+      answers[name] = response.status;
+    }
+    expect(answers).toEqual(expected);
+  });
+
+  it('leaves a refused caller’s attempt without effect', async () => {
+    // Of the attachments, only the owner's two (setup and the matrix) were kept.
+    const mine = await revenue.requestAs(owner, '/api/revenue-reports');
+    const { reports } = (await mine.json()) as { reports: Array<{ id: string; documents: unknown[] }> };
+    expect(reports.find((report) => report.id === reportId)?.documents).toHaveLength(2);
+    // One baseline change, by the admin.
+    const changes = await revenue.requestAs(
+      admin(),
+      `/api/admin/revenue-customers/${owner.userId}/baseline-changes`,
+    );
+    expect(((await changes.json()) as unknown[]).length).toBe(1);
+    // The owner's report was paid in part once: $1.00 of its share.
+    const ledger = await revenue.requestAs(admin(), '/api/admin/revenue-reports');
+    const report = ((await ledger.json()) as Array<{ id: string; amountPaid: number }>).find(
+      (row) => row.id === reportId,
+    );
+    expect(report?.amountPaid).toBe(100);
+  });
+});
