@@ -4,11 +4,14 @@
  * 'Course Access Required'; a member who bought the course sees its eight sections on the drip schedule —
  * section 1 Available, sections 2–8 Locked with 'Unlocks in 1 day' … 'Unlocks in 7 days' — '0 of 8 sections
  * completed', the release note, 'About This Course', and 'Access Section Content' to /module/{id}. Axe and
- * screenshots on a desktop and a 375 px phone. The member's reads start side by side, not one after the
- * other, and the page does not shift while they arrive.
+ * screenshots on a desktop and a 375 px phone. The page needs one read beside the user's
+ * (`GET /api/enrollments/dashboard`, docs/decisions.md, 51), for a member and for an rs_pending owner
+ * (Module 1 open, 'Action Required', the revenue-share card, whose own read also goes beside it), and does
+ * not shift while it arrives.
  */
+import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
@@ -118,102 +121,144 @@ function apiPath(url: string): string | null {
   return pathname.startsWith('/api/') ? pathname : null;
 }
 
+const USER = '/api/auth/user';
+/** Everything the dashboard shows, in one read (docs/decisions.md, 51). */
+const DASHBOARD = '/api/enrollments/dashboard';
+
+type Shift = { value: number; inMain: boolean; sources: string[] };
+
+/** Keeps a text beside the test's screenshots, and attaches it to the report. */
+async function attachFile(testInfo: TestInfo, name: string, text: string): Promise<void> {
+  const path = testInfo.outputPath(name);
+  await writeFile(path, text);
+  await testInfo.attach(name, {
+    path,
+    contentType: name.endsWith('.json') ? 'application/json' : 'text/plain',
+  });
+}
+
+/**
+ * Opens /dashboard (from a blank page, so only its own load is recorded) and proves that it needs one round
+ * trip beside the user's:
+ * - the user's answer is held until the dashboard's read has started: it starts with the user, not after;
+ * - the dashboard's answer is held until the reads of `besideDashboard` have started (and until the
+ *   placeholders are pictured): were they asked for after it, they would never start and this times out;
+ * - every other API call is held until the page has loaded: were the page to need one, it would never load;
+ *   and none is made.
+ * Returns the layout shifts of the whole load.
+ */
+async function loadInOneRoundTrip(
+  page: Page,
+  testInfo: TestInfo,
+  options: { name: string; besideDashboard?: string[]; loaded: () => Promise<void> },
+): Promise<Shift[]> {
+  const beside = options.besideDashboard ?? [];
+  // Away from the site, so only the dashboard's own load is recorded below (sign-in left us on it).
+  await page.goto('about:blank');
+
+  // The order of events in the browser: each API call's start and the arrival of its answer.
+  const events: string[] = [];
+  page.on('request', (request) => {
+    const path = apiPath(request.url());
+    if (path) events.push(`start ${path}`);
+  });
+  page.on('response', (response) => {
+    const path = apiPath(response.url());
+    if (path) events.push(`answer ${path}`);
+  });
+  // Layout shifts over the whole load, from the first paint on, with whether each moved something of the
+  // page itself (inside <main>) or of the site's frame around it.
+  // (Browser code as text: the specs are compiled without the DOM's types.)
+  await page.addInitScript(`(() => {
+    const shifts = [];
+    window.__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const nodes = (entry.sources || []).map((source) => source.node);
+        shifts.push({
+          value: entry.value,
+          inMain: nodes.some((node) => node instanceof Element && node.closest('main') !== null),
+          sources: nodes.map((node) =>
+            node instanceof Element ? (node.tagName + ' ' + node.className).slice(0, 120) : String(node),
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  })()`);
+
+  const started = (path: string) => page.waitForRequest((request) => apiPath(request.url()) === path);
+  const dashboardStarted = started(DASHBOARD);
+  const besideStarted = Promise.all(beside.map(started));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let finishLoad: () => void = () => {};
+  const pageLoaded = new Promise<void>((resolve) => {
+    finishLoad = resolve;
+  });
+  const others: string[] = [];
+  await page.route('**/api/**', async (route) => {
+    const path = apiPath(route.request().url());
+    if (path === USER) await dashboardStarted;
+    else if (path === DASHBOARD) await Promise.all([besideStarted, released]);
+    else if (path && !beside.includes(path)) {
+      others.push(`${route.request().method()} ${path}`);
+      await pageLoaded;
+    }
+    await route.continue();
+  });
+
+  await page.goto('/dashboard');
+  await Promise.all([dashboardStarted, besideStarted]);
+  // Loading: the placeholders stand where the course will be.
+  await expect(page.getByTestId('dashboard-skeleton')).toBeVisible();
+  await saveScreenshot(page, testInfo, `${options.name}-loading`);
+  release();
+
+  await options.loaded();
+  const othersWhileLoading = [...others];
+  finishLoad();
+  await saveScreenshot(page, testInfo, `${options.name}-loaded`);
+
+  await attachFile(testInfo, 'api-call-order.txt', events.join('\n'));
+  const at = (event: string) => {
+    const index = events.indexOf(event);
+    expect(index, `${event} in ${JSON.stringify(events)}`).toBeGreaterThanOrEqual(0);
+    return index;
+  };
+  // The dashboard's read is asked for together with the user, not after its answer...
+  expect(at(`start ${DASHBOARD}`)).toBeLessThan(at(`answer ${USER}`));
+  // ...what else the page reads (knowing only the user) does not wait for the dashboard's answer...
+  for (const path of beside) expect(at(`start ${path}`)).toBeLessThan(at(`answer ${DASHBOARD}`));
+  // ...and nothing else was asked for: the page loaded on these answers alone.
+  expect(othersWhileLoading, 'other API calls while the dashboard loaded').toEqual([]);
+  const asked = events.filter((event) => event.startsWith('start ')).map((event) => event.slice(6));
+  expect(asked.toSorted()).toEqual([USER, DASHBOARD, ...beside].toSorted());
+
+  const shifts = await page.evaluate<Shift[]>('window.__layoutShifts');
+  await attachFile(testInfo, 'layout-shifts.json', JSON.stringify(shifts, null, 2));
+  return shifts;
+}
+
 test(
-  "a member's dashboard reads start side by side and the page does not shift when they arrive",
+  "a member's dashboard loads in one read beside the user's and does not shift when it arrives",
   { tag: '@phone' },
   async ({ page }, testInfo) => {
     expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-    await becomeCourseMember(page, uniqueEmail('progress', 'parallel'));
-    const enrolments = (await (await page.request.get('/api/enrollments')).json()) as { courseId: number }[];
-    const courseId = enrolments[0]!.courseId;
-    const user = '/api/auth/user';
-    const enrollments = '/api/enrollments';
-    const course = `/api/courses/${courseId}`;
-    const modules = `/api/courses/${courseId}/available-modules`;
-    // Away from the site, so only the dashboard's own load is recorded below (sign-in left us on it).
-    await page.goto('about:blank');
+    await becomeCourseMember(page, uniqueEmail('progress', 'one-read'));
 
-    // The order of events in the browser: each API call's start and the arrival of its answer.
-    const events: string[] = [];
-    page.on('request', (request) => {
-      const path = apiPath(request.url());
-      if (path) events.push(`start ${path}`);
-    });
-    page.on('response', (response) => {
-      const path = apiPath(response.url());
-      if (path) events.push(`answer ${path}`);
-    });
-    // Layout shifts over the whole load, from the first paint on, with whether each moved something of the
-    // page itself (inside <main>) or of the site's frame around it.
-    // (Browser code as text: the specs are compiled without the DOM's types.)
-    await page.addInitScript(`(() => {
-      const shifts = [];
-      window.__layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (entry.hadRecentInput) continue;
-          const nodes = (entry.sources || []).map((source) => source.node);
-          shifts.push({
-            value: entry.value,
-            inMain: nodes.some((node) => node instanceof Element && node.closest('main') !== null),
-            sources: nodes.map((node) =>
-              node instanceof Element ? (node.tagName + ' ' + node.className).slice(0, 120) : String(node),
-            ),
-          });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    })()`);
-
-    // Each answer is held until the calls that must not wait for it have started: were they made one after
-    // the other, the later one would never start and waitForRequest below fails.
-    const started = (path: string) => page.waitForRequest((request) => apiPath(request.url()) === path);
-    const enrollmentsStarted = started(enrollments);
-    const courseStarted = started(course);
-    const modulesStarted = started(modules);
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`**${user}`, async (route) => {
-      await enrollmentsStarted;
-      await route.continue();
-    });
-    for (const path of [course, modules]) {
-      await page.route(`**${path}`, async (route) => {
-        await Promise.all([courseStarted, modulesStarted, released]);
-        await route.continue();
-      });
-    }
-
-    await page.goto('/dashboard');
-    await Promise.all([enrollmentsStarted, courseStarted, modulesStarted]);
-    // Loading: the placeholders stand where the course will be.
-    await expect(page.getByTestId('dashboard-skeleton')).toBeVisible();
-    await saveScreenshot(page, testInfo, 'progress-dashboard-loading');
-    release();
-
-    await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed');
-    await expect(page.getByTestId('course-section')).toHaveCount(8);
-    await expect(page.getByTestId('course-duration')).toBeVisible();
-    await saveScreenshot(page, testInfo, 'progress-dashboard-loaded');
-
-    await testInfo.attach('api call order', { body: events.join('\n'), contentType: 'text/plain' });
-    const at = (event: string) => {
-      const index = events.indexOf(event);
-      expect(index, `${event} in ${JSON.stringify(events)}`).toBeGreaterThanOrEqual(0);
-      return index;
-    };
-    // The enrolments are asked for together with the user, not after its answer.
-    expect(at(`start ${enrollments}`)).toBeLessThan(at(`answer ${user}`));
-    // The course and its sections are asked for together: neither waits for the other's answer.
-    expect(at(`start ${course}`)).toBeLessThan(at(`answer ${modules}`));
-    expect(at(`start ${modules}`)).toBeLessThan(at(`answer ${course}`));
-
-    const shifts =
-      await page.evaluate<{ value: number; inMain: boolean; sources: string[] }[]>('window.__layoutShifts');
-    await testInfo.attach('layout shifts', {
-      body: JSON.stringify(shifts, null, 2),
-      contentType: 'application/json',
+    const shifts = await loadInOneRoundTrip(page, testInfo, {
+      name: 'progress-dashboard',
+      loaded: async () => {
+        // The first answer after the placeholders: a loaded machine may take more than 5 s to render it.
+        await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed', {
+          timeout: 15_000,
+        });
+        await expect(page.getByTestId('course-section')).toHaveCount(8);
+        await expect(page.getByTestId('course-duration')).toBeVisible();
+      },
     });
     // Nothing of the dashboard moves as its data arrives: the placeholders have the loaded page's shape and
     // are replaced, not pushed. (The site header's own account buttons, outside <main>, may still nudge its
@@ -222,5 +267,76 @@ test(
       shifts.filter((shift) => shift.inMain),
       'layout shifts inside the dashboard while it loads',
     ).toEqual([]);
+  },
+);
+
+/** A signed-in owner on the revenue-share plan (through the API, as the welcome page does): rs_pending. */
+async function becomeOwner(page: Page): Promise<void> {
+  const email = uniqueEmail('progress', 'owner');
+  await createAccount(page.request, email);
+  await logIn(page, email, PASSWORD);
+  const consent = await page.request.post('/api/revenue-share-consent', {
+    data: { consentToTerms: true, baselineNetRevenue: 3_000_000 },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+  // Auth records the plan and course enrols the owner from the consent's event: wait until both have.
+  await expect
+    .poll(
+      async () => {
+        const user = await page.request.get('/api/auth/user');
+        const enrolments = await page.request.get('/api/enrollments');
+        if (!user.ok() || !enrolments.ok()) return false;
+        const { planStatus } = (await user.json()) as { planStatus?: string | null };
+        return planStatus === 'rs_pending' && ((await enrolments.json()) as unknown[]).length > 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+test(
+  "an rs_pending owner's dashboard: Module 1 open, 'Action Required' and the revenue card, in one round trip",
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page);
+    const shifts = await loadInOneRoundTrip(page, testInfo, {
+      name: 'progress-dashboard-owner',
+      // The revenue-share card's read needs only the user: it goes beside the dashboard's.
+      besideDashboard: ['/api/revenue-reports'],
+      loaded: async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();
+        const banner = page.getByTestId('consultation-banner');
+        // The first answer after the placeholders: a loaded machine may take more than 5 s to render it.
+        await expect(banner.getByRole('heading', { name: 'Action Required' })).toBeVisible({
+          timeout: 15_000,
+        });
+        await expect(page.getByRole('region', { name: 'Revenue Share' })).toBeVisible();
+        await expect(page.getByTestId('revenue-share-status')).toHaveText('Current');
+        const badges = page.getByTestId('section-status');
+        await expect(badges).toHaveCount(8);
+        await expect(badges.filter({ hasText: /^Available$/ })).toHaveCount(1);
+        await expect(badges.filter({ hasText: /^Locked$/ })).toHaveCount(7);
+        await expect(page.getByTestId('course-section').first().getByTestId('section-status')).toHaveText(
+          'Available',
+        );
+        const firstSection = await page
+          .getByRole('link', { name: 'Access Section Content' })
+          .getAttribute('href');
+        await expect(banner.getByRole('link', { name: 'Continue with Module 1' })).toHaveAttribute(
+          'href',
+          firstSection ?? '',
+        );
+      },
+    });
+    await attachFile(
+      testInfo,
+      'layout-shifts-in-main.json',
+      JSON.stringify(
+        shifts.filter((shift) => shift.inMain),
+        null,
+        2,
+      ),
+    );
+    await expectNoSeriousA11yViolations(page, testInfo, 'progress-dashboard-owner');
   },
 );

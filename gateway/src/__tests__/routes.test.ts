@@ -22,6 +22,7 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/courses/1/available-modules', 'course'],
   ['/api/courses/1/modules', 'course'],
   ['/api/enrollments', 'course'],
+  ['/api/enrollments/dashboard', 'course'],
   ['/api/my-consultations', 'consultation'],
   ['/api/modules/3', 'course'],
   ['/api/modules/3/lessons', 'course'],

@@ -21,6 +21,7 @@ import {
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { getLessonNavigation } from './get-lesson-navigation.js';
+import { getProgressDashboard } from './get-progress-dashboard.js';
 import {
   completeLesson,
   completeModule,
@@ -52,6 +53,12 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
 
   router.get('/api/courses/:id', noStore, requireUser, courseId, async (req, res) => {
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
+  });
+
+  // `/dashboard` in one read: the enrolments, and the course they lead to with its sections
+  // (docs/decisions.md, 51).
+  router.get('/api/enrollments/dashboard', noStore, requireUser, async (req, res) => {
+    res.json(await getProgressDashboard(deps.db, call(req.caller)));
   });
 
   // The dashboard's drip list; `/api/courses/:id/modules` is the studio's (admin) list, in studio/.

@@ -6,8 +6,6 @@ import {
   getCurrentSectionId,
   getDripDays,
   hasDashboardAccess,
-  pickDashboardCourseId,
-  pickPreviewCourseId,
   resolveEnrolledAt,
   showsConsultationBanner,
 } from '../lib/progress-rules';
@@ -28,23 +26,9 @@ describe('progress dashboard', () => {
     expect(hasDashboardAccess(null, undefined)).toBe(false);
   });
 
-  it('lets the admin in without a membership or an enrolment, previewing the first published course', () => {
+  it('lets the admin in without a membership or an enrolment', () => {
     expect(hasDashboardAccess({ isMember: false, role: 'admin' }, [])).toBe(true);
     expect(hasDashboardAccess({ isMember: false, role: 'user' }, [])).toBe(false);
-    expect(
-      pickPreviewCourseId([
-        { id: 4, isPublished: false },
-        { id: 7, isPublished: true },
-      ]),
-    ).toBe(7);
-    expect(pickPreviewCourseId([{ id: 4, isPublished: false }])).toBe(4);
-    expect(pickPreviewCourseId([])).toBeNull();
-  });
-
-  it('follows the first enrolment', () => {
-    expect(pickDashboardCourseId([{ courseId: 3 }, { courseId: 1 }])).toBe(3);
-    expect(pickDashboardCourseId([])).toBeNull();
-    expect(pickDashboardCourseId(null)).toBeNull();
   });
 
   it("counts completed sections as a rounded percentage and 'n of m sections completed'", () => {

@@ -5,7 +5,8 @@
  * without a consultation, 'Action Required', and for an owner on the revenue-share plan its card
  * (docs/behaviour/revenue-share.md#dashboard-revenue-share-card). Members and anyone enrolled may see it,
  * and the admin, who previews the first course with every section open (docs/decisions.md, 30); other
- * signed-in users get 'Course Access Required'; signed-out visitors go to /login.
+ * signed-in users get 'Course Access Required'; signed-out visitors go to /login. Everything it shows comes
+ * in one read beside the user's (`GET /api/enrollments/dashboard`, docs/decisions.md, 51).
  */
 import { useMemo, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -30,17 +31,16 @@ import type { AuthUser } from '@platform/ui';
 import { formatDate } from '@platform/contracts/format';
 import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';
 import { useCourse } from '../../courses/api/get-course';
-import { useCourses, useEnrollments } from '../../courses/api/get-courses';
 import { LoadError } from '../../courses/components/load-error';
+import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
+import { useProgressDashboard } from '../api/get-progress-dashboard';
 import {
   formatCourseDuration,
   formatSectionsCompleted,
   getCourseProgress,
   getDripDays,
   hasDashboardAccess,
-  pickDashboardCourseId,
-  pickPreviewCourseId,
   resolveEnrolledAt,
   showsConsultationBanner,
 } from '../lib/progress-rules';
@@ -100,6 +100,8 @@ function CourseProgressView({
   /** The admin looking at a course they are not enrolled in: every section is open to them. */
   preview: boolean;
 }) {
+  // The dashboard's one read has already filled both entries: these read them, and read them again only
+  // when a write invalidates them (a lesson or section completed elsewhere).
   const course = useCourse(courseId, true);
   const sections = useAvailableModules(courseId, true);
   const sectionsKey = useMemo(() => availableModulesQueryKey(courseId), [courseId]);
@@ -216,45 +218,45 @@ function CourseProgressView({
 export function ProgressDashboardPage() {
   useDocumentTitle(`Dashboard - ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
-  // The page is for signed-in users only: the enrolments are asked for together with the user, not after
-  // it (a signed-out visitor's 401 reads as null and goes to /login as before).
-  const enrollments = useEnrollments(user !== null || userLoading);
-  // The admin without an enrolment previews a course: the first published one. The course list is asked
-  // for as soon as the user is known to be the admin, beside the enrolments rather than after them.
-  const previewing = user?.role === 'admin' && enrollments.data?.length === 0;
-  const courses = useCourses(user?.role === 'admin');
+  // The page is for signed-in users only: everything it shows (the enrolments, the course they lead to or the
+  // admin's preview, its sections) comes in one read asked for together with the user, not after it
+  // (docs/decisions.md, 51; a signed-out visitor's 401 reads as null and goes to /login as before).
+  const dashboard = useProgressDashboard(user !== null || userLoading);
+  // An owner's revenue-share card reads the revenue service: asked for as soon as the user is known to be
+  // one, beside the dashboard's read rather than after it (the card finds it in the same cache entry).
+  useMyRevenueReports(showsRevenueShareCard(user));
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;
   // A read that turns to 401 after the page opened: the session ended.
-  if (enrollments.data === null && !enrollments.isFetching) return <Navigate to="/login" replace />;
+  if (dashboard.data === null && !dashboard.isFetching) return <Navigate to="/login" replace />;
 
   let body: ReactNode;
-  if (userLoading || !user || enrollments.isPending || (previewing && courses.isPending)) {
+  if (userLoading || !user || dashboard.isPending) {
     body = <DashboardSkeleton />;
-  } else if (enrollments.isError) {
+  } else if (dashboard.isError) {
     body = (
       <div className="mt-8">
         <LoadError
           title="Your dashboard could not be loaded"
-          isRetrying={enrollments.isFetching}
-          onRetry={() => void enrollments.refetch()}
+          isRetrying={dashboard.isFetching}
+          onRetry={() => void dashboard.refetch()}
         />
       </div>
     );
-  } else if (!hasDashboardAccess(user, enrollments.data)) {
+  } else if (!hasDashboardAccess(user, dashboard.data?.enrollments)) {
     body = <CourseAccessRequired />;
   } else {
-    const courseId = previewing ? pickPreviewCourseId(courses.data) : pickDashboardCourseId(enrollments.data);
+    const shown = dashboard.data?.shown ?? null;
     body =
-      courseId === null ? (
+      shown === null ? (
         <NotEnrolled />
       ) : (
         <CourseProgressView
-          courseId={courseId}
+          courseId={shown.course.id}
           user={user}
-          enrolledAt={enrollments.data?.[0]?.enrolledAt ?? null}
-          preview={previewing}
+          enrolledAt={dashboard.data?.enrollments[0]?.enrolledAt ?? null}
+          preview={shown.preview}
         />
       );
   }

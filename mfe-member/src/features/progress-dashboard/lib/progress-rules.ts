@@ -1,9 +1,10 @@
 /**
  * The progress dashboard's rules (docs/behaviour/member-learning.md#progress-dashboard): who may see it, the
  * progress figures, the enrolled date and its fallback, the drip length, and when the consultation banner
- * shows. Display only: the course service decides what a member may open.
+ * shows. Display only: the course service decides what a member may open, and which course the dashboard
+ * follows (`GET /api/enrollments/dashboard`, docs/decisions.md, 51).
  */
-import type { AvailableModule, CourseSummary, Enrollment } from '@platform/contracts';
+import type { AvailableModule } from '@platform/contracts';
 import { DAY_MS } from '../../courses/lib/unlock-time';
 
 type AccessUser = { isMember?: boolean; role?: string | null } | null | undefined;
@@ -17,20 +18,6 @@ export function hasDashboardAccess(
   enrollments: readonly unknown[] | null | undefined,
 ): boolean {
   return user?.isMember === true || user?.role === 'admin' || (enrollments?.length ?? 0) > 0;
-}
-
-/** The course an admin without an enrolment previews: the first published one (else the first at all). */
-export function pickPreviewCourseId(
-  courses: readonly Pick<CourseSummary, 'id' | 'isPublished'>[] | null | undefined,
-): number | null {
-  return (courses?.find((course) => course.isPublished) ?? courses?.[0])?.id ?? null;
-}
-
-/** The course the dashboard follows: the first (oldest) enrolment's. */
-export function pickDashboardCourseId(
-  enrollments: readonly Pick<Enrollment, 'courseId'>[] | null | undefined,
-): number | null {
-  return enrollments?.[0]?.courseId ?? null;
 }
 
 export type CourseProgress = { completed: number; total: number; percent: number };

@@ -4,6 +4,7 @@ export * from './get-product.js';
 export * from './list-enrollments.js';
 export * from './member-learning.js';
 export * from './get-lesson-navigation.js';
+export * from './get-progress-dashboard.js';
 export * from './video-links.js';
 export * from './lesson-uploads.js';
 export * from './course-studio.js';

@@ -110,6 +110,11 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
+      name: 'GET /api/enrollments/dashboard',
+      call: () => ['/api/enrollments/dashboard'],
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
+    },
+    {
       name: 'GET /api/courses',
       call: () => ['/api/courses'],
       expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
