@@ -13,21 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { createProvenAccount, uniqueEmail } from '../helpers/accounts.js';
+import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
-
-const STEP_ONE = {
-  'Your name': 'Ana Lopez',
-  'Email address': '',
-  'Business name': 'Blue Door Hospitality',
-  'Restaurant name': 'Blue Door Bistro',
-  Location: '1200 Larimer Street, Denver, CO',
-  'Current challenges': 'Our tables stay half empty on weekday nights and few guests come back.',
-  'Consultation goals': 'Fill the dining room four nights a week and double our returning guests.',
-} as const;
 
 function toastRegion(page: Page): Locator {
   return page.getByRole('region', { name: /notifications/i });
@@ -38,14 +29,6 @@ async function expectToast(page: Page, title: string, description?: string | Reg
   if (typeof description === 'string')
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
   else if (description) await expect(toastRegion(page).getByText(description)).toBeVisible();
-}
-
-function slot(page: Page, title: string): Locator {
-  return page.getByRole('region', { name: title });
-}
-
-function fileRow(page: Page, name: string): Locator {
-  return page.getByTestId('queued-file').filter({ hasText: name });
 }
 
 /**
@@ -69,12 +52,6 @@ async function recordUploadProgress(page: Page) {
 
 async function readUploadProgress(page: Page): Promise<{ loaded: number; total: number }[]> {
   return page.evaluate<{ loaded: number; total: number }[]>('window.__uploadProgress');
-}
-
-async function fillStepOne(page: Page, email: string) {
-  for (const [label, value] of Object.entries(STEP_ONE))
-    await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
-  await page.getByLabel('Your phone (optional)').fill('+1 303 555 0142');
 }
 
 function addFilesPath(mail: ReceivedMail): string {

@@ -1,179 +1,304 @@
 /**
- * The revenue-share programme end to end, as an owner and the support admin live it, in two browsers at
- * once against the embedded site (docs/behaviour/revenue-share.md): the owner agrees on the welcome page,
- * the dashboard asks for the consultation, Module 1 opens at once and Module 2 waits; once the
- * consultation is submitted the plan is active and the banner goes; the owner reports last month on /revenue-report;
- * the admin verifies it on /revenue-admin; the owner pays the share online with 'Pay now'; the admin sees
- * it collected. (Which reason holds Module 2 back, and its opening on its day, are the course service's
- * drip, tested there with a set clock: the site under test runs on real time.)
+ * The revenue-share programme end to end, all through the pages, as an owner and the support admin live it
+ * in two browsers at once (docs/behaviour/revenue-share.md, docs/behaviour/member-learning.md#drip-release):
+ * from /pricing's 'Apply Now' through sign-up to the welcome page and the consent; the dashboard asks for
+ * the consultation, Module 1 opens at once (its section page and its first lesson's page) while Module 2
+ * waits for its day (one day after the enrolment: until then the schedule is the reason it gives, before
+ * the consultation); the owner sends the free consultation through its form, signed in, and a day and a
+ * minute later (the site's clock moved) Module 2 opens; the owner reports last month on /revenue-report,
+ * the admin verifies it on /revenue-admin, the owner pays the share with 'Pay now' and the test provider's
+ * checkout, and the admin sees it collected.
+ *
+ * On a desktop and (the @phone project) a 390 px phone, where the header's links are behind the menu. The
+ * spec moves the services' clock, so it runs against a site of its own (one per worker), started on a
+ * `RunningClock`. Axe on the welcome page, /revenue-report and /revenue-admin; one screenshot per page.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, createProvenAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import type { Locator, Page } from '@playwright/test';
+import { DAY, MINUTE } from '@platform/service-kit';
+import { ADMIN, PASSWORD, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
+import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
-const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
+const clock = new RunningClock();
+const site = ownSite('revenue-share-journey', { clock });
 
-type Section = { id: number; isAvailable: boolean; lockedReason: string | null };
-
-/** The owner's programme sections, in order, as the course service answers them. */
-async function sections(request: APIRequestContext): Promise<Section[]> {
-  const enrolments = await request.get('/api/enrollments');
-  expect(enrolments.status(), await enrolments.text()).toBe(200);
-  const [enrolment] = (await enrolments.json()) as { courseId: number }[];
-  if (!enrolment) return [];
-  const response = await request.get(`/api/courses/${enrolment.courseId}/available-modules`);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Section[];
+function toast(page: Page, title: string): Locator {
+  return page
+    .getByRole('region', { name: /notifications/i })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
 }
 
-async function planStatus(request: APIRequestContext): Promise<string | null> {
-  const response = await request.get('/api/auth/user');
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { planStatus?: string | null }).planStatus ?? null;
+/**
+ * Waits for a toast and closes it, as an owner would: on a phone toasts lie over the header, and a pointer
+ * resting on one keeps it open.
+ */
+async function closeToast(page: Page, title: string): Promise<void> {
+  const shown = toast(page, title);
+  await expect(shown).toBeVisible({ timeout: 15_000 });
+  await shown.getByRole('button', { name: 'Close' }).click();
+  await expect(shown).toHaveCount(0);
 }
 
-/** A consultation sent under the owner's (proven) address, with a walkthrough video, through the API. */
-async function submitConsultation(request: APIRequestContext, email: string): Promise<void> {
-  const created = await request.post('/api/consultation', {
-    data: {
-      businessName: 'Harbour Bistro',
-      ownerName: 'Rosa Diaz',
-      email,
-      phone: '+1 503 555 0100',
-      restaurantPhone: '',
-      restaurantName: 'Harbour Bistro',
-      location: 'Portland, OR',
-      currentChallenges: 'Weekend tables turn slowly and the menu is hard to read.',
-      consultationGoals: 'Raise weekend revenue by 20% with a simpler menu.',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { submissionId, uploadToken } = (await created.json()) as {
-    submissionId: string;
-    uploadToken: string;
-  };
-  const form = new FormData();
-  form.append('fileType', 'videos');
-  const video = await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4'));
-  form.append('files', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'walkthrough.mp4');
-  const uploaded = await request.post(`/api/consultation/${submissionId}/upload`, {
-    headers: { 'X-Upload-Token': uploadToken },
-    multipart: form,
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(200);
-  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
-    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
+/** Waits for a toast to go by itself, the pointer kept off it (at the bottom of the screen). */
+async function waitOutToast(page: Page, title: string): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.mouse.move(width / 2, height - 1);
+  await expect(toast(page, title)).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** The calendar month before this one, in UTC (the server's calendar). */
+/** Below 1024 px the header's links are in the menu behind 'Open menu'. */
+function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 1024;
+}
+
+/** Follows one of the header's links: in the header on a desktop, from the menu on a phone. */
+async function followHeaderLink(page: Page, name: string): Promise<void> {
+  const desktopNav = page.getByRole('navigation', { name: 'Main', exact: true });
+  if (isPhone(page)) {
+    await expect(desktopNav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main (mobile)' })
+      .getByRole('link', { name, exact: true })
+      .click();
+  } else {
+    await desktopNav.getByRole('link', { name, exact: true }).click();
+  }
+}
+
+/**
+ * Runs `check`, reloading the page between tries: what the pages read once (the enrolment, the plan) comes
+ * from the services' events a moment after the action that caused them.
+ */
+async function reloadUntil(page: Page, check: () => Promise<void>): Promise<void> {
+  let tries = 0;
+  await expect(async () => {
+    if (tries++ > 0) await page.reload();
+    await check();
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+}
+
+/**
+ * The calendar month before this one (UTC), by whichever of the browser's and the site's clocks is
+ * behind, so it has ended for both.
+ */
 function lastMonth(): { start: string; end: string } {
-  const now = new Date();
+  const now = new Date(Math.min(Date.now(), clock.now().getTime()));
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
-function toast(page: Page, title: string): Locator {
-  return page
-    .getByRole('region', { name: /notifications/i })
-    .getByText(title, { exact: true })
-    .first();
-}
-
+/** The row (a table row, or a card on a phone) of the owner in the admin's open tab. */
 function ledgerRow(page: Page, testId: 'report-row' | 'customer-row', email: string): Locator {
-  return page.getByRole('tabpanel').getByTestId(testId).filter({ hasText: email });
+  return page.getByRole('tabpanel').getByTestId(testId).filter({ visible: true }).filter({ hasText: email });
 }
 
-test('an owner takes the programme from consent to a paid monthly share, and the admin runs the ledger', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-  const email = uniqueEmail('journey', 'owner');
-  await createProvenAccount(page, email);
+/** 'Section 2: title' → 'title'. */
+async function sectionTitle(row: Locator, number: number): Promise<string> {
+  const label = await row.getByText(new RegExp(`^Section ${number}: `)).textContent();
+  return (label ?? '').replace(`Section ${number}: `, '');
+}
 
-  // Consent on the welcome page, no baseline: the whole net revenue counts.
-  await page.goto('/revenue-share-welcome');
-  await page.getByRole('checkbox', { name: 'I agree to the Revenue Share Terms (v1.0)' }).click();
-  await page.getByRole('button', { name: 'Start Free Implementation' }).click();
-  await expect(toast(page, 'Welcome to Revenue Share!')).toBeVisible();
-  await page.waitForURL(/\/dashboard$/);
+test(
+  'an owner goes from /pricing to an open Module 2 and a paid monthly share, and the admin runs the ledger',
+  { tag: '@phone' },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(300_000);
+    expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
+    const width = testInfo.project.use.viewport?.width ?? 1280;
+    const ownerContext = await site.context(browser, width);
+    const adminContext = await site.context(browser, width);
+    const page = await ownerContext.newPage();
+    const email = uniqueEmail('journey', testInfo.project.name);
 
-  // The dashboard asks for the consultation; Module 1 is open at once, Module 2 waits (for its day, and
-  // after it for the consultation: the course service's drip tests cover the order with a set clock).
-  await expect(
-    page.getByTestId('consultation-banner').getByRole('heading', { name: 'Action Required' }),
-  ).toBeVisible();
-  await expect.poll(async () => (await sections(page.request)).length, { timeout: 15_000 }).toBe(8);
-  const [first, second] = await sections(page.request);
-  expect(first).toMatchObject({ isAvailable: true, lockedReason: null });
-  expect(second).toMatchObject({ isAvailable: false });
-  expect(await planStatus(page.request)).toBe('rs_pending');
+    try {
+      // The programme on /pricing, reached from the header; 'Apply Now' leads a visitor to sign up.
+      await page.goto('/');
+      await followHeaderLink(page, 'View All Plans');
+      await expect(page).toHaveURL(/\/pricing$/);
+      const premium = page.getByTestId('programme-revenue_share');
+      await expect(premium).toContainText('Premium Success Program');
+      await premium.getByRole('checkbox').click();
+      await premium.getByRole('button', { name: /Apply Now/ }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await page.getByLabel('First name').fill('Rosa');
+      await page.getByLabel('Last name').fill('Diaz');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(/\/revenue-share-welcome$/);
 
-  // The consultation is submitted: the plan becomes active and the banner goes.
-  await submitConsultation(page.request, email);
-  await expect.poll(() => planStatus(page.request), { timeout: 15_000 }).toBe('rs_active');
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-  await expect(page.getByTestId('consultation-banner')).toHaveCount(0);
-  expect((await sections(page.request))[0]).toMatchObject({ isAvailable: true });
+      // Consent on the welcome page, no baseline: the whole net revenue counts.
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Revenue Share' })).toBeVisible();
+      await waitOutToast(page, 'Account Created Successfully');
+      await saveScreenshot(page, testInfo, 'journey-welcome');
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue-share-welcome');
+      await page.getByRole('checkbox', { name: 'I agree to the Revenue Share Terms (v1.0)' }).click();
+      const consentedFrom = clock.now().getTime();
+      await page.getByRole('button', { name: 'Start Free Implementation' }).click();
+      await closeToast(page, 'Welcome to Revenue Share!');
+      await page.waitForURL(/\/dashboard$/);
 
-  // Last month's report through the page: $12,500 gross, $2,500 expenses, a $1,000.00 share.
-  await page.goto('/revenue-report');
-  const { start, end } = lastMonth();
-  await page.getByLabel('Reporting period start').fill(start);
-  await page.getByLabel('Reporting period end').fill(end);
-  await page.getByLabel('Total gross revenue').fill('12500');
-  await page.getByLabel('Total business expenses').fill('2500');
-  await expect(page.getByTestId('calculated-share')).toHaveText('$1,000.00');
-  await page.getByRole('button', { name: 'Submit Report' }).click();
-  await expect(toast(page, 'Revenue Report Submitted')).toBeVisible();
-  const mine = page.getByTestId('report-row').filter({ visible: true });
-  await expect(mine).toHaveCount(1);
-  await expect(mine.getByTestId('report-status')).toHaveText('Submitted');
+      // The dashboard asks for the consultation; Module 1 is open at once, Module 2 waits for its day, one
+      // day after the enrolment, in the site's time (the course enrols the owner from the consent's event, a
+      // moment after it).
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible();
+      const rows = page.getByTestId('course-section');
+      await reloadUntil(page, async () => {
+        await expect(rows).toHaveCount(8, { timeout: 5_000 });
+      });
+      await expect(
+        page.getByTestId('consultation-banner').getByRole('heading', { name: 'Action Required' }),
+      ).toBeVisible();
+      await expect(rows.nth(0).getByTestId('section-status')).toHaveText('Available');
+      await expect(rows.nth(1).getByTestId('section-status')).toHaveText('Locked');
+      const unlocksIn = rows.nth(1).getByTestId('unlocks-in');
+      const opensAt = new Date((await unlocksIn.getAttribute('datetime')) ?? '').getTime();
+      expect(opensAt).toBeGreaterThanOrEqual(consentedFrom + DAY);
+      expect(opensAt).toBeLessThanOrEqual(clock.now().getTime() + DAY);
+      // Whole days from the browser's now (one, unless an earlier test of this worker moved the clock).
+      const days = Math.ceil((opensAt - Date.now()) / DAY);
+      await expect(unlocksIn).toHaveText(days === 1 ? 'Unlocks in 1 day' : `Unlocks in ${days} days`);
+      const firstTitle = await sectionTitle(rows.nth(0), 1);
+      const secondTitle = await sectionTitle(rows.nth(1), 2);
 
-  // The admin, in a browser of their own, verifies it on the ledger.
-  const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const admin = await adminContext.newPage();
-  try {
-    await logIn(admin, ADMIN.email, ADMIN.password);
-    await admin.goto('/revenue-admin');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
-      timeout: 20_000,
-    });
-    const pending = ledgerRow(admin, 'report-row', email);
-    await expect(pending).toContainText('$1,000.00');
-    await pending.getByRole('button', { name: 'Verify' }).click();
-    await expect(toast(admin, 'Report Verified')).toBeVisible();
+      // Module 1's section page, from the dashboard, and its first lesson's own page.
+      await rows.nth(0).getByRole('link', { name: 'Access Section Content' }).click();
+      await expect(page).toHaveURL(/\/module\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: firstTitle })).toBeVisible();
+      await expect(page.getByTestId('section-badge')).toHaveText('Available');
+      // Section 2 is not open to this owner yet.
+      await expect(page.getByTestId('next-section-teaser')).toHaveText(
+        'Continue building your restaurant expertise!',
+      );
+      const firstLesson = page.getByTestId('section-lesson').first();
+      const lessonTitle = (await firstLesson.getByRole('heading', { level: 3 }).textContent()) ?? '';
+      await firstLesson.getByRole('link', { name: /^Open lesson page/ }).click();
+      await expect(page).toHaveURL(/\/lessons\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeEnabled();
+      await saveScreenshot(page, testInfo, 'journey-lesson');
 
-    // The owner pays the verified share online.
-    await page.reload();
-    await expect(mine.getByTestId('report-status')).toHaveText('Verified');
-    await mine.getByRole('button', { name: /^Pay now/ }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-    await expect(page.getByText('$1,000.00').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Pay (test mode)' }).click();
-    await expect(page.getByTestId('payment-outcome')).toContainText('Payment received');
-    await expect(mine.getByTestId('report-status')).toHaveText('Paid', { timeout: 20_000 });
+      // Back on the dashboard, Module 2's row, opened, says when it opens and offers no way in yet.
+      await page.goBack();
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await rows.nth(1).getByRole('button').click();
+      await expect(rows.nth(1)).toContainText(/This section opens on .+ \(your local time\)\./);
+      await expect(rows.nth(1).getByRole('link', { name: 'Access Section Content' })).toHaveCount(0);
 
-    // The admin sees it collected: gone from Unpaid Revenue, paid on the customer's row.
-    await admin.reload();
-    await admin.getByRole('tab', { name: /^Unpaid Revenue/ }).click();
-    await expect(ledgerRow(admin, 'report-row', email)).toHaveCount(0);
-    await admin.getByRole('tab', { name: /^All Customers/ }).click();
-    const customer = ledgerRow(admin, 'customer-row', email);
-    await expect(customer).toContainText('Current');
-    await expect(customer).toContainText('$1,000.00');
-    await saveScreenshot(admin, testInfo, 'journey-admin-collected');
-    await expectNoSeriousA11yViolations(admin, testInfo, 'revenue admin after the online payment');
-  } finally {
-    await adminContext.close();
-  }
-});
+      // The free consultation through its form, signed in, from the header: step 1, a photo, done.
+      await followHeaderLink(page, 'Free Consultation');
+      await expect(page).toHaveURL(/\/consultation$/);
+      await fillStepOne(page, email);
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await closeToast(page, 'Information Saved');
+      const photo = await page.screenshot({ type: 'png' });
+      const photos = slot(page, 'Restaurant Photos');
+      await photos
+        .getByLabel('Choose photos')
+        .setInputFiles({ name: 'dining-room.png', mimeType: 'image/png', buffer: photo });
+      await photos.getByRole('button', { name: 'Upload 1 photo' }).click();
+      await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'stored');
+      await closeToast(page, 'Files Uploaded Successfully');
+      await saveScreenshot(page, testInfo, 'journey-consultation');
+      await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+      await expect(toast(page, 'Submission Complete!')).toBeVisible();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      // The consultation is in: no banner; Module 2 still waits for its day.
+      await page.goto('/dashboard');
+      await expect(rows).toHaveCount(8);
+      await expect(page.getByTestId('consultation-banner')).toHaveCount(0);
+      await expect(rows.nth(1).getByTestId('section-status')).toHaveText('Locked');
+      await expect(unlocksIn).toHaveText(days === 1 ? 'Unlocks in 1 day' : `Unlocks in ${days} days`);
+      await saveScreenshot(page, testInfo, 'journey-dashboard');
+
+      // A day and a minute later Module 2 is open (once auth and the course have the submitted consultation,
+      // from events): announced once, and its page shows its lessons.
+      clock.advance(DAY + MINUTE);
+      await reloadUntil(page, async () => {
+        await expect(rows.nth(1).getByTestId('section-status')).toHaveText('Available', { timeout: 5_000 });
+      });
+      await closeToast(page, 'New Section Unlocked!');
+      await rows.nth(1).getByRole('button').click();
+      await rows.nth(1).getByRole('link', { name: 'Access Section Content' }).click();
+      await expect(page).toHaveURL(/\/module\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible();
+      await expect(page.getByTestId('section-badge')).toHaveText('Available');
+      await expect(page.getByTestId('section-locked')).toHaveCount(0);
+      await expect(page.getByTestId('section-lesson').first()).toBeVisible();
+      await expect(page.getByText('This lesson opens when its section is released.')).toHaveCount(0);
+      await saveScreenshot(page, testInfo, 'journey-section');
+
+      // Last month's report, from the dashboard's revenue-share card: $12,500 gross, $2,500 expenses, a
+      // $1,000.00 share.
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await page
+        .getByRole('region', { name: 'Revenue Share' })
+        .getByRole('link', { name: 'Report revenue' })
+        .click();
+      await expect(page).toHaveURL(/\/revenue-report$/);
+      const { start, end } = lastMonth();
+      await page.getByLabel('Reporting period start').fill(start);
+      await page.getByLabel('Reporting period end').fill(end);
+      await page.getByLabel('Total gross revenue').fill('12500');
+      await page.getByLabel('Total business expenses').fill('2500');
+      await expect(page.getByTestId('calculated-share')).toHaveText('$1,000.00');
+      await page.getByRole('button', { name: 'Submit Report' }).click();
+      await expect(toast(page, 'Revenue Report Submitted')).toBeVisible({ timeout: 15_000 });
+      const mine = page.getByTestId('report-row').filter({ visible: true });
+      await expect(mine).toHaveCount(1);
+      await expect(mine.getByTestId('report-status')).toHaveText('Submitted');
+      await expect(mine.getByTestId('report-shareOwed')).toHaveText('$1,000.00');
+
+      // The admin, in a browser of their own, verifies it on the ledger.
+      const admin = await adminContext.newPage();
+      await logIn(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/revenue-admin');
+      await expect(admin.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
+        timeout: 20_000,
+      });
+      const pending = ledgerRow(admin, 'report-row', email);
+      await expect(pending).toContainText('$1,000.00');
+      await pending.getByRole('button', { name: 'Verify' }).click();
+      await expect(toast(admin, 'Report Verified')).toBeVisible();
+
+      // The owner pays the verified share online, through the test provider's checkout.
+      await page.reload();
+      await expect(mine.getByTestId('report-status')).toHaveText('Verified');
+      await mine.getByRole('button', { name: /^Pay now/ }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+      await expect(page.getByText('$1,000.00').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+      await expect(page.getByTestId('payment-outcome')).toContainText('Payment received');
+      await expect(page).toHaveURL(/\/revenue-report$/);
+      await expect(mine.getByTestId('report-status')).toHaveText('Paid', { timeout: 20_000 });
+      await expect(mine.getByTestId('report-amountPaid')).toHaveText('$1,000.00');
+      await expect(mine.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
+      await saveScreenshot(page, testInfo, 'journey-revenue-report');
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report, paid');
+
+      // The admin sees it collected: gone from Unpaid Revenue, paid on the customer's row.
+      await admin.reload();
+      await admin.getByRole('tab', { name: /^Unpaid Revenue/ }).click();
+      await expect(ledgerRow(admin, 'report-row', email)).toHaveCount(0);
+      await admin.getByRole('tab', { name: /^All Customers/ }).click();
+      const customer = ledgerRow(admin, 'customer-row', email);
+      await expect(customer).toContainText('Current');
+      await expect(customer).toContainText('$1,000.00');
+      await admin.evaluate('window.scrollTo(0, 0)');
+      await saveScreenshot(admin, testInfo, 'journey-revenue-admin');
+      await expectNoSeriousA11yViolations(admin, testInfo, 'revenue-admin, collected');
+    } finally {
+      await adminContext.close();
+      await ownerContext.close();
+    }
+  },
+);
