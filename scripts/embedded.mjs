@@ -32,9 +32,9 @@ const definitions = [
  * `clock` (a kit `Clock`) is the business time of every service: drip release, sessions, reminders, due
  * dates, the jobs' schedules. Left out, the system clock. It has to keep running between moves, as the
  * `RunningClock` of e2e/helpers/own-site.ts does (a whole site stamps change after change with it, and some
- * projections keep only the newer by its time). The gateway has no service clock: internal tokens and
- * signed media addresses are signed and checked on real time on both sides, and request limits count real
- * time, so moving the clock changes what the services decide, never whether they accept the gateway's calls.
+ * projections keep only the newer by its time). The gateway has no service clock: internal tokens are
+ * signed and checked on real time on both sides, and request limits count real time, so moving the clock
+ * changes what the services decide, never whether they accept the gateway's calls.
  *
  * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit').Clock }} [options]
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
