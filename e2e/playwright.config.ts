@@ -11,6 +11,11 @@ export default defineConfig({
   globalSetup: './global-setup-smtp.ts',
   outputDir: './test-results',
   timeout: 60_000,
+  // An assertion waits up to 10 s (Playwright's default is 5 s). Two workers, the sites some specs start
+  // of their own and the browsers share two cores, and CI machines are busier still: a first view that
+  // takes 2-3 s here took more than 5 s there, with nothing wrong but the load. Assertions that pass
+  // return at once, so this costs nothing when the suite is green.
+  expect: { timeout: 10_000 },
   // Spec files run side by side against the one site; the tests of a file run in order. Every test
   // makes its own accounts and data, so files never share state.
   fullyParallel: false,
