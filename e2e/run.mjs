@@ -16,7 +16,26 @@ const result = spawnSync(
   },
 );
 try {
-  const { stats } = JSON.parse(readFileSync(path.join(here, 'test-results', 'results.json'), 'utf8'));
+  const report = JSON.parse(readFileSync(path.join(here, 'test-results', 'results.json'), 'utf8'));
+  const { stats } = report;
+  // Where the time goes (for the CI budget): the ten slowest runs, by their own duration.
+  const runs = [];
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      for (const run of spec.tests ?? []) {
+        const seconds = (run.results ?? []).reduce((sum, result) => sum + result.duration, 0) / 1000;
+        runs.push({ name: `[${run.projectName}] ${spec.file}:${spec.line} ${spec.title}`, seconds });
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  runs.sort((a, b) => b.seconds - a.seconds);
+  if (runs.length > 0) {
+    console.log('\nslowest browser tests:');
+    for (const { name, seconds } of runs.slice(0, 10))
+      console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  }
   console.log(
     `\nplaywright: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`,
   );

@@ -45,6 +45,18 @@ let summary = 'jest: no results';
 try {
   const results = JSON.parse(readFileSync(outputFile, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
+  // Where the time goes (for the CI budget): the ten slowest files, by wall time in their worker.
+  const slowest = results.testResults
+    .map((file) => ({
+      file: path.relative(root, file.name),
+      seconds: (file.endTime - file.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (slowest.length > 0) {
+    console.log('\nslowest jest files:');
+    for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
   summary = `jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`;
   if (results.numTotalTests === 0) summary += '\nno test was executed';
 } catch {
