@@ -32,9 +32,9 @@ const definitions = [
  * `clock` (a kit `Clock`) is the business time of every service: drip release, sessions, reminders, due
  * dates, the jobs' schedules. Left out, the system clock. It has to keep running between moves, as the
  * `RunningClock` of e2e/helpers/own-site.ts does (a whole site stamps change after change with it, and some
- * projections keep only the newer by its time). The gateway has no service clock: internal tokens are
- * signed and checked on real time on both sides, and request limits count real time, so moving the clock
- * changes what the services decide, never whether they accept the gateway's calls.
+ * projections keep only the newer by its time). The gateway has no service clock: internal tokens and
+ * signed media addresses are signed and checked on real time on both sides, and request limits count real
+ * time, so moving the clock changes what the services decide, never whether they accept the gateway's calls.
  *
  * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit').Clock }} [options]
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
@@ -48,6 +48,9 @@ export async function startEmbedded(options = {}) {
     INTERNAL_TOKEN_SECRET: baseEnv.INTERNAL_TOKEN_SECRET || randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
   };
+  // Lesson media: the course service checks access and redirects to a signed /api/media/… address that
+  // the gateway, in this same process, sends from the course's folder (docs/decisions.md, 52).
+  const courseEnv = { ...env, MEDIA_URLS_FROM_GATEWAY: baseEnv.MEDIA_URLS_FROM_GATEWAY || 'true' };
   mkdirSync(env.DATA_DIR, { recursive: true });
   // One request's error is logged under its service and answered 500; nothing escapes silently, and
   // nothing takes the other services down (packages/service-kit/src/runtime/process-guard.ts).
@@ -61,7 +64,7 @@ export async function startEmbedded(options = {}) {
     const started = await Promise.all(
       definitions.map((definition) =>
         startService(definition, {
-          env,
+          env: definition === courseService ? courseEnv : env,
           bus,
           clock: options.clock,
           port: 0,
@@ -75,6 +78,7 @@ export async function startEmbedded(options = {}) {
     const gatewayConfig = loadConfig(gatewayConfigSchema, {
       ...env,
       ...urls,
+      ...mediaObjectsOf(started.find((s) => s.name === 'course')),
       HOST: baseEnv.HOST || '0.0.0.0',
     });
     const gateway = await startGateway(gatewayConfig, {
@@ -101,6 +105,18 @@ export async function startEmbedded(options = {}) {
     removeGuard();
     throw error;
   }
+}
+
+/**
+ * The gateway's MEDIA_OBJECTS_DIR: the course service's own folder, when its media are signed local
+ * addresses (with S3 they are presigned S3 URLs, and the gateway serves no files).
+ *
+ * @param {{ deps: { config: Record<string, unknown>, store?: { kind: string, rootDir?: string } } } | undefined} course
+ */
+function mediaObjectsOf(course) {
+  const store = course?.deps.store;
+  if (!course?.deps.config.MEDIA_URLS_FROM_GATEWAY || store?.kind !== 'local' || !store.rootDir) return {};
+  return { MEDIA_OBJECTS_DIR: store.rootDir };
 }
 
 export { SERVICE_NAMES };

@@ -190,6 +190,9 @@ test('without HLS of its own the browser gets hls.js, fetched only now, and resu
 
   await playPast(video, 3.5);
   expect(streamed.some((pathname) => /\/360p\/seg-[0-9]+\.ts$/.test(pathname))).toBe(true);
+  // Each segment was checked under the lesson, then sent by the gateway at a signed address on the site
+  // itself, which hls.js followed (docs/decisions.md, 52).
+  expect(streamed.some((pathname) => /^\/api\/media\/.*\/360p\/seg-[0-9]+\.ts$/.test(pathname))).toBe(true);
   expect(await video.evaluate((node) => (node as unknown as VideoElement).currentSrc)).toMatch(/^blob:/);
   // Started at the position saved on the other device.
   await expect(page.getByTestId('resume-note')).toContainText('Continue where you left off: resumed at 0:0');

@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { createHealthRouter } from './health/readiness.router.js';
+import { createSignedMediaRouter } from './media/signed-media.js';
 import { chooseRequestId } from './request-id.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
@@ -60,6 +61,9 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   app.use(securityHeaders(config));
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSiteWrites());
+  // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
+  const signedMedia = createSignedMediaRouter(config);
+  if (signedMedia) app.use(signedMedia);
   // Compression is applied where it pays, not here: to the services' answers once their type and size
   // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.

@@ -100,6 +100,15 @@ export const gatewayConfigSchema = z.object({
    */
   S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
   S3_PUBLIC_ENDPOINT: z.url({ error: 'must be a URL such as http://localhost:9000' }).optional(),
+  /**
+   * The course service's local object folder (its DATA_DIR/objects), when the gateway can read it: then
+   * `/api/media/*` sends the files the service's signed addresses name (docs/decisions.md, 52). The
+   * embedded mode sets it; unset, that path is not served here.
+   */
+  MEDIA_OBJECTS_DIR: z
+    .string()
+    .transform((value) => path.resolve(value))
+    .optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@platform/service-kit';
+import { openDatabase, signMediaUrl } from '@platform/service-kit';
 import { freePort, spoofedIdentityHeaders, startNode, type StartedProcess } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
+const SECRET = 'embedded-mode-test-secret-0123456789abcdef';
 
 describe('embedded mode (npm start)', () => {
   let dataDir: string;
@@ -30,6 +31,8 @@ describe('embedded mode (npm start)', () => {
         LOG_LEVEL: 'warn',
         NATS_URL: '',
         POSTGRES_URL: '',
+        // Known here, so the test can sign a media address as the course service does.
+        INTERNAL_TOKEN_SECRET: SECRET,
       },
       root,
     );
@@ -79,6 +82,23 @@ describe('embedded mode (npm start)', () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: expect.any(String) });
     }
+  });
+
+  it('sends lesson media from the course service’s folder at a signed address, and refuses a changed one', async () => {
+    const address = signMediaUrl('course-media/free-preview-1.mp4', SECRET, {
+      contentType: 'video/mp4',
+      contentDisposition: 'inline',
+      expiresInSeconds: 300,
+    });
+    const bundled = await readFile(path.join(root, 'services', 'course', 'media', 'free-preview-1.mp4'));
+    const part = await fetch(`${url}${address}`, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await part.arrayBuffer()).equals(bundled.subarray(0, 100))).toBe(true);
+
+    const changed = await fetch(`${url}${address.replace('type=video%2Fmp4', 'type=text%2Fhtml')}`);
+    expect(changed.status).toBe(403);
+    expect(await changed.json()).toEqual({ message: expect.any(String) });
   });
 
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {

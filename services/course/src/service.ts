@@ -17,6 +17,7 @@ export const courseService = defineService<CourseConfig>({
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: true,
+  signedMediaUrls: (config) => config.MEDIA_URLS_FROM_GATEWAY,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
   jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps)],

@@ -144,6 +144,11 @@ export interface ServiceDefinition<
     { jobs?: JobsTable; rateLimits?: undefined } | { jobs: JobsTable; rateLimits: RateLimitsTable }
   );
   usesStorage: boolean;
+  /**
+   * With the local store: whether `store.presignGet` answers signed same-origin `/api/media/…` addresses
+   * the gateway serves (docs/decisions.md, 52) rather than null. S3 presigns whatever this says.
+   */
+  signedMediaUrls?: (config: TConfig) => boolean;
   subscriptions: (deps: ServiceDeps<TConfig, TRuntime>) => SubscriptionDefinition[];
   routes: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
   /** Routes outside the gateway-token check (provider webhooks verified by their own signatures). */
@@ -243,6 +248,9 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       store = createObjectStore({
         localDir: path.join(config.DATA_DIR, 'objects'),
         s3: config.S3_ENDPOINT ? s3SettingsFrom(config) : undefined,
+        ...(definition.signedMediaUrls?.(config) && {
+          signedUrls: { secret: config.INTERNAL_TOKEN_SECRET },
+        }),
       });
     }
 

@@ -5,6 +5,10 @@
  *   objects/<key>        the bytes
  *   meta/<key>.json      { contentType, etag } written beside each put
  *   tmp/                 uploads in progress; renamed into objects/ only when complete
+ *
+ * With `signedUrls`, `presignGet` answers a signed same-origin `/api/media/<key>` address that the gateway
+ * serves from `objectFilePath(rootDir, key)` (docs/decisions.md, 52); without it, null, and the service
+ * streams the bytes itself.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
@@ -32,9 +36,12 @@ import {
   type PresignOptions,
   type PutOptions,
 } from './types.js';
+import { signMediaUrl } from './signed-media-url.js';
 
 export interface LocalObjectStoreOptions {
   rootDir: string;
+  /** Sign `/api/media/…` addresses under this secret (INTERNAL_TOKEN_SECRET) in `presignGet`. */
+  signedUrls?: { secret: string };
 }
 
 interface StoredMeta {
@@ -90,17 +97,23 @@ function isNotFound(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** Where the bytes of `key` live under a store's `rootDir` (the key checked first). */
+export function objectFilePath(rootDir: string, key: string): string {
+  assertValidObjectKey(key);
+  return path.join(path.resolve(rootDir), 'objects', ...key.split('/'));
+}
+
 export class LocalObjectStore implements ObjectStore {
   readonly kind = 'local' as const;
   readonly rootDir: string;
-  private readonly objectsDir: string;
   private readonly metaDir: string;
   private readonly tmpDir: string;
   private readonly keyLocks = new Map<string, Promise<void>>();
+  private readonly signingSecret: string | undefined;
 
   constructor(options: LocalObjectStoreOptions) {
     this.rootDir = path.resolve(options.rootDir);
-    this.objectsDir = path.join(this.rootDir, 'objects');
+    this.signingSecret = options.signedUrls?.secret;
     this.metaDir = path.join(this.rootDir, 'meta');
     this.tmpDir = path.join(this.rootDir, 'tmp');
   }
@@ -222,9 +235,14 @@ export class LocalObjectStore implements ObjectStore {
     });
   }
 
-  async presignGet(key: string, _options: PresignOptions): Promise<string | null> {
+  async presignGet(key: string, options: PresignOptions): Promise<string | null> {
     assertValidObjectKey(key);
-    return null;
+    if (this.signingSecret === undefined) return null;
+    return signMediaUrl(key, this.signingSecret, {
+      contentType: options.contentType ?? (await this.stat(key))?.contentType ?? DEFAULT_CONTENT_TYPE,
+      contentDisposition: options.contentDisposition ?? 'inline',
+      expiresInSeconds: options.expiresInSeconds,
+    });
   }
 
   async ping(): Promise<void> {
@@ -254,7 +272,7 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   private objectPath(key: string): string {
-    return path.join(this.objectsDir, ...key.split('/'));
+    return objectFilePath(this.rootDir, key);
   }
 
   private metaPath(key: string): string {

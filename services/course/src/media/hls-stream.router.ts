@@ -5,9 +5,10 @@
  * admin; docs/decisions.md, 49). Only the lesson's current streams are served.
  *
  * Playlists always come from here: they are a few hundred bytes and name their files relatively, so the
- * player asks this route for each file and each is checked. Segments and the poster are served here from
- * the local folder (ranges, validators) and, on S3, answered with a 302 to a presigned address that lives
- * PRESIGN_SECONDS, so their bytes never pass through Node.
+ * player asks this route for each file and each is checked. Segments and the poster answer a 302 to an
+ * address that lives PRESIGN_SECONDS: presigned on S3, or, with the local folder and
+ * MEDIA_URLS_FROM_GATEWAY, a signed same-origin `/api/media/…` the gateway sends (docs/decisions.md, 52);
+ * so their bytes never pass through this service. Without either they are served here (ranges, validators).
  */
 import {
   ContentIdParamsSchema,
@@ -60,7 +61,7 @@ async function serveLessonFile(
   req: Request,
   res: Response,
   key: string,
-  options: { redirectOnS3: boolean },
+  options: { redirect: boolean },
 ): Promise<void> {
   const store = deps.store;
   const info = store ? await store.stat(key) : null;
@@ -83,7 +84,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
       const { id, set, file } = req.params;
       const lesson = await open(req.caller, id);
       if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
-      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, file), { redirectOnS3: false });
+      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, file), { redirect: false });
     },
   );
 
@@ -97,7 +98,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
       const lesson = await open(req.caller, id);
       if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
       await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, `${rendition}/${file}`), {
-        redirectOnS3: file.endsWith('.ts'),
+        redirect: file.endsWith('.ts'),
       });
     },
   );
@@ -111,7 +112,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
       const lesson = await open(req.caller, req.params.id);
       const key = lesson.posterUrl;
       if (!key?.startsWith(COURSE_MEDIA_PREFIX)) throw notFound();
-      await serveLessonFile(deps, plain(req), res, key, { redirectOnS3: true });
+      await serveLessonFile(deps, plain(req), res, key, { redirect: true });
     },
   );
 }

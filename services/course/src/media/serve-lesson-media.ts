@@ -1,7 +1,9 @@
 /**
- * How the course's access-checked media leave the store (docs/decisions.md, 49): from the local folder
- * here, with ranges and validators; on S3, when the caller asks for it, as a 302 to a presigned address that
- * lives PRESIGN_SECONDS, so the bytes never pass through Node. The access check is the route's, before this.
+ * How the course's access-checked media leave the store (docs/decisions.md, 49 and 52): when the caller
+ * allows a redirect and the store can presign, as a 302 to an address that lives PRESIGN_SECONDS (on S3 a
+ * presigned S3 URL; on the local folder with MEDIA_URLS_FROM_GATEWAY a signed `/api/media/…` address the
+ * gateway serves), so neither this service nor its database is asked for each range. Otherwise from the
+ * local folder here, with ranges and validators. The access check is the route's, before this.
  */
 import { VIDEO_NOT_FOUND_MESSAGE } from '@platform/contracts';
 import { contentDisposition, serveObject, type ObjectInfo, type ObjectStore } from '@platform/service-kit';
@@ -16,13 +18,14 @@ export async function serveLessonMedia(
   { store, info }: { store: ObjectStore; info: ObjectInfo },
   options: {
     contentType: string;
-    redirectOnS3: boolean;
+    /** Whether a redirect may answer (not for files a `<track>` or a playlist must get from here). */
+    redirect: boolean;
     disposition?: 'inline' | 'attachment';
     filename?: string;
   },
 ): Promise<void> {
   const { contentType, disposition = 'inline', filename } = options;
-  if (store.kind === 's3' && options.redirectOnS3) {
+  if (options.redirect) {
     const url = await store.presignGet(info.key, {
       expiresInSeconds: PRESIGN_SECONDS,
       contentType,

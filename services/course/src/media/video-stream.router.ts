@@ -2,9 +2,10 @@
  * `GET /api/video-stream/:file` and `GET /video-stream/:file`
  * (docs/behaviour/member-learning.md#lesson-player): a lesson's own media, only for a member whose enrolment
  * covers a lesson with that file and for whom that lesson is open (its section released, or the lesson
- * completed), and for admins; a lesson's captions (WebVTT) alike. With the local store the bytes are served
- * here with full range support; with S3 the answer is a 302 to a presigned URL that lives PRESIGN_SECONDS, so
- * video bytes never pass through Node.
+ * completed), and for admins; a lesson's captions (WebVTT) alike. With S3 the answer is a 302 to a presigned
+ * URL that lives PRESIGN_SECONDS; with the local store and MEDIA_URLS_FROM_GATEWAY, a 302 to a signed
+ * same-origin `/api/media/…` address the gateway sends from the folder (docs/decisions.md, 52); otherwise
+ * the bytes are served here with full range support.
  */
 import {
   MEMBERSHIP_REQUIRED_MESSAGE,
@@ -101,7 +102,7 @@ export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig
         { store, info },
         {
           contentType: contentTypeForFileName(file) ?? info.contentType,
-          redirectOnS3: !isCaptionsFileName(file),
+          redirect: !isCaptionsFileName(file),
           ...(isDocument && { disposition: 'attachment', filename: file }),
         },
       );

@@ -1,0 +1,173 @@
+/**
+ * `/api/media/*` (docs/decisions.md, 52): with MEDIA_OBJECTS_DIR the gateway sends the file a signed
+ * address names from a real folder (whole, a range, 416, 304, HEAD) with the signed type and disposition,
+ * refuses a changed or expired address, answers 404 for a missing file, and asks no service; without the
+ * setting the path is not served here and the proxy answers its 404 as for any unknown API path.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { contentDisposition, LocalObjectStore, signMediaUrl } from '@platform/service-kit';
+import type { RunningGateway } from '../server.js';
+import { startTestGateway } from './helpers/gateway.js';
+import { request } from './helpers/http-client.js';
+import { gatewayEnv, SECRET, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+
+const CLIP = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 251));
+const KEY = 'course-media/lesson clip.mp4';
+
+let peers: Peers;
+let gateway: RunningGateway;
+let plainGateway: RunningGateway;
+let rootDir: string;
+let store: LocalObjectStore;
+
+beforeAll(async () => {
+  rootDir = await mkdtemp(path.join(tmpdir(), 'gateway-media-'));
+  store = new LocalObjectStore({ rootDir, signedUrls: { secret: SECRET } });
+  await store.put(KEY, CLIP, { contentType: 'video/mp4' });
+  await store.put('course-media/workbook.pdf', Buffer.from('%PDF-1.4 workbook'), {
+    contentType: 'application/pdf',
+  });
+  peers = await startServicePeers();
+  gateway = await startTestGateway(gatewayEnv(urlsOf(peers), { MEDIA_OBJECTS_DIR: rootDir }));
+  plainGateway = await startTestGateway(gatewayEnv(urlsOf(peers)));
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await plainGateway?.close();
+  await peers?.closeAll();
+  await rm(rootDir, { recursive: true, force: true });
+});
+
+async function signed(key = KEY, options: { disposition?: string } = {}) {
+  const address = await store.presignGet(key, {
+    expiresInSeconds: 300,
+    contentType: key.endsWith('.pdf') ? 'application/pdf' : 'video/mp4',
+    contentDisposition: options.disposition ?? 'inline',
+  });
+  if (!address) throw new Error('the store signed nothing');
+  return address;
+}
+
+function changed(address: string, name: string, value: string): string {
+  const url = new URL(address, 'http://site.test');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
+}
+
+const courseRequests = () => peers.course.seen.filter((seen) => seen.url.startsWith('/api/media')).length;
+
+describe('signed media from the gateway', () => {
+  it('sends the whole file with the signed type, disposition and validators', async () => {
+    const response = await request(`${gateway.url}${await signed()}`);
+    expect(response.status).toBe(200);
+    expect(response.body.equals(CLIP)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'content-disposition': 'inline',
+      'content-length': String(CLIP.length),
+      'cache-control': 'private, no-cache',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
+    expect(response.headers.etag).toEqual(expect.any(String));
+    expect(response.headers['last-modified']).toEqual(expect.any(String));
+  });
+
+  it('answers a range with 206 and a range past the end with 416', async () => {
+    const address = await signed();
+    const part = await request(`${gateway.url}${address}`, { headers: { Range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-1099/${CLIP.length}`);
+    expect(part.body.equals(CLIP.subarray(100, 1100))).toBe(true);
+
+    const suffix = await request(`${gateway.url}${address}`, { headers: { Range: 'bytes=-10' } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.body.equals(CLIP.subarray(CLIP.length - 10))).toBe(true);
+
+    const past = await request(`${gateway.url}${address}`, { headers: { Range: `bytes=${CLIP.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${CLIP.length}`);
+    expect(past.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('revalidates: 304 for the current ETag, 412 for an If-Match that no longer holds', async () => {
+    const address = await signed();
+    const first = await request(`${gateway.url}${address}`);
+    const again = await request(`${gateway.url}${address}`, {
+      headers: { 'If-None-Match': first.headers.etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const stale = await request(`${gateway.url}${address}`, { headers: { 'If-Match': '"another"' } });
+    expect(stale.status).toBe(412);
+  });
+
+  it('answers HEAD as a GET without the body', async () => {
+    const response = await request(`${gateway.url}${await signed()}`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-length']).toBe(String(CLIP.length));
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.body.length).toBe(0);
+  });
+
+  it('offers a document as the download the address names', async () => {
+    const address = await signed('course-media/workbook.pdf', {
+      disposition: contentDisposition('attachment', 'workbook.pdf'),
+    });
+    const response = await request(`${gateway.url}${address}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="workbook.pdf"');
+    expect(response.text()).toBe('%PDF-1.4 workbook');
+  });
+
+  it('refuses a changed, expired or traversing address with 403 and the JSON error', async () => {
+    const address = await signed();
+    const refused = [
+      changed(address, 'type', 'text/html'),
+      changed(address, 'disposition', 'attachment'),
+      changed(address, 'exp', String(Math.floor(Date.now() / 1000) + 86_400)),
+      changed(address, 'signature', 'x'.repeat(43)),
+      address.replace('lesson%20clip.mp4', 'workbook.pdf'),
+      address.replace('course-media/', 'course-media/..%2F'),
+      address.split('?')[0]!,
+      // Signed an hour ago for five minutes.
+      signMediaUrl(KEY, SECRET, {
+        contentType: 'video/mp4',
+        contentDisposition: 'inline',
+        expiresInSeconds: 300,
+        now: new Date(Date.now() - 3_600_000),
+      }),
+    ];
+    for (const pathname of refused) {
+      const response = await request(`${gateway.url}${pathname}`);
+      expect({ pathname, status: response.status }).toEqual({ pathname, status: 403 });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('answers 404 for a validly signed address whose file is gone', async () => {
+    await store.put('course-media/gone.mp4', Buffer.from('soon gone'));
+    const address = await signed('course-media/gone.mp4');
+    await store.delete('course-media/gone.mp4');
+    const response = await request(`${gateway.url}${address}`);
+    expect(response.status).toBe(404);
+    expect(response.json()).toEqual({ message: 'File not found' });
+  });
+
+  it('asked no service for any of it', () => {
+    expect(courseRequests()).toBe(0);
+  });
+
+  it('does not serve the path without MEDIA_OBJECTS_DIR: the proxy answers its 404', async () => {
+    const response = await request(`${plainGateway.url}${await signed()}`);
+    expect(response.status).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
