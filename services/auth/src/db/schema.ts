@@ -73,6 +73,12 @@ export const users = authSchema.table(
      * cannot block or unblock the owner again.
      */
     revenueStatusSequence: integer('revenue_status_sequence').notNull().default(0),
+    /**
+     * How many times `planStatus` or `consultationStatus` was announced (`auth.user.status-changed`): the
+     * `sequence` of the last announcement (0: none yet), so consumers keep the newest change even when two
+     * share a `changedAt`.
+     */
+    statusSequence: integer('status_sequence').notNull().default(0),
     /** When the account proved it receives mail at `email` (an e-mailed link used, a verified OIDC e-mail). */
     emailVerifiedAt: timestamptz('email_verified_at'),
     consultationStatus: text('consultation_status', { enum: CONSULTATION_STATUSES })

@@ -1,9 +1,13 @@
 /**
  * `auth.user.status-changed` with the user's whole state and who they are, in the caller's transaction:
  * the course service keeps the plan and consultation status, the revenue service the owner's name.
+ * Each announcement takes the user's next `statusSequence` in the same transaction; every caller has
+ * already updated (and so locked) the user's row, so the numbers follow the order of the changes, one
+ * user at a time, whatever the clocks say.
  */
 import { enqueueEvent, REQUEST_ID_HEADER, type Clock, type Executor } from '@platform/service-kit';
-import { outboxEvents, type UserRow } from '../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { outboxEvents, users, type UserRow } from '../db/schema.js';
 
 export async function announceStatus(
   tx: Executor,
@@ -11,6 +15,12 @@ export async function announceStatus(
   options: { clock: Clock; causationId: string; headers: Record<string, string> },
 ): Promise<void> {
   const requestId = options.headers[REQUEST_ID_HEADER];
+  const [numbered] = await tx
+    .update(users)
+    .set({ statusSequence: sql`${users.statusSequence} + 1` })
+    .where(eq(users.id, user.id))
+    .returning({ sequence: users.statusSequence });
+  if (!numbered) throw new Error(`cannot announce the status of ${user.id}: no such user`);
   await enqueueEvent(
     tx,
     outboxEvents,
@@ -21,6 +31,7 @@ export async function announceStatus(
         planStatus: user.planStatus,
         consultationStatus: user.consultationStatus,
         changedAt: options.clock.now().toISOString(),
+        sequence: numbered.sequence,
         email: user.email,
         firstName: user.firstName,
         lastName: user.lastName,

@@ -267,14 +267,17 @@ export type ModuleProgressRow = typeof moduleProgress.$inferSelect;
 /**
  * Projection of each user's plan and consultation status (`auth.user.status-changed`), for the rs_pending
  * rule (sections after the first wait for a submitted consultation) and the rs_blocked rule (no section
- * opens while the owner is blocked). The newest `changed_at` wins, so a late, older event never overwrites
- * a newer state. A user without a row is on the `regular` plan.
+ * opens while the owner is blocked). The newest change wins (the highest `status_sequence`; for events
+ * without one, a strictly newer `changed_at`), so a late, older event never overwrites a newer state. A
+ * user without a row is on the `regular` plan.
  */
 export const memberPlanStatus = courseSchema.table('member_plan_status', {
   userId: text('user_id').primaryKey(),
   planStatus: text('plan_status').notNull(),
   consultationStatus: text('consultation_status').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  /** The `sequence` of the newest numbered event applied (0: none, only events sent before auth numbered them). */
+  statusSequence: integer('status_sequence').notNull().default(0),
   /**
    * While `plan_status` is `rs_blocked`: when the block began (the `changed_at` of the change into it);
    * sections whose release came later stay locked. Null otherwise.

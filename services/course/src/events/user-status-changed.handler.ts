@@ -1,7 +1,9 @@
 /**
  * `auth.user.status-changed` → the course service's projection of the user's plan and consultation
- * status (the rs_pending and rs_blocked rules of drip release, with when a block began). The newest
- * `changedAt` wins, so redeliveries and out-of-order arrivals leave the newest state.
+ * status (the rs_pending and rs_blocked rules of drip release, with when a block began). The highest
+ * `sequence` wins (auth numbers each user's changes), so redeliveries, out-of-order arrivals and changes
+ * that share a `changedAt` leave the newest state; an event without a sequence (sent before auth numbered
+ * them) wins only with a strictly newer `changedAt` (`upsertPlanStatus` says why that is safe).
  */
 import { defineSubscription } from '@platform/service-kit';
 import { upsertPlanStatus } from '../learning/learning.repository.js';
@@ -10,9 +12,15 @@ export function userStatusChangedSubscription() {
   return defineSubscription({
     subject: 'auth.user.status-changed',
     handler: async (event, { tx, logger }) => {
-      const { userId, planStatus, consultationStatus, changedAt } = event.data;
-      await upsertPlanStatus(tx, { userId, planStatus, consultationStatus, changedAt: new Date(changedAt) });
-      logger.info({ userId, planStatus, consultationStatus }, 'plan status projected');
+      const { userId, planStatus, consultationStatus, changedAt, sequence } = event.data;
+      await upsertPlanStatus(tx, {
+        userId,
+        planStatus,
+        consultationStatus,
+        changedAt: new Date(changedAt),
+        ...(sequence !== undefined && { sequence }),
+      });
+      logger.info({ userId, planStatus, consultationStatus, sequence }, 'plan status projected');
     },
   });
 }

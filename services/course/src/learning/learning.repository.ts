@@ -185,18 +185,36 @@ export async function findPlanStatus(db: Executor, userId: string): Promise<Memb
 }
 
 /**
- * Keeps the newest state per user: an older event arriving late changes nothing. A change into
- * `rs_blocked` records when the block began and whether the sections after the first were still waiting
- * for the consultation then (from the state it replaces); further changes while blocked keep both, and
- * any other plan status clears them.
+ * Keeps the newest state per user: an older event arriving late changes nothing. Newest is the highest
+ * `sequence` (auth numbers each user's changes in the transaction that makes them, holding the user's
+ * row), so two changes stamped with the same `changedAt`, or an older change stamped by a clock running
+ * ahead, still end in the later change.
+ *
+ * An event without a sequence comes from an auth that did not number its changes yet (the events still in
+ * outboxes and streams at the upgrade). It falls back to the rule before numbering, a `changedAt` strictly
+ * newer than the stored one, and leaves the stored sequence as it is. It therefore cannot replace a row
+ * written from a later, numbered change: that change was stamped after it, so its `changedAt` is later
+ * or, on a clock that stood still, equal, and equal is not newer. Should one win all the same (an auth
+ * replica not yet upgraded changing the user after a numbered change, during a rolling upgrade), the kept
+ * sequence still turns away older numbered events arriving late, and the next numbered change replaces
+ * it. A numbered event replaces any row with a lower stored sequence, including one written only from
+ * events without one (stored 0), which were sent before it.
+ *
+ * A change into `rs_blocked` records when the block began and whether the sections after the first were
+ * still waiting for the consultation then (from the state it replaces); further changes while blocked keep
+ * both, and any other plan status clears them.
  */
 export async function upsertPlanStatus(
   db: Executor,
-  row: Pick<MemberPlanStatusRow, 'userId' | 'planStatus' | 'consultationStatus' | 'changedAt'>,
+  row: Pick<MemberPlanStatusRow, 'userId' | 'planStatus' | 'consultationStatus' | 'changedAt'> & {
+    /** The event's `sequence`; absent in events sent before auth numbered them. */
+    sequence?: number;
+  },
 ): Promise<void> {
   const table = memberPlanStatus;
-  const blocked = row.planStatus === BLOCKED_PLAN_STATUS;
-  const changedAt = sql`${row.changedAt.toISOString()}::timestamptz`;
+  const { sequence, ...state } = row;
+  const blocked = state.planStatus === BLOCKED_PLAN_STATUS;
+  const changedAt = sql`${state.changedAt.toISOString()}::timestamptz`;
   // In ON CONFLICT's SET the table's columns are the row as it was before this change.
   const wasBlocked = sql`${table.planStatus} = ${BLOCKED_PLAN_STATUS}`;
   const wasWaiting = sql`(${table.planStatus} = 'rs_pending' and ${table.consultationStatus} not in (${sql.join(
@@ -205,13 +223,19 @@ export async function upsertPlanStatus(
   )}))`;
   await db
     .insert(table)
-    .values({ ...row, blockedSince: blocked ? row.changedAt : null, blockedBeforeConsultation: false })
+    .values({
+      ...state,
+      statusSequence: sequence ?? 0,
+      blockedSince: blocked ? state.changedAt : null,
+      blockedBeforeConsultation: false,
+    })
     .onConflictDoUpdate({
       target: table.userId,
       set: {
-        planStatus: row.planStatus,
-        consultationStatus: row.consultationStatus,
-        changedAt: row.changedAt,
+        planStatus: state.planStatus,
+        consultationStatus: state.consultationStatus,
+        changedAt: state.changedAt,
+        ...(sequence !== undefined && { statusSequence: sequence }),
         blockedSince: blocked
           ? sql`case when ${wasBlocked} then ${table.blockedSince} else ${changedAt} end`
           : null,
@@ -219,7 +243,10 @@ export async function upsertPlanStatus(
           ? sql`case when ${wasBlocked} then ${table.blockedBeforeConsultation} else ${wasWaiting} end`
           : false,
       },
-      setWhere: sql`${table.changedAt} < ${row.changedAt.toISOString()}`,
+      setWhere:
+        sequence !== undefined
+          ? sql`${table.statusSequence} < ${sequence}`
+          : sql`${table.changedAt} < ${changedAt}`,
     });
 }
 

@@ -38,7 +38,8 @@ export const CUSTOMER_STATUS_VALUES = ['current', 'overdue', 'blocked'] as const
 /**
  * One revenue-share plan per owner (the reference's payment_plans, with the fields this programme uses).
  * The owner's name, e-mail and consultation status are a projection of `auth.user.status-changed`
- * (newest `changedAt` wins); `customer_status` is the standing last announced to auth.
+ * (the highest `sequence` wins; for events without one, a strictly newer `changedAt`); `customer_status` is
+ * the standing last announced to auth.
  */
 export const paymentPlans = revenueSchema.table(
   'payment_plans',
@@ -64,6 +65,11 @@ export const paymentPlans = revenueSchema.table(
     planStatus: text('plan_status'),
     /** `changedAt` of the newest `auth.user.status-changed` applied. */
     profileChangedAt: at('profile_changed_at'),
+    /**
+     * `sequence` of the newest numbered `auth.user.status-changed` applied (0: none, only events sent before
+     * auth numbered them).
+     */
+    profileSequence: integer('profile_sequence').notNull().default(0),
     customerStatus: text('customer_status', { enum: CUSTOMER_STATUS_VALUES }).notNull().default('current'),
     customerStatusChangedAt: at('customer_status_changed_at'),
     /** How many times the standing changed: the `sequence` of its last announcement. */

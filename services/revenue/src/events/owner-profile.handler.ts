@@ -1,7 +1,8 @@
 /**
  * `auth.user.status-changed` → the owner's name, e-mail and consultation status on their plan (the admin's
  * lists, the e-mails, the consultation nudges). Users without a plan are not kept; auth announces the whole
- * state when the plan's consent is recorded, so nothing earlier is needed. The newest `changedAt` wins.
+ * state when the plan's consent is recorded, so nothing earlier is needed. The highest `sequence` wins; an
+ * event without one (sent before auth numbered them) only with a strictly newer `changedAt`.
  */
 import { defineSubscription } from '@platform/service-kit';
 import { updatePlanProfile } from '../plans/plans.repository.js';
@@ -14,6 +15,7 @@ export function ownerProfileSubscription() {
       const applied = await updatePlanProfile(tx, {
         userId: data.userId,
         changedAt: new Date(data.changedAt),
+        ...(data.sequence !== undefined && { sequence: data.sequence }),
         consultationStatus: data.consultationStatus,
         planStatus: data.planStatus,
         email: data.email?.toLowerCase(),

@@ -54,12 +54,21 @@ export async function listPlans(db: Executor): Promise<PaymentPlanRow[]> {
     .orderBy(asc(paymentPlans.createdAt), asc(paymentPlans.id));
 }
 
-/** Applies the newest profile auth announced; an older event (delivered late) changes nothing. */
+/**
+ * Applies the newest profile auth announced; an older event (delivered late) changes nothing. Newest is the
+ * highest `sequence` (auth numbers each user's changes), so two changes with the same `changedAt` end in
+ * the later one. An event without a sequence (sent before auth numbered them) applies only with a
+ * `changedAt` strictly newer than the stored one and keeps the stored sequence: a row written from a later,
+ * numbered change has a later or equal `changedAt` and stays (the course service's `upsertPlanStatus`
+ * follows the same rule and says more).
+ */
 export async function updatePlanProfile(
   db: Executor,
   profile: {
     userId: string;
     changedAt: Date;
+    /** The event's `sequence`; absent in events sent before auth numbered them. */
+    sequence?: number;
     consultationStatus: string;
     planStatus: string;
     email?: string;
@@ -67,22 +76,22 @@ export async function updatePlanProfile(
     lastName?: string;
   },
 ): Promise<boolean> {
+  const newer =
+    profile.sequence !== undefined
+      ? lt(paymentPlans.profileSequence, profile.sequence)
+      : or(isNull(paymentPlans.profileChangedAt), lt(paymentPlans.profileChangedAt, profile.changedAt));
   const rows = await db
     .update(paymentPlans)
     .set({
       consultationStatus: profile.consultationStatus,
       planStatus: profile.planStatus,
       profileChangedAt: profile.changedAt,
+      ...(profile.sequence !== undefined && { profileSequence: profile.sequence }),
       ...(profile.email !== undefined && { email: profile.email }),
       ...(profile.firstName !== undefined && { firstName: profile.firstName }),
       ...(profile.lastName !== undefined && { lastName: profile.lastName }),
     })
-    .where(
-      and(
-        eq(paymentPlans.userId, profile.userId),
-        or(isNull(paymentPlans.profileChangedAt), lt(paymentPlans.profileChangedAt, profile.changedAt)),
-      ),
-    )
+    .where(and(eq(paymentPlans.userId, profile.userId), newer))
     .returning({ id: paymentPlans.id });
   return rows.length > 0;
 }

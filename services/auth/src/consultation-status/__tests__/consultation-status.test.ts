@@ -2,7 +2,7 @@
  * docs/decisions.md, 19, through the real bus: the consultation's events move the owner's
  * `consultationStatus` forward (in_progress → submitted → approved), found by user id or, for an anonymous
  * submission, by e-mail; never backwards; each change announced once as `auth.user.status-changed`, however
- * often the event is delivered.
+ * often the event is delivered, with the user's next `sequence`.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -138,6 +138,9 @@ describe.each(backings())('consultation status on $name', (factory) => {
       'approved',
     ]);
     expect(events[0]!.data).toMatchObject({ userId, planStatus: 'regular' });
+    expect(events.map((row) => row.data.sequence)).toEqual([1, 2, 3]);
+    const [row] = await auth.service.deps.db.select().from(users).where(eq(users.id, userId));
+    expect(row!.statusSequence).toBe(3);
     expect(events[0]!.headers['x-causation-id']).toBe(started.id);
   });
 

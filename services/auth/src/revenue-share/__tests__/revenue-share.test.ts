@@ -3,7 +3,8 @@
  * `planStatus` (`rs_pending`, or `rs_active` with a submitted consultation or a paid course) and
  * membership, once however often it is delivered; a submitted consultation turns `rs_pending` into
  * `rs_active`; the ledger's standing sets and lifts `rs_blocked` (newest first); consultation nudges are
- * recorded in the users' `reminder*SentAt`.
+ * recorded in the users' `reminder*SentAt`. Each announcement carries the user's next `sequence`, kept in
+ * `statusSequence`, so consumers order changes the clock stamps with the same `changedAt`.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -60,6 +61,11 @@ describe.each(backings())('revenue share on $name', (factory) => {
     (await auth.events('auth.user.status-changed'))
       .filter((row) => row.data.userId === userId)
       .map((row) => row.data.planStatus);
+  /** The user's announcements in the order they were enqueued: their sequence and time. */
+  const numbered = async (userId: string) =>
+    (await auth.events('auth.user.status-changed'))
+      .filter((row) => row.data.userId === userId)
+      .map((row) => ({ sequence: row.data.sequence, changedAt: row.data.changedAt }));
 
   function consented(owner: { userId: string; email: string }, planId = randomUUID()) {
     return envelope('revenue.plan.consented', {
@@ -106,8 +112,10 @@ describe.each(backings())('revenue share on $name', (factory) => {
         email: owner.email,
         firstName: 'Ada',
         lastName: 'Lovelace',
+        sequence: 1,
       }),
     ]);
+    expect((await userRow(owner.userId)).statusSequence).toBe(1);
     expect(toAuthUser(await userRow(owner.userId))).toMatchObject({
       planStatus: 'rs_pending',
       isMember: true,
@@ -134,6 +142,11 @@ describe.each(backings())('revenue share on $name', (factory) => {
     });
     expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
     expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_active']);
+    // The clock stood still between the two: the sequence alone tells which came later.
+    const [consent, submitted] = await numbered(owner.userId);
+    expect(submitted!.changedAt).toBe(consent!.changedAt);
+    expect([consent!.sequence, submitted!.sequence]).toEqual([1, 2]);
+    expect((await userRow(owner.userId)).statusSequence).toBe(2);
   });
 
   it('starts rs_active when the consultation was submitted before the consent', async () => {
@@ -201,6 +214,9 @@ describe.each(backings())('revenue share on $name', (factory) => {
     await standing('current', 'blocked', 4, '2030-05-11T00:00:00.001Z');
     expect((await userRow(owner.userId)).planStatus).toBe('rs_pending');
     expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_blocked', 'rs_pending']);
+    // Each announcement took the next number; the standing that changed nothing took none.
+    expect((await numbered(owner.userId)).map((event) => event.sequence)).toEqual([1, 2, 3]);
+    expect(await userRow(owner.userId)).toMatchObject({ statusSequence: 3, revenueStatusSequence: 4 });
   });
 
   it('records each consultation nudge once, in the users’ reminder fields', async () => {

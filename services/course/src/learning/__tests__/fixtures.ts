@@ -37,17 +37,24 @@ export function granted(
   };
 }
 
+/** `auth.user.status-changed` for `of`; with `sequence` as auth sends it now, without as it did before. */
 export function statusChanged(
   of: User,
   data: Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>,
   changedAt: Date,
+  sequence?: number,
 ): EventEnvelope<EventData<'auth.user.status-changed'>> {
   return {
     id: randomUUID(),
     type: 'auth.user.status-changed',
     version: 1,
     occurredAt: changedAt.toISOString(),
-    data: { userId: of.userId, ...data, changedAt: changedAt.toISOString() },
+    data: {
+      userId: of.userId,
+      ...data,
+      changedAt: changedAt.toISOString(),
+      ...(sequence !== undefined && { sequence }),
+    },
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "status_sequence" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "course"."member_plan_status" ADD COLUMN "status_sequence" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,137 @@
+/**
+ * Which `auth.user.status-changed` the plan projection keeps, through the real service and its bus: the
+ * highest `sequence` wins, so two changes stamped at the same instant (a clock that stands still) or an
+ * older change stamped by a clock running ahead still end in the later change, whichever arrives first.
+ * Events without a sequence (sent before auth numbered its changes) fall back to a strictly newer
+ * `changedAt` and never undo a later numbered change. Seen as a member sees it: section 2, due, waits for
+ * the consultation while the plan is rs_pending and opens once it is rs_active.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AvailableModuleListSchema } from '@platform/contracts';
+import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit';
+import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { findPlanStatus } from '../learning.repository.js';
+import { granted, seededOutline, statusChanged, user, type User } from './fixtures.js';
+
+const ENROLLED_AT = new Date('2030-06-01T08:00:00.000Z');
+/** Section 2 is due (day 1 has come): only the plan status decides whether it is open. */
+const NOW = new Date(ENROLLED_AT.getTime() + DAY + HOUR);
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+const PENDING = { planStatus: 'rs_pending', consultationStatus: 'not_started' } as const;
+const ACTIVE = { planStatus: 'rs_active', consultationStatus: 'submitted' } as const;
+const BLOCKED = { planStatus: 'rs_blocked', consultationStatus: 'submitted' } as const;
+
+describe.each(backings())('the order of plan status changes on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+  const clock = new SettableClock(NOW);
+  let courseId: number;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing, { clock });
+    courseId = (await seededOutline(course)).courseId;
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  async function enrol(): Promise<User> {
+    const member = user();
+    await course.deliver(granted(member, [courseId], ENROLLED_AT));
+    return member;
+  }
+
+  /** Why section 2 is locked for the member (null: open). */
+  async function secondSection(member: User) {
+    const response = await course.requestAs(member, `/api/courses/${courseId}/available-modules`);
+    expect(response.status).toBe(200);
+    return AvailableModuleListSchema.parse(await response.json())[1]!.lockedReason;
+  }
+
+  const stored = (member: User) => findPlanStatus(course.service.deps.db, member.userId);
+
+  it('keeps the later of two changes stamped at the same instant, in either order of arrival', async () => {
+    const inOrder = await enrol();
+    await course.deliver(statusChanged(inOrder, PENDING, NOW, 1));
+    expect(await secondSection(inOrder)).toBe('consultation');
+    await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
+    expect(await secondSection(inOrder)).toBeNull();
+    expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+
+    const reversed = await enrol();
+    await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
+    await course.deliver(statusChanged(reversed, PENDING, NOW, 1));
+    expect(await secondSection(reversed)).toBeNull();
+    expect(await stored(reversed)).toMatchObject({ ...ACTIVE, statusSequence: 2 });
+  });
+
+  it('keeps the later change when the earlier one was stamped by a clock running ahead', async () => {
+    const ahead = later(MINUTE);
+    const inOrder = await enrol();
+    await course.deliver(statusChanged(inOrder, PENDING, ahead, 1));
+    await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
+    expect(await secondSection(inOrder)).toBeNull();
+    expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+
+    const reversed = await enrol();
+    await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
+    await course.deliver(statusChanged(reversed, PENDING, ahead, 1));
+    expect(await secondSection(reversed)).toBeNull();
+    expect(await stored(reversed)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+  });
+
+  it('lifts a block that began at the same instant, whichever change arrives first', async () => {
+    for (const order of [
+      [1, 2],
+      [2, 1],
+    ]) {
+      const owner = await enrol();
+      for (const sequence of order) {
+        await course.deliver(statusChanged(owner, sequence === 1 ? BLOCKED : ACTIVE, NOW, sequence));
+      }
+      expect(await stored(owner)).toMatchObject({
+        ...ACTIVE,
+        statusSequence: 2,
+        blockedSince: null,
+        blockedBeforeConsultation: false,
+      });
+      expect(await secondSection(owner)).toBeNull();
+    }
+  });
+
+  it('lets an event without a sequence change nothing unless it is newer than the numbered state', async () => {
+    const member = await enrol();
+    await course.deliver(statusChanged(member, ACTIVE, NOW, 1));
+
+    // Older, or stamped at the same instant: the numbered change stays.
+    await course.deliver(statusChanged(member, PENDING, later(-HOUR)));
+    await course.deliver(statusChanged(member, PENDING, NOW));
+    expect(await secondSection(member)).toBeNull();
+    expect(await stored(member)).toMatchObject({ ...ACTIVE, statusSequence: 1, changedAt: NOW });
+
+    // Newer (an auth replica not upgraded yet): it applies and the stored sequence stays, so an older
+    // numbered change arriving late changes nothing and the next numbered one applies.
+    await course.deliver(statusChanged(member, PENDING, later(MINUTE)));
+    expect(await secondSection(member)).toBe('consultation');
+    expect(await stored(member)).toMatchObject({ ...PENDING, statusSequence: 1, changedAt: later(MINUTE) });
+    await course.deliver(statusChanged(member, ACTIVE, NOW, 1));
+    expect(await secondSection(member)).toBe('consultation');
+    await course.deliver(statusChanged(member, ACTIVE, NOW, 2));
+    expect(await secondSection(member)).toBeNull();
+    expect(await stored(member)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+  });
+
+  it('lets the first numbered change replace a state kept from events without a sequence', async () => {
+    const member = await enrol();
+    await course.deliver(statusChanged(member, PENDING, later(MINUTE)));
+    await course.deliver(statusChanged(member, PENDING, later(2 * MINUTE)));
+    expect(await stored(member)).toMatchObject({ ...PENDING, statusSequence: 0 });
+    await course.deliver(statusChanged(member, ACTIVE, NOW, 1));
+    expect(await secondSection(member)).toBeNull();
+    expect(await stored(member)).toMatchObject({ ...ACTIVE, statusSequence: 1, changedAt: NOW });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "revenue"."payment_plans" ADD COLUMN "profile_sequence" integer DEFAULT 0 NOT NULL;
