@@ -16,7 +16,7 @@ import {
   type AuthUnderTest,
   type Backing,
 } from '../../__tests__/harness.js';
-import { users } from '../../db/schema.js';
+import { inboxEvents, users } from '../../db/schema.js';
 import { statusesBefore } from '../follow-consultation.js';
 
 type Subject =
@@ -88,6 +88,14 @@ describe.each(backings())('consultation status on $name', (factory) => {
   const statusOf = async (userId: string) =>
     (await auth.service.deps.db.select().from(users).where(eq(users.id, userId)))[0]!.consultationStatus;
 
+  /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
+  const applied = (eventId: string) =>
+    waitFor(
+      () => auth.service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
+      (rows) => rows.length > 0,
+      `event ${eventId} to be applied`,
+    );
+
   const announced = async (userId: string) =>
     (await auth.events('auth.user.status-changed')).filter((row) => row.data.userId === userId);
 
@@ -123,12 +131,7 @@ describe.each(backings())('consultation status on $name', (factory) => {
     // A second request later starts, but the account stays approved.
     const again = progress('consultation.submission.started', owner);
     await bus.publish(again);
-    await waitFor(
-      async () => (await auth.events('auth.user.status-changed')).length,
-      (count) => count >= 3,
-      'the announcements',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await applied(again.id);
     expect(await statusOf(userId)).toBe('approved');
 
     const events = await announced(userId);
@@ -156,13 +159,12 @@ describe.each(backings())('consultation status on $name', (factory) => {
     );
 
     const before = (await auth.events('auth.user.status-changed')).length;
-    await auth.service.deps.bus.publish(
+    const unknown = [
       progress('consultation.submission.started', { userId: null, email: uniqueEmail('nobody') }),
-    );
-    await auth.service.deps.bus.publish(
       progress('consultation.submission.started', { userId: 'not-a-uuid', email: uniqueEmail('nobody') }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    ];
+    for (const event of unknown) await auth.service.deps.bus.publish(event);
+    for (const event of unknown) await applied(event.id);
     expect((await auth.events('auth.user.status-changed')).length).toBe(before);
   });
 });
