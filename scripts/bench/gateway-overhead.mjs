@@ -8,7 +8,11 @@
 //       the same service is the anchor (nginx ÷ straight), and a bare node:http proxy in the same process
 //       (a keep-alive agent, a signed token, nothing else) shows what any proxy on that thread costs;
 //   (b) the shell's largest script through the gateway with `Accept-Encoding: br` (its .br copy), and with
-//       `gzip` (its .gz copy), ÷ nginx sending the same .gz copy (`gzip_static on`).
+//       `gzip` (its .gz copy), ÷ nginx sending the same .gz copy (`gzip_static on`);
+//   (c) lesson media in the embedded mode (docs/decisions.md, 52): a signed `/api/media/…` address through
+//       the gateway, which checks the signature and sends the file from the folder, ÷ nginx sending the same
+//       file with sendfile; whole-file ranges of a ≈260 KB preview-sized file, and 1 MiB ranges of a larger
+//       one.
 //
 // The load comes from wrk, a process of its own, at BENCH_CONCURRENCY connections (32) for BENCH_SECONDS
 // (5) per measurement; the targets take turns for BENCH_ROUNDS rounds (3) and each figure is the median
@@ -22,7 +26,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit';
+import {
+  INTERNAL_TOKEN_HEADER,
+  objectFilePath,
+  signInternalToken,
+  signMediaUrl,
+} from '@platform/service-kit';
 import { startEmbedded } from '../embedded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -84,7 +93,7 @@ function largestScript() {
   return { ...script, br: statSync(copy('.br')).size, gz: statSync(copy('.gz')).size };
 }
 
-function startNginx({ dir, port, serviceUrl }) {
+function startNginx({ dir, port, serviceUrl, mediaDir }) {
   const service = new URL(serviceUrl);
   // One process, as whoever runs the bench (no workers switching to another user): like the gateway.
   const config = `
@@ -108,6 +117,11 @@ http {
       proxy_pass http://service;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
+    }
+    location /media/ {
+      alias ${mediaDir}/;
+      sendfile on;
+      tcp_nopush on;
     }
     location /static/ {
       alias ${shellDir}/;
@@ -261,7 +275,14 @@ const nginxPort = await freePort();
 const nginxUrl = `http://127.0.0.1:${nginxPort}`;
 const nginxDir = path.join(workDir, 'nginx');
 mkdirSync(nginxDir);
-const nginxProcess = startNginx({ dir: nginxDir, port: nginxPort, serviceUrl });
+// The embedded services share DATA_DIR/objects (a LocalObjectStore root); the gateway serves from there.
+const mediaRoot = path.join(workDir, 'data', 'objects');
+const nginxProcess = startNginx({
+  dir: nginxDir,
+  port: nginxPort,
+  serviceUrl,
+  mediaDir: path.join(mediaRoot, 'objects'),
+});
 const bareProxy = await startBareProxy(serviceUrl);
 // A token lives a minute at most: one per wrk run, signed as the gateway signs it.
 const tokenHeaders = () => ({
@@ -342,6 +363,48 @@ try {
     console.log(
       `  gateway br ÷ nginx ${ratio(staticFigures, 'gateway, Accept-Encoding: br (.br)', 'nginx gzip_static (.gz)')}   ` +
         `gateway gzip ÷ nginx ${ratio(staticFigures, 'gateway, Accept-Encoding: gzip (.gz)', 'nginx gzip_static (.gz)')} (same bytes)`,
+    );
+  }
+
+  console.log(
+    '\n(c) lesson media, embedded mode: a signed /api/media address through the gateway ÷ nginx sendfile',
+  );
+  const mediaCases = [
+    { label: '≈260 KB file, whole-file ranges', key: 'bench/preview.mp4', bytes: 260 * 1024, range: [0] },
+    {
+      label: '8 MiB file, 1 MiB ranges',
+      key: 'bench/lesson.mp4',
+      bytes: 8 * 1024 * 1024,
+      range: [1024 * 1024, 2 * 1024 * 1024 - 1],
+    },
+  ];
+  for (const media of mediaCases) {
+    const file = objectFilePath(mediaRoot, media.key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(media.bytes));
+    // Signed as the course service signs (the same secret); valid for the whole run.
+    const signed = signMediaUrl(media.key, secret, {
+      contentType: 'video/mp4',
+      contentDisposition: 'inline',
+      expiresInSeconds: 3600,
+    });
+    const range = { range: `bytes=${media.range[0]}-${media.range[1] ?? ''}` };
+    const expected = (media.range[1] ?? media.bytes - 1) - media.range[0] + 1;
+    const targets = [
+      { label: 'nginx sendfile', url: `${nginxUrl}/media/${media.key}` },
+      { label: 'gateway /api/media (signed)', url: `${gatewayUrl}${signed}` },
+    ];
+    for (const target of targets) {
+      const answer = await waitForStatus(target.url, range, 206);
+      if (answer.bytes !== expected)
+        throw new Error(`${target.url} sent ${answer.bytes} bytes, not ${expected}`);
+    }
+    console.log(`  ${media.label}`);
+    const mediaFigures = await sideBySide(targets.map((target) => ({ ...target, headers: () => range })));
+    printFigures(mediaFigures);
+    console.log(
+      `  gateway ÷ nginx ${ratio(mediaFigures, targets[1].label, targets[0].label)}` +
+        (media.range[1] === undefined ? ' (goal ≥ 0.3)' : ''),
     );
   }
 } finally {
