@@ -125,8 +125,8 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       call: 'POST /api/revenue-share-consent',
       path: () => '/api/revenue-share-consent',
       init: post({ consentToTerms: true, termsVersion: 'v1.0' }),
-      // Any signed-in account may join (the owners again: their plan stays as it is).
-      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
+      // Any signed-in account but the support admin may join (the owners again: their plan stays as it is).
+      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 403 },
     },
     {
       call: 'POST /api/revenue-report',

@@ -2,20 +2,31 @@
  * The owner's consent (docs/behaviour/revenue-share.md#welcome-and-consent-page; contract in
  * `@platform/contracts` http/revenue/consent.ts):
  *
- *   POST /api/revenue-share-consent   signed in (401 for visitors)
+ *   POST /api/revenue-share-consent   signed in (401 for visitors), never the support admin (403:
+ *                                     the admin runs the ledger and is on no plan; docs/decisions.md, 53)
  */
-import { RevenueShareConsentRequestSchema } from '@platform/contracts';
-import { requireUser, validate, type ServiceDeps } from '@platform/service-kit';
-import type { Router } from 'express';
+import { REVENUE_CONSENT_MESSAGES, RevenueShareConsentRequestSchema } from '@platform/contracts';
+import { AppError, requireUser, validate, type ServiceDeps } from '@platform/service-kit';
+import type { RequestHandler, Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
 import { recordConsent } from './record-consent.js';
+
+/** After requireUser: the support admin may not join (docs/decisions.md, 53). */
+const refuseAdmin: RequestHandler = (req, _res, next) => {
+  next(
+    req.caller.kind === 'user' && req.caller.role === 'admin'
+      ? new AppError('forbidden', REVENUE_CONSENT_MESSAGES.adminCannotJoin)
+      : undefined,
+  );
+};
 
 export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
   router.post(
     '/api/revenue-share-consent',
     noStore,
     requireUser,
+    refuseAdmin,
     validate({ body: RevenueShareConsentRequestSchema }),
     async (req, res) => {
       res.json(

@@ -3,7 +3,7 @@
  * owner agrees to the Revenue Share Terms and may state the average monthly net revenue before the
  * programme (`baselineNetRevenue`, cents; docs/decisions.md, 25). 200 `RevenueShareConsentResponse` with
  * the plan (a second consent answers the plan as it stands and changes nothing); 400 with the first
- * failing field's message; 401 for visitors.
+ * failing field's message; 401 for visitors; 403 for the support admin (docs/decisions.md, 53).
  */
 import { z } from 'zod';
 import { MAX_REVENUE_CENTS, REVENUE_SHARE_TERMS_VERSION } from './share.js';
@@ -15,6 +15,8 @@ export const REVENUE_CONSENT_MESSAGES = {
   baselineWhole: 'Baseline net revenue must be a whole number of cents',
   baselinePositive: 'Baseline net revenue must be positive',
   baselineTooLarge: 'Baseline net revenue is too large',
+  /** 403 for the support admin (docs/decisions.md, 53). */
+  adminCannotJoin: 'The support account cannot join the revenue-share plan',
   /** The page: 'Start Free Implementation' while sending, the toast, the failures. */
   processing: 'Processing...',
   welcomeTitle: 'Welcome to Revenue Share!',
