@@ -4,9 +4,10 @@
  * meanwhile.
  */
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@platform/ui';
 
-export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null }) {
+/** `firstModuleId` undefined: the course is still loading (the second button's place is kept). */
+export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null | undefined }) {
   return (
     <Card
       role="region"
@@ -29,7 +30,9 @@ export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | 
         <Button asChild>
           <Link to="/consultation">Submit Restaurant Consultation</Link>
         </Button>
-        {firstModuleId !== null ? (
+        {firstModuleId === undefined ? (
+          <Skeleton className="h-10 w-full rounded-md sm:w-40" />
+        ) : firstModuleId !== null ? (
           <Button asChild variant="outline">
             <Link to={`/module/${firstModuleId}`}>Continue with Module 1</Link>
           </Button>

@@ -1,20 +1,28 @@
 /**
  * Placeholders in the dashboard's shape while its reads are under way: the same grid, and in it the Course
  * Progress card, the release note, 'Course Sections' with a row per section, and 'About This Course' at
- * the sizes the loaded page gives them, so nothing jumps when the data arrives.
+ * the sizes the loaded page gives them, so nothing jumps when the data arrives. What the user alone decides
+ * (an owner's 'Action Required' and revenue-share card) comes as `lead`, above the grid, where the loaded
+ * page puts it.
  */
+import type { ReactNode } from 'react';
 import { Card, Skeleton } from '@platform/ui';
 
 /** Rows in the sections placeholder: the seeded course has eight sections. */
 const SECTION_ROWS = 8;
 
-export function DashboardSkeleton() {
+export function DashboardSkeleton({ lead }: { lead?: ReactNode }) {
   return (
-    <div
-      aria-busy="true"
-      data-testid="dashboard-skeleton"
-      className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]"
-    >
+    <div aria-busy="true" data-testid="dashboard-skeleton" className="mt-8 space-y-6">
+      {lead}
+      <DashboardGridSkeleton />
+    </div>
+  );
+}
+
+function DashboardGridSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <p role="status" className="sr-only">
         Loading…
       </p>

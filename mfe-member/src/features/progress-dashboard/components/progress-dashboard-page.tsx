@@ -68,6 +68,25 @@ function PageShell({ user, children }: { user: AuthUser | null; children: ReactN
   );
 }
 
+/**
+ * What the user alone decides, above the course: an owner's 'Action Required' and revenue-share card. The
+ * same while the course loads (`firstModuleId` undefined), so neither moves when it arrives.
+ */
+function DashboardLead({
+  user,
+  firstModuleId,
+}: {
+  user: AuthUser;
+  firstModuleId: number | null | undefined;
+}) {
+  return (
+    <>
+      {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
+      {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
+    </>
+  );
+}
+
 function NotEnrolled() {
   return (
     <Card className="mx-auto mt-10 max-w-xl text-center">
@@ -110,7 +129,9 @@ function CourseProgressView({
   const now = useMemo(() => new Date(sections.dataUpdatedAt || Date.now()), [sections.dataUpdatedAt]);
 
   if (course.data === null || sections.data === null) return <Navigate to="/login" replace />;
-  if (course.isPending || sections.isPending) return <DashboardSkeleton />;
+  if (course.isPending || sections.isPending) {
+    return <DashboardSkeleton lead={<DashboardLead user={user} firstModuleId={undefined} />} />;
+  }
   if (course.isError || sections.isError) {
     return (
       <div className="mt-8">
@@ -133,8 +154,7 @@ function CourseProgressView({
 
   return (
     <div className="mt-8 space-y-6">
-      {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
-      {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
+      <DashboardLead user={user} firstModuleId={firstModuleId} />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <Card role="region" aria-labelledby="course-progress">
@@ -232,8 +252,16 @@ export function ProgressDashboardPage() {
   if (dashboard.data === null && !dashboard.isFetching) return <Navigate to="/login" replace />;
 
   let body: ReactNode;
-  if (userLoading || !user || dashboard.isPending) {
-    body = <DashboardSkeleton />;
+  if (userLoading || !user) {
+    // Until the user is known, nothing is drawn below the greeting: an owner's banner and card go above the
+    // course, and placeholders drawn before them would be pushed down when they came.
+    body = (
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+    );
+  } else if (dashboard.isPending) {
+    body = <DashboardSkeleton lead={<DashboardLead user={user} firstModuleId={undefined} />} />;
   } else if (dashboard.isError) {
     body = (
       <div className="mt-8">

@@ -30,15 +30,43 @@ export function RevenueShareCard() {
   const reports = useMyRevenueReports(true);
 
   if (reports.isPending) {
+    // The loaded card's shape: the same labels and, where the figures will be, blocks of their height,
+    // then the button's; nothing below moves when the answer arrives.
     return (
       <Frame>
-        <div aria-busy="true" className="grid gap-4 sm:grid-cols-3">
+        <div aria-busy="true" className="space-y-5">
           <p role="status" className="sr-only">
             Loading your revenue share…
           </p>
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-12 w-full" />
-          ))}
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">Next report due</dt>
+              <dd className="mt-1">
+                <span className="flex h-6 items-center">
+                  <Skeleton className="h-5 w-28" />
+                </span>
+                <span className="flex h-5 items-center">
+                  <Skeleton className="h-4 w-40" />
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Amount owed</dt>
+              <dd className="mt-1 flex h-6 items-center">
+                <Skeleton className="h-5 w-20" />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="mt-1">
+                <Skeleton className="h-[22px] w-24 rounded-md" />
+                <span className="mt-1 flex h-5 items-center">
+                  <Skeleton className="h-4 w-full max-w-56" />
+                </span>
+              </dd>
+            </div>
+          </dl>
+          <Skeleton className="h-10 w-36 rounded-md" />
         </div>
       </Frame>
     );
