@@ -43,30 +43,35 @@ function sendSignedMedia(objectsDir: string, secret: string): RequestHandler {
       return;
     }
     const { key, contentType, contentDisposition } = check.media;
-    res.sendFile(
-      objectFilePath(objectsDir, key),
-      {
-        headers: {
-          'Content-Type': contentType,
-          'Content-Disposition': contentDisposition,
-          'Cache-Control': 'private, no-cache',
-          'X-Content-Type-Options': 'nosniff',
-        },
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        // The key was checked (no `..`, nothing absolute); a segment may still start with a dot.
-        dotfiles: 'allow',
+    // `send` hands every option on to the file's read stream: highWaterMark (not in Express's types) is
+    // one of them.
+    const options = {
+      headers: {
+        'Content-Type': contentType,
+        'Content-Disposition': contentDisposition,
+        'Cache-Control': 'private, no-cache',
+        'X-Content-Type-Options': 'nosniff',
       },
-      (error?: SendError) => {
-        if (!error) return;
-        // The player left mid-body (seeking on): nothing more to send.
-        if (res.headersSent || error.code === 'ECONNABORTED') return;
-        answerSendError(res, error, next);
-      },
-    );
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      // The key was checked (no `..`, nothing absolute); a segment may still start with a dot.
+      dotfiles: 'allow' as const,
+      // Passed on to the file's read stream: 512 KiB reads instead of 64 KiB, so a preview-sized range is
+      // one or two reads and writes rather than five or more (npm run bench, section c).
+      highWaterMark: READ_CHUNK_BYTES,
+    };
+    res.sendFile(objectFilePath(objectsDir, key), options, (error?: SendError) => {
+      if (!error) return;
+      // The player left mid-body (seeking on): nothing more to send.
+      if (res.headersSent || error.code === 'ECONNABORTED') return;
+      answerSendError(res, error, next);
+    });
   };
 }
+
+/** How much of a file each read takes (see above). */
+const READ_CHUNK_BYTES = 512 * 1024;
 
 type SendError = Error & { status?: number; code?: string; headers?: Record<string, string> };
 

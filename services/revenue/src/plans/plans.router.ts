@@ -7,26 +7,24 @@
  */
 import { REVENUE_CONSENT_MESSAGES, RevenueShareConsentRequestSchema } from '@platform/contracts';
 import { AppError, requireUser, validate, type ServiceDeps } from '@platform/service-kit';
-import type { RequestHandler, Router } from 'express';
+import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
 import { recordConsent } from './record-consent.js';
-
-/** After requireUser: the support admin may not join (docs/decisions.md, 53). */
-const refuseAdmin: RequestHandler = (req, _res, next) => {
-  next(
-    req.caller.kind === 'user' && req.caller.role === 'admin'
-      ? new AppError('forbidden', REVENUE_CONSENT_MESSAGES.adminCannotJoin)
-      : undefined,
-  );
-};
 
 export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
   router.post(
     '/api/revenue-share-consent',
     noStore,
     requireUser,
-    refuseAdmin,
+    // The support admin may not join (docs/decisions.md, 53); refused before the body is read.
+    (req, _res, next) => {
+      next(
+        req.caller.role === 'admin'
+          ? new AppError('forbidden', REVENUE_CONSENT_MESSAGES.adminCannotJoin)
+          : undefined,
+      );
+    },
     validate({ body: RevenueShareConsentRequestSchema }),
     async (req, res) => {
       res.json(
