@@ -16,11 +16,12 @@ import {
 import {
   captureLogs,
   serviceBackings,
+  waitFor,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { outboxEvents } from '../db/schema.js';
+import { inboxEvents, outboxEvents } from '../db/schema.js';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -57,6 +58,8 @@ export interface AuthUnderTest {
   whoIs(cookie: string | undefined): Promise<Caller>;
   /** Outbox rows of one event type, oldest first. */
   events(type: string): Promise<Array<{ data: Record<string, unknown>; headers: Record<string, string> }>>;
+  /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
+  applied(eventId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -130,6 +133,13 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
         .where(eq(outboxEvents.type, type))
         .orderBy(outboxEvents.createdAt);
       return rows as Array<{ data: Record<string, unknown>; headers: Record<string, string> }>;
+    },
+    applied: async (eventId) => {
+      await waitFor(
+        () => service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
+        (rows) => rows.length > 0,
+        `event ${eventId} to be applied`,
+      );
     },
     stop: () => service.stop(),
   };

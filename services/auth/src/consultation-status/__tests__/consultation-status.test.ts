@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import {
   backings,
@@ -16,7 +17,7 @@ import {
   type AuthUnderTest,
   type Backing,
 } from '../../__tests__/harness.js';
-import { inboxEvents, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { statusesBefore } from '../follow-consultation.js';
 
 type Subject =
@@ -49,16 +50,6 @@ function progress(
   return { id: randomUUID(), type, version: 1, occurredAt: at, data } as EventEnvelope<EventData<Subject>>;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 it('moves only forward', () => {
   expect(statusesBefore('in_progress')).toEqual(['not_started']);
   expect(statusesBefore('approved')).toEqual(['not_started', 'in_progress', 'submitted']);
@@ -87,14 +78,6 @@ describe.each(backings())('consultation status on $name', (factory) => {
 
   const statusOf = async (userId: string) =>
     (await auth.service.deps.db.select().from(users).where(eq(users.id, userId)))[0]!.consultationStatus;
-
-  /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
-  const applied = (eventId: string) =>
-    waitFor(
-      () => auth.service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
-      (rows) => rows.length > 0,
-      `event ${eventId} to be applied`,
-    );
 
   const announced = async (userId: string) =>
     (await auth.events('auth.user.status-changed')).filter((row) => row.data.userId === userId);
@@ -131,7 +114,7 @@ describe.each(backings())('consultation status on $name', (factory) => {
     // A second request later starts, but the account stays approved.
     const again = progress('consultation.submission.started', owner);
     await bus.publish(again);
-    await applied(again.id);
+    await auth.applied(again.id);
     expect(await statusOf(userId)).toBe('approved');
 
     const events = await announced(userId);
@@ -164,7 +147,7 @@ describe.each(backings())('consultation status on $name', (factory) => {
       progress('consultation.submission.started', { userId: 'not-a-uuid', email: uniqueEmail('nobody') }),
     ];
     for (const event of unknown) await auth.service.deps.bus.publish(event);
-    for (const event of unknown) await applied(event.id);
+    for (const event of unknown) await auth.applied(event.id);
     expect((await auth.events('auth.user.status-changed')).length).toBe(before);
   });
 });

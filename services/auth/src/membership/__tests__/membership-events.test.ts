@@ -12,6 +12,7 @@ import {
   deleteTestStreams,
   natsUrlFromEnv,
   uniqueStreamNames,
+  waitFor,
   waitForStreamDrained,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -29,7 +30,7 @@ import {
 } from '../../__tests__/harness.js';
 import { SharedBackings } from '../../__tests__/shared-backings.js';
 import { hashSecretToken } from '../../sessions/secret-token.js';
-import { inboxEvents, memberGrants, passwordTokens, users } from '../../db/schema.js';
+import { memberGrants, passwordTokens, users } from '../../db/schema.js';
 import { SETUP_LINK_TTL_MS } from '../grant-membership.js';
 
 const ADMIN_PASSWORD = 'Support-Admin!2030';
@@ -134,16 +135,6 @@ function subscriptionEnded(paid: EventEnvelope<EventData<'payment.order.paid'>>,
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 // Both buses of one backing run on the same database, one service after the other: every test makes its
 // own accounts and orders, and each block has its own support admin and ADMIN_EMAILS address.
 const shared = new SharedBackings();
@@ -190,14 +181,6 @@ describe.each(cases)(
       (await auth.events('auth.member.revoked')).filter((event) => event.data.orderId === orderId);
     const logIn = (email: string, password: string) =>
       auth.call('/api/auth/login', { json: { email, password } });
-
-    /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
-    const applied = (eventId: string) =>
-      waitFor(
-        () => db().select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
-        (rows) => rows.length > 0,
-        `event ${eventId} to be applied`,
-      );
 
     async function paidAndApplied(event: EventEnvelope<EventData<'payment.order.paid'>>) {
       await publish(event);
@@ -264,7 +247,7 @@ describe.each(cases)(
       await publish(paid);
       const retried = { ...paid, id: randomUUID() };
       await publish(retried);
-      await applied(retried.id);
+      await auth.applied(retried.id);
       await setup.handled();
       expect(await db().select().from(users).where(eq(users.email, email.toLowerCase()))).toHaveLength(1);
       expect(
@@ -415,7 +398,7 @@ describe.each(cases)(
       // The same refund again, even with a new event id, changes nothing.
       const again = { ...refundSecond, id: randomUUID() };
       await publish(again);
-      await applied(again.id);
+      await auth.applied(again.id);
       await setup.handled();
       expect(await revokedFor(second.data.orderId)).toHaveLength(1);
 
@@ -451,7 +434,7 @@ describe.each(cases)(
       await publish(orderRefunded(paid));
       await waitFor(() => grantOf(paid.data.orderId), Boolean, 'the refund to be recorded');
       await publish(paid);
-      await applied(paid.id);
+      await auth.applied(paid.id);
       await setup.handled();
       expect(await grantOf(paid.data.orderId)).toMatchObject({ userId: null, grantedAt: null });
       expect(await userByEmail(email)).toBeUndefined();
@@ -483,7 +466,7 @@ describe.each(cases)(
         });
       for (const event of [paid, guest, shareRefund(paid), shareRefund(guest)]) {
         await publish(event);
-        await applied(event.id);
+        await auth.applied(event.id);
       }
       await setup.handled();
       for (const { data } of [paid, guest]) {
@@ -538,8 +521,8 @@ describe.each(cases)(
       await publish(resent);
       const refund = orderRefunded(paid);
       await publish(refund);
-      await applied(resent.id);
-      await applied(refund.id);
+      await auth.applied(resent.id);
+      await auth.applied(refund.id);
       await setup.handled();
       expect(await revokedFor(paid.data.orderId)).toHaveLength(1);
     });
