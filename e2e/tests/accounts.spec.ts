@@ -171,6 +171,10 @@ test.describe('sign-up, login and logout', () => {
     await logIn(page, email, PASSWORD);
     await page.waitForURL(/\/revenue-share-welcome$/);
     expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBeNull();
+    // The welcome page reads the owner's plan as it opens. Logging out while that read is on its way makes
+    // it answer 'signed out', and the page keeps the plan for after the next sign-in, as it does for any
+    // visitor who is not signed in: wait until it has read the plan (no plan yet: the consent form).
+    await expect(page.getByTestId('consent-form')).toBeVisible();
 
     await logOut(page);
     await page.evaluate("localStorage.setItem('pending_plan_from_login', 'self_implementation')");
