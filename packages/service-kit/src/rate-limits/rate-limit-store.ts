@@ -8,7 +8,7 @@
  * Counters run on the real clock (rate-limiter-flexible's, and Redis's own expiry), not the service clock:
  * a limit is about real time passing, and Redis could not follow a test's clock anyway.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -110,6 +110,8 @@ function wrap(name: string, limiter: RateLimiterAbstract): RateLimiter {
 
 /** Connects to Redis without waiting for it: while it does not answer, commands fail at once. */
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  // Loaded only where Redis is set: every service and every test file imports this module.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail fast while disconnected: the limits count in the database meanwhile instead of waiting.

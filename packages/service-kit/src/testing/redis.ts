@@ -3,13 +3,18 @@
  * run uses a key prefix of its own and deletes its keys.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+
+/** ioredis, loaded by the few suites that use Redis (every test file imports this module). */
+async function redisClass() {
+  return (await import('ioredis')).Redis;
+}
 
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** The Redis tests may use, or undefined when none answers (the Redis backings are then left out). */
 export async function redisUrlForTests(): Promise<string | undefined> {
   const url = process.env.REDIS_URL || DEFAULT_TEST_REDIS_URL;
+  const Redis = await redisClass();
   const probe = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1_000,
@@ -34,6 +39,7 @@ export function uniqueRedisKeyPrefix(name: string): string {
 
 /** The keys under `prefix` (each test looks only at its own). */
 export async function redisKeysUnder(url: string, prefix: string): Promise<string[]> {
+  const Redis = await redisClass();
   const redis = new Redis(url);
   try {
     const keys: string[] = [];
@@ -52,6 +58,7 @@ export async function redisKeysUnder(url: string, prefix: string): Promise<strin
 export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const keys = await redisKeysUnder(url, prefix);
   if (keys.length === 0) return;
+  const Redis = await redisClass();
   const redis = new Redis(url);
   try {
     await redis.del(...keys);

@@ -39,6 +39,15 @@ describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
     return openDatabase({ schemaName: 'kit_test', dataDir: path.join(work, name), migrationsFolder });
   }
 
+  /** The templates in the cache (beside them: the one empty cluster they all start from). */
+  async function templates(): Promise<string[]> {
+    return (await readdir(cache)).filter((name) => name.startsWith('kit_test-'));
+  }
+
+  async function emptyClusters(): Promise<string[]> {
+    return (await readdir(cache)).filter((name) => name.startsWith('empty-cluster-'));
+  }
+
   async function tables(handle: Awaited<ReturnType<typeof open>>): Promise<string[]> {
     const result = await handle.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'kit_test' order by 1`,
@@ -50,12 +59,13 @@ describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
     'makes one template per schema and migrations, and new folders start from it migrated and separate',
     async () => {
       const first = await open('first');
-      expect(await readdir(cache)).toHaveLength(1);
+      expect(await templates()).toHaveLength(1);
+      expect(await emptyClusters()).toHaveLength(1);
       await first.db.execute(sql`insert into kit_test.widgets (name) values ('only in first')`);
       await first.close();
 
       const second = await open('second');
-      expect(await readdir(cache)).toHaveLength(1);
+      expect(await templates()).toHaveLength(1);
       expect(await tables(second)).toEqual(expect.arrayContaining(['widgets', '__drizzle_migrations']));
       const rows = await second.db.execute(sql`select count(*)::int as n from kit_test.widgets`);
       expect(rows.rows[0]).toEqual({ n: 0 });
@@ -71,7 +81,7 @@ describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
   );
 
   it(
-    'makes a new template when a migration changes, and that migration is applied',
+    'makes a new template when a migration changes, from the same empty cluster, and that migration is applied',
     async () => {
       const journal = path.join(migrationsFolder, 'meta', '_journal.json');
       const entries = JSON.parse(await readFile(journal, 'utf8'));
@@ -90,7 +100,9 @@ describe('PGlite templates (PGLITE_TEMPLATE_CACHE)', () => {
       );
 
       const third = await open('third');
-      expect(await readdir(cache)).toHaveLength(2);
+      expect(await templates()).toHaveLength(2);
+      // Both templates started from the one empty cluster: initdb ran once.
+      expect(await emptyClusters()).toHaveLength(1);
       expect(await tables(third)).toContain('template_probe');
       await third.close();
     },
