@@ -3,7 +3,8 @@
  * (every ~5 s while playing, on pause, after a seek, when the page is left), remembers the chosen speed,
  * answers the usual player keys while it has focus, and shows the captions track when there is one. A
  * transcoded lesson plays its adaptive streams (native HLS or hls.js) with its poster, and falls back to
- * the MP4 if they fail.
+ * the MP4 if they fail; an MP4 whose media address expired (a pause of over 5 minutes) is loaded again
+ * and continues at the same moment.
  */
 import { cn } from '@platform/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -197,7 +198,8 @@ export function VideoPlayer({
             const video = event.currentTarget;
             video.defaultPlaybackRate = speed;
             video.playbackRate = speed;
-            // The MP4 taking over from failed streams continues where they stopped.
+            playback.loaded();
+            // The MP4 taking over from failed streams, or loaded again, continues where it stopped.
             const carried = playback.takeCarryOver();
             if (carried) {
               video.currentTime = carried.seconds;
@@ -230,7 +232,7 @@ export function VideoPlayer({
             if (rate !== speed && isPlaybackSpeed(rate)) changeSpeed(rate);
           }}
           onError={() => {
-            if (!playback.fallBack()) setFailed(true);
+            if (!playback.fallBack() && !playback.reloadMp4()) setFailed(true);
           }}
         >
           {captionsUrl ? (

@@ -4,6 +4,12 @@
  * then), and falls back to the original MP4, at the same moment, when the streams fail. hls.js fetches
  * the playlists at once but segments only once the member presses play (a section page holds many
  * players), starting at the resume point; the resume note appears then, when the video's length is known.
+ *
+ * The MP4's service address answers with a media address that expires after 5 minutes (a presigned S3
+ * address, or the gateway's signed one). A member who pauses longer and then plays or seeks makes the
+ * browser ask that expired address for a new range, and the element fails: the MP4 is then loaded once
+ * more from its service address, which hands out a fresh one, and continues at the same moment. Once per
+ * successful load, so an MP4 that cannot load at all still ends in the error message.
  */
 import type Hls from 'hls.js/light';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
@@ -33,7 +39,14 @@ export interface StreamPlayback {
   src: string | undefined;
   /** Switches to the MP4 (after a playback error of the streams); false when already on it. */
   fallBack(): boolean;
-  /** After a fallback: where the MP4 should continue (read once). */
+  /**
+   * After the MP4 failed: loads it again from its service address (a fresh media address) to continue
+   * at the same moment; false when this load already tried (or it is not on the MP4).
+   */
+  reloadMp4(): boolean;
+  /** The element loaded its media: a later failure may reload the MP4 again. */
+  loaded(): void;
+  /** After a fallback or a reload: where the MP4 should continue (read once). */
   takeCarryOver(): CarryOver | null;
 }
 
@@ -48,13 +61,18 @@ export function useStreamPlayback(
   const carryOver = useRef<CarryOver | null>(null);
   /** Lets go of hls.js (before the element gets the MP4). */
   const detach = useRef<() => void>(() => {});
+  /** Whether the MP4 may be reloaded after a failure (once per successful load). */
+  const mayReload = useRef(true);
 
-  const fallBack = useCallback(() => {
-    if (modeRef.current === 'mp4') return false;
-    const video = videoRef.current;
+  const carryOverFrom = (video: HTMLVideoElement | null) => {
     if (video && video.currentTime > 0) {
       carryOver.current = { seconds: video.currentTime, playing: !video.paused && !video.ended };
     }
+  };
+
+  const fallBack = useCallback(() => {
+    if (modeRef.current === 'mp4') return false;
+    carryOverFrom(videoRef.current);
     detach.current();
     detach.current = () => {};
     modeRef.current = 'mp4';
@@ -118,10 +136,24 @@ export function useStreamPlayback(
     // startSeconds is fixed for this player (it is keyed by lesson).
   }, [mode, hlsUrl, videoRef, fallBack]);
 
+  const reloadMp4 = useCallback(() => {
+    const video = videoRef.current;
+    if (modeRef.current !== 'mp4' || !mayReload.current || !video) return false;
+    mayReload.current = false;
+    carryOverFrom(video);
+    // The `src` attribute is still the service address: load() asks it again.
+    video.load();
+    return true;
+  }, [videoRef]);
+
   return {
     mode,
     src: videoSourceFor(mode, { hlsUrl, mp4Url }),
     fallBack,
+    reloadMp4,
+    loaded: () => {
+      mayReload.current = true;
+    },
     takeCarryOver: () => {
       const value = carryOver.current;
       carryOver.current = null;

@@ -1,0 +1,116 @@
+/**
+ * A lesson video's media address expires 5 minutes after the course service handed it out
+ * (docs/decisions.md, 52). A member who pauses longer and then plays on makes the browser ask that address
+ * for the next range, and the gateway refuses it: the player loads the MP4 again from its service address
+ * (a fresh media address) and continues at the same moment, with no error shown
+ * (docs/behaviour/member-learning.md#lesson-player).
+ *
+ * The expiry is played out on the wire: every media answer carries at most 32 KiB, so the browser keeps
+ * asking for the next range while it plays, and once the video is past half a second the next ask gets
+ * the gateway's refusal of an expired address. Nothing here is phone-specific: desktop only.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
+
+const CHUNK = 32 * 1024;
+
+/** The parts of an HTMLVideoElement and of the page the checks use (this project has no DOM types). */
+type VideoElement = {
+  currentTime: number;
+  paused: boolean;
+  muted: boolean;
+  addEventListener(type: string, listener: () => void, options?: { capture: boolean }): void;
+  play(): Promise<void>;
+};
+/** Where the element failed, how often it loaded after that, and every position it played at then. */
+type Watch = { errors: number[]; reloads: number; after: number[] };
+type WatchedWindow = { __media?: Watch };
+
+function currentTime(video: Locator): Promise<number> {
+  return video.evaluate((node) => (node as unknown as VideoElement).currentTime);
+}
+
+test('a lesson video whose media address expired loads again and continues at the same moment', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await becomeCourseMember(page, uniqueEmail('media-expiry', 'member'));
+
+  let armed = false;
+  const refused: string[] = [];
+  const served: string[] = [];
+  // The video's service address answers with a redirect to its media address; the browser's later ranges
+  // go to that media address, and Playwright routes only the first request of a redirect chain. Here each
+  // ask goes to the service address, the redirect is followed on the test's side, and the browser gets
+  // the media address's answer directly.
+  await page.route('**/api/video-stream/**', async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'media') {
+      await route.continue();
+      return;
+    }
+    if (armed) {
+      armed = false;
+      refused.push(request.url());
+      await route.fulfill({
+        status: 403,
+        contentType: 'text/plain; charset=utf-8',
+        body: 'This media address has expired; reload the page',
+      });
+      return;
+    }
+    const start = Number(/^bytes=(\d+)-/.exec((await request.allHeaders()).range ?? '')?.[1] ?? 0);
+    const response = await route.fetch({
+      headers: { ...request.headers(), range: `bytes=${start}-${start + CHUNK - 1}` },
+    });
+    served.push(`${response.status()} ${response.headers()['content-range'] ?? ''}`);
+    await route.fulfill({ response });
+  });
+
+  await page.goto('/module/1');
+  const card = page.getByTestId('section-lesson').first();
+  await expect(card).toBeVisible();
+  const video = card.locator('video');
+  await video.scrollIntoViewIfNeeded();
+  await video.evaluate((node) => {
+    const element = node as unknown as VideoElement;
+    const watch: Watch = { errors: [], reloads: 0, after: [] };
+    (window as unknown as WatchedWindow).__media = watch;
+    // Capturing, so it runs before the player's own handler loads the video again (back to 0 until then).
+    element.addEventListener('error', () => watch.errors.push(element.currentTime), { capture: true });
+    element.addEventListener('loadedmetadata', () => {
+      if (watch.errors.length > 0) watch.reloads += 1;
+    });
+    // Every position it plays at after loading again (a load itself reports 0 while paused).
+    element.addEventListener('timeupdate', () => {
+      if (watch.reloads > 0 && !element.paused) watch.after.push(element.currentTime);
+    });
+    element.muted = true;
+    void element.play();
+  });
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  // The answers so far were ranges of 32 KiB at most, from the gateway's signed media address.
+  expect(served.length).toBeGreaterThan(0);
+  expect(served.every((line) => /^206 bytes \d+-\d+\/\d+$/.test(line))).toBe(true);
+  armed = true;
+
+  // The next range is refused, the element fails once, and the player loads the MP4 again.
+  await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
+  const watch = (): Promise<Watch> =>
+    page.evaluate(
+      () => (window as unknown as WatchedWindow).__media ?? { errors: [], reloads: 0, after: [] },
+    );
+  await expect.poll(async () => (await watch()).errors.length, { timeout: 10_000 }).toBe(1);
+  const failedAt = (await watch()).errors[0]!;
+  expect(failedAt).toBeGreaterThan(0.5);
+
+  // It loads again, plays on from that moment (never from the start), and the member sees no error.
+  await expect.poll(async () => (await watch()).reloads, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(async () => Math.max(0, ...(await watch()).after), { timeout: 30_000 })
+    .toBeGreaterThan(failedAt + 1);
+  expect(Math.min(...(await watch()).after)).toBeGreaterThanOrEqual(failedAt - 0.25);
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByText('The video could not be loaded')).toHaveCount(0);
+});
