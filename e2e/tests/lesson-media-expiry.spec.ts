@@ -76,7 +76,7 @@ test('a lesson video whose media address expired loads again and continues at th
   await video.evaluate((node) => {
     const element = node as unknown as VideoElement;
     const watch: Watch = { errors: [], reloads: 0, after: [] };
-    (window as unknown as WatchedWindow).__media = watch;
+    (globalThis as unknown as WatchedWindow).__media = watch;
     // Capturing, so it runs before the player's own handler loads the video again (back to 0 until then).
     element.addEventListener('error', () => watch.errors.push(element.currentTime), { capture: true });
     element.addEventListener('loadedmetadata', () => {
@@ -99,7 +99,7 @@ test('a lesson video whose media address expired loads again and continues at th
   await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
   const watch = (): Promise<Watch> =>
     page.evaluate(
-      () => (window as unknown as WatchedWindow).__media ?? { errors: [], reloads: 0, after: [] },
+      () => (globalThis as unknown as WatchedWindow).__media ?? { errors: [], reloads: 0, after: [] },
     );
   await expect.poll(async () => (await watch()).errors.length, { timeout: 10_000 }).toBe(1);
   const failedAt = (await watch()).errors[0]!;
