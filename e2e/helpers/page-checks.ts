@@ -22,12 +22,27 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   return path;
 }
 
-/** Runs axe (WCAG 2.x A and AA) and fails on any serious or critical violation, listing them. */
+/**
+ * Waits for every animation and transition that ends (a toast fading in or out) to end. Axe measures
+ * colour contrast at the opacity it finds, so a toast caught half-way in reads as too faint; endless ones
+ * (a spinner, a skeleton's pulse) are left running. Runs as a string: this project has no DOM types.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  ).then(() => undefined)`);
+}
+
+/** Runs axe (WCAG 2.x A and AA) on the page at rest and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   testInfo: TestInfo,
   name: string,
 ): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

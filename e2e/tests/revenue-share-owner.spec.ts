@@ -93,11 +93,17 @@ async function adminRequest(request: APIRequestContext): Promise<APIRequestConte
   return request;
 }
 
-/** A picture of one element at the project's width, kept with the report. */
+/**
+ * A picture of one element at the project's width, kept with the report. The element is found again if
+ * the page swaps it for an identical one meanwhile (the dashboard's revenue card moves from the loading
+ * layout into the finished one when the rest of the page arrives).
+ */
 async function screenshotElement(locator: Locator, testInfo: TestInfo, name: string) {
   const width = locator.page().viewportSize()?.width ?? 0;
   const path = testInfo.outputPath(`${name}-${width}px.png`);
-  await locator.screenshot({ path, animations: 'disabled' });
+  await expect(async () => {
+    await locator.screenshot({ path, animations: 'disabled', timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
 }
 
