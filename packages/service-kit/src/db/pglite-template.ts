@@ -70,25 +70,11 @@ async function makeTemplate(
   migrationsFolder: string,
   migrate: Migrate,
 ): Promise<void> {
-  // Workers racing to make the same template each build their own folder; the rename is atomic, and a
-  // loser finds the winner's folder in place.
-  const partial = `${template}.${randomUUID()}.partial`;
-  await mkdir(partial, { recursive: true });
-  try {
-    await copyFolder(await emptyCluster(path.dirname(template)), partial);
-    const client = new PGlite(partial);
-    try {
-      await client.waitReady;
-      await migrate(client, schemaName, migrationsFolder);
-    } finally {
-      await client.close();
-    }
-    await rename(partial, template).catch(async (error: unknown) => {
-      if (!(await isFolder(template))) throw error;
-    });
-  } finally {
-    await rm(partial, { recursive: true, force: true });
-  }
+  const empty = await emptyCluster(path.dirname(template));
+  await makeFolderOnce(template, async (partial) => {
+    await copyFolder(empty, partial);
+    await withClient(partial, (client) => migrate(client, schemaName, migrationsFolder));
+  });
 }
 
 /**
@@ -98,23 +84,37 @@ async function makeTemplate(
  */
 async function emptyCluster(cacheDir: string): Promise<string> {
   const folder = path.join(cacheDir, `empty-cluster-${readPgliteVersion()}`);
-  if (await isFolder(folder)) return folder;
+  if (!(await isFolder(folder)))
+    await makeFolderOnce(folder, (partial) => withClient(partial, async () => {}));
+  return folder;
+}
+
+/** Opens PGlite on `dataDir` (running initdb when it is empty), does `work`, and closes it cleanly. */
+async function withClient(dataDir: string, work: (client: PGlite) => Promise<void>): Promise<void> {
+  const client = new PGlite(dataDir);
+  try {
+    await client.waitReady;
+    await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Makes `folder` by filling a new folder beside it and renaming that into place. Workers racing to make
+ * the same folder each fill their own; the rename is atomic, and a loser finds the winner's folder there.
+ */
+async function makeFolderOnce(folder: string, fill: (partial: string) => Promise<void>): Promise<void> {
   const partial = `${folder}.${randomUUID()}.partial`;
   await mkdir(partial, { recursive: true });
   try {
-    const client = new PGlite(partial);
-    try {
-      await client.waitReady;
-    } finally {
-      await client.close();
-    }
+    await fill(partial);
     await rename(partial, folder).catch(async (error: unknown) => {
       if (!(await isFolder(folder))) throw error;
     });
   } finally {
     await rm(partial, { recursive: true, force: true });
   }
-  return folder;
 }
 
 async function isFolder(file: string): Promise<boolean> {
