@@ -25,13 +25,17 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
 /**
  * Waits for every animation and transition that ends (a toast fading in or out) to end. Axe measures
  * colour contrast at the opacity it finds, so a toast caught half-way in reads as too faint; endless ones
- * (a spinner, a skeleton's pulse) are left running. Runs as a string: this project has no DOM types.
+ * (a spinner, a skeleton's pulse) and paused ones, which would never end, are not waited for. Runs as a string: this project has no DOM types.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(`Promise.all(
     document
       .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().iterations !== Infinity,
+      )
       .map((animation) => animation.finished.catch(() => undefined)),
   ).then(() => undefined)`);
 }

@@ -7,10 +7,11 @@
  *
  * The expiry is played out on the wire: every media answer carries at most 32 KiB, so the browser keeps
  * asking for the next range while it plays, and once the video is past half a second the next ask gets
- * the gateway's refusal of an expired address. Nothing here is phone-specific: desktop only.
+ * the gateway's refusal of an expired address. When the fresh address is refused too (the connection is
+ * gone, not the address), the member gets the error message. Nothing here is phone-specific: desktop only.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
 
 const CHUNK = 32 * 1024;
@@ -31,13 +32,19 @@ function currentTime(video: Locator): Promise<number> {
   return video.evaluate((node) => (node as unknown as VideoElement).currentTime);
 }
 
-test('a lesson video whose media address expired loads again and continues at the same moment', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await becomeCourseMember(page, uniqueEmail('media-expiry', 'member'));
+const EXPIRED = {
+  status: 403,
+  contentType: 'text/plain; charset=utf-8',
+  body: 'This media address has expired; reload the page',
+};
 
-  let armed = false;
+/**
+ * Signs up a member, opens section 1 and plays its first lesson past half a second on answers of at most
+ * 32 KiB; then `refuse(n)` makes the next n asks for the video get the gateway's expired refusal.
+ */
+async function playOnShortAnswers(page: Page) {
+  await becomeCourseMember(page, uniqueEmail('media-expiry', 'member'));
+  let toRefuse = 0;
   const refused: string[] = [];
   const served: string[] = [];
   // The video's service address answers with a redirect to its media address; the browser's later ranges
@@ -50,14 +57,10 @@ test('a lesson video whose media address expired loads again and continues at th
       await route.continue();
       return;
     }
-    if (armed) {
-      armed = false;
+    if (toRefuse > 0) {
+      toRefuse -= 1;
       refused.push(request.url());
-      await route.fulfill({
-        status: 403,
-        contentType: 'text/plain; charset=utf-8',
-        body: 'This media address has expired; reload the page',
-      });
+      await route.fulfill(EXPIRED);
       return;
     }
     const start = Number(/^bytes=(\d+)-/.exec((await request.allHeaders()).range ?? '')?.[1] ?? 0);
@@ -93,14 +96,30 @@ test('a lesson video whose media address expired loads again and continues at th
   // The answers so far were ranges of 32 KiB at most, from the gateway's signed media address.
   expect(served.length).toBeGreaterThan(0);
   expect(served.every((line) => /^206 bytes \d+-\d+\/\d+$/.test(line))).toBe(true);
-  armed = true;
 
-  // The next range is refused, the element fails once, and the player loads the MP4 again.
-  await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
   const watch = (): Promise<Watch> =>
     page.evaluate(
       () => (globalThis as unknown as WatchedWindow).__media ?? { errors: [], reloads: 0, after: [] },
     );
+  return {
+    card,
+    refused,
+    watch,
+    refuse: (count: number) => {
+      toRefuse = count;
+    },
+  };
+}
+
+test('a lesson video whose media address expired loads again and continues at the same moment', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { card, refused, watch, refuse } = await playOnShortAnswers(page);
+  refuse(1);
+
+  // The next range is refused, the element fails once, and the player loads the MP4 again.
+  await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
   await expect.poll(async () => (await watch()).errors.length, { timeout: 10_000 }).toBe(1);
   const failedAt = (await watch()).errors[0]!;
   expect(failedAt).toBeGreaterThan(0.5);
@@ -113,4 +132,25 @@ test('a lesson video whose media address expired loads again and continues at th
   expect(Math.min(...(await watch()).after)).toBeGreaterThanOrEqual(failedAt - 0.25);
   await expect(card.getByRole('alert')).toHaveCount(0);
   await expect(card.getByText('The video could not be loaded')).toHaveCount(0);
+});
+
+test('a lesson video whose fresh address is refused too shows the error once, with no endless reloads', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { card, refused, watch, refuse } = await playOnShortAnswers(page);
+  refuse(2);
+
+  // The expired range, then the reload's first ask: the player gives up and says so.
+  await expect(card.getByRole('alert')).toHaveText(
+    'The video could not be loaded. Check your connection and reload the page.',
+    { timeout: 30_000 },
+  );
+  expect(refused).toHaveLength(2);
+  expect((await watch()).errors).toHaveLength(2);
+  expect((await watch()).reloads).toBe(0);
+  // The lesson's card with the message (the whole section page is 14,000 px tall).
+  const path = testInfo.outputPath('lesson-video-could-not-load-1280px.png');
+  await card.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach('lesson-video-could-not-load (1280px)', { path, contentType: 'image/png' });
 });
