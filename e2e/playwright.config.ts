@@ -1,10 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/e2e-data-${process.pid}`;
 // A real SMTP peer (global-setup-smtp.ts) receives what the site's notification service sends.
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+// Debian's headless shell (package chromium-headless-shell: the same Chromium build without the browser's
+// window and its compositor) when it is installed, as Playwright itself prefers for headless runs; the full
+// chromium otherwise. Measured side by side on four spec files (71 tests, desktop, three workers): 98 s
+// with the shell against 144 s with the full browser.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const browserPath =
+  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -38,7 +46,7 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

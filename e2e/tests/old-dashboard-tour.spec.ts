@@ -34,21 +34,26 @@ test(
     await expect(popover).toContainText('Step 3 of 4');
     await expect(popover).toContainText('Course chapters');
 
-    // Let driver.js finish moving the highlight and the popover, then compare where both are.
+    // Let driver.js finish scrolling the page and moving the popover: both boxes (they are measured
+    // against the screen, so the scroll moves the list's too) must stay put between two looks. Checking
+    // the popover alone once compared a settled popover with a list still scrolling under it.
     let previous = '';
+    const settledBoxes: { current: { popoverBox: Box; listBox: Box } | null } = { current: null };
     await expect
       .poll(
         async () => {
-          const now = JSON.stringify(await popover.boundingBox());
-          const settled = now === previous;
+          const popoverBox = await popover.boundingBox();
+          const listBox = await chapters.boundingBox();
+          const now = JSON.stringify([popoverBox, listBox]);
+          const settled = now === previous && popoverBox !== null && listBox !== null;
           previous = now;
+          if (settled) settledBoxes.current = { popoverBox, listBox };
           return settled;
         },
         { intervals: [250] },
       )
       .toBe(true);
-    const popoverBox = (await popover.boundingBox())!;
-    const listBox = (await chapters.boundingBox())!;
+    const { popoverBox, listBox } = settledBoxes.current!;
     // What the screen shows (a full-page picture would resize the window and move the popover).
     const viewport = page.viewportSize()!;
     const picture = testInfo.outputPath(`old-dashboard-tour-step-3-${viewport.width}px.png`);
