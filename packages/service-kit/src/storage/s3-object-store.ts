@@ -11,7 +11,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { Client } from 'minio';
+import type { Client, ClientOptions } from 'minio';
 import {
   ObjectNotFoundError,
   RangeNotSatisfiableError,
@@ -180,8 +180,9 @@ function parseContentRange(value: string | undefined): { start: number; end: num
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   readonly bucket: string;
-  private readonly client: Client;
-  private readonly presignClient: Client;
+  private readonly clientOptions: ClientOptions;
+  private readonly presignOptions: ClientOptions;
+  private clients: Promise<{ client: Client; presignClient: Client }> | null = null;
   private readonly region: string | undefined;
   private readonly partSize: number;
   private bucketReady: Promise<void> | null = null;
@@ -194,17 +195,32 @@ export class S3ObjectStore implements ObjectStore {
     this.bucket = options.bucket;
     this.region = options.region;
     this.partSize = partSize;
-    const clientFor = (address: { endPoint: string; port: number; useSSL: boolean }) =>
-      new Client({
-        ...address,
-        accessKey: options.accessKey,
-        secretKey: options.secretKey,
-        // Presigning for another host must not ask that host for the bucket's region.
-        region: options.region ?? 'us-east-1',
-        ...(options.pathStyle !== undefined && { pathStyle: options.pathStyle }),
-      });
-    this.client = clientFor(options);
-    this.presignClient = options.publicEndpoint ? clientFor(options.publicEndpoint) : this.client;
+    const optionsFor = (address: { endPoint: string; port: number; useSSL: boolean }): ClientOptions => ({
+      endPoint: address.endPoint,
+      port: address.port,
+      useSSL: address.useSSL,
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      // Presigning for another host must not ask that host for the bucket's region.
+      region: options.region ?? 'us-east-1',
+      ...(options.pathStyle !== undefined && { pathStyle: options.pathStyle }),
+    });
+    this.clientOptions = optionsFor(options);
+    this.presignOptions = options.publicEndpoint ? optionsFor(options.publicEndpoint) : this.clientOptions;
+  }
+
+  /**
+   * The minio clients, made on first use: minio is loaded only by a process that talks to S3 (importing it
+   * cost every service and every test file about 0.1 s of CPU, S3 or not).
+   */
+  private async s3(): Promise<{ client: Client; presignClient: Client }> {
+    this.clients ??= import('minio').then(({ Client: MinioClient }) => {
+      const client = new MinioClient(this.clientOptions);
+      const presignClient =
+        this.presignOptions === this.clientOptions ? client : new MinioClient(this.presignOptions);
+      return { client, presignClient };
+    });
+    return this.clients;
   }
 
   static fromEndpoint(settings: S3EndpointSettings): S3ObjectStore {
@@ -213,20 +229,22 @@ export class S3ObjectStore implements ObjectStore {
 
   /** Creates the bucket when it does not exist yet. */
   async ensureBucket(): Promise<void> {
-    if (await this.client.bucketExists(this.bucket)) return;
+    const { client } = await this.s3();
+    if (await client.bucketExists(this.bucket)) return;
     try {
-      await this.client.makeBucket(this.bucket, this.region ?? '');
+      await client.makeBucket(this.bucket, this.region ?? '');
     } catch (error) {
       // Another instance of ours (another service on the same bucket) may have created it between
       // the check and the create. Servers word that differently (MinIO: BucketAlreadyOwnedByYou,
       // s3rver: BucketAlreadyExists), so ask again: a bucket we can reach is ready; one another
       // account owns answers 403, which bucketExists throws, and that must fail.
       if (errorCode(error) === 'BucketAlreadyOwnedByYou') return;
-      if (!(await this.client.bucketExists(this.bucket))) throw error;
+      if (!(await client.bucketExists(this.bucket))) throw error;
     }
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<ObjectInfo> {
+    const { client } = await this.s3();
     const contentType = options.contentType ?? DEFAULT_CONTENT_TYPE;
     const declaredSize = options.size;
     if (declaredSize !== undefined && (!Number.isSafeInteger(declaredSize) || declaredSize < 0)) {
@@ -240,7 +258,7 @@ export class S3ObjectStore implements ObjectStore {
       if (second.done) {
         const bytes = first.done ? Buffer.alloc(0) : first.value;
         this.assertDeclaredSize(key, bytes.length, declaredSize, true);
-        await this.client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
+        await client.putObject(this.bucket, key, bytes, bytes.length, { 'Content-Type': contentType });
       } else if (!first.done) {
         await this.putMultipart(key, contentType, first.value, second.value, parts, declaredSize);
       }
@@ -262,9 +280,10 @@ export class S3ObjectStore implements ObjectStore {
       }
       if (end !== undefined && end < start) throw new RangeNotSatisfiableError(await this.sizeOf(key));
     }
+    const { client } = await this.s3();
     let body: Readable;
     try {
-      body = await this.client.getPartialObject(
+      body = await client.getPartialObject(
         this.bucket,
         key,
         range?.start ?? 0,
@@ -325,8 +344,9 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
+    const { client } = await this.s3();
     try {
-      const stat = await this.client.statObject(this.bucket, key);
+      const stat = await client.statObject(this.bucket, key);
       const contentType = Object.entries(stat.metaData).find(
         ([name]) => name.toLowerCase() === 'content-type',
       )?.[1];
@@ -344,8 +364,9 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async delete(key: string): Promise<void> {
+    const { client } = await this.s3();
     try {
-      await this.client.removeObject(this.bucket, key);
+      await client.removeObject(this.bucket, key);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -361,7 +382,8 @@ export class S3ObjectStore implements ObjectStore {
       responseHeaders['response-content-disposition'] = options.contentDisposition;
     }
     if (options.contentType !== undefined) responseHeaders['response-content-type'] = options.contentType;
-    return this.presignClient.presignedGetObject(this.bucket, key, expires, responseHeaders);
+    const { presignClient } = await this.s3();
+    return presignClient.presignedGetObject(this.bucket, key, expires, responseHeaders);
   }
 
   async ping(): Promise<void> {
@@ -412,7 +434,8 @@ export class S3ObjectStore implements ObjectStore {
     rest: AsyncGenerator<Buffer>,
     declaredSize: number | undefined,
   ): Promise<void> {
-    const uploadId = await this.client.initiateNewMultipartUpload(this.bucket, key, {
+    const { client } = await this.s3();
+    const uploadId = await client.initiateNewMultipartUpload(this.bucket, key, {
       'Content-Type': contentType,
     });
     try {
@@ -423,7 +446,7 @@ export class S3ObjectStore implements ObjectStore {
         if (part > MAX_PARTS) throw new Error(`Object ${key} needs more than ${MAX_PARTS} parts`);
         uploaded += bytes.length;
         this.assertDeclaredSize(key, uploaded, declaredSize, false);
-        const result = await this.client.uploadPart(
+        const result = await client.uploadPart(
           { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
           bytes,
         );
@@ -442,9 +465,9 @@ export class S3ObjectStore implements ObjectStore {
         current = result.value;
       }
       this.assertDeclaredSize(key, uploaded, declaredSize, true);
-      await this.client.completeMultipartUpload(this.bucket, key, uploadId, etags);
+      await client.completeMultipartUpload(this.bucket, key, uploadId, etags);
     } catch (error) {
-      await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      await client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
       throw error;
     }
   }

@@ -449,6 +449,13 @@ interface FuzzRequest {
 
 /** Percent-encodes any text, lone surrogates included (as the invalid UTF-8 a hostile client would send). */
 export function encodeAny(text: string): string {
+  // Most text has no lone surrogate: one call encodes it (a character at a time took a tenth of a fuzz
+  // suite's CPU on the huge hostile strings). encodeURIComponent refuses lone surrogates with a URIError.
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // Spelled out below, a character at a time.
+  }
   let out = '';
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

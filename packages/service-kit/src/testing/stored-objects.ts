@@ -4,7 +4,6 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from 'minio';
 import { buildS3Options } from '../storage/index.js';
 
 export async function listStoredObjectKeys(env: Record<string, string>, prefix: string): Promise<string[]> {
@@ -16,6 +15,8 @@ export async function listStoredObjectKeys(env: Record<string, string>, prefix: 
       bucket: env.S3_BUCKET ?? '',
     });
     const { endPoint, port, useSSL, accessKey, secretKey } = options;
+    // Loaded here, not at the top: every test file imports the testing kit, few of them list S3 keys.
+    const { Client } = await import('minio');
     const client = new Client({ endPoint, port, useSSL, accessKey, secretKey, pathStyle: true });
     const keys: string[] = [];
     for await (const item of client.listObjectsV2(options.bucket, prefix, true)) {
