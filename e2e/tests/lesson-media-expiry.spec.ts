@@ -134,7 +134,7 @@ test('a lesson video whose media address expired loads again and continues at th
   await expect(card.getByText('The video could not be loaded')).toHaveCount(0);
 });
 
-test('a lesson video whose fresh address is refused too shows the error once, with no endless reloads', async ({
+test('a lesson video whose fresh address is refused too shows the error once, with no endless reloads; Try again continues', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -143,14 +143,26 @@ test('a lesson video whose fresh address is refused too shows the error once, wi
 
   // The expired range, then the reload's first ask: the player gives up and says so.
   await expect(card.getByRole('alert')).toHaveText(
-    'The video could not be loaded. Check your connection and reload the page.',
+    'The video could not be loaded. Check your connection and try again.',
     { timeout: 30_000 },
   );
   expect(refused).toHaveLength(2);
-  expect((await watch()).errors).toHaveLength(2);
+  const { errors } = await watch();
+  expect(errors).toHaveLength(2);
   expect((await watch()).reloads).toBe(0);
   // The lesson's card with the message (the whole section page is 14,000 px tall).
   const path = testInfo.outputPath('lesson-video-could-not-load-1280px.png');
   await card.screenshot({ path, animations: 'disabled' });
   await testInfo.attach('lesson-video-could-not-load (1280px)', { path, contentType: 'image/png' });
+
+  // The connection is back: 'Try again' loads the video once more and it plays on from where it failed.
+  const failedAt = errors[0]!;
+  await card.getByRole('button', { name: 'Try again' }).click();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(async () => Math.max(0, ...(await watch()).after), { timeout: 30_000 })
+    .toBeGreaterThan(failedAt + 1);
+  expect(Math.min(...(await watch()).after)).toBeGreaterThanOrEqual(failedAt - 0.25);
+  expect((await watch()).reloads).toBe(1);
+  expect(refused).toHaveLength(2);
 });

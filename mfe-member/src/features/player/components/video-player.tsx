@@ -6,7 +6,7 @@
  * the MP4 if they fail; an MP4 whose media address expired (a pause of over 5 minutes) is loaded again
  * and continues at the same moment.
  */
-import { cn } from '@platform/ui';
+import { Button, cn } from '@platform/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { saveLessonPosition } from '../api/save-lesson-position';
@@ -241,9 +241,21 @@ export function VideoPlayer({
         </video>
       </div>
       {failed ? (
-        <p role="alert" className="text-sm text-destructive">
-          The video could not be loaded. Check your connection and reload the page.
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p role="alert" className="text-sm text-destructive">
+            The video could not be loaded. Check your connection and try again.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (playback.retry()) setFailed(false);
+            }}
+          >
+            Try again
+          </Button>
+        </div>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <div className="space-y-1">

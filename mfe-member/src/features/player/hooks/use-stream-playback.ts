@@ -9,7 +9,8 @@
  * address, or the gateway's signed one). A member who pauses longer and then plays or seeks makes the
  * browser ask that expired address for a new range, and the element fails: the MP4 is then loaded once
  * more from its service address, which hands out a fresh one, and continues at the same moment. Once per
- * successful load, so an MP4 that cannot load at all still ends in the error message.
+ * successful load, so an MP4 that cannot load at all still ends in the error message, whose 'Try again'
+ * loads it once more (the Wi-Fi may be back) at the same moment.
  */
 import type Hls from 'hls.js/light';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
@@ -44,6 +45,11 @@ export interface StreamPlayback {
    * at the same moment; false when this load already tried (or it is not on the MP4).
    */
   reloadMp4(): boolean;
+  /**
+   * The member pressed 'Try again' after the MP4 failed for good: loads it once more from its service
+   * address, continuing where it stopped; false when it is not on the MP4.
+   */
+  retry(): boolean;
   /** The element loaded its media: a later failure may reload the MP4 again. */
   loaded(): void;
   /** After a fallback or a reload: where the MP4 should continue (read once). */
@@ -151,6 +157,10 @@ export function useStreamPlayback(
     src: videoSourceFor(mode, { hlsUrl, mp4Url }),
     fallBack,
     reloadMp4,
+    retry: () => {
+      mayReload.current = true;
+      return reloadMp4();
+    },
     loaded: () => {
       mayReload.current = true;
     },
