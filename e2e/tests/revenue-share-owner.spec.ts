@@ -443,6 +443,26 @@ test('an account without the plan is told why it cannot report, and led to the w
   await expect(page.getByTestId('revenue-share-card')).toHaveCount(0);
 });
 
+test('the support admin may open the welcome page but not join: the server says why, and nothing changes', async ({
+  page,
+}) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/revenue-share-welcome');
+  await page.getByRole('checkbox', { name: 'I agree to the Revenue Share Terms (v1.0)' }).check();
+  let consentStatus = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/revenue-share-consent') consentStatus = response.status();
+  });
+  await page.getByRole('button', { name: 'Start Free Implementation' }).click();
+  await expectToast(page, 'Error', 'The support account cannot join the revenue-share plan');
+  expect(consentStatus).toBe(403);
+  // Still on the welcome page, the form as it was, and no plan: the report page says so.
+  await expect(page).toHaveURL(/\/revenue-share-welcome$/);
+  await expect(page.getByRole('button', { name: 'Start Free Implementation' })).toBeEnabled();
+  await page.goto('/revenue-report');
+  await expect(page.getByTestId('not-on-plan')).toBeVisible();
+});
+
 test(
   "verified shares offer 'Pay now'; turning back charges nothing; a share settled meanwhile is refused in the server's words and shows as paid",
   { tag: '@phone' },
