@@ -83,6 +83,9 @@ export async function startEmbedded(options = {}) {
     });
     const gateway = await startGateway(gatewayConfig, {
       logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
+      // API requests go from the gateway to each service's handler in this process, not over a second
+      // HTTP connection; the services still listen on their ports (health checks, tests, tools).
+      inProcess: Object.fromEntries(started.map((s) => [s.name, s.app])),
     });
     let stopping;
     return {

@@ -16,7 +16,7 @@ import { chooseRequestId } from './request-id.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
 import { createCallerResolver, type CallerResolver } from './session/resolve-caller.js';
-import { createApiProxy } from './upstream/api-proxy.js';
+import { createApiProxy, type InProcessServices } from './upstream/api-proxy.js';
 import { createUpstreamAgents, type UpstreamAgents } from './upstream/upstream-agents.js';
 
 // The session lookup is on every proxied request's path: keep its deadline short.
@@ -27,6 +27,11 @@ export interface GatewayDeps {
   /** Keep-alive agents per upstream; whoever creates them destroys them at shutdown. */
   agents: UpstreamAgents;
   callers: CallerResolver;
+  /**
+   * Services running in this same process (the embedded mode): their API requests are handed to the
+   * service's request handler instead of crossing a second HTTP connection. The rest are proxied.
+   */
+  inProcess: InProcessServices;
 }
 
 export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Express {
@@ -67,7 +72,7 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   // Compression is applied where it pays, not here: to the services' answers once their type and size
   // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.
-  app.use(createApiProxy({ config, agents, callers, logger }));
+  app.use(createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess }));
   app.use(createFrontEndRouter({ config, agents, logger }));
 
   app.use((_req, res) => {

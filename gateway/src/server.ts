@@ -2,6 +2,7 @@
 import { createLogger, listen, type Logger } from '@platform/service-kit';
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
+import type { InProcessServices } from './upstream/api-proxy.js';
 import { createUpstreamAgents } from './upstream/upstream-agents.js';
 
 export interface RunningGateway {
@@ -13,11 +14,15 @@ export interface RunningGateway {
 
 export async function startGateway(
   config: GatewayConfig,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; inProcess?: InProcessServices } = {},
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const agents = createUpstreamAgents();
-  const app = createGatewayApp(config, { logger, agents });
+  const app = createGatewayApp(config, {
+    logger,
+    agents,
+    ...(options.inProcess && { inProcess: options.inProcess }),
+  });
   const running = await listen(app, config.PORT, config.HOST);
   logger.info({ url: running.url }, 'gateway listening');
   let closing: Promise<void> | undefined;

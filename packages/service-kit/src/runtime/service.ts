@@ -5,7 +5,7 @@
  * `startService`, so both modes run one code path.
  */
 import path from 'node:path';
-import type { Router } from 'express';
+import type { Express, Router } from 'express';
 import { z } from 'zod';
 import { baseServiceEnvShape, envPort, loadConfig, type Env } from '../config.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -189,6 +189,11 @@ export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceC
   port: number;
   deps: ServiceDeps<TConfig, TRuntime>;
   server: RunningServer;
+  /**
+   * The service's request handler, for a gateway in the same process (the embedded mode): it hands a
+   * request over without a second HTTP hop. Every route keeps its internal-token check.
+   */
+  app: Express;
   /** The service's jobs: tests call `runNow(name)` / `runDue()` and await the outcome. */
   jobs: JobRunner;
   stop(): Promise<void>;
@@ -350,6 +355,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       port: server.port,
       deps,
       server,
+      app,
       jobs,
       stop: runCleanups,
     };
