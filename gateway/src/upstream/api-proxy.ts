@@ -112,7 +112,7 @@ function handInProcess(service: RequestHandler): RequestHandler {
   const compress = compressResponses();
   return (req, res, next) => {
     // The gateway's stack and the service's now listen on one response (each had its own before): a
-    // streamed file passes 10 'close' listeners, a fixed number per answer, not a leak that grows.
+    // streamed file gathers 11 'close' listeners, a fixed number per answer, not a leak that grows.
     res.setMaxListeners(20);
     void compress(req, res, (error?: unknown) => {
       if (error) next(error);
