@@ -18,11 +18,7 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const agents = createUpstreamAgents();
-  const app = createGatewayApp(config, {
-    logger,
-    agents,
-    ...(options.inProcess && { inProcess: options.inProcess }),
-  });
+  const app = createGatewayApp(config, { logger, agents, inProcess: options.inProcess });
   const running = await listen(app, config.PORT, config.HOST);
   logger.info({ url: running.url }, 'gateway listening');
   let closing: Promise<void> | undefined;

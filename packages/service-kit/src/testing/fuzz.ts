@@ -37,7 +37,7 @@ export interface RouteContract {
 }
 
 export interface FuzzRoutesOptions {
-  service: Pick<RunningService, 'server'>;
+  service: Pick<RunningService, 'app'>;
   /** Who calls (signed out, signed in, admin): each request is sent as one of them. */
   callers: Record<string, Caller>;
   /** Sends a request the way the gateway would for `caller`. */
@@ -68,12 +68,12 @@ export interface FuzzReport {
   failures: string[];
 }
 
-/** Every route of a running service, read from its Express router (so a new route is fuzzed at once). */
-export function listServiceRoutes(service: Pick<RunningService, 'server'>): ServiceRoute[] {
-  const app = service.server.server.listeners('request')[0] as { router?: RouterLike } | undefined;
-  if (!app?.router) throw new Error('the service server has no Express app');
+/** Every route of a running service, read from its Express app's router (so a new route is fuzzed at once). */
+export function listServiceRoutes(service: Pick<RunningService, 'app'>): ServiceRoute[] {
+  const { router } = service.app as unknown as { router?: RouterLike };
+  if (!router) throw new Error('the service has no Express router');
   const routes: ServiceRoute[] = [];
-  collectRoutes(app.router, '', routes);
+  collectRoutes(router, '', routes);
   const seen = new Set<string>();
   return routes.filter((route) => {
     const key = routeKey(route);

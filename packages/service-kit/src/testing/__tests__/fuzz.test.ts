@@ -3,7 +3,7 @@
  * trace or SQL, and every route of the app (mounted routers included); a sound route passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import express from 'express';
+import express, { type Express } from 'express';
 import { z } from 'zod';
 import { listen, type RunningServer } from '../../http/server.js';
 import { encodeAny, findLeaks, fuzzRoutes, listServiceRoutes } from '../fuzz.js';
@@ -12,9 +12,10 @@ const NameSchema = z.object({ name: z.string().min(1).max(40) });
 
 describe('fuzzRoutes', () => {
   let server: RunningServer;
+  let app: Express;
 
   beforeAll(async () => {
-    const app = express();
+    app = express();
     const api = express.Router();
     api.post('/sound', express.json(), (req, res) => {
       const body = NameSchema.safeParse(req.body);
@@ -57,7 +58,7 @@ describe('fuzzRoutes', () => {
     fetch(`${server.url}${pathname}`, init);
   const run = (contracts: Parameters<typeof fuzzRoutes>[0]['contracts']) =>
     fuzzRoutes({
-      service: { server },
+      service: { app },
       callers: { visitor: { kind: 'anonymous' } },
       send,
       contracts,
@@ -66,7 +67,7 @@ describe('fuzzRoutes', () => {
     });
 
   it('lists every route, those of mounted routers included', () => {
-    expect(listServiceRoutes({ server }).map((route) => `${route.method} ${route.path}`)).toEqual([
+    expect(listServiceRoutes({ app }).map((route) => `${route.method} ${route.path}`)).toEqual([
       'POST /sound',
       'POST /breaks-on-nul',
       'GET /items/:id',
