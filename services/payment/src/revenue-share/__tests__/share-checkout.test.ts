@@ -16,6 +16,7 @@ import {
   type Caller,
   type EventData,
 } from '@platform/contracts';
+import { waitFor } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import {
   automaticRefunds,
@@ -36,16 +37,6 @@ type UserCaller = Extract<Caller, { kind: 'user' }>;
 function owner(): UserCaller {
   const id = randomUUID();
   return { kind: 'user', userId: id, email: `Owner-${id.slice(0, 8)}@Bistro-Example.com`, role: 'user' };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe.each(backings())('paying a revenue share on $name', (factory) => {
@@ -381,10 +372,18 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
       .from(testCheckoutSessions)
       .where(eq(testCheckoutSessions.id, sessionId));
     expect(session?.refundId).toMatch(/^test_re_/);
-    const [queued] = await payment.service.deps.db
-      .select()
-      .from(automaticRefunds)
-      .where(eq(automaticRefunds.id, order.id));
+    // The queue marks its item once the handler has returned, just after the order's refund committed.
+    const queued = await waitFor(
+      async () => {
+        const [row] = await payment.service.deps.db
+          .select()
+          .from(automaticRefunds)
+          .where(eq(automaticRefunds.id, order.id));
+        return row;
+      },
+      (row) => row?.status !== 'queued',
+      'the refund queue marking its item',
+    );
     expect(queued).toMatchObject({ status: 'refunded' });
     // Even were the share owed again, a payment found unneeded stays refunded, and says so.
     await announce(who, reportId, { amountDue: 20_000, sequence: 4 });
