@@ -5,7 +5,8 @@
 //   - gateway → auth (proxied): GET /api/auth/user (session resolution, internal token, 401)
 //   - gateway → all services:   GET /readyz
 // with a keep-alive client at a fixed concurrency. Bounded in time; loopback only. Then
-// scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash, and
+// scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash,
+// scripts/bench/embedded-footprint.mjs: `npm start`'s time to ready and idle memory, and
 // scripts/bench/gateway-overhead.mjs: the gateway beside nginx (a cheap API call, the shell's largest
 // script), scripts/bench/tus-upload.ts: a lesson video uploaded resumably (tus) to the course service beside
 // a plain POST to a bare node:http server, and scripts/bench/transcode.mjs: a lesson video transcoded into
@@ -70,7 +71,7 @@ async function measure(label, pathname, expectedStatus) {
   );
 }
 
-console.log(`\nembedded start (six PGlite databases, fresh data): ${(startupMs / 1000).toFixed(1)} s`);
+console.log(`\nembedded start (one PGlite for six services, fresh data): ${(startupMs / 1000).toFixed(1)} s`);
 console.log(`${seconds} s each, ${concurrency} concurrent keep-alive connections\n`);
 const rssBefore = process.memoryUsage().rss;
 await measure('gateway only   GET /healthz', '/healthz', 200);
@@ -89,6 +90,16 @@ const signIn = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-si
   stdio: 'inherit',
 });
 if (signIn.status !== 0) process.exit(signIn.status ?? 1);
+
+// The embedded site as `npm start` runs it: time to ready and idle memory, fresh and restarted.
+const footprint = spawnSync(
+  process.execPath,
+  [path.join(root, 'scripts', 'bench', 'embedded-footprint.mjs')],
+  {
+    stdio: 'inherit',
+  },
+);
+if (footprint.status !== 0) process.exit(footprint.status ?? 1);
 
 // The gateway's cost per request beside nginx's, with wrk as the load (a process of its own).
 const overhead = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench', 'gateway-overhead.mjs')], {

@@ -1,16 +1,19 @@
 /**
  * A service's database: PGlite under DATA_DIR when no URL is set (embedded), node-postgres when one is.
  * Either way the service lives in its own Postgres schema and its drizzle-kit migrations are applied at
- * start under an advisory lock, so replicas starting together never race.
+ * start under an advisory lock, so replicas starting together never race. In the embedded mode the
+ * services of one process share one PGlite folder and instance, each under its own role
+ * (shared-pglite.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { MIGRATIONS_TABLE, migratePgliteSchema } from './pglite-migrate.js';
 import { startFromTemplate } from './pglite-template.js';
+import { joinSharedPglite } from './shared-pglite.js';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -42,32 +45,62 @@ export interface OpenDatabaseOptions {
   schemaName: string;
   /** PostgreSQL connection string; when absent, PGlite stores the data in `dataDir`. */
   url?: string;
-  /** Folder for PGlite (one per service). */
+  /** Folder for PGlite: the service's own, or with `sharePglite` the one every service of the process opens. */
   dataDir: string;
+  /**
+   * PGlite only: the services of this process that open the same `dataDir` share one instance, each in
+   * its own schema under its own role (shared-pglite.ts; docs/decisions.md, 55).
+   */
+  sharePglite?: boolean;
   /** drizzle-kit's output folder for this service. */
   migrationsFolder: string;
   poolSize?: number;
   logger?: Logger;
 }
 
-const MIGRATIONS_TABLE = '__drizzle_migrations';
-
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options as OpenDatabaseOptions & { url: string }) : openPglite(options);
+  if (options.url) return openPostgres(options as OpenDatabaseOptions & { url: string });
+  return options.sharePglite ? openSharedPglite(options) : openPglite(options);
+}
+
+async function openSharedPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { client, leave } = await joinSharedPglite(options.dataDir, {
+    schemaName: options.schemaName,
+    migrationsFolder: options.migrationsFolder,
+  });
+  // drizzle uses `query` and `transaction`, which the service's client answers as PGlite does.
+  const db = drizzlePglite({ client: client as unknown as PGlite });
+  options.logger?.info(
+    { dataDir: path.resolve(options.dataDir), schema: options.schemaName, role: client.role },
+    'database ready (shared PGlite)',
+  );
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    schemaName: options.schemaName,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: leave,
+  };
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   // A new folder may start from a migrated copy (tests and the browser suite set PGLITE_TEMPLATE_CACHE).
-  await startFromTemplate(dataDir, options.schemaName, options.migrationsFolder, migrateInto);
+  await startFromTemplate(dataDir, {
+    name: options.schemaName,
+    migrationsFolders: [options.migrationsFolder],
+    fill: (client) => migratePgliteSchema(client, options.schemaName, options.migrationsFolder),
+  });
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client });
   try {
     // One process owns a PGlite folder, but keep the same lock discipline as the server.
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockName(options.schemaName)]);
-    await migrateInto(client, options.schemaName, options.migrationsFolder);
+    await migratePgliteSchema(client, options.schemaName, options.migrationsFolder);
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName(options.schemaName)]);
   } catch (error) {
     await client.close();
@@ -120,15 +153,6 @@ async function openPostgres(options: OpenDatabaseOptions & { url: string }): Pro
       await pool.end();
     },
   };
-}
-
-/** Applies a service's migrations to a PGlite database (also how a template is made). */
-async function migrateInto(client: PGlite, schemaName: string, migrationsFolder: string): Promise<void> {
-  await migratePglite(drizzlePglite({ client }), {
-    migrationsFolder,
-    migrationsSchema: schemaName,
-    migrationsTable: MIGRATIONS_TABLE,
-  });
 }
 
 function lockName(schemaName: string): string {

@@ -12,6 +12,7 @@
  * (`outbox`, or a work queue's name).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { ServicePglite } from '../db/shared-pglite.js';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -70,7 +71,7 @@ export class WakeUps implements WakeUpSource {
     const logger = options.logger ?? pino({ level: 'silent' });
     const wakeUps = new WakeUps(wakeUpChannel(options.schema), logger);
     const client = (options.db as { $client?: unknown }).$client;
-    if (client instanceof PGlite) {
+    if (client instanceof PGlite || client instanceof ServicePglite) {
       const unlisten = await client.listen(wakeUps.channel, (topic) => wakeUps.dispatch(topic));
       wakeUps.stopListening = () => unlisten();
     } else if (client instanceof pg.Pool) {

@@ -4,6 +4,7 @@
  * subscriptions, jobs); the embedded runner and each service's `main.ts` both start it through
  * `startService`, so both modes run one code path.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Express, Router } from 'express';
 import { z } from 'zod';
@@ -225,7 +226,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     const database: DatabaseHandle = await openDatabase({
       schemaName: definition.name,
       url: (config as Record<string, unknown>)[databaseUrlVariable(definition.name)] as string | undefined,
-      dataDir: path.join(config.DATA_DIR, 'db', definition.name),
+      ...pgliteFolder(config.DATA_DIR, definition.name),
       migrationsFolder: definition.migrationsFolder,
       logger,
     });
@@ -363,6 +364,18 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     await runCleanups();
     throw error;
   }
+}
+
+/**
+ * Where a service keeps its PGlite data: `DATA_DIR/db/site`, one folder and one instance for every
+ * service of the process, each in its own schema under its own role (docs/decisions.md, 55). A data
+ * folder made before that holds one PGlite folder per service (`DATA_DIR/db/<service>`); a service that
+ * finds its own keeps using it, so an existing site loses nothing.
+ */
+function pgliteFolder(dataDir: string, serviceName: string): { dataDir: string; sharePglite: boolean } {
+  const ownFolder = path.join(dataDir, 'db', serviceName);
+  if (existsSync(path.join(ownFolder, 'PG_VERSION'))) return { dataDir: ownFolder, sharePglite: false };
+  return { dataDir: path.join(dataDir, 'db', 'site'), sharePglite: true };
 }
 
 function s3SettingsFrom(config: BaseServiceConfig) {

@@ -2,12 +2,14 @@
  * A service's runtime: built once in `onStart`, handed to its routes, subscriptions and jobs as
  * `deps.runtime` (typed), shown on the running service, and stopped with it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'drizzle-orm';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { pino } from 'pino';
+import { openDatabase } from '../../db/database.js';
 import { createInboxTable, createOutboxTable } from '../../events/tables.js';
 import { signInternalToken } from '../../identity.js';
 import { defineService, serviceConfigSchema, startService, type ServiceDeps } from '../service.js';
@@ -130,5 +132,68 @@ describe('a service runtime', () => {
       onStart: async () => async () => undefined,
     });
     expect(withStop.onStart).toBeDefined();
+  });
+
+  it('keeps using the PGlite folder of its own that a data folder made before the shared one holds', async () => {
+    const oldSite = mkdtempSync(path.join(tmpdir(), 'kit-service-old-site-'));
+    try {
+      // The old layout: DATA_DIR/db/<service>, one PGlite folder per service, with an event in it.
+      const own = await openDatabase({
+        schemaName: 'revenue',
+        dataDir: path.join(oldSite, 'db', 'revenue'),
+        migrationsFolder: base.migrationsFolder,
+      });
+      await own.db.insert(base.tables.outbox).values({
+        id: '00000000-0000-4000-8000-000000000001',
+        type: 'kept.from.before',
+        version: 1,
+        occurredAt: new Date(),
+        data: {},
+        // Sent already: the relay leaves it alone.
+        status: 'sent',
+      });
+      await own.close();
+
+      const service = await startService(
+        defineService<GreeterConfig>({ ...base, routes: () => undefined, subscriptions: () => [] }),
+        {
+          env: { DATA_DIR: oldSite, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
+          logger: pino({ level: 'silent' }),
+          port: 0,
+        },
+      );
+      try {
+        const rows = await service.deps.db.select().from(base.tables.outbox);
+        expect(rows.map((row) => row.type)).toEqual(['kept.from.before']);
+        expect(readdirSync(path.join(oldSite, 'db'))).toEqual(['revenue']);
+      } finally {
+        await service.stop();
+      }
+    } finally {
+      rmSync(oldSite, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a new data folder in the one PGlite folder every service of the process shares', async () => {
+    const newSite = mkdtempSync(path.join(tmpdir(), 'kit-service-new-site-'));
+    try {
+      const service = await startService(
+        defineService<GreeterConfig>({ ...base, routes: () => undefined, subscriptions: () => [] }),
+        {
+          env: { DATA_DIR: newSite, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
+          logger: pino({ level: 'silent' }),
+          port: 0,
+        },
+      );
+      try {
+        const who = await service.deps.db.execute(sql`select current_user as name`);
+        expect(who.rows).toEqual([{ name: 'revenue_service' }]);
+        expect(readdirSync(path.join(newSite, 'db'))).toEqual(['site']);
+      } finally {
+        await service.stop();
+      }
+    } finally {
+      rmSync(newSite, { recursive: true, force: true });
+    }
   });
 });
