@@ -4,7 +4,7 @@
 // POSTGRES_URL and NATS_URL are set. `--distributed` runs only the distributed-mode suite.
 // Prints one closing line `jest: N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,21 @@ try {
   if (slowest.length > 0) {
     console.log('\nslowest jest files:');
     for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  }
+  // RECORD_JEST_TIMINGS=1 keeps each file's wall time for jest.sequencer.mjs (longest first on CI).
+  if (process.env.RECORD_JEST_TIMINGS && !distributedOnly && results.numFailedTests === 0) {
+    const seconds = Object.fromEntries(
+      results.testResults
+        .map((file) => [
+          path.relative(root, file.name).split(path.sep).join('/'),
+          Math.round((file.endTime - file.startTime) / 100) / 10,
+        ])
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+    writeFileSync(
+      path.join(root, 'jest-timings.json'),
+      `${JSON.stringify({ about: 'wall seconds per jest file in a whole run: jest.sequencer.mjs', seconds }, null, 2)}\n`,
+    );
   }
   summary = `jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`;
   if (results.numTotalTests === 0) summary += '\nno test was executed';
