@@ -24,9 +24,11 @@ export default defineConfig({
   // takes 2-3 s here took more than 5 s there, with nothing wrong but the load. Assertions that pass
   // return at once, so this costs nothing when the suite is green.
   expect: { timeout: 10_000 },
-  // Spec files run side by side against the one site; the tests of a file run in order. Every test
-  // makes its own accounts and data, so files never share state.
-  fullyParallel: false,
+  // Tests run side by side against the one site, those of one file too: every test makes its own
+  // accounts and data, so no two tests share state. A file whose tests share something (a site of its
+  // own, a build made in beforeAll) keeps them in order in one worker with test.describe.configure. Files
+  // handed out whole left a worker finishing a long file while the others idled.
+  fullyParallel: true,
   // Three workers: with no trace recorded the suite leaves a core idle part of the time on two workers
   // (measured on this 2-core machine: 4 spec files 108 s on two, 95 s on three; the whole suite 656 s on
   // three against 1,040 s on two with traces).

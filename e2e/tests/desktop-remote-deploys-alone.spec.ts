@@ -86,6 +86,9 @@ function buildRemote(dir: string): Promise<void> {
   });
 }
 
+// One build and one site for both tests: they run in order in one worker.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // An rspack build on a busy machine.
   test.setTimeout(600_000);
