@@ -6,7 +6,8 @@
 //   - gateway → all services:   GET /readyz
 // with a keep-alive client at a fixed concurrency. Bounded in time; loopback only. Then
 // scripts/bench-sign-in.mjs: a burst of owners signing up and in, and the cost of one password hash,
-// scripts/bench/embedded-footprint.mjs: `npm start`'s time to ready and idle memory, and
+// scripts/bench/embedded-footprint.mjs: `npm start`'s time to ready and idle memory,
+// scripts/bench/embedded-paths.mjs: catalogue revisits and the time from payment to enrolment, and
 // scripts/bench/gateway-overhead.mjs: the gateway beside nginx (a cheap API call, the shell's largest
 // script), scripts/bench/tus-upload.ts: a lesson video uploaded resumably (tus) to the course service beside
 // a plain POST to a bare node:http server, and scripts/bench/transcode.mjs: a lesson video transcoded into
@@ -100,6 +101,12 @@ const footprint = spawnSync(
   },
 );
 if (footprint.status !== 0) process.exit(footprint.status ?? 1);
+
+// Catalogue revisits (304s) and the time from payment to enrolment, on a fresh embedded site.
+const paths = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench', 'embedded-paths.mjs')], {
+  stdio: 'inherit',
+});
+if (paths.status !== 0) process.exit(paths.status ?? 1);
 
 // The gateway's cost per request beside nginx's, with wrk as the load (a process of its own).
 const overhead = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench', 'gateway-overhead.mjs')], {

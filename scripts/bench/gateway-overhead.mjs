@@ -12,7 +12,10 @@
 //   (c) lesson media in the embedded mode (docs/decisions.md, 52): a signed `/api/media/…` address through
 //       the gateway, which checks the signature and sends the file from the folder, ÷ nginx sending the same
 //       file with sendfile; whole-file ranges of a ≈260 KB preview-sized file, and 1 MiB ranges of a larger
-//       one.
+//       one;
+//   (d) the distributed mode's hop: the same JSON GET through a gateway process of its own to a payment
+//       service process of its own (PGlite, in-process bus: this figure is about HTTP between processes)
+//       ÷ straight to that service, with nginx as a reverse proxy to it as the anchor (goal ≥ 0.9).
 //
 // The load comes from wrk, a process of its own, at BENCH_CONCURRENCY connections (32) for BENCH_SECONDS
 // (5) per measurement; the targets take turns for BENCH_ROUNDS rounds (3) and each figure is the median
@@ -289,6 +292,82 @@ const tokenHeaders = () => ({
   [INTERNAL_TOKEN_HEADER]: signInternalToken({ kind: 'anonymous' }, secret, { ttlSeconds: 60 }),
 });
 
+const cleanups = [];
+
+/** A Node process of the build, its output dropped unless it fails; stopped with SIGTERM. */
+function startNodeProcess(script, env) {
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/**
+ * The distributed mode's hop on its own: a payment service process and a gateway process, the gateway's
+ * other services being the embedded site's, and an nginx in front of that payment process.
+ */
+async function startDistributedPair() {
+  const stops = [];
+  const stop = async () => {
+    for (const each of stops.reverse()) await each();
+  };
+  try {
+    const servicePort = await freePort();
+    const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    stops.push(
+      startNodeProcess('services/payment/dist/main.js', {
+        PORT: String(servicePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(workDir, 'distributed'),
+        LOG_LEVEL: 'silent',
+        NATS_URL: '',
+        PAYMENT_DATABASE_URL: '',
+        INTERNAL_TOKEN_SECRET: secret,
+      }),
+    );
+    const gatewayPort = await freePort();
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    const serviceUrls = Object.fromEntries(
+      Object.entries(site.services).map(([name, url]) => [`${name.toUpperCase()}_SERVICE_URL`, url]),
+    );
+    stops.push(
+      startNodeProcess('gateway/dist/main.js', {
+        ...serviceUrls,
+        PAYMENT_SERVICE_URL: serviceUrl,
+        PORT: String(gatewayPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        INTERNAL_TOKEN_SECRET: secret,
+      }),
+    );
+    const port = await freePort();
+    const dir = path.join(workDir, 'nginx-distributed');
+    mkdirSync(dir);
+    const proxy = startNginx({ dir, port, serviceUrl, mediaDir: dir });
+    stops.push(async () => {
+      const exited = new Promise((resolve) => proxy.once('exit', resolve));
+      proxy.kill('SIGQUIT');
+      await exited;
+    });
+    const nginxUrl = `http://127.0.0.1:${port}`;
+    const api = '/api/payment/providers';
+    await waitForStatus(`${serviceUrl}${api}`, tokenHeaders(), 200, 60_000);
+    await waitForStatus(`${gatewayUrl}${api}`, {}, 200, 60_000);
+    await waitForStatus(`${nginxUrl}${api}`, tokenHeaders(), 200);
+    return { serviceUrl, gatewayUrl, nginxUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 try {
   const api = '/api/payment/providers';
   await waitForStatus(`${nginxUrl}${api}`, tokenHeaders(), 200);
@@ -317,6 +396,11 @@ try {
       `(goal ≥ 0.7)   nginx ÷ straight ${ratio(apiFigures, 'nginx → payment service', 'straight to the payment service')}   ` +
       `bare node:http proxy ÷ straight ${ratio(apiFigures, 'bare node:http proxy → payment service', 'straight to the payment service')}`,
   );
+  // One thread serves both paths, so what the gateway path loses is the gateway's own work.
+  const own =
+    1 -
+    apiFigures.get('gateway → payment service').rate / apiFigures.get('straight to the payment service').rate;
+  console.log(`  the gateway's own work: ${(own * 100).toFixed(0)} % of a request through it (goal ≤ 25 %)`);
 
   const script = largestScript();
   if (!script) {
@@ -407,7 +491,26 @@ try {
         (media.range[1] === undefined ? ' (goal ≥ 0.3)' : ''),
     );
   }
+
+  console.log(`\n(d) cheap JSON GET ${api}, distributed mode: a gateway process → a payment service process`);
+  const distributed = await startDistributedPair();
+  cleanups.push(distributed.stop);
+  const distributedFigures = await sideBySide([
+    {
+      label: 'straight to the payment service',
+      url: `${distributed.serviceUrl}${api}`,
+      headers: tokenHeaders,
+    },
+    { label: 'nginx → payment service', url: `${distributed.nginxUrl}${api}`, headers: tokenHeaders },
+    { label: 'gateway → payment service', url: `${distributed.gatewayUrl}${api}`, headers: () => ({}) },
+  ]);
+  printFigures(distributedFigures);
+  console.log(
+    `  gateway ÷ straight ${ratio(distributedFigures, 'gateway → payment service', 'straight to the payment service')} ` +
+      `(goal ≥ 0.9)   nginx ÷ straight ${ratio(distributedFigures, 'nginx → payment service', 'straight to the payment service')}`,
+  );
 } finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
   const stopped = new Promise((resolve) => nginxProcess.once('exit', resolve));
   nginxProcess.kill('SIGQUIT');
   const force = setTimeout(() => nginxProcess.kill('SIGKILL'), 5_000);
