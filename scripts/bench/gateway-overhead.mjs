@@ -25,7 +25,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +35,7 @@ import {
   signMediaUrl,
 } from '@platform/service-kit';
 import { startEmbedded } from '../embedded.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 50);
@@ -55,17 +55,6 @@ if (!wrk || !nginx) {
     `\ngateway overhead: skipped (needs ${[!wrk && 'wrk', !nginx && 'nginx'].filter(Boolean).join(' and ')})`,
   );
   process.exit(0);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One GET; resolves with the status, the headers and the body's length as received (still encoded). */

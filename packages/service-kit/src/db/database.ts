@@ -74,14 +74,22 @@ async function openSharedPglite(options: OpenDatabaseOptions): Promise<DatabaseH
     { dataDir: path.resolve(options.dataDir), schema: options.schemaName, role: client.role },
     'database ready (shared PGlite)',
   );
+  return pgliteHandle(db, options.schemaName, leave);
+}
+
+function pgliteHandle(
+  db: ReturnType<typeof drizzlePglite>,
+  schemaName: string,
+  close: () => Promise<void>,
+): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    schemaName: options.schemaName,
+    schemaName,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: leave,
+    close,
   };
 }
 
@@ -107,17 +115,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     throw error;
   }
   options.logger?.info({ dataDir, schema: options.schemaName }, 'database ready (PGlite)');
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    schemaName: options.schemaName,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+  return pgliteHandle(db, options.schemaName, async () => {
+    if (!client.closed) await client.close();
+  });
 }
 
 async function openPostgres(options: OpenDatabaseOptions & { url: string }): Promise<DatabaseHandle> {
