@@ -29,6 +29,7 @@ import {
   startService,
   type RunningService,
 } from '@platform/service-kit';
+import { waitFor } from '@platform/service-kit/testing';
 import { pino } from 'pino';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -81,16 +82,6 @@ async function currentUser(cookie: string) {
   const { caller } = SessionLookupSchema.parse(await lookup.json());
   const response = await call(auth, '/api/auth/user', caller);
   return AuthUserSchema.parse(await response.json());
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function mailTo(address: string) {

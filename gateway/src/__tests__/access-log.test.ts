@@ -2,10 +2,9 @@
  * One access line per request, at the gateway: a proxied request is logged there once, at info; the
  * service it reaches (the kit's HTTP stack) logs it at debug only, and an answer of 500 as an error in both.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServiceApp, listen, type RunningServer } from '@platform/service-kit';
-import { captureLogs, type CapturedLogs } from '@platform/service-kit/testing';
+import { captureLogs, waitFor, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';
@@ -58,10 +57,12 @@ const linesOf = (logs: CapturedLogs, reqId: string) => logs.logs.filter((line) =
 
 /** Waits (up to 10 s) until `count` lines are logged for the request: lines are written once it is finished. */
 async function waitForLines(logs: CapturedLogs, reqId: string, count = 1): Promise<void> {
-  for (let waited = 0; linesOf(logs, reqId).length < count; waited += 10) {
-    if (waited > 10_000) throw new Error(`no log line for ${reqId}`);
-    await delay(10);
-  }
+  await waitFor(
+    () => linesOf(logs, reqId).length,
+    (lines) => lines >= count,
+    `${count} log line(s) for ${reqId}`,
+    { timeoutMs: 10_000, intervalMs: 10 },
+  );
 }
 
 /** Requests `path` with the id `reqId` and waits for the gateway's and the service's lines for it. */

@@ -101,18 +101,31 @@ function distributedSystem(
   };
 }
 
-/** Reads until `done` holds (every 100 ms, for at most `timeoutMs`), for outcomes that travel as events. */
+export interface WaitOptions {
+  /** How long before giving up with an error naming `what` and the last value read (30 s). */
+  timeoutMs?: number;
+  /** How long between two reads (50 ms). */
+  intervalMs?: number;
+}
+
+/**
+ * Reads until `done` holds, for outcomes that travel as events or jobs (an inbox row, a mail, a log line):
+ * the one way every test waits for a counted outcome instead of sleeping. `options` may be the timeout
+ * alone. A condition without a value to show reads as `waitFor(condition, (ok) => ok, what)`.
+ */
 export async function waitFor<T>(
-  read: () => Promise<T>,
+  read: () => T | Promise<T>,
   done: (value: T) => boolean,
   what: string,
-  timeoutMs = 30_000,
+  options: number | WaitOptions = {},
 ): Promise<T> {
+  const { timeoutMs = 30_000, intervalMs = 50 } =
+    typeof options === 'number' ? { timeoutMs: options } : options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

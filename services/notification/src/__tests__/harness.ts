@@ -16,6 +16,7 @@ import {
 import {
   captureLogs,
   serviceBackings,
+  waitFor,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -100,7 +101,7 @@ export async function startNotification(
       waitFor(
         () => messagesFor(eventId),
         (rows) => rows.length > 0 && rows.every((row) => row.status !== 'queued'),
-        { what: `the messages of event ${eventId} to be delivered or failed` },
+        `the messages of event ${eventId} to be delivered or failed`,
       ),
     stop: async () => {
       await service.stop();
@@ -144,18 +145,4 @@ export function passwordResetRequested(
 }
 
 /** Polls until `read` returns something `done` accepts. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  { timeoutMs = 10_000, what = 'condition' }: { timeoutMs?: number; what?: string } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

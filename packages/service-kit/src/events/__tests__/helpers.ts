@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
 import { inboxEvents, outboxEvents, widgets } from '../../db/__tests__/fixture/schema.js';
 import { createTestPostgresDatabase, postgresUrlFromEnv } from '../../testing/postgres.js';
+import { waitFor as waitForOutcome } from '../../testing/system.js';
 import {
   deleteTestStreams,
   natsUrlFromEnv,
@@ -166,15 +167,12 @@ export function probeEvent(sequence: number, probeId = 'probe'): EventEnvelope<P
   };
 }
 
+/** A condition with no value to show (every 10 ms, for at most 10 s by default): the kit's waitFor. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   { timeoutMs = 10_000, intervalMs = 10, what = 'condition' } = {},
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
+  await waitForOutcome(condition, (ok) => ok, what, { timeoutMs, intervalMs });
 }
 
 export function sleep(ms: number): Promise<void> {

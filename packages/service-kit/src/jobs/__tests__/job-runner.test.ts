@@ -13,6 +13,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { HOUR, SettableClock } from '../../clock.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
 import { createTestPostgresDatabase, postgresUrlFromEnv } from '../../testing/postgres.js';
+import { waitFor } from '../../testing/system.js';
 import { exponentialBackoff } from '../backoff.js';
 import { definePeriodicJob, defineWorkQueue, type JobContext, type JobDefinition } from '../define-job.js';
 import { JobRunner, type JobRun, type QueueRound } from '../job-runner.js';
@@ -74,12 +75,9 @@ function gate() {
   return { promise, open };
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** A condition with no value to show, asked every 10 ms for at most 10 s: the kit's waitFor. */
+async function waitUntil(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  await waitFor(condition, (ok) => ok, what, { timeoutMs: 10_000, intervalMs: 10 });
 }
 
 function resultOf(run: JobRun | undefined): unknown {
@@ -271,9 +269,9 @@ describe.each(labs)('the job runner on $name', (factory) => {
       ]);
       await background.start();
       clock.advance(24 * HOUR);
-      await waitFor(() => runs.length === 1, 'the first nightly run');
+      await waitUntil(() => runs.length === 1, 'the first nightly run');
       clock.advance(24 * HOUR);
-      await waitFor(() => runs.length === 2, 'the second nightly run');
+      await waitUntil(() => runs.length === 2, 'the second nightly run');
       expect(runs).toEqual(['2030-04-02T00:00:00.000Z', '2030-04-03T00:00:00.000Z']);
     });
 
@@ -422,7 +420,7 @@ describe.each(labs)('the job runner on $name', (factory) => {
       // is done, that first round has claimed what it will: only wake-ups bring the queue round again.
       await queueTasks(lab.db, clock, ['warm-up']);
       await wakeAfterCommit(lab.db, SCHEMA, 'tasks');
-      await waitFor(() => seen.includes('warm-up'), 'the warm-up');
+      await waitUntil(() => seen.includes('warm-up'), 'the warm-up');
 
       await expect(
         lab.db.transaction(async (tx) => {
@@ -435,7 +433,7 @@ describe.each(labs)('the job runner on $name', (factory) => {
         await queueTasks(tx as unknown as Database, clock, ['committed']);
         await wakeAfterCommit(tx, SCHEMA, 'tasks');
       });
-      await waitFor(async () => {
+      await waitUntil(async () => {
         const [row] = await lab.db.select().from(tasks).where(eq(tasks.label, 'committed'));
         return row?.status === 'done';
       }, 'the woken queue');

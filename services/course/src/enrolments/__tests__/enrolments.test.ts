@@ -16,7 +16,7 @@ import {
   type EventBus,
   type RunningService,
 } from '@platform/service-kit';
-import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames } from '@platform/service-kit/testing';
+import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames, waitFor } from '@platform/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { backings, SECRET, type Backing } from '../../__tests__/harness.js';
@@ -125,16 +125,6 @@ function revoked(
       ...overrides,
     },
   };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSetup }) => {

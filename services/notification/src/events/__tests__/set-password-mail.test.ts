@@ -11,11 +11,11 @@ import {
   passwordResetRequested,
   sleep,
   startNotification,
-  waitFor,
   type Backing,
   type NotificationUnderTest,
 } from '../../__tests__/harness.js';
 import { startSmtpPeer, unusedPort, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { waitFor } from '@platform/service-kit/testing';
 
 const BASE_URL = 'https://restaurant.example.com';
 const SUPPORT = 'support@restaurant.example.com';
@@ -123,7 +123,7 @@ describe.each(backings())('e-mails from events over SMTP on $name', (factory) =>
     const first = await waitFor(
       () => notification.messagesFor(event.id),
       ([row]) => row?.attempts === 1 && row.lastError !== null,
-      { what: 'the first attempt' },
+      'the first attempt',
     );
     const start = notification.clock.now().getTime();
     expect(first[0]).toMatchObject({ status: 'queued', sentAt: null });
@@ -138,7 +138,7 @@ describe.each(backings())('e-mails from events over SMTP on $name', (factory) =>
     const second = await waitFor(
       () => notification.messagesFor(event.id),
       ([row]) => row?.attempts === 2 && row.nextAttemptAt.getTime() === start + 30_000 + 60_000,
-      { what: 'the second attempt, due 60 s later' },
+      'the second attempt, due 60 s later',
     );
     expect(second[0]!.status).toBe('queued');
     expect(peer.refusals).toBe(2);
@@ -202,7 +202,7 @@ describe.each(backings())('a mail server that is not there yet, on $name', (fact
     const [queued] = await waitFor(
       () => notification.messagesFor(event.id),
       ([row]) => row?.attempts === 1 && row.lastError !== null,
-      { what: 'the failed attempt' },
+      'the failed attempt',
     );
     expect(queued).toMatchObject({ status: 'queued', sentAt: null });
     expect(queued!.lastError).toMatch(/ECONNREFUSED/);

@@ -20,12 +20,11 @@ import {
   type JobRun,
   type QueueRound,
 } from '@platform/service-kit';
-import { createTestPostgresDatabase, postgresUrlFromEnv } from '@platform/service-kit/testing';
+import { createTestPostgresDatabase, postgresUrlFromEnv, waitFor } from '@platform/service-kit/testing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { messages } from '../../db/schema.js';
 import { loadTestConfig } from '../../__tests__/config-helpers.js';
-import { waitFor } from '../../__tests__/harness.js';
 import {
   MAIL_DELIVERY_QUEUE,
   mailBackoff,
@@ -273,7 +272,7 @@ describe.each(labs)('the mail delivery on $name', (factory) => {
     await waitFor(
       () => rowOf(db, id),
       (row) => row.status === 'sent',
-      { what: 'delivery' },
+      'delivery',
     );
 
     let queuedInTx = '';
@@ -283,7 +282,7 @@ describe.each(labs)('the mail delivery on $name', (factory) => {
     await waitFor(
       () => rowOf(db, queuedInTx),
       (row) => row.status === 'sent',
-      { what: 'delivery after commit' },
+      'delivery after commit',
     );
     expect(transport.sent.map((mail) => mail.to)).toEqual(['woken@example.com', 'woken-in-tx@example.com']);
   });

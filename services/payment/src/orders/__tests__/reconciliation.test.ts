@@ -1,6 +1,7 @@
 /** The reconciliation job settles checkouts left pending by asking their provider; time is the service clock. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DAY, MINUTE } from '@platform/service-kit';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import {
@@ -118,16 +119,12 @@ describe.each(backings())('reconciliation on $name', (factory) => {
     expect((await payment.orderBySession(sessionId))?.status).toBe('pending');
 
     payment.clock.advance(4 * MINUTE);
-    await waitFor(async () => (await payment.counts()).paidEvents === before.paidEvents + 1, 'the round');
+    await waitFor(
+      () => payment.counts(),
+      (counts) => counts.paidEvents === before.paidEvents + 1,
+      'the round',
+    );
     expect((await payment.orderBySession(sessionId))?.status).toBe('fulfilled');
     expect(payment.logs.some((line) => line.msg === 'reconciliation round')).toBe(true);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
