@@ -10,6 +10,8 @@ import {
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
+import { HeldFiles } from './front-end/held-files.js';
+import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
 import { createSignedMediaRouter } from './media/signed-media.js';
 import { chooseRequestId } from './request-id.js';
@@ -52,7 +54,15 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   // First: an error escaping a request is then logged under the gateway and answered by the process guard.
   app.use(enterRequestContext('gateway', logger));
 
-  // The one access line of each request (the services log what they are proxied at debug level only).
+  // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
+  app.use(securityHeaders(config));
+  // Copies of content-hashed built files already sent once, from memory: they need nothing that follows,
+  // not even an access line (the first read, from disk, has one; docs/decisions.md, 57). What is not held
+  // goes on, and the front-end router holds it.
+  const held = new HeldFiles();
+  app.use(serveHeldCopies(held));
+  // The one access line of each request (the services log what they are proxied at debug level only),
+  // but for the held copies answered above.
   app.use(
     logRequests({
       logger,
@@ -62,8 +72,6 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
     }),
   );
 
-  // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
-  app.use(securityHeaders(config));
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSiteWrites());
   // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
@@ -73,7 +81,7 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.
   app.use(createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess }));
-  app.use(createFrontEndRouter({ config, agents, logger }));
+  app.use(createFrontEndRouter({ config, agents, logger, held }));
 
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });

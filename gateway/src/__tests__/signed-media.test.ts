@@ -2,16 +2,19 @@
  * `/api/media/*` (docs/decisions.md, 52): with MEDIA_OBJECTS_DIR the gateway sends the file a signed
  * address names from a real folder (whole, a range, 416, 304, HEAD) with the signed type and disposition,
  * refuses a changed or expired address, answers 404 for a missing file, and asks no service; without the
- * setting the path is not served here and the proxy answers its 404 as for any unknown API path.
+ * setting the path is not served here and the proxy answers its 404 as for any unknown API path. Small
+ * files answered from memory (docs/decisions.md, 57) answer exactly as `send` does from disk (a request
+ * with If-Unmodified-Since still goes to `send`), and a replaced or removed file is noticed at once.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { contentDisposition, LocalObjectStore, signMediaUrl } from '@platform/service-kit';
+import { MAX_HELD_MEDIA_BYTES } from '../media/signed-media.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
-import { request } from './helpers/http-client.js';
+import { request, type RawResponse } from './helpers/http-client.js';
 import { gatewayEnv, SECRET, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
 
 const CLIP = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 251));
@@ -162,6 +165,7 @@ describe('signed media from the gateway', () => {
   });
 
   it('asked no service for any of it', () => {
+    // (runs after the cases above; the ones below ask none either)
     expect(courseRequests()).toBe(0);
   });
 
@@ -169,5 +173,108 @@ describe('signed media from the gateway', () => {
     const response = await request(`${plainGateway.url}${await signed()}`);
     expect(response.status).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+/** What may differ between two answers of the same file: the time and the request id. */
+function comparable({ status, headers, body }: RawResponse) {
+  const { date: _date, 'x-request-id': _id, connection: _c, 'keep-alive': _k, ...rest } = headers;
+  return { status, headers: rest, body };
+}
+
+// Far ahead: the file was not modified since, so `send` answers from disk as it would without it.
+const FROM_DISK = { 'If-Unmodified-Since': 'Fri, 01 Jan 2100 00:00:00 GMT' };
+
+describe('small media answered from memory', () => {
+  it.each([
+    ['the whole file', {}],
+    ['a range', { Range: 'bytes=100-1099' }],
+    ['a suffix range', { Range: 'bytes=-10' }],
+    ['an open range', { Range: 'bytes=4000-' }],
+    ['a range past the end (416)', { Range: `bytes=${CLIP.length}-` }],
+    ['two ranges (the whole file)', { Range: 'bytes=0-9,20-29' }],
+    ['a malformed range (the whole file)', { Range: 'bytes=abc' }],
+    ['another unit (the whole file)', { Range: 'items=0-5' }],
+  ])('answers %s exactly as send does from disk', async (_case, headers) => {
+    const address = await signed();
+    const first = await request(`${gateway.url}${address}`, { headers });
+    const again = await request(`${gateway.url}${address}`, { headers });
+    const fromDisk = await request(`${gateway.url}${address}`, { headers: { ...headers, ...FROM_DISK } });
+    expect(comparable(again)).toEqual(comparable(first));
+    expect(comparable(fromDisk)).toEqual(comparable(first));
+  });
+
+  it('answers HEAD, If-None-Match and If-Modified-Since as send does', async () => {
+    const address = await signed();
+    const { headers } = await request(`${gateway.url}${address}`);
+    for (const [method, extra] of [
+      ['HEAD', {}],
+      ['HEAD', { Range: 'bytes=0-99' }],
+      ['GET', { 'If-None-Match': headers.etag! }],
+      ['GET', { 'If-Modified-Since': headers['last-modified']! }],
+      ['GET', { 'If-None-Match': '"another"' }],
+    ] as const) {
+      const held = await request(`${gateway.url}${address}`, { method, headers: extra });
+      const fromDisk = await request(`${gateway.url}${address}`, {
+        method,
+        headers: { ...extra, ...FROM_DISK },
+      });
+      expect({ method, extra, answer: comparable(held) }).toEqual({
+        method,
+        extra,
+        answer: comparable(fromDisk),
+      });
+    }
+    const notModified = await request(`${gateway.url}${address}`, {
+      headers: { 'If-None-Match': headers.etag! },
+    });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('sends a replaced file as it now is, and answers 404 once it is removed', async () => {
+    const key = 'course-media/replaced.mp4';
+    await store.put(key, Buffer.from('the first version'));
+    const address = await signed(key);
+    const first = await request(`${gateway.url}${address}`);
+    expect(first.text()).toBe('the first version');
+    await store.put(key, Buffer.from('the second, longer version'));
+    const second = await request(`${gateway.url}${address}`);
+    expect(second.status).toBe(200);
+    expect(second.text()).toBe('the second, longer version');
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    const part = await request(`${gateway.url}${address}`, { headers: { Range: 'bytes=4-9' } });
+    expect(part.text()).toBe('second');
+    await store.delete(key);
+    const gone = await request(`${gateway.url}${address}`);
+    expect(gone.status).toBe(404);
+    expect(gone.json()).toEqual({ message: 'File not found' });
+  });
+
+  it('sends a file over the limit from disk, ranges and all', async () => {
+    const key = 'course-media/large.mp4';
+    const large = Buffer.from(Array.from({ length: MAX_HELD_MEDIA_BYTES + 4096 }, (_, i) => i % 253));
+    await store.put(key, large);
+    const address = await signed(key);
+    const part = await request(`${gateway.url}${address}`, { headers: { Range: 'bytes=1048000-1049999' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1048000-1049999/${large.length}`);
+    expect(part.body.equals(large.subarray(1048000, 1050000))).toBe(true);
+    const whole = await request(`${gateway.url}${address}`);
+    expect(whole.body.equals(large)).toBe(true);
+  });
+
+  it('leaves If-Range to send: the range for the current validator, the whole file for another', async () => {
+    const address = await signed();
+    const { headers } = await request(`${gateway.url}${address}`);
+    const current = await request(`${gateway.url}${address}`, {
+      headers: { Range: 'bytes=0-9', 'If-Range': headers.etag! },
+    });
+    expect(current.status).toBe(206);
+    expect(current.body.equals(CLIP.subarray(0, 10))).toBe(true);
+    const stale = await request(`${gateway.url}${address}`, {
+      headers: { Range: 'bytes=0-9', 'If-Range': '"another"' },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(CLIP)).toBe(true);
   });
 });

@@ -35,9 +35,11 @@ export interface FrontEndOptions {
   config: GatewayConfig;
   agents: UpstreamAgents;
   logger: Logger;
+  /** Where copies of content-hashed files are held once sent (held-files.ts); the app answers from it. */
+  held?: HeldFiles;
 }
 
-export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions): Router {
+export function createFrontEndRouter({ config, agents, logger, held }: FrontEndOptions): Router {
   const router = express.Router();
   const fromOrigin = (name: string, origin: string, plugins?: Plugin<Request, Response>[]) =>
     createUpstreamProxy({
@@ -78,7 +80,9 @@ export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions
     const prefix = remote.entry.slice(0, remote.entry.lastIndexOf('/'));
     // Mounted on its prefix, so the remote's own server sees paths relative to its build folder.
     if (remote.origin) router.use(prefix, fromOrigin(`${prefix.slice(5)} front end`, remote.origin));
-    else router.use(prefix, servePrecompressed(remote.dir), compress, serveBuilt(remote.dir));
+    else {
+      router.use(prefix, servePrecompressed(remote.dir, { held, prefix }), compress, serveBuilt(remote.dir));
+    }
   }
 
   /** Whose page this is, with the `Link` hints naming the files of the remote that owns it. */
@@ -123,7 +127,11 @@ export function createFrontEndRouter({ config, agents, logger }: FrontEndOptions
   }
 
   // `/` is a page like the others (the page handler below), not the folder's index.
-  router.use(servePrecompressed(config.SHELL_DIR), compress, serveBuilt(config.SHELL_DIR, { index: false }));
+  router.use(
+    servePrecompressed(config.SHELL_DIR, { held }),
+    compress,
+    serveBuilt(config.SHELL_DIR, { index: false }),
+  );
   router.use(serveShellIndex(config.SHELL_DIR, preparePage));
   return router;
 }

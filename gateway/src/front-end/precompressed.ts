@@ -9,13 +9,18 @@
  * The original is sent instead (by the static handler after this one) when the browser accepts neither,
  * when the request names a byte range (a range counts bytes of the file itself), when there is no copy,
  * or when the copy is older than the original (a file changed by hand after a build).
+ *
+ * Copies of content-hashed files are held in memory once sent and answered from there by
+ * `serveHeldCopies`, ahead of the routers (held-files.ts; docs/decisions.md, 57).
  */
-import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { cacheControlFor, isContentHashed } from './cache-control.js';
+import { answerWithCopy, type HeldCopy, type HeldFiles, type PrecompressedEncoding } from './held-files.js';
 
-export type PrecompressedEncoding = 'br' | 'gzip';
+export type { PrecompressedEncoding };
 
 const SUFFIX: Record<PrecompressedEncoding, string> = { br: '.br', gzip: '.gz' };
 
@@ -105,6 +110,64 @@ async function chooseCopy(
 export interface SendPrecompressedOptions {
   /** The answer's status (a page the gateway answers 404 is still the shell's index.html). */
   status?: number;
+  /** Where a content-hashed file's copy is held once read, under the request's whole URL path. */
+  held?: { files: HeldFiles; urlPath: string };
+}
+
+const GONE_CODES = new Set(['ENOENT', 'ENOTDIR']);
+const isGone = (error: unknown) => GONE_CODES.has((error as { code?: string }).code ?? '');
+
+/** Preconditions `send` answers with 412: such requests are sent from disk, as before. */
+function hasPreconditions(req: Request): boolean {
+  return req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined;
+}
+
+/**
+ * The copy to answer from memory: the held one if the disk still has it as it was, else read now and
+ * held. 'gone' when the copy is no longer on disk; undefined when it is to be sent from disk (too large,
+ * changing while read, or unreadable for another reason, which `send` then reports).
+ */
+async function heldCopyOf(
+  held: NonNullable<SendPrecompressedOptions['held']>,
+  copyFile: string,
+  encoding: PrecompressedEncoding,
+  res: Response,
+): Promise<HeldCopy | 'gone' | undefined> {
+  const { files, urlPath } = held;
+  let stats: Stats;
+  try {
+    stats = await stat(copyFile);
+  } catch (error) {
+    return isGone(error) ? 'gone' : undefined;
+  }
+  if (!stats.isFile()) return undefined;
+  const known = files.get(urlPath, encoding);
+  if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) {
+    known.checkedAt = performance.now();
+    return known;
+  }
+  if (!files.accepts(urlPath, stats.size)) return undefined;
+  let body: Buffer;
+  try {
+    body = await readFile(copyFile);
+  } catch (error) {
+    return isGone(error) ? 'gone' : undefined;
+  }
+  if (body.length !== stats.size) return undefined;
+  const copy: HeldCopy = {
+    body,
+    contentType: String(res.getHeader('content-type')),
+    encoding,
+    cacheControl: String(res.getHeader('cache-control')),
+    // As `send` makes them from the same stat (its weak ETag of size and modification time).
+    etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
+    lastModified: stats.mtime.toUTCString(),
+    size: stats.size,
+    mtimeMs: stats.mtimeMs,
+    checkedAt: performance.now(),
+  };
+  files.hold(urlPath, copy);
+  return copy;
 }
 
 /**
@@ -130,6 +193,22 @@ export async function sendPrecompressed(
   res.setHeader('content-encoding', encoding);
   res.vary('Accept-Encoding');
   res.setHeader('cache-control', cacheControlFor(file));
+  const gone = () => {
+    knownCopies.delete(copy);
+    if (options.held) options.held.files.forget(options.held.urlPath, encoding);
+    res.removeHeader('content-encoding');
+    res.removeHeader('content-type');
+    res.removeHeader('cache-control');
+    return false;
+  };
+  if (options.held && isContentHashed(file) && !hasPreconditions(req)) {
+    const held = await heldCopyOf(options.held, copy, encoding, res);
+    if (held === 'gone') return gone();
+    if (held) {
+      answerWithCopy(req, res, held);
+      return true;
+    }
+  }
   return new Promise<boolean>((resolve, reject) => {
     res.sendFile(
       copy,
@@ -142,11 +221,7 @@ export async function sendPrecompressed(
         }
         // Gone between the check and the read (a deployment): the original is sent instead.
         if (error.code === 'ENOENT') {
-          knownCopies.delete(copy);
-          res.removeHeader('content-encoding');
-          res.removeHeader('content-type');
-          res.removeHeader('cache-control');
-          resolve(false);
+          resolve(gone());
           return;
         }
         reject(error);
@@ -155,8 +230,15 @@ export async function sendPrecompressed(
   });
 }
 
-/** Built files of `dir` from their precompressed copies, when there are copies; else the next handler. */
-export function servePrecompressed(dir: string): RequestHandler {
+/**
+ * Built files of `dir` from their precompressed copies, when there are copies; else the next handler.
+ * With `held`, copies of content-hashed files are held in memory under their URL path (`prefix`, where
+ * the router that mounts this sits, and the path below it).
+ */
+export function servePrecompressed(
+  dir: string,
+  { held, prefix = '' }: { held?: HeldFiles; prefix?: string } = {},
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !PRECOMPRESSED_FILE.test(req.path)) {
       next();
@@ -167,8 +249,33 @@ export function servePrecompressed(dir: string): RequestHandler {
       next();
       return;
     }
-    sendPrecompressed(req, res, file).then((sent) => {
+    // Only under the prefix as configured (a router matches its prefix in any case).
+    const urlPath = `${prefix}${req.path}`;
+    const options = held && req.baseUrl === prefix ? { held: { files: held, urlPath } } : {};
+    sendPrecompressed(req, res, file, options).then((sent) => {
       if (!sent) next();
     }, next);
+  };
+}
+
+/**
+ * Copies held in memory (held-files.ts), answered before the routers: a GET or HEAD without a range or
+ * a precondition whose best accepted encoding has a copy held under its URL path, checked within
+ * REVALIDATE_MS. Anything else goes on (and may be held on its way back from disk).
+ */
+export function serveHeldCopies(held: HeldFiles): RequestHandler {
+  return (req, res, next) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.headers.range !== undefined ||
+      hasPreconditions(req)
+    ) {
+      next();
+      return;
+    }
+    const [best] = acceptedEncodings(req.headers['accept-encoding']);
+    const copy = best && held.recent(req.path, best);
+    if (copy) answerWithCopy(req, res, copy);
+    else next();
   };
 }

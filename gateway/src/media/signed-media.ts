@@ -5,10 +5,22 @@
  * (206/416), validators (304/412) and HEAD, so no service and no database is asked per range. The type and
  * disposition come from the signed address, never from the file name. Mounted only when MEDIA_OBJECTS_DIR
  * is set; otherwise `/api/media/*` reaches the proxy, which answers 404 as for any unknown API path.
+ *
+ * Files up to MAX_HELD_MEDIA_BYTES (previews, posters, captions, stream segments) are answered from memory
+ * once read (docs/decisions.md, 57): each request still looks at the file (one stat, shared by the
+ * requests for that file that arrive while it runs), and the bytes held are used only while the file is
+ * the same one (inode, size, modification and change times), so a replaced or removed file is sent as it
+ * now is, or answered 404. Larger files, and requests with If-Match, If-Unmodified-Since or If-Range, are
+ * sent by `send` as before.
  */
+import { stat, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { objectFilePath, SIGNED_MEDIA_PATH, verifyMediaUrl } from '@platform/service-kit';
 import type { GatewayConfig } from '../config.js';
+
+export const MAX_HELD_MEDIA_BYTES = 1024 * 1024;
+export const MAX_HELD_MEDIA_TOTAL_BYTES = 32 * 1024 * 1024;
 
 const REFUSALS = {
   malformed: 'This media address is not valid',
@@ -34,6 +46,7 @@ function refuse(res: Response, status: number, message: string): void {
 }
 
 function sendSignedMedia(objectsDir: string, secret: string): RequestHandler {
+  const held = new HeldMedia();
   return (req, res, next) => {
     const { pathname, query } = addressOf(req);
     const check = verifyMediaUrl(pathname, query, secret);
@@ -43,31 +56,199 @@ function sendSignedMedia(objectsDir: string, secret: string): RequestHandler {
       return;
     }
     const { key, contentType, contentDisposition } = check.media;
-    // `send` hands every option on to the file's read stream: highWaterMark (not in Express's types) is
-    // one of them.
-    const options = {
-      headers: {
-        'Content-Type': contentType,
-        'Content-Disposition': contentDisposition,
-        'Cache-Control': 'private, no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      },
-      acceptRanges: true,
-      etag: true,
-      lastModified: true,
-      // The key was checked (no `..`, nothing absolute); a segment may still start with a dot.
-      dotfiles: 'allow' as const,
-      // Passed on to the file's read stream: 512 KiB reads instead of 64 KiB, so a preview-sized range is
-      // one or two reads and writes rather than five or more (npm run bench, section c).
-      highWaterMark: READ_CHUNK_BYTES,
+    const file = objectFilePath(objectsDir, key);
+    const headers = {
+      'Content-Type': contentType,
+      'Content-Disposition': contentDisposition,
+      'Cache-Control': 'private, no-cache',
+      'X-Content-Type-Options': 'nosniff',
     };
-    res.sendFile(objectFilePath(objectsDir, key), options, (error?: SendError) => {
-      if (!error) return;
-      // The player left mid-body (seeking on): nothing more to send.
-      if (res.headersSent || error.code === 'ECONNABORTED') return;
-      answerSendError(res, error, next);
-    });
+    if (!answersFromMemory(req)) {
+      sendFromDisk(req, res, next, file, headers);
+      return;
+    }
+    held.bytesOf(file).then(
+      (found) => {
+        if (found === 'from-disk') sendFromDisk(req, res, next, file, headers);
+        else if (found instanceof Error) answerSendError(res, found, next);
+        else answerHeld(req, res, next, found, headers);
+      },
+      (error: unknown) => next(error),
+    );
   };
+}
+
+/** `send` on the file, as for every file before (and still for large ones). */
+function sendFromDisk(
+  req: Request,
+  res: Response,
+  next: (error: unknown) => void,
+  file: string,
+  headers: Record<string, string>,
+): void {
+  // `send` hands every option on to the file's read stream: highWaterMark (not in Express's types) is
+  // one of them.
+  const options = {
+    headers,
+    acceptRanges: true,
+    etag: true,
+    lastModified: true,
+    // The key was checked (no `..`, nothing absolute); a segment may still start with a dot.
+    dotfiles: 'allow' as const,
+    // Passed on to the file's read stream: 512 KiB reads instead of 64 KiB, so a large range is fewer
+    // reads and writes (npm run bench, section c).
+    highWaterMark: READ_CHUNK_BYTES,
+  };
+  res.sendFile(file, options, (error?: SendError) => {
+    if (!error) return;
+    // The player left mid-body (seeking on): nothing more to send.
+    if (res.headersSent || error.code === 'ECONNABORTED') return;
+    answerSendError(res, error, next);
+  });
+}
+
+/** Requests `send`'s own rules answer (preconditions, If-Range): those go to it, as before. */
+function answersFromMemory(req: Request): boolean {
+  const { headers } = req;
+  return !headers['if-match'] && !headers['if-unmodified-since'] && !headers['if-range'];
+}
+
+interface HeldBytes {
+  body: Buffer;
+  stats: Stats;
+}
+
+/** Small media files' bytes, by file, while the file is the same one; FIFO within the total. */
+class HeldMedia {
+  private readonly files = new Map<string, HeldBytes>();
+  private totalBytes = 0;
+  // Requests for a file that arrive while it is being looked at share that one look (the callback form
+  // of stat: it is on every request's path, and costs less than fs/promises' in Node 20).
+  private readonly looking = new Map<string, Promise<Stats>>();
+
+  /**
+   * The file's bytes and stat; 'from-disk' when `send` is to send it; the stat's error when there is no
+   * such file (answered 404 as `send` answers it).
+   */
+  async bytesOf(file: string): Promise<HeldBytes | 'from-disk' | SendError> {
+    let stats: Stats;
+    try {
+      stats = await this.look(file);
+    } catch (error) {
+      this.drop(file);
+      const code = (error as SendError).code;
+      return error instanceof Error && code && NOT_FOUND_CODES.has(code) ? error : 'from-disk';
+    }
+    if (!stats.isFile() || stats.size > MAX_HELD_MEDIA_BYTES) {
+      this.drop(file);
+      return 'from-disk';
+    }
+    const known = this.files.get(file);
+    if (known && sameFile(known.stats, stats)) return known;
+    this.drop(file);
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      // Gone or changed since the stat: `send` decides, as it would have.
+      return 'from-disk';
+    }
+    if (body.length !== stats.size) return 'from-disk';
+    const bytes = { body, stats };
+    // Another request may have read it meanwhile: one copy is held.
+    this.drop(file);
+    for (const [oldest, held] of this.files) {
+      if (this.totalBytes + body.length <= MAX_HELD_MEDIA_TOTAL_BYTES) break;
+      this.files.delete(oldest);
+      this.totalBytes -= held.body.length;
+    }
+    this.files.set(file, bytes);
+    this.totalBytes += body.length;
+    return bytes;
+  }
+
+  private look(file: string): Promise<Stats> {
+    let look = this.looking.get(file);
+    if (!look) {
+      look = new Promise<Stats>((resolve, reject) => {
+        stat(file, (error, stats) => {
+          this.looking.delete(file);
+          if (error) reject(error);
+          else resolve(stats);
+        });
+      });
+      this.looking.set(file, look);
+    }
+    return look;
+  }
+
+  private drop(file: string): void {
+    const held = this.files.get(file);
+    if (!held) return;
+    this.files.delete(file);
+    this.totalBytes -= held.body.length;
+  }
+}
+
+function sameFile(a: Stats, b: Stats): boolean {
+  return (
+    a.ino === b.ino &&
+    a.dev === b.dev &&
+    a.size === b.size &&
+    a.mtimeMs === b.mtimeMs &&
+    a.ctimeMs === b.ctimeMs
+  );
+}
+
+const BYTES_RANGE = /^ *bytes=/;
+
+/**
+ * Held bytes answered as `send` answers the file (its order of checks and its headers): validators,
+ * 304 for a fresh If-None-Match or If-Modified-Since, one byte range (206) or 416, several ranges or a
+ * malformed one as the whole file, HEAD without the body.
+ */
+function answerHeld(
+  req: Request,
+  res: Response,
+  next: (error: unknown) => void,
+  { body, stats }: HeldBytes,
+  headers: Record<string, string>,
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Last-Modified', stats.mtime.toUTCString());
+  res.setHeader('ETag', `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`);
+  if ((req.headers['if-none-match'] || req.headers['if-modified-since']) && req.fresh) {
+    for (const name of ['Content-Encoding', 'Content-Language', 'Content-Type']) res.removeHeader(name);
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  let start = 0;
+  let end = body.length - 1;
+  const range = req.headers.range;
+  if (range !== undefined && BYTES_RANGE.test(range)) {
+    const ranges = req.range(body.length, { combine: true });
+    if (ranges === -1) {
+      const contentRange = `bytes */${body.length}`;
+      res.setHeader('Content-Range', contentRange);
+      const error = Object.assign(new Error('Range Not Satisfiable'), {
+        status: 416,
+        headers: { 'Content-Range': contentRange },
+      });
+      answerSendError(res, error, next);
+      return;
+    }
+    const [only] = ranges !== undefined && ranges !== -2 && ranges.length === 1 ? ranges : [];
+    if (only) {
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${only.start}-${only.end}/${body.length}`);
+      ({ start, end } = only);
+    }
+  }
+  res.setHeader('Content-Length', end - start + 1);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body.subarray(start, end + 1));
 }
 
 /** How much of a file each read takes (see above). */

@@ -6,8 +6,8 @@
  * runs, without its pre-paint theme.
  */
 import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ShellLocation {
@@ -43,11 +43,13 @@ export function createInlineScriptHashes(
 
   async function fromDir(dir: string): Promise<string[]> {
     const file = path.join(dir, 'index.html');
-    looking ??= stat(file)
-      .catch(() => null)
-      .finally(() => {
+    // The callback form of stat: it is on every answer's path, and costs less than fs/promises' (Node 20).
+    looking ??= new Promise<Stats | null>((resolve) => {
+      stat(file, (error, stats) => {
         looking = undefined;
+        resolve(error ? null : stats);
       });
+    });
     const stats = await looking;
     if (!stats?.isFile()) return [];
     if (cached?.version === stats.mtimeMs) return cached.hashes;

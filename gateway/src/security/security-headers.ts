@@ -78,12 +78,43 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     xFrameOptions: { action: 'deny' },
   });
 
+  // The headers helmet sets depend only on the inline scripts' hashes: worked out once for each list of
+  // hashes (one per build of the shell) and then set as they are, instead of helmet's chain per answer.
+  type Step = [name: string, value: string | undefined];
+  let recorded: { sources: string; steps: Step[] } | undefined;
+  function stepsFor(req: IncomingMessage, sources: string): Step[] | Error {
+    if (recorded?.sources === sources) return recorded.steps;
+    const steps: Step[] = [];
+    const recorder = {
+      setHeader: (name: string, value: unknown) => steps.push([name, String(value)]),
+      removeHeader: (name: string) => steps.push([name, undefined]),
+    } as unknown as ServerResponse;
+    hashes.set(recorder, sources);
+    let failure: Error | undefined;
+    headers(req, recorder, (error?: unknown) => {
+      if (error) failure = error instanceof Error ? error : new Error(String(error));
+    });
+    if (failure) return failure;
+    recorded = { sources, steps };
+    return steps;
+  }
+
   return async function setSecurityHeaders(req, res, next) {
+    let sources = '';
     try {
-      hashes.set(res, (await inlineScriptHashes()).join(' '));
+      sources = (await inlineScriptHashes()).join(' ');
     } catch (error) {
       req.log?.warn({ err: error }, 'could not read the inline scripts of the shell');
     }
-    headers(req, res, next);
+    const steps = stepsFor(req, sources);
+    if (steps instanceof Error) {
+      next(steps);
+      return;
+    }
+    for (const [name, value] of steps) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    next();
   };
 }
