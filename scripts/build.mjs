@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds what is not built (or is older than its sources): Node workspaces with SWC (src → dist,
 // type-checking is `npm run typecheck`'s job), front ends with rspack for production (each compressible
-// file gets `.br` and `.gz` copies beside it: scripts/precompress.mjs). `--force` rebuilds everything,
-// `--node-only` skips the front ends.
+// file gets `.br` and `.gz` copies beside it: scripts/precompress.mjs), then the public pages' HTML
+// (scripts/prerender.mjs). `--force` rebuilds everything, `--node-only` skips the front ends.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,7 +106,22 @@ function buildWebWorkspace(workspace) {
 const started = Date.now();
 const built = [];
 for (const workspace of nodeWorkspaces) if (await buildNodeWorkspace(workspace)) built.push(workspace);
-if (!nodeOnly) for (const workspace of webWorkspaces) if (buildWebWorkspace(workspace)) built.push(workspace);
+if (!nodeOnly) {
+  for (const workspace of webWorkspaces) if (buildWebWorkspace(workspace)) built.push(workspace);
+  // The pages render the shell's and mfe-public's components; the shell's build empties its dist/.
+  const prerendered = path.join(root, 'shell', 'dist', 'prerendered');
+  const renderers = ['prerender.mjs', 'prerender-entry.mjs'].map((name) => path.join(root, 'scripts', name));
+  if (
+    built.includes('shell') ||
+    built.includes('mfe-public') ||
+    !existsSync(prerendered) ||
+    statSync(prerendered).mtimeMs < newest(renderers)
+  ) {
+    const { prerenderPublicPages } = await import('./prerender.mjs');
+    await prerenderPublicPages();
+    built.push('prerendered pages');
+  }
+}
 console.log(
   built.length
     ? `built ${built.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`

@@ -1,69 +1,79 @@
 import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { CoursePage } from './features/course-preview/components/course-page';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
 
-// `/` is the first view: bundled with the routes. Other pages load when visited (the shell's Suspense waits).
-const LandingPage = lazy(() =>
-  import('./features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+/**
+ * A page whose code loads when it is first shown (the shell's Suspense waits), or before, through the
+ * route's `handle.preload`: the shell awaits it before hydrating a prerendered page, so the page hydrates
+ * with the rest of the first render, before any data arrives (docs/decisions.md, 55).
+ */
+function lazyPage(load: () => Promise<ComponentType>): RouteObject {
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((Page) => {
+      Loaded = Page;
+      return Page;
+    });
+  const LazyPage = lazy(() => preload().then((Page) => ({ default: Page })));
+  function Page() {
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  return { element: <Page />, handle: { preload } };
+}
+
+// `/` is the first view: bundled with the routes. Other pages load when visited.
+const landingPage = lazyPage(() =>
+  import('./features/landing/components/landing-page').then((m) => m.LandingPage),
 );
-const ServicesPage = lazy(() =>
-  import('./features/services/components/services-page').then((m) => ({ default: m.ServicesPage })),
+const servicesPage = lazyPage(() =>
+  import('./features/services/components/services-page').then((m) => m.ServicesPage),
 );
-const CartPage = lazy(() =>
-  import('./features/cart/components/cart-page').then((m) => ({ default: m.CartPage })),
+const cartPage = lazyPage(() => import('./features/cart/components/cart-page').then((m) => m.CartPage));
+const loginPage = lazyPage(() => import('./features/auth/components/login-page').then((m) => m.LoginPage));
+const signupPage = lazyPage(() => import('./features/auth/components/signup-page').then((m) => m.SignupPage));
+const setupPasswordPage = lazyPage(() =>
+  import('./features/auth/components/setup-password-page').then((m) => m.SetupPasswordPage),
 );
-const LoginPage = lazy(() =>
-  import('./features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+const checkoutPage = lazyPage(() =>
+  import('./features/checkout/components/checkout-page').then((m) => m.CheckoutPage),
 );
-const SignupPage = lazy(() =>
-  import('./features/auth/components/signup-page').then((m) => ({ default: m.SignupPage })),
+const checkoutSuccessPage = lazyPage(() =>
+  import('./features/checkout/components/checkout-success-page').then((m) => m.CheckoutSuccessPage),
 );
-const SetupPasswordPage = lazy(() =>
-  import('./features/auth/components/setup-password-page').then((m) => ({ default: m.SetupPasswordPage })),
+const pricingPage = lazyPage(() =>
+  import('./features/pricing/components/pricing-page').then((m) => m.PricingPage),
 );
-const CheckoutPage = lazy(() =>
-  import('./features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+const contactPage = lazyPage(() =>
+  import('./features/contact/components/contact-page').then((m) => m.ContactPage),
 );
-const CheckoutSuccessPage = lazy(() =>
-  import('./features/checkout/components/checkout-success-page').then((m) => ({
-    default: m.CheckoutSuccessPage,
-  })),
+const consultationPage = lazyPage(() =>
+  import('./features/consultation/components/consultation-page').then((m) => m.ConsultationPage),
 );
-const PricingPage = lazy(() =>
-  import('./features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
-);
-const ContactPage = lazy(() =>
-  import('./features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })),
-);
-const ConsultationPage = lazy(() =>
-  import('./features/consultation/components/consultation-page').then((m) => ({
-    default: m.ConsultationPage,
-  })),
-);
-const AdditionalUploadPage = lazy(() =>
-  import('./features/additional-upload/components/additional-upload-page').then((m) => ({
-    default: m.AdditionalUploadPage,
-  })),
+const additionalUploadPage = lazyPage(() =>
+  import('./features/additional-upload/components/additional-upload-page').then(
+    (m) => m.AdditionalUploadPage,
+  ),
 );
 
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
 const PAGES = {
   home: { element: <CoursePage /> },
-  oldLanding: { element: <LandingPage /> },
-  services: { element: <ServicesPage /> },
-  cart: { element: <CartPage /> },
-  checkout: { element: <CheckoutPage /> },
-  checkoutSuccess: { element: <CheckoutSuccessPage /> },
-  login: { element: <LoginPage /> },
-  signup: { element: <SignupPage /> },
-  setupPassword: { element: <SetupPasswordPage /> },
-  pricing: { element: <PricingPage /> },
-  contact: { element: <ContactPage /> },
-  consultation: { element: <ConsultationPage /> },
-  additionalUpload: { element: <AdditionalUploadPage /> },
+  oldLanding: landingPage,
+  services: servicesPage,
+  cart: cartPage,
+  checkout: checkoutPage,
+  checkoutSuccess: checkoutSuccessPage,
+  login: loginPage,
+  signup: signupPage,
+  setupPassword: setupPasswordPage,
+  pricing: pricingPage,
+  contact: contactPage,
+  consultation: consultationPage,
+  additionalUpload: additionalUploadPage,
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

@@ -16,7 +16,9 @@ import { createUpstreamProxy } from '../upstream/create-upstream-proxy.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';
 import { cacheControlFor, NO_CACHE } from './cache-control.js';
 import { createClientRoutes, type RemoteFrontEnd, type RouteMatch } from './client-routes.js';
+import type { HeldFiles } from './held-files.js';
 import { sendPrecompressed, servePrecompressed } from './precompressed.js';
+import { findPrerenderedPage } from './prerendered.js';
 import { createPreloadLinks } from './preload-links.js';
 import { createBuiltJsonReader } from './read-built-json.js';
 
@@ -185,10 +187,12 @@ function serveShellIndex(
       return;
     }
     const status = (await preparePage(req, res)).kind === 'unknown' ? 404 : 200;
-    if (await sendPrecompressed(req, res, indexFile, { status })) return;
+    // A public page prerendered at build time is sent with its markup in place (prerendered.ts).
+    const pageFile = (status === 200 && (await findPrerenderedPage(shellDir, req.path))) || indexFile;
+    if (await sendPrecompressed(req, res, pageFile, { status })) return;
     res.status(status);
     res.setHeader('cache-control', NO_CACHE);
-    res.sendFile(indexFile, { cacheControl: false, acceptRanges: false }, (error) => {
+    res.sendFile(pageFile, { cacheControl: false, acceptRanges: false }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };

@@ -59,6 +59,7 @@ export type { CartItem, CartItemInput } from './cart/cart-rules';
 
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, useDocumentTitle } from './hooks/use-document-title';
+export { useHydrated } from './hooks/use-hydrated';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export type { ThemeContextValue } from './theme/theme-provider';
 export { THEME_STORAGE_KEY } from './theme/theme-storage';

@@ -4,7 +4,7 @@
  * the phone menu. The name says the count too ('Cart, 2 items'), for screen readers.
  */
 import { NavLink } from 'react-router-dom';
-import { buttonVariants, cn, useCart } from '@platform/ui';
+import { buttonVariants, cn, useCart, useHydrated } from '@platform/ui';
 import { ShoppingCartIcon } from './icons';
 
 export function describeCart(count: number): string {
@@ -37,7 +37,9 @@ export function CartLink({
   className?: string;
   onNavigate?: () => void;
 }) {
-  const count = useCart((state) => state.getTotalItems());
+  const storedCount = useCart((state) => state.getTotalItems());
+  // The stored cart is the browser's: a prerendered page shows it once hydrated.
+  const count = useHydrated() ? storedCount : 0;
   const label = describeCart(count);
 
   if (layout === 'icon') {

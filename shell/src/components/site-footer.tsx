@@ -11,7 +11,8 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-muted">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-        <p>
+        {/* The year of a page prerendered in December may be last year's until hydrated. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} Restaurant Consultant. Courses and consulting for restaurant owners.
         </p>
         <nav aria-label="Footer">

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FocusEvent, PointerEvent } from 'react';
-import { Button, useTheme } from '@platform/ui';
+import { Button, useHydrated, useTheme } from '@platform/ui';
 import { MoonIcon, SunIcon } from './icons';
 
 const loadTooltipModule = () => import('@platform/ui/tooltip');
@@ -14,7 +14,10 @@ type TooltipModule = Awaited<ReturnType<typeof loadTooltipModule>>;
 let loadedTooltipModule: TooltipModule | null = null;
 
 export function ThemeToggle() {
-  const { theme, toggleTheme } = useTheme();
+  const { theme: storedTheme, toggleTheme } = useTheme();
+  // A prerendered page is light until hydrated (the stored theme is the browser's): the icon follows the
+  // `dark` class that index.html sets before the first paint, the label the theme once hydrated.
+  const theme = useHydrated() ? storedTheme : 'light';
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   const [tooltip, setTooltip] = useState<TooltipModule | null>(loadedTooltipModule);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -58,7 +61,8 @@ export function ThemeToggle() {
       onPointerEnter={onPointerEnter}
       onFocus={onFocus}
     >
-      {theme === 'dark' ? <SunIcon className="size-5" /> : <MoonIcon className="size-5" />}
+      <SunIcon className="hidden size-5 dark:block" />
+      <MoonIcon className="size-5 dark:hidden" />
     </Button>
   );
   if (!tooltip) return button;

@@ -1,17 +1,15 @@
-/** `GET /api/course-preview`: the public course outline, parsed with the contract's schema. */
+/** `GET /api/course-preview`: the public course outline, checked against the contract's shape. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoursePreview } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
+import { readCoursePreview } from '../lib/read-course-preview';
 
 export type { CoursePreview, PreviewLesson, PreviewSection } from '@platform/contracts';
 
 export async function getCoursePreview(): Promise<CoursePreview> {
-  // The schemas (and zod) load beside the request, not before the page's first paint.
-  const [response, { CoursePreviewSchema }] = await Promise.all([
-    apiRequest('GET', '/api/course-preview'),
-    import('@platform/contracts'),
-  ]);
-  return CoursePreviewSchema.parse(await response.json());
+  // Read without zod: the first view of `/` does not download it (docs/decisions.md, 55).
+  const response = await apiRequest('GET', '/api/course-preview');
+  return readCoursePreview(await response.json());
 }
 
 export function getCoursePreviewQueryOptions() {

@@ -2,7 +2,7 @@
  * `/`: the public course page (docs/behaviour/public-site-and-catalogue.md#public-course-page; the header is
  * the shell's).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
@@ -197,7 +197,9 @@ function ContactSection() {
 
 export function CoursePage() {
   useDocumentTitle(`Restaurant Management Course: Why Customers Don't Come Back | ${SITE_NAME}`);
-  const preview = useCoursePreview();
+  // The outline is a large render: deferred, React renders it in slices once it arrives instead of in the
+  // one synchronous task a query's update gets, which would block input on a slow phone.
+  const preview = useDeferredValue(useCoursePreview());
 
   return (
     <div id="home" className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">

@@ -1,17 +1,15 @@
-/** `GET /api/products`: the services catalogue, parsed with the contract's schema. */
+/** `GET /api/products`: the services catalogue, checked against the contract's shape. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
+import { readProductList } from '../lib/read-product-list';
 
 export type { Product } from '@platform/contracts';
 
 export async function listProducts(): Promise<ProductList> {
-  // The schemas (and zod) load beside the request, not before the page's first paint.
-  const [response, { ProductListSchema }] = await Promise.all([
-    apiRequest('GET', '/api/products'),
-    import('@platform/contracts'),
-  ]);
-  return ProductListSchema.parse(await response.json());
+  // Read without zod: the first view of /services does not download it (docs/decisions.md, 55).
+  const response = await apiRequest('GET', '/api/products');
+  return readProductList(await response.json());
 }
 
 export function getProductsQueryOptions() {

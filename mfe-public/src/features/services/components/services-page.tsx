@@ -13,13 +13,16 @@ import {
   Skeleton,
   useCart,
   useDocumentTitle,
+  useHydrated,
 } from '@platform/ui';
 import { ArrowLeftIcon, RotateCwIcon, ShoppingCartIcon, TriangleAlertIcon } from 'lucide-react';
 import { useProducts } from '../api/list-products';
 import { ProductCard } from './product-card';
 
 function ViewCartLink() {
-  const count = useCart((state) => state.getTotalItems());
+  const storedCount = useCart((state) => state.getTotalItems());
+  // The stored cart is the browser's: the prerendered page shows it once hydrated.
+  const count = useHydrated() ? storedCount : 0;
   return (
     <Button asChild variant="outline">
       <Link to="/cart">

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoutedRemote } from '../find-route-owner';
 
 /** One micro-frontend as the gateway lists it in /remotes.json. */
@@ -65,14 +65,19 @@ export async function getRemoteList(): Promise<ListedRemote[]> {
   );
 }
 
-/** Fetches the remote list once and registers it with the federation runtime before anything loads a remote. */
+/**
+ * The remote list, fetched once and registered with the federation runtime before anything loads a
+ * remote. A prerendered page fetches it before hydrating (bootstrap.tsx); the build seeds its own.
+ */
+export const remoteListQuery = queryOptions({
+  queryKey: ['remotes'],
+  queryFn: async (): Promise<ListedRemote[]> => {
+    const remotes = await getRemoteList();
+    registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+    return remotes;
+  },
+});
+
 export function useRemoteList() {
-  return useQuery({
-    queryKey: ['remotes'],
-    queryFn: async () => {
-      const remotes = await getRemoteList();
-      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-      return remotes;
-    },
-  });
+  return useQuery(remoteListQuery);
 }

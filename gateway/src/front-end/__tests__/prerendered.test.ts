@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { RunningGateway } from '../../server.js';
+import { startTestGateway } from '../../__tests__/helpers/gateway.js';
+import { request } from '../../__tests__/helpers/http-client.js';
+import { gatewayEnv, startServicePeers, urlsOf, type Peers } from '../../__tests__/helpers/peers.js';
+import { findPrerenderedPage } from '../prerendered.js';
+
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const THEME_SCRIPT = "try{localStorage.getItem('theme')}catch{}";
+const page = (root: string) =>
+  `<!doctype html><html><head><title>Shell</title><script>${THEME_SCRIPT}</script></head><body><div id="root">${root}</div></body></html>`;
+const INDEX_HTML = page('');
+const SERVICES_HTML = page('<main><h1>Hands-on help for your restaurant</h1></main>');
+const HOME_HTML = page(
+  `<main><h1>Why Customers Don't Come Back</h1>${'<p>Fill your tables.</p>'.repeat(80)}</main>`,
+);
+
+let root: string;
+let peers: Peers;
+let gateway: RunningGateway;
+
+async function writeBuilt(dir: string, files: Record<string, string | Buffer>): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-prerendered-'));
+  const shell = path.join(root, 'shell');
+  await writeBuilt(shell, { 'index.html': INDEX_HTML });
+  await writeBuilt(path.join(shell, 'prerendered'), {
+    'services.html': SERVICES_HTML,
+    'index.html': HOME_HTML,
+    'index.html.gz': gzipSync(HOME_HTML),
+  });
+  for (const [name, routes] of Object.entries({
+    public: ['/', '/services', '/cart'],
+    member: ['/dashboard'],
+    admin: ['/admin'],
+  })) {
+    await writeBuilt(path.join(root, name), {
+      'mf-manifest.json': JSON.stringify({ id: name, name, exposes: [{ path: './routes' }] }),
+      'routes.json': JSON.stringify({ routes }),
+    });
+  }
+  peers = await startServicePeers({});
+  gateway = await startTestGateway(
+    gatewayEnv(urlsOf(peers), {
+      SHELL_DIR: shell,
+      MFE_PUBLIC_DIR: path.join(root, 'public'),
+      MFE_MEMBER_DIR: path.join(root, 'member'),
+      MFE_ADMIN_DIR: path.join(root, 'admin'),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await peers?.closeAll();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('prerendered public pages', () => {
+  it('sends the prerendered page for its path, as the shell page is sent', async () => {
+    const res = await request(`${gateway.url}/services`, { headers: { accept: HTML } });
+    expect(res.status).toBe(200);
+    expect(res.text()).toBe(SERVICES_HTML);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The preload hints of the remote that owns the page, and the inline script's hash in the policy.
+    expect(res.headers.link).toContain('</mfe/public/mf-manifest.json>');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
+  it('sends `/` from prerendered/index.html, its precompressed copy when accepted', async () => {
+    const res = await request(`${gateway.url}/`, {
+      headers: { accept: HTML, 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(res.body).toString()).toBe(HOME_HTML);
+  });
+
+  it('sends the plain shell page for every other page, spelling and unknown path', async () => {
+    for (const [url, status] of [
+      ['/cart', 200],
+      ['/dashboard', 200],
+      ['/services/', 200],
+      ['/Services', 200],
+      ['/no/such/page', 404],
+    ] as const) {
+      const res = await request(`${gateway.url}${url}`, { headers: { accept: HTML } });
+      expect({ url, status: res.status, body: res.text() }).toEqual({ url, status, body: INDEX_HTML });
+    }
+  });
+
+  it('finds a page file only for a plain lower-case path inside the folder', async () => {
+    const shell = path.join(root, 'shell');
+    expect(await findPrerenderedPage(shell, '/services')).toBe(
+      path.join(shell, 'prerendered', 'services.html'),
+    );
+    expect(await findPrerenderedPage(shell, '/')).toBe(path.join(shell, 'prerendered', 'index.html'));
+    for (const pathname of ['/pricing', '/index', '/services.html', '/a/b', '/..', '/%2e%2e', '/-x', '']) {
+      expect({ pathname, file: await findPrerenderedPage(shell, pathname) }).toEqual({
+        pathname,
+        file: undefined,
+      });
+    }
+  });
+});

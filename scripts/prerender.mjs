@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// The public pages' first view as HTML (docs/decisions.md, 55): renders `/`, `/old-landing`, `/services`
+// and `/pricing` with the same React components the browser then hydrates (scripts/prerender-entry.mjs,
+// bundled for Node with rspack), each inside the built shell's index.html, as
+// shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The gateway sends these files for
+// exactly those paths (gateway/src/front-end/prerendered.ts). Run by scripts/build.mjs after the front
+// ends; alone: `node scripts/prerender.mjs`.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { precompressFile } from './precompress.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The prerendered pages: path → file name under shell/dist/prerendered/ (the gateway derives the same). */
+export const PRERENDERED_PAGES = {
+  '/': 'index.html',
+  '/old-landing': 'old-landing.html',
+  '/services': 'services.html',
+  '/pricing': 'pricing.html',
+};
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Bundles scripts/prerender-entry.mjs for Node (one file, styles left out) and returns its path. */
+function bundleRenderer() {
+  const outDir = path.join(root, 'node_modules/.cache/platform-front-end/prerender');
+  const compiler = rspack({
+    mode: 'production',
+    target: 'node20',
+    context: root,
+    entry: { renderer: './scripts/prerender-entry.mjs' },
+    devtool: false,
+    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '...'],
+      // Remotes are not loaded at build time: the entry hands mfe-public's routes to the shell itself.
+      alias: { '@module-federation/enhanced/runtime': false },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /[\\/]node_modules[\\/]/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // The shell's stylesheet (linked by index.html) has every utility the pages use: an import of a
+        // stylesheet is only its text here.
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    optimization: { minimize: false },
+    plugins: [
+      // Lazy pages stay lazy (the render waits for them) but live in the one file.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  });
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => {});
+      if (error) reject(error);
+      else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve(path.join(outDir, 'renderer.cjs'));
+    });
+  });
+}
+
+/** Writes every page of PRERENDERED_PAGES into shell/dist/prerendered/; returns their file names. */
+export async function prerenderPublicPages() {
+  const shellDist = path.join(root, 'shell', 'dist');
+  const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  if (!template.includes(EMPTY_ROOT)) throw new Error(`shell/dist/index.html has no ${EMPTY_ROOT}`);
+  const rendererFile = await bundleRenderer();
+  const { renderPage } = createRequire(import.meta.url)(rendererFile);
+
+  const outDir = path.join(shellDist, 'prerendered');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const written = [];
+  for (const [pagePath, fileName] of Object.entries(PRERENDERED_PAGES)) {
+    const { html, title } = await renderPage(pagePath);
+    const file = path.join(outDir, fileName);
+    let page = template.replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (/<script>(?!try\{)/.test(page.slice(page.indexOf('<div id="root">')))) {
+      throw new Error(`${pagePath}: the render wrote an inline script, which the page's CSP would refuse`);
+    }
+    writeFileSync(file, page);
+    await precompressFile(file);
+    written.push(fileName);
+  }
+  return written;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+    console.error('build the front ends first: node scripts/build.mjs');
+    process.exit(1);
+  }
+  const started = Date.now();
+  const pages = await prerenderPublicPages();
+  console.log(`prerendered ${pages.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
