@@ -228,6 +228,8 @@ test.describe('pricing page', () => {
     await createAccount(page.request, email);
     await page.goto('/pricing');
     const premium = page.getByTestId('programme-revenue_share');
+    // The prerendered box takes a tick once the page is hydrated; a key press does not wait for that.
+    await expect(premium.getByRole('checkbox')).toBeEnabled();
     await premium.getByRole('checkbox').press('Space');
     await premium.getByRole('button', { name: /Apply Now/ }).click();
     await expect(page).toHaveURL(/\/revenue-share-welcome$/);

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Button, cn, useAuth } from '@platform/ui';
+import { Button, cn, useAuth, useHydrated } from '@platform/ui';
 import { focusMainContent } from '../features/navigation/main-content';
 import { scrollToAnchor } from '../features/navigation/scroll-to-anchor';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
@@ -49,6 +49,8 @@ export function SiteHeader() {
   const navigate = useNavigate();
   const isScrolled = useScrolledPast(SHADOW_SCROLL_THRESHOLD_PX);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // A prerendered page's buttons act only once React has hydrated it: a press before would be lost.
+  const hydrated = useHydrated();
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { user } = useAuth();
@@ -157,6 +159,7 @@ export function SiteHeader() {
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            disabled={!hydrated}
             onClick={() => setIsMenuOpen((open) => !open)}
           >
             {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}

@@ -17,7 +17,9 @@ export function ThemeToggle() {
   const { theme: storedTheme, toggleTheme } = useTheme();
   // A prerendered page is light until hydrated (the stored theme is the browser's): the icon follows the
   // `dark` class that index.html sets before the first paint, the label the theme once hydrated.
-  const theme = useHydrated() ? storedTheme : 'light';
+  // Before hydration the button shows no stored theme and does not act (a press would be lost).
+  const hydrated = useHydrated();
+  const theme = hydrated ? storedTheme : 'light';
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   const [tooltip, setTooltip] = useState<TooltipModule | null>(loadedTooltipModule);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,6 +59,7 @@ export function ThemeToggle() {
       size="icon"
       type="button"
       aria-label={label}
+      disabled={!hydrated}
       onClick={toggleTheme}
       onPointerEnter={onPointerEnter}
       onFocus={onFocus}

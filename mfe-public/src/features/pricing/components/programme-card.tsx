@@ -12,6 +12,7 @@ import {
   CardTitle,
   Label,
   cn,
+  useHydrated,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import { CheckIcon } from 'lucide-react';
@@ -30,6 +31,7 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
   { programme, agreed, onAgreedChange, onProceed, isSelected, isBusy }: ProgrammeCardProps,
   checkboxRef: Ref<HTMLButtonElement>,
 ) {
+  const hydrated = useHydrated();
   const checkboxId = `agree-${programme.id}`;
   const headingId = `programme-${programme.id}`;
   return (
@@ -75,6 +77,9 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
             ref={checkboxRef}
             id={checkboxId}
             checked={agreed}
+            // Prerendered: the box takes a tick only once React has hydrated the page (a tick before
+            // would show in the page and not in its state).
+            disabled={!hydrated}
             onCheckedChange={(value) => onAgreedChange(value === true)}
             className="mt-0.5"
           />
