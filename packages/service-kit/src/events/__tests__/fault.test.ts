@@ -233,7 +233,9 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
     await waitFor(() => sequences.length === 5, { what: 'the five events' });
     expect(sequences).toEqual([0, 1, 2, 3, 4]);
     await waitFor(async () => (await outboxStatuses(db)).sent === 5, { what: 'rows marked sent' });
-    expect(await widgetCount(db, 'b')).toBe(5);
+    // The handler reports an event before its transaction commits, so the fifth increment may still be on its way.
+    await waitFor(async () => (await widgetCount(db, 'b')) === 5, { what: 'the fifth increment committed' });
+    expect(await countRows(db, inboxEvents)).toBe(5);
   });
 
   it('(c) applies an event published twice once: the bus drops the duplicate', async () => {
@@ -416,7 +418,10 @@ describeRestart('JetStream bus across a NATS restart', () => {
       // others (the outbox's documented promise: retried events of different rows may arrive out of order).
       expect([...applied].sort()).toEqual([0, 1, 2]);
       await waitFor(async () => (await outboxStatuses(db)).sent === 3, { what: 'rows marked sent' });
-      expect(await widgetCount(db, 'restart')).toBe(3);
+      // Reported before its transaction commits: wait for the third increment to land.
+      await waitFor(async () => (await widgetCount(db, 'restart')) === 3, {
+        what: 'the third increment committed',
+      });
       await bus.ping();
     } finally {
       await outbox.stop();
