@@ -1,7 +1,7 @@
 /** Accounts for browser specs: unique addresses, sign-up through the API, sign-in through the page. */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import type { APIRequestContext, ConsoleMessage, Page, Response } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from './mail-peer.js';
 
 /** Meets every password rule of the sign-up checklist. */
@@ -50,64 +50,76 @@ export async function fillBilling(page: Page, email: string): Promise<void> {
   }
 }
 
-/**
- * Presses 'Complete Secure Purchase' and waits for the test provider's page. Once in a few hundred runs
- * the press led nowhere (no request, no message, the button not busy), so a press that has not left the
- * page after 20 s is repeated, as a buyer would, and what the page said meanwhile (failed API answers,
- * console errors) is printed and kept on the test, so the next occurrence names its cause.
- */
-async function submitCheckout(page: Page): Promise<void> {
-  const seen: string[] = [];
-  const onResponse = (response: Response) => {
-    if (response.url().includes('/api/') && response.status() >= 400)
-      seen.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  };
-  const onConsole = (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') seen.push(`console ${message.text()}`);
-  };
-  page.on('response', onResponse);
-  page.on('console', onConsole);
-  const left = (url: URL) => url.pathname.startsWith('/api/test-checkout/');
-  try {
-    for (let press = 1; ; press += 1) {
-      await page.getByRole('button', { name: /Complete Secure Purchase/ }).click({ timeout: 30_000 });
-      try {
-        await page.waitForURL(left, { timeout: 20_000 });
-        return;
-      } catch (error) {
-        if (press === 3) throw error;
-        const note = `checkout press ${press} left nowhere; the page said: ${seen.join(' | ') || 'nothing'}`;
-        console.warn(note);
-        test.info().annotations.push({ type: 'checkout-retry', description: note });
-        if (left(new URL(page.url()))) return;
-      }
-    }
-  } finally {
-    page.off('response', onResponse);
-    page.off('console', onConsole);
-  }
+/** The course's product id (packages/contracts: COURSE_PRODUCT_ID), as `/checkout?course=1` buys it. */
+const COURSE_PRODUCT_ID = 'restaurant-management-course';
+
+/** The set-password e-mail's token (the `token` of its link), as the set-password page reads it. */
+function setupTokenOf(path: string): string {
+  const token = new URL(path, 'http://localhost').searchParams.get('token');
+  if (!token) throw new Error(`No token in the set-password link ${path}`);
+  return token;
 }
 
 /**
- * Makes `email` a member who owns the course, as a real buyer does: a guest purchase of the course with the
- * built-in test provider, the set-password e-mail, sign-in. Waits until the enrolment and the membership
- * have reached the services (they travel as events). Returns the password it set; the page is signed in.
+ * Signs the page in through the API the login form calls (`POST /api/auth/login`): the session cookie lands
+ * in the page's context. For set-up; the form itself is tested by accounts.spec.ts.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** Sets a password with the token of a set-password e-mail, through the API the set-password page calls. */
+async function setPasswordThroughApi(page: Page, email: string, password: string): Promise<void> {
+  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
+  const answer = await page.request.post('/api/auth/setup-password', {
+    data: { token: setupTokenOf(findSetupPasswordPath(mail)), password, confirmPassword: password },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/**
+ * Makes `email` a member who owns the course, through the calls a real buyer's browser makes: a guest
+ * purchase of the course (`/api/create-checkout-session`), payment on the built-in test provider's page
+ * (its signed webhook reaches the payment service), the confirmation page's `/api/grant-course-access`,
+ * the set-password e-mail and its token, sign-in. Waits until the enrolment and the membership have reached
+ * the services (they travel as events). Returns the password it set; the page's context is signed in and
+ * the page has not navigated. The same purchase through the pages is checkout.spec.ts's 'guest purchase'.
  */
 export async function becomeCourseMember(page: Page, email: string): Promise<string> {
-  await page.goto('/checkout?course=1');
-  await fillBilling(page, email);
-  await submitCheckout(page);
-  await page.getByRole('button', { name: 'Pay (test mode)' }).click();
-  await page.waitForURL(/\/checkout-success\?session_id=/);
+  const billingInfo = {
+    firstName: BILLING['First name'],
+    lastName: BILLING['Last name'],
+    email,
+    address: BILLING.Address,
+    city: BILLING.City,
+    state: BILLING.State,
+    zip: BILLING['ZIP code'],
+    country: 'US',
+  };
+  const created = await page.request.post('/api/create-checkout-session', {
+    data: {
+      items: [{ id: COURSE_PRODUCT_ID, quantity: 1 }],
+      customer_email: email,
+      customer_name: `${billingInfo.firstName} ${billingInfo.lastName}`,
+      billingInfo,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const session = (await created.json()) as { sessionId: string; url: string };
+  const paid = await page.request.post(`${new URL(session.url, 'http://localhost').pathname}/pay`, {
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  expect(paid.headers().location).toMatch(/\/checkout-success\?session_id=/);
+  const granted = await page.request.post('/api/grant-course-access', {
+    data: { session_id: session.sessionId, customer_email: email },
+  });
+  expect(granted.ok(), await granted.text()).toBe(true);
 
-  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
-  await page.goto(findSetupPasswordPath(mail));
   const password = 'Twelve+Chars!Now';
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Set Password' }).click();
-  await page.waitForURL(/\/login$/);
-  await logIn(page, email, password);
+  await setPasswordThroughApi(page, email, password);
+  await signInThroughApi(page, email, password);
   await expect
     .poll(
       async () => {
@@ -132,13 +144,8 @@ export async function createProvenAccount(page: Page, email: string): Promise<st
   await createAccount(page.request, email);
   const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
   expect(asked.ok(), await asked.text()).toBe(true);
-  const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
-  await page.goto(findSetupPasswordPath(mail));
   const password = 'Proven+Owner!2026';
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Set Password' }).click();
-  await page.waitForURL(/\/login$/);
-  await logIn(page, email, password);
+  await setPasswordThroughApi(page, email, password);
+  await signInThroughApi(page, email, password);
   return password;
 }
