@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
@@ -79,7 +79,7 @@ test(
     const businessName = `Lopez Family Foods ${randomUUID().slice(0, 6)}`;
     await sendRequest(page.request, businessName);
 
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInThroughApi(page, ADMIN.email, ADMIN.password);
     await page.goto(ADMIN_PAGE);
     await expect(page.getByRole('heading', { level: 1, name: 'Consultation Submissions' })).toBeVisible();
     const item = page.getByRole('button', { name: new RegExp(businessName) });

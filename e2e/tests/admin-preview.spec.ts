@@ -5,7 +5,7 @@
  * lessons list, the section page and a lesson that a new member would wait days for all open.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
@@ -13,7 +13,7 @@ type Lesson = { id: number; title: string; isLocked: boolean };
 
 test('the admin, not a member, opens every member page', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   const user = (await (await page.request.get('/api/auth/user')).json()) as {
     role: string;
     isMember: boolean;

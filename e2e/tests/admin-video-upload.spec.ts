@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Page, Request, Route } from '@playwright/test';
-import { ADMIN, logIn } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
@@ -29,7 +29,7 @@ test.describe('admin video upload', () => {
     { tag: '@phone' },
     async ({ page }, testInfo) => {
       const video = await readFile(path.join(MEDIA, 'member-lesson.mp4'));
-      await logIn(page, ADMIN.email, ADMIN.password);
+      await signInThroughApi(page, ADMIN.email, ADMIN.password);
       await page.goto('/admin/upload');
       await expect(page.getByRole('heading', { level: 1, name: 'Video Upload' })).toBeVisible();
       await expect(page).toHaveTitle(/Video Upload/);
@@ -85,7 +85,7 @@ test.describe('admin video upload', () => {
     // A real video followed by padding: two pieces of 8 MB and a bit; the server checks its first bytes.
     const sample = await readFile(path.join(MEDIA, 'section-introduction.mp4'));
     const video = Buffer.concat([sample, Buffer.alloc(2 * CHUNK + 4096 - sample.length, 7)]);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInThroughApi(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/upload');
 
     // The second piece is held until the admin has paused, so the pause meets an upload on its way.

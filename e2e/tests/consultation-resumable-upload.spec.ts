@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page, Route } from '@playwright/test';
-import { ADMIN, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
@@ -96,7 +96,7 @@ test(
     const adminContext = await browser.newContext();
     try {
       const admin = await adminContext.newPage();
-      await logIn(admin, ADMIN.email, ADMIN.password);
+      await signInThroughApi(admin, ADMIN.email, ADMIN.password);
       const list = await admin.request.get('/api/consultations');
       expect(list.status()).toBe(200);
       const submissions = (await list.json()) as Array<{ email: string; videoFiles: string[] }>;

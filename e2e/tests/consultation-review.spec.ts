@@ -13,7 +13,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -118,7 +118,7 @@ test('a new account without consultations is invited to the free photo analysis'
 }, testInfo) => {
   const email = uniqueEmail('consult', 'empty');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto('/my-consultations');
   await expect(page.getByRole('heading', { level: 1, name: 'My Consultations' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Consultations Yet' })).toBeVisible();
@@ -141,7 +141,7 @@ test("an owner's consultation goes from pending to completed with the admin's re
 
   // The owner: an account, signed in, submits with a photo, a video and a PDF.
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await submitConsultation(page.request, email, businessName);
 
   await page.goto('/my-consultations');
@@ -167,7 +167,7 @@ test("an owner's consultation goes from pending to completed with the admin's re
 
   // The support admin reviews it.
   await signOut(page);
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   await page.goto(ADMIN_PAGE);
   await expect(page.getByRole('heading', { level: 1, name: 'Consultation Submissions' })).toBeVisible();
   const item = page.getByRole('button', { name: new RegExp(businessName) });
@@ -247,7 +247,7 @@ test("an owner's consultation goes from pending to completed with the admin's re
 
   // The owner sees the response on the page and receives it by e-mail.
   await signOut(page);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto('/my-consultations');
   const completedCard = page.getByRole('group', { name: businessName });
   await expect(completedCard.getByTestId('consultation-status')).toHaveText('Completed');

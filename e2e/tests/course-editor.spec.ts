@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
-import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
 const SECTION_TITLE = 'Start Here: Free Preview';
@@ -72,7 +72,7 @@ test('the admin edits the course in the studio and members and visitors see it a
 
   const adminContext = await site.context(browser, 1280);
   const page = await adminContext.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Course studio' })).toBeVisible();
   // The outline comes after the course list (a busy machine may take a while).
@@ -206,7 +206,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   // The studio on a phone: nothing wider than the screen.
   const phoneContext = await site.context(browser, 390);
   const phone = await phoneContext.newPage();
-  await logIn(phone, ADMIN.email, ADMIN.password);
+  await signInThroughApi(phone, ADMIN.email, ADMIN.password);
   await phone.goto('/admin/courses');
   await expect(phone.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
   await openLesson(lessonRows(sectionCard(phone, 0)).first());
@@ -236,7 +236,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   // The upload, resumable, on /admin/upload.
   const adminContext = await site.context(browser, 1280);
   const page = await adminContext.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/upload');
   await page.getByLabel('Video file').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
   await page.getByRole('button', { name: 'Upload Video' }).click();

@@ -8,7 +8,13 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import {
+  becomeCourseMember,
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -30,7 +36,7 @@ test('a free account is offered Upgrade to Access and kept out of the lessons', 
 }, testInfo) => {
   const email = uniqueEmail('courses', 'free');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
 
   await page.goto('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();

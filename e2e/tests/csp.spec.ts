@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 
 interface Violation {
   page: string;
@@ -130,7 +130,7 @@ test.describe('Content-Security-Policy', () => {
 
   test('admin pages run without a violation, as the support admin', async ({ page }) => {
     const violations = await watchViolations(page);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInThroughApi(page, ADMIN.email, ADMIN.password);
     for (const path of await pathsOf(page.request, 'admin')) await visit(page, path);
     expect(violations).toEqual([]);
   });

@@ -11,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
-import { ADMIN, becomeCourseMember, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 
 interface StudioLesson {
@@ -72,7 +72,7 @@ test('the admin gives a lesson a new video and the site transcodes it', async ({
   test.setTimeout(120_000);
   const context = await site.context(browser, 1280);
   const page = await context.newPage();
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   const outline = (await (await page.request.get('/api/courses/1/modules')).json()) as {
     lessons: StudioLesson[];
   }[];

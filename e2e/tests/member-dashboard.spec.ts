@@ -9,7 +9,13 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
-import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import {
+  becomeCourseMember,
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 function section(page: Page, name: string) {
@@ -26,7 +32,7 @@ test('a free account sees Free Account, No Courses Yet and Upgrade to Access beh
 }, testInfo) => {
   const email = uniqueEmail('dash', 'free');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto('/member/dashboard');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();

@@ -5,7 +5,7 @@
  * who may open every member page, walks it, so no purchase is needed.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi } from '../helpers/accounts.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -21,7 +21,7 @@ test(
   { tag: '@phone' },
   async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInThroughApi(page, ADMIN.email, ADMIN.password);
     await page.goto('/old-dashboard');
     await page.evaluate("window.localStorage.removeItem('tutorial_dashboard')");
     await page.reload();

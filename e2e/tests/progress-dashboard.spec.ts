@@ -12,7 +12,13 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import {
+  becomeCourseMember,
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -32,7 +38,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 test('a free account sees Course Access Required with the ways to get access', async ({ page }, testInfo) => {
   const email = uniqueEmail('progress', 'free');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();
@@ -281,7 +287,7 @@ test(
 async function becomeOwner(page: Page): Promise<void> {
   const email = uniqueEmail('progress', 'owner');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   const consent = await page.request.post('/api/revenue-share-consent', {
     data: { consentToTerms: true, baselineNetRevenue: 3_000_000 },
   });

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
@@ -104,7 +104,7 @@ test.describe('the revenue ledger', () => {
     const ownerRequest = await playwright.request.newContext({ baseURL });
     const owner = await ownerWithReport(ownerRequest, 'ledger');
 
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signInThroughApi(page, ADMIN.email, ADMIN.password);
     await openLedger(page);
 
     // The stat cards.
@@ -247,7 +247,7 @@ test.describe('the revenue ledger', () => {
   test('a signed-in owner gets Access Denied and goes home; a visitor goes to log in', async ({ page }) => {
     const email = uniqueEmail('revenue-admin', 'denied');
     await createAccount(page.request, email);
-    await logIn(page, email, PASSWORD);
+    await signInThroughApi(page, email, PASSWORD);
     expect((await page.request.get('/api/admin/revenue-reports')).status()).toBe(403);
     await page.goto(PAGE);
     await expectToast(page, 'Access Denied', 'This page is for the support admin only.');
@@ -278,7 +278,7 @@ test.describe('the revenue ledger', () => {
       );
       const [owner, verified] = owners as [Owner, Owner];
 
-      await logIn(page, ADMIN.email, ADMIN.password);
+      await signInThroughApi(page, ADMIN.email, ADMIN.password);
       const verify = await page.request.post(`/api/admin/verify-report/${verified.reportId}`);
       expect(verify.status(), await verify.text()).toBe(200);
 

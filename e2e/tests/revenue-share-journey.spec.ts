@@ -16,7 +16,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit';
-import { ADMIN, PASSWORD, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
@@ -260,7 +260,7 @@ test(
 
       // The admin, in a browser of their own, verifies it on the ledger.
       const admin = await adminContext.newPage();
-      await logIn(admin, ADMIN.email, ADMIN.password);
+      await signInThroughApi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/revenue-admin');
       await expect(admin.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
         timeout: 20_000,

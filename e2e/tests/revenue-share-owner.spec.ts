@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, createAccount, logIn, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
 
 const WORKBOOK = path.resolve(
@@ -51,7 +51,7 @@ function shownDay(day: string): string {
 async function becomeOwner(page: Page, label: string, baselineNetRevenue: number): Promise<string> {
   const email = uniqueEmail('owner', label);
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   const consent = await page.request.post('/api/revenue-share-consent', {
     data: { consentToTerms: true, baselineNetRevenue },
   });
@@ -113,7 +113,7 @@ test(
   async ({ page }, testInfo) => {
     const email = uniqueEmail('owner', 'welcome');
     await createAccount(page.request, email);
-    await logIn(page, email, PASSWORD);
+    await signInThroughApi(page, email, PASSWORD);
     await page.goto('/revenue-share-welcome');
 
     // The programme, the timeline and the terms.
@@ -429,7 +429,7 @@ test('an account without the plan is told why it cannot report, and led to the w
 }, testInfo) => {
   const email = uniqueEmail('owner', 'no-plan');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto('/revenue-report');
   const notice = page.getByTestId('not-on-plan');
   await expect(notice).toContainText('Please agree to the Revenue Share Terms before reporting revenue');
@@ -446,7 +446,7 @@ test('an account without the plan is told why it cannot report, and led to the w
 test('the support admin may open the welcome page but not join: the server says why, and nothing changes', async ({
   page,
 }) => {
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
   await page.goto('/revenue-share-welcome');
   await page.getByRole('checkbox', { name: 'I agree to the Revenue Share Terms (v1.0)' }).check();
   let consentStatus = 0;

@@ -8,7 +8,13 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { becomeCourseMember, createAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import {
+  becomeCourseMember,
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
@@ -65,7 +71,7 @@ test('a signed-out visitor is sent to /login from a section and a lesson', async
 test('a free account is sent to /courses with Membership Required', async ({ page }) => {
   const email = uniqueEmail('learn', 'free');
   await createAccount(page.request, email);
-  await logIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
 
   await page.goto('/lessons/1');
   await expect(page).toHaveURL(/\/courses$/);
@@ -140,7 +146,7 @@ test(
     });
     try {
       const phone = await other.newPage();
-      await logIn(phone, email, password);
+      await signInThroughApi(phone, email, password);
       await phone.goto(`/lessons/${lessonId}`);
       const resumed = phone.getByRole('group', { name: /^Video player:/ }).locator('video');
       await expect.poll(() => currentTime(resumed), { timeout: 15_000 }).toBeGreaterThanOrEqual(saved - 0.5);
