@@ -8,7 +8,8 @@
  * - the measured: the course service (PGlite and the local folder under a temp DATA_DIR, LOG_LEVEL silent)
  *   receiving it at `/api/uploads` (purpose `lesson-video`, as an admin through the internal token) with
  *   tus-js-client in 8 MB pieces, as the browser helper sends it, until the completing PATCH answers: the
- *   service has then checked the file and stored it in the object store (another copy on the same disk).
+ *   service has then checked the file and stored it in the object store (linked into place on the same disk,
+ *   no byte copied: `ObjectStore.putFile`).
  *
  * Each receiver runs in a child process of its own, so its CPU time (utime + stime from /proc) and its
  * resident memory (VmRSS before, VmHWM reset before the upload) are its own. Prints wall time, MB/s, CPU
@@ -380,7 +381,7 @@ async function runBenchmark(): Promise<void> {
     );
     console.log(
       `  (tus: ${answer.patches} PATCHes, final answer ${answer.status}, ${stored}; the completing PATCH took ` +
-        `${answer.lastPatchSeconds.toFixed(1)} s with the copy into the object store; ` +
+        `${answer.lastPatchSeconds.toFixed(1)} s storing the file in the object store; ` +
         `${anchor.hwmReset && tus.hwmReset ? 'peaks are VmHWM reset before each upload' : 'peaks sampled every 20 ms'}` +
         '; the client runs in this process on the same machine)',
     );

@@ -12,6 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  link,
   mkdir,
   open,
   readFile,
@@ -25,7 +26,7 @@ import {
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import {
   ObjectNotFoundError,
   RangeNotSatisfiableError,
@@ -92,9 +93,13 @@ function toDate(ms: number): Date {
   return new Date(Math.floor(ms));
 }
 
-function isNotFound(error: unknown): boolean {
+function isErrorCode(error: unknown, ...codes: string[]): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
+  return code !== undefined && codes.includes(code);
+}
+
+function isNotFound(error: unknown): boolean {
+  return isErrorCode(error, 'ENOENT', 'ENOTDIR');
 }
 
 /** Where the bytes of `key` live under a store's `rootDir` (the key checked first). */
@@ -144,28 +149,7 @@ export class LocalObjectStore implements ObjectStore {
         contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
         etag: md5.digest('hex'),
       };
-      await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
-
-      const objectPath = this.objectPath(key);
-      const metaPath = this.metaPath(key);
-      await Promise.all([
-        mkdir(path.dirname(objectPath), { recursive: true }),
-        mkdir(path.dirname(metaPath), { recursive: true }),
-      ]);
-      // Each rename is atomic; the lock keeps a concurrent put of the same key from pairing its bytes
-      // with our metadata, and readers from seeing one without the other.
-      const info = await this.withKeyLock(key, async () => {
-        await rename(tmpMeta, metaPath);
-        await rename(tmpData, objectPath);
-        return stat(objectPath);
-      });
-      return {
-        key,
-        size: info.size,
-        contentType: meta.contentType,
-        etag: meta.etag,
-        lastModified: toDate(info.mtimeMs),
-      };
+      return await this.commit(key, tmpData, tmpMeta, meta);
     } catch (error) {
       // A file stream destroyed before its open finished still creates the file when the open lands:
       // wait for it to close, or the removal below would run first and leave the file behind.
@@ -174,6 +158,60 @@ export class LocalObjectStore implements ObjectStore {
       if (!source.destroyed) source.destroy();
       throw error;
     }
+  }
+
+  async putFile(key: string, filePath: string, options: PutOptions = {}): Promise<ObjectInfo> {
+    assertValidObjectKey(key);
+    const { size } = await stat(filePath);
+    if (options.size !== undefined && options.size !== size) {
+      throw new Error(`File of ${size} bytes does not match the declared size ${options.size} for ${key}`);
+    }
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmpData = path.join(this.tmpDir, `${randomUUID()}.data`);
+    const tmpMeta = path.join(this.tmpDir, `${randomUUID()}.json`);
+    try {
+      await link(filePath, tmpData);
+    } catch (error) {
+      // Another file system (or one without hard links): copy the bytes instead.
+      if (!isErrorCode(error, 'EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK')) throw error;
+      return this.put(key, createReadStream(filePath), { ...options, size });
+    }
+    try {
+      // A new object's tag without reading its bytes: tags only need to change when the bytes do.
+      const meta: StoredMeta = {
+        contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
+        etag: randomUUID().replaceAll('-', ''),
+      };
+      return await this.commit(key, tmpData, tmpMeta, meta);
+    } catch (error) {
+      await Promise.all([rm(tmpData, { force: true }), rm(tmpMeta, { force: true })]);
+      throw error;
+    }
+  }
+
+  /** Moves a complete object's bytes and metadata from tmp/ into place. */
+  private async commit(key: string, tmpData: string, tmpMeta: string, meta: StoredMeta): Promise<ObjectInfo> {
+    await writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+    const objectPath = this.objectPath(key);
+    const metaPath = this.metaPath(key);
+    await Promise.all([
+      mkdir(path.dirname(objectPath), { recursive: true }),
+      mkdir(path.dirname(metaPath), { recursive: true }),
+    ]);
+    // Each rename is atomic; the lock keeps a concurrent put of the same key from pairing its bytes
+    // with our metadata, and readers from seeing one without the other.
+    const info = await this.withKeyLock(key, async () => {
+      await rename(tmpMeta, metaPath);
+      await rename(tmpData, objectPath);
+      return stat(objectPath);
+    });
+    return {
+      key,
+      size: info.size,
+      contentType: meta.contentType,
+      etag: meta.etag,
+      lastModified: toDate(info.mtimeMs),
+    };
   }
 
   async get(key: string, range?: ByteRange): Promise<GetResult> {

@@ -9,6 +9,8 @@
  * s3rver does not implement. Driving the parts ourselves skips that lookup, so large uploads work
  * against s3rver as well as against S3 and MinIO.
  */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Client, ClientOptions } from 'minio';
@@ -270,6 +272,14 @@ export class S3ObjectStore implements ObjectStore {
     const info = await this.stat(key);
     if (!info) throw new Error(`Object ${key} was uploaded but cannot be found`);
     return info;
+  }
+
+  async putFile(key: string, filePath: string, options: PutOptions = {}): Promise<ObjectInfo> {
+    const { size } = await stat(filePath);
+    if (options.size !== undefined && options.size !== size) {
+      throw new Error(`File of ${size} bytes does not match the declared size ${options.size} for ${key}`);
+    }
+    return this.put(key, createReadStream(filePath), { ...options, size });
   }
 
   async get(key: string, range?: ByteRange): Promise<GetResult> {

@@ -54,6 +54,11 @@ export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Streams the body into the store; a failed stream leaves no partial object behind. */
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<ObjectInfo>;
+  /**
+   * Stores the file at `filePath` under `key` and leaves the file as it was. The local store links it into
+   * place (no byte copied when both folders are on one file system, a copy otherwise); S3 streams it.
+   */
+  putFile(key: string, filePath: string, options?: PutOptions): Promise<ObjectInfo>;
   /** Throws ObjectNotFoundError or RangeNotSatisfiableError. */
   get(key: string, range?: ByteRange): Promise<GetResult>;
   /** null when the object does not exist. */

@@ -10,7 +10,6 @@
  * under a random key, listed with the others), with the upload id as its file id.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
   CONSULTATION_UPLOAD_MESSAGES,
@@ -99,7 +98,7 @@ async function finishConsultationUpload(
   if (!verdict.ok) throw new AppError('unsupported_media_type', verdict.reason);
 
   const objectKey = `${OBJECT_KEY_PREFIX}/${randomBytes(24).toString('base64url')}`;
-  const stored = await store.put(objectKey, createReadStream(upload.filePath), {
+  const stored = await store.putFile(objectKey, upload.filePath, {
     contentType: verdict.contentType,
     size: upload.size,
   });

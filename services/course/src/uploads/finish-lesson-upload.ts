@@ -4,7 +4,6 @@
  * `course-media/` with a random name (where the video stream serves lesson files) and recorded against its
  * upload id.
  */
-import { createReadStream } from 'node:fs';
 import {
   LESSON_UPLOAD_MESSAGES,
   type LessonUploadMetadata,
@@ -36,7 +35,7 @@ export async function finishLessonUpload(
     );
   }
   const fileName = `${newLessonVideoName()}.${type.extension}`;
-  const stored = await store.put(courseMediaKey(fileName), createReadStream(upload.filePath), {
+  const stored = await store.putFile(courseMediaKey(fileName), upload.filePath, {
     contentType: type.contentType,
     size: upload.size,
   });

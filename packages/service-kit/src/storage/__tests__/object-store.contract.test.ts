@@ -1,6 +1,6 @@
 /** One contract for every ObjectStore adapter, run against a temp folder and against s3rver. */
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -304,6 +304,49 @@ describe.each(adapters)('$name (object store contract)', ({ create }) => {
     expect(await store.stat(key)).toBeNull();
   });
 
+  it('stores a file from disk, leaves the file as it was, and keeps the object once the file is gone', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'kit-put-file-'));
+    try {
+      const file = path.join(folder, 'upload.bin');
+      const bytes = Buffer.concat([...generatedChunks(6 * MIB + 17, 11)]);
+      await writeFile(file, bytes);
+      const key = `${prefix}/from-disk.bin`;
+      const put = await store.putFile(key, file, { contentType: 'video/mp4', size: bytes.length });
+      expect(put).toMatchObject({ key, size: bytes.length, contentType: 'video/mp4' });
+      expect(put.etag).not.toBe('');
+      expect((await readFile(file)).equals(bytes)).toBe(true);
+
+      // The uploads kit removes its file once finished: the stored object must not go with it.
+      await rm(file);
+      const got = await store.get(key);
+      expect(got.info).toMatchObject({ size: bytes.length, contentType: 'video/mp4', etag: put.etag });
+      expect(sha256Of([await readAll(got.body)])).toBe(sha256Of([bytes]));
+
+      // A second file under the same key replaces the object, with a new tag.
+      await writeFile(file, 'second version');
+      const second = await store.putFile(key, file);
+      expect(second).toMatchObject({ size: 14, contentType: 'application/octet-stream' });
+      expect(second.etag).not.toBe(put.etag);
+      expect((await readAll((await store.get(key)).body)).toString()).toBe('second version');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file that does not match the declared size, and stores nothing', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'kit-put-file-'));
+    try {
+      const file = path.join(folder, 'short.bin');
+      await writeFile(file, Buffer.alloc(10));
+      const key = `${prefix}/short-file.bin`;
+      await expect(store.putFile(key, file, { size: 11 })).rejects.toThrow(/declared size/);
+      expect(await store.stat(key)).toBeNull();
+      expect((await stat(file)).size).toBe(10);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a body longer than its declared size as soon as it overflows, even if it never ends', async () => {
     const key = `${prefix}/overflowing.bin`;
     let sent = 0;
@@ -389,6 +432,23 @@ describe('LocalObjectStore specifics', () => {
   it('accepts dots inside a file name', async () => {
     await store.put('menus/menu..v2.pdf', Buffer.from('ok'));
     expect((await store.stat('menus/menu..v2.pdf'))?.size).toBe(2);
+  });
+
+  it('links a file on the same file system into place instead of copying its bytes', async () => {
+    const file = path.join(dir, 'finished-upload.bin');
+    await writeFile(file, Buffer.alloc(64 * 1024, 3));
+    await store.putFile('videos/linked.bin', file);
+    const stored = await stat(path.join(dir, 'root', 'objects', 'videos', 'linked.bin'));
+    expect(stored.ino).toBe((await stat(file)).ino);
+    expect(stored.nlink).toBe(2);
+    expect(await readdir(path.join(dir, 'root', 'tmp'))).toEqual([]);
+  });
+
+  it('refuses an invalid key for a file too, and writes nothing', async () => {
+    const file = path.join(dir, 'some-file.bin');
+    await writeFile(file, 'x');
+    await expect(store.putFile('../climbed.bin', file)).rejects.toThrow(/Invalid object key/);
+    await expect(access(path.join(dir, 'climbed.bin'))).rejects.toThrow();
   });
 
   it('leaves no temporary file behind when an upload fails', async () => {
