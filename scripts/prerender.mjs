@@ -22,7 +22,20 @@ export const PRERENDERED_PAGES = {
   '/pricing': 'pricing.html',
 };
 
+/**
+ * The API answers each page's first view reads as soon as it runs (the same GETs, with the same
+ * credentials as @platform/ui's apiRequest): preloaded from the HTML, they download beside the scripts
+ * instead of after them, so what they fill in (the product pictures on /services, the largest paint there;
+ * the course outline on /) is drawn as the page comes alive. The answers are the server's current ones
+ * (`Cache-Control: no-cache`): nothing of the catalogue is fixed at build time.
+ */
+export const FIRST_VIEW_DATA = {
+  '/': ['/api/course-preview'],
+  '/services': ['/api/products'],
+};
+
 const EMPTY_ROOT = '<div id="root"></div>';
+const REMOTE_LIST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>/;
 
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -95,6 +108,14 @@ export async function prerenderPublicPages() {
     const { html, title } = await renderPage(pagePath);
     const file = path.join(outDir, fileName);
     let page = template.replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
+    const dataLinks = (FIRST_VIEW_DATA[pagePath] ?? []).map(
+      (url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`,
+    );
+    if (dataLinks.length > 0) {
+      if (!REMOTE_LIST_PRELOAD.test(page))
+        throw new Error('shell/dist/index.html has no preload of /remotes.json');
+      page = page.replace(REMOTE_LIST_PRELOAD, (link) => `${link}${dataLinks.join('')}`);
+    }
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (/<script>(?!try\{)/.test(page.slice(page.indexOf('<div id="root">')))) {
       throw new Error(`${pagePath}: the render wrote an inline script, which the page's CSP would refuse`);

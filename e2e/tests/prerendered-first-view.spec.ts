@@ -170,6 +170,37 @@ test.describe('prerendered first view', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the API answer a first view reads is preloaded by its HTML and asked for once', async ({ page }) => {
+    const problems = collectProblems(page);
+    for (const [path, api] of [
+      ['/services', '/api/products'],
+      ['/', '/api/course-preview'],
+    ] as const) {
+      const asked: string[] = [];
+      const count = (request: { url: () => string }) => {
+        if (new URL(request.url()).pathname === api) asked.push(request.url());
+      };
+      page.on('request', count);
+      await rememberPrerenderedRoot(page);
+      await page.goto(path);
+      await expect(page.locator(`link[rel="preload"][href="${api}"]`)).toHaveAttribute(
+        'crossorigin',
+        'use-credentials',
+      );
+      // What the answer fills in is drawn: the preload was the page's own request, not a second one.
+      if (path === '/services') {
+        await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveCount(4);
+      } else {
+        await expect(page.getByRole('heading', { name: 'Course content' })).toBeVisible();
+      }
+      await waitForHydratedHeader(page);
+      expect(asked, `${api} on ${path}`).toHaveLength(1);
+      expect(await keptPrerenderedRoot(page)).toBe(true);
+      page.off('request', count);
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the browser-only state appears once hydrated: a stored dark theme and cart', async ({ page }) => {
     const problems = collectProblems(page);
     await rememberPrerenderedRoot(page);
