@@ -1,5 +1,9 @@
-/** The gateway's Express app, without listening, so tests and the embedded runner can drive it. */
-import express, { type ErrorRequestHandler, type Express } from 'express';
+/**
+ * The gateway's request handler, without listening, so tests and the embedded runner can drive it: an
+ * Express app, with the API requests the services answer taken before Express runs (the lean API path).
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import {
   createLogger,
   enterRequestContext,
@@ -14,6 +18,7 @@ import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
 import { createSignedMediaRouter } from './media/signed-media.js';
+import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
@@ -36,7 +41,21 @@ export interface GatewayDeps {
   inProcess: InProcessServices;
 }
 
+export interface Gateway {
+  /** Everything the gateway answers, through Express (the API path included). */
+  app: Express;
+  /**
+   * What a server listens with: the API requests a service answers go the lean way (the same steps as in
+   * `app`, without Express's router and request objects in front), the rest to `app`.
+   */
+  listener: RequestListener;
+}
+
 export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Express {
+  return createGateway(config, deps).app;
+}
+
+export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Gateway {
   const logger = deps.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const agents = deps.agents ?? createUpstreamAgents();
   const callers =
@@ -49,13 +68,26 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
       agent: agents.agentFor(getServiceUrl(config, 'auth')),
     });
 
+  // The steps before the proxy, as plain node:http middleware so that the lean API path runs the very
+  // same ones (service-kit's two read nothing Express adds but the original URL, set on that path).
+  const enterContext = enterRequestContext('gateway', logger) as NodeMiddleware;
+  const setSecurityHeaders = securityHeaders(config);
+  const logRequest = logRequests({
+    logger,
+    level: 'info',
+    requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
+    ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+  }) as NodeMiddleware;
+  const refuseCrossSite = refuseCrossSiteWrites();
+  const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });
+
   const app = express();
   app.disable('x-powered-by');
   // First: an error escaping a request is then logged under the gateway and answered by the process guard.
-  app.use(enterRequestContext('gateway', logger));
+  app.use(enterContext as RequestHandler);
 
   // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
-  app.use(securityHeaders(config));
+  app.use(setSecurityHeaders as RequestHandler);
   // Copies of content-hashed built files already sent once, from memory: they need nothing that follows,
   // not even an access line (the first read, from disk, has one; docs/decisions.md, 57). What is not held
   // goes on, and the front-end router holds it.
@@ -63,24 +95,17 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   app.use(serveHeldCopies(held));
   // The one access line of each request (the services log what they are proxied at debug level only),
   // but for the held copies answered above.
-  app.use(
-    logRequests({
-      logger,
-      level: 'info',
-      requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
-      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
-    }),
-  );
+  app.use(logRequest as RequestHandler);
 
   app.use(createHealthRouter({ config, agents }));
-  app.use(refuseCrossSiteWrites());
+  app.use(refuseCrossSite as RequestHandler);
   // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
   const signedMedia = createSignedMediaRouter(config);
   if (signedMedia) app.use(signedMedia);
   // Compression is applied where it pays, not here: to the services' answers once their type and size
   // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.
-  app.use(createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess }));
+  app.use(api.handle as RequestHandler);
   app.use(createFrontEndRouter({ config, agents, logger, held }));
 
   app.use((_req, res) => {
@@ -97,5 +122,63 @@ export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDep
   };
   app.use(answerError);
 
-  return app;
+  // The lean API path: for a request a service owns, what `app` would run for it, in the same order (the
+  // held copies, health checks and signed media in between answer no such path), without Express.
+  const apiSteps: NodeMiddleware[] = [
+    enterContext,
+    setSecurityHeaders,
+    logRequest,
+    refuseCrossSite,
+    api.handle,
+  ];
+  const listener: RequestListener = (req, res) => {
+    if (api.owner(req) === null) {
+      app(req, res);
+      return;
+    }
+    // Read by the access line (Express sets it on its way in).
+    (req as { originalUrl?: string }).originalUrl = req.url;
+    runSteps(apiSteps, req, res, (error) => {
+      req.log.error({ err: error }, 'unhandled error');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      answerJson(res, 500, { message: 'Internal server error' });
+    });
+  };
+
+  return { app, listener };
+}
+
+/**
+ * Runs middleware in order as Express would: each calls `next()` to go on or `next(error)` to fail; a
+ * thrown error or a rejected promise fails too. A step that neither answers nor calls `next` ends the run.
+ */
+function runSteps(
+  steps: readonly NodeMiddleware[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  fail: (error: unknown) => void,
+): void {
+  let index = 0;
+  const next = (error?: unknown): void => {
+    if (error !== undefined && error !== null) {
+      fail(error);
+      return;
+    }
+    const step = steps[index];
+    index += 1;
+    if (!step) {
+      answerJson(res, 404, { message: 'Not found' });
+      return;
+    }
+    try {
+      const result = step(req, res, next);
+      if (result instanceof Promise) result.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  next();
 }

@@ -125,12 +125,24 @@ function compile(pattern: string): Matcher {
 }
 
 const compiled = ROUTES.map((entry) => ({ matches: compile(entry.pattern), service: entry.service }));
+// Every route's first path segment ("/api/", "/video-stream/"): a path under none of them (a page, a built
+// file) is owned by no service, which is known without trying each route.
+const FIRST_SEGMENTS = [
+  ...new Set([...ROUTES.map((entry) => entry.pattern), RESUMABLE_UPLOADS_PATH].map(firstSegment)),
+];
+
+function firstSegment(pattern: string): string {
+  const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : pattern;
+  const slash = prefix.indexOf('/', 1);
+  return slash === -1 ? prefix : prefix.slice(0, slash + 1);
+}
 
 /**
  * The service that owns `path` (a path without query string), or `null` when none does. A resumable
  * upload's creation is routed by its `Upload-Metadata` header, so pass the request's headers.
  */
 export function resolveService(path: string, headers: IncomingHttpHeaders = {}): ServiceName | null {
+  if (!FIRST_SEGMENTS.some((segment) => path.startsWith(segment))) return null;
   const upload = resolveUploadService(path, headers);
   if (upload) return upload;
   const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

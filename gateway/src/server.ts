@@ -1,6 +1,6 @@
 /** Starts the gateway and stops it gracefully: stop accepting, finish in-flight requests, close sockets. */
 import { createLogger, listen, type Logger } from '@platform/service-kit';
-import { createGatewayApp } from './app.js';
+import { createGateway } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { InProcessServices } from './upstream/api-proxy.js';
 import { createUpstreamAgents } from './upstream/upstream-agents.js';
@@ -18,8 +18,8 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const agents = createUpstreamAgents();
-  const app = createGatewayApp(config, { logger, agents, inProcess: options.inProcess });
-  const running = await listen(app, config.PORT, config.HOST);
+  const { listener } = createGateway(config, { logger, agents, inProcess: options.inProcess });
+  const running = await listen(listener, config.PORT, config.HOST);
   logger.info({ url: running.url }, 'gateway listening');
   let closing: Promise<void> | undefined;
   return {

@@ -21,6 +21,11 @@
 // (5) per measurement; the targets take turns for BENCH_ROUNDS rounds (3) and each figure is the median
 // of its rounds, so a busy machine slows them alike. Straight to the service and through nginx, wrk sends
 // an internal token signed for the run, as the gateway would.
+//
+// BENCH_ONLY=d (or a,c, …) runs only the sections named. BENCH_GATEWAY_NODE_ARGS adds node options to the
+// gateway process of (d), e.g. `--cpu-prof --cpu-prof-dir=/tmp/gateway-prof` to profile it under load.
+// BENCH_BASELINE_GATEWAY=<path of another build's main.js> adds that gateway to (d), beside this one, to
+// compare two builds in one run.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -42,6 +47,14 @@ const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 50);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const shellDir = path.join(root, 'shell', 'dist');
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'abcd')
+    .toLowerCase()
+    .split(/[\s,]*/)
+    .filter(Boolean),
+);
+const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const baselineGateway = process.env.BENCH_BASELINE_GATEWAY;
 
 function findTool(name) {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
@@ -284,8 +297,8 @@ const tokenHeaders = () => ({
 const cleanups = [];
 
 /** A Node process of the build, its output dropped unless it fails; stopped with SIGTERM. */
-function startNodeProcess(script, env) {
-  const child = spawn(process.execPath, [path.join(root, script)], {
+function startNodeProcess(script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -327,15 +340,33 @@ async function startDistributedPair() {
       Object.entries(site.services).map(([name, url]) => [`${name.toUpperCase()}_SERVICE_URL`, url]),
     );
     stops.push(
-      startNodeProcess('gateway/dist/main.js', {
-        ...serviceUrls,
-        PAYMENT_SERVICE_URL: serviceUrl,
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        INTERNAL_TOKEN_SECRET: secret,
-      }),
+      startNodeProcess(
+        'gateway/dist/main.js',
+        {
+          ...serviceUrls,
+          PAYMENT_SERVICE_URL: serviceUrl,
+          PORT: String(gatewayPort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          INTERNAL_TOKEN_SECRET: secret,
+        },
+        gatewayNodeArgs,
+      ),
     );
+    const baselinePort = baselineGateway ? await freePort() : undefined;
+    const baselineUrl = baselinePort ? `http://127.0.0.1:${baselinePort}` : undefined;
+    if (baselineGateway) {
+      stops.push(
+        startNodeProcess(path.resolve(baselineGateway), {
+          ...serviceUrls,
+          PAYMENT_SERVICE_URL: serviceUrl,
+          PORT: String(baselinePort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          INTERNAL_TOKEN_SECRET: secret,
+        }),
+      );
+    }
     const port = await freePort();
     const dir = path.join(workDir, 'nginx-distributed');
     mkdirSync(dir);
@@ -349,8 +380,9 @@ async function startDistributedPair() {
     const api = '/api/payment/providers';
     await waitForStatus(`${serviceUrl}${api}`, tokenHeaders(), 200, 60_000);
     await waitForStatus(`${gatewayUrl}${api}`, {}, 200, 60_000);
+    if (baselineUrl) await waitForStatus(`${baselineUrl}${api}`, {}, 200, 60_000);
     await waitForStatus(`${nginxUrl}${api}`, tokenHeaders(), 200);
-    return { serviceUrl, gatewayUrl, nginxUrl, stop };
+    return { serviceUrl, gatewayUrl, baselineUrl, nginxUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -372,27 +404,34 @@ try {
       `${seconds} s × ${rounds} rounds, medians)`,
   );
 
-  console.log(`\n(a) cheap JSON GET ${api}, embedded mode`);
-  const apiFigures = await sideBySide([
-    { label: 'straight to the payment service', url: `${serviceUrl}${api}`, headers: tokenHeaders },
-    { label: 'nginx → payment service', url: `${nginxUrl}${api}`, headers: tokenHeaders },
-    { label: 'bare node:http proxy → payment service', url: `${bareProxy.url}${api}`, headers: () => ({}) },
-    { label: 'gateway → payment service', url: `${gatewayUrl}${api}`, headers: () => ({}) },
-  ]);
-  printFigures(apiFigures);
-  console.log(
-    `  gateway ÷ straight ${ratio(apiFigures, 'gateway → payment service', 'straight to the payment service')} ` +
-      `(goal ≥ 0.7)   nginx ÷ straight ${ratio(apiFigures, 'nginx → payment service', 'straight to the payment service')}   ` +
-      `bare node:http proxy ÷ straight ${ratio(apiFigures, 'bare node:http proxy → payment service', 'straight to the payment service')}`,
-  );
-  // One thread serves both paths, so what the gateway path loses is the gateway's own work.
-  const own =
-    1 -
-    apiFigures.get('gateway → payment service').rate / apiFigures.get('straight to the payment service').rate;
-  console.log(`  the gateway's own work: ${(own * 100).toFixed(0)} % of a request through it (goal ≤ 25 %)`);
+  if (only.has('a')) {
+    console.log(`\n(a) cheap JSON GET ${api}, embedded mode`);
+    const apiFigures = await sideBySide([
+      { label: 'straight to the payment service', url: `${serviceUrl}${api}`, headers: tokenHeaders },
+      { label: 'nginx → payment service', url: `${nginxUrl}${api}`, headers: tokenHeaders },
+      { label: 'bare node:http proxy → payment service', url: `${bareProxy.url}${api}`, headers: () => ({}) },
+      { label: 'gateway → payment service', url: `${gatewayUrl}${api}`, headers: () => ({}) },
+    ]);
+    printFigures(apiFigures);
+    console.log(
+      `  gateway ÷ straight ${ratio(apiFigures, 'gateway → payment service', 'straight to the payment service')} ` +
+        `(goal ≥ 0.7)   nginx ÷ straight ${ratio(apiFigures, 'nginx → payment service', 'straight to the payment service')}   ` +
+        `bare node:http proxy ÷ straight ${ratio(apiFigures, 'bare node:http proxy → payment service', 'straight to the payment service')}`,
+    );
+    // One thread serves both paths, so what the gateway path loses is the gateway's own work.
+    const own =
+      1 -
+      apiFigures.get('gateway → payment service').rate /
+        apiFigures.get('straight to the payment service').rate;
+    console.log(
+      `  the gateway's own work: ${(own * 100).toFixed(0)} % of a request through it (goal ≤ 25 %)`,
+    );
+  }
 
-  const script = largestScript();
-  if (!script) {
+  const script = only.has('b') ? largestScript() : undefined;
+  if (!only.has('b')) {
+    // not asked for (BENCH_ONLY)
+  } else if (!script) {
     console.log(
       '\n(b) skipped: build the front ends first (`npm run build` writes shell/dist with .br and .gz copies)',
     );
@@ -439,18 +478,22 @@ try {
     );
   }
 
-  console.log(
-    '\n(c) lesson media, embedded mode: a signed /api/media address through the gateway ÷ nginx sendfile',
-  );
-  const mediaCases = [
-    { label: '≈260 KB file, whole-file ranges', key: 'bench/preview.mp4', bytes: 260 * 1024, range: [0] },
-    {
-      label: '8 MiB file, 1 MiB ranges',
-      key: 'bench/lesson.mp4',
-      bytes: 8 * 1024 * 1024,
-      range: [1024 * 1024, 2 * 1024 * 1024 - 1],
-    },
-  ];
+  if (only.has('c')) {
+    console.log(
+      '\n(c) lesson media, embedded mode: a signed /api/media address through the gateway ÷ nginx sendfile',
+    );
+  }
+  const mediaCases = !only.has('c')
+    ? []
+    : [
+        { label: '≈260 KB file, whole-file ranges', key: 'bench/preview.mp4', bytes: 260 * 1024, range: [0] },
+        {
+          label: '8 MiB file, 1 MiB ranges',
+          key: 'bench/lesson.mp4',
+          bytes: 8 * 1024 * 1024,
+          range: [1024 * 1024, 2 * 1024 * 1024 - 1],
+        },
+      ];
   for (const media of mediaCases) {
     const file = objectFilePath(mediaRoot, media.key);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -481,23 +524,34 @@ try {
     );
   }
 
-  console.log(`\n(d) cheap JSON GET ${api}, distributed mode: a gateway process → a payment service process`);
-  const distributed = await startDistributedPair();
-  cleanups.push(distributed.stop);
-  const distributedFigures = await sideBySide([
-    {
-      label: 'straight to the payment service',
-      url: `${distributed.serviceUrl}${api}`,
-      headers: tokenHeaders,
-    },
-    { label: 'nginx → payment service', url: `${distributed.nginxUrl}${api}`, headers: tokenHeaders },
-    { label: 'gateway → payment service', url: `${distributed.gatewayUrl}${api}`, headers: () => ({}) },
-  ]);
-  printFigures(distributedFigures);
-  console.log(
-    `  gateway ÷ straight ${ratio(distributedFigures, 'gateway → payment service', 'straight to the payment service')} ` +
-      `(goal ≥ 0.9)   nginx ÷ straight ${ratio(distributedFigures, 'nginx → payment service', 'straight to the payment service')}`,
-  );
+  if (only.has('d')) {
+    const baselineLabel = 'baseline gateway → payment service';
+    console.log(
+      `\n(d) cheap JSON GET ${api}, distributed mode: a gateway process → a payment service process`,
+    );
+    const distributed = await startDistributedPair();
+    cleanups.push(distributed.stop);
+    const distributedFigures = await sideBySide([
+      {
+        label: 'straight to the payment service',
+        url: `${distributed.serviceUrl}${api}`,
+        headers: tokenHeaders,
+      },
+      { label: 'nginx → payment service', url: `${distributed.nginxUrl}${api}`, headers: tokenHeaders },
+      { label: 'gateway → payment service', url: `${distributed.gatewayUrl}${api}`, headers: () => ({}) },
+      ...(distributed.baselineUrl
+        ? [{ label: baselineLabel, url: `${distributed.baselineUrl}${api}`, headers: () => ({}) }]
+        : []),
+    ]);
+    printFigures(distributedFigures);
+    console.log(
+      `  gateway ÷ straight ${ratio(distributedFigures, 'gateway → payment service', 'straight to the payment service')} ` +
+        `(goal ≥ 0.9)   nginx ÷ straight ${ratio(distributedFigures, 'nginx → payment service', 'straight to the payment service')}` +
+        (distributed.baselineUrl
+          ? `   baseline gateway ÷ straight ${ratio(distributedFigures, baselineLabel, 'straight to the payment service')}`
+          : ''),
+    );
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
   const stopped = new Promise((resolve) => nginxProcess.once('exit', resolve));

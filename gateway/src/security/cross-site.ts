@@ -8,7 +8,8 @@
  * cookies unless their author already has them. Provider webhooks are exempt: they are cross-site by
  * nature and verified by their signatures.
  */
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { answerJson, pathOf, type NodeMiddleware } from '../plain-http.js';
 import { isApiPath } from '../routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,20 +17,28 @@ const EXEMPT_PREFIXES = ['/api/webhooks/'];
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
-export function refuseCrossSiteWrites(): RequestHandler {
+/** Needs nothing of Express: the API path runs it before Express (app.ts). */
+export function refuseCrossSiteWrites(): NodeMiddleware {
   return function refuseCrossSite(req, res, next) {
-    if (!STATE_CHANGING.has(req.method) || !isApiPath(req.path)) return next();
-    if (EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
-    if (isCrossSite(req.get('sec-fetch-site'), req.get('origin'), req.get('host'))) {
-      req.log?.warn(
-        { origin: req.get('origin'), site: req.get('sec-fetch-site') },
-        'refused a cross-site write',
-      );
-      res.status(403).set('Cache-Control', 'no-store').json({ message: CROSS_SITE_MESSAGE });
+    if (!STATE_CHANGING.has(req.method ?? '')) return next();
+    // Express's `req.path` where the URL is not a plain path (an absolute-form request line).
+    const path = pathOf(req.url) ?? (req as { path?: string }).path ?? '';
+    if (!isApiPath(path)) return next();
+    if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
+    const site = headerOf(req, 'sec-fetch-site');
+    const origin = headerOf(req, 'origin');
+    if (isCrossSite(site, origin, headerOf(req, 'host'))) {
+      req.log?.warn({ origin, site }, 'refused a cross-site write');
+      answerJson(res, 403, { message: CROSS_SITE_MESSAGE }, { 'cache-control': 'no-store' });
       return;
     }
     next();
   };
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function isCrossSite(

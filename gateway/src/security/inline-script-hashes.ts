@@ -32,10 +32,17 @@ export function hashInlineScripts(html: string): string[] {
   return [...sources];
 }
 
+export interface InlineScriptHashes {
+  /** The hashes of the shell as it is now (a folder is looked at again on each call). */
+  (): Promise<string[]>;
+  /** What the last call found, if it was made at most `maxAgeMs` ago; otherwise undefined. */
+  recent(maxAgeMs: number): string[] | undefined;
+}
+
 export function createInlineScriptHashes(
   shell: ShellLocation,
   { refreshMs }: { refreshMs: number },
-): () => Promise<string[]> {
+): InlineScriptHashes {
   let cached: { version: number; hashes: string[] } | undefined;
   let refreshing: Promise<string[]> | undefined;
   // Every answer asks: requests that arrive while the file is being looked at share that one look.
@@ -74,5 +81,13 @@ export function createInlineScriptHashes(
     return refreshing;
   }
 
-  return () => (shell.origin ? fromOrigin(shell.origin) : fromDir(shell.dir));
+  let last: { at: number; hashes: string[] } | undefined;
+  const remember = (hashes: string[]) => {
+    last = { at: Date.now(), hashes };
+    return hashes;
+  };
+  const current = () => (shell.origin ? fromOrigin(shell.origin) : fromDir(shell.dir)).then(remember);
+  return Object.assign(current, {
+    recent: (maxAgeMs: number) => (last && Date.now() - last.at <= maxAgeMs ? last.hashes : undefined),
+  });
 }

@@ -5,15 +5,18 @@
  * source the policy allows.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from '../config.js';
+import { pathOf, type NodeMiddleware } from '../plain-http.js';
+import { isApiPath } from '../routes.js';
 import { createInlineScriptHashes } from './inline-script-hashes.js';
 
 /** Lesson players the member area and the course preview embed (see the player's media-source.ts). */
 export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** How old the inline scripts' hashes on an API answer may be (a page's are looked up for it). */
+const API_HASHES_MAX_AGE_MS = 1_000;
 
 /** HSTS only where the site is served over HTTPS: production with secure cookies (the default there). */
 export function usesHsts(config: GatewayConfig): boolean {
@@ -29,7 +32,7 @@ export function storageOrigin(config: GatewayConfig): string | undefined {
   return endpoint ? new URL(endpoint).origin : undefined;
 }
 
-export function securityHeaders(config: GatewayConfig): RequestHandler {
+export function securityHeaders(config: GatewayConfig): NodeMiddleware {
   const inlineScriptHashes = createInlineScriptHashes(
     { dir: config.SHELL_DIR, origin: config.SHELL_ORIGIN },
     { refreshMs: config.FRONT_END_REFRESH_MS },
@@ -99,13 +102,18 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     return steps;
   }
 
-  return async function setSecurityHeaders(req, res, next) {
-    let sources = '';
-    try {
-      sources = (await inlineScriptHashes()).join(' ');
-    } catch (error) {
-      req.log?.warn({ err: error }, 'could not read the inline scripts of the shell');
-    }
+  let joined: { hashes: string[]; sources: string } | undefined;
+  const sourcesOf = (hashes: string[]) => {
+    if (joined?.hashes !== hashes) joined = { hashes, sources: hashes.join(' ') };
+    return joined.sources;
+  };
+
+  const setHeaders = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+    sources: string,
+  ) => {
     const steps = stepsFor(req, sources);
     if (steps instanceof Error) {
       next(steps);
@@ -116,5 +124,25 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
       else res.setHeader(name, value);
     }
     next();
+  };
+
+  return function setSecurityHeaders(req, res, next) {
+    // The hashes name the shell's inline scripts, which only its pages run: an API answer takes what a
+    // look at most API_HASHES_MAX_AGE_MS old found (then without waiting for anything), instead of
+    // looking at the shell's file again.
+    const path = pathOf(req.url);
+    const recent =
+      path !== undefined && isApiPath(path) ? inlineScriptHashes.recent(API_HASHES_MAX_AGE_MS) : undefined;
+    if (recent) {
+      setHeaders(req, res, next, sourcesOf(recent));
+      return undefined;
+    }
+    return inlineScriptHashes().then(
+      (hashes) => setHeaders(req, res, next, sourcesOf(hashes)),
+      (error: unknown) => {
+        req.log?.warn({ err: error }, 'could not read the inline scripts of the shell');
+        setHeaders(req, res, next, '');
+      },
+    );
   };
 }

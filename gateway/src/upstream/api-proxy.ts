@@ -2,8 +2,8 @@
  * `/api/*` (and `/video-stream/*`) to the owning service: strip whatever identity the browser claims,
  * resolve the session through auth, and forward a short-lived internal token naming the caller.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   IDENTITY_HEADERS,
   INTERNAL_TOKEN_HEADER,
@@ -13,7 +13,9 @@ import {
   type Logger,
   type ServiceName,
 } from '@platform/service-kit';
+import type { Caller } from '@platform/contracts';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
+import { answerJson, pathOf } from '../plain-http.js';
 import { isApiPath, resolveService } from '../routes.js';
 import { createClientAddressOf, setForwardedClientAddress } from '../security/client-address.js';
 import type { CallerResolver } from '../session/resolve-caller.js';
@@ -38,13 +40,21 @@ export interface ApiProxyOptions {
   inProcess?: InProcessServices;
 }
 
-export function createApiProxy({
-  config,
-  agents,
-  callers,
-  logger,
-  inProcess,
-}: ApiProxyOptions): RequestHandler {
+/**
+ * The API path on plain node:http objects: `owner` names the service a request is for (null: not an API
+ * request a service answers), `handle` prepares and forwards it. Express runs `handle` as middleware;
+ * app.ts also runs it before Express for the requests `owner` names, with the same steps in front.
+ */
+export interface ApiProxy {
+  owner(req: IncomingMessage): ServiceName | null;
+  handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): Promise<void>;
+}
+
+/** Express's `req.path` where the URL is not a plain path (an absolute-form request line). */
+const pathOfRequest = (req: IncomingMessage): string =>
+  pathOf(req.url) ?? (req as { path?: string }).path ?? '';
+
+export function createApiProxy({ config, agents, callers, logger, inProcess }: ApiProxyOptions): ApiProxy {
   const clientAddressOf = createClientAddressOf(config.TRUSTED_PROXIES);
   const proxies = new Map<ServiceName, RequestHandler>(
     SERVICE_NAMES.map((service) => {
@@ -64,11 +74,18 @@ export function createApiProxy({
     }),
   );
 
-  return async function proxyApi(req, res, next) {
-    const service = resolveService(req.path, req.headers);
+  const tokenFor = createTokenSigner(config.INTERNAL_TOKEN_SECRET);
+  const owner = (req: IncomingMessage) => resolveService(pathOfRequest(req), req.headers);
+
+  async function proxyApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+  ): Promise<void> {
+    const service = owner(req);
     if (!service) {
-      if (isApiPath(req.path)) {
-        res.status(404).json({ message: 'Not found' });
+      if (isApiPath(pathOfRequest(req))) {
+        answerJson(res, 404, { message: 'Not found' });
         return;
       }
       next();
@@ -80,11 +97,11 @@ export function createApiProxy({
     req.headers[REQUEST_ID_HEADER] = String(req.id);
     try {
       const caller = await callers.resolveCaller(req.headers.cookie, String(req.id));
-      req.headers[INTERNAL_TOKEN_HEADER] = signInternalToken(caller, config.INTERNAL_TOKEN_SECRET);
+      req.headers[INTERNAL_TOKEN_HEADER] = tokenFor(caller);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       req.log.warn({ err: error, failure: error.failure }, 'could not resolve the session');
-      res.status(error.status).json({ message: describeFailure(error.upstream, error.failure) });
+      answerJson(res, error.status, { message: describeFailure(error.upstream, error.failure) });
       return;
     }
     // The browser gave up while the session was looked up.
@@ -97,8 +114,11 @@ export function createApiProxy({
         if (res.getHeader('set-cookie') !== undefined) callers.forget(cookie);
       });
     }
-    await proxies.get(service)?.(req, res, next);
-  };
+    // Express's own types for the proxy and the services' apps; they read nothing Express adds.
+    await proxies.get(service)?.(req as Request, res as Response, next);
+  }
+
+  return { owner, handle: proxyApi };
 }
 
 /**
@@ -118,6 +138,23 @@ function handInProcess(service: RequestHandler): RequestHandler {
       if (error) next(error);
       else void service(req, res, next);
     });
+  };
+}
+
+/**
+ * `signInternalToken(caller, secret)`, signed once per caller and second: a token's times are whole
+ * seconds, so within one second the same caller's token is the same string, whoever signs it.
+ */
+function createTokenSigner(secret: string): (caller: Caller) => string {
+  const signed = new WeakMap<Caller, { second: number; token: string }>();
+  return (caller) => {
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    const last = signed.get(caller);
+    if (last?.second === second) return last.token;
+    const token = signInternalToken(caller, secret, { now: new Date(now) });
+    signed.set(caller, { second, token });
+    return token;
   };
 }
 

@@ -1,0 +1,35 @@
+/**
+ * What the API path needs to answer on plain node:http objects, before (and without) Express (app.ts):
+ * middleware of that shape, a request's path, and a JSON answer like Express's `res.status(…).json(…)`
+ * (same status, `content-type` and body).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Middleware that needs nothing of Express: usable in its stack and on the API path before it. */
+export type NodeMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => unknown;
+
+export function answerJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** The path of a request's URL (before `?`), or undefined when it is not a plain origin-form path. */
+export function pathOf(url: string | undefined): string | undefined {
+  if (!url || url.charCodeAt(0) !== 47 /* / */) return undefined;
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  return path.includes('#') ? undefined : path;
+}
