@@ -112,14 +112,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     res.status(404).json({ message: 'Not found' });
   });
 
-  const answerError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, 'unhandled error');
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.status(500).json({ message: 'Internal server error' });
-  };
+  const answerError: ErrorRequestHandler = (error, req, res, _next) => answerUnhandled(req, res, error);
   app.use(answerError);
 
   // The lean API path: for a request a service owns, what `app` would run for it, in the same order (the
@@ -138,17 +131,20 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     }
     // Read by the access line (Express sets it on its way in).
     (req as { originalUrl?: string }).originalUrl = req.url;
-    runSteps(apiSteps, req, res, (error) => {
-      req.log.error({ err: error }, 'unhandled error');
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      answerJson(res, 500, { message: 'Internal server error' });
-    });
+    runSteps(apiSteps, req, res, (error) => answerUnhandled(req, res, error));
   };
 
   return { app, listener };
+}
+
+/** An error that escaped a request, on either path: logged, and a 500 unless the answer had begun. */
+function answerUnhandled(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  req.log.error({ err: error }, 'unhandled error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  answerJson(res, 500, { message: 'Internal server error' });
 }
 
 /**

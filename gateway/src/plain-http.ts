@@ -33,3 +33,8 @@ export function pathOf(url: string | undefined): string | undefined {
   const path = mark === -1 ? url : url.slice(0, mark);
   return path.includes('#') ? undefined : path;
 }
+
+/** A request's path: `pathOf(req.url)`, else Express's `req.path` (an absolute-form request line). */
+export function requestPath(req: IncomingMessage): string {
+  return pathOf(req.url) ?? (req as { path?: string }).path ?? '';
+}

@@ -9,7 +9,7 @@
  * nature and verified by their signatures.
  */
 import type { IncomingMessage } from 'node:http';
-import { answerJson, pathOf, type NodeMiddleware } from '../plain-http.js';
+import { answerJson, requestPath, type NodeMiddleware } from '../plain-http.js';
 import { isApiPath } from '../routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,8 +21,7 @@ export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 export function refuseCrossSiteWrites(): NodeMiddleware {
   return function refuseCrossSite(req, res, next) {
     if (!STATE_CHANGING.has(req.method ?? '')) return next();
-    // Express's `req.path` where the URL is not a plain path (an absolute-form request line).
-    const path = pathOf(req.url) ?? (req as { path?: string }).path ?? '';
+    const path = requestPath(req);
     if (!isApiPath(path)) return next();
     if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
     const site = headerOf(req, 'sec-fetch-site');

@@ -15,7 +15,7 @@ import {
 } from '@platform/service-kit';
 import type { Caller } from '@platform/contracts';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
-import { answerJson, pathOf } from '../plain-http.js';
+import { answerJson, requestPath } from '../plain-http.js';
 import { isApiPath, resolveService } from '../routes.js';
 import { createClientAddressOf, setForwardedClientAddress } from '../security/client-address.js';
 import type { CallerResolver } from '../session/resolve-caller.js';
@@ -50,10 +50,6 @@ export interface ApiProxy {
   handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): Promise<void>;
 }
 
-/** Express's `req.path` where the URL is not a plain path (an absolute-form request line). */
-const pathOfRequest = (req: IncomingMessage): string =>
-  pathOf(req.url) ?? (req as { path?: string }).path ?? '';
-
 export function createApiProxy({ config, agents, callers, logger, inProcess }: ApiProxyOptions): ApiProxy {
   const clientAddressOf = createClientAddressOf(config.TRUSTED_PROXIES);
   const proxies = new Map<ServiceName, RequestHandler>(
@@ -75,7 +71,7 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
   );
 
   const tokenFor = createTokenSigner(config.INTERNAL_TOKEN_SECRET);
-  const owner = (req: IncomingMessage) => resolveService(pathOfRequest(req), req.headers);
+  const owner = (req: IncomingMessage) => resolveService(requestPath(req), req.headers);
 
   async function proxyApi(
     req: IncomingMessage,
@@ -84,7 +80,7 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
   ): Promise<void> {
     const service = owner(req);
     if (!service) {
-      if (isApiPath(pathOfRequest(req))) {
+      if (isApiPath(requestPath(req))) {
         answerJson(res, 404, { message: 'Not found' });
         return;
       }
