@@ -1,6 +1,7 @@
 /** One jest config for every Node workspace: native ESM, TypeScript through SWC, sources of @platform/* packages. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useFastScratchFolder } from './scripts/test-scratch.mjs';
 
 // New PGlite folders start from a migrated template instead of initdb + every migration
 // (packages/service-kit/src/db/pglite-template.ts). Workers and the processes tests start inherit it.
@@ -10,6 +11,10 @@ process.env.PGLITE_TEMPLATE_CACHE ??= path.join(
   '.cache',
   'pglite-templates',
 );
+
+// The folders tests make (PGlite data above all) live in memory when the machine allows
+// (scripts/test-scratch.mjs); workers and the processes tests start inherit TMPDIR.
+useFastScratchFolder();
 
 const swc = [
   '@swc/jest',

@@ -49,5 +49,11 @@ export default async function startSmtpPeer(): Promise<() => Promise<void>> {
   process.env.E2E_MAIL_DIR = dir;
   process.env.E2E_MAIL_PEER = 'running';
 
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+    // The site's data (playwright.config.ts): every test is done, and the site is stopped right after.
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
 }

@@ -1,9 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { useFastScratchFolder } from '../scripts/test-scratch.mjs';
+
+// The site's data, the mail the peer saves and the browsers' profiles live in memory when the machine
+// allows (scripts/test-scratch.mjs); the site, the workers and the browsers inherit TMPDIR.
+useFastScratchFolder();
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/e2e-data-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `e2e-data-${process.pid}`);
+// Global teardown removes it (it runs when every test is done, before the site is stopped).
+process.env.E2E_DATA_DIR = dataDir;
 // A real SMTP peer (global-setup-smtp.ts) receives what the site's notification service sends.
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
 // Debian's headless shell (package chromium-headless-shell: the same Chromium build without the browser's

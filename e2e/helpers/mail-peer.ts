@@ -3,6 +3,7 @@
  * runs it and saves every message it accepts as a `.eml` file; specs read them back with `waitForMail`.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { AddressObject } from 'mailparser';
@@ -18,7 +19,7 @@ export function getSmtpUrl(): string {
 
 /** Where the peer saves messages; global setup exports it to the test workers as `E2E_MAIL_DIR`. */
 export function getMailDir(): string {
-  return process.env.E2E_MAIL_DIR ?? `/tmp/e2e-mail-${getSmtpPort()}`;
+  return process.env.E2E_MAIL_DIR ?? path.join(tmpdir(), `e2e-mail-${getSmtpPort()}`);
 }
 
 /** True when global setup started the peer (the config names `global-setup-smtp.ts`). */

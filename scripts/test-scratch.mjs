@@ -1,0 +1,37 @@
+/**
+ * Where the test runners keep the folders tests make and remove (PGlite data, uploads, object folders, the
+ * browser's profiles): a folder in memory (`/dev/shm`, a tmpfs) when the machine has one with room, else
+ * the system's temporary folder. Every jest file starts its services on fresh PGlite folders copied from a
+ * migrated template (about 1,000 files, 39 MB each); on this machine's disk one copy took 0.45 s of kernel
+ * time, on tmpfs 0.05 s. Measured side by side on 31 jest files in one process: 65 s wall and 69 s CPU on
+ * disk, 53 s wall and 61 s CPU in memory. Nothing else changes: tests still make their own folders under
+ * `os.tmpdir()` and remove them, and an explicit TMPDIR is kept.
+ */
+import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
+import path from 'node:path';
+
+const MEMORY_FOLDER = '/dev/shm';
+/** Docker gives a container 64 MB of /dev/shm by default: too little for one run's folders. */
+const NEEDED_BYTES = 4 * 1024 ** 3;
+
+/** The folder for TMPDIR, or undefined to leave the system's. */
+export function fastScratchFolder() {
+  if (process.env.TMPDIR || process.platform !== 'linux') return undefined;
+  try {
+    accessSync(MEMORY_FOLDER, constants.W_OK);
+    const { bavail, bsize } = statfsSync(MEMORY_FOLDER);
+    if (bavail * bsize < NEEDED_BYTES) return undefined;
+    const folder = path.join(MEMORY_FOLDER, 'platform-tests');
+    mkdirSync(folder, { recursive: true, mode: 0o1777 });
+    return folder;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Points TMPDIR (read by `os.tmpdir()` in this process and every process it starts) at the fast folder. */
+export function useFastScratchFolder() {
+  const folder = fastScratchFolder();
+  if (folder) process.env.TMPDIR = folder;
+  return folder;
+}
