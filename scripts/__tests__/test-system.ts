@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
@@ -46,7 +48,7 @@ export async function startTestSystem(options: {
   const database = await createTestPostgresDatabase(postgresUrl, tag.toLowerCase());
   const secret = randomBytes(32).toString('hex');
   const stream = `${tag}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toUpperCase();
-  const dataDir = `/tmp/${stream.toLowerCase()}`;
+  const dataDir = path.join(tmpdir(), stream.toLowerCase());
   const env: Record<string, string | undefined> = {
     ...process.env,
     LOG_LEVEL: 'warn',
