@@ -49,6 +49,23 @@ async function expectToast(page: Page, title: string, description?: string | Reg
   }
 }
 
+/**
+ * On a phone a toast leaves the header's menu button free (docs/decisions.md, 59): nothing of the toast's
+ * region lies over the button's middle, where a tap lands.
+ */
+async function expectMenuButtonClearOfToast(page: Page, title: string) {
+  if ((page.viewportSize()?.width ?? 0) >= 640) return;
+  await expect(toast(page, title)).toBeVisible();
+  const topmost = await page.getByRole('button', { name: 'Open menu' }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return found && button.contains(found)
+      ? 'the menu button'
+      : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+  });
+  expect(topmost).toBe('the menu button');
+}
+
 async function logOut(page: Page) {
   await page.goto('/api/logout');
   await expect(page).toHaveURL(/\/$/);
@@ -126,6 +143,7 @@ test.describe('sign-up, login and logout', () => {
         'Account Created Successfully',
         'Welcome! Redirecting to complete your plan selection...',
       );
+      await expectMenuButtonClearOfToast(page, 'Account Created Successfully');
       await page.waitForURL(/\/dashboard$/);
       await expectHeaderAccount(page, 'My Dashboard');
 

@@ -39,7 +39,7 @@ export function ToastViewport({
       data-slot="toast-viewport"
       hotkey={hotkey}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-hidden sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-hidden sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}
