@@ -58,7 +58,7 @@ async function expectMenuButtonClearOfToast(page: Page, title: string) {
   await expect(toast(page, title)).toBeVisible();
   const topmost = await page.getByRole('button', { name: 'Open menu' }).evaluate((button) => {
     const box = button.getBoundingClientRect();
-    const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const found = button.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return found && button.contains(found)
       ? 'the menu button'
       : (found?.outerHTML.slice(0, 120) ?? 'nothing');
