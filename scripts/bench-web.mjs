@@ -102,7 +102,22 @@ function stopSite(site) {
   });
 }
 
+/**
+ * Runs Lighthouse once on `url`. Lighthouse sometimes fails to record the page load's trace in headless
+ * Chromium ("NO_NAVSTART", a run that measured nothing): that run is tried again, twice at most, and
+ * said so; any other failure stops the bench.
+ */
 function runLighthouse(url, outputPath) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = lighthouseOnce(url, outputPath);
+    if (result.status === 0) return JSON.parse(readFileSync(outputPath, 'utf8'));
+    const lostTrace = String(result.stderr).includes('NO_NAVSTART');
+    if (!lostTrace || attempt === 3) throw new Error(`lighthouse exited ${result.status} on ${url}`);
+    console.log(`  Lighthouse lost the trace of ${url} (NO_NAVSTART); running it again`);
+  }
+}
+
+function lighthouseOnce(url, outputPath) {
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'lighthouse'),
     [
@@ -115,12 +130,13 @@ function runLighthouse(url, outputPath) {
     ],
     {
       cwd: root,
-      stdio: ['ignore', verbose ? 'inherit' : 'ignore', 'inherit'],
+      stdio: ['ignore', verbose ? 'inherit' : 'ignore', 'pipe'],
+      encoding: 'utf8',
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     },
   );
-  if (result.status !== 0) throw new Error(`lighthouse exited ${result.status} on ${url}`);
-  return JSON.parse(readFileSync(outputPath, 'utf8'));
+  if (result.stderr) process.stderr.write(result.stderr);
+  return result;
 }
 
 const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
