@@ -1,3 +1,2 @@
 // Types of scripts/test-scratch.mjs, for the TypeScript that imports it (the Playwright config).
-export declare function fastScratchFolder(): string | undefined;
 export declare function useFastScratchFolder(): string | undefined;

@@ -14,22 +14,25 @@ const MEMORY_FOLDER = '/dev/shm';
 /** Docker gives a container 64 MB of /dev/shm by default: too little for one run's folders. */
 const NEEDED_BYTES = 4 * 1024 ** 3;
 
-/** The folder for TMPDIR, or undefined to leave the system's. */
-export function fastScratchFolder() {
+/** The folder for TMPDIR, or undefined to leave the system's. One per user, who alone writes in it. */
+function fastScratchFolder() {
   if (process.env.TMPDIR || process.platform !== 'linux') return undefined;
   try {
-    accessSync(MEMORY_FOLDER, constants.W_OK);
     const { bavail, bsize } = statfsSync(MEMORY_FOLDER);
     if (bavail * bsize < NEEDED_BYTES) return undefined;
-    const folder = path.join(MEMORY_FOLDER, 'platform-tests');
-    mkdirSync(folder, { recursive: true, mode: 0o1777 });
+    const folder = path.join(MEMORY_FOLDER, `platform-tests-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    accessSync(folder, constants.W_OK);
     return folder;
   } catch {
     return undefined;
   }
 }
 
-/** Points TMPDIR (read by `os.tmpdir()` in this process and every process it starts) at the fast folder. */
+/**
+ * Points TMPDIR (read by `os.tmpdir()` in this process and every process it starts) at the folder in
+ * memory, when there is one; answers it, or undefined.
+ */
 export function useFastScratchFolder() {
   const folder = fastScratchFolder();
   if (folder) process.env.TMPDIR = folder;
