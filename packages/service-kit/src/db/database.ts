@@ -8,9 +8,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { MIGRATIONS_TABLE, migratePgliteSchema } from './pglite-migrate.js';
+import { newPglite } from './pglite-client.js';
 import { startFromTemplate } from './pglite-template.js';
 import { joinSharedPglite } from './shared-pglite.js';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -102,7 +103,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     migrationsFolders: [options.migrationsFolder],
     fill: (client) => migratePgliteSchema(client, options.schemaName, options.migrationsFolder),
   });
-  const client = new PGlite(dataDir);
+  const client = newPglite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client });
   try {

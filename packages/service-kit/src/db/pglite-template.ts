@@ -18,7 +18,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { newPglite, PGLITE_START_PARAMS } from './pglite-client.js';
 
 export const PGLITE_TEMPLATE_CACHE_ENV = 'PGLITE_TEMPLATE_CACHE';
 
@@ -102,11 +103,11 @@ export async function initialiseInWorker(dataDir: string): Promise<void> {
       `const { workerData } = require('node:worker_threads');
        const { PGlite } = require(workerData.pglite);
        (async () => {
-         const client = new PGlite(workerData.dataDir);
+         const client = new PGlite(workerData.dataDir, { startParams: workerData.startParams });
          await client.waitReady;
          await client.close();
        })().catch((error) => { throw error; });`,
-      { eval: true, workerData: { pglite, dataDir } },
+      { eval: true, workerData: { pglite, dataDir, startParams: [...PGLITE_START_PARAMS] } },
     );
     worker.once('error', reject);
     worker.once('exit', (code) =>
@@ -117,7 +118,7 @@ export async function initialiseInWorker(dataDir: string): Promise<void> {
 
 /** Opens PGlite on `dataDir` (running initdb when it is empty), does `work`, and closes it cleanly. */
 async function withClient(dataDir: string, work: (client: PGlite) => Promise<void>): Promise<void> {
-  const client = new PGlite(dataDir);
+  const client = newPglite(dataDir);
   try {
     await client.waitReady;
     await work(client);

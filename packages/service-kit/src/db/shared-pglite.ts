@@ -18,9 +18,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import type { PGlite, Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { Mutex } from 'async-mutex';
 import { migratePgliteSchema } from './pglite-migrate.js';
+import { newPglite } from './pglite-client.js';
 import { initialiseInWorker, startFromTemplate } from './pglite-template.js';
 
 export interface SharedSchema {
@@ -115,7 +116,7 @@ class SharedPglite {
       },
     });
     await initialiseInWorker(folder);
-    const pglite = new PGlite(folder);
+    const pglite = newPglite(folder);
     await pglite.waitReady;
     return new SharedPglite(pglite);
   }

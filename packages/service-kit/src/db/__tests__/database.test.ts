@@ -39,6 +39,9 @@ describe('PGlite database (embedded)', () => {
     const rows = await second.db.select().from(widgets).where(eq(widgets.name, 'kept'));
     expect(rows).toEqual([{ id: 1, name: 'kept', count: 3 }]);
     expect(await countMigrations(second)).toBe(1);
+    // The kit's start settings (pglite-client.ts), not initdb's 128MB.
+    const buffers = await second.db.execute(sql`show shared_buffers`);
+    expect(buffers.rows[0]).toEqual({ shared_buffers: '16MB' });
     await second.ping();
     await second.close();
   });

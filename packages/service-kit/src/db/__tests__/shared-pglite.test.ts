@@ -75,6 +75,9 @@ describe('one PGlite shared by the services of a process', () => {
         await test.db.insert(widgets).values({ name: 'only the test service', count: 1 });
         expect(await currentUser(test)).toBe('kit_test_service');
         expect(await currentUser(jobs)).toBe('kit_jobs_service');
+        // The kit's start settings (pglite-client.ts), not initdb's 128MB.
+        const buffers = await test.db.execute(sql`show shared_buffers`);
+        expect(buffers.rows[0]).toEqual({ shared_buffers: '16MB' });
 
         expect(await refusal(jobs.db.execute(sql`select * from kit_test.widgets`))).toBe(
           'permission denied for schema kit_test',
