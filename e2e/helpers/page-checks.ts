@@ -17,7 +17,9 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
       image.addEventListener('error', resolve, { once: true });
     })));
   })()`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  // One pixel per CSS pixel: the phone's device scale (2.625) made a full-page picture 7 times the pixels
+  // and took 2.2-2.8 s of CPU against 0.5-0.6 s (measured side by side on `/`); the layout shows the same.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', scale: 'css' });
   await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
   return path;
 }
