@@ -152,6 +152,11 @@ export function resolveService(path: string, headers: IncomingHttpHeaders = {}):
   return null;
 }
 
+/** Whether `path` lies under a service's first segment (`/api/`, `/video-stream/`, …), owned or not. */
+export function isServicePath(path: string): boolean {
+  return isApiPath(path) || FIRST_SEGMENTS.some((segment) => path.startsWith(segment));
+}
+
 /** Paths the gateway answers for the services: anything else under these is a JSON 404. */
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');

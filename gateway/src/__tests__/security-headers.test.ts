@@ -3,11 +3,13 @@
  * answers through the proxy. The CSP allows the shell's inline script by its hash and nothing else inline.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync } from 'node:zlib';
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IncomingHttpHeaders } from 'node:http';
+import { DOCUMENT_ONLY_HEADERS } from '../security/security-headers.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
@@ -44,6 +46,12 @@ beforeAll(async () => {
   shellDir = await mkdtemp(path.join(os.tmpdir(), 'gateway-headers-'));
   await writeFile(path.join(shellDir, 'index.html'), indexHtml(THEME_SCRIPT));
   await writeFile(path.join(shellDir, 'main.3f2a9c1b.js'), 'console.log(1);\n');
+  await writeFile(path.join(shellDir, 'main.3f2a9c1b.css'), 'body{color:red}\n');
+  await writeFile(path.join(shellDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  // Large enough for its .br copy to be held in memory and answered from there the second time.
+  const script = `${'console.log("built");\n'.repeat(200)}`;
+  await writeFile(path.join(shellDir, '412.0a1b2c3d.js'), script);
+  await writeFile(path.join(shellDir, '412.0a1b2c3d.js.br'), brotliCompressSync(script));
   peers = await startServicePeers({
     payment: {
       routes: (router) => {
@@ -141,10 +149,38 @@ describe('security headers', () => {
     expectCommonHeaders(answer.headers);
   });
 
-  it('are on static files', async () => {
-    const file = await request(`${gateway.url}/main.3f2a9c1b.js`);
-    expect(file.status).toBe(200);
-    expectCommonHeaders(file.headers);
+  it("are on a built file only as far as a browser reads them there: a script's or stylesheet's type and origin rules", async () => {
+    const answers = [
+      await request(`${gateway.url}/main.3f2a9c1b.js`),
+      await request(`${gateway.url}/main.3f2a9c1b.css`),
+      // Precompressed, from disk and then from memory.
+      await request(`${gateway.url}/412.0a1b2c3d.js`, { headers: { 'accept-encoding': 'br' } }),
+      await request(`${gateway.url}/412.0a1b2c3d.js`, { headers: { 'accept-encoding': 'br' } }),
+    ];
+    expect(answers[2]?.headers['content-encoding']).toBe('br');
+    expect(answers[3]?.headers['content-encoding']).toBe('br');
+    for (const file of answers) {
+      expect(file.status).toBe(200);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(file.headers[name]).toBeUndefined();
+    }
+    const revalidated = await request(`${gateway.url}/main.3f2a9c1b.js`, {
+      headers: { 'if-none-match': String(answers[0]?.headers.etag) },
+    });
+    expect(revalidated.status).toBe(304);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(revalidated.headers[name]).toBeUndefined();
+  });
+
+  it('stay whole on whatever can be opened as a document under a file name: an SVG, the 404 page', async () => {
+    const svg = await request(`${gateway.url}/logo.svg`);
+    expect(svg.status).toBe(200);
+    expectCommonHeaders(svg.headers);
+    const notFound = await request(`${gateway.url}/missing.3f2a9c1b.js`, { headers: { accept: HTML } });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers['content-type']).toMatch(/^text\/html/);
+    expectCommonHeaders(notFound.headers);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(notFound.headers[name]).toBeDefined();
   });
 
   it("leave a service page's own, stricter policy in place", async () => {
