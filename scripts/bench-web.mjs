@@ -2,8 +2,8 @@
 // `npm run bench:web`: Lighthouse figures for the public site, printed next to their targets, never
 // asserted. Builds for production, starts the embedded mode on a free port with fresh data, runs
 // Lighthouse 12 (mobile preset, performance + accessibility) on the prerendered public pages (/,
-// /services, /old-landing, /pricing), and measures the JavaScript of each page's first view (gzip bytes on
-// the wire). Stops the site and exits 0.
+// /services, /old-landing, /pricing), and measures the JavaScript of each page's first view (as
+// transferred: brotli bodies and headers, as Lighthouse counted them; gzip bodies beside). Stops the site and exits 0.
 //   --runs N     Lighthouse N times per page, in turns (page after page), and print the medians: TBT is
 //                noisy on a shared machine; the byte counts are not.
 //   --no-build   use the build already on disk (scripts/build.mjs).
@@ -259,12 +259,14 @@ try {
     const rawTotal = scripts.reduce((sum, row) => sum + row.raw, 0);
     const target =
       page === '/'
-        ? `  (target ≤ ${TARGETS.firstViewJsKb} KB: ${mark(gzipTotal / 1024 <= TARGETS.firstViewJsKb)})`
+        ? `  (target ≤ ${TARGETS.firstViewJsKb} KB: ${mark(transferredTotal / 1024 <= TARGETS.firstViewJsKb)})`
         : '';
     console.log(`\nfirst view of ${page} : ${scripts.length} scripts`);
+    // As transferred: what the browser received, bodies (brotli: Chrome asks for it from localhost and
+    // HTTPS) and response headers, as Lighthouse counted it; the goal is set on this figure.
     console.log(
-      `  JS gzip ${kb(gzipTotal)} KB${target}` +
-        `; as Lighthouse transferred it ${kb(transferredTotal)} KB; uncompressed ${kb(rawTotal)} KB`,
+      `  JS as transferred ${kb(transferredTotal)} KB${target}` +
+        `; gzip bodies ${kb(gzipTotal)} KB; uncompressed ${kb(rawTotal)} KB`,
     );
     if (verbose || page === '/') {
       for (const row of [...scripts].sort((a, b) => b.gzip - a.gzip)) {

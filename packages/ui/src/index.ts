@@ -1,6 +1,7 @@
 // @platform/ui: the design system and the client state every front end shares (one copy at runtime).
 // The root entry holds the state and the light components; each Radix-heavy component has its own entry
-// (`@platform/ui/accordion`, `/checkbox`, `/dialog`, `/select`, `/tabs`, `/toast`, `/tooltip`), shared
+// (`@platform/ui/accordion`, `/checkbox`, `/dialog`, `/select`, `/tabs`, `/toast`, `/tooltip`), and so do
+// what only some pages use (`/upload-progress`, `/resumable-upload`, `/consultation-status`), each shared
 // as a singleton of its own, so a page downloads only the ones it renders. Nothing heavy is re-exported here.
 
 // Components
@@ -15,7 +16,6 @@ export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 export type { CardTitleProps } from './components/card';
 export { Input } from './components/input';
 export { Label } from './components/label';
-export { Progress } from './components/progress';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Textarea } from './components/textarea';
@@ -65,22 +65,17 @@ export type { ThemeContextValue } from './theme/theme-provider';
 export { THEME_STORAGE_KEY } from './theme/theme-storage';
 export type { Theme } from './theme/theme-storage';
 
-// Forms and uploads: a labelled field, the API's error (status, server's words, issues), XHR uploads with progress
+// Forms: a labelled field, the API's error (status, server's words, issues). Uploads with a progress bar
+// are `@platform/ui/upload-progress`; large files `@platform/ui/resumable-upload`.
 export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
-export { ApiError, getApiErrorStatus, getServerMessage, pickFieldIssues } from './api/api-error';
-export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-error';
-export { UPLOAD_TIMEOUT_MS, UploadTransportError, sendWithProgress } from './api/send-with-progress';
-export type { SendWithProgressOptions, TransportFailure, UploadAnswer } from './api/send-with-progress';
-export { combinePercent, formatBytes, toPercent } from './format/upload-progress';
-
-// Consultations: the status badge and dates shared by the admin page and /my-consultations; delayed redirects
 export {
-  STATUS_TONE_CLASSES,
-  formatConsultationDate,
-  getStatusLabel,
-  getStatusTone,
-  sortNewestFirst,
-} from './consultation/consultation-status';
-export type { StatusTone } from './consultation/consultation-status';
-export { ConsultationStatusBadge } from './components/consultation-status-badge';
+  ApiError,
+  getApiErrorStatus,
+  getServerMessage,
+  pickFieldIssues,
+  readAnswerBody,
+} from './api/api-error';
+export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-error';
+
+// Delayed redirects (a consultation's status badge and dates are `@platform/ui/consultation-status`)
 export { useToastAndRedirect } from './hooks/use-toast-and-redirect';

@@ -4,7 +4,9 @@
  * `ApiError` every API call rejects with for any other answer, and with an `UploadTransportError` when no
  * answer came.
  */
-import { ApiError, readAnswerBody } from './api-error';
+// From the root entry: this file is in its own shared entry (upload-progress), and one ApiError class
+// serves every page.
+import { ApiError, readAnswerBody } from '@platform/ui';
 
 /** An upload may take up to 15 minutes. */
 export const UPLOAD_TIMEOUT_MS = 900_000;

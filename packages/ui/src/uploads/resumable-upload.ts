@@ -18,7 +18,8 @@
  *   status text and message) or `UploadTransportError` ('network', 'timeout' or 'aborted').
  */
 import { Upload, type DetailedError, type HttpResponse } from 'tus-js-client';
-import { ApiError, UPLOAD_TIMEOUT_MS, UploadTransportError, type UploadAnswer } from '@platform/ui';
+import { ApiError } from '@platform/ui';
+import { UPLOAD_TIMEOUT_MS, UploadTransportError, type UploadAnswer } from '@platform/ui/upload-progress';
 
 export const RESUMABLE_UPLOADS_ENDPOINT = '/api/uploads';
 

@@ -13,10 +13,10 @@ import {
   Card,
   SITE_NAME,
   Skeleton,
-  sortNewestFirst,
   toast,
   useDocumentTitle,
 } from '@platform/ui';
+import { sortNewestFirst } from '@platform/ui/consultation-status';
 import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
 import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
 import { classifyListFailure } from '../../admin-access/lib/admin-access';

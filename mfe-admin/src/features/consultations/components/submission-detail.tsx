@@ -11,12 +11,11 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
-  ConsultationStatusBadge,
   Label,
   Textarea,
-  formatConsultationDate,
   toast,
 } from '@platform/ui';
+import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
 import { REVIEW_MESSAGES } from '../lib/review-messages';

@@ -1,5 +1,6 @@
 /** The left column: every submission (newest first) as a button, with a status filter. */
-import { ConsultationStatusBadge, Label, cn, formatConsultationDate } from '@platform/ui';
+import { Label, cn } from '@platform/ui';
+import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
 import type { AdminConsultation } from '../api/get-consultations';
 import {
   STATUS_FILTERS,

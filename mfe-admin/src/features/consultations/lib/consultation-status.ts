@@ -2,7 +2,7 @@
  * The admin consultations page's status filter (docs/behaviour/admin.md#admin-consultations-page). The
  * colours, labels, order and dates are shared with /my-consultations through @platform/ui.
  */
-import { getStatusLabel } from '@platform/ui';
+import { getStatusLabel } from '@platform/ui/consultation-status';
 
 /** The statuses the filter offers, in the order a submission moves through them. */
 export const STATUS_FILTERS = ['all', 'pending', 'in_review', 'completed', 'cancelled'] as const;

@@ -1,4 +1,5 @@
-import { Badge, STATUS_TONE_CLASSES, cn } from '@platform/ui';
+import { Badge, cn } from '@platform/ui';
+import { STATUS_TONE_CLASSES } from '@platform/ui/consultation-status';
 import { describeMailStatus } from '../lib/mail-log';
 
 /** A message's delivery status as a coloured badge ('Sent', 'Logged', 'Queued', 'Failed'). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, UploadTransportError } from '@platform/ui';
+import { ApiError } from '@platform/ui';
+import { UploadTransportError } from '@platform/ui/upload-progress';
 import {
   IDLE,
   ServerResponseError,

@@ -19,14 +19,13 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Progress,
   SITE_NAME,
   Skeleton,
   buttonVariants,
   cn,
-  formatBytes,
   useDocumentTitle,
 } from '@platform/ui';
+import { Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
   CircleCheckIcon,
   FilmIcon,

@@ -5,7 +5,8 @@
  */
 import { LESSON_VIDEO_MAX_BYTES, formatBytes as formatLimit } from '@platform/contracts';
 import type { LessonUploadResult } from '@platform/contracts';
-import { ApiError, UploadTransportError, toPercent } from '@platform/ui';
+import { ApiError } from '@platform/ui';
+import { UploadTransportError, toPercent } from '@platform/ui/upload-progress';
 
 export const VIDEO_UPLOAD_COPY = {
   title: 'Video Upload',

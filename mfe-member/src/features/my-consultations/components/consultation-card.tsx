@@ -1,12 +1,6 @@
 /** One of the user's submissions: name, status, file counts, dates and the admin's response. */
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  ConsultationStatusBadge,
-  formatConsultationDate,
-} from '@platform/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
+import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
 import type { MyConsultation } from '../api/get-my-consultations';
 import { describeFileCounts, getResponseText } from '../lib/consultation-display';
 

@@ -17,11 +17,11 @@ import {
   CardTitle,
   SITE_NAME,
   Skeleton,
-  sortNewestFirst,
   useAuth,
   useDocumentTitle,
   useToastAndRedirect,
 } from '@platform/ui';
+import { sortNewestFirst } from '@platform/ui/consultation-status';
 import { useMyConsultations } from '../api/get-my-consultations';
 import { ConsultationCard } from './consultation-card';
 

@@ -14,11 +14,11 @@ import {
   CardHeader,
   CardTitle,
   LogOutButton,
-  Progress,
   Skeleton,
   useAuth,
   useDocumentTitle,
 } from '@platform/ui';
+import { Progress } from '@platform/ui/upload-progress';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -21,12 +21,12 @@ import {
   CardHeader,
   CardTitle,
   LogOutButton,
-  Progress,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
+import { Progress } from '@platform/ui/upload-progress';
 import type { AuthUser } from '@platform/ui';
 import { formatDate } from '@platform/contracts/format';
 import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';

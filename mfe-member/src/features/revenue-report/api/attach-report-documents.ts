@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachReportDocumentsResponse } from '@platform/contracts';
-import { sendWithProgress } from '@platform/ui';
+import { sendWithProgress } from '@platform/ui/upload-progress';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
 export async function attachReportDocuments(

@@ -4,7 +4,8 @@
  * session, with the bytes sent reported as they go.
  */
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
-import { ApiError, sendWithProgress } from '@platform/ui';
+import { ApiError } from '@platform/ui';
+import { sendWithProgress } from '@platform/ui/upload-progress';
 import type { ChosenFile } from '../lib/additional-files';
 import { readBatchAnswer, readBatchRefusal } from '../lib/upload-answer';
 import type { BatchOutcome } from '../lib/upload-answer';

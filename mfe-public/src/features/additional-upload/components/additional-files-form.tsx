@@ -14,14 +14,11 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Progress,
-  UploadTransportError,
   buttonVariants,
   cn,
-  combinePercent,
-  formatBytes,
   toast,
 } from '@platform/ui';
+import { Progress, UploadTransportError, combinePercent, formatBytes } from '@platform/ui/upload-progress';
 import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon, UploadIcon, XIcon } from 'lucide-react';
 import { uploadAdditionalFiles } from '../api/upload-additional-files';
 import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';

@@ -1,7 +1,8 @@
 /** Reads one additional-files answer (contracts `upload-files.ts`): stored files and refusals by name. */
 import { UploadFilesResponseSchema, UploadRejectedResponseSchema } from '@platform/contracts';
 import type { RejectedFile } from '@platform/contracts';
-import type { ApiError, UploadAnswer } from '@platform/ui';
+import type { ApiError } from '@platform/ui';
+import type { UploadAnswer } from '@platform/ui/upload-progress';
 
 export type BatchOutcome =
   | { kind: 'answered'; storedCount: number; rejected: RejectedFile[] }

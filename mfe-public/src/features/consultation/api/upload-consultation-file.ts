@@ -7,7 +7,8 @@
  */
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
 import type { ConsultationFileKind } from '@platform/contracts';
-import { ApiError, UploadTransportError, sendWithProgress } from '@platform/ui';
+import { ApiError } from '@platform/ui';
+import { UploadTransportError, sendWithProgress } from '@platform/ui/upload-progress';
 import { startResumableUpload } from '@platform/ui/resumable-upload';
 import { uploadsResumably } from '../lib/file-rules';
 import {

@@ -1,6 +1,7 @@
 /** One chosen file of step 2: a thumbnail for photos, its state, its real upload progress and actions. */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Progress, formatBytes } from '@platform/ui';
+import { Badge, Button } from '@platform/ui';
+import { Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
   CircleCheckIcon,
   FileTextIcon,

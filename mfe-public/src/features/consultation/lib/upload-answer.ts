@@ -8,7 +8,8 @@ import {
   UploadRejectedResponseSchema,
   UPLOAD_MESSAGES,
 } from '@platform/contracts';
-import type { ApiError, TransportFailure, UploadAnswer } from '@platform/ui';
+import type { ApiError } from '@platform/ui';
+import type { TransportFailure, UploadAnswer } from '@platform/ui/upload-progress';
 
 export type FileUploadOutcome =
   | { kind: 'stored'; path: string | null }

@@ -4,7 +4,7 @@
  * A pure reducer, so every transition is tested without a browser.
  */
 import type { ConsultationFileKind } from '@platform/contracts';
-import { toPercent } from '@platform/ui';
+import { toPercent } from '@platform/ui/upload-progress';
 import type { UploadSlot } from './file-rules';
 
 export type UploadStatus = 'pending' | 'uploading' | 'stored' | 'refused' | 'failed';
