@@ -4,6 +4,7 @@
  * internal token naming the caller, the client's address, the request id) and the same compression rules,
  * while nothing listens at the service's address: a proxied request there would answer 502.
  */
+import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
@@ -113,5 +114,96 @@ describe('a service in the gateway’s process', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.json()).toEqual({ received: body.length, lesson: '12' });
+  });
+});
+
+describe('a service in the gateway’s process that does not answer in time', () => {
+  const TIMEOUT_MS = 400;
+  let slowGateway: RunningGateway;
+  let slowPeers: Peers;
+  const lateWrites: Promise<void>[] = [];
+
+  beforeAll(async () => {
+    slowPeers = await startServicePeers();
+    const course = express();
+    // Never answers.
+    course.get('/api/courses/hang', () => undefined);
+    // Answers, but well after the gateway has given up on it.
+    course.get('/api/courses/late', (_req, res) => {
+      lateWrites.push(
+        new Promise((resolve) => {
+          setTimeout(() => {
+            res.end(JSON.stringify({ late: true }));
+            resolve();
+          }, 3 * TIMEOUT_MS);
+        }),
+      );
+    });
+    course.get('/api/courses/count', (_req, res) => {
+      res.json({ count: 1 });
+    });
+    course.post('/api/lessons/:id/complete', (req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => (size += chunk.length));
+      req.on('end', () => res.status(201).json({ received: size }));
+    });
+    const urls = { ...urlsOf(slowPeers), course: await refusedUrl() };
+    slowGateway = await startGateway(
+      loadGatewayConfig(gatewayEnv(urls, { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })),
+      { inProcess: { course } },
+    );
+  });
+
+  afterAll(async () => {
+    await slowGateway?.close();
+    await slowPeers?.closeAll();
+  });
+
+  it('gets the 504 a proxied service silent that long gets', async () => {
+    const answer = await request(`${slowGateway.url}/api/courses/hang`);
+    expect(answer.status).toBe(504);
+    expect(answer.json()).toEqual({ message: 'Course service timed out' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('has what it writes afterwards dropped, and the gateway goes on answering', async () => {
+    const answer = await request(`${slowGateway.url}/api/courses/late`);
+    expect(answer.status).toBe(504);
+    expect(lateWrites).toHaveLength(1);
+    await Promise.all(lateWrites);
+    const after = await request(`${slowGateway.url}/api/courses/count`);
+    expect(after.status).toBe(200);
+    expect(after.json()).toEqual({ count: 1 });
+  });
+
+  it('waits while the browser is still sending its body', async () => {
+    const piece = Buffer.alloc(64 * 1024, 1);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${slowGateway.url}/api/lessons/9/complete`);
+      const outgoing = http.request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-length': String(piece.length * 2),
+            origin: slowGateway.url,
+          },
+        },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', () =>
+            resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.write(piece);
+      // The second half comes after more than two of the gateway's looks at the service.
+      setTimeout(() => outgoing.end(piece), 2.5 * TIMEOUT_MS);
+    });
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body)).toEqual({ received: piece.length * 2 });
   });
 });

@@ -55,7 +55,7 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
   const proxies = new Map<ServiceName, RequestHandler>(
     SERVICE_NAMES.map((service) => {
       const local = inProcess?.[service];
-      if (local) return [service, handInProcess(local)];
+      if (local) return [service, handInProcess(local, service, config.UPSTREAM_TIMEOUT_MS, logger)];
       const target = getServiceUrl(config, service);
       return [
         service,
@@ -123,18 +123,54 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
  * token and answers on the browser's connection. Its answers are compressed by the same rules as proxied
  * ones (compress-responses.ts). Measured with `npm run bench` (the gateway's JSON ratio): a proxy on the
  * embedded site's one thread costs a second HTTP exchange per request; this costs a function call.
+ *
+ * A service that has not begun its answer `timeoutMs` after the browser's body has arrived gets the
+ * proxy's `504 {"message":"<Service> service timed out"}` in its place (watchInProcess).
  */
-function handInProcess(service: RequestHandler): RequestHandler {
+function handInProcess(
+  service: RequestHandler,
+  name: ServiceName,
+  timeoutMs: number,
+  logger: Logger,
+): RequestHandler {
   const compress = compressResponses();
   return (req, res, next) => {
     // The gateway's stack and the service's now listen on one response (each had its own before): a
     // streamed file gathers 11 'close' listeners, a fixed number per answer, not a leak that grows.
     res.setMaxListeners(20);
+    watchInProcess(req, res, { name, timeoutMs, log: req.log ?? logger });
     void compress(req, res, (error?: unknown) => {
       if (error) next(error);
       else void service(req, res, next);
     });
   };
+}
+
+/**
+ * The in-process counterpart of the proxy's inactivity limit (create-upstream-proxy.ts): while the browser
+ * is still sending its body the clock starts again (looked at every `timeoutMs`; listening for the body's
+ * pieces would start it flowing before the service reads it); once it has all arrived, a service that has
+ * still not begun its answer at the next look is answered for with a 504 (a request without a body:
+ * `timeoutMs` after it was handed over). What the service writes later lands on a finished answer, which
+ * Node drops. Once the answer has begun, the service's own stack sees it through, as a proxied answer that
+ * has begun is streamed through.
+ */
+function watchInProcess(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { name, timeoutMs, log }: { name: ServiceName; timeoutMs: number; log: Logger },
+): void {
+  const timer = setTimeout(function checkAnswer() {
+    if (res.headersSent || res.destroyed) return;
+    if (!req.complete) {
+      timer.refresh();
+      return;
+    }
+    log.warn({ upstream: name, failure: 'timeout' }, 'in-process service did not answer in time');
+    answerJson(res, 504, { message: describeFailure(name, 'timeout') }, { 'cache-control': 'no-store' });
+  }, timeoutMs);
+  timer.unref();
+  res.once('close', () => clearTimeout(timer));
 }
 
 /**
