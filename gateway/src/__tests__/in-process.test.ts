@@ -4,7 +4,7 @@
  * internal token naming the caller, the client's address, the request id) and the same compression rules,
  * while nothing listens at the service's address: a proxied request there would answer 502.
  */
-import http from 'node:http';
+import { Readable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
@@ -178,32 +178,24 @@ describe('a service in the gateway’s process that does not answer in time', ()
 
   it('waits while the browser is still sending its body', async () => {
     const piece = Buffer.alloc(64 * 1024, 1);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const url = new URL(`${slowGateway.url}/api/lessons/9/complete`);
-      const outgoing = http.request(
-        url,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/octet-stream',
-            'content-length': String(piece.length * 2),
-            origin: slowGateway.url,
-          },
-        },
-        (incoming) => {
-          const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-          incoming.on('end', () =>
-            resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.write(piece);
-      // The second half comes after more than two of the gateway's looks at the service.
-      setTimeout(() => outgoing.end(piece), 2.5 * TIMEOUT_MS);
+    // The second half comes after more than two of the gateway's looks at the service.
+    const slowBody = Readable.from(
+      (async function* () {
+        yield piece;
+        await new Promise((resolve) => setTimeout(resolve, 2.5 * TIMEOUT_MS));
+        yield piece;
+      })(),
+    );
+    const answer = await request(`${slowGateway.url}/api/lessons/9/complete`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(piece.length * 2),
+        origin: slowGateway.url,
+      },
+      body: slowBody,
     });
     expect(answer.status).toBe(201);
-    expect(JSON.parse(answer.body)).toEqual({ received: piece.length * 2 });
+    expect(answer.json()).toEqual({ received: piece.length * 2 });
   });
 });
