@@ -136,7 +136,8 @@ function handInProcess(
   const compress = compressResponses();
   return (req, res, next) => {
     // The gateway's stack and the service's now listen on one response (each had its own before): a
-    // streamed file gathers 11 'close' listeners, a fixed number per answer, not a leak that grows.
+    // streamed file gathers 12 'close' listeners (11 measured, and watchInProcess's), a fixed number per
+    // answer, not a leak that grows.
     res.setMaxListeners(20);
     watchInProcess(req, res, { name, timeoutMs, log: req.log ?? logger });
     void compress(req, res, (error?: unknown) => {
