@@ -25,21 +25,15 @@ const adapters =
     : 'PGlite + in-process + local folder';
 console.log(`\nRunning jest against ${adapters}\n`);
 const jest = spawnSync(
-  path.join(root, 'node_modules', '.bin', 'jest'),
+  process.execPath,
   [
+    path.join(root, 'scripts', 'jest.mjs'),
     ...(distributedOnly ? ['scripts/__tests__/distributed-mode.test.ts'] : []),
     '--json',
     `--outputFile=${outputFile}`,
     ...jestArgs,
   ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
-    },
-  },
+  { cwd: root, stdio: 'inherit' },
 );
 let summary = 'jest: no results';
 try {
