@@ -3,15 +3,10 @@
  * `npm test`): test files run in plain Node child processes (jest-light-runner), TypeScript through tsx,
  * our packages from their sources.
  *
- * Why not jest's own runner: it runs every file in a fresh `vm` context with a module registry of its own.
- * In such a context each lookup of a global (`Object`, `Symbol`, `Promise`…) goes through Node's context
- * interceptors: `Object.getPrototypeOf` took about 1 µs a call against 25 ns in plain Node, and Drizzle's
- * query building, which asks it at every node of a query, ran 10-40 times slower (5,000 selects: 4-15 s
- * against 0.33-0.39 s). Every file also loaded the kit, Drizzle, Express and the SDKs again (1-2 s of CPU
- * each). The whole step (199 files, PostgreSQL + NATS + S3, three workers): 239 s in plain Node against
- * 457 s under jest's own runner (docs/decisions.md, 62). What the plain runner does not give, and the
- * suites here do not use: module mocks, a fresh global per file (a file restores what it changes, as
- * `process.env`), and per-test timeouts, which `scripts/jest/globals.mjs` adds back.
+ * Why not jest's own runner: it runs every file in a fresh `vm` context, where every lookup of a global
+ * is slow (Drizzle built queries 10-40 times slower) and every file loads all its modules again; the jest
+ * step took 457 s there against 239 s in plain Node (docs/decisions.md, 62). Lost: module mocks and a
+ * fresh global per file; `scripts/jest/globals.mjs` adds back per-test timeouts.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

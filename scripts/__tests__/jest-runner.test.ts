@@ -3,7 +3,7 @@
  * with jest's timeouts and its handling of errors thrown outside a test added back, and no process left
  * waiting for its settings. Runs the runner on the small files in fixtures/jest-runner and reads its report.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ interface Report {
 
 describe('jest through scripts/jest.mjs', () => {
   let folder: string;
+  let child: ChildProcess | undefined;
   let exitCode: number | null;
   let report: Report;
   const outcome = (title: string) => {
@@ -36,7 +37,7 @@ describe('jest through scripts/jest.mjs', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'jest-runner-'));
     const outputFile = path.join(folder, 'report.json');
-    const child = spawn(
+    child = spawn(
       process.execPath,
       [
         path.join(root, 'scripts', 'jest.mjs'),
@@ -51,23 +52,21 @@ describe('jest through scripts/jest.mjs', () => {
       ],
       { cwd: root, stdio: 'ignore', detached: true },
     );
-    try {
-      exitCode = await new Promise<number | null>((resolve, reject) => {
-        child.once('error', reject);
-        child.once('exit', (code) => resolve(code));
-      });
-    } finally {
-      // Whatever happens, no runner process outlives the test.
-      try {
-        process.kill(-(child.pid ?? 0), 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    const runner = child;
+    exitCode = await new Promise<number | null>((resolve, reject) => {
+      runner.once('error', reject);
+      runner.once('exit', (code) => resolve(code));
+    });
     report = JSON.parse(await readFile(outputFile, 'utf8')) as Report;
   }, 50_000);
 
   afterAll(async () => {
+    // Whatever happened (a run past the hook's timeout too), no runner process outlives the test.
+    try {
+      if (child?.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
@@ -97,6 +96,9 @@ describe('jest through scripts/jest.mjs', () => {
       status: 'failed',
       message: expect.stringContaining('Thrown outside the test: rejected with no handler'),
     });
+    expect(
+      outcome('a test that fails on its own keeps its own error, and the stray one is not left for the next'),
+    ).toEqual({ status: 'failed', message: expect.stringContaining('the test failed on its own') });
     expect(outcome('the process goes on to the next test').status).toBe('passed');
   });
 });

@@ -29,7 +29,11 @@ function timed(fn, ms = DEFAULT_TIMEOUT_MS, what = 'test') {
       const timer = setTimeout(() => reject(new Error(`Exceeded timeout of ${ms} ms for a ${what}.`)), ms);
       Promise.resolve()
         .then(() => fn.call(this))
-        .then(failOnStrayError)
+        .then(failOnStrayError, (error) => {
+          // The test failed on its own: report what was thrown beside it here, not on the next test.
+          for (const stray of strayErrors.splice(0)) console.error('Thrown outside the test:', stray);
+          throw error;
+        })
         .then(resolve, reject)
         .finally(() => clearTimeout(timer));
     });
