@@ -17,7 +17,7 @@ import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
-import { createSignedMediaRouter } from './media/signed-media.js';
+import { createSignedMedia } from './media/signed-media.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
@@ -100,8 +100,13 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSite as RequestHandler);
   // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
-  const signedMedia = createSignedMediaRouter(config);
-  if (signedMedia) app.use(signedMedia);
+  const media = createSignedMedia(config);
+  if (media) {
+    app.use(((req, res, next) => {
+      if (media.handles(req)) return media.handle(req, res, next);
+      next();
+    }) as RequestHandler);
+  }
   // Compression is applied where it pays, not here: to the services' answers once their type and size
   // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
   // No body parser anywhere before this: request bodies stream straight to the services.
@@ -115,23 +120,21 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   const answerError: ErrorRequestHandler = (error, req, res, _next) => answerUnhandled(req, res, error);
   app.use(answerError);
 
-  // The lean API path: for a request a service owns, what `app` would run for it, in the same order (the
-  // held copies, health checks and signed media in between answer no such path), without Express.
-  const apiSteps: NodeMiddleware[] = [
-    enterContext,
-    setSecurityHeaders,
-    logRequest,
-    refuseCrossSite,
-    api.handle,
-  ];
+  // The lean paths: for a request a service owns, and for a signed media address, what `app` would run
+  // for it, in the same order (the held copies and health checks in between answer no such path, and
+  // signed media none a service owns), without Express (docs/decisions.md, 58 and 63).
+  const leanSteps = [enterContext, setSecurityHeaders, logRequest, refuseCrossSite];
+  const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
+  const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
   const listener: RequestListener = (req, res) => {
-    if (api.owner(req) === null) {
+    const steps = mediaSteps && media?.handles(req) ? mediaSteps : api.owner(req) !== null ? apiSteps : null;
+    if (!steps) {
       app(req, res);
       return;
     }
     // Read by the access line (Express sets it on its way in).
     (req as { originalUrl?: string }).originalUrl = req.url;
-    runSteps(apiSteps, req, res, (error) => answerUnhandled(req, res, error));
+    runSteps(steps, req, res, (error) => answerUnhandled(req, res, error));
   };
 
   return { app, listener };

@@ -12,10 +12,13 @@
 //   (c) lesson media in the embedded mode (docs/decisions.md, 52): a signed `/api/media/…` address through
 //       the gateway, which checks the signature and sends the file from the folder, ÷ nginx sending the same
 //       file with sendfile; whole-file ranges of a ≈260 KB preview-sized file, and 1 MiB ranges of a larger
-//       one;
+//       one; for whole files, a bare node:http server on the same thread that stats the file and writes
+//       its bytes from memory (scripts/bench/bare-node.mjs) shows what any Node server reaches there;
 //   (d) the distributed mode's hop: the same JSON GET through a gateway process of its own to a payment
 //       service process of its own (PGlite, in-process bus: this figure is about HTTP between processes)
-//       ÷ straight to that service, with nginx as a reverse proxy to it as the anchor (goal ≥ 0.9).
+//       ÷ straight to that service, with nginx as a reverse proxy to it as the anchor (goal ≥ 0.9), and a
+//       bare node:http proxy process (bare-node.mjs: a keep-alive agent and a token) as the most any Node
+//       proxy process reaches there.
 //
 // The load comes from wrk, a process of its own, at BENCH_CONCURRENCY connections (32) for BENCH_SECONDS
 // (5) per measurement; the targets take turns for BENCH_ROUNDS rounds (3) and each figure is the median
@@ -40,6 +43,7 @@ import {
   signMediaUrl,
 } from '@platform/service-kit';
 import { startEmbedded } from '../embedded.mjs';
+import { startBareFileServer, startBareProxy } from './bare-node.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -145,36 +149,6 @@ http {
     },
   );
   return child;
-}
-
-/** The least a proxy on the embedded site's thread does: forward with a keep-alive agent and a token. */
-async function startBareProxy(target) {
-  const { hostname, port } = new URL(target);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const server = http.createServer((req, res) => {
-    const headers = {
-      ...req.headers,
-      [INTERNAL_TOKEN_HEADER]: signInternalToken({ kind: 'anonymous' }, secret),
-    };
-    const upstream = http.request(
-      { host: hostname, port, path: req.url, method: req.method, headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => {
-      agent.destroy();
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 async function waitForStatus(url, headers, status, deadlineMs = 15_000) {
@@ -288,7 +262,7 @@ const nginxProcess = startNginx({
   serviceUrl,
   mediaDir: path.join(mediaRoot, 'objects'),
 });
-const bareProxy = await startBareProxy(serviceUrl);
+const bareProxy = await startBareProxy(serviceUrl, secret);
 // A token lives a minute at most: one per wrk run, signed as the gateway signs it.
 const tokenHeaders = () => ({
   [INTERNAL_TOKEN_HEADER]: signInternalToken({ kind: 'anonymous' }, secret, { ttlSeconds: 60 }),
@@ -353,6 +327,16 @@ async function startDistributedPair() {
         gatewayNodeArgs,
       ),
     );
+    // The least a Node proxy process does (scripts/bench/bare-node.mjs): the ceiling of any Node gateway.
+    const barePort = await freePort();
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    stops.push(
+      startNodeProcess('scripts/bench/bare-node.mjs', {
+        BARE_PROXY_TARGET: serviceUrl,
+        INTERNAL_TOKEN_SECRET: secret,
+        PORT: String(barePort),
+      }),
+    );
     const baselinePort = baselineGateway ? await freePort() : undefined;
     const baselineUrl = baselinePort ? `http://127.0.0.1:${baselinePort}` : undefined;
     if (baselineGateway) {
@@ -381,8 +365,9 @@ async function startDistributedPair() {
     await waitForStatus(`${serviceUrl}${api}`, tokenHeaders(), 200, 60_000);
     await waitForStatus(`${gatewayUrl}${api}`, {}, 200, 60_000);
     if (baselineUrl) await waitForStatus(`${baselineUrl}${api}`, {}, 200, 60_000);
+    await waitForStatus(`${bareUrl}${api}`, {}, 200, 60_000);
     await waitForStatus(`${nginxUrl}${api}`, tokenHeaders(), 200);
-    return { serviceUrl, gatewayUrl, baselineUrl, nginxUrl, stop };
+    return { serviceUrl, gatewayUrl, baselineUrl, bareUrl, nginxUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -507,21 +492,33 @@ try {
     const range = { range: `bytes=${media.range[0]}-${media.range[1] ?? ''}` };
     const expected = (media.range[1] ?? media.bytes - 1) - media.range[0] + 1;
     const targets = [
-      { label: 'nginx sendfile', url: `${nginxUrl}/media/${media.key}` },
-      { label: 'gateway /api/media (signed)', url: `${gatewayUrl}${signed}` },
+      { label: 'nginx sendfile', url: `${nginxUrl}/media/${media.key}`, status: 206 },
+      { label: 'gateway /api/media (signed)', url: `${gatewayUrl}${signed}`, status: 206 },
     ];
-    for (const target of targets) {
-      const answer = await waitForStatus(target.url, range, 206);
-      if (answer.bytes !== expected)
-        throw new Error(`${target.url} sent ${answer.bytes} bytes, not ${expected}`);
+    // For whole files, the ceiling of any Node server on this thread: a stat, then the bytes from memory
+    // (the same bytes, answered 200), nothing else.
+    const bare = media.range[1] === undefined ? await startBareFileServer(file) : undefined;
+    const bareLabel = 'bare node:http, stat + bytes from memory';
+    if (bare) targets.push({ label: bareLabel, url: `${bare.url}/`, status: 200 });
+    try {
+      for (const target of targets) {
+        const answer = await waitForStatus(target.url, range, target.status);
+        if (answer.bytes !== expected)
+          throw new Error(`${target.url} sent ${answer.bytes} bytes, not ${expected}`);
+      }
+      console.log(`  ${media.label}`);
+      const mediaFigures = await sideBySide(targets.map((target) => ({ ...target, headers: () => range })));
+      printFigures(mediaFigures);
+      console.log(
+        `  gateway ÷ nginx ${ratio(mediaFigures, targets[1].label, targets[0].label)}` +
+          (bare
+            ? ` (goal ≥ 0.3)   bare node:http ÷ nginx ${ratio(mediaFigures, bareLabel, targets[0].label)}` +
+              `   gateway ÷ bare node:http ${ratio(mediaFigures, targets[1].label, bareLabel)}`
+            : ''),
+      );
+    } finally {
+      await bare?.close();
     }
-    console.log(`  ${media.label}`);
-    const mediaFigures = await sideBySide(targets.map((target) => ({ ...target, headers: () => range })));
-    printFigures(mediaFigures);
-    console.log(
-      `  gateway ÷ nginx ${ratio(mediaFigures, targets[1].label, targets[0].label)}` +
-        (media.range[1] === undefined ? ' (goal ≥ 0.3)' : ''),
-    );
   }
 
   if (only.has('d')) {
@@ -538,6 +535,11 @@ try {
         headers: tokenHeaders,
       },
       { label: 'nginx → payment service', url: `${distributed.nginxUrl}${api}`, headers: tokenHeaders },
+      {
+        label: 'bare node:http proxy process → service',
+        url: `${distributed.bareUrl}${api}`,
+        headers: () => ({}),
+      },
       { label: 'gateway → payment service', url: `${distributed.gatewayUrl}${api}`, headers: () => ({}) },
       ...(distributed.baselineUrl
         ? [{ label: baselineLabel, url: `${distributed.baselineUrl}${api}`, headers: () => ({}) }]
@@ -546,7 +548,8 @@ try {
     printFigures(distributedFigures);
     console.log(
       `  gateway ÷ straight ${ratio(distributedFigures, 'gateway → payment service', 'straight to the payment service')} ` +
-        `(goal ≥ 0.9)   nginx ÷ straight ${ratio(distributedFigures, 'nginx → payment service', 'straight to the payment service')}` +
+        `(goal ≥ 0.9)   nginx ÷ straight ${ratio(distributedFigures, 'nginx → payment service', 'straight to the payment service')}   ` +
+        `bare node:http proxy ÷ straight ${ratio(distributedFigures, 'bare node:http proxy process → service', 'straight to the payment service')}` +
         (distributed.baselineUrl
           ? `   baseline gateway ÷ straight ${ratio(distributedFigures, baselineLabel, 'straight to the payment service')}`
           : ''),

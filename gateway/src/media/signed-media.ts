@@ -12,12 +12,19 @@
  * the same one (inode, size, modification and change times), so a replaced or removed file is sent as it
  * now is, or answered 404. Larger files, and requests with If-Match, If-Unmodified-Since or If-Range, are
  * sent by `send` as before.
+ *
+ * Written on plain node:http objects (`fresh`, `range-parser` and `send`, what Express itself uses for
+ * these), so app.ts answers these addresses before Express, as it answers the API (docs/decisions.md, 63).
  */
 import { stat, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fresh from 'fresh';
+import parseRange from 'range-parser';
+import send from 'send';
 import { objectFilePath, SIGNED_MEDIA_PATH, verifyMediaUrl } from '@platform/service-kit';
 import type { GatewayConfig } from '../config.js';
+import { answerJson, type NodeMiddleware } from '../plain-http.js';
 
 export const MAX_HELD_MEDIA_BYTES = 1024 * 1024;
 export const MAX_HELD_MEDIA_TOTAL_BYTES = 32 * 1024 * 1024;
@@ -32,20 +39,19 @@ const REFUSALS = {
  * The request's path and query exactly as the browser sent them: the path still percent-encoded, its dot
  * segments not resolved (a key with one is refused, not reinterpreted).
  */
-function addressOf(req: Request): { pathname: string; query: URLSearchParams } {
-  const url = req.originalUrl;
+function addressOf(req: IncomingMessage): { pathname: string; query: URLSearchParams } {
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const mark = url.indexOf('?');
   return mark < 0
     ? { pathname: url, query: new URLSearchParams() }
     : { pathname: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) };
 }
 
-function refuse(res: Response, status: number, message: string): void {
-  res.set('Cache-Control', 'private, no-store');
-  res.status(status).json({ message });
+function refuse(res: ServerResponse, status: number, message: string): void {
+  answerJson(res, status, { message }, { 'Cache-Control': 'private, no-store' });
 }
 
-function sendSignedMedia(objectsDir: string, secret: string): RequestHandler {
+function sendSignedMedia(objectsDir: string, secret: string): NodeMiddleware {
   const held = new HeldMedia();
   return (req, res, next) => {
     const { pathname, query } = addressOf(req);
@@ -78,18 +84,20 @@ function sendSignedMedia(objectsDir: string, secret: string): RequestHandler {
   };
 }
 
-/** `send` on the file, as for every file before (and still for large ones). */
+/**
+ * `send` on the file, as Express's `res.sendFile` runs it (for every file before, and still for large
+ * ones): the headers set once `send` has chosen to answer with the file, its refusals (missing file, 412,
+ * 416) answered in the gateway's shape, a player that left mid-body let go.
+ */
 function sendFromDisk(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   next: (error: unknown) => void,
   file: string,
   headers: Record<string, string>,
 ): void {
-  // `send` hands every option on to the file's read stream: highWaterMark (not in Express's types) is
-  // one of them.
+  // `send` hands every option on to the file's read stream: highWaterMark (not in its types) is one.
   const options = {
-    headers,
     acceptRanges: true,
     etag: true,
     lastModified: true,
@@ -99,16 +107,24 @@ function sendFromDisk(
     // reads and writes (npm run bench, section c).
     highWaterMark: READ_CHUNK_BYTES,
   };
-  res.sendFile(file, options, (error?: SendError) => {
-    if (!error) return;
+  // `send` decodes the path it is given, as a URL path (Express's sendFile encodes it first, too).
+  const stream = send(req, encodeURI(file), options);
+  stream.on('headers', () => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  });
+  stream.on('directory', () => {
+    answerSendError(res, Object.assign(new Error('EISDIR, read'), { code: 'EISDIR' }), next);
+  });
+  stream.on('error', (error: SendError) => {
     // The player left mid-body (seeking on): nothing more to send.
-    if (res.headersSent || error.code === 'ECONNABORTED') return;
+    if (res.headersSent) return;
     answerSendError(res, error, next);
   });
+  stream.pipe(res);
 }
 
 /** Requests `send`'s own rules answer (preconditions, If-Range): those go to it, as before. */
-function answersFromMemory(req: Request): boolean {
+function answersFromMemory(req: IncomingMessage): boolean {
   const { headers } = req;
   return !headers['if-match'] && !headers['if-unmodified-since'] && !headers['if-range'];
 }
@@ -208,8 +224,8 @@ const BYTES_RANGE = /^ *bytes=/;
  * malformed one as the whole file, HEAD without the body.
  */
 function answerHeld(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   next: (error: unknown) => void,
   { body, stats }: HeldBytes,
   headers: Record<string, string>,
@@ -217,8 +233,13 @@ function answerHeld(
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Last-Modified', stats.mtime.toUTCString());
-  res.setHeader('ETag', `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`);
-  if ((req.headers['if-none-match'] || req.headers['if-modified-since']) && req.fresh) {
+  const etag = `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`;
+  res.setHeader('ETag', etag);
+  const lastModified = stats.mtime.toUTCString();
+  if (
+    (req.headers['if-none-match'] || req.headers['if-modified-since']) &&
+    fresh(req.headers, { etag, 'last-modified': lastModified })
+  ) {
     for (const name of ['Content-Encoding', 'Content-Language', 'Content-Type']) res.removeHeader(name);
     res.statusCode = 304;
     res.end();
@@ -228,7 +249,7 @@ function answerHeld(
   let end = body.length - 1;
   const range = req.headers.range;
   if (range !== undefined && BYTES_RANGE.test(range)) {
-    const ranges = req.range(body.length, { combine: true });
+    const ranges = parseRange(body.length, range, { combine: true });
     if (ranges === -1) {
       const contentRange = `bytes */${body.length}`;
       res.setHeader('Content-Range', contentRange);
@@ -259,14 +280,15 @@ type SendError = Error & { status?: number; code?: string; headers?: Record<stri
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
 
 /** A refusal send decided before any byte (missing file, 412, 416), in the gateway's JSON shape. */
-function answerSendError(res: Response, error: SendError, next: (error: unknown) => void): void {
+function answerSendError(res: ServerResponse, error: SendError, next: (error: unknown) => void): void {
   for (const header of ['Content-Type', 'Content-Disposition', 'ETag', 'Last-Modified']) {
     res.removeHeader(header);
   }
   if (error.status === 404 || (error.code && NOT_FOUND_CODES.has(error.code))) {
     refuse(res, 404, 'File not found');
   } else if (error.status === 416) {
-    res.set({ 'Accept-Ranges': 'bytes', ...error.headers });
+    res.setHeader('Accept-Ranges', 'bytes');
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
     refuse(res, 416, 'Range not satisfiable');
   } else if (error.status === 412) {
     refuse(res, 412, 'Precondition failed');
@@ -275,13 +297,23 @@ function answerSendError(res: Response, error: SendError, next: (error: unknown)
   }
 }
 
-/** The `/api/media/*` router, or null when MEDIA_OBJECTS_DIR is not set (then the route does not exist). */
-export function createSignedMediaRouter(config: GatewayConfig): Router | null {
+/** The signed media addresses' handler, and which requests are its. */
+export interface SignedMedia {
+  /** A `GET` or `HEAD` of a path under `/api/media/`. */
+  handles(req: IncomingMessage): boolean;
+  handle: NodeMiddleware;
+}
+
+/** The `/api/media/*` handler, or null when MEDIA_OBJECTS_DIR is not set (then the route does not exist). */
+export function createSignedMedia(config: GatewayConfig): SignedMedia | null {
   if (!config.MEDIA_OBJECTS_DIR) return null;
-  const router = express.Router();
-  router.get(
-    `${SIGNED_MEDIA_PATH}*path`,
-    sendSignedMedia(config.MEDIA_OBJECTS_DIR, config.INTERNAL_TOKEN_SECRET),
-  );
-  return router;
+  return {
+    handles: (req) =>
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      req.url !== undefined &&
+      req.url.length > SIGNED_MEDIA_PATH.length &&
+      req.url.startsWith(SIGNED_MEDIA_PATH) &&
+      req.url.charCodeAt(SIGNED_MEDIA_PATH.length) !== 63 /* ? */,
+    handle: sendSignedMedia(config.MEDIA_OBJECTS_DIR, config.INTERNAL_TOKEN_SECRET),
+  };
 }
