@@ -3,8 +3,22 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 
-/** Saves a full-page screenshot under the test's output folder and attaches it to the report. */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<string> {
+/**
+ * Whether specs take the pictures they keep with the report: yes unless E2E_SCREENSHOTS=off. `.ci/run`
+ * turns them off: CI keeps only what the run prints, and the 500-odd full-page pictures of a run (about
+ * half a second of CPU each) are looked at by nobody there. What a test checks beside a picture (a page
+ * no wider than a phone, an element on screen) is checked either way.
+ */
+export function picturesWanted(): boolean {
+  return process.env.E2E_SCREENSHOTS !== 'off';
+}
+
+/**
+ * Saves a full-page screenshot under the test's output folder and attaches it to the report (nothing when
+ * pictures are off: see picturesWanted).
+ */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!picturesWanted()) return;
   const width = page.viewportSize()?.width ?? 0;
   const path = testInfo.outputPath(`${name}-${width}px.png`);
   // Let fonts and the images already requested settle so the picture is what a visitor sees (not
@@ -21,7 +35,6 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   // and took 2.2-2.8 s of CPU against 0.5-0.6 s (measured side by side on `/`); the layout shows the same.
   await page.screenshot({ path, fullPage: true, animations: 'disabled', scale: 'css' });
   await testInfo.attach(`${name} (${width}px)`, { path, contentType: 'image/png' });
-  return path;
 }
 
 /**

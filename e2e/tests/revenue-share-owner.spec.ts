@@ -14,7 +14,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { ADMIN, createAccount, logIn, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
-import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
+import {
+  expectNoSeriousA11yViolations,
+  picturesWanted,
+  saveScreenshot,
+  screenshotBoth,
+} from '../helpers/page-checks.js';
 
 const WORKBOOK = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -99,6 +104,7 @@ async function adminRequest(request: APIRequestContext): Promise<APIRequestConte
  * layout into the finished one when the rest of the page arrives).
  */
 async function screenshotElement(locator: Locator, testInfo: TestInfo, name: string) {
+  if (!picturesWanted()) return;
   const width = locator.page().viewportSize()?.width ?? 0;
   const path = testInfo.outputPath(`${name}-${width}px.png`);
   await expect(async () => {

@@ -7,10 +7,11 @@
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
 
 /** What the screen shows, at the project's width and at a 375 px phone: the dialog is fixed to the screen. */
 async function screenshotScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!picturesWanted()) return;
   const original = page.viewportSize()!;
   for (const size of [original, { width: 375, height: 812 }]) {
     await page.setViewportSize(size);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, uniqueEmail } from '../helpers/accounts.js';
+import { saveScreenshot } from '../helpers/page-checks.js';
 
 test.describe('shell and micro-frontends', () => {
   test('the shell loads the public micro-frontend at /', async ({ page }) => {
@@ -9,7 +10,7 @@ test.describe('shell and micro-frontends', () => {
     await expect(page.locator('main')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(errors).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('home.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'home');
   });
 
   test('member and admin routes come from their own remotes', async ({ page }) => {
@@ -30,7 +31,7 @@ test.describe('shell and micro-frontends', () => {
     await page.goto('/');
     const retry = page.getByRole('button', { name: /retry/i });
     await expect(retry).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('remote-failed.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'remote-failed');
     blocked = false;
     await retry.click();
     await expect(retry).toBeHidden();
