@@ -127,7 +127,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
   const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
   const listener: RequestListener = (req, res) => {
-    const steps = mediaSteps && media?.handles(req) ? mediaSteps : api.owner(req) !== null ? apiSteps : null;
+    const steps = media?.handles(req) ? mediaSteps : api.owner(req) !== null ? apiSteps : null;
     if (!steps) {
       app(req, res);
       return;

@@ -164,6 +164,15 @@ describe('signed media from the gateway', () => {
     expect(response.json()).toEqual({ message: 'File not found' });
   });
 
+  it('answers 404 for a validly signed address that names a folder, from memory or from disk', async () => {
+    const address = await signed('course-media');
+    for (const headers of [{}, { 'if-match': '*' }]) {
+      const response = await request(`${gateway.url}${address}`, { headers });
+      expect(response.status).toBe(404);
+      expect(response.json()).toEqual({ message: 'File not found' });
+    }
+  });
+
   it('asked no service for any of it', () => {
     // (runs after the cases above; the ones below ask none either)
     expect(courseRequests()).toBe(0);

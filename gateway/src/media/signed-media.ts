@@ -232,10 +232,10 @@ function answerHeld(
 ): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Last-Modified', stats.mtime.toUTCString());
+  const lastModified = stats.mtime.toUTCString();
+  res.setHeader('Last-Modified', lastModified);
   const etag = `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`;
   res.setHeader('ETag', etag);
-  const lastModified = stats.mtime.toUTCString();
   if (
     (req.headers['if-none-match'] || req.headers['if-modified-since']) &&
     fresh(req.headers, { etag, 'last-modified': lastModified })
