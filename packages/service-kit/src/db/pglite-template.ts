@@ -19,7 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { newPglite, PGLITE_START_PARAMS } from './pglite-client.js';
+import { newPglite, PGLITE_START_PARAMS, useBaselineWasmCompiler } from './pglite-client.js';
 
 export const PGLITE_TEMPLATE_CACHE_ENV = 'PGLITE_TEMPLATE_CACHE';
 
@@ -98,6 +98,7 @@ async function emptyCluster(cacheDir: string): Promise<string> {
 export async function initialiseInWorker(dataDir: string): Promise<void> {
   if (await isFile(path.join(dataDir, 'PG_VERSION'))) return;
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  useBaselineWasmCompiler();
   await new Promise<void>((resolve, reject) => {
     const worker = new Worker(
       `const { workerData } = require('node:worker_threads');
