@@ -26,7 +26,8 @@ let baselineCompilerOnly = false;
  * with its optimising compiler, TurboFan, on the same two cores, while the site starts and migrates:
  * measured side by side on this 2-core machine, `npm start` on fresh data was ready in 13.0-13.1 s (20 s
  * of CPU, 390-420 MB resident) against 9.4-9.8 s (12 s of CPU, about 315 MB) with Liftoff only, a restart
- * 4.7 s against 2.8-3.4 s; the catalogue reads served afterwards, under load, within 5 % of each other.
+ * 4.7 s against 2.8-3.4 s; the catalogue reads served afterwards, under load, within the runs' spread
+ * (106-110 against 112-114 req/s on /api/products, 66-70 against 66-77 on /api/course-preview).
  * V8's flags are the process's: the setting reaches the worker threads that run initdb too, and touches
  * no other code (PGlite is the only WebAssembly our processes run). Called before any PGlite starts.
  */
