@@ -56,59 +56,93 @@ const trustedProxies = z
     }
   });
 
+const serviceUrlOf = (name: string, example: string) =>
+  serviceUrl(example).describe(`where the ${name} service listens (the embedded mode: set by the runner)`);
+
+const frontEndDirOf = (folder: string) =>
+  frontEndDir(path.join(repoDir, folder, 'dist')).meta({
+    description: `the built ${folder} served from disk`,
+    default: `\`${folder}/dist\``,
+  });
+
+const frontEndOriginOf = (folder: string) =>
+  frontEndOrigin.describe(
+    `when set, ${folder} is proxied to its own server (docker-compose) instead of its folder`,
+  );
+
 export const gatewayConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: envPort.default(3000),
-  LOG_LEVEL: LogLevelSchema.default('info'),
-  INTERNAL_TOKEN_SECRET: internalSecret,
-  AUTH_SERVICE_URL: serviceUrl('http://auth:4001'),
-  COURSE_SERVICE_URL: serviceUrl('http://course:4002'),
-  CONSULTATION_SERVICE_URL: serviceUrl('http://consultation:4003'),
-  PAYMENT_SERVICE_URL: serviceUrl('http://payment:4004'),
-  REVENUE_SERVICE_URL: serviceUrl('http://revenue:4005'),
-  NOTIFICATION_SERVICE_URL: serviceUrl('http://notification:4006'),
-  /** Upstream inactivity (no bytes either way) longer than this answers 504. */
-  UPSTREAM_TIMEOUT_MS: positiveMs.default(30_000),
-  /** How long a resolved session is reused for the same cookie. 0 turns the cache off. */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(3_000),
-  SHELL_DIR: frontEndDir(path.join(repoDir, 'shell', 'dist')),
-  MFE_PUBLIC_DIR: frontEndDir(path.join(repoDir, 'mfe-public', 'dist')),
-  MFE_MEMBER_DIR: frontEndDir(path.join(repoDir, 'mfe-member', 'dist')),
-  MFE_ADMIN_DIR: frontEndDir(path.join(repoDir, 'mfe-admin', 'dist')),
-  /** When set, that front end is proxied from its own server instead of served from its folder. */
-  SHELL_ORIGIN: frontEndOrigin,
-  MFE_PUBLIC_ORIGIN: frontEndOrigin,
-  MFE_MEMBER_ORIGIN: frontEndOrigin,
-  MFE_ADMIN_ORIGIN: frontEndOrigin,
-  /**
-   * How long what a front end's server publishes (route lists, manifests) is reused before it is fetched
-   * again (`*_ORIGIN` only; folders are re-read when a file changes). 0 fetches it for every page.
-   */
-  FRONT_END_REFRESH_MS: z.coerce.number().int().min(0).default(5_000),
-  SHUTDOWN_TIMEOUT_MS: positiveMs.default(10_000),
-  /**
-   * The proxies in front of the gateway (a load balancer, a CDN). Empty: the socket's peer is the client
-   * and any X-Forwarded-For it sends is ignored.
-   */
-  TRUSTED_PROXIES: trustedProxies,
-  /** As the auth service reads it: the site is served over HTTPS (default: on in production), so HSTS. */
-  COOKIE_SECURE: envBoolean.optional(),
-  /**
-   * The object store as the services read it: browsers are redirected to presigned URLs on the public
-   * address (else the endpoint), which the Content-Security-Policy must allow for images and media.
-   */
-  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://minio:9000' }).optional(),
-  S3_PUBLIC_ENDPOINT: z.url({ error: 'must be a URL such as http://localhost:9000' }).optional(),
-  /**
-   * The course service's local object folder (its DATA_DIR/objects), when the gateway can read it: then
-   * `/api/media/*` sends the files the service's signed addresses name (docs/decisions.md, 52). The
-   * embedded mode sets it; unset, that path is not served here.
-   */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`development`, `production` or `test`'),
+  HOST: z.string().default('0.0.0.0').describe('listen address'),
+  PORT: envPort.default(3000).describe("the site's port"),
+  LOG_LEVEL: LogLevelSchema.default('info').describe('pino level (`silent` to mute)'),
+  INTERNAL_TOKEN_SECRET: internalSecret.describe(
+    'shared secret of the internal token the services check, 32+ characters (the embedded mode: random per start)',
+  ),
+  AUTH_SERVICE_URL: serviceUrlOf('auth', 'http://auth:4001'),
+  COURSE_SERVICE_URL: serviceUrlOf('course', 'http://course:4002'),
+  CONSULTATION_SERVICE_URL: serviceUrlOf('consultation', 'http://consultation:4003'),
+  PAYMENT_SERVICE_URL: serviceUrlOf('payment', 'http://payment:4004'),
+  REVENUE_SERVICE_URL: serviceUrlOf('revenue', 'http://revenue:4005'),
+  NOTIFICATION_SERVICE_URL: serviceUrlOf('notification', 'http://notification:4006'),
+  UPSTREAM_TIMEOUT_MS: positiveMs
+    .default(30_000)
+    .describe('a service silent (no bytes either way) for this long gives `504`'),
+  SESSION_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3_000)
+    .describe('how long a resolved session is reused for the same cookie; `0` turns the cache off'),
+  SHELL_DIR: frontEndDirOf('shell'),
+  MFE_PUBLIC_DIR: frontEndDirOf('mfe-public'),
+  MFE_MEMBER_DIR: frontEndDirOf('mfe-member'),
+  MFE_ADMIN_DIR: frontEndDirOf('mfe-admin'),
+  SHELL_ORIGIN: frontEndOriginOf('the shell'),
+  MFE_PUBLIC_ORIGIN: frontEndOriginOf('mfe-public'),
+  MFE_MEMBER_ORIGIN: frontEndOriginOf('mfe-member'),
+  MFE_ADMIN_ORIGIN: frontEndOriginOf('mfe-admin'),
+  FRONT_END_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5_000)
+    .describe(
+      "with `*_ORIGIN`: how long what a front end's server publishes (route lists, manifests) is reused before it is " +
+        'fetched again (`0`: every page); folders are re-read when a file changes',
+    ),
+  SHUTDOWN_TIMEOUT_MS: positiveMs
+    .default(10_000)
+    .describe('longest a graceful stop waits for requests in flight'),
+  TRUSTED_PROXIES: trustedProxies.describe(
+    'comma-separated addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`) of proxies in front ' +
+      "of the gateway whose `X-Forwarded-For` is believed; empty: the socket's peer is the client " +
+      '(see `gateway/README.md`)',
+  ),
+  COOKIE_SECURE: envBoolean
+    .optional()
+    .describe('the site is served over HTTPS: `Strict-Transport-Security` is sent; unset: on in production'),
+  S3_ENDPOINT: z
+    .url({ error: 'must be a URL such as http://minio:9000' })
+    .optional()
+    .describe(
+      'the object store as the services read it; the Content-Security-Policy allows its images and media',
+    ),
+  S3_PUBLIC_ENDPOINT: z
+    .url({ error: 'must be a URL such as http://localhost:9000' })
+    .optional()
+    .describe('the object store as browsers reach it (presigned URLs), when not `S3_ENDPOINT`'),
+  // docs/decisions.md, 52
   MEDIA_OBJECTS_DIR: z
     .string()
     .transform((value) => path.resolve(value))
-    .optional(),
+    .optional()
+    .describe(
+      "the course service's local object folder: `GET`/`HEAD /api/media/*` sends the files its signed " +
+        'addresses name; the embedded mode sets it; unset, that path is not served',
+    ),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

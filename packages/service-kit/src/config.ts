@@ -46,36 +46,66 @@ export const internalSecret = z
 
 /** Settings read by every service (each service adds its own database URL variable). */
 export const baseServiceEnvShape = {
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: LogLevelSchema.default('info'),
-  DATA_DIR: z.string().default('./data'),
-  INTERNAL_TOKEN_SECRET: internalSecret,
-  NATS_URL: z.string().url('must be a URL such as nats://127.0.0.1:4222').optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`development`, `production` or `test`'),
+  HOST: z.string().default('0.0.0.0').describe('listen address (the embedded mode: `127.0.0.1`)'),
+  LOG_LEVEL: LogLevelSchema.default('info').describe('pino level (`silent` to mute)'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('PGlite data (`db/site`) and the local file store (`objects/`)'),
+  INTERNAL_TOKEN_SECRET: internalSecret.describe(
+    "shared secret of the gateway's internal token, 32+ characters (the embedded mode: random per start)",
+  ),
+  NATS_URL: z
+    .string()
+    .url('must be a URL such as nats://127.0.0.1:4222')
+    .optional()
+    .describe('NATS server with JetStream; unset: the in-process bus'),
   NATS_STREAM: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
-    .default('PLATFORM'),
+    .default('PLATFORM')
+    .describe('JetStream stream (dead letters in `<stream>_DLQ`)'),
   NATS_SUBJECT_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/, 'lowercase letters, digits, - and _ only')
-    .default('platform'),
-  S3_ENDPOINT: z.string().url('must be a URL such as http://minio:9000').optional(),
-  /** Where browsers reach the store, when not at S3_ENDPOINT (presigned URLs are signed for it). */
-  S3_PUBLIC_ENDPOINT: z.string().url('must be a URL such as http://localhost:9000').optional(),
-  S3_ACCESS_KEY: z.string().optional(),
-  S3_SECRET_KEY: z.string().optional(),
-  S3_BUCKET: z.string().default('platform'),
-  S3_REGION: z.string().default('us-east-1'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /**
-   * Where a service with request limits counts them: Redis when set (shared by every replica and service,
-   * the database standing in while it does not answer), else its own database.
-   */
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' }).optional(),
-  /** Prefix of the service's Redis keys; the service's name when unset. */
+    .default('platform')
+    .describe('subjects are `<prefix>.events.<type>` and `<prefix>.deadletter.<consumer>`'),
+  S3_ENDPOINT: z
+    .string()
+    .url('must be a URL such as http://minio:9000')
+    .optional()
+    .describe('S3 API endpoint, e.g. `http://minio:9000`; unset: the local folder'),
+  S3_PUBLIC_ENDPOINT: z
+    .string()
+    .url('must be a URL such as http://localhost:9000')
+    .optional()
+    .describe(
+      "the store's address as browsers reach it, when not `S3_ENDPOINT` (presigned URLs are signed for it)",
+    ),
+  S3_ACCESS_KEY: z.string().optional().describe('S3 access key (required with `S3_ENDPOINT`)'),
+  S3_SECRET_KEY: z.string().optional().describe('S3 secret key (required with `S3_ENDPOINT`)'),
+  S3_BUCKET: z.string().default('platform').describe('bucket, created when missing'),
+  S3_REGION: z.string().default('us-east-1').describe('S3 region'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10_000)
+    .describe('longest a graceful stop waits for requests in flight'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' })
+    .optional()
+    .describe(
+      'where auth and consultation count their request limits: Redis when set (shared by every replica, ' +
+        "the database standing in while it does not answer), else each service's own database",
+    ),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, :, - and _ only')
-    .optional(),
+    .optional()
+    .describe("prefix of the service's Redis keys; unset: the service's name"),
 } as const;

@@ -21,10 +21,16 @@ const positiveInt = z.coerce.number().int().positive();
 const retired = (replacement: string) => z.never({ error: `no longer read; see ${replacement}` }).optional();
 
 export const authConfigSchema = serviceConfigSchema('auth', {
-  /** The support admin: created or updated at every start when both are set (docs/decisions.md, 11). */
-  ADMIN_EMAIL: emailAddress.optional(),
-  ADMIN_PASSWORD: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH).optional(),
-  /** Comma-separated addresses that get the admin role once they prove the address (an e-mailed link or a verified OIDC e-mail). */
+  // The support admin: created or updated at every start when both are set (docs/decisions.md, 11).
+  ADMIN_EMAIL: emailAddress
+    .optional()
+    .describe(
+      'the support admin, created or updated at every start (with `ADMIN_PASSWORD`); the embedded mode ' +
+        'without it creates `admin@localhost` once and prints its random password once',
+    ),
+  ADMIN_PASSWORD: newPasswordSchema(SETUP_PASSWORD_MIN_LENGTH)
+    .optional()
+    .describe("the support admin's password (with `ADMIN_EMAIL`)"),
   ADMIN_EMAILS: z
     .string()
     .transform((value) =>
@@ -34,44 +40,60 @@ export const authConfigSchema = serviceConfigSchema('auth', {
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(ADDRESS_PATTERN, 'must be comma-separated e-mail addresses')))
-    .default([]),
-  /**
-   * Failed sign-ins in a row for one account from one client address; that address then waits 15 minutes
-   * before trying that account again (a success resets the count). Other addresses are not affected, so
-   * nobody can lock an owner out from elsewhere.
-   */
-  LOGIN_MAX_CONSECUTIVE_FAILURES: positiveInt.default(5),
-  /** Failed sign-ins from one client address, whatever the accounts, in 24 hours (slow guessing). */
-  LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: positiveInt.default(100),
+    .default([])
+    .describe(
+      'comma-separated addresses that get the admin role once proven (an e-mailed set-password link, or a verified OIDC e-mail)',
+    ),
+  // Other addresses are not affected, so nobody can lock an owner out from elsewhere.
+  LOGIN_MAX_CONSECUTIVE_FAILURES: positiveInt
+    .default(5)
+    .describe(
+      'failed sign-ins in a row for one account from one client address; that address then gets `429` ' +
+        'for that account for 15 minutes (a success resets the count)',
+    ),
+  LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: positiveInt
+    .default(100)
+    .describe('failed sign-ins from one client address, whatever the accounts, in 24 hours (slow guessing)'),
   // The former per-account limit let anyone lock an account; refused so an old setting is not ignored.
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: retired('LOGIN_MAX_CONSECUTIVE_FAILURES (per account and address)'),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: retired('LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY'),
-  /** argon2id cost of new password hashes (OWASP: 19456 KiB, 2 passes); tests lower it. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: retired(
+    'LOGIN_MAX_CONSECUTIVE_FAILURES (per account and address)',
+  ).describe('retired: setting it stops the service (see `LOGIN_MAX_CONSECUTIVE_FAILURES`)'),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: retired('LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY').describe(
+    'retired: setting it stops the service (see `LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY`)',
+  ),
   PASSWORD_HASH_MEMORY_KIB: z.coerce
     .number()
     .int()
     .min(8)
     .max(262_144)
-    .default(PRODUCTION_PASSWORD_COST.memoryKib),
+    .default(PRODUCTION_PASSWORD_COST.memoryKib)
+    .describe(
+      'argon2id memory of new password hashes (OWASP); older hashes are redone at the next sign-in. Lower only for tests',
+    ),
   PASSWORD_HASH_ITERATIONS: z.coerce
     .number()
     .int()
     .min(1)
     .max(16)
-    .default(PRODUCTION_PASSWORD_COST.iterations),
-  /** The site's address as browsers see it (the OIDC redirect URI is derived from it). */
-  PUBLIC_BASE_URL: httpUrl('https://example.com').default('http://localhost:3000'),
-  /** A session unused for this long ends; any session ends this long after sign-in. */
-  SESSION_IDLE_DAYS: positiveInt.default(7),
-  SESSION_ABSOLUTE_DAYS: positiveInt.default(30),
-  /** Secure (and `__Host-`) session cookie; default: on in production. */
-  COOKIE_SECURE: envBoolean.optional(),
-  /** OpenID Connect sign-in (`/api/login`); without an issuer `/api/login` goes to `/login`. */
-  OIDC_ISSUER_URL: httpUrl('https://accounts.example.com').optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  OIDC_REDIRECT_URI: httpUrl('https://example.com/api/callback').optional(),
-  OIDC_SCOPES: z.string().default('openid email profile'),
+    .default(PRODUCTION_PASSWORD_COST.iterations)
+    .describe('argon2id passes of new password hashes. Lower only for tests'),
+  PUBLIC_BASE_URL: httpUrl('https://example.com')
+    .default('http://localhost:3000')
+    .describe("the site's address as browsers see it (the OIDC redirect URI is derived from it)"),
+  SESSION_IDLE_DAYS: positiveInt.default(7).describe('a session unused for this long ends'),
+  SESSION_ABSOLUTE_DAYS: positiveInt.default(30).describe('any session ends this long after sign-in'),
+  COOKIE_SECURE: envBoolean
+    .optional()
+    .describe('`Secure` session cookie named `__Host-session` (else `session`); unset: on in production'),
+  OIDC_ISSUER_URL: httpUrl('https://accounts.example.com')
+    .optional()
+    .describe('OpenID Connect sign-in at `/api/login`; without an issuer `/api/login` goes to `/login`'),
+  OIDC_CLIENT_ID: z.string().optional().describe('OpenID Connect client id (required with an issuer)'),
+  OIDC_CLIENT_SECRET: z.string().optional().describe('OpenID Connect client secret'),
+  OIDC_REDIRECT_URI: httpUrl('https://example.com/api/callback')
+    .optional()
+    .describe('OpenID Connect redirect URI; unset: `PUBLIC_BASE_URL` + `/api/callback`'),
+  OIDC_SCOPES: z.string().default('openid email profile').describe('OpenID Connect scopes asked for'),
 }).superRefine((config, ctx) => {
   if (config.ADMIN_PASSWORD && !config.ADMIN_EMAIL)
     ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });

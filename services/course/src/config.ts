@@ -5,16 +5,29 @@ import { z } from 'zod';
 const HOUR = 60 * 60 * 1000;
 
 export const courseConfigSchema = serviceConfigSchema('course', {
-  /** The largest lesson video an upload may declare, in bytes (tests lower it). */
-  COURSE_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(LESSON_VIDEO_MAX_BYTES),
-  /** How often unfinished resumable uploads are looked at and the expired ones removed. */
-  COURSE_UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(HOUR),
-  /**
-   * With the local store: lesson media answer a 302 to a signed `/api/media/…` address the gateway serves
-   * from the same folder (MEDIA_OBJECTS_DIR), instead of passing through here (docs/decisions.md, 52).
-   * Only where the gateway reads this service's folder: the embedded mode sets it.
-   */
-  MEDIA_URLS_FROM_GATEWAY: envBoolean.default(false),
+  COURSE_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(LESSON_VIDEO_MAX_BYTES)
+    .describe(
+      'the largest lesson video an upload (`/api/uploads`, `/api/upload-video`) may declare, in bytes',
+    ),
+  COURSE_UPLOAD_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(HOUR)
+    .describe(
+      'how often (service time; one replica at a time) unfinished uploads older than 24 hours are removed',
+    ),
+  // Only where the gateway reads this service's folder (docs/decisions.md, 52).
+  MEDIA_URLS_FROM_GATEWAY: envBoolean
+    .default(false)
+    .describe(
+      'with the local folder: lesson media answer a `302` to a signed `/api/media/…` address the gateway ' +
+        'sends from that folder (`MEDIA_OBJECTS_DIR`); the embedded mode sets it',
+    ),
 });
 
 export type CourseConfig = z.infer<typeof courseConfigSchema>;

@@ -7,26 +7,39 @@ const positiveInt = z.coerce.number().int().positive();
 
 export const paymentConfigSchema = serviceConfigSchema('payment', {
   ...providerSettingsShape,
-  /** The site's address as browsers see it: Stripe and PayPal send the buyer back here. */
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
     .transform((value) => value.replace(/\/+$/, ''))
-    .default('http://localhost:3000'),
-  /**
-   * The built-in test provider takes the card and wallet payments no real provider is configured for.
-   * Default: on, except in production once Stripe or PayPal is configured (then a method without its
-   * provider is unavailable rather than free).
-   */
-  TEST_PROVIDER_ENABLED: envBoolean.optional(),
-  /** Signs the test provider's webhooks; default derived from INTERNAL_TOKEN_SECRET (same on every replica). */
-  TEST_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Where the test provider posts its webhooks; default the payment service's own address. */
-  TEST_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Reconciliation: how often it runs, and how old a pending checkout must be before it asks the provider. */
-  RECONCILE_INTERVAL_MS: positiveInt.default(60_000),
-  RECONCILE_AFTER_MINUTES: positiveInt.default(5),
-  /** A checkout still pending this long after it started is no longer asked about. */
-  RECONCILE_GIVE_UP_DAYS: positiveInt.default(7),
+    .default('http://localhost:3000')
+    .describe("the site's address as browsers see it: Stripe and PayPal send the buyer back here"),
+  TEST_PROVIDER_ENABLED: envBoolean
+    .optional()
+    .describe(
+      'the built-in test provider takes the card and wallet payments no real provider is configured for; ' +
+        'unset: on, except in production once Stripe or PayPal is configured; `false` refuses them',
+    ),
+  TEST_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      "signs the test provider's webhooks; unset: derived from `INTERNAL_TOKEN_SECRET` (same on every replica)",
+    ),
+  TEST_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe("where the test provider posts its webhooks; unset: the payment service's own address"),
+  RECONCILE_INTERVAL_MS: positiveInt
+    .default(60_000)
+    .describe(
+      'how often (service time; one replica at a time) checkouts left pending are checked with their provider',
+    ),
+  RECONCILE_AFTER_MINUTES: positiveInt
+    .default(5)
+    .describe('how old a pending checkout must be before its provider is asked'),
+  RECONCILE_GIVE_UP_DAYS: positiveInt
+    .default(7)
+    .describe('a checkout still pending this long after it started is no longer asked about'),
 });
 
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

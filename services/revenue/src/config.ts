@@ -5,10 +5,16 @@ import { z } from 'zod';
 const positiveInt = z.coerce.number().int().positive();
 
 export const revenueConfigSchema = serviceConfigSchema('revenue', {
-  /** How often owners' standing (current / overdue / blocked) is recomputed from the clock, in ms. */
-  REVENUE_STATUS_INTERVAL_MS: positiveInt.default(15 * MINUTE),
-  /** How often the automatic reminders due are sent, in ms (each is sent once whatever the interval). */
-  REVENUE_REMINDERS_INTERVAL_MS: positiveInt.default(15 * MINUTE),
+  REVENUE_STATUS_INTERVAL_MS: positiveInt
+    .default(15 * MINUTE)
+    .describe(
+      "how often (service time; one replica at a time) each owner's standing (current, overdue, blocked) is recomputed",
+    ),
+  REVENUE_REMINDERS_INTERVAL_MS: positiveInt
+    .default(15 * MINUTE)
+    .describe(
+      'how often the automatic reminders that are due are sent (each at most once per owner, kind and period)',
+    ),
 });
 
 export type RevenueConfig = z.infer<typeof revenueConfigSchema>;

@@ -68,7 +68,8 @@ export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.
   const databaseUrl = z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
-    .optional();
+    .optional()
+    .describe("that service's PostgreSQL connection string; unset: PGlite under `DATA_DIR`");
   // A computed key alone would widen to an index signature; spell the variable's name in the type.
   const databaseShape = { [databaseUrlVariable(name)]: databaseUrl } as Record<
     `${Uppercase<TName>}_DATABASE_URL`,
@@ -77,7 +78,9 @@ export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.
   return z
     .object({
       ...baseServiceEnvShape,
-      PORT: envPort.default(DEFAULT_SERVICE_PORTS[name]),
+      PORT: envPort
+        .default(DEFAULT_SERVICE_PORTS[name])
+        .describe('HTTP port (the embedded mode picks free loopback ports)'),
       ...databaseShape,
       ...extra,
     })
