@@ -158,7 +158,8 @@ async function main() {
   const raisedLimits = {
     CONSULTATION_SUBMISSIONS_PER_HOUR: '1000000',
     LOGIN_MAX_CONSECUTIVE_FAILURES: '1000000',
-    LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: '1000000',
+    LOGIN_SLOW_AFTER_ADDRESS_FAILURES: '1000000',
+    LOGIN_SLOW_AFTER_ACCOUNT_FAILURES: '1000000',
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sign-in-'));
   const probeFile = path.join(dataDir, 'probe.txt');

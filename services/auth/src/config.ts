@@ -51,15 +51,30 @@ export const authConfigSchema = serviceConfigSchema('auth', {
       'failed sign-ins in a row for one account from one client address; that address then gets `429` ' +
         'for that account for 15 minutes (a success resets the count)',
     ),
-  LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: positiveInt
-    .default(100)
-    .describe('failed sign-ins from one client address, whatever the accounts, in 24 hours (slow guessing)'),
+  // Slowing, never refusing: a correct password is never refused for failures against other accounts.
+  LOGIN_SLOW_AFTER_ADDRESS_FAILURES: positiveInt
+    .default(10)
+    .describe(
+      'failed sign-ins from one client address (any accounts) within an hour before its further attempts ' +
+        'wait before the check: 250 ms, doubling with each failure, up to `LOGIN_MAX_DELAY_MS`',
+    ),
+  LOGIN_SLOW_AFTER_ACCOUNT_FAILURES: positiveInt
+    .default(5)
+    .describe(
+      'failed sign-ins on one account (from any addresses) within an hour before further attempts on it wait ' +
+        'the same way',
+    ),
+  LOGIN_MAX_DELAY_MS: positiveInt.default(5_000).describe('the longest a sign-in is made to wait'),
   // The former per-account limit let anyone lock an account; refused so an old setting is not ignored.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: retired(
     'LOGIN_MAX_CONSECUTIVE_FAILURES (per account and address)',
   ).describe('retired: setting it stops the service (see `LOGIN_MAX_CONSECUTIVE_FAILURES`)'),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: retired('LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY').describe(
-    'retired: setting it stops the service (see `LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY`)',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: retired('LOGIN_SLOW_AFTER_ADDRESS_FAILURES').describe(
+    'retired: setting it stops the service (see `LOGIN_SLOW_AFTER_ADDRESS_FAILURES`)',
+  ),
+  // The address-wide refusal shut out whole offices behind one NAT; it slows instead now.
+  LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: retired('LOGIN_SLOW_AFTER_ADDRESS_FAILURES').describe(
+    'retired: setting it stops the service (see `LOGIN_SLOW_AFTER_ADDRESS_FAILURES`)',
   ),
   PASSWORD_HASH_MEMORY_KIB: z.coerce
     .number()

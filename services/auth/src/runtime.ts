@@ -27,7 +27,9 @@ export async function startAuthRuntime(
     passwords: createPasswordHasher(passwordCostOf(config)),
     limits: createSignInLimits({
       maxConsecutiveFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES,
-      maxFailuresPerAddressPerDay: config.LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY,
+      slowAfterAddressFailures: config.LOGIN_SLOW_AFTER_ADDRESS_FAILURES,
+      slowAfterAccountFailures: config.LOGIN_SLOW_AFTER_ACCOUNT_FAILURES,
+      maxDelayMs: config.LOGIN_MAX_DELAY_MS,
       store: deps.rateLimits,
     }),
     oidc: null,

@@ -1,8 +1,11 @@
 /**
- * Password sign-in. A place in the sign-in limits is taken before the password is checked; an unknown
+ * Password sign-in. A place in the sign-in limits is taken before the password is checked, and the check
+ * waits as long as the limits say (an address or account with many recent failures); an unknown
  * e-mail address costs the same hashing work as a wrong password; a hash made by an older scheme or at another
  * cost is replaced after a successful check; every success starts a new session.
  */
+import { channel } from 'node:diagnostics_channel';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { LoginRequest } from '@platform/contracts';
 import type { ServiceDeps } from '@platform/service-kit';
 import type { AuthConfig } from '../config.js';
@@ -11,6 +14,10 @@ import type { SignInLimits } from '../sign-in-limits/sign-in-limits.js';
 import { startSession } from '../sessions/start-session.js';
 import type { PasswordHasher } from './password-hash.js';
 import { findUserByEmail, normalizeEmail, replacePasswordHash } from './users.repository.js';
+
+/** Announces each sign-in the limits slowed, `{ delayMs }`, before its wait (for tests and operators). */
+export const SIGN_IN_SLOWED_CHANNEL = 'auth.sign-in.slowed';
+const slowed = channel(SIGN_IN_SLOWED_CHANNEL);
 
 export type LogInResult =
   | { outcome: 'signed-in'; token: string; userId: string }
@@ -30,6 +37,10 @@ export async function logIn(deps: ServiceDeps<AuthConfig>, options: LogInOptions
   const admission = await options.limits.admit(email, options.address);
   if (!admission.admitted) return { outcome: 'blocked', retryAfterSeconds: admission.retryAfterSeconds };
   const { attempt } = admission;
+  if (admission.delayMs > 0) {
+    if (slowed.hasSubscribers) slowed.publish({ delayMs: admission.delayMs });
+    await wait(admission.delayMs);
+  }
 
   let user: UserRow | undefined;
   let valid: boolean;

@@ -1,6 +1,7 @@
 /**
- * Signing in and out: sessions rotate, unknown addresses look like wrong passwords, guesses are limited
- * per (account, address) pair and per address, and nobody is locked out from an address that did not fail.
+ * Signing in and out: sessions rotate, unknown addresses look like wrong passwords, guesses are refused
+ * per (account, address) pair and slowed per address and per account, and nobody with the right password
+ * is refused because of failures against other accounts.
  * Runs with the limits in the service's database and, when a Redis answers, in Redis.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -20,6 +21,7 @@ import {
 } from '../../__tests__/harness.js';
 import { SharedBackings } from '../../__tests__/shared-backings.js';
 import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
+import { SIGN_IN_SLOWED_CHANNEL } from '../log-in.js';
 import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../password-hash.js';
 
 const INVALID = { success: false, message: 'Invalid email or password' };
@@ -28,10 +30,24 @@ const TOO_MANY = {
   message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
 };
 
-/** Failed sign-ins one address may make in a day, in these tests. */
-const ADDRESS_LIMIT = 12;
+/** Failures from one address (any accounts) before its attempts are slowed, in these tests. */
+const ADDRESS_FREE_FAILURES = 6;
+/** The longest wait, in these tests (5 s in production). */
+const MAX_DELAY_MS = 40;
 const ADMIN = { email: 'support.login@example.com', password: 'Support-Admin!2030' };
 const HARNESS_COST = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
+
+/** The waits the sign-in limits imposed during a request, as the sign-in announces them. */
+async function slowingDuring<T>(request: () => Promise<T>): Promise<{ result: T; delays: number[] }> {
+  const delays: number[] = [];
+  const record = (message: unknown) => delays.push((message as { delayMs: number }).delayMs);
+  subscribe(SIGN_IN_SLOWED_CHANNEL, record);
+  try {
+    return { result: await request(), delays };
+  } finally {
+    unsubscribe(SIGN_IN_SLOWED_CHANNEL, record);
+  }
+}
 
 /** The password hashing a request caused, as the hasher announces it. */
 async function hashingDuring<T>(
@@ -68,7 +84,8 @@ describe.each(setups)('sign-in on $name', (setup) => {
       env: {
         ...limits.env,
         LOGIN_MAX_CONSECUTIVE_FAILURES: '5',
-        LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: String(ADDRESS_LIMIT),
+        LOGIN_SLOW_AFTER_ADDRESS_FAILURES: String(ADDRESS_FREE_FAILURES),
+        LOGIN_MAX_DELAY_MS: String(MAX_DELAY_MS),
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
       },
@@ -159,7 +176,7 @@ describe.each(setups)('sign-in on $name', (setup) => {
     const guesser = uniqueAddress();
     for (let attempt = 0; attempt < 6; attempt += 1)
       await logIn(ADMIN.email, `Guess-${attempt}!a`, { address: guesser });
-    for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
+    for (let attempt = 0; attempt < ADDRESS_FREE_FAILURES * 2; attempt += 1) {
       await logIn(uniqueEmail('guess'), 'Wrong-Password!1', { address: guesser });
     }
     for (let address = 0; address < 3; address += 1) {
@@ -203,42 +220,69 @@ describe.each(setups)('sign-in on $name', (setup) => {
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
   });
 
-  it('refuses an address that keeps failing across accounts for the rest of its day, and only that address', async () => {
+  it('after 105 failures from one address against other accounts, an owner signing in correctly from it gets in', async () => {
     const address = uniqueAddress();
     const { email } = await signUp();
-    for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
-      expect((await logIn(uniqueEmail('guess'), 'Wrong-Password!1', { address })).status).toBe(401);
-    }
-    const blocked = await logIn(email, PASSWORD, { address });
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual(TOO_MANY);
-    const retryAfter = Number(blocked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
-    // The same person from elsewhere still gets in.
-    expect((await logIn(email, PASSWORD, { address: uniqueAddress() })).status).toBe(200);
+    const guessing = await slowingDuring(async () => {
+      for (let attempt = 0; attempt < 105; attempt += 1) {
+        expect((await logIn(uniqueEmail('guess'), 'Wrong-Password!1', { address })).status).toBe(401);
+      }
+    });
+    // Free at first, then each failure waits twice as long as the one before, up to the cap.
+    expect(guessing.delays).toHaveLength(105 - ADDRESS_FREE_FAILURES);
+    expect(guessing.delays.slice(0, 3)).toEqual([250, 500, 1000].map((ms) => Math.min(ms, MAX_DELAY_MS)));
+    expect(guessing.delays.every((delay) => delay > 0 && delay <= MAX_DELAY_MS)).toBe(true);
+    const owner = await slowingDuring(() => logIn(email, PASSWORD, { address }));
+    expect(owner.result.status).toBe(200);
+    expect(await owner.result.json()).toMatchObject({ success: true });
+    // Slowed like every attempt from that address, never refused.
+    expect(owner.delays).toEqual([MAX_DELAY_MS]);
+    // The same person from elsewhere is not slowed at all.
+    const elsewhere = await slowingDuring(() => logIn(email, PASSWORD, { address: uniqueAddress() }));
+    expect(elsewhere.result.status).toBe(200);
+    expect(elsewhere.delays).toEqual([]);
   });
 
-  it('counts an IPv6 client by its /64, so a new address per guess does not dodge the limit', async () => {
+  it('slows guesses at one account spread over many addresses, and never refuses its owner', async () => {
+    const { email } = await signUp();
+    const guessing = await slowingDuring(async () => {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const response = await logIn(email, `Guess-${attempt}!c`, { address: uniqueAddress() });
+        expect(response.status).toBe(401);
+      }
+    });
+    // 5 free failures on one account, whatever the addresses; then every attempt on it waits.
+    expect(guessing.delays).toHaveLength(3);
+    const owner = await slowingDuring(() => logIn(email, PASSWORD, { address: uniqueAddress() }));
+    expect(owner.result.status).toBe(200);
+    expect(owner.delays).toEqual([MAX_DELAY_MS]);
+  });
+
+  it('counts an IPv6 client by its /64, so a new address per guess does not dodge the slowing', async () => {
     const network = uniqueAddress().replace(/::1$/, '');
-    for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
+    for (let attempt = 0; attempt < ADDRESS_FREE_FAILURES; attempt += 1) {
       const address = `${network}::${(attempt + 2).toString(16)}`;
       expect((await logIn(uniqueEmail('guess'), 'x', { address })).status).toBe(401);
     }
-    expect((await logIn(uniqueEmail('guess'), 'x', { address: `${network}:0:ab:cd:ef:1` })).status).toBe(429);
+    const next = await slowingDuring(() =>
+      logIn(uniqueEmail('guess'), 'x', { address: `${network}:0:ab:cd:ef:1` }),
+    );
+    expect(next.result.status).toBe(401);
+    expect(next.delays).toHaveLength(1);
   });
 
   it("cannot be dodged by sending one's own X-Forwarded-For: the gateway's hop names the client", async () => {
     const address = uniqueAddress();
-    for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
+    for (let attempt = 0; attempt < ADDRESS_FREE_FAILURES; attempt += 1) {
       // The browser claimed some address; the gateway appended the one it saw.
       const claimed = `203.0.113.${attempt + 1}`;
       const response = await logIn(uniqueEmail('guess'), 'x', { address: `${claimed}, ${address}` });
       expect(response.status).toBe(401);
     }
-    expect((await logIn(uniqueEmail('guess'), 'x', { address: `198.51.100.77, ${address}` })).status).toBe(
-      429,
+    const next = await slowingDuring(() =>
+      logIn(uniqueEmail('guess'), 'x', { address: `198.51.100.77, ${address}` }),
     );
+    expect(next.delays).toHaveLength(1);
   });
 
   it('GET /api/logout ends the session, clears the cookie and goes to /', async () => {

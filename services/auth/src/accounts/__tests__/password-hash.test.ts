@@ -57,13 +57,17 @@ describe('password hashing settings', () => {
         INTERNAL_TOKEN_SECRET: SECRET,
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
+        LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: '100',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(
       /LOGIN_MAX_FAILURES_PER_ACCOUNT: no longer read; see LOGIN_MAX_CONSECUTIVE_FAILURES/,
     );
     expect(load).toThrow(
-      /LOGIN_MAX_FAILURES_PER_ADDRESS: no longer read; see LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY/,
+      /LOGIN_MAX_FAILURES_PER_ADDRESS: no longer read; see LOGIN_SLOW_AFTER_ADDRESS_FAILURES/,
+    );
+    expect(load).toThrow(
+      /LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: no longer read; see LOGIN_SLOW_AFTER_ADDRESS_FAILURES/,
     );
   });
 });

@@ -3,6 +3,7 @@
  * (each with a database of its own), see the same counts. The stores keep no e-mail address, and a Redis
  * that does not answer leaves the counting to the database.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { rateLimitBackings, redisKeysUnder, type RateLimitBacking } from '@platform/service-kit/testing';
 import {
@@ -14,7 +15,18 @@ import {
   type AuthUnderTest,
   type Backing,
 } from '../../__tests__/harness.js';
+import { SIGN_IN_SLOWED_CHANNEL } from '../../accounts/log-in.js';
 import { rateLimits } from '../../db/schema.js';
+import { FIRST_DELAY_MS, slowingDelayMs } from '../sign-in-limits.js';
+
+describe('the wait before a password check', () => {
+  it('is none up to the free failures, then doubles with each failure up to the cap', () => {
+    const waits = Array.from({ length: 12 }, (_, failures) => slowingDelayMs(failures, 3, 5_000));
+    expect(waits).toEqual([0, 0, 0, 250, 500, 1_000, 2_000, 4_000, 5_000, 5_000, 5_000, 5_000]);
+    expect(FIRST_DELAY_MS).toBe(250);
+    expect(slowingDelayMs(1_000_000, 3, 5_000)).toBe(5_000);
+  });
+});
 
 const limitStores = await rateLimitBackings('auth');
 /**
@@ -46,7 +58,8 @@ describe.each(replicaSetups)('two auth replicas on $name', (setup) => {
     const env = {
       ...limits.env,
       LOGIN_MAX_CONSECUTIVE_FAILURES: '4',
-      LOGIN_MAX_FAILURES_PER_ADDRESS_PER_DAY: '6',
+      LOGIN_SLOW_AFTER_ADDRESS_FAILURES: '6',
+      LOGIN_MAX_DELAY_MS: '20',
     };
     replicas = [
       await startAuth(backings[0]!, { env }),
@@ -86,24 +99,32 @@ describe.each(replicaSetups)('two auth replicas on $name', (setup) => {
     expect(owner.status).toBe(200);
   });
 
-  it('an address failing on both replicas reaches its daily limit once, not once per replica', async () => {
+  it('an address failing on both replicas is slowed once it failed 6 times in all, not 6 times on each', async () => {
     const [a, b] = replicas;
     const address = uniqueAddress();
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const replica = attempt % 2 === 0 ? a : b;
-      const response = await replica.call('/api/auth/login', {
-        json: { email: uniqueEmail('guess'), password: WRONG },
-        address,
-      });
-      expect(response.status).toBe(401);
-    }
-    for (const replica of [a, b]) {
-      const refused = await replica.call('/api/auth/login', {
-        json: { email: uniqueEmail('guess'), password: WRONG },
-        address,
-      });
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
+    const delays: number[] = [];
+    const record = (message: unknown) => delays.push((message as { delayMs: number }).delayMs);
+    subscribe(SIGN_IN_SLOWED_CHANNEL, record);
+    try {
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const replica = attempt % 2 === 0 ? a : b;
+        const response = await replica.call('/api/auth/login', {
+          json: { email: uniqueEmail('guess'), password: WRONG },
+          address,
+        });
+        expect(response.status).toBe(401);
+      }
+      expect(delays).toEqual([]);
+      for (const replica of [a, b]) {
+        const slowed = await replica.call('/api/auth/login', {
+          json: { email: uniqueEmail('guess'), password: WRONG },
+          address,
+        });
+        expect(slowed.status).toBe(401);
+      }
+      expect(delays).toEqual([20, 20]);
+    } finally {
+      unsubscribe(SIGN_IN_SLOWED_CHANNEL, record);
     }
   });
 
