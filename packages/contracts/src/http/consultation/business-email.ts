@@ -34,8 +34,9 @@ export function businessEmailSchema(message: string, required: string = message)
     z
       .string({ error: required })
       .trim()
-      .min(1, required)
-      .max(EMAIL_MAX_LENGTH, message)
+      // One message per field: a blank or too long address is not also told it is malformed.
+      .min(1, { error: required, abort: true })
+      .max(EMAIL_MAX_LENGTH, { error: message, abort: true })
       .regex(BUSINESS_EMAIL_PATTERN, message),
     { message },
   );

@@ -95,6 +95,27 @@ describe.each(backings())('the contact form on $name', (factory) => {
     expect((await stored()).length).toBe(before);
   });
 
+  it.each([
+    ['blank', '', CONTACT_MESSAGES.emailRequired],
+    ['spaces only', '   ', CONTACT_MESSAGES.emailRequired],
+    [
+      'too long',
+      `${'a'.repeat(250)}@x`,
+      'Please enter a valid business email address. Disposable emails are not accepted.',
+    ],
+  ])('gives a %s e-mail address one message, not one per rule it breaks', async (_case, email, text) => {
+    const response = await send(message({ email }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      message: string;
+      issues?: Array<{ path: string; message: string }>;
+    };
+    expect(body.message).toBe(text);
+    expect((body.issues ?? []).filter((issue) => issue.path === 'email')).toEqual([
+      expect.objectContaining({ message: text }),
+    ]);
+  });
+
   it('refuses a body that is not JSON with a 400', async () => {
     const response = await app.request('/api/contact', {
       method: 'POST',
