@@ -2,6 +2,7 @@
 // loopback port, sharing one in-process event bus; data under DATA_DIR. Same code as the distributed mode.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import {
   InProcessBus,
@@ -41,12 +42,19 @@ const definitions = [
  */
 export async function startEmbedded(options = {}) {
   const baseEnv = options.env ?? process.env;
+  // The services write the site's address into e-mails and provider return URLs before the gateway
+  // listens, so a port left to the system (PORT=0) is chosen here first.
+  const gatewayPort = await sitePort(baseEnv.PORT);
   const env = {
     ...baseEnv,
     DATA_DIR: path.resolve(baseEnv.DATA_DIR || './data'),
     // Tokens never leave this process, so a fresh secret per start is enough.
     INTERNAL_TOKEN_SECRET: baseEnv.INTERNAL_TOKEN_SECRET || randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
+    // Links in e-mails follow the port the site serves, unless the site is reached at another address.
+    PUBLIC_BASE_URL:
+      baseEnv.PUBLIC_BASE_URL ||
+      (Number.isInteger(gatewayPort) ? `http://localhost:${gatewayPort}` : undefined),
   };
   // Lesson media: the course service checks access and redirects to a signed /api/media/… address that
   // the gateway, in this same process, sends from the course's folder (docs/decisions.md, 52).
@@ -80,6 +88,7 @@ export async function startEmbedded(options = {}) {
       ...urls,
       ...mediaObjectsOf(started.find((s) => s.name === 'course')),
       HOST: baseEnv.HOST || '0.0.0.0',
+      PORT: String(gatewayPort),
     });
     const gateway = await startGateway(gatewayConfig, {
       logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
@@ -108,6 +117,25 @@ export async function startEmbedded(options = {}) {
     removeGuard();
     throw error;
   }
+}
+
+/**
+ * The gateway's port: PORT (3000 when unset), or for `0` a free one the system names now.
+ *
+ * @param {string | undefined} requested
+ * @returns {Promise<number>}
+ */
+async function sitePort(requested) {
+  const port = requested === undefined || requested === '' ? 3000 : Number(requested);
+  if (port !== 0) return port;
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(free));
+    });
+  });
 }
 
 /**

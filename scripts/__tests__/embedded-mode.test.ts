@@ -101,6 +101,42 @@ describe('embedded mode (npm start)', () => {
     expect(await changed.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('writes links in e-mails for the port it serves, not another', async () => {
+    const [, adminPassword] = await site!.waitFor(/password: (\S+)/, 10_000);
+    const signIn = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@localhost', password: adminPassword }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const owner = `owner-${port}@bluedoor-bistro.com`;
+    const signUp = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ana', lastName: 'Lopez', email: owner, password: 'Restaurant!1' }),
+    });
+    expect(signUp.status).toBe(201);
+    const forgot = await fetch(`${url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner }),
+    });
+    expect(forgot.status).toBe(200);
+    let text = '';
+    for (let tries = 0; tries < 100 && !text; tries += 1) {
+      const list = (await (await fetch(`${url}/api/admin/mail`, { headers: { cookie } })).json()) as {
+        messages: Array<{ to: string; template: string; text: string }>;
+      };
+      text =
+        list.messages.find((message) => message.to === owner && /reset|password/.test(message.template))
+          ?.text ?? '';
+      if (!text) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(text).toContain(`http://localhost:${port}/`);
+    expect(text).not.toMatch(/localhost:3000/);
+  });
+
   it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
     expect(await stop()).toBe(0);
 
