@@ -1,6 +1,6 @@
 /**
  * `/member/dashboard` (docs/behaviour/member-learning.md#course-list-dashboard): a welcome line,
- * the membership badge, Account Settings and Log out; My Enrolled Courses; Available Courses (published
+ * the membership badge, Membership and Log out; My Enrolled Courses; Available Courses (published
  * only) with the button rules and the lock for non-members; 3 skeleton cards while loading; signed-out
  * users go to /login.
  */
@@ -92,9 +92,9 @@ export function MemberDashboardPage() {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          {/* The account page is not built yet: Account Settings opens the membership page. */}
+          {/* Named for what it opens, until an account page exists. */}
           <Button asChild variant="outline">
-            <Link to="/membership">Account Settings</Link>
+            <Link to="/membership">Membership</Link>
           </Button>
           <LogOutButton variant="ghost" disabled={!user} />
         </div>
