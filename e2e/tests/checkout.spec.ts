@@ -194,6 +194,33 @@ test.describe('order confirmation page', () => {
 });
 
 test.describe('pricing page', () => {
+  test('links each checkbox to the terms it agrees to, the revenue-share terms in full', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/pricing');
+    const premium = page.getByTestId('programme-revenue_share');
+    await premium.getByRole('link', { name: /Read the terms/ }).click();
+    await expect(page).toHaveURL(/\/terms#revenue-share$/);
+    await expect(page).toHaveTitle('Terms and Conditions | Restaurant Consultant');
+    const revenueShare = page.getByRole('region', { name: /Revenue Share Terms \(v1\.0\)/ });
+    await expect(revenueShare).toBeInViewport();
+    for (const clause of [
+      'What you pay.',
+      'Your baseline.',
+      '30-day risk-free implementation.',
+      'Monthly reports.',
+      'Payment after results.',
+      'Cancel anytime if you see no improvement.',
+    ])
+      await expect(revenueShare.getByText(clause, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Self-Implementation Program' })).toContainText(
+      '30-day money-back guarantee',
+    );
+    await expect(page.getByRole('region', { name: 'Flexible Payments' })).toBeVisible();
+    await screenshotBoth(page, testInfo, 'terms');
+    await expectNoSeriousA11yViolations(page, testInfo, 'terms');
+  });
+
   test('asks for the agreement, then sends a visitor to sign up for the premium programme with the plan kept', async ({
     page,
   }, testInfo) => {
@@ -203,14 +230,21 @@ test.describe('pricing page', () => {
     await screenshotBoth(page, testInfo, 'pricing');
     await expectNoSeriousA11yViolations(page, testInfo, 'pricing');
 
-    const dialog = page.waitForEvent('dialog');
+    // No native alert: the card says it under its box, and the box takes the focus.
+    page.on('dialog', (dialog) => {
+      throw new Error(`unexpected ${dialog.type()}: ${dialog.message()}`);
+    });
     const card = page.getByTestId('programme-revenue_share');
     const proceed = card.getByRole('button', { name: /Apply Now/ });
-    void proceed.click();
-    const alert = await dialog;
-    expect(alert.message()).toBe('Please agree to the terms and conditions before proceeding.');
-    await alert.accept();
+    await proceed.click();
+    const message = card.getByRole('alert');
+    await expect(message).toHaveText('Please agree to the terms and conditions before proceeding.');
+    const box = card.getByRole('checkbox');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(1);
     await expect(page).toHaveURL(/\/pricing$/);
+    await screenshotBoth(page, testInfo, 'pricing-agree-first');
 
     // The visible words, then the programme it is for (read by screen readers).
     await card
@@ -218,6 +252,7 @@ test.describe('pricing page', () => {
         name: /^I agree to the terms and conditions for (Self-Implementation|Flexible Payments|Premium)/,
       })
       .click();
+    await expect(message).toHaveCount(0);
     await proceed.click();
     await expect(page).toHaveURL(/\/signup$/);
     expect(await page.evaluate("localStorage.getItem('pending_plan_selection')")).toBe('revenue_share');

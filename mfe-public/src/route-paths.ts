@@ -16,6 +16,7 @@ export const ROUTE_PATHS = {
   signup: '/signup',
   setupPassword: '/setup-password',
   pricing: '/pricing',
+  terms: '/terms',
   contact: '/contact',
   consultation: '/consultation',
   additionalUpload: '/additional-upload',

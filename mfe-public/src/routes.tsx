@@ -47,6 +47,7 @@ const checkoutSuccessPage = lazyPage(() =>
 const pricingPage = lazyPage(() =>
   import('./features/pricing/components/pricing-page').then((m) => m.PricingPage),
 );
+const termsPage = lazyPage(() => import('./features/terms/components/terms-page').then((m) => m.TermsPage));
 const contactPage = lazyPage(() =>
   import('./features/contact/components/contact-page').then((m) => m.ContactPage),
 );
@@ -71,6 +72,7 @@ const PAGES = {
   signup: signupPage,
   setupPassword: setupPasswordPage,
   pricing: pricingPage,
+  terms: termsPage,
   contact: contactPage,
   consultation: consultationPage,
   additionalUpload: additionalUploadPage,

@@ -5,7 +5,7 @@
  * their plan instead of the form.
  */
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
@@ -118,6 +118,11 @@ function Terms() {
             </li>
           ))}
         </ul>
+        <p className="mt-4 text-sm">
+          <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
+            {TERMS.fullTerms}
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );

@@ -53,6 +53,7 @@ export const TERMS = {
     'Cancel anytime if you see no improvement',
     'Payment only after results',
   ],
+  fullTerms: 'Read the terms in full',
 } as const;
 
 export const BASELINE = {

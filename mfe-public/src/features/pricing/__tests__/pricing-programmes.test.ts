@@ -10,11 +10,11 @@ describe('the pricing page', () => {
     ]);
   });
 
-  it('shows the alert when the agreement is not ticked, signed in or not', () => {
+  it('asks for the agreement when it is not ticked, signed in or not', () => {
     for (const programme of PROGRAMMES) {
       for (const signedIn of [true, false]) {
         expect(decideProceed(programme.id, false, signedIn)).toEqual({
-          kind: 'alert',
+          kind: 'agree-first',
           message: 'Please agree to the terms and conditions before proceeding.',
         });
       }

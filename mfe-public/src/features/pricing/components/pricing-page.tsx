@@ -1,6 +1,6 @@
 /**
  * `/pricing` (docs/behaviour/checkout-and-payments.md#pricing-page): three programmes, each with its
- * agreement checkbox. Proceeding unticked shows the alert; ticked, a paid programme goes to its checkout
+ * agreement checkbox and a link to its terms (/terms). Proceeding unticked says so under the box; ticked, a paid programme goes to its checkout
  * (no account needed), and the premium programme to its welcome page, signing up first when signed out
  * with the plan kept in storage.
  */
@@ -11,6 +11,7 @@ import { ShieldCheckIcon } from 'lucide-react';
 import {
   PENDING_PLAN_FROM_LOGIN_KEY,
   PENDING_PLAN_KEY,
+  PRICING_AGREEMENT_MESSAGE,
   PROGRAMMES,
   decideProceed,
   findPendingProgramme,
@@ -47,6 +48,8 @@ export function PricingPage() {
     revenue_share: false,
     flexible_payments: false,
   });
+  // The card whose button was pressed unticked: it says so under its checkbox until ticked.
+  const [needsAgreement, setNeedsAgreement] = useState<ProgrammeId | null>(null);
   const checkboxes = useRef(new Map<ProgrammeId, HTMLButtonElement>());
   // Back from sign-up with a plan picked before: that card is marked.
   const [selected] = useState(() => findPendingProgramme(readStorage(PENDING_PLAN_KEY)));
@@ -59,8 +62,8 @@ export function PricingPage() {
 
   const proceed = (programme: ProgrammeId) => {
     const decision = decideProceed(programme, agreed[programme], isAuthenticated);
-    if (decision.kind === 'alert') {
-      window.alert(decision.message);
+    if (decision.kind === 'agree-first') {
+      setNeedsAgreement(programme);
       checkboxes.current.get(programme)?.focus();
       return;
     }
@@ -86,7 +89,11 @@ export function PricingPage() {
             }}
             programme={programme}
             agreed={agreed[programme.id]}
-            onAgreedChange={(value) => setAgreed((current) => ({ ...current, [programme.id]: value }))}
+            onAgreedChange={(value) => {
+              setAgreed((current) => ({ ...current, [programme.id]: value }));
+              if (value) setNeedsAgreement((current) => (current === programme.id ? null : current));
+            }}
+            agreementMessage={needsAgreement === programme.id ? PRICING_AGREEMENT_MESSAGE : null}
             onProceed={() => proceed(programme.id)}
             isSelected={isAuthenticated && selected === programme.id}
             isBusy={isLoading}

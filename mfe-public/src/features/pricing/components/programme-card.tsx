@@ -1,5 +1,6 @@
-/** One programme of the pricing page with its agreement checkbox. */
+/** One programme of the pricing page with its agreement checkbox and a link to its terms. */
 import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { Ref } from 'react';
 import {
   Badge,
@@ -17,23 +18,27 @@ import {
 import { Checkbox } from '@platform/ui/checkbox';
 import { CheckIcon } from 'lucide-react';
 import type { Programme } from '../lib/pricing-programmes';
+import { TERMS_ANCHORS } from '../../../lib/terms-anchors';
 
 type ProgrammeCardProps = {
   programme: Programme;
   agreed: boolean;
   onAgreedChange: (agreed: boolean) => void;
   onProceed: () => void;
+  /** Why the button did nothing: the box is not ticked. */
+  agreementMessage: string | null;
   isSelected: boolean;
   isBusy: boolean;
 };
 
 export const ProgrammeCard = forwardRef(function ProgrammeCard(
-  { programme, agreed, onAgreedChange, onProceed, isSelected, isBusy }: ProgrammeCardProps,
+  { programme, agreed, onAgreedChange, onProceed, agreementMessage, isSelected, isBusy }: ProgrammeCardProps,
   checkboxRef: Ref<HTMLButtonElement>,
 ) {
   const hydrated = useHydrated();
   const checkboxId = `agree-${programme.id}`;
   const headingId = `programme-${programme.id}`;
+  const messageId = `agree-${programme.id}-message`;
   return (
     <Card
       aria-labelledby={headingId}
@@ -81,13 +86,28 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
             // would show in the page and not in its state).
             disabled={!hydrated}
             onCheckedChange={(value) => onAgreedChange(value === true)}
+            aria-invalid={agreementMessage ? true : undefined}
+            aria-describedby={agreementMessage ? messageId : undefined}
             className="mt-0.5"
           />
-          <Label htmlFor={checkboxId} className="cursor-pointer text-sm leading-snug font-normal">
-            I agree to the terms and conditions
-            <span className="sr-only"> for {programme.name}</span>
-          </Label>
+          <div className="text-sm leading-snug">
+            <Label htmlFor={checkboxId} className="cursor-pointer font-normal">
+              I agree to the terms and conditions
+              <span className="sr-only"> for {programme.name}</span>
+            </Label>{' '}
+            <Link
+              to={`/terms#${TERMS_ANCHORS[programme.id]}`}
+              className="text-primary underline underline-offset-4"
+            >
+              Read the terms<span className="sr-only"> of the {programme.name}</span>
+            </Link>
+          </div>
         </div>
+        {agreementMessage ? (
+          <p id={messageId} role="alert" className="-mt-2 text-sm font-medium text-destructive">
+            {agreementMessage}
+          </p>
+        ) : null}
         <Button
           size="lg"
           className="w-full"

@@ -6,7 +6,8 @@
  * `payment_plan_type`.
  */
 
-export const PRICING_AGREEMENT_ALERT = 'Please agree to the terms and conditions before proceeding.';
+/** Shown under the card's checkbox when its button is pressed unticked. */
+export const PRICING_AGREEMENT_MESSAGE = 'Please agree to the terms and conditions before proceeding.';
 
 /** Browser storage keys shared with the sign-in pages (docs/behaviour/site-wide.md#browser-storage). */
 export const PENDING_PLAN_KEY = 'pending_plan_selection';
@@ -79,16 +80,17 @@ export const PROGRAMMES: readonly Programme[] = [
 ];
 
 export type ProceedDecision =
-  { kind: 'alert'; message: string } | { kind: 'navigate'; to: string; pendingPlan: ProgrammeId | null };
+  | { kind: 'agree-first'; message: string }
+  | { kind: 'navigate'; to: string; pendingPlan: ProgrammeId | null };
 
 /**
- * Unticked → the alert. A paid programme → the checkout of its own product, signed in or not (checking out
+ * Unticked → the card asks for the agreement. A paid programme → the checkout of its own product, signed in or not (checking out
  * needs no account: the purchase creates one). The Premium Success Program, with nothing to pay upfront,
  * needs an account: signed out → remember the plan and sign up (the sign-up page brings them on to its
  * welcome page); signed in → the revenue-share welcome page.
  */
 export function decideProceed(programme: ProgrammeId, agreed: boolean, isSignedIn: boolean): ProceedDecision {
-  if (!agreed) return { kind: 'alert', message: PRICING_AGREEMENT_ALERT };
+  if (!agreed) return { kind: 'agree-first', message: PRICING_AGREEMENT_MESSAGE };
   const productId = PROGRAMMES.find((candidate) => candidate.id === programme)?.productId ?? null;
   if (productId === null) {
     return isSignedIn

@@ -4,3 +4,4 @@ export * from './consent.js';
 export * from './report.js';
 export * from './admin.js';
 export * from './documents.js';
+export * from './terms.js';
