@@ -115,6 +115,7 @@ export function renderConsultationNewRequestEmail(input: ConsultationNewRequestI
     },
     outro: [],
     settings: input.settings,
+    audience: 'support',
   });
 }
 
@@ -232,5 +233,6 @@ export function renderContactMessageEmail(input: ContactMessageInput): RenderedE
     action: { label: `Reply to ${input.firstName}`, url: `mailto:${input.email}` },
     outro: ['We promised an answer within 24 hours.'],
     settings: input.settings,
+    audience: 'support',
   });
 }

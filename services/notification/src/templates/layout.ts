@@ -25,6 +25,11 @@ export interface EmailContent {
   /** Paragraphs after the button (expiry, "if this was not you"). */
   outro: string[];
   settings: TemplateSettings;
+  /**
+   * Who reads it: a customer (the default) gets the footer that says where to ask a question; the support
+   * team gets one that says it is an internal notice and where the admin area is.
+   */
+  audience?: 'customer' | 'support';
 }
 
 /** What every template needs from the service's configuration. */
@@ -65,16 +70,20 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
 }
 
-/** Our address is no-reply, so the footer names where a question does reach a person. */
-function supportLine(settings: TemplateSettings): string {
+const SUPPORT_FOOTER = 'A notice for the support team, sent by the site.';
+
+/** Our address is no-reply, so a customer's footer names where a question does reach a person. */
+function supportLine(settings: TemplateSettings, audience: EmailContent['audience']): string {
+  if (audience === 'support') return `${SUPPORT_FOOTER} Admin area: ${settings.baseUrl}/admin`;
   return settings.supportEmail
     ? `Questions? Write to ${settings.supportEmail}.`
     : `Questions? Write to us at ${settings.baseUrl}/contact.`;
 }
 
-function supportHtml(settings: TemplateSettings): string {
+function supportHtml(settings: TemplateSettings, audience: EmailContent['audience']): string {
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:${COLORS.primary};">${escapeHtml(label)}</a>`;
+  if (audience === 'support') return `${SUPPORT_FOOTER} ${link(`${settings.baseUrl}/admin`, 'Admin area')}`;
   return settings.supportEmail
     ? `Questions? Write to ${link(`mailto:${settings.supportEmail}`, settings.supportEmail)}.`
     : `Questions? Write to us at ${link(`${settings.baseUrl}/contact`, `${settings.baseUrl}/contact`)}.`;
@@ -84,7 +93,7 @@ function renderText(content: EmailContent): string {
   const lines: string[] = [content.greeting, '', ...content.intro.flatMap((p) => [p, ''])];
   if (content.action) lines.push(`${content.action.label}:`, content.action.url, '');
   lines.push(...content.outro.flatMap((p) => [p, '']));
-  lines.push(supportLine(content.settings), '', `— ${BRAND_NAME}`, '');
+  lines.push(supportLine(content.settings, content.audience), '', `— ${BRAND_NAME}`, '');
   return lines.join('\n');
 }
 
@@ -109,7 +118,7 @@ function renderHtml(content: EmailContent): string {
   }
   rows.push(...content.outro.map((p) => paragraph(p, `color:${COLORS.muted};`)));
   rows.push(
-    `<tr><td style="padding:16px 24px 24px 24px;border-top:1px solid ${COLORS.border};font-family:${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};">${supportHtml(content.settings)}<br>— ${escapeHtml(BRAND_NAME)}</td></tr>`,
+    `<tr><td style="padding:16px 24px 24px 24px;border-top:1px solid ${COLORS.border};font-family:${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};">${supportHtml(content.settings, content.audience)}<br>— ${escapeHtml(BRAND_NAME)}</td></tr>`,
   );
   return [
     '<!doctype html>',

@@ -115,6 +115,18 @@ describe("the 'Continue Later' e-mail", () => {
   });
 });
 
+/** A notice to the support team ends as one, not with the customer's "Questions? Write to …". */
+function expectSupportFooter(email: { text: string; html: string }) {
+  expect(email.text).not.toContain('Questions?');
+  expect(email.html).not.toContain('Questions?');
+  expect(email.text.trimEnd().split('\n').slice(-3)).toEqual([
+    'A notice for the support team, sent by the site. Admin area: https://site.example/admin',
+    '',
+    '— Restaurant Consultant',
+  ]);
+  expect(email.html).toContain('href="https://site.example/admin"');
+}
+
 describe('the other consultation e-mails', () => {
   it('tells support who sent what', () => {
     const email = renderConsultationNewRequestEmail({
@@ -133,6 +145,7 @@ describe('the other consultation e-mails', () => {
       'Ana Lopez <ana@lopezfoods.com> completed a consultation request for Lopez Family Foods LLC (Casa Lopez), Denver, CO.',
     );
     expect(email.text).toContain('Files: 3 photos, 0 videos, 1 document.');
+    expectSupportFooter(email);
   });
 
   it("gives the owner the admin's response about their business", () => {
@@ -182,5 +195,6 @@ describe('the other consultation e-mails', () => {
     expect(email.subject).toBe('Contact form (pricing): Ana Lopez');
     expect(email.text).toContain('From: Ana Lopez <ana@lopezfoods.com>');
     expect(email.text).toContain('Phone: — · Restaurant: Casa Lopez · Topic: pricing');
+    expectSupportFooter(email);
   });
 });
