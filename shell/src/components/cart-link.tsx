@@ -1,7 +1,8 @@
 /**
  * The header's way to the cart, with the number of items in it (the cart store every remote shares, so a
- * product added on any page counts at once): an icon with a count badge on wide screens, a menu row in
- * the phone menu. The name says the count too ('Cart, 2 items'), for screen readers.
+ * product added on any page counts at once): an icon with a count badge in the header bar, on a phone
+ * too, so the count is seen without opening the menu. The name says the count ('Cart, 2 items'), for
+ * screen readers.
  */
 import { NavLink } from 'react-router-dom';
 import { buttonVariants, cn, useCart, useHydrated } from '@platform/ui';
@@ -27,61 +28,26 @@ function CountBadge({ count, className }: { count: number; className?: string })
   );
 }
 
-export function CartLink({
-  layout,
-  className,
-  onNavigate,
-}: {
-  /** `icon`: the header bar's icon button; `menu`: a row of the phone menu. */
-  layout: 'icon' | 'menu';
-  className?: string;
-  onNavigate?: () => void;
-}) {
+export function CartLink({ className }: { className?: string }) {
   const storedCount = useCart((state) => state.getTotalItems());
   // The stored cart is the browser's: a prerendered page shows it once hydrated.
   const count = useHydrated() ? storedCount : 0;
-  const label = describeCart(count);
-
-  if (layout === 'icon') {
-    return (
-      <NavLink
-        to="/cart"
-        end
-        aria-label={label}
-        onClick={onNavigate}
-        className={({ isActive }) =>
-          cn(
-            buttonVariants({ variant: 'ghost', size: 'icon' }),
-            'relative',
-            isActive && 'text-primary',
-            className,
-          )
-        }
-      >
-        <ShoppingCartIcon className="size-5" />
-        {count > 0 ? <CountBadge count={count} className="absolute -top-0.5 -right-0.5" /> : null}
-      </NavLink>
-    );
-  }
-
   return (
     <NavLink
       to="/cart"
       end
-      aria-label={label}
-      onClick={onNavigate}
+      aria-label={describeCart(count)}
       className={({ isActive }) =>
         cn(
-          'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
-          'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-          isActive ? 'text-primary' : 'text-foreground',
+          buttonVariants({ variant: 'ghost', size: 'icon' }),
+          'relative',
+          isActive && 'text-primary',
           className,
         )
       }
     >
       <ShoppingCartIcon className="size-5" />
-      Cart
-      {count > 0 ? <CountBadge count={count} className="ml-auto" /> : null}
+      {count > 0 ? <CountBadge count={count} className="absolute -top-0.5 -right-0.5" /> : null}
     </NavLink>
   );
 }

@@ -147,7 +147,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
-          <CartLink layout="icon" className="hidden lg:inline-flex" />
+          <CartLink />
           <ThemeToggle />
           <AccountLink className="hidden lg:inline-flex" />
           <Button
@@ -184,9 +184,6 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ) : null}
-            <li>
-              <CartLink layout="menu" onNavigate={closeMenuOnNavigate} />
-            </li>
           </ul>
           <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3">
             <Button type="button" variant="outline" onClick={onContactUsClick}>
