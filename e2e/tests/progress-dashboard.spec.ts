@@ -127,7 +127,7 @@ function apiPath(url: string): string | null {
   return pathname.startsWith('/api/') ? pathname : null;
 }
 
-const USER = '/api/auth/user';
+const USER = '/api/auth/session';
 /** Everything the dashboard shows, in one read (docs/decisions.md, 51). */
 const DASHBOARD = '/api/enrollments/dashboard';
 

@@ -6,12 +6,14 @@
  *                            401 / 429 { success: false, message } (429 with Retry-After)
  *   GET  /api/logout       → ends the session, clears the cookie, 302 to /
  *   GET  /api/auth/user    → AuthUser, or 401 { message: 'Unauthorized' }
+ *   GET  /api/auth/session → { user: AuthUser | null }: the same, without an error for visitors
  */
 import {
   LOGIN_MESSAGES,
   LoginRequestSchema,
   SIGNUP_MESSAGES,
   SignupRequestSchema,
+  type AuthSession,
   type LoginResponse,
   type SignupResponse,
 } from '@platform/contracts';
@@ -72,6 +74,13 @@ export function accountRoutes(router: Router, deps: AuthDeps): void {
       clearSessionCookie(res, deps.config);
     }
     res.set('Cache-Control', 'no-store').redirect(302, '/');
+  });
+
+  router.get('/api/auth/session', async (req, res) => {
+    const caller = req.caller;
+    const user = caller?.kind === 'user' ? await findUserById(deps.db, caller.userId) : undefined;
+    const body: AuthSession = { user: user ? toAuthUser(user) : null };
+    res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.get('/api/auth/user', requireUser, async (req, res) => {

@@ -16,13 +16,12 @@ import {
   Input,
   SITE_NAME,
   cn,
+  fetchCurrentUser,
   fieldAria,
-  getQueryFn,
   pickFieldIssues,
   toast,
   useDocumentTitle,
 } from '@platform/ui';
-import type { AuthUser } from '@platform/ui';
 import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useLogIn } from '../api/log-in';
@@ -75,7 +74,7 @@ export function LoginPage() {
     const user = await queryClient
       .fetchQuery({
         queryKey: AUTH_USER_QUERY_KEY,
-        queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+        queryFn: fetchCurrentUser,
         staleTime: 0,
       })
       .catch(() => null);

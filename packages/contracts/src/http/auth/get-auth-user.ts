@@ -1,6 +1,8 @@
 /**
  * `GET /api/auth/user`: the signed-in user as the browser sees it (401 `{ message: 'Unauthorized' }` for
- * visitors). Never carries a password hash, a token or a payment-provider id.
+ * visitors). Never carries a password hash, a token or a payment-provider id. `GET /api/auth/session`
+ * asks the same without an error for visitors: 200 `{ user }`, null when nobody is signed in (the pages
+ * ask it on every load, and a 401 there is logged by the browser as a failed request).
  */
 import { z } from 'zod';
 import { RoleSchema } from '../identity.js';
@@ -33,3 +35,6 @@ export const AuthUserSchema = z.object({
   isPaidMember: z.boolean(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const AuthSessionSchema = z.object({ user: AuthUserSchema.nullable() });
+export type AuthSession = z.infer<typeof AuthSessionSchema>;

@@ -6,7 +6,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AuthUserSchema } from '@platform/contracts';
+import { AuthSessionSchema, AuthUserSchema } from '@platform/contracts';
 import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
 import {
   backings,
@@ -323,5 +323,29 @@ describe.each(setups)('sign-in on $name', (setup) => {
       expect(stranger.status).toBe(401);
       expect(await stranger.json()).toEqual({ message: 'Unauthorized' });
     }
+  });
+
+  it('GET /api/auth/session answers 200 { user: null } to visitors, so pages ask without an error, and the user to members', async () => {
+    const anonymous = await auth.call('/api/auth/session');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
+    expect(await anonymous.json()).toEqual({ user: null });
+    const forged = await auth.call('/api/auth/session', { cookie: 'session=' + 'A'.repeat(43) });
+    expect(await forged.json()).toEqual({ user: null });
+    const { email, cookie } = await signUp();
+    const session = AuthSessionSchema.parse(await (await auth.call('/api/auth/session', { cookie })).json());
+    expect(session.user?.email).toBe(email);
+    expect(session.user).toEqual(
+      AuthUserSchema.parse(await (await auth.call('/api/auth/user', { cookie })).json()),
+    );
+    const stranger = await auth.call('/api/auth/session', {
+      caller: {
+        kind: 'user',
+        userId: '00000000-0000-4000-8000-000000000000',
+        email: 'x@example.com',
+        role: 'user',
+      },
+    });
+    expect(await stranger.json()).toEqual({ user: null });
   });
 });
