@@ -161,27 +161,37 @@ test.describe('the revenue ledger', () => {
     });
     expect(paymentMail.subject).toBe('A reminder: $800.00 in revenue share is due');
 
-    // Mark Paid: prefilled with what is owed, formatted as typed, more than owed refused.
+    // Mark Paid: prefilled with what is owed, shown as typed, more than owed refused, what cannot be read
+    // refused under the field, cents taken as typed.
     await unpaid.getByRole('button', { name: 'Mark Paid' }).click();
     const payment = page.getByRole('dialog', { name: 'Mark Paid' });
     const amount = payment.getByLabel('Amount received');
     await expect(amount).toHaveValue('800.00');
     await amount.fill('');
     await amount.pressSequentially('12345');
-    await expect(amount).toHaveValue('12,345');
+    await expect(amount).toHaveValue('12345');
     await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(amount).toHaveValue('12,345.00');
     await expect(payment).toContainText('The amount is more than the $800.00 still owed on this report');
-    await amount.fill('300');
+    await amount.fill('3,00');
+    await amount.press('Tab');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(
+      /^Put commas only between groups of three digits, such as 45,000.50 /,
+    );
+    await amount.fill('');
+    await amount.pressSequentially('300.25');
+    await expect(amount).toHaveValue('300.25');
     await payment.getByRole('button', { name: 'Record payment' }).click();
-    await expectToast(page, 'Payment Recorded', '$300.00 recorded');
+    await expectToast(page, 'Payment Recorded', '$300.25 recorded');
     await expect(payment).toBeHidden();
-    await expect(unpaid).toContainText('$300.00');
+    await expect(unpaid).toContainText('$300.25');
 
-    // The rest: prefilled with the $500.00 still owed; once paid the report leaves Unpaid Revenue.
+    // The rest: prefilled with the $499.75 still owed; once paid the report leaves Unpaid Revenue.
     await unpaid.getByRole('button', { name: 'Mark Paid' }).click();
-    await expect(amount).toHaveValue('500.00');
+    await expect(amount).toHaveValue('499.75');
     await payment.getByRole('button', { name: 'Record payment' }).click();
-    await expectToast(page, 'Payment Recorded', '$500.00 recorded');
+    await expectToast(page, 'Payment Recorded', '$499.75 recorded');
     await expect(unpaid).toHaveCount(0);
 
     // All Customers: the owner with what they paid; a report reminder from their row.
@@ -213,9 +223,10 @@ test.describe('the revenue ledger', () => {
     const baseline = correction.getByLabel('New baseline');
     await expect(baseline).toHaveValue('2,000.00');
     await baseline.fill('');
-    await baseline.pressSequentially('3500');
-    await expect(baseline).toHaveValue('3,500');
+    await baseline.pressSequentially('3500.75');
+    await expect(baseline).toHaveValue('3500.75');
     await correction.getByRole('button', { name: 'Save baseline' }).click();
+    await expect(baseline).toHaveValue('3,500.75');
     await expect(correction).toContainText('Please give a reason for the correction');
     await correction.getByLabel('Reason').fill('Bank statements show a higher average');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, correct baseline');
@@ -223,13 +234,13 @@ test.describe('the revenue ledger', () => {
     await expectToast(
       page,
       'Baseline Corrected',
-      'Reports submitted from now on use a baseline of $3,500.00.',
+      'Reports submitted from now on use a baseline of $3,500.75.',
     );
     await expect(correction).toBeHidden();
-    await expect(customer).toContainText('$3,500.00');
+    await expect(customer).toContainText('$3,500.75');
     await customer.getByRole('button', { name: 'Correct baseline' }).click();
     await expect(correction.getByRole('list', { name: 'Earlier changes' })).toContainText(
-      '$2,000.00 → $3,500.00',
+      '$2,000.00 → $3,500.75',
     );
     await expect(correction).toContainText('Bank statements show a higher average');
     await correction.getByRole('button', { name: 'Cancel' }).click();
@@ -239,7 +250,7 @@ test.describe('the revenue ledger', () => {
       plan: { baselineNetRevenue: number };
       reports: Array<{ id: string; baselineNetRevenue: number }>;
     };
-    expect(mine.plan.baselineNetRevenue).toBe(350_000);
+    expect(mine.plan.baselineNetRevenue).toBe(350_075);
     expect(mine.reports.find((report) => report.id === owner.reportId)?.baselineNetRevenue).toBe(200_000);
     await ownerRequest.dispose();
   });
@@ -344,6 +355,21 @@ test.describe('the revenue ledger', () => {
       await rowOf(page, 'report-row', owner.email).getByRole('button', { name: 'Send Reminder' }).click();
       await expect(page.getByRole('dialog', { name: 'Send Reminder' })).toBeVisible();
       await saveScreenshot(page, testInfo, 'revenue-admin-reminder-dialog');
+
+      // Mark Paid with an amount it cannot read: the message under the field, on this screen too. (Last:
+      // a full-page picture resizes the page, which closes the dialog.)
+      await page.keyboard.press('Escape');
+      await tab(page, 'Unpaid Revenue').click();
+      await rowOf(page, 'report-row', verified.email).getByRole('button', { name: 'Mark Paid' }).click();
+      const amount = page.getByRole('dialog', { name: 'Mark Paid' }).getByLabel('Amount received');
+      await amount.fill('800.005');
+      await amount.press('Tab');
+      await expect(amount).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('dialog', { name: 'Mark Paid' })).toContainText(
+        'Use at most two digits after the decimal point (cents), such as 45,000.50',
+      );
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, mark paid refused');
+      await saveScreenshot(page, testInfo, 'revenue-admin-mark-paid-refused');
     },
   );
 });

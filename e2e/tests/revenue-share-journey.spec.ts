@@ -237,8 +237,8 @@ test(
       await expect(page.getByText('This lesson opens when its section is released.')).toHaveCount(0);
       await saveScreenshot(page, testInfo, 'journey-section');
 
-      // Last month's report, from the dashboard's revenue-share card: $12,500 gross, $2,500 expenses, a
-      // $1,000.00 share.
+      // Last month's report, from the dashboard's revenue-share card, typed in dollars and cents:
+      // $12,500.50 gross, $2,500.25 expenses, $10,000.25 net, a $1,000.03 share to the cent.
       await page.getByRole('link', { name: /Back to Dashboard/ }).click();
       await page
         .getByRole('region', { name: 'Revenue Share' })
@@ -248,15 +248,17 @@ test(
       const { start, end } = lastMonth();
       await page.getByLabel('Reporting period start').fill(start);
       await page.getByLabel('Reporting period end').fill(end);
-      await page.getByLabel('Total gross revenue').fill('12500');
-      await page.getByLabel('Total business expenses').fill('2500');
-      await expect(page.getByTestId('calculated-share')).toHaveText('$1,000.00');
+      await page.getByLabel('Total gross revenue').pressSequentially('12500.50');
+      await page.getByLabel('Total business expenses').pressSequentially('2500.25');
+      await expect(page.getByLabel('Net revenue', { exact: true })).toHaveValue('10,000.25');
+      await expect(page.getByTestId('calculated-share')).toHaveText('$1,000.03');
       await page.getByRole('button', { name: 'Submit Report' }).click();
       await expect(toast(page, 'Revenue Report Submitted')).toBeVisible({ timeout: 15_000 });
       const mine = page.getByTestId('report-row').filter({ visible: true });
       await expect(mine).toHaveCount(1);
       await expect(mine.getByTestId('report-status')).toHaveText('Submitted');
-      await expect(mine.getByTestId('report-shareOwed')).toHaveText('$1,000.00');
+      await expect(mine.getByTestId('report-netRevenue')).toHaveText('$10,000.25');
+      await expect(mine.getByTestId('report-shareOwed')).toHaveText('$1,000.03');
 
       // The admin, in a browser of their own, verifies it on the ledger.
       const admin = await adminContext.newPage();
@@ -266,7 +268,7 @@ test(
         timeout: 20_000,
       });
       const pending = ledgerRow(admin, 'report-row', email);
-      await expect(pending).toContainText('$1,000.00');
+      await expect(pending).toContainText('$1,000.03');
       await pending.getByRole('button', { name: 'Verify' }).click();
       await expect(toast(admin, 'Report Verified')).toBeVisible();
 
@@ -275,12 +277,12 @@ test(
       await expect(mine.getByTestId('report-status')).toHaveText('Verified');
       await mine.getByRole('button', { name: /^Pay now/ }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-      await expect(page.getByText('$1,000.00').first()).toBeVisible();
+      await expect(page.getByText('$1,000.03').first()).toBeVisible();
       await page.getByRole('button', { name: 'Pay (test mode)' }).click();
       await expect(page.getByTestId('payment-outcome')).toContainText('Payment received');
       await expect(page).toHaveURL(/\/revenue-report$/);
       await expect(mine.getByTestId('report-status')).toHaveText('Paid', { timeout: 20_000 });
-      await expect(mine.getByTestId('report-amountPaid')).toHaveText('$1,000.00');
+      await expect(mine.getByTestId('report-amountPaid')).toHaveText('$1,000.03');
       await expect(mine.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
       await saveScreenshot(page, testInfo, 'journey-revenue-report');
       await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report, paid');
@@ -292,7 +294,7 @@ test(
       await admin.getByRole('tab', { name: /^All Customers/ }).click();
       const customer = ledgerRow(admin, 'customer-row', email);
       await expect(customer).toContainText('Current');
-      await expect(customer).toContainText('$1,000.00');
+      await expect(customer).toContainText('$1,000.03');
       await admin.evaluate('window.scrollTo(0, 0)');
       await saveScreenshot(admin, testInfo, 'journey-revenue-admin');
       await expectNoSeriousA11yViolations(admin, testInfo, 'revenue-admin, collected');

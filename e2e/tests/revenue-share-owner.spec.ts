@@ -2,7 +2,8 @@
  * The revenue-share owner's pages (docs/behaviour/revenue-share.md), against the embedded site:
  * /revenue-share-welcome, the consent (the button waits for the box; the dashboard 1.5 s after the toast,
  * on the page clock), the dashboard's 'Action Required' and revenue-share card; /revenue-report's client
- * checks, live dollar formatting, the calculation box, a report submitted and listed, an overlapping period
+ * checks, amounts typed in dollars and cents (shown as typed, refused with a message when they cannot be
+ * read, written the standard way on leaving the field), the calculation box, a report submitted and listed, an overlapping period
  * refused by the server, the chart loaded on that page only, 'Pay now' on verified shares, the way back
  * from the payment page and a share settled meanwhile; who is sent where (visitors, accounts without the
  * plan, owners already on it). Axe on every page; screenshots at 1280 px, 390 px (the @phone project) and
@@ -147,10 +148,19 @@ test(
       'Payment only after results',
     ]);
 
-    // The baseline, formatted as it is typed, and why it is asked.
+    // The baseline, shown as it is typed and written the standard way on leaving it, and why it is asked.
     const baseline = page.getByLabel('Average monthly net revenue before the program (optional)');
-    await baseline.pressSequentially('30000');
-    await expect(baseline).toHaveValue('30,000');
+    await baseline.pressSequentially('30000,5');
+    await expect(baseline).toHaveValue('30000,5');
+    await baseline.press('Tab');
+    await expect(baseline).toHaveAttribute('aria-invalid', 'true');
+    await expect(baseline).toHaveAccessibleDescription(
+      /^Put commas only between groups of three digits, such as 45,000.50 /,
+    );
+    await baseline.fill('30000');
+    await baseline.press('Tab');
+    await expect(baseline).toHaveValue('30,000.00');
+    await expect(baseline).not.toHaveAttribute('aria-invalid');
     await expect(baseline).toHaveAccessibleDescription(
       /10% of the increase over this amount.*fixed once you agree/,
     );
@@ -252,34 +262,66 @@ test(
     }
     await expect(page.getByLabel('Reporting period start')).toBeFocused();
 
-    // Dollars grouped as they are typed; net computed; the calculation box once there is a share.
+    // Amounts shown as typed and read to the cent; net computed; the calculation box once there is a share.
     const gross = page.getByLabel('Total gross revenue');
     const expenses = page.getByLabel('Total business expenses');
     const net = page.getByLabel('Net revenue', { exact: true });
+    const box = page.getByTestId('share-calculation');
     await expect(net).toHaveAttribute('readonly', '');
+    await expect(gross).toHaveAttribute('inputmode', 'decimal');
     await gross.pressSequentially('25000');
-    await expect(gross).toHaveValue('25,000');
-    await expect(net).toHaveValue('25,000');
+    await expect(gross).toHaveValue('25000');
+    await expect(net).toHaveValue('25,000.00');
     await expect(page.getByText('Net revenue is required', { exact: true })).toHaveCount(0);
     // Below the $30,000 baseline: no increase, no share, no box.
-    await expect(page.getByTestId('share-calculation')).toHaveCount(0);
-    // Only digits stay; pasted cents are dropped rather than read as dollars.
+    await expect(box).toHaveCount(0);
+
+    // Cents typed stay cents: 45000.50 is $45,000.50, never 4,500,050 dollars.
     await gross.fill('');
-    await gross.pressSequentially('6a0,0');
-    await expect(gross).toHaveValue('600');
-    await gross.fill('$1,234.56');
-    await expect(gross).toHaveValue('1,234');
-    await gross.fill('60000');
-    await expect(gross).toHaveValue('60,000');
-    await expenses.pressSequentially('15500');
-    await expect(expenses).toHaveValue('15,500');
-    await expect(net).toHaveValue('44,500');
-    const box = page.getByTestId('share-calculation');
-    await expect(box).toContainText('Net revenue$44,500.00');
+    await gross.pressSequentially('45000.50');
+    await expect(gross).toHaveValue('45000.50');
+    await expect(net).toHaveValue('45,000.50');
+    await expect(box).toContainText('Net revenue$45,000.50');
     await expect(box).toContainText('Baseline− $30,000.00');
-    await expect(box).toContainText('Increase$14,500.00');
-    await expect(page.getByTestId('calculated-share')).toHaveText('$1,450.00');
-    await expect(page.getByTestId('info-share-value')).toHaveText('$1,450.00');
+    await expect(box).toContainText('Increase$15,000.50');
+    await expect(page.getByTestId('calculated-share')).toHaveText('$1,500.05');
+    await expect(page.getByTestId('info-share-value')).toHaveText('$1,500.05');
+    // Leaving the field writes it the standard way.
+    await gross.press('Tab');
+    await expect(gross).toHaveValue('45,000.50');
+    await expect(expenses).toBeFocused();
+
+    // What cannot be read is refused under the field, and counts for nothing meanwhile.
+    const refusals: Array<[string, string]> = [
+      ['4,50,00', 'Put commas only between groups of three digits, such as 45,000.50'],
+      ['45000.505', 'Use at most two digits after the decimal point (cents), such as 45,000.50'],
+      ['6a00', 'Enter an amount in dollars and cents, such as 45,000.50'],
+      ['-45000', 'Gross revenue must be positive'],
+    ];
+    for (const [typed, message] of refusals) {
+      await gross.fill(typed);
+      await gross.press('Tab');
+      await expect(gross).toHaveValue(typed);
+      await expect(page.locator('#report-grossRevenue-error')).toHaveText(message);
+      await expect(gross).toHaveAttribute('aria-invalid', 'true');
+      await expect(net).toHaveValue('');
+      await expect(box).toHaveCount(0);
+      await expect(page.getByTestId('info-share-value')).toHaveText('$0.00');
+    }
+    await screenshotBoth(page, testInfo, 'revenue-report-refused');
+
+    // Dollars and cents as people write them; the message goes once the amount can be read.
+    await gross.fill('$45,000.5');
+    await gross.press('Tab');
+    await expect(gross).toHaveValue('45,000.50');
+    await expect(page.locator('#report-grossRevenue-error')).toHaveCount(0);
+    await expect(gross).not.toHaveAttribute('aria-invalid');
+    await expenses.pressSequentially('1000.25');
+    await expect(net).toHaveValue('44,000.25');
+    await expect(page.getByTestId('calculated-share')).toHaveText('$1,400.03');
+    await expenses.fill('');
+    await expect(net).toHaveValue('45,000.50');
+    await expect(page.getByTestId('calculated-share')).toHaveText('$1,500.05');
 
     const { start, end } = monthBefore(1);
     await page.getByLabel('Reporting period start').fill(start);
@@ -302,7 +344,7 @@ test(
     await expectToast(
       page,
       'Revenue Report Submitted',
-      'Your report has been submitted. 10% share: $1,450.00 1 document attached.',
+      'Your report has been submitted. 10% share: $1,500.05 1 document attached.',
     );
     await page.unroute('**/api/revenue-report');
 
@@ -312,10 +354,10 @@ test(
     const row = page.getByTestId('report-row').filter({ visible: true });
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('report-period')).toHaveText(`${shownDay(start)} – ${shownDay(end)}`);
-    await expect(row.getByTestId('report-netRevenue')).toHaveText('$44,500.00');
+    await expect(row.getByTestId('report-netRevenue')).toHaveText('$45,000.50');
     await expect(row.getByTestId('report-baselineNetRevenue')).toHaveText('$30,000.00');
-    await expect(row.getByTestId('report-revenueIncrease')).toHaveText('$14,500.00');
-    await expect(row.getByTestId('report-shareOwed')).toHaveText('$1,450.00');
+    await expect(row.getByTestId('report-revenueIncrease')).toHaveText('$15,000.50');
+    await expect(row.getByTestId('report-shareOwed')).toHaveText('$1,500.05');
     await expect(row.getByTestId('report-amountPaid')).toHaveText('$0.00');
     await expect(row.getByTestId('report-status')).toHaveText('Submitted');
     await expect(row.locator('time')).toHaveText(/^\w{3} \d{1,2}, \d{4}$/);
@@ -335,19 +377,19 @@ test(
       /^Net revenue against your baseline, with the 10% share, for 1 month \(\w{3} \d{4}\)\.$/,
     );
     await expect(chart.locator('.recharts-surface').first()).toBeVisible();
-    await expect(chart.getByRole('table', { name: 'Net revenue by month' })).toContainText('$44,500');
+    await expect(chart.getByRole('table', { name: 'Net revenue by month' })).toContainText('$45,000.50');
     await screenshotBoth(page, testInfo, 'revenue-report-history');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-history');
 
     // The same period again: the server's words, beside the field and in the toast; nothing typed is lost.
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
-    await gross.fill('1000');
+    await gross.fill('1000.99');
     await submit.click();
     const overlap = `You already reported revenue for ${start} to ${end}; a report cannot cover the same days twice`;
     await expectToast(page, 'Error', overlap);
     await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(overlap);
-    await expect(gross).toHaveValue('1,000');
+    await expect(gross).toHaveValue('1,000.99');
     await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
     await expect(page.getByTestId('report-row').filter({ visible: true })).toHaveCount(1);
   },

@@ -16,6 +16,8 @@ export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 export type { CardTitleProps } from './components/card';
 export { Input } from './components/input';
 export { Label } from './components/label';
+export { MoneyInput } from './components/money-input';
+export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Textarea } from './components/textarea';

@@ -1,4 +1,12 @@
 // @platform/contracts/format: money and dates for pages and e-mails alike (no zod, so pages load it cheaply).
-export { formatMoney } from './money.js';
+export {
+  MAX_MONEY_INPUT_CENTS,
+  MONEY_INPUT_MESSAGES,
+  formatMoney,
+  formatMoneyInput,
+  moneyTooLargeMessage,
+  parseMoneyInput,
+} from './money.js';
+export type { MoneyInputMessages, MoneyInputResult, MoneyInputRules } from './money.js';
 export { EMAIL_DATE, formatDate, formatDateTime, parseInstant } from './dates.js';
 export type { DateFormatOptions, DateInput, DateStyle } from './dates.js';

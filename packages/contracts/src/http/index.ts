@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './text.js';
+export * from './money-field.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './course/index.js';

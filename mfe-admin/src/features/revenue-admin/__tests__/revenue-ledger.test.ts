@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AdminRevenueReportSchema, REVENUE_ADMIN_MESSAGES, RevenueCustomerSchema } from '@platform/contracts';
 import type { AdminRevenueReport, RevenueCustomer } from '@platform/contracts';
-import {
-  caretAfterFormat,
-  centsToDollarInput,
-  formatDollarInput,
-  parseDollarsToCents,
-} from '../lib/dollar-input';
+import { MONEY_INPUT_MESSAGES, formatMoneyInput } from '@platform/contracts/format';
 import {
   chartByMonth,
   daysOutstanding,
@@ -204,39 +199,6 @@ describe('revenue admin: figures as shown', () => {
   });
 });
 
-describe('revenue admin: dollar fields', () => {
-  it('formats as typed: digits, one point, two decimals, thousands separators', () => {
-    expect(formatDollarInput('1234567.891')).toBe('1,234,567.89');
-    expect(formatDollarInput('$1,2a34.5')).toBe('1,234.5');
-    expect(formatDollarInput('12.3.4')).toBe('12.34');
-    expect(formatDollarInput('007')).toBe('7');
-    expect(formatDollarInput('0.50')).toBe('0.50');
-    expect(formatDollarInput('.5')).toBe('.5');
-    expect(formatDollarInput('abc')).toBe('');
-  });
-
-  it('keeps the caret after the same digits once the commas move', () => {
-    // '1234|' typed as the fourth digit: the caret stays at the end of '1,234'.
-    expect(caretAfterFormat('1234', 4, '1,234')).toBe(5);
-    // '12|34' → '1,2|34': after the second digit.
-    expect(caretAfterFormat('1234', 2, '1,234')).toBe(3);
-    // A letter typed at the start is dropped: the caret stays at the start.
-    expect(caretAfterFormat('x1,234', 1, '1,234')).toBe(0);
-  });
-
-  it('reads dollars as cents, and shows cents as dollars', () => {
-    expect(parseDollarsToCents('1,234.5')).toBe(123_450);
-    expect(parseDollarsToCents('0.07')).toBe(7);
-    expect(parseDollarsToCents('.5')).toBe(50);
-    expect(parseDollarsToCents('600')).toBe(60_000);
-    expect(parseDollarsToCents('')).toBeNull();
-    expect(parseDollarsToCents('.')).toBeNull();
-    expect(centsToDollarInput(123_450)).toBe('1,234.50');
-    expect(centsToDollarInput(7)).toBe('0.07');
-    expect(centsToDollarInput(0)).toBe('0.00');
-  });
-});
-
 describe('revenue admin: the forms', () => {
   it('Mark Paid takes a part of what is owed, and refuses nothing, zero and more than is owed', () => {
     const schema = markPaidFormSchema(60_000);
@@ -248,12 +210,31 @@ describe('revenue admin: the forms', () => {
     expect(message('600.01')).toBe('The amount is more than the $600.00 still owed on this report');
   });
 
+  it('Mark Paid takes dollars and cents as typed, prefilled the standard way, and refuses what it cannot read', () => {
+    const schema = markPaidFormSchema(80_000);
+    expect(schema.parse({ amount: formatMoneyInput(80_000) })).toEqual({ amount: 80_000 });
+    expect(schema.parse({ amount: '300.25' })).toEqual({ amount: 30_025 });
+    expect(schema.parse({ amount: '$0.29' })).toEqual({ amount: 29 });
+    const message = (amount: string) => schema.safeParse({ amount }).error?.issues[0]?.message;
+    expect(message('3,00')).toBe(MONEY_INPUT_MESSAGES.misplacedComma);
+    expect(message('300.255')).toBe(MONEY_INPUT_MESSAGES.tooManyDecimals);
+    expect(message('300 dollars')).toBe(MONEY_INPUT_MESSAGES.invalid);
+    expect(message('-300')).toBe(REVENUE_ADMIN_MESSAGES.amountPositive);
+  });
+
   it('Correct baseline takes 0 or more dollars and needs a reason', () => {
     expect(BaselineFormSchema.parse({ baselineNetRevenue: '4,500', reason: '  Tax return  ' })).toEqual({
       baselineNetRevenue: 450_000,
       reason: 'Tax return',
     });
     expect(BaselineFormSchema.parse({ baselineNetRevenue: '0', reason: 'Typo' }).baselineNetRevenue).toBe(0);
+    expect(
+      BaselineFormSchema.parse({ baselineNetRevenue: '3500.75', reason: 'Typo' }).baselineNetRevenue,
+    ).toBe(350_075);
+    expect(
+      BaselineFormSchema.safeParse({ baselineNetRevenue: '3.500,75', reason: 'Typo' }).error?.issues[0]
+        ?.message,
+    ).toBe(MONEY_INPUT_MESSAGES.invalid);
     const issues = BaselineFormSchema.safeParse({ baselineNetRevenue: '', reason: ' ' }).error?.issues;
     expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['baselineNetRevenue', BASELINE_REQUIRED],

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
-import { formatDateTime, formatMoney } from '@platform/contracts/format';
+import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import {
   ApiError,
   Button,
@@ -31,12 +31,11 @@ import {
 } from '@platform/ui/dialog';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
-import { centsToDollarInput } from '../lib/dollar-input';
-import { BaselineFormSchema } from '../lib/ledger-forms';
+import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
-import { DialogFormFooter, DollarField } from './dollar-field';
+import { DialogFormFooter, MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
 
@@ -68,7 +67,7 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
   const correct = useCorrectBaseline();
   const form = useForm<BaselineFormValues, unknown, BaselineFormOutput>({
     resolver: zodResolver(BaselineFormSchema),
-    defaultValues: { baselineNetRevenue: centsToDollarInput(customer.baselineNetRevenue), reason: '' },
+    defaultValues: { baselineNetRevenue: formatMoneyInput(customer.baselineNetRevenue), reason: '' },
   });
   const { errors } = form.formState;
   const amountId = `baseline-amount-${customer.id}`;
@@ -97,8 +96,10 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <DollarField
+      <MoneyField
         control={form.control}
+        trigger={form.trigger}
+        rules={BASELINE_AMOUNT_RULES}
         name="baselineNetRevenue"
         id={amountId}
         label="New baseline"

@@ -1,6 +1,6 @@
 /**
- * Mark Paid: a small dialog asking how much arrived, in dollars, prefilled with what the report still owes
- * and formatted as it is typed. A part is accepted; the server's refusal ('The amount is more than …') is
+ * Mark Paid: a small dialog asking how much arrived, in dollars and cents, prefilled with what the report
+ * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the server's refusal ('The amount is more than …') is
  * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
  */
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
-import { formatMoney } from '@platform/contracts/format';
+import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { ApiError, Button, toast } from '@platform/ui';
 import {
   Dialog,
@@ -19,9 +19,8 @@ import {
   DialogTrigger,
 } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
-import { centsToDollarInput } from '../lib/dollar-input';
-import { DialogFormFooter, DollarField } from './dollar-field';
-import { markPaidFormSchema } from '../lib/ledger-forms';
+import { DialogFormFooter, MoneyField } from './money-field';
+import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { formatPeriod } from '../lib/report-period';
@@ -30,7 +29,7 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
   const markPaid = useMarkReportPaid();
   const form = useForm<MarkPaidFormValues, unknown, MarkPaidFormOutput>({
     resolver: zodResolver(markPaidFormSchema(report.amountDue)),
-    defaultValues: { amount: centsToDollarInput(report.amountDue) },
+    defaultValues: { amount: formatMoneyInput(report.amountDue) },
   });
   const id = `mark-paid-amount-${report.id}`;
   const error = form.formState.errors.amount?.message;
@@ -56,8 +55,10 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <DollarField
+      <MoneyField
         control={form.control}
+        trigger={form.trigger}
+        rules={PAYMENT_AMOUNT_RULES}
         name="amount"
         id={id}
         label="Amount received"

@@ -1,35 +1,47 @@
 /**
  * The two small forms of /revenue-admin, checked in the browser with the contracts' own rules before the
- * server checks them again: Mark Paid (an amount in dollars, at most what the report still owes) and
- * Correct baseline (an amount in dollars and the reason, docs/decisions.md, 25).
+ * server checks them again: Mark Paid (an amount in dollars and cents, at most what the report still owes)
+ * and Correct baseline (an amount in dollars and cents and the reason, docs/decisions.md, 25). The amounts
+ * are read by the one money parser (docs/decisions.md, 67).
  */
 import {
   CorrectBaselineRequestSchema,
+  MAX_REVENUE_CENTS,
   MarkPaidRequestSchema,
-  moreThanOwedMessage,
   REVENUE_ADMIN_MESSAGES,
+  REVENUE_CONSENT_MESSAGES,
+  moneyTextField,
+  moreThanOwedMessage,
 } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
+import type { MoneyInputRules } from '@platform/contracts/format';
 import { z } from 'zod';
-import { parseDollarsToCents } from './dollar-input';
 import { BASELINE_REQUIRED } from './revenue-admin-copy';
 
-/** Dollars as typed → cents; nothing typed is `missing`. */
-function dollarsToCents(missing: string) {
-  return z.string().transform((text, context) => {
-    const cents = parseDollarsToCents(text);
-    if (cents === null) {
-      context.addIssue({ code: 'custom', message: missing });
-      return z.NEVER;
-    }
-    return cents;
-  });
-}
+/** Mark Paid's amount: required, not negative. */
+export const PAYMENT_AMOUNT_RULES = {
+  max: MAX_REVENUE_CENTS,
+  messages: {
+    required: REVENUE_ADMIN_MESSAGES.amountPositive,
+    negative: REVENUE_ADMIN_MESSAGES.amountPositive,
+    tooLarge: REVENUE_ADMIN_MESSAGES.amountTooLarge,
+  },
+} as const satisfies MoneyInputRules;
+
+/** Correct baseline's amount: required (0 is typed as 0), not negative. */
+export const BASELINE_AMOUNT_RULES = {
+  max: MAX_REVENUE_CENTS,
+  messages: {
+    required: BASELINE_REQUIRED,
+    negative: REVENUE_CONSENT_MESSAGES.baselinePositive,
+    tooLarge: REVENUE_CONSENT_MESSAGES.baselineTooLarge,
+  },
+} as const satisfies MoneyInputRules;
 
 /** Mark Paid: the amount received, more than 0 and at most `amountDue` (cents). */
 export function markPaidFormSchema(amountDue: number) {
   return z.object({
-    amount: dollarsToCents(REVENUE_ADMIN_MESSAGES.amountPositive)
+    amount: moneyTextField(PAYMENT_AMOUNT_RULES)
       .pipe(MarkPaidRequestSchema.shape.amount)
       .refine((cents) => cents <= amountDue, { message: moreThanOwedMessage(formatMoney(amountDue)) }),
   });
@@ -38,7 +50,7 @@ export type MarkPaidFormValues = z.input<ReturnType<typeof markPaidFormSchema>>;
 export type MarkPaidFormOutput = z.output<ReturnType<typeof markPaidFormSchema>>;
 
 export const BaselineFormSchema = z.object({
-  baselineNetRevenue: dollarsToCents(BASELINE_REQUIRED).pipe(
+  baselineNetRevenue: moneyTextField(BASELINE_AMOUNT_RULES).pipe(
     CorrectBaselineRequestSchema.shape.baselineNetRevenue,
   ),
   reason: CorrectBaselineRequestSchema.shape.reason,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { REVENUE_REPORT_MESSAGES, computeShare } from '@platform/contracts';
+import { MONEY_INPUT_MESSAGES } from '@platform/contracts/format';
 import {
   EMPTY_REPORT_FORM,
   ReportFormSchema,
   computeLiveFigures,
   describeNetRevenue,
   initialReportForm,
-  toReportRequest,
 } from '../lib/report-form';
 import type { ReportFormValues } from '../lib/report-form';
 
@@ -38,7 +38,7 @@ describe('revenue report form', () => {
   });
 
   it('sends cents, the net it computes itself, and trimmed notes', () => {
-    expect(toReportRequest(filled)).toEqual({
+    expect(ReportFormSchema.parse(filled)).toEqual({
       reportingPeriodStart: '2026-03-01',
       reportingPeriodEnd: '2026-03-31',
       grossRevenue: 6_000_000,
@@ -47,11 +47,47 @@ describe('revenue report form', () => {
       notes: 'Spring menu launched',
     });
     // Net shown on the page is never read back: a stale one cannot disagree with the server.
-    expect(toReportRequest({ ...filled, netRevenue: '1' }).netRevenue).toBe(4_450_000);
-    expect(toReportRequest({ ...filled, businessExpenses: '', notes: ' ' })).toEqual(
+    expect(ReportFormSchema.parse({ ...filled, netRevenue: '1' }).netRevenue).toBe(4_450_000);
+    expect(ReportFormSchema.parse({ ...filled, businessExpenses: '', notes: ' ' })).toEqual(
       expect.not.objectContaining({ notes: expect.anything() }),
     );
-    expect(toReportRequest({ ...filled, businessExpenses: '' }).businessExpenses).toBe(0);
+    expect(ReportFormSchema.parse({ ...filled, businessExpenses: '' }).businessExpenses).toBe(0);
+  });
+
+  it('sends dollars and cents as typed, never rescaled', () => {
+    const typed = {
+      ...filled,
+      grossRevenue: '45000.50',
+      businessExpenses: '$1,000.25',
+      netRevenue: '44,000.25',
+    };
+    expect(ReportFormSchema.parse(typed)).toMatchObject({
+      grossRevenue: 4_500_050,
+      businessExpenses: 100_025,
+      netRevenue: 4_400_025,
+    });
+    expect(ReportFormSchema.parse({ ...typed, grossRevenue: '45,000.5' }).grossRevenue).toBe(4_500_050);
+    expect(
+      ReportFormSchema.parse({ ...typed, grossRevenue: '0.29', businessExpenses: '' }).grossRevenue,
+    ).toBe(29);
+  });
+
+  it('refuses an amount it cannot read, with the parser’s message under the field', () => {
+    expect(messagesOf({ ...filled, grossRevenue: '45,00' })).toEqual({
+      grossRevenue: MONEY_INPUT_MESSAGES.misplacedComma,
+    });
+    expect(messagesOf({ ...filled, grossRevenue: '45000.505' })).toEqual({
+      grossRevenue: MONEY_INPUT_MESSAGES.tooManyDecimals,
+    });
+    expect(messagesOf({ ...filled, businessExpenses: '1,5OO' })).toEqual({
+      businessExpenses: MONEY_INPUT_MESSAGES.invalid,
+    });
+    expect(messagesOf({ ...filled, grossRevenue: '-60,000' })).toEqual({
+      grossRevenue: REVENUE_REPORT_MESSAGES.grossPositive,
+    });
+    expect(messagesOf({ ...filled, businessExpenses: '-5' })).toEqual({
+      businessExpenses: REVENUE_REPORT_MESSAGES.expensesPositive,
+    });
   });
 
   it('passes a complete form and applies the server’s period rules', () => {
@@ -71,10 +107,14 @@ describe('revenue report form', () => {
   });
 
   it('computes net as gross minus expenses, 0 for a loss month, empty until gross is typed', () => {
-    expect(describeNetRevenue('60,000', '15,500')).toBe('44,500');
-    expect(describeNetRevenue('1,000', '5,000')).toBe('0');
-    expect(describeNetRevenue('1,000', '')).toBe('1,000');
+    expect(describeNetRevenue('60,000', '15,500')).toBe('44,500.00');
+    expect(describeNetRevenue('45000.50', '15,500.25')).toBe('29,500.25');
+    expect(describeNetRevenue('1,000', '5,000')).toBe('0.00');
+    expect(describeNetRevenue('1,000', '')).toBe('1,000.00');
     expect(describeNetRevenue('', '5,000')).toBe('');
+    // Until both amounts can be read there is no net to show.
+    expect(describeNetRevenue('45,00', '')).toBe('');
+    expect(describeNetRevenue('45,000', '5.555')).toBe('');
   });
 
   it('shows the share the server will compute: 10% of the increase over the baseline', () => {
@@ -91,6 +131,15 @@ describe('revenue report form', () => {
     // Without a baseline the whole net counts.
     expect(computeLiveFigures({ grossRevenue: '1,235', businessExpenses: '' }, 0).shareOwed).toBe(12_350);
     expect(computeLiveFigures({ grossRevenue: '', businessExpenses: '' }, 0).shareOwed).toBe(0);
+    // Cents as typed: $45,000.50 over a $30,000.00 baseline is $15,000.50, a share of $1,500.05.
+    expect(computeLiveFigures({ grossRevenue: '45000.50', businessExpenses: '' }, 3_000_000)).toEqual({
+      netRevenue: 4_500_050,
+      baselineNetRevenue: 3_000_000,
+      revenueIncrease: 1_500_050,
+      shareOwed: 150_005,
+    });
+    // An amount that cannot be read counts as nothing, never as another amount.
+    expect(computeLiveFigures({ grossRevenue: '4,50,00', businessExpenses: '' }, 0).netRevenue).toBe(0);
   });
 
   it('starts from the plan’s next month once that month has ended (UTC)', () => {

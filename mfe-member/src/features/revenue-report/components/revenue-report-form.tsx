@@ -26,6 +26,7 @@ import {
   CardTitle,
   FormField,
   Input,
+  MoneyInput,
   Textarea,
   fieldAria,
   fieldHintId,
@@ -39,6 +40,7 @@ import { checkChosenDocuments } from '../lib/report-documents';
 import { describeReportFailure } from '../lib/report-failure';
 import {
   EMPTY_REPORT_FORM,
+  MONEY_RULES,
   REPORT_FORM_FIELDS,
   ReportFormSchema,
   computeLiveFigures,
@@ -46,7 +48,6 @@ import {
   initialReportForm,
 } from '../lib/report-form';
 import type { ReportFormValues } from '../lib/report-form';
-import { MoneyInput } from './money-input';
 import { RevenueInfoCards } from './revenue-info-cards';
 import { ShareCalculation } from './share-calculation';
 
@@ -154,7 +155,12 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             ref={field.ref}
             name={field.name}
             value={field.value}
-            onBlur={field.onBlur}
+            rules={MONEY_RULES[name]}
+            onBlur={() => {
+              field.onBlur();
+              // Say at once what cannot be read, rather than only on submitting.
+              if (field.value.trim() !== '' || errors[name]) void form.trigger(name);
+            }}
             onValueChange={(text) => {
               field.onChange(text);
               setAmount(name, text);
@@ -176,7 +182,7 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
           <CardTitle asChild>
             <h2 className="text-xl">Report your revenue</h2>
           </CardTitle>
-          <CardDescription>One report per month. Money amounts are in whole US dollars.</CardDescription>
+          <CardDescription>{REPORT_PAGE.description}</CardDescription>
         </CardHeader>
         <CardContent>
           <form

@@ -8,6 +8,7 @@ export const REPORT_PAGE = {
   intro:
     'Report your restaurant’s revenue for the month. We calculate your share from the increase over your baseline.',
   submit: 'Submit Report',
+  description: 'One report per month. Amounts are in US dollars and cents.',
 } as const;
 
 export const INFO_CARDS = {
@@ -26,7 +27,7 @@ export const FIELD_LABELS = {
 } as const;
 
 export const FIELD_HINTS = {
-  money: 'Whole dollars.',
+  money: 'Dollars and cents, such as 45,000.50.',
   netRevenue: 'Gross revenue minus business expenses, calculated for you.',
 } as const;
 

@@ -1,15 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { REVENUE_CONSENT_MESSAGES } from '@platform/contracts';
-import { ConsentFormSchema, describeConsentFailure, toConsentRequest } from '../lib/consent-form';
+import { MONEY_INPUT_MESSAGES } from '@platform/contracts/format';
+import { ConsentFormSchema, describeConsentFailure } from '../lib/consent-form';
 import { PENDING_PLAN_KEY, keepPendingRevenueSharePlan } from '../lib/pending-plan';
 
 describe('revenue-share consent form', () => {
-  it('sends the baseline in cents, 0 when left empty', () => {
-    expect(toConsentRequest({ baselineNetRevenue: '12,500', consentToTerms: true })).toEqual({
+  it('sends the baseline in cents, as typed, 0 when left empty', () => {
+    expect(ConsentFormSchema.parse({ baselineNetRevenue: '12,500', consentToTerms: true })).toEqual({
       consentToTerms: true,
       termsVersion: 'v1.0',
       baselineNetRevenue: 1_250_000,
     });
+    expect(
+      ConsentFormSchema.parse({ baselineNetRevenue: '$30000.75', consentToTerms: true }).baselineNetRevenue,
+    ).toBe(3_000_075);
     expect(ConsentFormSchema.parse({ baselineNetRevenue: '', consentToTerms: true })).toEqual({
       consentToTerms: true,
       termsVersion: 'v1.0',
@@ -27,6 +31,11 @@ describe('revenue-share consent form', () => {
     expect(huge.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['baselineNetRevenue', REVENUE_CONSENT_MESSAGES.baselineTooLarge],
     ]);
+    const messageOf = (baselineNetRevenue: string) =>
+      ConsentFormSchema.safeParse({ baselineNetRevenue, consentToTerms: true }).error?.issues[0]?.message;
+    expect(messageOf('30,00')).toBe(MONEY_INPUT_MESSAGES.misplacedComma);
+    expect(messageOf('30000.123')).toBe(MONEY_INPUT_MESSAGES.tooManyDecimals);
+    expect(messageOf('-30000')).toBe(REVENUE_CONSENT_MESSAGES.baselinePositive);
   });
 
   it('tells a refusal in the server’s words', () => {

@@ -1,6 +1,6 @@
 /**
  * The baseline question and the consent (docs/behaviour/revenue-share.md#welcome-and-consent-page): the
- * optional baseline in whole dollars, 'I agree to the Revenue Share Terms (v1.0)', and 'Start Free
+ * optional baseline in dollars and cents (the one money input), 'I agree to the Revenue Share Terms (v1.0)', and 'Start Free
  * Implementation', disabled until the box is ticked and while sending ('Processing...'). Success: 'Welcome
  * to Revenue Share!' and /dashboard 1.5 s later; a failure shows the server's words in an error toast and
  * keeps what was entered.
@@ -21,15 +21,20 @@ import {
   CardTitle,
   FormField,
   Label,
+  MoneyInput,
   fieldAria,
   fieldErrorId,
   fieldHintId,
   toast,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
-import { MoneyInput } from '../../revenue-report/components/money-input';
 import { useConsentToRevenueShare, useForgetWhatConsentChanges } from '../api/consent-to-revenue-share';
-import { ConsentFormSchema, EMPTY_CONSENT_FORM, describeConsentFailure } from '../lib/consent-form';
+import {
+  BASELINE_RULES,
+  ConsentFormSchema,
+  EMPTY_CONSENT_FORM,
+  describeConsentFailure,
+} from '../lib/consent-form';
 import type { ConsentFormValues } from '../lib/consent-form';
 import { BASELINE, WELCOME_PAGE } from '../lib/welcome-copy';
 
@@ -110,7 +115,11 @@ export function ConsentForm() {
                   ref={field.ref}
                   name={field.name}
                   value={field.value}
-                  onBlur={field.onBlur}
+                  rules={BASELINE_RULES}
+                  onBlur={() => {
+                    field.onBlur();
+                    if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
+                  }}
                   onValueChange={field.onChange}
                   placeholder="0"
                   className="sm:max-w-xs"

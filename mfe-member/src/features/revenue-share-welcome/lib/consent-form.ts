@@ -1,32 +1,48 @@
 /**
  * The consent form's rules (docs/behaviour/revenue-share.md#welcome-and-consent-page; docs/decisions.md, 25):
- * the optional baseline typed in whole dollars becomes cents (empty: 0, the whole net revenue counts), the
+ * the optional baseline typed in dollars and cents is read by the one money parser (empty: 0, the whole net
+ * revenue counts; docs/decisions.md, 67), the
  * box must be ticked, and the request goes through the contracts' schema, so its messages are the server's.
  * A refusal is told with the server's words.
  */
 import { z } from 'zod';
 import {
+  MAX_REVENUE_CENTS,
   REVENUE_CONSENT_MESSAGES,
   REVENUE_SHARE_TERMS_VERSION,
   RevenueShareConsentRequestSchema,
+  moneyTextField,
 } from '@platform/contracts';
 import type { RevenueShareConsentRequest } from '@platform/contracts';
-import { dollarInputToCents } from '../../revenue-report/lib/money-input';
+import type { MoneyInputRules } from '@platform/contracts/format';
 
 export type ConsentFormValues = { baselineNetRevenue: string; consentToTerms: boolean };
 
 export const EMPTY_CONSENT_FORM: ConsentFormValues = { baselineNetRevenue: '', consentToTerms: false };
 
-export function toConsentRequest(values: ConsentFormValues): RevenueShareConsentRequest {
+/** The baseline is optional: empty means 0. */
+export const BASELINE_RULES = {
+  emptyAs: 0,
+  max: MAX_REVENUE_CENTS,
+  messages: {
+    negative: REVENUE_CONSENT_MESSAGES.baselinePositive,
+    tooLarge: REVENUE_CONSENT_MESSAGES.baselineTooLarge,
+  },
+} as const satisfies MoneyInputRules;
+
+export function toConsentRequest(values: {
+  baselineNetRevenue: number;
+  consentToTerms: boolean;
+}): RevenueShareConsentRequest {
   return {
     consentToTerms: values.consentToTerms as true,
     termsVersion: REVENUE_SHARE_TERMS_VERSION,
-    baselineNetRevenue: dollarInputToCents(values.baselineNetRevenue) ?? 0,
+    baselineNetRevenue: values.baselineNetRevenue,
   };
 }
 
 export const ConsentFormSchema = z
-  .object({ baselineNetRevenue: z.string(), consentToTerms: z.boolean() })
+  .object({ baselineNetRevenue: moneyTextField(BASELINE_RULES), consentToTerms: z.boolean() })
   .transform(toConsentRequest)
   .pipe(RevenueShareConsentRequestSchema);
 

@@ -1,42 +1,52 @@
 /**
- * The ledger dialogs' dollar field (a labelled DollarInput bound to a react-hook-form field, with its
- * hint and error) and their footer (Cancel, and a submit button that says what it is doing).
+ * The ledger dialogs' money field (the one MoneyInput, labelled and bound to a react-hook-form field, with
+ * its hint and error, checked as soon as the admin leaves it) and their footer (Cancel, and a submit button
+ * that says what it is doing).
  */
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { Button, FormField, fieldAria, fieldHintId } from '@platform/ui';
+import type { Control, FieldPath, FieldValues, UseFormTrigger } from 'react-hook-form';
+import type { MoneyInputRules } from '@platform/contracts/format';
+import { Button, FormField, MoneyInput, fieldAria, fieldHintId } from '@platform/ui';
 import { DialogClose, DialogFooter } from '@platform/ui/dialog';
-import { DollarInput } from './dollar-input';
 
-interface DollarFieldProps<TValues extends FieldValues, TOutput> {
+interface MoneyFieldProps<TValues extends FieldValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
+  /** The form's `trigger`: the field is checked when the admin leaves it. */
+  trigger: UseFormTrigger<TValues>;
   name: FieldPath<TValues>;
   id: string;
   label: string;
   hint: ReactNode;
   error: string | undefined;
+  rules: MoneyInputRules;
 }
 
-export function DollarField<TValues extends FieldValues, TOutput>({
+export function MoneyField<TValues extends FieldValues, TOutput>({
   control,
+  trigger,
   name,
   id,
   label,
   hint,
   error,
-}: DollarFieldProps<TValues, TOutput>) {
+  rules,
+}: MoneyFieldProps<TValues, TOutput>) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
-          <DollarInput
+          <MoneyInput
             {...fieldAria(id, error, fieldHintId(id))}
             value={field.value as string}
+            rules={rules}
             onValueChange={field.onChange}
-            onBlur={field.onBlur}
+            onBlur={() => {
+              field.onBlur();
+              if ((field.value as string).trim() !== '' || error) void trigger(name);
+            }}
             name={field.name}
             ref={field.ref}
           />
