@@ -17,6 +17,7 @@ import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
+import { createLoadShedder } from './overload/shed-load.js';
 import { createSignedMedia } from './media/signed-media.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
@@ -79,6 +80,10 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
   }) as NodeMiddleware;
   const refuseCrossSite = refuseCrossSiteWrites();
+  const shedLoad = createLoadShedder({
+    maxInFlight: config.MAX_IN_FLIGHT,
+    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+  }).step;
   const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });
 
   const app = express();
@@ -96,6 +101,9 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   // The one access line of each request (the services log what they are proxied at debug level only),
   // but for the held copies answered above.
   app.use(logRequest as RequestHandler);
+  // Past the limit, a request is refused before it costs anything more, with its access line
+  // (overload/shed-load.ts).
+  app.use(shedLoad as RequestHandler);
 
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSite as RequestHandler);
@@ -123,7 +131,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   // The lean paths: for a request a service owns, and for a signed media address, what `app` would run
   // for it, in the same order (the held copies and health checks in between answer no such path, and
   // signed media none a service owns), without Express (docs/decisions.md, 58 and 63).
-  const leanSteps = [enterContext, setSecurityHeaders, logRequest, refuseCrossSite];
+  const leanSteps = [enterContext, setSecurityHeaders, logRequest, shedLoad, refuseCrossSite];
   const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
   const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
   const listener: RequestListener = (req, res) => {

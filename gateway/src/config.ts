@@ -116,6 +116,23 @@ export const gatewayConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveMs
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256)
+    .describe(
+      'requests being answered at once beyond which a new one gets `503` with `Retry-After` at once (load ' +
+        'shedding; the health checks are never refused); `0` turns it off',
+    ),
+  RETRY_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2)
+    .describe(
+      'what `Retry-After` says on a `503` for overload (shedding, or a session lookup that could not be made)',
+    ),
   TRUSTED_PROXIES: trustedProxies.describe(
     'comma-separated addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`) of proxies in front ' +
       "of the gateway whose `X-Forwarded-For` is believed; empty: the socket's peer is the client " +

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
 import { SERVICE_NAMES } from '@platform/service-kit';
+import { BUSY_MESSAGE } from '../overload/shed-load.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
@@ -328,11 +329,13 @@ describe('when a service cannot answer', () => {
     expect(res.json()).toEqual({ message: 'Course service is unavailable' });
   });
 
-  it('answers 502 when the request has a cookie and auth cannot resolve it', async () => {
+  it('answers a deliberate 503 with Retry-After when the request has a cookie and auth cannot resolve it', async () => {
     const before = peers.payment.seen.length;
     const res = await request(`${down.url}/api/orders`, { headers: { cookie: 'sid=alice' } });
-    expect(res.status).toBe(502);
-    expect(res.json()).toEqual({ message: 'Auth service is unavailable' });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ message: BUSY_MESSAGE });
     expect(peers.payment.seen.length).toBe(before);
   });
 
@@ -359,4 +362,44 @@ describe('when a service cannot answer', () => {
   it('ends the browser response when the service dies mid-answer', async () => {
     await expect(request(`${slowGateway.url}/api/courses/broken`)).rejects.toThrow(/aborted/);
   }, 5_000);
+});
+
+describe('past MAX_IN_FLIGHT requests at once', () => {
+  let held: RunningPeer;
+  let busy: RunningGateway;
+  let arrived = 0;
+  const waiting: Array<() => void> = [];
+
+  beforeAll(async () => {
+    held = await startServer((req, res) => {
+      if (req.url === '/api/courses/held') {
+        arrived += 1;
+        waiting.push(() => res.end('{"held":true}'));
+        return;
+      }
+      res.end('{}');
+    });
+    busy = await startTestGateway(
+      gatewayEnv({ ...urlsOf(peers), course: held.url }, { MAX_IN_FLIGHT: '2', RETRY_AFTER_SECONDS: '3' }),
+    );
+  });
+
+  afterAll(async () => {
+    for (const release of waiting.splice(0)) release();
+    await busy?.close();
+    await held?.close();
+  });
+
+  it('refuses a new one at once with 503 and Retry-After, never the health check, and takes them again once one ends', async () => {
+    const first = [request(`${busy.url}/api/courses/held`), request(`${busy.url}/api/courses/held`)];
+    for (let tries = 0; arrived < 2 && tries < 200; tries += 1) await sleep(10);
+    const refused = await request(`${busy.url}/api/courses`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.json()).toEqual({ message: BUSY_MESSAGE });
+    expect((await request(`${busy.url}/healthz`)).status).toBe(200);
+    for (const release of waiting.splice(0)) release();
+    for (const answer of await Promise.all(first)) expect(answer.status).toBe(200);
+    expect((await request(`${busy.url}/api/courses`)).status).toBe(200);
+  });
 });

@@ -22,6 +22,7 @@ import type { CallerResolver } from '../session/resolve-caller.js';
 import { compressResponses } from '../compress-responses.js';
 import { createUpstreamProxy } from './create-upstream-proxy.js';
 import type { UpstreamAgents } from './upstream-agents.js';
+import { answerBusy } from '../overload/shed-load.js';
 import { describeFailure, UpstreamError } from './upstream.errors.js';
 
 // Hop-by-hop or already answered by the gateway: the keep-alive agent sets its own `connection`, and a
@@ -96,8 +97,10 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
       req.headers[INTERNAL_TOKEN_HEADER] = tokenFor(caller);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
+      // Nothing was passed on, so the browser may safely ask again: a deliberate 503 with Retry-After,
+      // as the load shedder answers, rather than a 502 or 504 (docs/decisions.md, 70).
       req.log.warn({ err: error, failure: error.failure }, 'could not resolve the session');
-      answerJson(res, error.status, { message: describeFailure(error.upstream, error.failure) });
+      answerBusy(res, config.RETRY_AFTER_SECONDS);
       return;
     }
     // The browser gave up while the session was looked up.
