@@ -117,11 +117,11 @@ export function SiteHeader() {
         isScrolled ? 'shadow-md' : 'shadow-none',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
         <Link
           to="/"
           onClick={onHomeClick}
-          className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-lg font-semibold tracking-tight text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold sm:text-lg tracking-tight text-foreground outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <ChefHatIcon className="size-6 text-primary" />
           Restaurant Consultant
@@ -146,7 +146,7 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
           <CartLink />
           <ThemeToggle />
           <AccountLink className="hidden lg:inline-flex" />
