@@ -356,6 +356,7 @@ test.describe('completing with chosen files', () => {
         'Uploading your chosen files first: 0 of 3 uploaded',
       );
       await expect(page.getByRole('progressbar', { name: 'Upload of your chosen files' })).toBeVisible();
+      await screenshotBoth(page, testInfo, 'consultation-complete-uploading-first');
       release();
       await expectToast(page, 'Submission Complete!');
       await page.waitForURL((url) => url.pathname === '/my-consultations');

@@ -178,7 +178,8 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         chooseLabel="Choose photos"
         noun="photo"
         items={itemsOf('photos')}
-        isBusy={phase !== 'idle' || uploads.busySlots.has('photos')}
+        isBusy={uploads.busySlots.has('photos')}
+        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
         {...slotProps}
@@ -191,7 +192,8 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         chooseLabel="Choose video"
         noun="video"
         items={itemsOf('video')}
-        isBusy={phase !== 'idle' || uploads.busySlots.has('video')}
+        isBusy={uploads.busySlots.has('video')}
+        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
         {...slotProps}
@@ -204,7 +206,8 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         chooseLabel="Choose menu files"
         noun="menu file"
         items={itemsOf('menu')}
-        isBusy={phase !== 'idle' || uploads.busySlots.has('menu')}
+        isBusy={uploads.busySlots.has('menu')}
+        isLocked={phase !== 'idle'}
       />
       {problem ? (
         <Alert variant="destructive" role="alert" ref={problemRef} tabIndex={-1} data-testid="unsent-files">
