@@ -314,6 +314,14 @@ test.describe('completing with chosen files', () => {
         '4 files chosen but not uploaded yet',
       );
       await screenshotBoth(page, testInfo, 'consultation-complete-chosen');
+      // A reload (what one does when the Wi-Fi drops) would lose them: the browser asks first.
+      const leaving = page.waitForEvent('dialog');
+      // Staying cancels the reload, which then never settles: it is not waited for.
+      void page.reload({ timeout: 5_000 }).catch(() => undefined);
+      const question = await leaving;
+      expect(question.type()).toBe('beforeunload');
+      await question.dismiss();
+      await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'pending');
 
       let completions = 0;
       page.on('request', (request) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   getUnsent,
   groupBySlot,
+  hasWorkToLose,
   judgeUploadsBeforeCompleting,
   summariseBatch,
 } from '../lib/complete-with-files';
@@ -82,5 +83,13 @@ describe('completing with files chosen but not uploaded', () => {
       item('elsewhere', { status: 'uploading', size: 100_000, loaded: 5 }),
     ];
     expect(summariseBatch(queue, ['a', 'b', 'c'])).toEqual({ stored: 1, total: 3, percent: 25 });
+  });
+
+  it('asks before the page is left while a chosen file is not stored or an upload is on its way', () => {
+    expect(hasWorkToLose([item('a')])).toBe(true);
+    expect(hasWorkToLose([item('a', { status: 'failed' })])).toBe(true);
+    expect(hasWorkToLose([item('a', { status: 'uploading' })])).toBe(true);
+    expect(hasWorkToLose([item('a', { status: 'stored' }), item('b', { status: 'refused' })])).toBe(false);
+    expect(hasWorkToLose([])).toBe(false);
   });
 });

@@ -34,6 +34,7 @@ import {
   MY_CONSULTATIONS_QUERY_KEY,
   destinationAfterCompleting,
   getUnsent,
+  hasWorkToLose,
   judgeUploadsBeforeCompleting,
   summariseBatch,
 } from '../lib/complete-with-files';
@@ -70,6 +71,14 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
     if (problem) problemRef.current?.focus();
   }, [problem]);
   const unsent = getUnsent(uploads.queue).length;
+  // The browser's own 'Leave site?' question while leaving would lose a chosen file.
+  const workToLose = hasWorkToLose(uploads.queue);
+  useEffect(() => {
+    if (!workToLose) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [workToLose]);
   const isUploading = uploads.busySlots.size > 0;
   const isBusy = isUploading || phase !== 'idle' || later.isPending;
   const progress = phase === 'uploading' ? summariseBatch(uploads.queue, batch) : null;

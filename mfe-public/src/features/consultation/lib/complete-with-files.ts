@@ -16,6 +16,14 @@ export function getUnsent<F>(queue: readonly QueuedFile<F>[]): QueuedFile<F>[] {
   );
 }
 
+/**
+ * Whether leaving the page (a reload when the Wi-Fi drops, a closed tab) would lose something: a chosen
+ * file not yet stored (the browser keeps no chosen file across a reload), or an upload on its way.
+ */
+export function hasWorkToLose<F>(queue: readonly QueuedFile<F>[]): boolean {
+  return queue.some((item) => item.status === 'uploading') || getUnsent(queue).length > 0;
+}
+
 /** The unsent files of each input, in the page's order (photos, video, menu). */
 export function groupBySlot<F>(items: readonly QueuedFile<F>[]): [UploadSlot, QueuedFile<F>[]][] {
   const groups = SLOT_ORDER.map((slot): [UploadSlot, QueuedFile<F>[]] => [
