@@ -4,15 +4,22 @@
  * request with real files (two photos, a video, a menu PDF) whose progress comes from the upload itself, a
  * disguised file refused by its content, completion and the confirmation e-mail; the e-mailed link that opens
  * the upload step of /additional-upload; 'Continue Later' (a link back to step 2 by e-mail, and the offer to
- * continue on the same device); and the e-mail lookup for a stranger and for the signed-in owner.
- * Screenshots on a desktop and a 375 px phone.
+ * continue on the same device); completing with files chosen but not uploaded (they go up first, and a
+ * dropped connection stops the completion and asks); and the e-mail lookup for a stranger and for the
+ * signed-in owner, who lands on My Consultations once done. Screenshots on a desktop and a 375 px phone.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { createProvenAccount, uniqueEmail } from '../helpers/accounts.js';
+import {
+  PASSWORD,
+  createAccount,
+  createProvenAccount,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
@@ -260,6 +267,137 @@ test.describe('consultation request', () => {
   );
 });
 
+/** The signed-in caller's consultations as My Consultations reads them. */
+async function readMyConsultations(page: Page) {
+  const answer = await page.request.get('/api/my-consultations');
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as {
+    id: string;
+    confirmedAt: string | null;
+    imageCount: number;
+    videoCount: number;
+    documentCount: number;
+  }[];
+}
+
+test.describe('completing with chosen files', () => {
+  test(
+    'uploads the files chosen but not sent before completing, asks when the connection drops, and takes the signed-in owner to My Consultations',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      test.setTimeout(150_000);
+      // A password account: its address is unproven, but what it sends signed in is its own.
+      const email = uniqueEmail('owner', `complete-${testInfo.project.name}`);
+      await createAccount(page.request, email);
+      await signInThroughApi(page, email, PASSWORD);
+      await page.goto('/consultation');
+      await fillStepOne(page, email);
+      await page.getByRole('button', { name: 'Save and Continue' }).click();
+      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+
+      // Chosen, never uploaded: two photos, the walkthrough video (resumable) and the menu.
+      const png = await page.screenshot({ type: 'png' });
+      const jpeg = await page.screenshot({ type: 'jpeg', quality: 70 });
+      await slot(page, 'Restaurant Photos')
+        .getByLabel('Choose photos')
+        .setInputFiles([
+          { name: 'dining-room.png', mimeType: 'image/png', buffer: png },
+          { name: 'entrance.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+        ]);
+      await slot(page, 'Walkthrough Video')
+        .getByLabel('Choose video')
+        .setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
+      await slot(page, 'Menu')
+        .getByLabel('Choose menu files')
+        .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
+      await expect(page.getByTestId('unsent-files-hint')).toContainText(
+        '4 files chosen but not uploaded yet',
+      );
+      await screenshotBoth(page, testInfo, 'consultation-complete-chosen');
+      // A reload (what one does when the Wi-Fi drops) would lose them: the browser asks first.
+      const leaving = page.waitForEvent('dialog');
+      // Staying cancels the reload, which then never settles: it is not waited for.
+      void page.reload({ timeout: 5_000 }).catch(() => undefined);
+      const question = await leaving;
+      expect(question.type()).toBe('beforeunload');
+      await question.dismiss();
+      await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'pending');
+
+      let completions = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
+          completions += 1;
+      });
+
+      // The restaurant's Wi-Fi drops for the small files as the owner presses Complete: the video goes up
+      // resumably, the rest fail, and the request is not sent without them.
+      await page.route('**/api/consultation/*/upload', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+      const notSent = page.getByTestId('unsent-files');
+      await expect(notSent).toContainText('Not sent yet: 3 files did not upload');
+      for (const name of ['dining-room.png', 'entrance.jpg', 'restaurant-goals-workbook.pdf'])
+        await expect(notSent).toContainText(name);
+      await expect(notSent).toBeFocused();
+      await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
+      await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'failed');
+      await expect(notSent.getByRole('button', { name: 'Complete Without These Files' })).toBeVisible();
+      expect(completions, 'nothing completes without the chosen files').toBe(0);
+      const open = await readMyConsultations(page);
+      expect(open).toHaveLength(1);
+      expect(open[0]).toMatchObject({ confirmedAt: null, imageCount: 0, videoCount: 1 });
+      await screenshotBoth(page, testInfo, 'consultation-complete-not-sent');
+      await expectNoSeriousA11yViolations(page, testInfo, 'consultation not sent');
+
+      // The connection is back; 'Try Again' sends them with their progress shown, then completes. The first
+      // upload waits until the progress has been seen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.unroute('**/api/consultation/*/upload');
+      await page.route('**/api/consultation/*/upload', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await notSent.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByTestId('uploading-before-completing')).toContainText(
+        'Uploading your chosen files first: 0 of 3 uploaded',
+      );
+      await expect(page.getByRole('progressbar', { name: 'Upload of your chosen files' })).toBeVisible();
+      await screenshotBoth(page, testInfo, 'consultation-complete-uploading-first');
+      release();
+      await expectToast(page, 'Submission Complete!');
+      await page.waitForURL((url) => url.pathname === '/my-consultations');
+      await page.unroute('**/api/consultation/*/upload');
+      expect(completions).toBe(1);
+      const [sent] = await readMyConsultations(page);
+      expect(sent).toMatchObject({ imageCount: 2, videoCount: 1, documentCount: 1 });
+      expect(sent!.confirmedAt).not.toBeNull();
+      await expect(page.getByText('2 photos · 1 video · 1 document')).toBeVisible();
+      await screenshotBoth(page, testInfo, 'my-consultations-after-completing');
+
+      // /additional-upload: their own address goes straight to the upload, then back to My Consultations.
+      await page.goto('/additional-upload');
+      await expect(page.getByLabel('Email address')).toHaveValue(email);
+      await page.getByRole('button', { name: 'Find My Consultation' }).click();
+      await expect(page.getByRole('heading', { name: 'Add files for Blue Door Hospitality' })).toBeVisible();
+      await expect(page.getByText('Check your e-mail')).toHaveCount(0);
+      await expect(page.getByTestId('own-consultation')).toHaveCount(1);
+      await page.getByLabel('Choose documents').setInputFiles({
+        name: 'supplier-prices.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Tomatoes 2.10/lb\nBasil 1.20/bunch\n'),
+      });
+      await screenshotBoth(page, testInfo, 'additional-upload-signed-in-owner');
+      await page.getByRole('button', { name: 'Upload Files' }).click();
+      await expectToast(page, 'Files Uploaded Successfully', '1 file added to your consultation.');
+      await page.waitForURL((url) => url.pathname === '/my-consultations');
+      await expect(page.getByText('2 photos · 1 video · 2 documents')).toBeVisible();
+      expect((await readMyConsultations(page))[0]).toMatchObject({ documentCount: 2 });
+    },
+  );
+});
+
 test.describe('continue later', () => {
   test(
     "'Continue Later' e-mails a link back to step 2, and this device offers to continue",
@@ -426,6 +564,8 @@ test.describe('additional upload lookup', () => {
     await page.getByLabel('Choose videos').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
     await page.getByRole('button', { name: 'Upload Files' }).click();
     await expectToast(page, 'Files Uploaded Successfully', '1 file added to your consultation.');
-    await expect(page.getByTestId('stored-file')).toContainText('member-lesson.mp4');
+    // Every file stored: the owner lands on My Consultations, which lists the new file.
+    await page.waitForURL((url) => url.pathname === '/my-consultations');
+    await expect(page.getByText('0 photos · 1 video · 0 documents')).toBeVisible();
   });
 });

@@ -210,7 +210,8 @@ test(
       await saveScreenshot(page, testInfo, 'journey-consultation');
       await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
       await expect(toast(page, 'Submission Complete!')).toBeVisible();
-      await page.waitForURL((url) => url.pathname === '/');
+      // Signed in, the owner lands on the list that now holds the request.
+      await page.waitForURL((url) => url.pathname === '/my-consultations');
 
       // The consultation is in: no banner; Module 2 still waits for its day.
       await page.goto('/dashboard');

@@ -1,6 +1,6 @@
 /**
- * /additional-upload's e-mail lookup (docs/decisions.md, 15). A signed-in caller asking for their own address
- * sees their submissions at once. Anyone else gets the same answer whether or not the address has any;
+ * /additional-upload's e-mail lookup (docs/decisions.md, 15, 68). A signed-in caller asking for their own
+ * address sees their submissions at once. Anyone else gets the same answer whether or not the address has any;
  * when it does, the address is e-mailed a link per submission (at most a few e-mails per address an hour).
  */
 import { LOOKUP_LINK_TTL_HOURS, LOOKUP_MESSAGES, type ConsultationLookupResponse } from '@platform/contracts';
@@ -29,9 +29,17 @@ export async function lookupConsultations(
 ): Promise<ConsultationLookupResponse> {
   const address = email.toLowerCase();
   const caller = req.caller;
-  // Only a proven address shows its requests at once; anyone else gets the e-mailed link.
-  if (caller.kind === 'user' && caller.emailVerified && caller.email.toLowerCase() === address) {
-    const rows = await listSubmissionsOwnedBy(deps.db, { userId: caller.userId, email: address });
+  // The caller's own address shows what My Consultations lists at once: what they sent signed in, and with a
+  // proven address what was sent under it. An unproven account that sent none signed in learns nothing (its
+  // address may hold a stranger's requests): it gets the e-mailed link like anyone else.
+  const owner = caller.kind === 'user' && caller.email.toLowerCase() === address ? caller : null;
+  const rows = owner
+    ? await listSubmissionsOwnedBy(deps.db, {
+        userId: owner.userId,
+        email: owner.emailVerified ? address : null,
+      })
+    : [];
+  if (owner && (owner.emailVerified || rows.length > 0)) {
     const files = groupFiles(
       await listFilesOf(
         deps.db,
@@ -50,8 +58,8 @@ export async function lookupConsultations(
     consultations: [],
     message: LOOKUP_MESSAGES.linkEmailed,
   };
-  const rows = (await listSubmissionsByEmail(deps.db, address)).slice(0, MAX_LINKS);
-  if (rows.length === 0) return answer;
+  const linked = (await listSubmissionsByEmail(deps.db, address)).slice(0, MAX_LINKS);
+  if (linked.length === 0) return answer;
   if (!(await limits.lookupEmails.take(hashedKey(address))).allowed) {
     deps.logger.info('lookup e-mail skipped: too many for this address lately');
     return answer;
@@ -60,7 +68,7 @@ export async function lookupConsultations(
   const expiresAt = new Date(now.getTime() + LOOKUP_LINK_TTL_HOURS * HOUR);
   await deps.db.transaction(async (tx) => {
     const links = [];
-    for (const row of rows) {
+    for (const row of linked) {
       const token = newToken();
       await insertLink(tx, {
         tokenHash: hashToken(token),

@@ -42,7 +42,7 @@ export function lookupRoutes(
     validate({ query: ConsultationAccessQuerySchema }),
     async (req, res) => {
       await takeOrRefuse(limits.lookups, clientKeyOf(req));
-      res.json(await openLink(deps, req.query.token));
+      res.json(await openLink(deps, req, req.query.token));
     },
   );
 }

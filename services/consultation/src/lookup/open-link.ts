@@ -4,12 +4,15 @@
  */
 import { INVALID_LINK_MESSAGE, type ConsultationAccess } from '@platform/contracts';
 import { AppError, type ServiceDeps } from '@platform/service-kit';
+import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { hashToken } from '../lib/tokens.js';
+import { isOwner } from '../submissions/authorize-submission.js';
 import { findLiveLink, findSubmission } from '../submissions/submissions.repository.js';
 
 export async function openLink(
   deps: ServiceDeps<ConsultationConfig>,
+  req: Request,
   token: string,
 ): Promise<ConsultationAccess> {
   const link = await findLiveLink(deps.db, hashToken(token), deps.clock.now());
@@ -22,5 +25,6 @@ export async function openLink(
     uploadToken: token,
     expiresAt: link.expiresAt.toISOString(),
     completed: submission.confirmedAt !== null,
+    inMyConsultations: isOwner(req.caller, submission),
   };
 }

@@ -19,7 +19,7 @@ export async function completeConsultation(
   deps: ServiceDeps<ConsultationConfig>,
   submission: SubmissionRow,
   requestId?: string,
-): Promise<CompleteConsultationResponse> {
+): Promise<Omit<CompleteConsultationResponse, 'inMyConsultations'>> {
   const now = deps.clock.now();
   const completed = await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -17,6 +17,7 @@ import {
   ConsultationRequestSchema,
   RespondConsultationRequestSchema,
   type AdminConsultation,
+  type CompleteConsultationResponse,
   type ConsultationProgress,
   type MyConsultation,
 } from '@platform/contracts';
@@ -34,7 +35,7 @@ import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { addFiles, type UploadMode } from '../uploads/add-files.js';
 import type { FileRules } from '../uploads/file-rules.js';
-import { authorizeSubmission } from './authorize-submission.js';
+import { authorizeSubmission, isOwner } from './authorize-submission.js';
 import { completeConsultation } from './complete-consultation.js';
 import { continueLater } from './continue-later.js';
 import { respondToConsultation } from './respond-to-consultation.js';
@@ -80,7 +81,12 @@ export function submissionRoutes(
 
   router.post('/api/consultation/:id/complete', noStore, submissionId, async (req, res) => {
     const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
-    res.json(await completeConsultation(deps, submission, String(req.id)));
+    const answer = await completeConsultation(deps, submission, String(req.id));
+    const body: CompleteConsultationResponse = {
+      ...answer,
+      inMyConsultations: isOwner(req.caller, submission),
+    };
+    res.json(body);
   });
 
   router.post('/api/consultation/:id/continue-later', noStore, submissionId, async (req, res) => {

@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { ADDITIONAL_FILE_FIELDS, CONSULTATION_FILE_ACCEPT, UPLOAD_MESSAGES } from '@platform/contracts';
 import type { AdditionalFileField } from '@platform/contracts';
 import {
@@ -23,10 +25,16 @@ import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon, UploadIcon, XIcon
 import { uploadAdditionalFiles } from '../api/upload-additional-files';
 import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';
 import type { ChosenFile } from '../lib/additional-files';
-import { FIELD_COPY } from '../lib/additional-copy';
+import { FIELD_COPY, MY_CONSULTATIONS_PATH, MY_CONSULTATIONS_QUERY_KEY } from '../lib/additional-copy';
 import { matchRefusals } from '../lib/upload-answer';
 
-export type UploadTarget = { submissionId: string; uploadToken: string | null; businessName: string };
+export type UploadTarget = {
+  submissionId: string;
+  uploadToken: string | null;
+  businessName: string;
+  /** The signed-in caller owns it: once every chosen file is stored, they go to My Consultations. */
+  inMyConsultations: boolean;
+};
 
 const ACCEPT: Record<AdditionalFileField, string> = {
   images: CONSULTATION_FILE_ACCEPT.images,
@@ -45,6 +53,8 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
   const [percent, setPercent] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
   const isUploading = percent !== null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -90,6 +100,7 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
     controller.current = abort;
     setPercent(0);
     let storedCount = 0;
+    let refusedCount = 0;
     let failed = false;
     for (const [index, batch] of batches.entries()) {
       try {
@@ -111,6 +122,7 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
         setPercent(combinePercent(parts));
         const result = matchRefusals(batch, outcome.rejected);
         storedCount += result.stored.length;
+        refusedCount += result.refused.length;
         const done = new Set(batch.map((item) => item.id));
         setChosen((current) => current.filter((item) => !done.has(item.id)));
         setStored((current) => [
@@ -143,6 +155,11 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
       description: `${storedCount} file${storedCount === 1 ? '' : 's'} added to your consultation.`,
       variant: 'success',
     });
+    // Done: the owner sees the request with its new files. A refused file keeps them here to read why.
+    if (target.inMyConsultations && refusedCount === 0) {
+      void queryClient.invalidateQueries({ queryKey: MY_CONSULTATIONS_QUERY_KEY });
+      navigate(MY_CONSULTATIONS_PATH);
+    }
   };
 
   const remove = (id: string) => setChosen((current) => current.filter((item) => item.id !== id));

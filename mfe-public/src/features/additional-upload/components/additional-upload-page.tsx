@@ -59,6 +59,7 @@ function LinkAccess({ token }: { token: string }) {
         submissionId: access.data.submissionId,
         uploadToken: access.data.uploadToken,
         businessName: access.data.businessName,
+        inMyConsultations: access.data.inMyConsultations,
       }}
     />
   );

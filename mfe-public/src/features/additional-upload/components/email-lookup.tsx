@@ -1,6 +1,7 @@
 /**
  * Finding the consultation by e-mail (docs/behaviour/consultation-and-contact.md#e-mail-lookup;
- * docs/decisions.md, 15): the signed-in owner goes straight to the upload step of their newest consultation;
+ * docs/decisions.md, 15, 68): the signed-in owner goes straight to the upload step, their consultations
+ * listed (the newest chosen);
  * anyone else is told a link was e-mailed to the address, so nobody sees a stranger's submission.
  */
 import { useState } from 'react';
@@ -21,6 +22,7 @@ import {
   Input,
   Label,
   Skeleton,
+  cn,
   getServerMessage,
   useAuth,
 } from '@platform/ui';
@@ -43,6 +45,8 @@ function TryDifferentEmail({ onClick }: { onClick: () => void }) {
 export function EmailLookup() {
   const { user } = useAuth();
   const [email, setEmail] = useState<string | null>(null);
+  // Which of the owner's consultations gets the files (the newest until they pick another).
+  const [chosenId, setChosenId] = useState<string | null>(null);
   const lookup = useFindConsultations(email);
   const form = useForm<LookupForm, unknown, z.output<typeof ConsultationLookupFormSchema>>({
     resolver: zodResolver(ConsultationLookupFormSchema),
@@ -52,6 +56,7 @@ export function EmailLookup() {
 
   const tryAgain = () => {
     setEmail(null);
+    setChosenId(null);
     // The field is back: put the cursor in it.
     setTimeout(() => form.setFocus('email'), 0);
   };
@@ -96,7 +101,8 @@ export function EmailLookup() {
         </Alert>
       );
     }
-    const consultation = lookup.data.consultations[0];
+    const consultations = lookup.data.consultations;
+    const consultation = consultations.find((item) => item.id === chosenId) ?? consultations[0];
     if (!consultation) {
       return (
         <Alert>
@@ -112,18 +118,49 @@ export function EmailLookup() {
     return (
       <div className="space-y-4">
         <p className="text-sm text-muted-foreground">
-          Adding files to your consultation for{' '}
-          <span className="font-medium text-foreground">{consultation.businessName}</span>, sent{' '}
-          {formatDate(consultation.submittedAt, { locale: 'en-US' })}.{' '}
+          {ADDITIONAL_PAGE.yourConsultations(consultations.length)}{' '}
           <button type="button" className="text-primary underline underline-offset-4" onClick={tryAgain}>
             {LOOKUP_MESSAGES.tryDifferentEmail}
           </button>
         </p>
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label={ADDITIONAL_PAGE.yourConsultationsLabel}>
+          {consultations.map((item) => {
+            const isChosen = item.id === consultation.id;
+            return (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  aria-pressed={isChosen}
+                  onClick={() => setChosenId(item.id)}
+                  className={cn(
+                    'flex h-full w-full flex-col items-start gap-1 rounded-lg border p-3 text-left text-sm',
+                    'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+                    isChosen ? 'border-primary bg-primary/5' : 'border-border hover:bg-muted',
+                  )}
+                  data-testid="own-consultation"
+                >
+                  <span className="font-medium break-words">{item.businessName}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {ADDITIONAL_PAGE.consultationFacts(
+                      formatDate(item.submittedAt, { locale: 'en-US' }),
+                      item.imageCount,
+                      item.videoCount,
+                      item.documentCount,
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
         <AdditionalFilesForm
+          key={consultation.id}
           target={{
             submissionId: consultation.id,
             uploadToken: null,
             businessName: consultation.businessName,
+            // The server listed it as the caller's own: My Consultations shows it too.
+            inMyConsultations: true,
           }}
         />
       </div>

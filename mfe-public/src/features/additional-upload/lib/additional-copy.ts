@@ -8,7 +8,22 @@ export const ADDITIONAL_PAGE = {
   linkEmailed: (email: string) =>
     `We e-mailed a link to ${email}. Open it on this device to add files to your consultation. If no e-mail arrives within a few minutes, check your spam folder or try the address you used for the consultation.`,
   invalidLinkTitle: 'This link does not work',
+  yourConsultations: (count: number) =>
+    count === 1
+      ? 'Your consultation is below: add your files to it.'
+      : `You have ${count} consultations: choose the one your files are for.`,
+  yourConsultationsLabel: 'Your consultations',
+  consultationFacts: (sentOn: string, photos: number, videos: number, documents: number) =>
+    `Sent ${sentOn} · ${plural(photos, 'photo')}, ${plural(videos, 'video')}, ${plural(documents, 'document')}`,
 } as const;
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Where a signed-in owner goes once every chosen file is stored, and the query that page reads. */
+export const MY_CONSULTATIONS_PATH = '/my-consultations';
+export const MY_CONSULTATIONS_QUERY_KEY = ['/api/my-consultations'] as const;
 
 export const FIELD_COPY = {
   images: {

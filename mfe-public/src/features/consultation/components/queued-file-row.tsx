@@ -53,6 +53,8 @@ function FileThumbnail({ item }: { item: QueuedFile }) {
 
 type QueuedFileRowProps = {
   item: QueuedFile;
+  /** Completing is sending the chosen files: they can be neither removed nor retried meanwhile. */
+  isLocked?: boolean;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
   onPause: (id: string) => void;
@@ -74,7 +76,15 @@ function uploadingText(item: QueuedFile): string {
   }
 }
 
-export function QueuedFileRow({ item, onRemove, onRetry, onPause, onResume, onCancel }: QueuedFileRowProps) {
+export function QueuedFileRow({
+  item,
+  isLocked = false,
+  onRemove,
+  onRetry,
+  onPause,
+  onResume,
+  onCancel,
+}: QueuedFileRowProps) {
   const statusId = `${item.id}-status`;
   const canPause =
     item.status === 'uploading' && (item.transfer === 'uploading' || item.transfer === 'waiting-for-network');
@@ -161,12 +171,24 @@ export function QueuedFileRow({ item, onRemove, onRetry, onPause, onResume, onCa
         {item.status === 'failed' || item.status === 'pending' || item.status === 'refused' ? (
           <div className="flex flex-wrap gap-2 pt-1">
             {item.status === 'failed' ? (
-              <Button type="button" size="sm" variant="outline" onClick={() => onRetry(item.id)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={isLocked}
+                onClick={() => onRetry(item.id)}
+              >
                 <RotateCcwIcon aria-hidden="true" />
                 Retry<span className="sr-only"> {item.name}</span>
               </Button>
             ) : null}
-            <Button type="button" size="sm" variant="ghost" onClick={() => onRemove(item.id)}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={isLocked}
+              onClick={() => onRemove(item.id)}
+            >
               <XIcon aria-hidden="true" />
               Remove<span className="sr-only"> {item.name}</span>
             </Button>

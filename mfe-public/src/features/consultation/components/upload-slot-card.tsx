@@ -28,7 +28,10 @@ type UploadSlotCardProps = {
   /** 'photo' → 'Upload 2 photos'. */
   noun: string;
   items: QueuedFile[];
+  /** Its files are being sent. */
   isBusy: boolean;
+  /** Completing is sending the chosen files: nothing is chosen or sent from here meanwhile. */
+  isLocked?: boolean;
   onChoose: (slot: UploadSlot, files: File[]) => void;
   onUpload: (slot: UploadSlot) => void;
   onRemove: (id: string) => void;
@@ -49,6 +52,7 @@ export function UploadSlotCard({
   noun,
   items,
   isBusy,
+  isLocked = false,
   onChoose,
   onUpload,
   onRemove,
@@ -61,6 +65,7 @@ export function UploadSlotCard({
   const headingId = `${inputId}-heading`;
   const sendable = getSendable(items, slot).length;
   const counts = countByStatus(items);
+  const isDisabled = isBusy || isLocked;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     onChoose(slot, Array.from(event.target.files ?? []));
@@ -87,7 +92,7 @@ export function UploadSlotCard({
               buttonVariants({ variant: 'outline' }),
               'w-full cursor-pointer sm:w-auto',
               'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-              isBusy && 'pointer-events-none opacity-50',
+              isDisabled && 'pointer-events-none opacity-50',
             )}
           >
             <Icon className="size-4" aria-hidden="true" />
@@ -97,7 +102,7 @@ export function UploadSlotCard({
               type="file"
               accept={accept}
               multiple={multiple}
-              disabled={isBusy}
+              disabled={isDisabled}
               className="sr-only"
               onChange={onChange}
             />
@@ -105,7 +110,7 @@ export function UploadSlotCard({
           <Button
             type="button"
             className="w-full sm:w-auto"
-            disabled={sendable === 0 || isBusy}
+            disabled={sendable === 0 || isDisabled}
             onClick={() => onUpload(slot)}
           >
             {isBusy ? (
@@ -133,6 +138,7 @@ export function UploadSlotCard({
                 <QueuedFileRow
                   key={item.id}
                   item={item}
+                  isLocked={isLocked}
                   onRemove={onRemove}
                   onRetry={onRetry}
                   onPause={onPause}

@@ -1,9 +1,10 @@
 /**
  * Step 2 (docs/behaviour/consultation-and-contact.md#step-2-uploads): photos, the walkthrough
  * video and the menu, each uploaded with real progress; then 'Continue Later' (a link back here by e-mail)
- * or completion.
+ * or completion, which uploads what is chosen first.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import {
   CONSULTATION_COMPLETED_MESSAGE,
@@ -11,7 +12,16 @@ import {
   CONTINUE_LATER_MESSAGES,
 } from '@platform/contracts';
 import { Alert, AlertDescription, AlertTitle, ApiError, Button, toast } from '@platform/ui';
-import { CameraIcon, CircleCheckIcon, FilmIcon, LoaderCircleIcon, UtensilsIcon } from 'lucide-react';
+import { Progress } from '@platform/ui/upload-progress';
+import {
+  CameraIcon,
+  CircleCheckIcon,
+  FilmIcon,
+  LoaderCircleIcon,
+  RotateCcwIcon,
+  TriangleAlertIcon,
+  UtensilsIcon,
+} from 'lucide-react';
 import { useCompleteConsultation } from '../api/complete-consultation';
 import { useContinueLater } from '../api/continue-later';
 import { clearConsultation } from '../lib/draft-storage';
@@ -19,7 +29,16 @@ import type { SavedSubmission } from '../lib/draft-storage';
 import { COMPLETION_MESSAGES, RESUME_COPY } from '../lib/consultation-copy';
 import { forgetSubmission } from '../lib/resume-storage';
 import { useRequestState } from '../lib/use-request-state';
-import { countByStatus } from '../lib/upload-queue';
+import {
+  COMPLETE_WITH_FILES_COPY,
+  MY_CONSULTATIONS_QUERY_KEY,
+  destinationAfterCompleting,
+  getUnsent,
+  hasWorkToLose,
+  judgeUploadsBeforeCompleting,
+  summariseBatch,
+} from '../lib/complete-with-files';
+import type { UploadsBeforeCompleting } from '../lib/complete-with-files';
 import { useConsultationUploads } from '../lib/use-consultation-uploads';
 import { UploadSlotCard } from './upload-slot-card';
 
@@ -42,9 +61,27 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
   const uploads = useConsultationUploads(access);
   const complete = useCompleteConsultation();
   const later = useContinueLater();
-  const counts = countByStatus(uploads.queue);
+  const queryClient = useQueryClient();
+  // Pressing Complete: first the chosen files go up ('uploading'), then the request is completed.
+  const [phase, setPhase] = useState<'idle' | 'uploading' | 'completing'>('idle');
+  const [batch, setBatch] = useState<string[]>([]);
+  const [problem, setProblem] = useState<Extract<UploadsBeforeCompleting, { kind: 'ask' }> | null>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+  const unsent = getUnsent(uploads.queue).length;
+  // The browser's own 'Leave site?' question while leaving would lose a chosen file.
+  const workToLose = hasWorkToLose(uploads.queue);
+  useEffect(() => {
+    if (!workToLose) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [workToLose]);
   const isUploading = uploads.busySlots.size > 0;
-  const isBusy = isUploading || complete.isPending || later.isPending;
+  const isBusy = isUploading || phase !== 'idle' || later.isPending;
+  const progress = phase === 'uploading' ? summariseBatch(uploads.queue, batch) : null;
 
   const slotProps = {
     onChoose: uploads.choose,
@@ -57,10 +94,15 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
   };
   const itemsOf = (slot: 'photos' | 'video' | 'menu') => uploads.queue.filter((item) => item.slot === slot);
 
-  const onComplete = async () => {
+  // Completing sends what is chosen first and never completes without it unless the owner says so
+  // (docs/behaviour/consultation-and-contact.md#completing-with-chosen-files).
+  const finish = async () => {
+    setPhase('completing');
+    let answer: { inMyConsultations: boolean };
     try {
-      await complete.mutateAsync(access);
+      answer = await complete.mutateAsync(access);
     } catch (error) {
+      setPhase('idle');
       console.error('Completing the consultation failed:', error);
       toast({
         title: COMPLETION_MESSAGES.failedTitle,
@@ -71,12 +113,28 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
     }
     clearConsultation();
     forgetSubmission();
+    void queryClient.invalidateQueries({ queryKey: MY_CONSULTATIONS_QUERY_KEY });
     toast({
       title: COMPLETION_MESSAGES.successTitle,
       description: `${CONSULTATION_COMPLETED_MESSAGE} A confirmation is on its way to your e-mail.`,
       variant: 'success',
     });
-    navigate('/');
+    navigate(destinationAfterCompleting(answer.inMyConsultations));
+  };
+
+  const onComplete = async () => {
+    setProblem(null);
+    if (getUnsent(uploads.queue).length > 0) {
+      setPhase('uploading');
+      const results = await uploads.sendUnsent(setBatch);
+      const verdict = judgeUploadsBeforeCompleting(results);
+      if (verdict.kind !== 'complete') {
+        setPhase('idle');
+        if (verdict.kind === 'ask') setProblem(verdict);
+        return;
+      }
+    }
+    await finish();
   };
 
   // 'Continue Later' keeps its promise: a link back to this step by e-mail (this device remembers it too).
@@ -130,6 +188,7 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         noun="photo"
         items={itemsOf('photos')}
         isBusy={uploads.busySlots.has('photos')}
+        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
         {...slotProps}
@@ -143,6 +202,7 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         noun="video"
         items={itemsOf('video')}
         isBusy={uploads.busySlots.has('video')}
+        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
         {...slotProps}
@@ -156,16 +216,67 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         noun="menu file"
         items={itemsOf('menu')}
         isBusy={uploads.busySlots.has('menu')}
+        isLocked={phase !== 'idle'}
       />
-      {counts.pending > 0 ? (
-        <Alert>
+      {problem ? (
+        <Alert variant="destructive" role="alert" ref={problemRef} tabIndex={-1} data-testid="unsent-files">
+          <TriangleAlertIcon aria-hidden="true" />
           <AlertTitle className="line-clamp-none">
-            {counts.pending} chosen file{counts.pending === 1 ? ' is' : 's are'} not uploaded yet
+            {COMPLETE_WITH_FILES_COPY.notSentTitle(problem.failed.length + problem.refused.length)}
           </AlertTitle>
           <AlertDescription>
-            Press its upload button first, or remove it, before you complete.
+            <p>{COMPLETE_WITH_FILES_COPY.notSentDescription}</p>
+            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+              {problem.failed.map((name, index) => (
+                <li key={`failed-${index}`} className="break-all">
+                  {name}
+                </li>
+              ))}
+              {problem.refused.map((name, index) => (
+                <li key={`refused-${index}`} className="break-all">
+                  {name} ({COMPLETE_WITH_FILES_COPY.notAccepted})
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+              {problem.failed.length > 0 ? (
+                <Button type="button" disabled={isBusy} onClick={() => void onComplete()}>
+                  <RotateCcwIcon aria-hidden="true" />
+                  {COMPLETE_WITH_FILES_COPY.tryAgain}
+                </Button>
+              ) : null}
+              <Button
+                type="button"
+                variant="outline"
+                className="h-auto min-h-9 whitespace-normal"
+                disabled={isBusy}
+                onClick={() => {
+                  setProblem(null);
+                  void finish();
+                }}
+              >
+                {COMPLETE_WITH_FILES_COPY.completeWithout}
+              </Button>
+            </div>
           </AlertDescription>
         </Alert>
+      ) : unsent > 0 && phase === 'idle' ? (
+        <Alert data-testid="unsent-files-hint">
+          <AlertTitle className="line-clamp-none">{COMPLETE_WITH_FILES_COPY.unsentTitle(unsent)}</AlertTitle>
+          <AlertDescription>{COMPLETE_WITH_FILES_COPY.unsentHint}</AlertDescription>
+        </Alert>
+      ) : null}
+      {progress ? (
+        <div className="space-y-1" role="status" data-testid="uploading-before-completing">
+          <p className="text-sm">
+            {COMPLETE_WITH_FILES_COPY.uploadingFirst(progress.stored, progress.total)}
+          </p>
+          <Progress
+            value={progress.percent}
+            aria-label={COMPLETE_WITH_FILES_COPY.progressLabel}
+            aria-valuetext={`${progress.percent}%`}
+          />
+        </div>
       ) : null}
       <div className="space-y-3 border-t border-border pt-6">
         <p className="text-sm text-muted-foreground">{RESUME_COPY.continueLaterHint}</p>
@@ -188,7 +299,7 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
             disabled={isBusy}
             onClick={() => void onComplete()}
           >
-            {complete.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {phase !== 'idle' ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
             Complete Submission &amp; Send Confirmation
           </Button>
         </div>

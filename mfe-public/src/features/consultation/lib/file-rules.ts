@@ -8,6 +8,8 @@ import type { ConsultationFileKind } from '@platform/contracts';
 
 /** The three inputs of step 2. */
 export type UploadSlot = 'photos' | 'video' | 'menu';
+/** The inputs in the page's order. */
+export const SLOT_ORDER: readonly UploadSlot[] = ['photos', 'video', 'menu'];
 
 export type FileFacts = { name: string; type: string; size: number };
 

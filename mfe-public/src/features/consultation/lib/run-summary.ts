@@ -18,7 +18,7 @@ export function pluralFiles(count: number): string {
   return `${count} file${count === 1 ? '' : 's'}`;
 }
 
-export type RunResult = { name: string; outcome: FileUploadOutcome };
+export type RunResult = { id?: string; name: string; outcome: FileUploadOutcome };
 
 /**
  * All stored: 'Files Uploaded Successfully'. Some stored and the rest refused by the server: still a

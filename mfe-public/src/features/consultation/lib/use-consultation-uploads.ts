@@ -11,10 +11,14 @@ import type { UploadSlot } from './file-rules';
 import { pluralFiles, summariseRun } from './run-summary';
 import type { RunResult } from './run-summary';
 import { describeFileProblem } from './upload-answer';
+import { getUnsent, groupBySlot } from './complete-with-files';
 import { getSendable, reduceUploadQueue } from './upload-queue';
 import type { QueuedFile } from './upload-queue';
 
 let nextId = 0;
+
+const isAborted = (result: RunResult) =>
+  result.outcome.kind === 'transport' && result.outcome.failure === 'aborted';
 
 function toQueued(slot: UploadSlot, file: File): QueuedFile {
   const check = checkFile(slot, { name: file.name, type: file.type, size: file.size });
@@ -79,7 +83,8 @@ export function useConsultationUploads(access: SubmissionAccess) {
 
   const send = useCallback(
     async (item: QueuedFile): Promise<RunResult> => {
-      if (!item.kind) return { name: item.name, outcome: { kind: 'refused', reason: item.reason ?? '' } };
+      if (!item.kind)
+        return { id: item.id, name: item.name, outcome: { kind: 'refused', reason: item.reason ?? '' } };
       dispatch({ type: 'start', id: item.id });
       const controller = new AbortController();
       controllers.current.add(controller);
@@ -97,14 +102,15 @@ export function useConsultationUploads(access: SubmissionAccess) {
       if (outcome.kind === 'stored') dispatch({ type: 'stored', id: item.id });
       else if (outcome.kind === 'refused') dispatch({ type: 'refused', id: item.id, reason: outcome.reason });
       else dispatch({ type: 'failed', id: item.id, reason: describeFileProblem(outcome) ?? '' });
-      return { name: item.name, outcome };
+      return { id: item.id, name: item.name, outcome };
     },
     [access],
   );
 
-  const run = useCallback(
-    async (slot: UploadSlot, items: QueuedFile[]) => {
-      if (items.length === 0 || busyRef.current.has(slot)) return;
+  /** Sends the files of one input one after another; null when that input is already sending. */
+  const sendAll = useCallback(
+    async (slot: UploadSlot, items: QueuedFile[]): Promise<RunResult[] | null> => {
+      if (items.length === 0 || busyRef.current.has(slot)) return null;
       busyRef.current.add(slot);
       setBusySlots(new Set(busyRef.current));
       const results: RunResult[] = [];
@@ -112,16 +118,55 @@ export function useConsultationUploads(access: SubmissionAccess) {
         for (const item of items) {
           const result = await send(item);
           results.push(result);
-          if (result.outcome.kind === 'transport' && result.outcome.failure === 'aborted') break;
+          if (isAborted(result)) break;
         }
       } finally {
         busyRef.current.delete(slot);
         setBusySlots(new Set(busyRef.current));
       }
-      const summary = summariseRun(slot, results);
-      if (summary) toast(summary);
+      return results;
     },
     [send],
+  );
+
+  const run = useCallback(
+    async (slot: UploadSlot, items: QueuedFile[]) => {
+      const results = await sendAll(slot, items);
+      const summary = results ? summariseRun(slot, results) : null;
+      if (summary) toast(summary);
+    },
+    [sendAll],
+  );
+
+  /**
+   * Completing's first step: every chosen file not yet stored, input by input, tried once per press (one
+   * toast-free run; the page says what came of it). `onBatch` learns which files it sends, for the progress.
+   */
+  const sendUnsent = useCallback(
+    async (onBatch: (ids: string[]) => void): Promise<RunResult[]> => {
+      const tried = new Set<string>();
+      const results: RunResult[] = [];
+      for (;;) {
+        const unsent = getUnsent(queueRef.current).filter((item) => !tried.has(item.id));
+        if (unsent.length === 0) return results;
+        for (const item of unsent) tried.add(item.id);
+        onBatch([...tried]);
+        for (const [slot, items] of groupBySlot(unsent)) {
+          const sent = await sendAll(slot, items);
+          // An input still busy (an upload the owner started): its files count as not sent.
+          results.push(
+            ...(sent ??
+              items.map((item) => ({
+                id: item.id,
+                name: item.name,
+                outcome: { kind: 'error' } as const,
+              }))),
+          );
+          if (sent?.some(isAborted)) return results;
+        }
+      }
+    },
+    [sendAll],
   );
 
   const uploadSlot = useCallback((slot: UploadSlot) => run(slot, getSendable(queueRef.current, slot)), [run]);
@@ -138,5 +183,5 @@ export function useConsultationUploads(access: SubmissionAccess) {
   const resume = useCallback((id: string) => transfers.current.get(id)?.resume(), []);
   const cancel = useCallback((id: string) => transfers.current.get(id)?.cancel(), []);
 
-  return { queue, busySlots, choose, remove, uploadSlot, retry, pause, resume, cancel };
+  return { queue, busySlots, choose, remove, uploadSlot, sendUnsent, retry, pause, resume, cancel };
 }

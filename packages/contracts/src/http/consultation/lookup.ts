@@ -2,8 +2,9 @@
  * /additional-upload (docs/behaviour/consultation-and-contact.md#e-mail-lookup; docs/decisions.md, 15).
  *
  * `GET /api/consultations-by-email?email=`: a signed-in caller asking for their own account's address
- *   gets `{ linkEmailed: false, consultations }` at once (maybe []: 'No Consultations Found'). Anyone
- *   else gets `{ linkEmailed: true, consultations: [] }` whether or not the address has any: when it
+ *   gets `{ linkEmailed: false, consultations }` at once: those they own (sent signed in, or under a
+ *   proven address; maybe []: 'No Consultations Found'). An account that never proved its address and
+ *   sent none signed in is answered as anyone else (its address may hold a stranger's). Anyone else gets `{ linkEmailed: true, consultations: [] }` whether or not the address has any: when it
  *   does, a link to each (newest first) is e-mailed to it. 400 CONSULTATION_EMAIL_MESSAGE for a bad
  *   address, 429 when one client asks too often.
  * `GET /api/consultation/access?token=`: opens the upload step from an e-mailed link (an add-files link,
@@ -70,5 +71,7 @@ export const ConsultationAccessSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
   /** The owner already completed the request: more files go through /additional-upload. */
   completed: z.boolean(),
+  /** The signed-in caller owns the request, so /my-consultations lists it. */
+  inMyConsultations: z.boolean(),
 });
 export type ConsultationAccess = z.infer<typeof ConsultationAccessSchema>;

@@ -88,11 +88,14 @@ export type ConsultationResponse = z.infer<typeof ConsultationResponseSchema>;
 
 /**
  * `POST /api/consultation/:id/complete` ('Complete Submission & Send Confirmation'), no body; auth as the
- * upload. 200 `{ success: true, message }`; a second call answers the same and sends nothing again.
+ * upload. 200 `{ success: true, message, inMyConsultations }`; a second call answers the same and sends
+ * nothing again.
  */
 export const CompleteConsultationResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** The signed-in caller owns the request, so /my-consultations lists it: the page goes there next. */
+  inMyConsultations: z.boolean(),
 });
 export type CompleteConsultationResponse = z.infer<typeof CompleteConsultationResponseSchema>;
 export const CONSULTATION_COMPLETED_MESSAGE =

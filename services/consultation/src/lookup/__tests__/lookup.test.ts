@@ -131,6 +131,44 @@ describe.each(backings())('looking up consultations by e-mail on $name', (factor
     expect((await app.events('consultation.lookup.requested')).length).toBe(before);
   });
 
+  it('takes a signed-in owner who never proved the address straight to what they sent signed in', async () => {
+    // An account made with a password only: its address is unproven, but what it sent signed in is its own.
+    const owner = user({ email: 'ana@silva-kitchen.com' });
+    const asOwner = (path: string, init?: RequestInit) => app.requestAs(owner, path, init);
+    // Before it sent anything, it is answered as anyone is: the address may hold a stranger's requests.
+    const before = ConsultationLookupResponseSchema.parse(
+      await (await lookup('Ana@Silva-Kitchen.com', asOwner)).json(),
+    );
+    expect(before).toMatchObject({ linkEmailed: true, consultations: [] });
+
+    const stranger = (await (
+      await app.request('/api/consultation', json(stepOne({ email: 'ana@silva-kitchen.com' })))
+    ).json()) as ConsultationResponse;
+    const mine = (await (
+      await asOwner(
+        '/api/consultation',
+        json(stepOne({ email: 'ana@silva-kitchen.com', businessName: 'Silva Family Kitchen' })),
+      )
+    ).json()) as ConsultationResponse;
+    const emailed = (await app.events('consultation.lookup.requested')).length;
+    const response = await lookup('Ana@Silva-Kitchen.com', asOwner);
+    const body = ConsultationLookupResponseSchema.parse(await response.json());
+    expect(body.linkEmailed).toBe(false);
+    // The same list as My Consultations: not the request a visitor sent under the same address.
+    expect(body.consultations.map((item) => item.id)).toEqual([mine.submissionId]);
+    expect(body.consultations.map((item) => item.id)).not.toContain(stranger.submissionId);
+    const listed = (await (await asOwner('/api/my-consultations')).json()) as Array<{ id: string }>;
+    expect(listed.map((item) => item.id)).toEqual([mine.submissionId]);
+    expect((await app.events('consultation.lookup.requested')).length).toBe(emailed);
+
+    // The session then authorises the upload, with no token.
+    const upload = await asOwner(`/api/consultation/${mine.submissionId}/additional-files`, {
+      method: 'POST',
+      body: additionalForm([{ field: 'images', name: 'patio.jpg', bytes: jpeg() }]),
+    });
+    expect(upload.status).toBe(200);
+  });
+
   it('tells a signed-in user asking about someone else’s address only that a link was e-mailed', async () => {
     const response = await lookup(email, (path) => app.requestAs(user(), path));
     expect(ConsultationLookupResponseSchema.parse(await response.json())).toMatchObject({

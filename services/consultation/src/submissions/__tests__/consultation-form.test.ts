@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   BUSINESS_EMAIL_MESSAGE,
   CONSULTATION_MESSAGES,
+  CompleteConsultationResponseSchema,
+  ConsultationAccessSchema,
   ConsultationResponseSchema,
   MyConsultationListSchema,
   UPLOAD_MESSAGES,
@@ -210,7 +212,8 @@ describe.each(backings())('the consultation form on $name', (factory) => {
         headers: { 'content-type': 'application/json', 'X-Upload-Token': saved.uploadToken },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ success: true });
+      // A visitor's page goes on to the public site: no My Consultations lists it.
+      expect(await response.json()).toMatchObject({ success: true, inMyConsultations: false });
       const again = await app.request(`/api/consultation/${saved.submissionId}/complete`, {
         method: 'POST',
         headers: { 'X-Upload-Token': saved.uploadToken },
@@ -232,7 +235,50 @@ describe.each(backings())('the consultation form on $name', (factory) => {
 
       const access = await app.request(`/api/consultation/access?token=${token}`);
       expect(access.status).toBe(200);
-      expect(await access.json()).toMatchObject({ submissionId: saved.submissionId, uploadToken: token });
+      expect(await access.json()).toMatchObject({
+        submissionId: saved.submissionId,
+        uploadToken: token,
+        inMyConsultations: false,
+      });
+    });
+
+    it('tells a signed-in owner’s page that My Consultations lists the request, and nobody else’s', async () => {
+      const owner = user({ email: 'ana@silva-kitchen.com' });
+      const asOwner = (path: string, init?: RequestInit) => app.requestAs(owner, path, init);
+      const mine = (await (await submit(stepOne(), asOwner)).json()) as ConsultationResponse;
+      // Another account completing with the request's token is not its owner.
+      const other = (await (await submit(stepOne())).json()) as ConsultationResponse;
+      const withToken = await app.requestAs(user(), `/api/consultation/${other.submissionId}/complete`, {
+        method: 'POST',
+        headers: { 'X-Upload-Token': other.uploadToken },
+      });
+      expect(withToken.status).toBe(200);
+      expect(CompleteConsultationResponseSchema.parse(await withToken.json()).inMyConsultations).toBe(false);
+
+      const first = await asOwner(`/api/consultation/${mine.submissionId}/complete`, {
+        method: 'POST',
+        headers: { 'X-Upload-Token': mine.uploadToken },
+      });
+      expect(first.status).toBe(200);
+      expect(CompleteConsultationResponseSchema.parse(await first.json())).toMatchObject({
+        success: true,
+        inMyConsultations: true,
+      });
+      // Pressed again (a retry after a lost answer): the same answer.
+      const again = await asOwner(`/api/consultation/${mine.submissionId}/complete`, { method: 'POST' });
+      expect(CompleteConsultationResponseSchema.parse(await again.json()).inMyConsultations).toBe(true);
+      const listed = (await (await asOwner('/api/my-consultations')).json()) as Array<{ id: string }>;
+      expect(listed.map((item) => item.id)).toEqual([mine.submissionId]);
+
+      const completed = (await app.events('consultation.submission.completed')).filter(
+        (event) => event.data.submissionId === mine.submissionId,
+      );
+      expect(completed).toHaveLength(1);
+      const token = completed[0]!.data.addFilesToken as string;
+      const asTheOwner = await asOwner(`/api/consultation/access?token=${token}`);
+      expect(ConsultationAccessSchema.parse(await asTheOwner.json()).inMyConsultations).toBe(true);
+      const asSomeoneElse = await app.requestAs(user(), `/api/consultation/access?token=${token}`);
+      expect(ConsultationAccessSchema.parse(await asSomeoneElse.json()).inMyConsultations).toBe(false);
     });
   });
 
