@@ -128,6 +128,9 @@ await runPart('catalogue revisits and payment to enrolment', [
   path.join(root, 'scripts', 'bench', 'embedded-paths.mjs'),
 ]);
 
+// What members do, at 1, 50 and 200 at once: throughput, latency, answers by status, and the p99 ratio.
+await runPart('member mix at 1, 50 and 200 users', [path.join(root, 'scripts', 'bench', 'member-mix.mjs')]);
+
 // The gateway's cost per request beside nginx's, with wrk as the load (a process of its own).
 await runPart('gateway beside nginx', [path.join(root, 'scripts', 'bench', 'gateway-overhead.mjs')]);
 
