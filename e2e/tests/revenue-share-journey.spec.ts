@@ -148,7 +148,7 @@ test(
       // The dashboard asks for the consultation; Module 1 is open at once, Module 2 waits for its day, one
       // day after the enrolment, in the site's time (the course enrols the owner from the consent's event, a
       // moment after it).
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' })).toBeVisible();
       const rows = page.getByTestId('course-section');
       await reloadUntil(page, async () => {
         await expect(rows).toHaveCount(8, { timeout: 5_000 });

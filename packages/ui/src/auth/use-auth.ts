@@ -15,7 +15,14 @@ export type AuthUser = {
   consultationStatus?: string | null;
   isPaidMember?: boolean;
   role?: string | null;
+  /** Signed in before this session. */
+  returning?: boolean;
 };
+
+/** The dashboards' greeting: 'Welcome back, Ana!' to someone who signed in before, else 'Welcome, Ana!'. */
+export function welcome(user: AuthUser | null, name: string): string {
+  return `${user?.returning ? 'Welcome back' : 'Welcome'}, ${name}!`;
+}
 
 /** Holds the user or null; other code sets it (null at sign-out) and invalidates it (after sign-in). */
 export const AUTH_USER_QUERY_KEY = ['/api/auth/session'] as const;

@@ -2,7 +2,8 @@
 import type { AuthUser } from '@platform/contracts';
 import type { UserRow } from '../db/schema.js';
 
-export function toAuthUser(user: UserRow): AuthUser {
+/** `returning`: the user had a session before the current one (a brand-new account has not). */
+export function toAuthUser(user: UserRow, returning = false): AuthUser {
   return {
     id: user.id,
     email: user.email,
@@ -17,5 +18,6 @@ export function toAuthUser(user: UserRow): AuthUser {
     planStatus: user.planStatus,
     consultationStatus: user.consultationStatus,
     isPaidMember: user.isMember && user.subscriptionStatus === 'active',
+    returning,
   };
 }

@@ -19,6 +19,7 @@ import {
   Skeleton,
   useDocumentTitle,
   useSignInGate,
+  welcome,
 } from '@platform/ui';
 import { useCourses, useEnrollments } from '../api/get-dashboard-data';
 import { getAvailableCourses, getEnrolledCourses, getMembershipBadgeText } from '../lib/dashboard-rules';
@@ -77,7 +78,7 @@ export function MemberDashboardPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           {user ? (
-            <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user.firstName || 'Member'}!</h1>
+            <h1 className="text-3xl font-bold tracking-tight">{welcome(user, user.firstName || 'Member')}</h1>
           ) : (
             <Skeleton className="h-9 w-64" />
           )}

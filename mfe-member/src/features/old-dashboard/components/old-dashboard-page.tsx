@@ -17,6 +17,7 @@ import {
   Skeleton,
   useAuth,
   useDocumentTitle,
+  welcome,
 } from '@platform/ui';
 import { Progress } from '@platform/ui/upload-progress';
 import { useRef, useState } from 'react';
@@ -103,7 +104,7 @@ export function OldDashboardPage() {
   }
   return (
     <MemberDashboard
-      firstName={user.firstName || 'Member'}
+      greeting={welcome(user, user.firstName || 'Member')}
       courseId={course?.id}
       coursesFailed={courses.isError}
     />
@@ -111,11 +112,11 @@ export function OldDashboardPage() {
 }
 
 function MemberDashboard({
-  firstName,
+  greeting,
   courseId,
   coursesFailed,
 }: {
-  firstName: string;
+  greeting: string;
   courseId: number | undefined;
   coursesFailed: boolean;
 }) {
@@ -141,7 +142,7 @@ function MemberDashboard({
         className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between"
       >
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstName}!</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{greeting}</h1>
           <p className="text-muted-foreground">Your restaurant transformation continues here.</p>
         </div>
         <LogOutButton />

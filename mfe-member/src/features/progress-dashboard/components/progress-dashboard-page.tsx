@@ -25,6 +25,7 @@ import {
   Skeleton,
   useDocumentTitle,
   useSignInGate,
+  welcome,
 } from '@platform/ui';
 import { Progress } from '@platform/ui/upload-progress';
 import type { AuthUser } from '@platform/ui';
@@ -57,7 +58,7 @@ function PageShell({ user, children }: { user: AuthUser | null; children: ReactN
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         {user ? (
-          <h1 className="text-3xl font-bold tracking-tight">Welcome back, {name}!</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{welcome(user, name)}</h1>
         ) : (
           <Skeleton className="h-9 w-64" />
         )}

@@ -33,6 +33,8 @@ export const AuthUserSchema = z.object({
   consultationStatus: UserConsultationStatusSchema,
   /** A member whose subscription is active (not a trial). */
   isPaidMember: z.boolean(),
+  /** Signed in before the session this answer is for: the pages greet 'Welcome back', else 'Welcome'. */
+  returning: z.boolean(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 

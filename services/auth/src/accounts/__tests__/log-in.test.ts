@@ -338,6 +338,13 @@ describe.each(setups)('sign-in on $name', (setup) => {
     expect(session.user).toEqual(
       AuthUserSchema.parse(await (await auth.call('/api/auth/user', { cookie })).json()),
     );
+    // Just signed up: not welcomed back yet; signed in again, they are.
+    expect(session.user?.returning).toBe(false);
+    const again = cookieSetBy(await logIn(email, PASSWORD));
+    const back = AuthSessionSchema.parse(
+      await (await auth.call('/api/auth/session', { cookie: again })).json(),
+    );
+    expect(back.user?.returning).toBe(true);
     const stranger = await auth.call('/api/auth/session', {
       caller: {
         kind: 'user',
