@@ -3,7 +3,7 @@
  * /revenue-share-welcome, the consent (the button waits for the box; the dashboard 1.5 s after the toast,
  * on the page clock), the dashboard's 'Action Required' and revenue-share card; /revenue-report's client
  * checks, live dollar formatting, the calculation box, a report submitted and listed, an overlapping period
- * refused by the server, the chart loaded on that page only, 'Pay now' on verified shares, the way back
+ * refused by the server, the first month to report (an owner who joined today cannot report last month), the chart loaded on that page only, 'Pay now' on verified shares, the way back
  * from the payment page and a share settled meanwhile; who is sent where (visitors, accounts without the
  * plan, owners already on it). Axe on every page; screenshots at 1280 px, 390 px (the @phone project) and
  * 375 px. From /pricing through sign-up, and paying a share online to the end, are in
@@ -20,6 +20,7 @@ import {
   saveScreenshot,
   screenshotBoth,
 } from '../helpers/page-checks.js';
+import { agreedSoFirstMonthIs, monthNameBack, recordAgreementDate } from '../helpers/revenue-share.js';
 
 const WORKBOOK = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -52,8 +53,17 @@ function shownDay(day: string): string {
   );
 }
 
-/** A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents. */
-async function becomeOwner(page: Page, label: string, baselineNetRevenue: number): Promise<string> {
+/**
+ * A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents; with
+ * `firstMonthBack`, the admin has recorded an agreement date that makes that month (before this one) their
+ * first to report.
+ */
+async function becomeOwner(
+  page: Page,
+  label: string,
+  baselineNetRevenue: number,
+  firstMonthBack?: number,
+): Promise<string> {
   const email = uniqueEmail('owner', label);
   await createAccount(page.request, email);
   await signInThroughApi(page, email, PASSWORD);
@@ -74,6 +84,13 @@ async function becomeOwner(page: Page, label: string, baselineNetRevenue: number
       { timeout: 15_000 },
     )
     .toBe(true);
+  if (firstMonthBack !== undefined) {
+    await recordAgreementDate(
+      page.request,
+      test.info().project.use.baseURL,
+      agreedSoFirstMonthIs(firstMonthBack),
+    );
+  }
   return email;
 }
 
@@ -225,7 +242,7 @@ test(
     // A long walk through one page (about 50 s on the phone beside another spec's own site): more than the
     // default minute on a loaded machine.
     test.setTimeout(120_000);
-    await becomeOwner(page, 'report', 3_000_000);
+    await becomeOwner(page, 'report', 3_000_000, 1);
     await page.goto('/revenue-report');
     await expect(page.getByRole('heading', { level: 1, name: 'Monthly Revenue Report' })).toBeVisible();
     await expect(page.getByTestId('info-rate')).toContainText('10%');
@@ -353,10 +370,44 @@ test(
   },
 );
 
+test(
+  'an owner who joined today sees their first month to report and cannot report last month',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page, 'first-month', 0);
+    // The first whole month after the 30 days from now (the site runs on real time).
+    const ends = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    const monthsAhead =
+      (ends.getUTCFullYear() - new Date().getUTCFullYear()) * 12 +
+      ends.getUTCMonth() -
+      new Date().getUTCMonth() +
+      1;
+    const firstMonth = monthNameBack(-monthsAhead);
+    await page.goto('/revenue-report');
+    const note = page.getByTestId('reportable-months');
+    await expect(note).toContainText(
+      `Your months to report start with ${firstMonth}, the first whole month after your 30-day implementation period. Nothing is owed for the days before it.`,
+    );
+    await expect(note).toContainText(`You can report ${firstMonth} from`);
+
+    const { start, end } = monthBefore(1);
+    await page.getByLabel('Reporting period start').fill(start);
+    await page.getByLabel('Reporting period end').fill(end);
+    await page.getByLabel('Total gross revenue').pressSequentially('15000');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    const refusal = `You can report from ${firstMonth}, the first whole month after your 30-day implementation period`;
+    await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(refusal);
+    await expectToast(page, 'Error', refusal);
+    await expect(page.getByTestId('no-reports')).toBeVisible();
+    await screenshotBoth(page, testInfo, 'revenue-report-first-month');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-first-month');
+  },
+);
+
 test('recharts is downloaded by the report page only, not by the public first view or other member pages', async ({
   page,
 }) => {
-  await becomeOwner(page, 'chunks', 0);
+  await becomeOwner(page, 'chunks', 0, 1);
   await submitReportThroughApi(page, 500_000);
 
   const scripts: Promise<{ url: string; recharts: boolean }>[] = [];
@@ -473,7 +524,7 @@ test(
   "verified shares offer 'Pay now'; turning back charges nothing; a share settled meanwhile is refused in the server's words and shows as paid",
   { tag: '@phone' },
   async ({ page, playwright, baseURL }, testInfo) => {
-    await becomeOwner(page, 'pay', 0);
+    await becomeOwner(page, 'pay', 0, 2);
     const online = await submitReportThroughApi(page, 1_234_500, 1);
     const offline = await submitReportThroughApi(page, 800_000, 2);
     const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
