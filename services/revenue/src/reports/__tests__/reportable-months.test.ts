@@ -1,6 +1,6 @@
 /**
  * Which months an owner reports and owes (docs/decisions.md, 66;
- * docs/behaviour/revenue-share.md#reminders-and-customer-status) on the real service: nothing before the
+ * docs/behaviour/revenue-share.md#which-months-are-reported) on the real service: nothing before the
  * first whole month after the 30-day implementation period, nor a period that has not ended; the plan,
  * the reminders and the admin's Send Reminder name only months that are due; the admin's agreement date
  * for owners who joined before the platform; reports stored against the rule flagged for the admin.
