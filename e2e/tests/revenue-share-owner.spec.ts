@@ -256,6 +256,16 @@ test(
     await expect(page.getByTestId('report-notes')).toContainText('Keep records');
     await expect(page.getByTestId('report-notes')).toContainText('Inaccurate data may delay');
 
+    // The period starts as the owner's first month to report, last month, which has ended.
+    const { start, end } = monthBefore(1);
+    await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
+    await expect(page.getByLabel('Reporting period end')).toHaveValue(end);
+    await expect(page.getByTestId('reportable-months')).toContainText(
+      `Your months to report start with ${monthNameBack(1)}`,
+    );
+    await page.getByLabel('Reporting period start').fill('');
+    await page.getByLabel('Reporting period end').fill('');
+
     // Nothing typed: the four required fields say so.
     const submit = page.getByRole('button', { name: 'Submit Report' });
     await submit.click();
@@ -298,7 +308,6 @@ test(
     await expect(page.getByTestId('calculated-share')).toHaveText('$1,450.00');
     await expect(page.getByTestId('info-share-value')).toHaveText('$1,450.00');
 
-    const { start, end } = monthBefore(1);
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
     await page.getByLabel('Notes (optional)').fill('New dinner menu from the 10th.');
