@@ -1,10 +1,12 @@
 /**
  * /revenue-admin, the admin's revenue ledger (docs/behaviour/revenue-share.md#admin-revenue-dashboard),
  * against the embedded site. The site is shared with other specs that create owners and reports, so
- * each test makes its own owner through the API (consent, a report for last month) and follows that
- * owner's rows: Pending Reports → Verify → Unpaid Revenue with its days-outstanding badge → Mark Paid in
- * part, then the rest; Send Reminder (the e-mail reaches the SMTP peer); the CSV files; Correct baseline
- * and its record. Who may see it (Access Denied, Unauthorized). The layout at 1280 px and, in the @phone
+ * each test makes its own owner through the API (consent, an agreement date that makes last month their
+ * first to report, a report for it) and follows that owner's rows: Pending Reports → Verify → Unpaid
+ * Revenue with its days-outstanding badge → Mark Paid in part, then the rest; Send Reminder (the e-mail
+ * reaches the SMTP peer; a report reminder with no month due says so); the CSV files; Correct baseline and
+ * its record; Agreement date, and the report it puts outside the months to report under Flagged Reports.
+ * Who may see it (Access Denied, Unauthorized). The layout at 1280 px and, in the @phone
  * project, 390 px (cards, wrapped tabs, nothing wider than the screen), with axe on both.
  */
 import { readFile } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { agreedSoFirstMonthIs, monthNameBack, recordAgreementDate } from '../helpers/revenue-share.js';
 
 const PAGE = '/revenue-admin';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,13 +39,18 @@ function lastMonth(): { start: string; end: string } {
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
-type Owner = { email: string; reportId: string };
+type Owner = { email: string; userId: string; reportId: string };
 
 /**
- * An owner on the plan with a baseline of $2,000.00 who reported last month's net revenue of $10,000.00
- * (share $800.00), all through the API in a request context of their own.
+ * An owner on the plan with a baseline of $2,000.00, who agreed so that last month is their first to
+ * report, and reported its net revenue of $10,000.00 (share $800.00), all through the API in a request
+ * context of their own.
  */
-async function ownerWithReport(request: APIRequestContext, label: string): Promise<Owner> {
+async function ownerWithReport(
+  request: APIRequestContext,
+  label: string,
+  baseURL: string | undefined,
+): Promise<Owner> {
   const email = uniqueEmail('revenue-admin', label);
   await createAccount(request, email);
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -51,6 +59,7 @@ async function ownerWithReport(request: APIRequestContext, label: string): Promi
     data: { consentToTerms: true, baselineNetRevenue: 200_000 },
   });
   expect(consent.status(), await consent.text()).toBe(200);
+  await recordAgreementDate(request, baseURL, agreedSoFirstMonthIs(1));
   const { start, end } = lastMonth();
   const report = await request.post('/api/revenue-report', {
     data: {
@@ -64,7 +73,8 @@ async function ownerWithReport(request: APIRequestContext, label: string): Promi
   expect(report.status(), await report.text()).toBe(200);
   const body = (await report.json()) as { report: { id: string; shareOwed: number } };
   expect(body.report.shareOwed).toBe(80_000);
-  return { email, reportId: body.report.id };
+  const me = (await (await request.get('/api/auth/user')).json()) as { id: string };
+  return { email, userId: me.id, reportId: body.report.id };
 }
 
 async function openLedger(page: Page) {
@@ -102,7 +112,7 @@ test.describe('the revenue ledger', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const ownerRequest = await playwright.request.newContext({ baseURL });
-    const owner = await ownerWithReport(ownerRequest, 'ledger');
+    const owner = await ownerWithReport(ownerRequest, 'ledger', baseURL);
 
     await signInThroughApi(page, ADMIN.email, ADMIN.password);
     await openLedger(page);
@@ -194,17 +204,20 @@ test.describe('the revenue ledger', () => {
     await expectToast(page, 'Payment Recorded', '$499.75 recorded');
     await expect(unpaid).toHaveCount(0);
 
-    // All Customers: the owner with what they paid; a report reminder from their row.
+    // All Customers: the owner with what they paid and their first month to report. Last month is
+    // reported and this one is still running: a report reminder has nothing to ask for, and says so.
     await tab(page, 'All Customers').click();
     const customer = rowOf(page, 'customer-row', owner.email);
     await expect(customer).toContainText('Current');
     await expect(customer).toContainText('$800.00');
+    await expect(customer.getByTestId('first-month')).toHaveText(`Reports from ${monthNameBack(1)}`);
     await customer.getByRole('button', { name: 'Send Reminder' }).click();
     await reminder.getByRole('radio', { name: 'Revenue report reminder' }).check();
     await reminder.getByRole('button', { name: 'Send Reminder' }).click();
-    await expectToast(page, 'Reminder Sent', 'Revenue report reminder sent');
-    const reportMail = await waitForMail(owner.email, { where: (mail) => /report/i.test(mail.subject) });
-    expect(reportMail.text).toContain('/revenue-report');
+    await expect(reminder).toContainText(
+      `No report is due yet: the next month to report is ${monthNameBack(0)}, due once it has ended`,
+    );
+    await reminder.getByRole('button', { name: 'Cancel' }).click();
 
     // The CSV files hold the owner's rows.
     const reportsCsv = await download(page, 'Download reports (CSV)');
@@ -252,6 +265,28 @@ test.describe('the revenue ledger', () => {
     };
     expect(mine.plan.baselineNetRevenue).toBe(350_075);
     expect(mine.reports.find((report) => report.id === owner.reportId)?.baselineNetRevenue).toBe(200_000);
+
+    // Agreement date: never in the future; a later agreement puts last month before the first month to
+    // report, and the paid report is flagged, not removed.
+    await customer.getByRole('button', { name: 'Agreement date' }).click();
+    const agreement = page.getByRole('dialog', { name: 'Agreement date' });
+    const agreedAt = agreement.getByLabel('Agreement date');
+    await expect(agreedAt).toHaveValue(agreedSoFirstMonthIs(1));
+    await agreedAt.fill(new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10));
+    await agreement.getByLabel('Reason').fill('Signed the paper agreement later');
+    await agreement.getByRole('button', { name: 'Save agreement date' }).click();
+    await expect(agreement).toContainText('The agreement date cannot be in the future');
+    await agreedAt.fill(agreedSoFirstMonthIs(0));
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, agreement date');
+    await agreement.getByRole('button', { name: 'Save agreement date' }).click();
+    await expectToast(page, 'Agreement Date Recorded', `Reports are due from ${monthNameBack(0)}.`);
+    await expect(agreement).toBeHidden();
+    await expect(customer.getByTestId('first-month')).toHaveText(`Reports from ${monthNameBack(0)}`);
+    await expect(customer.getByTestId('flagged-reports')).toHaveText('1 flagged report');
+    await tab(page, 'Flagged Reports').click();
+    const flagged = rowOf(page, 'report-row', owner.email);
+    await expect(flagged).toContainText('Paid');
+    await expect(flagged.getByTestId('period-flag')).toHaveText('Before first reportable month');
     await ownerRequest.dispose();
   });
 
@@ -282,7 +317,7 @@ test.describe('the revenue ledger', () => {
       const owners = await Promise.all(
         ['layout', 'layout-verified'].map(async (label) => {
           const ownerRequest = await playwright.request.newContext({ baseURL });
-          const owner = await ownerWithReport(ownerRequest, label);
+          const owner = await ownerWithReport(ownerRequest, label, baseURL);
           await ownerRequest.dispose();
           return owner;
         }),
@@ -331,13 +366,19 @@ test.describe('the revenue ledger', () => {
       const unpaid = rowOf(page, 'report-row', verified.email);
       await expect(unpaid.getByTestId('days-outstanding')).toHaveText('40 days outstanding');
 
-      // Nothing is cut off or wider than the screen; all four tabs are on screen.
+      // Nothing is cut off or wider than the screen; all five tabs are on screen.
       const overflow = await page.evaluate<number>(
         'document.documentElement.scrollWidth - window.innerWidth',
       );
       expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
       const width = page.viewportSize()!.width;
-      for (const name of ['Pending Reports', 'Unpaid Revenue', 'All Customers', 'Overdue']) {
+      for (const name of [
+        'Pending Reports',
+        'Unpaid Revenue',
+        'All Customers',
+        'Overdue',
+        'Flagged Reports',
+      ]) {
         const box = await tab(page, name).boundingBox();
         expect(box, name).not.toBeNull();
         expect(box!.x, name).toBeGreaterThanOrEqual(0);
@@ -350,6 +391,27 @@ test.describe('the revenue ledger', () => {
       await expect(rowOf(page, 'customer-row', owner.email)).toBeVisible();
       await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, all customers');
       await saveScreenshot(page, testInfo, 'revenue-admin-customers');
+      await rowOf(page, 'customer-row', owner.email).getByRole('button', { name: 'Agreement date' }).click();
+      await expect(page.getByRole('dialog', { name: 'Agreement date' })).toBeVisible();
+      await saveScreenshot(page, testInfo, 'revenue-admin-agreement-dialog');
+      await page
+        .getByRole('dialog', { name: 'Agreement date' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      // A later agreement puts the owner's report before their first month: it is flagged.
+      const later = await page.request.post(`/api/admin/revenue-customers/${owner.userId}/agreement-date`, {
+        data: { agreedAt: agreedSoFirstMonthIs(0), reason: 'Signed later' },
+      });
+      expect(later.status(), await later.text()).toBe(200);
+      await page.reload();
+      await expect(tab(page, 'Flagged Reports')).toBeVisible({ timeout: 20_000 });
+      await tab(page, 'All Customers').click();
+      await expect(rowOf(page, 'customer-row', owner.email).getByTestId('flagged-reports')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'revenue-admin-customers-flagged');
+      await tab(page, 'Flagged Reports').click();
+      await expect(rowOf(page, 'report-row', owner.email).getByTestId('period-flag')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, flagged reports');
+      await saveScreenshot(page, testInfo, 'revenue-admin-flagged');
       await tab(page, 'Pending Reports').click();
       await saveScreenshot(page, testInfo, 'revenue-admin-pending');
       await rowOf(page, 'report-row', owner.email).getByRole('button', { name: 'Send Reminder' }).click();

@@ -5,8 +5,9 @@
  * the consultation, Module 1 opens at once (its section page and its first lesson's page) while Module 2
  * waits for its day (one day after the enrolment: until then the schedule is the reason it gives, before
  * the consultation); the owner sends the free consultation through its form, signed in, and a day and a
- * minute later (the site's clock moved) Module 2 opens; the owner reports last month on /revenue-report,
- * the admin verifies it on /revenue-admin, the owner pays the share with 'Pay now' and the test provider's
+ * minute later (the site's clock moved) Module 2 opens; the admin records on /revenue-admin that the owner
+ * agreed before the platform existed, so last month is their first to report; the owner reports it on
+ * /revenue-report, the admin verifies it, the owner pays the share with 'Pay now' and the test provider's
  * checkout, and the admin sees it collected.
  *
  * On a desktop and (the @phone project) a 390 px phone, where the header's links are behind the menu. The
@@ -21,6 +22,7 @@ import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { agreedSoFirstMonthIs, monthNameBack } from '../helpers/revenue-share.js';
 
 const clock = new RunningClock();
 const site = ownSite('revenue-share-journey', { clock });
@@ -238,6 +240,25 @@ test(
       await expect(page.getByText('This lesson opens when its section is released.')).toHaveCount(0);
       await saveScreenshot(page, testInfo, 'journey-section');
 
+      // The owner was on the programme before the platform existed: the admin, in a browser of their own,
+      // records when they agreed, so that last month is the first they report.
+      const admin = await adminContext.newPage();
+      await signInThroughApi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/revenue-admin');
+      await expect(admin.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await admin.getByRole('tab', { name: /^All Customers/ }).click();
+      await ledgerRow(admin, 'customer-row', email).getByRole('button', { name: 'Agreement date' }).click();
+      const agreement = admin.getByRole('dialog', { name: 'Agreement date' });
+      await agreement.getByLabel('Agreement date').fill(agreedSoFirstMonthIs(1));
+      await agreement.getByLabel('Reason').fill('Signed the paper agreement before the platform existed');
+      await agreement.getByRole('button', { name: 'Save agreement date' }).click();
+      await expect(toast(admin, 'Agreement Date Recorded')).toBeVisible({ timeout: 15_000 });
+      await expect(ledgerRow(admin, 'customer-row', email).getByTestId('first-month')).toHaveText(
+        `Reports from ${monthNameBack(1)}`,
+      );
+
       // Last month's report, from the dashboard's revenue-share card, typed in dollars and cents:
       // $12,500.50 gross, $2,500.25 expenses, $10,000.25 net, a $1,000.03 share to the cent.
       await page.getByRole('link', { name: /Back to Dashboard/ }).click();
@@ -261,10 +282,8 @@ test(
       await expect(mine.getByTestId('report-netRevenue')).toHaveText('$10,000.25');
       await expect(mine.getByTestId('report-shareOwed')).toHaveText('$1,000.03');
 
-      // The admin, in a browser of their own, verifies it on the ledger.
-      const admin = await adminContext.newPage();
-      await signInThroughApi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/revenue-admin');
+      // The admin verifies it on the ledger.
+      await admin.reload();
       await expect(admin.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible({
         timeout: 20_000,
       });

@@ -3,8 +3,9 @@
  * /revenue-share-welcome, the consent (the button waits for the box; the dashboard 1.5 s after the toast,
  * on the page clock), the dashboard's 'Action Required' and revenue-share card; /revenue-report's client
  * checks, amounts typed in dollars and cents (shown as typed, refused with a message when they cannot be
- * read, written the standard way on leaving the field), the calculation box, a report submitted and listed, an overlapping period
- * refused by the server, the chart loaded on that page only, 'Pay now' on verified shares, the way back
+ * read, written the standard way on leaving the field), the calculation box, a report submitted and listed,
+ * an overlapping period refused by the server, the first month to report (an owner who joined today cannot
+ * report last month), the chart loaded on that page only, 'Pay now' on verified shares, the way back
  * from the payment page and a share settled meanwhile; who is sent where (visitors, accounts without the
  * plan, owners already on it). Axe on every page; screenshots at 1280 px, 390 px (the @phone project) and
  * 375 px. From /pricing through sign-up, and paying a share online to the end, are in
@@ -21,6 +22,7 @@ import {
   saveScreenshot,
   screenshotBoth,
 } from '../helpers/page-checks.js';
+import { agreedSoFirstMonthIs, monthNameBack, recordAgreementDate } from '../helpers/revenue-share.js';
 
 const WORKBOOK = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -53,8 +55,17 @@ function shownDay(day: string): string {
   );
 }
 
-/** A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents. */
-async function becomeOwner(page: Page, label: string, baselineNetRevenue: number): Promise<string> {
+/**
+ * A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents; with
+ * `firstMonthBack`, the admin has recorded an agreement date that makes that month (before this one) their
+ * first to report.
+ */
+async function becomeOwner(
+  page: Page,
+  label: string,
+  baselineNetRevenue: number,
+  firstMonthBack?: number,
+): Promise<string> {
   const email = uniqueEmail('owner', label);
   await createAccount(page.request, email);
   await signInThroughApi(page, email, PASSWORD);
@@ -75,6 +86,13 @@ async function becomeOwner(page: Page, label: string, baselineNetRevenue: number
       { timeout: 15_000 },
     )
     .toBe(true);
+  if (firstMonthBack !== undefined) {
+    await recordAgreementDate(
+      page.request,
+      test.info().project.use.baseURL,
+      agreedSoFirstMonthIs(firstMonthBack),
+    );
+  }
   return email;
 }
 
@@ -235,7 +253,7 @@ test(
     // A long walk through one page (about 50 s on the phone beside another spec's own site): more than the
     // default minute on a loaded machine.
     test.setTimeout(120_000);
-    await becomeOwner(page, 'report', 3_000_000);
+    await becomeOwner(page, 'report', 3_000_000, 1);
     await page.goto('/revenue-report');
     await expect(page.getByRole('heading', { level: 1, name: 'Monthly Revenue Report' })).toBeVisible();
     await expect(page.getByTestId('info-rate')).toContainText('10%');
@@ -248,6 +266,16 @@ test(
     );
     await expect(page.getByTestId('report-notes')).toContainText('Keep records');
     await expect(page.getByTestId('report-notes')).toContainText('Inaccurate data may delay');
+
+    // The period starts as the owner's first month to report, last month, which has ended.
+    const { start, end } = monthBefore(1);
+    await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
+    await expect(page.getByLabel('Reporting period end')).toHaveValue(end);
+    await expect(page.getByTestId('reportable-months')).toContainText(
+      `Your months to report start with ${monthNameBack(1)}`,
+    );
+    await page.getByLabel('Reporting period start').fill('');
+    await page.getByLabel('Reporting period end').fill('');
 
     // Nothing typed: the four required fields say so.
     const submit = page.getByRole('button', { name: 'Submit Report' });
@@ -323,7 +351,6 @@ test(
     await expect(net).toHaveValue('45,000.50');
     await expect(page.getByTestId('calculated-share')).toHaveText('$1,500.05');
 
-    const { start, end } = monthBefore(1);
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
     await page.getByLabel('Notes (optional)').fill('New dinner menu from the 10th.');
@@ -395,10 +422,44 @@ test(
   },
 );
 
+test(
+  'an owner who joined today sees their first month to report and cannot report last month',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page, 'first-month', 0);
+    // The first whole month after the 30 days from now (the site runs on real time).
+    const ends = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    const monthsAhead =
+      (ends.getUTCFullYear() - new Date().getUTCFullYear()) * 12 +
+      ends.getUTCMonth() -
+      new Date().getUTCMonth() +
+      1;
+    const firstMonth = monthNameBack(-monthsAhead);
+    await page.goto('/revenue-report');
+    const note = page.getByTestId('reportable-months');
+    await expect(note).toContainText(
+      `Your months to report start with ${firstMonth}, the first whole month after your 30-day implementation period. Nothing is owed for the days before it.`,
+    );
+    await expect(note).toContainText(`You can report ${firstMonth} from`);
+
+    const { start, end } = monthBefore(1);
+    await page.getByLabel('Reporting period start').fill(start);
+    await page.getByLabel('Reporting period end').fill(end);
+    await page.getByLabel('Total gross revenue').pressSequentially('15000');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    const refusal = `You can report from ${firstMonth}, the first whole month after your 30-day implementation period`;
+    await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(refusal);
+    await expectToast(page, 'Error', refusal);
+    await expect(page.getByTestId('no-reports')).toBeVisible();
+    await screenshotBoth(page, testInfo, 'revenue-report-first-month');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-first-month');
+  },
+);
+
 test('recharts is downloaded by the report page only, not by the public first view or other member pages', async ({
   page,
 }) => {
-  await becomeOwner(page, 'chunks', 0);
+  await becomeOwner(page, 'chunks', 0, 1);
   await submitReportThroughApi(page, 500_000);
 
   const scripts: Promise<{ url: string; recharts: boolean }>[] = [];
@@ -515,7 +576,7 @@ test(
   "verified shares offer 'Pay now'; turning back charges nothing; a share settled meanwhile is refused in the server's words and shows as paid",
   { tag: '@phone' },
   async ({ page, playwright, baseURL }, testInfo) => {
-    await becomeOwner(page, 'pay', 0);
+    await becomeOwner(page, 'pay', 0, 2);
     const online = await submitReportThroughApi(page, 1_234_500, 1);
     const offline = await submitReportThroughApi(page, 800_000, 2);
     const admin = await adminRequest(await playwright.request.newContext({ baseURL }));

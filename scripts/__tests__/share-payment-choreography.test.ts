@@ -186,6 +186,15 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
       ).status,
     ).toBe(200);
     await waitFor(enrolments, (list) => list.length === 1, 'the programme’s enrolment');
+    // The owner was on the programme before the platform: February 2030 is their first month to report.
+    expect(
+      (
+        await post(revenue, `/api/admin/revenue-customers/${owner.userId}/agreement-date`, ADMIN, {
+          agreedAt: '2029-12-20',
+          reason: 'Signed the paper agreement in December',
+        })
+      ).status,
+    ).toBe(200);
 
     clock.set('2030-03-03T10:00:00.000Z');
     // Net $11,000.00 over a $5,000.00 baseline: a share of $600.00.

@@ -16,7 +16,7 @@ import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
-  consent,
+  consentAgreedOn,
   json,
   reportBody,
   startRevenue,
@@ -78,8 +78,8 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     revenue = await startRevenue(backing, { clock });
     owner = user();
     otherOwner = user();
-    await consent(revenue, owner, 100_000);
-    await consent(revenue, otherOwner);
+    await consentAgreedOn(revenue, owner, '2029-12-01', 100_000);
+    await consentAgreedOn(revenue, otherOwner, '2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
     const submitted = await submitReport(
       revenue,
@@ -216,6 +216,12 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       init: get,
       expected: adminOnly(),
     },
+    {
+      call: 'POST /api/admin/revenue-customers/{id}/agreement-date',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/agreement-date`,
+      init: post({ agreedAt: '2029-11-01', reason: 'The owner signed the paper agreement in November' }),
+      expected: adminOnly(),
+    },
   ];
 
   it('lists every route the service serves, once', () => {
@@ -250,6 +256,11 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       `/api/admin/revenue-customers/${owner.userId}/baseline-changes`,
     );
     expect(((await changes.json()) as unknown[]).length).toBe(1);
+    // One agreement date recorded, by the admin (the setup's and the matrix's).
+    const plan = await revenue.requestAs(owner, '/api/revenue-reports');
+    expect(
+      ((await plan.json()) as { plan: { firstReportableMonth: string } }).plan.firstReportableMonth,
+    ).toBe('2029-12-01');
     // The owner's report was paid in part once: $1.00 of its share.
     const ledger = await revenue.requestAs(admin(), '/api/admin/revenue-reports');
     const report = ((await ledger.json()) as Array<{ id: string; amountPaid: number }>).find(

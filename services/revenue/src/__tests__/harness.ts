@@ -145,6 +145,27 @@ export async function consent(
   if (response.status !== 200) throw new Error(`consent failed: ${response.status} ${await response.text()}`);
 }
 
+/**
+ * An owner on the plan since `agreedAt` (`YYYY-MM-DD`, not after the service clock's today): consent, then
+ * the admin records the agreement date, so the months to report start from it (docs/decisions.md, 66).
+ */
+export async function consentAgreedOn(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  agreedAt: string,
+  baselineNetRevenue?: number,
+): Promise<void> {
+  await consent(revenue, owner, baselineNetRevenue);
+  const response = await revenue.requestAs(
+    admin(),
+    `/api/admin/revenue-customers/${owner.userId}/agreement-date`,
+    json({ agreedAt, reason: 'Joined the programme before the platform existed' }),
+  );
+  if (response.status !== 200) {
+    throw new Error(`agreement date failed: ${response.status} ${await response.text()}`);
+  }
+}
+
 /** A report body in cents: net = gross − expenses. */
 export function reportBody(
   periodStart: string,

@@ -10,6 +10,7 @@
  *   POST /api/admin/send-reminder            { customerId, reminderType }
  *   POST /api/admin/revenue-customers/:id/baseline           { baselineNetRevenue, reason }
  *   GET  /api/admin/revenue-customers/:id/baseline-changes
+ *   POST /api/admin/revenue-customers/:id/agreement-date     { agreedAt, reason }
  */
 import {
   CorrectBaselineRequestSchema,
@@ -17,6 +18,7 @@ import {
   MarkPaidRequestSchema,
   ReportIdParamsSchema,
   SendReminderRequestSchema,
+  SetAgreementDateRequestSchema,
 } from '@platform/contracts';
 import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
 import type { Response, Router } from 'express';
@@ -30,6 +32,7 @@ import { listRevenueCustomers } from './list-revenue-customers.js';
 import { markReportPaid } from './mark-report-paid.js';
 import { customersCsv, reportsCsv } from './revenue-csv.js';
 import { sendAdminReminder } from './send-admin-reminder.js';
+import { setAgreementDate } from './set-agreement-date.js';
 import { verifyReport } from './verify-report.js';
 
 function sendCsv(res: Response, name: string, now: Date, body: string): void {
@@ -134,6 +137,23 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     validate({ params: CustomerIdParamsSchema }),
     async (req, res) => {
       res.json(await listCustomerBaselineChanges(deps.db, req.params.id));
+    },
+  );
+
+  // docs/decisions.md, 66: owners who joined before the platform existed report from their agreement date.
+  router.post(
+    '/api/admin/revenue-customers/:id/agreement-date',
+    ...guard,
+    validate({ params: CustomerIdParamsSchema, body: SetAgreementDateRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await setAgreementDate(deps, {
+          customerId: req.params.id,
+          ...req.body,
+          adminId: req.caller.userId,
+          requestId: String(req.id),
+        }),
+      );
     },
   );
 }

@@ -5,7 +5,8 @@ import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { amountOwedOn } from '../plans/to-plan-view.js';
 import { listAllReports } from '../reports/reports.repository.js';
-import { computeStanding } from '../standing/customer-standing.js';
+import { dayOf } from '../lib/calendar.js';
+import { computeStanding, firstReportMonth, reportPeriodFlag } from '../standing/customer-standing.js';
 
 /** One owner's row: the plan and every report of theirs. */
 export function toRevenueCustomer(
@@ -36,7 +37,11 @@ export function toRevenueCustomer(
     lastReportDate: newest?.toISOString() ?? null,
     baselineNetRevenue: plan.baselineNetRevenue,
     implementationEndsAt: plan.implementationPeriodEndsAt.toISOString(),
+    agreedAt: dayOf(plan.implementationPeriodStartedAt),
+    firstReportableMonth: firstReportMonth(plan.implementationPeriodEndsAt).firstDay,
     missingReports: standing.missingMonths.map((month) => month.key),
+    flaggedReports: reports.filter((report) => reportPeriodFlag(report, plan.implementationPeriodEndsAt))
+      .length,
   };
 }
 

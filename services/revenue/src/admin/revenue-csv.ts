@@ -4,7 +4,11 @@
  * Amounts are US dollars with two decimals; a cell a spreadsheet would run as a formula (starting with
  * =, +, -, @, tab or carriage return) is written with a leading apostrophe.
  */
-import type { AdminRevenueReport, RevenueCustomer } from '@platform/contracts';
+import {
+  REPORT_PERIOD_FLAG_LABELS,
+  type AdminRevenueReport,
+  type RevenueCustomer,
+} from '@platform/contracts';
 import { stringify } from 'csv-stringify/sync';
 
 /** Cents → '1234.56' (integer arithmetic, no floating-point rounding). */
@@ -50,6 +54,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       'Verified at',
       'Paid at',
       'Notes',
+      'Period flag',
     ],
     reports.map((report) => [
       report.id,
@@ -73,6 +78,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       report.verifiedAt ?? '',
       report.sharePaidAt ?? '',
       cellText(report.notes),
+      report.periodFlag ? REPORT_PERIOD_FLAG_LABELS[report.periodFlag] : '',
     ]),
   );
 }
@@ -93,6 +99,9 @@ export function customersCsv(customers: RevenueCustomer[]): string {
       'Status',
       'Last report at',
       'Late reports',
+      'Agreed on',
+      'First month to report',
+      'Flagged reports',
     ],
     customers.map((customer) => [
       customer.id,
@@ -108,6 +117,9 @@ export function customersCsv(customers: RevenueCustomer[]): string {
       customer.status,
       customer.lastReportDate ?? '',
       customer.missingReports.join(' '),
+      customer.agreedAt,
+      customer.firstReportableMonth.slice(0, 7),
+      String(customer.flaggedReports),
     ]),
   );
 }

@@ -1,10 +1,13 @@
 /**
  * `POST /api/admin/send-reminder { customerId, reminderType }`: the admin's 'Send Reminder' always sends
- * and is recorded (docs/decisions.md, 26). A report reminder names the months whose report is late, or
- * else the next month to report; a payment reminder lists the verified shares still owed, and is refused
- * when there is none (there would be nothing to ask for).
+ * and is recorded (docs/decisions.md, 26). A report reminder names the months to report that have ended
+ * without a report (late or not yet), never a month still running or to come (docs/decisions.md, 66); a
+ * payment reminder lists the verified shares still owed. Either is refused when there is nothing to ask
+ * for, with a message saying so.
  */
 import {
+  monthName,
+  nothingToReportMessage,
   REVENUE_ADMIN_MESSAGES,
   reminderSentText,
   type ReminderType,
@@ -16,7 +19,7 @@ import { findPlanOfUser } from '../plans/plans.repository.js';
 import { shareEntry } from '../reminders/reminder-schedule.js';
 import { requestReminder } from '../reminders/request-reminder.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
-import { computeStanding, isUnpaid } from '../standing/customer-standing.js';
+import { computeStanding, isUnpaid, monthsDueUnreported } from '../standing/customer-standing.js';
 
 /** User ids are UUIDs; anything else (a NUL byte, a path) is not one of our customers. */
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -35,13 +38,17 @@ export async function sendAdminReminder(
     let months: Array<{ periodStart: string; periodEnd: string }> = [];
     let shares: ReturnType<typeof shareEntry>[] = [];
     if (options.reminderType === 'report') {
-      const standing = computeStanding({
-        implementationEndsAt: plan.implementationPeriodEndsAt,
-        reports,
-        now,
-      });
-      const listed = standing.missingMonths.length > 0 ? standing.missingMonths : [standing.nextReport];
-      months = listed.map((month) => ({ periodStart: month.firstDay, periodEnd: month.lastDay }));
+      const due = monthsDueUnreported(plan.implementationPeriodEndsAt, reports, now);
+      if (due.length === 0) {
+        const { nextReport } = computeStanding({
+          implementationEndsAt: plan.implementationPeriodEndsAt,
+          reports,
+          now,
+        });
+        const message = nothingToReportMessage(monthName(nextReport.firstDay));
+        throw new AppError('invalid', message, [{ path: 'reminderType', message }]);
+      }
+      months = due.map((month) => ({ periodStart: month.firstDay, periodEnd: month.lastDay }));
     } else {
       shares = reports
         .filter((report) => report.verified && isUnpaid(report))

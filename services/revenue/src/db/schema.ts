@@ -208,6 +208,32 @@ export const baselineChanges = revenueSchema.table(
 
 export type BaselineChangeRow = typeof baselineChanges.$inferSelect;
 
+/**
+ * Every agreement date the admin recorded (docs/decisions.md, 66), for owners who were on the programme
+ * before the platform existed: the plan's implementation period then starts on `new_agreed_at`, and the
+ * months to report follow from it. Kept with who changed it, when and why.
+ */
+export const agreementDateChanges = revenueSchema.table(
+  'agreement_date_changes',
+  {
+    id: uuid('id').primaryKey(),
+    paymentPlanId: uuid('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** When the implementation period started before the change (the consent, or an earlier record). */
+    oldStartedAt: at('old_started_at').notNull(),
+    newAgreedAt: date('new_agreed_at', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who recorded it. */
+    changedBy: text('changed_by').notNull(),
+    changedAt: at('changed_at').notNull(),
+  },
+  (table) => [index('agreement_date_changes_plan_idx').on(table.paymentPlanId, table.changedAt)],
+);
+
+export type AgreementDateChangeRow = typeof agreementDateChanges.$inferSelect;
+
 export const SHARE_PAYMENT_METHODS = ['offline', 'online'] as const;
 
 /** Each payment of a share: the admin's Mark Paid (offline) or a paid checkout (online). */

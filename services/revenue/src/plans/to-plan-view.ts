@@ -1,7 +1,12 @@
 /** A plan row and its reports → the owner's view of the plan, with the standing computed now. */
 import type { RevenuePlan } from '@platform/contracts';
 import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
-import { computeStanding, isUnpaid, reportLateAfter } from '../standing/customer-standing.js';
+import {
+  computeStanding,
+  firstReportMonth,
+  isUnpaid,
+  reportLateAfter,
+} from '../standing/customer-standing.js';
 
 /** What every report not fully paid still owes (verified or not), in cents. */
 export function amountOwedOn(reports: RevenueReportRow[]): number {
@@ -18,6 +23,7 @@ export function toRevenuePlan(plan: PaymentPlanRow, reports: RevenueReportRow[],
     termsVersion: plan.termsVersion,
     consentedAt: plan.consentedAt.toISOString(),
     implementationEndsAt: plan.implementationPeriodEndsAt.toISOString(),
+    firstReportableMonth: firstReportMonth(plan.implementationPeriodEndsAt).firstDay,
     status: standing.status,
     amountOwed: amountOwedOn(reports),
     nextReport: plan.revenueShareActive

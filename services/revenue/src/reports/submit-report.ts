@@ -1,14 +1,18 @@
 /**
  * `POST /api/revenue-report`: an owner on the plan reports a period. The share is computed here from the
  * net revenue and the owner's baseline (docs/decisions.md, 20 and 25); whatever share the browser sent was
- * dropped by the contract. With the plan row locked, a period that ends in the future or shares a day
- * with an earlier report is refused, so one report stands per owner and period. Due 30 days after
+ * dropped by the contract. With the plan row locked, a period that has not ended, that starts before the
+ * owner's first month to report (nothing is owed for the 30-day implementation period nor before it;
+ * docs/decisions.md, 66) or that shares a day with an earlier report is refused, so one report stands per
+ * owner and period. Due 30 days after
  * submission. A report can make the owner current again (a missing month now reported), so the standing
  * is refreshed in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  beforeFirstMonthMessage,
   computeShare,
+  monthName,
   overlappingPeriodMessage,
   PAYMENT_DUE_DAYS,
   reportSubmittedText,
@@ -22,6 +26,7 @@ import type { RevenueConfig } from '../config.js';
 import { addDays, dayOf } from '../lib/calendar.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { lockPlanOfUser } from '../plans/plans.repository.js';
+import { firstReportMonth } from '../standing/customer-standing.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { findOverlappingReports, insertReport } from './reports.repository.js';
 import { toRevenueReport } from './to-report-views.js';
@@ -39,8 +44,13 @@ export async function submitReport(
   const report = await deps.db.transaction(async (tx) => {
     const plan = await lockPlanOfUser(tx, userId);
     if (!plan) throw new AppError('forbidden', REVENUE_REPORT_MESSAGES.notOnPlan);
-    if (request.reportingPeriodEnd > dayOf(now)) {
+    // A period is reported once its last day is over (UTC, the programme's calendar).
+    if (request.reportingPeriodEnd >= dayOf(now)) {
       refuse(REVENUE_REPORT_MESSAGES.endInFuture, 'reportingPeriodEnd');
+    }
+    const first = firstReportMonth(plan.implementationPeriodEndsAt);
+    if (request.reportingPeriodStart < first.firstDay) {
+      refuse(beforeFirstMonthMessage(monthName(first.firstDay)), 'reportingPeriodStart');
     }
     const [overlapping] = await findOverlappingReports(tx, userId, {
       firstDay: request.reportingPeriodStart,

@@ -2,7 +2,7 @@
 import type { AdminRevenueReport, RevenueReport } from '@platform/contracts';
 import type { PaymentPlanRow, ReportDocumentRow, RevenueReportRow } from '../db/schema.js';
 import { toReportDocument } from '../documents/to-document-views.js';
-import { reportStatusOf } from '../standing/customer-standing.js';
+import { reportPeriodFlag, reportStatusOf } from '../standing/customer-standing.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -45,7 +45,7 @@ export function displayNameOf(plan: Pick<PaymentPlanRow, 'firstName' | 'lastName
 
 export function toAdminRevenueReport(
   row: RevenueReportRow,
-  plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email'> | undefined,
+  plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email' | 'implementationPeriodEndsAt'> | undefined,
   now: Date,
   documents: ReportDocumentRow[],
 ): AdminRevenueReport {
@@ -75,5 +75,6 @@ export function toAdminRevenueReport(
     verifiedAt: view.verifiedAt,
     sharePaidAt: view.sharePaidAt,
     documents: view.documents,
+    periodFlag: plan ? reportPeriodFlag(row, plan.implementationPeriodEndsAt) : null,
   };
 }

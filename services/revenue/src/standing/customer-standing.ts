@@ -3,8 +3,8 @@
  * (docs/behaviour/revenue-share.md#reminders-and-customer-status; docs/decisions.md, 20 and 27):
  *
  * - the months to report are the calendar months that start once the 30-day implementation period is
- *   over (the risk-free days are never reported nor charged); a month counts as reported when a report's
- *   period shares a day with it;
+ *   over (the risk-free days are never reported nor charged; docs/decisions.md, 66); a month counts as
+ *   reported when a report's period shares a day with it;
  * - a month's report is missing once the month ended more than 10 days ago without one;
  * - `overdue`: a verified share unpaid past its due date, or a missing report;
  * - `blocked`: a verified share unpaid 30 days past its due date, or two missing reports;
@@ -15,10 +15,12 @@ import {
   BLOCKED_AFTER_MISSING_REPORTS,
   REPORT_GRACE_DAYS,
   type CustomerStatus,
+  type ReportPeriodFlag,
   type ReportStatus,
 } from '@platform/contracts';
 import {
   addDays,
+  dayOf,
   daysOverlap,
   firstMonthStartingFrom,
   nextMonth,
@@ -69,6 +71,34 @@ export function isMonthReported(month: CalendarMonth, reports: StandingReport[])
 /** The first month an owner reports. */
 export function firstReportMonth(implementationEndsAt: Date): CalendarMonth {
   return firstMonthStartingFrom(implementationEndsAt);
+}
+
+/**
+ * Whether a stored report breaks the rule on which months are reported (docs/decisions.md, 66): it covers
+ * a day before the first month to report, or it was submitted before its last day was over. Submission
+ * refuses both today; reports stored earlier, or before the admin recorded an earlier or later agreement
+ * date, are flagged for the admin.
+ */
+export function reportPeriodFlag(
+  report: Pick<StandingReport, 'reportingPeriodStart' | 'reportingPeriodEnd'> & { createdAt: Date },
+  implementationEndsAt: Date,
+): ReportPeriodFlag | null {
+  if (report.reportingPeriodStart < firstReportMonth(implementationEndsAt).firstDay) {
+    return 'before-first-month';
+  }
+  if (report.reportingPeriodEnd >= dayOf(report.createdAt)) return 'not-ended-when-reported';
+  return null;
+}
+
+/** The months to report that have ended by `now` without a report, oldest first: what a reminder names. */
+export function monthsDueUnreported(
+  implementationEndsAt: Date,
+  reports: StandingReport[],
+  now: Date,
+): CalendarMonth[] {
+  return monthsToReport(implementationEndsAt, now).filter(
+    (month) => month.end.getTime() <= now.getTime() && !isMonthReported(month, reports),
+  );
 }
 
 /** The months to report that have begun by `now`, oldest first. */

@@ -44,6 +44,7 @@ function report(overrides: Partial<AdminRevenueReport> = {}): AdminRevenueReport
     verifiedAt: null,
     sharePaidAt: null,
     documents: [],
+    periodFlag: null,
     ...overrides,
   });
 }
@@ -63,7 +64,10 @@ function customer(overrides: Partial<RevenueCustomer> = {}): RevenueCustomer {
     lastReportDate: null,
     baselineNetRevenue: 0,
     implementationEndsAt: '2030-02-04T12:00:00.000Z',
+    agreedAt: '2030-01-05',
+    firstReportableMonth: '2030-03-01',
     missingReports: [],
+    flaggedReports: 0,
     ...overrides,
   });
 }

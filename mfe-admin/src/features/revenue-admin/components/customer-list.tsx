@@ -1,7 +1,8 @@
 /**
- * The 'All Customers' and 'Overdue' lists: per owner the standing, when they consented, reports submitted,
- * baseline, still owed, paid, the last report and any late months, with Send Reminder (and, on All
- * Customers, Correct baseline). A blocked owner is marked apart from an overdue one. A table on a wide
+ * The 'All Customers' and 'Overdue' lists: per owner the standing, when they consented (and agreed, when the
+ * admin recorded an earlier agreement) with their first month to report, reports submitted (and how many are
+ * flagged), baseline, still owed, paid, the last report and any late months, with Send Reminder (and, on All
+ * Customers, Correct baseline and Agreement date). A blocked owner is marked apart from an overdue one. A table on a wide
  * screen; a card per customer on a phone.
  */
 import type { ReactNode } from 'react';
@@ -9,8 +10,10 @@ import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import { Badge, Card, cn } from '@platform/ui';
 import { useWideLayout } from '../hooks/use-wide-layout';
+import { agreedBeforeConsent, firstMonthLabel, flaggedReportsLabel } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { CUSTOMER_STATUS } from '../lib/revenue-admin-copy';
+import { AgreementDateDialog } from './agreement-date-dialog';
 import { CorrectBaselineDialog } from './correct-baseline-dialog';
 import { EmptyState } from './empty-state';
 import { SendReminderDialog } from './send-reminder-dialog';
@@ -19,7 +22,7 @@ type CustomerListProps = {
   customers: readonly RevenueCustomer[];
   label: string;
   empty: string;
-  /** All Customers: each with 'Correct baseline'. */
+  /** All Customers: each with 'Correct baseline' and 'Agreement date'. */
   canCorrectBaseline?: boolean;
 };
 
@@ -37,9 +40,36 @@ function lateMonths(customer: RevenueCustomer): string {
   return customer.missingReports.map((key) => format.format(new Date(`${key}-01T00:00:00Z`))).join(', ');
 }
 
+/** When the owner consented, when they agreed (if the admin recorded another day) and their first month. */
+function Agreement({ customer }: { customer: RevenueCustomer }) {
+  return (
+    <>
+      <span className="block whitespace-nowrap">{formatDate(customer.createdAt)}</span>
+      {agreedBeforeConsent(customer) ? (
+        <span className="block text-xs whitespace-nowrap text-muted-foreground">
+          Agreed {formatDate(`${customer.agreedAt}T00:00:00Z`, { timeZone: 'UTC' })}
+        </span>
+      ) : null}
+      <span className="block text-xs whitespace-nowrap text-muted-foreground" data-testid="first-month">
+        {firstMonthLabel(customer)}
+      </span>
+    </>
+  );
+}
+
+function FlaggedBadge({ customer }: { customer: RevenueCustomer }) {
+  if (customer.flaggedReports === 0) return null;
+  return (
+    <span className="mt-1 block">
+      <Badge variant="destructive" data-testid="flagged-reports">
+        {flaggedReportsLabel(customer.flaggedReports)}
+      </Badge>
+    </span>
+  );
+}
+
 function figuresOf(customer: RevenueCustomer): [string, string][] {
   return [
-    ['Consented', formatDate(customer.createdAt)],
     ['Reports', String(customer.reportsSubmitted)],
     ['Baseline', formatMoney(customer.baselineNetRevenue)],
     ['Still owed', formatMoney(customer.totalOwed)],
@@ -65,6 +95,7 @@ function Actions({
         defaultType={!reportsLate && customer.totalOwed > 0 ? 'payment' : 'report'}
       />
       {canCorrectBaseline ? <CorrectBaselineDialog customer={customer} /> : null}
+      {canCorrectBaseline ? <AgreementDateDialog customer={customer} /> : null}
     </div>
   );
 }
@@ -129,8 +160,13 @@ function CustomerTable({ customers, label, canCorrectBaseline }: Omit<CustomerLi
                   <span className="mt-1 block max-w-40 text-xs text-destructive">{BLOCKED_NOTE}</span>
                 ) : null}
               </td>
-              <td className="px-3 py-3 whitespace-nowrap">{formatDate(customer.createdAt)}</td>
-              <td className="px-3 py-3 text-right tabular-nums">{customer.reportsSubmitted}</td>
+              <td className="px-3 py-3">
+                <Agreement customer={customer} />
+              </td>
+              <td className="px-3 py-3 text-right tabular-nums">
+                {customer.reportsSubmitted}
+                <FlaggedBadge customer={customer} />
+              </td>
               <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                 {formatMoney(customer.baselineNetRevenue)}
               </td>
@@ -173,7 +209,14 @@ function CustomerCards({ customers, label, canCorrectBaseline }: Omit<CustomerLi
             {customer.status === 'blocked' ? (
               <p className="text-xs text-destructive">{BLOCKED_NOTE}</p>
             ) : null}
+            <FlaggedBadge customer={customer} />
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div className="min-w-0">
+                <dt className="text-xs text-muted-foreground">Consented</dt>
+                <dd className="font-medium">
+                  <Agreement customer={customer} />
+                </dd>
+              </div>
               {figuresOf(customer).map(([term, value]) => (
                 <div key={term} className="min-w-0">
                   <dt className="text-xs text-muted-foreground">{term}</dt>

@@ -1,10 +1,11 @@
 /**
  * The 'Pending Reports' and 'Unpaid Revenue' lists: per report the owner, the period, net, baseline,
  * increase, share, paid, due date and status (and, unpaid, a days-outstanding badge), the owner's supporting
- * documents as download links, with its actions. A
- * table on a wide screen; a card per report on a phone.
+ * documents as download links, with its actions; a report outside the owner's months to report carries
+ * its flag (docs/decisions.md, 66). A table on a wide screen; a card per report on a phone.
  */
 import type { ReactNode } from 'react';
+import { REPORT_PERIOD_FLAG_LABELS } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import { Badge, Card } from '@platform/ui';
@@ -28,6 +29,15 @@ type ReportListProps = {
 function StatusBadge({ report }: { report: AdminRevenueReport }) {
   const status = REPORT_STATUS[report.status];
   return <Badge variant={status.variant}>{status.label}</Badge>;
+}
+
+function PeriodFlagBadge({ report }: { report: AdminRevenueReport }) {
+  if (!report.periodFlag) return null;
+  return (
+    <Badge variant="destructive" data-testid="period-flag" className="whitespace-normal">
+      {REPORT_PERIOD_FLAG_LABELS[report.periodFlag]}
+    </Badge>
+  );
 }
 
 function OutstandingBadge({ report, now }: { report: AdminRevenueReport; now: Date }) {
@@ -135,9 +145,10 @@ function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListPr
               </td>
               <td className="px-3 py-3 whitespace-nowrap">{formatDate(report.dueDate)}</td>
               <td className="px-3 py-3">
-                <div className="flex flex-col items-start gap-1">
+                <div className="flex max-w-40 flex-col items-start gap-1">
                   <StatusBadge report={report} />
                   {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
+                  <PeriodFlagBadge report={report} />
                 </div>
               </td>
               <td className="max-w-56 px-3 py-3">
@@ -165,9 +176,10 @@ function ReportCards({ reports, label, showOutstanding, now }: Omit<ReportListPr
                 <Owner report={report} />
                 <span className="mt-1 block text-sm text-muted-foreground">{formatPeriod(report)}</span>
               </div>
-              <div className="flex flex-col items-end gap-1">
+              <div className="flex flex-col items-end gap-1 text-right">
                 <StatusBadge report={report} />
                 {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
+                <PeriodFlagBadge report={report} />
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

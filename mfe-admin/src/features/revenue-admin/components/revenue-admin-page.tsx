@@ -1,8 +1,9 @@
 /**
  * `/revenue-admin` (docs/behaviour/revenue-share.md#admin-revenue-dashboard): 'Revenue Management', the
  * admin's ledger of the revenue-share programme. Four stat cards, the chart of shares owed and collected,
- * the CSV files, and four tabs: 'Pending Reports' (Verify), 'Unpaid Revenue' (Mark Paid, with days
- * outstanding), 'All Customers' (Correct baseline) and 'Overdue'; Send Reminder everywhere. Access is the
+ * the CSV files, and five tabs: 'Pending Reports' (Verify), 'Unpaid Revenue' (Mark Paid, with days
+ * outstanding), 'All Customers' (Correct baseline, Agreement date), 'Overdue' and 'Flagged Reports' (reports
+ * outside the months to report, docs/decisions.md, 66); Send Reminder everywhere. Access is the
  * admin pages' one handling (docs/behaviour/admin.md#admin-access).
  */
 import { useState } from 'react';
@@ -23,8 +24,8 @@ import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-ad
 import { useRevenueCustomers } from '../api/get-revenue-customers';
 import { useRevenueReports } from '../api/get-revenue-reports';
 import { useRevenueStats } from '../api/get-revenue-stats';
-import { overdueCustomers, pendingReports, unpaidReports } from '../lib/ledger';
-import { LOAD_FAILED, PAGE_TITLE, TAB_LABELS } from '../lib/revenue-admin-copy';
+import { flaggedReports, overdueCustomers, pendingReports, unpaidReports } from '../lib/ledger';
+import { LOAD_FAILED, NO_FLAGGED_REPORTS, PAGE_TITLE, TAB_LABELS } from '../lib/revenue-admin-copy';
 import type { RevenueTab } from '../lib/revenue-admin-copy';
 import { CsvDownloads } from './csv-downloads';
 import { CustomerList } from './customer-list';
@@ -104,6 +105,7 @@ export function RevenueAdminPage() {
     const pending = pendingReports(reports.data);
     const unpaid = unpaidReports(reports.data);
     const overdue = overdueCustomers(customers.data);
+    const flagged = flaggedReports(reports.data);
     body = (
       <div className="grid gap-8">
         <RevenueStatCards stats={stats.data} pendingCount={pending.length} />
@@ -121,6 +123,9 @@ export function RevenueAdminPage() {
             </TabsTrigger>
             <TabsTrigger value="overdue" className={TRIGGER}>
               <TabLabel label={TAB_LABELS.overdue} count={overdue.length} />
+            </TabsTrigger>
+            <TabsTrigger value="flagged" className={TRIGGER}>
+              <TabLabel label={TAB_LABELS.flagged} count={flagged.length} />
             </TabsTrigger>
           </TabsList>
           <TabsContent value="pending">
@@ -154,6 +159,9 @@ export function RevenueAdminPage() {
               label="Overdue customers"
               empty={REVENUE_ADMIN_MESSAGES.noOverdue}
             />
+          </TabsContent>
+          <TabsContent value="flagged">
+            <ReportList reports={flagged} label="Flagged reports" empty={NO_FLAGGED_REPORTS} now={now} />
           </TabsContent>
         </Tabs>
       </div>

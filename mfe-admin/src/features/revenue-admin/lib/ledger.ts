@@ -19,6 +19,19 @@ export function unpaidReports(reports: readonly AdminRevenueReport[]): AdminReve
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/**
+ * 'Flagged Reports': reports that break the rule on which months are reported (docs/decisions.md, 66),
+ * whatever their status, the paid ones included; by owner, then period.
+ */
+export function flaggedReports(reports: readonly AdminRevenueReport[]): AdminRevenueReport[] {
+  return reports
+    .filter((report) => report.periodFlag !== null)
+    .sort(
+      (a, b) =>
+        a.userName.localeCompare(b.userName) || a.reportingPeriodStart.localeCompare(b.reportingPeriodStart),
+    );
+}
+
 /** 'Overdue': customers whose status is overdue, and the blocked ones (further behind) first. */
 export function overdueCustomers(customers: readonly RevenueCustomer[]): RevenueCustomer[] {
   const rank: Record<CustomerStatus, number> = { blocked: 0, overdue: 1, current: 2 };

@@ -12,6 +12,7 @@ export const TAB_LABELS = {
   unpaid: 'Unpaid Revenue',
   customers: 'All Customers',
   overdue: 'Overdue',
+  flagged: 'Flagged Reports',
 } as const;
 export type RevenueTab = keyof typeof TAB_LABELS;
 
@@ -30,11 +31,15 @@ export const ACTION_LABELS = {
   sendReminder: 'Send Reminder',
   sending: 'Sending...',
   correctBaseline: 'Correct baseline',
+  agreementDate: 'Agreement date',
   saving: 'Saving...',
 } as const;
 
 /** Correct baseline with the amount left empty (0 is typed as 0). */
 export const BASELINE_REQUIRED = 'Please enter the new baseline in dollars';
+
+/** 'Flagged Reports' with nothing in it. */
+export const NO_FLAGGED_REPORTS = 'No report covers a month outside the months to report';
 
 export const LOAD_FAILED = 'Failed to load the revenue ledger';
 

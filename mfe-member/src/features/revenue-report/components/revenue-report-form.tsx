@@ -140,7 +140,12 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
 
   const dateField = (name: 'reportingPeriodStart' | 'reportingPeriodEnd') => (
     <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)}>
-      <Input {...fieldAria(id(name), error(name))} type="date" {...form.register(name)} />
+      <Input
+        {...fieldAria(id(name), error(name))}
+        type="date"
+        min={plan.firstReportableMonth}
+        {...form.register(name)}
+      />
     </FormField>
   );
 

@@ -27,6 +27,7 @@ import { hasPayableReport, toChartPoints } from '../lib/report-history';
 import { NotOnPlan } from './not-on-plan';
 import { PaymentOutcomeAlert, usePaymentOutcome } from './payment-outcome-alert';
 import { RevenueHistory } from './revenue-history';
+import { ReportableMonthsNote } from './reportable-months-note';
 import { RevenueReportForm } from './revenue-report-form';
 
 // recharts is a chunk of its own: only this page, and only once it has reports to draw, downloads it.
@@ -128,7 +129,10 @@ export function RevenueReportPage() {
   } else {
     body = (
       <div className="mt-8 space-y-10">
-        <RevenueReportForm plan={reports.data.plan} />
+        <div className="space-y-6">
+          <ReportableMonthsNote plan={reports.data.plan} now={new Date()} />
+          <RevenueReportForm plan={reports.data.plan} />
+        </div>
         <HistorySection reports={reports.data.reports} />
       </div>
     );

@@ -142,8 +142,8 @@ export function utcDay(now: Date): string {
 
 /**
  * The form's first values: the plan's next month to report when that month has ended (UTC, the server's
- * calendar); a month still running or not begun would only earn 'The reporting period cannot end in the
- * future', so the dates are then left for the owner.
+ * calendar); a month still running or not begun would only be refused (its last day is not over), so the
+ * dates are then left for the owner.
  */
 export function initialReportForm(plan: Pick<RevenuePlan, 'nextReport'> | null, now: Date): ReportFormValues {
   const next = plan?.nextReport;

@@ -10,6 +10,7 @@
  *   POST /api/admin/send-reminder          SendReminderRequest → SendReminderResponse
  *   POST /api/admin/revenue-customers/:id/baseline         CorrectBaselineRequest → CorrectBaselineResponse
  *   GET  /api/admin/revenue-customers/:id/baseline-changes BaselineChange[] (newest first)
+ *   POST /api/admin/revenue-customers/:id/agreement-date   SetAgreementDateRequest → SetAgreementDateResponse
  *
  * Amounts are integer cents. The lists carry the reference's fields plus what docs/decisions.md, 25 asks
  * the admin to see (baseline, increase) and what the ledger needs (paid so far, due date, status).
@@ -51,7 +52,47 @@ export const REVENUE_ADMIN_MESSAGES = {
   reasonTooLong: 'The reason must be at most 500 characters',
   baselineCorrectedTitle: 'Baseline Corrected',
   baselineFailed: 'Failed to correct the baseline. Please try again.',
+  /** The admin's record of when an owner agreed to the programme (docs/decisions.md, 66). */
+  agreedAtRequired: 'Agreement date is required',
+  agreedAtInvalid: 'Agreement date must be a date (YYYY-MM-DD)',
+  agreedAtTooEarly: 'The agreement date cannot be before 2000',
+  agreedAtInFuture: 'The agreement date cannot be in the future',
+  agreementReasonRequired: 'Please give a reason for the agreement date',
+  agreementDateRecordedTitle: 'Agreement Date Recorded',
+  agreementDateFailed: 'Failed to record the agreement date. Please try again.',
 } as const;
+
+/** The earliest agreement date the admin can record. */
+export const AGREEMENT_DATE_EARLIEST = '2000-01-01';
+
+/** 400 when the recorded agreement date is the one the plan already starts from. */
+export function agreementDateUnchangedMessage(day: string): string {
+  return `The agreement date is already ${day}`;
+}
+
+/** The 'Agreement Date Recorded' toast's text (and the call's message). */
+export function agreementDateRecordedText(firstMonthName: string): string {
+  return `Reports are due from ${firstMonthName}.`;
+}
+
+/** 400 for a report reminder when no month the owner reports has ended unreported. */
+export function nothingToReportMessage(nextMonthName: string): string {
+  return `No report is due yet: the next month to report is ${nextMonthName}, due once it has ended`;
+}
+
+/**
+ * Why a stored report breaks the rule on which months are reported (docs/decisions.md, 66): it covers days
+ * before the owner's first month to report, or it was submitted before its period ended. Such reports are
+ * kept and shown to the admin with the flag, never silently dropped.
+ */
+export const REPORT_PERIOD_FLAGS = ['before-first-month', 'not-ended-when-reported'] as const;
+export const ReportPeriodFlagSchema = z.enum(REPORT_PERIOD_FLAGS);
+export type ReportPeriodFlag = z.infer<typeof ReportPeriodFlagSchema>;
+
+export const REPORT_PERIOD_FLAG_LABELS: Record<ReportPeriodFlag, string> = {
+  'before-first-month': 'Before first reportable month',
+  'not-ended-when-reported': 'Reported before the period ended',
+};
 
 /** Most characters of the reason a baseline is corrected for. */
 export const BASELINE_REASON_MAX = 500;
@@ -108,8 +149,14 @@ export const RevenueCustomerSchema = z.object({
   lastReportDate: isoDateTime.nullable(),
   baselineNetRevenue: z.number().int(),
   implementationEndsAt: isoDateTime,
+  /** The day the agreement started: consent, or the date the admin recorded. */
+  agreedAt: CalendarDaySchema,
+  /** The first day of the first month to report. */
+  firstReportableMonth: CalendarDaySchema,
   /** Months whose report is late (`YYYY-MM`). */
   missingReports: z.array(z.string()),
+  /** How many of the owner's reports carry a `periodFlag`. */
+  flaggedReports: z.number().int(),
 });
 export type RevenueCustomer = z.infer<typeof RevenueCustomerSchema>;
 
@@ -140,6 +187,8 @@ export const AdminRevenueReportSchema = z.object({
   sharePaidAt: isoDateTime.nullable(),
   /** The owner's supporting documents, oldest first. */
   documents: z.array(ReportDocumentSchema),
+  /** Set when the report breaks the rule on which months are reported; null otherwise. */
+  periodFlag: ReportPeriodFlagSchema.nullable(),
 });
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 
@@ -244,3 +293,48 @@ export const CorrectBaselineResponseSchema = z.object({
 export type CorrectBaselineResponse = z.infer<typeof CorrectBaselineResponseSchema>;
 
 export const BaselineChangeListSchema = z.array(BaselineChangeSchema);
+
+/**
+ * `POST /api/admin/revenue-customers/:id/agreement-date`: for an owner who was on the programme before the
+ * platform existed, the admin records the day they agreed (not in the future) and why (docs/decisions.md,
+ * 66). The 30-day implementation period and the months to report follow from it.
+ */
+export const SetAgreementDateRequestSchema = z.object({
+  agreedAt: z
+    .string({ error: REVENUE_ADMIN_MESSAGES.agreedAtRequired })
+    .trim()
+    .min(1, REVENUE_ADMIN_MESSAGES.agreedAtRequired)
+    .refine((value) => CalendarDaySchema.safeParse(value).success, REVENUE_ADMIN_MESSAGES.agreedAtInvalid)
+    .refine((value) => value >= AGREEMENT_DATE_EARLIEST, REVENUE_ADMIN_MESSAGES.agreedAtTooEarly),
+  reason: textField({
+    min: 1,
+    max: BASELINE_REASON_MAX,
+    multiline: true,
+    required: REVENUE_ADMIN_MESSAGES.agreementReasonRequired,
+    tooLong: REVENUE_ADMIN_MESSAGES.reasonTooLong,
+  }),
+});
+export type SetAgreementDateRequest = z.infer<typeof SetAgreementDateRequestSchema>;
+
+/** One recorded agreement date. */
+export const AgreementDateChangeSchema = z.object({
+  id: z.uuid(),
+  /** The owner's user id. */
+  customerId: z.string(),
+  /** The day the agreement started before the change. */
+  oldAgreedAt: CalendarDaySchema,
+  newAgreedAt: CalendarDaySchema,
+  reason: z.string(),
+  /** The admin's user id. */
+  changedBy: z.string(),
+  changedAt: isoDateTime,
+});
+export type AgreementDateChange = z.infer<typeof AgreementDateChangeSchema>;
+
+export const SetAgreementDateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  change: AgreementDateChangeSchema,
+  customer: RevenueCustomerSchema,
+});
+export type SetAgreementDateResponse = z.infer<typeof SetAgreementDateResponseSchema>;

@@ -39,8 +39,13 @@ export const RevenuePlanSchema = z.object({
   baselineNetRevenue: z.number().int().nonnegative(),
   termsVersion: z.string(),
   consentedAt: isoDateTime,
-  /** Consent + 30 days: monthly reports are due for the months that start after it. */
+  /**
+   * The start of the agreement (consent, or the date the admin recorded for an owner who joined before the
+   * platform existed) + 30 days: monthly reports are due for the months that start at or after it.
+   */
   implementationEndsAt: isoDateTime,
+  /** The first day of the first month to report (`firstReportableMonth`); nothing before it is owed. */
+  firstReportableMonth: CalendarDaySchema,
   status: CustomerStatusSchema,
   /** Cents still to pay on every report not fully paid (verified or not). */
   amountOwed: z.number().int().nonnegative(),
@@ -51,3 +56,24 @@ export const RevenuePlanSchema = z.object({
   nextReport: ReportMonthSchema.nullable(),
 });
 export type RevenuePlan = z.infer<typeof RevenuePlanSchema>;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'January 2027' for a month's key or any of its days (`YYYY-MM` or `YYYY-MM-DD`); the same words everywhere. */
+export function monthName(day: string): string {
+  const [year, month] = day.split('-');
+  return `${MONTH_NAMES[Number(month) - 1] ?? month} ${year}`;
+}

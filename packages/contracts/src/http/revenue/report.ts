@@ -3,8 +3,9 @@
  * an owner on the plan reports a month; the server computes the share itself from the net revenue and the
  * owner's baseline (docs/decisions.md, 20 and 25) and ignores any `shareOwed` or `sharePercentage` the
  * browser sends. 200 `SubmitRevenueReportResponse`; 400 with the first failing rule's message (the form's
- * order, then the period rules: ends before it starts, ends in the future, longer than a month, overlaps
- * an earlier report); 401 for visitors; 403 for an account that has not consented.
+ * order, then the period rules: ends before it starts, longer than a month, has not ended, starts before
+ * the owner's first month to report, overlaps an earlier report); 401 for visitors; 403 for an account that
+ * has not consented.
  */
 import { z } from 'zod';
 import { optionalTextField } from '../text.js';
@@ -31,7 +32,7 @@ export const REVENUE_REPORT_MESSAGES = {
   netMismatch: 'Net revenue must equal gross revenue minus business expenses',
   notesTooLong: 'Notes must be at most 2000 characters',
   endBeforeStart: 'The reporting period must end on or after its start date',
-  endInFuture: 'The reporting period cannot end in the future',
+  endInFuture: 'The reporting period has not ended yet; you can report it once its last day is over',
   tooLong: `A report covers one month at most (${MAX_REPORT_PERIOD_DAYS} days)`,
   notOnPlan: 'Please agree to the Revenue Share Terms before reporting revenue',
   /** The page's toasts. */
@@ -44,6 +45,14 @@ export const REVENUE_REPORT_MESSAGES = {
 /** 400 for a period that overlaps one already reported (or is the same period). */
 export function overlappingPeriodMessage(existing: { periodStart: string; periodEnd: string }): string {
   return `You already reported revenue for ${existing.periodStart} to ${existing.periodEnd}; a report cannot cover the same days twice`;
+}
+
+/**
+ * 400 for a period that starts before the owner's first month to report (docs/decisions.md, 66): the risk-free
+ * days and the months before them are never reported nor charged.
+ */
+export function beforeFirstMonthMessage(firstMonthName: string): string {
+  return `You can report from ${firstMonthName}, the first whole month after your 30-day implementation period`;
 }
 
 /** 'Your report has been submitted. 10% share: $123.45' (the amount already formatted). */

@@ -20,6 +20,7 @@ import {
   admin,
   backings,
   consent,
+  consentAgreedOn,
   json,
   reportBody,
   startRevenue,
@@ -44,7 +45,9 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     other = user();
-    await consent(revenue, owner, 100_000);
+    // The owner was on the programme before the platform: February is their first month to report. `other`
+    // agreed here on January 5, so their implementation ends February 4 and March comes first.
+    await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
     await consent(revenue, other);
     await revenue.deliver('auth.user.status-changed', {
       userId: owner.userId,
@@ -87,6 +90,11 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
       ['POST', `/api/admin/verify-report/${randomUUID()}`, {}],
       ['POST', `/api/admin/mark-paid/${randomUUID()}`, { amount: 1 }],
       ['POST', '/api/admin/send-reminder', { customerId: randomUUID(), reminderType: 'report' }],
+      [
+        'POST',
+        `/api/admin/revenue-customers/${randomUUID()}/agreement-date`,
+        { agreedAt: '2029-06-01', reason: 'Signed on paper' },
+      ],
     ];
     const call = (caller: UserCaller | null, method: string, path: string, body?: unknown) => {
       const init = method === 'POST' ? json(body ?? {}) : {};
@@ -149,6 +157,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         verifiedAt: null,
         sharePaidAt: null,
         documents: [],
+        periodFlag: null,
       });
     });
 
@@ -169,8 +178,11 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         status: 'current',
         lastReportDate: '2030-03-03T10:00:00.000Z',
         baselineNetRevenue: 100_000,
-        implementationEndsAt: '2030-02-04T12:00:00.000Z',
+        implementationEndsAt: '2030-01-19T00:00:00.000Z',
+        agreedAt: '2029-12-20',
+        firstReportableMonth: '2030-02-01',
         missingReports: [],
+        flaggedReports: 0,
       });
       expect(customers.find((customer) => customer.id === other.userId)).toMatchObject({
         firstName: '',
@@ -293,15 +305,25 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
       expect(await nothing.json()).toMatchObject({ message: REVENUE_ADMIN_MESSAGES.nothingToPay });
     });
 
-    it('always sends a report reminder, naming the next month to report, and records each', async () => {
+    it('refuses a report reminder while no month to report has ended, naming the next one', async () => {
       clock.set('2030-03-20T08:00:00.000Z');
+      const before = (await adminReminders('report-admin')).length;
+      const response = await remind({ customerId: other.userId, reminderType: 'report' });
+      expect(response.status).toBe(400);
+      const message = 'No report is due yet: the next month to report is March 2030, due once it has ended';
+      expect(await response.json()).toMatchObject({ message, issues: [{ path: 'reminderType', message }] });
+      expect(await adminReminders('report-admin')).toHaveLength(before);
+    });
+
+    it('always sends a report reminder once a month has ended unreported, naming it, and records each', async () => {
+      clock.set('2030-04-02T08:00:00.000Z');
       for (let time = 0; time < 2; time += 1) {
         const response = await remind({ customerId: other.userId, reminderType: 'report' });
         expect(response.status).toBe(200);
         const answer = SendReminderResponseSchema.parse(await response.json());
         expect(answer).toMatchObject({
           message: 'Revenue report reminder sent',
-          reminder: { customerId: other.userId, reminderType: 'report', sentAt: '2030-03-20T08:00:00.000Z' },
+          reminder: { customerId: other.userId, reminderType: 'report', sentAt: '2030-04-02T08:00:00.000Z' },
         });
       }
       const sent = await adminReminders('report-admin');
@@ -324,14 +346,14 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         { periodStart: '2030-03-01', periodEnd: '2030-03-31' },
         { periodStart: '2030-04-01', periodEnd: '2030-04-30' },
       ]);
-      clock.set('2030-03-20T08:00:00.000Z');
+      clock.set('2030-04-02T08:00:00.000Z');
     });
 
     it('sends a payment reminder listing the verified shares still owed', async () => {
       const { body } = await submitReport(
         revenue,
         other,
-        reportBody('2030-02-01', '2030-02-28', { gross: 300_000 }),
+        reportBody('2030-03-01', '2030-03-31', { gross: 300_000 }),
       );
       const id = (body.report as { id: string }).id;
       await revenue.requestAs(support, `/api/admin/verify-report/${id}`, { method: 'POST' });
@@ -344,10 +366,10 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         shares: [
           {
             reportId: id,
-            periodStart: '2030-02-01',
-            periodEnd: '2030-02-28',
+            periodStart: '2030-03-01',
+            periodEnd: '2030-03-31',
             amountDue: 30_000,
-            dueDate: '2030-04-19T08:00:00.000Z',
+            dueDate: '2030-05-02T08:00:00.000Z',
           },
         ],
       });
@@ -361,7 +383,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     it('counts owners, what is owed and what was collected', async () => {
       expect(await stats()).toMatchObject({
         totalRevenueShareCustomers: 2,
-        // Only `other`'s February share (30,000) is still owed; the owner's was paid in full.
+        // Only `other`'s March share (30,000) is still owed; the owner's was paid in full.
         totalRevenueOwed: 30_000,
         totalRevenuePaid: 100_000,
       });

@@ -23,6 +23,7 @@ import {
   admin,
   backings,
   consent,
+  consentAgreedOn,
   json,
   reportBody,
   startRevenue,
@@ -44,7 +45,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
     backing = await factory.create();
     revenue = await startRevenue(backing, { clock });
     owner = user();
-    await consent(revenue, owner, 200_000);
+    await consentAgreedOn(revenue, owner, '2029-12-20', 200_000);
   });
 
   afterAll(async () => {

@@ -98,6 +98,7 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
         'Verified at': '2030-04-03T09:00:00.000Z',
         'Paid at': '',
         Notes: `'+1 for the "patio" season\nsecond line`,
+        'Period flag': '',
       },
     ]);
   });
@@ -120,6 +121,9 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
         Status: 'current',
         'Last report at': '2030-04-03T09:00:00.000Z',
         'Late reports': '',
+        'Agreed on': '2030-01-02',
+        'First month to report': '2030-03',
+        'Flagged reports': '0',
       },
     ]);
   });

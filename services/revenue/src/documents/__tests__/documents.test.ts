@@ -22,7 +22,7 @@ import { reportDocuments } from '../../db/schema.js';
 import {
   admin,
   backings,
-  consent,
+  consentAgreedOn,
   reportBody,
   startRevenue,
   submitReport,
@@ -62,8 +62,8 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     otherOwner = user();
-    await consent(revenue, owner);
-    await consent(revenue, otherOwner);
+    await consentAgreedOn(revenue, owner, '2029-12-01');
+    await consentAgreedOn(revenue, otherOwner, '2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
     const submitted = await submitReport(revenue, owner, reportBody('2030-02-01', '2030-02-28'));
     expect(submitted.status).toBe(200);

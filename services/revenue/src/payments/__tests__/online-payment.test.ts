@@ -20,7 +20,7 @@ import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 import {
   admin,
   backings,
-  consent,
+  consentAgreedOn,
   json,
   QUIET_JOBS,
   reportBody,
@@ -44,7 +44,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     backing = await factory.create();
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
-    await consent(revenue, owner, 100_000);
+    await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
     await revenue.deliver('auth.user.status-changed', {
       userId: owner.userId,
       planStatus: 'rs_active',

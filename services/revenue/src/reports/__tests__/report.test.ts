@@ -15,7 +15,7 @@ import { SettableClock } from '@platform/service-kit';
 import {
   admin,
   backings,
-  consent,
+  consentAgreedOn,
   json,
   reportBody,
   startRevenue,
@@ -25,6 +25,9 @@ import {
   type RevenueUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
+
+/** Every owner here agreed long enough ago to report from January 2030. */
+const AGREED = '2029-12-01';
 
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
   let backing: Backing;
@@ -36,7 +39,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     backing = await factory.create();
     revenue = await startRevenue(backing, { clock });
     owner = user();
-    await consent(revenue, owner);
+    await consentAgreedOn(revenue, owner, AGREED);
     clock.set('2030-06-15T09:30:00.000Z');
   });
 
@@ -96,6 +99,11 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
         { ...valid, reportingPeriodStart: '2030-06-01', reportingPeriodEnd: '2030-06-16' },
         REVENUE_REPORT_MESSAGES.endInFuture,
       ],
+      [
+        'a period that ends today (its last day is not over)',
+        { ...valid, reportingPeriodStart: '2030-06-01', reportingPeriodEnd: '2030-06-15' },
+        REVENUE_REPORT_MESSAGES.endInFuture,
+      ],
     ])('refuses %s', async (_case, body, message) => {
       const { status, body: answer } = await submitReport(revenue, owner, body);
       expect(status).toBe(400);
@@ -114,10 +122,10 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
       ]);
     });
 
-    it('takes a period that ends today', async () => {
+    it('takes a period that ended yesterday', async () => {
       const other = user();
-      await consent(revenue, other);
-      const { status } = await submitReport(revenue, other, reportBody('2030-06-01', '2030-06-15'));
+      await consentAgreedOn(revenue, other, AGREED);
+      const { status } = await submitReport(revenue, other, reportBody('2030-06-01', '2030-06-14'));
       expect(status).toBe(200);
     });
   });
@@ -125,7 +133,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
   describe('the share, computed by the server', () => {
     it('is 10% of the net revenue without a baseline, whatever the browser says', async () => {
       const plain = user();
-      await consent(revenue, plain);
+      await consentAgreedOn(revenue, plain, AGREED);
       const { status, body } = await submitReport(revenue, plain, {
         ...reportBody('2030-03-01', '2030-03-31', { gross: 2_000_000, expenses: 765_433 }),
         shareOwed: 1,
@@ -155,7 +163,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
     it('is 10% of the increase over the baseline, and nothing below it', async () => {
       const withBaseline = user();
-      await consent(revenue, withBaseline, 800_000);
+      await consentAgreedOn(revenue, withBaseline, AGREED, 800_000);
       const above = await submitReport(
         revenue,
         withBaseline,
@@ -185,7 +193,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
     it('counts a loss month as 0 net', async () => {
       const losing = user();
-      await consent(revenue, losing);
+      await consentAgreedOn(revenue, losing, AGREED);
       const { status, body } = await submitReport(
         revenue,
         losing,
@@ -199,7 +207,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
   describe('one report per owner and period', () => {
     it('refuses the same period twice, and any overlap, naming the earlier report', async () => {
       const careful = user();
-      await consent(revenue, careful);
+      await consentAgreedOn(revenue, careful, AGREED);
       expect((await submitReport(revenue, careful, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
       const message =
         'You already reported revenue for 2030-04-01 to 2030-04-30; a report cannot cover the same days twice';
@@ -216,7 +224,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
       expect((await submitReport(revenue, careful, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
       // Another owner's report of the same month does not stand in the way.
       const neighbour = user();
-      await consent(revenue, neighbour);
+      await consentAgreedOn(revenue, neighbour, AGREED);
       expect((await submitReport(revenue, neighbour, reportBody('2030-04-01', '2030-04-30'))).status).toBe(
         200,
       );
@@ -239,8 +247,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     it('lists only the caller’s own reports, newest period first', async () => {
       const mine = user();
       const theirs = user();
-      await consent(revenue, mine);
-      await consent(revenue, theirs);
+      await consentAgreedOn(revenue, mine, AGREED);
+      await consentAgreedOn(revenue, theirs, AGREED);
       await submitReport(revenue, mine, reportBody('2030-02-01', '2030-02-28'));
       await submitReport(revenue, mine, reportBody('2030-03-01', '2030-03-31'));
       await submitReport(revenue, theirs, reportBody('2030-03-01', '2030-03-31', { gross: 5 }));

@@ -1,0 +1,55 @@
+/**
+ * Revenue-share set-up through the API the admin's page calls: an owner's first month to report is the
+ * first whole month after their 30-day implementation period (docs/decisions.md, 66), so an owner who just
+ * consented has nothing to report yet. A spec that needs past months to report records, as the support
+ * admin, that the owner agreed to the programme months ago.
+ */
+import { expect, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from './accounts.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The agreement date (`YYYY-MM-DD`, UTC) that makes the month `monthsBack` before this one the owner's first
+ * to report: 30 days before its first day, so the implementation period ends as it begins.
+ */
+export function agreedSoFirstMonthIs(monthsBack: number): string {
+  const now = new Date();
+  const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1);
+  return new Date(first - 30 * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 'March 2030': the month `monthsBack` before this one (UTC). */
+export function monthNameBack(monthsBack: number): string {
+  const now = new Date();
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1)),
+  );
+}
+
+/**
+ * Records (as the admin, in a request context of its own) that the owner signed in on `owner` agreed to the
+ * programme on `agreedAt` (`agreedSoFirstMonthIs`: then no earlier month is missing, so the owner stays
+ * current and the shared site's other specs still find every customer up to date).
+ */
+export async function recordAgreementDate(
+  owner: APIRequestContext,
+  baseURL: string | undefined,
+  agreedAt: string,
+): Promise<void> {
+  const me = await owner.get('/api/auth/user');
+  expect(me.status(), await me.text()).toBe(200);
+  const { id } = (await me.json()) as { id: string };
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: ADMIN });
+    expect(login.status(), await login.text()).toBe(200);
+    const answer = await admin.post(`/api/admin/revenue-customers/${id}/agreement-date`, {
+      data: { agreedAt, reason: 'On the programme before the platform existed' },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * 'Agreement date' (docs/decisions.md, 66; docs/behaviour/revenue-share.md#recording-an-agreement-date): for
+ * an owner who was on the programme before the platform existed, the admin records the day they agreed,
+ * with a reason. The 30-day implementation period then starts that day and the months to report follow.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
+import type { RevenueCustomer } from '@platform/contracts';
+import { formatDate } from '@platform/contracts/format';
+import {
+  ApiError,
+  Button,
+  FormField,
+  Input,
+  Textarea,
+  fieldAria,
+  fieldHintId,
+  pickFieldIssues,
+  toast,
+} from '@platform/ui';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@platform/ui/dialog';
+import { useSetAgreementDate } from '../api/set-agreement-date';
+import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
+import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
+import { customerName } from '../lib/customer-name';
+import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+
+const FIELDS = ['agreedAt', 'reason'] as const;
+
+function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
+  const record = useSetAgreementDate();
+  const today = utcDay(new Date());
+  const form = useForm<AgreementDateFormValues, unknown, AgreementDateFormOutput>({
+    resolver: zodResolver(agreementDateFormSchema(today)),
+    defaultValues: { agreedAt: customer.agreedAt, reason: '' },
+  });
+  const { errors } = form.formState;
+  const dateId = `agreement-date-${customer.id}`;
+  const reasonId = `agreement-reason-${customer.id}`;
+  const reasonLength = form.watch('reason')?.length ?? 0;
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    try {
+      const answer = await record.mutateAsync({ customerId: customer.id, request });
+      toast({
+        title: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
+        description: answer.message,
+        variant: 'success',
+      });
+      onDone();
+    } catch (failure) {
+      console.error('Recording the agreement date failed:', failure);
+      if (failure instanceof ApiError && failure.status === 400) {
+        const fields = pickFieldIssues(failure.issues, FIELDS);
+        for (const { field, message } of fields) form.setError(field, { message }, { shouldFocus: true });
+        if (fields.length > 0) return;
+      }
+      toast({
+        title: 'Error',
+        description: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <FormField
+        id={dateId}
+        label="Agreement date"
+        error={errors.agreedAt?.message}
+        hint="The day the owner agreed to the programme; not in the future."
+      >
+        <Input
+          {...fieldAria(dateId, errors.agreedAt?.message, fieldHintId(dateId))}
+          type="date"
+          max={today}
+          {...form.register('agreedAt')}
+        />
+      </FormField>
+      <FormField
+        id={reasonId}
+        label="Reason"
+        error={errors.reason?.message}
+        hint={`Kept with the record. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
+      >
+        <Textarea
+          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
+          rows={3}
+          {...form.register('reason')}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? ACTION_LABELS.saving : 'Save agreement date'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function AgreementDateDialog({ customer }: { customer: RevenueCustomer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline">
+          {ACTION_LABELS.agreementDate}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Agreement date</DialogTitle>
+          <DialogDescription>
+            {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to
+            report start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the
+            programme before, record that day: the 30-day implementation period starts then, and the first
+            whole month after it is the first they report.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <AgreementDateForm customer={customer} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
