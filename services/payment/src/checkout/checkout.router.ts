@@ -10,7 +10,8 @@
  *   GET  /api/payment/providers       → PaymentProvidersSchema
  *
  * Bodies are checked with the contracts; a bad one is a 400 with the contract's message, and nothing is
- * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400.
+ * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400; a quantity
+ * other than 1 of a one-per-person product is a 400; what the account already has is a 409.
  */
 import {
   checkoutReturnPath,
@@ -39,7 +40,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
         method: 'card',
         items: req.body.items,
         billing: req.body.billingInfo,
-        userId: userIdOf(req.caller),
+        account: accountOf(req.caller),
       });
       const body: CreateCheckoutSessionResponse = {
         sessionId: checkout.providerSessionId,
@@ -55,7 +56,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
       items: req.body.items,
       billing: req.body.billingInfo,
       expectedAmount: req.body.amount,
-      userId: userIdOf(req.caller),
+      account: accountOf(req.caller),
     });
     const body: PaypalOrderResponse = { id: checkout.providerSessionId, links: checkout.links };
     res.set('Cache-Control', 'no-store').json(body);
@@ -95,6 +96,6 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
 }
 
 /** Visitors may check out too; a signed-in buyer's order is theirs. */
-function userIdOf(caller: Caller): string | undefined {
-  return caller.kind === 'user' ? caller.userId : undefined;
+function accountOf(caller: Caller): { userId: string; email: string } | undefined {
+  return caller.kind === 'user' ? { userId: caller.userId, email: caller.email } : undefined;
 }
