@@ -8,6 +8,7 @@
  *   GET  /api/paypal/cancel           → 303 to /checkout?payment=cancelled
  *   POST /api/grant-course-access     → { success, message, status } (see grant-course-access.ts)
  *   GET  /api/payment/providers       → PaymentProvidersSchema
+ *   GET  /api/payment/my-purchases    → MyPurchasesSchema (signed in: what the account has bought)
  *
  * Bodies are checked with the contracts; a bad one is a 400 with the contract's message, and nothing is
  * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400; a quantity
@@ -21,11 +22,13 @@ import {
   PaypalReturnQuerySchema,
   type Caller,
   type CreateCheckoutSessionResponse,
+  type MyPurchases,
   type PaymentProviders,
   type PaypalOrderResponse,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit';
+import { requireUser, validate } from '@platform/service-kit';
 import type { Router } from 'express';
+import { findOwnedProducts } from '../orders/owned-products.js';
 import type { PaymentDeps } from '../runtime.js';
 import { WALLET_CANCEL_PATH, completeWalletReturn } from './complete-wallet-return.js';
 import { grantCourseAccess } from './grant-course-access.js';
@@ -82,6 +85,15 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
       res.status(answer.httpStatus).set('Cache-Control', 'no-store').json(answer.body);
     },
   );
+
+  router.get('/api/payment/my-purchases', requireUser, async (req, res) => {
+    const account = accountOf(req.caller);
+    const owned = account
+      ? await findOwnedProducts(deps.db, { accountEmail: account.email, userId: account.userId })
+      : [];
+    const body: MyPurchases = { productIds: [...new Set(owned.map((row) => row.productId))].sort() };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
 
   router.get('/api/payment/providers', (_req, res) => {
     const card = deps.runtime.card?.name;

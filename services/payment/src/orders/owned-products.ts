@@ -1,8 +1,8 @@
 /**
- * One per person (docs/behaviour/checkout-and-payments.md#one-per-person): a one-time product that costs
- * something (the course, the consultation, the programmes) is bought once per account, and a membership
- * plan is not started again while the account has it. The account is the one the purchase goes to: the
- * signed-in buyer's, else the billing e-mail's (`orders.account_email`).
+ * One per person (docs/behaviour/checkout-and-payments.md#one-per-person; docs/decisions.md, 65): a
+ * one-time product that costs something (the course, the consultation, the programmes) is bought once per
+ * account, and a membership plan is not started again while the account has it. The account is the one the
+ * purchase goes to: the signed-in buyer's, else the billing e-mail's (`orders.account_email`).
  *
  * Checkout refuses what the account already has (`findOwnedProducts`). Checkouts opened before any was paid
  * are settled at fulfilment: `claimOwnedProducts` inserts one row per account and product, so of two
@@ -40,7 +40,7 @@ export interface OwnedProduct {
 }
 
 /**
- * Which of `productIds` the account already has: a fulfilled order of it for the account's e-mail (or
+ * Which of `productIds` (by default any product) the account already has: a fulfilled order of it for the account's e-mail (or
  * placed by the signed-in user), whose subscription, if any, has not ended.
  */
 export async function findOwnedProducts(
@@ -50,9 +50,9 @@ export async function findOwnedProducts(
     userId,
     productIds,
     exceptOrderId,
-  }: { accountEmail: string; userId?: string; productIds: string[]; exceptOrderId?: string },
+  }: { accountEmail: string; userId?: string; productIds?: string[]; exceptOrderId?: string },
 ): Promise<OwnedProduct[]> {
-  if (productIds.length === 0) return [];
+  if (productIds?.length === 0) return [];
   const email = accountEmail.toLowerCase();
   const ofAccount = or(
     sql`coalesce(${orders.accountEmail}, ${orders.customerEmail}) = ${email}`,
@@ -66,7 +66,7 @@ export async function findOwnedProducts(
       and(
         eq(orders.status, 'fulfilled'),
         isNull(orders.subscriptionEndedAt),
-        inArray(orderLines.productId, productIds),
+        productIds ? inArray(orderLines.productId, productIds) : undefined,
         ofAccount,
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
@@ -83,9 +83,10 @@ export async function claimOwnedProducts(
   order: OrderWithLines,
   now: Date,
 ): Promise<OwnedProduct[]> {
+  // Sorted: two orders claiming the same products take their keys in the same order, never deadlocking.
   const productIds = [
     ...new Set(order.lines.filter((line) => isOnePerPerson(line)).map((line) => line.productId)),
-  ];
+  ].sort();
   if (productIds.length === 0) return [];
   const accountEmail = accountEmailOf(order);
   const claimed = await tx

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { COURSE_PRODUCT_ID, type CataloguePrice, type Caller } from '@platform/contracts';
+import { COURSE_PRODUCT_ID, MyPurchasesSchema, type CataloguePrice, type Caller } from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -177,6 +177,33 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
   });
 
+  it('settles two carts of the same products in opposite orders, paid at once: one fulfilled', async () => {
+    const email = freshEmail();
+    const carts = [
+      [
+        { id: COURSE_PRODUCT_ID, quantity: 1 },
+        { id: 'restaurant-consultation', quantity: 1 },
+      ],
+      [
+        { id: 'restaurant-consultation', quantity: 1 },
+        { id: COURSE_PRODUCT_ID, quantity: 1 },
+      ],
+    ];
+    const sessions: string[] = [];
+    for (const items of carts) {
+      const response = await startCard(items, email);
+      sessions.push(((await response.json()) as { sessionId: string }).sessionId);
+    }
+    await Promise.all(sessions.map(pay));
+    const settled = await waitFor(
+      () => statusesOf(payment, sessions),
+      (state) => state.fulfilled === 1 && state.refunded === 1,
+      'one fulfilled cart and one refunded',
+    );
+    const orderIds = settled.rows.map((row) => row!.id);
+    expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
+  });
+
   it('answers 409 to a guest e-mail or an account that already has the product, card or wallet', async () => {
     const email = freshEmail();
     const { sessionId } = await payment.checkout(CONSULTATION, { ...BILLING, email });
@@ -210,6 +237,26 @@ describe.each(backings())('one per person with the test provider on $name', (fac
 
     // The course is another product: still for sale to them.
     expect((await startCard([{ id: COURSE_PRODUCT_ID, quantity: 1 }], email)).status).toBe(200);
+  });
+
+  it('tells a signed-in account what it has bought, and a visitor nothing (401)', async () => {
+    const email = freshEmail();
+    const { sessionId } = await payment.checkout(CONSULTATION, { ...BILLING, email });
+    await pay(sessionId);
+    await waitFor(
+      () => payment.orderBySession(sessionId),
+      (row) => row?.status === 'fulfilled',
+      'the purchase',
+    );
+    // Opened but never paid: not bought.
+    await startCard([{ id: COURSE_PRODUCT_ID, quantity: 1 }], email);
+
+    const mine = await payment.call('/api/payment/my-purchases', { caller: userWith(email.toUpperCase()) });
+    expect(mine.status).toBe(200);
+    expect(MyPurchasesSchema.parse(await mine.json())).toEqual({ productIds: ['restaurant-consultation'] });
+    const someoneElse = await payment.call('/api/payment/my-purchases', { caller: userWith(freshEmail()) });
+    expect(await someoneElse.json()).toEqual({ productIds: [] });
+    expect((await payment.call('/api/payment/my-purchases')).status).toBe(401);
   });
 
   it('answers 409 to a signed-in buyer who bought under another billing e-mail, until it is refunded', async () => {
