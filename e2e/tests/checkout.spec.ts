@@ -448,7 +448,14 @@ test.describe('guest purchase', { tag: '@phone' }, () => {
       '/dashboard',
     );
 
-    // The dashboard says how to get the consultation until it is sent.
+    // Both dashboards say how to get the consultation until it is sent.
+    await page.goto('/member/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Enrolled Courses' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Your Restaurant Consultation' })
+        .getByRole('link', { name: 'Start your consultation' }),
+    ).toHaveAttribute('href', '/consultation');
     await page.goto('/dashboard');
     const card = page.getByRole('region', { name: 'Your Restaurant Consultation' });
     await expect(card).toContainText('Your consultation starts with the consultation form');

@@ -8,7 +8,6 @@ import {
   hasDashboardAccess,
   resolveEnrolledAt,
   showsConsultationBanner,
-  showsConsultationPurchase,
 } from '../lib/progress-rules';
 
 const eight = Array.from({ length: 8 }, (_, day) => ({
@@ -67,21 +66,6 @@ describe('progress dashboard', () => {
     }
     expect(showsConsultationBanner({ planStatus: 'regular', consultationStatus: 'not_started' })).toBe(false);
     expect(showsConsultationBanner(null)).toBe(false);
-  });
-
-  it('tells a buyer of the consultation how to get it until it is sent, once', () => {
-    const bought = ['restaurant-management-course', 'restaurant-consultation'];
-    const buyer = { planStatus: 'regular', consultationStatus: 'not_started' };
-    expect(showsConsultationPurchase(buyer, bought)).toBe(true);
-    expect(showsConsultationPurchase({ planStatus: null, consultationStatus: null }, bought)).toBe(true);
-    expect(showsConsultationPurchase(buyer, ['restaurant-management-course'])).toBe(false);
-    expect(showsConsultationPurchase(buyer, undefined)).toBe(false);
-    for (const consultationStatus of ['in_progress', 'submitted', 'approved']) {
-      expect(showsConsultationPurchase({ ...buyer, consultationStatus }, bought)).toBe(false);
-    }
-    // The owner's 'Action Required' banner already asks for it.
-    expect(showsConsultationPurchase({ ...buyer, planStatus: 'rs_pending' }, bought)).toBe(false);
-    expect(showsConsultationPurchase(null, bought)).toBe(false);
   });
 
   it('opens the first open, unfinished section', () => {

@@ -35,7 +35,9 @@ import { useCourse } from '../../courses/api/get-course';
 import { LoadError } from '../../courses/components/load-error';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
-import { useMyPurchases } from '../api/get-my-purchases';
+import { useMyPurchases } from '../../purchases/api/get-my-purchases';
+import { ConsultationPurchaseCard } from '../../purchases/components/consultation-purchase-card';
+import { showsConsultationPurchase } from '../../purchases/lib/consultation-purchase';
 import { useProgressDashboard } from '../api/get-progress-dashboard';
 import {
   formatCourseDuration,
@@ -45,11 +47,9 @@ import {
   hasDashboardAccess,
   resolveEnrolledAt,
   showsConsultationBanner,
-  showsConsultationPurchase,
 } from '../lib/progress-rules';
 import { showsRevenueShareCard } from '../lib/revenue-card';
 import { ConsultationBanner } from './consultation-banner';
-import { ConsultationPurchaseCard } from './consultation-purchase-card';
 import { CourseAccessRequired } from './course-access-required';
 import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -88,7 +88,10 @@ function DashboardLead({
   return (
     <>
       {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
-      {showsConsultationPurchase(user, purchases.data?.productIds) ? <ConsultationPurchaseCard /> : null}
+      {/* An owner the 'Action Required' banner already asks for the consultation sees only the banner. */}
+      {!showsConsultationBanner(user) && showsConsultationPurchase(user, purchases.data?.productIds) ? (
+        <ConsultationPurchaseCard />
+      ) : null}
       {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
     </>
   );

@@ -4,7 +4,7 @@
  * shows. Display only: the course service decides what a member may open, and which course the dashboard
  * follows (`GET /api/enrollments/dashboard`, docs/decisions.md, 51).
  */
-import { CONSULTATION_PRODUCT_ID, type AvailableModule } from '@platform/contracts';
+import type { AvailableModule } from '@platform/contracts';
 import { DAY_MS } from '../../courses/lib/unlock-time';
 
 type AccessUser = { isMember?: boolean; role?: string | null } | null | undefined;
@@ -61,22 +61,6 @@ type BannerUser = { planStatus?: string | null; consultationStatus?: string | nu
  */
 export function showsConsultationBanner(user: BannerUser): boolean {
   return user?.planStatus === 'rs_pending' && (user.consultationStatus ?? 'not_started') === 'not_started';
-}
-
-/**
- * 'Your Restaurant Consultation': the account bought the consultation and has not sent it yet. An owner the
- * 'Action Required' banner already asks for it sees only the banner.
- */
-export function showsConsultationPurchase(
-  user: BannerUser,
-  productIds: readonly string[] | undefined,
-): boolean {
-  return (
-    Boolean(user) &&
-    (productIds ?? []).includes(CONSULTATION_PRODUCT_ID) &&
-    (user?.consultationStatus ?? 'not_started') === 'not_started' &&
-    !showsConsultationBanner(user)
-  );
 }
 
 /** The section the accordion opens first: the first open, unfinished one. */

@@ -1,7 +1,7 @@
 /**
  * `GET /api/payment/my-purchases` (docs/behaviour/checkout-and-payments.md#one-per-person): the product ids
- * the signed-in account has bought and still has. The dashboard reads it beside its own read, to say how to
- * get the consultation. A 401 reads as null (signed out).
+ * the signed-in account has bought and still has. Both dashboards read it beside their own reads, to say how
+ * to get the consultation. A 401 reads as null (signed out).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyPurchases } from '@platform/contracts';

@@ -1,6 +1,7 @@
 /**
  * 'Your Restaurant Consultation' (docs/behaviour/member-learning.md#progress-dashboard): a buyer of the
- * consultation who has not sent it yet is told how to get it, with the way to the consultation form.
+ * consultation who has not sent it yet is told how to get it, with the way to the consultation form. Both
+ * dashboards show it.
  */
 import { Link } from 'react-router-dom';
 import { CONSULTATION_NEXT_STEP } from '@platform/contracts';
