@@ -3,7 +3,8 @@
  * docs/decisions.md, 1–2, 13, 23), against the embedded site with the built-in test provider: the validation
  * toasts in order, the empty cart, the pricing alert, the programmes and the membership plans bought at their
  * own prices, and the whole guest purchase: cart → checkout → test payment page → confirmation → set-password
- * e-mail → sign-in → enrolled. Screenshots of each page on a desktop and a 375 px phone.
+ * e-mail → sign-in → enrolled; a buyer who already has the course is told so (409) with the way to it.
+ * Screenshots of each page on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
@@ -13,7 +14,14 @@ import {
   isMailPeerRunning,
   waitForMail,
 } from '../helpers/mail-peer.js';
-import { BILLING, createAccount, fillBilling, logIn, uniqueEmail } from '../helpers/accounts.js';
+import {
+  becomeCourseMember,
+  BILLING,
+  createAccount,
+  fillBilling,
+  logIn,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const CONSULTATION = 'Restaurant Consultation';
@@ -173,6 +181,49 @@ test.describe('checkout page', () => {
     await screenshotBoth(page, testInfo, 'checkout-unknown-product');
     await page.getByRole('link', { name: 'View Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('already owned', () => {
+  test('a buyer who already has the course is told so, with the way to it, signed in or not', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail('buyer', 'owner');
+    // Bought and signed in through the API; the subject is the second checkout.
+    await becomeCourseMember(page, email);
+
+    const buyAgain = async (status: number) => {
+      await page.goto('/checkout?course=1');
+      await fillBilling(page, email);
+      const refused = page.waitForResponse('**/api/create-checkout-session');
+      await purchaseButton(page).click();
+      expect((await refused).status()).toBe(status);
+      return page.getByRole('alert').filter({ hasText: 'You already have this' });
+    };
+
+    const signedIn = await buyAgain(409);
+    await expect(signedIn).toContainText(
+      /You already have the .+ on your account, so there is nothing to pay\. Open your dashboard to use it\./,
+    );
+    await expect(signedIn.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    // Not the generic failure: nothing went wrong, and the page stays usable.
+    await expect(toastRegion(page).getByText('Payment Failed', { exact: true })).toHaveCount(0);
+    await expect(purchaseButton(page)).toBeEnabled();
+    await expect(page).toHaveURL(/\/checkout\?course=1$/);
+    await screenshotBoth(page, testInfo, 'checkout-already-owned-member');
+    await expectNoSeriousA11yViolations(page, testInfo, 'checkout-already-owned-member');
+
+    await page.context().clearCookies();
+    const visitor = await buyAgain(409);
+    await expect(visitor).toContainText(
+      `was already bought with ${email.toLowerCase()}, so there is nothing to pay. Sign in with that e-mail address to use it.`,
+    );
+    await screenshotBoth(page, testInfo, 'checkout-already-owned-visitor');
+    await visitor.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 });
 
@@ -393,6 +444,14 @@ test.describe('guest purchase', { tag: '@phone' }, () => {
     await expect(page.getByRole('region', { name: 'Check your inbox to set your password' })).toContainText(
       email,
     );
+    // The consultation is taken through its form: the page says how, and leads there.
+    const consultation = page.getByTestId('consultation-next-step');
+    await expect(consultation.getByRole('heading', { name: 'Your Restaurant Consultation' })).toBeVisible();
+    await expect(consultation).toContainText('Your consultation starts with the consultation form');
+    await expect(consultation.getByRole('link', { name: 'Start your consultation' })).toHaveAttribute(
+      'href',
+      '/consultation',
+    );
     expect(await page.evaluate("localStorage.getItem('restaurant-consultant-cart')")).toContain('"items":[]');
     await screenshotBoth(page, testInfo, 'checkout-success');
 
@@ -423,5 +482,21 @@ test.describe('guest purchase', { tag: '@phone' }, () => {
       'href',
       '/dashboard',
     );
+
+    // Both dashboards say how to get the consultation until it is sent.
+    await page.goto('/member/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Enrolled Courses' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Your Restaurant Consultation' })
+        .getByRole('link', { name: 'Start your consultation' }),
+    ).toHaveAttribute('href', '/consultation');
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Your Restaurant Consultation' });
+    await expect(card).toContainText('Your consultation starts with the consultation form');
+    await expect(page.getByRole('heading', { name: 'Course Sections' })).toBeVisible();
+    await screenshotBoth(page, testInfo, 'dashboard-consultation-purchase');
+    await card.getByRole('link', { name: 'Start your consultation' }).click();
+    await expect(page).toHaveURL(/\/consultation$/);
   });
 });

@@ -130,6 +130,8 @@ function apiPath(url: string): string | null {
 const USER = '/api/auth/session';
 /** Everything the dashboard shows, in one read (docs/decisions.md, 51). */
 const DASHBOARD = '/api/enrollments/dashboard';
+/** What the account bought (the consultation's card), read beside it. */
+const PURCHASES = '/api/payment/my-purchases';
 
 type Shift = { value: number; inMain: boolean; sources: string[] };
 
@@ -264,6 +266,7 @@ test(
 
     const shifts = await loadInOneRoundTrip(page, testInfo, {
       name: 'progress-dashboard',
+      besideDashboard: [PURCHASES],
       loaded: async () => {
         // The first answer after the placeholders: a loaded machine may take more than 5 s to render it.
         await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed', {
@@ -315,7 +318,7 @@ test(
     const shifts = await loadInOneRoundTrip(page, testInfo, {
       name: 'progress-dashboard-owner',
       // The revenue-share card's read needs only the user: it goes beside the dashboard's.
-      besideDashboard: ['/api/revenue-reports'],
+      besideDashboard: ['/api/revenue-reports', PURCHASES],
       // What the user alone decides is there before the course: the banner and the card's place.
       loading: async () => {
         const skeleton = page.getByTestId('dashboard-skeleton');

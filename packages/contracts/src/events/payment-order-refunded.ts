@@ -1,6 +1,7 @@
 /**
  * `payment.order.refunded`: an admin refunded a paid order (membership and enrolment are withdrawn), or the
- * payment service refunded a revenue-share payment nothing was due for any more (`automatic`).
+ * payment service refunded by itself a payment that was not needed (`automatic`): a revenue-share payment
+ * nothing was due for any more, or a purchase its account already owned (`alreadyOwned`).
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
@@ -24,5 +25,10 @@ export const PaymentOrderRefundedSchema = z.object({
    * than it paid) still due on its report; absent for the admin's refunds.
    */
   automatic: z.boolean().optional(),
+  /**
+   * True when that automatic refund returned a purchase its account already owned (another checkout of the
+   * same one-per-person product was paid first): the order granted nothing, so nothing ends.
+   */
+  alreadyOwned: z.boolean().optional(),
 });
 export type PaymentOrderRefunded = z.infer<typeof PaymentOrderRefundedSchema>;

@@ -1,9 +1,15 @@
 /**
  * The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. A
  * revenue share paid online (`revenueReportId`) is a payment of what the owner owes, not a purchase: its
- * receipt says where it was recorded and promises no money-back guarantee.
+ * receipt says where it was recorded and promises no money-back guarantee. A receipt for the consultation
+ * says how to get it, with a button to the consultation form.
  */
-import { REFUND_WINDOW_DAYS, type PaymentOrderPaid } from '@platform/contracts';
+import {
+  CONSULTATION_NEXT_STEP,
+  CONSULTATION_PRODUCT_ID,
+  REFUND_WINDOW_DAYS,
+  type PaymentOrderPaid,
+} from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
@@ -23,6 +29,7 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
   });
   const share = Boolean(order.revenueReportId);
+  const consultation = order.lines.some((line) => line.productId === CONSULTATION_PRODUCT_ID);
   return renderEmail({
     subject: `Your Restaurant Consultant receipt (${total})`,
     preheader: `We received your payment of ${total}. Order ${order.orderId}.`,
@@ -34,7 +41,16 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
       ...lines,
       `Total paid: ${total}`,
       ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
+      ...(consultation ? [CONSULTATION_NEXT_STEP.text] : []),
     ],
+    ...(consultation
+      ? {
+          action: {
+            label: CONSULTATION_NEXT_STEP.linkLabel,
+            url: `${settings.baseUrl}${CONSULTATION_NEXT_STEP.path}`,
+          },
+        }
+      : {}),
     outro: [
       share
         ? 'The payment is recorded on your revenue report, where you can see what is still due.'

@@ -1,7 +1,8 @@
 /**
  * The refund of an order (the 30-day money-back guarantee): how much, which order, what happens next. A
  * revenue share's payment is no purchase: its refund says the share is owed again, or, for the payment
- * service's automatic refund, that the payment was not needed.
+ * service's automatic refund, that the payment was not needed. A purchase refunded because its account
+ * already owned it says so, and that nothing changes on the account.
  */
 import { REFUND_WINDOW_DAYS, type PaymentOrderRefunded } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
@@ -17,6 +18,7 @@ export interface RefundEmailInput {
 export function renderRefundEmail({ refund, settings }: RefundEmailInput): RenderedEmail {
   const amount = formatMoney(refund.amount);
   if (refund.revenueReportId) return renderShareRefundEmail(refund, amount, settings);
+  if (refund.alreadyOwned) return renderAlreadyOwnedRefundEmail(refund, amount, settings);
   return renderEmail({
     subject: `Your refund of ${amount} is on its way`,
     preheader: `We refunded ${amount} for order ${refund.orderId}.`,
@@ -52,6 +54,28 @@ function renderShareRefundEmail(
       'The money goes back to the payment method you used. Depending on your bank it can take 5 to 10 business days to appear.',
     ],
     outro: ['Your revenue report shows what is still due, if anything.'],
+    settings,
+  });
+}
+
+function renderAlreadyOwnedRefundEmail(
+  refund: PaymentOrderRefunded,
+  amount: string,
+  settings: TemplateSettings,
+): RenderedEmail {
+  return renderEmail({
+    subject: `You already had this purchase: your ${amount} is refunded`,
+    preheader: `We refunded ${amount} for order ${refund.orderId}: you had already bought it.`,
+    heading: 'You already had this purchase',
+    greeting: `Hi ${greetingName(refund.firstName)},`,
+    intro: [
+      `We received a second payment of ${amount} for something you had already bought (another checkout of it was paid first), so we refunded it in full on ${formatDate(refund.refundedAt, EMAIL_DATE)}.`,
+      `Order number: ${refund.orderId}`,
+      'The money goes back to the payment method you used. Depending on your bank it can take 5 to 10 business days to appear.',
+      'Nothing changes on your account: your first purchase stays yours, with its receipt and access.',
+    ],
+    action: { label: 'Go to your dashboard', url: `${settings.baseUrl}/dashboard` },
+    outro: ['Sign in with this e-mail address to use it.'],
     settings,
   });
 }

@@ -63,6 +63,20 @@ export const BILLING: BillingInfoInput = {
   country: 'US',
 };
 
+let buyers = 0;
+
+/**
+ * The billing form of a new buyer: the course and the consultation are bought once per person
+ * (docs/behaviour/checkout-and-payments.md#one-per-person), so every default checkout has its own e-mail.
+ */
+export function newBuyerBilling(): BillingInfoInput {
+  buyers += 1;
+  return { ...BILLING, email: `Ada.Lovelace+${buyers}@Example.com` };
+}
+
+/** The lower-cased e-mail `newBuyerBilling` gives, whichever buyer it was. */
+export const NEW_BUYER_EMAIL = /^ada\.lovelace\+\d+@example\.com$/;
+
 export const ADMIN: Caller = { kind: 'user', userId: 'admin-1', email: 'admin@localhost', role: 'admin' };
 export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@example.com', role: 'user' };
 
@@ -87,7 +101,7 @@ export interface PaymentUnderTest {
   order(id: string): Promise<typeof orders.$inferSelect | undefined>;
   orderBySession(sessionId: string): Promise<typeof orders.$inferSelect | undefined>;
   counts(): Promise<{ orders: number; fulfilments: number; providerEvents: number; paidEvents: number }>;
-  /** Starts a card checkout of `items` as a visitor: `{ sessionId, url }`. */
+  /** Starts a card checkout of `items` as a visitor (by default a new buyer): `{ sessionId, url }`. */
   checkout(items?: unknown[], billing?: BillingInfoInput): Promise<{ sessionId: string; url: string }>;
   stop(): Promise<void>;
 }
@@ -180,7 +194,10 @@ export async function startPayment(
       providerEvents: await count(providerEvents),
       paidEvents: (await events('payment.order.paid')).length,
     }),
-    checkout: async (items = [{ id: 'restaurant-consultation', quantity: 1 }], billing = BILLING) => {
+    checkout: async (
+      items = [{ id: 'restaurant-consultation', quantity: 1 }],
+      billing = newBuyerBilling(),
+    ) => {
       const response = await call('/api/create-checkout-session', { json: { items, billingInfo: billing } });
       if (response.status !== 200)
         throw new Error(`checkout answered ${response.status}: ${await response.text()}`);

@@ -8,9 +8,11 @@
  *   GET  /api/paypal/cancel           → 303 to /checkout?payment=cancelled
  *   POST /api/grant-course-access     → { success, message, status } (see grant-course-access.ts)
  *   GET  /api/payment/providers       → PaymentProvidersSchema
+ *   GET  /api/payment/my-purchases    → MyPurchasesSchema (signed in: what the account has bought)
  *
  * Bodies are checked with the contracts; a bad one is a 400 with the contract's message, and nothing is
- * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400.
+ * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400; a quantity
+ * other than 1 of a one-per-person product is a 400; what the account already has is a 409.
  */
 import {
   checkoutReturnPath,
@@ -20,11 +22,13 @@ import {
   PaypalReturnQuerySchema,
   type Caller,
   type CreateCheckoutSessionResponse,
+  type MyPurchases,
   type PaymentProviders,
   type PaypalOrderResponse,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit';
+import { requireUser, validate } from '@platform/service-kit';
 import type { Router } from 'express';
+import { findOwnedProducts } from '../orders/owned-products.js';
 import type { PaymentDeps } from '../runtime.js';
 import { WALLET_CANCEL_PATH, completeWalletReturn } from './complete-wallet-return.js';
 import { grantCourseAccess } from './grant-course-access.js';
@@ -39,7 +43,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
         method: 'card',
         items: req.body.items,
         billing: req.body.billingInfo,
-        userId: userIdOf(req.caller),
+        account: accountOf(req.caller),
       });
       const body: CreateCheckoutSessionResponse = {
         sessionId: checkout.providerSessionId,
@@ -55,7 +59,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
       items: req.body.items,
       billing: req.body.billingInfo,
       expectedAmount: req.body.amount,
-      userId: userIdOf(req.caller),
+      account: accountOf(req.caller),
     });
     const body: PaypalOrderResponse = { id: checkout.providerSessionId, links: checkout.links };
     res.set('Cache-Control', 'no-store').json(body);
@@ -82,6 +86,15 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
     },
   );
 
+  router.get('/api/payment/my-purchases', requireUser, async (req, res) => {
+    const account = accountOf(req.caller);
+    const owned = account
+      ? await findOwnedProducts(deps.db, { accountEmail: account.email, userId: account.userId })
+      : [];
+    const body: MyPurchases = { productIds: [...new Set(owned.map((row) => row.productId))].sort() };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
   router.get('/api/payment/providers', (_req, res) => {
     const card = deps.runtime.card?.name;
     const wallet = deps.runtime.wallet?.name;
@@ -95,6 +108,6 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
 }
 
 /** Visitors may check out too; a signed-in buyer's order is theirs. */
-function userIdOf(caller: Caller): string | undefined {
-  return caller.kind === 'user' ? caller.userId : undefined;
+function accountOf(caller: Caller): { userId: string; email: string } | undefined {
+  return caller.kind === 'user' ? { userId: caller.userId, email: caller.email } : undefined;
 }

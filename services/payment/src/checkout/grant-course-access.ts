@@ -5,12 +5,14 @@
  *
  * Answers: 200 `{ success: true, status: 'fulfilled' }` once paid; 402 `{ success: false }` with status
  * `pending` (not paid yet), `failed` (declined or expired) or `refunded`; 409 when the provider collected
- * another amount than the order's total; 404 for an unknown session.
+ * another amount than the order's total; 404 for an unknown session. A payment for what the account already
+ * owned is a 402 with `alreadyOwned` (it is refunded automatically).
  */
 import { CHECKOUT_MESSAGES, type GrantCourseAccessResponse } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
+import { findAutomaticRefund } from '../orders/automatic-refunds.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
-import { findOrderBySession } from '../orders/orders.repository.js';
+import { findOrder, findOrderBySession, type OrderWithLines } from '../orders/orders.repository.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { askProvider } from './ask-provider.js';
 
@@ -21,6 +23,8 @@ export const GRANT_MESSAGES = {
   refunded: 'This order was refunded.',
   mismatch: 'The payment does not match the order. Please contact support.',
   nothingDue: 'Nothing was due for this payment any more; it is being refunded.',
+  alreadyOwned:
+    'You already had this purchase when this payment arrived, so it is refunded in full automatically.',
   notFound: 'Checkout session not found',
   providerGone: 'The payment provider of this order is not configured.',
 } as const;
@@ -37,8 +41,12 @@ export async function grantCourseAccess(
 ): Promise<GrantAnswer> {
   const found = await findOrderBySession(deps.db, sessionId);
   if (!found) throw new AppError('not_found', GRANT_MESSAGES.notFound);
-  if (found.status === 'fulfilled') return granted();
-  if (found.status === 'refunded') return refused('refunded', GRANT_MESSAGES.refunded);
+  if (found.status === 'fulfilled') return granted((await findOrder(deps.db, found.id)) ?? { lines: [] });
+  if (found.status === 'refunded') {
+    return !found.revenueReportId && (await findAutomaticRefund(deps.db, found.id))
+      ? alreadyOwned('refunded')
+      : refused('refunded', GRANT_MESSAGES.refunded);
+  }
 
   const provider = providerNamed(deps.runtime, found.provider);
   if (!provider) throw new AppError('unavailable', GRANT_MESSAGES.providerGone);
@@ -54,7 +62,7 @@ export async function grantCourseAccess(
   switch (outcome) {
     case 'fulfilled':
     case 'already-fulfilled':
-      return order.status === 'refunded' ? refused('refunded', GRANT_MESSAGES.refunded) : granted();
+      return order.status === 'refunded' ? refused('refunded', GRANT_MESSAGES.refunded) : granted(order);
     case 'failed':
       return refused('failed', GRANT_MESSAGES.failed);
     case 'amount-mismatch':
@@ -66,11 +74,24 @@ export async function grantCourseAccess(
       return refused(order.status, GRANT_MESSAGES.notPaid);
     case 'nothing-due':
       return refused(order.status, GRANT_MESSAGES.nothingDue);
+    case 'already-owned':
+      return alreadyOwned(order.status);
   }
 }
 
-function granted(): GrantAnswer {
-  return { httpStatus: 200, body: { success: true, message: GRANT_MESSAGES.granted, status: 'fulfilled' } };
+function granted(order: { lines: OrderWithLines['lines'] }): GrantAnswer {
+  const productIds = [...new Set(order.lines.map((line) => line.productId))];
+  return {
+    httpStatus: 200,
+    body: { success: true, message: GRANT_MESSAGES.granted, status: 'fulfilled', productIds },
+  };
+}
+
+function alreadyOwned(status: GrantCourseAccessResponse['status']): GrantAnswer {
+  return {
+    httpStatus: 402,
+    body: { success: false, message: GRANT_MESSAGES.alreadyOwned, status, alreadyOwned: true },
+  };
 }
 
 function refused(status: GrantCourseAccessResponse['status'], message: string): GrantAnswer {

@@ -17,6 +17,7 @@ import { AppError, MINUTE } from '@platform/service-kit';
 import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
+import { findOwnedProducts, isOnePerPerson, isOwnable } from '../orders/owned-products.js';
 import type {
   CheckoutUrls,
   CreatedCheckout,
@@ -35,6 +36,11 @@ export const CHECKOUT_ERRORS = {
   subscriptionWithOthers:
     'A membership plan renews by itself, so it must be bought on its own. Please remove the other products from your cart.',
   oneSubscription: 'Only one membership plan can be bought at a time.',
+  onePerPerson: (name: string) => `The ${name} is bought once per person, so its quantity must be 1.`,
+  ownedByAccount: (name: string) =>
+    `You already have the ${name} on your account, so there is nothing to pay. Open your dashboard to use it.`,
+  ownedByEmail: (name: string, email: string) =>
+    `The ${name} was already bought with ${email}, so there is nothing to pay. Sign in with that e-mail address to use it.`,
 } as const;
 
 export interface StartCheckoutOptions {
@@ -43,7 +49,8 @@ export interface StartCheckoutOptions {
   billing: BillingInfo;
   /** Dollars the page showed (wallet flow): refused when it disagrees with the server's total. */
   expectedAmount?: number;
-  userId?: string;
+  /** The signed-in buyer: the purchase goes to their account, whatever billing e-mail they typed. */
+  account?: { userId: string; email: string };
 }
 
 export interface StartedCheckout {
@@ -71,12 +78,15 @@ export async function startCheckout(
 
   const priced = await priceOrder(deps.db, options.items);
   if (provider.subscriptions) refuseUnsubscribableCart(priced.lines);
+  const onceTooOften = priced.lines.find((line) => isOnePerPerson(line) && line.quantity !== 1);
+  if (onceTooOften) throw new AppError('invalid', CHECKOUT_ERRORS.onePerPerson(onceTooOften.name));
   if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== priced.total) {
     throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
   }
 
-  const { billing } = options;
+  const { billing, account } = options;
   const email = billing.email.toLowerCase();
+  await refuseWhatIsOwned(deps, priced.lines, account ?? { email });
   return openCheckout(deps, {
     provider,
     method: options.method,
@@ -87,8 +97,34 @@ export async function startCheckout(
       lastName: billing.lastName,
       billingInfo: { ...billing, email },
     },
-    userId: options.userId,
+    userId: account?.userId,
+    accountEmail: account?.email ?? email,
   });
+}
+
+/**
+ * 409 when the account the purchase would go to already has one of its one-per-person products or an
+ * active membership plan of it (docs/behaviour/checkout-and-payments.md#one-per-person).
+ */
+async function refuseWhatIsOwned(
+  deps: PaymentDeps,
+  lines: PricedLine[],
+  account: { userId?: string; email: string },
+): Promise<void> {
+  const ownable = lines.filter((line) => isOwnable(line));
+  const owned = await findOwnedProducts(deps.db, {
+    accountEmail: account.email,
+    userId: account.userId,
+    productIds: ownable.map((line) => line.productId),
+  });
+  const line = ownable.find((candidate) => owned.some((row) => row.productId === candidate.productId));
+  if (!line) return;
+  throw new AppError(
+    'conflict',
+    account.userId
+      ? CHECKOUT_ERRORS.ownedByAccount(line.name)
+      : CHECKOUT_ERRORS.ownedByEmail(line.name, account.email.toLowerCase()),
+  );
 }
 
 export interface OpenCheckoutOptions {
@@ -98,6 +134,8 @@ export interface OpenCheckoutOptions {
   priced: PricedOrder;
   customer: { email: string; firstName: string; lastName: string; billingInfo: BillingInfo | null };
   userId?: string;
+  /** The account the purchase goes to (the signed-in buyer's e-mail); by default the customer's. */
+  accountEmail?: string;
   /** Where the provider sends the buyer back; by default the checkout's own pages (`checkoutUrls`). */
   urls?: CheckoutUrls;
   /** Set for a revenue-share order: the report it pays (docs/decisions.md, 28). */
@@ -129,6 +167,7 @@ export async function openCheckout(
         customerLastName: customer.lastName,
         billingInfo: customer.billingInfo,
         placedByUserId: options.userId ?? null,
+        accountEmail: (options.accountEmail ?? email).toLowerCase(),
         revenueReportId: options.revenueReportId ?? null,
         total: priced.total,
         currency: priced.currency,

@@ -90,6 +90,11 @@ export const orders = paymentSchema.table(
     billingInfo: jsonb('billing_info').$type<BillingInfo>(),
     /** The signed-in user who placed it, if any (guests check out too). */
     placedByUserId: text('placed_by_user_id'),
+    /**
+     * Lower-cased e-mail of the account the purchase goes to: the signed-in buyer's own, else the billing
+     * e-mail. What "one per person" is counted by (owned_products); null on orders older than it.
+     */
+    accountEmail: text('account_email'),
     /** The revenue report a revenue-share order pays (docs/decisions.md, 28); null for purchases. */
     revenueReportId: uuid('revenue_report_id'),
     /** The provider's hosted page, kept so a second click on a share's 'Pay now' reopens the same checkout. */
@@ -187,6 +192,28 @@ export const fulfilments = paymentSchema.table('fulfilments', {
 });
 
 /**
+ * Who owns which one-per-person product (a one-time product that costs something: the course, the
+ * consultation, the programmes), claimed by the order fulfilled for it in the fulfilment's transaction. The
+ * primary key lets exactly one order per account and product be fulfilled, whichever replica or webhook
+ * gets there first; a later payment for it is refunded automatically. A refund releases the claim.
+ */
+export const ownedProducts = paymentSchema.table(
+  'owned_products',
+  {
+    accountEmail: text('account_email').notNull(),
+    productId: text('product_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    claimedAt: at('claimed_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountEmail, table.productId] }),
+    index('owned_products_order_idx').on(table.orderId),
+  ],
+);
+
+/**
  * The later cycles of a subscription order (Stripe `invoice.paid` after the first): one row per invoice
  * (the primary key), so a replayed or re-sent invoice is recorded once. Recorded only; it extends nothing.
  */
@@ -264,9 +291,10 @@ export const revenueShareDues = paymentSchema.table(
 export const AUTOMATIC_REFUND_STATUS_VALUES = ['queued', 'refunded', 'failed'] as const;
 
 /**
- * Revenue-share payments the payment service refunds by itself (a work queue of the kit): the money was
- * taken, but nothing (or less than it paid) was still due on the report, because another payment got there
- * first. One row per order (the primary key), so an order is refunded once however often it is refused.
+ * Payments the payment service refunds by itself (a work queue of the kit): the money was taken but not
+ * needed. A revenue-share payment found nothing (or less than it paid) still due on its report, because
+ * another payment got there first; or a purchase arrived for a one-per-person product its account already
+ * owned (another checkout of it was paid first). One row per order (the primary key), so an order is refunded once however often it is refused.
  */
 export const automaticRefunds = paymentSchema.table('automatic_refunds', {
   id: uuid('id')

@@ -1,7 +1,8 @@
 /**
- * Revenue-share payments that were not needed are refunded by the payment service itself
- * (docs/behaviour/checkout-and-payments.md#paying-a-revenue-share): the provider took the money, but by
- * then nothing (or less than the order) was due on its report, because another payment got there first.
+ * Payments that were not needed are refunded by the payment service itself: the provider took the money,
+ * but by then nothing (or less than the order) was due on its revenue report, because another payment got
+ * there first (docs/behaviour/checkout-and-payments.md#paying-a-revenue-share), or the account already
+ * owned the one-per-person product it bought (docs/behaviour/checkout-and-payments.md#one-per-person).
  * Either this service saw it at fulfilment (the order stays `paid`, never fulfilled), or the revenue
  * service refused to record the payment (`revenue.share-payment.refused`).
  *
@@ -69,7 +70,7 @@ export function automaticRefundQueue(deps: PaymentDeps) {
           reason: `Automatic: ${item.reason}`,
           automatic: true,
         });
-        logger.info({ orderId: order.id, reason: item.reason }, 'unneeded share payment refunded');
+        logger.info({ orderId: order.id, reason: item.reason }, 'unneeded payment refunded');
         return { status: 'refunded' as const, refundedAt: refunded.refundedAt ?? deps.clock.now() };
       } catch (error) {
         // Refunded meanwhile by the admin: nothing left to do.

@@ -12,6 +12,10 @@
  * (locked), is verified, the payer's, and still owes at least the order's total. Otherwise the money was
  * not needed (another payment got there first): the order stays `paid`, emits nothing, and is queued for
  * its automatic refund (orders/automatic-refunds.ts).
+ *
+ * A purchase of a one-per-person product claims it for its account (orders/owned-products.ts). When the
+ * account already has it (another checkout of it was paid first), the order likewise stays `paid`, emits
+ * nothing and is refunded automatically: no second receipt, account e-mail or enrolment.
  */
 import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
 import { eq } from 'drizzle-orm';
@@ -20,6 +24,7 @@ import { fulfilments, outboxEvents } from '../db/schema.js';
 import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
 import { lockShareDue } from '../revenue-share/share-dues.repository.js';
 import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
+import { claimOwnedProducts } from './owned-products.js';
 import {
   courseIdsOf,
   lockOrder,
@@ -42,11 +47,17 @@ export type FulfilOutcome =
   /** The provider collected another amount or currency: not fulfilled, flagged for the admin. */
   | 'amount-mismatch'
   /** A revenue-share order whose report no longer owes it: not fulfilled, refunded automatically. */
-  | 'nothing-due';
+  | 'nothing-due'
+  /** A purchase of what its account already owns: not fulfilled, refunded automatically. */
+  | 'already-owned';
 
 /** Written on a share order that was paid when nothing (or less) was due: what the admin sees. */
 export const SHARE_NOT_DUE_PROBLEM =
   'Nothing (or less than this payment) was still due on the revenue report when the payment arrived; it is refunded automatically.';
+
+/** Written on a purchase paid for what its account already owned: what the admin sees. */
+export const ALREADY_OWNED_PROBLEM =
+  'The account already owned this purchase when the payment arrived (another order paid for it first); it is refunded automatically.';
 
 export interface FulfilResult {
   outcome: FulfilOutcome;
@@ -86,9 +97,9 @@ async function fulfilInTransaction(
 
   if (order.status === 'fulfilled' || order.status === 'refunded')
     return { outcome: 'already-fulfilled', order };
-  // Once found unneeded, a share payment is refunded whatever the report owes later.
-  if (order.revenueReportId && (await findAutomaticRefund(tx, order.id)))
-    return { outcome: 'nothing-due', order };
+  // Once found unneeded, a payment is refunded whatever happens later.
+  if (await findAutomaticRefund(tx, order.id))
+    return { outcome: order.revenueReportId ? 'nothing-due' : 'already-owned', order };
 
   if (payment.status === 'failed') {
     if (order.status !== 'pending')
@@ -148,6 +159,35 @@ async function fulfilInTransaction(
         now,
       });
       return { outcome: 'nothing-due', order: { ...order, ...unneeded } };
+    }
+  }
+
+  if (!order.revenueReportId) {
+    const owned = await claimOwnedProducts(tx, order, now);
+    if (owned.length > 0) {
+      deps.logger.warn(
+        { orderId, owned, source },
+        'payment arrived for a product its account already owns; refunding it',
+      );
+      const unneeded = await updateOrder(
+        tx,
+        order.id,
+        {
+          status: 'paid',
+          paidAt: order.paidAt ?? now,
+          providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+          problem: ALREADY_OWNED_PROBLEM,
+          nextCheckAt: null,
+          updatedAt: now,
+        },
+        ['pending', 'failed', 'paid'],
+      );
+      await queueAutomaticRefund(tx, {
+        orderId: order.id,
+        reason: `the account already owned ${owned.map((row) => `${row.productId} (order ${row.orderId})`).join(', ')}`,
+        now,
+      });
+      return { outcome: 'already-owned', order: { ...order, ...unneeded } };
     }
   }
 

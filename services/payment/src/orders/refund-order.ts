@@ -3,8 +3,8 @@
  * up to REFUND_WINDOW_DAYS after payment. The provider's refund is idempotent per order; the state change
  * to `refunded` is conditional, so of two concurrent refunds one records it and emits
  * `payment.order.refunded` (in the same transaction), and the other is told it was already refunded.
- * The automatic refund of an unneeded revenue-share payment (orders/automatic-refunds.ts) goes through
- * the same `refundThroughProvider`, without the window.
+ * The automatic refund of an unneeded payment (orders/automatic-refunds.ts) goes through the same
+ * `refundThroughProvider`, without the window.
  */
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
 import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
@@ -13,6 +13,7 @@ import { outboxEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
+import { releaseOwnedProducts } from './owned-products.js';
 import { latestPaymentOf } from './subscription-events.js';
 
 export const REFUND_ERRORS = {
@@ -133,6 +134,8 @@ async function recordRefund(
       ['paid', 'fulfilled'],
     );
     if (!row) return null;
+    // Refunded, it owns nothing: the account may buy it again.
+    await releaseOwnedProducts(tx, order.id);
     await enqueueEvent(
       tx,
       outboxEvents,
@@ -148,6 +151,8 @@ async function recordRefund(
           refundedAt: now.toISOString(),
           ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
           ...(automatic ? { automatic: true } : {}),
+          // Refunded by itself for a purchase its account already owned: nothing it granted ends.
+          ...(automatic && !order.revenueReportId ? { alreadyOwned: true } : {}),
         },
         headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
       },

@@ -40,6 +40,7 @@ function outcomeOf(outcome: FulfilOutcome, status: string): SharePaymentOutcome 
     case 'already-fulfilled':
       return status === 'refunded' ? 'refunded' : 'paid';
     case 'nothing-due':
+    case 'already-owned':
       return 'refunded';
     case 'failed':
       return 'failed';

@@ -1,8 +1,8 @@
 /**
  * `/member/dashboard` (docs/behaviour/member-learning.md#course-list-dashboard): a welcome line,
- * the membership badge, Membership and Log out; My Enrolled Courses; Available Courses (published
- * only) with the button rules and the lock for non-members; 3 skeleton cards while loading; signed-out
- * users go to /login.
+ * the membership badge, Membership and Log out; for a buyer of the consultation who has not sent it,
+ * how to get it; My Enrolled Courses; Available Courses (published only) with the button rules and the lock
+ * for non-members; 3 skeleton cards while loading; signed-out users go to /login.
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -21,6 +21,9 @@ import {
   useSignInGate,
   welcome,
 } from '@platform/ui';
+import { useMyPurchases } from '../../purchases/api/get-my-purchases';
+import { ConsultationPurchaseCard } from '../../purchases/components/consultation-purchase-card';
+import { showsConsultationPurchase } from '../../purchases/lib/consultation-purchase';
 import { useCourses, useEnrollments } from '../api/get-dashboard-data';
 import { getAvailableCourses, getEnrolledCourses, getMembershipBadgeText } from '../lib/dashboard-rules';
 import { AvailableCourseCard } from './available-course-card';
@@ -59,6 +62,7 @@ export function MemberDashboardPage() {
   const mayBeSignedIn = user !== null || userLoading;
   const courses = useCourses(mayBeSignedIn);
   const enrollments = useEnrollments(mayBeSignedIn);
+  const purchases = useMyPurchases(mayBeSignedIn);
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;
@@ -67,7 +71,8 @@ export function MemberDashboardPage() {
 
   const isMember = user?.isMember === true;
   const isAdmin = user?.role === 'admin';
-  const loading = userLoading || courses.isPending || enrollments.isPending;
+  // The consultation's card goes above the courses: they wait for it, so it never pushes them down.
+  const loading = userLoading || courses.isPending || enrollments.isPending || purchases.isPending;
   const list = courses.data ?? [];
   const enrolled = getEnrolledCourses(list, enrollments.data ?? null);
   const available = getAvailableCourses(list);
@@ -100,6 +105,12 @@ export function MemberDashboardPage() {
           <LogOutButton variant="ghost" disabled={!user} />
         </div>
       </header>
+
+      {!loading && showsConsultationPurchase(user, purchases.data?.productIds) ? (
+        <div className="mt-8">
+          <ConsultationPurchaseCard />
+        </div>
+      ) : null}
 
       <Section id="enrolled-courses" title="My Enrolled Courses">
         {loading ? (

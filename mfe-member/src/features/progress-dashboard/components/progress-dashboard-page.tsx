@@ -2,7 +2,8 @@
  * `/dashboard`, the progress variant (docs/behaviour/member-learning.md#progress-dashboard;
  * docs/decisions.md, 6): the welcome line, the course progress, the enrolled date, the release schedule note,
  * 'Course Sections' with each section's drip state, 'About This Course', for an rs_pending owner
- * without a consultation, 'Action Required', and for an owner on the revenue-share plan its card
+ * without a consultation, 'Action Required', for a buyer of the consultation who has not sent it, how to
+ * get it (`GET /api/payment/my-purchases`, read beside the dashboard's), and for an owner on the revenue-share plan its card
  * (docs/behaviour/revenue-share.md#dashboard-revenue-share-card). Members and anyone enrolled may see it,
  * and the admin, who previews the first course with every section open (docs/decisions.md, 30); other
  * signed-in users get 'Course Access Required'; signed-out visitors go to /login. Everything it shows comes
@@ -35,6 +36,9 @@ import { useCourse } from '../../courses/api/get-course';
 import { LoadError } from '../../courses/components/load-error';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
+import { useMyPurchases } from '../../purchases/api/get-my-purchases';
+import { ConsultationPurchaseCard } from '../../purchases/components/consultation-purchase-card';
+import { showsConsultationPurchase } from '../../purchases/lib/consultation-purchase';
 import { useProgressDashboard } from '../api/get-progress-dashboard';
 import {
   formatCourseDuration,
@@ -80,9 +84,15 @@ function DashboardLead({
   user: AuthUser;
   firstModuleId: number | null | undefined;
 }) {
+  // Asked for beside the dashboard's read (ProgressDashboardPage); this reads the same cache entry.
+  const purchases = useMyPurchases(true);
   return (
     <>
       {showsConsultationBanner(user) ? <ConsultationBanner firstModuleId={firstModuleId} /> : null}
+      {/* An owner the 'Action Required' banner already asks for the consultation sees only the banner. */}
+      {!showsConsultationBanner(user) && showsConsultationPurchase(user, purchases.data?.productIds) ? (
+        <ConsultationPurchaseCard />
+      ) : null}
       {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
     </>
   );
@@ -246,6 +256,9 @@ export function ProgressDashboardPage() {
   // An owner's revenue-share card reads the revenue service: asked for as soon as the user is known to be
   // one, beside the dashboard's read rather than after it (the card finds it in the same cache entry).
   useMyRevenueReports(showsRevenueShareCard(user));
+  // What the account bought (the consultation's card), beside the dashboard's read too; the course waits
+  // for both, so the card is there before it rather than pushing it down.
+  const purchases = useMyPurchases(user !== null || userLoading);
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;
@@ -261,7 +274,7 @@ export function ProgressDashboardPage() {
         Loading…
       </p>
     );
-  } else if (dashboard.isPending) {
+  } else if (dashboard.isPending || purchases.isPending) {
     body = <DashboardSkeleton lead={<DashboardLead user={user} firstModuleId={undefined} />} />;
   } else if (dashboard.isError) {
     body = (

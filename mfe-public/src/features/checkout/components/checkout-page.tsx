@@ -8,7 +8,7 @@
  * to their own account). A declined or cancelled payment comes back as `?payment=…`: the page says so and
  * reopens the checkout it left from, with the form as typed.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_MESSAGES } from '@platform/contracts';
@@ -24,7 +24,7 @@ import {
   useDocumentTitle,
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
-import { ArrowLeftIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
 import { useCatalogueProducts, useCourseForSale } from '../api/get-checkout-catalogue';
@@ -38,7 +38,9 @@ import {
   readCheckoutParams,
 } from '../lib/checkout-lines';
 import type { CheckoutLineView, PaymentMethod } from '../lib/checkout-lines';
+import { alreadyOwnedLink, ALREADY_OWNED_COPY } from '../lib/already-owned-copy';
 import { getCheckoutBackLink } from '../lib/checkout-back-link';
+import { readCheckoutRefusal } from '../lib/checkout-error';
 import type { CheckoutBackLink, CheckoutPurchase } from '../lib/checkout-back-link';
 import { rememberCheckoutKind } from '../lib/checkout-kind';
 import { rememberLeftCheckout, toReturnSearch } from '../lib/checkout-return';
@@ -204,6 +206,8 @@ function CheckoutForm({
 }: CheckoutFormProps) {
   const [search] = useSearchParams();
   const [isProcessing, setIsProcessing] = useState(false);
+  // The server's 409: the account already has what this checkout sells.
+  const [ownedMessage, setOwnedMessage] = useState<string | null>(null);
   const form = useForm<CheckoutFormValues>({
     defaultValues: { ...initialBilling, method: initialMethod },
     shouldFocusError: false,
@@ -244,6 +248,7 @@ function CheckoutForm({
     rememberCheckoutKind(purchase === 'cart' ? 'cart' : 'direct');
     // A declined or cancelled payment comes back to `/checkout?payment=…`: this reopens this very checkout.
     rememberLeftCheckout(toReturnSearch(search, method));
+    setOwnedMessage(null);
     setIsProcessing(true);
     try {
       const outcome = await startPayment(
@@ -265,14 +270,26 @@ function CheckoutForm({
       // 'left': the page is on its way to the provider; the button stays busy until it goes.
     } catch (error) {
       console.error('Checkout failed:', error);
-      toast({
-        title: CHECKOUT_MESSAGES.paymentFailedTitle,
-        description: CHECKOUT_MESSAGES.paymentFailed,
-        variant: 'destructive',
-      });
+      const refusal = readCheckoutRefusal(error);
+      if (refusal?.kind === 'owned') {
+        setOwnedMessage(refusal.message);
+      } else {
+        toast({
+          title: CHECKOUT_MESSAGES.paymentFailedTitle,
+          description: refusal?.message ?? CHECKOUT_MESSAGES.paymentFailed,
+          variant: 'destructive',
+        });
+      }
       setIsProcessing(false);
     }
   });
+
+  // Brought into view, so a buyer at the bottom of a phone's page sees why nothing happened.
+  const ownedAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ownedMessage) ownedAlert.current?.scrollIntoView({ block: 'center' });
+  }, [ownedMessage]);
+  const ownedLink = alreadyOwnedLink(isSignedIn);
 
   const testMode = providers?.testMode ?? false;
 
@@ -297,6 +314,18 @@ function CheckoutForm({
           <AlertTitle>Test mode</AlertTitle>
           <AlertDescription>
             Payments go to the built-in test page. No real money is charged.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {ownedMessage ? (
+        <Alert ref={ownedAlert} role="alert" className="mb-6 border-primary/40" data-testid="already-owned">
+          <CircleCheckIcon aria-hidden="true" />
+          <AlertTitle>{ALREADY_OWNED_COPY.checkoutTitle}</AlertTitle>
+          <AlertDescription>
+            <p>{ownedMessage}</p>
+            <Button asChild className="mt-3">
+              <Link to={ownedLink.to}>{ownedLink.label}</Link>
+            </Button>
           </AlertDescription>
         </Alert>
       ) : null}

@@ -2,10 +2,11 @@
  * `/checkout-success` (docs/behaviour/checkout-and-payments.md#order-confirmation; docs/decisions.md, 13):
  * says only what the server confirmed. `?session_id=` asks the server to grant access; once it has, thanks,
  * the 8-day programme and the way in: 'Access Your Dashboard' for a signed-in buyer, otherwise "check your
- * inbox to set your password" with a way to have the link sent again. Without a session, or for one that
- * is not paid, the page says so and leads back to the checkout.
+ * inbox to set your password" with a way to have the link sent again, and for the consultation how to get
+ * it. Without a session, or for one that is not paid, the page says so and leads back to the checkout.
  */
 import { Link, useSearchParams } from 'react-router-dom';
+import { CONSULTATION_NEXT_STEP, CONSULTATION_PRODUCT_ID } from '@platform/contracts';
 import {
   Button,
   Card,
@@ -28,10 +29,13 @@ import {
   HomeIcon,
   LayoutDashboardIcon,
   LoaderCircleIcon,
+  LogInIcon,
   ReceiptIcon,
   RotateCwIcon,
+  StoreIcon,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { alreadyOwnedLink, ALREADY_OWNED_COPY } from '../lib/already-owned-copy';
 import { getLeftCheckoutPath } from '../lib/checkout-return';
 import { useGrantCourseAccess } from '../lib/use-grant-course-access';
 import type { GrantState } from '../lib/use-grant-course-access';
@@ -98,6 +102,12 @@ const NOT_GRANTED: Record<Exclude<GrantState['kind'], 'granted'>, Heading> = {
     tone: 'problem',
     offersCheckout: false,
   },
+  'already-owned': {
+    title: ALREADY_OWNED_COPY.confirmationTitle,
+    text: 'You already had this purchase when this payment arrived, so it is refunded in full automatically. An e-mail explains it; nothing changes on your account.',
+    tone: 'waiting',
+    offersCheckout: false,
+  },
   unconfirmed: {
     title: 'We could not find this payment',
     text: 'This confirmation link does not match a payment we can confirm. If you have paid, your receipt and login details are on their way to your inbox; otherwise, go back to the checkout.',
@@ -155,6 +165,28 @@ function ProgrammeCard() {
   );
 }
 
+/** How a buyer of the consultation gets it: the consultation form. */
+function ConsultationCard() {
+  return (
+    <Card className="mt-8 border-primary/40" data-testid="consultation-next-step">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2 text-xl">
+            <StoreIcon className="size-5 text-primary" aria-hidden="true" />
+            {CONSULTATION_NEXT_STEP.title}
+          </h2>
+        </CardTitle>
+        <CardDescription className="text-base">{CONSULTATION_NEXT_STEP.text}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild size="lg" className="w-full sm:w-auto">
+          <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 function SignedInReceiptNote({ billingEmail }: { billingEmail: string | null }) {
   return (
     <p className="mt-8 flex items-start justify-center gap-2 text-center text-sm text-muted-foreground">
@@ -184,7 +216,7 @@ function HomeLink() {
   );
 }
 
-function GrantedOrder({ billingEmail }: { billingEmail: string | null }) {
+function GrantedOrder({ billingEmail, productIds }: { billingEmail: string | null; productIds: string[] }) {
   const { user, isLoading } = useAuth();
   return (
     <>
@@ -203,6 +235,7 @@ function GrantedOrder({ billingEmail }: { billingEmail: string | null }) {
       ) : (
         <SetPasswordInboxCard billingEmail={billingEmail} />
       )}
+      {productIds.includes(CONSULTATION_PRODUCT_ID) ? <ConsultationCard /> : null}
       <ProgrammeCard />
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
         {user ? (
@@ -219,6 +252,21 @@ function GrantedOrder({ billingEmail }: { billingEmail: string | null }) {
   );
 }
 
+/** Where a buyer who already had the purchase goes to use it. */
+function AlreadyOwnedLink() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return null;
+  const link = alreadyOwnedLink(Boolean(user));
+  return (
+    <Button asChild size="lg">
+      <Link to={link.to}>
+        {user ? <LayoutDashboardIcon aria-hidden="true" /> : <LogInIcon aria-hidden="true" />}
+        {link.label}
+      </Link>
+    </Button>
+  );
+}
+
 export function CheckoutSuccessPage() {
   const [search] = useSearchParams();
   const { state, checkAgain } = useGrantCourseAccess(readSessionId(search));
@@ -227,7 +275,7 @@ export function CheckoutSuccessPage() {
   if (state.kind === 'granted') {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-        <GrantedOrder billingEmail={state.billingEmail} />
+        <GrantedOrder billingEmail={state.billingEmail} productIds={state.productIds} />
       </div>
     );
   }
@@ -239,6 +287,7 @@ export function CheckoutSuccessPage() {
         <StatusHeader heading={heading} isBusy={state.kind === 'confirming'} />
       </div>
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        {state.kind === 'already-owned' ? <AlreadyOwnedLink /> : null}
         {state.kind === 'pending' ? (
           <Button size="lg" onClick={checkAgain}>
             <RotateCwIcon aria-hidden="true" />

@@ -1,6 +1,7 @@
 /**
  * The checkout's internal errors (docs/behaviour/checkout-and-payments.md#payment-flows): the server's own
- * text or the fixed messages. They are logged for whoever debugs; the buyer sees the 'Payment Failed' toast.
+ * text or the fixed messages. They are logged for whoever debugs; the buyer sees the 'Payment Failed' toast,
+ * except for a refusal meant for them (`readCheckoutRefusal`).
  */
 import { ApiError } from '@platform/ui';
 
@@ -17,4 +18,16 @@ export function readServerMessage(error: unknown): string | null {
   if (error.serverMessage) return error.serverMessage;
   const text = (error.body as { error?: unknown } | null)?.error;
   return typeof text === 'string' && text.trim() ? text.trim() : null;
+}
+
+/**
+ * A refusal the buyer should read (docs/behaviour/checkout-and-payments.md#one-per-person): 409, the
+ * account already has what it would buy ('owned'); 400, the server's reason ('invalid'). Null otherwise.
+ */
+export function readCheckoutRefusal(error: unknown): { kind: 'owned' | 'invalid'; message: string } | null {
+  const cause = error instanceof CheckoutError ? error.cause : error;
+  if (!(cause instanceof ApiError) || !cause.serverMessage) return null;
+  if (cause.status === 409) return { kind: 'owned', message: cause.serverMessage };
+  if (cause.status === 400) return { kind: 'invalid', message: cause.serverMessage };
+  return null;
 }

@@ -19,13 +19,18 @@ export type GrantState =
   /** No `session_id` in the address: there is no payment to confirm. */
   | { kind: 'missing' }
   | { kind: 'confirming' }
-  /** Paid and fulfilled; `billingEmail` is the address this tab typed at checkout, when it knows it. */
-  | { kind: 'granted'; billingEmail: string | null }
+  /**
+   * Paid and fulfilled; `billingEmail` is the address this tab typed at checkout, when it knows it, and
+   * `productIds` what the order bought.
+   */
+  | { kind: 'granted'; billingEmail: string | null; productIds: string[] }
   /** The provider has not confirmed the payment (yet). */
   | { kind: 'pending' }
   /** Declined or expired. */
   | { kind: 'failed' }
   | { kind: 'refunded' }
+  /** The account already had what this order bought: the payment is refunded automatically. */
+  | { kind: 'already-owned' }
   /** The server could not confirm anything about it: an unknown session, a mismatch, no answer. */
   | { kind: 'unconfirmed'; message: string | null };
 
@@ -45,6 +50,7 @@ async function askServer(sessionId: string, queryClient: QueryClient): Promise<G
     });
     if (!result.success) {
       console.warn(`Course access not granted for this session (${result.status}): ${result.message}`);
+      if (result.alreadyOwned) return { kind: 'already-owned' };
       if (result.status === 'pending' || result.status === 'failed' || result.status === 'refunded')
         return { kind: result.status };
       return { kind: 'unconfirmed', message: result.message };
@@ -59,7 +65,11 @@ async function askServer(sessionId: string, queryClient: QueryClient): Promise<G
     forgetLeftCheckout();
     // A signed-in buyer's membership changed: the dashboard link depends on it.
     void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-    return { kind: 'granted', billingEmail: billing?.email.trim() || null };
+    return {
+      kind: 'granted',
+      billingEmail: billing?.email.trim() || null,
+      productIds: result.productIds ?? [],
+    };
   } catch (error) {
     console.error('Granting course access failed:', error);
     return { kind: 'unconfirmed', message: null };

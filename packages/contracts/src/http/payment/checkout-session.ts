@@ -10,6 +10,20 @@ import { BillingInfoSchema, CHECKOUT_MESSAGES } from './billing.js';
 /** The product id of the course itself (the course-purchase flow buys exactly this, once). */
 export const COURSE_PRODUCT_ID = 'restaurant-management-course';
 
+/** The $697 Restaurant Consultation: its buyer is told how to get it (the consultation form). */
+export const CONSULTATION_PRODUCT_ID = 'restaurant-consultation';
+
+/**
+ * How a buyer of the consultation gets it, said by the confirmation page, the receipt and the dashboard
+ * (docs/behaviour/checkout-and-payments.md#order-confirmation).
+ */
+export const CONSULTATION_NEXT_STEP = {
+  title: 'Your Restaurant Consultation',
+  text: 'Your consultation starts with the consultation form: tell us about your restaurant and send your photos, a short walkthrough video and your menu. We review every request within 24-48 hours.',
+  linkLabel: 'Start your consultation',
+  path: '/consultation',
+} as const;
+
 export const MAX_LINE_QUANTITY = 99;
 
 export const CheckoutLineSchema = z.object({

@@ -30,5 +30,12 @@ export const GrantCourseAccessResponseSchema = z.object({
   message: z.string(),
   /** The order's state after the call. */
   status: z.enum(['pending', 'paid', 'fulfilled', 'refunded', 'failed']),
+  /** Once fulfilled: the products bought, so the page can say how to use each (the consultation's form). */
+  productIds: z.array(z.string()).optional(),
+  /**
+   * True when the account already had what this order bought (another checkout of it was paid first): the
+   * payment is refunded automatically and nothing is granted.
+   */
+  alreadyOwned: z.boolean().optional(),
 });
 export type GrantCourseAccessResponse = z.infer<typeof GrantCourseAccessResponseSchema>;

@@ -5,3 +5,4 @@ export * from './paypal-order.js';
 export * from './grant-course-access.js';
 export * from './orders.js';
 export * from './share-checkout.js';
+export * from './my-purchases.js';

@@ -104,6 +104,27 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('tells a buyer of the consultation in the receipt how to get it, with a link to its form', async () => {
+    const event = orderPaid({
+      lines: [
+        {
+          productId: 'restaurant-consultation',
+          name: 'Restaurant Consultation',
+          unitPrice: 69_700,
+          quantity: 1,
+        },
+      ],
+    });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.parsed.text).toContain('Restaurant Consultation: $697.00');
+    expect(mail!.parsed.text).toContain(
+      'Your consultation starts with the consultation form: tell us about your restaurant and send your photos, a short walkthrough video and your menu.',
+    );
+    expect(mail!.parsed.text).toContain(`Start your consultation:\n${BASE_URL}/consultation`);
+    expect(htmlOf(mail!)).toContain(`href="${BASE_URL}/consultation"`);
+  });
+
   it('e-mails a new account its set-password link, valid for 7 days, once', async () => {
     const event = memberGranted(notification.clock.now(), { firstName: 'Rosa <Chef>' });
     await notification.publish(event);
@@ -156,6 +177,27 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
     expect(mail!.parsed.subject).toBe('Your course access is ready');
     expect(mail!.parsed.text).not.toContain('setup-password');
     expect(mail!.parsed.text).toContain('“Forgot your password?”');
+  });
+
+  it('says why a second payment for what the buyer already had was refunded', async () => {
+    const event = envelope('payment.order.refunded', {
+      orderId: randomUUID(),
+      email: 'twice@example.com',
+      firstName: 'Rosa',
+      amount: 69_700,
+      currency: 'USD',
+      courseIds: [1],
+      refundedAt: '2030-03-10T12:00:00.000Z',
+      automatic: true,
+      alreadyOwned: true,
+    });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual(['twice@example.com']);
+    expect(mail!.parsed.subject).toBe('You already had this purchase: your $697.00 is refunded');
+    expect(mail!.parsed.text).toContain('for something you had already bought');
+    expect(mail!.parsed.text).not.toContain('has ended');
+    expect(htmlOf(mail!)).toContain(`href="${BASE_URL}/dashboard"`);
   });
 
   it('confirms a refund with its amount and order number', async () => {

@@ -21,7 +21,7 @@ const order: PaymentOrderPaid = {
   currency: 'USD',
   lines: [
     { productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 },
-    { productId: 'restaurant-consultation', name: 'Consultation', unitPrice: 34_850, quantity: 2 },
+    { productId: 'menu-review', name: 'Menu Review', unitPrice: 34_850, quantity: 2 },
   ],
   courseIds: [1],
   paidAt: '2030-03-01T10:00:00.000Z',
@@ -72,7 +72,7 @@ describe('the receipt', () => {
         '',
         'Restaurant Course: $697.00',
         '',
-        'Consultation × 2: $697.00',
+        'Menu Review × 2: $697.00',
         '',
         'Total paid: $1,394.00',
         '',
@@ -89,6 +89,31 @@ describe('the receipt', () => {
     expectMobileFriendlyHtml(email);
     expect(email.html).toContain('Total paid: $1,394.00');
     expect(email.html).toContain(ORDER_ID);
+  });
+
+  it('tells a buyer of the consultation how to get it, with a button to the consultation form', () => {
+    const consultation = renderReceiptEmail({
+      order: {
+        ...order,
+        total: 69_700,
+        lines: [
+          {
+            productId: 'restaurant-consultation',
+            name: 'Restaurant Consultation',
+            unitPrice: 69_700,
+            quantity: 1,
+          },
+        ],
+      },
+      settings,
+    });
+    expect(consultation.text).toContain(
+      'Your consultation starts with the consultation form: tell us about your restaurant and send your photos, a short walkthrough video and your menu. We review every request within 24-48 hours.',
+    );
+    expect(consultation.text).toContain('Start your consultation:\nhttps://site.example/consultation');
+    expect(consultation.html).toContain('href="https://site.example/consultation"');
+    expectMobileFriendlyHtml(consultation);
+    expect(email.text).not.toContain('/consultation');
   });
 
   it('says plainly when the payment was made in test mode', () => {
@@ -184,6 +209,21 @@ describe('the refund e-mail', () => {
     expectMobileFriendlyHtml(email);
     const noCourse = renderRefundEmail({ refund: { ...refund, courseIds: [] }, settings });
     expect(noCourse.text).not.toContain('course access');
+  });
+
+  it('says why a second payment for what the buyer already had came back, and that nothing ends', () => {
+    const email = renderRefundEmail({ refund: { ...refund, automatic: true, alreadyOwned: true }, settings });
+    expect(email.subject).toBe('You already had this purchase: your $697.00 is refunded');
+    expect(email.text).toContain(
+      'We received a second payment of $697.00 for something you had already bought (another checkout of it was paid first), so we refunded it in full on March 10, 2030.',
+    );
+    expect(email.text).toContain(
+      'Nothing changes on your account: your first purchase stays yours, with its receipt and access.',
+    );
+    expect(email.text).toContain('Go to your dashboard:\nhttps://site.example/dashboard');
+    expect(email.text).not.toContain('has ended');
+    expect(email.text).not.toContain('money-back guarantee');
+    expectMobileFriendlyHtml(email);
   });
 });
 

@@ -125,9 +125,20 @@ describe.each(backings())('checkout on $name', (factory) => {
   it('merges repeated products and multiplies by the quantity', async () => {
     const { sessionId } = await payment.checkout([
       { id: COURSE_PRODUCT_ID, quantity: 1 },
-      { id: COURSE_PRODUCT_ID, quantity: 2 },
+      { id: 'menu-optimization', quantity: 1 },
+      { id: 'menu-optimization', quantity: 2 },
     ]);
-    expect((await payment.orderBySession(sessionId))?.total).toBe(3 * 69700);
+    const order = await payment.orderBySession(sessionId);
+    expect(order?.total).toBe(69700);
+    const lines = await payment.service.deps.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order!.id))
+      .orderBy(orderLines.position);
+    expect(lines.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+      { productId: COURSE_PRODUCT_ID, quantity: 1 },
+      { productId: 'menu-optimization', quantity: 3 },
+    ]);
   });
 
   it.each([

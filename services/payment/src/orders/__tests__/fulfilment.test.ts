@@ -67,6 +67,7 @@ describe.each(backings())('fulfilment on $name', (factory) => {
         success: true,
         message: 'Welcome email has been sent to your inbox.',
         status: 'fulfilled',
+        productIds: ['restaurant-consultation'],
       });
     }
     const after = await payment.counts();

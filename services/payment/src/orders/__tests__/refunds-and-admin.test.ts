@@ -10,6 +10,7 @@ import { DAY } from '@platform/service-kit';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import {
+  NEW_BUYER_EMAIL,
   ADMIN,
   MEMBER,
   backings,
@@ -60,7 +61,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       id: order.id,
       status: 'fulfilled',
       provider: 'test',
-      customerEmail: 'ada.lovelace@example.com',
+      customerEmail: expect.stringMatching(NEW_BUYER_EMAIL),
       customerName: 'Ada Lovelace',
       total: 69700,
       currency: 'USD',
@@ -117,7 +118,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
     expect(events).toHaveLength(1);
     expect(PaymentOrderRefundedSchema.parse(events[0]!.data)).toEqual({
       orderId: order.id,
-      email: 'ada.lovelace@example.com',
+      email: expect.stringMatching(NEW_BUYER_EMAIL),
       firstName: 'Ada',
       amount: 69700,
       currency: 'USD',

@@ -1,0 +1,30 @@
+/**
+ * `GET /api/payment/my-purchases` (docs/behaviour/checkout-and-payments.md#one-per-person): the product ids
+ * the signed-in account has bought and still has. Both dashboards read it beside their own reads, to say how
+ * to get the consultation. A 401 reads as null (signed out).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyPurchases } from '@platform/contracts';
+import { getQueryFn } from '@platform/ui';
+
+export const MY_PURCHASES_QUERY_KEY = ['/api/payment/my-purchases'] as const;
+
+const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+
+export function myPurchasesQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: MY_PURCHASES_QUERY_KEY,
+    enabled,
+    queryFn: async (context): Promise<MyPurchases | null> => {
+      const [body, { MyPurchasesSchema }] = await Promise.all([
+        readOrNull(context),
+        import('@platform/contracts'),
+      ]);
+      return body === null ? null : MyPurchasesSchema.parse(body);
+    },
+  });
+}
+
+export function useMyPurchases(enabled: boolean) {
+  return useQuery(myPurchasesQuery(enabled));
+}
