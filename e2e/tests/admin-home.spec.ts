@@ -90,7 +90,7 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
-  await expect(page).toHaveTitle(/^Admin - /);
+  await expect(page).toHaveTitle('Admin | Restaurant Consultant');
 
   // The header's 'Admin' link, current on its page.
   const headerLink = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', {

@@ -2,7 +2,7 @@ import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {
-  useDocumentTitle(`Page Not Found - ${SITE_NAME}`);
+  useDocumentTitle(`Page Not Found | ${SITE_NAME}`);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-20 text-center">

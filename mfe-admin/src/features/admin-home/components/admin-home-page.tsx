@@ -45,7 +45,7 @@ function courseFigureOf(
 }
 
 export function AdminHomePage() {
-  useDocumentTitle(`${ADMIN_HOME_COPY.documentTitle} - ${SITE_NAME}`);
+  useDocumentTitle(`${ADMIN_HOME_COPY.documentTitle} | ${SITE_NAME}`);
   const access = useAdminAccess();
   const allowed = access === 'allowed';
   const consultations = useConsultationsForHome(allowed);

@@ -43,7 +43,7 @@ function LoadingLayout() {
 }
 
 export function AdminConsultationsPage() {
-  useDocumentTitle(`Consultation Submissions - Admin - ${SITE_NAME}`);
+  useDocumentTitle(`Consultation Submissions | Admin | ${SITE_NAME}`);
   const access = useAdminAccess();
   const consultations = useConsultations(access === 'allowed');
   const outcome = useAdminRefusal(access, consultations.error);

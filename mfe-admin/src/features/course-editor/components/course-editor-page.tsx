@@ -121,7 +121,7 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
 }
 
 export function CourseEditorPage() {
-  useDocumentTitle(`${COURSE_EDITOR_COPY.title} - Admin - ${SITE_NAME}`);
+  useDocumentTitle(`${COURSE_EDITOR_COPY.title} | Admin | ${SITE_NAME}`);
   const access = useAdminAccess();
   const courses = useStudioCourses(access === 'allowed');
   const course = courses.data?.[0] ?? null;

@@ -36,7 +36,7 @@ function LoadingList() {
 }
 
 export function MailLogPage() {
-  useDocumentTitle(`${MAIL_LOG_COPY.title} - Admin - ${SITE_NAME}`);
+  useDocumentTitle(`${MAIL_LOG_COPY.title} | Admin | ${SITE_NAME}`);
   const access = useAdminAccess();
   const [limit, setLimit] = useState(MAIL_LIST_DEFAULT_LIMIT);
   const mail = useMailLog(limit, access === 'allowed');

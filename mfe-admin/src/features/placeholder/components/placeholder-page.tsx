@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 /** Stands in for a page a later issue builds: says so plainly and offers the way home. */
 export function PlaceholderPage({ name }: { name: string }) {
-  useDocumentTitle(`${name} - ${SITE_NAME}`);
+  useDocumentTitle(`${name} | ${SITE_NAME}`);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-20 text-center">

@@ -80,7 +80,7 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
         id={dateId}
         label="Agreement date"
         error={errors.agreedAt?.message}
-        hint="The day the owner agreed to the programme; not in the future."
+        hint="The day the owner agreed to the program; not in the future."
       >
         <Input
           {...fieldAria(dateId, errors.agreedAt?.message, fieldHintId(dateId))}
@@ -130,8 +130,8 @@ export function AgreementDateDialog({ customer }: { customer: RevenueCustomer })
           <DialogDescription>
             {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to
             report start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the
-            programme before, record that day: the 30-day implementation period starts then, and the first
-            whole month after it is the first they report.
+            program before, record that day: the 30-day implementation period starts then, and the first whole
+            month after it is the first they report.
           </DialogDescription>
         </DialogHeader>
         {open ? <AgreementDateForm customer={customer} onDone={() => setOpen(false)} /> : null}

@@ -104,7 +104,7 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
         id={amountId}
         label="New baseline"
         error={errors.baselineNetRevenue?.message}
-        hint="Average monthly net revenue before the programme."
+        hint="Average monthly net revenue before the program."
       />
       <FormField
         id={reasonId}

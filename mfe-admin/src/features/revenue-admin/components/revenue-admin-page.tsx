@@ -66,7 +66,7 @@ function TabLabel({ label, count }: { label: string; count: number }) {
 }
 
 export function RevenueAdminPage() {
-  useDocumentTitle(`${PAGE_TITLE} - Admin - ${SITE_NAME}`);
+  useDocumentTitle(`${PAGE_TITLE} | Admin | ${SITE_NAME}`);
   const access = useAdminAccess();
   const allowed = access === 'allowed';
   const stats = useRevenueStats(allowed);

@@ -59,7 +59,7 @@ const TRANSFER_TEXT: Record<TransferState, string> = {
 };
 
 export function VideoUploadPage() {
-  useDocumentTitle(`${VIDEO_UPLOAD_COPY.title} - Admin - ${SITE_NAME}`);
+  useDocumentTitle(`${VIDEO_UPLOAD_COPY.title} | Admin | ${SITE_NAME}`);
   const access = useAdminAccess();
   const [state, dispatch] = useReducer(reduceVideoUpload, IDLE);
   const [file, setFile] = useState<File | null>(null);

@@ -109,7 +109,7 @@ export function CourseDetailPage() {
   const courseId = parseContentId(params.id);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const course = useCourse(courseId ?? 0, user !== null && courseId !== null);
-  useDocumentTitle(`${course.data?.title ?? 'Course'} - ${SITE_NAME}`);
+  useDocumentTitle(`${course.data?.title ?? 'Course'} | ${SITE_NAME}`);
 
   if (signedOutHere) return null;
   if (redirectToLogin) return <Navigate to="/login" replace />;

@@ -12,7 +12,7 @@ import { CourseSkeletonCards as SkeletonCards } from './course-skeleton-cards';
 import { LoadError } from './load-error';
 
 export function CoursesPage() {
-  useDocumentTitle(`Courses - ${SITE_NAME}`);
+  useDocumentTitle(`Courses | ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const courses = useCourses(user !== null);
 

@@ -135,7 +135,7 @@ export function ModuleLessonsPage() {
   const enabled = user !== null && moduleId !== null;
   const section = useModule(moduleId ?? 0, enabled);
   const lessons = useModuleLessons(moduleId ?? 0, enabled);
-  useDocumentTitle(`${section.data?.title ?? 'Module'} - ${SITE_NAME}`);
+  useDocumentTitle(`${section.data?.title ?? 'Module'} | ${SITE_NAME}`);
 
   const errors = [section.isError ? section.error : null, lessons.isError ? lessons.error : null].filter(
     (error): error is ApiError => error instanceof ApiError,

@@ -55,7 +55,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function MemberDashboardPage() {
-  useDocumentTitle(`Member Dashboard - ${SITE_NAME}`);
+  useDocumentTitle(`Member Dashboard | ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   // The page is for signed-in users only: both reads start together with the user, not after it (a
   // signed-out visitor's 401 reads as null and goes to /login as before).

@@ -73,7 +73,7 @@ function EmptyState() {
 }
 
 export function MyConsultationsPage() {
-  useDocumentTitle(`My Consultations - ${SITE_NAME}`);
+  useDocumentTitle(`My Consultations | ${SITE_NAME}`);
   const { user, isLoading: userLoading } = useAuth();
   const signedIn = user !== null;
   const consultations = useMyConsultations(signedIn);

@@ -16,6 +16,7 @@ import {
   LogOutButton,
   Skeleton,
   useAuth,
+  SITE_NAME,
   useDocumentTitle,
   welcome,
 } from '@platform/ui';
@@ -58,7 +59,7 @@ function AccessCard({
 }
 
 export function OldDashboardPage() {
-  useDocumentTitle('Dashboard | Restaurant Consultancy Course');
+  useDocumentTitle(`Dashboard | ${SITE_NAME}`);
   const { user, isLoading } = useAuth();
   const isAdmin = user?.role === 'admin';
   const mayLearn = user !== null && (user.isMember === true || isAdmin);

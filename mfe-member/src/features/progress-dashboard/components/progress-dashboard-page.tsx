@@ -247,7 +247,7 @@ function CourseProgressView({
 }
 
 export function ProgressDashboardPage() {
-  useDocumentTitle(`Dashboard - ${SITE_NAME}`);
+  useDocumentTitle(`Dashboard | ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   // The page is for signed-in users only: everything it shows (the enrolments, the course they lead to or the
   // admin's preview, its sections) comes in one read asked for together with the user, not after it

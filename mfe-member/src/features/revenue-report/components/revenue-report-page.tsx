@@ -109,7 +109,7 @@ function HistorySection({ reports }: { reports: RevenueReport[] }) {
 }
 
 export function RevenueReportPage() {
-  useDocumentTitle(`Revenue Report - ${SITE_NAME}`);
+  useDocumentTitle(`Revenue Report | ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const [outcome, dismissOutcome] = usePaymentOutcome();
   const reports = useMyRevenueReports(user !== null, outcome === 'paid' ? hasPayableReport : undefined);

@@ -139,7 +139,7 @@ function SignInFirst() {
 }
 
 export function RevenueShareWelcomePage() {
-  useDocumentTitle(`Premium Success Program - ${SITE_NAME}`);
+  useDocumentTitle(`Premium Success Program | ${SITE_NAME}`);
   const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
   const plan = useMyRevenueReports(user !== null);
 

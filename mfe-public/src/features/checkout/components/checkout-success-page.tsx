@@ -50,7 +50,7 @@ const PROGRAMME = [
     days: 'Days 2–7',
     text: 'A new section unlocks every day, so each lesson has time to work in your restaurant.',
   },
-  { days: 'Day 8', text: 'The final section and the bonus resources: the complete programme is yours.' },
+  { days: 'Day 8', text: 'The final section and the bonus resources: the complete program is yours.' },
 ];
 
 const SESSION_ID_PATTERN = /^[\w-]{1,255}$/;
@@ -146,7 +146,7 @@ function ProgrammeCard() {
         <CardTitle asChild>
           <h2 className="flex items-center gap-2 text-xl">
             <CalendarDaysIcon className="size-5 text-primary" aria-hidden="true" />
-            Your 8-day transformation programme
+            Your 8-day transformation program
           </h2>
         </CardTitle>
         <CardDescription>One section is released each day for 8 days.</CardDescription>

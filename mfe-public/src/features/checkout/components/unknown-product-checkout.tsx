@@ -13,7 +13,7 @@ export function UnknownProductCheckout() {
         <h1 className="mt-5 text-2xl font-bold tracking-tight">Product not found</h1>
         <p className="mx-auto mt-2 max-w-sm text-muted-foreground">
           This link does not name anything we sell, or the offer has ended. Nothing has been charged. Please
-          choose a programme on the pricing page.
+          choose a program on the pricing page.
         </p>
         <Button asChild size="lg" className="mt-6">
           <Link to="/pricing">View Pricing</Link>

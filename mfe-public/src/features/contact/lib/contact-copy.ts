@@ -4,7 +4,7 @@ import type { ContactSubject } from '@platform/contracts';
 export const CONTACT_PAGE = {
   title: 'Contact Us',
   description:
-    "Questions about the course, a consultation or a programme? Send us a message and we'll get back to you within 24 hours.",
+    "Questions about the course, a consultation or a program? Send us a message and we'll get back to you within 24 hours.",
 } as const;
 
 /** The support details shown beside the form (the spec leaves the values to us). */
@@ -51,7 +51,7 @@ export const FAQ = [
   },
   {
     id: 'programmes',
-    question: 'Which programme is right for my restaurant?',
+    question: 'Which program is right for my restaurant?',
     answer:
       'The Self-Implementation Program suits owners who want the full course and tools and will put them in place themselves. The Premium Success Program adds hands-on guidance, and Flexible Payments spreads the cost. The pricing page compares all three.',
   },

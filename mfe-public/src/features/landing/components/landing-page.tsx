@@ -150,7 +150,7 @@ export function LandingPage() {
           <div className="bg-gradient-to-br from-orange-700 via-orange-800 to-stone-900 p-6 text-white">
             <p className="text-sm font-semibold tracking-wide text-orange-100 uppercase">Featured course</p>
             <h2 className="mt-2 text-2xl font-bold">Restaurant Management Mastery</h2>
-            <p className="mt-2 text-sm text-orange-50">An 8-day programme: one section released every day.</p>
+            <p className="mt-2 text-sm text-orange-50">An 8-day program: one section released every day.</p>
           </div>
           <CardContent className="grid grid-cols-2 gap-3 pt-6 sm:gap-4">
             <div className="flex items-center gap-3">

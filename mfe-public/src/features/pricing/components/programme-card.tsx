@@ -51,7 +51,7 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
     >
       {programme.highlight || isSelected ? (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap shadow">
-          {isSelected ? 'Your selected programme' : programme.highlight}
+          {isSelected ? 'Your selected program' : programme.highlight}
         </Badge>
       ) : null}
       <CardHeader className="gap-2 pt-8">

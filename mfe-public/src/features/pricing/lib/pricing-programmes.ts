@@ -67,7 +67,7 @@ export const PROGRAMMES: readonly Programme[] = [
     name: 'Flexible Payments',
     price: '$1,597',
     priceNote: 'with financing',
-    description: 'The same complete programme; spread the cost with PayPal Pay Later where it is offered.',
+    description: 'The same complete program; spread the cost with PayPal Pay Later where it is offered.',
     features: [
       'Everything in Self-Implementation',
       'PayPal Pay Later at checkout, where available',

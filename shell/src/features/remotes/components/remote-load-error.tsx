@@ -1,7 +1,7 @@
 import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
 
 export function RemoteLoadError({ onRetry }: { onRetry: () => void }) {
-  useDocumentTitle(`Page could not be loaded - ${SITE_NAME}`);
+  useDocumentTitle(`Page could not be loaded | ${SITE_NAME}`);
 
   return (
     <section role="alert" className="mx-auto w-full max-w-md px-4 py-20 text-center">
