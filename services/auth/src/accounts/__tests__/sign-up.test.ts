@@ -52,6 +52,8 @@ describe.each(backings())('sign-up on $name', (factory) => {
         planStatus: 'regular',
         consultationStatus: 'not_started',
         isPaidMember: false,
+        // A brand-new account has had no session before this one.
+        returning: false,
       },
     });
     const cookie = cookieSetBy(response);
