@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { readDecisions } from '../decisions-index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -70,9 +71,9 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-/** The numbers of docs/decisions.md, from its headings `### 17. …`. */
-function decisionNumbers(markdown: string): number[] {
-  return [...markdown.matchAll(/^#{2,4} (\d+)\. /gm)].map((match) => Number(match[1]));
+/** The numbers of the decisions, one file each in docs/decisions/ (the index, docs/decisions.md, lists them). */
+function decisionNumbers(): number[] {
+  return readDecisions().map((decision) => decision.number);
 }
 
 /** "17", "15–17", "1–2, 13", "20, 21 and 25 to 28" → every number named. */
@@ -119,10 +120,7 @@ function outsideReferences(line: string): string[] {
 }
 
 function scan(): { findings: Finding[]; files: number } {
-  const decisionsFile = path.join(root, 'docs', 'decisions.md');
-  const known = new Set(
-    existsSync(decisionsFile) ? decisionNumbers(readFileSync(decisionsFile, 'utf8')) : [],
-  );
+  const known = new Set(decisionNumbers());
   const anchorCache = new Map<string, Set<string> | null>();
   const anchorsFor = (file: string) => {
     if (!anchorCache.has(file)) {
@@ -197,7 +195,7 @@ describe('the repository documents itself', () => {
   });
 
   it('numbers its decisions 1, 2, 3, … without gaps or repeats', () => {
-    const numbers = decisionNumbers(readFileSync(path.join(root, 'docs', 'decisions.md'), 'utf8'));
+    const numbers = decisionNumbers();
     expect(numbers.length).toBeGreaterThanOrEqual(30);
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
   });
