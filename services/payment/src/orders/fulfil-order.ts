@@ -78,6 +78,34 @@ export interface FulfilOrderOptions {
   tx?: Executor;
 }
 
+/**
+ * A payment that was not needed: the order stays `paid` (never fulfilled: nothing is emitted), says why for
+ * the admin, and is queued for its automatic refund, in the fulfilment's transaction.
+ */
+async function refundUnneeded(
+  tx: Executor,
+  order: OrderWithLines,
+  payment: ProviderPaymentStatus,
+  now: Date,
+  why: { outcome: 'nothing-due' | 'already-owned'; problem: string; reason: string },
+): Promise<FulfilResult> {
+  const unneeded = await updateOrder(
+    tx,
+    order.id,
+    {
+      status: 'paid',
+      paidAt: order.paidAt ?? now,
+      providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+      problem: why.problem,
+      nextCheckAt: null,
+      updatedAt: now,
+    },
+    ['pending', 'failed', 'paid'],
+  );
+  await queueAutomaticRefund(tx, { orderId: order.id, reason: why.reason, now });
+  return { outcome: why.outcome, order: { ...order, ...unneeded } };
+}
+
 export async function fulfilOrder(
   deps: ServiceDeps<PaymentConfig>,
   options: FulfilOrderOptions,
@@ -140,25 +168,11 @@ async function fulfilInTransaction(
         { orderId, revenueReportId: order.revenueReportId, total: order.total, owed, source },
         'share payment arrived when it was no longer due; refunding it',
       );
-      const unneeded = await updateOrder(
-        tx,
-        order.id,
-        {
-          status: 'paid',
-          paidAt: order.paidAt ?? now,
-          providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
-          problem: SHARE_NOT_DUE_PROBLEM,
-          nextCheckAt: null,
-          updatedAt: now,
-        },
-        ['pending', 'failed', 'paid'],
-      );
-      await queueAutomaticRefund(tx, {
-        orderId: order.id,
+      return refundUnneeded(tx, order, payment, now, {
+        outcome: 'nothing-due',
+        problem: SHARE_NOT_DUE_PROBLEM,
         reason: owed === 0 ? 'nothing was due on the report' : `only ${owed} cents were due on the report`,
-        now,
       });
-      return { outcome: 'nothing-due', order: { ...order, ...unneeded } };
     }
   }
 
@@ -169,25 +183,11 @@ async function fulfilInTransaction(
         { orderId, owned, source },
         'payment arrived for a product its account already owns; refunding it',
       );
-      const unneeded = await updateOrder(
-        tx,
-        order.id,
-        {
-          status: 'paid',
-          paidAt: order.paidAt ?? now,
-          providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
-          problem: ALREADY_OWNED_PROBLEM,
-          nextCheckAt: null,
-          updatedAt: now,
-        },
-        ['pending', 'failed', 'paid'],
-      );
-      await queueAutomaticRefund(tx, {
-        orderId: order.id,
+      return refundUnneeded(tx, order, payment, now, {
+        outcome: 'already-owned',
+        problem: ALREADY_OWNED_PROBLEM,
         reason: `the account already owned ${owned.map((row) => `${row.productId} (order ${row.orderId})`).join(', ')}`,
-        now,
       });
-      return { outcome: 'already-owned', order: { ...order, ...unneeded } };
     }
   }
 
