@@ -118,7 +118,7 @@ export function AdminConsultationsPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-12">
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">Consultation Submissions</h1>
         <p className="mt-2 text-muted-foreground">

@@ -169,7 +169,7 @@ export function RevenueAdminPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-12">
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLE}</h1>

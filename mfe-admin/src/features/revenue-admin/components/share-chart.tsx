@@ -25,6 +25,9 @@ export default function ShareChart({ months }: { months: readonly ChartMonth[] }
           interval="preserveStartEnd"
         />
         <YAxis
+          // At least $100 high, so months without shares do not repeat '$0' up the axis.
+          domain={[0, (largest: number) => Math.max(largest, 10_000)]}
+          allowDecimals={false}
           tickFormatter={(cents: number) => formatWholeDollars(cents)}
           tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
           tickLine={false}
