@@ -54,7 +54,7 @@ test(
     await becomeCourseMember(page, email);
 
     await page.goto('/old-dashboard');
-    const heading = page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Welcome, Maria!' });
     await expect(heading).toBeVisible();
     // Not at once: the tour waits 1 s after the first visit.
     expect(await tourPopover(page).isVisible()).toBe(false);

@@ -69,7 +69,7 @@ test(
     expect(sections).toHaveLength(8);
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Maria!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maria!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Course Sections' })).toBeVisible();
     await expect(page.getByTestId('progress-percent')).toHaveText('0%');
     await expect(page.getByTestId('sections-completed')).toHaveText('0 of 8 sections completed');
