@@ -11,6 +11,8 @@ type SectionLessonCardProps = {
   total: number;
   onComplete: (lessonId: number) => void;
   isCompleting: boolean;
+  /** What a locked lesson says instead of its content (a caller without membership: it is for members). */
+  lockedText?: string;
 };
 
 export function SectionLessonCard({
@@ -19,6 +21,7 @@ export function SectionLessonCard({
   total,
   onComplete,
   isCompleting,
+  lockedText = 'This lesson opens when its section is released.',
 }: SectionLessonCardProps) {
   const headingId = `lesson-${lesson.id}-title`;
   const minutes = formatLessonMinutes(lesson.duration);
@@ -43,7 +46,7 @@ export function SectionLessonCard({
       </CardHeader>
       <CardContent className="space-y-4">
         {lesson.isLocked ? (
-          <p className="text-muted-foreground">This lesson opens when its section is released.</p>
+          <p className="text-muted-foreground">{lockedText}</p>
         ) : (
           <>
             <LessonPlayer lesson={toPlayerLesson(lesson)} />

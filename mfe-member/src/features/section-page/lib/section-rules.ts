@@ -12,11 +12,15 @@ export function getSectionPageTitle(title: string): string {
   return `${title} | ${SECTION_PAGE_TITLE_SUFFIX}`;
 }
 
-export type SectionBadge = 'Completed' | 'Available' | 'Locked';
+export type SectionBadge = 'Completed' | 'Available' | 'Locked' | 'Free Preview';
 
-export function getSectionBadge(section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'>): SectionBadge {
+export function getSectionBadge(
+  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'> &
+    Partial<Pick<AvailableModule, 'lockedReason'>>,
+): SectionBadge {
   if (section.isCompleted) return 'Completed';
-  return section.isAvailable ? 'Available' : 'Locked';
+  if (section.isAvailable) return 'Available';
+  return section.lockedReason === 'membership' ? 'Free Preview' : 'Locked';
 }
 
 /** 'Lesson 2 of 7'. */

@@ -58,10 +58,12 @@ export type CourseList = z.infer<typeof CourseListSchema>;
 
 /**
  * Why a section is locked: its day has not come (`schedule`); (rs_pending) the consultation is not
- * submitted yet (`consultation`); or (rs_blocked) its day came while the owner's revenue-share account was
- * blocked, and it opens once the account is current again (`blocked`, docs/decisions.md, 27).
+ * submitted yet (`consultation`, whatever its day: the day alone would not open it); (rs_blocked) its day
+ * came while the owner's revenue-share account was blocked, and it opens once the account is current again
+ * (`blocked`, docs/decisions.md, 27); or the caller has no membership and previews the course as a visitor
+ * does, its free lessons and the first of each section open (`membership`).
  */
-export const LockReasonSchema = z.enum(['schedule', 'consultation', 'blocked']);
+export const LockReasonSchema = z.enum(['schedule', 'consultation', 'blocked', 'membership']);
 export type LockReason = z.infer<typeof LockReasonSchema>;
 
 /**
