@@ -21,7 +21,7 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import { formatDate } from '@platform/contracts/format';
+import { formatDate, formatSectionHeading } from '@platform/contracts/format';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -93,7 +93,7 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
           <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
             <LockIcon className="size-4" />
             {navigation
-              ? `Locked · Section ${navigation.section.number}: ${navigation.section.title}`
+              ? `Locked · ${formatSectionHeading(navigation.section.number, navigation.section.title)}`
               : 'Locked'}
           </p>
           <CardTitle asChild>

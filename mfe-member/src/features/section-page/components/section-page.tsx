@@ -22,7 +22,7 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import { formatDate } from '@platform/contracts/format';
+import { formatDate, isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -195,7 +195,8 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
       <BackToDashboard />
       <header className="mt-4 space-y-3">
         <div className="flex flex-wrap items-center gap-3">
-          {number !== null ? (
+          {/* A section without a real title is called 'Section N' once, by its heading. */}
+          {number !== null && !isPlaceholderSectionTitle(number, section.title) ? (
             <p className="text-sm font-semibold tracking-wide text-primary uppercase">Section {number}</p>
           ) : null}
           <Badge variant={BADGE_VARIANT[badge]} data-testid="section-badge">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { Badge, Button } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
@@ -72,12 +73,17 @@ export function CourseContent({
               className="rounded-xl border border-border bg-card shadow-sm last:border-b"
             >
               <AccordionTrigger className="px-4 py-4 hover:no-underline sm:px-5 [&>svg]:mt-1">
-                <span className="flex min-w-0 flex-col gap-1">
-                  <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                    Section {index + 1}
+                {/* A section without a real title is called 'Section N' once, as its title. */}
+                {isPlaceholderSectionTitle(index + 1, section.title) ? (
+                  <span className="text-base font-semibold text-foreground">Section {index + 1}</span>
+                ) : (
+                  <span className="flex min-w-0 flex-col gap-1">
+                    <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                      Section {index + 1}
+                    </span>
+                    <span className="text-base font-semibold text-foreground">{section.title}</span>
                   </span>
-                  <span className="text-base font-semibold text-foreground">{section.title}</span>
-                </span>
+                )}
               </AccordionTrigger>
               <div className="-mt-2 space-y-2 px-4 pb-4 sm:px-5">
                 {section.description ? (
