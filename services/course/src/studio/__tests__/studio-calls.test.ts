@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   COURSE_STUDIO_MESSAGES,
   CourseMediaListSchema,
+  MemberLessonSchema,
   StudioLessonSchema,
   StudioSectionListSchema,
   StudioSectionSchema,
@@ -274,6 +275,51 @@ describe.each(backings())('course studio calls on $name', (factory) => {
       captionsFile: null,
       duration: 12,
     });
+  });
+
+  it("gives a lesson pointed at a new video that video's captions, not the old one's", async () => {
+    const lesson = outline.sections[0]!.lessons[0]!;
+    expect(lesson).toMatchObject({ videoUrl: 'free-preview-1.mp4', captionsFile: 'free-preview-1.vtt' });
+    const path = `/api/lessons/${lesson.id}/video`;
+    // What the editor sends: the form's captions field still holds the old video's file.
+    const body = {
+      title: lesson.title,
+      content: lesson.content,
+      duration: 0,
+      captionsFile: 'free-preview-1.vtt',
+    };
+    const moved = await call(admin, 'PUT', path, { ...body, videoUrl: 'member-lesson.mp4' });
+    expect(StudioLessonSchema.parse(moved.body)).toMatchObject({
+      videoUrl: 'member-lesson.mp4',
+      captionsFile: 'member-lesson.vtt',
+    });
+    const open = MemberLessonSchema.parse(
+      await json(await course.requestAs(member, `/api/lessons/${lesson.id}`)),
+    );
+    expect(open.captionsUrl).toBe('/api/video-stream/member-lesson.vtt');
+
+    // A video without captions of its own has none.
+    const linked = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'member-lesson.vtt',
+      videoUrl: 'https://vimeo.com/76979871',
+    });
+    expect(StudioLessonSchema.parse(linked.body)).toMatchObject({ captionsFile: null });
+    // Captions the admin picks together with the new video are kept.
+    const picked = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'introduction.vtt',
+      videoUrl: 'free-preview-1.mp4',
+    });
+    expect(StudioLessonSchema.parse(picked.body)).toMatchObject({ captionsFile: 'introduction.vtt' });
+    // The same video saved again keeps whatever captions the form holds.
+    const same = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'introduction.vtt',
+      videoUrl: 'free-preview-1.mp4',
+    });
+    expect(StudioLessonSchema.parse(same.body)).toMatchObject({ captionsFile: 'introduction.vtt' });
+    await call(admin, 'PUT', path, { ...body, videoUrl: 'free-preview-1.mp4' });
   });
 
   it('keeps a measured length when the studio sends back the same whole minutes for the same video', async () => {
