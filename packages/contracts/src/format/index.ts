@@ -2,4 +2,10 @@
 export { formatMoney } from './money.js';
 export { EMAIL_DATE, formatDate, formatDateTime, parseInstant } from './dates.js';
 export type { DateFormatOptions, DateInput, DateStyle } from './dates.js';
-export { formatSectionHeading, isPlaceholderSectionTitle, sectionTitleOf } from './course.js';
+export {
+  formatDuration,
+  formatSectionHeading,
+  isPlaceholderSectionTitle,
+  sectionTitleOf,
+  totalDurationSeconds,
+} from './course.js';

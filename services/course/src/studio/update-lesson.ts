@@ -23,7 +23,7 @@ import { courseMediaKey } from '../media/bundled-media.js';
 import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/queue-transcode.js';
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
-import { assertStoredFiles, storedVideoOf } from './stored-media.js';
+import { assertStoredFiles, knownLengthOf, storedVideoOf } from './stored-media.js';
 import { findLessonRow } from './studio.repository.js';
 
 export interface StudioDeps {
@@ -68,6 +68,7 @@ export async function updateLesson(
   if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
   await assertStoredFiles(deps.store, changes);
   const companion = await companionCaptionsOf(deps.store, changes.videoUrl);
+  const length = await knownLengthOf(changes.videoUrl);
   return changeCourse(deps, found.courseId, async (tx, now) => {
     // Read again under the course lock: another change may have come first.
     const current = await findLessonRow(tx, lessonId);
@@ -80,22 +81,14 @@ export async function updateLesson(
       (changes.captionsFile === undefined || changes.captionsFile === current.lesson.captionsFile)
         ? companion
         : changes.captionsFile;
-    // The studio shows a measured length (a transcoded video's real one, e.g. 0.2 min) rounded to whole
-    // minutes: those same minutes sent back for the same video keep the measured length.
-    const keepsLength =
-      current.lesson.videoUrl === changes.videoUrl &&
-      Math.round(current.lesson.duration) === changes.duration;
     await tx
       .update(courseLessons)
       .set({
         title: changes.title,
         videoUrl: changes.videoUrl,
         content: changes.content,
-        ...(!keepsLength && {
-          duration: changes.duration,
-          // What the section page shows as the lesson's length follows the admin's minutes.
-          ...(changes.duration > 0 && { estimatedMinutes: changes.duration }),
-        }),
+        // The length is the media's: a new video's known one, or none until a transcode measures it.
+        ...(videoChanged && { duration: length }),
         ...(changes.keyPoints !== undefined && { keyPoints: changes.keyPoints }),
         ...(changes.isFree !== undefined && { isFree: changes.isFree }),
         ...(captionsFile !== undefined && { captionsFile }),

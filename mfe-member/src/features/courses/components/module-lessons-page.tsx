@@ -9,6 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import { formatDuration } from '@platform/contracts/format';
 import {
   ApiError,
   Badge,
@@ -32,12 +33,6 @@ import { SectionStatusBadge } from './section-status-badge';
 const MEMBERSHIP_REQUIRED = 'You need to be a paid member to access lesson content';
 const SECTION_LOCKED = 'This section is not available yet';
 
-function formatMinutes(lesson: MemberLesson): string | null {
-  // Tenths, as the other pages: a 12-second sample video is 0.2 min, not 0.
-  const minutes = lesson.estimatedMinutes ?? Math.round(lesson.duration * 10) / 10;
-  return minutes > 0 ? `${minutes} min` : null;
-}
-
 function LessonRow({
   lesson,
   position,
@@ -48,7 +43,7 @@ function LessonRow({
   preview: boolean;
 }) {
   const titleId = `lesson-${lesson.id}-title`;
-  const minutes = formatMinutes(lesson);
+  const length = formatDuration(lesson.durationSeconds);
   return (
     <li
       className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
@@ -61,7 +56,7 @@ function LessonRow({
           <span>{lesson.title}</span>
         </h3>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {minutes ? <span>{minutes}</span> : null}
+          {length ? <span data-testid="lesson-length">{length}</span> : null}
           {lesson.kind === 'document' ? <span>Document</span> : null}
           {lesson.completed ? <Badge variant="success">Completed</Badge> : null}
         </div>

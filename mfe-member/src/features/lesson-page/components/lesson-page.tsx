@@ -21,7 +21,7 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import { formatDate, formatSectionHeading } from '@platform/contracts/format';
+import { formatDate, formatDuration, formatSectionHeading } from '@platform/contracts/format';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -223,7 +223,9 @@ function LessonView({
       <article aria-labelledby="lesson-title" className="mt-4 space-y-8">
         <header className="space-y-2">
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            {lesson.duration > 0 ? <span>{Math.round(lesson.duration * 10) / 10} min</span> : null}
+            {lesson.durationSeconds ? (
+              <span data-testid="lesson-length">{formatDuration(lesson.durationSeconds)}</span>
+            ) : null}
             {completed ? <Badge variant="success">Completed</Badge> : null}
           </div>
           <h1 id="lesson-title" className="text-3xl font-bold tracking-tight sm:text-4xl">

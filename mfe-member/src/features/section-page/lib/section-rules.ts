@@ -28,13 +28,6 @@ export function getLessonPosition(index: number, total: number): string {
   return `Lesson ${index + 1} of ${total}`;
 }
 
-/** '9 min', '6.5 min'; null for a document (0 minutes). */
-export function formatLessonMinutes(duration: number): string | null {
-  if (!(duration > 0)) return null;
-  const rounded = Math.round(duration * 10) / 10;
-  return `${rounded} min`;
-}
-
 export function getCompletionHint(lessonCount: number): string {
   return `Complete all ${lessonCount} lessons to finish this section`;
 }

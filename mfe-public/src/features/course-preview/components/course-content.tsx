@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isPlaceholderSectionTitle } from '@platform/contracts/format';
+import { formatDuration, isPlaceholderSectionTitle, totalDurationSeconds } from '@platform/contracts/format';
 import { Badge, Button } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
@@ -16,13 +16,6 @@ type CourseContentProps = {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function formatLength(minutes: number): string {
-  const rounded = Math.round(minutes);
-  const hours = Math.floor(rounded / 60);
-  const mins = rounded % 60;
-  return hours > 0 ? `${hours}h ${String(mins).padStart(2, '0')}m` : `${mins} min`;
-}
-
 const sectionKey = (section: PreviewSection) => `section-${section.id}`;
 
 /** 'Course content': section and lecture counts from the catalogue, one card per section. */
@@ -36,10 +29,8 @@ export function CourseContent({
   const ordered = [...sections].sort((a, b) => a.orderIndex - b.orderIndex);
   const [open, setOpen] = useState<string[]>(() => (ordered[0] ? [sectionKey(ordered[0])] : []));
   const allOpen = open.length === ordered.length;
-  const totalMinutes = ordered.reduce(
-    (sum, section) => sum + section.lessons.reduce((inner, lesson) => inner + lesson.duration, 0),
-    0,
-  );
+  // The lengths the media gave, added up; none shown when none is known.
+  const total = formatDuration(totalDurationSeconds(ordered.flatMap((section) => section.lessons)));
 
   return (
     <section aria-labelledby="course-content-heading" className="space-y-4">
@@ -50,7 +41,7 @@ export function CourseContent({
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             {plural(sectionCount, 'section')} • {plural(lessonCount, 'lecture')}
-            {totalMinutes > 0 ? ` • ${formatLength(totalMinutes)} total length` : ''}
+            {total ? ` • ${total} total length` : ''}
           </p>
         </div>
         <Button
@@ -65,7 +56,7 @@ export function CourseContent({
       <Accordion type="multiple" value={open} onValueChange={setOpen} className="space-y-3">
         {ordered.map((section, index) => {
           const lessons = [...section.lessons].sort((a, b) => a.orderIndex - b.orderIndex);
-          const minutes = lessons.reduce((sum, lesson) => sum + lesson.duration, 0);
+          const length = formatDuration(totalDurationSeconds(lessons));
           return (
             <AccordionItem
               key={section.id}
@@ -91,8 +82,8 @@ export function CourseContent({
                 ) : null}
                 <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <span>{plural(section.lessonCount, 'lecture')}</span>
-                  {minutes > 0 ? <span aria-hidden="true">•</span> : null}
-                  {minutes > 0 ? <span>{formatLength(minutes)}</span> : null}
+                  {length ? <span aria-hidden="true">•</span> : null}
+                  {length ? <span>{length}</span> : null}
                   {index === 0 ? <Badge variant="success">FREE TO WATCH</Badge> : null}
                 </div>
               </div>

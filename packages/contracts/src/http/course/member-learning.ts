@@ -103,8 +103,15 @@ export const MemberLessonSchema = z.object({
   courseId: z.number().int().positive(),
   title: z.string(),
   orderIndex: z.number().int(),
-  /** Minutes, possibly fractional; 0 for a document. */
+  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
   duration: z.number().nonnegative(),
+  /**
+   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
+   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
+   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
+   */
+  durationSeconds: z.number().int().positive().nullable(),
+  /** No longer set: a length the media did not give is not shown (null). */
   estimatedMinutes: z.number().int().nullable(),
   freePreview: z.boolean(),
   kind: LessonKindSchema,
