@@ -93,7 +93,7 @@ export async function loadCourseState(
 
 /**
  * A signed-in caller without the course sees it as a visitor does on `/`
- * (docs/behaviour/member-learning.md#free-lessons-without-membership): every section locked for members,
+ * (docs/behaviour/member-learning.md#free-lessons-without-membership; docs/decisions.md, 69): every section locked for members,
  * the visitor's lessons open. Completions a withdrawn enrolment left behind open nothing.
  */
 async function previewState(
