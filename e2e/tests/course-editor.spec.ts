@@ -15,7 +15,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
-import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
 
 const SECTION_TITLE = 'Start Here: Free Preview';
 const RENAMED_LESSON = 'Greeting Every Table, Renamed';
@@ -128,7 +128,8 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(added.getByTestId('lesson-title')).toHaveText(NEW_LESSON);
   await expect(added.getByTestId('draft-badge')).toBeVisible();
   const addedForm = await openLesson(added);
-  await addedForm.getByLabel('Duration (minutes)').fill('6');
+  // No video yet: no length, and none to type.
+  await expect(addedForm.getByTestId('lesson-length')).toHaveText('Not known yet');
   await addedForm.getByLabel('Published (members see it)').check();
   await addedForm.getByRole('button', { name: 'Save lesson' }).click();
   await expectToast(page, 'Lesson updated successfully');
@@ -327,6 +328,46 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   await expect(member.getByRole('alert')).toHaveCount(0);
 
   for (const context of [memberContext, adminContext]) await context.close();
+});
+
+test("a lesson pointed at another video plays that video's captions, and shows the length the video has", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const adminContext = await site.context(browser, 1280);
+  const page = await adminContext.newPage();
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/courses');
+  await expect(page.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
+  // Section 4's first lesson plays the section introduction, with its captions.
+  const row = lessonRows(sectionCard(page, 3)).first();
+  const lessonId = Number(await row.getAttribute('data-lesson-id'));
+  await expect(row).toContainText('Video · 0:12');
+  const form = await openLesson(row);
+  await expect(form.getByTestId('lesson-length')).toHaveText('0:12');
+  await expect(form.getByLabel('Captions (.vtt)')).toHaveValue('section-introduction.vtt');
+  // The lesson's row and form, at both widths.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    if (picturesWanted()) {
+      await row.screenshot({ path: testInfo.outputPath(`studio-lesson-length-${width}px.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Another video; the captions field still holds the old one's file, as the admin left it.
+  await form.getByLabel('Video', { exact: true }).fill('member-lesson.mp4');
+  await form.getByRole('button', { name: 'Save lesson' }).click();
+  await expectToast(page, 'Lesson updated successfully');
+  await expect(form.getByLabel('Captions (.vtt)')).toHaveValue('member-lesson.vtt');
+  await expect(form.getByTestId('lesson-length')).toHaveText('0:12');
+
+  // The player loads the new video's captions.
+  await page.goto(`/lessons/${lessonId}`);
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', /member-lesson\.mp4$/);
+  await expect(video.locator('track')).toHaveAttribute('src', '/api/video-stream/member-lesson.vtt');
+  await expect(page.getByTestId('lesson-length')).toHaveText('0:12');
 });
 
 test('anyone but the admin is turned away from the studio', async ({ browser }) => {

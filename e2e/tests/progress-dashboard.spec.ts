@@ -85,8 +85,13 @@ test(
     const rows = page.getByTestId('course-section');
     await expect(rows).toHaveCount(8);
     for (const [index, section] of sections.entries()) {
-      await expect(rows.nth(index)).toContainText(`Section ${index + 1}: ${section.title}`);
+      // A section without a real title (the seeded 'Section 3') is named once.
+      const placeholder = section.title === `Section ${index + 1}`;
+      await expect(rows.nth(index)).toContainText(
+        placeholder ? section.title : `Section ${index + 1}: ${section.title}`,
+      );
     }
+    await expect(rows.nth(2)).not.toContainText('Section 3: Section 3');
     const badges = page.getByTestId('section-status');
     await expect(badges.filter({ hasText: /^Available$/ })).toHaveCount(1);
     await expect(badges.filter({ hasText: /^Locked$/ })).toHaveCount(7);
@@ -309,6 +314,45 @@ async function becomeOwner(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+test(
+  'an rs_pending owner is told the consultation unlocks sections 2-8, on the dashboard and the section page',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page);
+    const enrolments = (await (await page.request.get('/api/enrollments')).json()) as { courseId: number }[];
+    const sections = await sectionsOf(page, enrolments[0]!.courseId);
+
+    await page.goto('/dashboard');
+    const rows = page.getByTestId('course-section');
+    await expect(rows).toHaveCount(8, { timeout: 15_000 });
+    // On enrolment day too: not 'Unlocks in 1 day', which would not open them.
+    for (let index = 1; index < 8; index += 1) {
+      await expect(rows.nth(index)).toContainText('Unlocks after you submit your restaurant consultation');
+    }
+    await expect(page.getByTestId('unlocks-in')).toHaveCount(0);
+    const second = rows.nth(1).getByRole('button');
+    await second.click();
+    await expect(rows.nth(1)).toContainText(
+      'This section opens once your restaurant consultation is submitted.',
+    );
+    await expect(rows.nth(1).getByRole('link', { name: 'Submit Restaurant Consultation' })).toHaveAttribute(
+      'href',
+      '/consultation',
+    );
+    await screenshotBoth(page, testInfo, 'progress-dashboard-owner-consultation');
+
+    await page.goto(`/module/${sections[1]!.id}`);
+    const locked = page.getByTestId('section-locked');
+    await expect(locked).toContainText('This section unlocks after you submit your restaurant consultation.');
+    await expect(locked.getByRole('link', { name: 'Submit Restaurant Consultation' })).toHaveAttribute(
+      'href',
+      '/consultation',
+    );
+    await screenshotBoth(page, testInfo, 'section-page-owner-consultation');
+    await expectNoSeriousA11yViolations(page, testInfo, 'section-page-owner-consultation');
+  },
+);
 
 test(
   "an rs_pending owner's dashboard: Module 1 open, 'Action Required' and the revenue card, in one round trip",

@@ -54,6 +54,12 @@ test.describe('public course page', () => {
     await expect(page.getByText('Free preview:', { exact: false })).toBeVisible();
     await expect(page.getByText('Preview this course')).toBeVisible();
     await expect(page.getByText('8 sections • 45 lectures')).toBeVisible();
+    // One length, the media's, written one way: 43 sample videos of 12 s (the YouTube lesson and the
+    // workbook have none known), and each lesson's own.
+    await expect(page.getByText('8 sections • 45 lectures • 8:36 total length')).toBeVisible();
+    await expect(lessonRow(page, /^Welcome: From 2-6 Tables to 35\+/)).toContainText('0:12');
+    // The seeded section without a real title is named once.
+    await expect(page.getByRole('button', { name: 'Section 3', exact: true })).toHaveCount(1);
     await expect(page.getByText('FREE TO WATCH')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Get FREE Photo Analysis' })).toHaveAttribute(
       'href',

@@ -147,9 +147,8 @@ test(
       await closeToast(page, 'Welcome to Revenue Share!');
       await page.waitForURL(/\/dashboard$/);
 
-      // The dashboard asks for the consultation; Module 1 is open at once, Module 2 waits for its day, one
-      // day after the enrolment, in the site's time (the course enrols the owner from the consent's event, a
-      // moment after it).
+      // The dashboard asks for the consultation; Module 1 is open at once, Module 2 waits for the
+      // consultation (its day alone would not open it), not 'Unlocks in 1 day'.
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' })).toBeVisible();
       const rows = page.getByTestId('course-section');
       await reloadUntil(page, async () => {
@@ -160,13 +159,9 @@ test(
       ).toBeVisible();
       await expect(rows.nth(0).getByTestId('section-status')).toHaveText('Available');
       await expect(rows.nth(1).getByTestId('section-status')).toHaveText('Locked');
+      await expect(rows.nth(1)).toContainText('Unlocks after you submit your restaurant consultation');
       const unlocksIn = rows.nth(1).getByTestId('unlocks-in');
-      const opensAt = new Date((await unlocksIn.getAttribute('datetime')) ?? '').getTime();
-      expect(opensAt).toBeGreaterThanOrEqual(consentedFrom + DAY);
-      expect(opensAt).toBeLessThanOrEqual(clock.now().getTime() + DAY);
-      // Whole days from the browser's now (one, unless an earlier test of this worker moved the clock).
-      const days = Math.ceil((opensAt - Date.now()) / DAY);
-      await expect(unlocksIn).toHaveText(days === 1 ? 'Unlocks in 1 day' : `Unlocks in ${days} days`);
+      await expect(unlocksIn).toHaveCount(0);
       const firstTitle = await sectionTitle(rows.nth(0), 1);
       const secondTitle = await sectionTitle(rows.nth(1), 2);
 
@@ -187,12 +182,18 @@ test(
       await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeEnabled();
       await saveScreenshot(page, testInfo, 'journey-lesson');
 
-      // Back on the dashboard, Module 2's row, opened, says when it opens and offers no way in yet.
+      // Back on the dashboard, Module 2's row, opened, says the consultation opens it and offers no way in yet.
       await page.goBack();
       await page.getByRole('link', { name: /Back to Dashboard/ }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await rows.nth(1).getByRole('button').click();
-      await expect(rows.nth(1)).toContainText(/This section opens on .+ \(your local time\)\./);
+      await expect(rows.nth(1)).toContainText(
+        'This section opens once your restaurant consultation is submitted.',
+      );
+      await expect(rows.nth(1).getByRole('link', { name: 'Submit Restaurant Consultation' })).toHaveAttribute(
+        'href',
+        '/consultation',
+      );
       await expect(rows.nth(1).getByRole('link', { name: 'Access Section Content' })).toHaveCount(0);
 
       // The free consultation through its form, signed in, from the header: step 1, a photo, done.
@@ -215,11 +216,21 @@ test(
       // Signed in, the owner lands on the list that now holds the request.
       await page.waitForURL((url) => url.pathname === '/my-consultations');
 
-      // The consultation is in: no banner; Module 2 still waits for its day.
+      // The consultation is in: no banner; Module 2 now waits for its day only, one day after the
+      // enrolment, in the site's time (the course enrols the owner from the consent's event, a moment after
+      // it, and learns of the consultation from auth's event).
       await page.goto('/dashboard');
       await expect(rows).toHaveCount(8);
       await expect(page.getByTestId('consultation-banner')).toHaveCount(0);
       await expect(rows.nth(1).getByTestId('section-status')).toHaveText('Locked');
+      await reloadUntil(page, async () => {
+        await expect(unlocksIn).toHaveCount(1, { timeout: 5_000 });
+      });
+      const opensAt = new Date((await unlocksIn.getAttribute('datetime')) ?? '').getTime();
+      expect(opensAt).toBeGreaterThanOrEqual(consentedFrom + DAY);
+      expect(opensAt).toBeLessThanOrEqual(clock.now().getTime() + DAY);
+      // Whole days from the browser's now (one, unless an earlier test of this worker moved the clock).
+      const days = Math.ceil((opensAt - Date.now()) / DAY);
       await expect(unlocksIn).toHaveText(days === 1 ? 'Unlocks in 1 day' : `Unlocks in ${days} days`);
       await saveScreenshot(page, testInfo, 'journey-dashboard');
 

@@ -3,8 +3,8 @@
  * `/lessons/{id}` with the shared player, against the embedded site: a member who bought the course opens
  * section 1, plays a lesson, the position reaches the server, a second signed-in browser (another device)
  * resumes there; 'Complete Lesson' and 'Mark as Completed'; the keyboard drives the player; missing
- * sections and lessons; free accounts and signed-out visitors are turned away. Axe and screenshots on a
- * desktop and a 375 px phone.
+ * sections and lessons; a free account watches the free lessons as on `/` (the others are for members);
+ * signed-out visitors are turned away. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -15,7 +15,7 @@ import {
   signInThroughApi,
   uniqueEmail,
 } from '../helpers/accounts.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
 
 type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
 type Lesson = { id: number; positionSeconds: number; completed: boolean; captionsUrl: string | null };
@@ -68,19 +68,63 @@ test('a signed-out visitor is sent to /login from a section and a lesson', async
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a free account is sent to /courses with Membership Required', async ({ page }) => {
-  const email = uniqueEmail('learn', 'free');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+test(
+  'a free account watches the free lessons as on /, and the others say they are for members',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail('learn', 'free');
+    await createAccount(page.request, email);
+    await signInThroughApi(page, email, PASSWORD);
+    const preview = (await (await page.request.get('/api/course-preview')).json()) as {
+      sections: { id: number; lessons: { id: number; isOpen: boolean }[] }[];
+    };
+    const [first, second] = preview.sections;
 
-  await page.goto('/lessons/1');
-  await expect(page).toHaveURL(/\/courses$/);
-  await expectToast(page, 'Membership Required', 'You need to be a paid member to access lesson content');
+    // Section 1: its 15 free lessons play, with their length; nothing to mark complete.
+    await page.goto(`/module/${first!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Free Preview Videos' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/module/${first!.id}$`));
+    await expect(page.getByTestId('section-badge')).toHaveText('Free Preview');
+    await expect(page.getByTestId('section-preview')).toContainText(
+      'The free lessons are open to you. Members open every lesson of the course.',
+    );
+    await expect(
+      page.getByTestId('section-preview').getByRole('link', { name: 'Upgrade to Access' }),
+    ).toHaveAttribute('href', '/membership');
+    const cards = page.getByTestId('section-lesson');
+    await expect(cards).toHaveCount(15);
+    await expect(cards.first().locator('video')).toHaveAttribute('src', /free-preview-1\.mp4$/);
+    await expect(cards.first().getByTestId('lesson-length')).toHaveText('0:12');
+    await expect(page.getByRole('button', { name: 'Mark Section Complete' })).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'section-page-free-preview');
+    if (picturesWanted()) {
+      // The page's top as a reader first sees it (the full page is 15 players long).
+      await page.screenshot({ path: testInfo.outputPath('section-page-free-preview-top.png') });
+    }
+    await expectNoSeriousA11yViolations(page, testInfo, 'section-page-free-preview');
 
-  await page.goto('/module/1');
-  await expect(page).toHaveURL(/\/courses$/);
-  await expect(toastRegion(page).getByText('Membership Required', { exact: true })).toBeVisible();
-});
+    // A free lesson's own page plays it.
+    await page.goto(`/lessons/${first!.lessons[0]!.id}`);
+    await expect(page).toHaveURL(new RegExp(`/lessons/${first!.lessons[0]!.id}$`));
+    await expect(page.locator('video')).toHaveAttribute('src', /free-preview-1\.mp4$/);
+    await expect(page.getByTestId('lesson-length')).toHaveText('0:12');
+
+    // Section 2: its first lesson is open (as on /), the others are for members.
+    await page.goto(`/module/${second!.id}`);
+    await expect(cards.first().locator('video')).toHaveAttribute('src', /section-introduction\.mp4$/);
+    await expect(cards.nth(1)).toContainText('This lesson is for members.');
+    await expect(cards.nth(1).locator('video, iframe')).toHaveCount(0);
+    await page.goto(`/lessons/${second!.lessons[1]!.id}`);
+    const locked = page.getByTestId('lesson-locked');
+    await expect(locked).toContainText('This lesson is for members.');
+    await expect(locked.getByRole('link', { name: 'Upgrade to Access' })).toHaveAttribute(
+      'href',
+      '/membership',
+    );
+    await expect(page.locator('video')).toHaveCount(0);
+    await screenshotBoth(page, testInfo, 'lesson-page-members-only');
+  },
+);
 
 test(
   'a member studies section 1: plays, resumes on another device, completes lessons',
@@ -104,7 +148,7 @@ test(
     const total = await cards.count();
     expect(total).toBeGreaterThan(1);
     await expect(cards.first()).toContainText(`Lesson 1 of ${total}`);
-    await expect(cards.first()).toContainText(/\d+(\.\d)? min/);
+    await expect(cards.first().getByTestId('lesson-length')).toHaveText('0:12');
     await expect(cards.first().getByRole('button', { name: 'Complete Lesson' })).toBeEnabled();
     await expect(page.getByRole('heading', { name: "What You'll Learn in This Section" })).toBeVisible();
     await expect(page.getByTestId('section-footer')).toContainText(

@@ -1,4 +1,4 @@
-// @platform/contracts/format: money and dates for pages and e-mails alike (no zod, so pages load it cheaply).
+// @platform/contracts/format: money, dates and course names for pages and e-mails alike (no zod, so pages load it cheaply).
 export {
   MAX_MONEY_INPUT_CENTS,
   MONEY_INPUT_MESSAGES,
@@ -10,3 +10,10 @@ export {
 export type { MoneyInputMessages, MoneyInputResult, MoneyInputRules } from './money.js';
 export { EMAIL_DATE, formatDate, formatDateTime, parseInstant } from './dates.js';
 export type { DateFormatOptions, DateInput, DateStyle } from './dates.js';
+export {
+  formatDuration,
+  formatSectionHeading,
+  isPlaceholderSectionTitle,
+  sectionTitleOf,
+  totalDurationSeconds,
+} from './course.js';

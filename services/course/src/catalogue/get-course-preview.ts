@@ -7,6 +7,7 @@ import type { Executor } from '@platform/service-kit';
 import { findPublicCourseOutline, type CourseOutline } from './catalogue.repository.js';
 import {
   DEMO_VIDEO_PATH,
+  durationSecondsOf,
   INTRO_VIDEO_FILE,
   lessonKind,
   openLessonIds,
@@ -30,6 +31,7 @@ export function buildCoursePreview({ course, modules, lessons }: CourseOutline):
           title: lesson.title,
           content: lesson.content,
           duration: lesson.duration,
+          durationSeconds: durationSecondsOf(lesson.duration),
           orderIndex: lesson.orderIndex,
           isFree: lesson.isFree,
           kind: lessonKind(lesson.videoUrl),

@@ -81,3 +81,12 @@ export function openLessonIds(lessons: LessonOpenness[]): Set<number> {
   for (const lesson of lessons) if (lesson.isFree) open.add(lesson.id);
   return open;
 }
+
+/**
+ * A lesson's length in whole seconds from the stored minutes (the media's measured length: a shipped
+ * sample's or a transcoded upload's), or null when not known (stored as 0).
+ */
+export function durationSecondsOf(minutes: number): number | null {
+  const seconds = Math.round(minutes * 60);
+  return seconds > 0 ? seconds : null;
+}

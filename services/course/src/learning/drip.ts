@@ -90,9 +90,11 @@ export function computeSectionStates(input: DripInput): Map<number, SectionState
     const unlockDate = input.enrolledAt ? unlockDateOf(input.enrolledAt, module.availableAfterDays) : null;
     let lockedReason: LockReason | null = null;
     if (!input.isAdmin && !isCompleted) {
-      if (!unlockDate || input.now.getTime() < unlockDate.getTime()) lockedReason = 'schedule';
+      // The consultation comes first: its day passing alone would not open the section, so the member is
+      // told what does (docs/behaviour/member-learning.md#drip-release).
+      if (waiting && position > 0) lockedReason = 'consultation';
+      else if (!unlockDate || input.now.getTime() < unlockDate.getTime()) lockedReason = 'schedule';
       else if (block && openedDuringBlock(unlockDate, position, block)) lockedReason = 'blocked';
-      else if (waiting && position > 0) lockedReason = 'consultation';
     }
     states.set(module.id, {
       isAvailable: lockedReason === null,

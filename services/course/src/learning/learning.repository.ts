@@ -143,9 +143,11 @@ export async function listLessonsWithMedia(db: Executor) {
       videoUrl: courseLessons.videoUrl,
       captionsFile: courseLessons.captionsFile,
       courseId: courseModules.courseId,
+      isPublishedCourse: courses.isPublished,
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .innerJoin(courses, eq(courses.id, courseModules.courseId))
     .where(
       and(
         sql`(${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null)`,

@@ -15,6 +15,7 @@ import { AppError, type Database, type Executor } from '@platform/service-kit';
 import { countCourseContents } from '../catalogue/catalogue.repository.js';
 import {
   assertLessonOpen,
+  assertMember,
   isLessonOpen,
   loadCourseState,
   loadCourseStateWithLessons,
@@ -263,6 +264,7 @@ export async function completeModule(
   const courseId = await courseOfModule(db, call.moduleId, call.caller);
   await db.transaction(async (tx) => {
     const state = await loadCourseState(tx, { ...call, courseId });
+    assertMember(state);
     if (!state.sections.get(call.moduleId)?.isAvailable)
       throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
     const lessons = await listLessonsOfModules(tx, [call.moduleId]);
@@ -284,6 +286,7 @@ export async function completeModule(
 export async function recordUnlockNotice(db: Executor, call: Call & { moduleId: number }): Promise<void> {
   const courseId = await courseOfModule(db, call.moduleId, call.caller);
   const state = await loadCourseState(db, { ...call, courseId });
+  assertMember(state);
   if (!state.sections.get(call.moduleId)?.isAvailable)
     throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
   await insertUnlockNotice(db, { userId: call.caller.userId, moduleId: call.moduleId, at: call.now });

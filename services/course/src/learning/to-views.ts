@@ -1,7 +1,7 @@
 /** Rows and drip state → the member-side answers; a locked lesson is stripped here, in one place. */
 import type { AvailableModule, CourseSummary, MemberLesson } from '@platform/contracts';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
-import { lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
+import { durationSecondsOf, lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
 import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';
 import { memberHlsUrl, memberPosterUrl } from '../transcoding/hls-files.js';
 import type { SectionState } from './drip.js';
@@ -81,7 +81,8 @@ export function toMemberLesson(
     title: lesson.title,
     orderIndex: lesson.orderIndex,
     duration: lesson.duration,
-    estimatedMinutes: lesson.estimatedMinutes,
+    durationSeconds: durationSecondsOf(lesson.duration),
+    estimatedMinutes: null,
     freePreview: lesson.isFree,
     kind: lessonKind(lesson.videoUrl),
     isLocked: !open,

@@ -57,10 +57,10 @@ async function assertMayStream(
   );
   const courseIds = [...new Set(candidates.map((lesson) => lesson.courseId))];
   const enrolments = await listStandingEnrolments(db, caller.userId, courseIds);
-  // No enrolment in any course using the file (or no such lesson file at all): the same 403 either
-  // way, so a free account cannot probe which file names are lessons.
-  if (enrolments.length === 0) throw new AppError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
-  for (const { courseId } of enrolments) {
+  const enrolled = new Set(enrolments.map((row) => row.courseId));
+  // Without the course, the files of the lessons a visitor may open (docs/behaviour/member-learning.md#free-lessons-without-membership).
+  const previewed = candidates.filter((lesson) => lesson.isPublishedCourse && !enrolled.has(lesson.courseId));
+  for (const courseId of [...enrolled, ...new Set(previewed.map((lesson) => lesson.courseId))]) {
     const state = await loadCourseState(db, { caller, courseId, now });
     const lessons = candidates.filter((lesson) => lesson.courseId === courseId);
     const progress = new Map(
@@ -74,6 +74,9 @@ async function assertMayStream(
     );
     if (lessons.some((lesson) => isLessonOpen(state, lesson, progress.get(lesson.id)))) return;
   }
+  // No enrolment in any course using the file (or no such lesson file at all): the same 403 either
+  // way, so a free account cannot probe which file names are lessons.
+  if (enrolments.length === 0) throw new AppError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
   req.log?.info({ file }, 'refused a locked lesson file on the member video stream');
   throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
 }

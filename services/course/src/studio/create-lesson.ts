@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
-import { assertStoredFiles } from './stored-media.js';
+import { assertStoredFiles, knownLengthOf } from './stored-media.js';
 import { findModuleRow, nextLessonPosition } from './studio.repository.js';
 import { onLessonVideoSet, type StudioDeps } from './update-lesson.js';
 
@@ -21,10 +21,10 @@ export async function createLesson(
   const module = await findModuleRow(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   await assertStoredFiles(deps.store, input);
+  const duration = await knownLengthOf(input.videoUrl ?? null);
   return changeCourse(deps, module.courseId, async (tx, now) => {
     // The section may have gone while the course was not locked yet.
     if (!(await findModuleRow(tx, moduleId))) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
-    const duration = input.duration ?? 0;
     const videoUrl = input.videoUrl ?? null;
     const [created] = await tx
       .insert(courseLessons)
@@ -36,7 +36,6 @@ export async function createLesson(
         captionsFile: input.captionsFile ?? null,
         orderIndex: await nextLessonPosition(tx, moduleId),
         duration,
-        estimatedMinutes: duration > 0 ? duration : null,
         isFree: input.isFree ?? false,
         keyPoints: input.keyPoints ?? [],
         isPublished: input.isPublished ?? false,

@@ -83,3 +83,16 @@ export async function listCourseMedia(db: Executor): Promise<CourseMediaList> {
   }
   return { files };
 }
+
+/**
+ * What a lesson's length becomes when it is given `videoUrl`, in the stored minutes: a shipped sample's
+ * measured length, else 0 (not known) until a transcode measures an upload; never the admin's guess
+ * (docs/behaviour/course-studio.md#lesson-media).
+ */
+export async function knownLengthOf(videoUrl: string | null): Promise<number> {
+  const video = storedVideoOf(videoUrl);
+  if (!video) return 0;
+  const { sampleVideos } = await listBundledMedia();
+  const sample = sampleVideos.find((entry) => entry.name === video);
+  return sample ? Math.round(sample.seconds) / 60 : 0;
+}

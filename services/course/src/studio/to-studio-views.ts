@@ -1,7 +1,7 @@
 /** Rows → the studio's answers: every stored field of a section and its lessons, drafts included. */
 import type { StudioLesson, StudioSection } from '@platform/contracts';
 import type { LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
-import { lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
+import { durationSecondsOf, lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
 import type { LessonTranscodeRow } from '../db/schema.js';
 import { memberMediaUrl } from '../learning/to-views.js';
 import { toTranscodeState } from '../transcoding/transcodes.repository.js';
@@ -20,6 +20,7 @@ export function toStudioLesson(lesson: LessonRow, latest: LessonTranscodeRow | u
     captionsFile: lesson.captionsFile,
     orderIndex: lesson.orderIndex,
     duration: lesson.duration,
+    durationSeconds: durationSecondsOf(lesson.duration),
     isFree: lesson.isFree,
     keyPoints: lesson.keyPoints,
     isPublished: lesson.isPublished,

@@ -1,8 +1,8 @@
 /**
  * `PUT /api/lessons/:id/video`: the spec's lesson fields (title, video address, content, whole minutes) and
  * the studio's extras (key takeaways, free preview, captions, draft). A new uploaded video is queued for
- * HLS transcoding in the same transaction, and the old video's playlist and poster are dropped, so members
- * get the new file until its renditions are ready.
+ * HLS transcoding in the same transaction, and the old video's playlist, poster and captions are dropped, so
+ * members get the new file (with its own captions, if any) until its renditions are ready.
  */
 import {
   LESSON_NOT_FOUND_MESSAGE,
@@ -19,10 +19,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
+import { courseMediaKey } from '../media/bundled-media.js';
 import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/queue-transcode.js';
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
-import { assertStoredFiles, storedVideoOf } from './stored-media.js';
+import { assertStoredFiles, knownLengthOf, storedVideoOf } from './stored-media.js';
 import { findLessonRow } from './studio.repository.js';
 
 export interface StudioDeps {
@@ -47,6 +48,17 @@ export async function onLessonVideoSet(
   }
 }
 
+/** The captions shipped or uploaded beside a stored video (`member-lesson.vtt` for `member-lesson.mp4`), if any. */
+async function companionCaptionsOf(
+  store: ObjectStore | null | undefined,
+  videoUrl: string | null,
+): Promise<string | null> {
+  const video = storedVideoOf(videoUrl);
+  if (!video || !store) return null;
+  const captions = video.replace(/\.[^.]+$/, '.vtt');
+  return (await store.stat(courseMediaKey(captions))) ? captions : null;
+}
+
 export async function updateLesson(
   deps: StudioDeps,
   lessonId: number,
@@ -55,33 +67,35 @@ export async function updateLesson(
   const found = await findLessonRow(deps.db, lessonId);
   if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
   await assertStoredFiles(deps.store, changes);
+  const companion = await companionCaptionsOf(deps.store, changes.videoUrl);
+  const length = await knownLengthOf(changes.videoUrl);
   return changeCourse(deps, found.courseId, async (tx, now) => {
     // Read again under the course lock: another change may have come first.
     const current = await findLessonRow(tx, lessonId);
     if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
-    // The studio shows a measured length (a transcoded video's real one, e.g. 0.2 min) rounded to whole
-    // minutes: those same minutes sent back for the same video keep the measured length.
-    const keepsLength =
-      current.lesson.videoUrl === changes.videoUrl &&
-      Math.round(current.lesson.duration) === changes.duration;
+    const videoChanged = current.lesson.videoUrl !== changes.videoUrl;
+    // Captions belong to a video: a new video keeps the old one's captions only when the admin picks them
+    // again with it; otherwise it gets its own (`<name>.vtt` beside it) or none.
+    const captionsFile =
+      videoChanged &&
+      (changes.captionsFile === undefined || changes.captionsFile === current.lesson.captionsFile)
+        ? companion
+        : changes.captionsFile;
     await tx
       .update(courseLessons)
       .set({
         title: changes.title,
         videoUrl: changes.videoUrl,
         content: changes.content,
-        ...(!keepsLength && {
-          duration: changes.duration,
-          // What the section page shows as the lesson's length follows the admin's minutes.
-          ...(changes.duration > 0 && { estimatedMinutes: changes.duration }),
-        }),
+        // The length is the media's: a new video's known one, or none until a transcode measures it.
+        ...(videoChanged && { duration: length }),
         ...(changes.keyPoints !== undefined && { keyPoints: changes.keyPoints }),
         ...(changes.isFree !== undefined && { isFree: changes.isFree }),
-        ...(changes.captionsFile !== undefined && { captionsFile: changes.captionsFile }),
+        ...(captionsFile !== undefined && { captionsFile }),
         ...(changes.isPublished !== undefined && { isPublished: changes.isPublished }),
       })
       .where(eq(courseLessons.id, lessonId));
-    if (current.lesson.videoUrl !== changes.videoUrl) {
+    if (videoChanged) {
       await onLessonVideoSet(tx, { lessonId, videoUrl: changes.videoUrl, now });
     }
     return getStudioLesson(tx, lessonId);

@@ -26,6 +26,7 @@ function lesson(id: number, moduleId: number, extra: Partial<StudioLesson> = {})
     captionsFile: null,
     orderIndex: id,
     duration: 4.6,
+    durationSeconds: 276,
     isFree: false,
     keyPoints: [],
     isPublished: true,
@@ -51,7 +52,7 @@ function section(id: number, lessons: StudioLesson[]): StudioSection {
 }
 
 describe('the course editor’s forms', () => {
-  it('reads the duration as the spec does: a whole number, 0 when empty or unreadable', () => {
+  it('reads a number field as the spec does: a whole number, 0 when empty or unreadable', () => {
     expect(parseDuration('12')).toBe(12);
     expect(parseDuration(' 7 min')).toBe(7);
     expect(parseDuration('4.9')).toBe(4);
@@ -68,19 +69,19 @@ describe('the course editor’s forms', () => {
         captionsFile: 'member-lesson.vtt',
       }),
     );
-    expect(values).toMatchObject({ duration: '5', keyPoints: 'One\nTwo', videoUrl: 'member-lesson.mp4' });
+    expect(values).toMatchObject({ keyPoints: 'One\nTwo', videoUrl: 'member-lesson.mp4' });
+    // The length is the media's: the form has no field for it and the body sends none.
+    expect(values).not.toHaveProperty('duration');
     expect(
       toUpdateLessonRequest({
         ...values,
         title: '  New title ',
         keyPoints: 'One\n\n  Three  \n',
-        duration: '',
       }),
     ).toEqual({
       title: 'New title',
       videoUrl: 'member-lesson.mp4',
       content: '',
-      duration: 0,
       keyPoints: ['One', 'Three'],
       captionsFile: 'member-lesson.vtt',
       isFree: false,
@@ -98,13 +99,11 @@ describe('the course editor’s forms', () => {
         title: ' ',
         videoUrl: 'https://example.com/clip.mp4',
         captionsFile: 'captions.srt',
-        duration: '-2',
       }),
     ).toEqual({
       title: COURSE_STUDIO_MESSAGES.titleRequired,
       videoUrl: COURSE_STUDIO_MESSAGES.videoLinkHost,
       captionsFile: COURSE_STUDIO_MESSAGES.captions,
-      duration: COURSE_STUDIO_MESSAGES.duration,
     });
     expect(
       checkSectionForm({ title: 'Ok', description: '', availableAfterDays: '400', isPublished: true }),

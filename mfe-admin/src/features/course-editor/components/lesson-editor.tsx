@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
+import { formatDuration } from '@platform/contracts/format';
 import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId } from '@platform/ui';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
@@ -21,7 +22,7 @@ import { SaveStatus } from './save-status';
 import { DragHandle } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
 
-const FIELDS = ['title', 'videoUrl', 'content', 'duration', 'keyPoints', 'captionsFile'] as const;
+const FIELDS = ['title', 'videoUrl', 'content', 'keyPoints', 'captionsFile'] as const;
 
 const KIND_LABEL: Record<StudioLesson['kind'], string> = {
   video: 'Video',
@@ -100,18 +101,13 @@ function LessonForm({
         <FormField id={field('title')} label="Title" error={errors.title?.message}>
           <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
         </FormField>
-        <FormField
-          id={field('duration')}
-          label="Duration (minutes)"
-          error={errors.duration?.message}
-          hint="Whole minutes; empty is 0."
-        >
-          <Input
-            {...fieldAria(field('duration'), errors.duration?.message, fieldHintId(field('duration')))}
-            inputMode="numeric"
-            {...form.register('duration')}
-          />
-        </FormField>
+        <div className="grid content-start gap-1.5 text-sm">
+          <span className="font-medium">Length</span>
+          <output className="min-h-9 py-2 tabular-nums" data-testid="lesson-length">
+            {formatDuration(lesson.durationSeconds) ?? 'Not known yet'}
+          </output>
+          <span className="text-xs text-muted-foreground">{COURSE_EDITOR_COPY.lengthHint}</span>
+        </div>
       </div>
       <FormField
         id={field('videoUrl')}
@@ -262,8 +258,7 @@ export function LessonEditor({
   // The form is built when first opened, then kept (with what was typed) while the page stays.
   const [opened, setOpened] = useState(false);
   const panelId = useId();
-  const minutes =
-    lesson.duration > 0 && lesson.duration < 1 ? 'under 1' : String(Math.round(lesson.duration));
+  const length = formatDuration(lesson.durationSeconds) ?? 'length not known';
   return (
     <article
       className={cn('rounded-md border border-border bg-background', !lesson.isPublished && 'border-dashed')}
@@ -281,7 +276,7 @@ export function LessonEditor({
             <LessonBadges lesson={lesson} />
           </p>
           <p className="mt-0.5 text-xs text-muted-foreground">
-            {KIND_LABEL[lesson.kind]} · {minutes} min
+            {KIND_LABEL[lesson.kind]} · {length}
             {lesson.videoUrl ? <span className="break-all"> · {lesson.videoUrl}</span> : ' · no media'}
           </p>
         </div>

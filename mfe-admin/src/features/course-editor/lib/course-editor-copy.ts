@@ -29,6 +29,8 @@ export const COURSE_EDITOR_COPY = {
   deleting: 'Deleting…',
   cancel: 'Cancel',
   uploadLink: 'Upload a video',
+  /** Under a lesson's length in its form (docs/behaviour/course-studio.md#course-editor). */
+  lengthHint: 'From the video itself, once it is measured.',
   reorderFailed: 'The new order could not be saved.',
   createFailed: 'Could not add it.',
   deleteFailed: 'Could not delete it.',

@@ -1,7 +1,8 @@
 /**
  * The studio's lesson and section forms as pure rules: what the fields hold, how they become the calls'
- * bodies (docs/behaviour/course-studio.md#course-editor: the duration is read as a whole number of minutes,
- * 0 when empty or unreadable), and the checks the page makes before asking the server.
+ * bodies (docs/behaviour/course-studio.md#course-editor: a lesson's length is its media's, shown and never
+ * typed; a release day is read as a whole number, 0 when empty or unreadable), and the checks the page
+ * makes before asking the server.
  */
 import {
   COURSE_STUDIO_MESSAGES,
@@ -18,7 +19,6 @@ export interface LessonFormValues {
   title: string;
   videoUrl: string;
   content: string;
-  duration: string;
   /** One key takeaway per line. */
   keyPoints: string;
   captionsFile: string;
@@ -33,7 +33,7 @@ export interface SectionFormValues {
   isPublished: boolean;
 }
 
-/** `parseInt(value) || 0`, as the spec reads the duration: "12 min" is 12, "" and "abc" are 0. */
+/** `parseInt(value) || 0`, as the spec reads a number field: "12 days" is 12, "" and "abc" are 0. */
 export function parseDuration(value: string): number {
   const parsed = Number.parseInt(value.trim(), 10);
   return Number.isFinite(parsed) ? parsed : 0;
@@ -51,7 +51,6 @@ export function toLessonFormValues(lesson: StudioLesson): LessonFormValues {
     title: lesson.title,
     videoUrl: lesson.videoUrl ?? '',
     content: lesson.content,
-    duration: String(Math.round(lesson.duration)),
     keyPoints: lesson.keyPoints.join('\n'),
     captionsFile: lesson.captionsFile ?? '',
     isFree: lesson.isFree,
@@ -64,7 +63,6 @@ export function toUpdateLessonRequest(values: LessonFormValues): UpdateLessonReq
     title: values.title.trim(),
     videoUrl: values.videoUrl.trim(),
     content: values.content,
-    duration: parseDuration(values.duration),
     keyPoints: splitKeyPoints(values.keyPoints),
     captionsFile: values.captionsFile.trim(),
     isFree: values.isFree,
@@ -108,8 +106,6 @@ export function checkLessonForm(values: LessonFormValues): FieldErrors<keyof Les
   if (!media.ok) errors.videoUrl = media.message;
   const captions = checkCaptionsFile(values.captionsFile);
   if (!captions.ok) errors.captionsFile = captions.message;
-  const duration = parseDuration(values.duration);
-  if (duration < 0) errors.duration = COURSE_STUDIO_MESSAGES.duration;
   return errors;
 }
 

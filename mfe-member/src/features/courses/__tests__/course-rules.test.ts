@@ -72,6 +72,15 @@ describe('section state', () => {
     expect(getSectionStatus({ isCompleted: false, isAvailable: false })).toBe('Locked');
   });
 
+  it('shows an account without membership a free preview, not a locked course', () => {
+    const preview = section({ lockedReason: 'membership', unlockDate: null });
+    expect(getSectionStatus(preview)).toBe('Free Preview');
+    expect(getLockInfo(preview, NOW)).toEqual({
+      kind: 'membership',
+      text: 'The free lessons are open to you. Members open every lesson of the course.',
+    });
+  });
+
   it('tells when a scheduled section opens, and that a consultation-gated one waits for it', () => {
     const scheduled = getLockInfo(section(), NOW, 'en-US', 'UTC');
     expect(scheduled).toEqual({

@@ -3,6 +3,7 @@
  * whole row answers the click), its badge, its lesson progress, and when a locked one opens (local date
  * and time) or that it waits for the consultation.
  */
+import { formatSectionHeading } from '@platform/contracts/format';
 import { Link } from 'react-router-dom';
 import type { SectionView } from '../api/get-available-modules';
 import { getLockInfo, getSectionStatus } from '../lib/section-state';
@@ -30,7 +31,7 @@ export function CourseSectionRows({ sections, now }: { sections: SectionView[]; 
                   to={`/modules/${section.id}`}
                   className="underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
                 >
-                  Section {index + 1}: {section.title}
+                  {formatSectionHeading(index + 1, section.title)}
                 </Link>
               </h3>
               <p className="text-sm text-muted-foreground">

@@ -2,12 +2,14 @@
  * `/modules/:moduleId`, reading A (docs/behaviour/member-learning.md#lessons-list-page;
  * docs/decisions.md, 7): the section's lessons, each with 'Start Lesson' or 'Review Lesson' (to
  * /lessons/{id}) and a 'Completed' badge, and the way back to /courses/{courseId}. A section not open yet
- * says so and when it opens. Signed-out visitors go to /login; a caller without the course goes to /courses
- * with the 'Membership Required' toast; a module that does not exist shows 'Module Not Found'.
+ * says so and when it opens. Signed-out visitors go to /login; a caller without the course sees its free
+ * lessons open and the others for members ('Free Preview'); a module that does not exist shows 'Module Not
+ * Found'.
  */
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import { formatDuration } from '@platform/contracts/format';
 import {
   ApiError,
   Badge,
@@ -21,7 +23,7 @@ import {
 } from '@platform/ui';
 import { useModule, useModuleLessons } from '../api/get-module';
 import { parseContentId } from '../lib/course-rules';
-import { getLockInfo, getSectionStatus } from '../lib/section-state';
+import { PREVIEW_SECTION_TEXT, UPGRADE_PATH, getLockInfo, getSectionStatus } from '../lib/section-state';
 import { LoadError } from './load-error';
 import { LockIcon } from './lock-icon';
 import { NotFoundCard } from './not-found-card';
@@ -31,15 +33,17 @@ import { SectionStatusBadge } from './section-status-badge';
 const MEMBERSHIP_REQUIRED = 'You need to be a paid member to access lesson content';
 const SECTION_LOCKED = 'This section is not available yet';
 
-function formatMinutes(lesson: MemberLesson): string | null {
-  // Tenths, as the other pages: a 12-second sample video is 0.2 min, not 0.
-  const minutes = lesson.estimatedMinutes ?? Math.round(lesson.duration * 10) / 10;
-  return minutes > 0 ? `${minutes} min` : null;
-}
-
-function LessonRow({ lesson, position }: { lesson: MemberLesson; position: number }) {
+function LessonRow({
+  lesson,
+  position,
+  preview,
+}: {
+  lesson: MemberLesson;
+  position: number;
+  preview: boolean;
+}) {
   const titleId = `lesson-${lesson.id}-title`;
-  const minutes = formatMinutes(lesson);
+  const length = formatDuration(lesson.durationSeconds);
   return (
     <li
       className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
@@ -52,13 +56,13 @@ function LessonRow({ lesson, position }: { lesson: MemberLesson; position: numbe
           <span>{lesson.title}</span>
         </h3>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {minutes ? <span>{minutes}</span> : null}
+          {length ? <span data-testid="lesson-length">{length}</span> : null}
           {lesson.kind === 'document' ? <span>Document</span> : null}
           {lesson.completed ? <Badge variant="success">Completed</Badge> : null}
         </div>
       </div>
       {lesson.isLocked ? (
-        <span className="text-sm text-muted-foreground">Locked</span>
+        <span className="text-sm text-muted-foreground">{preview ? 'For members' : 'Locked'}</span>
       ) : (
         <Button
           asChild
@@ -75,8 +79,24 @@ function LessonRow({ lesson, position }: { lesson: MemberLesson; position: numbe
   );
 }
 
+/** A section previewed without membership: the free lessons play, the others are for members. */
+function PreviewNotice() {
+  return (
+    <Card role="note" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="space-y-1 text-sm">
+        <p className="font-semibold">Free Preview</p>
+        <p>{PREVIEW_SECTION_TEXT}</p>
+      </div>
+      <Button asChild size="sm" className="self-start sm:self-auto">
+        <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
+      </Button>
+    </Card>
+  );
+}
+
 function LockedNotice({ section }: { section: AvailableModule | null }) {
   const lock = section ? getLockInfo(section) : null;
+  if (lock?.kind === 'membership') return <PreviewNotice />;
   return (
     <Card
       role="status"
@@ -219,7 +239,7 @@ export function ModuleLessonsPage() {
         {data.description ? <p className="text-muted-foreground">{data.description}</p> : null}
       </header>
 
-      {status === 'Locked' ? <LockedNotice section={data} /> : null}
+      {status === 'Locked' || status === 'Free Preview' ? <LockedNotice section={data} /> : null}
 
       <section aria-labelledby="module-lessons" className="space-y-4">
         <h2 id="module-lessons" className="text-2xl font-semibold tracking-tight">
@@ -232,7 +252,12 @@ export function ModuleLessonsPage() {
         ) : (
           <ol className="divide-y divide-border rounded-xl border border-border bg-card">
             {list.map((lesson, index) => (
-              <LessonRow key={lesson.id} lesson={lesson} position={index + 1} />
+              <LessonRow
+                key={lesson.id}
+                lesson={lesson}
+                position={index + 1}
+                preview={status === 'Free Preview'}
+              />
             ))}
           </ol>
         )}

@@ -1,8 +1,13 @@
-/** The Completed / Available / Locked badge of a section. */
+/** The Completed / Available / Locked / Free Preview badge of a section. */
 import { Badge } from '@platform/ui';
 import type { SectionStatus } from '../lib/section-state';
 
-const VARIANT = { Completed: 'success', Available: 'default', Locked: 'secondary' } as const;
+const VARIANT = {
+  Completed: 'success',
+  Available: 'default',
+  Locked: 'secondary',
+  'Free Preview': 'outline',
+} as const;
 
 export function SectionStatusBadge({ status }: { status: SectionStatus }) {
   return (

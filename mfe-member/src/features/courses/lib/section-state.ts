@@ -7,22 +7,36 @@ import type { AvailableModule } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
 import { formatUnlocksIn, getDaysUntilUnlock } from './unlock-time';
 
-export type SectionStatus = 'Completed' | 'Available' | 'Locked';
+export type SectionStatus = 'Completed' | 'Available' | 'Locked' | 'Free Preview';
 
+/**
+ * 'Free Preview': a signed-in account without the course, which opens the lessons a visitor opens on `/`
+ * (docs/behaviour/member-learning.md#free-lessons-without-membership).
+ */
 export function getSectionStatus(
-  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'>,
+  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'> &
+    Partial<Pick<AvailableModule, 'lockedReason'>>,
 ): SectionStatus {
   if (section.isCompleted) return 'Completed';
-  return section.isAvailable ? 'Available' : 'Locked';
+  if (section.isAvailable) return 'Available';
+  return section.lockedReason === 'membership' ? 'Free Preview' : 'Locked';
 }
 
 export const CONSULTATION_LOCK_TEXT = 'Unlocks after you submit your restaurant consultation';
 export const BLOCKED_LOCK_TEXT = 'Unlocks once your revenue-share account is up to date';
+/** A section previewed without membership: its free lessons open, the others for members. */
+export const PREVIEW_SECTION_TEXT =
+  'The free lessons are open to you. Members open every lesson of the course.';
+/** A lesson a caller without membership may not open. */
+export const MEMBERS_ONLY_LESSON_TEXT = 'This lesson is for members.';
+/** Where a caller without membership gets it ('Upgrade to Access', as on the course pages). */
+export const UPGRADE_PATH = '/membership';
 
 export type LockInfo =
   | { kind: 'schedule'; days: number; text: string; at: string | null; atText: string | null }
   | { kind: 'consultation'; text: string }
-  | { kind: 'blocked'; text: string };
+  | { kind: 'blocked'; text: string }
+  | { kind: 'membership'; text: string };
 
 /** Null for an open section. */
 export function getLockInfo(
@@ -31,7 +45,8 @@ export function getLockInfo(
   locale?: string | readonly string[],
   timeZone?: string,
 ): LockInfo | null {
-  if (getSectionStatus(section) !== 'Locked') return null;
+  if (section.isCompleted || section.isAvailable) return null;
+  if (section.lockedReason === 'membership') return { kind: 'membership', text: PREVIEW_SECTION_TEXT };
   if (section.lockedReason === 'consultation') return { kind: 'consultation', text: CONSULTATION_LOCK_TEXT };
   if (section.lockedReason === 'blocked') return { kind: 'blocked', text: BLOCKED_LOCK_TEXT };
   if (!section.unlockDate) return { kind: 'schedule', days: 0, text: 'Locked', at: null, atText: null };

@@ -29,6 +29,12 @@ describe('what the lesson page says about a lesson not open yet', () => {
     );
   });
 
+  it('says a lesson an account without membership may not open is for members', () => {
+    const stop = { isLocked: true, unlockDate: null, lockedReason: 'membership' as const };
+    expect(describeLockedStop(stop)).toBe('For members');
+    expect(getLockedLessonNotice(stop)).toBe('This lesson is for members.');
+  });
+
   it('says a lesson held back by a blocked revenue-share account waits for the account, not its date', () => {
     const stop = { isLocked: true, unlockDate: at, lockedReason: 'blocked' as const };
     expect(describeLockedStop(stop, auckland)).toBe(BLOCKED_WAIT_TEXT);

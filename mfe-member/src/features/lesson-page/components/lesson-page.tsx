@@ -3,7 +3,8 @@
  * /modules/{moduleId}, the title, the player, the content as rich text, the key takeaways, 'Mark as
  * Completed' ('Saving...' while pending, then 'Completed', disabled) and the previous and next lessons.
  * A lesson not open yet says when it opens, with the way back; missing or failed → 'Lesson Not Found';
- * signed-out → /login; non-member → /courses with the 'Membership Required' toast.
+ * signed-out → /login. Without membership the free lessons open as on `/` and the others say they are for
+ * members; a course the caller cannot see at all → /courses with the 'Membership Required' toast.
  */
 import type { LessonNavigation, MemberLesson } from '@platform/contracts';
 import {
@@ -20,11 +21,12 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import { formatDate } from '@platform/contracts/format';
+import { formatDate, formatDuration, formatSectionHeading } from '@platform/contracts/format';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LockIcon } from '../../courses/components/lock-icon';
+import { UPGRADE_PATH } from '../../courses/lib/section-state';
 import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
 import { useLesson } from '../api/get-lesson';
 import { useLessonNavigation } from '../api/get-lesson-navigation';
@@ -75,6 +77,7 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
   useDocumentTitle(`Lesson Locked | ${TITLE_SUFFIX}`);
   const stop = navigation?.lesson ?? null;
   const waitsForConsultation = stop?.lockedReason === 'consultation';
+  const forMembers = stop?.lockedReason === 'membership';
   return (
     <PageShell>
       {navigation ? (
@@ -90,7 +93,7 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
           <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
             <LockIcon className="size-4" />
             {navigation
-              ? `Locked · Section ${navigation.section.number}: ${navigation.section.title}`
+              ? `Locked · ${formatSectionHeading(navigation.section.number, navigation.section.title)}`
               : 'Locked'}
           </p>
           <CardTitle asChild>
@@ -114,16 +117,23 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
               <Link to="/consultation">Submit Restaurant Consultation</Link>
             </Button>
           ) : null}
+          {forMembers ? (
+            <Button asChild>
+              <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
+            </Button>
+          ) : null}
           {navigation ? (
-            <Button asChild variant={waitsForConsultation ? 'outline' : 'default'}>
+            <Button asChild variant={waitsForConsultation || forMembers ? 'outline' : 'default'}>
               <Link to={`/modules/${navigation.section.id}`}>
                 Back to Section {navigation.section.number}
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Dashboard</Link>
-          </Button>
+          {forMembers ? null : (
+            <Button asChild variant="outline">
+              <Link to="/dashboard">Back to Dashboard</Link>
+            </Button>
+          )}
         </CardContent>
       </Card>
       {navigation ? (
@@ -155,17 +165,22 @@ function LessonSkeleton() {
 export function LessonPage() {
   const { lessonId = '' } = useParams();
   const { user, redirectToLogin, signedOutHere } = useSignInGate();
-  // The client's check is for display only; the server answers 403 to anyone without the course.
-  const mayRead = user !== null && (user.isMember === true || user.role === 'admin');
+  // Any signed-in account: without membership the server opens the lessons a visitor opens on `/` and
+  // refuses the others (docs/behaviour/member-learning.md#free-lessons-without-membership).
+  const mayRead = user !== null;
   const lesson = useLesson(lessonId, mayRead);
   // Where the lesson sits (its neighbours, and when it opens if locked): asked alongside, never its content.
   const navigation = useLessonNavigation(lessonId, mayRead);
 
   if (redirectToLogin) return <Navigate to="/login" replace />;
   if (signedOutHere) return null; // signing out here: the logout flow goes to /
-  if (user && !mayRead) return <MembershipRequired />;
   if (lesson.data === null && !lesson.isFetching) return <Navigate to="/login" replace />;
-  if (isMembershipRequired(lesson.error)) return <MembershipRequired />;
+  if (isMembershipRequired(lesson.error)) {
+    // A lesson of the course for members only: shown as such, with its neighbours; no course at all: away.
+    if (navigation.isPending) return <LessonSkeleton />;
+    if (navigation.data?.lesson.lockedReason !== 'membership') return <MembershipRequired />;
+    return <LessonLocked navigation={navigation.data} />;
+  }
   if (isLessonLocked(lesson.error)) {
     if (navigation.isPending) return <LessonSkeleton />;
     return <LessonLocked navigation={navigation.data ?? null} />;
@@ -208,7 +223,9 @@ function LessonView({
       <article aria-labelledby="lesson-title" className="mt-4 space-y-8">
         <header className="space-y-2">
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            {lesson.duration > 0 ? <span>{Math.round(lesson.duration * 10) / 10} min</span> : null}
+            {lesson.durationSeconds ? (
+              <span data-testid="lesson-length">{formatDuration(lesson.durationSeconds)}</span>
+            ) : null}
             {completed ? <Badge variant="success">Completed</Badge> : null}
           </div>
           <h1 id="lesson-title" className="text-3xl font-bold tracking-tight sm:text-4xl">

@@ -11,6 +11,7 @@ type LockedStop = Pick<LessonStop, 'isLocked' | 'unlockDate' | 'lockedReason'>;
 
 export const CONSULTATION_WAIT_TEXT = 'Opens after you submit your restaurant consultation';
 export const BLOCKED_WAIT_TEXT = 'Opens once your revenue-share account is up to date';
+export const MEMBERS_ONLY_TEXT = 'For members';
 
 /** 'Opens Jun 12, 2030, 8:20 PM' (local time); the consultation wait; null for an open lesson. */
 export function describeLockedStop(
@@ -18,6 +19,7 @@ export function describeLockedStop(
   options: { locale?: string | readonly string[]; timeZone?: string } = {},
 ): string | null {
   if (!stop.isLocked) return null;
+  if (stop.lockedReason === 'membership') return MEMBERS_ONLY_TEXT;
   if (stop.lockedReason === 'consultation') return CONSULTATION_WAIT_TEXT;
   if (stop.lockedReason === 'blocked') return BLOCKED_WAIT_TEXT;
   if (stop.unlockDate) return `Opens ${formatDateTime(stop.unlockDate, options)}`;
@@ -29,6 +31,7 @@ export function getLockedLessonNotice(
   stop: LockedStop,
   options: { locale?: string | readonly string[]; timeZone?: string } = {},
 ): string {
+  if (stop.lockedReason === 'membership') return 'This lesson is for members.';
   if (stop.lockedReason === 'consultation') {
     return 'This lesson opens after you submit your restaurant consultation.';
   }

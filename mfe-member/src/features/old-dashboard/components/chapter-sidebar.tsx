@@ -1,5 +1,6 @@
 /** The older dashboard's chapters: the course's real sections, locked ones marked, expanding into lessons. */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
+import { formatDuration } from '@platform/contracts/format';
 import { Badge, Skeleton, cn } from '@platform/ui';
 import { useChapterLessons } from '../api/get-old-dashboard-data';
 import { getChapterLabel, getChapterState, getUnlockLine } from '../lib/old-dashboard-rules';
@@ -156,9 +157,9 @@ function ChapterItem({
                     {lesson.title}
                     {lesson.completed ? <span className="sr-only"> (completed)</span> : null}
                   </span>
-                  {lesson.duration > 0 ? (
+                  {lesson.durationSeconds ? (
                     <span className="shrink-0 text-xs text-muted-foreground">
-                      {Math.round(lesson.duration * 10) / 10} min
+                      {formatDuration(lesson.durationSeconds)}
                     </span>
                   ) : null}
                 </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { vimeoVideoId, youTubeVideoId } from '@platform/contracts/video-links';
-import { getLessonMedia } from '../lib/media-source';
+import { getLessonMedia, getPlayerKey } from '../lib/media-source';
 
 describe('lesson media by the link form', () => {
   it('embeds YouTube watch, short, embed and youtu.be links, starting at the resume point', () => {
@@ -74,5 +74,23 @@ describe('lesson media by the link form', () => {
       type: 'link',
       href: 'https://example.com/lesson',
     });
+  });
+});
+
+describe('which player a lesson gets', () => {
+  it('is a new player when the studio gives the lesson another video or captions', () => {
+    const before = {
+      id: 7,
+      videoUrl: '/api/video-stream/free-preview-1.mp4',
+      captionsUrl: '/api/video-stream/free-preview-1.vtt',
+    };
+    expect(getPlayerKey({ ...before })).toBe(getPlayerKey(before));
+    expect(getPlayerKey({ ...before, videoUrl: '/api/video-stream/member-lesson.mp4' })).not.toBe(
+      getPlayerKey(before),
+    );
+    expect(getPlayerKey({ ...before, captionsUrl: '/api/video-stream/member-lesson.vtt' })).not.toBe(
+      getPlayerKey(before),
+    );
+    expect(getPlayerKey({ ...before, id: 8 })).not.toBe(getPlayerKey(before));
   });
 });

@@ -6,7 +6,7 @@
  */
 import { Card, CardContent, CardHeader, CardTitle, cn } from '@platform/ui';
 import { useMemo, useState } from 'react';
-import { getLessonMedia } from '../lib/media-source';
+import { getLessonMedia, getPlayerKey } from '../lib/media-source';
 import { ownPath } from '../lib/stream-playback';
 import { getRememberedPosition } from '../lib/remembered-positions';
 import { DocumentResourceCard } from './document-resource-card';
@@ -55,8 +55,8 @@ export function toPlayerLesson(lesson: {
 type LessonPlayerProps = { lesson: PlayerLesson; className?: string };
 
 export function LessonPlayer(props: LessonPlayerProps) {
-  // A new lesson is a new player: its own resume point, saver and listeners.
-  return <LessonMediaView key={props.lesson.id} {...props} />;
+  // A new lesson (or new media) is a new player: its own resume point, saver, listeners and track.
+  return <LessonMediaView key={getPlayerKey(props.lesson)} {...props} />;
 }
 
 function LessonMediaView({ lesson, className }: LessonPlayerProps) {

@@ -56,3 +56,15 @@ export function getLessonMedia(videoUrl: string | null | undefined, startSeconds
   // A stored file on our own stream with an unusual name is still a lesson video; a foreign page is a link.
   return absolute ? { type: 'link', href: value } : { type: 'video', src: value };
 }
+
+/**
+ * Which player a lesson gets: a new lesson, or the same lesson with another video or captions (the studio
+ * changed them), is a new player, so the `<video>` and its captions track never keep the old files.
+ */
+export function getPlayerKey(lesson: {
+  id: number;
+  videoUrl: string | null;
+  captionsUrl?: string | null;
+}): string {
+  return JSON.stringify([lesson.id, lesson.videoUrl, lesson.captionsUrl ?? null]);
+}

@@ -4,6 +4,7 @@
  * it) or that it waits for the consultation; an open row, expanded, offers 'Access Section Content'.
  */
 import { Link } from 'react-router-dom';
+import { formatSectionHeading } from '@platform/contracts/format';
 import { Button } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { SectionView } from '../../courses/api/get-available-modules';
@@ -40,9 +41,7 @@ export function CourseSectionsList({ sections, now }: { sections: SectionView[];
                   {status === 'Locked' ? (
                     <LockIcon className="mt-1 size-4 shrink-0 text-muted-foreground" />
                   ) : null}
-                  <span>
-                    Section {index + 1}: {section.title}
-                  </span>
+                  <span>{formatSectionHeading(index + 1, section.title)}</span>
                 </span>
                 <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm font-normal">
                   {lock?.kind === 'schedule' && lock.at ? (

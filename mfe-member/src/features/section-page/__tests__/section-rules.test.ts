@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  formatLessonMinutes,
   getCompletionHint,
   getCompletionProgress,
   getLessonPosition,
@@ -42,9 +41,6 @@ describe('section page rules', () => {
     expect(getSectionBadge({ isCompleted: false, isAvailable: true })).toBe('Available');
     expect(getSectionBadge({ isCompleted: false, isAvailable: false })).toBe('Locked');
     expect(getLessonPosition(1, 7)).toBe('Lesson 2 of 7');
-    expect(formatLessonMinutes(6.5)).toBe('6.5 min');
-    expect(formatLessonMinutes(9)).toBe('9 min');
-    expect(formatLessonMinutes(0)).toBeNull();
     expect(getCompletionHint(4)).toBe('Complete all 4 lessons to finish this section');
   });
 

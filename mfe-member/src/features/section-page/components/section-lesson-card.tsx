@@ -1,9 +1,10 @@
 /** One lesson of the section page: title, minutes, text, media, 'Lesson N of M' and 'Complete Lesson'. */
 import type { MemberLesson } from '@platform/contracts';
+import { formatDuration } from '@platform/contracts/format';
 import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
 import { Link } from 'react-router-dom';
 import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
-import { formatLessonMinutes, getLessonPosition, splitParagraphs } from '../lib/section-rules';
+import { getLessonPosition, splitParagraphs } from '../lib/section-rules';
 
 type SectionLessonCardProps = {
   lesson: MemberLesson;
@@ -11,6 +12,8 @@ type SectionLessonCardProps = {
   total: number;
   onComplete: (lessonId: number) => void;
   isCompleting: boolean;
+  /** What a locked lesson says instead of its content (a caller without membership: it is for members). */
+  lockedText?: string;
 };
 
 export function SectionLessonCard({
@@ -19,18 +22,19 @@ export function SectionLessonCard({
   total,
   onComplete,
   isCompleting,
+  lockedText = 'This lesson opens when its section is released.',
 }: SectionLessonCardProps) {
   const headingId = `lesson-${lesson.id}-title`;
-  const minutes = formatLessonMinutes(lesson.duration);
+  const length = formatDuration(lesson.durationSeconds);
   return (
     <Card aria-labelledby={headingId} role="article" data-testid="section-lesson" data-lesson-id={lesson.id}>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <span>{getLessonPosition(index, total)}</span>
-          {minutes ? (
+          {length ? (
             <>
               <span aria-hidden="true">·</span>
-              <span>{minutes}</span>
+              <span data-testid="lesson-length">{length}</span>
             </>
           ) : null}
           {lesson.completed ? <Badge variant="success">Completed</Badge> : null}
@@ -43,7 +47,7 @@ export function SectionLessonCard({
       </CardHeader>
       <CardContent className="space-y-4">
         {lesson.isLocked ? (
-          <p className="text-muted-foreground">This lesson opens when its section is released.</p>
+          <p className="text-muted-foreground">{lockedText}</p>
         ) : (
           <>
             <LessonPlayer lesson={toPlayerLesson(lesson)} />

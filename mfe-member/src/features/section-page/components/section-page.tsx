@@ -4,7 +4,8 @@
  * Lessons' with each lesson's player and 'Complete Lesson'; 'What You'll Learn in This Section'; the footer
  * with 'Mark Section Complete' (which completes the lessons left, asking first: docs/decisions.md, 46); the
  * positional next-section teaser. A locked section says when it opens; a missing one shows 'Section Not
- * Found'; signed-out callers go to /login, non-members to /courses.
+ * Found'; signed-out callers go to /login. A caller without the course previews it ('Free Preview': its
+ * free lessons play, the others are for members, nothing to mark complete).
  */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import {
@@ -21,7 +22,7 @@ import {
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import { formatDate } from '@platform/contracts/format';
+import { formatDate, isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -49,8 +50,20 @@ import {
   getSectionNumber,
   getSectionPageTitle,
 } from '../lib/section-rules';
+import {
+  MEMBERS_ONLY_LESSON_TEXT,
+  PREVIEW_SECTION_TEXT,
+  UPGRADE_PATH,
+} from '../../courses/lib/section-state';
 import { MembershipRequiredRedirect } from './membership-required-redirect';
 import { SectionLessonCard } from './section-lesson-card';
+
+const BADGE_VARIANT = {
+  Completed: 'success',
+  Available: 'default',
+  Locked: 'secondary',
+  'Free Preview': 'outline',
+} as const;
 
 function BackToDashboard() {
   return (
@@ -155,7 +168,9 @@ export function SectionPage() {
 function SectionView({ moduleId, section }: { moduleId: number; section: AvailableModule }) {
   useDocumentTitle(getSectionPageTitle(section.title));
   const navigate = useNavigate();
-  const lessons = useModuleLessons(moduleId, section.isAvailable || section.isCompleted);
+  // Without membership the free lessons play ('Free Preview'), the others show as for members.
+  const preview = section.lockedReason === 'membership';
+  const lessons = useModuleLessons(moduleId, section.isAvailable || section.isCompleted || preview);
   const courseSections = useAvailableModules(section.courseId, true);
   const completeLesson = useCompleteLesson(moduleId);
   const [completingLessonId, setCompletingLessonId] = useState<number | null>(null);
@@ -173,26 +188,40 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
   const keyPoints = getSectionKeyPoints(lessonList);
   const completedCount = lessonList.filter((lesson) => lesson.completed).length;
   const markQuestion = getMarkSectionQuestion(lessonList.length, completedCount);
-  const locked = !section.isAvailable && !section.isCompleted;
+  const locked = !section.isAvailable && !section.isCompleted && !preview;
 
   return (
     <PageShell>
       <BackToDashboard />
       <header className="mt-4 space-y-3">
         <div className="flex flex-wrap items-center gap-3">
-          {number !== null ? (
+          {/* A section without a real title is called 'Section N' once, by its heading. */}
+          {number !== null && !isPlaceholderSectionTitle(number, section.title) ? (
             <p className="text-sm font-semibold tracking-wide text-primary uppercase">Section {number}</p>
           ) : null}
-          <Badge
-            variant={badge === 'Completed' ? 'success' : badge === 'Available' ? 'default' : 'secondary'}
-            data-testid="section-badge"
-          >
+          <Badge variant={BADGE_VARIANT[badge]} data-testid="section-badge">
             {badge}
           </Badge>
         </div>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{section.title}</h1>
         {section.description ? <p className="text-lg text-muted-foreground">{section.description}</p> : null}
       </header>
+
+      {preview ? (
+        <Card role="note" className="mt-8" data-testid="section-preview">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Free Preview</h2>
+            </CardTitle>
+            <CardDescription className="text-base">{PREVIEW_SECTION_TEXT}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
 
       {locked ? (
         <Card role="status" className="mt-8 border-dashed" data-testid="section-locked">
@@ -247,6 +276,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
                   <li key={lesson.id}>
                     <SectionLessonCard
                       lesson={lesson}
+                      lockedText={preview ? MEMBERS_ONLY_LESSON_TEXT : undefined}
                       index={index}
                       total={lessonList.length}
                       isCompleting={completeLesson.isPending && completingLessonId === lesson.id}
@@ -278,62 +308,64 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
             </section>
           ) : null}
 
-          <footer
-            className="mt-10 flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-6 sm:flex-row sm:items-center sm:justify-between"
-            data-testid="section-footer"
-          >
-            {section.isCompleted ? (
-              <p className="font-medium">
-                Section completed
-                {section.completedAt ? ` on ${formatDate(section.completedAt, { style: 'long' })}` : ''}
-              </p>
-            ) : (
-              <>
-                <div className="space-y-1">
-                  <p className="text-muted-foreground">{getCompletionHint(lessonList.length)}</p>
-                  {lessons.isSuccess ? (
-                    <p className="text-sm text-muted-foreground" data-testid="section-completion-progress">
-                      {getCompletionProgress(lessonList.length, completedCount)}
-                    </p>
-                  ) : null}
-                </div>
-                <Button
-                  type="button"
-                  className="shrink-0"
-                  disabled={!lessons.isSuccess || completeSection.isPending || completeSection.isSuccess}
-                  onClick={() => (markQuestion ? setConfirmingSection(true) : completeSection.mutate())}
-                >
-                  {completeSection.isPending ? 'Saving...' : 'Mark Section Complete'}
-                </Button>
-                {markQuestion ? (
-                  <Dialog open={confirmingSection} onOpenChange={setConfirmingSection}>
-                    <DialogContent>
-                      <DialogHeader>
-                        <DialogTitle>{markQuestion.title}</DialogTitle>
-                        <DialogDescription>{markQuestion.description}</DialogDescription>
-                      </DialogHeader>
-                      <DialogFooter>
-                        <DialogClose asChild>
-                          <Button type="button" variant="outline">
-                            Keep studying
+          {preview ? null : (
+            <footer
+              className="mt-10 flex flex-col gap-4 rounded-xl border border-border bg-muted/40 p-6 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="section-footer"
+            >
+              {section.isCompleted ? (
+                <p className="font-medium">
+                  Section completed
+                  {section.completedAt ? ` on ${formatDate(section.completedAt, { style: 'long' })}` : ''}
+                </p>
+              ) : (
+                <>
+                  <div className="space-y-1">
+                    <p className="text-muted-foreground">{getCompletionHint(lessonList.length)}</p>
+                    {lessons.isSuccess ? (
+                      <p className="text-sm text-muted-foreground" data-testid="section-completion-progress">
+                        {getCompletionProgress(lessonList.length, completedCount)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    type="button"
+                    className="shrink-0"
+                    disabled={!lessons.isSuccess || completeSection.isPending || completeSection.isSuccess}
+                    onClick={() => (markQuestion ? setConfirmingSection(true) : completeSection.mutate())}
+                  >
+                    {completeSection.isPending ? 'Saving...' : 'Mark Section Complete'}
+                  </Button>
+                  {markQuestion ? (
+                    <Dialog open={confirmingSection} onOpenChange={setConfirmingSection}>
+                      <DialogContent>
+                        <DialogHeader>
+                          <DialogTitle>{markQuestion.title}</DialogTitle>
+                          <DialogDescription>{markQuestion.description}</DialogDescription>
+                        </DialogHeader>
+                        <DialogFooter>
+                          <DialogClose asChild>
+                            <Button type="button" variant="outline">
+                              Keep studying
+                            </Button>
+                          </DialogClose>
+                          <Button
+                            type="button"
+                            onClick={() => {
+                              setConfirmingSection(false);
+                              completeSection.mutate();
+                            }}
+                          >
+                            Mark Section Complete
                           </Button>
-                        </DialogClose>
-                        <Button
-                          type="button"
-                          onClick={() => {
-                            setConfirmingSection(false);
-                            completeSection.mutate();
-                          }}
-                        >
-                          Mark Section Complete
-                        </Button>
-                      </DialogFooter>
-                    </DialogContent>
-                  </Dialog>
-                ) : null}
-              </>
-            )}
-          </footer>
+                        </DialogFooter>
+                      </DialogContent>
+                    </Dialog>
+                  ) : null}
+                </>
+              )}
+            </footer>
+          )}
         </>
       )}
 

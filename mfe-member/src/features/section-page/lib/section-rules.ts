@@ -12,23 +12,20 @@ export function getSectionPageTitle(title: string): string {
   return `${title} | ${SECTION_PAGE_TITLE_SUFFIX}`;
 }
 
-export type SectionBadge = 'Completed' | 'Available' | 'Locked';
+export type SectionBadge = 'Completed' | 'Available' | 'Locked' | 'Free Preview';
 
-export function getSectionBadge(section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'>): SectionBadge {
+export function getSectionBadge(
+  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'> &
+    Partial<Pick<AvailableModule, 'lockedReason'>>,
+): SectionBadge {
   if (section.isCompleted) return 'Completed';
-  return section.isAvailable ? 'Available' : 'Locked';
+  if (section.isAvailable) return 'Available';
+  return section.lockedReason === 'membership' ? 'Free Preview' : 'Locked';
 }
 
 /** 'Lesson 2 of 7'. */
 export function getLessonPosition(index: number, total: number): string {
   return `Lesson ${index + 1} of ${total}`;
-}
-
-/** '9 min', '6.5 min'; null for a document (0 minutes). */
-export function formatLessonMinutes(duration: number): string | null {
-  if (!(duration > 0)) return null;
-  const rounded = Math.round(duration * 10) / 10;
-  return `${rounded} min`;
 }
 
 export function getCompletionHint(lessonCount: number): string {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  formatDuration,
   getFirstFreeLesson,
   getLessonMedia,
   getNextFreeLesson,
@@ -135,16 +134,5 @@ describe('the free preview plays in order', () => {
   it('does not continue after a lesson that is not free', () => {
     expect(getNextFreeLesson(sections, 20)).toBeNull();
     expect(getNextFreeLesson(sections, 999)).toBeNull();
-  });
-});
-
-describe('durations', () => {
-  it.each([
-    [0, '0:00'],
-    [4.5, '4:30'],
-    [12.25, '12:15'],
-    [61, '1:01:00'],
-  ])('%s minutes reads %s', (minutes, expected) => {
-    expect(formatDuration(minutes)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ const LESSON = {
   title: 'Welcome',
   content: 'How the course works',
   duration: 0.2,
+  durationSeconds: 12,
   orderIndex: 0,
   isFree: true,
   kind: 'video',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDuration, isPlaceholderSectionTitle, totalDurationSeconds } from '@platform/contracts/format';
 import { Badge, Button } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
@@ -15,13 +16,6 @@ type CourseContentProps = {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function formatLength(minutes: number): string {
-  const rounded = Math.round(minutes);
-  const hours = Math.floor(rounded / 60);
-  const mins = rounded % 60;
-  return hours > 0 ? `${hours}h ${String(mins).padStart(2, '0')}m` : `${mins} min`;
-}
-
 const sectionKey = (section: PreviewSection) => `section-${section.id}`;
 
 /** 'Course content': section and lecture counts from the catalogue, one card per section. */
@@ -35,10 +29,8 @@ export function CourseContent({
   const ordered = [...sections].sort((a, b) => a.orderIndex - b.orderIndex);
   const [open, setOpen] = useState<string[]>(() => (ordered[0] ? [sectionKey(ordered[0])] : []));
   const allOpen = open.length === ordered.length;
-  const totalMinutes = ordered.reduce(
-    (sum, section) => sum + section.lessons.reduce((inner, lesson) => inner + lesson.duration, 0),
-    0,
-  );
+  // The lengths the media gave, added up; none shown when none is known.
+  const total = formatDuration(totalDurationSeconds(ordered.flatMap((section) => section.lessons)));
 
   return (
     <section aria-labelledby="course-content-heading" className="space-y-4">
@@ -49,7 +41,7 @@ export function CourseContent({
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             {plural(sectionCount, 'section')} • {plural(lessonCount, 'lecture')}
-            {totalMinutes > 0 ? ` • ${formatLength(totalMinutes)} total length` : ''}
+            {total ? ` • ${total} total length` : ''}
           </p>
         </div>
         <Button
@@ -64,7 +56,7 @@ export function CourseContent({
       <Accordion type="multiple" value={open} onValueChange={setOpen} className="space-y-3">
         {ordered.map((section, index) => {
           const lessons = [...section.lessons].sort((a, b) => a.orderIndex - b.orderIndex);
-          const minutes = lessons.reduce((sum, lesson) => sum + lesson.duration, 0);
+          const length = formatDuration(totalDurationSeconds(lessons));
           return (
             <AccordionItem
               key={section.id}
@@ -72,12 +64,17 @@ export function CourseContent({
               className="rounded-xl border border-border bg-card shadow-sm last:border-b"
             >
               <AccordionTrigger className="px-4 py-4 hover:no-underline sm:px-5 [&>svg]:mt-1">
-                <span className="flex min-w-0 flex-col gap-1">
-                  <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                    Section {index + 1}
+                {/* A section without a real title is called 'Section N' once, as its title. */}
+                {isPlaceholderSectionTitle(index + 1, section.title) ? (
+                  <span className="text-base font-semibold text-foreground">Section {index + 1}</span>
+                ) : (
+                  <span className="flex min-w-0 flex-col gap-1">
+                    <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                      Section {index + 1}
+                    </span>
+                    <span className="text-base font-semibold text-foreground">{section.title}</span>
                   </span>
-                  <span className="text-base font-semibold text-foreground">{section.title}</span>
-                </span>
+                )}
               </AccordionTrigger>
               <div className="-mt-2 space-y-2 px-4 pb-4 sm:px-5">
                 {section.description ? (
@@ -85,8 +82,8 @@ export function CourseContent({
                 ) : null}
                 <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <span>{plural(section.lessonCount, 'lecture')}</span>
-                  {minutes > 0 ? <span aria-hidden="true">•</span> : null}
-                  {minutes > 0 ? <span>{formatLength(minutes)}</span> : null}
+                  {length ? <span aria-hidden="true">•</span> : null}
+                  {length ? <span>{length}</span> : null}
                   {index === 0 ? <Badge variant="success">FREE TO WATCH</Badge> : null}
                 </div>
               </div>

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Badge } from '@platform/ui';
 import { CircleCheckIcon, PlayIcon } from 'lucide-react';
 import type { CoursePlayer } from '../lib/use-course-player';
-import { formatDuration } from '../lib/lesson-rules';
+import { formatDuration } from '@platform/contracts/format';
 
 type CoursePlayerViewProps = { player: CoursePlayer; ref?: Ref<HTMLElement> };
 
@@ -77,7 +77,7 @@ export function CoursePlayerView({ player, ref }: CoursePlayerViewProps) {
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-sm font-medium text-muted-foreground">
               {section ? `${section.title} · ` : ''}
-              {lesson.duration > 0 ? formatDuration(lesson.duration) : ''}
+              {formatDuration(lesson.durationSeconds) ?? ''}
             </p>
             {lesson.isFree ? <Badge variant="success">Free</Badge> : null}
           </div>

@@ -1,7 +1,8 @@
 import { Badge, cn } from '@platform/ui';
 import { CircleIcon, DownloadIcon, FileTextIcon, CirclePlayIcon, PlayIcon } from 'lucide-react';
 import type { PreviewLesson } from '../api/get-course-preview';
-import { formatDuration, isDocumentLesson } from '../lib/lesson-rules';
+import { formatDuration } from '@platform/contracts/format';
+import { isDocumentLesson } from '../lib/lesson-rules';
 
 type LessonRowProps = {
   lesson: PreviewLesson;
@@ -19,9 +20,9 @@ function LessonTags({ lesson, isDocument }: { lesson: PreviewLesson; isDocument:
     <span className="ml-auto flex shrink-0 items-center gap-2">
       {isDocument ? <Badge variant="secondary">Resource</Badge> : null}
       {lesson.isFree ? <Badge variant="success">Free</Badge> : null}
-      {!isDocument && lesson.duration > 0 ? (
+      {!isDocument && lesson.durationSeconds ? (
         <span className="w-12 text-right text-xs text-muted-foreground tabular-nums">
-          {formatDuration(lesson.duration)}
+          {formatDuration(lesson.durationSeconds)}
         </span>
       ) : null}
     </span>

@@ -91,13 +91,3 @@ export function getNextFreeLesson<TLesson extends LessonLike>(
   if (index === -1) return null;
   return free[index + 1] ?? null;
 }
-
-/** '4:05' for 4.08 minutes; '1:02:00' past the hour. */
-export function formatDuration(minutes: number): string {
-  const totalSeconds = Math.max(0, Math.round(minutes * 60));
-  const hours = Math.floor(totalSeconds / 3600);
-  const mins = Math.floor((totalSeconds % 3600) / 60);
-  const secs = totalSeconds % 60;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${pad(mins)}:${pad(secs)}` : `${mins}:${pad(secs)}`;
-}

@@ -16,6 +16,7 @@ const isPreviewLesson = isObjectWith({
   title: isString,
   content: isString,
   duration: isNumber,
+  durationSeconds: orNull(isNumber),
   orderIndex: isNumber,
   isFree: isBoolean,
   kind: isOneOf('video', 'youtube', 'document'),

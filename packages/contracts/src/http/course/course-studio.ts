@@ -206,14 +206,16 @@ export const CreateModuleRequestSchema = UpdateModuleRequestSchema;
 export type CreateModuleRequest = z.input<typeof CreateModuleRequestSchema>;
 
 /**
- * `PUT /api/lessons/:id/video`: the spec's four fields, all required (`videoUrl` may be empty for a lesson
- * without media), plus the studio's optional extras; an extra left out keeps its stored value.
+ * `PUT /api/lessons/:id/video`: the spec's fields (`videoUrl` may be empty for a lesson without media), plus
+ * the studio's optional extras; an extra left out keeps its stored value. The spec's `duration` is still
+ * checked when sent but sets nothing: a lesson's length is its media's, measured
+ * (docs/behaviour/course-studio.md#lesson-media).
  */
 export const UpdateLessonRequestSchema = z.strictObject({
   title: TitleSchema,
   videoUrl: LessonMediaSchema,
   content: ContentSchema,
-  duration: DurationSchema,
+  duration: DurationSchema.optional(),
   keyPoints: KeyPointsSchema.optional(),
   isFree: FreeSchema.optional(),
   captionsFile: CaptionsFileSchema.optional(),
@@ -228,7 +230,6 @@ export type UpdateLessonRequest = z.input<typeof UpdateLessonRequestSchema>;
 export const CreateLessonRequestSchema = UpdateLessonRequestSchema.partial({
   videoUrl: true,
   content: true,
-  duration: true,
 });
 export type CreateLessonRequest = z.input<typeof CreateLessonRequestSchema>;
 
@@ -278,8 +279,15 @@ export const StudioLessonSchema = z.object({
   mediaUrl: z.string().nullable(),
   captionsFile: z.string().nullable(),
   orderIndex: z.number().int(),
-  /** Minutes, possibly fractional (the studio saves whole minutes). */
+  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
   duration: z.number().nonnegative(),
+  /**
+   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
+   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
+   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
+   */
+  durationSeconds: z.number().int().positive().nullable(),
+
   isFree: z.boolean(),
   keyPoints: z.array(z.string()),
   isPublished: z.boolean(),

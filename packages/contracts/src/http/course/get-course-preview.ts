@@ -11,8 +11,14 @@ export const PreviewLessonSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
   content: z.string(),
-  /** Minutes, possibly fractional; 0 for a document. */
+  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
   duration: z.number().nonnegative(),
+  /**
+   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
+   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
+   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
+   */
+  durationSeconds: z.number().int().positive().nullable(),
   orderIndex: z.number().int().nonnegative(),
   isFree: z.boolean(),
   kind: LessonKindSchema,

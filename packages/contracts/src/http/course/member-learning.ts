@@ -58,10 +58,12 @@ export type CourseList = z.infer<typeof CourseListSchema>;
 
 /**
  * Why a section is locked: its day has not come (`schedule`); (rs_pending) the consultation is not
- * submitted yet (`consultation`); or (rs_blocked) its day came while the owner's revenue-share account was
- * blocked, and it opens once the account is current again (`blocked`, docs/decisions.md, 27).
+ * submitted yet (`consultation`, whatever its day: the day alone would not open it); (rs_blocked) its day
+ * came while the owner's revenue-share account was blocked, and it opens once the account is current again
+ * (`blocked`, docs/decisions.md, 27); or the caller has no membership and previews the course as a visitor
+ * does, its free lessons and the first of each section open (`membership`).
  */
-export const LockReasonSchema = z.enum(['schedule', 'consultation', 'blocked']);
+export const LockReasonSchema = z.enum(['schedule', 'consultation', 'blocked', 'membership']);
 export type LockReason = z.infer<typeof LockReasonSchema>;
 
 /**
@@ -101,8 +103,15 @@ export const MemberLessonSchema = z.object({
   courseId: z.number().int().positive(),
   title: z.string(),
   orderIndex: z.number().int(),
-  /** Minutes, possibly fractional; 0 for a document. */
+  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
   duration: z.number().nonnegative(),
+  /**
+   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
+   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
+   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
+   */
+  durationSeconds: z.number().int().positive().nullable(),
+  /** No longer set: a length the media did not give is not shown (null). */
   estimatedMinutes: z.number().int().nullable(),
   freePreview: z.boolean(),
   kind: LessonKindSchema,

@@ -71,7 +71,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
       moduleCount: 8,
       lessonCount: 45,
       productCount: 9,
-      seedCount: 5,
+      seedCount: 6,
     });
   });
 
@@ -345,7 +345,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
       moduleCount: 8,
       lessonCount: 45,
       productCount: 9,
-      seedCount: 5,
+      seedCount: 6,
     });
     const again = CoursePreviewSchema.parse(await (await course.request('/api/course-preview')).json());
     expect(again).toEqual(preview);

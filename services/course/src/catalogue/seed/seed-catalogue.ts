@@ -5,7 +5,7 @@
  * course or product the admin later edits or deletes is therefore never seeded again. A step added in a
  * later release runs once on databases seeded before it, since its marker is new there.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Logger, Transaction } from '@platform/service-kit';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
 import { listBundledMedia } from '../../media/bundled-media.js';
@@ -27,6 +27,8 @@ export const BILLING_INTERVALS_SEED = 'billing-intervals-v1';
 export const CAPTIONS_SEED = 'captions-v1';
 /** The sample videos' posters and real lengths, for the lessons that play them. */
 export const SAMPLE_POSTERS_SEED = 'sample-posters-v1';
+/** Lengths the media did not give (made-up minutes, the admin's guesses) are dropped. */
+export const MEASURED_LENGTHS_SEED = 'measured-lengths-v1';
 
 /** What a step did: `skipped` leaves no marker, so the step is tried again at the next start. */
 type StepOutcome = 'seeded' | 'skipped';
@@ -79,8 +81,9 @@ async function seedCourseAndServices(tx: Transaction): Promise<StepOutcome> {
         content: lesson.content,
         videoUrl: lesson.media,
         orderIndex: lessonIndex + 1,
-        duration: lesson.duration,
-        estimatedMinutes: lesson.duration > 0 ? Math.ceil(lesson.duration) : 15,
+        // The length is the media's, measured (the samples' below); nothing is made up.
+        duration: 0,
+        estimatedMinutes: null,
         isFree: sectionIndex === 0,
         keyPoints: lesson.keyPoints,
       })),
@@ -173,6 +176,27 @@ async function seedSamplePosters(tx: Transaction): Promise<StepOutcome> {
   return 'seeded';
 }
 
+/**
+ * Keeps only measured lengths (docs/behaviour/member-learning.md#lesson-lengths): a lesson playing a shipped
+ * sample has its sample's, a transcoded one the transcode's; every other length (the seed's made-up minutes,
+ * the studio's typed ones, `estimated_minutes`) is dropped until the media gives one.
+ */
+async function seedMeasuredLengths(tx: Transaction): Promise<StepOutcome> {
+  const { sampleVideos } = await listBundledMedia();
+  const samples = sampleVideos.map((video) => video.name);
+  await tx.update(courseLessons).set({ estimatedMinutes: null });
+  await tx
+    .update(courseLessons)
+    .set({ duration: 0 })
+    .where(
+      and(
+        isNull(courseLessons.hlsUrl),
+        or(isNull(courseLessons.videoUrl), notInArray(courseLessons.videoUrl, samples)),
+      ),
+    );
+  return 'seeded';
+}
+
 /** True when this call seeded anything, false when every step was already there. */
 export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
   const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
@@ -202,5 +226,9 @@ export async function seedCatalogue(db: Database, logger: Logger): Promise<boole
   const seededPosters = await seedOnce(db, SAMPLE_POSTERS_SEED, seedSamplePosters);
   if (seededPosters)
     logger.info({ seed: SAMPLE_POSTERS_SEED }, 'gave the shipped videos their posters and lengths');
-  return seededCourse || seededUnlisted || seededIntervals || seededCaptions || seededPosters;
+  const seededLengths = await seedOnce(db, MEASURED_LENGTHS_SEED, seedMeasuredLengths);
+  if (seededLengths) logger.info({ seed: MEASURED_LENGTHS_SEED }, 'kept only measured lesson lengths');
+  return (
+    seededCourse || seededUnlisted || seededIntervals || seededCaptions || seededPosters || seededLengths
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * Every member endpoint called as a visitor, a free account, a member of another course, a member of
  * the course (on day 0: only section 1 released) and an admin: each answer's status, and that nothing
- * locked (lesson text, key points, file names) reaches anyone who may not have it. Then the progress
+ * locked (lesson text, key points, file names) reaches anyone who may not have it. An account without the
+ * course opens what a visitor opens on `/` (the free lessons, the first of each section), nothing more. Then the progress
  * writes: validation, idempotence, resume position and completion rolling up to section and course.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  AvailableModuleListSchema,
   CourseListSchema,
   MEMBERSHIP_REQUIRED_MESSAGE,
+  MemberLessonListSchema,
   MemberLessonSchema,
   SECTION_LOCKED_MESSAGE,
   type Caller,
@@ -79,11 +82,14 @@ describe.each(backings())('member endpoints on $name', (factory) => {
 
   const section1 = () => outline.sections[0]!;
   const section2 = () => outline.sections[1]!;
-  /** Texts and file names of everything locked for the member on day 0 (sections 2-8). */
-  const lockedSecrets = () =>
+  /**
+   * Texts and file names of everything locked for the member on day 0 (sections 2-8); for a caller without
+   * the course, what a visitor may not open (the first lesson of each section is open to them).
+   */
+  const lockedSecrets = (who: Who) =>
     outline.sections
       .slice(1)
-      .flatMap((section) => section.lessons)
+      .flatMap((section) => (who === 'member' ? section.lessons : section.lessons.slice(1)))
       .flatMap((lesson) => [
         lesson.content,
         ...lesson.keyPoints,
@@ -132,57 +138,63 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     {
       name: 'GET /api/courses/:id/available-modules',
       call: () => [`/api/courses/${outline.courseId}/available-modules`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/modules/:id (released)',
       call: () => [`/api/modules/${section1().id}`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/modules/:id (locked)',
       call: () => [`/api/modules/${section2().id}`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/modules/:id/lessons (released)',
       call: () => [`/api/modules/${section1().id}/lessons`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/modules/:id/lessons (locked)',
       call: () => [`/api/modules/${section2().id}/lessons`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/lessons/:id (released)',
       call: () => [`/api/lessons/${section1().lessons[1]!.id}`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/lessons/:id (locked)',
-      call: () => [`/api/lessons/${section2().lessons[0]!.id}`],
+      call: () => [`/api/lessons/${section2().lessons[1]!.id}`],
       expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: 200 },
+    },
+    {
+      // Open to a visitor on `/`, so to a signed-in account without the course; the member waits for its day.
+      name: 'GET /api/lessons/:id (first of a locked section)',
+      call: () => [`/api/lessons/${section2().lessons[0]!.id}`],
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 403, admin: 200 },
     },
     {
       name: 'GET /api/lessons/:id/navigation (locked)',
       call: () => [`/api/lessons/${section2().lessons[0]!.id}/navigation`],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'PUT /api/lessons/:id/progress (released)',
       call: () => [`/api/lessons/${section1().lessons[1]!.id}/progress`, put(42.9)],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 204, admin: 204 },
+      expect: { visitor: 401, free: 204, otherMember: 204, member: 204, admin: 204 },
     },
     {
       name: 'PUT /api/lessons/:id/progress (locked)',
-      call: () => [`/api/lessons/${section2().lessons[0]!.id}/progress`, put(5)],
+      call: () => [`/api/lessons/${section2().lessons[1]!.id}/progress`, put(5)],
       expect: { visitor: 401, free: 403, otherMember: 403, member: 403, admin: 204 },
     },
     {
       name: 'POST /api/lessons/:id/complete (released)',
       call: () => [`/api/lessons/${section1().lessons[2]!.id}/complete`, { method: 'POST' }],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'POST /api/lessons/:id/complete (locked)',
@@ -200,12 +212,12 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     {
       name: 'GET /api/video-stream/:file (released lesson)',
       call: () => ['/api/video-stream/free-preview-1.mp4', { redirect: 'manual' }],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: STREAMS, admin: STREAMS },
+      expect: { visitor: 401, free: STREAMS, otherMember: STREAMS, member: STREAMS, admin: STREAMS },
     },
     {
       name: 'GET /video-stream/:file (released lesson)',
       call: () => ['/video-stream/free-preview-2.mp4', { redirect: 'manual' }],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: STREAMS, admin: STREAMS },
+      expect: { visitor: 401, free: STREAMS, otherMember: STREAMS, member: STREAMS, admin: STREAMS },
     },
     {
       name: 'GET /api/video-stream/:file (locked lesson)',
@@ -220,7 +232,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     {
       name: 'GET /api/video-stream/:captions (released lesson)',
       call: () => ['/api/video-stream/free-preview-1.vtt', { redirect: 'manual' }],
-      expect: { visitor: 401, free: 403, otherMember: 403, member: 200, admin: 200 },
+      expect: { visitor: 401, free: 200, otherMember: 200, member: 200, admin: 200 },
     },
     {
       name: 'GET /api/video-stream/:captions (locked lesson)',
@@ -260,7 +272,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       }
       if (response.status === 403 && who === 'member')
         expect(JSON.parse(body)).toEqual({ message: SECTION_LOCKED_MESSAGE });
-      if (who !== 'admin') for (const secret of lockedSecrets()) expect(body).not.toContain(secret);
+      if (who !== 'admin') for (const secret of lockedSecrets(who)) expect(body).not.toContain(secret);
       expect(response.headers.get('cache-control') ?? '').toMatch(/private/);
     }
   });
@@ -286,6 +298,64 @@ describe.each(backings())('member endpoints on $name', (factory) => {
         body: { message },
       });
     }
+  });
+
+  it('lets an account without the course watch the lessons a visitor watches on `/`, and nothing else', async () => {
+    const free = user();
+    const sections = AvailableModuleListSchema.parse(
+      await json(await course.requestAs(free, `/api/courses/${outline.courseId}/available-modules`)),
+    );
+    expect(sections.map((section) => [section.isAvailable, section.lockedReason])).toEqual(
+      outline.sections.map(() => [false, 'membership']),
+    );
+    const firstSection = MemberLessonListSchema.parse(
+      await json(await course.requestAs(free, `/api/modules/${section1().id}/lessons`)),
+    );
+    expect(firstSection).toHaveLength(15);
+    expect(firstSection.every((lesson) => !lesson.isLocked && lesson.videoUrl !== null)).toBe(true);
+    const second = MemberLessonListSchema.parse(
+      await json(await course.requestAs(free, `/api/modules/${section2().id}/lessons`)),
+    );
+    expect(second.map((lesson) => lesson.isLocked)).toEqual(second.map((_, index) => index > 0));
+    expect(second[1]).toMatchObject({ content: null, videoUrl: null, keyPoints: [] });
+
+    const lesson = MemberLessonSchema.parse(
+      await json(await course.requestAs(free, `/api/lessons/${section1().lessons[0]!.id}`)),
+    );
+    expect(lesson.videoUrl).toBe('/api/video-stream/free-preview-1.mp4');
+    const locked = await course.requestAs(free, `/api/lessons/${section2().lessons[1]!.id}`);
+    expect({ status: locked.status, body: await locked.json() }).toEqual({
+      status: 403,
+      body: { message: MEMBERSHIP_REQUIRED_MESSAGE },
+    });
+    const finish = await course.requestAs(free, `/api/modules/${section1().id}/complete`, { method: 'POST' });
+    expect({ status: finish.status, body: await finish.json() }).toEqual({
+      status: 403,
+      body: { message: MEMBERSHIP_REQUIRED_MESSAGE },
+    });
+  });
+
+  it('opens nothing more to a former member than to any account without the course', async () => {
+    const former = user();
+    await course.deliver(granted(former, [outline.courseId], ENROLLED_AT));
+    const locked = section2().lessons[1]!;
+    const db = course.service.deps.db;
+    await db.insert(lessonProgress).values({
+      userId: former.userId,
+      lessonId: locked.id,
+      completed: true,
+      completedAt: ENROLLED_AT,
+      lastAccessedAt: ENROLLED_AT,
+    });
+    expect((await course.requestAs(former, `/api/lessons/${locked.id}`)).status).toBe(200);
+    await db
+      .update(courseEnrollments)
+      .set({ withdrawnAt: ENROLLED_AT })
+      .where(
+        and(eq(courseEnrollments.userId, former.userId), eq(courseEnrollments.courseId, outline.courseId)),
+      );
+    expect((await course.requestAs(former, `/api/lessons/${locked.id}`)).status).toBe(403);
+    expect((await course.requestAs(former, `/api/lessons/${section1().lessons[4]!.id}`)).status).toBe(200);
   });
 
   it('keeps the resume position with one idempotent write, refusing bad positions without a change', async () => {

@@ -162,19 +162,16 @@ describe.each(backings())('drip release on $name', (factory) => {
     await course.deliver(
       statusChanged(member, { planStatus: 'rs_pending', consultationStatus: 'not_started' }, ENROLLED_AT),
     );
+    // On enrolment day too, sections 2-8 say the consultation is what opens them, not 'in 1 day'; each
+    // still carries its scheduled day.
+    const firstDay = await modulesOf(member);
+    expect(availability(firstDay)).toEqual([true, false, false, false, false, false, false, false]);
+    expect(firstDay.map((module) => module.lockedReason)).toEqual([null, ...Array(7).fill('consultation')]);
+    expect(firstDay[1]!.unlockDate).toBe(new Date(ENROLLED_AT.getTime() + DAY).toISOString());
     clock.set(new Date(ENROLLED_AT.getTime() + 3 * DAY));
     const waiting = await modulesOf(member);
     expect(availability(waiting)).toEqual([true, false, false, false, false, false, false, false]);
-    expect(waiting.map((module) => module.lockedReason)).toEqual([
-      null,
-      'consultation',
-      'consultation',
-      'consultation',
-      'schedule',
-      'schedule',
-      'schedule',
-      'schedule',
-    ]);
+    expect(waiting.map((module) => module.lockedReason)).toEqual([null, ...Array(7).fill('consultation')]);
     expect(
       (await course.requestAs(member, `/api/lessons/${outline.sections[1]!.lessons[0]!.id}`)).status,
     ).toBe(403);

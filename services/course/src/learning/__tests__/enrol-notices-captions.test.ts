@@ -233,7 +233,12 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
         expect(refused.status).toBe(403);
       }
       expect((await course.request(`/api/video-stream/${openLesson.captionsFile}`)).status).toBe(401);
-      const free = await course.requestAs(user(), `/api/video-stream/${openLesson.captionsFile}`);
+      // An account without the course gets a free lesson's captions, as it gets its video.
+      const stranger = user();
+      expect((await course.requestAs(stranger, `/api/video-stream/${openLesson.captionsFile}`)).status).toBe(
+        200,
+      );
+      const free = await course.requestAs(stranger, `/api/video-stream/${lockedLesson.captionsFile}`);
       expect(free.status).toBe(403);
     });
   });

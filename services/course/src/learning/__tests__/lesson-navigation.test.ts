@@ -153,8 +153,18 @@ describe.each(backings())('lesson navigation on $name', (factory) => {
       }
     }
 
-    const free = await course.requestAs(user(), `/api/lessons/${lesson.id}/navigation`);
-    expect({ status: free.status, body: await json(free) }).toEqual({
+    // Without the course: the first lesson of a section is open (as on `/`), its neighbours are for members.
+    const free = user();
+    const preview = await navigationOf(free, lesson.id);
+    expect(preview.body.lesson).toMatchObject({ isLocked: false, lockedReason: null });
+    expect(preview.body.previous).toMatchObject({
+      isLocked: true,
+      lockedReason: 'membership',
+      unlockDate: null,
+    });
+    expect(preview.body.next).toMatchObject({ isLocked: true, lockedReason: 'membership', unlockDate: null });
+    const notOpen = await course.requestAs(free, `/api/lessons/${lesson.id + 1}`);
+    expect({ status: notOpen.status, body: await json(notOpen) }).toEqual({
       status: 403,
       body: { message: MEMBERSHIP_REQUIRED_MESSAGE },
     });

@@ -143,7 +143,7 @@ describe.each(localBackings)('lesson media through the gateway on $name', (facto
       [visitor, '/api/video-stream/member-lesson.mp4', 401, 'Unauthorized'],
       [visitor, `/api/lessons/${openLessonId}/hls/${SET}/360p/seg-00000.ts`, 401, 'Unauthorized'],
       [stranger, '/api/video-stream/member-lesson.mp4', 403, MEMBERSHIP_REQUIRED_MESSAGE],
-      [stranger, `/api/lessons/${openLessonId}/poster`, 403, MEMBERSHIP_REQUIRED_MESSAGE],
+      [stranger, `/api/lessons/${lockedLessonId}/poster`, 403, MEMBERSHIP_REQUIRED_MESSAGE],
       [member, '/api/video-stream/restaurant-goals-workbook.pdf', 403, SECTION_LOCKED_MESSAGE],
       [member, `/api/lessons/${lockedLessonId}/hls/${SET}/360p/seg-00000.ts`, 403, SECTION_LOCKED_MESSAGE],
     ];

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   COURSE_STUDIO_MESSAGES,
   CourseMediaListSchema,
+  CoursePreviewSchema,
+  MemberLessonSchema,
   StudioLessonSchema,
   StudioSectionListSchema,
   StudioSectionSchema,
@@ -255,7 +257,8 @@ describe.each(backings())('course studio calls on $name', (factory) => {
       id: lesson.id,
       title: 'Costing a Plate',
       content: 'Weigh it.',
-      duration: 0,
+      // The sample's measured 12 seconds, not the minutes sent.
+      durationSeconds: 12,
       keyPoints: ['Weigh every portion', 'Price from cost'],
       isFree: true,
       captionsFile: 'member-lesson.vtt',
@@ -272,15 +275,60 @@ describe.each(backings())('course studio calls on $name', (factory) => {
       isFree: true,
       isPublished: false,
       captionsFile: null,
-      duration: 12,
+      durationSeconds: 12,
     });
   });
 
-  it('keeps a measured length when the studio sends back the same whole minutes for the same video', async () => {
+  it("gives a lesson pointed at a new video that video's captions, not the old one's", async () => {
+    const lesson = outline.sections[0]!.lessons[0]!;
+    expect(lesson).toMatchObject({ videoUrl: 'free-preview-1.mp4', captionsFile: 'free-preview-1.vtt' });
+    const path = `/api/lessons/${lesson.id}/video`;
+    // What the editor sends: the form's captions field still holds the old video's file.
+    const body = {
+      title: lesson.title,
+      content: lesson.content,
+      duration: 0,
+      captionsFile: 'free-preview-1.vtt',
+    };
+    const moved = await call(admin, 'PUT', path, { ...body, videoUrl: 'member-lesson.mp4' });
+    expect(StudioLessonSchema.parse(moved.body)).toMatchObject({
+      videoUrl: 'member-lesson.mp4',
+      captionsFile: 'member-lesson.vtt',
+    });
+    const open = MemberLessonSchema.parse(
+      await json(await course.requestAs(member, `/api/lessons/${lesson.id}`)),
+    );
+    expect(open.captionsUrl).toBe('/api/video-stream/member-lesson.vtt');
+
+    // A video without captions of its own has none.
+    const linked = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'member-lesson.vtt',
+      videoUrl: 'https://vimeo.com/76979871',
+    });
+    expect(StudioLessonSchema.parse(linked.body)).toMatchObject({ captionsFile: null });
+    // Captions the admin picks together with the new video are kept.
+    const picked = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'introduction.vtt',
+      videoUrl: 'free-preview-1.mp4',
+    });
+    expect(StudioLessonSchema.parse(picked.body)).toMatchObject({ captionsFile: 'introduction.vtt' });
+    // The same video saved again keeps whatever captions the form holds.
+    const same = await call(admin, 'PUT', path, {
+      ...body,
+      captionsFile: 'introduction.vtt',
+      videoUrl: 'free-preview-1.mp4',
+    });
+    expect(StudioLessonSchema.parse(same.body)).toMatchObject({ captionsFile: 'introduction.vtt' });
+    await call(admin, 'PUT', path, { ...body, videoUrl: 'free-preview-1.mp4' });
+  });
+
+  it("keeps a lesson's length its media's: the minutes the studio sends change nothing", async () => {
     const lesson = outline.sections[2]!.lessons[1]!;
     const path = `/api/lessons/${lesson.id}/video`;
     const db = course.service.deps.db;
-    // A transcode measured the video: 12 s, 0.2 minutes (the studio shows it as 0).
+    // A transcode measured the video: 12 s, 0.2 minutes.
     await db
       .update(courseLessons)
       .set({ videoUrl: 'member-lesson.mp4', duration: 0.2 })
@@ -288,16 +336,29 @@ describe.each(backings())('course studio calls on $name', (factory) => {
     const body = { title: 'Renamed Only', videoUrl: 'member-lesson.mp4', content: 'Text', duration: 0 };
     const renamed = await call(admin, 'PUT', path, body);
     expect(renamed.status).toBe(200);
-    expect(StudioLessonSchema.parse(renamed.body)).toMatchObject({ title: 'Renamed Only', duration: 0.2 });
-    // Other minutes are the admin's: they replace it.
-    const set = await call(admin, 'PUT', path, { ...body, duration: 4 });
-    expect(StudioLessonSchema.parse(set.body)).toMatchObject({ duration: 4 });
-    // So does 0 for another video (its length is not known yet).
-    const other = await call(admin, 'PUT', path, { ...body, videoUrl: 'free-preview-1.mp4', duration: 0 });
-    expect(StudioLessonSchema.parse(other.body)).toMatchObject({
-      videoUrl: 'free-preview-1.mp4',
-      duration: 0,
+    expect(StudioLessonSchema.parse(renamed.body)).toMatchObject({
+      title: 'Renamed Only',
+      durationSeconds: 12,
     });
+    // Typed minutes are not a length: nothing is made up.
+    const typed = await call(admin, 'PUT', path, { ...body, duration: 7 });
+    expect(StudioLessonSchema.parse(typed.body)).toMatchObject({ duration: 0.2, durationSeconds: 12 });
+    // A link has no known length (until someone measures it, none is shown) ...
+    const linked = await call(admin, 'PUT', path, {
+      ...body,
+      videoUrl: 'https://vimeo.com/76979871',
+      duration: 7,
+    });
+    expect(StudioLessonSchema.parse(linked.body)).toMatchObject({ duration: 0, durationSeconds: null });
+    // ... and a shipped sample brings its own.
+    const sample = await call(admin, 'PUT', path, { ...body, videoUrl: 'free-preview-1.mp4' });
+    expect(StudioLessonSchema.parse(sample.body)).toMatchObject({ durationSeconds: 12 });
+    // The member and the visitor are given the same seconds.
+    const preview = CoursePreviewSchema.parse(await json(await course.request('/api/course-preview')));
+    const shown = preview.sections
+      .flatMap((section) => section.lessons)
+      .find((each) => each.id === lesson.id);
+    expect(shown).toMatchObject({ durationSeconds: 12 });
   });
 
   it('refuses bad lesson input with 400 and a clear message, changing nothing', async () => {
@@ -427,7 +488,9 @@ describe.each(backings())('course studio calls on $name', (factory) => {
       moduleId: section.id,
       orderIndex: 1,
       isPublished: false,
-      duration: 7,
+      // A YouTube link's length is not known: the 7 typed minutes are not taken for one.
+      duration: 0,
+      durationSeconds: null,
       content: '',
       keyPoints: [],
     });

@@ -8,6 +8,7 @@ import { probeVideo } from '../../../transcoding/probe-video.js';
 import {
   BILLING_INTERVALS_SEED,
   CAPTIONS_SEED,
+  MEASURED_LENGTHS_SEED,
   SAMPLE_POSTERS_SEED,
   seedCatalogue,
   UNLISTED_PRODUCTS_SEED,
@@ -23,7 +24,7 @@ async function catalogueCounts(course: CourseUnderTest) {
   return result.rows[0];
 }
 
-const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 5 };
+const SEEDED_ONCE = { courses: 1, modules: 8, lessons: 45, products: 9, seeds: 6 };
 const UNLISTED = [
   'self-implementation-program',
   'flexible-payments-program',
@@ -84,7 +85,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     // plans it adds carry their billing intervals).
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
-    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 4 });
+    expect(await catalogueCounts(course)).toMatchObject({ products: 4, seeds: 5 });
 
     const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
     expect(runs.filter(Boolean)).toHaveLength(1);
@@ -178,7 +179,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     const after = await captions();
     expect(after[0]!.captions_file).toBe('admin-captions.vtt');
     expect(after.filter((row) => row.captions_file?.endsWith('.vtt')).length).toBeGreaterThan(40);
-    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 5 });
+    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 6 });
   });
 
   it('gives each shipped video its poster and real length once, leaving a poster the admin set alone', async () => {
@@ -214,8 +215,9 @@ describe.each(backings())('seeding on $name', (factory) => {
         expect(row).toMatchObject({ poster_url: `course-media/${row.video_url!.replace('.mp4', '.jpg')}` });
         expect(row.duration).toBeCloseTo(0.2, 10);
       } else {
-        // The YouTube lesson keeps its stated length; the workbook has none.
+        // The YouTube lesson and the workbook have no length the media gave: none is shown.
         expect(row.poster_url).toBeNull();
+        expect(row.duration).toBe(0);
       }
     }
 
@@ -226,20 +228,23 @@ describe.each(backings())('seeding on $name', (factory) => {
       update course.course_lessons set poster_url = 'course-media/admin-poster.jpg'
        where id = ${seeded[0]!.id}`);
     await db.execute(sql`delete from course.seeds where name = ${SAMPLE_POSTERS_SEED}`);
+    await db.execute(sql`delete from course.seeds where name = ${MEASURED_LENGTHS_SEED}`);
     const runs = await Promise.all([seedCatalogue(db, logger), seedCatalogue(db, logger)]);
     expect(runs.filter(Boolean)).toHaveLength(1);
     const after = await lessons();
     expect(after[0]).toMatchObject({ poster_url: 'course-media/admin-poster.jpg' });
     expect(after[0]!.duration).toBeCloseTo(0.2, 10);
     expect(after.filter((row) => row.poster_url?.startsWith('course-media/'))).toHaveLength(43);
-    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 5 });
+    // The made-up 9 minutes are gone where no media measured them.
+    expect(after.filter((row) => !isSample(row.video_url)).map((row) => row.duration)).toEqual([0, 0]);
+    expect(await catalogueCounts(course)).toMatchObject({ lessons: 45, seeds: 6 });
   });
 
   it('does not seed again after the admin deleted the course', async () => {
     const { db, logger } = course.service.deps;
     await db.execute(sql`delete from course.courses`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 5 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, modules: 0, lessons: 0, seeds: 6 });
   });
 
   it('puts off the programmes and plans while there is no course for them to grant', async () => {
@@ -247,7 +252,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     await db.execute(sql`delete from course.products where not listed`);
     await db.execute(sql`delete from course.seeds where name = ${UNLISTED_PRODUCTS_SEED}`);
     expect(await seedCatalogue(db, logger)).toBe(false);
-    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 4 });
+    expect(await catalogueCounts(course)).toMatchObject({ courses: 0, products: 4, seeds: 5 });
   });
 
   it('restores missing media at the next start and leaves replaced files alone', async () => {
