@@ -74,7 +74,8 @@ export async function findOwnedProducts(
 }
 
 /**
- * Claims the order's one-per-person products for its account, in the fulfilment's transaction. Returns
+ * Claims the order's one-per-person products and membership plans for its account, in the fulfilment's
+ * transaction. Returns
  * the products the account already had (claimed by another order, or fulfilled before claims existed);
  * then nothing is claimed and the order must not be fulfilled.
  */
@@ -85,7 +86,8 @@ export async function claimOwnedProducts(
 ): Promise<OwnedProduct[]> {
   // Sorted: two orders claiming the same products take their keys in the same order, never deadlocking.
   const productIds = [
-    ...new Set(order.lines.filter((line) => isOnePerPerson(line)).map((line) => line.productId)),
+    // Plans too: two checkouts of one plan paid at once must not leave two subscriptions charging.
+    ...new Set(order.lines.filter((line) => isOwnable(line)).map((line) => line.productId)),
   ].sort();
   if (productIds.length === 0) return [];
   const accountEmail = accountEmailOf(order);
@@ -117,7 +119,7 @@ export async function claimOwnedProducts(
   return owned;
 }
 
-/** A refunded order no longer owns its products: the account may buy them again. */
+/** A refunded order, or a subscription that ended, no longer owns its products: the account may buy them again. */
 export async function releaseOwnedProducts(tx: Executor, orderId: string): Promise<void> {
   await tx.delete(ownedProducts).where(eq(ownedProducts.orderId, orderId));
 }

@@ -16,6 +16,7 @@ import type { PaymentConfig } from '../config.js';
 import { orders, outboxEvents, subscriptionRenewals } from '../db/schema.js';
 import type { SubscriptionEnd, SubscriptionRenewal } from '../providers/payment-provider.js';
 import { courseIdsOf, lockOrder, lockOrderBySubscription, type OrderWithLines } from './orders.repository.js';
+import { releaseOwnedProducts } from './owned-products.js';
 
 export type RenewalOutcome = 'renewal-recorded' | 'duplicate' | 'unknown-order';
 export type SubscriptionEndOutcome = 'subscription-ended' | 'already-ended' | 'unknown-order';
@@ -70,6 +71,8 @@ export async function endSubscription(
     .where(and(eq(orders.id, order.id), isNull(orders.subscriptionEndedAt)))
     .returning({ id: orders.id });
   if (!marked) return { outcome: 'already-ended', order };
+  // The plan may be started again.
+  await releaseOwnedProducts(tx, order.id);
 
   // Only a fulfilled order granted anything; a refunded one was revoked when it was refunded.
   if (order.status === 'fulfilled') {

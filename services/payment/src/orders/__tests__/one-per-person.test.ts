@@ -298,6 +298,27 @@ describe.each(backings())('one per person with the test provider on $name', (fac
       200,
     );
   });
+
+  it('fulfils one of two checkouts of one plan paid at once for a member, and refunds the other', async () => {
+    const member = userWith(freshEmail());
+    const sessions: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const response = await startCard([{ id: 'membership-monthly', quantity: 1 }], freshEmail(), member);
+      expect(response.status).toBe(200);
+      sessions.push(((await response.json()) as { sessionId: string }).sessionId);
+    }
+    const paid = await Promise.all(sessions.map(pay));
+    expect(paid.map((response) => response.status)).toEqual([303, 303]);
+    const settled = await waitFor(
+      () => statusesOf(payment, sessions),
+      (state) => state.fulfilled === 1 && state.refunded === 1,
+      'one plan fulfilled and the other refunded',
+    );
+    const orderIds = settled.rows.map((row) => row!.id);
+    expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
+    const [refund] = await eventsFor(payment, 'payment.order.refunded', orderIds);
+    expect(refund?.data).toMatchObject({ amount: 2999, automatic: true, alreadyOwned: true });
+  });
 });
 
 describe.each(backings())("one per person with Stripe's test peer on $name", (factory) => {
