@@ -18,6 +18,7 @@ import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
 import { createLoadShedder } from './overload/shed-load.js';
+import { createClientAddressOf } from './security/client-address.js';
 import { createSignedMedia } from './media/signed-media.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
@@ -82,6 +83,8 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   const refuseCrossSite = refuseCrossSiteWrites();
   const shedLoad = createLoadShedder({
     maxInFlight: config.MAX_IN_FLIGHT,
+    maxInFlightPerClient: config.MAX_IN_FLIGHT_PER_CLIENT,
+    clientAddressOf: createClientAddressOf(config.TRUSTED_PROXIES),
     retryAfterSeconds: config.RETRY_AFTER_SECONDS,
   }).step;
   const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });

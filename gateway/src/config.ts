@@ -125,6 +125,14 @@ export const gatewayConfigSchema = z.object({
       'requests being answered at once beyond which a new one gets `503` with `Retry-After` at once (load ' +
         'shedding; the health checks are never refused); `0` turns it off',
     ),
+  MAX_IN_FLIGHT_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64)
+    .describe(
+      'the same for one client address (an IPv6 client by its /64), so one client cannot take every place; `0`: no limit per client',
+    ),
   RETRY_AFTER_SECONDS: z.coerce
     .number()
     .int()

@@ -402,4 +402,28 @@ describe('past MAX_IN_FLIGHT requests at once', () => {
     for (const answer of await Promise.all(first)) expect(answer.status).toBe(200);
     expect((await request(`${busy.url}/api/courses`)).status).toBe(200);
   });
+
+  it('refuses a client past MAX_IN_FLIGHT_PER_CLIENT while other clients are still served', async () => {
+    const perClient = await startTestGateway(
+      gatewayEnv(
+        { ...urlsOf(peers), course: held.url },
+        { MAX_IN_FLIGHT: '10', MAX_IN_FLIGHT_PER_CLIENT: '1', TRUSTED_PROXIES: 'loopback' },
+      ),
+    );
+    try {
+      const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+      const before = arrived;
+      const first = request(`${perClient.url}/api/courses/held`, from('198.51.100.1'));
+      while (arrived === before) await sleep(10);
+      const same = await request(`${perClient.url}/api/courses`, from('198.51.100.1'));
+      expect(same.status).toBe(503);
+      expect(same.json()).toEqual({ message: BUSY_MESSAGE });
+      expect((await request(`${perClient.url}/api/courses`, from('198.51.100.2'))).status).toBe(200);
+      for (const release of waiting.splice(0)) release();
+      expect((await first).status).toBe(200);
+      expect((await request(`${perClient.url}/api/courses`, from('198.51.100.1'))).status).toBe(200);
+    } finally {
+      await perClient.close();
+    }
+  });
 });
