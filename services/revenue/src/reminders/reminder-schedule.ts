@@ -70,8 +70,16 @@ export function dueReminders(plan: PaymentPlanRow, reports: RevenueReportRow[], 
     due.push({ kind: 'report-due', periodKey: justEnded.key, months: [monthEntry(justEnded)], shares: [] });
   }
   const standing = computeStanding({ implementationEndsAt: plan.implementationPeriodEndsAt, reports, now });
-  for (const month of standing.missingMonths) {
-    due.push({ kind: 'report-overdue', periodKey: month.key, months: [monthEntry(month)], shares: [] });
+  // One e-mail names every late month (an owner back-dated by the admin may have many), keyed by the latest:
+  // a month that becomes late later brings one more, listing them all again.
+  const latest = standing.missingMonths.at(-1);
+  if (latest) {
+    due.push({
+      kind: 'report-overdue',
+      periodKey: latest.key,
+      months: standing.missingMonths.map(monthEntry),
+      shares: [],
+    });
   }
 
   for (const report of reports) {

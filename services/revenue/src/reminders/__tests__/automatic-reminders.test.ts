@@ -206,4 +206,25 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
         await second.stop();
       }
     });
+
+  it('names every missing month in one late-report e-mail, not one e-mail per month', async () => {
+    const away = user();
+    clock.set('2030-06-01T12:00:00.000Z');
+    await consent(revenue, away);
+    // August is the first month to report (the 30 days end on July 1, midday); by mid-November August,
+    // September and October are late.
+    clock.set('2030-11-15T12:00:00.000Z');
+    await run();
+    await run();
+    const late = (await sent(away)).filter((reminder) => reminder.kind === 'report-overdue');
+    expect(late).toEqual([
+      expect.objectContaining({
+        months: [
+          { periodStart: '2030-08-01', periodEnd: '2030-08-31' },
+          { periodStart: '2030-09-01', periodEnd: '2030-09-30' },
+          { periodStart: '2030-10-01', periodEnd: '2030-10-31' },
+        ],
+      }),
+    ]);
+  });
 });
