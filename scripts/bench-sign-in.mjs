@@ -160,6 +160,7 @@ async function main() {
     LOGIN_MAX_CONSECUTIVE_FAILURES: '1000000',
     LOGIN_SLOW_AFTER_ADDRESS_FAILURES: '1000000',
     LOGIN_SLOW_AFTER_ACCOUNT_FAILURES: '1000000',
+    MAX_IN_FLIGHT_PER_CLIENT: '0',
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sign-in-'));
   const probeFile = path.join(dataDir, 'probe.txt');

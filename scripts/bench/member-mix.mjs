@@ -31,6 +31,8 @@ const site = await startEmbedded({
     LOGIN_MAX_CONSECUTIVE_FAILURES: '1000000',
     LOGIN_SLOW_AFTER_ADDRESS_FAILURES: '1000000',
     LOGIN_SLOW_AFTER_ACCOUNT_FAILURES: '1000000',
+    // …and the gateway's per-client share of the requests in flight; its overall limit still sheds.
+    MAX_IN_FLIGHT_PER_CLIENT: '0',
     COOKIE_SECURE: 'false',
   },
 });
