@@ -47,7 +47,12 @@ function runPart(title, args, options = {}) {
       text += chunk;
     });
     child.on('close', (status) => {
-      part.lines.push(...text.replace(/\n+$/, '').split('\n'));
+      // The sites the parts start print the admin's one-time password in a box: not for the document.
+      const kept = text
+        .replace(/\n+$/, '')
+        .split('\n')
+        .filter((line) => !/^\+-+\+$/.test(line) && !/^\|.*\|$/.test(line));
+      part.lines.push(...kept);
       if (status !== 0) process.exit(status ?? 1);
       resolve();
     });
