@@ -22,11 +22,11 @@ import type { Router } from 'express';
 import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../sessions/session-cookie.js';
-import { endSession, hasSignedInBefore } from '../sessions/sessions.repository.js';
+import { endSession } from '../sessions/sessions.repository.js';
 import { logIn } from './log-in.js';
 import { signUp } from './sign-up.js';
 import { toAuthUser } from './to-auth-user.js';
-import { findUserById } from './users.repository.js';
+import { findUserAsSeen } from './users.repository.js';
 
 export function accountRoutes(router: Router, deps: AuthDeps): void {
   router.post('/api/auth/signup', validate({ body: SignupRequestSchema }), async (req, res) => {
@@ -78,16 +78,14 @@ export function accountRoutes(router: Router, deps: AuthDeps): void {
 
   router.get('/api/auth/session', async (req, res) => {
     const caller = req.caller;
-    const user = caller?.kind === 'user' ? await findUserById(deps.db, caller.userId) : undefined;
-    const body: AuthSession = {
-      user: user ? toAuthUser(user, await hasSignedInBefore(deps.db, user.id)) : null,
-    };
+    const seen = caller?.kind === 'user' ? await findUserAsSeen(deps.db, caller.userId) : undefined;
+    const body: AuthSession = { user: seen ? toAuthUser(seen.user, seen.returning) : null };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.get('/api/auth/user', requireUser, async (req, res) => {
-    const user = await findUserById(deps.db, req.caller.userId);
-    if (!user) throw new AppError('unauthenticated', 'Unauthorized');
-    res.set('Cache-Control', 'no-store').json(toAuthUser(user, await hasSignedInBefore(deps.db, user.id)));
+    const seen = await findUserAsSeen(deps.db, req.caller.userId);
+    if (!seen) throw new AppError('unauthenticated', 'Unauthorized');
+    res.set('Cache-Control', 'no-store').json(toAuthUser(seen.user, seen.returning));
   });
 }

@@ -1,8 +1,8 @@
 /** Queries on `auth.users`. */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { users, type UserRow } from '../db/schema.js';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { sessions, users, type UserRow } from '../db/schema.js';
 
 /** E-mail addresses are compared and stored lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -25,6 +25,27 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   if (!UUID.test(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/**
+ * The user as the pages read them, with whether they signed in before their current session (more than one
+ * session ever), in one query: it runs on every page load.
+ */
+export async function findUserAsSeen(
+  db: Executor,
+  id: string,
+): Promise<{ user: UserRow; returning: boolean } | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      user: users,
+      // Written out: inside a one-table select drizzle leaves column names unqualified.
+      returning: sql<boolean>`(select count(*) > 1 from ${sessions} as earlier where earlier.user_id = ${users}.id)`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { user: row.user, returning: Boolean(row.returning) } : undefined;
 }
 
 export async function findUserByOidcSubject(db: Executor, subject: string): Promise<UserRow | undefined> {

@@ -1,6 +1,6 @@
 /** Queries on `auth.sessions`. */
 import type { Executor } from '@platform/service-kit';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { sessions, users, type SessionRow } from '../db/schema.js';
 
 export async function insertSession(db: Executor, row: typeof sessions.$inferInsert): Promise<void> {
@@ -48,15 +48,6 @@ export async function endSessionsOfUser(db: Executor, userId: string, at: Date):
 }
 
 /** Whose session this is, ended or not. */
-/** Whether the user has had more than one session: signed in again since the first. */
-export async function hasSignedInBefore(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(eq(sessions.userId, userId));
-  return (row?.count ?? 0) > 1;
-}
-
 export async function findSessionOwner(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ userId: sessions.userId })
