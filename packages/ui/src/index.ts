@@ -75,6 +75,7 @@ export {
   getApiErrorStatus,
   getServerMessage,
   pickFieldIssues,
+  showFieldIssues,
   readAnswerBody,
 } from './api/api-error';
 export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-error';

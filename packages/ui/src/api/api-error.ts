@@ -101,3 +101,18 @@ export function pickFieldIssues<Field extends string>(
   }
   return [...picked].map(([field, message]) => ({ field, message }));
 }
+
+/**
+ * A 400 whose issues name some of the form's fields: each is shown through `show` (the form's `setError`);
+ * true when any was, so the caller shows no general failure beside them.
+ */
+export function showFieldIssues<Field extends string>(
+  failure: unknown,
+  fields: readonly Field[],
+  show: (field: Field, message: string) => void,
+): boolean {
+  if (!(failure instanceof ApiError) || failure.status !== 400) return false;
+  const picked = pickFieldIssues(failure.issues, fields);
+  for (const { field, message } of picked) show(field, message);
+  return picked.length > 0;
+}

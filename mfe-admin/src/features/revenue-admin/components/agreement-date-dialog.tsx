@@ -10,22 +10,19 @@ import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES, monthName } from '@platfor
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
 import {
-  ApiError,
   Button,
   FormField,
   Input,
   Textarea,
   fieldAria,
   fieldHintId,
-  pickFieldIssues,
+  showFieldIssues,
   toast,
 } from '@platform/ui';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -35,6 +32,7 @@ import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+import { DialogFormFooter } from './money-field';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
@@ -61,11 +59,10 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
       onDone();
     } catch (failure) {
       console.error('Recording the agreement date failed:', failure);
-      if (failure instanceof ApiError && failure.status === 400) {
-        const fields = pickFieldIssues(failure.issues, FIELDS);
-        for (const { field, message } of fields) form.setError(field, { message }, { shouldFocus: true });
-        if (fields.length > 0) return;
-      }
+      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
+        form.setError(field, { message }, { shouldFocus: true }),
+      );
+      if (shown) return;
       toast({
         title: 'Error',
         description: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
@@ -101,16 +98,11 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? ACTION_LABELS.saving : 'Save agreement date'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitting={form.formState.isSubmitting}
+        label="Save agreement date"
+        busyLabel={ACTION_LABELS.saving}
+      />
     </form>
   );
 }

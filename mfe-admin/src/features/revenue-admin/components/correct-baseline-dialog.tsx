@@ -11,14 +11,13 @@ import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import {
-  ApiError,
   Button,
   FormField,
   Skeleton,
   Textarea,
   fieldAria,
   fieldHintId,
-  pickFieldIssues,
+  showFieldIssues,
   toast,
 } from '@platform/ui';
 import {
@@ -85,11 +84,10 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
       onDone();
     } catch (failure) {
       console.error('Baseline correction failed:', failure);
-      if (failure instanceof ApiError && failure.status === 400) {
-        const fields = pickFieldIssues(failure.issues, FIELDS);
-        for (const { field, message } of fields) form.setError(field, { message }, { shouldFocus: true });
-        if (fields.length > 0) return;
-      }
+      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
+        form.setError(field, { message }, { shouldFocus: true }),
+      );
+      if (shown) return;
       toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.baselineFailed, variant: 'destructive' });
     }
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, getApiErrorStatus, getServerMessage, pickFieldIssues } from '../api-error';
+import {
+  ApiError,
+  getApiErrorStatus,
+  getServerMessage,
+  pickFieldIssues,
+  showFieldIssues,
+} from '../api-error';
 import { UploadTransportError, settleUploadAnswer } from '../send-with-progress';
 
 describe('reading a refused answer', () => {
@@ -77,5 +83,24 @@ describe('field issues', () => {
       { field: 'email', message: 'Please enter a valid email address' },
       { field: 'password', message: 'Password is required' },
     ]);
+  });
+
+  it("shows a 400's field issues through the form, and says whether it showed any", () => {
+    const shown: string[] = [];
+    const show = (field: string, message: string) => shown.push(`${field}: ${message}`);
+    const refusal = new ApiError(
+      400,
+      JSON.stringify({
+        message: 'Reason is required',
+        issues: [{ path: 'reason', message: 'Reason is required' }],
+      }),
+    );
+    expect(showFieldIssues(refusal, ['agreedAt', 'reason'] as const, show)).toBe(true);
+    expect(shown).toEqual(['reason: Reason is required']);
+    // Nothing for the form: another field, another status, or no answer at all.
+    expect(showFieldIssues(refusal, ['agreedAt'] as const, show)).toBe(false);
+    expect(showFieldIssues(new ApiError(500, '{}'), ['reason'] as const, show)).toBe(false);
+    expect(showFieldIssues(new Error('offline'), ['reason'] as const, show)).toBe(false);
+    expect(shown).toHaveLength(1);
   });
 });
