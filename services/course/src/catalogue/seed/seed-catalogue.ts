@@ -197,38 +197,38 @@ async function seedMeasuredLengths(tx: Transaction): Promise<StepOutcome> {
   return 'seeded';
 }
 
-/** True when this call seeded anything, false when every step was already there. */
-export async function seedCatalogue(db: Database, logger: Logger): Promise<boolean> {
-  const seededCourse = await seedOnce(db, CATALOGUE_SEED, seedCourseAndServices);
-  if (seededCourse) {
+/** The seeds this call applied, in order; empty when every step was already there. Each seed is applied once across replicas. */
+export async function seedCatalogue(db: Database, logger: Logger): Promise<string[]> {
+  const applied: string[] = [];
+  const step = async (name: string, apply: (tx: Transaction) => Promise<StepOutcome>) => {
+    const seeded = await seedOnce(db, name, apply);
+    if (seeded) applied.push(name);
+    return seeded;
+  };
+  if (await step(CATALOGUE_SEED, seedCourseAndServices)) {
     const lessons = SEED_SECTIONS.reduce((sum, section) => sum + section.lessons.length, 0);
     logger.info(
       { seed: CATALOGUE_SEED, sections: SEED_SECTIONS.length, lessons, products: SEED_PRODUCTS.length },
       'seeded the course catalogue',
     );
   }
-  const seededUnlisted = await seedOnce(db, UNLISTED_PRODUCTS_SEED, seedUnlistedProducts);
-  if (seededUnlisted) {
+  if (await step(UNLISTED_PRODUCTS_SEED, seedUnlistedProducts)) {
     logger.info(
       { seed: UNLISTED_PRODUCTS_SEED, products: SEED_UNLISTED_PRODUCTS.map((product) => product.id) },
       'seeded the programmes and membership plans',
     );
   }
-  const seededIntervals = await seedOnce(db, BILLING_INTERVALS_SEED, seedBillingIntervals);
-  if (seededIntervals) {
+  if (await step(BILLING_INTERVALS_SEED, seedBillingIntervals)) {
     logger.info(
       { seed: BILLING_INTERVALS_SEED, products: Object.keys(MEMBERSHIP_BILLING_INTERVALS) },
       'set the membership plans’ billing intervals',
     );
   }
-  const seededCaptions = await seedOnce(db, CAPTIONS_SEED, seedCaptions);
-  if (seededCaptions) logger.info({ seed: CAPTIONS_SEED }, 'gave the shipped videos their captions');
-  const seededPosters = await seedOnce(db, SAMPLE_POSTERS_SEED, seedSamplePosters);
-  if (seededPosters)
+  if (await step(CAPTIONS_SEED, seedCaptions))
+    logger.info({ seed: CAPTIONS_SEED }, 'gave the shipped videos their captions');
+  if (await step(SAMPLE_POSTERS_SEED, seedSamplePosters))
     logger.info({ seed: SAMPLE_POSTERS_SEED }, 'gave the shipped videos their posters and lengths');
-  const seededLengths = await seedOnce(db, MEASURED_LENGTHS_SEED, seedMeasuredLengths);
-  if (seededLengths) logger.info({ seed: MEASURED_LENGTHS_SEED }, 'kept only measured lesson lengths');
-  return (
-    seededCourse || seededUnlisted || seededIntervals || seededCaptions || seededPosters || seededLengths
-  );
+  if (await step(MEASURED_LENGTHS_SEED, seedMeasuredLengths))
+    logger.info({ seed: MEASURED_LENGTHS_SEED }, 'kept only measured lesson lengths');
+  return applied;
 }
