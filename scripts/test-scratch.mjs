@@ -2,9 +2,8 @@
  * Where the test runners keep the folders tests make and remove (PGlite data, uploads, object folders, the
  * browser's profiles): a folder in memory (`/dev/shm`, a tmpfs) when the machine has one with room, else
  * the system's temporary folder. Every jest file starts its services on fresh PGlite folders copied from a
- * migrated template (about 1,000 files, 39 MB each); on this machine's disk one copy took 0.45 s of kernel
- * time, on tmpfs 0.05 s. Measured side by side on 31 jest files in one process: 65 s wall and 69 s CPU on
- * disk, 53 s wall and 61 s CPU in memory. Nothing else changes: tests still make their own folders under
+ * migrated template (about a thousand files each), and copying them costs the kernel several times less
+ * in memory than on disk. Nothing else changes: tests still make their own folders under
  * `os.tmpdir()` and remove them, and an explicit TMPDIR is kept.
  */
 import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
