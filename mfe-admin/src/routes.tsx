@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
+import { AdminLayout } from './features/admin-access/components/admin-layout';
 import './index.css';
 
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
@@ -50,9 +51,15 @@ const PAGES = {
   },
 } satisfies Record<RouteName, RouteObject>;
 
-export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
-  ...PAGES[name],
-  path: ROUTE_PATHS[name],
-}));
+/** Every page inside the admin layout route, which checks access once for all of them. */
+export const routes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
+      ...PAGES[name],
+      path: ROUTE_PATHS[name],
+    })),
+  },
+];
 
 export default routes;

@@ -1,11 +1,10 @@
 /**
- * The admin pages' access handling (docs/behaviour/admin.md#admin-access), one copy for every page:
- * `useAdminAccess()` says who is looking (the page reads its data only when it is 'allowed');
- * `useAdminRefusal(access, ...errors)` turns a signed-out visitor, anyone but the admin, or a read
- * answered 401 / 403 into the 'Unauthorized' / 'Access Denied' toast and the redirect after 1 s / 2 s,
- * and answers which, for `AdminAccessNotice`.
+ * The admin pages' access handling (docs/behaviour/admin.md#admin-access), used by the admin layout route
+ * (`AdminLayout`) for every page: `useAdminAccess()` says who is looking; `useRefusalRedirect(refusal)` turns a
+ * signed-out visitor, anyone but the admin, or a read answered 401 / 403 into the 'Unauthorized' /
+ * 'Access Denied' toast and the redirect after 1 s / 2 s. A page reports its reads with `useAdminReads`.
  */
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useAuth, useToastAndRedirect } from '@platform/ui';
 import {
   ACCESS_DENIED_REDIRECT,
@@ -21,10 +20,8 @@ export function useAdminAccess(): AdminAccess {
   return getAdminAccess(user, isLoading);
 }
 
-export function useAdminRefusal(access: AdminAccess, ...errors: unknown[]): AdminRefusal | null {
-  const refusal = getAdminRefusal(access, errors);
+export function useRefusalRedirect(refusal: AdminRefusal | null): void {
   const redirect = useToastAndRedirect();
-
   useEffect(() => {
     if (refusal === 'unauthorized') {
       redirect(
@@ -48,6 +45,19 @@ export function useAdminRefusal(access: AdminAccess, ...errors: unknown[]): Admi
       );
     }
   }, [refusal, redirect]);
+}
 
-  return refusal;
+/** How a page inside the admin layout tells it that a read was refused. */
+export const ReadRefusalContext = createContext<(refusal: AdminRefusal) => void>(() => {});
+
+/**
+ * A page's reads: one answered 401 (the session ended) or 403 turns the reader away as the layout turns away
+ * a refused visitor. Other failures are the page's own to show.
+ */
+export function useAdminReads(...errors: unknown[]): void {
+  const report = useContext(ReadRefusalContext);
+  const refusal = getAdminRefusal('allowed', errors);
+  useEffect(() => {
+    if (refusal) report(refusal);
+  }, [refusal, report]);
 }

@@ -17,10 +17,9 @@ import { HOME_MAIL_SAMPLE } from '../lib/admin-home-figures';
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
 /** `GET /api/consultations`: every submission (the consultations page's read). */
-export function useConsultationsForHome(enabled: boolean) {
+export function useConsultationsForHome() {
   return useQuery({
     queryKey: ['/api/consultations'],
-    enabled,
     queryFn: async (context): Promise<AdminConsultation[]> => {
       const [body, { AdminConsultationListSchema }] = await Promise.all([
         read(context),
@@ -32,10 +31,9 @@ export function useConsultationsForHome(enabled: boolean) {
 }
 
 /** `GET /api/admin/revenue-stats`: the ledger's stat cards. */
-export function useRevenueStatsForHome(enabled: boolean) {
+export function useRevenueStatsForHome() {
   return useQuery({
     queryKey: ['/api/admin/revenue-stats'],
-    enabled,
     queryFn: async (context): Promise<RevenueStats> => {
       const [body, { RevenueStatsSchema }] = await Promise.all([
         read(context),
@@ -47,10 +45,9 @@ export function useRevenueStatsForHome(enabled: boolean) {
 }
 
 /** `GET /api/admin/mail?limit=50`: the mail log's first page. */
-export function useRecentMailForHome(enabled: boolean) {
+export function useRecentMailForHome() {
   return useQuery({
     queryKey: [`/api/admin/mail?limit=${HOME_MAIL_SAMPLE}`],
-    enabled,
     queryFn: async (context): Promise<MailList> => {
       const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
       return MailListSchema.parse(body);
@@ -59,10 +56,9 @@ export function useRecentMailForHome(enabled: boolean) {
 }
 
 /** `GET /api/courses`: every course; the studio edits the first (the course studio's read). */
-export function useCoursesForHome(enabled: boolean) {
+export function useCoursesForHome() {
   return useQuery({
     queryKey: ['/api/courses'],
-    enabled,
     queryFn: async (context): Promise<CourseList> => {
       const [body, { CourseListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
       return CourseListSchema.parse(body);

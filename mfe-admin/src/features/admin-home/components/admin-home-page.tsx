@@ -6,8 +6,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseList, StudioSectionList } from '@platform/contracts';
 import { SITE_NAME, useDocumentTitle } from '@platform/ui';
-import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
-import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import {
   useConsultationsForHome,
   useCourseOutlineForHome,
@@ -46,21 +45,12 @@ function courseFigureOf(
 
 export function AdminHomePage() {
   useDocumentTitle(`${ADMIN_HOME_COPY.documentTitle} | ${SITE_NAME}`);
-  const access = useAdminAccess();
-  const allowed = access === 'allowed';
-  const consultations = useConsultationsForHome(allowed);
-  const stats = useRevenueStatsForHome(allowed);
-  const mail = useRecentMailForHome(allowed);
-  const courses = useCoursesForHome(allowed);
+  const consultations = useConsultationsForHome();
+  const stats = useRevenueStatsForHome();
+  const mail = useRecentMailForHome();
+  const courses = useCoursesForHome();
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
-  const refusal = useAdminRefusal(
-    access,
-    consultations.error,
-    stats.error,
-    mail.error,
-    courses.error,
-    outline.error,
-  );
+  useAdminReads(consultations.error, stats.error, mail.error, courses.error, outline.error);
 
   const figures: Record<AdminHomeCardId, FigureState> = {
     consultations: figureOf(consultations, pendingConsultationsFigure),
@@ -75,21 +65,13 @@ export function AdminHomePage() {
         <h1 className="text-3xl font-bold tracking-tight">{ADMIN_HOME_COPY.title}</h1>
         <p className="mt-2 text-muted-foreground">{ADMIN_HOME_COPY.description}</p>
       </header>
-      {refusal ? (
-        <AdminAccessNotice refusal={refusal} />
-      ) : access !== 'allowed' ? (
-        <p role="status" className="text-muted-foreground" aria-busy="true">
-          Checking your access…
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6" aria-label="Admin pages">
-          {ADMIN_HOME_CARDS.map((card) => (
-            <li key={card.id} className="flex">
-              <AdminHomeCard card={card} figure={figures[card.id]} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6" aria-label="Admin pages">
+        {ADMIN_HOME_CARDS.map((card) => (
+          <li key={card.id} className="flex">
+            <AdminHomeCard card={card} figure={figures[card.id]} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -13,10 +13,9 @@ export const CONSULTATIONS_QUERY_KEY = ['/api/consultations'] as const;
 
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
-export function consultationsQuery(enabled: boolean) {
+export function consultationsQuery() {
   return queryOptions({
     queryKey: CONSULTATIONS_QUERY_KEY,
-    enabled,
     queryFn: async (context): Promise<AdminConsultation[]> => {
       const [body, { AdminConsultationListSchema }] = await Promise.all([
         read(context),
@@ -27,6 +26,6 @@ export function consultationsQuery(enabled: boolean) {
   });
 }
 
-export function useConsultations(enabled: boolean) {
-  return useQuery(consultationsQuery(enabled));
+export function useConsultations() {
+  return useQuery(consultationsQuery());
 }

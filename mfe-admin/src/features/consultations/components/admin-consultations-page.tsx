@@ -1,8 +1,8 @@
 /**
  * `/private-admin-panel-support-only` (docs/behaviour/admin.md#admin-consultations-page;
  * docs/decisions.md, 10): every submission on the left, the chosen one's detail on the right (stacked on a
- * phone). Access is checked here for display as well as by the server: signed-out visitors get 'Unauthorized'
- * and /login after 1 s, anyone but the admin 'Access Denied' and / after 2 s; the list's 401/403 the same.
+ * phone). The admin layout route checks access for display (the server refuses too); the list's 401/403
+ * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -17,8 +17,7 @@ import {
   useDocumentTitle,
 } from '@platform/ui';
 import { sortNewestFirst } from '@platform/ui/consultation-status';
-import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
-import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { classifyListFailure } from '../../admin-access/lib/admin-access';
 import { useConsultations } from '../api/get-consultations';
 import { REVIEW_MESSAGES } from '../lib/review-messages';
@@ -44,9 +43,8 @@ function LoadingLayout() {
 
 export function AdminConsultationsPage() {
   useDocumentTitle(`Consultation Submissions | Admin | ${SITE_NAME}`);
-  const access = useAdminAccess();
-  const consultations = useConsultations(access === 'allowed');
-  const outcome = useAdminRefusal(access, consultations.error);
+  const consultations = useConsultations();
+  useAdminReads(consultations.error);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const detailHeading = useRef<HTMLHeadingElement>(null);
@@ -79,9 +77,7 @@ export function AdminConsultationsPage() {
   const selected = submissions.find((item) => item.id === selectedId) ?? null;
 
   let body;
-  if (outcome) {
-    body = <AdminAccessNotice refusal={outcome} />;
-  } else if (access === 'checking' || consultations.isPending) {
+  if (consultations.isPending) {
     body = <LoadingLayout />;
   } else if (failure === 'failed') {
     body = (

@@ -21,10 +21,9 @@ export function isTranscoding(sections: StudioSectionList | undefined): boolean 
   );
 }
 
-export function useStudioCourses(enabled: boolean) {
+export function useStudioCourses() {
   return useQuery({
     queryKey: ['/api/courses'],
-    enabled,
     queryFn: async (context): Promise<CourseList> => CourseListSchema.parse(await read(context)),
   });
 }

@@ -16,8 +16,7 @@ import {
   toast,
   useDocumentTitle,
 } from '@platform/ui';
-import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
-import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useCreateModule, useDeleteModule, useReorder } from '../api/change-outline';
 import { useCourseMedia } from '../api/get-course-media';
 import { useStudioCourses, useStudioSections } from '../api/get-studio-sections';
@@ -122,16 +121,13 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
 
 export function CourseEditorPage() {
   useDocumentTitle(`${COURSE_EDITOR_COPY.title} | Admin | ${SITE_NAME}`);
-  const access = useAdminAccess();
-  const courses = useStudioCourses(access === 'allowed');
+  const courses = useStudioCourses();
   const course = courses.data?.[0] ?? null;
   const outline = useStudioSections(course?.id ?? null);
-  const refusal = useAdminRefusal(access, courses.error, outline.error);
+  useAdminReads(courses.error, outline.error);
 
   let body;
-  if (refusal) {
-    body = <AdminAccessNotice refusal={refusal} />;
-  } else if (courses.isError || (outline.isError && !outline.data)) {
+  if (courses.isError || (outline.isError && !outline.data)) {
     body = (
       <Alert variant="destructive">
         <AlertTitle>{COURSE_EDITOR_COPY.failed}</AlertTitle>

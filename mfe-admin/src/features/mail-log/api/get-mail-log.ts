@@ -9,10 +9,9 @@ import { getQueryFn } from '@platform/ui';
 
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
-export function useMailLog(limit: number, enabled: boolean) {
+export function useMailLog(limit: number) {
   return useQuery({
     queryKey: [`/api/admin/mail?limit=${limit}`],
-    enabled,
     // Showing older e-mails keeps the list on screen while the longer page loads.
     placeholderData: keepPreviousData,
     queryFn: async (context): Promise<MailList> => {

@@ -16,8 +16,7 @@ import {
   Skeleton,
   useDocumentTitle,
 } from '@platform/ui';
-import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
-import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useMailLog } from '../api/get-mail-log';
 import { MAIL_LOG_COPY, canShowMore, nextMailLimit, sortMailNewestFirst } from '../lib/mail-log';
 import { MailLogList } from './mail-log-list';
@@ -37,10 +36,9 @@ function LoadingList() {
 
 export function MailLogPage() {
   useDocumentTitle(`${MAIL_LOG_COPY.title} | Admin | ${SITE_NAME}`);
-  const access = useAdminAccess();
   const [limit, setLimit] = useState(MAIL_LIST_DEFAULT_LIMIT);
-  const mail = useMailLog(limit, access === 'allowed');
-  const refusal = useAdminRefusal(access, mail.error);
+  const mail = useMailLog(limit);
+  useAdminReads(mail.error);
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = (id: string) =>
@@ -52,9 +50,7 @@ export function MailLogPage() {
     });
 
   let body;
-  if (refusal) {
-    body = <AdminAccessNotice refusal={refusal} />;
-  } else if (mail.isError && !mail.data) {
+  if (mail.isError && !mail.data) {
     body = (
       <Alert variant="destructive">
         <AlertTitle>{MAIL_LOG_COPY.failed}</AlertTitle>

@@ -9,14 +9,13 @@ import { REVENUE_CUSTOMERS_KEY } from './revenue-ledger-keys';
 const read = getQueryFn<unknown>({ on401: 'throw' });
 const CustomerListSchema = z.array(RevenueCustomerSchema);
 
-export function revenueCustomersQuery(enabled: boolean) {
+export function revenueCustomersQuery() {
   return queryOptions({
     queryKey: REVENUE_CUSTOMERS_KEY,
-    enabled,
     queryFn: async (context): Promise<RevenueCustomer[]> => CustomerListSchema.parse(await read(context)),
   });
 }
 
-export function useRevenueCustomers(enabled: boolean) {
-  return useQuery(revenueCustomersQuery(enabled));
+export function useRevenueCustomers() {
+  return useQuery(revenueCustomersQuery());
 }

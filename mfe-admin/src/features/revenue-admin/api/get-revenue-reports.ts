@@ -9,14 +9,13 @@ import { REVENUE_REPORTS_KEY } from './revenue-ledger-keys';
 const read = getQueryFn<unknown>({ on401: 'throw' });
 const ReportListSchema = z.array(AdminRevenueReportSchema);
 
-export function revenueReportsQuery(enabled: boolean) {
+export function revenueReportsQuery() {
   return queryOptions({
     queryKey: REVENUE_REPORTS_KEY,
-    enabled,
     queryFn: async (context): Promise<AdminRevenueReport[]> => ReportListSchema.parse(await read(context)),
   });
 }
 
-export function useRevenueReports(enabled: boolean) {
-  return useQuery(revenueReportsQuery(enabled));
+export function useRevenueReports() {
+  return useQuery(revenueReportsQuery());
 }

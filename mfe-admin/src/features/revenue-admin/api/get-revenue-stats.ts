@@ -7,14 +7,13 @@ import { REVENUE_STATS_KEY } from './revenue-ledger-keys';
 
 const read = getQueryFn<unknown>({ on401: 'throw' });
 
-export function revenueStatsQuery(enabled: boolean) {
+export function revenueStatsQuery() {
   return queryOptions({
     queryKey: REVENUE_STATS_KEY,
-    enabled,
     queryFn: async (context): Promise<RevenueStats> => RevenueStatsSchema.parse(await read(context)),
   });
 }
 
-export function useRevenueStats(enabled: boolean) {
-  return useQuery(revenueStatsQuery(enabled));
+export function useRevenueStats() {
+  return useQuery(revenueStatsQuery());
 }

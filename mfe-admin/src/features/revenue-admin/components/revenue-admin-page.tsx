@@ -19,8 +19,7 @@ import {
   useDocumentTitle,
 } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
-import { AdminAccessNotice } from '../../admin-access/components/admin-access-notice';
-import { useAdminAccess, useAdminRefusal } from '../../admin-access/hooks/use-admin-access';
+import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useRevenueCustomers } from '../api/get-revenue-customers';
 import { useRevenueReports } from '../api/get-revenue-reports';
 import { useRevenueStats } from '../api/get-revenue-stats';
@@ -67,19 +66,15 @@ function TabLabel({ label, count }: { label: string; count: number }) {
 
 export function RevenueAdminPage() {
   useDocumentTitle(`${PAGE_TITLE} | Admin | ${SITE_NAME}`);
-  const access = useAdminAccess();
-  const allowed = access === 'allowed';
-  const stats = useRevenueStats(allowed);
-  const reports = useRevenueReports(allowed);
-  const customers = useRevenueCustomers(allowed);
-  const refusal = useAdminRefusal(access, stats.error, reports.error, customers.error);
+  const stats = useRevenueStats();
+  const reports = useRevenueReports();
+  const customers = useRevenueCustomers();
+  useAdminReads(stats.error, reports.error, customers.error);
   const [tab, setTab] = useState<RevenueTab>('pending');
 
   const queries = [stats, reports, customers];
   let body;
-  if (refusal) {
-    body = <AdminAccessNotice refusal={refusal} />;
-  } else if (access === 'checking' || queries.some((query) => query.isPending)) {
+  if (queries.some((query) => query.isPending)) {
     body = <LoadingLayout />;
   } else if (queries.some((query) => query.isError) || !stats.data || !reports.data || !customers.data) {
     body = (
@@ -177,7 +172,7 @@ export function RevenueAdminPage() {
             Verify owners’ monthly reports, record the shares they pay and remind them when something is due.
           </p>
         </div>
-        {refusal || !allowed ? null : <CsvDownloads />}
+        <CsvDownloads />
       </header>
       {body}
     </div>
