@@ -55,9 +55,8 @@ const execFileAsync = promisify(execFile);
 
 /**
  * Copies the template's ~1,000 files with `cp -R` in a child process. Node's `fs.cp` walks them in
- * JavaScript: measured on this 2-core machine, about 1 s of the test process's CPU and 2-4 s of wall time
- * per copy, against almost no CPU here and about 0.5 s for `cp`. Where there is no `cp`, `fs.cpSync`
- * (about 0.3 s of CPU) does it.
+ * JavaScript, on the test process's CPU and several times slower; `cp` costs the process almost nothing.
+ * Where there is no `cp`, `fs.cpSync` does it.
  */
 async function copyFolder(from: string, to: string): Promise<void> {
   try {
@@ -78,7 +77,7 @@ async function makeTemplate(template: string, recipe: TemplateRecipe): Promise<v
 
 /**
  * A closed, freshly initialised PGlite folder with nothing in it, made once per PGlite version in the
- * cache. initdb costs 2.5-4 s of CPU on this machine, and a fresh clone makes a template for each of its
+ * cache. initdb costs seconds of CPU, and a fresh clone makes a template for each of its
  * nine schemas (more where jest workers race for one): they all start from a copy of this instead.
  */
 async function emptyCluster(cacheDir: string): Promise<string> {
@@ -91,8 +90,7 @@ async function emptyCluster(cacheDir: string): Promise<string> {
 /**
  * Runs initdb on an empty `dataDir` in a worker thread, so that the process that then opens the folder
  * never holds initdb's memory: PGlite makes the cluster in a second instance and copies it over as an
- * archive, about 500 MB that the process kept until a full garbage collection (measured on the embedded
- * site: 899 MB resident after 10 s of idling on fresh data, 409 MB on a restart). A worker's memory goes
+ * archive, hundreds of megabytes that the process kept until a full garbage collection. A worker's memory goes
  * with the worker. Does nothing when the folder already holds a cluster.
  */
 export async function initialiseInWorker(dataDir: string): Promise<void> {

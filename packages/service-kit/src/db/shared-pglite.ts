@@ -1,7 +1,7 @@
 /**
  * One PGlite for every service of an embedded site, as the distributed mode has one PostgreSQL with a
  * schema per service (docs/decisions.md, 55). Each PGlite instance is a whole PostgreSQL in WebAssembly
- * (about 200 MB resident, and initdb plus migrations on a fresh folder), so six of them made the embedded
+ * (a couple of hundred megabytes resident, and initdb plus migrations on a fresh folder), so six of them made the embedded
  * site's footprint and start time; one holds the six schemas side by side.
  *
  * Isolation: each service owns its schema through a role of its own (`<schema>_service`, no login) and

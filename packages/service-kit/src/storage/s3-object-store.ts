@@ -213,7 +213,7 @@ export class S3ObjectStore implements ObjectStore {
 
   /**
    * The minio clients, made on first use: minio is loaded only by a process that talks to S3 (importing it
-   * cost every service and every test file about 0.1 s of CPU, S3 or not).
+   * cost every service and every test file CPU at start, S3 or not).
    */
   private async s3(): Promise<{ client: Client; presignClient: Client }> {
     this.clients ??= import('minio').then(({ Client: MinioClient }) => {
