@@ -6,12 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
-import {
-  INTERNAL_TOKEN_HEADER,
-  SettableClock,
-  signInternalToken,
-  type RunningService,
-} from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   serviceBackings,
   startServiceUnderTest,

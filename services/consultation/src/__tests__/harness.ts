@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '@platform/contracts';
-import type { Clock, RunningService } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   serviceBackings,
   startServiceUnderTest,
@@ -19,7 +20,7 @@ export const SECRET = randomBytes(24).toString('hex');
 
 export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 export { json } from '@platform/service-kit/testing';
-export type { UserCaller } from '@platform/service-kit';
+export type { UserCaller } from '@platform/service-kit/identity';
 
 export function backings(): BackingFactory[] {
   return serviceBackings({ service: 'consultation', s3: true });

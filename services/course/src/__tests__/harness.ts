@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, EventEnvelope } from '@platform/contracts';
-import type { Clock, RunningService } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   serviceBackings,
   startServiceUnderTest,

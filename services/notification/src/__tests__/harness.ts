@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
-import { SettableClock, type EventBus, type RunningService } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
+import type { EventBus } from '@platform/service-kit/events';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
   serviceBackings,

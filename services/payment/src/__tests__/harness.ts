@@ -12,7 +12,8 @@ import {
   type Caller,
   type CourseCataloguePublished,
 } from '@platform/contracts';
-import { DAY, SettableClock, type RunningService } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
   serviceBackings,

@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, EventData, EventType } from '@platform/contracts';
-import { DAY, type Clock, type RunningService, type UserCaller } from '@platform/service-kit';
+import { DAY, type Clock } from '@platform/service-kit/clock';
+import type { UserCaller } from '@platform/service-kit/identity';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
   json,
@@ -19,6 +21,8 @@ import {
 import { revenueService, type RevenueConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
+/** Where most suites start the service clock. */
+export const START = '2030-01-05T12:00:00.000Z';
 
 export type { Backing, BackingFactory } from '@platform/service-kit/testing';
 export type { UserCaller };
@@ -97,6 +101,25 @@ export async function consentAgreedOn(
   if (response.status !== 200) {
     throw new Error(`agreement date failed: ${response.status} ${await response.text()}`);
   }
+}
+
+/**
+ * What auth says when an owner's plan or consultation moves (`auth.user.status-changed`), as of the
+ * service clock's now, naming the owner as the ledger shows them.
+ */
+export function statusChanged(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  status: Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>,
+  name: { firstName: string; lastName: string } = { firstName: 'Marta', lastName: 'Quintero' },
+): Promise<void> {
+  return revenue.deliver('auth.user.status-changed', {
+    userId: owner.userId,
+    ...status,
+    changedAt: revenue.service.deps.clock.now().toISOString(),
+    email: owner.email,
+    ...name,
+  });
 }
 
 /** A report body in cents: net = gross − expenses. */
