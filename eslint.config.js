@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 // The kit is imported by its parts (docs/conventions.md#the-kit-by-its-parts), never by its root entry.
 const kitRoot = {
   name: '@platform/service-kit',
-  message: 'Import the part you use: @platform/service-kit/http, /db, /events, /jobs, /runtime, … (docs/conventions.md).',
+  message:
+    'Import the part you use: @platform/service-kit/http, /db, /events, /jobs, /runtime, … (docs/conventions.md).',
 };
 
 export default tseslint.config(

@@ -91,6 +91,7 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
     clock,
     printed,
     whoIs,
+    events: async (type) => (await auth.events(type)).map(({ data, headers }) => ({ data, headers })),
     call: async (pathname, { cookie, address, caller, ...init } = {}) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set('cookie', cookie);

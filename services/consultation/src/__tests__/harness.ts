@@ -58,13 +58,17 @@ const ROOMY_LIMITS = {
   CONSULTATION_LOOKUPS_PER_HOUR: '1000',
 };
 
-export function startConsultation(
+export async function startConsultation(
   backing: Backing,
   options: StartOptions = {},
 ): Promise<ConsultationUnderTest> {
-  return startServiceUnderTest(consultationService, backing, {
+  const consultation = await startServiceUnderTest(consultationService, backing, {
     ...options,
     env: { ...ROOMY_LIMITS, ...options.env },
     secret: SECRET,
   });
+  return {
+    ...consultation,
+    events: async (type) => (await consultation.events(type)).map(({ type, data }) => ({ type, data })),
+  };
 }

@@ -123,7 +123,8 @@ export async function startPayment(
     bus: 'from-env',
     secret: SECRET,
   });
-  const { service, call, events } = payment;
+  const { service, call } = payment;
+  const events = async (type: string) => (await payment.events(type)).map(({ data }) => ({ data }));
   const { db } = service.deps;
   const count = async (table: typeof orders | typeof fulfilments | typeof providerEvents) =>
     (await db.select().from(table)).length;

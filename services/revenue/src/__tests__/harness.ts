@@ -65,7 +65,11 @@ export interface StartOptions {
 
 export async function startRevenue(backing: Backing, options: StartOptions = {}): Promise<RevenueUnderTest> {
   const revenue = await startServiceUnderTest(revenueService, backing, { ...options, secret: SECRET });
-  return { ...revenue, deliver: (type, data) => revenue.deliver(envelope(type, data)) };
+  return {
+    ...revenue,
+    deliver: (type, data) => revenue.deliver(envelope(type, data)),
+    events: async (type) => (await revenue.events(type)).map(({ type, data }) => ({ type, data })) as never,
+  };
 }
 
 /** An owner who consented (through the API) with the given baseline, in cents. */
