@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The kit is imported by its parts (docs/conventions.md#the-kit-by-its-parts), never by its root entry.
+const kitRoot = {
+  name: '@platform/service-kit',
+  message:
+    'Import the part you use: @platform/service-kit/http, /db, /events, /jobs, /runtime, … (docs/conventions.md).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,6 +32,9 @@ export default tseslint.config(
     },
   },
   {
+    rules: { 'no-restricted-imports': ['error', { paths: [kitRoot] }] },
+  },
+  {
     files: ['shell/**', 'mfe-*/**', 'packages/ui/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
@@ -35,6 +45,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [kitRoot],
           patterns: [
             {
               group: [

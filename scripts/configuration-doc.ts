@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import type { z } from 'zod';
-import { baseServiceEnvShape } from '@platform/service-kit';
+import { baseServiceEnvShape } from '@platform/service-kit/config';
 import { authConfigSchema } from '@platform/auth';
 import { courseConfigSchema } from '@platform/course';
 import { consultationConfigSchema } from '@platform/consultation';

@@ -4,13 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {
-  InProcessBus,
-  createLogger,
-  installProcessGuard,
-  loadConfig,
-  SERVICE_NAMES,
-} from '@platform/service-kit';
+import { SERVICE_NAMES } from '@platform/contracts/services';
+import { loadConfig } from '@platform/service-kit/config';
+import { InProcessBus } from '@platform/service-kit/events';
+import { createLogger } from '@platform/service-kit/logger';
+import { installProcessGuard, startService } from '@platform/service-kit/runtime';
 import { authService } from '@platform/auth';
 import { courseService } from '@platform/course';
 import { consultationService } from '@platform/consultation';
@@ -18,7 +16,6 @@ import { paymentService } from '@platform/payment';
 import { revenueService } from '@platform/revenue';
 import { notificationService } from '@platform/notification';
 import { gatewayConfigSchema, startGateway } from '@platform/gateway';
-import { startService } from '@platform/service-kit';
 
 const definitions = [
   authService,
@@ -37,7 +34,7 @@ const definitions = [
  * signed media addresses are signed and checked on real time on both sides, and request limits count real
  * time, so moving the clock changes what the services decide, never whether they accept the gateway's calls.
  *
- * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit').Clock }} [options]
+ * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit/clock').Clock }} [options]
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
  */
 export async function startEmbedded(options = {}) {

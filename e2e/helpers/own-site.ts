@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Browser, BrowserContext } from '@playwright/test';
-import type { Clock } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
 // @ts-expect-error plain ESM module without types
 import { startEmbedded } from '../../scripts/embedded.mjs';
 import { ADMIN } from './accounts.js';

@@ -16,7 +16,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { DAY, MINUTE } from '@platform/service-kit';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';

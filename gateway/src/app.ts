@@ -4,13 +4,9 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import {
-  createLogger,
-  enterRequestContext,
-  logRequests,
-  REQUEST_ID_HEADER,
-  type Logger,
-} from '@platform/service-kit';
+import { enterRequestContext, logRequests } from '@platform/service-kit/http';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import { createLogger, type Logger } from '@platform/service-kit/logger';
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';

@@ -8,7 +8,7 @@ import {
   loadConfig,
   LogLevelSchema,
   type Env,
-} from '@platform/service-kit';
+} from '@platform/service-kit/config';
 import { z } from 'zod';
 import type { ServiceName } from './routes.js';
 import { compileTrustedProxies } from './security/client-address.js';

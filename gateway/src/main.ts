@@ -1,5 +1,5 @@
 /** Process entry: config → start → stop cleanly on SIGTERM/SIGINT. */
-import { ConfigError } from '@platform/service-kit';
+import { ConfigError } from '@platform/service-kit/config';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { startGateway, type RunningGateway } from './server.js';
 

@@ -11,7 +11,7 @@ import {
   uploadPurposeOfId,
   type UploadPurpose,
 } from '@platform/contracts';
-import type { ServiceName } from '@platform/service-kit';
+import type { ServiceName } from '@platform/contracts/services';
 
 export type { ServiceName };
 

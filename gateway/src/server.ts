@@ -1,5 +1,6 @@
 /** Starts the gateway and stops it gracefully: stop accepting, finish in-flight requests, close sockets. */
-import { createLogger, listen, type Logger } from '@platform/service-kit';
+import { listen } from '@platform/service-kit/http';
+import { createLogger, type Logger } from '@platform/service-kit/logger';
 import { createGateway } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { InProcessServices } from './upstream/api-proxy.js';

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AuthUserSchema } from '@platform/contracts';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '@platform/auth';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '@platform/gateway';
-import { SERVICE_NAMES, startService, type RunningService } from '@platform/service-kit';
+import { SERVICE_NAMES } from '@platform/contracts/services';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { pino } from 'pino';
 import { freePort, spoofedIdentityHeaders } from './helpers.js';
 

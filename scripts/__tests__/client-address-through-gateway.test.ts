@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { consultationService, type ConsultationConfig } from '@platform/consultation';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '@platform/gateway';
-import { SERVICE_NAMES, startService, type RunningService } from '@platform/service-kit';
+import { SERVICE_NAMES } from '@platform/contracts/services';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { pino } from 'pino';
 import { freePort } from './helpers.js';
 

@@ -10,7 +10,7 @@ import {
   GrantCourseAccessResponseSchema,
   MailListSchema,
 } from '@platform/contracts';
-import { signInternalToken } from '@platform/service-kit';
+import { signInternalToken } from '@platform/service-kit/identity';
 import { spoofedIdentityHeaders } from './helpers.js';
 import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { openDatabase, signMediaUrl } from '@platform/service-kit';
+import { openDatabase } from '@platform/service-kit/db';
+import { signMediaUrl } from '@platform/service-kit/storage';
 import { freePort, spoofedIdentityHeaders, startNode, type StartedProcess } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -22,13 +22,9 @@ import {
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '@platform/auth';
 import { courseService, type CourseConfig } from '@platform/course';
 import { notificationService, type NotificationConfig } from '@platform/notification';
-import {
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  signInternalToken,
-  startService,
-  type RunningService,
-} from '@platform/service-kit';
+import { InProcessBus } from '@platform/service-kit/events';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { waitFor } from '@platform/service-kit/testing';
 import { pino } from 'pino';
 

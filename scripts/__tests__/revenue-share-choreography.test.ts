@@ -25,16 +25,14 @@ import { authService } from '@platform/auth';
 import { consultationService } from '@platform/consultation';
 import { courseService } from '@platform/course';
 import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
-  DAY,
-  INTERNAL_TOKEN_HEADER,
-  SettableClock,
-  signInternalToken,
   startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
-} from '@platform/service-kit';
+} from '@platform/service-kit/runtime';
 import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
 import { pino } from 'pino';
 import { z } from 'zod';

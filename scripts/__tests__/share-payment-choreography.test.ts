@@ -26,16 +26,14 @@ import { courseService } from '@platform/course';
 import { notificationService } from '@platform/notification';
 import { paymentService } from '@platform/payment';
 import { revenueService } from '@platform/revenue';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
-  DAY,
-  INTERNAL_TOKEN_HEADER,
-  SettableClock,
-  signInternalToken,
   startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
-} from '@platform/service-kit';
+} from '@platform/service-kit/runtime';
 import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
 import { sql, type SQL } from 'drizzle-orm';
 import { pino } from 'pino';

@@ -12,7 +12,7 @@ import { stat } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 
 async function listen(server, port = 0) {
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));

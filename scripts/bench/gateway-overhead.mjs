@@ -36,12 +36,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  INTERNAL_TOKEN_HEADER,
-  objectFilePath,
-  signInternalToken,
-  signMediaUrl,
-} from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { objectFilePath, signMediaUrl } from '@platform/service-kit/storage';
 import { startEmbedded } from '../embedded.mjs';
 import { startBareFileServer, startBareProxy } from './bare-node.mjs';
 import { freePort } from './free-port.mjs';

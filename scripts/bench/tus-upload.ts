@@ -26,13 +26,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LESSON_UPLOADS_PATH, LESSON_VIDEO_MAX_BYTES, type Caller } from '@platform/contracts';
-import {
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  createLogger,
-  signInternalToken,
-  startService,
-} from '@platform/service-kit';
+import { InProcessBus } from '@platform/service-kit/events';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { createLogger } from '@platform/service-kit/logger';
+import { startService } from '@platform/service-kit/runtime';
 import { Upload } from 'tus-js-client';
 
 const MB = 1024 * 1024;

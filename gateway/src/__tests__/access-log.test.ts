@@ -3,7 +3,7 @@
  * service it reaches (the kit's HTTP stack) logs it at debug only, and an answer of 500 as an error in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServiceApp, listen, type RunningServer } from '@platform/service-kit';
+import { createServiceApp, listen, type RunningServer } from '@platform/service-kit/http';
 import { captureLogs, waitFor, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';

@@ -4,7 +4,7 @@
  * different loopback addresses (127.0.0.x), as other machines would.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@platform/service-kit';
+import { ConfigError } from '@platform/service-kit/config';
 import { loadGatewayConfig } from '../config.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@platform/service-kit';
+import { ConfigError } from '@platform/service-kit/config';
 import { loadGatewayConfig } from '../config.js';
 import { gatewayEnv } from './helpers/peers.js';
 

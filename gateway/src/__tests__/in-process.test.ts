@@ -9,7 +9,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import type { Caller } from '@platform/contracts';
-import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@platform/service-kit/identity';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';

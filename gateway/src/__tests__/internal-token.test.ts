@@ -5,13 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
-import {
-  createServiceApp,
-  INTERNAL_TOKEN_HEADER,
-  listen,
-  signInternalToken,
-  type RunningServer,
-} from '@platform/service-kit';
+import { createServiceApp, listen, type RunningServer } from '@platform/service-kit/http';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { captureLogs, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
-import { SERVICE_NAMES } from '@platform/service-kit';
+import { SERVICE_NAMES } from '@platform/contracts/services';
 import { BUSY_MESSAGE } from '../overload/shed-load.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';

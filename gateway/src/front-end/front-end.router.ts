@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Plugin } from 'http-proxy-middleware';
-import type { Logger } from '@platform/service-kit';
+import type { Logger } from '@platform/service-kit/logger';
 import { compressResponses } from '../compress-responses.js';
 import type { GatewayConfig } from '../config.js';
 import { createUpstreamProxy } from '../upstream/create-upstream-proxy.js';

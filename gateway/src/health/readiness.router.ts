@@ -1,6 +1,7 @@
 /** `/healthz`: the gateway process is alive. `/readyz`: every service behind it answers its own `/readyz`. */
 import express, { type Router } from 'express';
-import { REQUEST_ID_HEADER, SERVICE_NAMES, type ServiceName } from '@platform/service-kit';
+import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
 import { getJson } from '../upstream/get-json.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';

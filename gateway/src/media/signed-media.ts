@@ -22,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
 import send from 'send';
-import { objectFilePath, SIGNED_MEDIA_PATH, verifyMediaUrl } from '@platform/service-kit';
+import { objectFilePath, SIGNED_MEDIA_PATH, verifyMediaUrl } from '@platform/service-kit/storage';
 import type { GatewayConfig } from '../config.js';
 import { answerJson, type NodeMiddleware } from '../plain-http.js';
 

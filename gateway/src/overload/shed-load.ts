@@ -7,7 +7,7 @@
  * are never refused, so an orchestrator does not take a busy process for a dead one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientAddressKey } from '@platform/service-kit';
+import { clientAddressKey } from '@platform/service-kit/rate-limits';
 import { answerJson, pathOf, type NodeMiddleware } from '../plain-http.js';
 
 export const BUSY_MESSAGE = 'The site is busy. Please try again in a moment.';

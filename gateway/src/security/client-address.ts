@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { CLIENT_ADDRESS_HEADER } from '@platform/service-kit';
+import { CLIENT_ADDRESS_HEADER } from '@platform/service-kit/http';
 
 /** Headers a client could use to name an address; removed before the gateway sets its own. */
 export const FORWARDING_HEADERS = [

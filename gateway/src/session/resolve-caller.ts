@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
-import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, signInternalToken } from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { getJson } from '../upstream/get-json.js';
 import type { UpstreamAgent } from '../upstream/upstream-agents.js';
 import { UpstreamError } from '../upstream/upstream.errors.js';

@@ -4,15 +4,14 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
 import {
   IDENTITY_HEADERS,
   INTERNAL_TOKEN_HEADER,
   REQUEST_ID_HEADER,
-  SERVICE_NAMES,
   signInternalToken,
-  type Logger,
-  type ServiceName,
-} from '@platform/service-kit';
+} from '@platform/service-kit/identity';
+import type { Logger } from '@platform/service-kit/logger';
 import type { Caller } from '@platform/contracts';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
 import { answerJson, requestPath } from '../plain-http.js';

@@ -7,7 +7,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
-import type { Logger } from '@platform/service-kit';
+import type { Logger } from '@platform/service-kit/logger';
 import { compressUpstreamAnswers } from '../compress-responses.js';
 import type { UpstreamAgent } from './upstream-agents.js';
 import { describeFailure, UpstreamError } from './upstream.errors.js';

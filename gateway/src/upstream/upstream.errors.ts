@@ -1,5 +1,5 @@
 /** Why an upstream could not answer, and the JSON the browser gets for it. */
-import type { ServiceName } from '@platform/service-kit';
+import type { ServiceName } from '@platform/contracts/services';
 
 export type UpstreamFailure = 'unavailable' | 'timeout';
 

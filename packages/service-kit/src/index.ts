@@ -11,3 +11,6 @@ export * from './events/index.js';
 export * from './jobs/index.js';
 export * from './rate-limits/index.js';
 export * from './uploads/index.js';
+// The root entry is kept only while branches that still import it are merged (decisions, 73): the list
+// of services it used to export now lives with the application.
+export { DEFAULT_SERVICE_PORTS, SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';

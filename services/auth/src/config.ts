@@ -1,6 +1,8 @@
 /** The auth service's settings: the shared ones, plus admin bootstrap, sessions, rate limits and OIDC. */
+import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
 import { ADDRESS_PATTERN, newPasswordSchema, SETUP_PASSWORD_MIN_LENGTH } from '@platform/contracts';
-import { envBoolean, serviceConfigSchema } from '@platform/service-kit';
+import { envBoolean } from '@platform/service-kit/config';
+import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 import { PRODUCTION_PASSWORD_COST, type PasswordCost } from './accounts/password-hash.js';
 
@@ -20,7 +22,7 @@ const positiveInt = z.coerce.number().int().positive();
 /** A variable that is no longer read: setting it stops the service, naming what replaced it. */
 const retired = (replacement: string) => z.never({ error: `no longer read; see ${replacement}` }).optional();
 
-export const authConfigSchema = serviceConfigSchema('auth', {
+export const authConfigSchema = serviceConfigSchema('auth', DEFAULT_SERVICE_PORTS.auth, {
   // The support admin: created or updated at every start when both are set (docs/decisions.md, 11).
   ADMIN_EMAIL: emailAddress
     .optional()

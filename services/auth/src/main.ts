@@ -1,4 +1,4 @@
-import { runMain } from '@platform/service-kit';
+import { runMain } from '@platform/service-kit/runtime';
 import { authService } from './service.js';
 
 await runMain(authService);

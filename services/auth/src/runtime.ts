@@ -3,7 +3,7 @@
  * threads), the sign-in limits (on the kit's request limits, `deps.rateLimits`) and the OpenID Connect
  * client. Built once in `onStart` (service.ts); the kit hands it to the routes as `deps.runtime`.
  */
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hash.js';
 import { passwordCostOf, type AuthConfig } from './config.js';
 import { createOidcClient, oidcSettingsFrom, type OidcClient } from './oidc/oidc-client.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit';
+import { defineService } from '@platform/service-kit/runtime';
 import { bootstrapAdmin } from './accounts/bootstrap-admin.js';
 import { authConfigSchema, type AuthConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';

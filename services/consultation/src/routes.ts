@@ -1,5 +1,5 @@
 /** The consultation service's HTTP routes (behind the gateway's internal token). */
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from './config.js';
 import { contactRoutes } from './contact/contact.router.js';

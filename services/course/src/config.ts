@@ -1,10 +1,12 @@
+import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
 import { LESSON_VIDEO_MAX_BYTES } from '@platform/contracts';
-import { envBoolean, serviceConfigSchema } from '@platform/service-kit';
+import { envBoolean } from '@platform/service-kit/config';
+import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 
 const HOUR = 60 * 60 * 1000;
 
-export const courseConfigSchema = serviceConfigSchema('course', {
+export const courseConfigSchema = serviceConfigSchema('course', DEFAULT_SERVICE_PORTS.course, {
   COURSE_MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()

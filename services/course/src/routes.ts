@@ -1,5 +1,5 @@
 /** The course service's HTTP routes (behind the gateway's internal token). */
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import type { CourseConfig } from './config.js';

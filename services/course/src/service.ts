@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit';
+import { defineService } from '@platform/service-kit/runtime';
 import { publishCatalogue } from './catalogue/publish-catalogue.js';
 import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
 import { courseConfigSchema, type CourseConfig } from './config.js';

@@ -1,4 +1,4 @@
-import { runMain } from '@platform/service-kit';
+import { runMain } from '@platform/service-kit/runtime';
 import { notificationService } from './service.js';
 
 await runMain(notificationService);

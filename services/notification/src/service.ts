@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit';
+import { defineService } from '@platform/service-kit/runtime';
 import { notificationConfigSchema, type NotificationConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
 import { notificationSubscriptions } from './events/subscriptions.js';

@@ -1,11 +1,13 @@
 /** The payment service's settings: the shared ones, the providers' keys, the site address and the jobs. */
-import { envBoolean, serviceConfigSchema } from '@platform/service-kit';
+import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
+import { envBoolean } from '@platform/service-kit/config';
+import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 import { providerSettingsShape } from './providers/provider-settings.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
-export const paymentConfigSchema = serviceConfigSchema('payment', {
+export const paymentConfigSchema = serviceConfigSchema('payment', DEFAULT_SERVICE_PORTS.payment, {
   ...providerSettingsShape,
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })

@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { PaymentProviderName } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from './config.js';
 import { createConfiguredProviders } from './providers/configured-providers.js';
 import type { PaymentProvider } from './providers/payment-provider.js';

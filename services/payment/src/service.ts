@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit';
+import { defineService } from '@platform/service-kit/runtime';
 import { paymentConfigSchema, type PaymentConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { paymentSubscriptions } from './events/subscriptions.js';

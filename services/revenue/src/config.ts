@@ -1,10 +1,12 @@
 /** The revenue service's settings: the shared ones and how often its two jobs look at the owners. */
-import { MINUTE, serviceConfigSchema } from '@platform/service-kit';
+import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
+import { MINUTE } from '@platform/service-kit/clock';
+import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
 
-export const revenueConfigSchema = serviceConfigSchema('revenue', {
+export const revenueConfigSchema = serviceConfigSchema('revenue', DEFAULT_SERVICE_PORTS.revenue, {
   REVENUE_STATUS_INTERVAL_MS: positiveInt
     .default(15 * MINUTE)
     .describe(

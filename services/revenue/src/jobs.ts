@@ -2,7 +2,8 @@
  * The revenue service's periodic jobs (each run on one replica at a time, at most once per interval of
  * service time): owners' standing, which time alone can change, and the automatic reminders.
  */
-import { definePeriodicJob, type ServiceDeps } from '@platform/service-kit';
+import { definePeriodicJob } from '@platform/service-kit/jobs';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from './config.js';
 import { sendDueReminders } from './reminders/send-due-reminders.js';
 import { refreshAllCustomerStatuses } from './standing/refresh-customer-status.js';

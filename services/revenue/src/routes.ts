@@ -1,5 +1,5 @@
 /** The revenue service's HTTP routes (behind the gateway's internal token). */
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import { adminRoutes } from './admin/admin.router.js';
 import type { RevenueConfig } from './config.js';

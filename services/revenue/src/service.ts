@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit';
+import { defineService } from '@platform/service-kit/runtime';
 import { revenueConfigSchema, type RevenueConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { revenueSubscriptions } from './events/subscriptions.js';

@@ -7,12 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Caller } from '@platform/contracts';
-import {
-  INTERNAL_TOKEN_HEADER,
-  SERVICE_NAMES,
-  verifyInternalToken,
-  type ServiceName,
-} from '@platform/service-kit';
+import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
+import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@platform/service-kit/identity';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
 

@@ -35,14 +35,14 @@ describe('loadConfig', () => {
 });
 
 describe('service config schema', () => {
-  const auth = serviceConfigSchema('auth', {});
+  const auth = serviceConfigSchema('auth', 4001, {});
   const secret = { INTERNAL_TOKEN_SECRET: 's'.repeat(40) };
 
   it('gives each service its own port and database URL variable', () => {
     const config = loadConfig(auth, { ...secret, AUTH_DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.PORT).toBe(4001);
     expect(config.AUTH_DATABASE_URL).toBe('postgres://u@h:5432/db');
-    expect(loadConfig(serviceConfigSchema('notification', {}), secret).PORT).toBe(4006);
+    expect(loadConfig(serviceConfigSchema('notification', 4006, {}), secret).PORT).toBe(4006);
   });
 
   it('refuses a database URL that is not PostgreSQL', () => {

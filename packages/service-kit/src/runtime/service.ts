@@ -34,35 +34,18 @@ import type { RateLimitsTable } from '../rate-limits/tables.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
 
-export const SERVICE_NAMES = [
-  'auth',
-  'course',
-  'consultation',
-  'payment',
-  'revenue',
-  'notification',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
-  auth: 4001,
-  course: 4002,
-  consultation: 4003,
-  payment: 4004,
-  revenue: 4005,
-  notification: 4006,
-};
-
 /** `AUTH_DATABASE_URL`, `COURSE_DATABASE_URL`, … */
-export function databaseUrlVariable<TName extends ServiceName>(
-  name: TName,
-): `${Uppercase<TName>}_DATABASE_URL` {
+export function databaseUrlVariable<TName extends string>(name: TName): `${Uppercase<TName>}_DATABASE_URL` {
   return `${name.toUpperCase() as Uppercase<TName>}_DATABASE_URL`;
 }
 
-/** The environment schema of a service: the shared settings, its port and its database URL, plus its own. */
-export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.ZodRawShape>(
+/**
+ * The environment schema of a service: the shared settings, its port (`defaultPort` unless PORT says
+ * otherwise) and its database URL, plus its own.
+ */
+export function serviceConfigSchema<TName extends string, TExtra extends z.ZodRawShape>(
   name: TName,
+  defaultPort: number,
   extra: TExtra,
 ) {
   const databaseUrl = z
@@ -78,9 +61,7 @@ export function serviceConfigSchema<TName extends ServiceName, TExtra extends z.
   return z
     .object({
       ...baseServiceEnvShape,
-      PORT: envPort
-        .default(DEFAULT_SERVICE_PORTS[name])
-        .describe('HTTP port (the embedded mode picks free loopback ports)'),
+      PORT: envPort.default(defaultPort).describe('HTTP port (the embedded mode picks free loopback ports)'),
       ...databaseShape,
       ...extra,
     })
@@ -136,7 +117,7 @@ export interface ServiceDefinition<
   TConfig extends BaseServiceConfig = BaseServiceConfig,
   TRuntime = undefined,
 > {
-  name: ServiceName;
+  name: string;
   configSchema: z.ZodObject;
   /** drizzle-kit's output folder. */
   migrationsFolder: string;
@@ -188,7 +169,7 @@ export interface StartServiceOptions {
 }
 
 export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceConfig, TRuntime = unknown> {
-  name: ServiceName;
+  name: string;
   url: string;
   port: number;
   deps: ServiceDeps<TConfig, TRuntime>;

@@ -6,22 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
+import { SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
-  INTERNAL_TOKEN_HEADER,
-  SettableClock,
-  signInternalToken,
-  startService,
-  type RunningService,
-} from '@platform/service-kit';
-import {
-  captureLogs,
   serviceBackings,
-  waitFor,
+  startServiceUnderTest,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
-import { eq } from 'drizzle-orm';
-import { inboxEvents, outboxEvents } from '../db/schema.js';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -69,31 +62,18 @@ export interface StartAuthOptions {
 }
 
 export async function startAuth(backing: Backing, options: StartAuthOptions = {}): Promise<AuthUnderTest> {
-  const { logger, logs } = captureLogs();
   const clock = options.clock ?? new SettableClock(START);
   const printed: string[] = [];
-  const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    printed.push(args.map(String).join(' '));
-  });
-  let service: RunningService<AuthConfig>;
-  try {
-    service = await startService(authService, {
+  const auth = await capturingConsoleLog(printed, () =>
+    startServiceUnderTest(authService, backing, {
       // Cheap password hashing unless a test names the cost (one test keeps the production one).
-      env: {
-        ...backing.env,
-        INTERNAL_TOKEN_SECRET: SECRET,
-        NODE_ENV: 'test',
-        ...TEST_PASSWORD_HASH_ENV,
-        ...options.env,
-      },
-      port: 0,
-      host: '127.0.0.1',
-      logger,
+      env: { ...TEST_PASSWORD_HASH_ENV, ...options.env },
       clock,
-    });
-  } finally {
-    log.mockRestore();
-  }
+      bus: 'from-env',
+      secret: SECRET,
+    }),
+  );
+  const { service } = auth;
 
   async function whoIs(cookie: string | undefined): Promise<Caller> {
     const response = await fetch(`${service.url}/internal/session`, {
@@ -107,42 +87,30 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
   }
 
   return {
-    service,
+    ...auth,
     clock,
-    logs,
     printed,
     whoIs,
-    call: async (pathname, { cookie, address, json, caller: named, ...init } = {}) => {
+    events: async (type) => (await auth.events(type)).map(({ data, headers }) => ({ data, headers })),
+    call: async (pathname, { cookie, address, caller, ...init } = {}) => {
       const headers = new Headers(init.headers);
-      const caller = named ?? (await whoIs(cookie));
-      headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
       if (cookie) headers.set('cookie', cookie);
       headers.set('x-forwarded-for', address ?? uniqueAddress());
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${service.url}${pathname}`, {
-        redirect: 'manual',
-        ...init,
-        headers,
-        ...(json !== undefined ? { method: init.method ?? 'POST', body: JSON.stringify(json) } : {}),
-      });
+      return auth.call(pathname, { ...init, headers, caller: caller ?? (await whoIs(cookie)) });
     },
-    events: async (type) => {
-      const rows = await service.deps.db
-        .select({ data: outboxEvents.data, headers: outboxEvents.headers })
-        .from(outboxEvents)
-        .where(eq(outboxEvents.type, type))
-        .orderBy(outboxEvents.createdAt);
-      return rows as Array<{ data: Record<string, unknown>; headers: Record<string, string> }>;
-    },
-    applied: async (eventId) => {
-      await waitFor(
-        () => service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, eventId)),
-        (rows) => rows.length > 0,
-        `event ${eventId} to be applied`,
-      );
-    },
-    stop: () => service.stop(),
   };
+}
+
+/** Runs `start` with console.log going into `printed` instead of the test's output. */
+async function capturingConsoleLog<T>(printed: string[], start: () => Promise<T>): Promise<T> {
+  const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  });
+  try {
+    return await start();
+  } finally {
+    log.mockRestore();
+  }
 }
 
 /** The `name=value` pair a response sets for `name`, ready for a Cookie header (undefined if none). */

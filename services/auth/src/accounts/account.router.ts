@@ -17,7 +17,9 @@ import {
   type LoginResponse,
   type SignupResponse,
 } from '@platform/contracts';
-import { AppError, clientAddress, requireUser, validate } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { clientAddress, validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';

@@ -4,7 +4,7 @@
  * admin exists at all: `admin@localhost` with a random password, printed once to the console.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { endSessionsOfUser } from '../sessions/sessions.repository.js';
 import type { PasswordHasher } from './password-hash.js';

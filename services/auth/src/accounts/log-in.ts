@@ -7,7 +7,7 @@
 import { channel } from 'node:diagnostics_channel';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { LoginRequest } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import type { UserRow } from '../db/schema.js';
 import type { SignInLimits } from '../sign-in-limits/sign-in-limits.js';

@@ -1,6 +1,9 @@
 /** Creates a password account, signs it in, and announces it (`auth.user.registered`) in one transaction. */
 import type { SignupRequest } from '@platform/contracts';
-import { AppError, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents, type UserRow } from '../db/schema.js';
 import { startSession } from '../sessions/start-session.js';

@@ -1,6 +1,6 @@
 /** Queries on `auth.users`. */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '../db/schema.js';
 

@@ -7,7 +7,9 @@
  * submitted (or approved) consultation turns an `rs_pending` plan `rs_active`. Each change is announced as
  * `auth.user.status-changed` with the whole state, in the same transaction.
  */
-import type { Logger, ServiceDeps, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../accounts/users.repository.js';
 import type { AuthConfig } from '../config.js';

@@ -2,7 +2,8 @@
  * The consultation's progress → the owner's `consultationStatus` (docs/decisions.md, 19), once per event:
  * started → in_progress, completed → submitted, responded → approved.
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import {
   advanceConsultationStatus,

@@ -3,7 +3,8 @@
  * order that pays a revenue share (`revenueReportId`, docs/decisions.md, 28) buys no product: it grants
  * nothing (the revenue service records the payment).
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { grantMembership } from '../membership/grant-membership.js';
 

@@ -2,7 +2,8 @@
  * `payment.order.refunded` → revoke what the order granted, once per event. A revenue share's order
  * (`revenueReportId`) granted nothing, so there is nothing to revoke.
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { revokeMembership } from '../membership/revoke-membership.js';
 

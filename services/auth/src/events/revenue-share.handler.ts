@@ -2,7 +2,8 @@
  * The revenue service's events, once each: the owner's consent (consent fields, plan status, membership),
  * their standing in the ledger (`rs_blocked` set and lifted), and the consultation nudges sent.
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { followCustomerStatus } from '../revenue-share/follow-customer-status.js';
 import { joinRevenueShare } from '../revenue-share/join-revenue-share.js';

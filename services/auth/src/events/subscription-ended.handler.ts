@@ -1,5 +1,6 @@
 /** `payment.subscription.ended` → revoke what the order granted, like a refund, once per event. */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { revokeMembership } from '../membership/revoke-membership.js';
 

@@ -1,5 +1,6 @@
 /** Every event the auth service reacts to, in one place. */
-import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { SubscriptionDefinition } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { consultationProgressSubscriptions } from './consultation-progress.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';

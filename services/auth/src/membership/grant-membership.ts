@@ -6,14 +6,12 @@
  * same transaction (the caller's, which also holds the inbox row).
  */
 import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
-import {
-  DAY,
-  enqueueEvent,
-  REQUEST_ID_HEADER,
-  type Logger,
-  type ServiceDeps,
-  type Transaction,
-} from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import type { Transaction } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { insertUser, normalizeEmail } from '../accounts/users.repository.js';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents, type UserRow } from '../db/schema.js';

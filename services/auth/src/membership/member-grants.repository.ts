@@ -1,5 +1,5 @@
 /** Queries on `auth.member_grants` and the membership fields of `auth.users`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { memberGrants, users, type MemberGrantRow, type UserRow } from '../db/schema.js';
 import { normalizeEmail } from '../accounts/users.repository.js';

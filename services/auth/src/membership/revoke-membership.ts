@@ -5,13 +5,11 @@
  * admin). `auth.member.revoked` goes out in the same transaction (the caller's, with the inbox row).
  */
 import type { EventEnvelope, PaymentOrderRefunded, PaymentSubscriptionEnded } from '@platform/contracts';
-import {
-  enqueueEvent,
-  REQUEST_ID_HEADER,
-  type Logger,
-  type ServiceDeps,
-  type Transaction,
-} from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import {

@@ -4,7 +4,8 @@
  */
 import { ADDRESS_PATTERN } from '@platform/contracts';
 import * as client from 'openid-client';
-import type { Clock, Logger } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Logger } from '@platform/service-kit/logger';
 import type { AuthConfig } from '../config.js';
 import { OIDC_FLOW_TTL_SECONDS, type OidcFlow } from './oidc-flow-cookie.js';
 

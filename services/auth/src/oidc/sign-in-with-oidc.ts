@@ -3,7 +3,8 @@
  * with the verified e-mail (now linked), else a new account (announced as `auth.user.registered`); then a
  * new session.
  */
-import { enqueueEvent, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import {

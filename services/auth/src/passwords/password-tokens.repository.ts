@@ -1,5 +1,5 @@
 /** Queries on `auth.password_tokens`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordTokens } from '../db/schema.js';
 

@@ -14,7 +14,7 @@ import {
   type ForgotPasswordResponse,
   type SetupPasswordResponse,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
 import type { Router } from 'express';
 import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';

@@ -3,7 +3,10 @@
  * `auth.password-reset.requested` (which carries the token to the notification service) in one
  * transaction. Nothing about the outcome reaches the caller; the router answers the same either way.
  */
-import { enqueueEvent, HOUR, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { HOUR } from '@platform/service-kit/clock';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import { findUserByEmail, normalizeEmail } from '../accounts/users.repository.js';

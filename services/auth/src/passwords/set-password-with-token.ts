@@ -4,7 +4,8 @@
  * Using a link proves the address, so this is where an ADMIN_EMAILS address gets the admin role
  * (docs/decisions.md, 11): granting it at sign-up would give it to whoever signs up first with that address.
  */
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { SETUP_PASSWORD_MESSAGES } from '@platform/contracts';
 import type { AuthConfig } from '../config.js';
 import type { PasswordHasher } from '../accounts/password-hash.js';

@@ -5,7 +5,10 @@
  * already updated (and so locked) the user's row, so the numbers follow the order of the changes, one
  * user at a time, whatever the clocks say.
  */
-import { enqueueEvent, REQUEST_ID_HEADER, type Clock, type Executor } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { eq, sql } from 'drizzle-orm';
 import { outboxEvents, users, type UserRow } from '../db/schema.js';
 

@@ -5,7 +5,9 @@
  * is not recorded yet (the consent event is still on its way) is retried later.
  */
 import type { EventEnvelope, RevenueCustomerStatusChanged } from '@platform/contracts';
-import type { Logger, ServiceDeps, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { eq } from 'drizzle-orm';
 import type { AuthConfig } from '../config.js';
 import { users } from '../db/schema.js';

@@ -6,7 +6,9 @@
  * (`auth.user.status-changed`) in the same transaction. A second event for the owner changes nothing.
  */
 import type { EventEnvelope, RevenuePlanConsented } from '@platform/contracts';
-import type { Logger, ServiceDeps, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { eq } from 'drizzle-orm';
 import type { AuthConfig } from '../config.js';
 import { users } from '../db/schema.js';

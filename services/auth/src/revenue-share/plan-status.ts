@@ -5,7 +5,7 @@
  * `rs_pending` otherwise (section 1 only, docs/behaviour/member-learning.md#drip-release).
  */
 import type { PlanStatus, UserConsultationStatus } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { memberGrants } from '../db/schema.js';
 

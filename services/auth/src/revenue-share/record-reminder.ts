@@ -3,7 +3,7 @@
  * (docs/decisions.md, 21): when each consultation nudge was asked for. The first time stands.
  */
 import type { RevenueReminderRequested } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 

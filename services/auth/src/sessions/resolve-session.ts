@@ -4,7 +4,8 @@
  * the gateway's lookups do not write on every request.
  */
 import type { Caller } from '@platform/contracts';
-import { DAY, MINUTE, type Clock, type Database } from '@platform/service-kit';
+import { DAY, MINUTE, type Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
 import type { AuthConfig } from '../config.js';
 import { hashSecretToken } from './secret-token.js';
 import { findOpenSession, touchSession } from './sessions.repository.js';

@@ -1,6 +1,6 @@
 /** `GET /internal/session`: the gateway asks who the browser's cookie belongs to. */
 import type { SessionLookup } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { AuthConfig } from '../config.js';
 import { resolveSession } from './resolve-session.js';

@@ -1,5 +1,5 @@
 /** Queries on `auth.sessions`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sessions, users, type SessionRow } from '../db/schema.js';
 

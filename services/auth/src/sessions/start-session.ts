@@ -1,5 +1,6 @@
 /** Signs a user in: a new random session (the id always changes), replacing the one the browser had. */
-import { DAY, type Clock, type Executor } from '@platform/service-kit';
+import { DAY, type Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
 import type { AuthConfig } from '../config.js';
 import { newSecretToken, hashSecretToken } from './secret-token.js';
 import { endSession, insertSession } from './sessions.repository.js';

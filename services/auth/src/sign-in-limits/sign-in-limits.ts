@@ -15,7 +15,7 @@ import {
   type RateLimiter,
   type RateLimitStore,
   type RateLimitTake,
-} from '@platform/service-kit';
+} from '@platform/service-kit/rate-limits';
 
 /** How long a pair waits once it reached its limit: the 15 minutes the refusal message names. */
 export const PAIR_BLOCK_SECONDS = 15 * 60;

@@ -1,12 +1,8 @@
 /** `POST /api/contact` (docs/decisions.md, 22), limited per client address. */
 import { ContactRequestSchema } from '@platform/contracts';
-import {
-  clientKeyOf,
-  takeOrRefuse,
-  validate,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';

@@ -1,7 +1,9 @@
 /** The contact page's form (docs/decisions.md, 22): stored, and e-mailed to support through the event. */
 import { randomUUID } from 'node:crypto';
 import { CONTACT_MESSAGES, type ContactRequestParsed, type ContactResponse } from '@platform/contracts';
-import { enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 import { contactSubmissions, outboxEvents } from '../db/schema.js';
 import { assertBusinessEmail } from '../lib/business-email.js';

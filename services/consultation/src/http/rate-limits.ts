@@ -3,7 +3,8 @@
  * lookups per client per hour, and lookup e-mails per address asked about. Counted by the kit's request
  * limits (packages/service-kit/src/rate-limits/README.md), which every replica shares.
  */
-import { type RateLimiter, type ServiceDeps } from '@platform/service-kit';
+import type { RateLimiter } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 
 const HOUR_SECONDS = 60 * 60;

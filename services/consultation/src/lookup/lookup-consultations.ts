@@ -4,7 +4,11 @@
  * when it does, the address is e-mailed a link per submission (at most a few e-mails per address an hour).
  */
 import { LOOKUP_LINK_TTL_HOURS, LOOKUP_MESSAGES, type ConsultationLookupResponse } from '@platform/contracts';
-import { enqueueEvent, hashedKey, HOUR, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { HOUR } from '@platform/service-kit/clock';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import { hashedKey } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';

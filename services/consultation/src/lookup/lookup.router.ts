@@ -3,13 +3,9 @@
  *   GET /api/consultation/access?token=     what an e-mailed /additional-upload link opens
  */
 import { ConsultationAccessQuerySchema, ConsultationLookupQuerySchema } from '@platform/contracts';
-import {
-  clientKeyOf,
-  takeOrRefuse,
-  validate,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';

@@ -3,7 +3,8 @@
  * opens (its token then authorises the uploads).
  */
 import { INVALID_LINK_MESSAGE, type ConsultationAccess } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { hashToken } from '../lib/tokens.js';

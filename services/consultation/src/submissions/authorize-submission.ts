@@ -3,7 +3,8 @@
  * token or a live e-mailed link for it (`X-Upload-Token`), its owner's session, or an admin.
  */
 import { UPLOAD_MESSAGES, UPLOAD_TOKEN_HEADER, type Caller } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import type { Request } from 'express';
 import { hashToken } from '../lib/tokens.js';
 import { findLiveLink, findSubmission, type SubmissionRow } from './submissions.repository.js';

@@ -7,7 +7,10 @@ import {
   CONSULTATION_COMPLETED_MESSAGE,
   type CompleteConsultationResponse,
 } from '@platform/contracts';
-import { DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents, submissions } from '../db/schema.js';

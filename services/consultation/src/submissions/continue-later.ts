@@ -9,14 +9,12 @@ import {
   CONTINUE_LINK_TTL_DAYS,
   type ContinueLaterResponse,
 } from '@platform/contracts';
-import {
-  AppError,
-  DAY,
-  enqueueEvent,
-  hashedKey,
-  REQUEST_ID_HEADER,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import { AppError } from '@platform/service-kit/errors';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import { hashedKey } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import type { RateLimits } from '../http/rate-limits.js';

@@ -8,7 +8,10 @@ import {
   type AdminConsultation,
   type RespondConsultationRequest,
 } from '@platform/contracts';
-import { AppError, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import {

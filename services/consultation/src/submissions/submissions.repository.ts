@@ -1,5 +1,5 @@
 /** Queries on submissions, their files and their e-mailed links. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
 

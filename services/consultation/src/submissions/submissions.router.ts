@@ -21,15 +21,10 @@ import {
   type ConsultationProgress,
   type MyConsultation,
 } from '@platform/contracts';
-import {
-  clientKeyOf,
-  requireAdmin,
-  requireUser,
-  takeOrRefuse,
-  validate,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { requireAdmin, requireUser } from '@platform/service-kit/identity';
+import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request, Response, Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';

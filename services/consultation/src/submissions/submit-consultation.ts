@@ -5,7 +5,9 @@ import {
   type ConsultationRequestParsed,
   type ConsultationResponse,
 } from '@platform/contracts';
-import { enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import { assertBusinessEmail } from '../lib/business-email.js';

@@ -12,13 +12,9 @@ import {
   type UploadFilesResponse,
   type UploadRejectedResponse,
 } from '@platform/contracts';
-import {
-  AppError,
-  receiveMultipartFiles,
-  removeReceivedFiles,
-  type FilePartInfo,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { receiveMultipartFiles, removeReceivedFiles, type FilePartInfo } from '@platform/service-kit/http';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { newId } from '../lib/tokens.js';

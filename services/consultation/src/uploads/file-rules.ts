@@ -4,7 +4,7 @@
  * and other markup are never accepted, whatever they are called.
  */
 import { UPLOAD_MESSAGES, type ConsultationFileKind } from '@platform/contracts';
-import { detectMediaType, isPlainTextContent } from '@platform/service-kit';
+import { detectMediaType, isPlainTextContent } from '@platform/service-kit/storage';
 import type { ConsultationConfig } from '../config.js';
 
 export interface FileRule {

@@ -5,15 +5,10 @@
  * S3: a 302 to a short-lived presigned URL carrying the same type and disposition.
  */
 import { CONSULTATION_FILE_NOT_FOUND_MESSAGE, ConsultationFileIdParamsSchema } from '@platform/contracts';
-import {
-  AppError,
-  contentDisposition,
-  requireUser,
-  serveObject,
-  validate,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { contentDisposition, serveObject, validate, type Middleware } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { isOwner } from '../submissions/authorize-submission.js';

@@ -21,17 +21,17 @@ import {
   type ConsultationUploadMetadata,
   type ConsultationUploadResult,
 } from '@platform/contracts';
+import { AppError } from '@platform/service-kit/errors';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { readFileHead } from '@platform/service-kit/storage';
 import {
-  AppError,
   ResumableUploadStore,
   defineUploadPurpose,
   expireResumableUploadsJob,
   mountResumableUploads,
-  readFileHead,
   type FinishedUpload,
-  type Logger,
-  type ServiceDeps,
-} from '@platform/service-kit';
+} from '@platform/service-kit/uploads';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { authorizeSubmission } from '../submissions/authorize-submission.js';

@@ -4,22 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, EventEnvelope } from '@platform/contracts';
+import type { Clock } from '@platform/service-kit/clock';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  signInternalToken,
-  startService,
-  type Clock,
-  type RunningService,
-} from '@platform/service-kit';
-import { eq } from 'drizzle-orm';
-import {
-  captureLogs,
   serviceBackings,
+  startServiceUnderTest,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
-import { inboxEvents } from '../db/schema.js';
 import { courseService, type CourseConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -51,46 +43,6 @@ export interface StartCourseOptions {
   env?: Record<string, string>;
 }
 
-export async function startCourse(
-  backing: Backing,
-  options: StartCourseOptions = {},
-): Promise<CourseUnderTest> {
-  const { logger, logs } = captureLogs();
-  const bus = new InProcessBus({ duplicateWindowMs: 0 });
-  const service = await startService(courseService, {
-    env: { ...backing.env, ...options.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
-    bus,
-    ...(options.clock && { clock: options.clock }),
-    port: 0,
-    host: '127.0.0.1',
-    logger,
-  });
-  async function requestAs(caller: Caller, pathname: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
-    return fetch(`${service.url}${pathname}`, { ...init, headers });
-  }
-  return {
-    service,
-    logs,
-    request: (pathname, init = {}) => requestAs({ kind: 'anonymous' }, pathname, init),
-    requestAs,
-    deliver: async (event) => {
-      await bus.publish(event);
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const rows = await service.deps.db
-          .select()
-          .from(inboxEvents)
-          .where(eq(inboxEvents.eventId, event.id));
-        if (rows.length > 0) return;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for event ${event.id} to be applied`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
-    stop: async () => {
-      await service.stop();
-      await bus.close();
-    },
-  };
+export function startCourse(backing: Backing, options: StartCourseOptions = {}): Promise<CourseUnderTest> {
+  return startServiceUnderTest(courseService, backing, { ...options, secret: SECRET });
 }

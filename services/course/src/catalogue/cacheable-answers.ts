@@ -11,7 +11,8 @@
  * changes its tag.
  */
 import { createHash } from 'node:crypto';
-import { matchesWeakly, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { matchesWeakly } from '@platform/service-kit/http';
 import type { Request, Response } from 'express';
 import { readCatalogueVersion } from './catalogue-version.js';
 

@@ -10,7 +10,7 @@
  * transaction waiting for it never holds what the holder still needs.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { catalogueVersion } from '../db/schema.js';
 
 const ROW_ID = 1;

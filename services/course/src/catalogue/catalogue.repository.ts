@@ -1,6 +1,6 @@
 /** Catalogue queries: the published course with its sections and lessons, and the products. */
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { courseLessons, courseModules, courses, products } from '../db/schema.js';
 
 export type CourseRow = typeof courses.$inferSelect;

@@ -4,7 +4,9 @@
  * (cacheable-answers.ts).
  */
 import { PRODUCT_NOT_FOUND, ProductIdParamsSchema } from '@platform/contracts';
-import { AppError, serveObject, validate, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { serveObject, validate } from '@platform/service-kit/http';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listBundledMedia } from '../media/bundled-media.js';

@@ -3,7 +3,7 @@
  * at all, so nothing a visitor may not open leaks through this answer.
  */
 import type { CoursePreview, PreviewLesson } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { findPublicCourseOutline, type CourseOutline } from './catalogue.repository.js';
 import {
   DEMO_VIDEO_PATH,

@@ -3,7 +3,7 @@
  * sells; inactive and unknown products are not found.
  */
 import type { Product } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { findActiveProduct } from './catalogue.repository.js';
 import { toProducts } from './list-products.js';
 

@@ -1,5 +1,5 @@
 /** The files of lessons a visitor may open (free, or first of their section) in published courses. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { listPublishedLessonMedia } from './catalogue.repository.js';
 import { mediaFileName, openLessonIds } from './lesson-media.js';
 

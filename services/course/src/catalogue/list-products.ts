@@ -3,7 +3,7 @@
  * includes. Unlisted ones (the pricing programmes, the membership plans) are sold from their own pages.
  */
 import type { Product, ProductList } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { countCourseContents, listActiveProducts, type ProductRow } from './catalogue.repository.js';
 
 /** Product rows as the browser reads them, with the sizes of the courses they grant. */

@@ -5,7 +5,10 @@
  * the newest by `publishedAt`, so a repeat changes nothing.
  */
 import { COURSE_PRODUCT_ID, type CataloguePrice } from '@platform/contracts';
-import { enqueueEvent, type Clock, type Executor, type ServiceDeps } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { asc, eq } from 'drizzle-orm';
 import { courses, outboxEvents } from '../db/schema.js';
 import { listActiveProducts } from './catalogue.repository.js';

@@ -6,7 +6,8 @@
  * that stands is returned as it is (its date drives the drip release).
  */
 import { COURSE_NOT_FOUND_MESSAGE, MEMBERSHIP_REQUIRED_MESSAGE, type Enrollment } from '@platform/contracts';
-import { AppError, type Database } from '@platform/service-kit';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import type { SignedInCaller } from '../learning/course-access.js';
 import { findCourse } from '../learning/learning.repository.js';
 import {

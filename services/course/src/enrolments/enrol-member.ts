@@ -4,7 +4,8 @@
  * grant, changes nothing, and an enrolment that stands keeps its date.
  */
 import type { AuthMemberGranted } from '@platform/contracts';
-import type { Logger, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import {
   findExistingCourseIds,
   insertAccessGrant,

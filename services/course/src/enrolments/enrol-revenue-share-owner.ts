@@ -7,7 +7,8 @@
  * consultation is submitted (auth's `planStatus`, projected from `auth.user.status-changed`).
  */
 import type { RevenuePlanConsented } from '@platform/contracts';
-import type { Logger, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import { asc, eq } from 'drizzle-orm';
 import { courses } from '../db/schema.js';
 import { enrolMember } from './enrol-member.js';

@@ -1,5 +1,5 @@
 /** Queries on `course.course_enrollments` and `course.course_access_grants`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
 

@@ -1,6 +1,8 @@
 /** Enrolments of signed-in members: their list, and 'Enroll Now'. */
 import { COURSE_NOT_FOUND_MESSAGE, ContentIdParamsSchema } from '@platform/contracts';
-import { requireUser, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { enrolInCourse } from './enrol-in-course.js';

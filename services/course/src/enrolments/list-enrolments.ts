@@ -1,7 +1,7 @@
 /** `GET /api/enrollments`: the caller's standing enrolments, as the dashboards read them. */
 import type { Enrollment, EnrollmentList } from '@platform/contracts';
 import type { CourseEnrollmentRow } from '../db/schema.js';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { listActiveEnrolments } from './enrolments.repository.js';
 
 export async function listEnrolments(db: Executor, userId: string): Promise<EnrollmentList> {

@@ -4,7 +4,8 @@
  * 'Enroll Now' on the strength of the order go with it.
  */
 import type { AuthMemberRevoked } from '@platform/contracts';
-import type { Logger, Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import {
   countActiveAccessGrants,
   listCoursesGrantedByOrder,

@@ -1,5 +1,5 @@
 /** `auth.member.granted` → enrol the member in the order's courses, once per event. */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import { enrolMember } from '../enrolments/enrol-member.js';
 
 export function memberGrantedSubscription() {

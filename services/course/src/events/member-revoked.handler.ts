@@ -1,5 +1,5 @@
 /** `auth.member.revoked` → withdraw what the refunded order enrolled, once per event. */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import { withdrawEnrolments } from '../enrolments/withdraw-enrolments.js';
 
 export function memberRevokedSubscription() {

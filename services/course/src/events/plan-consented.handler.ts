@@ -1,5 +1,5 @@
 /** `revenue.plan.consented` → enrol the owner in the programme's course, once per event. */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import { enrolRevenueShareOwner } from '../enrolments/enrol-revenue-share-owner.js';
 
 export function planConsentedSubscription() {

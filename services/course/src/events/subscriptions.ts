@@ -1,5 +1,6 @@
 /** Every event the course service reacts to, in one place. */
-import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { SubscriptionDefinition } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { CourseConfig } from '../config.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';

@@ -5,7 +5,7 @@
  * that share a `changedAt` leave the newest state; an event without a sequence (sent before auth numbered
  * them) wins only with a strictly newer `changedAt` (`upsertPlanStatus` says why that is safe).
  */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import { upsertPlanStatus } from '../learning/learning.repository.js';
 
 export function userStatusChangedSubscription() {

@@ -13,7 +13,8 @@ import {
   SECTION_LOCKED_MESSAGE,
   type Caller,
 } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import { openLessonIds } from '../catalogue/lesson-media.js';
 import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';

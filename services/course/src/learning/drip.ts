@@ -7,7 +7,7 @@
  * during the block stays locked until the owner is current again. A completed section, and a completed
  * lesson, stay open whatever the schedule or the plan becomes.
  */
-import { DAY } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
 import type { LockReason } from '@platform/contracts';
 
 export interface PlanState {

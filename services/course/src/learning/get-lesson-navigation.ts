@@ -4,7 +4,8 @@
  * never leaves `GET /api/lessons/:id`, which still refuses it, but the page can say when it opens.
  */
 import { LESSON_NOT_FOUND_MESSAGE, type LessonNavigation, type LessonStop } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import {
   isLessonOpen,

@@ -5,7 +5,7 @@
  * drip release and completion keep their one place; only which course the dashboard follows is decided here.
  */
 import type { ProgressDashboard } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import type { CourseRow } from '../catalogue/catalogue.repository.js';
 import { listEnrolments } from '../enrolments/list-enrolments.js';
 import type { SignedInCaller } from './course-access.js';

@@ -1,5 +1,5 @@
 /** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   courseEnrollments,

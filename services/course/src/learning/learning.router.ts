@@ -11,13 +11,9 @@ import {
   MODULE_NOT_FOUND_MESSAGE,
   SaveLessonPositionRequestSchema,
 } from '@platform/contracts';
-import {
-  requireUser,
-  validate,
-  type Middleware,
-  type ServiceDeps,
-  type UserCaller,
-} from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { requireUser, type UserCaller } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { getLessonNavigation } from './get-lesson-navigation.js';

@@ -11,7 +11,8 @@ import {
   type MemberLesson,
   type MemberLessonList,
 } from '@platform/contracts';
-import { AppError, type Database, type Executor } from '@platform/service-kit';
+import type { Database, Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { countCourseContents } from '../catalogue/catalogue.repository.js';
 import {
   assertLessonOpen,

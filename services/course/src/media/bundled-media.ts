@@ -8,7 +8,9 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentTypeForFileName, type Logger, type ObjectStore } from '@platform/service-kit';
+import { contentTypeForFileName } from '@platform/service-kit/http';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ObjectStore } from '@platform/service-kit/storage';
 
 /** `services/course/media`, from `src/media/` and from `dist/media/` alike. */
 export const BUNDLED_MEDIA_DIR = path.resolve(

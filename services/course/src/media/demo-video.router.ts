@@ -5,7 +5,9 @@
  * preview, introduction or free, and only when that object exists under `course-media/`. Everything else is a
  * 404 and a warning in the log.
  */
-import { AppError, contentTypeForFileName, serveObject, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { contentTypeForFileName, serveObject } from '@platform/service-kit/http';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { hasPromotionalName, isDocumentFileName, isPlainFileName } from '../catalogue/lesson-media.js';

@@ -16,14 +16,11 @@ import {
   LessonHlsRenditionParamsSchema,
   VIDEO_NOT_FOUND_MESSAGE,
 } from '@platform/contracts';
-import {
-  AppError,
-  requireUser,
-  validate,
-  type Executor,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request, Response, Router } from 'express';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import type { CourseConfig } from '../config.js';

@@ -6,7 +6,8 @@
  * local folder here, with ranges and validators. The access check is the route's, before this.
  */
 import { VIDEO_NOT_FOUND_MESSAGE } from '@platform/contracts';
-import { contentDisposition, serveObject, type ObjectInfo, type ObjectStore } from '@platform/service-kit';
+import { contentDisposition, serveObject } from '@platform/service-kit/http';
+import type { ObjectInfo, ObjectStore } from '@platform/service-kit/storage';
 import type { Request, Response } from 'express';
 
 /** Long enough to start playing and seek for a while; the player asks again when it runs out. */

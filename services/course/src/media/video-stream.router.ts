@@ -12,15 +12,11 @@ import {
   SECTION_LOCKED_MESSAGE,
   VIDEO_NOT_FOUND_MESSAGE,
 } from '@platform/contracts';
-import {
-  AppError,
-  contentTypeForFileName,
-  isAppError,
-  requireUser,
-  type Executor,
-  type Middleware,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError, isAppError } from '@platform/service-kit/errors';
+import { contentTypeForFileName, type Middleware } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
 import {
   isCaptionsFileName,

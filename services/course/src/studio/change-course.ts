@@ -4,7 +4,9 @@
  * (`course.catalogue.published`), so every reader and the other services follow at once.
  */
 import { COURSE_NOT_FOUND_MESSAGE } from '@platform/contracts';
-import { AppError, type Clock, type Database, type Transaction } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database, Transaction } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { enqueueCataloguePublished } from '../catalogue/publish-catalogue.js';
 import { reconcileCompletion } from './reconcile-completion.js';
 import { lockCourse } from './studio.repository.js';

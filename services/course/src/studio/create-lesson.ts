@@ -4,7 +4,7 @@ import {
   type CreateLessonRequestSchema,
   type StudioLesson,
 } from '@platform/contracts';
-import { AppError } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
 import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';

@@ -3,7 +3,8 @@
  * once, released by default the day after the latest section.
  */
 import type { CreateModuleRequestSchema, StudioSection } from '@platform/contracts';
-import type { Clock, Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
 import { changeCourse } from './change-course.js';

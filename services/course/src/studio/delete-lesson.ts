@@ -3,7 +3,9 @@
  * foreign keys cascade). A member who had done every other lesson of the section has now finished it.
  */
 import { LESSON_NOT_FOUND_MESSAGE } from '@platform/contracts';
-import { AppError, type Clock, type Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';

@@ -4,7 +4,9 @@
  * every remaining section has finished the course.
  */
 import { MODULE_NOT_FOUND_MESSAGE } from '@platform/contracts';
-import { AppError, type Clock, type Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import { courseModules } from '../db/schema.js';
 import { changeCourse } from './change-course.js';

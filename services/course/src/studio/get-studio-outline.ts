@@ -7,7 +7,8 @@ import {
   type StudioSection,
   type StudioSectionList,
 } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import {
   courseExists,
   findLessonRow,

@@ -5,7 +5,7 @@
  * can leave a member with every remaining lesson done: the section (and then the course) is recorded as
  * completed now. Nothing is ever taken back: a lesson added to a finished section does not reopen it.
  */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { listCourseModules, listLessonsOfModules } from '../learning/learning.repository.js';
 import {
   completeEnrolmentsFor,

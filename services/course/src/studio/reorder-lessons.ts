@@ -8,7 +8,9 @@ import {
   MODULE_NOT_FOUND_MESSAGE,
   type StudioSectionList,
 } from '@platform/contracts';
-import { AppError, type Clock, type Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { changeCourse } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
 import { findModuleRow, listAllLessons, listAllModules, renumberLessons } from './studio.repository.js';

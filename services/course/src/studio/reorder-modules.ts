@@ -1,6 +1,8 @@
 /** `PUT /api/courses/:id/modules/order`: the course's sections in a new order (every one, once). */
 import { COURSE_STUDIO_MESSAGES, type StudioSectionList } from '@platform/contracts';
-import { AppError, type Clock, type Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { changeCourse } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
 import { listAllModules, renumberModules } from './studio.repository.js';

@@ -9,7 +9,9 @@ import {
   type CourseMediaFile,
   type CourseMediaList,
 } from '@platform/contracts';
-import { AppError, type Executor, type ObjectStore } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import type { ObjectStore } from '@platform/service-kit/storage';
 import { isCaptionsFileName, isDocumentFileName } from '../catalogue/lesson-media.js';
 import { courseMediaKey, listBundledMedia } from '../media/bundled-media.js';
 import { listFinishedUploads } from './studio.repository.js';

@@ -1,5 +1,5 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import {

@@ -15,7 +15,9 @@ import {
   UpdateLessonRequestSchema,
   UpdateModuleRequestSchema,
 } from '@platform/contracts';
-import { requireAdmin, validate, type Middleware, type ServiceDeps } from '@platform/service-kit';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { requireAdmin } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { z } from 'zod';
 import type { CourseConfig } from '../config.js';

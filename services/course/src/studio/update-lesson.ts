@@ -9,13 +9,10 @@ import {
   type StudioLesson,
   type UpdateLessonRequestSchema,
 } from '@platform/contracts';
-import {
-  AppError,
-  type Clock,
-  type Database,
-  type ObjectStore,
-  type Transaction,
-} from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database, Transaction } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import type { ObjectStore } from '@platform/service-kit/storage';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';

@@ -4,7 +4,9 @@ import {
   type StudioSection,
   type UpdateModuleRequestSchema,
 } from '@platform/contracts';
-import { AppError, type Clock, type Database } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';

@@ -4,7 +4,7 @@
  * addresses the member's player asks for, under the lesson (`/api/lessons/<lesson>/hls/<transcode id>/…`),
  * where the lesson's access rule is checked for every playlist and segment (docs/decisions.md, 49).
  */
-import type { ObjectStore } from '@platform/service-kit';
+import type { ObjectStore } from '@platform/service-kit/storage';
 import { COURSE_MEDIA_PREFIX } from '../media/bundled-media.js';
 import { MASTER_PLAYLIST, parseVariantPlaylist, POSTER_FILE } from './hls-renditions.js';
 

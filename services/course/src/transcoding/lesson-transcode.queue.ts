@@ -15,15 +15,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  defineWorkQueue,
-  exponentialBackoff,
-  MINUTE,
-  type Backoff,
-  type Logger,
-  type ObjectStore,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { MINUTE } from '@platform/service-kit/clock';
+import { defineWorkQueue, exponentialBackoff, type Backoff } from '@platform/service-kit/jobs';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { ObjectStore } from '@platform/service-kit/storage';
 import { eq } from 'drizzle-orm';
 import { mediaFileName } from '../catalogue/lesson-media.js';
 import type { CourseConfig } from '../config.js';

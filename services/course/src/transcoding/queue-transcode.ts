@@ -5,7 +5,8 @@
  * nothing). Call it only when the lesson's video file changed: each call transcodes again.
  */
 import { randomUUID } from 'node:crypto';
-import { schemaOf, wakeAfterCommit, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { and, eq } from 'drizzle-orm';
 import { courseLessons, lessonTranscodes } from '../db/schema.js';
 

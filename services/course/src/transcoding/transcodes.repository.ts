@@ -4,7 +4,7 @@
  * lesson, and the state the studio shows.
  */
 import type { StudioTranscode } from '@platform/contracts';
-import type { Database, Executor } from '@platform/service-kit';
+import type { Database, Executor } from '@platform/service-kit/db';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-version.js';
 import { mediaFileName } from '../catalogue/lesson-media.js';

@@ -2,7 +2,8 @@
  * Unfinished lesson-video uploads expire 24 hours after they were created (docs/decisions.md, 29): the kit's
  * expiry job removes their bytes, by the service clock.
  */
-import { expireResumableUploadsJob, type ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { expireResumableUploadsJob } from '@platform/service-kit/uploads';
 import type { CourseConfig } from '../config.js';
 import { lessonUploadStore } from './upload-store.js';
 

@@ -9,7 +9,10 @@ import {
   type LessonUploadMetadata,
   type LessonUploadResult,
 } from '@platform/contracts';
-import { AppError, type FinishedUpload, type Logger, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { FinishedUpload } from '@platform/service-kit/uploads';
 import type { CourseConfig } from '../config.js';
 import { courseMediaKey } from '../media/bundled-media.js';
 import { findLessonUpload, insertLessonUpload } from './lesson-uploads.repository.js';

@@ -1,5 +1,5 @@
 /** The finished resumable uploads (`lesson_uploads`). */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { lessonUploads, type LessonUploadRow } from '../db/schema.js';
 

@@ -15,13 +15,10 @@ import {
   UPLOAD_VIDEO_PATH,
   type LessonUploadMetadata,
 } from '@platform/contracts';
-import {
-  AppError,
-  defineUploadPurpose,
-  mountResumableUploads,
-  requireAdmin,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { requireAdmin } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { defineUploadPurpose, mountResumableUploads } from '@platform/service-kit/uploads';
 import type { Request, Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { finishLessonUpload } from './finish-lesson-upload.js';

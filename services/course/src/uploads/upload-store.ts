@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { RESUMABLE_UPLOAD_EXPIRY_MS } from '@platform/contracts';
-import { ResumableUploadStore, type ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { ResumableUploadStore } from '@platform/service-kit/uploads';
 import type { CourseConfig } from '../config.js';
 
 export function lessonUploadsDir(config: CourseConfig): string {

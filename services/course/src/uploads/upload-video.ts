@@ -7,13 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LESSON_UPLOAD_MESSAGES, UPLOAD_ID_PREFIXES, type LessonUploadResult } from '@platform/contracts';
-import {
-  AppError,
-  receiveMultipartFiles,
-  type AppErrorType,
-  removeReceivedFiles,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { AppError, type AppErrorType } from '@platform/service-kit/errors';
+import { receiveMultipartFiles, removeReceivedFiles } from '@platform/service-kit/http';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import type { CourseConfig } from '../config.js';
 import { COURSE_MEDIA_PREFIX } from '../media/bundled-media.js';

@@ -2,7 +2,7 @@
  * Whether a file is a lesson video, decided from its first bytes by the kit's `detectMediaType` (as the
  * consultation uploads decide), never from its name or the type the browser stated.
  */
-import { detectMediaType, readFileHead } from '@platform/service-kit';
+import { detectMediaType, readFileHead } from '@platform/service-kit/storage';
 
 export interface StoredVideoType {
   contentType: string;

@@ -1,5 +1,5 @@
 /** The notification config as a test needs it: a valid secret plus whatever the test sets. */
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig } from '@platform/service-kit/config';
 import { notificationConfigSchema, type NotificationConfig } from '../config.js';
 
 export function loadTestConfig(env: Record<string, string | undefined> = {}): NotificationConfig {

@@ -1,6 +1,6 @@
 /** The notification service's settings: mail goes to the log unless SMTP_URL says where to send it. */
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '@platform/service-kit';
+import { ConfigError } from '@platform/service-kit/config';
 import { loadTestConfig } from './config-helpers.js';
 
 describe('notification config', () => {

@@ -2,20 +2,15 @@
  * Starts the real notification service for tests, on PGlite and (when POSTGRES_URL is set) on
  * PostgreSQL, and calls it the way the gateway does (internal token for the caller of choice).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
+import { SettableClock } from '@platform/service-kit/clock';
+import type { EventBus } from '@platform/service-kit/events';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  SettableClock,
-  signInternalToken,
-  startService,
-  type EventBus,
-  type RunningService,
-} from '@platform/service-kit';
-import {
-  captureLogs,
+  envelope,
   serviceBackings,
+  startServiceUnderTest,
   waitFor,
   type Backing,
   type BackingFactory,
@@ -31,6 +26,7 @@ export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@e
 export const ANONYMOUS: Caller = { kind: 'anonymous' };
 
 export type { Backing, BackingFactory } from '@platform/service-kit/testing';
+export { envelope };
 
 /** The database adapters to run every notification suite on. */
 export function backings(): BackingFactory[] {
@@ -64,37 +60,19 @@ export async function startNotification(
   backing: Backing,
   options: StartOptions = {},
 ): Promise<NotificationUnderTest> {
-  const { logger, logs } = captureLogs();
-  const ownBus = options.bus ? undefined : new InProcessBus();
-  const givenBus = options.bus === 'from-env' ? undefined : (options.bus ?? ownBus);
   const clock = options.clock ?? new SettableClock();
-  let service: RunningService<NotificationConfig>;
-  try {
-    service = await startService(notificationService, {
-      env: { NODE_ENV: 'test', ...backing.env, INTERNAL_TOKEN_SECRET: SECRET, ...options.env },
-      bus: givenBus,
-      clock,
-      port: 0,
-      host: '127.0.0.1',
-      logger,
-    });
-  } catch (error) {
-    await ownBus?.close();
-    throw error;
-  }
-  const bus = service.deps.bus;
+  const notification = await startServiceUnderTest(notificationService, backing, {
+    ...options,
+    clock,
+    secret: SECRET,
+  });
+  const { service, bus } = notification;
   const messagesFor = (eventId: string) =>
     service.deps.db.select().from(messages).where(eq(messages.eventId, eventId));
   return {
-    service,
-    bus,
+    ...notification,
     clock,
-    logs,
-    request: async (pathname, caller, init = {}) => {
-      const headers = new Headers(init.headers);
-      if (caller) headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
-      return fetch(`${service.url}${pathname}`, { ...init, headers });
-    },
+    request: (pathname, caller, init) => notification.requestAs(caller, pathname, init),
     publish: (event) => bus.publish(event),
     messagesFor,
     settledMessagesFor: (eventId) =>
@@ -103,24 +81,6 @@ export async function startNotification(
         (rows) => rows.length > 0 && rows.every((row) => row.status !== 'queued'),
         `the messages of event ${eventId} to be delivered or failed`,
       ),
-    stop: async () => {
-      await service.stop();
-      await ownBus?.close();
-    },
-  };
-}
-
-export function envelope<T extends EventType>(
-  type: T,
-  data: EventData<T>,
-  options: { id?: string; occurredAt?: Date } = {},
-): EventEnvelope<EventData<T>> {
-  return {
-    id: options.id ?? randomUUID(),
-    type,
-    version: 1,
-    occurredAt: (options.occurredAt ?? new Date()).toISOString(),
-    data,
   };
 }
 

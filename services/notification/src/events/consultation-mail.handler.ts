@@ -7,7 +7,10 @@
  * Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL) the notices are skipped, loudly: the admin page
  * still lists every request.
  */
-import { defineSubscription, type Logger, type ServiceDeps, type Transaction } from '@platform/service-kit';
+import type { Transaction } from '@platform/service-kit/db';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { Logger } from '@platform/service-kit/logger';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import {

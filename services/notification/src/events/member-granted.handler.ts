@@ -2,7 +2,8 @@
  * `auth.member.granted` → the set-password link for an account that cannot sign in yet (a guest's new
  * account: "credentials arrive by email"), otherwise "your course access is ready"; once per event.
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import {

@@ -1,5 +1,6 @@
 /** `payment.order.paid` → queue the buyer's receipt, once per event. */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import { RECEIPT_TEMPLATE, renderReceiptEmail } from '../templates/receipt.js';

@@ -1,5 +1,6 @@
 /** `auth.password-reset.requested` → queue the "Set your password" e-mail, once per event. */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import { renderSetPasswordEmail, SET_PASSWORD_TEMPLATE } from '../templates/set-password.js';

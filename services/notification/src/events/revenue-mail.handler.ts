@@ -2,7 +2,8 @@
  * `revenue.reminder.requested` → the owner's reminder e-mail, once per event (the revenue service decides
  * how often a reminder is asked for; docs/decisions.md, 26).
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import { REVENUE_REMINDER_TEMPLATE, renderRevenueReminderEmail } from '../templates/revenue-share.js';

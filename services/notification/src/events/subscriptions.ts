@@ -1,5 +1,6 @@
 /** Every event the notification service reacts to, in one place. */
-import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { SubscriptionDefinition } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';

@@ -1,6 +1,8 @@
 /** `GET /api/admin/mail`: the delivery log for the support admin. */
 import { ListMailQuerySchema } from '@platform/contracts';
-import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireAdmin } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { NotificationConfig } from '../config.js';
 import { listRecentMail } from './list-recent-mail.js';

@@ -8,14 +8,8 @@
  * Queuing a message (`insertMessage`) wakes the queue when its transaction commits; the poll is only the
  * safety net. Due times are the service `Clock` (tests move it to reach a retry).
  */
-import {
-  defineWorkQueue,
-  exponentialBackoff,
-  HOUR,
-  systemClock,
-  type Backoff,
-  type Clock,
-} from '@platform/service-kit';
+import { HOUR, systemClock, type Clock } from '@platform/service-kit/clock';
+import { defineWorkQueue, exponentialBackoff, type Backoff } from '@platform/service-kit/jobs';
 import { messages } from '../db/schema.js';
 import type { MailTransport } from './mail-transport.js';
 

@@ -1,6 +1,6 @@
 /** The admin's view of the delivery log: recent messages, newest first, in the contract's shape. */
 import type { MailList } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { listRecentMessages } from './messages.repository.js';
 
 export async function listRecentMail(db: Executor, limit: number): Promise<MailList> {

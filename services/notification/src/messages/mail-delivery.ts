@@ -1,5 +1,6 @@
 /** The notification service's jobs: the mail delivery queue, sending through the configured transport. */
-import type { JobDefinition, ServiceDeps } from '@platform/service-kit';
+import type { JobDefinition } from '@platform/service-kit/jobs';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { mailDeliveryQueue } from './delivery-worker.js';
 import { createMailTransport } from './mail-transport.js';

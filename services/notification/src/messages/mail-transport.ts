@@ -4,7 +4,7 @@
  * in development it also prints the message, so a developer can follow a set-password link.
  */
 import nodemailer from 'nodemailer';
-import type { Logger } from '@platform/service-kit';
+import type { Logger } from '@platform/service-kit/logger';
 import type { NotificationConfig } from '../config.js';
 
 export interface OutgoingMail {

@@ -3,7 +3,8 @@
  * kit's work queue, see delivery-worker.ts) and the log the admin reads.
  */
 import { randomUUID } from 'node:crypto';
-import { schemaOf, wakeAfterCommit, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { desc } from 'drizzle-orm';
 import { messages, type MessageRow } from '../db/schema.js';
 import { MAIL_DELIVERY_QUEUE } from './delivery-worker.js';

@@ -4,7 +4,7 @@
  * with an internal token naming the caller. The catalogue arrives as the course service sends it: a
  * `course.catalogue.published` event on the bus.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   COURSE_PRODUCT_ID,
   type BillingInfoInput,
@@ -12,22 +12,19 @@ import {
   type Caller,
   type CourseCataloguePublished,
 } from '@platform/contracts';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
-  DAY,
-  INTERNAL_TOKEN_HEADER,
-  SettableClock,
-  signInternalToken,
-  startService,
-  type RunningService,
-} from '@platform/service-kit';
-import {
-  captureLogs,
+  envelope,
   serviceBackings,
+  startServiceUnderTest,
+  waitFor,
   type Backing,
   type BackingFactory,
+  type CallOptions as KitCallOptions,
 } from '@platform/service-kit/testing';
-import { asc, eq } from 'drizzle-orm';
-import { catalogueState, fulfilments, orders, outboxEvents, providerEvents } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { catalogueState, fulfilments, orders, providerEvents } from '../db/schema.js';
 import { paymentService, type PaymentConfig } from '../index.js';
 import type { PaymentRuntime } from '../runtime.js';
 import type { TestProvider } from '../providers/test/test-provider.js';
@@ -80,8 +77,7 @@ export const NEW_BUYER_EMAIL = /^ada\.lovelace\+\d+@example\.com$/;
 export const ADMIN: Caller = { kind: 'user', userId: 'admin-1', email: 'admin@localhost', role: 'admin' };
 export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@example.com', role: 'user' };
 
-export interface CallOptions extends RequestInit {
-  json?: unknown;
+export interface CallOptions extends KitCallOptions {
   /** Who the internal token names; anonymous by default. */
   caller?: Caller;
 }
@@ -115,69 +111,42 @@ export async function startPayment(
   backing: Backing,
   options: StartPaymentOptions = {},
 ): Promise<PaymentUnderTest> {
-  const { logger, logs } = captureLogs();
   const clock = options.clock ?? new SettableClock(START);
-  const service = await startService(paymentService, {
+  const payment = await startServiceUnderTest(paymentService, backing, {
     env: {
-      ...backing.env,
-      INTERNAL_TOKEN_SECRET: SECRET,
-      NODE_ENV: 'test',
       // The reconciliation job's period is service time: suites that move the clock for other reasons
       // would see it settle their pending orders. Its own suite runs it (runNow) or sets a short period.
       RECONCILE_INTERVAL_MS: String(365 * DAY),
       ...options.env,
     },
-    port: 0,
-    host: '127.0.0.1',
-    logger,
     clock,
+    bus: 'from-env',
+    secret: SECRET,
   });
+  const { service, call } = payment;
+  const events = async (type: string) => (await payment.events(type)).map(({ data }) => ({ data }));
   const { db } = service.deps;
-
-  const call: PaymentUnderTest['call'] = async (pathname, { json, caller, ...init } = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller ?? { kind: 'anonymous' }, SECRET));
-    if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(`${service.url}${pathname}`, {
-      redirect: 'manual',
-      ...init,
-      headers,
-      ...(json !== undefined ? { method: init.method ?? 'POST', body: JSON.stringify(json) } : {}),
-    });
-  };
-
   const count = async (table: typeof orders | typeof fulfilments | typeof providerEvents) =>
     (await db.select().from(table)).length;
-  const events: PaymentUnderTest['events'] = async (type) =>
-    (await db
-      .select({ data: outboxEvents.data })
-      .from(outboxEvents)
-      .where(eq(outboxEvents.type, type))
-      .orderBy(asc(outboxEvents.createdAt))) as Array<{ data: Record<string, unknown> }>;
 
   return {
     service,
     clock,
-    logs,
+    logs: payment.logs,
     call,
     postWebhook: (provider, body, headers) =>
       fetch(`${service.url}/api/webhooks/${provider}`, { method: 'POST', body, headers }),
     publishCatalogue: async (products = CATALOGUE, publishedAt = clock.now()) => {
       const data: CourseCataloguePublished = { products, publishedAt: publishedAt.toISOString() };
-      await service.deps.bus.publish({
-        id: randomUUID(),
-        type: 'course.catalogue.published',
-        version: 1,
-        occurredAt: publishedAt.toISOString(),
-        data,
-      });
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const [state] = await db.select().from(catalogueState);
-        if (state && state.publishedAt.getTime() >= publishedAt.getTime()) return;
-        if (Date.now() > deadline) throw new Error('the catalogue never reached the projection');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await service.deps.bus.publish(
+        envelope('course.catalogue.published', data, { occurredAt: publishedAt }),
+      );
+      await waitFor(
+        async () => (await db.select().from(catalogueState))[0],
+        (state) => state !== undefined && state.publishedAt.getTime() >= publishedAt.getTime(),
+        'the catalogue to reach the projection',
+        15_000,
+      );
     },
     testProvider: () => {
       const provider = service.deps.runtime.test;
@@ -203,6 +172,6 @@ export async function startPayment(
         throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as { sessionId: string; url: string };
     },
-    stop: () => service.stop(),
+    stop: payment.stop,
   };
 }

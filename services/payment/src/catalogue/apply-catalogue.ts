@@ -4,7 +4,7 @@
  * nothing, so the newest by `publishedAt` always wins.
  */
 import type { CourseCataloguePublished } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { lockCatalogueState, replaceCatalogue } from './catalogue.repository.js';
 
 export async function applyCatalogue(

@@ -1,7 +1,7 @@
 /** Queries of the catalogue projection (`course.catalogue.published`). */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { CataloguePrice } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { catalogueProducts, catalogueState } from '../db/schema.js';
 
 export type CatalogueProductRow = typeof catalogueProducts.$inferSelect;

@@ -3,7 +3,8 @@
  * the browser sent is ignored. Repeated ids are merged into one line.
  */
 import { MAX_LINE_QUANTITY, type CheckoutLine } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { findActiveProducts, hasCatalogue } from './catalogue.repository.js';
 
 export const PRICING_MESSAGES = {

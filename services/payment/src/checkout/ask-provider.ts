@@ -2,7 +2,8 @@
  * Calls a provider; a provider that fails or cannot be reached is a 502 (the adapter's own message when
  * it gives one, otherwise a plain one), never a 500.
  */
-import { AppError, isAppError, type Logger } from '@platform/service-kit';
+import { AppError, isAppError } from '@platform/service-kit/errors';
+import type { Logger } from '@platform/service-kit/logger';
 
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 

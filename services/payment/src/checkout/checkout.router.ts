@@ -26,7 +26,8 @@ import {
   type PaymentProviders,
   type PaypalOrderResponse,
 } from '@platform/contracts';
-import { requireUser, validate } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import { findOwnedProducts } from '../orders/owned-products.js';
 import type { PaymentDeps } from '../runtime.js';

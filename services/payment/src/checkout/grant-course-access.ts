@@ -9,7 +9,7 @@
  * owned is a 402 with `alreadyOwned` (it is refunded automatically).
  */
 import { CHECKOUT_MESSAGES, type GrantCourseAccessResponse } from '@platform/contracts';
-import { AppError } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
 import { findAutomaticRefund } from '../orders/automatic-refunds.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import { findOrder, findOrderBySession, type OrderWithLines } from '../orders/orders.repository.js';

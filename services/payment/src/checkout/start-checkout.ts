@@ -13,7 +13,8 @@ import {
   type BillingInfo,
   type CheckoutLine,
 } from '@platform/contracts';
-import { AppError, MINUTE } from '@platform/service-kit';
+import { MINUTE } from '@platform/service-kit/clock';
+import { AppError } from '@platform/service-kit/errors';
 import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';

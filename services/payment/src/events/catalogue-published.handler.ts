@@ -1,5 +1,6 @@
 /** `course.catalogue.published` → the catalogue projection every order is priced from. */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { applyCatalogue } from '../catalogue/apply-catalogue.js';
 import type { PaymentConfig } from '../config.js';
 

@@ -1,5 +1,6 @@
 /** `revenue.share.due-changed` → the dues projection every revenue-share checkout is priced from. */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from '../config.js';
 import { applyShareDue } from '../revenue-share/share-dues.repository.js';
 

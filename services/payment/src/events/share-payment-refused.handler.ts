@@ -2,7 +2,8 @@
  * `revenue.share-payment.refused` → the revenue service could not record a paid share order (nothing, or
  * less than it paid, was due by then): the order is queued for its automatic refund, once.
  */
-import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from '../config.js';
 import { queueAutomaticRefund } from '../orders/automatic-refunds.js';
 import { lockOrder } from '../orders/orders.repository.js';

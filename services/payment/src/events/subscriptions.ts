@@ -1,5 +1,6 @@
 /** Every event the payment service reacts to, in one place. */
-import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { SubscriptionDefinition } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from '../config.js';
 import { cataloguePublishedSubscription } from './catalogue-published.handler.js';
 import { shareDueChangedSubscription } from './share-due-changed.handler.js';

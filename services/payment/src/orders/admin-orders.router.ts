@@ -12,7 +12,8 @@ import {
   type OrderList,
   type RefundResponse,
 } from '@platform/contracts';
-import { requireAdmin, validate } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireAdmin } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { listRecentOrders } from './orders.repository.js';

@@ -10,15 +10,10 @@
  * provider's refund retried with backoff (it is idempotent per order), then the order is `refunded` and
  * `payment.order.refunded` goes out with `automatic: true`, once, through the admin's refund path.
  */
-import {
-  AppError,
-  defineWorkQueue,
-  exponentialBackoff,
-  HOUR,
-  schemaOf,
-  wakeAfterCommit,
-  type Executor,
-} from '@platform/service-kit';
+import { HOUR } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import { defineWorkQueue, exponentialBackoff, schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { REFUND_MESSAGES } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { automaticRefunds } from '../db/schema.js';

@@ -17,7 +17,10 @@
  * account already has it (another checkout of it was paid first), the order likewise stays `paid`, emits
  * nothing and is refunded automatically: no second receipt, account e-mail or enrolment.
  */
-import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { eq } from 'drizzle-orm';
 import type { PaymentConfig } from '../config.js';
 import { fulfilments, outboxEvents } from '../db/schema.js';

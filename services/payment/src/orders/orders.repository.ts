@@ -1,7 +1,7 @@
 /** Queries of orders and their lines. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderLine, PaymentProviderName } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { orderLines, orders } from '../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;

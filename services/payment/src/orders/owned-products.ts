@@ -10,7 +10,7 @@
  * the claim and is refunded automatically instead.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { orderLines, orders, ownedProducts } from '../db/schema.js';
 import type { OrderWithLines } from './orders.repository.js';
 

@@ -6,7 +6,8 @@
  * statement, so even two rounds at once never ask about the same order. All times come from the service
  * clock, so tests can move time.
  */
-import { DAY, definePeriodicJob, MINUTE } from '@platform/service-kit';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
+import { definePeriodicJob } from '@platform/service-kit/jobs';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { fulfilOrder, type FulfilOutcome } from './fulfil-order.js';
 import { claimPendingOrders } from './orders.repository.js';

@@ -7,7 +7,11 @@
  * `refundThroughProvider`, without the window.
  */
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
-import { AppError, DAY, enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import { AppError } from '@platform/service-kit/errors';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';

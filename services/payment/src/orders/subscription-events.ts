@@ -9,7 +9,10 @@
  *   `payment.subscription.ended` is enqueued once, in the caller's transaction. Auth revokes what the
  *   order granted. A refunded order ended its membership already: it is marked, and nothing is emitted.
  */
-import { enqueueEvent, REQUEST_ID_HEADER, type Executor, type ServiceDeps } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '@platform/contracts';
 import type { PaymentConfig } from '../config.js';

@@ -3,7 +3,7 @@
  * secret are set; PayPal takes wallet payments when its client id, secret and webhook id are set. Half a
  * configuration stops the service: quietly falling back to the test provider would take no real money.
  */
-import type { Clock } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
 import type { PaymentProvider } from './payment-provider.js';
 import { PaypalProvider } from './paypal/paypal-provider.js';
 import type { ProviderSettings } from './provider-settings.js';

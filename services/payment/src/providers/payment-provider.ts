@@ -4,7 +4,7 @@
  * same code fulfils an order whichever provider took the payment.
  */
 import type { OrderLine, PaymentProviderName, PaypalOrderResponse } from '@platform/contracts';
-import { AppError } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
 
 /** How often a recurring line bills (Stripe's `recurring.interval` and `interval_count`). */
 export interface RecurringInterval {

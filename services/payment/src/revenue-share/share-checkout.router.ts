@@ -11,7 +11,8 @@ import {
   ShareReturnQuerySchema,
   type CreateCheckoutSessionResponse,
 } from '@platform/contracts';
-import { requireUser, validate } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { completeShareReturn } from './complete-share-return.js';

@@ -1,6 +1,6 @@
 /** Queries of the revenue-share dues projection (`revenue_share_dues`, fed by `revenue.share.due-changed`). */
 import type { RevenueShareDueChanged } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { revenueShareDues } from '../db/schema.js';
 

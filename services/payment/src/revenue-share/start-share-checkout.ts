@@ -16,7 +16,10 @@ import {
   shareReturnPath,
   type CreateCheckoutSessionResponse,
 } from '@platform/contracts';
-import { AppError, HOUR, type Executor, type UserCaller } from '@platform/service-kit';
+import { HOUR } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import type { UserCaller } from '@platform/service-kit/identity';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { PricedOrder } from '../catalogue/price-order.js';
 import { askProvider } from '../checkout/ask-provider.js';

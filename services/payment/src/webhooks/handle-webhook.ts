@@ -5,7 +5,8 @@
  * signed. The event row and the fulfilment commit together, so a webhook that fails half-way is retried
  * by the provider in full.
  */
-import type { Executor, ServiceDeps } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentConfig } from '../config.js';
 import { providerEvents } from '../db/schema.js';

@@ -8,7 +8,7 @@
  *     (the provider retries).
  */
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@platform/contracts';
-import { AppError } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
 import express, { type Router } from 'express';
 import { WebhookVerificationError, type VerifiedWebhook } from '../providers/payment-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
 import {
   admin,
@@ -25,6 +25,7 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
 } from './harness.js';
 
 const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
@@ -67,7 +68,7 @@ const adminOnly = (adminStatus = 200): Expected => ({
 describe.each(backings())('who may make each revenue call on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;

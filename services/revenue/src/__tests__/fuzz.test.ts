@@ -11,7 +11,7 @@ import {
   SendReminderRequestSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { fuzzRoutes } from '@platform/service-kit/testing';
 import {
   admin,
@@ -25,12 +25,13 @@ import {
   user,
   type Backing,
   type RevenueUnderTest,
+  START,
 } from './harness.js';
 
 describe.each(backings())('revenue under fuzzed input on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   const owner = user();
   const support = admin();
   let reportId: string;

@@ -3,50 +3,37 @@
  * calls it the way the gateway does (internal token). Events from other services are delivered on its
  * in-process bus as their relays would; what it emits is read from its outbox.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Caller, EventData, EventType } from '@platform/contracts';
+import { DAY, type Clock } from '@platform/service-kit/clock';
+import type { UserCaller } from '@platform/service-kit/identity';
+import type { RunningService } from '@platform/service-kit/runtime';
 import {
-  DAY,
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  signInternalToken,
-  startService,
-  type Clock,
-  type RunningService,
-} from '@platform/service-kit';
-import {
-  captureLogs,
+  envelope,
+  json,
   serviceBackings,
+  startServiceUnderTest,
+  testAdmin,
+  testUser,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
-import { asc } from 'drizzle-orm';
-import { outboxEvents } from '../db/schema.js';
 import { revenueService, type RevenueConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
+/** Where most suites start the service clock. */
+export const START = '2030-01-05T12:00:00.000Z';
 
 export type { Backing, BackingFactory } from '@platform/service-kit/testing';
+export type { UserCaller };
+export { json };
 
 export function backings(): BackingFactory[] {
   return serviceBackings({ service: 'revenue', s3: true });
 }
 
-export type UserCaller = Extract<Caller, { kind: 'user' }>;
-
-export function user(overrides: Partial<UserCaller> = {}): UserCaller {
-  const id = randomUUID();
-  return {
-    kind: 'user',
-    userId: id,
-    email: `owner-${id.slice(0, 8)}@bistro-example.com`,
-    role: 'user',
-    ...overrides,
-  };
-}
-
-export const admin = (): UserCaller =>
-  user({ role: 'admin', email: `admin-${randomUUID().slice(0, 8)}@support-example.com` });
+export const user = testUser;
+export const admin = testAdmin;
 
 export interface OutboxRow<T = Record<string, unknown>> {
   type: string;
@@ -77,57 +64,11 @@ export interface StartOptions {
 }
 
 export async function startRevenue(backing: Backing, options: StartOptions = {}): Promise<RevenueUnderTest> {
-  const { logger, logs } = captureLogs();
-  const bus = new InProcessBus({ duplicateWindowMs: 0 });
-  const service = await startService(revenueService, {
-    env: { ...backing.env, ...options.env, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
-    bus,
-    ...(options.clock && { clock: options.clock }),
-    port: 0,
-    host: '127.0.0.1',
-    logger,
-  });
-  async function requestAs(caller: Caller, pathname: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
-    return fetch(`${service.url}${pathname}`, { ...init, headers });
-  }
+  const revenue = await startServiceUnderTest(revenueService, backing, { ...options, secret: SECRET });
   return {
-    service,
-    logs,
-    request: (pathname, init = {}) => requestAs({ kind: 'anonymous' }, pathname, init),
-    requestAs,
-    deliver: async (type, data) => {
-      const event: EventEnvelope = {
-        id: randomUUID(),
-        type,
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        data,
-      };
-      await bus.publish(event);
-    },
-    events: async (type) => {
-      const rows = await service.deps.db
-        .select({ type: outboxEvents.type, data: outboxEvents.data })
-        .from(outboxEvents)
-        .orderBy(asc(outboxEvents.createdAt));
-      return rows.filter((row) => row.type === type) as never;
-    },
-    stop: async () => {
-      await service.stop();
-      await bus.close();
-    },
-  };
-}
-
-/** A JSON request body with its content type. */
-export function json(body: unknown, init: RequestInit = {}): RequestInit {
-  return {
-    method: 'POST',
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-    body: JSON.stringify(body),
+    ...revenue,
+    deliver: (type, data) => revenue.deliver(envelope(type, data)),
+    events: async (type) => (await revenue.events(type)).map(({ type, data }) => ({ type, data })) as never,
   };
 }
 
@@ -164,6 +105,25 @@ export async function consentAgreedOn(
   if (response.status !== 200) {
     throw new Error(`agreement date failed: ${response.status} ${await response.text()}`);
   }
+}
+
+/**
+ * What auth says when an owner's plan or consultation moves (`auth.user.status-changed`), as of the
+ * service clock's now, naming the owner as the ledger shows them.
+ */
+export function statusChanged(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  status: Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>,
+  name: { firstName: string; lastName: string } = { firstName: 'Marta', lastName: 'Quintero' },
+): Promise<void> {
+  return revenue.deliver('auth.user.status-changed', {
+    userId: owner.userId,
+    ...status,
+    changedAt: revenue.service.deps.clock.now().toISOString(),
+    email: owner.email,
+    ...name,
+  });
 }
 
 /** A report body in cents: net = gross − expenses. */

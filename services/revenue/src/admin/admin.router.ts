@@ -20,7 +20,9 @@ import {
   SendReminderRequestSchema,
   SetAgreementDateRequestSchema,
 } from '@platform/contracts';
-import { requireAdmin, validate, type ServiceDeps } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireAdmin } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';

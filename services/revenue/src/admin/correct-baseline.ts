@@ -15,7 +15,9 @@ import {
   type CorrectBaselineResponse,
 } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { AppError, type Executor, type ServiceDeps } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import type { BaselineChangeRow } from '../db/schema.js';
 import {

@@ -3,7 +3,7 @@
  * (from the payment events' projection), what is still owed on every report and what was collected.
  */
 import type { RevenueStats } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { computeMembershipFigures } from '../memberships/membership-figures.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { amountOwedOn } from '../plans/to-plan-view.js';

@@ -1,6 +1,6 @@
 /** The admin's report lists ('Pending Reports', 'Unpaid Revenue'): every report, newest submission first. */
 import type { AdminRevenueReport } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { listDocumentsOfReports } from '../documents/documents.repository.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { listAllReports } from '../reports/reports.repository.js';

@@ -1,6 +1,6 @@
 /** The admin's 'All Customers' (and 'Overdue') list: every owner on the plan with their figures now. */
 import type { RevenueCustomer } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { amountOwedOn } from '../plans/to-plan-view.js';

@@ -1,6 +1,7 @@
 /** Locks a report and its plan, plan first (as a report's submission does), or answers 404. */
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
-import { AppError, type Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, lockReport } from '../reports/reports.repository.js';

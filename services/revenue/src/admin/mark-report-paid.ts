@@ -11,7 +11,8 @@ import {
 } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import { randomUUID } from 'node:crypto';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { insertSharePayment, updateReport } from '../reports/reports.repository.js';

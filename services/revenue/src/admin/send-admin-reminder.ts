@@ -13,7 +13,8 @@ import {
   type ReminderType,
   type SendReminderResponse,
 } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { shareEntry } from '../reminders/reminder-schedule.js';

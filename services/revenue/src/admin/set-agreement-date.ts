@@ -18,7 +18,8 @@ import {
   type AgreementDateChange,
   type SetAgreementDateResponse,
 } from '@platform/contracts';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import type { AgreementDateChangeRow } from '../db/schema.js';
 import { addDays, dayOf, startOfDay } from '../lib/calendar.js';

@@ -5,7 +5,7 @@
  * its due date makes the owner overdue at once.
  */
 import { REVENUE_ADMIN_MESSAGES, type AdminReportActionResponse } from '@platform/contracts';
-import type { ServiceDeps } from '@platform/service-kit';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { updateReport } from '../reports/reports.repository.js';

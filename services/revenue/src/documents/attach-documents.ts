@@ -12,13 +12,9 @@ import {
   type AttachReportDocumentsResponse,
   type RejectedReportDocument,
 } from '@platform/contracts';
-import {
-  AppError,
-  receiveMultipartFiles,
-  removeReceivedFiles,
-  type FileOutcome,
-  type ServiceDeps,
-} from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { receiveMultipartFiles, removeReceivedFiles, type FileOutcome } from '@platform/service-kit/http';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { RevenueConfig } from '../config.js';

@@ -5,7 +5,8 @@
  * (HTML, SVG) is refused whatever it is called.
  */
 import { MAX_REPORT_DOCUMENT_BYTES, REPORT_DOCUMENT_MESSAGES } from '@platform/contracts';
-import { detectMediaType, isPlainTextContent, type ContentVerdict } from '@platform/service-kit';
+import type { ContentVerdict } from '@platform/service-kit/http';
+import { detectMediaType, isPlainTextContent } from '@platform/service-kit/storage';
 
 export interface DocumentRule {
   maxBytes: number;

@@ -1,5 +1,5 @@
 /** Queries on `revenue.report_documents`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { reportDocuments, type ReportDocumentRow } from '../db/schema.js';
 

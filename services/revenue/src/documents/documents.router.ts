@@ -9,7 +9,10 @@ import {
   ReportDocumentParamsSchema,
   ReportDocumentsParamsSchema,
 } from '@platform/contracts';
-import { AppError, requireUser, serveObject, validate, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { serveObject, validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';

@@ -2,7 +2,7 @@
  * The membership projection behind the admin's subscriber stats (memberships/membership-projection.ts):
  * the catalogue (which products are plans), paid orders, refunds and ended subscriptions, once per event.
  */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import {
   applyCatalogue,
   recordEndedSubscription,

@@ -4,7 +4,7 @@
  * state when the plan's consent is recorded, so nothing earlier is needed. The highest `sequence` wins; an
  * event without one (sent before auth numbered them) only with a strictly newer `changedAt`.
  */
-import { defineSubscription } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
 import { updatePlanProfile } from '../plans/plans.repository.js';
 
 export function ownerProfileSubscription() {

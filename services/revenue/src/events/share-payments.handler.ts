@@ -4,7 +4,9 @@
  * report (payments/). A durable of their own (`name`), beside the membership stats' handlers of the same
  * subjects, so each keeps its own inbox and either may lag without holding up the other.
  */
-import { defineSubscription, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { defineSubscription } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { recordOnlineSharePayment } from '../payments/record-online-payment.js';
 import { reverseOnlineSharePayment } from '../payments/reverse-online-payment.js';

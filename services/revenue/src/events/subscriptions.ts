@@ -1,5 +1,6 @@
 /** Every event the revenue service reacts to, in one place. */
-import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import type { SubscriptionDefinition } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { membershipSubscriptions } from './membership.handler.js';
 import { ownerProfileSubscription } from './owner-profile.handler.js';

@@ -4,7 +4,7 @@
  * the next one. UTC is the server's calendar; it is at or ahead of every US owner's, so an owner is never
  * refused a day that has ended where they are.
  */
-import { DAY } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
 
 /** `YYYY-MM-DD` of the instant, in UTC. */
 export function dayOf(instant: Date): string {

@@ -5,7 +5,7 @@
  * for the first period (docs/decisions.md, 23), so their order counts until that period is over. MRR is
  * each counted plan's price per month (a quarter's price / 3, a year's / 12), rounded to the cent.
  */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, isNotNull, isNull } from 'drizzle-orm';
 import { membershipProducts, paidOrders } from '../db/schema.js';
 import { addMonths } from '../lib/calendar.js';

@@ -11,7 +11,7 @@ import type {
   PaymentOrderRefunded,
   PaymentSubscriptionEnded,
 } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { catalogueState, membershipProducts, paidOrders } from '../db/schema.js';
 

@@ -4,7 +4,10 @@
  * re-opens it). The payment service keeps the newest announcement per report (the highest `sequence`) and
  * prices a share's checkout from it, never from the browser (docs/decisions.md, 28).
  */
-import { enqueueEvent, REQUEST_ID_HEADER, type Clock, type Executor } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { eq, sql } from 'drizzle-orm';
 import { outboxEvents, revenueReports, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
 

@@ -11,13 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PaymentOrderPaid } from '@platform/contracts';
-import {
-  enqueueEvent,
-  REQUEST_ID_HEADER,
-  type Clock,
-  type Executor,
-  type Logger,
-} from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { Logger } from '@platform/service-kit/logger';
 import { outboxEvents } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, insertSharePayment, lockReport, updateReport } from '../reports/reports.repository.js';

@@ -5,7 +5,9 @@
  * payment is remembered (`paid_orders.refunded_at`), so the late payment records nothing.
  */
 import type { PaymentOrderRefunded } from '@platform/contracts';
-import type { Clock, Executor, Logger } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import { recordRefundedOrder } from '../memberships/membership-projection.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, lockReport, updateReport } from '../reports/reports.repository.js';

@@ -1,5 +1,5 @@
 /** Queries of the online share payments (`share_payments` rows with an order) and their refunds. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { paidOrders, sharePayments } from '../db/schema.js';
 

@@ -1,5 +1,5 @@
 /** Queries on `revenue.agreement_date_changes` and the plan dates they set. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { eq } from 'drizzle-orm';
 import {
   agreementDateChanges,

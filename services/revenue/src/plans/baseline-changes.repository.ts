@@ -1,5 +1,5 @@
 /** Queries on `revenue.baseline_changes` and the plan's baseline they record. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { desc, eq } from 'drizzle-orm';
 import { baselineChanges, paymentPlans, type BaselineChangeRow, type PaymentPlanRow } from '../db/schema.js';
 

@@ -1,5 +1,5 @@
 /** Queries on `revenue.payment_plans`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentPlans, type PaymentPlanRow } from '../db/schema.js';
 

@@ -6,7 +6,10 @@
  *                                     the admin runs the ledger and is on no plan; docs/decisions.md, 53)
  */
 import { REVENUE_CONSENT_MESSAGES, RevenueShareConsentRequestSchema } from '@platform/contracts';
-import { AppError, requireUser, validate, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import { validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';

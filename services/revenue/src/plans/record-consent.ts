@@ -13,7 +13,9 @@ import {
   type RevenueShareConsentRequestParsed,
   type RevenueShareConsentResponse,
 } from '@platform/contracts';
-import { enqueueEvent, REQUEST_ID_HEADER, type ServiceDeps } from '@platform/service-kit';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import { addDays } from '../lib/calendar.js';

@@ -11,7 +11,7 @@
  * - Payment reminders for each verified share still owed: in the 7 days before it is due, and from the
  *   day after it fell due.
  */
-import { DAY, HOUR } from '@platform/service-kit';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import type { RevenueReminderKind, RevenueReminderRequested } from '@platform/contracts';
 import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { addDays, monthOf, type CalendarMonth } from '../lib/calendar.js';

@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RevenueReminderKind, RevenueReminderRequested } from '@platform/contracts';
-import { enqueueEvent, REQUEST_ID_HEADER, type Clock, type Executor } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { outboxEvents, reminders, type PaymentPlanRow } from '../db/schema.js';
 
 export interface ReminderRequest {

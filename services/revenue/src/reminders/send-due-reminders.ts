@@ -3,7 +3,9 @@
  * automatic reminders due now (reminder-schedule.ts) are recorded and requested, each at most once per
  * owner, kind and period whatever the number of replicas running it (reminders table, unique index).
  */
-import type { Clock, Database, Logger } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import { listPlans } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { dueReminders } from './reminder-schedule.js';

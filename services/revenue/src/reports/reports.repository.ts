@@ -1,5 +1,5 @@
 /** Queries on `revenue.revenue_reports` and `revenue.share_payments`. */
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { revenueReports, sharePayments, type RevenueReportRow } from '../db/schema.js';
 

@@ -6,7 +6,9 @@
  *   GET  /api/revenue-reports    the caller's plan and reports (an account without a plan: none)
  */
 import { RevenueReportRequestSchema, type MyRevenueReports } from '@platform/contracts';
-import { requireUser, validate, type ServiceDeps } from '@platform/service-kit';
+import { validate } from '@platform/service-kit/http';
+import { requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';

@@ -21,7 +21,8 @@ import {
   type SubmitRevenueReportResponse,
 } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { AppError, type ServiceDeps } from '@platform/service-kit';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { addDays, dayOf } from '../lib/calendar.js';
 import { announceShareDue } from '../payments/announce-share-due.js';

@@ -6,13 +6,10 @@
  * time alone makes an owner overdue or blocked).
  */
 import type { CustomerStatus } from '@platform/contracts';
-import {
-  enqueueEvent,
-  REQUEST_ID_HEADER,
-  type Clock,
-  type Database,
-  type Executor,
-} from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database, Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { outboxEvents, type PaymentPlanRow } from '../db/schema.js';
 import { listPlans, lockPlan, setCustomerStatus } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';

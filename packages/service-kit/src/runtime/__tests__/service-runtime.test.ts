@@ -51,7 +51,7 @@ interface GreeterRuntime {
   greeting: string;
   stopped: boolean;
 }
-const configSchema = serviceConfigSchema('revenue', {});
+const configSchema = serviceConfigSchema('revenue', 4005, {});
 type GreeterConfig = ServiceDeps['config'];
 const schema = pgSchema('revenue');
 const base = {

@@ -4,7 +4,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '@platform/service-kit';
+import { ConfigError, loadConfig } from '@platform/service-kit/config';
 import { eq } from 'drizzle-orm';
 import {
   backings,

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
-import { DAY, JetStreamBus, SettableClock, type EventBus } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { JetStreamBus, type EventBus } from '@platform/service-kit/events';
 import {
   deleteTestStreams,
   natsUrlFromEnv,

@@ -6,14 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
-import {
-  HOUR,
-  InProcessBus,
-  SettableClock,
-  startService,
-  type RunningService,
-  type Subscription,
-} from '@platform/service-kit';
+import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { InProcessBus, type Subscription } from '@platform/service-kit/events';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { captureLogs } from '@platform/service-kit/testing';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../../index.js';
 import { backings, SECRET, START, uniqueEmail, type Backing } from '../../__tests__/harness.js';

@@ -1,7 +1,7 @@
 /** How long a sign-in lasts, what the database keeps of it, and the cookie in production. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DAY, MINUTE, SettableClock } from '@platform/service-kit';
+import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
   backings,

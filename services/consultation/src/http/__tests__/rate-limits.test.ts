@@ -4,7 +4,8 @@
  * service's database and, when a Redis answers, in Redis; replicas share them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MINUTE, RATE_LIMIT_CLEANUP_JOB, RATE_LIMITED_MESSAGE, SettableClock } from '@platform/service-kit';
+import { MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { RATE_LIMIT_CLEANUP_JOB, RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
 import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
 import { stepOne } from '../../__tests__/fixtures.js';
 import {

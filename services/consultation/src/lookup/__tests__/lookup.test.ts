@@ -11,7 +11,7 @@ import {
   LOOKUP_LINK_TTL_HOURS,
   type ConsultationResponse,
 } from '@platform/contracts';
-import { HOUR, SettableClock } from '@platform/service-kit';
+import { HOUR, SettableClock } from '@platform/service-kit/clock';
 import { additionalForm, jpeg, stepOne } from '../../__tests__/fixtures.js';
 import {
   backings,

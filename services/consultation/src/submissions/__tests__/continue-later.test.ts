@@ -16,7 +16,7 @@ import {
   INVALID_LINK_MESSAGE,
   type ConsultationResponse,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { addFilesLinks } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';

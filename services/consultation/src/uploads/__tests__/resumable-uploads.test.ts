@@ -19,7 +19,8 @@ import {
   type ConsultationResponse,
   type ConsultationUploadResult,
 } from '@platform/contracts';
-import { INTERNAL_TOKEN_HEADER, SettableClock, signInternalToken } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
   listStoredObjectKeys,
   sendInterruptedPatch,

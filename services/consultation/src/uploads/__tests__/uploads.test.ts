@@ -15,7 +15,7 @@ import {
   type ConsultationResponse,
   type UploadFilesResponse,
 } from '@platform/contracts';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { submissionFiles } from '../../db/schema.js';
 import {
   additionalForm,

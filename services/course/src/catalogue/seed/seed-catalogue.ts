@@ -6,7 +6,8 @@
  * later release runs once on databases seeded before it, since its marker is new there.
  */
 import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Database, Logger, Transaction } from '@platform/service-kit';
+import type { Database, Transaction } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
 import { listBundledMedia } from '../../media/bundled-media.js';
 import {

@@ -6,16 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnrollmentListSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
-import {
-  DAY,
-  INTERNAL_TOKEN_HEADER,
-  InProcessBus,
-  JetStreamBus,
-  signInternalToken,
-  startService,
-  type EventBus,
-  type RunningService,
-} from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import { InProcessBus, JetStreamBus, type EventBus } from '@platform/service-kit/events';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames, waitFor } from '@platform/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';

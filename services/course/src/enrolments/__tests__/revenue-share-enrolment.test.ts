@@ -13,7 +13,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 
 function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope {

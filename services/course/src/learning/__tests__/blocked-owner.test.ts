@@ -12,7 +12,7 @@ import {
   SECTION_LOCKED_MESSAGE,
   type AvailableModuleList,
 } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit';
+import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';

@@ -18,7 +18,7 @@ import {
   type EventData,
   type EventEnvelope,
 } from '@platform/contracts';
-import { DAY, MINUTE, SettableClock } from '@platform/service-kit';
+import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { granted, json, seededOutline, user, visitor, type User } from './fixtures.js';

@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_REQUIRED_MESSAGE,
   SECTION_LOCKED_MESSAGE,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, json, seededOutline, statusChanged, user, visitor, type User } from './fixtures.js';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AvailableModuleListSchema } from '@platform/contracts';
-import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit';
+import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { findPlanStatus } from '../learning.repository.js';
 import { granted, seededOutline, statusChanged, user, type User } from './fixtures.js';

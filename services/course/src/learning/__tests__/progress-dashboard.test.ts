@@ -17,7 +17,7 @@ import {
   type EventEnvelope,
   type ProgressDashboard,
 } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit';
+import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { pickPreviewCourse } from '../get-progress-dashboard.js';

@@ -12,7 +12,7 @@ import {
   MemberLessonListSchema,
   MemberLessonSchema,
 } from '@platform/contracts';
-import { MINUTE, SettableClock } from '@platform/service-kit';
+import { MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, json, seededOutline, user } from './fixtures.js';
 

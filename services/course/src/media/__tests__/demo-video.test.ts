@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { and, eq } from 'drizzle-orm';
 import {
   backings,

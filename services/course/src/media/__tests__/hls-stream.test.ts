@@ -13,7 +13,7 @@ import {
   type Caller,
   type MemberLessonList,
 } from '@platform/contracts';
-import { HOUR, SettableClock } from '@platform/service-kit';
+import { HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons } from '../../db/schema.js';

@@ -9,8 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MEMBERSHIP_REQUIRED_MESSAGE, SECTION_LOCKED_MESSAGE, type Caller } from '@platform/contracts';
-import type { LocalObjectStore } from '@platform/service-kit';
-import { DAY, HOUR, objectFilePath, SettableClock, verifyMediaUrl } from '@platform/service-kit';
+import type { LocalObjectStore } from '@platform/service-kit/storage';
+import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
+import { objectFilePath, verifyMediaUrl } from '@platform/service-kit/storage';
 import { eq } from 'drizzle-orm';
 import {
   backings,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SECTION_LOCKED_MESSAGE, MEMBERSHIP_REQUIRED_MESSAGE } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';

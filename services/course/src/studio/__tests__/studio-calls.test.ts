@@ -16,7 +16,7 @@ import {
   type Caller,
   type StudioSectionList,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import {

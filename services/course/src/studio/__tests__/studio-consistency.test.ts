@@ -14,7 +14,7 @@ import {
   ProductListSchema,
   type Caller,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseEnrollments, lessonProgress, moduleProgress } from '../../db/schema.js';

@@ -15,13 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MemberLesson } from '@platform/contracts';
-import {
-  INTERNAL_TOKEN_HEADER,
-  MINUTE,
-  SettableClock,
-  signInternalToken,
-  type Database,
-} from '@platform/service-kit';
+import { MINUTE, SettableClock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';

@@ -16,7 +16,8 @@ import {
   type Caller,
   type LessonUploadResult,
 } from '@platform/contracts';
-import { INTERNAL_TOKEN_HEADER, SettableClock, signInternalToken } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
   sendInterruptedPatch,
   tusUpload as tusUploadWith,

@@ -4,7 +4,7 @@
  * e-mail at a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessBus, JetStreamBus, type EventBus } from '@platform/service-kit';
+import { InProcessBus, JetStreamBus, type EventBus } from '@platform/service-kit/events';
 import {
   deleteTestStreams,
   natsUrlFromEnv,

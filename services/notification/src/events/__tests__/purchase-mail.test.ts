@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { MailListSchema, type EventData } from '@platform/contracts';
-import { DAY, InProcessBus } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
+import { InProcessBus } from '@platform/service-kit/events';
 import {
   ADMIN,
   backings,

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RevenueReminderRequested } from '@platform/contracts';
-import { InProcessBus } from '@platform/service-kit';
+import { InProcessBus } from '@platform/service-kit/events';
 import {
   backings,
   envelope,

@@ -3,7 +3,7 @@
  * app would show them, once per event, and survive a mail server that refuses or is not there.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessBus } from '@platform/service-kit';
+import { InProcessBus } from '@platform/service-kit/events';
 import { insertMessage } from '../../messages/messages.repository.js';
 import {
   backings,

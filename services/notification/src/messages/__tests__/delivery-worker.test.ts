@@ -8,18 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  HOUR,
-  JobRunner,
-  SettableClock,
-  WakeUps,
-  openDatabase,
-  type Database,
-  type DatabaseHandle,
-  type Executor,
-  type JobRun,
-  type QueueRound,
-} from '@platform/service-kit';
+import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { openDatabase, type Database, type DatabaseHandle, type Executor } from '@platform/service-kit/db';
+import { JobRunner, WakeUps, type JobRun, type QueueRound } from '@platform/service-kit/jobs';
 import { createTestPostgresDatabase, postgresUrlFromEnv, waitFor } from '@platform/service-kit/testing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';

@@ -1,6 +1,6 @@
 /** The reconciliation job settles checkouts left pending by asking their provider; time is the service clock. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DAY, MINUTE } from '@platform/service-kit';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';

@@ -6,7 +6,7 @@ import {
   REFUND_MESSAGES,
   RefundResponseSchema,
 } from '@platform/contracts';
-import { DAY } from '@platform/service-kit';
+import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import {

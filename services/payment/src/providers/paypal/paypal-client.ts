@@ -3,7 +3,7 @@
  * expires, one request in flight at a time), JSON calls with a timeout, and PayPal's error bodies turned
  * into PaymentProviderError with PayPal's own issue code.
  */
-import type { Clock } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../payment-provider.js';
 import { PaypalErrorBodySchema, PaypalTokenSchema } from './paypal-schemas.js';

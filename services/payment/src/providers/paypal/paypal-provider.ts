@@ -3,8 +3,8 @@
  * moves only when we capture, and an order counts as paid only when its capture is COMPLETED.
  * `PayPal-Request-Id` derived from our order id makes create, capture and refund safe to repeat.
  */
-import type { Clock } from '@platform/service-kit';
-import { systemClock } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import { systemClock } from '@platform/service-kit/clock';
 import {
   PaymentProviderError,
   WebhookVerificationError,

@@ -3,8 +3,8 @@
  * carries an idempotency key derived from our order id, so a retried request (ours or the SDK's) can never
  * open a second session or refund twice.
  */
-import type { Clock } from '@platform/service-kit';
-import { systemClock } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import { systemClock } from '@platform/service-kit/clock';
 import Stripe from 'stripe';
 import {
   PaymentProviderError,

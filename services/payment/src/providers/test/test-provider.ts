@@ -5,8 +5,10 @@
  * so the same verify → record → fulfil path runs as for Stripe. No money moves.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock, Database, Logger } from '@platform/service-kit';
-import { HOUR } from '@platform/service-kit';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import type { Logger } from '@platform/service-kit/logger';
+import { HOUR } from '@platform/service-kit/clock';
 import { z } from 'zod';
 import {
   WebhookVerificationError,

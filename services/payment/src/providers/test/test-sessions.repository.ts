@@ -1,6 +1,6 @@
 /** Queries of the test provider's own sessions table (its side of the checkout, like Stripe's). */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit';
+import type { Executor } from '@platform/service-kit/db';
 import { testCheckoutSessions } from '../../db/schema.js';
 
 export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;

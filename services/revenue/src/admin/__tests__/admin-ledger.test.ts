@@ -14,7 +14,7 @@ import {
   SendReminderResponseSchema,
   type AdminRevenueReport,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { z } from 'zod';
 import {
   admin,
@@ -29,12 +29,14 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
+  statusChanged,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let other: UserCaller;
@@ -49,15 +51,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     // agreed here on January 5, so their implementation ends February 4 and March comes first.
     await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
     await consent(revenue, other);
-    await revenue.deliver('auth.user.status-changed', {
-      userId: owner.userId,
-      planStatus: 'rs_pending',
-      consultationStatus: 'not_started',
-      changedAt: clock.now().toISOString(),
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
-    });
+    await statusChanged(revenue, owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
     clock.set('2030-03-03T10:00:00.000Z');
     const { body } = await submitReport(
       revenue,

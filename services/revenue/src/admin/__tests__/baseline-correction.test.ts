@@ -15,7 +15,7 @@ import {
   REVENUE_CONSENT_MESSAGES,
   RevenueCustomerSchema,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { baselineChanges } from '../../db/schema.js';
@@ -32,12 +32,13 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 

@@ -3,7 +3,7 @@
  * in dollars, text a spreadsheet would run as a formula made inert, and the download headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import {
   admin,
@@ -17,6 +17,7 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  statusChanged,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
@@ -32,15 +33,12 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     await consent(revenue, owner, 200_050);
-    await revenue.deliver('auth.user.status-changed', {
-      userId: owner.userId,
-      planStatus: 'rs_pending',
-      consultationStatus: 'not_started',
-      changedAt: clock.now().toISOString(),
-      email: owner.email,
-      firstName: '=HYPERLINK("http://evil.example")',
-      lastName: 'Nuñez, Jr.',
-    });
+    await statusChanged(
+      revenue,
+      owner,
+      { planStatus: 'rs_pending', consultationStatus: 'not_started' },
+      { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Nuñez, Jr.' },
+    );
     clock.set('2030-04-03T09:00:00.000Z');
     const { body } = await submitReport(revenue, owner, {
       ...reportBody('2030-03-01', '2030-03-31', { gross: 123_456_789, expenses: 3_456_789 }),

@@ -15,7 +15,7 @@ import {
   REPORT_DOCUMENT_MESSAGES,
   reportDocumentPath,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reportDocuments } from '../../db/schema.js';
@@ -30,6 +30,7 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
 } from '../../__tests__/harness.js';
 
 const PDF = Buffer.from(
@@ -52,7 +53,7 @@ function form(parts: Part[], field = 'files'): RequestInit {
 describe.each(backings())('revenue report documents on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;

@@ -13,7 +13,7 @@ import {
   type PaymentOrderPaid,
   type PaymentOrderRefunded,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
@@ -30,12 +30,14 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
+  statusChanged,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
@@ -45,15 +47,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
     await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
-    await revenue.deliver('auth.user.status-changed', {
-      userId: owner.userId,
-      planStatus: 'rs_active',
-      consultationStatus: 'submitted',
-      changedAt: clock.now().toISOString(),
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
-    });
+    await statusChanged(revenue, owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
     clock.set('2030-03-03T10:00:00.000Z');
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
     const { status, body } = await submitReport(

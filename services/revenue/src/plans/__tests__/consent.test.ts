@@ -10,7 +10,7 @@ import {
   REVENUE_CONSENT_MESSAGES,
   RevenueShareConsentResponseSchema,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import {
   backings,
   json,

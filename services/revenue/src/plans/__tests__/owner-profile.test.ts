@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData } from '@platform/contracts';
-import { MINUTE, SettableClock } from '@platform/service-kit';
+import { MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
   backings,

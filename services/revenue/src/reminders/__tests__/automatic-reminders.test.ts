@@ -5,7 +5,8 @@
  * due date; each at most once, also with two replicas running the job on one PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DAY, HOUR, SettableClock, startService } from '@platform/service-kit';
+import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
+import { startService } from '@platform/service-kit/runtime';
 import { captureLogs } from '@platform/service-kit/testing';
 import {
   admin,
@@ -20,6 +21,8 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
+  statusChanged,
 } from '../../__tests__/harness.js';
 import { revenueService } from '../../index.js';
 import { REMINDERS_JOB } from '../../jobs.js';
@@ -28,7 +31,7 @@ import { sendDueReminders } from '../send-due-reminders.js';
 describe.each(backings())('automatic reminders on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   let owner: UserCaller;
 
   beforeAll(async () => {
@@ -36,15 +39,12 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
     await consent(revenue, owner);
-    await revenue.deliver('auth.user.status-changed', {
-      userId: owner.userId,
-      planStatus: 'rs_pending',
-      consultationStatus: 'in_progress',
-      changedAt: clock.now().toISOString(),
-      email: owner.email,
-      firstName: 'Ines',
-      lastName: 'Ortega',
-    });
+    await statusChanged(
+      revenue,
+      owner,
+      { planStatus: 'rs_pending', consultationStatus: 'in_progress' },
+      { firstName: 'Ines', lastName: 'Ortega' },
+    );
   });
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
   SubmitRevenueReportResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
@@ -24,6 +24,7 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
 } from '../../__tests__/harness.js';
 
 /** Every owner here agreed long enough ago to report from January 2030. */
@@ -32,7 +33,7 @@ const AGREED = '2029-12-01';
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   let owner: UserCaller;
 
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
   SetAgreementDateResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RevenueCustomerSchema } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { z } from 'zod';
 import {
   admin,
@@ -20,13 +20,14 @@ import {
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
+  START,
 } from '../../__tests__/harness.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 
 describe.each(backings())('an owner’s standing over time on $name', (factory) => {
   let backing: Backing;
   let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-01-05T12:00:00.000Z');
+  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 

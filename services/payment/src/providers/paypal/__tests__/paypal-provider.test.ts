@@ -3,7 +3,7 @@
  * (token, amounts as strings, PayPal-Request-Id, URLs) and how it reads PayPal's answers and webhooks.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import { createConfiguredProviders, ProviderSettingsError } from '../../configured-providers.js';
 import {
   PaymentProviderError,

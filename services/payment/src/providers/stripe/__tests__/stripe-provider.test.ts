@@ -3,7 +3,7 @@
  * webhooks signed with the SDK's own generateTestHeaderString.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import Stripe from 'stripe';
 import { createConfiguredProviders } from '../../configured-providers.js';
 import {

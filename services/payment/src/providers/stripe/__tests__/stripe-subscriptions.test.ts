@@ -4,7 +4,7 @@
  * with generateTestHeaderString), and the refund of the latest paid invoice with the cancellation.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit';
+import { SettableClock } from '@platform/service-kit/clock';
 import Stripe from 'stripe';
 import { PaymentProviderError, type CheckoutOrder } from '../../payment-provider.js';
 import { StripeProvider } from '../stripe-provider.js';
