@@ -7,6 +7,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import {
   createLogger,
   enterRequestContext,
+  systemClock,
+  type Clock,
   logRequests,
   REQUEST_ID_HEADER,
   type Logger,
@@ -19,6 +21,8 @@ import { serveHeldCopies } from './front-end/precompressed.js';
 import { createHealthRouter } from './health/readiness.router.js';
 import { createLoadShedder } from './overload/shed-load.js';
 import { createClientAddressOf } from './security/client-address.js';
+import { createMediaFileSender } from './media/media-files.js';
+import { createPublicPreviews } from './media/public-previews.js';
 import { createSignedMedia } from './media/signed-media.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
@@ -41,6 +45,8 @@ export interface GatewayDeps {
    * service's request handler instead of crossing a second HTTP connection. The rest are proxied.
    */
   inProcess: InProcessServices;
+  /** How old the gateway's copy of the course's open lessons' files is (tests move it). */
+  clock: Clock;
 }
 
 export interface Gateway {
@@ -111,10 +117,30 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   app.use(createHealthRouter({ config, agents }));
   app.use(refuseCrossSite as RequestHandler);
   // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
-  const media = createSignedMedia(config);
+  const sendFile = createMediaFileSender();
+  const media = createSignedMedia(config, sendFile);
   if (media) {
     app.use(((req, res, next) => {
       if (media.handles(req)) return media.handle(req, res, next);
+      next();
+    }) as RequestHandler);
+  }
+  // The free previews, from the same folder, before the proxy (docs/decisions.md, 71).
+  const previews = config.MEDIA_OBJECTS_DIR
+    ? createPublicPreviews({
+        objectsDir: config.MEDIA_OBJECTS_DIR,
+        courseUrl: getServiceUrl(config, 'course'),
+        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        agent: agents.agentFor(getServiceUrl(config, 'course')),
+        clock: deps.clock ?? systemClock,
+        logger,
+        sendFile,
+      })
+    : null;
+  if (previews) {
+    app.use(((req, res, next) => {
+      if (previews.handles(req)) return previews.handle(req, res, next);
       next();
     }) as RequestHandler);
   }
@@ -137,8 +163,17 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   const leanSteps = [enterContext, setSecurityHeaders, logRequest, shedLoad, refuseCrossSite];
   const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
   const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
+  const previewSteps: NodeMiddleware[] | null = previews
+    ? [...leanSteps, previews.handle, api.handle]
+    : null;
   const listener: RequestListener = (req, res) => {
-    const steps = media?.handles(req) ? mediaSteps : api.owner(req) !== null ? apiSteps : null;
+    const steps = media?.handles(req)
+      ? mediaSteps
+      : previews?.handles(req)
+        ? previewSteps
+        : api.owner(req) !== null
+          ? apiSteps
+          : null;
     if (!steps) {
       app(req, res);
       return;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { contentDisposition, LocalObjectStore, signMediaUrl } from '@platform/service-kit';
-import { MAX_HELD_MEDIA_BYTES } from '../media/signed-media.js';
+import { MAX_HELD_MEDIA_BYTES } from '../media/media-files.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request, type RawResponse } from './helpers/http-client.js';

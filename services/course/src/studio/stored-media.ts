@@ -6,11 +6,12 @@
 import {
   COURSE_STUDIO_MESSAGES,
   checkLessonMedia,
+  isDocumentFileName,
   type CourseMediaFile,
   type CourseMediaList,
 } from '@platform/contracts';
 import { AppError, type Executor, type ObjectStore } from '@platform/service-kit';
-import { isCaptionsFileName, isDocumentFileName } from '../catalogue/lesson-media.js';
+import { isCaptionsFileName } from '../catalogue/lesson-media.js';
 import { courseMediaKey, listBundledMedia } from '../media/bundled-media.js';
 import { listFinishedUploads } from './studio.repository.js';
 
