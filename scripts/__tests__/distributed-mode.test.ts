@@ -75,6 +75,22 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     expect(user.status).toBe(401);
   });
 
+  it('answers the free previews from the course, cacheable by a CDN: public, validators, ranges', async () => {
+    const address = `${system.url}/api/demo-video/free-preview-1.mp4`;
+    const whole = await fetch(address);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=3600');
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    expect(whole.headers.get('last-modified')).toEqual(expect.any(String));
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    expect((await fetch(address, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await fetch(`${system.url}/api/demo-video/member-lesson.mp4`)).status).toBe(404);
+  });
+
   it('services refuse callers without a valid gateway token', async () => {
     const direct = `http://127.0.0.1:${system.servicePorts.auth}/internal/session`;
     expect((await fetch(direct)).status).toBe(401);

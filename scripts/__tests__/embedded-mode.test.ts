@@ -101,6 +101,24 @@ describe('embedded mode (npm start)', () => {
     expect(await changed.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('sends the free previews from the course’s folder, public and with validators, and refuses a locked lesson’s file', async () => {
+    const address = `${url}/api/demo-video/free-preview-1.mp4`;
+    const whole = await fetch(address);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=3600');
+    // The gateway's weak tag (its sender's), where the course's own answer has a strong one.
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    expect((await fetch(address, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const locked = await fetch(`${url}/api/demo-video/member-lesson.mp4`);
+    expect(locked.status).toBe(404);
+    expect(await locked.json()).toEqual({ message: 'Video not found' });
+  });
+
   it('writes links in e-mails for the port it serves, not another', async () => {
     const [, adminPassword] = await site!.waitFor(/password: (\S+)/, 10_000);
     const signIn = await fetch(`${url}/api/auth/login`, {

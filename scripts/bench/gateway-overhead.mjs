@@ -529,9 +529,16 @@ try {
     const key = `course-media/${file}`;
     const size = statSync(objectFilePath(mediaRoot, key)).size;
     const range = { range: 'bytes=0-' };
+    // The same file at a signed address beside it: what the preview's whitelist costs over the signature.
+    const signed = signMediaUrl(key, secret, {
+      contentType: 'video/mp4',
+      contentDisposition: 'inline',
+      expiresInSeconds: 3600,
+    });
     const targets = [
       { label: 'nginx sendfile', url: `${nginxUrl}/media/${key}` },
       { label: 'gateway /api/demo-video (free preview)', url: `${gatewayUrl}/api/demo-video/${file}` },
+      { label: 'gateway /api/media (signed), same file', url: `${gatewayUrl}${signed}` },
     ];
     for (const target of targets) {
       const answer = await waitForStatus(target.url, range, 206);
@@ -541,7 +548,8 @@ try {
     const previewFigures = await sideBySide(targets.map((target) => ({ ...target, headers: () => range })));
     printFigures(previewFigures);
     console.log(
-      `  free preview through the gateway ÷ nginx ${ratio(previewFigures, targets[1].label, targets[0].label)} (goal ≥ 0.3)`,
+      `  free preview through the gateway ÷ nginx ${ratio(previewFigures, targets[1].label, targets[0].label)} (goal ≥ 0.3)   ` +
+        `free preview ÷ signed ${ratio(previewFigures, targets[1].label, targets[2].label)}`,
     );
   }
 
