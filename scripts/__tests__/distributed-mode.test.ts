@@ -11,7 +11,7 @@ import {
   MailListSchema,
 } from '@platform/contracts';
 import { signInternalToken } from '@platform/service-kit';
-import { spoofedIdentityHeaders } from './helpers.js';
+import { spoofedIdentityHeaders, statusOf } from './helpers.js';
 import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 
 const postgresUrl = process.env.POSTGRES_URL;
@@ -87,7 +87,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
-    expect((await fetch(address, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect(await statusOf(address, { 'If-None-Match': etag })).toBe(304);
     expect((await fetch(`${system.url}/api/demo-video/member-lesson.mp4`)).status).toBe(404);
   });
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { openDatabase, signMediaUrl } from '@platform/service-kit';
-import { freePort, spoofedIdentityHeaders, startNode, type StartedProcess } from './helpers.js';
+import { freePort, spoofedIdentityHeaders, startNode, statusOf, type StartedProcess } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
@@ -113,7 +113,7 @@ describe('embedded mode (npm start)', () => {
     const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
-    expect((await fetch(address, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect(await statusOf(address, { 'If-None-Match': etag })).toBe(304);
     const locked = await fetch(`${url}/api/demo-video/member-lesson.mp4`);
     expect(locked.status).toBe(404);
     expect(await locked.json()).toEqual({ message: 'Video not found' });
