@@ -125,6 +125,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
     // No body parser anywhere: request bodies stream straight to the services.
     api.handle,
+    // An Express app called with a third argument calls it for what its router leaves (its types omit it).
     frontEnd as unknown as NodeMiddleware,
   ];
 
