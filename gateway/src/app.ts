@@ -1,9 +1,12 @@
 /**
- * The gateway's request handler, without listening, so tests and the embedded runner can drive it: an
- * Express app, with the API requests the services answer taken before Express runs (the lean API path).
+ * The gateway's request handler, without listening, so tests and the embedded runner can drive it: one
+ * pipeline of steps on plain node:http objects (docs/decisions.md, 72), the same for every request and both
+ * run modes. Each step answers or calls `next()`; the front end's files and pages are the one step that
+ * runs its own Express router.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express from 'express';
+import { systemClock, type Clock } from '@platform/service-kit/clock';
 import { enterRequestContext, logRequests } from '@platform/service-kit/http';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { createLogger, type Logger } from '@platform/service-kit/logger';
@@ -12,12 +15,14 @@ import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
-import { createHealthRouter } from './health/readiness.router.js';
-import { createLoadShedder } from './overload/shed-load.js';
-import { createClientAddressOf } from './security/client-address.js';
+import { createHealthCheck } from './health/readiness.js';
+import { createMediaFileSender } from './media/media-files.js';
+import { createPublicPreviews } from './media/public-previews.js';
 import { createSignedMedia } from './media/signed-media.js';
+import { createLoadShedder } from './overload/shed-load.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
+import { createClientAddressOf } from './security/client-address.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
 import { createCallerResolver, type CallerResolver } from './session/resolve-caller.js';
@@ -37,20 +42,13 @@ export interface GatewayDeps {
    * service's request handler instead of crossing a second HTTP connection. The rest are proxied.
    */
   inProcess: InProcessServices;
+  /** How old the gateway's copy of the course's open lessons' files is (tests move it). */
+  clock: Clock;
 }
 
 export interface Gateway {
-  /** Everything the gateway answers, through Express (the API path included). */
-  app: Express;
-  /**
-   * What a server listens with: the API requests a service answers go the lean way (the same steps as in
-   * `app`, without Express's router and request objects in front), the rest to `app`.
-   */
+  /** What a server listens with: every request runs the gateway's steps in order. */
   listener: RequestListener;
-}
-
-export function createGatewayApp(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Express {
-  return createGateway(config, deps).app;
 }
 
 export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> = {}): Gateway {
@@ -66,88 +64,80 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
       agent: agents.agentFor(getServiceUrl(config, 'auth')),
     });
 
-  // The steps before the proxy, as plain node:http middleware so that the lean API path runs the very
-  // same ones (service-kit's two read nothing Express adds but the original URL, set on that path).
-  const enterContext = enterRequestContext('gateway', logger) as NodeMiddleware;
-  const setSecurityHeaders = securityHeaders(config);
-  const logRequest = logRequests({
-    logger,
-    level: 'info',
-    requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
-    ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
-  }) as NodeMiddleware;
-  const refuseCrossSite = refuseCrossSiteWrites();
-  const shedLoad = createLoadShedder({
-    maxInFlight: config.MAX_IN_FLIGHT,
-    maxInFlightPerClient: config.MAX_IN_FLIGHT_PER_CLIENT,
-    clientAddressOf: createClientAddressOf(config.TRUSTED_PROXIES),
-    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
-  }).step;
-  const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });
-
-  const app = express();
-  app.disable('x-powered-by');
-  // First: an error escaping a request is then logged under the gateway and answered by the process guard.
-  app.use(enterContext as RequestHandler);
-
-  // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
-  app.use(setSecurityHeaders as RequestHandler);
-  // Copies of content-hashed built files already sent once, from memory: they need nothing that follows,
-  // not even an access line (the first read, from disk, has one; docs/decisions.md, 57). What is not held
-  // goes on, and the front-end router holds it.
   const held = new HeldFiles();
-  app.use(serveHeldCopies(held));
-  // The one access line of each request (the services log what they are proxied at debug level only),
-  // but for the held copies answered above.
-  app.use(logRequest as RequestHandler);
-  // Past the limit, a request is refused before it costs anything more, with its access line
-  // (overload/shed-load.ts).
-  app.use(shedLoad as RequestHandler);
+  const sendFile = createMediaFileSender();
+  const media = createSignedMedia(config, sendFile);
+  const previews = config.MEDIA_OBJECTS_DIR
+    ? createPublicPreviews({
+        objectsDir: config.MEDIA_OBJECTS_DIR,
+        courseUrl: getServiceUrl(config, 'course'),
+        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        agent: agents.agentFor(getServiceUrl(config, 'course')),
+        clock: deps.clock ?? systemClock,
+        logger,
+        sendFile,
+      })
+    : null;
+  const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });
+  // The built front ends and their pages: an Express router of their own (files by `send`, pages by
+  // `res.sendFile`), reached by what no step before answered.
+  const frontEnd = express();
+  frontEnd.disable('x-powered-by');
+  frontEnd.use(createFrontEndRouter({ config, agents, logger, held }));
 
-  app.use(createHealthRouter({ config, agents }));
-  app.use(refuseCrossSite as RequestHandler);
-  // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
-  const media = createSignedMedia(config);
-  if (media) {
-    app.use(((req, res, next) => {
-      if (media.handles(req)) return media.handle(req, res, next);
-      next();
-    }) as RequestHandler);
-  }
-  // Compression is applied where it pays, not here: to the services' answers once their type and size
-  // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
-  // No body parser anywhere before this: request bodies stream straight to the services.
-  app.use(api.handle as RequestHandler);
-  app.use(createFrontEndRouter({ config, agents, logger, held }));
+  const steps: NodeMiddleware[] = [
+    // First: an error escaping a request is then logged under the gateway and answered below.
+    enterRequestContext('gateway', logger) as NodeMiddleware,
+    // Before anything answers, so every page, file and JSON answer (the services' too) carries them.
+    securityHeaders(config),
+    // Copies of content-hashed built files already sent once, from memory: they need nothing that follows,
+    // not even an access line (the first read, from disk, has one; docs/decisions.md, 57).
+    serveHeldCopies(held),
+    // The one access line of each request (the services log what they are proxied at debug level only),
+    // but for the held copies answered above.
+    logRequests({
+      logger,
+      level: 'info',
+      requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+    }) as NodeMiddleware,
+    // Past the limit, a request is refused before it costs anything more, with its access line
+    // (overload/shed-load.ts).
+    createLoadShedder({
+      maxInFlight: config.MAX_IN_FLIGHT,
+      maxInFlightPerClient: config.MAX_IN_FLIGHT_PER_CLIENT,
+      clientAddressOf: createClientAddressOf(config.TRUSTED_PROXIES),
+      retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+    }).step,
+    createHealthCheck({ config, agents }),
+    refuseCrossSiteWrites(),
+    // Signed media addresses and the free previews are sent here from the course's folder, before the
+    // proxy (docs/decisions.md, 52 and 71).
+    ...(media ? [only(media.handles, media.handle)] : []),
+    ...(previews ? [only(previews.handles, previews.handle)] : []),
+    // Compression is applied where it pays, not here: to the services' answers once their type and size
+    // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
+    // No body parser anywhere: request bodies stream straight to the services.
+    api.handle,
+    // An Express app called with a third argument calls it for what its router leaves (its types omit it).
+    frontEnd as unknown as NodeMiddleware,
+  ];
 
-  app.use((_req, res) => {
-    res.status(404).json({ message: 'Not found' });
-  });
-
-  const answerError: ErrorRequestHandler = (error, req, res, _next) => answerUnhandled(req, res, error);
-  app.use(answerError);
-
-  // The lean paths: for a request a service owns, and for a signed media address, what `app` would run
-  // for it, in the same order (the held copies and health checks in between answer no such path, and
-  // signed media none a service owns), without Express (docs/decisions.md, 58 and 63).
-  const leanSteps = [enterContext, setSecurityHeaders, logRequest, shedLoad, refuseCrossSite];
-  const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
-  const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
   const listener: RequestListener = (req, res) => {
-    const steps = media?.handles(req) ? mediaSteps : api.owner(req) !== null ? apiSteps : null;
-    if (!steps) {
-      app(req, res);
-      return;
-    }
-    // Read by the access line (Express sets it on its way in).
+    // Read by the access line and the media handlers (the request line as the browser sent it).
     (req as { originalUrl?: string }).originalUrl = req.url;
     runSteps(steps, req, res, (error) => answerUnhandled(req, res, error));
   };
-
-  return { app, listener };
+  return { listener };
 }
 
-/** An error that escaped a request, on either path: logged, and a 500 unless the answer had begun. */
+/** A step that runs `handle` for the requests `handles` names and passes the others on. */
+function only(handles: (req: IncomingMessage) => boolean, handle: NodeMiddleware): NodeMiddleware {
+  return (req, res, next) => (handles(req) ? handle(req, res, next) : next());
+}
+
+/** An error that escaped a request: logged, and a 500 unless the answer had begun. */
 function answerUnhandled(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   req.log.error({ err: error }, 'unhandled error');
   if (res.headersSent) {

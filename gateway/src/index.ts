@@ -1,4 +1,4 @@
-export { createGateway, createGatewayApp, type Gateway, type GatewayDeps } from './app.js';
+export { createGateway, type Gateway, type GatewayDeps } from './app.js';
 export { startGateway, type RunningGateway } from './server.js';
 export type { InProcessServices } from './upstream/api-proxy.js';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config.js';

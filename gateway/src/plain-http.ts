@@ -1,11 +1,11 @@
 /**
- * What the API path needs to answer on plain node:http objects, before (and without) Express (app.ts):
- * middleware of that shape, a request's path, and a JSON answer like Express's `res.status(…).json(…)`
- * (same status, `content-type` and body).
+ * What the gateway's steps need to answer on plain node:http objects (app.ts): middleware of that shape,
+ * a request's path, and a JSON answer like Express's `res.status(…).json(…)` (same status,
+ * `content-type` and body).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Middleware that needs nothing of Express: usable in its stack and on the API path before it. */
+/** One of the gateway's steps: answers, or calls `next()` to go on (`next(error)` to fail). */
 export type NodeMiddleware = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -34,7 +34,13 @@ export function pathOf(url: string | undefined): string | undefined {
   return path.includes('#') ? undefined : path;
 }
 
-/** A request's path: `pathOf(req.url)`, else Express's `req.path` (an absolute-form request line). */
+/** A request's path: `pathOf(req.url)`, or the path of an absolute-form request line (`http://host/…`). */
 export function requestPath(req: IncomingMessage): string {
-  return pathOf(req.url) ?? (req as { path?: string }).path ?? '';
+  const path = pathOf(req.url);
+  if (path !== undefined) return path;
+  try {
+    return new URL(req.url ?? '').pathname;
+  } catch {
+    return '';
+  }
 }

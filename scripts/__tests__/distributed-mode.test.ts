@@ -11,7 +11,7 @@ import {
   MailListSchema,
 } from '@platform/contracts';
 import { signInternalToken } from '@platform/service-kit/identity';
-import { spoofedIdentityHeaders } from './helpers.js';
+import { spoofedIdentityHeaders, statusOf } from './helpers.js';
 import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 
 const postgresUrl = process.env.POSTGRES_URL;
@@ -73,6 +73,22 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     expect(await missing.json()).toEqual({ message: expect.any(String) });
     const user = await fetch(`${system.url}/api/auth/user`, { headers: spoofedIdentityHeaders });
     expect(user.status).toBe(401);
+  });
+
+  it('answers the free previews from the course, cacheable by a CDN: public, validators, ranges', async () => {
+    const address = `${system.url}/api/demo-video/free-preview-1.mp4`;
+    const whole = await fetch(address);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=3600');
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    expect(whole.headers.get('last-modified')).toEqual(expect.any(String));
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    expect(await statusOf(address, { 'If-None-Match': etag })).toBe(304);
+    expect((await fetch(`${system.url}/api/demo-video/member-lesson.mp4`)).status).toBe(404);
   });
 
   it('services refuse callers without a valid gateway token', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@platform/service-kit/db';
 import { signMediaUrl } from '@platform/service-kit/storage';
-import { freePort, spoofedIdentityHeaders, startNode, type StartedProcess } from './helpers.js';
+import { freePort, spoofedIdentityHeaders, startNode, statusOf, type StartedProcess } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
@@ -100,6 +100,24 @@ describe('embedded mode (npm start)', () => {
     const changed = await fetch(`${url}${address.replace('type=video%2Fmp4', 'type=text%2Fhtml')}`);
     expect(changed.status).toBe(403);
     expect(await changed.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('sends the free previews from the course’s folder, public and with validators, and refuses a locked lesson’s file', async () => {
+    const address = `${url}/api/demo-video/free-preview-1.mp4`;
+    const whole = await fetch(address);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=3600');
+    // The gateway's weak tag (its sender's), where the course's own answer has a strong one.
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await fetch(address, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    expect(await statusOf(address, { 'If-None-Match': etag })).toBe(304);
+    const locked = await fetch(`${url}/api/demo-video/member-lesson.mp4`);
+    expect(locked.status).toBe(404);
+    expect(await locked.json()).toEqual({ message: 'Video not found' });
   });
 
   it('writes links in e-mails for the port it serves, not another', async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
 import readline from 'node:readline';
 
@@ -90,3 +91,18 @@ export const spoofedIdentityHeaders = {
   'x-user-role': 'admin',
   'x-forwarded-user': 'admin@example.com',
 };
+
+/**
+ * The status of a GET sent with exactly these headers. `fetch` adds `Cache-Control: no-cache` to a
+ * conditional request, which asks a server to send the whole answer again.
+ */
+export function statusOf(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}

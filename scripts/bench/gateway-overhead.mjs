@@ -14,6 +14,9 @@
 //       file with sendfile; whole-file ranges of a ≈260 KB preview-sized file, and 1 MiB ranges of a larger
 //       one; for whole files, a bare node:http server on the same thread that stats the file and writes
 //       its bytes from memory (scripts/bench/bare-node.mjs) shows what any Node server reaches there;
+//       and a free preview the course ships (`/api/demo-video/free-preview-1.mp4`, docs/decisions.md, 71),
+//       whole-file ranges through the gateway, which checks the whitelist it keeps and sends the file
+//       from the folder, ÷ nginx sending the same file with sendfile;
 //   (d) the distributed mode's hop: the same JSON GET through a gateway process of its own to a payment
 //       service process of its own (PGlite, in-process bus: this figure is about HTTP between processes)
 //       ÷ straight to that service, with nginx as a reverse proxy to it as the anchor (goal ≥ 0.9), and a
@@ -515,6 +518,35 @@ try {
     } finally {
       await bare?.close();
     }
+  }
+
+  if (only.has('c')) {
+    const file = 'free-preview-1.mp4';
+    const key = `course-media/${file}`;
+    const size = statSync(objectFilePath(mediaRoot, key)).size;
+    const range = { range: 'bytes=0-' };
+    // The same file at a signed address beside it: what the preview's whitelist costs over the signature.
+    const signed = signMediaUrl(key, secret, {
+      contentType: 'video/mp4',
+      contentDisposition: 'inline',
+      expiresInSeconds: 3600,
+    });
+    const targets = [
+      { label: 'nginx sendfile', url: `${nginxUrl}/media/${key}` },
+      { label: 'gateway /api/demo-video (free preview)', url: `${gatewayUrl}/api/demo-video/${file}` },
+      { label: 'gateway /api/media (signed), same file', url: `${gatewayUrl}${signed}` },
+    ];
+    for (const target of targets) {
+      const answer = await waitForStatus(target.url, range, 206);
+      if (answer.bytes !== size) throw new Error(`${target.url} sent ${answer.bytes} bytes, not ${size}`);
+    }
+    console.log(`  free preview ${file} (${Math.round(size / 1024)} KB), whole-file ranges`);
+    const previewFigures = await sideBySide(targets.map((target) => ({ ...target, headers: () => range })));
+    printFigures(previewFigures);
+    console.log(
+      `  free preview through the gateway ÷ nginx ${ratio(previewFigures, targets[1].label, targets[0].label)} (goal ≥ 0.3)   ` +
+        `free preview ÷ signed ${ratio(previewFigures, targets[1].label, targets[2].label)}`,
+    );
   }
 
   if (only.has('d')) {

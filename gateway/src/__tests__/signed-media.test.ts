@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { contentDisposition } from '@platform/service-kit/http';
 import { LocalObjectStore, signMediaUrl } from '@platform/service-kit/storage';
-import { MAX_HELD_MEDIA_BYTES } from '../media/signed-media.js';
+import { MAX_HELD_MEDIA_BYTES } from '../media/media-files.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request, type RawResponse } from './helpers/http-client.js';

@@ -13,7 +13,8 @@
  * (bytes of the original), If-Match and If-Unmodified-Since, files whose names carry no hash (index.html,
  * remoteEntry.js, the manifests: revalidated by browsers at every use) and what is not held yet.
  */
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fresh from 'fresh';
 
 export type PrecompressedEncoding = 'br' | 'gzip';
 
@@ -97,16 +98,16 @@ const keyOf = (urlPath: string, encoding: PrecompressedEncoding) => `${encoding}
  * The copy as `send` answers it from disk (precompressed.ts): 200 with its headers and bytes, HEAD
  * without the bytes, 304 without the content headers when the browser's validators match.
  */
-export function answerWithCopy(req: Request, res: Response, copy: HeldCopy): void {
+export function answerWithCopy(req: IncomingMessage, res: ServerResponse, copy: HeldCopy): void {
   res.setHeader('content-type', copy.contentType);
   res.setHeader('content-encoding', copy.encoding);
-  res.vary('Accept-Encoding');
+  varyByEncoding(res);
   res.setHeader('cache-control', copy.cacheControl);
   res.setHeader('last-modified', copy.lastModified);
   res.setHeader('etag', copy.etag);
   const conditional =
     req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
-  if (conditional && req.fresh) {
+  if (conditional && fresh(req.headers, { etag: copy.etag, 'last-modified': copy.lastModified })) {
     res.removeHeader('content-type');
     res.removeHeader('content-encoding');
     res.statusCode = 304;
@@ -116,4 +117,12 @@ export function answerWithCopy(req: Request, res: Response, copy: HeldCopy): voi
   res.setHeader('content-length', copy.body.length);
   if (req.method === 'HEAD') res.end();
   else res.end(copy.body);
+}
+
+/** Adds `Accept-Encoding` to the answer's `Vary`, once (as Express's `res.vary`). */
+function varyByEncoding(res: ServerResponse): void {
+  const vary = res.getHeader('vary');
+  const names = vary === undefined ? [] : String(vary).split(/\s*,\s*/);
+  if (names.includes('*') || names.some((name) => name.toLowerCase() === 'accept-encoding')) return;
+  res.setHeader('vary', [...names, 'Accept-Encoding'].join(', '));
 }

@@ -14,9 +14,11 @@
  * `serveHeldCopies`, ahead of the routers (held-files.ts; docs/decisions.md, 57).
  */
 import type { Stats } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { requestPath, type NodeMiddleware } from '../plain-http.js';
 import { cacheControlFor, isContentHashed } from './cache-control.js';
 import { answerWithCopy, type HeldCopy, type HeldFiles, type PrecompressedEncoding } from './held-files.js';
 
@@ -118,7 +120,7 @@ const GONE_CODES = new Set(['ENOENT', 'ENOTDIR']);
 const isGone = (error: unknown) => GONE_CODES.has((error as { code?: string }).code ?? '');
 
 /** Preconditions `send` answers with 412: such requests are sent from disk, as before. */
-function hasPreconditions(req: Request): boolean {
+function hasPreconditions(req: IncomingMessage): boolean {
   return req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined;
 }
 
@@ -263,7 +265,7 @@ export function servePrecompressed(
  * a precondition whose best accepted encoding has a copy held under its URL path, checked within
  * REVALIDATE_MS. Anything else goes on (and may be held on its way back from disk).
  */
-export function serveHeldCopies(held: HeldFiles): RequestHandler {
+export function serveHeldCopies(held: HeldFiles): NodeMiddleware {
   return (req, res, next) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
@@ -274,7 +276,7 @@ export function serveHeldCopies(held: HeldFiles): RequestHandler {
       return;
     }
     const [best] = acceptedEncodings(req.headers['accept-encoding']);
-    const copy = best && held.recent(req.path, best);
+    const copy = best && held.recent(requestPath(req), best);
     if (copy) answerWithCopy(req, res, copy);
     else next();
   };

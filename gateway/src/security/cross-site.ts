@@ -17,7 +17,7 @@ const EXEMPT_PREFIXES = ['/api/webhooks/'];
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
-/** Needs nothing of Express: the API path runs it before Express (app.ts). */
+/** One of the gateway's steps (app.ts), before the media, the API and the front end. */
 export function refuseCrossSiteWrites(): NodeMiddleware {
   return function refuseCrossSite(req, res, next) {
     if (!STATE_CHANGING.has(req.method ?? '')) return next();

@@ -41,12 +41,11 @@ export interface ApiProxyOptions {
 }
 
 /**
- * The API path on plain node:http objects: `owner` names the service a request is for (null: not an API
- * request a service answers), `handle` prepares and forwards it. Express runs `handle` as middleware;
- * app.ts also runs it before Express for the requests `owner` names, with the same steps in front.
+ * The API path on plain node:http objects, one of the gateway's steps (app.ts): `handle` prepares a
+ * request a service owns and forwards it; it answers `404` for an `/api/*` path nobody owns, and passes
+ * anything else on.
  */
 export interface ApiProxy {
-  owner(req: IncomingMessage): ServiceName | null;
   handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): Promise<void>;
 }
 
@@ -116,7 +115,7 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
     await proxies.get(service)?.(req as Request, res as Response, next);
   }
 
-  return { owner, handle: proxyApi };
+  return { handle: proxyApi };
 }
 
 /**

@@ -16,6 +16,7 @@ export interface GetJsonOptions {
 
 export interface JsonAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   /** `undefined` when the body was not JSON. */
   body: unknown;
 }
@@ -64,7 +65,7 @@ export function getJson(url: string, options: GetJsonOptions): Promise<JsonAnswe
         } catch {
           body = undefined;
         }
-        resolve({ status: response.statusCode ?? 0, body });
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
       });
     });
     request.end();

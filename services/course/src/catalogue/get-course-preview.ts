@@ -2,11 +2,10 @@
  * The public course page's outline (`GET /api/course-preview`). Locked lessons carry no media address
  * at all, so nothing a visitor may not open leaks through this answer.
  */
-import type { CoursePreview, PreviewLesson } from '@platform/contracts';
+import { DEMO_VIDEO_PATH, type CoursePreview, type PreviewLesson } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { findPublicCourseOutline, type CourseOutline } from './catalogue.repository.js';
 import {
-  DEMO_VIDEO_PATH,
   durationSecondsOf,
   INTRO_VIDEO_FILE,
   lessonKind,

@@ -3,7 +3,7 @@
  * (`course-media/<file>`; a leading folder such as `attached_assets/` is ignored) or a link: YouTube in
  * its watch, short, embed or youtu.be form, or any other http(s) address.
  */
-import { parseHttpUrl, youTubeVideoId } from '@platform/contracts';
+import { DEMO_VIDEO_PATH, isDocumentFileName, parseHttpUrl, youTubeVideoId } from '@platform/contracts';
 import type { LessonKind } from '@platform/contracts';
 
 /** The file name a `video_url` refers to in the store, or null when it is a link. */
@@ -14,15 +14,9 @@ export function mediaFileName(videoUrl: string | null): string | null {
   return name === '' ? null : name;
 }
 
-const DOCUMENT = /\.(pdf|docx?)$/i;
-
 /** A WebVTT captions file (`member-lesson.vtt`). */
 export function isCaptionsFileName(name: string): boolean {
   return /\.vtt$/i.test(name);
-}
-
-export function isDocumentFileName(name: string): boolean {
-  return DOCUMENT.test(name);
 }
 
 export function lessonKind(videoUrl: string | null): LessonKind {
@@ -32,7 +26,6 @@ export function lessonKind(videoUrl: string | null): LessonKind {
   return isDocumentFileName(pathPart) ? 'document' : 'video';
 }
 
-export const DEMO_VIDEO_PATH = '/api/demo-video/';
 /** The course page's intro video, shipped in `services/course/media/`. */
 export const INTRO_VIDEO_FILE = 'introduction.mp4';
 
@@ -42,22 +35,6 @@ export function publicMediaUrl(videoUrl: string | null): string | null {
   const file = mediaFileName(videoUrl);
   if (file) return `${DEMO_VIDEO_PATH}${encodeURIComponent(file)}`;
   return parseHttpUrl(videoUrl.trim()) ? videoUrl.trim() : null;
-}
-
-/**
- * Names that are promotional (docs/behaviour/public-site-and-catalogue.md#promotional-media): anything with
- * demo, preview, introduction or free.
- */
-export function hasPromotionalName(file: string): boolean {
-  return /demo|preview|introduction|free/i.test(file);
-}
-
-/**
- * A plain file name: no path, no `..`, no control characters. Anything else on the demo path is a
- * probe, whatever the whitelist says.
- */
-export function isPlainFileName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9 ._()+-]{0,199}$/.test(name) && !name.includes('..');
 }
 
 export interface LessonOpenness {

@@ -4,20 +4,26 @@
  * files of lessons a visitor may open (free, or first of their section) plus any name containing demo,
  * preview, introduction or free, and only when that object exists under `course-media/`. Everything else is a
  * 404 and a warning in the log.
+ *
+ * `GET /internal/demo-video-files`: the open lessons' files, for the gateway, which sends the whitelisted
+ * files from the course's folder itself in the embedded mode and asks here again only when its copy is a
+ * second old (docs/decisions.md, 71); revalidated against the catalogue version like the public catalogue.
  */
+import {
+  DEMO_CACHE_CONTROL,
+  hasPromotionalName,
+  isDemoFileName,
+  isDocumentFileName,
+  type DemoVideoFiles,
+} from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { contentTypeForFileName, serveObject } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
 import type { CourseConfig } from '../config.js';
-import { hasPromotionalName, isDocumentFileName, isPlainFileName } from '../catalogue/lesson-media.js';
+import { createCacheableAnswers } from '../catalogue/cacheable-answers.js';
 import { listOpenLessonFiles } from '../catalogue/list-open-lesson-files.js';
 import { courseMediaKey } from './bundled-media.js';
-
-/** Media players may cache the free previews; the names are public anyway. */
-const DEMO_CACHE_CONTROL = 'public, max-age=3600';
-/** Only media and documents: nothing a browser would run as a page on our origin. */
-const DEMO_FILE_TYPES = /\.(mp4|m4v|webm|mov|ogv|pdf|docx?)$/i;
 
 function refuse(req: Request, file: string | undefined, reason: string): AppError {
   req.log?.warn({ file, reason }, 'refused a file on the public demo path');
@@ -25,10 +31,16 @@ function refuse(req: Request, file: string | undefined, reason: string): AppErro
 }
 
 export function demoVideoRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  const answers = createCacheableAnswers(deps.db);
+  router.get('/internal/demo-video-files', async (req, res) => {
+    await answers.send(req, res, 'demo-video-files', async (): Promise<DemoVideoFiles> => {
+      return { files: [...(await listOpenLessonFiles(deps.db))].sort() };
+    });
+  });
+
   router.get('/api/demo-video/:file', async (req, res) => {
     const { file } = req.params;
-    if (!isPlainFileName(file) || !DEMO_FILE_TYPES.test(file))
-      throw refuse(req, file, 'not a plain media file name');
+    if (!isDemoFileName(file)) throw refuse(req, file, 'not a plain media file name');
     if (!hasPromotionalName(file) && !(await listOpenLessonFiles(deps.db)).has(file)) {
       throw refuse(req, file, 'not on the free preview whitelist');
     }

@@ -8,6 +8,8 @@
  * the bytes are served here with full range support.
  */
 import {
+  isDocumentFileName,
+  isPlainFileName,
   MEMBERSHIP_REQUIRED_MESSAGE,
   SECTION_LOCKED_MESSAGE,
   VIDEO_NOT_FOUND_MESSAGE,
@@ -18,12 +20,7 @@ import { contentTypeForFileName, type Middleware } from '@platform/service-kit/h
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
-import {
-  isCaptionsFileName,
-  isDocumentFileName,
-  isPlainFileName,
-  mediaFileName,
-} from '../catalogue/lesson-media.js';
+import { isCaptionsFileName, mediaFileName } from '../catalogue/lesson-media.js';
 import type { CourseConfig } from '../config.js';
 import { isLessonOpen, loadCourseState, type SignedInCaller } from '../learning/course-access.js';
 import {

@@ -6,13 +6,14 @@
 import {
   COURSE_STUDIO_MESSAGES,
   checkLessonMedia,
+  isDocumentFileName,
   type CourseMediaFile,
   type CourseMediaList,
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ObjectStore } from '@platform/service-kit/storage';
-import { isCaptionsFileName, isDocumentFileName } from '../catalogue/lesson-media.js';
+import { isCaptionsFileName } from '../catalogue/lesson-media.js';
 import { courseMediaKey, listBundledMedia } from '../media/bundled-media.js';
 import { listFinishedUploads } from './studio.repository.js';
 

@@ -1,13 +1,7 @@
 /** How a lesson's video address is read: kind, public address, file names and who may open it. */
 import { describe, expect, it } from '@jest/globals';
-import {
-  hasPromotionalName,
-  isPlainFileName,
-  lessonKind,
-  mediaFileName,
-  openLessonIds,
-  publicMediaUrl,
-} from '../lesson-media.js';
+import { hasPromotionalName, isPlainFileName } from '@platform/contracts';
+import { lessonKind, mediaFileName, openLessonIds, publicMediaUrl } from '../lesson-media.js';
 
 describe('lessonKind', () => {
   it.each([

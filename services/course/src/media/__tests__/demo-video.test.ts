@@ -13,6 +13,7 @@ import {
   type Backing,
   type CourseUnderTest,
 } from '../../__tests__/harness.js';
+import { bumpCatalogueVersion } from '../../catalogue/catalogue-version.js';
 import { courseLessons, courseModules } from '../../db/schema.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
 
@@ -240,6 +241,42 @@ describe.each(backings())('GET /api/demo-video/:file on $name', (factory) => {
     expect(stale.status).toBe(200);
     expect(stale.headers.get('content-range')).toBeNull();
     expect(sha256(await bytesOf(stale))).toBe(sha256(await bundled('free-preview-2.mp4')));
+  });
+
+  it("lists the open lessons' files for the gateway, revalidated against the catalogue version", async () => {
+    const preview = (await (await course.request('/api/course-preview')).json()) as {
+      sections: { lessons: { videoUrl: string | null }[] }[];
+    };
+    const lessonFiles = preview.sections
+      .flatMap((section) => section.lessons.map((lesson) => lesson.videoUrl))
+      .filter((address): address is string => address?.startsWith('/api/demo-video/') ?? false)
+      .map((address) => decodeURIComponent(address.split('/').pop()!));
+    const first = await course.request('/internal/demo-video-files');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(await first.json()).toEqual({ files: [...new Set(lessonFiles)].sort() });
+
+    const again = await course.request('/internal/demo-video-files', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+
+    const { db } = course.service.deps;
+    const [section2] = await db.select().from(courseModules).where(eq(courseModules.orderIndex, 2));
+    const firstOfSection2 = and(eq(courseLessons.moduleId, section2!.id), eq(courseLessons.orderIndex, 1));
+    await db.transaction(async (tx) => {
+      await tx.update(courseLessons).set({ videoUrl: 'opening-checklists.mp4' }).where(firstOfSection2);
+      await bumpCatalogueVersion(tx);
+    });
+    try {
+      const changed = await course.request('/internal/demo-video-files', {
+        headers: { 'if-none-match': etag },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(((await changed.json()) as { files: string[] }).files).toContain('opening-checklists.mp4');
+    } finally {
+      await db.update(courseLessons).set({ videoUrl: 'section-introduction.mp4' }).where(firstOfSection2);
+    }
   });
 
   it('answers HEAD with the headers only', async () => {

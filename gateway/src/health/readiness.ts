@@ -1,8 +1,8 @@
 /** `/healthz`: the gateway process is alive. `/readyz`: every service behind it answers its own `/readyz`. */
-import express, { type Router } from 'express';
 import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
+import { answerJson, requestPath, type NodeMiddleware } from '../plain-http.js';
 import { getJson } from '../upstream/get-json.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';
 
@@ -15,33 +15,31 @@ export interface ReadinessOptions {
   agents: UpstreamAgents;
 }
 
-export function createHealthRouter({ config, agents }: ReadinessOptions): Router {
-  const router = express.Router();
+const NO_STORE = { 'cache-control': 'no-store' };
 
-  router.get('/healthz', (_req, res) => {
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 'ok' });
-  });
-
-  router.get('/readyz', async (req, res) => {
+/** Answers `GET`/`HEAD /healthz` and `/readyz`; any other request goes on. */
+export function createHealthCheck({ config, agents }: ReadinessOptions): NodeMiddleware {
+  async function answerReadiness(res: Parameters<NodeMiddleware>[1], requestId: string): Promise<void> {
     const results = await Promise.all(
       SERVICE_NAMES.map(async (service) => {
         const baseUrl = getServiceUrl(config, service);
-        const readiness = await checkService(baseUrl, agents, String(req.id));
+        const readiness = await checkService(baseUrl, agents, requestId);
         return [service, readiness] as const;
       }),
     );
     const services = Object.fromEntries(results) as Record<ServiceName, ServiceReadiness>;
     const failing = results.filter(([, readiness]) => readiness !== 'ready').map(([service]) => service);
-    res.setHeader('cache-control', 'no-store');
-    if (failing.length === 0) {
-      res.json({ status: 'ready', services });
-      return;
-    }
-    res.status(503).json({ status: 'not-ready', services, failing });
-  });
+    if (failing.length === 0) answerJson(res, 200, { status: 'ready', services }, NO_STORE);
+    else answerJson(res, 503, { status: 'not-ready', services, failing }, NO_STORE);
+  }
 
-  return router;
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = requestPath(req);
+    if (path === '/healthz') return answerJson(res, 200, { status: 'ok' }, NO_STORE);
+    if (path === '/readyz') return answerReadiness(res, String(req.id));
+    next();
+  };
 }
 
 async function checkService(
