@@ -10,6 +10,7 @@ import {
   installProcessGuard,
   loadConfig,
   SERVICE_NAMES,
+  stopServices,
 } from '@platform/service-kit';
 import { authService } from '@platform/auth';
 import { courseService } from '@platform/course';
@@ -104,7 +105,7 @@ export async function startEmbedded(options = {}) {
       stop: () => {
         stopping ??= (async () => {
           await gateway.close();
-          await Promise.all(services.map((s) => s.stop()));
+          await stopServices(services);
           await bus.close();
           removeGuard();
         })();

@@ -41,6 +41,8 @@ export interface GatewayDeps {
    * service's request handler instead of crossing a second HTTP connection. The rest are proxied.
    */
   inProcess: InProcessServices;
+  /** True once the process is stopping: `/readyz` answers 503 from then on. */
+  isStopping: () => boolean;
 }
 
 export interface Gateway {
@@ -78,7 +80,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     logger,
     level: 'info',
     requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
-    ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+    ignore: (req) => req.url === '/livez' || req.url === '/healthz' || req.url === '/readyz',
   }) as NodeMiddleware;
   const refuseCrossSite = refuseCrossSiteWrites();
   const shedLoad = createLoadShedder({
@@ -108,7 +110,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   // (overload/shed-load.ts).
   app.use(shedLoad as RequestHandler);
 
-  app.use(createHealthRouter({ config, agents }));
+  app.use(createHealthRouter({ config, agents, isStopping: deps.isStopping ?? (() => false) }));
   app.use(refuseCrossSite as RequestHandler);
   // Signed media addresses are answered here from the folder, before the proxy (docs/decisions.md, 52).
   const media = createSignedMedia(config);

@@ -18,7 +18,13 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const agents = createUpstreamAgents();
-  const { listener } = createGateway(config, { logger, agents, inProcess: options.inProcess });
+  let stopping = false;
+  const { listener } = createGateway(config, {
+    logger,
+    agents,
+    inProcess: options.inProcess,
+    isStopping: () => stopping,
+  });
   const running = await listen(listener, config.PORT, config.HOST);
   logger.info({ url: running.url }, 'gateway listening');
   let closing: Promise<void> | undefined;
@@ -26,6 +32,7 @@ export async function startGateway(
     url: running.url,
     port: running.port,
     close() {
+      stopping = true;
       closing ??= running.close(config.SHUTDOWN_TIMEOUT_MS).finally(() => agents.destroy());
       return closing;
     },

@@ -1,4 +1,7 @@
-/** `/healthz`: the gateway process is alive. `/readyz`: every service behind it answers its own `/readyz`. */
+/**
+ * `/livez` (and its older name `/healthz`): the gateway process answers; nothing else is checked.
+ * `/readyz`: every service behind it answers its own `/readyz`; 503 at once while the gateway stops.
+ */
 import express, { type Router } from 'express';
 import { REQUEST_ID_HEADER, SERVICE_NAMES, type ServiceName } from '@platform/service-kit';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
@@ -12,17 +15,23 @@ const READINESS_TIMEOUT_MS = 2_000;
 export interface ReadinessOptions {
   config: GatewayConfig;
   agents: UpstreamAgents;
+  isStopping: () => boolean;
 }
 
-export function createHealthRouter({ config, agents }: ReadinessOptions): Router {
+export function createHealthRouter({ config, agents, isStopping }: ReadinessOptions): Router {
   const router = express.Router();
 
-  router.get('/healthz', (_req, res) => {
+  router.get(['/livez', '/healthz'], (_req, res) => {
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 'ok' });
   });
 
   router.get('/readyz', async (req, res) => {
+    if (isStopping()) {
+      res.setHeader('cache-control', 'no-store');
+      res.status(503).json({ status: 'not-ready', stopping: true });
+      return;
+    }
     const results = await Promise.all(
       SERVICE_NAMES.map(async (service) => {
         const baseUrl = getServiceUrl(config, service);

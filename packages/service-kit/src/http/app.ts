@@ -1,6 +1,10 @@
 /**
  * The one way to build a service's HTTP app: request ids and logs, health endpoints, the gateway's
  * internal token, JSON 404, and one error middleware that maps AppError types to status codes.
+ *
+ * Health: `/livez` (and its older name `/healthz`) says the process answers and checks nothing else, so a
+ * database outage never restarts every replica; `/readyz` is 503 while the process starts or stops, and
+ * otherwise runs the named checks (database, bus, storage).
  */
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
@@ -13,6 +17,7 @@ import { enterRequestContext } from './request-context.js';
 import { logRequests } from './request-log.js';
 
 export type ReadinessCheck = () => Promise<void>;
+export type LifecycleStage = NonNullable<Readiness['stage']>;
 
 export interface CreateServiceAppOptions {
   service: string;
@@ -20,12 +25,15 @@ export interface CreateServiceAppOptions {
   internalTokenSecret: string;
   /** Named checks for `/readyz`, e.g. `{ database, bus, storage }`. */
   readiness: Record<string, ReadinessCheck>;
+  /** Where the process is; `/readyz` answers 503 at once unless `serving`. Unset: always serving. */
+  stage?: () => LifecycleStage;
   /** Mounts the service's routes; every one of them sits behind the internal-token check. */
   routes: (router: Router) => void;
   /** Routes mounted before the token check (e.g. provider webhooks verified by their own signature). */
   publicRoutes?: (router: Router) => void;
 }
 
+const HEALTH_PATHS = new Set(['/livez', '/healthz', '/readyz']);
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function createServiceApp(options: CreateServiceAppOptions): Express {
@@ -45,15 +53,19 @@ export function createServiceApp(options: CreateServiceAppOptions): Express {
         const incoming = req.headers[REQUEST_ID_HEADER];
         return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       },
-      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      ignore: (req) => HEALTH_PATHS.has(req.url ?? ''),
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
+  app.get(['/livez', '/healthz'], (_req, res) => {
     res.json({ status: 'ok', service: options.service });
   });
   app.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness(options.service, options.readiness);
+    const stage = options.stage?.();
+    const readiness: Readiness =
+      stage === undefined || stage === 'serving'
+        ? { ...(await checkReadiness(options.service, options.readiness)), ...(stage && { stage }) }
+        : { status: 'not-ready', service: options.service, checks: {}, stage };
     res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
 

@@ -26,10 +26,11 @@ export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
     if (stopping) return;
     stopping = true;
     service.deps.logger.info({ reason }, 'shutting down');
+    // In-flight work has SHUTDOWN_TIMEOUT_MS; closing the consumers and connections after it, 5 s more.
     const deadline = setTimeout(() => {
       service.deps.logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, service.deps.config.SHUTDOWN_TIMEOUT_MS + 1_000);
+    }, service.deps.config.SHUTDOWN_TIMEOUT_MS + 5_000);
     deadline.unref();
     service
       .stop()
