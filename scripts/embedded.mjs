@@ -10,6 +10,7 @@ import {
   installProcessGuard,
   loadConfig,
   SERVICE_NAMES,
+  startMetricsServer,
   stopServices,
 } from '@platform/service-kit';
 import { authService } from '@platform/auth';
@@ -91,6 +92,15 @@ export async function startEmbedded(options = {}) {
       HOST: baseEnv.HOST || '0.0.0.0',
       PORT: String(gatewayPort),
     });
+    // The process's metrics (every service's and the gateway's) on a private port, when one is set.
+    const metrics =
+      gatewayConfig.METRICS_PORT === undefined
+        ? undefined
+        : await startMetricsServer({
+            port: gatewayConfig.METRICS_PORT,
+            host: baseEnv.HOST || '0.0.0.0',
+            logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
+          });
     const gateway = await startGateway(gatewayConfig, {
       logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
       // API requests go from the gateway to each service's handler in this process, not over a second
@@ -102,10 +112,12 @@ export async function startEmbedded(options = {}) {
       url: gateway.url,
       port: gateway.port,
       services: Object.fromEntries(started.map((s) => [s.name, s.url])),
+      metricsUrl: metrics?.url,
       stop: () => {
         stopping ??= (async () => {
           await gateway.close();
           await stopServices(services);
+          await metrics?.close();
           await bus.close();
           removeGuard();
         })();

@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import {
   createLogger,
   enterRequestContext,
+  httpRequestDuration,
   logRequests,
   REQUEST_ID_HEADER,
   type Logger,
@@ -22,6 +23,7 @@ import { createClientAddressOf } from './security/client-address.js';
 import { createSignedMedia } from './media/signed-media.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
+import { isApiPath, resolveService } from './routes.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
 import { createCallerResolver, type CallerResolver } from './session/resolve-caller.js';
@@ -81,6 +83,15 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     level: 'info',
     requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
     ignore: (req) => req.url === '/livez' || req.url === '/healthz' || req.url === '/readyz',
+    // By the service the route table gives the path to (or `api`, `site`): one series per owner.
+    observe: (req, status, seconds) => {
+      const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]!;
+      const route = resolveService(path, req.headers) ?? (isApiPath(path) ? 'api' : 'site');
+      httpRequestDuration.observe(
+        { service: 'gateway', method: req.method ?? '', route, status: String(status) },
+        seconds,
+      );
+    },
   }) as NodeMiddleware;
   const refuseCrossSite = refuseCrossSiteWrites();
   const shedLoad = createLoadShedder({

@@ -116,6 +116,11 @@ export const gatewayConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveMs
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  METRICS_PORT: envPort
+    .optional()
+    .describe(
+      'private port of the Prometheus metrics (`/metrics`; the embedded mode: every service of the process); unset: none',
+    ),
   MAX_IN_FLIGHT: z.coerce
     .number()
     .int()

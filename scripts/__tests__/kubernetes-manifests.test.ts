@@ -193,6 +193,11 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(container.image).toMatch(/\/restaurant-consultant\/node:/);
     expect(deployedEnv(name).PORT).toBe(String(port));
     expect(container.ports).toContainEqual({ name: 'http', containerPort: port });
+    // Prometheus scrapes the private metrics port, which no Service exposes.
+    expect(container.ports).toContainEqual({
+      name: 'metrics',
+      containerPort: Number(deployedEnv(name).METRICS_PORT),
+    });
     expect(find(overlay, 'Service', name).spec!.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
     // Compose's health check asks /readyz; Kubernetes sends traffic on it and restarts only on /livez.
     expect(compose.services[name]!.healthcheck!.test.join(' ')).toContain('/readyz');

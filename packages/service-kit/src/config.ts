@@ -96,6 +96,11 @@ export const baseServiceEnvShape = {
     .positive()
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  METRICS_PORT: envPort
+    .optional()
+    .describe(
+      'private port of the Prometheus metrics (`/metrics`), never exposed through the gateway; unset: none',
+    ),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' })
     .optional()

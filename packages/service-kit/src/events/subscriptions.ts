@@ -19,6 +19,7 @@ import { UnprocessableEventError } from './delivery-policy.js';
 import { applyOnce } from './inbox.js';
 import type { InboxTable } from './tables.js';
 import type { EventBus, Subscription } from './types.js';
+import { eventRedeliveries } from '../runtime/metrics.js';
 
 export interface EventHandlerContext {
   /** The transaction that also records the event in the inbox: write the effect (and any outbox rows) here. */
@@ -89,6 +90,8 @@ export async function startSubscriptions(options: StartSubscriptionsOptions): Pr
           },
           async ({ event, headers, deliveryCount }) => {
             const log = logger.child({ consumer, eventId: readId(event), deliveryCount });
+            if (deliveryCount > 1)
+              eventRedeliveries.inc({ service: options.service, subject: definition.subject });
             const envelope = checkEvent(event, log);
             const outcome = await applyOnce(
               options.db,

@@ -7,12 +7,13 @@
  * otherwise runs the named checks (database, bus, storage).
  */
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Router } from 'express';
 import { ZodError } from 'zod';
 import type { Readiness } from '@platform/contracts';
 import { AppError } from '../errors.js';
 import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
 import type { Logger } from '../logger.js';
+import { httpRequestDuration } from '../runtime/metrics.js';
 import { enterRequestContext } from './request-context.js';
 import { logRequests } from './request-log.js';
 
@@ -54,6 +55,17 @@ export function createServiceApp(options: CreateServiceAppOptions): Express {
         return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       },
       ignore: (req) => HEALTH_PATHS.has(req.url ?? ''),
+      // The route's pattern (`/api/orders/:id`), so one series per route whatever the ids.
+      observe: (req, status, seconds) =>
+        httpRequestDuration.observe(
+          {
+            service: options.service,
+            method: req.method ?? '',
+            route: (req as Request).route?.path ?? 'unmatched',
+            status: String(status),
+          },
+          seconds,
+        ),
     }),
   );
 

@@ -3,6 +3,7 @@
  * and stop cleanly on SIGTERM/SIGINT.
  */
 import { ConfigError } from '../config.js';
+import { startMetricsServer, type MetricsServer } from './metrics.js';
 import { installProcessGuard } from './process-guard.js';
 import { startService, type BaseServiceConfig, type ServiceDefinition } from './service.js';
 
@@ -10,8 +11,13 @@ export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
   definition: ServiceDefinition<TConfig, TRuntime>,
 ): Promise<void> {
   let running;
+  let metrics: MetricsServer | undefined;
   try {
     running = await startService(definition);
+    const { METRICS_PORT, HOST } = running.deps.config;
+    if (METRICS_PORT !== undefined) {
+      metrics = await startMetricsServer({ port: METRICS_PORT, host: HOST, logger: running.deps.logger });
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`${definition.name} service: ${error.message}`);
@@ -32,8 +38,7 @@ export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
       process.exit(1);
     }, service.deps.config.SHUTDOWN_TIMEOUT_MS + 5_000);
     deadline.unref();
-    service
-      .stop()
+    Promise.all([service.stop(), metrics?.close()])
       .then(() => process.exit(exitCode))
       .catch((error: unknown) => {
         service.deps.logger.error({ err: error }, 'error during shutdown');

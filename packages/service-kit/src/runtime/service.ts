@@ -33,6 +33,7 @@ import {
 import type { RateLimitsTable } from '../rate-limits/tables.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
+import { registerServiceReadings, type BusinessMetric } from './metrics.js';
 
 export const SERVICE_NAMES = [
   'auth',
@@ -159,6 +160,8 @@ export interface ServiceDefinition<
   publicRoutes?: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
   /** Periodic jobs and work queues (packages/service-kit/src/jobs/README.md); started after the subscriptions. */
   jobs?: (deps: ServiceDeps<TConfig, TRuntime>) => JobDefinition[];
+  /** Business totals read from the service's tables at each Prometheus scrape (runtime/metrics.ts). */
+  metrics?: (deps: ServiceDeps<TConfig, TRuntime>) => BusinessMetric[];
   /** Seeding and what the routes and jobs need; may return a function that stops what it started. */
   onStart?: (deps: ServiceDeps<TConfig, undefined>) => Promise<OnStartResult<TRuntime>>;
 }
@@ -366,21 +369,31 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       logger,
     });
     cleanups.push(() => subscriptions.stop());
+    const jobDefinitions = [
+      ...(definition.jobs?.(deps) ?? []),
+      ...(rateLimitsTable ? [rateLimitCleanupJob({ db: database.db, table: rateLimitsTable })] : []),
+    ];
     const jobRunner = new JobRunner({
       db: database.db,
       jobsTable: definition.tables.jobs,
-      jobs: [
-        ...(definition.jobs?.(deps) ?? []),
-        ...(rateLimitsTable ? [rateLimitCleanupJob({ db: database.db, table: rateLimitsTable })] : []),
-      ],
+      jobs: jobDefinitions,
       clock,
       logger,
       wakeUps,
+      service: definition.name,
     });
     jobs = jobRunner;
     await jobRunner.start();
     // Stopped first: a running job may still publish events or read what the subscriptions keep.
     cleanups.push(() => jobRunner.stop());
+    const stopReadings = registerServiceReadings({
+      service: definition.name,
+      db: database.db,
+      outbox: definition.tables.outbox,
+      jobs: jobDefinitions,
+      business: definition.metrics?.(deps) ?? [],
+    });
+    cleanups.push(async () => stopReadings());
     stage = 'serving';
 
     logger.info(
