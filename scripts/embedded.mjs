@@ -10,7 +10,9 @@ import {
   installProcessGuard,
   loadConfig,
   SERVICE_NAMES,
+  flushTraces,
   startMetricsServer,
+  startTracing,
   stopServices,
 } from '@platform/service-kit';
 import { authService } from '@platform/auth';
@@ -68,6 +70,11 @@ export async function startEmbedded(options = {}) {
     logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
     outsideRequest: 'keep-running',
   });
+  // One tracer provider for the whole site, before any service registers its own (runtime/tracing.ts).
+  startTracing({
+    serviceName: 'restaurant-consultant',
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+  });
   const bus = new InProcessBus();
   const services = [];
   try {
@@ -119,6 +126,7 @@ export async function startEmbedded(options = {}) {
           await stopServices(services);
           await metrics?.close();
           await bus.close();
+          await flushTraces();
           removeGuard();
         })();
         return stopping;

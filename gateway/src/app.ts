@@ -9,6 +9,7 @@ import {
   enterRequestContext,
   httpRequestDuration,
   logRequests,
+  traceRequest,
   REQUEST_ID_HEADER,
   type Logger,
 } from '@platform/service-kit';
@@ -82,17 +83,19 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     logger,
     level: 'info',
     requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
-    ignore: (req) => req.url === '/livez' || req.url === '/healthz' || req.url === '/readyz',
+    ignore: (req) => HEALTH_PATHS.has(req.url ?? ''),
     // By the service the route table gives the path to (or `api`, `site`): one series per owner.
-    observe: (req, status, seconds) => {
-      const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]!;
-      const route = resolveService(path, req.headers) ?? (isApiPath(path) ? 'api' : 'site');
+    observe: (req, status, seconds) =>
       httpRequestDuration.observe(
-        { service: 'gateway', method: req.method ?? '', route, status: String(status) },
+        { service: 'gateway', method: req.method ?? '', route: routeLabel(req), status: String(status) },
         seconds,
-      );
-    },
+      ),
   }) as NodeMiddleware;
+  // Each request starts (or continues) a trace; the proxy passes it on (runtime/tracing.ts in the kit).
+  const traceStep: NodeMiddleware = (req, res, next) => {
+    if (HEALTH_PATHS.has(req.url ?? '')) return next();
+    traceRequest('gateway', req, res, () => routeLabel(req), next);
+  };
   const refuseCrossSite = refuseCrossSiteWrites();
   const shedLoad = createLoadShedder({
     maxInFlight: config.MAX_IN_FLIGHT,
@@ -117,6 +120,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   // The one access line of each request (the services log what they are proxied at debug level only),
   // but for the held copies answered above.
   app.use(logRequest as RequestHandler);
+  app.use(traceStep as RequestHandler);
   // Past the limit, a request is refused before it costs anything more, with its access line
   // (overload/shed-load.ts).
   app.use(shedLoad as RequestHandler);
@@ -147,7 +151,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   // The lean paths: for a request a service owns, and for a signed media address, what `app` would run
   // for it, in the same order (the held copies and health checks in between answer no such path, and
   // signed media none a service owns), without Express (docs/decisions.md, 58 and 63).
-  const leanSteps = [enterContext, setSecurityHeaders, logRequest, shedLoad, refuseCrossSite];
+  const leanSteps = [enterContext, setSecurityHeaders, logRequest, traceStep, shedLoad, refuseCrossSite];
   const apiSteps: NodeMiddleware[] = [...leanSteps, api.handle];
   const mediaSteps: NodeMiddleware[] | null = media ? [...leanSteps, media.handle] : null;
   const listener: RequestListener = (req, res) => {
@@ -204,4 +208,12 @@ function runSteps(
     }
   };
   next();
+}
+
+const HEALTH_PATHS = new Set(['/livez', '/healthz', '/readyz']);
+
+/** A request's route for metrics and traces: the service the route table names, or `api`, or `site`. */
+function routeLabel(req: IncomingMessage): string {
+  const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]!;
+  return resolveService(path, req.headers) ?? (isApiPath(path) ? 'api' : 'site');
 }

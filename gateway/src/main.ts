@@ -1,5 +1,11 @@
 /** Process entry: config → start → stop cleanly on SIGTERM/SIGINT. */
-import { ConfigError, createLogger, startMetricsServer, type MetricsServer } from '@platform/service-kit';
+import {
+  ConfigError,
+  createLogger,
+  flushTraces,
+  startMetricsServer,
+  type MetricsServer,
+} from '@platform/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { startGateway, type RunningGateway } from './server.js';
 
@@ -29,13 +35,15 @@ function shutdown(signal: NodeJS.Signals): void {
   console.info(`gateway: ${signal} received, shutting down`);
   // close() forces connections shut after SHUTDOWN_TIMEOUT_MS; this is the last resort.
   setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 1_000).unref();
-  Promise.all([gateway.close(), metrics?.close()]).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('gateway: error during shutdown', error);
-      process.exit(1);
-    },
-  );
+  Promise.all([gateway.close(), metrics?.close()])
+    .then(() => flushTraces())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('gateway: error during shutdown', error);
+        process.exit(1);
+      },
+    );
 }
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);

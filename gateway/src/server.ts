@@ -1,5 +1,5 @@
 /** Starts the gateway and stops it gracefully: stop accepting, finish in-flight requests, close sockets. */
-import { createLogger, listen, type Logger } from '@platform/service-kit';
+import { createLogger, listen, startTracing, type Logger } from '@platform/service-kit';
 import { createGateway } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { InProcessServices } from './upstream/api-proxy.js';
@@ -17,6 +17,7 @@ export async function startGateway(
   options: { logger?: Logger; inProcess?: InProcessServices } = {},
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  startTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const agents = createUpstreamAgents();
   let stopping = false;
   const { listener } = createGateway(config, {

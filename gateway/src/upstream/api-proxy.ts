@@ -8,6 +8,7 @@ import {
   IDENTITY_HEADERS,
   INTERNAL_TOKEN_HEADER,
   REQUEST_ID_HEADER,
+  traceHeaders,
   SERVICE_NAMES,
   signInternalToken,
   type Logger,
@@ -92,6 +93,8 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
     setForwardedClientAddress(req, clientAddressOf(req));
     removeHeaders(req.headers, NOT_FORWARDED);
     req.headers[REQUEST_ID_HEADER] = String(req.id);
+    // The service continues the gateway's trace: `traceparent` of this request's span.
+    Object.assign(req.headers, traceHeaders());
     try {
       const caller = await callers.resolveCaller(req.headers.cookie, String(req.id));
       req.headers[INTERNAL_TOKEN_HEADER] = tokenFor(caller);

@@ -96,6 +96,10 @@ export const baseServiceEnvShape = {
     .positive()
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
+    .optional()
+    .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported'),
   METRICS_PORT: envPort
     .optional()
     .describe(

@@ -14,6 +14,7 @@ import { AppError } from '../errors.js';
 import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
 import type { Logger } from '../logger.js';
 import { httpRequestDuration } from '../runtime/metrics.js';
+import { traceRequest } from '../runtime/tracing.js';
 import { enterRequestContext } from './request-context.js';
 import { logRequests } from './request-log.js';
 
@@ -68,6 +69,18 @@ export function createServiceApp(options: CreateServiceAppOptions): Express {
         ),
     }),
   );
+
+  // Each request continues the trace the gateway passed on (health checks stay out of the traces).
+  app.use((req, res, next) => {
+    if (HEALTH_PATHS.has(req.url)) return next();
+    traceRequest(
+      options.service,
+      req,
+      res,
+      () => (req.route as { path?: string } | undefined)?.path ?? 'unmatched',
+      next,
+    );
+  });
 
   app.get(['/livez', '/healthz'], (_req, res) => {
     res.json({ status: 'ok', service: options.service });

@@ -5,6 +5,7 @@
 import { ConfigError } from '../config.js';
 import { startMetricsServer, type MetricsServer } from './metrics.js';
 import { installProcessGuard } from './process-guard.js';
+import { flushTraces } from './tracing.js';
 import { startService, type BaseServiceConfig, type ServiceDefinition } from './service.js';
 
 export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
@@ -39,6 +40,7 @@ export async function runMain<TConfig extends BaseServiceConfig, TRuntime>(
     }, service.deps.config.SHUTDOWN_TIMEOUT_MS + 5_000);
     deadline.unref();
     Promise.all([service.stop(), metrics?.close()])
+      .then(() => flushTraces())
       .then(() => process.exit(exitCode))
       .catch((error: unknown) => {
         service.deps.logger.error({ err: error }, 'error during shutdown');

@@ -34,6 +34,7 @@ import type { RateLimitsTable } from '../rate-limits/tables.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
 import { registerServiceReadings, type BusinessMetric } from './metrics.js';
+import { startTracing } from './tracing.js';
 
 export const SERVICE_NAMES = [
   'auth',
@@ -221,6 +222,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
 ): Promise<RunningService<TConfig, TRuntime>> {
   const config = loadConfig(definition.configSchema, options.env ?? process.env) as TConfig;
   const logger = options.logger ?? createLogger({ service: definition.name, level: config.LOG_LEVEL });
+  startTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const clock = options.clock ?? systemClock;
   const cleanups: Array<() => Promise<void>> = [];
   let stage: LifecycleStage = 'starting';

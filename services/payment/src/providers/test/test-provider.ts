@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock, Database, Logger } from '@platform/service-kit';
-import { HOUR } from '@platform/service-kit';
+import { HOUR, traceHeaders } from '@platform/service-kit';
 import { z } from 'zod';
 import {
   WebhookVerificationError,
@@ -189,7 +189,12 @@ export class TestProvider implements PaymentProvider {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
+        // The webhook continues the paying request's trace, as a provider's own would not.
+        headers: {
+          'content-type': 'application/json',
+          [TEST_SIGNATURE_HEADER]: signature,
+          ...traceHeaders(),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });
