@@ -42,7 +42,7 @@ const definitions = [
  * time, so moving the clock changes what the services decide, never whether they accept the gateway's calls.
  *
  * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit').Clock }} [options]
- * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, metricsUrl?: string, stop: () => Promise<void> }>}
  */
 export async function startEmbedded(options = {}) {
   const baseEnv = options.env ?? process.env;
@@ -99,6 +99,12 @@ export async function startEmbedded(options = {}) {
       HOST: baseEnv.HOST || '0.0.0.0',
       PORT: String(gatewayPort),
     });
+    const gateway = await startGateway(gatewayConfig, {
+      logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
+      // API requests go from the gateway to each service's handler in this process, not over a second
+      // HTTP connection; the services still listen on their ports (health checks, tests, tools).
+      inProcess: Object.fromEntries(started.map((s) => [s.name, s.app])),
+    });
     // The process's metrics (every service's and the gateway's) on a private port, when one is set.
     const metrics =
       gatewayConfig.METRICS_PORT === undefined
@@ -108,12 +114,6 @@ export async function startEmbedded(options = {}) {
             host: baseEnv.HOST || '0.0.0.0',
             logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
           });
-    const gateway = await startGateway(gatewayConfig, {
-      logger: createLogger({ service: 'gateway', level: env.LOG_LEVEL || 'info' }),
-      // API requests go from the gateway to each service's handler in this process, not over a second
-      // HTTP connection; the services still listen on their ports (health checks, tests, tools).
-      inProcess: Object.fromEntries(started.map((s) => [s.name, s.app])),
-    });
     let stopping;
     return {
       url: gateway.url,
