@@ -1,6 +1,6 @@
 # One image recipe for every Node process (the six services and the gateway); docker-compose picks the
 # entry with `command:`. Builds with SWC like `npm run build:node`.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json .npmrc ./
@@ -23,7 +23,7 @@ RUN npm ci
 COPY . .
 RUN node scripts/build.mjs --node-only --force
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app

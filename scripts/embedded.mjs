@@ -8,7 +8,14 @@ import { SERVICE_NAMES } from '@platform/contracts/services';
 import { loadConfig } from '@platform/service-kit/config';
 import { InProcessBus } from '@platform/service-kit/events';
 import { createLogger } from '@platform/service-kit/logger';
-import { installProcessGuard, startService } from '@platform/service-kit/runtime';
+import {
+  flushTraces,
+  installProcessGuard,
+  startMetricsServer,
+  startService,
+  startTracing,
+  stopServices,
+} from '@platform/service-kit/runtime';
 import { authService } from '@platform/auth';
 import { courseService } from '@platform/course';
 import { consultationService } from '@platform/consultation';
@@ -35,7 +42,7 @@ const definitions = [
  * time, so moving the clock changes what the services decide, never whether they accept the gateway's calls.
  *
  * @param {{ env?: Record<string, string | undefined>, clock?: import('@platform/service-kit/clock').Clock }} [options]
- * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, metricsUrl?: string, stop: () => Promise<void> }>}
  */
 export async function startEmbedded(options = {}) {
   const baseEnv = options.env ?? process.env;
@@ -62,6 +69,11 @@ export async function startEmbedded(options = {}) {
   const removeGuard = installProcessGuard({
     logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
     outsideRequest: 'keep-running',
+  });
+  // One tracer provider for the whole site, before any service registers its own (runtime/tracing.ts).
+  startTracing({
+    serviceName: 'restaurant-consultant',
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
   });
   const bus = new InProcessBus();
   const services = [];
@@ -93,16 +105,28 @@ export async function startEmbedded(options = {}) {
       // HTTP connection; the services still listen on their ports (health checks, tests, tools).
       inProcess: Object.fromEntries(started.map((s) => [s.name, s.app])),
     });
+    // The process's metrics (every service's and the gateway's) on a private port, when one is set.
+    const metrics =
+      gatewayConfig.METRICS_PORT === undefined
+        ? undefined
+        : await startMetricsServer({
+            port: gatewayConfig.METRICS_PORT,
+            host: baseEnv.HOST || '0.0.0.0',
+            logger: createLogger({ service: 'embedded', level: env.LOG_LEVEL || 'info' }),
+          });
     let stopping;
     return {
       url: gateway.url,
       port: gateway.port,
       services: Object.fromEntries(started.map((s) => [s.name, s.url])),
+      metricsUrl: metrics?.url,
       stop: () => {
         stopping ??= (async () => {
           await gateway.close();
-          await Promise.all(services.map((s) => s.stop()));
+          await stopServices(services);
+          await metrics?.close();
           await bus.close();
+          await flushTraces();
           removeGuard();
         })();
         return stopping;

@@ -21,10 +21,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     if (stopping) return;
     stopping = true;
     console.log(`\n  ${signal}: stopping…`);
+    // In-flight requests have 10 s (SHUTDOWN_TIMEOUT_MS) at the gateway, then the services drain.
     const force = setTimeout(() => {
       console.error('  stopping took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, 20_000);
     force.unref();
     site.stop().then(
       () => process.exit(0),

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '@platform/service-kit/clock';
 import { enterRequestContext, logRequests } from '@platform/service-kit/http';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { createLogger, type Logger } from '@platform/service-kit/logger';
+import { httpRequestDuration, traceRequest } from '@platform/service-kit/runtime';
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
@@ -22,6 +23,7 @@ import { createSignedMedia } from './media/signed-media.js';
 import { createLoadShedder } from './overload/shed-load.js';
 import { answerJson, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
+import { isApiPath, resolveService } from './routes.js';
 import { createClientAddressOf } from './security/client-address.js';
 import { refuseCrossSiteWrites } from './security/cross-site.js';
 import { securityHeaders } from './security/security-headers.js';
@@ -44,6 +46,8 @@ export interface GatewayDeps {
   inProcess: InProcessServices;
   /** How old the gateway's copy of the course's open lessons' files is (tests move it). */
   clock: Clock;
+  /** True once the process is stopping: `/readyz` answers 503 from then on. */
+  isStopping: () => boolean;
 }
 
 export interface Gateway {
@@ -100,8 +104,19 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
       logger,
       level: 'info',
       requestId: (req) => chooseRequestId(req.headers[REQUEST_ID_HEADER]),
-      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      ignore: (req) => HEALTH_PATHS.has(req.url ?? ''),
+      // By the service the route table gives the path to (or `api`, `site`): one series per owner.
+      observe: (req, status, seconds) =>
+        httpRequestDuration.observe(
+          { service: 'gateway', method: req.method ?? '', route: routeLabel(req), status: String(status) },
+          seconds,
+        ),
     }) as NodeMiddleware,
+    // Each request starts (or continues) a trace; the proxy passes it on (runtime/tracing.ts in the kit).
+    (req, res, next) => {
+      if (HEALTH_PATHS.has(req.url ?? '')) return next();
+      traceRequest('gateway', req, res, () => routeLabel(req), next);
+    },
     // Past the limit, a request is refused before it costs anything more, with its access line
     // (overload/shed-load.ts).
     createLoadShedder({
@@ -110,7 +125,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
       clientAddressOf: createClientAddressOf(config.TRUSTED_PROXIES),
       retryAfterSeconds: config.RETRY_AFTER_SECONDS,
     }).step,
-    createHealthCheck({ config, agents }),
+    createHealthCheck({ config, agents, isStopping: deps.isStopping ?? (() => false) }),
     refuseCrossSiteWrites(),
     // Signed media addresses and the free previews are sent here from the course's folder, before the
     // proxy (docs/decisions.md, 52 and 71).
@@ -177,4 +192,12 @@ function runSteps(
     }
   };
   next();
+}
+
+const HEALTH_PATHS = new Set(['/livez', '/healthz', '/readyz']);
+
+/** A request's route for metrics and traces: the service the route table names, or `api`, or `site`. */
+function routeLabel(req: IncomingMessage): string {
+  const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]!;
+  return resolveService(path, req.headers) ?? (isApiPath(path) ? 'api' : 'site');
 }

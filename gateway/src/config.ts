@@ -116,6 +116,15 @@ export const gatewayConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveMs
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
+    .optional()
+    .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported'),
+  METRICS_PORT: envPort
+    .optional()
+    .describe(
+      'private port of the Prometheus metrics (`/metrics`; the embedded mode: every service of the process); unset: none',
+    ),
   MAX_IN_FLIGHT: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 /** Starts the gateway and stops it gracefully: stop accepting, finish in-flight requests, close sockets. */
 import { listen } from '@platform/service-kit/http';
 import { createLogger, type Logger } from '@platform/service-kit/logger';
+import { startTracing } from '@platform/service-kit/runtime';
 import { createGateway } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { InProcessServices } from './upstream/api-proxy.js';
@@ -18,8 +19,15 @@ export async function startGateway(
   options: { logger?: Logger; inProcess?: InProcessServices } = {},
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  startTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const agents = createUpstreamAgents();
-  const { listener } = createGateway(config, { logger, agents, inProcess: options.inProcess });
+  let stopping = false;
+  const { listener } = createGateway(config, {
+    logger,
+    agents,
+    inProcess: options.inProcess,
+    isStopping: () => stopping,
+  });
   const running = await listen(listener, config.PORT, config.HOST);
   logger.info({ url: running.url }, 'gateway listening');
   let closing: Promise<void> | undefined;
@@ -27,6 +35,7 @@ export async function startGateway(
     url: running.url,
     port: running.port,
     close() {
+      stopping = true;
       closing ??= running.close(config.SHUTDOWN_TIMEOUT_MS).finally(() => agents.destroy());
       return closing;
     },

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { listen } from '@platform/service-kit/http';
+import { createGateway } from '../app.js';
+import { loadGatewayConfig } from '../config.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
@@ -21,9 +24,29 @@ afterAll(async () => {
 
 describe('health', () => {
   it('is alive whatever the services do', async () => {
-    const res = await request(`${withDownService.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    for (const path of ['/livez', '/healthz']) {
+      const res = await request(`${withDownService.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('is not ready once it is stopping, though every service is', async () => {
+    let stopping = false;
+    const { listener } = createGateway(loadGatewayConfig(gatewayEnv(urlsOf(peers))), {
+      isStopping: () => stopping,
+    });
+    const server = await listen(listener, 0, '127.0.0.1');
+    try {
+      expect((await request(`${server.url}/readyz`)).status).toBe(200);
+      stopping = true;
+      const res = await request(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(res.json()).toEqual({ status: 'not-ready', stopping: true });
+      expect((await request(`${server.url}/livez`)).status).toBe(200);
+    } finally {
+      await server.close(1_000);
+    }
   });
 
   it('is ready when all six services are ready', async () => {

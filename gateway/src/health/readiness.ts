@@ -1,4 +1,7 @@
-/** `/healthz`: the gateway process is alive. `/readyz`: every service behind it answers its own `/readyz`. */
+/**
+ * `/livez` (and its older name `/healthz`): the gateway process answers; nothing else is checked.
+ * `/readyz`: every service behind it answers its own `/readyz`; 503 at once while the gateway stops.
+ */
 import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
@@ -13,12 +16,13 @@ const READINESS_TIMEOUT_MS = 2_000;
 export interface ReadinessOptions {
   config: GatewayConfig;
   agents: UpstreamAgents;
+  isStopping: () => boolean;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** Answers `GET`/`HEAD /healthz` and `/readyz`; any other request goes on. */
-export function createHealthCheck({ config, agents }: ReadinessOptions): NodeMiddleware {
+/** Answers `GET`/`HEAD /livez`, `/healthz` and `/readyz`; any other request goes on. */
+export function createHealthCheck({ config, agents, isStopping }: ReadinessOptions): NodeMiddleware {
   async function answerReadiness(res: Parameters<NodeMiddleware>[1], requestId: string): Promise<void> {
     const results = await Promise.all(
       SERVICE_NAMES.map(async (service) => {
@@ -36,9 +40,10 @@ export function createHealthCheck({ config, agents }: ReadinessOptions): NodeMid
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = requestPath(req);
-    if (path === '/healthz') return answerJson(res, 200, { status: 'ok' }, NO_STORE);
-    if (path === '/readyz') return answerReadiness(res, String(req.id));
-    next();
+    if (path === '/livez' || path === '/healthz') return answerJson(res, 200, { status: 'ok' }, NO_STORE);
+    if (path !== '/readyz') return next();
+    if (isStopping()) return answerJson(res, 503, { status: 'not-ready', stopping: true }, NO_STORE);
+    return answerReadiness(res, String(req.id));
   };
 }
 

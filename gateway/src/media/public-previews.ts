@@ -22,15 +22,11 @@ import {
   isDemoFileName,
   isDocumentFileName,
 } from '@platform/contracts';
-import {
-  contentDisposition,
-  contentTypeForFileName,
-  INTERNAL_TOKEN_HEADER,
-  objectFilePath,
-  signInternalToken,
-  type Clock,
-  type Logger,
-} from '@platform/service-kit';
+import { contentDisposition, contentTypeForFileName } from '@platform/service-kit/http';
+import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { objectFilePath } from '@platform/service-kit/storage';
+import { type Clock } from '@platform/service-kit/clock';
+import { type Logger } from '@platform/service-kit/logger';
 import type { NodeMiddleware } from '../plain-http.js';
 import { getJson } from '../upstream/get-json.js';
 import type { UpstreamAgent } from '../upstream/upstream-agents.js';

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { SessionLookupSchema, type Caller } from '@platform/contracts';
 import { INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { traceHeaders } from '@platform/service-kit/runtime';
 import { getJson } from '../upstream/get-json.js';
 import type { UpstreamAgent } from '../upstream/upstream-agents.js';
 import { UpstreamError } from '../upstream/upstream.errors.js';
@@ -37,7 +38,7 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
     const token = signInternalToken(ANONYMOUS, options.internalTokenSecret);
     const answer = await getJson(`${options.authUrl}/internal/session`, {
       upstream: 'auth',
-      headers: { cookie, [INTERNAL_TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: requestId },
+      headers: { cookie, [INTERNAL_TOKEN_HEADER]: token, [REQUEST_ID_HEADER]: requestId, ...traceHeaders() },
       timeoutMs: options.timeoutMs,
       ...(options.agent ? { agent: options.agent } : {}),
     });

@@ -12,6 +12,7 @@ import {
   signInternalToken,
 } from '@platform/service-kit/identity';
 import type { Logger } from '@platform/service-kit/logger';
+import { traceHeaders } from '@platform/service-kit/runtime';
 import type { Caller } from '@platform/contracts';
 import { getServiceUrl, type GatewayConfig } from '../config.js';
 import { answerJson, requestPath } from '../plain-http.js';
@@ -90,6 +91,8 @@ export function createApiProxy({ config, agents, callers, logger, inProcess }: A
     setForwardedClientAddress(req, clientAddressOf(req));
     removeHeaders(req.headers, NOT_FORWARDED);
     req.headers[REQUEST_ID_HEADER] = String(req.id);
+    // The service continues the gateway's trace: `traceparent` of this request's span.
+    Object.assign(req.headers, traceHeaders());
     try {
       const caller = await callers.resolveCaller(req.headers.cookie, String(req.id));
       req.headers[INTERNAL_TOKEN_HEADER] = tokenFor(caller);

@@ -96,6 +96,15 @@ export const baseServiceEnvShape = {
     .positive()
     .default(10_000)
     .describe('longest a graceful stop waits for requests in flight'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
+    .optional()
+    .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported'),
+  METRICS_PORT: envPort
+    .optional()
+    .describe(
+      'private port of the Prometheus metrics (`/metrics`), never exposed through the gateway; unset: none',
+    ),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a URL such as redis://redis:6379' })
     .optional()

@@ -1,4 +1,5 @@
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions, type LevelWithSilent } from 'pino';
+import { traceLogFields } from './runtime/tracing.js';
 
 export type { Logger };
 
@@ -10,9 +11,11 @@ export function createLogger(options: {
   service: string;
   level?: LevelWithSilent;
   pretty?: boolean;
+  /** Where the lines go (default: standard output). */
+  destination?: DestinationStream;
 }): Logger {
   const pretty = options.pretty ?? process.env.LOG_PRETTY === 'true';
-  return pino({
+  const settings: LoggerOptions = {
     ...(pretty
       ? {
           transport: {
@@ -29,6 +32,8 @@ export function createLogger(options: {
     name: options.service,
     level: options.level ?? 'info',
     base: { service: options.service },
+    // The trace and span of the work the line is about, when there is one (runtime/tracing.ts).
+    mixin: traceLogFields,
     redact: {
       paths: [
         'req.headers.cookie',
@@ -40,5 +45,6 @@ export function createLogger(options: {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -7,6 +7,7 @@ import { courseConfigSchema, type CourseConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { courseSubscriptions } from './events/subscriptions.js';
 import { copyBundledMediaToStore } from './media/bundled-media.js';
+import { courseMetrics } from './metrics.js';
 import { courseRoutes } from './routes.js';
 import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
@@ -21,6 +22,7 @@ export const courseService = defineService<CourseConfig>({
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
   jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps)],
+  metrics: courseMetrics,
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);
     await publishCatalogue(deps);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit/runtime';
 import { paymentConfigSchema, type PaymentConfig } from './config.js';
+import { paymentMetrics } from './metrics.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { paymentSubscriptions } from './events/subscriptions.js';
 import { automaticRefundQueue } from './orders/automatic-refunds.js';
@@ -19,6 +20,7 @@ export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   routes: paymentRoutes,
   publicRoutes: paymentPublicRoutes,
   jobs: (deps) => [reconciliationJob(deps), automaticRefundQueue(deps)],
+  metrics: paymentMetrics,
   // The providers: handed to the routes and jobs as `deps.runtime`; they hold nothing to close.
   onStart: async (deps) => ({ runtime: startPaymentRuntime(deps) }),
 });

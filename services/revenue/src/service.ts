@@ -5,6 +5,7 @@ import { revenueConfigSchema, type RevenueConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { revenueSubscriptions } from './events/subscriptions.js';
 import { revenueJobs } from './jobs.js';
+import { revenueMetrics } from './metrics.js';
 import { revenueRoutes } from './routes.js';
 
 export const revenueService = defineService<RevenueConfig>({
@@ -16,4 +17,5 @@ export const revenueService = defineService<RevenueConfig>({
   subscriptions: revenueSubscriptions,
   routes: revenueRoutes,
   jobs: revenueJobs,
+  metrics: revenueMetrics,
 });

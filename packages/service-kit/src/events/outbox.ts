@@ -31,6 +31,7 @@ import type { Logger } from '../logger.js';
 import { describeError } from './delivery-policy.js';
 import type { OutboxTable } from './tables.js';
 import type { EventBus, EventEnvelope } from './types.js';
+import { traceHeaders } from '../runtime/tracing.js';
 
 export interface NewEvent<T extends EventType = EventType> {
   type: T;
@@ -75,7 +76,8 @@ export async function enqueueEvent<T extends EventType>(
     version: envelope.version,
     occurredAt,
     data: envelope.data,
-    headers: event.headers ?? {},
+    // The trace of the work that enqueued it travels with the event to every handler (runtime/tracing.ts).
+    headers: { ...traceHeaders(), ...event.headers },
     createdAt: sql`${nextPosition()}::timestamptz`,
   });
   await wakeAfterCommit(tx, schemaOf(table), OUTBOX_WAKE_TOPIC);

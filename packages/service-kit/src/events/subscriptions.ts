@@ -19,6 +19,8 @@ import { UnprocessableEventError } from './delivery-policy.js';
 import { applyOnce } from './inbox.js';
 import type { InboxTable } from './tables.js';
 import type { EventBus, Subscription } from './types.js';
+import { eventRedeliveries } from '../runtime/metrics.js';
+import { traceEventHandling } from '../runtime/tracing.js';
 
 export interface EventHandlerContext {
   /** The transaction that also records the event in the inbox: write the effect (and any outbox rows) here. */
@@ -87,17 +89,22 @@ export async function startSubscriptions(options: StartSubscriptionsOptions): Pr
             ackWaitMs: definition.ackWaitMs,
             backoffMs: definition.backoffMs,
           },
-          async ({ event, headers, deliveryCount }) => {
-            const log = logger.child({ consumer, eventId: readId(event), deliveryCount });
-            const envelope = checkEvent(event, log);
-            const outcome = await applyOnce(
-              options.db,
-              options.inboxTable,
-              { eventId: envelope.id, consumer, type: envelope.type },
-              (tx) => definition.handler(envelope, { tx, logger: log, headers, deliveryCount }),
-            );
-            if (outcome === 'duplicate') log.debug({ type: envelope.type }, 'event already applied; skipped');
-          },
+          // Inside a span continuing the trace of the work that enqueued the event.
+          ({ event, headers, deliveryCount }) =>
+            traceEventHandling(options.service, definition.subject, headers, async () => {
+              const log = logger.child({ consumer, eventId: readId(event), deliveryCount });
+              if (deliveryCount > 1)
+                eventRedeliveries.inc({ service: options.service, subject: definition.subject });
+              const envelope = checkEvent(event, log);
+              const outcome = await applyOnce(
+                options.db,
+                options.inboxTable,
+                { eventId: envelope.id, consumer, type: envelope.type },
+                (tx) => definition.handler(envelope, { tx, logger: log, headers, deliveryCount }),
+              );
+              if (outcome === 'duplicate')
+                log.debug({ type: envelope.type }, 'event already applied; skipped');
+            }),
         ),
       );
     }

@@ -1,18 +1,25 @@
 /**
  * The one way to build a service's HTTP app: request ids and logs, health endpoints, the gateway's
  * internal token, JSON 404, and one error middleware that maps AppError types to status codes.
+ *
+ * Health: `/livez` (and its older name `/healthz`) says the process answers and checks nothing else, so a
+ * database outage never restarts every replica; `/readyz` is 503 while the process starts or stops, and
+ * otherwise runs the named checks (database, bus, storage).
  */
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Router } from 'express';
 import { ZodError } from 'zod';
 import type { Readiness } from '@platform/contracts';
 import { AppError } from '../errors.js';
 import { REQUEST_ID_HEADER, requireGatewayToken } from '../identity.js';
 import type { Logger } from '../logger.js';
+import { httpRequestDuration } from '../runtime/metrics.js';
+import { traceRequest } from '../runtime/tracing.js';
 import { enterRequestContext } from './request-context.js';
 import { logRequests } from './request-log.js';
 
 export type ReadinessCheck = () => Promise<void>;
+export type LifecycleStage = NonNullable<Readiness['stage']>;
 
 export interface CreateServiceAppOptions {
   service: string;
@@ -20,12 +27,15 @@ export interface CreateServiceAppOptions {
   internalTokenSecret: string;
   /** Named checks for `/readyz`, e.g. `{ database, bus, storage }`. */
   readiness: Record<string, ReadinessCheck>;
+  /** Where the process is; `/readyz` answers 503 at once unless `serving`. Unset: always serving. */
+  stage?: () => LifecycleStage;
   /** Mounts the service's routes; every one of them sits behind the internal-token check. */
   routes: (router: Router) => void;
   /** Routes mounted before the token check (e.g. provider webhooks verified by their own signature). */
   publicRoutes?: (router: Router) => void;
 }
 
+const HEALTH_PATHS = new Set(['/livez', '/healthz', '/readyz']);
 const SANE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function createServiceApp(options: CreateServiceAppOptions): Express {
@@ -45,15 +55,42 @@ export function createServiceApp(options: CreateServiceAppOptions): Express {
         const incoming = req.headers[REQUEST_ID_HEADER];
         return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       },
-      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      ignore: (req) => HEALTH_PATHS.has(req.url ?? ''),
+      // The route's pattern (`/api/orders/:id`), so one series per route whatever the ids.
+      observe: (req, status, seconds) =>
+        httpRequestDuration.observe(
+          {
+            service: options.service,
+            method: req.method ?? '',
+            route: (req as Request).route?.path ?? 'unmatched',
+            status: String(status),
+          },
+          seconds,
+        ),
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
+  // Each request continues the trace the gateway passed on (health checks stay out of the traces).
+  app.use((req, res, next) => {
+    if (HEALTH_PATHS.has(req.url)) return next();
+    traceRequest(
+      options.service,
+      req,
+      res,
+      () => (req.route as { path?: string } | undefined)?.path ?? 'unmatched',
+      next,
+    );
+  });
+
+  app.get(['/livez', '/healthz'], (_req, res) => {
     res.json({ status: 'ok', service: options.service });
   });
   app.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness(options.service, options.readiness);
+    const stage = options.stage?.();
+    const readiness: Readiness =
+      stage === undefined || stage === 'serving'
+        ? { ...(await checkReadiness(options.service, options.readiness)), ...(stage && { stage }) }
+        : { status: 'not-ready', service: options.service, checks: {}, stage };
     res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
 

@@ -33,10 +33,12 @@ export interface RequestLogOptions {
   requestId: (req: IncomingMessage) => string;
   /** Requests that get no access line (health checks), though they still get an id and a logger. */
   ignore?: (req: IncomingMessage) => boolean;
+  /** Called once per logged request with its status and duration (the metrics: runtime/metrics.ts). */
+  observe?: (req: IncomingMessage, status: number, seconds: number) => void;
 }
 
 export function logRequests(options: RequestLogOptions): RequestHandler {
-  const { logger, level, requestId, ignore } = options;
+  const { logger, level, requestId, ignore, observe } = options;
   return (req, res, next) => {
     const id = requestId(req);
     req.id = id;
@@ -62,6 +64,7 @@ export function logRequests(options: RequestLogOptions): RequestHandler {
       res.off('finish', done);
       res.off('close', done);
       const status = res.statusCode;
+      observe?.(req, status, (performance.now() - startedAt) / 1000);
       const lineLevel = status >= 500 ? 'error' : level;
       if (!logger.isLevelEnabled(lineLevel)) return;
       const completed = res.writableFinished;

@@ -32,6 +32,7 @@ import {
 import type { JobsTable } from './tables.js';
 import type { WakeUpSource } from './wake-ups.js';
 import { claimWorkItems, completeWorkItem, failWorkItem, type WorkItem } from './work-items.js';
+import { jobFailures } from '../runtime/metrics.js';
 
 export interface JobRunnerOptions {
   db: Database;
@@ -44,6 +45,8 @@ export interface JobRunnerOptions {
   wakeUps?: WakeUpSource;
   /** Longest pause before a periodic lane looks at its schedule again. Default 60 s. */
   maxIdleMs?: number;
+  /** The service's name, the `service` label of `job_failures_total`. */
+  service?: string;
 }
 
 /** What one run did. A queue's `result` is its `QueueRound`. */
@@ -80,6 +83,7 @@ export class JobRunner {
         logger: this.logger.child({ job: job.name }),
         signal: this.abort.signal,
         maxIdleMs: options.maxIdleMs ?? 60_000,
+        countFailure: () => jobFailures.inc({ service: options.service ?? '', job: job.name }),
       };
       if (job.kind === 'periodic') {
         if (!options.jobsTable)
@@ -166,6 +170,7 @@ interface LaneDeps {
   logger: Logger;
   signal: AbortSignal;
   maxIdleMs: number;
+  countFailure: () => void;
 }
 
 const backgroundErrorBackoff = exponentialBackoff({ firstMs: 1_000, maxMs: 60_000 });
@@ -308,6 +313,7 @@ class PeriodicLane extends Lane {
       ? new Date(now.getTime() + this.job.everyMs)
       : new Date(finishedAt.getTime() + Math.min(this.job.everyMs, delayAfter(retryBackoff, failures)));
     if (!run.ok) {
+      this.lane.countFailure();
       logger.warn({ err: run.error, failures, retryAt: nextRunAt }, 'job failed; will retry');
     }
     const recorded = await finishRun(db, table, {
@@ -381,6 +387,7 @@ class QueueLane extends Lane {
     try {
       set = (await this.queue.handle(item as never, context)) as Record<string, unknown>;
     } catch (error) {
+      this.deps.countFailure();
       const giveUp = item.attempts >= this.maxAttempts;
       const backoff = this.queue.backoff ?? DEFAULT_WORK_BACKOFF;
       const retryAt = giveUp ? null : new Date(clock.now().getTime() + delayAfter(backoff, item.attempts));

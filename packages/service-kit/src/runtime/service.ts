@@ -12,7 +12,7 @@ import { baseServiceEnvShape, envPort, loadConfig, type Env } from '../config.js
 import { systemClock, type Clock } from '../clock.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database.js';
 import { createLogger, type Logger } from '../logger.js';
-import { createServiceApp, type ReadinessCheck } from '../http/app.js';
+import { createServiceApp, type LifecycleStage, type ReadinessCheck } from '../http/app.js';
 import { listen, type RunningServer } from '../http/server.js';
 import type { EventBus } from '../events/types.js';
 import { InProcessBus } from '../events/in-process-bus.js';
@@ -33,6 +33,8 @@ import {
 import type { RateLimitsTable } from '../rate-limits/tables.js';
 import { createObjectStore } from '../storage/index.js';
 import type { ObjectStore } from '../storage/types.js';
+import { registerServiceReadings, type BusinessMetric } from './metrics.js';
+import { startTracing } from './tracing.js';
 
 /** `AUTH_DATABASE_URL`, `COURSE_DATABASE_URL`, … */
 export function databaseUrlVariable<TName extends string>(name: TName): `${Uppercase<TName>}_DATABASE_URL` {
@@ -140,6 +142,8 @@ export interface ServiceDefinition<
   publicRoutes?: (router: Router, deps: ServiceDeps<TConfig, TRuntime>) => void;
   /** Periodic jobs and work queues (packages/service-kit/src/jobs/README.md); started after the subscriptions. */
   jobs?: (deps: ServiceDeps<TConfig, TRuntime>) => JobDefinition[];
+  /** Business totals read from the service's tables at each Prometheus scrape (runtime/metrics.ts). */
+  metrics?: (deps: ServiceDeps<TConfig, TRuntime>) => BusinessMetric[];
   /** Seeding and what the routes and jobs need; may return a function that stops what it started. */
   onStart?: (deps: ServiceDeps<TConfig, undefined>) => Promise<OnStartResult<TRuntime>>;
 }
@@ -181,6 +185,15 @@ export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceC
   app: Express;
   /** The service's jobs: tests call `runNow(name)` / `runDue()` and await the outcome. */
   jobs: JobRunner;
+  /**
+   * The first half of a graceful stop: `/readyz` fails at once, the HTTP server and the jobs stop taking
+   * work and finish what they hold (within SHUTDOWN_TIMEOUT_MS), and the outbox is published. The bus
+   * consumers keep running, so in the embedded mode the other services still receive what it publishes.
+   */
+  drain(): Promise<void>;
+  /** Publishes every due outbox row now; resolves with how many rows it took (0: nothing was pending). */
+  flushOutbox(): Promise<number>;
+  /** Drains, then stops the consumers, the relay and everything else; resolves once all is closed. */
   stop(): Promise<void>;
 }
 
@@ -190,12 +203,40 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
 ): Promise<RunningService<TConfig, TRuntime>> {
   const config = loadConfig(definition.configSchema, options.env ?? process.env) as TConfig;
   const logger = options.logger ?? createLogger({ service: definition.name, level: config.LOG_LEVEL });
+  startTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const clock = options.clock ?? systemClock;
   const cleanups: Array<() => Promise<void>> = [];
+  let stage: LifecycleStage = 'starting';
   let server: RunningServer | undefined;
-  // Stop taking requests first (letting in-flight ones finish), then everything else in reverse order.
+  let relay: OutboxRelay | undefined;
+  let jobs: JobRunner | undefined;
+  const flushOutbox = async (deadline = Infinity): Promise<number> => {
+    let taken = 0;
+    while (relay && Date.now() < deadline) {
+      const round = await relay.runOnce();
+      taken += round.claimed;
+      if (round.claimed === 0 || round.sent === 0) break;
+    }
+    return taken;
+  };
+  let draining: Promise<void> | undefined;
+  const drain = () => {
+    draining ??= (async () => {
+      stage = 'stopping';
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+      await Promise.all([server?.close(config.SHUTDOWN_TIMEOUT_MS), jobs?.stop()]);
+      try {
+        await flushOutbox(deadline);
+      } catch (error) {
+        // What stays in the outbox is published by another replica, or by this service's next start.
+        logger.error({ err: error }, 'could not publish the outbox while stopping');
+      }
+    })();
+    return draining;
+  };
+  // Stop taking work first (letting what is in flight finish), then everything else in reverse order.
   const runCleanups = async () => {
-    await server?.close(config.SHUTDOWN_TIMEOUT_MS);
+    await drain();
     for (const cleanup of cleanups.reverse()) {
       try {
         await cleanup();
@@ -256,7 +297,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       : rateLimitsNotDeclared(definition.name);
     cleanups.push(() => rateLimits.close());
 
-    const relay = new OutboxRelay({
+    relay = new OutboxRelay({
       db: database.db,
       table: definition.tables.outbox,
       bus,
@@ -293,13 +334,15 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       logger,
       internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
       readiness,
+      stage: () => stage,
       routes: (router) => definition.routes(router, deps),
       publicRoutes: definition.publicRoutes ? (router) => definition.publicRoutes!(router, deps) : undefined,
     });
     server = await listen(app, options.port ?? config.PORT, options.host ?? config.HOST);
 
-    relay.start();
-    cleanups.push(() => relay.stop());
+    const ownRelay = relay;
+    ownRelay.start();
+    cleanups.push(() => ownRelay.stop());
     const subscriptions = await startSubscriptions({
       bus,
       db: database.db,
@@ -309,20 +352,32 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       logger,
     });
     cleanups.push(() => subscriptions.stop());
-    const jobs = new JobRunner({
+    const jobDefinitions = [
+      ...(definition.jobs?.(deps) ?? []),
+      ...(rateLimitsTable ? [rateLimitCleanupJob({ db: database.db, table: rateLimitsTable })] : []),
+    ];
+    const jobRunner = new JobRunner({
       db: database.db,
       jobsTable: definition.tables.jobs,
-      jobs: [
-        ...(definition.jobs?.(deps) ?? []),
-        ...(rateLimitsTable ? [rateLimitCleanupJob({ db: database.db, table: rateLimitsTable })] : []),
-      ],
+      jobs: jobDefinitions,
       clock,
       logger,
       wakeUps,
+      service: definition.name,
     });
-    await jobs.start();
+    jobs = jobRunner;
+    await jobRunner.start();
     // Stopped first: a running job may still publish events or read what the subscriptions keep.
-    cleanups.push(() => jobs.stop());
+    cleanups.push(() => jobRunner.stop());
+    const stopReadings = registerServiceReadings({
+      service: definition.name,
+      db: database.db,
+      outbox: definition.tables.outbox,
+      jobs: jobDefinitions,
+      business: definition.metrics?.(deps) ?? [],
+    });
+    cleanups.push(async () => stopReadings());
+    stage = 'serving';
 
     logger.info(
       {
@@ -341,7 +396,9 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       deps,
       server,
       app,
-      jobs,
+      jobs: jobRunner,
+      drain,
+      flushOutbox: () => flushOutbox(),
       stop: runCleanups,
     };
   } catch (error) {

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { signInternalToken } from '../../identity.js';
-import { createServiceApp } from '../app.js';
+import { createServiceApp, type LifecycleStage } from '../app.js';
 import { listen, type RunningServer } from '../server.js';
 
 const secret = 'q'.repeat(40);
@@ -32,13 +32,14 @@ function capturingLogger() {
   return { logger: pino({ level: 'debug' }, destination), lines };
 }
 
-async function startApp(readiness: Record<string, () => Promise<void>> = {}) {
+async function startApp(readiness: Record<string, () => Promise<void>> = {}, stage?: () => LifecycleStage) {
   const { logger, lines } = capturingLogger();
   const app = createServiceApp({
     service: 'demo',
     logger,
     internalTokenSecret: secret,
     readiness,
+    stage,
     routes: (router) => {
       router.get('/api/items/:name', (req, res) => {
         res.json({ name: req.params.name });
@@ -80,6 +81,41 @@ describe('service app factory', () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', service: 'demo' });
+  });
+
+  it('answers /livez whatever its checks say, and /readyz only while serving', async () => {
+    let stage: LifecycleStage = 'starting';
+    let checked = 0;
+    const { url } = await startApp(
+      {
+        database: async () => {
+          checked += 1;
+        },
+      },
+      () => stage,
+    );
+    const readyz = async () => {
+      const response = await fetch(`${url}/readyz`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await readyz()).toEqual({
+      status: 503,
+      body: { status: 'not-ready', service: 'demo', checks: {}, stage: 'starting' },
+    });
+    stage = 'serving';
+    expect(await readyz()).toEqual({
+      status: 200,
+      body: { status: 'ready', service: 'demo', checks: { database: { status: 'ok' } }, stage: 'serving' },
+    });
+    stage = 'stopping';
+    expect(await readyz()).toEqual({
+      status: 503,
+      body: { status: 'not-ready', service: 'demo', checks: {}, stage: 'stopping' },
+    });
+    expect(checked).toBe(1);
+    const live = await fetch(`${url}/livez`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok', service: 'demo' });
   });
 
   it('reports readiness per check and 503 naming the failing one', async () => {

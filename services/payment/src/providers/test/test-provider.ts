@@ -9,6 +9,7 @@ import type { Clock } from '@platform/service-kit/clock';
 import type { Database } from '@platform/service-kit/db';
 import type { Logger } from '@platform/service-kit/logger';
 import { HOUR } from '@platform/service-kit/clock';
+import { traceHeaders } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 import {
   WebhookVerificationError,
@@ -191,7 +192,12 @@ export class TestProvider implements PaymentProvider {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
+        // The webhook continues the paying request's trace, as a provider's own would not.
+        headers: {
+          'content-type': 'application/json',
+          [TEST_SIGNATURE_HEADER]: signature,
+          ...traceHeaders(),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });
