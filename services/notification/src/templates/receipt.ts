@@ -39,6 +39,9 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
       `We received your payment of ${total} on ${formatDate(paidAt, EMAIL_DATE)}. This is your receipt.`,
       `Order number: ${order.orderId}`,
       ...lines,
+      ...(order.discount && order.couponCode
+        ? [`Discount (${order.couponCode}): -${formatMoney(order.discount)}`]
+        : []),
       `Total paid: ${total}`,
       ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
       ...(consultation ? [CONSULTATION_NEXT_STEP.text] : []),

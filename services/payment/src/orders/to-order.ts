@@ -12,6 +12,8 @@ export function toOrder(row: OrderWithLines): Order {
     total: row.total,
     currency: row.currency,
     lines: toOrderLines(row.lines),
+    discount: row.discount,
+    couponCode: row.couponCode,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,

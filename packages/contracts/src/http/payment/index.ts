@@ -6,3 +6,4 @@ export * from './grant-course-access.js';
 export * from './orders.js';
 export * from './share-checkout.js';
 export * from './my-purchases.js';
+export * from './coupons.js';

@@ -32,6 +32,9 @@ export const OrderSchema = z.object({
   total: z.number().int().nonnegative(),
   currency: z.literal('USD'),
   lines: z.array(OrderLineSchema),
+  /** Cents a coupon took off the lines (0 without one); `total` is after it. */
+  discount: z.number().int().nonnegative(),
+  couponCode: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   refundedAt: z.iso.datetime({ offset: true }).nullable(),
