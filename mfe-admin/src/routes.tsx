@@ -48,6 +48,13 @@ const PAGES = {
       })),
     ),
   },
+  coupons: {
+    Component: lazy(() =>
+      import('./features/coupons/components/coupons-page').then((m) => ({
+        default: m.CouponsPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

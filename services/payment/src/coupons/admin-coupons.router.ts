@@ -1,9 +1,10 @@
 /**
  * Coupons for the support admin (role admin, enforced here; visitors 401, other users 403):
  *
- *   GET  /api/admin/coupons → CouponListSchema: every coupon, newest first, with its redemptions
+ *   GET  /api/admin/coupons → CouponListSchema: every coupon, newest first, with its redemptions, and
+ *                             the products a coupon can name
  *   POST /api/admin/coupons → 201 { coupon }; body CreateCouponRequestSchema (amounts in cents);
- *     400 one message per field; 409 COUPON_MESSAGES.duplicate when the code exists (in any case)
+ *     400 one message per field (a product that is not a paid one-time product of the catalogue too); 409 COUPON_MESSAGES.duplicate when the code exists (in any case)
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -14,13 +15,17 @@ import {
 } from '@platform/contracts';
 import { AppError, requireAdmin, validate } from '@platform/service-kit';
 import type { Router } from 'express';
+import { listDiscountableProducts } from '../catalogue/catalogue.repository.js';
 import { coupons } from '../db/schema.js';
 import type { PaymentDeps } from '../runtime.js';
 import { listCoupons, toCoupon } from './coupons.repository.js';
 
 export function adminCouponRoutes(router: Router, deps: PaymentDeps): void {
   router.get('/api/admin/coupons', requireAdmin, async (_req, res) => {
-    const body: CouponList = { coupons: await listCoupons(deps.db) };
+    const body: CouponList = {
+      coupons: await listCoupons(deps.db),
+      products: await listDiscountableProducts(deps.db),
+    };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -31,6 +36,12 @@ export function adminCouponRoutes(router: Router, deps: PaymentDeps): void {
     async (req, res) => {
       const input = req.body;
       const caller = req.caller;
+      const discountable = new Set((await listDiscountableProducts(deps.db)).map((product) => product.id));
+      const stranger = input.productIds?.find((id) => !discountable.has(id));
+      if (stranger) {
+        const message = COUPON_MESSAGES.notDiscountable(stranger);
+        throw new AppError('invalid', message, [{ path: 'productIds', message }]);
+      }
       const [row] = await deps.db
         .insert(coupons)
         .values({

@@ -15,8 +15,10 @@ import {
   useRecentMailForHome,
   useRevenueStatsForHome,
 } from '../api/get-home-figures';
+import { useCoupons } from '../../coupons/api/coupons';
 import {
   ADMIN_HOME_CARDS,
+  activeCouponsFigure,
   ADMIN_HOME_COPY,
   NO_COURSE_FIGURE,
   courseOutlineFigure,
@@ -53,6 +55,7 @@ export function AdminHomePage() {
   const mail = useRecentMailForHome(allowed);
   const courses = useCoursesForHome(allowed);
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
+  const coupons = useCoupons(allowed);
   const refusal = useAdminRefusal(
     access,
     consultations.error,
@@ -60,6 +63,7 @@ export function AdminHomePage() {
     mail.error,
     courses.error,
     outline.error,
+    coupons.error,
   );
 
   const figures: Record<AdminHomeCardId, FigureState> = {
@@ -67,6 +71,7 @@ export function AdminHomePage() {
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
+    coupons: figureOf(coupons, (list) => activeCouponsFigure(list.coupons, new Date())),
   };
 
   return (

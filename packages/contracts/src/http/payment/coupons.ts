@@ -30,6 +30,8 @@ export const COUPON_MESSAGES = {
   endsBeforeStart: 'The end must be after the start.',
   maxRedemptions: 'The number of redemptions must be a whole number from 1 to 1,000,000.',
   productIds: 'Each product id is lower-case letters, digits and dashes.',
+  notDiscountable: (id: string) =>
+    `${id} is not a one-time product that costs something, so no coupon can lower it.`,
   notFound: 'Coupon not found',
 } as const;
 
@@ -99,7 +101,11 @@ export const CouponSchema = z.object({
 });
 export type Coupon = z.infer<typeof CouponSchema>;
 
-export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) });
+export const CouponListSchema = z.object({
+  coupons: z.array(CouponSchema),
+  /** The products a coupon can name: the catalogue's one-time products that cost something. */
+  products: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int().positive() })),
+});
 export type CouponList = z.infer<typeof CouponListSchema>;
 
 /** A code as a checkout body carries it; an empty one means none. */

@@ -98,6 +98,10 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
         COUPON_MESSAGES.endsBeforeStart,
       ],
       [{ code: freshCode(), percentOff: 5, maxRedemptions: 0 }, COUPON_MESSAGES.maxRedemptions],
+      [
+        { code: freshCode(), percentOff: 5, productIds: ['menu-optimization'] },
+        COUPON_MESSAGES.notDiscountable('menu-optimization'),
+      ],
     ];
     const before = (await (await payment.call('/api/admin/coupons', { caller: ADMIN })).json()) as {
       coupons: unknown[];
@@ -118,6 +122,11 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
       await (await payment.call('/api/admin/coupons', { caller: ADMIN })).json(),
     );
     expect(list.coupons).toHaveLength(before.coupons.length + 1);
+    // What a coupon can name: the paid one-time products, not the included ones.
+    expect(list.products.map((product) => product.id)).toEqual([
+      'restaurant-consultation',
+      'restaurant-management-course',
+    ]);
     expect(list.coupons[0]!.code).toBe(body.code);
   });
 
@@ -157,7 +166,7 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
     const other = await createCoupon(payment, {
       code: freshCode(),
       amountOff: 5000,
-      productIds: ['staff-training'],
+      productIds: ['restaurant-consultation'],
     });
     const free = await createCoupon(payment, { code: freshCode(), percentOff: 100 });
     const unknown = freshCode('NOPE');

@@ -64,6 +64,8 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       customerEmail: expect.stringMatching(NEW_BUYER_EMAIL),
       customerName: 'Ada Lovelace',
       total: 69700,
+      discount: 0,
+      couponCode: null,
       currency: 'USD',
       lines: [
         {
