@@ -35,7 +35,7 @@ test(
     await form.getByLabel('Percent off').fill('10');
     await form.getByRole('button', { name: 'Create coupon' }).click();
     await expect(form.getByText('A coupon with this code exists already.')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, testInfo, 'admin-coupons');
     await screenshotBoth(page, testInfo, 'admin-coupons');
 
     const guest = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
@@ -55,7 +55,7 @@ test(
     await expect(guest.getByTestId('coupon-applied')).toContainText(code);
     await expect(guest.getByTestId('checkout-coupon-line')).toHaveText(`Discount (${code}, 20% off)-$139.40`);
     await expect(guest.getByTestId('checkout-total')).toHaveText('$557.60');
-    await expectNoSeriousA11yViolations(guest);
+    await expectNoSeriousA11yViolations(guest, testInfo, 'checkout-with-coupon');
     await screenshotBoth(guest, testInfo, 'checkout-with-coupon');
 
     const created = guest.waitForResponse('**/api/create-checkout-session');

@@ -70,6 +70,12 @@ export function CouponForm({ products, disabled }: { products: CouponList['produ
         return;
       }
       const message = failure instanceof ApiError ? failure.serverMessage : null;
+      // 409: the code exists already; said under the code.
+      if (failure instanceof ApiError && failure.status === 409 && message) {
+        setErrors({ code: message });
+        document.getElementById(fieldId('code'))?.focus();
+        return;
+      }
       toast({ title: 'Error', description: message ?? COUPONS_COPY.createFailed, variant: 'destructive' });
     }
   };

@@ -40,7 +40,7 @@ export function CouponField({ applied, isChecking, error, onApply, onRemove, dis
       >
         <span className="flex min-w-0 items-center gap-2">
           <TagIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
-          <span className="truncate">
+          <span className="block min-w-0 truncate">
             Code <strong>{applied}</strong> applied
           </span>
         </span>
@@ -55,7 +55,7 @@ export function CouponField({ applied, isChecking, error, onApply, onRemove, dis
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>Coupon code</Label>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 gap-2">
         <Input
           id={id}
           name="couponCode"
@@ -68,7 +68,7 @@ export function CouponField({ applied, isChecking, error, onApply, onRemove, dis
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="uppercase"
+          className="min-w-0 uppercase"
         />
         <Button
           type="button"
