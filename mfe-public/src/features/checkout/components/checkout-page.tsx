@@ -345,7 +345,7 @@ function CheckoutForm({
         noValidate
         aria-label="Secure checkout"
         onSubmit={(event) => void onSubmit(event)}
-        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
+        className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0 space-y-6">
           <BillingFields form={form} isSignedIn={isSignedIn} />

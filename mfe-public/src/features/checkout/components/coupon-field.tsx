@@ -40,8 +40,8 @@ export function CouponField({ applied, isChecking, error, onApply, onRemove, dis
       >
         <span className="flex min-w-0 items-center gap-2">
           <TagIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
-          <span className="block min-w-0 truncate">
-            Code <strong>{applied}</strong> applied
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <strong>{applied}</strong> applied
           </span>
         </span>
         <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={disabled}>
