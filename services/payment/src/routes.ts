@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import { checkoutRoutes } from './checkout/checkout.router.js';
 import { adminCouponRoutes } from './coupons/admin-coupons.router.js';
 import { adminOrderRoutes } from './orders/admin-orders.router.js';
+import { myOrderRoutes } from './orders/my-orders.router.js';
 import { testCheckoutRoutes } from './providers/test/test-checkout.router.js';
 import { shareCheckoutRoutes } from './revenue-share/share-checkout.router.js';
 import type { PaymentDeps } from './runtime.js';
@@ -13,6 +14,7 @@ export function paymentRoutes(router: Router, deps: PaymentDeps): void {
   shareCheckoutRoutes(router, deps);
   adminOrderRoutes(router, deps);
   adminCouponRoutes(router, deps);
+  myOrderRoutes(router, deps);
   testCheckoutRoutes(router, deps);
 }
 

@@ -18,5 +18,6 @@ export function toOrder(row: OrderWithLines): Order {
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     problem: row.problem,
+    refundReason: row.refundReason,
   };
 }

@@ -7,3 +7,4 @@ export * from './orders.js';
 export * from './share-checkout.js';
 export * from './my-purchases.js';
 export * from './coupons.js';
+export * from './my-orders.js';

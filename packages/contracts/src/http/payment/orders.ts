@@ -40,6 +40,8 @@ export const OrderSchema = z.object({
   refundedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Why a paid order was not fulfilled (e.g. the provider collected another amount), for the admin. */
   problem: z.string().nullable().optional(),
+  /** Why it was refunded: the admin's reason, the buyer's request, or the automatic refund's. */
+  refundReason: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -66,6 +66,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       total: 69700,
       discount: 0,
       couponCode: null,
+      refundReason: null,
       currency: 'USD',
       lines: [
         {
