@@ -2,12 +2,22 @@
  * Coupons in the browser (docs/behaviour/checkout-and-payments.md#coupons, docs/behaviour/admin.md#coupons):
  * the admin creates a code at /admin/coupons; a guest buying the course types an unknown code (refused with
  * the server's message), then the real one: the summary shows the discount line and the lower total, the
- * test payment page charges it, and the receipt e-mail shows the discount. Pages at 1280 px and, in the
- * @phone project, 390 px, with axe on both.
+ * test payment page charges it, and the receipt e-mail shows the discount. A signed-in buyer finds the
+ * course under Orders & billing (docs/behaviour/checkout-and-payments.md#orders-and-billing), asks for a
+ * refund with a reason, sees it refunded and gets the e-mail. Pages at 1280 px and, in the @phone project,
+ * 390 px, with axe on both.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillBilling, logIn, uniqueEmail } from '../helpers/accounts.js';
+import {
+  ADMIN,
+  PASSWORD,
+  createAccount,
+  fillBilling,
+  logIn,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -78,5 +88,54 @@ test(
     await page.reload();
     await expect(page.getByTestId('coupon-row').filter({ hasText: code })).toContainText('1 of 50 used');
     await guest.close();
+  },
+);
+
+test(
+  'a buyer finds the order under Orders & billing and gets their money back within 30 days',
+  {
+    tag: '@phone',
+  },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail('orders', testInfo.project.name);
+    await createAccount(page.request, email);
+    await signInThroughApi(page, email, PASSWORD);
+    await page.goto('/orders');
+    await expect(page.getByTestId('no-orders')).toContainText('No orders yet');
+
+    await page.goto('/checkout?course=1');
+    await fillBilling(page, email);
+    await page.getByRole('button', { name: /Complete Secure Purchase/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await page.getByRole('button', { name: 'Pay (test mode)' }).click();
+    await page.waitForURL(/\/checkout-success\?session_id=/);
+
+    await page.goto('/member/dashboard');
+    await page.getByRole('link', { name: 'Orders & billing' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    const order = page.getByTestId('order-card').first();
+    await expect(order).toContainText('Restaurant Management Mastery');
+    await expect(order).toContainText('Total paid$697.00');
+    await expect(order.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(order).toContainText('30-day money-back guarantee: you can ask for a refund until');
+    await expectNoSeriousA11yViolations(page, testInfo, 'orders');
+    await screenshotBoth(page, testInfo, 'orders');
+
+    await order.getByRole('button', { name: 'Ask for a refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask for a refund' });
+    await dialog.getByRole('button', { name: 'Refund $697.00' }).click();
+    await expect(dialog.getByText('Please tell us in a few words why you want a refund.')).toBeVisible();
+    await dialog.getByLabel('Why do you want a refund?').fill('It is not the right time for my restaurant.');
+    await dialog.getByRole('button', { name: 'Refund $697.00' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(order.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    await expect(order).toContainText('Refunded on');
+    await expect(order.getByRole('button', { name: 'Ask for a refund' })).toHaveCount(0);
+
+    const mail = await waitForMail(email, {
+      where: (entry) => /refund/i.test(entry.subject),
+      timeoutMs: 30_000,
+    });
+    expect(mail.text).toContain('$697.00');
   },
 );
