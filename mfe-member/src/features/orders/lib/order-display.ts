@@ -4,7 +4,7 @@ import type { MyOrder } from '@platform/contracts';
 export const ORDERS_COPY = {
   title: 'Orders & billing',
   description:
-    'Your purchases, what you paid and your receipts. Within 30 days of a purchase you can ask for your money back here.',
+    'Your purchases and what you paid for them. Within 30 days of a purchase you can ask for your money back here.',
   empty: 'No orders yet',
   emptyHint: 'When you buy the course, a programme or a consultation, it appears here.',
   failed: 'Your orders could not be loaded',
