@@ -98,14 +98,15 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   });
   await expect(headerLink).toHaveAttribute('aria-current', 'page');
 
-  // The four cards, each a link to its page, with their figures.
+  // The five cards, each a link to its page, with their figures.
   const links = page.getByRole('list', { name: 'Admin pages' }).getByRole('heading', { level: 2 });
-  await expect(links).toHaveText(['Consultations', 'Revenue ledger', 'Course studio', 'Mail log']);
+  await expect(links).toHaveText(['Consultations', 'Revenue ledger', 'Course studio', 'Mail log', 'Coupons']);
   for (const [id, name, href] of [
     ['consultations', 'Consultations', '/private-admin-panel-support-only'],
     ['revenue', 'Revenue ledger', '/revenue-admin'],
     ['courses', 'Course studio', '/admin/courses'],
     ['mail', 'Mail log', '/admin/mail'],
+    ['coupons', 'Coupons', '/admin/coupons'],
   ] as const) {
     await expect(card(page, id).getByRole('link', { name })).toHaveAttribute('href', href);
   }
@@ -118,6 +119,7 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   await expect(card(page, 'mail').getByTestId('figure')).toHaveText(
     /^\d+failed among the \d+ newest e-mails?$/,
   );
+  await expect(card(page, 'coupons').getByTestId('figure')).toHaveText(/^\d+coupons? active$/);
   // The studio's course: its lessons (the seeded 45 and whatever other tests added), sections and drafts.
   const outline = card(page, 'courses').getByTestId('figure');
   await expect(outline).toHaveText(/^\d+lessons? in \d+ sections?, (no drafts|\d+ drafts?)$/);

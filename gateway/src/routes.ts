@@ -25,7 +25,7 @@ const route = (service: ServiceName, ...patterns: string[]): Route[] =>
 
 export const ROUTES: readonly Route[] = [
   // Admin paths first: their owners differ by what follows /api/admin/.
-  ...route('payment', '/api/admin/orders*', '/api/admin/refund*'),
+  ...route('payment', '/api/admin/orders*', '/api/admin/refund*', '/api/admin/coupons*'),
   ...route(
     'revenue',
     '/api/admin/revenue-*',

@@ -49,6 +49,13 @@ const PAGES = {
       })),
     ),
   },
+  coupons: {
+    Component: lazy(() =>
+      import('./features/coupons/components/coupons-page').then((m) => ({
+        default: m.CouponsPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 /** Every page inside the admin layout route, which checks access once for all of them. */

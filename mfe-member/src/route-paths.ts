@@ -17,6 +17,7 @@ export const ROUTE_PATHS = {
   myConsultations: '/my-consultations',
   revenueShareWelcome: '/revenue-share-welcome',
   revenueReport: '/revenue-report',
+  orders: '/orders',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -53,6 +53,13 @@ const PAGES = {
     ),
   },
   membership: { element: <MembershipPage /> },
+  orders: {
+    Component: lazy(() =>
+      import('./features/orders/components/orders-page').then((m) => ({
+        default: m.OrdersPage,
+      })),
+    ),
+  },
   myConsultations: {
     Component: lazy(() =>
       import('./features/my-consultations/components/my-consultations-page').then((m) => ({

@@ -34,5 +34,11 @@ export const PaymentOrderPaidSchema = z.object({
    * `placedByUserId`: added after version 1 shipped.
    */
   revenueReportId: z.uuid().optional(),
+  /**
+   * A coupon's discount in cents and its code, when the order used one (`total` is after it). Optional,
+   * like `placedByUserId`: added after version 1 shipped.
+   */
+  discount: z.number().int().positive().optional(),
+  couponCode: z.string().min(1).max(32).optional(),
 });
 export type PaymentOrderPaid = z.infer<typeof PaymentOrderPaidSchema>;

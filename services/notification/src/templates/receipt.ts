@@ -39,6 +39,9 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
       `We received your payment of ${total} on ${formatDate(paidAt, EMAIL_DATE)}. This is your receipt.`,
       `Order number: ${order.orderId}`,
       ...lines,
+      ...(order.discount && order.couponCode
+        ? [`Discount (${order.couponCode}): -${formatMoney(order.discount)}`]
+        : []),
       `Total paid: ${total}`,
       ...(order.provider === 'test' ? ['This was a test-mode payment: no money was charged.'] : []),
       ...(consultation ? [CONSULTATION_NEXT_STEP.text] : []),
@@ -54,7 +57,7 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     outro: [
       share
         ? 'The payment is recorded on your revenue report, where you can see what is still due.'
-        : `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds, EMAIL_DATE)} and you get the full amount back. Reply with your order number.`,
+        : `${REFUND_WINDOW_DAYS}-day money-back guarantee: if it is not right for you, ask for a refund by ${formatDate(guaranteeEnds, EMAIL_DATE)} and you get the full amount back: sign in and open Orders & billing (${settings.baseUrl}/orders).`,
       'Keep this e-mail for your records.',
     ],
     settings,

@@ -1,5 +1,5 @@
 /** Queries of the catalogue projection (`course.catalogue.published`). */
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { CataloguePrice } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { catalogueProducts, catalogueState } from '../db/schema.js';
@@ -66,4 +66,21 @@ export async function findActiveProducts(db: Executor, ids: string[]): Promise<C
 export async function hasCatalogue(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: catalogueState.id }).from(catalogueState).limit(1);
   return Boolean(row);
+}
+
+/** The active one-time products that cost something (what a coupon can lower), by name. */
+export async function listDiscountableProducts(
+  db: Executor,
+): Promise<Array<{ id: string; name: string; price: number }>> {
+  return db
+    .select({ id: catalogueProducts.id, name: catalogueProducts.name, price: catalogueProducts.price })
+    .from(catalogueProducts)
+    .where(
+      and(
+        eq(catalogueProducts.isActive, true),
+        gt(catalogueProducts.price, 0),
+        isNull(catalogueProducts.billingInterval),
+      ),
+    )
+    .orderBy(asc(catalogueProducts.name));
 }

@@ -26,11 +26,22 @@ export interface PricedLine {
   billingIntervalCount: number | null;
 }
 
+export interface PricedDiscount {
+  couponId: string;
+  code: string;
+  /** How the summary, receipt and invoice name it. */
+  label: string;
+  /** Cents off the lines. */
+  amount: number;
+}
+
 export interface PricedOrder {
   lines: PricedLine[];
-  /** Cents. */
+  /** Cents, after the discount. */
   total: number;
   currency: 'USD';
+  /** A coupon's discount (coupons/apply-coupon.ts). */
+  discount?: PricedDiscount;
 }
 
 export async function priceOrder(db: Executor, items: CheckoutLine[]): Promise<PricedOrder> {

@@ -1,6 +1,7 @@
 /**
  * Checkout for the browser (docs/behaviour/checkout-and-payments.md#api-calls), visitors and members alike:
  *
+ *   POST /api/checkout/quote          → CheckoutQuoteSchema: the lines, discount and total it would charge
  *   POST /api/create-checkout-session → 200 { sessionId, url } (card: Stripe or the test provider)
  *   POST /api/paypal/order            → 200 { id, links } with rel 'approve' (wallet: PayPal or the test provider)
  *   GET  /api/paypal/return           → captures, 303 to /checkout-success?session_id=…
@@ -16,11 +17,13 @@
  */
 import {
   checkoutReturnPath,
+  CheckoutQuoteRequestSchema,
   CreateCheckoutSessionRequestSchema,
   GrantCourseAccessRequestSchema,
   PaypalOrderRequestSchema,
   PaypalReturnQuerySchema,
   type Caller,
+  type CheckoutQuote,
   type CreateCheckoutSessionResponse,
   type MyPurchases,
   type PaymentProviders,
@@ -33,9 +36,18 @@ import { findOwnedProducts } from '../orders/owned-products.js';
 import type { PaymentDeps } from '../runtime.js';
 import { WALLET_CANCEL_PATH, completeWalletReturn } from './complete-wallet-return.js';
 import { grantCourseAccess } from './grant-course-access.js';
-import { startCheckout } from './start-checkout.js';
+import { quoteCheckout, startCheckout } from './start-checkout.js';
 
 export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
+  router.post('/api/checkout/quote', validate({ body: CheckoutQuoteRequestSchema }), async (req, res) => {
+    const body: CheckoutQuote = await quoteCheckout(deps, {
+      items: req.body.items,
+      couponCode: req.body.couponCode,
+      accountEmail: accountOf(req.caller)?.email,
+    });
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
   router.post(
     '/api/create-checkout-session',
     validate({ body: CreateCheckoutSessionRequestSchema }),
@@ -45,6 +57,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
         items: req.body.items,
         billing: req.body.billingInfo,
         account: accountOf(req.caller),
+        couponCode: req.body.couponCode,
       });
       const body: CreateCheckoutSessionResponse = {
         sessionId: checkout.providerSessionId,
@@ -61,6 +74,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
       billing: req.body.billingInfo,
       expectedAmount: req.body.amount,
       account: accountOf(req.caller),
+      couponCode: req.body.couponCode,
     });
     const body: PaypalOrderResponse = { id: checkout.providerSessionId, links: checkout.links };
     res.set('Cache-Control', 'no-store').json(body);

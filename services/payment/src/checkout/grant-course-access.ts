@@ -25,6 +25,8 @@ export const GRANT_MESSAGES = {
   nothingDue: 'Nothing was due for this payment any more; it is being refunded.',
   alreadyOwned:
     'You already had this purchase when this payment arrived, so it is refunded in full automatically.',
+  couponUsedUp:
+    'Your coupon had been used up by other orders when this payment arrived, so it is refunded in full automatically. Please check out again.',
   notFound: 'Checkout session not found',
   providerGone: 'The payment provider of this order is not configured.',
 } as const;
@@ -76,6 +78,8 @@ export async function grantCourseAccess(
       return refused(order.status, GRANT_MESSAGES.nothingDue);
     case 'already-owned':
       return alreadyOwned(order.status);
+    case 'coupon-used-up':
+      return refused(order.status, GRANT_MESSAGES.couponUsedUp);
   }
 }
 

@@ -12,9 +12,11 @@ import {
   checkoutReturnPath,
   type BillingInfo,
   type CheckoutLine,
+  type CheckoutQuote,
 } from '@platform/contracts';
 import { MINUTE } from '@platform/service-kit/clock';
 import { AppError } from '@platform/service-kit/errors';
+import { applyCoupon } from '../coupons/apply-coupon.js';
 import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
 import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
@@ -52,6 +54,8 @@ export interface StartCheckoutOptions {
   expectedAmount?: number;
   /** The signed-in buyer: the purchase goes to their account, whatever billing e-mail they typed. */
   account?: { userId: string; email: string };
+  /** A coupon code, upper-case (coupons/apply-coupon.ts). */
+  couponCode?: string;
 }
 
 export interface StartedCheckout {
@@ -77,16 +81,22 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const provider = providerFor(deps, options.method);
 
-  const priced = await priceOrder(deps.db, options.items);
-  if (provider.subscriptions) refuseUnsubscribableCart(priced.lines);
-  const onceTooOften = priced.lines.find((line) => isOnePerPerson(line) && line.quantity !== 1);
+  const { billing, account } = options;
+  const email = billing.email.toLowerCase();
+  const listed = await priceOrder(deps.db, options.items);
+  if (provider.subscriptions) refuseUnsubscribableCart(listed.lines);
+  const onceTooOften = listed.lines.find((line) => isOnePerPerson(line) && line.quantity !== 1);
   if (onceTooOften) throw new AppError('invalid', CHECKOUT_ERRORS.onePerPerson(onceTooOften.name));
+  const priced = options.couponCode
+    ? await applyCoupon(deps.db, listed, options.couponCode, {
+        now: deps.clock.now(),
+        accountEmail: account?.email.toLowerCase() ?? email,
+      })
+    : listed;
   if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== priced.total) {
     throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
   }
 
-  const { billing, account } = options;
-  const email = billing.email.toLowerCase();
   await refuseWhatIsOwned(deps, priced.lines, account ?? { email });
   return openCheckout(deps, {
     provider,
@@ -101,6 +111,35 @@ export async function startCheckout(
     userId: account?.userId,
     accountEmail: account?.email ?? email,
   });
+}
+
+/**
+ * What a checkout of these items with this code would charge, priced as `startCheckout` prices it (the
+ * checkout's summary). A guest's once-per-customer use is checked when they check out.
+ */
+export async function quoteCheckout(
+  deps: PaymentDeps,
+  options: { items: CheckoutLine[]; couponCode?: string; accountEmail?: string },
+): Promise<CheckoutQuote> {
+  const listed = await priceOrder(deps.db, options.items);
+  const priced = options.couponCode
+    ? await applyCoupon(deps.db, listed, options.couponCode, {
+        now: deps.clock.now(),
+        accountEmail: options.accountEmail?.toLowerCase(),
+      })
+    : listed;
+  return {
+    lines: priced.lines.map(({ productId, name, unitPrice, quantity }) => ({
+      productId,
+      name,
+      unitPrice,
+      quantity,
+    })),
+    subtotal: listed.total,
+    discount: priced.discount?.amount ?? 0,
+    total: priced.total,
+    coupon: priced.discount ? { code: priced.discount.code, label: priced.discount.label } : null,
+  };
 }
 
 /**
@@ -171,6 +210,9 @@ export async function openCheckout(
         accountEmail: (options.accountEmail ?? email).toLowerCase(),
         revenueReportId: options.revenueReportId ?? null,
         total: priced.total,
+        discount: priced.discount?.amount ?? 0,
+        couponId: priced.discount?.couponId ?? null,
+        couponCode: priced.discount?.code ?? null,
         currency: priced.currency,
         createdAt: now,
         updatedAt: now,
@@ -193,6 +235,15 @@ export async function openCheckout(
         })),
         total: priced.total,
         currency: priced.currency,
+        ...(priced.discount
+          ? {
+              discount: {
+                code: priced.discount.code,
+                label: priced.discount.label,
+                amount: priced.discount.amount,
+              },
+            }
+          : {}),
         customerEmail: email,
         customerName: `${customer.firstName} ${customer.lastName}`.trim(),
       },

@@ -99,8 +99,13 @@ export const orders = paymentSchema.table(
     revenueReportId: uuid('revenue_report_id'),
     /** The provider's hosted page, kept so a second click on a share's 'Pay now' reopens the same checkout. */
     checkoutUrl: text('checkout_url'),
-    /** Cents. */
+    /** Cents, after the coupon's discount. */
     total: integer('total').notNull(),
+    /** Cents a coupon took off the lines (0 without one). */
+    discount: integer('discount').notNull().default(0),
+    /** The coupon the checkout named, and its code as it was then. */
+    couponId: uuid('coupon_id'),
+    couponCode: text('coupon_code'),
     currency: text('currency', { enum: ['USD'] })
       .notNull()
       .default('USD'),
@@ -121,6 +126,7 @@ export const orders = paymentSchema.table(
     unique('orders_provider_session_unique').on(table.provider, table.providerSessionId),
     unique('orders_provider_subscription_unique').on(table.provider, table.providerSubscriptionId),
     check('orders_total_positive', sql`${table.total} > 0`),
+    check('orders_discount_nonnegative', sql`${table.discount} >= 0`),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_revenue_report_idx')
       .on(table.revenueReportId)
@@ -310,3 +316,53 @@ export const automaticRefunds = paymentSchema.table('automatic_refunds', {
   requestedAt: at('requested_at').notNull(),
   refundedAt: at('refunded_at'),
 });
+
+/**
+ * Coupon codes the admin created (docs/behaviour/checkout-and-payments.md#coupons). A code is stored
+ * upper-case and is unique; it takes either a percentage or an amount (cents) off the lines it applies to.
+ */
+export const coupons = paymentSchema.table(
+  'coupons',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    /** Cents. */
+    amountOff: integer('amount_off'),
+    /** The products it lowers; empty: every one-time product. */
+    productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    /** Paid orders it may lower in all; null: no limit. */
+    maxRedemptions: integer('max_redemptions'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    unique('coupons_code_unique').on(table.code),
+    check('coupons_one_kind', sql`(${table.percentOff} is null) <> (${table.amountOff} is null)`),
+    check('coupons_percent_range', sql`${table.percentOff} between 1 and 100`),
+    check('coupons_amount_positive', sql`${table.amountOff} > 0`),
+  ],
+);
+
+/**
+ * One row per paid order that used a coupon (the primary key), written in the fulfilment's transaction
+ * with the coupon row locked, so the limits hold across replicas and parallel payments. A refund deletes
+ * it: the use is given back.
+ */
+export const couponRedemptions = paymentSchema.table(
+  'coupon_redemptions',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    accountEmail: text('account_email').notNull(),
+    redeemedAt: at('redeemed_at').notNull(),
+  },
+  (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.accountEmail)],
+);

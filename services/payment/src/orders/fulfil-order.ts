@@ -27,6 +27,7 @@ import { fulfilments, outboxEvents } from '../db/schema.js';
 import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
 import { lockShareDue } from '../revenue-share/share-dues.repository.js';
 import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
+import { checkCouponClaim, recordRedemption } from '../coupons/apply-coupon.js';
 import { claimOwnedProducts } from './owned-products.js';
 import {
   courseIdsOf,
@@ -52,7 +53,9 @@ export type FulfilOutcome =
   /** A revenue-share order whose report no longer owes it: not fulfilled, refunded automatically. */
   | 'nothing-due'
   /** A purchase of what its account already owns: not fulfilled, refunded automatically. */
-  | 'already-owned';
+  | 'already-owned'
+  /** A purchase whose coupon was used up (or used by its account) first: not fulfilled, refunded automatically. */
+  | 'coupon-used-up';
 
 /** Written on a share order that was paid when nothing (or less) was due: what the admin sees. */
 export const SHARE_NOT_DUE_PROBLEM =
@@ -61,6 +64,10 @@ export const SHARE_NOT_DUE_PROBLEM =
 /** Written on a purchase paid for what its account already owned: what the admin sees. */
 export const ALREADY_OWNED_PROBLEM =
   'The account already owned this purchase when the payment arrived (another order paid for it first); it is refunded automatically.';
+
+/** Written on a purchase whose coupon had no use left when the payment arrived: what the admin sees. */
+export const COUPON_USED_UP_PROBLEM =
+  'The coupon had no use left for this account when the payment arrived (other orders used it first); it is refunded automatically.';
 
 export interface FulfilResult {
   outcome: FulfilOutcome;
@@ -90,7 +97,7 @@ async function refundUnneeded(
   order: OrderWithLines,
   payment: ProviderPaymentStatus,
   now: Date,
-  why: { outcome: 'nothing-due' | 'already-owned'; problem: string; reason: string },
+  why: { outcome: 'nothing-due' | 'already-owned' | 'coupon-used-up'; problem: string; reason: string },
 ): Promise<FulfilResult> {
   const unneeded = await updateOrder(
     tx,
@@ -179,6 +186,19 @@ async function fulfilInTransaction(
     }
   }
 
+  const coupon = await checkCouponClaim(tx, order);
+  if (!coupon.ok) {
+    deps.logger.warn(
+      { orderId, reason: coupon.reason, source },
+      'the coupon was used up first; refunding it',
+    );
+    return refundUnneeded(tx, order, payment, now, {
+      outcome: 'coupon-used-up',
+      problem: COUPON_USED_UP_PROBLEM,
+      reason: coupon.reason,
+    });
+  }
+
   if (!order.revenueReportId) {
     const owned = await claimOwnedProducts(tx, order, now);
     if (owned.length > 0) {
@@ -223,6 +243,7 @@ async function fulfilInTransaction(
     ['paid'],
   );
   if (!fulfilled) throw new Error(`order ${order.id} could not move from paid to fulfilled`);
+  await recordRedemption(tx, order, now);
 
   const event = await enqueueEvent(
     tx,
@@ -243,6 +264,9 @@ async function fulfilInTransaction(
         // The signed-in buyer's own account gets the purchase, whatever billing address they typed.
         ...(order.placedByUserId ? { placedByUserId: order.placedByUserId } : {}),
         ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
+        ...(order.discount > 0 && order.couponCode
+          ? { discount: order.discount, couponCode: order.couponCode }
+          : {}),
       },
       headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
     },

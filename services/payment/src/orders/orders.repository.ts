@@ -1,5 +1,5 @@
 /** Queries of orders and their lines. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { OrderLine, PaymentProviderName } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { orderLines, orders } from '../db/schema.js';
@@ -83,6 +83,37 @@ export async function lockOrderBySubscription(
 
 export async function listRecentOrders(db: Executor, limit: number): Promise<OrderWithLines[]> {
   const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  return attachLines(db, rows);
+}
+
+/**
+ * An account's purchases that were paid (fulfilled, refunded, or paid and being refunded), newest first:
+ * placed by the user, or gone to the account's e-mail. Revenue-share payments are left out.
+ */
+export async function listAccountOrders(
+  db: Executor,
+  account: { userId: string; email: string; limit: number },
+): Promise<OrderWithLines[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        or(
+          eq(orders.placedByUserId, account.userId),
+          eq(orders.accountEmail, account.email),
+          and(isNull(orders.accountEmail), eq(orders.customerEmail, account.email)),
+        ),
+        isNull(orders.revenueReportId),
+        inArray(orders.status, ['paid', 'fulfilled', 'refunded']),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(account.limit);
+  return attachLines(db, rows);
+}
+
+async function attachLines(db: Executor, rows: OrderRow[]): Promise<OrderWithLines[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()

@@ -13,7 +13,8 @@ import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { PaymentConfig } from '../config.js';
-import { outboxEvents } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { couponRedemptions, outboxEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
@@ -140,6 +141,8 @@ async function recordRefund(
     if (!row) return null;
     // Refunded, it owns nothing: the account may buy it again.
     await releaseOwnedProducts(tx, order.id);
+    // Refunded, it used no coupon: the use is given back.
+    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
     await enqueueEvent(
       tx,
       outboxEvents,

@@ -12,9 +12,12 @@ export function toOrder(row: OrderWithLines): Order {
     total: row.total,
     currency: row.currency,
     lines: toOrderLines(row.lines),
+    discount: row.discount,
+    couponCode: row.couponCode,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     problem: row.problem,
+    refundReason: row.refundReason,
   };
 }

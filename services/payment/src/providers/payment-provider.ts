@@ -21,7 +21,10 @@ export interface CheckoutOrderLine extends OrderLine {
 export interface CheckoutOrder {
   id: string;
   lines: CheckoutOrderLine[];
+  /** What the lines cost less the discount, when a coupon gives one. */
   total: number;
+  /** A coupon's discount off the lines (cents), which the provider's page shows and takes off. */
+  discount?: { code: string; label: string; amount: number };
   currency: 'USD';
   customerEmail: string;
   customerName: string;

@@ -41,6 +41,7 @@ function outcomeOf(outcome: FulfilOutcome, status: string): SharePaymentOutcome 
       return status === 'refunded' ? 'refunded' : 'paid';
     case 'nothing-due':
     case 'already-owned':
+    case 'coupon-used-up':
       return 'refunded';
     case 'failed':
       return 'failed';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ADMIN_HOME_CARDS,
+  activeCouponsFigure,
   NO_COURSE_FIGURE,
   courseOutlineFigure,
   failedMailFigure,
@@ -9,13 +10,31 @@ import {
 } from '../lib/admin-home-figures';
 
 describe('admin home: the cards and their figures', () => {
-  it('links the consultations, the revenue ledger, the course studio and the mail log, in that order', () => {
+  it('links the consultations, the revenue ledger, the course studio, the mail log and the coupons, in that order', () => {
     expect(ADMIN_HOME_CARDS.map((card) => [card.title, card.to])).toEqual([
       ['Consultations', '/private-admin-panel-support-only'],
       ['Revenue ledger', '/revenue-admin'],
       ['Course studio', '/admin/courses'],
       ['Mail log', '/admin/mail'],
+      ['Coupons', '/admin/coupons'],
     ]);
+  });
+
+  it('counts the coupons a buyer can use now', () => {
+    const now = new Date('2030-03-01T10:00:00Z');
+    const open = { startsAt: null, endsAt: null, redemptions: 0, maxRedemptions: null };
+    expect(activeCouponsFigure([], now)).toEqual({ value: '0', label: 'coupons active' });
+    expect(
+      activeCouponsFigure(
+        [
+          open,
+          { ...open, endsAt: '2030-03-01T09:00:00Z' },
+          { ...open, startsAt: '2030-03-02T00:00:00Z' },
+          { ...open, redemptions: 5, maxRedemptions: 5 },
+        ],
+        now,
+      ),
+    ).toEqual({ value: '1', label: 'coupon active' });
   });
 
   it('counts only the submissions still pending', () => {

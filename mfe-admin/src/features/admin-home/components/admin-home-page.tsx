@@ -14,8 +14,10 @@ import {
   useRecentMailForHome,
   useRevenueStatsForHome,
 } from '../api/get-home-figures';
+import { useCoupons } from '../../coupons/api/coupons';
 import {
   ADMIN_HOME_CARDS,
+  activeCouponsFigure,
   ADMIN_HOME_COPY,
   NO_COURSE_FIGURE,
   courseOutlineFigure,
@@ -50,13 +52,15 @@ export function AdminHomePage() {
   const mail = useRecentMailForHome();
   const courses = useCoursesForHome();
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
-  useAdminReads(consultations.error, stats.error, mail.error, courses.error, outline.error);
+  const coupons = useCoupons();
+  useAdminReads(consultations.error, stats.error, mail.error, courses.error, outline.error, coupons.error);
 
   const figures: Record<AdminHomeCardId, FigureState> = {
     consultations: figureOf(consultations, pendingConsultationsFigure),
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
+    coupons: figureOf(coupons, (list) => activeCouponsFigure(list.coupons, new Date())),
   };
 
   return (

@@ -8,7 +8,7 @@ import { formatMoney } from '@platform/contracts/format';
 /** How many of the newest e-mails the mail card looks at (the mail log's first page). */
 export const HOME_MAIL_SAMPLE = MAIL_LIST_DEFAULT_LIMIT;
 
-export type AdminHomeCardId = 'consultations' | 'revenue' | 'courses' | 'mail';
+export type AdminHomeCardId = 'consultations' | 'revenue' | 'courses' | 'mail' | 'coupons';
 
 export type AdminHomeCard = {
   id: AdminHomeCardId;
@@ -49,6 +49,13 @@ export const ADMIN_HOME_CARDS: readonly AdminHomeCard[] = [
     title: 'Mail log',
     description: 'Every e-mail the site sent or logged, with its text and set-password links.',
     to: '/admin/mail',
+  },
+  {
+    id: 'coupons',
+    title: 'Coupons',
+    description:
+      'Create codes buyers type at checkout: a percentage or an amount off, with dates and limits.',
+    to: '/admin/coupons',
   },
 ];
 
@@ -101,3 +108,22 @@ export function courseOutlineFigure(
 
 /** The catalogue has no course yet: the studio has nothing to edit. */
 export const NO_COURSE_FIGURE: HomeFigure = { value: '0', label: 'lessons: no course yet' };
+
+/** Coupons a buyer can use right now (started, not ended, uses left). */
+export function activeCouponsFigure(
+  coupons: readonly {
+    startsAt: string | null;
+    endsAt: string | null;
+    redemptions: number;
+    maxRedemptions: number | null;
+  }[],
+  now: Date,
+): HomeFigure {
+  const active = coupons.filter(
+    (coupon) =>
+      (!coupon.startsAt || Date.parse(coupon.startsAt) <= now.getTime()) &&
+      (!coupon.endsAt || Date.parse(coupon.endsAt) > now.getTime()) &&
+      (coupon.maxRedemptions === null || coupon.redemptions < coupon.maxRedemptions),
+  ).length;
+  return { value: String(active), label: active === 1 ? 'coupon active' : 'coupons active' };
+}

@@ -102,6 +102,9 @@ export function MemberDashboardPage() {
           <Button asChild variant="outline">
             <Link to="/membership">Membership</Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link to="/orders">Orders &amp; billing</Link>
+          </Button>
           <LogOutButton variant="ghost" disabled={!user} />
         </div>
       </header>

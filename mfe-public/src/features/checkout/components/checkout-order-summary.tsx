@@ -11,6 +11,10 @@ type CheckoutOrderSummaryProps = {
   isPricing: boolean;
   /** Shown when the catalogue did not answer: the prices are the cart's and the server's decide. */
   priceNote: string | null;
+  /** The applied coupon's line as the server priced it, and the total it charges. */
+  coupon: { label: string; amount: number; total: number } | null;
+  /** The coupon code field. */
+  couponField: ReactNode;
   children: ReactNode;
 };
 
@@ -19,8 +23,11 @@ export function CheckoutOrderSummary({
   totals,
   isPricing,
   priceNote,
+  coupon,
+  couponField,
   children,
 }: CheckoutOrderSummaryProps) {
+  const total = coupon ? coupon.total : totals.total;
   return (
     <Card className="lg:sticky lg:top-24">
       <CardHeader>
@@ -29,6 +36,7 @@ export function CheckoutOrderSummary({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
+        {couponField}
         <ul className="space-y-3" aria-label="Items in your order" data-testid="checkout-lines">
           {lines.map((line) => (
             <li key={line.id} className="flex items-start justify-between gap-4 text-sm">
@@ -65,10 +73,16 @@ export function CheckoutOrderSummary({
               <dd className="font-medium text-success tabular-nums">-{formatMoney(totals.discount)}</dd>
             </div>
           ) : null}
+          {!isPricing && coupon ? (
+            <div className="flex justify-between gap-4" data-testid="checkout-coupon-line">
+              <dt className="text-muted-foreground">{coupon.label}</dt>
+              <dd className="font-medium text-success tabular-nums">-{formatMoney(coupon.amount)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="checkout-total">
-              {isPricing ? '…' : formatMoney(totals.total)}
+              {isPricing ? '…' : formatMoney(total)}
             </dd>
           </div>
         </dl>

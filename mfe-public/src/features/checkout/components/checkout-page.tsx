@@ -27,6 +27,7 @@ import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
+import { useCheckoutQuote } from '../api/quote-checkout';
 import { useCatalogueProducts, useCourseForSale } from '../api/get-checkout-catalogue';
 import { usePaymentProviders } from '../api/get-payment-providers';
 import { useProductForSale } from '../api/get-product-for-sale';
@@ -52,6 +53,7 @@ import type { BillingFormValues, CheckoutFormValues } from '../lib/validate-bill
 import { BillingFields } from './billing-fields';
 import { CheckoutOrderSummary } from './checkout-order-summary';
 import { CheckoutSkeleton } from './checkout-skeleton';
+import { CouponField } from './coupon-field';
 import { EmptyCheckout } from './empty-checkout';
 import { PaymentMethodFieldset } from './payment-method-fieldset';
 import { UnknownProductCheckout } from './unknown-product-checkout';
@@ -213,6 +215,15 @@ function CheckoutForm({
     shouldFocusError: false,
   });
   const totals = useMemo(() => getCheckoutTotals(lines), [lines]);
+  // The coupon code applied, priced by the server; a refused one is shown and not used.
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const quote = useCheckoutQuote(lines, couponCode);
+  const acceptedCode = quote.isSuccess && quote.data.coupon ? quote.data.coupon.code : undefined;
+  const coupon =
+    acceptedCode && quote.data?.coupon
+      ? { label: quote.data.coupon.label, amount: quote.data.discount, total: quote.data.total }
+      : null;
+  const chargedTotal = coupon ? coupon.total : totals.total;
 
   // A method no provider takes here cannot stay chosen: switch to the other one once that is known.
   useEffect(() => {
@@ -225,7 +236,7 @@ function CheckoutForm({
   }, [providers, form]);
 
   const onSubmit = form.handleSubmit(async ({ method, ...values }) => {
-    if (isProcessing) return;
+    if (isProcessing || quote.isFetching) return;
     if (purchase === 'cart' && lines.length === 0) {
       toast({
         title: CHECKOUT_MESSAGES.emptyCartTitle,
@@ -256,9 +267,10 @@ function CheckoutForm({
           method,
           billing: check.billing,
           lines,
-          walletTotal: isCataloguePriced ? totals.total : null,
+          walletTotal: isCataloguePriced || coupon ? chargedTotal : null,
           isDirectPurchase: purchase !== 'cart',
           testMode: providers?.testMode ?? false,
+          couponCode: acceptedCode,
         },
         { createCheckoutSession, createPaypalOrder },
         browser,
@@ -333,7 +345,7 @@ function CheckoutForm({
         noValidate
         aria-label="Secure checkout"
         onSubmit={(event) => void onSubmit(event)}
-        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
+        className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0 space-y-6">
           <BillingFields form={form} isSignedIn={isSignedIn} />
@@ -347,6 +359,17 @@ function CheckoutForm({
           lines={lines}
           totals={totals}
           isPricing={isPricing}
+          coupon={coupon}
+          couponField={
+            <CouponField
+              applied={couponCode}
+              isChecking={quote.isFetching}
+              error={quote.isError ? quote.error.message : null}
+              onApply={setCouponCode}
+              onRemove={() => setCouponCode(null)}
+              disabled={isProcessing}
+            />
+          }
           priceNote={
             isCataloguePriced || isPricing ? saleNote : 'Prices are confirmed on the secure payment page.'
           }
@@ -366,7 +389,7 @@ function CheckoutForm({
               <>
                 <LockIcon aria-hidden="true" />
                 Complete Secure Purchase
-                {isPricing ? null : <span className="tabular-nums">{formatMoney(totals.total)}</span>}
+                {isPricing ? null : <span className="tabular-nums">{formatMoney(chargedTotal)}</span>}
               </>
             )}
           </Button>

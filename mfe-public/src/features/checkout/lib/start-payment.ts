@@ -32,6 +32,8 @@ export type StartPaymentInput = {
   isDirectPurchase: boolean;
   /** The built-in test provider takes cards: its page needs no popup. */
   testMode: boolean;
+  /** A coupon code the server accepted for these lines. */
+  couponCode?: string;
 };
 
 /**
@@ -41,12 +43,14 @@ export type StartPaymentInput = {
 export function buildCheckoutSessionRequest(
   billing: BillingInfo,
   lines: readonly CheckoutLineView[],
+  couponCode?: string,
 ): CreateCheckoutSessionRequest {
   return {
     items: toRequestItems(lines),
     customer_email: billing.email,
     customer_name: `${billing.firstName} ${billing.lastName}`,
     billingInfo: billing,
+    ...(couponCode ? { couponCode } : {}),
   };
 }
 
@@ -58,6 +62,7 @@ export function buildPaypalOrderRequest(
   billing: BillingInfo,
   lines: readonly CheckoutLineView[],
   walletTotal: number | null,
+  couponCode?: string,
 ): PaypalOrderRequest {
   return {
     intent: 'CAPTURE',
@@ -65,6 +70,7 @@ export function buildPaypalOrderRequest(
     ...(walletTotal === null ? {} : { amount: toWalletAmount(walletTotal) }),
     billingInfo: billing,
     items: toRequestItems(lines),
+    ...(couponCode ? { couponCode } : {}),
   };
 }
 
@@ -91,11 +97,15 @@ export async function startPayment(
 ): Promise<StartPaymentOutcome> {
   if (input.method === 'paypal') {
     browser.goTo(
-      await api.createPaypalOrder(buildPaypalOrderRequest(input.billing, input.lines, input.walletTotal)),
+      await api.createPaypalOrder(
+        buildPaypalOrderRequest(input.billing, input.lines, input.walletTotal, input.couponCode),
+      ),
     );
     return 'left';
   }
-  const session = await api.createCheckoutSession(buildCheckoutSessionRequest(input.billing, input.lines));
+  const session = await api.createCheckoutSession(
+    buildCheckoutSessionRequest(input.billing, input.lines, input.couponCode),
+  );
   if (chooseCardWindow(input) === 'same' || !browser.openPopup(session.url)) {
     // A blocked popup falls back to the provider's page in this window.
     browser.goTo(session.url);

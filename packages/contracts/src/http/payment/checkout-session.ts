@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { textField } from '../text.js';
 import { BillingInfoSchema, CHECKOUT_MESSAGES } from './billing.js';
+import { OptionalCouponCodeSchema } from './coupons.js';
 
 /** The product id of the course itself (the course-purchase flow buys exactly this, once). */
 export const COURSE_PRODUCT_ID = 'restaurant-management-course';
@@ -52,9 +53,18 @@ export const CreateCheckoutSessionRequestSchema = z.object({
   customer_email: textField({ max: 254, required: 'customer_email must be text' }).optional(),
   customer_name: textField({ max: 200, required: 'customer_name must be text' }).optional(),
   billingInfo: BillingInfoSchema,
+  /** A coupon code (docs/behaviour/checkout-and-payments.md#coupons); the server prices it. */
+  couponCode: OptionalCouponCodeSchema,
 });
 export type CreateCheckoutSessionRequest = z.input<typeof CreateCheckoutSessionRequestSchema>;
 
 /** `sessionId` is the provider's checkout session id; `url` its hosted page. */
 export const CreateCheckoutSessionResponseSchema = z.object({ sessionId: z.string(), url: z.string() });
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponseSchema>;
+
+/** `POST /api/checkout/quote`: the lines and total the server would charge, with the code's discount. */
+export const CheckoutQuoteRequestSchema = z.object({
+  items: CheckoutItemsSchema,
+  couponCode: OptionalCouponCodeSchema,
+});
+export type CheckoutQuoteRequest = z.input<typeof CheckoutQuoteRequestSchema>;

@@ -6,3 +6,5 @@ export * from './grant-course-access.js';
 export * from './orders.js';
 export * from './share-checkout.js';
 export * from './my-purchases.js';
+export * from './coupons.js';
+export * from './my-orders.js';

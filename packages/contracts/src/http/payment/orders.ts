@@ -32,11 +32,16 @@ export const OrderSchema = z.object({
   total: z.number().int().nonnegative(),
   currency: z.literal('USD'),
   lines: z.array(OrderLineSchema),
+  /** Cents a coupon took off the lines (0 without one); `total` is after it. */
+  discount: z.number().int().nonnegative(),
+  couponCode: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   refundedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Why a paid order was not fulfilled (e.g. the provider collected another amount), for the admin. */
   problem: z.string().nullable().optional(),
+  /** Why it was refunded: the admin's reason, the buyer's request, or the automatic refund's. */
+  refundReason: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

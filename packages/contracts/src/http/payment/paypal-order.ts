@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BillingInfoSchema } from './billing.js';
 import { CheckoutItemsSchema } from './checkout-session.js';
+import { OptionalCouponCodeSchema } from './coupons.js';
 import { ProviderSessionIdSchema } from './grant-course-access.js';
 
 export const PaypalOrderRequestSchema = z.object({
@@ -15,6 +16,7 @@ export const PaypalOrderRequestSchema = z.object({
   currency: z.literal('USD', { error: 'currency must be USD' }),
   billingInfo: BillingInfoSchema,
   items: CheckoutItemsSchema,
+  couponCode: OptionalCouponCodeSchema,
 });
 export type PaypalOrderRequest = z.input<typeof PaypalOrderRequestSchema>;
 

@@ -76,7 +76,7 @@ describe('the receipt', () => {
         '',
         'Total paid: $1,394.00',
         '',
-        '30-day money-back guarantee: if it is not right for you, ask for a refund by March 31, 2030 and you get the full amount back. Reply with your order number.',
+        '30-day money-back guarantee: if it is not right for you, ask for a refund by March 31, 2030 and you get the full amount back: sign in and open Orders & billing (https://site.example/orders).',
         '',
         'Keep this e-mail for your records.',
         '',
@@ -114,6 +114,21 @@ describe('the receipt', () => {
     expect(consultation.html).toContain('href="https://site.example/consultation"');
     expectMobileFriendlyHtml(consultation);
     expect(email.text).not.toContain('/consultation');
+  });
+
+  it('shows a coupon’s discount before the total paid, and nothing without one', () => {
+    const discounted = renderReceiptEmail({
+      order: { ...order, total: 125_460, discount: 13_940, couponCode: 'SPRING-20' },
+      settings,
+    });
+    expect(discounted.subject).toBe('Your Restaurant Consultant receipt ($1,254.60)');
+    const text = discounted.text;
+    expect(text).toContain('Discount (SPRING-20): -$139.40');
+    expect(text.indexOf('Menu Review × 2: $697.00')).toBeLessThan(text.indexOf('Discount (SPRING-20)'));
+    expect(text.indexOf('Discount (SPRING-20)')).toBeLessThan(text.indexOf('Total paid: $1,254.60'));
+    expect(discounted.html).toContain('Discount (SPRING-20): -$139.40');
+    expectMobileFriendlyHtml(discounted);
+    expect(email.text).not.toContain('Discount');
   });
 
   it('says plainly when the payment was made in test mode', () => {

@@ -64,6 +64,9 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       customerEmail: expect.stringMatching(NEW_BUYER_EMAIL),
       customerName: 'Ada Lovelace',
       total: 69700,
+      discount: 0,
+      couponCode: null,
+      refundReason: null,
       currency: 'USD',
       lines: [
         {

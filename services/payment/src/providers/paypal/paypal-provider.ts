@@ -72,8 +72,9 @@ export class PaypalProvider implements PaymentProvider {
    */
   async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CreatedCheckout> {
     const itemTotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-    if (itemTotal !== order.total)
-      throw new Error(`Order ${order.id}: total ${order.total} ≠ lines ${itemTotal}`);
+    const discount = order.discount?.amount ?? 0;
+    if (itemTotal - discount !== order.total)
+      throw new Error(`Order ${order.id}: total ${order.total} ≠ lines ${itemTotal} less ${discount}`);
     const money = (cents: number) => ({ currency_code: order.currency, value: centsToPaypalValue(cents) });
     const created = await this.client.request(
       {
@@ -88,7 +89,13 @@ export class PaypalProvider implements PaymentProvider {
               reference_id: order.id,
               custom_id: order.id,
               invoice_id: order.id,
-              amount: { ...money(order.total), breakdown: { item_total: money(itemTotal) } },
+              amount: {
+                ...money(order.total),
+                breakdown: {
+                  item_total: money(itemTotal),
+                  ...(discount > 0 ? { discount: money(discount) } : {}),
+                },
+              },
               items: order.lines.map((line) => ({
                 name: line.name.slice(0, 127),
                 sku: line.productId.slice(0, 127),

@@ -70,6 +70,23 @@ export class StripeProvider implements PaymentProvider {
       );
     }
     const subscription = recurring.length > 0;
+    const discount = order.discount;
+    // A coupon reaches Stripe's page as a one-time coupon of its exact amount for this order alone.
+    const stripeCoupon = discount
+      ? await this.call('create the coupon', () =>
+          this.stripe.coupons.create(
+            {
+              amount_off: discount.amount,
+              currency: order.currency.toLowerCase(),
+              duration: 'once',
+              max_redemptions: 1,
+              name: discount.label.slice(0, 40),
+              metadata: { orderId: order.id, code: discount.code },
+            },
+            { idempotencyKey: `coupon-${order.id}` },
+          ),
+        )
+      : null;
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: subscription ? 'subscription' : 'payment',
       line_items: order.lines.map((line) => ({
@@ -91,6 +108,7 @@ export class StripeProvider implements PaymentProvider {
       customer_email: order.customerEmail,
       client_reference_id: order.id,
       metadata: { orderId: order.id },
+      ...(stripeCoupon ? { discounts: [{ coupon: stripeCoupon.id }] } : {}),
       // Subscription mode takes no payment intent data: the subscription carries the order id instead.
       ...(subscription
         ? { subscription_data: { metadata: { orderId: order.id } } }

@@ -50,6 +50,13 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
           </tr>`,
     )
     .join('');
+  // A coupon's discount is what the lines cost above the amount charged.
+  const discount = view.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0) - view.amount;
+  const discountRow =
+    discount > 0
+      ? `
+          <tr><th scope="row" colspan="2">Discount</th><td class="num">-${escapeHtml(formatMoney(discount))}</td></tr>`
+      : '';
   const action = (name: string) => escapeHtml(`${actionBase}/${encodeURIComponent(view.sessionId)}/${name}`);
   const body =
     view.state === 'open'
@@ -121,7 +128,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
         </thead>
         <tbody>${rows}
         </tbody>
-        <tfoot>
+        <tfoot>${discountRow}
           <tr><th scope="row" colspan="2">Total</th><td class="num">${escapeHtml(formatMoney(view.amount))}</td></tr>
         </tfoot>
       </table>${body}

@@ -68,6 +68,8 @@ export class FakeStripeApi {
   readonly intents = new Map<string, FakePaymentIntent>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices: FakeInvoice[] = [];
+  /** Coupons created through the API: id → cents off once. */
+  readonly coupons = new Map<string, { id: string; amount_off: number; name: string | null }>();
   readonly refunds: {
     id: string;
     object: 'refund';
@@ -197,6 +199,17 @@ export class FakeStripeApi {
     if (request.method === 'GET' && sessionPath)
       return this.retrieveSession(decodeURIComponent(sessionPath[1]!), request.query);
     if (request.method === 'POST' && request.path === '/v1/refunds') return this.createRefund(form);
+    if (request.method === 'POST' && request.path === '/v1/coupons') {
+      const coupon = {
+        id: `coupon_${++this.count}`,
+        amount_off: Number(form.get('amount_off')),
+        name: form.get('name'),
+      };
+      if (!Number.isInteger(coupon.amount_off) || coupon.amount_off <= 0 || form.get('duration') !== 'once')
+        return error(400, 'invalid_request_error', 'Invalid coupon.', undefined);
+      this.coupons.set(coupon.id, coupon);
+      return { status: 200, body: { object: 'coupon', ...coupon, currency: form.get('currency') } };
+    }
     if (request.method === 'GET' && request.path === '/v1/invoices') return this.listInvoices(request.query);
     if (request.method === 'GET' && request.path === '/v1/invoice_payments')
       return this.listInvoicePayments(request.query);
@@ -305,6 +318,10 @@ export class FakeStripeApi {
         undefined,
       );
     }
+    const couponId = form.get('discounts[0][coupon]');
+    const coupon = couponId ? this.coupons.get(couponId) : undefined;
+    if (couponId && !coupon)
+      return error(400, 'invalid_request_error', `No such coupon: '${couponId}'`, 'resource_missing');
     const id = `cs_test_${++this.count}`;
     const session: FakeSession = {
       id,
@@ -314,7 +331,8 @@ export class FakeStripeApi {
       payment_status: 'unpaid',
       amount_total:
         this.overrideAmountTotal ??
-        lineItems.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0),
+        lineItems.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0) -
+          (coupon?.amount_off ?? 0),
       currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
       customer_email: form.get('customer_email'),
       client_reference_id: form.get('client_reference_id'),

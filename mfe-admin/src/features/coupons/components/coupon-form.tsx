@@ -1,0 +1,222 @@
+/**
+ * The form that creates a coupon: code, a percentage or an amount off (dollars and cents as typed, the
+ * one money input), which products, start and end, total uses and once per customer. The server's refusal
+ * of a field shows under it; a duplicate code under the code.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import {
+  ApiError,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  Label,
+  MoneyInput,
+  fieldAria,
+  showFieldIssues,
+  toast,
+} from '@platform/ui';
+import { Checkbox } from '@platform/ui/checkbox';
+import type { CouponList } from '@platform/contracts';
+import { useCreateCoupon } from '../api/coupons';
+import {
+  COUPONS_COPY,
+  COUPON_FIELDS,
+  EMPTY_COUPON_FORM,
+  toCouponRequest,
+  type CouponField,
+  type CouponFormValues,
+} from '../lib/coupon-form';
+
+export function CouponForm({ products }: { products: CouponList['products'] }) {
+  const id = useId();
+  const create = useCreateCoupon();
+  const [values, setValues] = useState<CouponFormValues>(EMPTY_COUPON_FORM);
+  const [errors, setErrors] = useState<Partial<Record<CouponField, string>>>({});
+  const set = <K extends keyof CouponFormValues>(key: K, value: CouponFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const fieldId = (name: string) => `${id}-${name}`;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = toCouponRequest(values);
+    if (!read.ok) {
+      setErrors({ [read.field]: read.message });
+      document.getElementById(fieldId(read.field))?.focus();
+      return;
+    }
+    try {
+      const coupon = await create.mutateAsync(read.request);
+      toast({
+        title: COUPONS_COPY.created,
+        description: `${coupon.code} can be used now.`,
+        variant: 'success',
+      });
+      setValues(EMPTY_COUPON_FORM);
+      setErrors({});
+    } catch (failure) {
+      console.error('Creating the coupon failed:', failure);
+      const shown: Partial<Record<CouponField, string>> = {};
+      const onFields = showFieldIssues(failure, COUPON_FIELDS, (field, message) => {
+        shown[field] = message;
+      });
+      if (onFields) {
+        setErrors(shown);
+        return;
+      }
+      const message = failure instanceof ApiError ? failure.serverMessage : null;
+      // 409: the code exists already; said under the code.
+      if (failure instanceof ApiError && failure.status === 409 && message) {
+        setErrors({ code: message });
+        document.getElementById(fieldId('code'))?.focus();
+        return;
+      }
+      toast({ title: 'Error', description: message ?? COUPONS_COPY.createFailed, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card className="lg:sticky lg:top-24">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">New coupon</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-4"
+          aria-label="New coupon"
+        >
+          <FormField
+            id={fieldId('code')}
+            label="Code"
+            error={errors.code}
+            hint="3 to 32 letters, digits, dashes or underscores."
+          >
+            <Input
+              {...fieldAria(fieldId('code'), errors.code, `${fieldId('code')}-hint`)}
+              value={values.code}
+              onChange={(event) => set('code', event.target.value)}
+              autoComplete="off"
+              className="font-mono uppercase"
+              maxLength={32}
+            />
+          </FormField>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Discount</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              {(['percent', 'amount'] as const).map((kind) => (
+                <label key={kind} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-kind`}
+                    value={kind}
+                    checked={values.kind === kind}
+                    onChange={() => set('kind', kind)}
+                    className="size-4 accent-primary"
+                  />
+                  {kind === 'percent' ? 'Percentage off' : 'Amount off'}
+                </label>
+              ))}
+            </div>
+            {values.kind === 'percent' ? (
+              <FormField id={fieldId('percentOff')} label="Percent off" error={errors.percentOff}>
+                <Input
+                  {...fieldAria(fieldId('percentOff'), errors.percentOff)}
+                  inputMode="numeric"
+                  value={values.percentOff}
+                  onChange={(event) => set('percentOff', event.target.value)}
+                />
+              </FormField>
+            ) : (
+              <FormField id={fieldId('amountOff')} label="Amount off (USD)" error={errors.amountOff}>
+                <MoneyInput
+                  {...fieldAria(fieldId('amountOff'), errors.amountOff)}
+                  value={values.amountOff}
+                  onValueChange={(text) => set('amountOff', text)}
+                />
+              </FormField>
+            )}
+          </fieldset>
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">
+              Products (none ticked: every one-time product)
+            </legend>
+            {products.map((product) => {
+              const box = fieldId(`product-${product.id}`);
+              return (
+                <div key={product.id} className="flex min-h-9 items-center gap-2">
+                  <Checkbox
+                    id={box}
+                    checked={values.productIds.includes(product.id)}
+                    onCheckedChange={(checked) =>
+                      set(
+                        'productIds',
+                        checked === true
+                          ? [...values.productIds, product.id]
+                          : values.productIds.filter((entry) => entry !== product.id),
+                      )
+                    }
+                  />
+                  <Label htmlFor={box} className="font-normal">
+                    {product.name}
+                  </Label>
+                </div>
+              );
+            })}
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+            <FormField id={fieldId('startsAt')} label="Starts (optional)" error={errors.startsAt}>
+              <Input
+                {...fieldAria(fieldId('startsAt'), errors.startsAt)}
+                type="datetime-local"
+                value={values.startsAt}
+                onChange={(event) => set('startsAt', event.target.value)}
+              />
+            </FormField>
+            <FormField id={fieldId('endsAt')} label="Ends (optional)" error={errors.endsAt}>
+              <Input
+                {...fieldAria(fieldId('endsAt'), errors.endsAt)}
+                type="datetime-local"
+                value={values.endsAt}
+                onChange={(event) => set('endsAt', event.target.value)}
+              />
+            </FormField>
+          </div>
+          <FormField
+            id={fieldId('maxRedemptions')}
+            label="Total uses (optional)"
+            error={errors.maxRedemptions}
+          >
+            <Input
+              {...fieldAria(fieldId('maxRedemptions'), errors.maxRedemptions)}
+              inputMode="numeric"
+              value={values.maxRedemptions}
+              onChange={(event) => set('maxRedemptions', event.target.value)}
+            />
+          </FormField>
+          <div className="flex min-h-9 items-center gap-2">
+            <Checkbox
+              id={fieldId('once')}
+              checked={values.oncePerCustomer}
+              onCheckedChange={(checked) => set('oncePerCustomer', checked === true)}
+            />
+            <Label htmlFor={fieldId('once')} className="font-normal">
+              Once per customer
+            </Label>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create coupon'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * `/orders` (docs/behaviour/checkout-and-payments.md#orders-and-billing): the signed-in account's
+ * purchases, newest first, with number, date, lines, discount, total and status; inside the 30-day
+ * guarantee 'Ask for a refund', after it the date it ended and the way to support. Signed-out visitors get
+ * 'Login Required' and go to /login; a 401 from the list, 'Session Expired'.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import type { MyOrder } from '@platform/contracts';
+import { formatDate, formatMoney } from '@platform/contracts/format';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  SITE_NAME,
+  Skeleton,
+  useAuth,
+  useDocumentTitle,
+  useToastAndRedirect,
+} from '@platform/ui';
+import { useMyOrders } from '../api/orders';
+import { ORDERS_COPY, STATUS_LABELS, guaranteeOf, subtotalOf } from '../lib/order-display';
+import { RefundDialog } from './refund-dialog';
+
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+const DATE = { style: 'long' } as const;
+
+function OrderCard({ order, now }: { order: MyOrder; now: Date }) {
+  const status = STATUS_LABELS[order.status];
+  const guarantee = guaranteeOf(order, now);
+  return (
+    <Card data-testid="order-card">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold">Order {order.number}</h2>
+          <p className="text-sm text-muted-foreground">
+            {formatDate(new Date(order.paidAt ?? order.createdAt), DATE)}
+            {order.provider === 'test' ? ' · test payment' : ''}
+          </p>
+        </div>
+        <Badge variant={status.variant}>{status.label}</Badge>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-2 text-sm">
+          {order.lines.map((line) => (
+            <div key={line.productId} className="flex justify-between gap-4">
+              <dt className="min-w-0">
+                {line.name}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+              </dt>
+              <dd className="shrink-0 tabular-nums">
+                {line.unitPrice === 0 ? 'Included' : formatMoney(line.unitPrice * line.quantity)}
+              </dd>
+            </div>
+          ))}
+          {order.discount > 0 ? (
+            <>
+              <div className="flex justify-between gap-4 border-t border-border pt-2 text-muted-foreground">
+                <dt>Subtotal</dt>
+                <dd className="tabular-nums">{formatMoney(subtotalOf(order))}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="min-w-0 text-muted-foreground">Discount ({order.couponCode})</dt>
+                <dd className="shrink-0 font-medium text-success tabular-nums">
+                  -{formatMoney(order.discount)}
+                </dd>
+              </div>
+            </>
+          ) : null}
+          <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
+            <dt>{order.status === 'refunded' ? 'Refunded' : 'Total paid'}</dt>
+            <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+        {guarantee.kind === 'refundable' ? (
+          <div className="flex flex-col gap-3 rounded-md bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              30-day money-back guarantee: you can ask for a refund until {formatDate(guarantee.until, DATE)}.
+            </p>
+            <RefundDialog order={order} />
+          </div>
+        ) : guarantee.kind === 'ended' ? (
+          <p className="text-sm text-muted-foreground" data-testid="guarantee-ended">
+            The 30-day money-back guarantee ended on {formatDate(guarantee.endedOn, DATE)}. For anything about
+            this order, please{' '}
+            <Link to="/contact" className="text-primary underline underline-offset-4">
+              contact support
+            </Link>
+            .
+          </p>
+        ) : order.status === 'refunded' && order.refundedAt ? (
+          <p className="text-sm text-muted-foreground">
+            Refunded on {formatDate(new Date(order.refundedAt), DATE)}.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OrdersPage() {
+  useDocumentTitle(`${ORDERS_COPY.title} | ${SITE_NAME}`);
+  const { user, isLoading: userLoading } = useAuth();
+  const orders = useMyOrders(user !== null);
+  const redirect = useToastAndRedirect();
+  const signedOut = !userLoading && !user;
+  const sessionExpired = user !== null && orders.data === null && !orders.isFetching;
+
+  useEffect(() => {
+    if (signedOut || sessionExpired) {
+      redirect(
+        {
+          title: signedOut ? 'Login Required' : 'Session Expired',
+          description: 'Please log in to see your orders.',
+          variant: 'destructive',
+        },
+        '/login',
+        LOGIN_REDIRECT_DELAY_MS,
+      );
+    }
+  }, [signedOut, sessionExpired, redirect]);
+
+  const loading = userLoading || signedOut || sessionExpired || orders.isPending;
+  const list = orders.data?.orders ?? [];
+  const now = new Date();
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{ORDERS_COPY.title}</h1>
+        <p className="mt-2 text-muted-foreground">{ORDERS_COPY.description}</p>
+      </header>
+      <div className="mt-8">
+        {loading ? (
+          <div className="space-y-4" aria-busy="true">
+            <p role="status" className="sr-only">
+              Loading your orders…
+            </p>
+            {[0, 1].map((key) => (
+              <Skeleton key={key} className="h-48 w-full" />
+            ))}
+          </div>
+        ) : orders.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>{ORDERS_COPY.failed}</AlertTitle>
+            <AlertDescription>
+              <p>Please try again in a moment.</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : list.length === 0 ? (
+          <Card className="p-8 text-center" data-testid="no-orders">
+            <h2 className="text-lg font-semibold">{ORDERS_COPY.empty}</h2>
+            <p className="mt-2 text-sm text-muted-foreground">{ORDERS_COPY.emptyHint}</p>
+            <Button asChild className="mt-4">
+              <Link to="/pricing">See the programmes</Link>
+            </Button>
+          </Card>
+        ) : (
+          <div className="space-y-6">
+            {list.map((order) => (
+              <OrderCard key={order.id} order={order} now={now} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

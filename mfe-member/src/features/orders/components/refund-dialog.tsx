@@ -1,0 +1,105 @@
+/**
+ * 'Ask for a refund' on an order inside the guarantee: a dialog asking why (required), then the refund
+ * through the provider that took the payment. The server's refusal shows in the dialog.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { MY_ORDER_MESSAGES, type MyOrder } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+import { ApiError, Button, FormField, Textarea, fieldAria, toast } from '@platform/ui';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@platform/ui/dialog';
+import { useRequestRefund } from '../api/orders';
+import { ORDERS_COPY } from '../lib/order-display';
+
+export function RefundDialog({ order }: { order: MyOrder }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refund = useRequestRefund();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(MY_ORDER_MESSAGES.reasonRequired);
+      return;
+    }
+    try {
+      await refund.mutateAsync({ orderId: order.id, reason });
+      toast({
+        title: ORDERS_COPY.refunded,
+        description: `${formatMoney(order.total)} for order ${order.number} goes back to you; an e-mail confirms it.`,
+        variant: 'success',
+      });
+      setOpen(false);
+    } catch (failure) {
+      console.error('Refund request failed:', failure);
+      setError(
+        failure instanceof ApiError && failure.serverMessage
+          ? failure.serverMessage
+          : ORDERS_COPY.refundFailed,
+      );
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          {ORDERS_COPY.refundTitle}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{ORDERS_COPY.refundTitle}</DialogTitle>
+          <DialogDescription>
+            Order {order.number}: {formatMoney(order.total)} back in full. Your access to what it bought ends.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField
+            id={`${id}-reason`}
+            label={ORDERS_COPY.refundLabel}
+            error={error ?? undefined}
+            hint={ORDERS_COPY.refundHint}
+          >
+            <Textarea
+              {...fieldAria(`${id}-reason`, error ?? undefined, `${id}-reason-hint`)}
+              value={reason}
+              maxLength={500}
+              rows={4}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+            />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Keep my order
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={refund.isPending}>
+              {refund.isPending ? 'Refunding…' : `Refund ${formatMoney(order.total)}`}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * A buyer's own orders and their refund requests (docs/behaviour/checkout-and-payments.md#orders-and-billing):
+ * `GET /api/orders` and `POST /api/orders/{id}/refund-request`.
+ */
+import { z } from 'zod';
+import { textField } from '../text.js';
+import { OrderLineSchema, OrderStatusSchema, PaymentProviderSchema, REFUND_WINDOW_DAYS } from './orders.js';
+
+export const MyOrderSchema = z.object({
+  id: z.uuid(),
+  /** What the buyer and support call it: 'RC-' and the id's first 8 characters, upper-case. */
+  number: z.string(),
+  status: OrderStatusSchema,
+  provider: PaymentProviderSchema,
+  lines: z.array(OrderLineSchema),
+  /** Cents a coupon took off (0 without one). */
+  discount: z.number().int().nonnegative(),
+  couponCode: z.string().nullable(),
+  /** Cents paid. */
+  total: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+  createdAt: z.iso.datetime({ offset: true }),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The last moment a refund may be asked for (the guarantee); null when the order cannot be refunded. */
+  refundableUntil: z.iso.datetime({ offset: true }).nullable(),
+});
+export type MyOrder = z.infer<typeof MyOrderSchema>;
+
+export const MyOrderListSchema = z.object({ orders: z.array(MyOrderSchema) });
+export type MyOrderList = z.infer<typeof MyOrderListSchema>;
+
+export const MY_ORDER_MESSAGES = {
+  reasonRequired: 'Please tell us in a few words why you want a refund.',
+  reasonTooLong: 'Please keep the reason under 500 characters.',
+  windowPassed: (endedOn: string) =>
+    `The ${REFUND_WINDOW_DAYS}-day money-back guarantee of this order ended on ${endedOn}. Please contact support.`,
+  notRefundable: 'This order cannot be refunded from here. Please contact support.',
+} as const;
+
+export const RefundRequestBodySchema = z.object(
+  {
+    reason: textField({
+      min: 1,
+      max: 500,
+      multiline: true,
+      required: MY_ORDER_MESSAGES.reasonRequired,
+      tooLong: MY_ORDER_MESSAGES.reasonTooLong,
+    }),
+  },
+  { error: MY_ORDER_MESSAGES.reasonRequired },
+);
+export type RefundRequestBody = z.input<typeof RefundRequestBodySchema>;
+
+export const RefundRequestResponseSchema = z.object({ order: MyOrderSchema });
+export type RefundRequestResponse = z.infer<typeof RefundRequestResponseSchema>;
+
+/** 'RC-1A2B3C4D': the order number shown to the buyer, the admin and support. */
+export function orderNumberOf(id: string): string {
+  return `RC-${id.slice(0, 8).toUpperCase()}`;
+}

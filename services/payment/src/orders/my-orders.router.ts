@@ -1,0 +1,121 @@
+/**
+ * A buyer's own orders (signed in; docs/behaviour/checkout-and-payments.md#orders-and-billing):
+ *
+ *   GET  /api/orders                        → MyOrderListSchema: the account's purchases, newest first
+ *   POST /api/orders/:id/refund-request     → RefundRequestResponseSchema; body { reason }
+ *     within the 30-day guarantee: refunded through the provider that took it (refund-order.ts: once,
+ *     however many requests or replicas); 409 MY_ORDER_MESSAGES.windowPassed after it, 409 when already
+ *     refunded or not paid; 404 for an order that is not the caller's. Visitors get 401.
+ *
+ * An order is the caller's when they placed it signed in, or it went to their account's e-mail.
+ * Revenue-share payments are not purchases: they are listed on the revenue report, not here.
+ */
+import {
+  MY_ORDER_MESSAGES,
+  OrderIdParamsSchema,
+  REFUND_MESSAGES,
+  REFUND_WINDOW_DAYS,
+  RefundRequestBodySchema,
+  orderNumberOf,
+  type Caller,
+  type MyOrder,
+  type MyOrderList,
+  type RefundRequestResponse,
+} from '@platform/contracts';
+import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
+import { AppError } from '@platform/service-kit/errors';
+import { DAY } from '@platform/service-kit/clock';
+import { requireUser } from '@platform/service-kit/identity';
+import { validate } from '@platform/service-kit/http';
+import type { Router } from 'express';
+import type { PaymentDeps } from '../runtime.js';
+import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
+import { refundOrder } from './refund-order.js';
+import { latestPaymentOf } from './subscription-events.js';
+import { toOrderLines } from './orders.repository.js';
+
+const ACCOUNT_ORDER_LIMIT = 200;
+
+export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
+  router.get('/api/orders', requireUser, async (req, res) => {
+    const account = accountOf(req.caller);
+    const rows = await listAccountOrders(deps.db, { ...account, limit: ACCOUNT_ORDER_LIMIT });
+    const body: MyOrderList = {
+      orders: await Promise.all(rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row)))),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.post(
+    '/api/orders/:id/refund-request',
+    requireUser,
+    validate({ params: OrderIdParamsSchema, body: RefundRequestBodySchema }),
+    async (req, res) => {
+      const account = accountOf(req.caller);
+      const order = await findOrder(deps.db, req.params.id);
+      if (!order || order.revenueReportId || !isOwnedBy(order, account)) {
+        throw new AppError('not_found', REFUND_MESSAGES.notFound);
+      }
+      if (order.status === 'refunded') throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
+      if (order.status !== 'fulfilled') throw new AppError('conflict', MY_ORDER_MESSAGES.notRefundable);
+      const start = await guaranteeStart(deps, order);
+      if (!start || deps.clock.now().getTime() > start.getTime() + REFUND_WINDOW_DAYS * DAY) {
+        const ended = new Date((start ?? deps.clock.now()).getTime() + REFUND_WINDOW_DAYS * DAY);
+        throw new AppError('conflict', MY_ORDER_MESSAGES.windowPassed(formatDate(ended, EMAIL_DATE)));
+      }
+      const refunded = await refundOrder(deps, {
+        orderId: order.id,
+        reason: `Asked by the buyer: ${req.body.reason}`,
+        requestId: String(req.id),
+      });
+      deps.logger.info({ orderId: order.id, userId: account.userId }, 'refund asked by the buyer');
+      const body: RefundRequestResponse = { order: toMyOrder(refunded, null) };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
+}
+
+interface Account {
+  userId: string;
+  email: string;
+}
+
+function accountOf(caller: Caller): Account {
+  if (caller.kind !== 'user') throw new AppError('unauthenticated', 'Authentication required');
+  return { userId: caller.userId, email: caller.email.toLowerCase() };
+}
+
+function isOwnedBy(order: OrderWithLines, account: Account): boolean {
+  return (
+    order.placedByUserId === account.userId ||
+    (order.accountEmail ?? order.customerEmail).toLowerCase() === account.email
+  );
+}
+
+/** When the guarantee started: the payment (a subscription's latest one); null when nothing is refundable. */
+async function guaranteeStart(deps: PaymentDeps, order: OrderWithLines): Promise<Date | null> {
+  if (order.status !== 'fulfilled' || !order.paidAt) return null;
+  return order.providerSubscriptionId
+    ? ((await latestPaymentOf(deps.db, order)) ?? order.paidAt)
+    : order.paidAt;
+}
+
+function toMyOrder(row: OrderWithLines, guaranteeFrom: Date | null): MyOrder {
+  return {
+    id: row.id,
+    number: orderNumberOf(row.id),
+    status: row.status,
+    provider: row.provider,
+    lines: toOrderLines(row.lines),
+    discount: row.discount,
+    couponCode: row.couponCode,
+    total: row.total,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundableUntil: guaranteeFrom
+      ? new Date(guaranteeFrom.getTime() + REFUND_WINDOW_DAYS * DAY).toISOString()
+      : null,
+  };
+}
