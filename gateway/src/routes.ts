@@ -46,6 +46,7 @@ export const ROUTES: readonly Route[] = [
     '/api/modules*',
     '/api/lessons*',
     '/api/enrollments*',
+    '/api/certificates*',
     '/api/progress*',
     '/api/products*',
     '/api/video-stream/*',

@@ -17,6 +17,8 @@ export const ROUTE_PATHS = {
   myConsultations: '/my-consultations',
   revenueShareWelcome: '/revenue-share-welcome',
   revenueReport: '/revenue-report',
+  // Public: anyone holding a certificate's address may check it.
+  certificate: '/certificates/:id',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -2,6 +2,7 @@
 import type { ServiceDeps } from '@platform/service-kit';
 import type { Router } from 'express';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
+import { certificateRoutes } from './certificates/certificates.router.js';
 import type { CourseConfig } from './config.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
@@ -13,6 +14,7 @@ import { lessonUploadRoutes } from './uploads/lesson-uploads.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
+  certificateRoutes(router, deps);
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
   hlsStreamRoutes(router, deps);

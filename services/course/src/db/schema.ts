@@ -355,3 +355,36 @@ export const lessonTranscodes = courseSchema.table(
 );
 
 export type LessonTranscodeRow = typeof lessonTranscodes.$inferSelect;
+
+/**
+ * Who each learner is, as the auth service announces them (`auth.user.registered`, `auth.member.granted`,
+ * `auth.user.status-changed`): the name a certificate is issued to.
+ */
+export const learnerNames = courseSchema.table('learner_names', {
+  userId: text('user_id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A certificate of completion (docs/behaviour/member-learning.md#certificates): one per learner and course,
+ * issued in the transaction that completes the course's last section. The id is 128 random bits
+ * (base64url), so holding it is what lets anyone verify it. The name and title are kept as issued.
+ */
+export const certificates = courseSchema.table(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('certificates_user_course_unique').on(table.userId, table.courseId)],
+);
+
+export type CertificateRow = typeof certificates.$inferSelect;

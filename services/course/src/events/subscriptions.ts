@@ -1,5 +1,6 @@
 /** Every event the course service reacts to, in one place. */
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
+import { userRegisteredSubscription } from '../certificates/learner-names.handler.js';
 import type { CourseConfig } from '../config.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
@@ -12,5 +13,6 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     memberRevokedSubscription(),
     userStatusChangedSubscription(),
     planConsentedSubscription(),
+    userRegisteredSubscription(),
   ];
 }

@@ -350,6 +350,14 @@ export async function markModuleCompleted(
 }
 
 /** Records the course as completed on the enrolment (first time only). */
+/**
+ * Holds the learner's progress writes one at a time until the transaction ends, so two lessons finished at
+ * once in different sections both see each other, and finishing the course is noticed exactly once.
+ */
+export async function lockLearnerProgress(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-progress:${userId}`}))`);
+}
+
 export async function markEnrolmentCompleted(
   db: Executor,
   options: { userId: string; courseId: number; at: Date },

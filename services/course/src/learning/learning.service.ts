@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { AppError, type Database, type Executor } from '@platform/service-kit';
 import { countCourseContents } from '../catalogue/catalogue.repository.js';
+import { issueCertificate } from '../certificates/issue-certificate.js';
 import {
   assertLessonOpen,
   assertMember,
@@ -33,6 +34,7 @@ import {
   listLessonsOfModules,
   listStandingEnrolments,
   listUnlockNotices,
+  lockLearnerProgress,
   markEnrolmentCompleted,
   markLessonCompleted,
   markLessonsCompleted,
@@ -206,6 +208,7 @@ export async function getLesson(db: Executor, call: Call & { lessonId: number })
  */
 export async function completeLesson(db: Database, call: Call & { lessonId: number }): Promise<MemberLesson> {
   await db.transaction(async (tx) => {
+    await lockLearnerProgress(tx, call.caller.userId);
     const { lesson, courseId, state } = await openLesson(tx, call);
     await markLessonCompleted(tx, { userId: call.caller.userId, lessonId: lesson.id, at: call.now });
     const siblings = await listLessonsOfModules(tx, [lesson.moduleId]);
@@ -233,6 +236,11 @@ async function completeCourseIfDone(
       userId: options.caller.userId,
       courseId: options.courseId,
       at: options.now,
+    });
+    await issueCertificate(tx, {
+      learner: options.caller,
+      course: state.course,
+      now: options.now,
     });
   }
 }
@@ -263,6 +271,7 @@ export async function completeModule(
 ): Promise<AvailableModule> {
   const courseId = await courseOfModule(db, call.moduleId, call.caller);
   await db.transaction(async (tx) => {
+    await lockLearnerProgress(tx, call.caller.userId);
     const state = await loadCourseState(tx, { ...call, courseId });
     assertMember(state);
     if (!state.sections.get(call.moduleId)?.isAvailable)

@@ -2,6 +2,7 @@
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
+import { learningMailSubscriptions } from './learning-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
@@ -18,5 +19,6 @@ export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>)
     orderRefundedSubscription(deps),
     ...consultationMailSubscriptions(deps),
     revenueReminderSubscription(deps),
+    ...learningMailSubscriptions(deps),
   ];
 }

@@ -9,3 +9,4 @@ export * from './video-links.js';
 export * from './lesson-uploads.js';
 export * from './course-studio.js';
 export * from './lesson-streams.js';
+export * from './certificates.js';
