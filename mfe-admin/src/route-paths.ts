@@ -11,6 +11,7 @@ export const ROUTE_PATHS = {
   revenueAdmin: '/revenue-admin',
   courseEditor: '/admin/courses',
   videoUpload: '/admin/upload',
+  questions: '/admin/questions',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

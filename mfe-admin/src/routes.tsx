@@ -48,6 +48,13 @@ const PAGES = {
       })),
     ),
   },
+  questions: {
+    Component: lazy(() =>
+      import('./features/questions/components/admin-questions-page').then((m) => ({
+        default: m.AdminQuestionsPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

@@ -6,6 +6,7 @@ import { certificateRoutes } from './certificates/certificates.router.js';
 import type { CourseConfig } from './config.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
+import { questionRoutes } from './questions/questions.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
 import { hlsStreamRoutes } from './media/hls-stream.router.js';
 import { videoStreamRoutes } from './media/video-stream.router.js';
@@ -20,6 +21,7 @@ export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): v
   hlsStreamRoutes(router, deps);
   learningRoutes(router, deps);
   lessonUploadRoutes(router, deps);
+  questionRoutes(router, deps);
   studioRoutes(router, deps);
   videoStreamRoutes(router, deps);
 }

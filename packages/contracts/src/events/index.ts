@@ -16,6 +16,7 @@ import {
 } from './consultation-events.js';
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
 import { CourseCertificateIssuedSchema } from './course-certificate-issued.js';
+import { CourseQuestionAnsweredSchema } from './course-question-answered.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
@@ -37,6 +38,7 @@ export * from './auth-member-revoked.js';
 export * from './auth-user-status-changed.js';
 export * from './course-catalogue-published.js';
 export * from './course-certificate-issued.js';
+export * from './course-question-answered.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
@@ -52,6 +54,7 @@ export const eventSchemas = {
   'auth.user.status-changed': { version: 1, data: AuthUserStatusChangedSchema },
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
   'course.certificate.issued': { version: 1, data: CourseCertificateIssuedSchema },
+  'course.question.answered': { version: 1, data: CourseQuestionAnsweredSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
   'payment.subscription.ended': { version: 1, data: PaymentSubscriptionEndedSchema },

@@ -388,3 +388,34 @@ export const certificates = courseSchema.table(
 );
 
 export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * A member's question under a lesson (docs/behaviour/member-learning.md#lesson-questions) and the admin's
+ * answer. `is_published` shows the question and answer to every member of the lesson, without the asker.
+ */
+export const lessonQuestions = courseSchema.table(
+  'lesson_questions',
+  {
+    id: uuid('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** Where the answer is e-mailed: the asker's address when they asked. */
+    email: text('email').notNull(),
+    body: text('body').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+    isPublished: boolean('is_published').notNull().default(false),
+  },
+  (table) => [
+    index('lesson_questions_lesson_idx').on(table.lessonId),
+    index('lesson_questions_open_idx')
+      .on(table.askedAt)
+      .where(sql`${table.answeredAt} is null`),
+  ],
+);
+
+export type LessonQuestionRow = typeof lessonQuestions.$inferSelect;

@@ -184,7 +184,7 @@ export async function listModuleLessons(
   });
 }
 
-async function openLesson(db: Executor, call: Call & { lessonId: number }) {
+export async function openLesson(db: Executor, call: Call & { lessonId: number }) {
   const found = await findLesson(db, call.lessonId);
   // A draft (or a lesson of a draft section) is the admin's alone.
   if (!found || (!found.isVisible && call.caller.role !== 'admin')) {

@@ -1,11 +1,16 @@
 /**
  * The course's e-mails to learners, once per event (docs/behaviour/member-learning.md#e-mails): a
- * certificate issued → the learner.
+ * certificate issued → the learner; a question answered → the member who asked.
  */
 import { defineSubscription, type ServiceDeps } from '@platform/service-kit';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
-import { CERTIFICATE_ISSUED_TEMPLATE, renderCertificateIssuedEmail } from '../templates/learning.js';
+import {
+  CERTIFICATE_ISSUED_TEMPLATE,
+  QUESTION_ANSWERED_TEMPLATE,
+  renderCertificateIssuedEmail,
+  renderQuestionAnsweredEmail,
+} from '../templates/learning.js';
 import { templateSettings } from '../templates/settings.js';
 
 export function learningMailSubscriptions(deps: ServiceDeps<NotificationConfig>) {
@@ -20,6 +25,18 @@ export function learningMailSubscriptions(deps: ServiceDeps<NotificationConfig>)
           eventId: event.id,
           now: deps.clock.now(),
           ...renderCertificateIssuedEmail({ ...event.data, settings }),
+        });
+      },
+    }),
+    defineSubscription({
+      subject: 'course.question.answered',
+      handler: async (event, { tx }) => {
+        await insertMessage(tx, {
+          to: event.data.email,
+          template: QUESTION_ANSWERED_TEMPLATE,
+          eventId: event.id,
+          now: deps.clock.now(),
+          ...renderQuestionAnsweredEmail({ ...event.data, settings }),
         });
       },
     }),

@@ -1,6 +1,8 @@
 /**
- * The course's e-mails to learners (docs/behaviour/member-learning.md#e-mails): the certificate of completion.
+ * The course's e-mails to learners (docs/behaviour/member-learning.md#e-mails): the certificate of completion,
+ * and the admin's answer to a lesson question.
  */
+import { paragraphsOf } from './consultation.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
 export const CERTIFICATE_ISSUED_TEMPLATE = 'certificate-issued';
@@ -33,6 +35,34 @@ export function renderCertificateIssuedEmail(input: CertificateIssuedEmailInput)
       `Anyone can check it is real at ${verifyUrl}: share that address with your team or on your profile.`,
       `Certificate ID: ${input.certificateId}`,
     ],
+    settings: input.settings,
+  });
+}
+
+export const QUESTION_ANSWERED_TEMPLATE = 'question-answered';
+
+export interface QuestionAnsweredEmailInput {
+  lessonId: number;
+  lessonTitle: string;
+  question: string;
+  answer: string;
+  settings: TemplateSettings;
+}
+
+export function renderQuestionAnsweredEmail(input: QuestionAnsweredEmailInput): RenderedEmail {
+  return renderEmail({
+    subject: `Your question about “${input.lessonTitle}” was answered`,
+    preheader: 'Our answer is below, and under the lesson.',
+    heading: 'Your question was answered',
+    greeting: 'Hi there,',
+    intro: [
+      `You asked under the lesson “${input.lessonTitle}”:`,
+      ...paragraphsOf(input.question).map((line) => `“${line}”`),
+      'Our answer:',
+      ...paragraphsOf(input.answer),
+    ],
+    action: { label: 'Open the lesson', url: `${input.settings.baseUrl}/lessons/${input.lessonId}` },
+    outro: ['Ask another question under any lesson you have open.'],
     settings: input.settings,
   });
 }

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminConsultation,
+  AdminQuestionList,
   CourseList,
   MailList,
   RevenueStats,
@@ -81,6 +82,21 @@ export function useCourseOutlineForHome(courseId: number | null) {
         import('@platform/contracts'),
       ]);
       return StudioSectionListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/questions?status=open`: the open lesson questions (the questions page's first read). */
+export function useOpenQuestionsForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/admin/questions?status=open'],
+    enabled,
+    queryFn: async (context): Promise<AdminQuestionList> => {
+      const [body, { AdminQuestionListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return AdminQuestionListSchema.parse(body);
     },
   });
 }

@@ -12,6 +12,7 @@ import {
   useConsultationsForHome,
   useCourseOutlineForHome,
   useCoursesForHome,
+  useOpenQuestionsForHome,
   useRecentMailForHome,
   useRevenueStatsForHome,
 } from '../api/get-home-figures';
@@ -21,6 +22,7 @@ import {
   NO_COURSE_FIGURE,
   courseOutlineFigure,
   failedMailFigure,
+  openQuestionsFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
 } from '../lib/admin-home-figures';
@@ -51,6 +53,7 @@ export function AdminHomePage() {
   const consultations = useConsultationsForHome(allowed);
   const stats = useRevenueStatsForHome(allowed);
   const mail = useRecentMailForHome(allowed);
+  const questions = useOpenQuestionsForHome(allowed);
   const courses = useCoursesForHome(allowed);
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
   const refusal = useAdminRefusal(
@@ -58,6 +61,7 @@ export function AdminHomePage() {
     consultations.error,
     stats.error,
     mail.error,
+    questions.error,
     courses.error,
     outline.error,
   );
@@ -66,6 +70,7 @@ export function AdminHomePage() {
     consultations: figureOf(consultations, pendingConsultationsFigure),
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
+    questions: figureOf(questions, openQuestionsFigure),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
   };
 

@@ -1,6 +1,6 @@
 /**
  * `GET /api/certificates/:id`, public (docs/behaviour/member-learning.md#certificates): the name, the course
- * and the date of a certificate, or null when no certificate has that id (404, never retried).
+ * and the date of a certificate, or null when no certificate has that id.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateVerification } from '@platform/contracts';
@@ -11,7 +11,6 @@ const read = getQueryFn<unknown>({ on401: 'throw' });
 export function useCertificate(id: string) {
   return useQuery({
     queryKey: ['/api/certificates', id],
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
     queryFn: async (context): Promise<CertificateVerification | null> => {
       const { CertificateVerificationSchema } = await import('@platform/contracts');
       try {
