@@ -12,6 +12,7 @@ export const ROUTE_PATHS = {
   courseEditor: '/admin/courses',
   videoUpload: '/admin/upload',
   questions: '/admin/questions',
+  learners: '/admin/learners',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

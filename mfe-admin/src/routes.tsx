@@ -55,6 +55,13 @@ const PAGES = {
       })),
     ),
   },
+  learners: {
+    Component: lazy(() =>
+      import('./features/learners/components/admin-learners-page').then((m) => ({
+        default: m.AdminLearnersPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

@@ -6,6 +6,7 @@ import { certificateRoutes } from './certificates/certificates.router.js';
 import type { CourseConfig } from './config.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
+import { learnerRoutes } from './learners/learners.router.js';
 import { questionRoutes } from './questions/questions.router.js';
 import { demoVideoRoutes } from './media/demo-video.router.js';
 import { hlsStreamRoutes } from './media/hls-stream.router.js';
@@ -19,6 +20,7 @@ export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): v
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
   hlsStreamRoutes(router, deps);
+  learnerRoutes(router, deps);
   learningRoutes(router, deps);
   lessonUploadRoutes(router, deps);
   questionRoutes(router, deps);

@@ -9,15 +9,23 @@ import { certificates, learnerNames, type CertificateRow } from '../db/schema.js
  */
 export async function upsertLearnerName(
   db: Executor,
-  row: { userId: string; firstName: string; lastName?: string | undefined; at: Date },
+  row: {
+    userId: string;
+    email?: string | undefined;
+    firstName: string;
+    lastName?: string | undefined;
+    at: Date;
+  },
 ): Promise<void> {
   const lastName = row.lastName ?? '';
+  const email = row.email ?? '';
   await db
     .insert(learnerNames)
-    .values({ userId: row.userId, firstName: row.firstName, lastName, updatedAt: row.at })
+    .values({ userId: row.userId, email, firstName: row.firstName, lastName, updatedAt: row.at })
     .onConflictDoUpdate({
       target: learnerNames.userId,
       set: {
+        email: row.email === undefined ? sql`${learnerNames.email}` : email,
         firstName: row.firstName,
         lastName: row.lastName === undefined ? sql`${learnerNames.lastName}` : lastName,
         updatedAt: row.at,

@@ -9,8 +9,8 @@ export function userRegisteredSubscription() {
   return defineSubscription({
     subject: 'auth.user.registered',
     handler: async (event, { tx }) => {
-      const { userId, firstName, lastName } = event.data;
-      await upsertLearnerName(tx, { userId, firstName, lastName, at: new Date(event.occurredAt) });
+      const { userId, email, firstName, lastName } = event.data;
+      await upsertLearnerName(tx, { userId, email, firstName, lastName, at: new Date(event.occurredAt) });
     },
   });
 }

@@ -362,6 +362,8 @@ export type LessonTranscodeRow = typeof lessonTranscodes.$inferSelect;
  */
 export const learnerNames = courseSchema.table('learner_names', {
   userId: text('user_id').primaryKey(),
+  /** The account's address as last announced (the admin's learner list); empty until an event gives it. */
+  email: text('email').notNull().default(''),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -419,3 +421,33 @@ export const lessonQuestions = courseSchema.table(
 );
 
 export type LessonQuestionRow = typeof lessonQuestions.$inferSelect;
+
+/**
+ * The admin's drip overrides for one learner (docs/behaviour/admin.md#learners; docs/decisions.md, 90), on
+ * every course they are enrolled in: `unlocked_all_at` opens every section; `schedule_restarted_at` counts
+ * the drip again from that moment (and clears an unlock). Completed sections and lessons stay open whatever
+ * these say.
+ */
+export const learnerDrip = courseSchema.table('learner_drip', {
+  userId: text('user_id').primaryKey(),
+  unlockedAllAt: timestamp('unlocked_all_at', { withTimezone: true }),
+  scheduleRestartedAt: timestamp('schedule_restarted_at', { withTimezone: true }),
+});
+
+export type LearnerDripRow = typeof learnerDrip.$inferSelect;
+
+/** Every override the admin made, with the reason given: kept, never edited. */
+export const dripOverrideLog = courseSchema.table(
+  'drip_override_log',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    action: text('action', { enum: ['unlock_all', 'reset_progress'] }).notNull(),
+    reason: text('reason').notNull(),
+    adminId: text('admin_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('drip_override_log_user_idx').on(table.userId, table.createdAt)],
+);
+
+export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;

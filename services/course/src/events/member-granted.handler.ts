@@ -7,8 +7,8 @@ export function memberGrantedSubscription() {
   return defineSubscription({
     subject: 'auth.member.granted',
     handler: async (event, { tx, logger }) => {
-      const { userId, firstName, lastName, grantedAt } = event.data;
-      await upsertLearnerName(tx, { userId, firstName, lastName, at: new Date(grantedAt) });
+      const { userId, email, firstName, lastName, grantedAt } = event.data;
+      await upsertLearnerName(tx, { userId, email, firstName, lastName, at: new Date(grantedAt) });
       await enrolMember(tx, event.data, logger);
     },
   });

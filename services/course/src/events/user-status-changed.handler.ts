@@ -13,9 +13,10 @@ export function userStatusChangedSubscription() {
   return defineSubscription({
     subject: 'auth.user.status-changed',
     handler: async (event, { tx, logger }) => {
-      const { userId, planStatus, consultationStatus, changedAt, sequence, firstName, lastName } = event.data;
+      const { userId, planStatus, consultationStatus, changedAt, sequence, email, firstName, lastName } =
+        event.data;
       if (firstName !== undefined) {
-        await upsertLearnerName(tx, { userId, firstName, lastName, at: new Date(changedAt) });
+        await upsertLearnerName(tx, { userId, email, firstName, lastName, at: new Date(changedAt) });
       }
       await upsertPlanStatus(tx, {
         userId,

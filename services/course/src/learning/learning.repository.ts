@@ -7,6 +7,7 @@ import {
   courseLessons,
   courseModules,
   courses,
+  learnerDrip,
   lessonProgress,
   memberPlanStatus,
   moduleProgress,
@@ -14,6 +15,7 @@ import {
   type LessonProgressRow,
   type MemberPlanStatusRow,
   type ModuleProgressRow,
+  type LearnerDripRow,
 } from '../db/schema.js';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import { BLOCKED_PLAN_STATUS, SUBMITTED_CONSULTATION_STATUSES } from './drip.js';
@@ -179,6 +181,12 @@ export async function listModuleProgress(
     .select()
     .from(moduleProgress)
     .where(and(eq(moduleProgress.userId, userId), inArray(moduleProgress.moduleId, moduleIds)));
+}
+
+/** The admin's drip overrides for the learner (docs/decisions.md, 90); null when there are none. */
+export async function findLearnerDrip(db: Executor, userId: string): Promise<LearnerDripRow | null> {
+  const [row] = await db.select().from(learnerDrip).where(eq(learnerDrip.userId, userId)).limit(1);
+  return row ?? null;
 }
 
 export async function findPlanStatus(db: Executor, userId: string): Promise<MemberPlanStatusRow | null> {

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminConsultation,
+  AdminLearnerList,
   AdminQuestionList,
   CourseList,
   MailList,
@@ -97,6 +98,21 @@ export function useOpenQuestionsForHome(enabled: boolean) {
         import('@platform/contracts'),
       ]);
       return AdminQuestionListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/learners`: the enrolled learners (the learners page's read). */
+export function useLearnersForHome(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/admin/learners'],
+    enabled,
+    queryFn: async (context): Promise<AdminLearnerList> => {
+      const [body, { AdminLearnerListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return AdminLearnerListSchema.parse(body);
     },
   });
 }

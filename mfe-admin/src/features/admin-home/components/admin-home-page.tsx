@@ -12,6 +12,7 @@ import {
   useConsultationsForHome,
   useCourseOutlineForHome,
   useCoursesForHome,
+  useLearnersForHome,
   useOpenQuestionsForHome,
   useRecentMailForHome,
   useRevenueStatsForHome,
@@ -22,6 +23,7 @@ import {
   NO_COURSE_FIGURE,
   courseOutlineFigure,
   failedMailFigure,
+  learnersFigure,
   openQuestionsFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
@@ -54,6 +56,7 @@ export function AdminHomePage() {
   const stats = useRevenueStatsForHome(allowed);
   const mail = useRecentMailForHome(allowed);
   const questions = useOpenQuestionsForHome(allowed);
+  const learners = useLearnersForHome(allowed);
   const courses = useCoursesForHome(allowed);
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
   const refusal = useAdminRefusal(
@@ -62,6 +65,7 @@ export function AdminHomePage() {
     stats.error,
     mail.error,
     questions.error,
+    learners.error,
     courses.error,
     outline.error,
   );
@@ -70,6 +74,7 @@ export function AdminHomePage() {
     consultations: figureOf(consultations, pendingConsultationsFigure),
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
+    learners: figureOf(learners, learnersFigure),
     questions: figureOf(questions, openQuestionsFigure),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
   };

@@ -11,3 +11,4 @@ export * from './course-studio.js';
 export * from './lesson-streams.js';
 export * from './certificates.js';
 export * from './lesson-questions.js';
+export * from './learners.js';
