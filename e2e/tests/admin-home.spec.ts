@@ -98,13 +98,22 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   });
   await expect(headerLink).toHaveAttribute('aria-current', 'page');
 
-  // The four cards, each a link to its page, with their figures.
+  // The six cards, each a link to its page, with their figures.
   const links = page.getByRole('list', { name: 'Admin pages' }).getByRole('heading', { level: 2 });
-  await expect(links).toHaveText(['Consultations', 'Revenue ledger', 'Course studio', 'Mail log']);
+  await expect(links).toHaveText([
+    'Consultations',
+    'Revenue ledger',
+    'Course studio',
+    'Learners',
+    'Lesson questions',
+    'Mail log',
+  ]);
   for (const [id, name, href] of [
     ['consultations', 'Consultations', '/private-admin-panel-support-only'],
     ['revenue', 'Revenue ledger', '/revenue-admin'],
     ['courses', 'Course studio', '/admin/courses'],
+    ['learners', 'Learners', '/admin/learners'],
+    ['questions', 'Lesson questions', '/admin/questions'],
     ['mail', 'Mail log', '/admin/mail'],
   ] as const) {
     await expect(card(page, id).getByRole('link', { name })).toHaveAttribute('href', href);
@@ -117,6 +126,10 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   );
   await expect(card(page, 'mail').getByTestId('figure')).toHaveText(
     /^\d+failed among the \d+ newest e-mails?$/,
+  );
+  await expect(card(page, 'learners').getByTestId('figure')).toHaveText(/^\d+learners? enrolled$/);
+  await expect(card(page, 'questions').getByTestId('figure')).toHaveText(
+    /^\d+questions? waiting for an answer$/,
   );
   // The studio's course: its lessons (the seeded 45 and whatever other tests added), sections and drafts.
   const outline = card(page, 'courses').getByTestId('figure');
