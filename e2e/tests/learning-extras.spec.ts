@@ -129,7 +129,9 @@ test(
     await page.goto(`/lessons/${lessonId}`);
     const questions = page.getByRole('region', { name: 'Questions' });
     // Other runs' published answers may be there already; this member has asked nothing yet.
-    await expect(questions.getByTestId('lesson-question').filter({ hasText: 'Your question' })).toHaveCount(0);
+    await expect(questions.getByTestId('lesson-question').filter({ hasText: 'Your question' })).toHaveCount(
+      0,
+    );
     await questions.getByRole('button', { name: 'Ask' }).click();
     await expect(questions.getByText('Please write your question')).toBeVisible();
     await questions.getByLabel('Your question').fill(question);
@@ -164,9 +166,7 @@ test(
     expect(mail.html).not.toContain('<b>not bold</b>');
 
     await page.reload();
-    await expect(asked.getByTestId('lesson-answer')).toHaveText(
-      'Two tables each.\nThree on a busy Friday.',
-    );
+    await expect(asked.getByTestId('lesson-answer')).toHaveText('Two tables each.\nThree on a busy Friday.');
     await questions.scrollIntoViewIfNeeded();
     await screenshotBoth(page, testInfo, 'lesson-questions');
     await admin.context().close();

@@ -63,9 +63,7 @@ export function CertificatePage() {
           <p className="inline-flex items-center gap-2 rounded-full bg-primary/10 px-3 py-1 text-sm font-medium text-primary">
             <span aria-hidden="true">✓</span> {CERTIFICATE_COPY.verified}
           </p>
-          <CardTitle asChild>
-            <h1 className="text-3xl">{CERTIFICATE_COPY.pageTitle}</h1>
-          </CardTitle>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{CERTIFICATE_COPY.pageTitle}</h1>
         </CardHeader>
         <CardContent className="space-y-4">
           <p className="break-words text-2xl font-semibold" data-testid="certificate-name">
