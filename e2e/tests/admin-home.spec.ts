@@ -98,13 +98,23 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   });
   await expect(headerLink).toHaveAttribute('aria-current', 'page');
 
-  // The five cards, each a link to its page, with their figures.
+  // The seven cards, each a link to its page, with their figures.
   const links = page.getByRole('list', { name: 'Admin pages' }).getByRole('heading', { level: 2 });
-  await expect(links).toHaveText(['Consultations', 'Revenue ledger', 'Course studio', 'Mail log', 'Coupons']);
+  await expect(links).toHaveText([
+    'Consultations',
+    'Revenue ledger',
+    'Course studio',
+    'Learners',
+    'Lesson questions',
+    'Mail log',
+    'Coupons',
+  ]);
   for (const [id, name, href] of [
     ['consultations', 'Consultations', '/private-admin-panel-support-only'],
     ['revenue', 'Revenue ledger', '/revenue-admin'],
     ['courses', 'Course studio', '/admin/courses'],
+    ['learners', 'Learners', '/admin/learners'],
+    ['questions', 'Lesson questions', '/admin/questions'],
     ['mail', 'Mail log', '/admin/mail'],
     ['coupons', 'Coupons', '/admin/coupons'],
   ] as const) {
@@ -120,6 +130,10 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
     /^\d+failed among the \d+ newest e-mails?$/,
   );
   await expect(card(page, 'coupons').getByTestId('figure')).toHaveText(/^\d+coupons? active$/);
+  await expect(card(page, 'learners').getByTestId('figure')).toHaveText(/^\d+learners? enrolled$/);
+  await expect(card(page, 'questions').getByTestId('figure')).toHaveText(
+    /^\d+questions? waiting for an answer$/,
+  );
   // The studio's course: its lessons (the seeded 45 and whatever other tests added), sections and drafts.
   const outline = card(page, 'courses').getByTestId('figure');
   await expect(outline).toHaveText(/^\d+lessons? in \d+ sections?, (no drafts|\d+ drafts?)$/);

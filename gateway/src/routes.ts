@@ -34,6 +34,7 @@ export const ROUTES: readonly Route[] = [
     '/api/admin/send-reminder',
   ),
   ...route('notification', '/api/admin/mail*'),
+  ...route('course', '/api/admin/questions*', '/api/admin/learners*'),
 
   // Sign-in: sessions, accounts, passwords and the OpenID Connect round trip.
   ...route('auth', '/api/auth/*', '/api/login', '/api/logout', '/api/callback'),
@@ -46,6 +47,7 @@ export const ROUTES: readonly Route[] = [
     '/api/modules*',
     '/api/lessons*',
     '/api/enrollments*',
+    '/api/certificates*',
     '/api/progress*',
     '/api/products*',
     '/api/video-stream/*',

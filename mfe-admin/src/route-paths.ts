@@ -12,6 +12,8 @@ export const ROUTE_PATHS = {
   courseEditor: '/admin/courses',
   videoUpload: '/admin/upload',
   coupons: '/admin/coupons',
+  questions: '/admin/questions',
+  learners: '/admin/learners',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

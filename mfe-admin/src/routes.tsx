@@ -56,6 +56,20 @@ const PAGES = {
       })),
     ),
   },
+  questions: {
+    Component: lazy(() =>
+      import('./features/questions/components/admin-questions-page').then((m) => ({
+        default: m.AdminQuestionsPage,
+      })),
+    ),
+  },
+  learners: {
+    Component: lazy(() =>
+      import('./features/learners/components/admin-learners-page').then((m) => ({
+        default: m.AdminLearnersPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 /** Every page inside the admin layout route, which checks access once for all of them. */

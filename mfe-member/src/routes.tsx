@@ -81,6 +81,13 @@ const PAGES = {
       })),
     ),
   },
+  certificate: {
+    Component: lazy(() =>
+      import('./features/certificates/components/certificate-page').then((m) => ({
+        default: m.CertificatePage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 export const routes: RouteObject[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({

@@ -23,6 +23,11 @@ export const courseConfigSchema = serviceConfigSchema('course', DEFAULT_SERVICE_
     .describe(
       'how often (service time; one replica at a time) unfinished uploads older than 24 hours are removed',
     ),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('http://localhost:3000')
+    .describe("the site's address as browsers see it: the verification link printed on certificates"),
   // Only where the gateway reads this service's folder (docs/decisions.md, 52).
   MEDIA_URLS_FROM_GATEWAY: envBoolean
     .default(false)

@@ -10,6 +10,8 @@ export const AuthMemberGrantedSchema = z.object({
   userId: z.string().min(1),
   email: AccountEmailSchema,
   firstName: z.string(),
+  /** Optional: events sent before it existed carry none (the course service prints it on certificates). */
+  lastName: z.string().optional(),
   orderId: z.uuid(),
   courseIds: z.array(z.number().int().positive()),
   isNewAccount: z.boolean(),

@@ -6,6 +6,8 @@ export const AuthUserRegisteredSchema = z.object({
   userId: z.string().min(1),
   email: AccountEmailSchema,
   firstName: z.string(),
+  /** Optional: events sent before it existed carry none (the course service prints it on certificates). */
+  lastName: z.string().optional(),
 });
 
 export type AuthUserRegistered = z.infer<typeof AuthUserRegisteredSchema>;

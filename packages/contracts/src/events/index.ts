@@ -15,6 +15,8 @@ import {
   ContactMessageReceivedSchema,
 } from './consultation-events.js';
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
+import { CourseCertificateIssuedSchema } from './course-certificate-issued.js';
+import { CourseQuestionAnsweredSchema } from './course-question-answered.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
@@ -35,6 +37,8 @@ export * from './auth-member-granted.js';
 export * from './auth-member-revoked.js';
 export * from './auth-user-status-changed.js';
 export * from './course-catalogue-published.js';
+export * from './course-certificate-issued.js';
+export * from './course-question-answered.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
@@ -49,6 +53,8 @@ export const eventSchemas = {
   'auth.member.revoked': { version: 1, data: AuthMemberRevokedSchema },
   'auth.user.status-changed': { version: 1, data: AuthUserStatusChangedSchema },
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
+  'course.certificate.issued': { version: 1, data: CourseCertificateIssuedSchema },
+  'course.question.answered': { version: 1, data: CourseQuestionAnsweredSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
   'payment.subscription.ended': { version: 1, data: PaymentSubscriptionEndedSchema },

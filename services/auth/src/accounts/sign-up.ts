@@ -42,7 +42,7 @@ export async function signUp(
       outboxEvents,
       {
         type: 'auth.user.registered',
-        data: { userId: user.id, email: user.email, firstName: user.firstName },
+        data: { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
         ...(options.requestId ? { headers: { [REQUEST_ID_HEADER]: options.requestId } } : {}),
       },
       { clock: deps.clock },

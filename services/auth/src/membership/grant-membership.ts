@@ -88,6 +88,7 @@ export async function grantMembership(
         userId: user.id,
         email: user.email,
         firstName: user.firstName,
+        lastName: user.lastName,
         orderId: order.orderId,
         courseIds: order.courseIds,
         isNewAccount,

@@ -53,7 +53,12 @@ export async function signInWithOidc(
           outboxEvents,
           {
             type: 'auth.user.registered',
-            data: { userId: inserted.id, email: inserted.email, firstName: inserted.firstName },
+            data: {
+              userId: inserted.id,
+              email: inserted.email,
+              firstName: inserted.firstName,
+              lastName: inserted.lastName,
+            },
           },
           { clock: deps.clock },
         );

@@ -355,3 +355,99 @@ export const lessonTranscodes = courseSchema.table(
 );
 
 export type LessonTranscodeRow = typeof lessonTranscodes.$inferSelect;
+
+/**
+ * Who each learner is, as the auth service announces them (`auth.user.registered`, `auth.member.granted`,
+ * `auth.user.status-changed`): the name a certificate is issued to.
+ */
+export const learnerNames = courseSchema.table('learner_names', {
+  userId: text('user_id').primaryKey(),
+  /** The account's address as last announced (the admin's learner list); empty until an event gives it. */
+  email: text('email').notNull().default(''),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A certificate of completion (docs/behaviour/member-learning.md#certificates): one per learner and course,
+ * issued in the transaction that completes the course's last section. The id is 128 random bits
+ * (base64url), so holding it is what lets anyone verify it. The name and title are kept as issued.
+ */
+export const certificates = courseSchema.table(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('certificates_user_course_unique').on(table.userId, table.courseId)],
+);
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * A member's question under a lesson (docs/behaviour/member-learning.md#lesson-questions) and the admin's
+ * answer. `is_published` shows the question and answer to every member of the lesson, without the asker.
+ */
+export const lessonQuestions = courseSchema.table(
+  'lesson_questions',
+  {
+    id: uuid('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** Where the answer is e-mailed: the asker's address when they asked. */
+    email: text('email').notNull(),
+    body: text('body').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: text('answered_by'),
+    isPublished: boolean('is_published').notNull().default(false),
+  },
+  (table) => [
+    index('lesson_questions_lesson_idx').on(table.lessonId),
+    index('lesson_questions_open_idx')
+      .on(table.askedAt)
+      .where(sql`${table.answeredAt} is null`),
+  ],
+);
+
+export type LessonQuestionRow = typeof lessonQuestions.$inferSelect;
+
+/**
+ * The admin's drip overrides for one learner (docs/behaviour/admin.md#learners; docs/decisions.md, 90), on
+ * every course they are enrolled in: `unlocked_all_at` opens every section; `schedule_restarted_at` counts
+ * the drip again from that moment (and clears an unlock). Completed sections and lessons stay open whatever
+ * these say.
+ */
+export const learnerDrip = courseSchema.table('learner_drip', {
+  userId: text('user_id').primaryKey(),
+  unlockedAllAt: timestamp('unlocked_all_at', { withTimezone: true }),
+  scheduleRestartedAt: timestamp('schedule_restarted_at', { withTimezone: true }),
+});
+
+export type LearnerDripRow = typeof learnerDrip.$inferSelect;
+
+/** Every override the admin made, with the reason given: kept, never edited. */
+export const dripOverrideLog = courseSchema.table(
+  'drip_override_log',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    action: text('action', { enum: ['unlock_all', 'reset_progress'] }).notNull(),
+    reason: text('reason').notNull(),
+    adminId: text('admin_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('drip_override_log_user_idx').on(table.userId, table.createdAt)],
+);
+
+export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;

@@ -1,6 +1,7 @@
 /** Every event the course service reacts to, in one place. */
 import type { SubscriptionDefinition } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { userRegisteredSubscription } from '../certificates/learner-names.handler.js';
 import type { CourseConfig } from '../config.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
@@ -13,5 +14,6 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     memberRevokedSubscription(),
     userStatusChangedSubscription(),
     planConsentedSubscription(),
+    userRegisteredSubscription(),
   ];
 }

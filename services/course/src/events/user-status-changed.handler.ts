@@ -6,13 +6,18 @@
  * them) wins only with a strictly newer `changedAt` (`upsertPlanStatus` says why that is safe).
  */
 import { defineSubscription } from '@platform/service-kit/events';
+import { upsertLearnerName } from '../certificates/certificates.repository.js';
 import { upsertPlanStatus } from '../learning/learning.repository.js';
 
 export function userStatusChangedSubscription() {
   return defineSubscription({
     subject: 'auth.user.status-changed',
     handler: async (event, { tx, logger }) => {
-      const { userId, planStatus, consultationStatus, changedAt, sequence } = event.data;
+      const { userId, planStatus, consultationStatus, changedAt, sequence, email, firstName, lastName } =
+        event.data;
+      if (firstName !== undefined) {
+        await upsertLearnerName(tx, { userId, email, firstName, lastName, at: new Date(changedAt) });
+      }
       await upsertPlanStatus(tx, {
         userId,
         planStatus,

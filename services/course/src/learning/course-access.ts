@@ -21,6 +21,7 @@ import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';
 import { computeSectionStates, type SectionState } from './drip.js';
 import {
   findCourse,
+  findLearnerDrip,
   findPlanStatus,
   listCourseModules,
   listLessonProgress,
@@ -70,8 +71,9 @@ export async function loadCourseState(
   // Drafts are the admin's alone (docs/behaviour/course-studio.md#drafts).
   const modules = await listCourseModules(db, courseId, { includeDrafts: isAdmin });
   if (!isAdmin && !enrolment) return previewState(db, { course, caller, modules });
-  const [plan, moduleRows] = await Promise.all([
+  const [plan, drip, moduleRows] = await Promise.all([
     isAdmin ? null : findPlanStatus(db, caller.userId),
+    isAdmin ? null : findLearnerDrip(db, caller.userId),
     listModuleProgress(
       db,
       caller.userId,
@@ -84,6 +86,9 @@ export async function loadCourseState(
   const sections = computeSectionStates({
     modules,
     enrolledAt: enrolment?.enrolledAt ?? null,
+    ...(drip && {
+      override: { unlockedAll: drip.unlockedAllAt !== null, scheduleRestartedAt: drip.scheduleRestartedAt },
+    }),
     isAdmin,
     plan,
     completedModules,

@@ -5,7 +5,8 @@
  * section after the first waits as well. While an owner is rs_blocked, no section opens
  * (docs/decisions.md, 27): what was open when the block began stays open, a section whose release came
  * during the block stays locked until the owner is current again. A completed section, and a completed
- * lesson, stay open whatever the schedule or the plan becomes.
+ * lesson, stay open whatever the schedule or the plan becomes. The admin may open every section for a
+ * learner, or restart their schedule (docs/decisions.md, 90).
  */
 import { DAY } from '@platform/service-kit/clock';
 import type { LockReason } from '@platform/contracts';
@@ -57,6 +58,11 @@ export interface DripInput {
   /** In course order. */
   modules: DripModule[];
   enrolledAt: Date | null;
+  /**
+   * The admin's overrides for this learner (docs/decisions.md, 90): every section open, or the schedule
+   * counted again from a later moment than the enrolment. Absent: none.
+   */
+  override?: { unlockedAll: boolean; scheduleRestartedAt: Date | null };
   isAdmin: boolean;
   plan: PlanState | null;
   /** Completed sections of the caller, with their completion time. */
@@ -80,16 +86,24 @@ function openedDuringBlock(
   return unlockDate.getTime() > block.since.getTime() || (block.beforeConsultation && position > 0);
 }
 
+/** The drip counts from the enrolment, or from a restart the admin made after it. */
+function laterOf(enrolledAt: Date | null, restartedAt: Date | null): Date | null {
+  if (!enrolledAt || !restartedAt) return enrolledAt;
+  return restartedAt.getTime() > enrolledAt.getTime() ? restartedAt : enrolledAt;
+}
+
 export function computeSectionStates(input: DripInput): Map<number, SectionState> {
   const waiting = !input.isAdmin && waitsForConsultation(input.plan);
   const block = input.isAdmin ? null : blockOf(input.plan);
+  const unlockedAll = input.override?.unlockedAll ?? false;
+  const dripStart = laterOf(input.enrolledAt, input.override?.scheduleRestartedAt ?? null);
   const states = new Map<number, SectionState>();
   input.modules.forEach((module, position) => {
     const isCompleted = input.completedModules.has(module.id);
     const completedAt = input.completedModules.get(module.id) ?? null;
-    const unlockDate = input.enrolledAt ? unlockDateOf(input.enrolledAt, module.availableAfterDays) : null;
+    const unlockDate = dripStart ? unlockDateOf(dripStart, module.availableAfterDays) : null;
     let lockedReason: LockReason | null = null;
-    if (!input.isAdmin && !isCompleted) {
+    if (!input.isAdmin && !isCompleted && !unlockedAll) {
       // The consultation comes first: its day passing alone would not open the section, so the member is
       // told what does (docs/behaviour/member-learning.md#drip-release).
       if (waiting && position > 0) lockedReason = 'consultation';

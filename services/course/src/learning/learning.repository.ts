@@ -7,6 +7,7 @@ import {
   courseLessons,
   courseModules,
   courses,
+  learnerDrip,
   lessonProgress,
   memberPlanStatus,
   moduleProgress,
@@ -14,6 +15,7 @@ import {
   type LessonProgressRow,
   type MemberPlanStatusRow,
   type ModuleProgressRow,
+  type LearnerDripRow,
 } from '../db/schema.js';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import { BLOCKED_PLAN_STATUS, SUBMITTED_CONSULTATION_STATUSES } from './drip.js';
@@ -179,6 +181,12 @@ export async function listModuleProgress(
     .select()
     .from(moduleProgress)
     .where(and(eq(moduleProgress.userId, userId), inArray(moduleProgress.moduleId, moduleIds)));
+}
+
+/** The admin's drip overrides for the learner (docs/decisions.md, 90); null when there are none. */
+export async function findLearnerDrip(db: Executor, userId: string): Promise<LearnerDripRow | null> {
+  const [row] = await db.select().from(learnerDrip).where(eq(learnerDrip.userId, userId)).limit(1);
+  return row ?? null;
 }
 
 export async function findPlanStatus(db: Executor, userId: string): Promise<MemberPlanStatusRow | null> {
@@ -350,6 +358,14 @@ export async function markModuleCompleted(
 }
 
 /** Records the course as completed on the enrolment (first time only). */
+/**
+ * Holds the learner's progress writes one at a time until the transaction ends, so two lessons finished at
+ * once in different sections both see each other, and finishing the course is noticed exactly once.
+ */
+export async function lockLearnerProgress(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-progress:${userId}`}))`);
+}
+
 export async function markEnrolmentCompleted(
   db: Executor,
   options: { userId: string; courseId: number; at: Date },

@@ -14,6 +14,7 @@ import {
 import type { Database, Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { countCourseContents } from '../catalogue/catalogue.repository.js';
+import { issueCertificate } from '../certificates/issue-certificate.js';
 import {
   assertLessonOpen,
   assertMember,
@@ -34,6 +35,7 @@ import {
   listLessonsOfModules,
   listStandingEnrolments,
   listUnlockNotices,
+  lockLearnerProgress,
   markEnrolmentCompleted,
   markLessonCompleted,
   markLessonsCompleted,
@@ -183,7 +185,7 @@ export async function listModuleLessons(
   });
 }
 
-async function openLesson(db: Executor, call: Call & { lessonId: number }) {
+export async function openLesson(db: Executor, call: Call & { lessonId: number }) {
   const found = await findLesson(db, call.lessonId);
   // A draft (or a lesson of a draft section) is the admin's alone.
   if (!found || (!found.isVisible && call.caller.role !== 'admin')) {
@@ -207,6 +209,7 @@ export async function getLesson(db: Executor, call: Call & { lessonId: number })
  */
 export async function completeLesson(db: Database, call: Call & { lessonId: number }): Promise<MemberLesson> {
   await db.transaction(async (tx) => {
+    await lockLearnerProgress(tx, call.caller.userId);
     const { lesson, courseId, state } = await openLesson(tx, call);
     await markLessonCompleted(tx, { userId: call.caller.userId, lessonId: lesson.id, at: call.now });
     const siblings = await listLessonsOfModules(tx, [lesson.moduleId]);
@@ -234,6 +237,11 @@ async function completeCourseIfDone(
       userId: options.caller.userId,
       courseId: options.courseId,
       at: options.now,
+    });
+    await issueCertificate(tx, {
+      learner: options.caller,
+      course: state.course,
+      now: options.now,
     });
   }
 }
@@ -264,6 +272,7 @@ export async function completeModule(
 ): Promise<AvailableModule> {
   const courseId = await courseOfModule(db, call.moduleId, call.caller);
   await db.transaction(async (tx) => {
+    await lockLearnerProgress(tx, call.caller.userId);
     const state = await loadCourseState(tx, { ...call, courseId });
     assertMember(state);
     if (!state.sections.get(call.moduleId)?.isAvailable)

@@ -3,6 +3,7 @@ import type { SubscriptionDefinition } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
+import { learningMailSubscriptions } from './learning-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
@@ -19,5 +20,6 @@ export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>)
     orderRefundedSubscription(deps),
     ...consultationMailSubscriptions(deps),
     revenueReminderSubscription(deps),
+    ...learningMailSubscriptions(deps),
   ];
 }

@@ -6,6 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminConsultation,
+  AdminLearnerList,
+  AdminQuestionList,
   CourseList,
   MailList,
   RevenueStats,
@@ -77,6 +79,34 @@ export function useCourseOutlineForHome(courseId: number | null) {
         import('@platform/contracts'),
       ]);
       return StudioSectionListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/questions?status=open`: the open lesson questions (the questions page's first read). */
+export function useOpenQuestionsForHome() {
+  return useQuery({
+    queryKey: ['/api/admin/questions?status=open'],
+    queryFn: async (context): Promise<AdminQuestionList> => {
+      const [body, { AdminQuestionListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return AdminQuestionListSchema.parse(body);
+    },
+  });
+}
+
+/** `GET /api/admin/learners`: the enrolled learners (the learners page's read). */
+export function useLearnersForHome() {
+  return useQuery({
+    queryKey: ['/api/admin/learners'],
+    queryFn: async (context): Promise<AdminLearnerList> => {
+      const [body, { AdminLearnerListSchema }] = await Promise.all([
+        read(context),
+        import('@platform/contracts'),
+      ]);
+      return AdminLearnerListSchema.parse(body);
     },
   });
 }

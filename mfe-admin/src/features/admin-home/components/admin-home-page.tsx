@@ -11,6 +11,8 @@ import {
   useConsultationsForHome,
   useCourseOutlineForHome,
   useCoursesForHome,
+  useLearnersForHome,
+  useOpenQuestionsForHome,
   useRecentMailForHome,
   useRevenueStatsForHome,
 } from '../api/get-home-figures';
@@ -22,6 +24,8 @@ import {
   NO_COURSE_FIGURE,
   courseOutlineFigure,
   failedMailFigure,
+  learnersFigure,
+  openQuestionsFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
 } from '../lib/admin-home-figures';
@@ -50,15 +54,28 @@ export function AdminHomePage() {
   const consultations = useConsultationsForHome();
   const stats = useRevenueStatsForHome();
   const mail = useRecentMailForHome();
+  const questions = useOpenQuestionsForHome();
+  const learners = useLearnersForHome();
   const courses = useCoursesForHome();
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
   const coupons = useCoupons();
-  useAdminReads(consultations.error, stats.error, mail.error, courses.error, outline.error, coupons.error);
+  useAdminReads(
+    consultations.error,
+    stats.error,
+    mail.error,
+    questions.error,
+    learners.error,
+    courses.error,
+    outline.error,
+    coupons.error,
+  );
 
   const figures: Record<AdminHomeCardId, FigureState> = {
     consultations: figureOf(consultations, pendingConsultationsFigure),
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
+    learners: figureOf(learners, learnersFigure),
+    questions: figureOf(questions, openQuestionsFigure),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
     coupons: figureOf(coupons, (list) => activeCouponsFigure(list.coupons, new Date())),
   };

@@ -8,7 +8,8 @@ import { formatMoney } from '@platform/contracts/format';
 /** How many of the newest e-mails the mail card looks at (the mail log's first page). */
 export const HOME_MAIL_SAMPLE = MAIL_LIST_DEFAULT_LIMIT;
 
-export type AdminHomeCardId = 'consultations' | 'revenue' | 'courses' | 'mail' | 'coupons';
+export type AdminHomeCardId =
+  'consultations' | 'revenue' | 'courses' | 'learners' | 'questions' | 'mail' | 'coupons';
 
 export type AdminHomeCard = {
   id: AdminHomeCardId;
@@ -45,6 +46,19 @@ export const ADMIN_HOME_CARDS: readonly AdminHomeCard[] = [
     to: '/admin/courses',
   },
   {
+    id: 'learners',
+    title: 'Learners',
+    description:
+      'Who is enrolled and how far they are; unlock sections or restart a schedule, with a reason.',
+    to: '/admin/learners',
+  },
+  {
+    id: 'questions',
+    title: 'Lesson questions',
+    description: "Answer members' questions about the lessons; each answer is e-mailed to who asked.",
+    to: '/admin/questions',
+  },
+  {
     id: 'mail',
     title: 'Mail log',
     description: 'Every e-mail the site sent or logged, with its text and set-password links.',
@@ -74,6 +88,22 @@ export function pendingConsultationsFigure(submissions: readonly { status: strin
 /** What every report not fully paid still owes (the ledger's 'Outstanding'). */
 export function outstandingRevenueFigure(stats: { totalRevenueOwed: number }): HomeFigure {
   return { value: formatMoney(stats.totalRevenueOwed), label: 'revenue share outstanding' };
+}
+
+/** How many learners are enrolled. */
+export function learnersFigure(learners: readonly unknown[]): HomeFigure {
+  return {
+    value: String(learners.length),
+    label: learners.length === 1 ? 'learner enrolled' : 'learners enrolled',
+  };
+}
+
+/** Questions members asked that have no answer yet. */
+export function openQuestionsFigure(questions: readonly unknown[]): HomeFigure {
+  return {
+    value: String(questions.length),
+    label: questions.length === 1 ? 'question waiting for an answer' : 'questions waiting for an answer',
+  };
 }
 
 /** Failed deliveries among the newest e-mails; with none, how many were looked at. */

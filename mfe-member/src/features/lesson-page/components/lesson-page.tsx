@@ -27,6 +27,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LockIcon } from '../../courses/components/lock-icon';
 import { UPGRADE_PATH } from '../../courses/lib/section-state';
+import { LessonQuestions } from '../../lesson-questions/components/lesson-questions';
 import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-player';
 import { useLesson } from '../api/get-lesson';
 import { useLessonNavigation } from '../api/get-lesson-navigation';
@@ -272,6 +273,8 @@ function LessonView({
         </div>
 
         {navigation ? <LessonPager navigation={navigation} /> : null}
+
+        <LessonQuestions lessonId={lessonId} />
       </article>
     </PageShell>
   );

@@ -34,6 +34,7 @@ import { formatDate } from '@platform/contracts/format';
 import { availableModulesQueryKey, useAvailableModules } from '../../courses/api/get-available-modules';
 import { useCourse } from '../../courses/api/get-course';
 import { LoadError } from '../../courses/components/load-error';
+import { CertificateCard } from '../../certificates/components/certificate-card';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section-unlock-notices';
 import { useMyPurchases } from '../../purchases/api/get-my-purchases';
@@ -198,6 +199,8 @@ function CourseProgressView({
               )}
             </CardContent>
           </Card>
+
+          <CertificateCard courseId={courseId} finished={!preview && progress.percent === 100} />
 
           <Alert role="note" data-testid="release-schedule">
             <AlertTitle>Content Release Schedule</AlertTitle>

@@ -10,3 +10,6 @@ export * from './lesson-uploads.js';
 export * from './course-studio.js';
 export * from './lesson-streams.js';
 export * from './public-previews.js';
+export * from './certificates.js';
+export * from './lesson-questions.js';
+export * from './learners.js';

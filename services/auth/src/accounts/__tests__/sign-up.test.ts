@@ -160,7 +160,7 @@ describe.each(backings())('sign-up on $name', (factory) => {
     const mine = events.filter((event) => event.data.userId === user.id);
     expect(mine).toEqual([
       {
-        data: { userId: user.id, email: email.toLowerCase(), firstName: 'Wanda' },
+        data: { userId: user.id, email: email.toLowerCase(), firstName: 'Wanda', lastName: 'Lovelace' },
         headers: { 'x-request-id': 'req-signup-1' },
       },
     ]);

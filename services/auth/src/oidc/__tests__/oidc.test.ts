@@ -238,7 +238,7 @@ describe.each(backings())('OpenID Connect sign-in on $name', (factory) => {
       (e) => e.data.email === 'chef@bistro.example',
     );
     expect(registered.map((e) => e.data)).toEqual([
-      { userId: row!.id, email: 'chef@bistro.example', firstName: 'Julia' },
+      { userId: row!.id, email: 'chef@bistro.example', firstName: 'Julia', lastName: 'Child' },
     ]);
 
     // Again: the same account, a new session, nothing announced twice.

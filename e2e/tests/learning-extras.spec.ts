@@ -1,0 +1,174 @@
+/**
+ * Learning that proves itself (docs/behaviour/member-learning.md#certificates,
+ * docs/behaviour/member-learning.md#lesson-questions, docs/behaviour/admin.md#learners), against the embedded
+ * site: the admin unlocks every section for a new member with a reason; the member finishes the course,
+ * gets the certificate by e-mail and on the dashboard, and its public page verifies it to a signed-out
+ * visitor (an unknown id says so). A member asks a question under a lesson, the admin answers it from
+ * /admin/questions, and the member gets the answer by e-mail and under the lesson. Each page at 1280 px and,
+ * in the @phone project, 390 px, with axe.
+ */
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { waitForMail } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  return page;
+}
+
+async function courseOutline(page: Page) {
+  const courses = (await (await page.request.get('/api/courses')).json()) as Array<{
+    id: number;
+    isEnrolled: boolean;
+  }>;
+  const course = courses.find((item) => item.isEnrolled)!;
+  const sections = (await (
+    await page.request.get(`/api/courses/${course.id}/available-modules`)
+  ).json()) as Array<{
+    id: number;
+    isAvailable: boolean;
+  }>;
+  return { courseId: course.id, sections };
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
+
+test(
+  'the admin unlocks a member, who finishes the course and gets a certificate that verifies publicly',
+  { tag: '@phone' },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(180_000);
+    const email = uniqueEmail('learn', 'certificate');
+    await becomeCourseMember(page, email);
+    const before = await courseOutline(page);
+    expect(before.sections.filter((section) => section.isAvailable)).toHaveLength(1);
+
+    // The admin opens every section for this member, with a reason.
+    const admin = await adminPage(browser);
+    await admin.goto('/admin/learners');
+    const learner = admin.getByTestId('admin-learner').filter({ hasText: email });
+    await expect(learner).toHaveCount(1);
+    await expect(learner.getByTestId('learner-progress')).toHaveText('0 of 8 sections completed');
+    await learner.getByRole('button', { name: 'Unlock all sections' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Unlock every section?' });
+    await dialog.getByRole('button', { name: 'Unlock all' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('New head chef starts Monday');
+    await dialog.getByRole('button', { name: 'Unlock all' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(learner.getByText('Every section open')).toBeVisible();
+    await expect(learner).toContainText('Unlocked all sections: New head chef starts Monday');
+    await expectNoSeriousA11yViolations(admin, testInfo, 'admin-learners');
+    await screenshotBoth(admin, testInfo, 'admin-learners');
+
+    // The member finishes every section; the certificate comes by e-mail and on the dashboard.
+    const after = await courseOutline(page);
+    expect(after.sections.every((section) => section.isAvailable)).toBe(true);
+    for (const section of after.sections) {
+      const done = await page.request.post(`/api/modules/${section.id}/complete`);
+      expect(done.ok(), await done.text()).toBe(true);
+    }
+    const mail = await waitForMail(email, {
+      where: (message) => message.subject.startsWith('Your certificate:'),
+      timeoutMs: 30_000,
+    });
+    const id = /\/certificates\/([A-Za-z0-9_-]{22})/.exec(mail.text)?.[1];
+    expect(id).toBeDefined();
+    expect(mail.text).toContain(`/api/certificates/${id}/pdf`);
+
+    await page.goto('/dashboard');
+    const certificate = page.getByRole('region', { name: 'Your Certificate' });
+    await expect(certificate).toBeVisible({ timeout: 15_000 });
+    await expect(certificate.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/certificates/${id}/pdf`,
+    );
+    const pdf = await page.request.get(`/api/certificates/${id}/pdf`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshotBoth(page, testInfo, 'dashboard-certificate');
+
+    // A visitor who was given the address sees it verified; an unknown id is not found.
+    const visitor = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+    await visitor.goto(`/certificates/${id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Certificate of Completion' })).toBeVisible();
+    await expect(visitor.getByText('Verified certificate')).toBeVisible();
+    await expect(visitor.getByTestId('certificate-name')).toHaveText('Maria Lopez');
+    await expect(visitor.getByTestId('certificate-statement')).toContainText('Maria Lopez completed');
+    await expectNoSeriousA11yViolations(visitor, testInfo, 'certificate-page');
+    await screenshotBoth(visitor, testInfo, 'certificate-page');
+    await visitor.goto('/certificates/AAAAAAAAAAAAAAAAAAAAAA');
+    await expect(visitor.getByRole('heading', { name: 'Certificate Not Found' })).toBeVisible();
+    await visitor.close();
+    await admin.context().close();
+  },
+);
+
+test(
+  'a member asks under a lesson, the admin answers, and the answer arrives by e-mail and on the lesson',
+  {
+    tag: '@phone',
+  },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail('learn', 'question');
+    await becomeCourseMember(page, email);
+    const { sections } = await courseOutline(page);
+    const lessons = (await (
+      await page.request.get(`/api/modules/${sections[0]!.id}/lessons`)
+    ).json()) as Array<{
+      id: number;
+    }>;
+    const lessonId = lessons[1]!.id;
+    const question = `How many covers per server on a Friday? ${email} <b>not bold</b>`;
+
+    await page.goto(`/lessons/${lessonId}`);
+    const questions = page.getByRole('region', { name: 'Questions' });
+    // Other runs' published answers may be there already; this member has asked nothing yet.
+    await expect(questions.getByTestId('lesson-question').filter({ hasText: 'Your question' })).toHaveCount(
+      0,
+    );
+    await questions.getByRole('button', { name: 'Ask' }).click();
+    await expect(questions.getByText('Please write your question')).toBeVisible();
+    await questions.getByLabel('Your question').fill(question);
+    await questions.getByRole('button', { name: 'Ask' }).click();
+    await expect(toasts(page).getByText('Question sent', { exact: true })).toBeVisible();
+    const asked = questions.getByTestId('lesson-question').filter({ hasText: email });
+    await expect(asked).toContainText(question);
+    await expect(asked).toContainText('Waiting for an answer');
+    await expectNoSeriousA11yViolations(page, testInfo, 'lesson-questions');
+
+    const admin = await adminPage(browser);
+    await admin.goto('/admin/questions');
+    const item = admin.getByTestId('admin-question').filter({ hasText: email });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(question);
+    await item.getByLabel('Your answer').fill('Two tables each.\nThree on a busy Friday.');
+    await item.getByLabel(/Publish this answer to every member/).check();
+    await expectNoSeriousA11yViolations(admin, testInfo, 'admin-questions');
+    await screenshotBoth(admin, testInfo, 'admin-questions');
+    await item.getByRole('button', { name: 'Send answer' }).click();
+    await expect(toasts(admin).getByText('Answer sent', { exact: true })).toBeVisible();
+    await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toHaveCount(0);
+    await admin.getByRole('button', { name: 'Answered' }).click();
+    await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toContainText('Published');
+
+    const mail = await waitForMail(email, {
+      where: (message) => message.subject.includes('was answered'),
+      timeoutMs: 30_000,
+    });
+    expect(mail.text).toContain('Two tables each.');
+    expect(mail.text).toContain(`/lessons/${lessonId}`);
+    expect(mail.html).not.toContain('<b>not bold</b>');
+
+    await page.reload();
+    await expect(asked.getByTestId('lesson-answer')).toHaveText('Two tables each.\nThree on a busy Friday.');
+    await questions.scrollIntoViewIfNeeded();
+    await screenshotBoth(page, testInfo, 'lesson-questions');
+    await admin.context().close();
+  },
+);

@@ -1,0 +1,91 @@
+/** Answering one question: the text, whether to publish it to every member, 'Send answer'. */
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ANSWER_MAX_LENGTH,
+  AnswerQuestionRequestSchema,
+  type AnswerQuestionRequest,
+} from '@platform/contracts';
+import {
+  Button,
+  FormField,
+  Label,
+  Textarea,
+  fieldAria,
+  getServerMessage,
+  showFieldIssues,
+  toast,
+} from '@platform/ui';
+import { Checkbox } from '@platform/ui/checkbox';
+import type { z } from 'zod';
+import { useAnswerQuestion } from '../api/admin-questions';
+import { ADMIN_QUESTIONS_COPY } from '../lib/questions-copy';
+
+export function AnswerForm({ questionId }: { questionId: string }) {
+  const answer = useAnswerQuestion(questionId);
+  const form = useForm<z.input<typeof AnswerQuestionRequestSchema>, unknown, AnswerQuestionRequest>({
+    resolver: zodResolver(AnswerQuestionRequestSchema),
+    defaultValues: { body: '', publish: false },
+  });
+  const fieldId = `answer-${questionId}`;
+  const publishId = `publish-${questionId}`;
+  const error = form.formState.errors.body?.message;
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    try {
+      await answer.mutateAsync(request);
+    } catch (failure) {
+      if (showFieldIssues(failure, ['body'], (field, message) => form.setError(field, { message }))) return;
+      toast({
+        title: ADMIN_QUESTIONS_COPY.failedTitle,
+        description: getServerMessage(failure) ?? ADMIN_QUESTIONS_COPY.failedText,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({
+      title: ADMIN_QUESTIONS_COPY.sentTitle,
+      description: ADMIN_QUESTIONS_COPY.sentText,
+      variant: 'success',
+    });
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-3"
+      aria-label="Answer the question"
+    >
+      <FormField id={fieldId} label={ADMIN_QUESTIONS_COPY.answerLabel} error={error}>
+        <Textarea
+          {...fieldAria(fieldId, error)}
+          {...form.register('body')}
+          rows={4}
+          maxLength={ANSWER_MAX_LENGTH}
+        />
+      </FormField>
+      <div className="flex items-start gap-2">
+        <Controller
+          control={form.control}
+          name="publish"
+          render={({ field }) => (
+            <Checkbox
+              id={publishId}
+              ref={field.ref}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              className="mt-0.5"
+            />
+          )}
+        />
+        <Label htmlFor={publishId} className="font-normal leading-snug">
+          {ADMIN_QUESTIONS_COPY.publish}
+        </Label>
+      </div>
+      <Button type="submit" disabled={answer.isPending}>
+        {answer.isPending ? ADMIN_QUESTIONS_COPY.sending : ADMIN_QUESTIONS_COPY.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+/** The admin's questions page words (docs/behaviour/admin.md#lesson-questions). */
+export const ADMIN_QUESTIONS_COPY = {
+  title: 'Lesson Questions',
+  description: 'Questions members asked under the lessons. Each answer is e-mailed to the member who asked.',
+  open: 'Open',
+  answered: 'Answered',
+  loading: 'Loading questions…',
+  failed: 'Questions could not be loaded',
+  retry: 'Retry',
+  emptyOpen: 'No open questions',
+  emptyOpenHint: 'Every question has an answer.',
+  emptyAnswered: 'No answered questions yet',
+  answerLabel: 'Your answer',
+  publish: 'Publish this answer to every member (the question is shown without who asked)',
+  submit: 'Send answer',
+  sending: 'Sending...',
+  sentTitle: 'Answer sent',
+  sentText: 'The member gets it by e-mail.',
+  failedTitle: 'Error',
+  failedText: 'The answer could not be sent',
+  published: 'Published',
+  private: 'Only the member',
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * 'Your Certificate' on `/dashboard` (docs/behaviour/member-learning.md#certificates): once the course is
+ * finished, the PDF to download and the public page to share. Nothing while it loads or when there is none.
+ */
+import { Link } from 'react-router-dom';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { useMyCertificates } from '../api/get-my-certificates';
+import { CERTIFICATE_COPY } from '../lib/certificate-copy';
+
+export function CertificateCard({ courseId, finished }: { courseId: number; finished: boolean }) {
+  const certificates = useMyCertificates(finished);
+  const certificate = certificates.data?.find((item) => item.courseId === courseId);
+  if (!finished || !certificate) return null;
+  return (
+    <Card
+      role="region"
+      aria-labelledby="your-certificate"
+      data-testid="certificate-card"
+      className="border-primary/40"
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="your-certificate" className="text-xl">
+            {CERTIFICATE_COPY.cardTitle}
+          </h2>
+        </CardTitle>
+        <CardDescription>{CERTIFICATE_COPY.cardText}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 sm:flex-row">
+        <Button asChild>
+          <a href={`/api/certificates/${certificate.id}/pdf`} download>
+            {CERTIFICATE_COPY.download}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/certificates/${certificate.id}`}>{CERTIFICATE_COPY.publicPage}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

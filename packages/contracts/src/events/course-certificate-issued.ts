@@ -1,0 +1,17 @@
+/**
+ * `course.certificate.issued`: a learner finished every section of a course and got its certificate
+ * (docs/behaviour/member-learning.md#certificates); the notification service e-mails it.
+ */
+import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
+import { CERTIFICATE_ID_PATTERN } from '../http/course/certificates.js';
+
+export const CourseCertificateIssuedSchema = z.object({
+  certificateId: z.string().regex(CERTIFICATE_ID_PATTERN),
+  userId: z.string().min(1),
+  email: AccountEmailSchema,
+  learnerName: z.string(),
+  courseTitle: z.string(),
+  issuedAt: z.iso.datetime({ offset: true }),
+});
+export type CourseCertificateIssued = z.infer<typeof CourseCertificateIssuedSchema>;

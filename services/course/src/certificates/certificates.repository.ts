@@ -1,0 +1,76 @@
+/** Queries on `course.certificates` and `course.learner_names`. */
+import type { Executor } from '@platform/service-kit/db';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { certificates, learnerNames, type CertificateRow } from '../db/schema.js';
+
+/**
+ * Keeps the newest name auth announced for the user (an older event arriving late changes nothing); an
+ * event without a last name keeps the one known.
+ */
+export async function upsertLearnerName(
+  db: Executor,
+  row: {
+    userId: string;
+    email?: string | undefined;
+    firstName: string;
+    lastName?: string | undefined;
+    at: Date;
+  },
+): Promise<void> {
+  const lastName = row.lastName ?? '';
+  const email = row.email ?? '';
+  await db
+    .insert(learnerNames)
+    .values({ userId: row.userId, email, firstName: row.firstName, lastName, updatedAt: row.at })
+    .onConflictDoUpdate({
+      target: learnerNames.userId,
+      set: {
+        email: row.email === undefined ? sql`${learnerNames.email}` : email,
+        firstName: row.firstName,
+        lastName: row.lastName === undefined ? sql`${learnerNames.lastName}` : lastName,
+        updatedAt: row.at,
+      },
+      setWhere: lte(learnerNames.updatedAt, row.at),
+    });
+}
+
+export async function findLearnerName(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select().from(learnerNames).where(eq(learnerNames.userId, userId));
+  if (!row) return null;
+  const name = `${row.firstName} ${row.lastName}`.trim();
+  return name === '' ? null : name;
+}
+
+/** Inserts the learner's certificate for the course; null when they already have one. */
+export async function insertCertificate(db: Executor, row: CertificateRow): Promise<CertificateRow | null> {
+  const [inserted] = await db
+    .insert(certificates)
+    .values(row)
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+    .returning();
+  return inserted ?? null;
+}
+
+export async function findCertificate(db: Executor, id: string): Promise<CertificateRow | null> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return row ?? null;
+}
+
+export async function findCertificateOf(
+  db: Executor,
+  options: { userId: string; courseId: number },
+): Promise<CertificateRow | null> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, options.userId), eq(certificates.courseId, options.courseId)));
+  return row ?? null;
+}
+
+export async function listCertificatesOf(db: Executor, userId: string): Promise<CertificateRow[]> {
+  return db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(asc(certificates.issuedAt));
+}

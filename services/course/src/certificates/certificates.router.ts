@@ -1,0 +1,74 @@
+/**
+ * Certificates (docs/behaviour/member-learning.md#certificates): the public verification (name, course and
+ * date only; 404 for anything else), the caller's own list, and the PDF for its learner or the admin.
+ */
+import {
+  CERTIFICATE_NOT_FOUND_MESSAGE,
+  CertificateIdParamsSchema,
+  type CertificateVerification,
+  type MyCertificate,
+} from '@platform/contracts';
+import { AppError } from '@platform/service-kit/errors';
+import { requireUser } from '@platform/service-kit/identity';
+import { validate } from '@platform/service-kit/http';
+import { type ServiceDeps } from '@platform/service-kit/runtime';
+import type { Router } from 'express';
+import type { CourseConfig } from '../config.js';
+import type { CertificateRow } from '../db/schema.js';
+import { findCertificate, listCertificatesOf } from './certificates.repository.js';
+import { renderCertificatePdf } from './render-certificate-pdf.js';
+
+const certificateId = validate(
+  { params: CertificateIdParamsSchema },
+  { notFound: CERTIFICATE_NOT_FOUND_MESSAGE },
+);
+
+export function certificateVerifyUrl(baseUrl: string, id: string): string {
+  return `${baseUrl}/certificates/${id}`;
+}
+
+function toMyCertificate(row: CertificateRow): MyCertificate {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    learnerName: row.learnerName,
+    courseTitle: row.courseTitle,
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  router.get('/api/certificates', requireUser, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json((await listCertificatesOf(deps.db, req.caller.userId)).map(toMyCertificate));
+  });
+
+  router.get('/api/certificates/:id', certificateId, async (req, res) => {
+    const found = await findCertificate(deps.db, req.params.id);
+    if (!found) throw new AppError('not_found', CERTIFICATE_NOT_FOUND_MESSAGE);
+    const answer: CertificateVerification = {
+      learnerName: found.learnerName,
+      courseTitle: found.courseTitle,
+      issuedAt: found.issuedAt.toISOString(),
+    };
+    res.set('Cache-Control', 'no-store');
+    res.json(answer);
+  });
+
+  router.get('/api/certificates/:id/pdf', requireUser, certificateId, async (req, res) => {
+    const found = await findCertificate(deps.db, req.params.id);
+    // Someone else's certificate is not theirs to download: the same 404 as an unknown id.
+    if (!found || (found.userId !== req.caller.userId && req.caller.role !== 'admin')) {
+      throw new AppError('not_found', CERTIFICATE_NOT_FOUND_MESSAGE);
+    }
+    const pdf = await renderCertificatePdf(found, {
+      verifyUrl: certificateVerifyUrl(deps.config.PUBLIC_BASE_URL, found.id),
+    });
+    res.set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="certificate-${found.id}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
+    res.end(Buffer.from(pdf));
+  });
+}

@@ -1,0 +1,52 @@
+/** The admin's learners (docs/behaviour/admin.md#learners): the list and the two drip overrides. */
+import {
+  DripOverrideRequestSchema,
+  LEARNER_NOT_FOUND_MESSAGE,
+  LearnerIdParamsSchema,
+  type DripOverrideAction,
+} from '@platform/contracts';
+import { requireAdmin } from '@platform/service-kit/identity';
+import { validate, type Middleware } from '@platform/service-kit/http';
+import { type ServiceDeps } from '@platform/service-kit/runtime';
+import type { Router } from 'express';
+import type { CourseConfig } from '../config.js';
+import { listLearners, overrideDrip } from './learners.service.js';
+
+const noStore: Middleware = (_req, res, next) => {
+  res.set('Cache-Control', 'private, no-store');
+  next();
+};
+
+const ACTIONS: Record<string, DripOverrideAction> = {
+  'unlock-all': 'unlock_all',
+  'reset-progress': 'reset_progress',
+};
+
+export function learnerRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  router.get('/api/admin/learners', noStore, requireAdmin, async (_req, res) => {
+    res.json(await listLearners(deps.db));
+  });
+
+  for (const [path, action] of Object.entries(ACTIONS)) {
+    router.post(
+      `/api/admin/learners/:userId/${path}`,
+      noStore,
+      requireAdmin,
+      validate(
+        { params: LearnerIdParamsSchema, body: DripOverrideRequestSchema },
+        { notFound: LEARNER_NOT_FOUND_MESSAGE },
+      ),
+      async (req, res) => {
+        res.json(
+          await overrideDrip(deps.db, {
+            caller: req.caller,
+            now: deps.clock.now(),
+            userId: req.params.userId,
+            action,
+            reason: req.body.reason,
+          }),
+        );
+      },
+    );
+  }
+}

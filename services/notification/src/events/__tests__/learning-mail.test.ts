@@ -1,0 +1,98 @@
+/**
+ * The course's e-mails to learners over a real SMTP peer (docs/behaviour/member-learning.md#e-mails): a
+ * certificate issued → one e-mail to the learner with the download and verification links; a question
+ * answered → the asker, with both texts, escaped in HTML, and the lesson's link; each once per event.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { InProcessBus } from '@platform/service-kit/events';
+import {
+  backings,
+  envelope,
+  startNotification,
+  type Backing,
+  type NotificationUnderTest,
+} from '../../__tests__/harness.js';
+import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+
+const BASE_URL = 'https://learn.example.com';
+
+describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
+  let backing: Backing;
+  let peer: SmtpPeer;
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    peer = await startSmtpPeer();
+    notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+  });
+
+  afterEach(() => {
+    peer.received.length = 0;
+  });
+
+  afterAll(async () => {
+    await notification?.stop();
+    await notification?.bus.close();
+    await peer?.stop();
+    await backing?.cleanup();
+  });
+
+  it('sends the certificate once, with the download and the public verification links', async () => {
+    const certificateId = randomBytes(16).toString('base64url');
+    const email = `learner-${randomBytes(3).toString('hex')}@example.com`;
+    const event = envelope('course.certificate.issued', {
+      certificateId,
+      userId: randomUUID(),
+      email,
+      learnerName: 'Zoë <i>Ávila</i>',
+      courseTitle: 'Restaurant Management Mastery',
+      issuedAt: '2030-03-13T08:00:00.000Z',
+    });
+    await notification.publish(event);
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Your certificate: Restaurant Management Mastery');
+    expect(mail!.parsed.text).toContain('Hi Zoë,');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/api/certificates/${certificateId}/pdf`);
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/certificates/${certificateId}`);
+    expect(String(mail!.parsed.html)).toContain(`href="${BASE_URL}/api/certificates/${certificateId}/pdf"`);
+    expect(String(mail!.parsed.html)).not.toContain('<i>');
+    const settled = await notification.settledMessagesFor(event.id);
+    expect(settled).toEqual([expect.objectContaining({ template: 'certificate-issued', status: 'sent' })]);
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it('sends the answer to the member who asked, both texts kept as plain text', async () => {
+    const email = `asker-${randomBytes(3).toString('hex')}@example.com`;
+    const event = envelope('course.question.answered', {
+      questionId: randomUUID(),
+      userId: randomUUID(),
+      email,
+      lessonId: 12,
+      lessonTitle: 'Table turns',
+      question: 'How many covers?\n<b>per server</b>',
+      answer: 'Two tables each.\n\nMore on <script>Friday</script>.',
+      answeredAt: '2030-05-06T10:00:00.000Z',
+    });
+    await notification.publish(event);
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Your question about “Table turns” was answered');
+    expect(mail!.parsed.text).toContain('“How many covers?”');
+    expect(mail!.parsed.text).toContain('Two tables each.');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/lessons/12`);
+    expect(String(mail!.parsed.html)).toContain('&lt;script&gt;Friday&lt;/script&gt;');
+    expect(String(mail!.parsed.html)).not.toContain('<script>');
+    expect(String(mail!.parsed.html)).not.toContain('<b>per server</b>');
+    const settled = await notification.settledMessagesFor(event.id);
+    expect(settled).toEqual([expect.objectContaining({ template: 'question-answered', status: 'sent' })]);
+    expect(peer.received).toHaveLength(1);
+  });
+});
