@@ -10,3 +10,4 @@ export * from './redis.js';
 export * from './system.js';
 export * from './resumable-uploads.js';
 export * from './stored-objects.js';
+export * from './migrations.js';

@@ -1,6 +1,7 @@
 /** Every event the course service reacts to, in one place. */
 import type { ServiceDeps, SubscriptionDefinition } from '@platform/service-kit';
 import type { CourseConfig } from '../config.js';
+import { customerStatusChangedSubscription } from './customer-status-changed.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
 import { planConsentedSubscription } from './plan-consented.handler.js';
@@ -12,5 +13,6 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     memberRevokedSubscription(),
     userStatusChangedSubscription(),
     planConsentedSubscription(),
+    customerStatusChangedSubscription(),
   ];
 }

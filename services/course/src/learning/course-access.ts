@@ -20,7 +20,7 @@ import type { CourseEnrollmentRow, LessonProgressRow } from '../db/schema.js';
 import { computeSectionStates, type SectionState } from './drip.js';
 import {
   findCourse,
-  findPlanStatus,
+  findPlanState,
   listCourseModules,
   listLessonProgress,
   listLessonsOfModules,
@@ -70,7 +70,7 @@ export async function loadCourseState(
   const modules = await listCourseModules(db, courseId, { includeDrafts: isAdmin });
   if (!isAdmin && !enrolment) return previewState(db, { course, caller, modules });
   const [plan, moduleRows] = await Promise.all([
-    isAdmin ? null : findPlanStatus(db, caller.userId),
+    isAdmin ? null : findPlanState(db, caller.userId),
     listModuleProgress(
       db,
       caller.userId,
