@@ -53,9 +53,11 @@ export const REVENUE_REMINDER_KINDS = [
   'consultation-24h',
   'consultation-72h',
   'consultation-7d',
+  'report-upcoming',
   'report-due',
   'report-overdue',
   'payment-upcoming',
+  'payment-due',
   'payment-overdue',
   'report-admin',
   'payment-admin',
@@ -71,6 +73,12 @@ export const RevenueReminderRequestedSchema = z.object({
   firstName: z.string(),
   kind: RevenueReminderKindSchema,
   trigger: z.enum(['automatic', 'admin']),
+  /**
+   * A rung of the reminder ladder (docs/behaviour/revenue-share.md#the-reminder-ladder): days from the
+   * month's end (report reminders) or the share's due date (payment reminders), -3, 0, 3, 7 or 14; absent
+   * for the consultation nudges and the admin's reminders.
+   */
+  step: z.number().int().optional(),
   /** Report reminders: the months to report (oldest first); empty otherwise. */
   months: z.array(z.object({ periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema })),
   /** Payment reminders: the verified shares still to pay (cents); empty otherwise. */
