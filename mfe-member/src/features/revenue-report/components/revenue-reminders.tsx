@@ -28,7 +28,13 @@ function Entries({ entries, label, empty }: { entries: ReminderEntry[]; label: s
         ))}
       </ul>
       {entries.length > SHOWN ? (
-        <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={() => setAll(!all)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="mt-1 justify-self-start"
+          onClick={() => setAll(!all)}
+        >
           {all ? 'Show fewer' : `Show all ${entries.length}`}
         </Button>
       ) : null}
