@@ -219,6 +219,18 @@ test.describe('the revenue ledger', () => {
     );
     await reminder.getByRole('button', { name: 'Cancel' }).click();
 
+    // Reminders: what the owner was sent (the admin's own marked) and what comes next.
+    await customer.getByRole('button', { name: 'Reminders' }).click();
+    const ladder = page.getByRole('dialog', { name: 'Reminders' });
+    await expect(ladder.getByRole('list', { name: 'Reminders sent' })).toContainText(
+      'Payment reminder sent by the admin',
+    );
+    await expect(ladder.getByRole('list', { name: 'Reminders coming next' })).toContainText(
+      `${monthNameBack(0)} report`,
+    );
+    await page.keyboard.press('Escape');
+    await expect(ladder).toHaveCount(0);
+
     // The CSV files hold the owner's rows.
     const reportsCsv = await download(page, 'Download reports (CSV)');
     const reportLine = reportsCsv.split('\r\n').find((line) => line.startsWith(owner.reportId));
@@ -391,6 +403,11 @@ test.describe('the revenue ledger', () => {
       await expect(rowOf(page, 'customer-row', owner.email)).toBeVisible();
       await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, all customers');
       await saveScreenshot(page, testInfo, 'revenue-admin-customers');
+      await rowOf(page, 'customer-row', owner.email).getByRole('button', { name: 'Reminders' }).click();
+      await expect(page.getByRole('dialog', { name: 'Reminders' }).getByText('Coming next')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'revenue-admin-reminders-dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Reminders' })).toHaveCount(0);
       await rowOf(page, 'customer-row', owner.email).getByRole('button', { name: 'Agreement date' }).click();
       await expect(page.getByRole('dialog', { name: 'Agreement date' })).toBeVisible();
       await saveScreenshot(page, testInfo, 'revenue-admin-agreement-dialog');

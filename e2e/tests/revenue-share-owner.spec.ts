@@ -456,6 +456,24 @@ test(
   },
 );
 
+test(
+  'the owner sees the reminders to come and those sent on the report page',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page, 'reminders', 3_000_000, 1);
+    await page.goto('/revenue-report');
+    const card = page.getByTestId('revenue-reminders');
+    await expect(card.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+    // The consultation is not sent yet, and this month's report is still to come.
+    const next = card.getByRole('list', { name: 'Reminders coming next' });
+    await expect(next).toContainText('Consultation reminder, 24 hours after joining');
+    await expect(next).toContainText(`${monthNameBack(0)} report`);
+    await expect(card.getByText('Sent to you')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'revenue-report-reminders');
+  },
+);
+
 test('recharts is downloaded by the report page only, not by the public first view or other member pages', async ({
   page,
 }) => {

@@ -1,8 +1,7 @@
 /**
  * `auth.user.status-changed`: a user's `planStatus` or `consultationStatus` changed (docs/decisions.md, 19:
  * the consultation status follows the submission). The course service keeps the newest per user for the
- * rs_pending rule (sections 2-8 wait until the consultation is submitted) and the rs_blocked rule (no
- * section opens while the owner is blocked); the revenue service keeps the owner's name and consultation
+ * rs_pending rule (sections 2-8 wait until the consultation is submitted); the revenue service keeps the owner's name and consultation
  * status. Newest is the highest `sequence`; only an event without one is ordered by `changedAt`. Carries
  * the whole current state, so a consumer needs no earlier event.
  */

@@ -5,11 +5,11 @@
  *   makes the account a member; course enrols the owner in the programme's course (section 1 at once,
  *   sections 2-8 once the consultation is submitted).
  * - `revenue.customer.status-changed`: the owner's standing changed (`current`, `overdue`, `blocked`,
- *   docs/decisions.md, 27); auth turns `blocked` into `planStatus` `rs_blocked` and lifts it otherwise.
- *   The highest `sequence` wins (two changes may share a `changedAt`).
+ *   docs/decisions.md, 27); the course service holds new sections back while it is `blocked`. The
+ *   highest `sequence` wins (two changes may share a `changedAt`).
  * - `revenue.reminder.requested`: a reminder to e-mail the owner (automatic, at most once per owner, kind
- *   and period; or the admin's 'Send Reminder'); notification sends it, auth records the consultation
- *   nudges in the users' `reminder24hSentAt`, `reminder72hSentAt`, `reminder7dSentAt`.
+ *   and period; or the admin's 'Send Reminder'); notification sends it (the revenue service keeps what was
+ *   sent in its own reminders table).
  * - `revenue.share.due-changed`: what a report still owes, or whether it is verified, changed (submitted,
  *   verified, paid offline in part or in full, paid online, re-opened by a refund). The payment service
  *   keeps the newest per report (highest `sequence`) and prices a share's checkout from it
@@ -53,9 +53,11 @@ export const REVENUE_REMINDER_KINDS = [
   'consultation-24h',
   'consultation-72h',
   'consultation-7d',
+  'report-upcoming',
   'report-due',
   'report-overdue',
   'payment-upcoming',
+  'payment-due',
   'payment-overdue',
   'report-admin',
   'payment-admin',
@@ -71,6 +73,12 @@ export const RevenueReminderRequestedSchema = z.object({
   firstName: z.string(),
   kind: RevenueReminderKindSchema,
   trigger: z.enum(['automatic', 'admin']),
+  /**
+   * A rung of the reminder ladder (docs/behaviour/revenue-share.md#the-reminder-ladder): days from the
+   * month's end (report reminders) or the share's due date (payment reminders), -3, 0, 3, 7 or 14; absent
+   * for the consultation nudges and the admin's reminders.
+   */
+  step: z.number().int().optional(),
   /** Report reminders: the months to report (oldest first); empty otherwise. */
   months: z.array(z.object({ periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema })),
   /** Payment reminders: the verified shares still to pay (cents); empty otherwise. */

@@ -11,3 +11,4 @@ export * from './system.js';
 export * from './resumable-uploads.js';
 export * from './stored-objects.js';
 export * from './service-under-test.js';
+export * from './migrations.js';

@@ -40,7 +40,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'trial', 'cancelled'] as const;
-export const PLAN_STATUSES = ['rs_pending', 'rs_active', 'rs_blocked', 'regular'] as const;
+export const PLAN_STATUSES = ['rs_pending', 'rs_active', 'regular'] as const;
 export const CONSULTATION_STATUSES = ['not_started', 'in_progress', 'submitted', 'approved'] as const;
 export const PASSWORD_TOKEN_PURPOSES = ['reset', 'setup'] as const;
 
@@ -69,11 +69,6 @@ export const users = authSchema.table(
     termsVersion: text('terms_version'),
     planStatus: text('plan_status', { enum: PLAN_STATUSES }).notNull().default('regular'),
     /**
-     * `sequence` of the newest `revenue.customer.status-changed` applied (0: none), so a late, older one
-     * cannot block or unblock the owner again.
-     */
-    revenueStatusSequence: integer('revenue_status_sequence').notNull().default(0),
-    /**
      * How many times `planStatus` or `consultationStatus` was announced (`auth.user.status-changed`): the
      * `sequence` of the last announcement (0: none yet), so consumers keep the newest change even when two
      * share a `changedAt`.
@@ -84,9 +79,6 @@ export const users = authSchema.table(
     consultationStatus: text('consultation_status', { enum: CONSULTATION_STATUSES })
       .notNull()
       .default('not_started'),
-    reminder24hSentAt: timestamptz('reminder24h_sent_at'),
-    reminder72hSentAt: timestamptz('reminder72h_sent_at'),
-    reminder7dSentAt: timestamptz('reminder7d_sent_at'),
     /** `<issuer>#<sub>` of the OpenID Connect account linked to this user. */
     oidcSubject: text('oidc_subject'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -103,10 +95,7 @@ export const users = authSchema.table(
       'users_subscription_status_known',
       sql`${table.subscriptionStatus} in ('active', 'inactive', 'trial', 'cancelled')`,
     ),
-    check(
-      'users_plan_status_known',
-      sql`${table.planStatus} in ('rs_pending', 'rs_active', 'rs_blocked', 'regular')`,
-    ),
+    check('users_plan_status_known', sql`${table.planStatus} in ('rs_pending', 'rs_active', 'regular')`),
     check(
       'users_consultation_status_known',
       sql`${table.consultationStatus} in ('not_started', 'in_progress', 'submitted', 'approved')`,

@@ -1,13 +1,12 @@
 /**
- * The revenue service's events, once each: the owner's consent (consent fields, plan status, membership),
- * their standing in the ledger (`rs_blocked` set and lifted), and the consultation nudges sent.
+ * The revenue service's event auth reacts to, once each: the owner's consent (consent fields, plan status,
+ * membership). The owner's standing and the reminders sent are the revenue service's own
+ * (docs/decisions/0075-each-service-owns-its-domain-s-state.md).
  */
 import { defineSubscription } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
-import { followCustomerStatus } from '../revenue-share/follow-customer-status.js';
 import { joinRevenueShare } from '../revenue-share/join-revenue-share.js';
-import { recordReminder } from '../revenue-share/record-reminder.js';
 
 export function revenueShareSubscriptions(deps: ServiceDeps<AuthConfig>) {
   return [
@@ -15,18 +14,6 @@ export function revenueShareSubscriptions(deps: ServiceDeps<AuthConfig>) {
       subject: 'revenue.plan.consented',
       handler: async (event, { tx, logger, headers }) => {
         await joinRevenueShare(deps, { tx, event, headers, logger });
-      },
-    }),
-    defineSubscription({
-      subject: 'revenue.customer.status-changed',
-      handler: async (event, { tx, logger, headers }) => {
-        await followCustomerStatus(deps, { tx, event, headers, logger });
-      },
-    }),
-    defineSubscription({
-      subject: 'revenue.reminder.requested',
-      handler: async (event, { tx }) => {
-        await recordReminder(tx, event.data);
       },
     }),
   ];

@@ -45,7 +45,6 @@ export async function joinRevenueShare(
   const consentedAt = new Date(plan.consentedAt);
   const planStatus = revenueSharePlanStatus({
     consultationStatus: user.consultationStatus,
-    blocked: false,
     paidForCourse: await hasPaidGrant(tx, user.id),
   });
   await insertGrant(tx, {

@@ -1,8 +1,9 @@
 /**
- * The `planStatus` of an owner on the revenue-share plan (docs/behaviour/revenue-share.md): `rs_blocked`
- * while the revenue service says so; `rs_active` once the consultation is submitted (or approved), or for
- * an owner who had already bought the course (the plan must not close sections they paid for);
- * `rs_pending` otherwise (section 1 only, docs/behaviour/member-learning.md#drip-release).
+ * The `planStatus` of an owner on the revenue-share plan (docs/behaviour/revenue-share.md): `rs_active`
+ * once the consultation is submitted (or approved), or for an owner who had already bought the course (the
+ * plan must not close sections they paid for); `rs_pending` otherwise (section 1 only,
+ * docs/behaviour/member-learning.md#drip-release). Whether the owner is blocked is the revenue service's
+ * standing, which the course service follows itself.
  */
 import type { PlanStatus, UserConsultationStatus } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
@@ -13,10 +14,8 @@ const SUBMITTED: ReadonlySet<UserConsultationStatus> = new Set(['submitted', 'ap
 
 export function revenueSharePlanStatus(owner: {
   consultationStatus: UserConsultationStatus;
-  blocked: boolean;
   paidForCourse: boolean;
 }): PlanStatus {
-  if (owner.blocked) return 'rs_blocked';
   return SUBMITTED.has(owner.consultationStatus) || owner.paidForCourse ? 'rs_active' : 'rs_pending';
 }
 

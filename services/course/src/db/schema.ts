@@ -266,10 +266,9 @@ export type ModuleProgressRow = typeof moduleProgress.$inferSelect;
 
 /**
  * Projection of each user's plan and consultation status (`auth.user.status-changed`), for the rs_pending
- * rule (sections after the first wait for a submitted consultation) and the rs_blocked rule (no section
- * opens while the owner is blocked). The newest change wins (the highest `status_sequence`; for events
- * without one, a strictly newer `changed_at`), so a late, older event never overwrites a newer state. A
- * user without a row is on the `regular` plan.
+ * rule (sections after the first wait for a submitted consultation). The newest change wins (the highest
+ * `status_sequence`; for events without one, a strictly newer `changed_at`), so a late, older event never
+ * overwrites a newer state. A user without a row is on the `regular` plan.
  */
 export const memberPlanStatus = courseSchema.table('member_plan_status', {
   userId: text('user_id').primaryKey(),
@@ -278,16 +277,33 @@ export const memberPlanStatus = courseSchema.table('member_plan_status', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   /** The `sequence` of the newest numbered event applied (0: none, only events sent before auth numbered them). */
   statusSequence: integer('status_sequence').notNull().default(0),
+});
+
+export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;
+
+export const OWNER_STANDING_VALUES = ['current', 'overdue', 'blocked'] as const;
+
+/**
+ * Projection of each revenue-share owner's standing in the ledger (`revenue.customer.status-changed`), for
+ * the block rule (no section opens while the owner is `blocked`; docs/decisions.md, 27). The highest
+ * `sequence` wins. A user without a row is not blocked.
+ */
+export const ownerStanding = courseSchema.table('owner_standing', {
+  userId: text('user_id').primaryKey(),
+  status: text('status', { enum: OWNER_STANDING_VALUES }).notNull(),
+  /** The `sequence` of the newest standing applied. */
+  sequence: integer('sequence').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   /**
-   * While `plan_status` is `rs_blocked`: when the block began (the `changed_at` of the change into it);
-   * sections whose release came later stay locked. Null otherwise.
+   * While `status` is `blocked`: when the block began (the `changed_at` of the change into it); sections
+   * whose release came later stay locked. Null otherwise.
    */
   blockedSince: timestamp('blocked_since', { withTimezone: true }),
   /** Whether, when the block began, the sections after the first were still waiting for the consultation. */
   blockedBeforeConsultation: boolean('blocked_before_consultation').notNull().default(false),
 });
 
-export type MemberPlanStatusRow = typeof memberPlanStatus.$inferSelect;
+export type OwnerStandingRow = typeof ownerStanding.$inferSelect;
 
 /**
  * 'New Section Unlocked!' is shown once per section per member

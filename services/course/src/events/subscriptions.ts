@@ -3,6 +3,7 @@ import type { SubscriptionDefinition } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { userRegisteredSubscription } from '../certificates/learner-names.handler.js';
 import type { CourseConfig } from '../config.js';
+import { customerStatusChangedSubscription } from './customer-status-changed.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
 import { planConsentedSubscription } from './plan-consented.handler.js';
@@ -15,5 +16,6 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     userStatusChangedSubscription(),
     planConsentedSubscription(),
     userRegisteredSubscription(),
+    customerStatusChangedSubscription(),
   ];
 }

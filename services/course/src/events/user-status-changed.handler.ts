@@ -1,6 +1,6 @@
 /**
  * `auth.user.status-changed` → the course service's projection of the user's plan and consultation
- * status (the rs_pending and rs_blocked rules of drip release, with when a block began). The highest
+ * status (the rs_pending rule of drip release). The highest
  * `sequence` wins (auth numbers each user's changes), so redeliveries, out-of-order arrivals and changes
  * that share a `changedAt` leave the newest state; an event without a sequence (sent before auth numbered
  * them) wins only with a strictly newer `changedAt` (`upsertPlanStatus` says why that is safe).

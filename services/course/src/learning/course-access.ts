@@ -22,7 +22,7 @@ import { computeSectionStates, type SectionState } from './drip.js';
 import {
   findCourse,
   findLearnerDrip,
-  findPlanStatus,
+  findPlanState,
   listCourseModules,
   listLessonProgress,
   listLessonsOfModules,
@@ -72,7 +72,7 @@ export async function loadCourseState(
   const modules = await listCourseModules(db, courseId, { includeDrafts: isAdmin });
   if (!isAdmin && !enrolment) return previewState(db, { course, caller, modules });
   const [plan, drip, moduleRows] = await Promise.all([
-    isAdmin ? null : findPlanStatus(db, caller.userId),
+    isAdmin ? null : findPlanState(db, caller.userId),
     isAdmin ? null : findLearnerDrip(db, caller.userId),
     listModuleProgress(
       db,

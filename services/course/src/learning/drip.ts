@@ -2,7 +2,7 @@
  * Drip release, as pure functions of the enrolment, the plan projection, the member's completions and
  * the service clock. A section opens `availableAfterDays × 24 h` after `enrolledAt`, to the millisecond
  * (never at a calendar midnight); for an rs_pending member whose consultation is not submitted, every
- * section after the first waits as well. While an owner is rs_blocked, no section opens
+ * section after the first waits as well. While an owner is blocked in the revenue ledger, no section opens
  * (docs/decisions.md, 27): what was open when the block began stays open, a section whose release came
  * during the block stays locked until the owner is current again. A completed section, and a completed
  * lesson, stay open whatever the schedule or the plan becomes. The admin may open every section for a
@@ -11,14 +11,18 @@
 import { DAY } from '@platform/service-kit/clock';
 import type { LockReason } from '@platform/contracts';
 
+export interface Block {
+  /** When the block began. */
+  since: Date;
+  /** Whether the sections after the first were still waiting for the consultation when it began. */
+  beforeConsultation: boolean;
+}
+
+/** The member's plan (auth's projection) and, for an owner blocked in the revenue ledger, their block. */
 export interface PlanState {
   planStatus: string;
   consultationStatus: string;
-  /** When the current block began; null when not blocked (or blocked before this was recorded). */
-  blockedSince: Date | null;
-  /** Whether the sections after the first were still waiting for the consultation when it began. */
-  blockedBeforeConsultation: boolean;
-  changedAt: Date;
+  block: Block | null;
 }
 
 /**
@@ -26,17 +30,9 @@ export interface PlanState {
  */
 export const SUBMITTED_CONSULTATION_STATUSES = ['submitted', 'approved'] as const;
 const SUBMITTED = new Set<string>(SUBMITTED_CONSULTATION_STATUSES);
-export const BLOCKED_PLAN_STATUS = 'rs_blocked';
 
 export function waitsForConsultation(plan: PlanState | null): boolean {
   return plan?.planStatus === 'rs_pending' && !SUBMITTED.has(plan.consultationStatus);
-}
-
-/** The owner's block, if they are blocked: since when, and whether sections 2-8 were waiting then. */
-export function blockOf(plan: PlanState | null): { since: Date; beforeConsultation: boolean } | null {
-  if (plan?.planStatus !== BLOCKED_PLAN_STATUS) return null;
-  // A block projected before its start was recorded counts from the newest change known.
-  return { since: plan.blockedSince ?? plan.changedAt, beforeConsultation: plan.blockedBeforeConsultation };
 }
 
 export interface DripModule {
@@ -78,11 +74,7 @@ export function unlockDateOf(enrolledAt: Date, availableAfterDays: number): Date
  * Whether a released section would have opened only during the block: its release came after the block
  * began, or it was still waiting for the consultation then (neither opens until the owner is current).
  */
-function openedDuringBlock(
-  unlockDate: Date,
-  position: number,
-  block: { since: Date; beforeConsultation: boolean },
-): boolean {
+function openedDuringBlock(unlockDate: Date, position: number, block: Block): boolean {
   return unlockDate.getTime() > block.since.getTime() || (block.beforeConsultation && position > 0);
 }
 
@@ -93,8 +85,9 @@ function laterOf(enrolledAt: Date | null, restartedAt: Date | null): Date | null
 }
 
 export function computeSectionStates(input: DripInput): Map<number, SectionState> {
-  const waiting = !input.isAdmin && waitsForConsultation(input.plan);
-  const block = input.isAdmin ? null : blockOf(input.plan);
+  const block = input.isAdmin ? null : (input.plan?.block ?? null);
+  // While blocked, what waited for the consultation waits for the block to lift (`beforeConsultation`).
+  const waiting = !input.isAdmin && !block && waitsForConsultation(input.plan);
   const unlockedAll = input.override?.unlockedAll ?? false;
   const dripStart = laterOf(input.enrolledAt, input.override?.scheduleRestartedAt ?? null);
   const states = new Map<number, SectionState>();

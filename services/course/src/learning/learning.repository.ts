@@ -11,14 +11,16 @@ import {
   lessonProgress,
   memberPlanStatus,
   moduleProgress,
+  ownerStanding,
   type CourseEnrollmentRow,
   type LessonProgressRow,
   type MemberPlanStatusRow,
   type ModuleProgressRow,
   type LearnerDripRow,
+  type OwnerStandingRow,
 } from '../db/schema.js';
 import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
-import { BLOCKED_PLAN_STATUS, SUBMITTED_CONSULTATION_STATUSES } from './drip.js';
+import { SUBMITTED_CONSULTATION_STATUSES, type PlanState } from './drip.js';
 
 export async function findCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
   const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
@@ -194,6 +196,29 @@ export async function findPlanStatus(db: Executor, userId: string): Promise<Memb
   return row ?? null;
 }
 
+export async function findOwnerStanding(db: Executor, userId: string): Promise<OwnerStandingRow | null> {
+  const [row] = await db.select().from(ownerStanding).where(eq(ownerStanding.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The member's plan and block as drip release reads them; null for a member on no plan. */
+export async function findPlanState(db: Executor, userId: string): Promise<PlanState | null> {
+  const [plan, standing] = await Promise.all([findPlanStatus(db, userId), findOwnerStanding(db, userId)]);
+  const block =
+    standing?.status === 'blocked'
+      ? {
+          since: standing.blockedSince ?? standing.changedAt,
+          beforeConsultation: standing.blockedBeforeConsultation,
+        }
+      : null;
+  if (!plan && !block) return null;
+  return {
+    planStatus: plan?.planStatus ?? 'regular',
+    consultationStatus: plan?.consultationStatus ?? 'not_started',
+    block,
+  };
+}
+
 /**
  * Keeps the newest state per user: an older event arriving late changes nothing. Newest is the highest
  * `sequence` (auth numbers each user's changes in the transaction that makes them, holding the user's
@@ -209,10 +234,6 @@ export async function findPlanStatus(db: Executor, userId: string): Promise<Memb
  * sequence still turns away older numbered events arriving late, and the next numbered change replaces
  * it. A numbered event replaces any row with a lower stored sequence, including one written only from
  * events without one (stored 0), which were sent before it.
- *
- * A change into `rs_blocked` records when the block began and whether the sections after the first were
- * still waiting for the consultation then (from the state it replaces); further changes while blocked keep
- * both, and any other plan status clears them.
  */
 export async function upsertPlanStatus(
   db: Executor,
@@ -223,22 +244,10 @@ export async function upsertPlanStatus(
 ): Promise<void> {
   const table = memberPlanStatus;
   const { sequence, ...state } = row;
-  const blocked = state.planStatus === BLOCKED_PLAN_STATUS;
   const changedAt = sql`${state.changedAt.toISOString()}::timestamptz`;
-  // In ON CONFLICT's SET the table's columns are the row as it was before this change.
-  const wasBlocked = sql`${table.planStatus} = ${BLOCKED_PLAN_STATUS}`;
-  const wasWaiting = sql`(${table.planStatus} = 'rs_pending' and ${table.consultationStatus} not in (${sql.join(
-    SUBMITTED_CONSULTATION_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )}))`;
   await db
     .insert(table)
-    .values({
-      ...state,
-      statusSequence: sequence ?? 0,
-      blockedSince: blocked ? state.changedAt : null,
-      blockedBeforeConsultation: false,
-    })
+    .values({ ...state, statusSequence: sequence ?? 0 })
     .onConflictDoUpdate({
       target: table.userId,
       set: {
@@ -246,17 +255,54 @@ export async function upsertPlanStatus(
         consultationStatus: state.consultationStatus,
         changedAt: state.changedAt,
         ...(sequence !== undefined && { statusSequence: sequence }),
-        blockedSince: blocked
-          ? sql`case when ${wasBlocked} then ${table.blockedSince} else ${changedAt} end`
-          : null,
-        blockedBeforeConsultation: blocked
-          ? sql`case when ${wasBlocked} then ${table.blockedBeforeConsultation} else ${wasWaiting} end`
-          : false,
       },
       setWhere:
         sequence !== undefined
           ? sql`${table.statusSequence} < ${sequence}`
           : sql`${table.changedAt} < ${changedAt}`,
+    });
+}
+
+/**
+ * Keeps the newest standing per owner (the highest `sequence`: revenue numbers each owner's changes). A
+ * change into `blocked` records when the block began and whether the sections after the first were still
+ * waiting for the consultation then (from the plan projection as it is); further changes while blocked
+ * keep both, and any other standing clears them.
+ */
+export async function upsertOwnerStanding(
+  db: Executor,
+  change: Pick<OwnerStandingRow, 'userId' | 'status' | 'sequence' | 'changedAt'>,
+): Promise<void> {
+  const table = ownerStanding;
+  const blocked = change.status === 'blocked';
+  const plan = blocked ? await findPlanStatus(db, change.userId) : null;
+  const waiting =
+    plan?.planStatus === 'rs_pending' &&
+    !(SUBMITTED_CONSULTATION_STATUSES as readonly string[]).includes(plan.consultationStatus);
+  // In ON CONFLICT's SET the table's columns are the row as it was before this change.
+  const wasBlocked = sql`${table.status} = 'blocked'`;
+  const changedAt = sql`${change.changedAt.toISOString()}::timestamptz`;
+  await db
+    .insert(table)
+    .values({
+      ...change,
+      blockedSince: blocked ? change.changedAt : null,
+      blockedBeforeConsultation: blocked && waiting,
+    })
+    .onConflictDoUpdate({
+      target: table.userId,
+      set: {
+        status: change.status,
+        sequence: change.sequence,
+        changedAt: change.changedAt,
+        blockedSince: blocked
+          ? sql`case when ${wasBlocked} then ${table.blockedSince} else ${changedAt} end`
+          : null,
+        blockedBeforeConsultation: blocked
+          ? sql`case when ${wasBlocked} then ${table.blockedBeforeConsultation} else ${waiting} end`
+          : false,
+      },
+      setWhere: sql`${table.sequence} < ${change.sequence}`,
     });
 }
 

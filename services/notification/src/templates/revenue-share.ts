@@ -90,6 +90,23 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
     });
   }
 
+  if (kind === 'report-upcoming') {
+    const month = reminder.months[0]!;
+    return renderEmail({
+      subject: `${monthName(month)} ends in 3 days: your revenue report comes next`,
+      preheader: `Report ${periodOf(month)} once the month is over: gross revenue, expenses and net.`,
+      heading: 'Your monthly revenue report is coming up',
+      greeting,
+      intro: [
+        `${monthName(month)} ends on ${formatDate(atNoon(month.periodEnd), EMAIL_DATE)}. From the next day you can report its revenue; please send it by ${reportDeadline(month)}.`,
+        'It takes two minutes: your gross revenue and business expenses for the month. Your share is 10% of the increase over the baseline you gave when you joined, so a month without an increase costs nothing.',
+      ],
+      action: reportAction,
+      outro: ['Keep your records for the month: we may ask to see them.'],
+      settings,
+    });
+  }
+
   if (kind === 'report-due' || kind === 'report-overdue' || kind === 'report-admin') {
     const months = reminder.months;
     const first = months[0];
@@ -136,9 +153,11 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
   const subject =
     upcoming && firstShare
       ? `Your revenue share of ${total} is due on ${formatDate(firstShare.dueDate, EMAIL_DATE)}`
-      : overdue
-        ? `Your revenue share of ${total} is overdue`
-        : `A reminder: ${total} in revenue share is due`;
+      : kind === 'payment-due'
+        ? `Your revenue share of ${total} is due today`
+        : overdue
+          ? `Your revenue share of ${total} is overdue`
+          : `A reminder: ${total} in revenue share is due`;
   return renderEmail({
     subject,
     preheader: `Premium Success Program: ${total} to pay.`,

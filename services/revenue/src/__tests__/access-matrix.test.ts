@@ -144,6 +144,13 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
     },
     {
+      call: 'GET /api/revenue-reminders',
+      path: () => '/api/revenue-reminders',
+      init: get,
+      // Everyone signed in reads their own reminders (none without a plan).
+      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
+    },
+    {
       call: 'POST /api/revenue-reports/{id}/documents',
       path: () => `/api/revenue-reports/${reportId}/documents`,
       init: pdfForm,
@@ -209,6 +216,12 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       call: 'POST /api/admin/revenue-customers/{id}/baseline',
       path: () => `/api/admin/revenue-customers/${owner.userId}/baseline`,
       init: post({ baselineNetRevenue: 150_000, reason: 'The owner sent last year’s accounts' }),
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers/{id}/reminders',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/reminders`,
+      init: get,
       expected: adminOnly(),
     },
     {

@@ -10,6 +10,7 @@
  *   POST /api/admin/send-reminder            { customerId, reminderType }
  *   POST /api/admin/revenue-customers/:id/baseline           { baselineNetRevenue, reason }
  *   GET  /api/admin/revenue-customers/:id/baseline-changes
+ *   GET  /api/admin/revenue-customers/:id/reminders          (sent and to come)
  *   POST /api/admin/revenue-customers/:id/agreement-date     { agreedAt, reason }
  */
 import {
@@ -18,14 +19,17 @@ import {
   MarkPaidRequestSchema,
   ReportIdParamsSchema,
   SendReminderRequestSchema,
+  REVENUE_ADMIN_MESSAGES,
   SetAgreementDateRequestSchema,
 } from '@platform/contracts';
+import { AppError } from '@platform/service-kit/errors';
 import { validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
+import { reminderLadderOf } from '../reminders/reminder-ladder-view.js';
 import { dayOf } from '../lib/calendar.js';
 import { correctBaseline, listCustomerBaselineChanges } from './correct-baseline.js';
 import { getRevenueStats } from './get-revenue-stats.js';
@@ -130,6 +134,17 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
           adminId: req.caller.userId,
         }),
       );
+    },
+  );
+
+  router.get(
+    '/api/admin/revenue-customers/:id/reminders',
+    ...guard,
+    validate({ params: CustomerIdParamsSchema }),
+    async (req, res) => {
+      const ladder = await reminderLadderOf(deps.db, req.params.id, deps.clock.now());
+      if (!ladder) throw new AppError('not_found', REVENUE_ADMIN_MESSAGES.customerNotFound);
+      res.json(ladder);
     },
   );
 

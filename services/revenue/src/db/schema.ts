@@ -263,9 +263,9 @@ export const sharePayments = revenueSchema.table(
 export const REMINDER_TRIGGERS = ['automatic', 'admin'] as const;
 
 /**
- * Every reminder requested. An automatic one is unique per owner, kind and period (`period_key`: the
- * month `YYYY-MM`, the report id, or '' for the consultation nudges), so two replicas running the job at
- * once send it once; the admin's are all kept.
+ * Every reminder requested. An automatic one is unique per owner, kind, period (`period_key`: the month
+ * `YYYY-MM`, the report id, or '' for the consultation nudges) and rung (`step`), so two replicas running
+ * the job at once send it once; the admin's are all kept.
  */
 export const reminders = revenueSchema.table(
   'reminders',
@@ -277,6 +277,8 @@ export const reminders = revenueSchema.table(
       .references(() => paymentPlans.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     periodKey: text('period_key').notNull().default(''),
+    /** The rung of the ladder: days from the month's end or the share's due date (0 for the nudges). */
+    step: integer('step').notNull().default(0),
     trigger: text('trigger', { enum: REMINDER_TRIGGERS }).notNull(),
     /** The admin who sent it. */
     requestedBy: text('requested_by'),
@@ -284,7 +286,7 @@ export const reminders = revenueSchema.table(
   },
   (table) => [
     uniqueIndex('reminders_automatic_once_key')
-      .on(table.userId, table.kind, table.periodKey)
+      .on(table.userId, table.kind, table.periodKey, table.step)
       .where(sql`${table.trigger} = 'automatic'`),
     index('reminders_user_idx').on(table.userId),
   ],

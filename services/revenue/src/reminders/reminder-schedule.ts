@@ -1,31 +1,39 @@
 /**
- * Which automatic reminders an owner is due now (docs/decisions.md, 21 and 26), as a pure function of the
- * plan, the reports and the service clock. Each comes with its period key; the reminders table lets each
- * (owner, kind, period) through once, so this may name a reminder already sent.
+ * The reminder ladder (docs/behaviour/revenue-share.md#the-reminder-ladder; docs/decisions.md, 21, 26 and
+ * 76) as a pure function of the plan, the reports and the service clock. Every rung has the moment it is
+ * due and the moment the next rung takes over; the job sends a rung while it is current (so a job that
+ * was down sends the latest rung, not every one it missed), and the owner's and the admin's pages show
+ * the rungs still to come. The reminders table lets each (owner, kind, period, step) through once, so this
+ * may name a rung already sent.
  *
- * - Consultation nudges while the consultation is not submitted: 24 h, 72 h and 7 days after consent,
- *   each only until the next one is due (the 7-day one for a week), so a job that was down sends the
- *   latest nudge rather than all three at once.
- * - Report reminders: on the 1st (from midnight UTC) for the month just ended, if it is a month to report
- *   and not reported; again for each month whose report became late.
- * - Payment reminders for each verified share still owed: in the 7 days before it is due, and from the
- *   day after it fell due.
+ * - Consultation nudges while the consultation is not submitted: 24 h, 72 h and 7 days after consent.
+ * - Report reminders for each month to report, until it is reported: 3 days before the month ends, when
+ *   it ends, then 3, 7 and 14 days after (the last one after the 10 days of grace: the report is late).
+ *   The late rung names every month then unreported.
+ * - Payment reminders for each verified share still owed, until it is paid: 3 days before its due date,
+ *   on it, then 3, 7 and 14 days after.
+ *
+ * Nothing comes once the owner has left the programme (`revenueShareActive` false).
  */
 import { DAY, HOUR } from '@platform/service-kit/clock';
-import type { RevenueReminderKind, RevenueReminderRequested } from '@platform/contracts';
-import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
-import { addDays, monthOf, type CalendarMonth } from '../lib/calendar.js';
 import {
-  computeStanding,
-  firstReportMonth,
-  isMonthReported,
-  isUnpaid,
-  reportLateAfter,
-} from '../standing/customer-standing.js';
+  REPORT_GRACE_DAYS,
+  type RevenueReminderKind,
+  type RevenueReminderRequested,
+} from '@platform/contracts';
+import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
+import { addDays, type CalendarMonth } from '../lib/calendar.js';
+import { isMonthReported, isUnpaid, monthsToReport } from '../standing/customer-standing.js';
 
-export interface DueReminder {
+export interface Rung {
   kind: RevenueReminderKind;
+  /** The month `YYYY-MM`, the report id, or '' (consultation nudges). */
   periodKey: string;
+  /** Days from the month's end or the share's due date; null for the consultation nudges. */
+  step: number | null;
+  at: Date;
+  /** When the next rung takes over: a rung not sent by then is not sent at all. */
+  until: Date;
   months: RevenueReminderRequested['months'];
   shares: RevenueReminderRequested['shares'];
 }
@@ -36,7 +44,16 @@ const NUDGES: ReadonlyArray<{ kind: RevenueReminderKind; fromMs: number; untilMs
   { kind: 'consultation-7d', fromMs: 7 * DAY, untilMs: 14 * DAY },
 ];
 const CONSULTATION_SUBMITTED = new Set(['submitted', 'approved']);
-export const PAYMENT_REMINDER_DAYS_BEFORE = 7;
+
+/** The rungs' days from their anchor, and how long the last one stays current. */
+export const LADDER_STEPS = [-3, 0, 3, 7, 14] as const;
+const LAST_RUNG_DAYS = 7;
+
+/** A report is late only once the grace days are over: the rungs before that still say it is due. */
+const REPORT_KINDS = (step: number): RevenueReminderKind =>
+  step < 0 ? 'report-upcoming' : step <= REPORT_GRACE_DAYS ? 'report-due' : 'report-overdue';
+const PAYMENT_KINDS = (step: number): RevenueReminderKind =>
+  step < 0 ? 'payment-upcoming' : step === 0 ? 'payment-due' : 'payment-overdue';
 
 const monthEntry = (month: CalendarMonth) => ({ periodStart: month.firstDay, periodEnd: month.lastDay });
 
@@ -50,46 +67,77 @@ export function shareEntry(report: RevenueReportRow) {
   };
 }
 
-export function dueReminders(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): DueReminder[] {
+/** The five rungs from `anchor`, each current until the next one is due. */
+function ladderFrom(anchor: Date): Array<{ step: number; at: Date; until: Date }> {
+  return LADDER_STEPS.map((step, index) => {
+    const next = LADDER_STEPS[index + 1];
+    return {
+      step,
+      at: addDays(anchor, step),
+      until: addDays(anchor, next ?? step + LAST_RUNG_DAYS),
+    };
+  });
+}
+
+/** Every rung of the owner's ladder, sent or not, in the order they come due. */
+export function reminderLadder(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): Rung[] {
   if (!plan.revenueShareActive) return [];
-  const due: DueReminder[] = [];
+  const rungs: Rung[] = [];
 
   if (!CONSULTATION_SUBMITTED.has(plan.consultationStatus)) {
-    const elapsed = now.getTime() - plan.consentedAt.getTime();
-    const nudge = NUDGES.find(({ fromMs, untilMs }) => elapsed >= fromMs && elapsed < untilMs);
-    if (nudge) due.push({ kind: nudge.kind, periodKey: '', months: [], shares: [] });
+    for (const { kind, fromMs, untilMs } of NUDGES) {
+      rungs.push({
+        kind,
+        periodKey: '',
+        step: null,
+        at: new Date(plan.consentedAt.getTime() + fromMs),
+        until: new Date(plan.consentedAt.getTime() + untilMs),
+        months: [],
+        shares: [],
+      });
+    }
   }
 
-  const justEnded = monthOf(addDays(monthOf(now).start, -1));
-  const first = firstReportMonth(plan.implementationPeriodEndsAt);
-  if (
-    justEnded.start.getTime() >= first.start.getTime() &&
-    now.getTime() <= reportLateAfter(justEnded).getTime() &&
-    !isMonthReported(justEnded, reports)
-  ) {
-    due.push({ kind: 'report-due', periodKey: justEnded.key, months: [monthEntry(justEnded)], shares: [] });
-  }
-  const standing = computeStanding({ implementationEndsAt: plan.implementationPeriodEndsAt, reports, now });
-  // One e-mail names every late month (an owner back-dated by the admin may have many), keyed by the latest:
-  // a month that becomes late later brings one more, listing them all again.
-  const latest = standing.missingMonths.at(-1);
-  if (latest) {
-    due.push({
-      kind: 'report-overdue',
-      periodKey: latest.key,
-      months: standing.missingMonths.map(monthEntry),
-      shares: [],
-    });
+  const months = monthsToReport(plan.implementationPeriodEndsAt, now);
+  const unreported = months.filter((month) => !isMonthReported(month, reports));
+  for (const month of unreported) {
+    for (const { step, at, until } of ladderFrom(month.end)) {
+      const late = step > REPORT_GRACE_DAYS;
+      rungs.push({
+        kind: REPORT_KINDS(step),
+        periodKey: month.key,
+        step,
+        at,
+        until,
+        // A late rung names every month late by then; one e-mail, not one per month.
+        months: late
+          ? unreported.filter((other) => other.end.getTime() <= month.end.getTime()).map(monthEntry)
+          : [monthEntry(month)],
+        shares: [],
+      });
+    }
   }
 
   for (const report of reports) {
     if (!report.verified || !isUnpaid(report)) continue;
-    const dueAt = report.dueDate.getTime();
-    if (now.getTime() >= dueAt - PAYMENT_REMINDER_DAYS_BEFORE * DAY && now.getTime() < dueAt) {
-      due.push({ kind: 'payment-upcoming', periodKey: report.id, months: [], shares: [shareEntry(report)] });
-    } else if (now.getTime() >= dueAt + DAY) {
-      due.push({ kind: 'payment-overdue', periodKey: report.id, months: [], shares: [shareEntry(report)] });
+    for (const { step, at, until } of ladderFrom(report.dueDate)) {
+      rungs.push({
+        kind: PAYMENT_KINDS(step),
+        periodKey: report.id,
+        step,
+        at,
+        until,
+        months: [],
+        shares: [shareEntry(report)],
+      });
     }
   }
-  return due;
+  return rungs.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The rungs current now: what the job asks for. */
+export function dueReminders(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): Rung[] {
+  return reminderLadder(plan, reports, now).filter(
+    (rung) => rung.at.getTime() <= now.getTime() && now.getTime() < rung.until.getTime(),
+  );
 }

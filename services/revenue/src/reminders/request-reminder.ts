@@ -16,6 +16,8 @@ export interface ReminderRequest {
   kind: RevenueReminderKind;
   /** The month `YYYY-MM`, the report id, or '' (consultation nudges). */
   periodKey: string;
+  /** The rung of the ladder (absent for the nudges and the admin's reminders). */
+  step?: number | null;
   months: RevenueReminderRequested['months'];
   shares: RevenueReminderRequested['shares'];
   /** The admin who sent it; absent for an automatic reminder. */
@@ -38,6 +40,7 @@ export async function requestReminder(
       planId: request.plan.id,
       kind: request.kind,
       periodKey: request.periodKey,
+      step: request.step ?? 0,
       trigger,
       requestedBy: request.requestedBy ?? null,
       requestedAt: now,
@@ -57,6 +60,7 @@ export async function requestReminder(
         firstName: request.plan.firstName,
         kind: request.kind,
         trigger,
+        ...(request.step != null && { step: request.step }),
         months: request.months,
         shares: request.shares,
         requestedAt: now.toISOString(),

@@ -4,8 +4,9 @@
  *
  *   POST /api/revenue-report     an owner on the plan (401 visitors, 403 without consent)
  *   GET  /api/revenue-reports    the caller's plan and reports (an account without a plan: none)
+ *   GET  /api/revenue-reminders  the caller's reminders sent and to come (http/revenue/reminders.ts)
  */
-import { RevenueReportRequestSchema, type MyRevenueReports } from '@platform/contracts';
+import { RevenueReportRequestSchema, type MyRevenueReports, type ReminderLadder } from '@platform/contracts';
 import { validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -15,6 +16,7 @@ import { noStore } from '../http/no-store.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { toRevenuePlan } from '../plans/to-plan-view.js';
 import { listDocumentsOfReports } from '../documents/documents.repository.js';
+import { reminderLadderOf } from '../reminders/reminder-ladder-view.js';
 import { listReportsOfUser } from './reports.repository.js';
 import { submitReport } from './submit-report.js';
 import { toRevenueReport } from './to-report-views.js';
@@ -47,5 +49,13 @@ export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): 
       reports: reports.map((report) => toRevenueReport(report, now, documents.get(report.id) ?? [])),
     };
     res.json(body);
+  });
+
+  router.get('/api/revenue-reminders', noStore, requireUser, async (req, res) => {
+    const ladder: ReminderLadder = (await reminderLadderOf(deps.db, req.caller.userId, deps.clock.now())) ?? {
+      sent: [],
+      next: [],
+    };
+    res.json(ladder);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Keeps each owner's announced standing in step with their reports and the clock: when the computed
  * status differs from the one last announced, the plan records it and `revenue.customer.status-changed`
- * goes out in the same transaction (auth turns `blocked` into `rs_blocked` and lifts it otherwise). Called
+ * goes out in the same transaction (the course service holds new sections back while `blocked` and lifts that otherwise). Called
  * after every report and payment (so becoming current lifts a block at once) and by the periodic job (so
  * time alone makes an owner overdue or blocked).
  */

@@ -1,7 +1,7 @@
 /**
  * The 'All Customers' and 'Overdue' lists: per owner the standing, when they consented (and agreed, when the
  * admin recorded an earlier agreement) with their first month to report, reports submitted (and how many are
- * flagged), baseline, still owed, paid, the last report and any late months, with Send Reminder (and, on All
+ * flagged), baseline, still owed, paid, the last report and any late months, with Send Reminder, Reminders (and, on All
  * Customers, Correct baseline and Agreement date). A blocked owner is marked apart from an overdue one. A table on a wide
  * screen; a card per customer on a phone.
  */
@@ -16,6 +16,7 @@ import { CUSTOMER_STATUS } from '../lib/revenue-admin-copy';
 import { AgreementDateDialog } from './agreement-date-dialog';
 import { CorrectBaselineDialog } from './correct-baseline-dialog';
 import { EmptyState } from './empty-state';
+import { RemindersDialog } from './reminders-dialog';
 import { SendReminderDialog } from './send-reminder-dialog';
 
 type CustomerListProps = {
@@ -94,6 +95,7 @@ function Actions({
         recipient={{ name: customerName(customer), email: customer.email }}
         defaultType={!reportsLate && customer.totalOwed > 0 ? 'payment' : 'report'}
       />
+      <RemindersDialog customer={customer} />
       {canCorrectBaseline ? <CorrectBaselineDialog customer={customer} /> : null}
       {canCorrectBaseline ? <AgreementDateDialog customer={customer} /> : null}
     </div>

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '@platform/contracts/format';
 
 type PlanUser = { planStatus?: string | null } | null | undefined;
 
-/** rs_pending, rs_active, rs_blocked: the owner is on the revenue-share plan. */
+/** rs_pending, rs_active: the owner is on the revenue-share plan. */
 export function showsRevenueShareCard(user: PlanUser): boolean {
   return user?.planStatus?.startsWith('rs_') === true;
 }

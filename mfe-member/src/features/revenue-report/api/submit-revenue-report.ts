@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevenueReportRequestParsed, SubmitRevenueReportResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
+import { MY_REMINDERS_QUERY_KEY } from './get-my-reminders';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
 export async function submitRevenueReport(
@@ -22,6 +23,11 @@ export function useSubmitRevenueReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitRevenueReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_REVENUE_REPORTS_QUERY_KEY }),
+    onSuccess: () =>
+      Promise.all(
+        [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * `/revenue-report` (docs/behaviour/revenue-share.md#monthly-revenue-report): an owner on the plan reports
- * a month, sees the live calculation, then their history and the month-by-month chart, and what became of
+ * a month, sees the live calculation, then their history, the month-by-month chart and their reminders, and what became of
  * a share paid online when the payment service sends them back here. Signed-out visitors go to /login; a
  * signed-in account without a plan is told why reporting is not open to it.
  */
@@ -27,6 +27,7 @@ import { hasPayableReport, toChartPoints } from '../lib/report-history';
 import { NotOnPlan } from './not-on-plan';
 import { PaymentOutcomeAlert, usePaymentOutcome } from './payment-outcome-alert';
 import { RevenueHistory } from './revenue-history';
+import { RevenueReminders } from './revenue-reminders';
 import { ReportableMonthsNote } from './reportable-months-note';
 import { RevenueReportForm } from './revenue-report-form';
 
@@ -134,6 +135,7 @@ export function RevenueReportPage() {
           <RevenueReportForm plan={reports.data.plan} />
         </div>
         <HistorySection reports={reports.data.reports} />
+        <RevenueReminders />
       </div>
     );
   }

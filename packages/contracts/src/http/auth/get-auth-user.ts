@@ -10,7 +10,7 @@ import { RoleSchema } from '../identity.js';
 export const SubscriptionStatusSchema = z.enum(['active', 'inactive', 'trial', 'cancelled']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
-export const PlanStatusSchema = z.enum(['rs_pending', 'rs_active', 'rs_blocked', 'regular']);
+export const PlanStatusSchema = z.enum(['rs_pending', 'rs_active', 'regular']);
 export type PlanStatus = z.infer<typeof PlanStatusSchema>;
 
 export const UserConsultationStatusSchema = z.enum(['not_started', 'in_progress', 'submitted', 'approved']);

@@ -58,7 +58,7 @@ export type CourseList = z.infer<typeof CourseListSchema>;
 
 /**
  * Why a section is locked: its day has not come (`schedule`); (rs_pending) the consultation is not
- * submitted yet (`consultation`, whatever its day: the day alone would not open it); (rs_blocked) its day
+ * submitted yet (`consultation`, whatever its day: the day alone would not open it); (blocked) its day
  * came while the owner's revenue-share account was blocked, and it opens once the account is current again
  * (`blocked`, docs/decisions.md, 27); or the caller has no membership and previews the course as a visitor
  * does, its free lessons and the first of each section open (`membership`).

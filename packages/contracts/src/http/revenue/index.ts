@@ -5,3 +5,4 @@ export * from './report.js';
 export * from './admin.js';
 export * from './documents.js';
 export * from './terms.js';
+export * from './reminders.js';

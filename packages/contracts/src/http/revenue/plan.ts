@@ -11,7 +11,7 @@ export const CalendarDaySchema = z.iso.date();
 /**
  * `current`; `overdue`: a verified share unpaid past its due date, or a month's report missing more than 10
  * days after the month ended; `blocked`: a verified share unpaid 30 days past its due date, or two monthly
- * reports missing (auth's `planStatus` becomes `rs_blocked`).
+ * reports missing (the course service holds new sections back, docs/decisions.md, 27).
  */
 export const CUSTOMER_STATUSES = ['current', 'overdue', 'blocked'] as const;
 export const CustomerStatusSchema = z.enum(CUSTOMER_STATUSES);

@@ -2,8 +2,7 @@
  * The revenue service's events on the real auth service and bus: a consent records the consent fields,
  * `planStatus` (`rs_pending`, or `rs_active` with a submitted consultation or a paid course) and
  * membership, once however often it is delivered; a submitted consultation turns `rs_pending` into
- * `rs_active`; the ledger's standing sets and lifts `rs_blocked` (newest first); consultation nudges are
- * recorded in the users' `reminder*SentAt`. Each announcement carries the user's next `sequence`, kept in
+ * `rs_active`. Each announcement carries the user's next `sequence`, kept in
  * `statusSequence`, so consumers order changes the clock stamps with the same `changedAt`.
  */
 import { randomUUID } from 'node:crypto';
@@ -187,61 +186,5 @@ describe.each(backings())('revenue share on $name', (factory) => {
     });
     await auth.service.deps.bus.publish(consented(owner));
     expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
-  });
-
-  it('sets and lifts rs_blocked from the ledger, newest first', async () => {
-    const owner = await signUp();
-    const planId = randomUUID();
-    await auth.service.deps.bus.publish(consented(owner, planId));
-    type Status = 'current' | 'overdue' | 'blocked';
-    const standing = (status: Status, previousStatus: Status, sequence: number, changedAt: string) =>
-      publish('revenue.customer.status-changed', {
-        planId,
-        userId: owner.userId,
-        status,
-        previousStatus,
-        sequence,
-        changedAt,
-      });
-
-    await standing('overdue', 'current', 1, '2030-04-11T00:00:00.001Z');
-    expect((await userRow(owner.userId)).planStatus).toBe('rs_pending');
-    await standing('blocked', 'overdue', 3, '2030-05-11T00:00:00.001Z');
-    expect((await userRow(owner.userId)).planStatus).toBe('rs_blocked');
-    // A late, older event changes nothing, even with the same time.
-    await standing('current', 'overdue', 2, '2030-05-11T00:00:00.001Z');
-    expect((await userRow(owner.userId)).planStatus).toBe('rs_blocked');
-    await standing('current', 'blocked', 4, '2030-05-11T00:00:00.001Z');
-    expect((await userRow(owner.userId)).planStatus).toBe('rs_pending');
-    expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_blocked', 'rs_pending']);
-    // Each announcement took the next number; the standing that changed nothing took none.
-    expect((await numbered(owner.userId)).map((event) => event.sequence)).toEqual([1, 2, 3]);
-    expect(await userRow(owner.userId)).toMatchObject({ statusSequence: 3, revenueStatusSequence: 4 });
-  });
-
-  it('records each consultation nudge once, in the users’ reminder fields', async () => {
-    const owner = await signUp();
-    const planId = randomUUID();
-    await auth.service.deps.bus.publish(consented(owner, planId));
-    const nudge = (kind: 'consultation-24h' | 'report-due', requestedAt: string) =>
-      publish('revenue.reminder.requested', {
-        reminderId: randomUUID(),
-        userId: owner.userId,
-        email: owner.email,
-        firstName: 'Ada',
-        kind,
-        trigger: 'automatic',
-        months: [],
-        shares: [],
-        requestedAt,
-      });
-    await nudge('consultation-24h', '2030-01-16T09:00:00.000Z');
-    await nudge('consultation-24h', '2030-01-17T09:00:00.000Z');
-    await nudge('report-due', '2030-04-01T00:00:00.000Z');
-    expect(await userRow(owner.userId)).toMatchObject({
-      reminder24hSentAt: new Date('2030-01-16T09:00:00.000Z'),
-      reminder72hSentAt: null,
-      reminder7dSentAt: null,
-    });
   });
 });

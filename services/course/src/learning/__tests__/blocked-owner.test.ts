@@ -1,5 +1,5 @@
 /**
- * A blocked owner (`planStatus` rs_blocked, docs/decisions.md, 27) keeps everything already open or
+ * A blocked owner (standing `blocked` in the revenue ledger, docs/decisions.md, 27) keeps everything already open or
  * completed, but no section opens until they are current: a section whose release comes during the block
  * stays locked with `lockedReason: 'blocked'`, and opens the moment the owner is no longer blocked. Through
  * the real service, against a set clock.
@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
-import { granted, json, seededOutline, statusChanged, user, type User } from './fixtures.js';
+import { granted, json, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
 const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * DAY + hours * HOUR);
@@ -65,9 +65,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     expect(reasons(await modulesOf(member))).toEqual([null, null, ...Array(6).fill('schedule')]);
 
     // Blocked an hour later: sections 1 and 2 were open then and stay open.
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'submitted' }, at(1, 2)),
-    );
+    await course.deliver(standingChanged(member, 'blocked', at(1, 2), 1));
     clock.set(at(3, 1));
     const blocked = await modulesOf(member);
     expect(reasons(blocked)).toEqual([null, null, 'blocked', 'blocked', ...Array(4).fill('schedule')]);
@@ -97,8 +95,9 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
 
     // A later change while still blocked (the consultation approved) does not restart the block.
     await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'approved' }, at(3, 2)),
+      statusChanged(member, { planStatus: 'rs_active', consultationStatus: 'approved' }, at(3, 2)),
     );
+    await course.deliver(standingChanged(member, 'blocked', at(3, 2), 2));
     expect(reasons(await modulesOf(member))).toEqual([
       null,
       null,
@@ -108,18 +107,14 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     ]);
 
     // Current again: at once, without the clock moving.
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_active', consultationStatus: 'approved' }, at(3, 3)),
-    );
+    await course.deliver(standingChanged(member, 'current', at(3, 3), 3));
     const lifted = await modulesOf(member);
     expect(reasons(lifted)).toEqual([null, null, null, null, ...Array(4).fill('schedule')]);
     expect(lifted[2]!.unlockNoticeDue).toBe(true);
     expect(await lessonStatus(member, third.lessons[0]!.id)).toBe(200);
 
     // The block arriving late (an older event) changes nothing.
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'submitted' }, at(1, 2)),
-    );
+    await course.deliver(standingChanged(member, 'blocked', at(1, 2), 1));
     expect(reasons(await modulesOf(member))).toEqual([null, null, null, null, ...Array(4).fill('schedule')]);
   });
 
@@ -135,9 +130,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     const complete = (path: string) => course.requestAs(member, path, { method: 'POST' });
     expect((await complete(`/api/lessons/${done.id}/complete`)).status).toBe(200);
     expect((await complete(`/api/modules/${third!.id}/complete`)).status).toBe(200);
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'submitted' }, at(2, 2)),
-    );
+    await course.deliver(standingChanged(member, 'blocked', at(2, 2), 1));
 
     const db = course.service.deps.db;
     const original = [second!.availableAfterDays, third!.availableAfterDays];
@@ -173,9 +166,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     clock.set(at(3, 1));
     expect(reasons(await modulesOf(member))).toEqual([null, ...Array(7).fill('consultation')]);
 
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'not_started' }, at(3, 2)),
-    );
+    await course.deliver(standingChanged(member, 'blocked', at(3, 2), 1));
     expect(reasons(await modulesOf(member))).toEqual([
       null,
       'blocked',
@@ -185,16 +176,14 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     ]);
     // Submitting the consultation while blocked opens nothing yet.
     await course.deliver(
-      statusChanged(member, { planStatus: 'rs_blocked', consultationStatus: 'submitted' }, at(3, 3)),
+      statusChanged(member, { planStatus: 'rs_active', consultationStatus: 'submitted' }, at(3, 3)),
     );
     expect((await modulesOf(member)).map((module) => module.isAvailable)).toEqual([
       true,
       ...Array(7).fill(false),
     ]);
 
-    await course.deliver(
-      statusChanged(member, { planStatus: 'rs_active', consultationStatus: 'submitted' }, at(3, 4)),
-    );
+    await course.deliver(standingChanged(member, 'current', at(3, 4), 2));
     expect(reasons(await modulesOf(member))).toEqual([null, null, null, null, ...Array(4).fill('schedule')]);
   });
 
@@ -207,13 +196,10 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
 
 describe('the block rule', () => {
   const modules = [0, 1, 2].map((day) => ({ id: day + 1, availableAfterDays: day }));
-  const plan = (overrides: Partial<PlanState>): PlanState => ({
-    planStatus: 'rs_blocked',
+  const plan = (since: Date): PlanState => ({
+    planStatus: 'rs_active',
     consultationStatus: 'submitted',
-    blockedSince: null,
-    blockedBeforeConsultation: false,
-    changedAt: at(1),
-    ...overrides,
+    block: { since, beforeConsultation: false },
   });
   const reasonsAt = (state: PlanState, now: Date) =>
     [
@@ -228,18 +214,10 @@ describe('the block rule', () => {
     ].map((section) => section.lockedReason);
 
   it('a section released at the very moment the block began was open, so it stays open', () => {
-    expect(reasonsAt(plan({ blockedSince: at(1) }), at(5))).toEqual([null, null, 'blocked']);
-  });
-
-  it('a block projected before its start was recorded counts from the newest change known', () => {
-    expect(reasonsAt(plan({ blockedSince: null, changedAt: at(1, 1) }), at(5))).toEqual([
-      null,
-      null,
-      'blocked',
-    ]);
+    expect(reasonsAt(plan(at(1)), at(5))).toEqual([null, null, 'blocked']);
   });
 
   it('a section not due yet says when it is due, blocked or not', () => {
-    expect(reasonsAt(plan({ blockedSince: at(0, 1) }), at(1, 1))).toEqual([null, 'blocked', 'schedule']);
+    expect(reasonsAt(plan(at(0, 1)), at(1, 1))).toEqual([null, 'blocked', 'schedule']);
   });
 });

@@ -76,3 +76,26 @@ export async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   return text === '' ? null : JSON.parse(text);
 }
+
+/** `revenue.customer.status-changed` for `of`: their standing in the ledger, numbered as revenue sends it. */
+export function standingChanged(
+  of: User,
+  status: EventData<'revenue.customer.status-changed'>['status'],
+  changedAt: Date,
+  sequence: number,
+): EventEnvelope<EventData<'revenue.customer.status-changed'>> {
+  return {
+    id: randomUUID(),
+    type: 'revenue.customer.status-changed',
+    version: 1,
+    occurredAt: changedAt.toISOString(),
+    data: {
+      planId: randomUUID(),
+      userId: of.userId,
+      status,
+      previousStatus: status === 'blocked' ? 'overdue' : 'blocked',
+      sequence,
+      changedAt: changedAt.toISOString(),
+    },
+  };
+}

@@ -81,6 +81,13 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
 
   it('asks for the month’s report, then says it is late, with the date and the link', async () => {
     const march = { periodStart: '2030-03-01', periodEnd: '2030-03-31' };
+    const upcoming = await sendOne(reminder({ kind: 'report-upcoming', step: -3, months: [march] }));
+    expect(upcoming.subject).toBe('March 2030 ends in 3 days: your revenue report comes next');
+    expect(upcoming.text).toContain(
+      'March 2030 ends on March 31, 2030. From the next day you can report its revenue; please send it by April 10, 2030.',
+    );
+    expect(upcoming.text).toContain(`\n${BASE_URL}/revenue-report\n`);
+    peer.received.length = 0;
     const due = await sendOne(reminder({ kind: 'report-due', months: [march] }));
     expect(due.subject).toBe('Time to report your revenue for March 2030');
     expect(due.text).toContain(
@@ -117,6 +124,10 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
     expect(upcoming.text).toContain('March 1, 2030 to March 31, 2030: $1,234.57, due May 11, 2030');
     expect(upcoming.text).toContain('Total to pay: $1,234.57');
     expect(upcoming.text).toContain(`\n${BASE_URL}/revenue-report\n`);
+    peer.received.length = 0;
+    const today = await sendOne(reminder({ kind: 'payment-due', step: 0, shares: [share] }));
+    expect(today.subject).toBe('Your revenue share of $1,234.57 is due today');
+    expect(today.text).toContain('Total to pay: $1,234.57');
     peer.received.length = 0;
     const overdue = await sendOne(reminder({ kind: 'payment-overdue', shares: [share] }));
     expect(overdue.subject).toBe('Your revenue share of $1,234.57 is overdue');

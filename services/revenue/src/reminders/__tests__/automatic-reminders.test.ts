@@ -1,10 +1,14 @@
 /**
  * The automatic reminders on the real service, driven by a settable clock: the consultation nudges
- * (24 h, 72 h, 7 days after consent, only while the consultation is not submitted), the report reminder
- * on the 1st and again when the report is late, the payment reminders 7 days before and the day after the
- * due date; each at most once, also with two replicas running the job on one PostgreSQL database.
+ * (24 h, 72 h, 7 days after consent, only while the consultation is not submitted) and the reminder ladder
+ * (docs/behaviour/revenue-share.md#the-reminder-ladder): report reminders 3 days before the month ends,
+ * when it ends and 3, 7 and 14 days after, payment reminders 3 days before the due date, on it and 3, 7
+ * and 14 days after, none once the report or the payment arrives; each at most once, also with two
+ * replicas running the job on one PostgreSQL database.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ReminderLadderSchema } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { startService } from '@platform/service-kit/runtime';
 import { captureLogs } from '@platform/service-kit/testing';
@@ -12,6 +16,7 @@ import {
   admin,
   backings,
   consent,
+  json,
   QUIET_JOBS,
   reportBody,
   SECRET,
@@ -109,27 +114,67 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     expect(await kinds(late)).toEqual(['consultation-7d']);
   });
 
-  it('asks for the month’s report on the 1st, and again once it is late', async () => {
-    clock.set('2030-03-31T23:59:59.999Z');
-    await run();
-    expect((await kinds(owner)).filter((kind) => kind.startsWith('report'))).toEqual([]);
-    clock.set('2030-04-01T00:00:00.000Z');
-    await run();
-    await run();
+  it('walks the report ladder: 3 days before the month ends, when it ends, then 3 and 7 days after', async () => {
+    const reportRungs = async () =>
+      (await sent(owner))
+        .filter((reminder) => reminder.kind.startsWith('report'))
+        .map(({ kind, step, months }) => ({ kind, step, months }));
     const march = [{ periodStart: '2030-03-01', periodEnd: '2030-03-31' }];
-    expect((await sent(owner)).filter((reminder) => reminder.kind.startsWith('report'))).toEqual([
-      expect.objectContaining({ kind: 'report-due', months: march }),
-    ]);
-    clock.set('2030-04-11T00:00:00.001Z');
+    clock.set('2030-03-28T23:59:59.999Z');
     await run();
-    await run();
-    expect((await sent(owner)).filter((reminder) => reminder.kind.startsWith('report'))).toEqual([
-      expect.objectContaining({ kind: 'report-due', months: march }),
-      expect.objectContaining({ kind: 'report-overdue', months: march }),
-    ]);
+    expect(await reportRungs()).toEqual([]);
+    const ladder = [
+      ['2030-03-29T00:00:00.000Z', 'report-upcoming', -3],
+      ['2030-04-01T00:00:00.000Z', 'report-due', 0],
+      ['2030-04-04T00:00:00.000Z', 'report-due', 3],
+      ['2030-04-08T00:00:00.000Z', 'report-due', 7],
+    ] as const;
+    for (const [at, ,] of ladder) {
+      clock.set(at);
+      await run();
+      await run();
+    }
+    expect(await reportRungs()).toEqual(ladder.map(([, kind, step]) => ({ kind, step, months: march })));
   });
 
-  it('reminds of a verified share 7 days before it is due and the day after', async () => {
+  it('shows the owner and the admin what was sent and what comes next', async () => {
+    const mine = await revenue.requestAs(owner, '/api/revenue-reminders');
+    expect(mine.status).toBe(200);
+    const ladder = ReminderLadderSchema.parse(await mine.json());
+    expect(ladder.sent.map((entry) => entry.label)).toEqual([
+      'March 2030 report: due, 7 days after the month ended',
+      'March 2030 report: due, 3 days after the month ended',
+      'March 2030 report: the month has ended, the report is due',
+      'March 2030 report: the month ends in 3 days',
+      'Consultation reminder, 3 days after joining',
+      'Consultation reminder, 24 hours after joining',
+    ]);
+    expect(ladder.next[0]).toEqual({
+      kind: 'report-overdue',
+      trigger: 'automatic',
+      step: 14,
+      label: 'March 2030 report: 14 days late',
+      at: '2030-04-15T00:00:00.000Z',
+    });
+    expect(ladder.next[1]).toMatchObject({ label: 'April 2030 report: the month ends in 3 days' });
+
+    const theirs = await revenue.requestAs(admin(), `/api/admin/revenue-customers/${owner.userId}/reminders`);
+    expect(theirs.status).toBe(200);
+    expect(ReminderLadderSchema.parse(await theirs.json())).toEqual(ladder);
+    const unknown = await revenue.requestAs(
+      admin(),
+      `/api/admin/revenue-customers/${randomUUID()}/reminders`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(
+      (await revenue.requestAs(owner, `/api/admin/revenue-customers/${owner.userId}/reminders`)).status,
+    ).toBe(403);
+    const stranger = await revenue.requestAs(user(), '/api/revenue-reminders');
+    expect(await stranger.json()).toEqual({ sent: [], next: [] });
+  });
+
+  it('reminds of a verified share 3 days before it is due, on the day and after, and stops once paid', async () => {
+    clock.set('2030-04-11T00:00:00.001Z');
     const { body } = await submitReport(
       revenue,
       owner,
@@ -137,6 +182,10 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     );
     const report = body.report as { id: string; dueDate: string };
     expect(report.dueDate).toBe('2030-05-11T00:00:00.001Z');
+    // The report arrived: its ladder's last rung (14 days after March) never comes.
+    clock.set('2030-04-15T00:00:00.000Z');
+    await run();
+    expect((await kinds(owner)).filter((kind) => kind === 'report-overdue')).toEqual([]);
     const share = {
       reportId: report.id,
       periodStart: '2030-03-01',
@@ -145,29 +194,42 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       dueDate: report.dueDate,
     };
     const payments = async () =>
-      (await sent(owner)).filter((reminder) => reminder.kind.startsWith('payment'));
+      (await sent(owner))
+        .filter((reminder) => reminder.kind.startsWith('payment'))
+        .map(({ kind, step, shares }) => ({ kind, step, shares }));
 
     // Not verified yet: nothing to pay.
-    clock.set('2030-05-04T00:00:00.001Z');
+    clock.set('2030-05-08T00:00:00.001Z');
     await run();
     expect(await payments()).toEqual([]);
     await revenue.requestAs(admin(), `/api/admin/verify-report/${report.id}`, { method: 'POST' });
     await run();
     await run();
-    expect(await payments()).toEqual([
-      expect.objectContaining({ kind: 'payment-upcoming', shares: [share] }),
-    ]);
+    expect(await payments()).toEqual([{ kind: 'payment-upcoming', step: -3, shares: [share] }]);
 
-    clock.set('2030-05-12T00:00:00.000Z');
+    clock.set('2030-05-11T00:00:00.000Z');
     await run();
     expect(await payments()).toHaveLength(1);
-    clock.set('2030-05-12T00:00:00.001Z');
+    clock.set('2030-05-11T00:00:00.001Z');
+    await run();
+    clock.set('2030-05-14T00:00:00.001Z');
     await run();
     await run();
     expect(await payments()).toEqual([
-      expect.objectContaining({ kind: 'payment-upcoming' }),
-      expect.objectContaining({ kind: 'payment-overdue', shares: [share] }),
+      { kind: 'payment-upcoming', step: -3, shares: [share] },
+      { kind: 'payment-due', step: 0, shares: [share] },
+      { kind: 'payment-overdue', step: 3, shares: [share] },
     ]);
+
+    const paid = await revenue.requestAs(
+      admin(),
+      `/api/admin/mark-paid/${report.id}`,
+      json({ amount: 70_000 }),
+    );
+    expect(paid.status).toBe(200);
+    clock.set('2030-05-18T00:00:00.001Z');
+    await run();
+    expect(await payments()).toHaveLength(3);
   });
 
   // Two replicas need a database server; PGlite belongs to one process, so the PGlite backing has no
@@ -219,6 +281,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     const late = (await sent(away)).filter((reminder) => reminder.kind === 'report-overdue');
     expect(late).toEqual([
       expect.objectContaining({
+        step: 14,
         months: [
           { periodStart: '2030-08-01', periodEnd: '2030-08-31' },
           { periodStart: '2030-09-01', periodEnd: '2030-09-30' },
