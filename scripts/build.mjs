@@ -80,6 +80,7 @@ function buildWebWorkspace(workspace) {
     path.join(dir, 'rspack.config.mjs'),
     // The build every front end shares, and its precompressed copies.
     path.join(root, 'scripts', 'rspack-shared.mjs'),
+    path.join(root, 'scripts', 'rspack-shared-api.mjs'),
     path.join(root, 'scripts', 'precompress.mjs'),
   ];
   // The shell owns Tailwind's output for every front end, so it scans (and depends on) the remotes' sources.
