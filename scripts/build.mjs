@@ -23,6 +23,7 @@ const nodeWorkspaces = [
   'services/revenue',
   'services/notification',
   'gateway',
+  'packages/embedded',
 ];
 const webWorkspaces = ['shell', 'mfe-public', 'mfe-member', 'mfe-admin'];
 

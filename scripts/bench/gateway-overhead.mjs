@@ -42,7 +42,7 @@ import {
   signInternalToken,
   signMediaUrl,
 } from '@platform/service-kit';
-import { startEmbedded } from '../embedded.mjs';
+import { startEmbedded } from '@platform/embedded';
 import { startBareFileServer, startBareProxy } from './bare-node.mjs';
 import { freePort } from './free-port.mjs';
 
