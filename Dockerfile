@@ -14,6 +14,7 @@ COPY services/payment/package.json services/payment/
 COPY services/revenue/package.json services/revenue/
 COPY services/notification/package.json services/notification/
 COPY gateway/package.json gateway/
+COPY packages/embedded/package.json packages/embedded/
 COPY shell/package.json shell/
 COPY mfe-public/package.json mfe-public/
 COPY mfe-member/package.json mfe-member/

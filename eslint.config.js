@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { SHARED_SUBSETS } from './scripts/rspack-shared-api.mjs';
 
 // The kit is imported by its parts (docs/conventions.md#the-kit-by-its-parts), never by its root entry.
 const kitRoot = {
@@ -37,6 +38,20 @@ export default tseslint.config(
   {
     files: ['shell/**', 'mfe-*/**', 'packages/ui/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The router and TanStack Query are shared as part of their API: another name would be undefined.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: Object.entries(SHARED_SUBSETS).map(([name, { pkg, names, list }]) => ({
+            name,
+            allowImportNames: names,
+            allowTypeImports: true,
+            message: `The front ends share part of ${pkg}: add the name to ${list} in scripts/rspack-shared-api.mjs (and rebuild the shell).`,
+          })),
+        },
+      ],
+    },
   },
   {
     // Services never import another service, the gateway never imports a service.

@@ -165,7 +165,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-sign-in-'));
   const probeFile = path.join(dataDir, 'probe.txt');
   writeFileSync(probeFile, 'probe');
-  const { startEmbedded } = await import('./embedded.mjs');
+  const { startEmbedded } = await import('@platform/embedded');
   const { createPasswordHasher, PRODUCTION_PASSWORD_COST } = await import('@platform/auth');
   const site = await startEmbedded({
     env: {

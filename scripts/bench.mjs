@@ -66,7 +66,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-const { startEmbedded } = await import('./embedded.mjs');
+const { startEmbedded } = await import('@platform/embedded');
 const startedAt = performance.now();
 const site = await startEmbedded({
   env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NATS_URL: '', POSTGRES_URL: '' },

@@ -23,6 +23,7 @@ const nodeWorkspaces = [
   'services/revenue',
   'services/notification',
   'gateway',
+  'packages/embedded',
 ];
 const webWorkspaces = ['shell', 'mfe-public', 'mfe-member', 'mfe-admin'];
 
@@ -80,6 +81,7 @@ function buildWebWorkspace(workspace) {
     path.join(dir, 'rspack.config.mjs'),
     // The build every front end shares, and its precompressed copies.
     path.join(root, 'scripts', 'rspack-shared.mjs'),
+    path.join(root, 'scripts', 'rspack-shared-api.mjs'),
     path.join(root, 'scripts', 'precompress.mjs'),
   ];
   // The shell owns Tailwind's output for every front end, so it scans (and depends on) the remotes' sources.

@@ -5,11 +5,13 @@
 // shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The gateway sends these files for
 // exactly those paths (gateway/src/front-end/prerendered.ts). Run by scripts/build.mjs after the front
 // ends; alone: `node scripts/prerender.mjs`.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
+import { exposes as publicExposes } from '../mfe-public/rspack.config.mjs';
 import { precompressFile } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,20 +43,25 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Bundles scripts/prerender-entry.mjs for Node (one file, styles left out) and returns its path. */
-function bundleRenderer() {
-  const outDir = path.join(root, 'node_modules/.cache/platform-front-end/prerender');
+/**
+ * Bundles scripts/prerender-entry.mjs for Node (one file, styles left out) into `outDir` and returns its
+ * path. The remote's routes are imported by their federated name, resolved to the module it exposes.
+ */
+function bundleRenderer(outDir) {
   const compiler = rspack({
     mode: 'production',
     target: 'node20',
     context: root,
     entry: { renderer: './scripts/prerender-entry.mjs' },
     devtool: false,
-    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' } },
     resolve: {
       extensions: ['.tsx', '.ts', '...'],
       // Remotes are not loaded at build time: the entry hands mfe-public's routes to the shell itself.
-      alias: { '@module-federation/enhanced/runtime': false },
+      alias: {
+        '@module-federation/enhanced/runtime': false,
+        'mfe_public/routes$': path.join(root, 'mfe-public', publicExposes['./routes']),
+      },
     },
     module: {
       rules: [
@@ -97,9 +104,21 @@ export async function prerenderPublicPages() {
   const shellDist = path.join(root, 'shell', 'dist');
   const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`shell/dist/index.html has no ${EMPTY_ROOT}`);
-  const rendererFile = await bundleRenderer();
-  const { renderPage } = createRequire(import.meta.url)(rendererFile);
+  // The routes mfe-public publishes beside its manifest (its build runs first).
+  const { routes: routePaths } = JSON.parse(
+    readFileSync(path.join(root, 'mfe-public', 'dist', 'routes.json'), 'utf8'),
+  );
+  const rendererDir = mkdtempSync(path.join(tmpdir(), 'prerender-'));
+  try {
+    const { renderPage } = createRequire(import.meta.url)(await bundleRenderer(rendererDir));
+    return await writePages(template, shellDist, (pagePath) => renderPage(pagePath, routePaths));
+  } finally {
+    rmSync(rendererDir, { recursive: true, force: true });
+  }
+}
 
+/** Each page of PRERENDERED_PAGES rendered into the shell's index.html, with its title and data preloads. */
+async function writePages(template, shellDist, renderPage) {
   const outDir = path.join(shellDist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

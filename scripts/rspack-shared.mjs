@@ -1,12 +1,14 @@
 // The rspack configuration every front end shares (the shell and each remote): one place for the
 // shared singletons, TypeScript, Tailwind and the Module Federation options. See shell/README.md.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { transformFile } from '@swc/core';
 import { precompressDir } from './precompress.mjs';
+import { SHARED_SUBSETS } from './rspack-shared-api.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -27,303 +29,26 @@ const UI_FILES = Object.fromEntries(
   ]),
 );
 
-/*
- * The react-router API the front ends share: declarative routing (the shell mounts a <BrowserRouter> and
- * the remotes' routes render through useRoutes, so the data-router and framework APIs cannot work in a
- * remote anyway). `react-router` and `react-router-dom` are both shared as this one module, built from
- * react-router's ES module with only these exports: ~15 KB gzip instead of ~60 KB for the whole package,
- * which a shared module cannot tree-shake. A name missing here is `undefined` at runtime, so a remote that
- * needs another export adds it here, and the shell is rebuilt with it.
- */
-export const ROUTER_EXPORTS = [
-  // Components
-  'BrowserRouter',
-  'HashRouter',
-  'Link',
-  'MemoryRouter',
-  'NavLink',
-  'Navigate',
-  'Outlet',
-  'Route',
-  'Router',
-  'Routes',
-  // Hooks
-  'useBeforeUnload',
-  'useHref',
-  'useInRouterContext',
-  'useLinkClickHandler',
-  'useLocation',
-  'useMatch',
-  'useNavigate',
-  'useNavigationType',
-  'useOutlet',
-  'useOutletContext',
-  'useParams',
-  'useResolvedPath',
-  'useRoutes',
-  'useSearchParams',
-  // Utilities
-  'NavigationType',
-  'createPath',
-  'createRoutesFromChildren',
-  'createRoutesFromElements',
-  'createSearchParams',
-  'generatePath',
-  'matchPath',
-  'matchRoutes',
-  'parsePath',
-  'renderMatches',
-  'resolvePath',
-  // The contexts, for libraries that read them
-  'UNSAFE_LocationContext',
-  'UNSAFE_NavigationContext',
-  'UNSAFE_RouteContext',
-];
-
-/*
- * The @tanstack/react-query API the front ends share, the same way (~3 KB gzip less on every first view
- * than the whole package, whose unused hooks and observers a shared module cannot tree-shake). A name
- * missing here is `undefined` at runtime: a front end that needs another export adds it here.
- */
-export const QUERY_EXPORTS = [
-  'MutationCache',
-  'QueryCache',
-  'QueryClient',
-  'QueryClientProvider',
-  'keepPreviousData',
-  'queryOptions',
-  'skipToken',
-  'useIsFetching',
-  'useIsMutating',
-  'useMutation',
-  'useQuery',
-  'useQueryClient',
-];
-
-/** The shared modules built from part of a package's exports: share keys → [package, exports, file name]. */
-const SUBSET_MODULES = {
-  'react-router': ['react-router', ROUTER_EXPORTS, 'react-router.mjs'],
-  'react-router-dom': ['react-router', ROUTER_EXPORTS, 'react-router.mjs'],
-  '@tanstack/react-query': ['@tanstack/react-query', QUERY_EXPORTS, 'react-query.mjs'],
-};
-
 /**
- * Writes the module that re-exports `names` from `pkg`'s ES build, and returns its path. A production
- * build takes the package's production build where it ships one beside the development build its
- * `exports` name (react-router: without its development-only checks and warnings, ~0.5 KB gzip less).
+ * The shared modules built from part of a package (SHARED_SUBSETS in rspack-shared-api.mjs), as virtual
+ * modules (rspack's VirtualModulesPlugin: held in memory, nothing written to disk), by share key:
+ * `{ file, source }`. Each re-exports its names from the package's ES build by absolute path, since the
+ * package's name would be consumed from the share scope (the module itself). A production build takes the
+ * package's production build where it ships one beside the development build its `exports` name
+ * (react-router: without its development-only checks and warnings, ~0.5 KB gzip less).
  */
-function writeSubsetModule(dir, pkg, names, fileName, isProduction) {
-  const resolver = new rspack.experiments.resolver.ResolverFactory({
-    conditionNames: ['browser', 'import', 'module', 'default'],
-    mainFields: ['browser', 'module', 'main'],
-  });
-  // An absolute path, not the package name: the name would be consumed from the share scope (itself).
-  const { path: resolved } = resolver.sync(dir, pkg);
-  if (!resolved) throw new Error(`${pkg} is not installed`);
-  const productionBuild = resolved.replace(/([\\/])dist\1development\1/, '$1dist$1production$1');
-  const target = isProduction && existsSync(productionBuild) ? productionBuild : resolved;
-  const outDir = join(
-    root,
-    'node_modules/.cache/platform-front-end',
-    isProduction ? 'production' : 'development',
+function subsetModules(dir, isProduction) {
+  return Object.fromEntries(
+    Object.entries(SHARED_SUBSETS).map(([key, { pkg, names }]) => {
+      const resolved = fileURLToPath(import.meta.resolve(pkg));
+      const productionBuild = resolved.replace(/([\\/])dist\1development\1/, '$1dist$1production$1');
+      const target = isProduction && existsSync(productionBuild) ? productionBuild : resolved;
+      const source =
+        `// The ${pkg} API the front ends share (scripts/rspack-shared-api.mjs).\n` +
+        `export {\n${names.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(target)};\n`;
+      return [key, { file: join(dir, 'shared-api', `${pkg.replace(/\W+/g, '-')}.mjs`), source }];
+    }),
   );
-  const file = join(outDir, fileName);
-  const source =
-    `// Generated by scripts/rspack-shared.mjs: the ${pkg} API the front ends share.\n` +
-    `export {\n${names.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(target)};\n`;
-  mkdirSync(outDir, { recursive: true });
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== source) writeFileSync(file, source);
-  return file;
-}
-
-/** Fails the build when code imports a name that a shared subset module (SUBSET_MODULES) does not export. */
-class SharedSubsetImportsPlugin {
-  apply(compiler) {
-    compiler.hooks.compilation.tap('SharedSubsetImportsPlugin', (compilation) => {
-      compilation.hooks.finishModules.tap('SharedSubsetImportsPlugin', (modules) => {
-        for (const module of modules) {
-          for (const dependency of module.dependencies ?? []) {
-            const subset = SUBSET_MODULES[dependency.request];
-            if (!subset) continue;
-            const name = dependency.ids?.[0];
-            if (name === undefined || subset[1].includes(name)) continue;
-            const list = subset[1] === ROUTER_EXPORTS ? 'ROUTER_EXPORTS' : 'QUERY_EXPORTS';
-            compilation.errors.push(
-              new compiler.rspack.WebpackError(
-                `${module.resource ?? module.identifier()}: '${name}' from '${dependency.request}' is not in ` +
-                  `the shared ${subset[0]} API (${list} in scripts/rspack-shared.mjs).`,
-              ),
-            );
-          }
-        }
-      });
-    });
-  }
-}
-
-/*
- * Preload hints. The load chain of a page is long: HTML → main.js → the shell's chunks → /remotes.json →
- * the remote's manifest → remoteEntry.js → its page chunks → the shell's copies of the shared modules
- * those consume. The builds write down which files each step needs, so they can all start with the HTML:
- * the shell's index.html preloads its own first-render files; `shared-files.json` (shell) and
- * `shared-requires.json` (each remote) let the gateway preload the rest for the remote that owns the page
- * (gateway/src/front-end/preload-links.ts). main.js, which starts everything, is `fetchpriority=high`;
- * the preloads are `fetchpriority=low`, like the deferred and dynamically loaded scripts they stand for:
- * they start early without queueing ahead of main.js on the browser's six connections (HTTP/1.1).
- */
-
-// `consume shared module (default) react-dom/client@^19.2.0 (strict) …`, `provide shared module (default) …`
-const SHARED_MODULE_ID = /^(?<kind>consume|provide) shared module \([^)]*\) (?<key>.+?)@\S*/;
-
-function sharedKeyOf(module, kind) {
-  const match = module?.identifier().match(SHARED_MODULE_ID);
-  return match?.groups.kind === kind ? match.groups.key : undefined;
-}
-
-/** The chunk group that holds this build's own copy of each shared module, by share key. */
-function findProviderGroups(compilation) {
-  const providers = new Map();
-  for (const group of compilation.chunkGroups) {
-    for (const origin of group.origins) {
-      const key = sharedKeyOf(origin.module, 'provide');
-      if (key) providers.set(key, group);
-    }
-  }
-  return providers;
-}
-
-/** The share keys the modules of these chunk groups consume. */
-function findConsumedKeys(compilation, groups) {
-  const keys = new Set();
-  for (const group of groups) {
-    for (const chunk of group.chunks) {
-      for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
-        const key = sharedKeyOf(module, 'consume');
-        if (key) keys.add(key);
-      }
-    }
-  }
-  return keys;
-}
-
-/**
- * The JavaScript and CSS files of these chunk groups plus, for every shared module they consume, the
- * files of this build's copy (the shell registers first and shares loaded-first: its copies are the ones
- * used), recursively.
- */
-function findFilesWithShared(compilation, groups, providers) {
-  const files = new Set();
-  const queue = [...groups];
-  const seen = new Set(queue);
-  while (queue.length > 0) {
-    const group = queue.shift();
-    for (const chunk of group.chunks) {
-      for (const file of chunk.files) if (/\.(?:js|css)$/.test(file)) files.add(file);
-    }
-    for (const key of findConsumedKeys(compilation, [group])) {
-      const provider = providers.get(key);
-      if (provider && !seen.has(provider)) {
-        seen.add(provider);
-        queue.push(provider);
-      }
-    }
-  }
-  return [...files];
-}
-
-/** The shell's first render: the `./bootstrap` chunks (src/index.ts imports it) and what they consume. */
-function findStartupFiles(compilation, providers) {
-  const bootstrap = compilation.chunkGroups.find((group) =>
-    group.origins.some((origin) => origin.request === './bootstrap'),
-  );
-  return bootstrap ? findFilesWithShared(compilation, [bootstrap], providers) : [];
-}
-
-/**
- * Host: index.html preloads the first render's files, which download beside main.js instead of after it;
- * `shared-files.json` lists them (`startup`) and the files of every shared module (`shared`, by key).
- */
-class HostPreloadPlugin {
-  apply(compiler) {
-    const name = 'HostPreloadPlugin';
-    compiler.hooks.thisCompilation.tap(name, (compilation) => {
-      const hooks = compiler.rspack.HtmlRspackPlugin.getCompilationHooks(compilation);
-      hooks.alterAssetTagGroups.tap(name, (data) => {
-        // main.js starts everything else: it goes first, ahead of the preloads below.
-        for (const tag of data.headTags) {
-          if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
-        }
-        const startup = findStartupFiles(compilation, findProviderGroups(compilation));
-        data.headTags.push(
-          ...startup.map((file) => ({
-            tagName: 'link',
-            voidTag: true,
-            // The first render's stylesheet is linked outright: the parser reads it while main.js
-            // downloads, and rspack's CSS loading finds it in place instead of adding (and parsing) it
-            // inside main.js's task.
-            attributes: file.endsWith('.css')
-              ? { rel: 'stylesheet', href: `${data.publicPath}${file}` }
-              : { rel: 'preload', href: `${data.publicPath}${file}`, as: 'script', fetchpriority: 'low' },
-          })),
-        );
-        return data;
-      });
-      compilation.hooks.processAssets.tap(
-        { name, stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const providers = findProviderGroups(compilation);
-          const shared = Object.fromEntries(
-            [...providers].map(([key, group]) => [key, findFilesWithShared(compilation, [group], providers)]),
-          );
-          const content = { startup: findStartupFiles(compilation, providers), shared };
-          compilation.emitAsset(
-            'shared-files.json',
-            new compiler.rspack.sources.RawSource(`${JSON.stringify(content)}\n`),
-          );
-        },
-      );
-    });
-  }
-}
-
-/** `[[exposeKey, { name, import }]]` from the container entry's identifier; [] if it reads otherwise. */
-function parseExposes(identifier) {
-  try {
-    const exposes = JSON.parse(identifier.replace(/^container entry \([^)]*\) /, ''));
-    return Array.isArray(exposes) ? exposes : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Remote: `shared-requires.json` lists, per exposed module, the shared modules its own chunks consume. */
-class RemotePreloadPlugin {
-  apply(compiler) {
-    const name = 'RemotePreloadPlugin';
-    compiler.hooks.thisCompilation.tap(name, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name, stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const requires = {};
-          for (const group of compilation.chunkGroups) {
-            // `container entry (default) [["./routes",{"name":"__federation_expose_routes",…}]]`
-            const container = group.origins.find((origin) =>
-              origin.module?.identifier().startsWith('container entry'),
-            );
-            if (!container || !group.name) continue;
-            const expose = parseExposes(container.module.identifier()).find(
-              ([, options]) => options?.name === group.name,
-            );
-            if (expose) requires[expose[0]] = [...findConsumedKeys(compilation, [group])].sort();
-          }
-          compilation.emitAsset(
-            'shared-requires.json',
-            new compiler.rspack.sources.RawSource(`${JSON.stringify(requires)}\n`),
-          );
-        },
-      );
-    });
-  }
 }
 
 /*
@@ -420,6 +145,18 @@ const SINGLETONS = [
   '@tanstack/react-query',
   ...UI_ENTRIES,
 ];
+// What the shell's own first render imports: eager in the shell, so it is in the page's initial scripts
+// (docs/decisions/0078-the-front-end-build-uses-documented-options-only.md).
+const STARTUP_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@platform/ui',
+];
 const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 128', 'safari >= 16.4'];
 
 function packageNameOf(request) {
@@ -427,15 +164,9 @@ function packageNameOf(request) {
   return request.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-function createShared(dir, isProduction) {
+function createShared(dir, isHost, subsets) {
   const require = createRequire(join(dir, 'package.json'));
   const pkg = readJson(join(dir, 'package.json'));
-  const subsetFiles = Object.fromEntries(
-    Object.entries(SUBSET_MODULES).map(([key, [name, names, fileName]]) => [
-      key,
-      writeSubsetModule(dir, name, names, fileName, isProduction),
-    ]),
-  );
 
   const readInstalledVersion = (name) => {
     for (const nodeModules of require.resolve.paths(name) ?? []) {
@@ -462,9 +193,11 @@ function createShared(dir, isProduction) {
         ...(UI_FILES[request]
           ? { import: UI_FILES[request], version: readInstalledVersion('@platform/ui') }
           : {}),
-        ...(subsetFiles[request]
-          ? { import: subsetFiles[request], version: readInstalledVersion(request) }
+        ...(subsets[request]
+          ? { import: subsets[request].file, version: readInstalledVersion(request) }
           : {}),
+        // The shell's first render uses these: in its initial chunks, they load with main.js (no chain).
+        ...(isHost && STARTUP_SHARED.includes(request) ? { eager: true } : {}),
       },
     ]),
   );
@@ -481,7 +214,8 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
   return (_env, argv) => {
     const mode = argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
     const isProduction = mode === 'production';
-    const shared = createShared(dir, isProduction);
+    const subsets = subsetModules(dir, isProduction);
+    const shared = createShared(dir, isHost, subsets);
     const hashed = (ext) => (isProduction ? `[name].[contenthash].${ext}` : `[name].${ext}`);
 
     return {
@@ -546,8 +280,9 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
         ],
       },
       plugins: [
-        new SharedSubsetImportsPlugin(),
-        ...(isProduction ? [isHost ? new HostPreloadPlugin() : new RemotePreloadPlugin()] : []),
+        new rspack.experiments.VirtualModulesPlugin(
+          Object.fromEntries(Object.values(subsets).map(({ file, source }) => [file, source])),
+        ),
         ...(isHost ? [] : [new PublishRoutesPlugin(join(dir, 'src', 'route-paths.ts'))]),
         // A remote's page is only the standalone entry: remoteEntry.js is for hosts.
         new rspack.HtmlRspackPlugin({ template: './index.html', ...(isHost ? {} : { chunks: ['main'] }) }),
@@ -559,7 +294,7 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
                 // Remotes are registered after the shell has rendered: keep the React it already loaded.
                 shareStrategy: 'loaded-first',
                 dts: false,
-                manifest: false,
+                // mf-manifest.json lists the files of each shared module the shell provides.
                 // Remotes leave the federation runtime out of remoteEntry.js and use this one (~27 KB gzip less).
                 experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
               }

@@ -3,7 +3,7 @@
 // runs this; `npm run dev` runs it from the sources under `node --watch`.
 import path from 'node:path';
 
-const { startEmbedded } = await import('./embedded.mjs');
+const { startEmbedded } = await import('@platform/embedded');
 let site;
 try {
   site = await startEmbedded();

@@ -9,7 +9,7 @@
  * `ownSite('name', { clock })` also runs every service on `clock` (a kit `Clock`), for specs that move
  * time: with a `RunningClock` (below), `clock.advance(DAY + MINUTE)` opens the next drip section at once.
  * Sessions follow the service clock (7 days idle, 30 days in all), so a browser stays signed in across a
- * move of a day or two; the gateway and its internal tokens keep real time (scripts/embedded.mjs). A spec
+ * move of a day or two; the gateway and its internal tokens keep real time (packages/embedded). A spec
  * that moves the clock moves it for every test of its file in that worker: it counts from `clock.now()`,
  * never from the time it started at.
  */
@@ -19,15 +19,9 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import type { Browser, BrowserContext } from '@playwright/test';
 import type { Clock } from '@platform/service-kit/clock';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../../scripts/embedded.mjs';
+import { startEmbedded, type EmbeddedSite } from '@platform/embedded';
 import { ADMIN } from './accounts.js';
 import { getSmtpUrl } from './mail-peer.js';
-
-interface Site {
-  url: string;
-  stop(): Promise<void>;
-}
 
 export interface OwnSite {
   /** The site's base address. */
@@ -87,21 +81,21 @@ export class RunningClock implements Clock {
 }
 
 export interface OwnSiteOptions {
-  /** The services' time, a `RunningClock` the spec moves (scripts/embedded.mjs); real time when left out. */
+  /** The services' time, a `RunningClock` the spec moves (packages/embedded); real time when left out. */
   clock?: Clock;
 }
 
 export function ownSite(name: string, options: OwnSiteOptions = {}): OwnSite {
   let workDir: string | undefined;
-  let site: Site | undefined;
+  let site: EmbeddedSite | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     workDir = await mkdtemp(path.join(tmpdir(), `e2e-${name}-`));
-    site = (await startEmbedded({
+    site = await startEmbedded({
       env: embeddedSiteEnv(path.join(workDir, 'data'), { SMTP_URL: getSmtpUrl() }),
       ...(options.clock && { clock: options.clock }),
-    })) as Site;
+    });
   });
 
   test.afterAll(async () => {

@@ -9,20 +9,14 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../../scripts/embedded.mjs';
+import { startEmbedded, type EmbeddedSite } from '@platform/embedded';
 import { embeddedSiteEnv } from '../helpers/own-site.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const NEW_ROUTE = '/admin/deployed-alone';
 
-interface Site {
-  url: string;
-  stop(): Promise<void>;
-}
-
 let workDir: string;
-let site: Site | undefined;
+let site: EmbeddedSite | undefined;
 let shellBuiltAt: number;
 
 /** Replaces `search` in a copied file, failing loudly if the source has moved on from what this expects. */
@@ -102,7 +96,7 @@ test.beforeAll(async () => {
   const [started] = await Promise.all([
     startEmbedded({
       env: embeddedSiteEnv(path.join(workDir, 'data'), { MFE_ADMIN_DIR: path.join(remoteDir, 'dist') }),
-    }) as Promise<Site>,
+    }),
     buildRemote(remoteDir),
   ]);
   site = started;

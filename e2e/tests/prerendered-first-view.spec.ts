@@ -198,41 +198,40 @@ test.describe('prerendered first view', () => {
   });
 
   test('the first views load none of the shared entries only other pages use', async ({ page }) => {
-    // The shell's build lists the files of each shared module (shared-files.json); those neither the
-    // root entry nor the shell's first render needs are that entry's own.
-    const answer = await page.request.get('/shared-files.json');
-    expect(answer.status()).toBe(200);
-    const files = (await answer.json()) as { startup: string[]; shared: Record<string, string[]> };
-    const common = new Set([...files.startup, ...(files.shared['@platform/ui'] ?? [])]);
-    const ownFiles = (key: string) => (files.shared[key] ?? []).filter((file) => !common.has(file));
     const pageOnly = [
       '@platform/ui/upload-progress',
       '@platform/ui/resumable-upload',
       '@platform/ui/consultation-status',
     ];
-    for (const key of pageOnly) expect(ownFiles(key), key).not.toHaveLength(0);
-
-    const loadedOn = async (path: string) => {
-      const loaded = new Set<string>();
-      const record = (request: { url: () => string }) => loaded.add(new URL(request.url()).pathname.slice(1));
-      page.on('request', record);
+    // The federation runtime's share scope: which provider's copy of each shared module is loaded (or
+    // loading) in this page, whoever's copy it is.
+    const loadedShared = () =>
+      page.evaluate(() => {
+        type Scope = Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>;
+        const federation = (
+          globalThis as { __FEDERATION__?: { __INSTANCES__: { shareScopeMap: Record<string, Scope> }[] } }
+        ).__FEDERATION__;
+        const loaded = new Set<string>();
+        for (const instance of federation?.__INSTANCES__ ?? []) {
+          for (const scope of Object.values(instance.shareScopeMap)) {
+            for (const [key, versions] of Object.entries(scope)) {
+              if (Object.values(versions).some((copy) => copy.loaded || copy.loading)) loaded.add(key);
+            }
+          }
+        }
+        return [...loaded];
+      });
+    for (const { path } of PAGES) {
       await page.goto(path);
       await waitForHydratedHeader(page);
-      page.off('request', record);
-      return loaded;
-    };
-    for (const { path } of PAGES) {
-      const loaded = await loadedOn(path);
-      for (const key of pageOnly) {
-        for (const file of ownFiles(key)) expect(loaded.has(file), `${key} (${file}) on ${path}`).toBe(false);
-      }
+      const loaded = await loadedShared();
+      expect(loaded, `the share scope on ${path}`).toContain('react');
+      for (const key of pageOnly) expect(loaded, `${key} on ${path}`).not.toContain(key);
     }
     // The free consultation's form uploads with a progress bar: there the entry is loaded.
-    const requested = ownFiles('@platform/ui/upload-progress').map((file) =>
-      page.waitForRequest((request) => new URL(request.url()).pathname === `/${file}`),
-    );
     await page.goto('/consultation');
-    await Promise.all(requested);
+    await waitForHydratedHeader(page);
+    await expect.poll(loadedShared).toContain('@platform/ui/upload-progress');
   });
 
   test('the browser-only state appears once hydrated: a stored dark theme and cart', async ({ page }) => {

@@ -11,8 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@platform/service-kit/testing';
 import { freePort } from './helpers.js';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../embedded.mjs';
+import { startEmbedded } from '@platform/embedded';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 const SIGN_IN_CHECKS = 5;

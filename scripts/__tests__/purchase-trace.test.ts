@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { CreateCheckoutSessionResponseSchema } from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
-// @ts-expect-error plain ESM module without types
-import { startEmbedded } from '../embedded.mjs';
+import { startEmbedded } from '@platform/embedded';
 
 interface ExportedSpan {
   scope: string;

@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbedded } from '../embedded.mjs';
+import { startEmbedded } from '@platform/embedded';
 
 const purchases = Number(process.env.BENCH_PURCHASES ?? 20);
 const revisits = Number(process.env.BENCH_REVISITS ?? 300);

@@ -41,7 +41,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { objectFilePath, signMediaUrl } from '@platform/service-kit/storage';
-import { startEmbedded } from '../embedded.mjs';
+import { startEmbedded } from '@platform/embedded';
 import { startBareFileServer, startBareProxy } from './bare-node.mjs';
 import { freePort } from './free-port.mjs';
 

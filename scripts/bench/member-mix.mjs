@@ -14,16 +14,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const levels = (process.env.BENCH_MIX_USERS ?? '1,50,200').split(',').map(Number);
 const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 15);
 const PASSWORD = 'Restaurant!1';
 const COURSE = 'restaurant-management-course';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-mix-'));
-const { startEmbedded } = await import(path.join(root, 'scripts', 'embedded.mjs'));
+const { startEmbedded } = await import('@platform/embedded');
 const site = await startEmbedded({
   env: {
     ...process.env,

@@ -1,2 +1,3 @@
-// Async boundary: the federation runtime settles the shared singletons before anything imports them.
-import('./bootstrap');
+// The shared modules the first render uses are eager in the shell (scripts/rspack-shared.mjs), so it
+// starts without an asynchronous boundary: everything it needs is in the page's initial scripts.
+import './bootstrap';

@@ -64,10 +64,7 @@ export function createFrontEndRouter({ config, agents, logger, held }: FrontEndO
   });
   const readJson = createBuiltJsonReader({ originCacheMs: config.FRONT_END_REFRESH_MS });
   const clientRoutes = createClientRoutes({ remotes, readJson });
-  const preloadLinks = createPreloadLinks({
-    shell: { dir: config.SHELL_DIR, origin: config.SHELL_ORIGIN },
-    readJson,
-  });
+  const preloadLinks = createPreloadLinks({ readJson });
 
   // Built files with a precompressed copy never reach this: it is for the others and /remotes.json.
   const compress = compressResponses();

@@ -1,22 +1,18 @@
 /**
  * `Link` preload hints sent with the shell's index.html: the files of the micro-frontend that owns the
  * requested page, so the browser fetches them beside the shell's own instead of one after another
- * (main.js → /remotes.json → manifest → remoteEntry.js → page chunks → the shell's copies of the shared
- * modules those use). From the builds, read again when they change (nothing is hard-coded, so a remote is
- * redeployed without touching the gateway or the shell):
- * - the remote's manifest (remoteEntry.js, the files of `./routes`) and `shared-requires.json` (the shared
- *   modules `./routes` uses: the shell's copies are the ones loaded);
- * - the shell's `shared-files.json` (the files of each shared module it provides, and those its
- *   index.html preloads already).
- * Which remote owns the page is client-routes.ts's answer. Any missing or odd input means fewer hints,
- * never a failed page.
+ * (main.js → /remotes.json → manifest → remoteEntry.js → page chunks). From the remote's Module
+ * Federation manifest (`mf-manifest.json`: remoteEntry.js and the files of `./routes`), read again when it
+ * changes (nothing is hard-coded, so a remote is redeployed without touching the gateway or the shell).
+ * The shared modules the shell's first render uses are in its initial scripts, which index.html loads
+ * (docs/decisions/0078-the-front-end-build-uses-documented-options-only.md). Which remote owns the page is
+ * client-routes.ts's answer. Any missing or odd input means fewer hints, never a failed page.
  */
 import path from 'node:path';
 import type { RemoteFrontEnd } from './client-routes.js';
-import type { BuiltFiles, ReadBuiltJson } from './read-built-json.js';
+import type { ReadBuiltJson } from './read-built-json.js';
 
 export interface PreloadLinksOptions {
-  shell: BuiltFiles;
   readJson: ReadBuiltJson;
 }
 
@@ -24,13 +20,6 @@ export interface PreloadLinksOptions {
 const ROUTES_EXPOSE = './routes';
 // Built file names only: anything else could break the header's syntax.
 const SAFE_FILE = /^[\w.-]+(?:\/[\w.-]+)*$/;
-
-interface SharedFiles {
-  startup?: unknown;
-  shared?: Record<string, unknown>;
-}
-
-type SharedRequires = Record<string, unknown>;
 
 interface ManifestAssets {
   js?: { sync?: unknown };
@@ -44,41 +33,16 @@ interface Manifest {
 
 /** Returns `(remote that owns the page) => Link header value | undefined`. */
 export function createPreloadLinks({
-  shell,
   readJson,
 }: PreloadLinksOptions): (remote: RemoteFrontEnd) => Promise<string | undefined> {
   return async (remote) => {
-    const [manifest, sharedRequires, sharedFiles] = await Promise.all([
-      readJson(remote, path.posix.basename(remote.entry)) as Promise<Manifest | undefined>,
-      readJson(remote, 'shared-requires.json') as Promise<SharedRequires | undefined>,
-      readJson(shell, 'shared-files.json') as Promise<SharedFiles | undefined>,
-    ]);
-    const links = [
-      ...buildRemoteLinks(remote.entry, manifest),
-      ...buildSharedLinks(listOf(sharedRequires?.[ROUTES_EXPOSE]), sharedFiles),
-    ];
-    return links.join(', ') || undefined;
+    const manifest = (await readJson(remote, path.posix.basename(remote.entry))) as Manifest | undefined;
+    return buildRemoteLinks(remote.entry, manifest).join(', ') || undefined;
   };
 }
 
 function preloadLink(url: string): string {
   return `<${url}>; rel=preload; as=${url.endsWith('.css') ? 'style' : 'script'}; fetchpriority=low`;
-}
-
-/**
- * The shell's files of the shared modules the remote's `./routes` uses, minus those the shell's
- * index.html preloads already. The shell is served at `/`.
- */
-export function buildSharedLinks(keys: unknown[], sharedFiles: SharedFiles | undefined): string[] {
-  const startup = new Set(listOf(sharedFiles?.startup));
-  const files = new Set<string>();
-  for (const key of keys) {
-    if (typeof key !== 'string') continue;
-    for (const file of listOf(sharedFiles?.shared?.[key])) {
-      if (typeof file === 'string' && SAFE_FILE.test(file) && !startup.has(file)) files.add(file);
-    }
-  }
-  return [...files].map((file) => preloadLink(`/${file}`));
 }
 
 /** Link values for a remote: the manifest always, the rest when the manifest names them. */

@@ -60,7 +60,7 @@ export type { CartState } from './cart/use-cart';
 export type { CartItem, CartItemInput } from './cart/cart-rules';
 
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
-export { SITE_NAME, useDocumentTitle } from './hooks/use-document-title';
+export { SITE_NAME, listenToDocumentTitles, useDocumentTitle } from './hooks/use-document-title';
 export { useHydrated } from './hooks/use-hydrated';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export type { ThemeContextValue } from './theme/theme-provider';

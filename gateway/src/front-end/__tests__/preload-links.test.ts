@@ -18,17 +18,8 @@ const MANIFEST = {
   ],
 };
 
-const SHARED_FILES = {
-  startup: ['121.aaaaaaaa.js', '275.bbbbbbbb.js'],
-  shared: {
-    react: ['121.aaaaaaaa.js'],
-    '@platform/ui/accordion': ['637.cccccccc.js', '956.dddddddd.js', '121.aaaaaaaa.js'],
-    '@platform/ui/dialog': ['938.eeeeeeee.js'],
-  },
-};
-
 let root: string;
-const dirs = { shell: '', public: '', member: '' };
+const dirs = { public: '', member: '' };
 
 async function writeJson(dir: string, file: string, value: unknown): Promise<void> {
   await writeFile(path.join(dir, file), JSON.stringify(value));
@@ -37,11 +28,8 @@ async function writeJson(dir: string, file: string, value: unknown): Promise<voi
 const publicRemote = () => ({ name: 'mfe_public', entry: '/mfe/public/mf-manifest.json', dir: dirs.public });
 const memberRemote = () => ({ name: 'mfe_member', entry: '/mfe/member/mf-manifest.json', dir: dirs.member });
 
-function preloadLinksFor(shellDir = dirs.shell) {
-  return createPreloadLinks({
-    shell: { dir: shellDir },
-    readJson: createBuiltJsonReader({ originCacheMs: 10_000 }),
-  });
+function preloadLinksFor() {
+  return createPreloadLinks({ readJson: createBuiltJsonReader({ originCacheMs: 10_000 }) });
 }
 
 function split(header: string | undefined): string[] {
@@ -50,13 +38,11 @@ function split(header: string | undefined): string[] {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-preload-'));
-  for (const name of ['shell', 'public', 'member'] as const) {
+  for (const name of ['public', 'member'] as const) {
     dirs[name] = path.join(root, name);
     await mkdir(dirs[name], { recursive: true });
   }
-  await writeJson(dirs.shell, 'shared-files.json', SHARED_FILES);
   await writeJson(dirs.public, 'mf-manifest.json', MANIFEST);
-  await writeJson(dirs.public, 'shared-requires.json', { './routes': ['react', '@platform/ui/accordion'] });
 });
 
 afterAll(async () => {
@@ -64,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('preload links', () => {
-  it("names the owner's manifest, remoteEntry.js, the files of ./routes and the shell's shared files", async () => {
+  it("names the owner's manifest, remoteEntry.js and the files of ./routes", async () => {
     const links = split(await preloadLinksFor()(publicRemote()));
     expect(links).toEqual([
       '</mfe/public/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous',
@@ -72,16 +58,7 @@ describe('preload links', () => {
       '</mfe/public/516.8a9b0c1d.css>; rel=preload; as=style; fetchpriority=low',
       '</mfe/public/735.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low',
       '</mfe/public/__federation_expose_routes.4e5f6a7b.js>; rel=preload; as=script; fetchpriority=low',
-      // The accordion's files, minus the one the shell's index.html preloads already.
-      '</637.cccccccc.js>; rel=preload; as=script; fetchpriority=low',
-      '</956.dddddddd.js>; rel=preload; as=script; fetchpriority=low',
     ]);
-  });
-
-  it("names the remote's files alone without a built shell", async () => {
-    const links = split(await preloadLinksFor(path.join(root, 'not-built'))(publicRemote()));
-    expect(links).toContain('</mfe/public/735.0a1b2c3d.js>; rel=preload; as=script; fetchpriority=low');
-    expect(links.join(', ')).not.toContain('</637.cccccccc.js>');
   });
 
   it('names only the manifest when the remote has not written the rest', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 export const SITE_NAME = 'Restaurant Consultant';
 
-// Set only by the build's prerendering (scripts/prerender-entry.mjs), which writes the page's title into
+// Set only by the build's prerendering (shell/src/prerender.tsx), which writes the page's title into
 // its HTML; in a browser nothing listens.
 let titleListener: ((title: string) => void) | undefined;
 
