@@ -146,7 +146,7 @@ const SINGLETONS = [
   ...UI_ENTRIES,
 ];
 // What the shell's own first render imports: eager in the shell, so it is in the page's initial scripts
-// (docs/decisions/0078-the-front-end-build-uses-documented-options-only.md).
+// (docs/decisions/0077-the-front-end-build-uses-documented-options-only.md).
 const STARTUP_SHARED = [
   'react',
   'react/jsx-runtime',

@@ -5,7 +5,7 @@
  * Federation manifest (`mf-manifest.json`: remoteEntry.js and the files of `./routes`), read again when it
  * changes (nothing is hard-coded, so a remote is redeployed without touching the gateway or the shell).
  * The shared modules the shell's first render uses are in its initial scripts, which index.html loads
- * (docs/decisions/0078-the-front-end-build-uses-documented-options-only.md). Which remote owns the page is
+ * (docs/decisions/0077-the-front-end-build-uses-documented-options-only.md). Which remote owns the page is
  * client-routes.ts's answer. Any missing or odd input means fewer hints, never a failed page.
  */
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The kit's parts (package.json `exports`): each entry resolves to a module of its own, and none reaches
- * the root barrel, so importing one part never loads the whole kit.
+ * The kit's parts (package.json `exports`): each entry resolves to a module of its own, and there is no
+ * root entry or barrel, so importing one part never loads the whole kit.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,11 @@ function reachedFrom(file: string): Set<string> {
 }
 
 describe('the kit by its parts', () => {
+  it('has no root entry and no barrel: a file imports the part it uses', () => {
+    expect(Object.keys(exportsField)).not.toContain('.');
+    expect(existsSync(barrel)).toBe(false);
+  });
+
   it('has its parts', () => {
     expect(parts.map(([subpath]) => subpath)).toEqual(
       expect.arrayContaining([

@@ -439,7 +439,7 @@ export const lessonQuestions = courseSchema.table(
 export type LessonQuestionRow = typeof lessonQuestions.$inferSelect;
 
 /**
- * The admin's drip overrides for one learner (docs/behaviour/admin.md#learners; docs/decisions.md, 90), on
+ * The admin's drip overrides for one learner (docs/behaviour/admin.md#learners; docs/decisions.md, 86), on
  * every course they are enrolled in: `unlocked_all_at` opens every section; `schedule_restarted_at` counts
  * the drip again from that moment (and clears an unlock). Completed sections and lessons stay open whatever
  * these say.

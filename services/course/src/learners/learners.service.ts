@@ -1,5 +1,5 @@
 /**
- * The admin's learners (docs/behaviour/admin.md#learners; docs/decisions.md, 90): each standing enrolment
+ * The admin's learners (docs/behaviour/admin.md#learners; docs/decisions.md, 86): each standing enrolment
  * with the learner's progress and drip, and the overrides with their reasons. Unlocking opens every
  * section; resetting restarts the schedule from now and undoes an unlock. Neither touches completions, so
  * nothing completed is ever locked again.

@@ -6,7 +6,7 @@
  * (docs/decisions.md, 27): what was open when the block began stays open, a section whose release came
  * during the block stays locked until the owner is current again. A completed section, and a completed
  * lesson, stay open whatever the schedule or the plan becomes. The admin may open every section for a
- * learner, or restart their schedule (docs/decisions.md, 90).
+ * learner, or restart their schedule (docs/decisions.md, 86).
  */
 import { DAY } from '@platform/service-kit/clock';
 import type { LockReason } from '@platform/contracts';
@@ -55,7 +55,7 @@ export interface DripInput {
   modules: DripModule[];
   enrolledAt: Date | null;
   /**
-   * The admin's overrides for this learner (docs/decisions.md, 90): every section open, or the schedule
+   * The admin's overrides for this learner (docs/decisions.md, 86): every section open, or the schedule
    * counted again from a later moment than the enrolment. Absent: none.
    */
   override?: { unlockedAll: boolean; scheduleRestartedAt: Date | null };

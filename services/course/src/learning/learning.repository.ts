@@ -185,7 +185,7 @@ export async function listModuleProgress(
     .where(and(eq(moduleProgress.userId, userId), inArray(moduleProgress.moduleId, moduleIds)));
 }
 
-/** The admin's drip overrides for the learner (docs/decisions.md, 90); null when there are none. */
+/** The admin's drip overrides for the learner (docs/decisions.md, 86); null when there are none. */
 export async function findLearnerDrip(db: Executor, userId: string): Promise<LearnerDripRow | null> {
   const [row] = await db.select().from(learnerDrip).where(eq(learnerDrip.userId, userId)).limit(1);
   return row ?? null;

@@ -1,5 +1,5 @@
 /**
- * The admin's learners (docs/behaviour/admin.md#learners; docs/decisions.md, 90): every enrolled learner's
+ * The admin's learners (docs/behaviour/admin.md#learners; docs/decisions.md, 86): every enrolled learner's
  * progress and drip, and the two overrides, each with the reason kept: open every section
  * (`unlock-all`), or restart the schedule from now (`reset-progress`). Neither locks what the learner
  * completed.
