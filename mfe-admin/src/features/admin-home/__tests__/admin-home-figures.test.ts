@@ -10,11 +10,13 @@ import {
 } from '../lib/admin-home-figures';
 
 describe('admin home: the cards and their figures', () => {
-  it('links the consultations, the revenue ledger, the course studio, the mail log and the coupons, in that order', () => {
+  it('links the consultations, the revenue ledger, the course studio, the learners, the lesson questions, the mail log and the coupons, in that order', () => {
     expect(ADMIN_HOME_CARDS.map((card) => [card.title, card.to])).toEqual([
       ['Consultations', '/private-admin-panel-support-only'],
       ['Revenue ledger', '/revenue-admin'],
       ['Course studio', '/admin/courses'],
+      ['Learners', '/admin/learners'],
+      ['Lesson questions', '/admin/questions'],
       ['Mail log', '/admin/mail'],
       ['Coupons', '/admin/coupons'],
     ]);

@@ -161,7 +161,11 @@ describe.each(backings())('sign-up on $name', (factory) => {
     expect(mine).toEqual([
       {
         data: { userId: user.id, email: email.toLowerCase(), firstName: 'Wanda', lastName: 'Lovelace' },
-        headers: { 'x-request-id': 'req-signup-1' },
+        // The request's id, and its trace (docs/decisions.md, 82).
+        headers: {
+          'x-request-id': 'req-signup-1',
+          traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/),
+        },
       },
     ]);
   });

@@ -156,7 +156,11 @@ describe.each(backings())('passwords on $name', (factory) => {
           token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
           expiresAt: new Date(START.getTime() + HOUR).toISOString(),
         },
-        headers: { 'x-request-id': 'req-forgot-1' },
+        // The request's id, and its trace (docs/decisions.md, 82).
+        headers: {
+          'x-request-id': 'req-forgot-1',
+          traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/),
+        },
       },
     ]);
   });
