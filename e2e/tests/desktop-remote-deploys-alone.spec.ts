@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startEmbedded, type EmbeddedSite } from '@platform/embedded';
+import { ADMIN } from '../helpers/accounts.js';
 import { embeddedSiteEnv } from '../helpers/own-site.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -108,6 +109,18 @@ test.afterAll(async () => {
 });
 
 test('a page added to one remote answers 200 and renders, with the shell not rebuilt', async ({ page }) => {
+  // The remote's other pages are still there: a visitor on the course studio is told to sign in and
+  // taken to the log-in page by the remote's own admin layout.
+  const existing = await page.goto(`${site!.url}/admin/courses`);
+  expect(existing?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+
+  // The new page sits in the same layout: the admin signs in and opens it.
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/admin$/);
   const response = await page.goto(`${site!.url}${NEW_ROUTE}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Deployed Alone is on its way' })).toBeVisible();
@@ -116,13 +129,6 @@ test('a page added to one remote answers 200 and renders, with the shell not reb
   const published = await readFile(path.join(REPO, 'mfe-admin', 'dist', 'routes.json'), 'utf8');
   expect(JSON.parse(published).routes).not.toContain(NEW_ROUTE);
   expect((await stat(path.join(REPO, 'shell', 'dist', 'index.html'))).mtimeMs).toBe(shellBuiltAt);
-
-  // The remote's other pages are still there: a visitor on the course studio is told to sign in and
-  // taken to the log-in page by the remote's own page.
-  const existing = await page.goto(`${site!.url}/admin/courses`);
-  expect(existing?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 });
 
 test('a path no remote publishes answers 404 with the not-found page', async ({ page }) => {
