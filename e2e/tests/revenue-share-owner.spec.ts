@@ -460,7 +460,9 @@ test(
   'the owner sees the reminders to come and those sent on the report page',
   { tag: '@phone' },
   async ({ page }, testInfo) => {
-    await becomeOwner(page, 'reminders', 3_000_000, 1);
+    // This month is the first to report, so no month is missing and the shared site's other specs still
+    // find every customer up to date.
+    await becomeOwner(page, 'reminders', 3_000_000, 0);
     await page.goto('/revenue-report');
     const card = page.getByTestId('revenue-reminders');
     await expect(card.getByRole('heading', { name: 'Reminders' })).toBeVisible();
