@@ -77,6 +77,9 @@ async function contentsOf(archive: string): Promise<Map<string, string>> {
     const bytes = Buffer.concat(chunks);
     const name = entry.header.name;
     if (name.includes('/objects/')) entries.set(name, createHash('sha256').update(bytes).digest('hex'));
+    else if (name.endsWith('/layout.json')) {
+      entries.set(name, JSON.stringify({ ...JSON.parse(bytes.toString()), snapshotAt: undefined }));
+    } else if (name.includes('/outbox_events/')) entries.set(name, deliveryFree(bytes));
     else if (name.endsWith('.jsonl'))
       entries.set(name, bytes.toString().split('\n').filter(Boolean).sort().join('\n'));
     else if (name !== 'backup.json' && name !== 'summary.json') entries.set(name, bytes.toString());
@@ -84,6 +87,26 @@ async function contentsOf(archive: string): Promise<Map<string, string>> {
   }
   await reading;
   return entries;
+}
+
+/**
+ * Outbox rows without their delivery state: a restore publishes again what was sent after the first
+ * service's snapshot (the consumers' inboxes drop the repeats), so only that state may differ.
+ */
+function deliveryFree(bytes: Buffer): string {
+  return bytes
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const { status, attempts, next_attempt_at, locked_until, sent_at, ...event } = JSON.parse(
+        line,
+      ) as Record<string, unknown>;
+      void [status, attempts, next_attempt_at, locked_until, sent_at];
+      return JSON.stringify(event);
+    })
+    .sort()
+    .join('\n');
 }
 
 /** A truecolour PNG of random pixels. */

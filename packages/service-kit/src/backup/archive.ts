@@ -25,6 +25,7 @@ import {
   dumpSchema,
   insertRows,
   readLayout,
+  republishSince,
   type SchemaLayout,
 } from './database-dump.js';
 
@@ -253,8 +254,13 @@ export async function restoreBackup(input: Readable, targets: BackupSource[]): P
     throw error;
   }
   if (!summary) throw new Error('The archive ends early (no summary.json): it is incomplete');
+  const snapshots = [...layouts.values()].flatMap((layout) => (layout.snapshotAt ? [layout.snapshotAt] : []));
+  const firstSnapshot = snapshots.sort((a, b) => Date.parse(a) - Date.parse(b))[0];
   for (const [service, { tables }] of Object.entries(summary.services)) {
-    await advanceSequences(byName.get(service)!.db, layouts.get(service)!.schema);
+    const db = byName.get(service)!.db;
+    const layout = layouts.get(service)!;
+    await advanceSequences(db, layout.schema);
+    if (firstSnapshot) await republishSince(db, layout, firstSnapshot);
     for (const [table, count] of Object.entries(tables)) {
       if ((restoredRows.get(`${service}.${table}`) ?? 0) !== count) {
         throw new Error(

@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { MIGRATIONS_TABLE } from '../db/pglite-migrate.js';
 
+const OUTBOX_TABLE = 'outbox_events';
+
 /** Rows read per query and written per statement. */
 export const ROWS_PER_BATCH = 500;
 
@@ -24,6 +26,8 @@ export interface SchemaLayout {
   migrations: number;
   /** Parents before children: the order rows are written back in. */
   tables: TableLayout[];
+  /** When the snapshot began (the database's clock), in a dump. */
+  snapshotAt?: string;
 }
 
 async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -88,7 +92,8 @@ export async function dumpSchema(
 ): Promise<Record<string, number>> {
   return db.transaction(
     async (tx) => {
-      const layout = await readLayout(tx, schema);
+      const [began] = await rowsOf<{ at: string }>(tx, sql`SELECT now()::text AS at`);
+      const layout = { ...(await readLayout(tx, schema)), snapshotAt: began?.at };
       await onLayout(layout);
       const counts: Record<string, number> = {};
       for (const table of layout.tables) {
@@ -171,4 +176,18 @@ export async function advanceSequences(db: Executor, schema: string): Promise<vo
           ) m WHERE m.top IS NOT NULL`,
     );
   }
+}
+
+/**
+ * After a restore: the events a service published after the first service's snapshot began may be missing
+ * from a consumer whose snapshot came earlier, so they are published again; the consumers' inboxes make a
+ * repeat change nothing (docs/decisions.md, 102).
+ */
+export async function republishSince(db: Executor, layout: SchemaLayout, since: string): Promise<void> {
+  if (!layout.tables.some((table) => table.name === OUTBOX_TABLE)) return;
+  await db.execute(
+    sql`UPDATE ${sql.identifier(layout.schema)}.${sql.identifier(OUTBOX_TABLE)}
+           SET status = 'pending', next_attempt_at = now(), locked_until = NULL
+         WHERE status = 'in_flight' OR sent_at >= ${since}::timestamptz`,
+  );
 }
