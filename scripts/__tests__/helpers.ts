@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import readline from 'node:readline';
+import { CreateCheckoutSessionResponseSchema } from '@platform/contracts';
+import { waitFor } from '@platform/service-kit/testing';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -105,4 +107,40 @@ export function statusOf(url: string, headers: Record<string, string>): Promise<
       })
       .on('error', reject);
   });
+}
+
+/**
+ * A guest's checkout of the consultation on a running site, once the payment service has the catalogue the
+ * course service publishes at its start; resolves with the test provider's payment page address.
+ */
+export async function startGuestCheckout(
+  siteUrl: string,
+  buyer: { email: string; firstName: string; lastName: string },
+): Promise<string> {
+  const { email, firstName, lastName } = buyer;
+  const checkout = await waitFor(
+    () =>
+      fetch(`${siteUrl}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [{ id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 1, quantity: 1 }],
+          customer_email: email,
+          customer_name: `${firstName} ${lastName}`,
+          billingInfo: {
+            firstName,
+            lastName,
+            email,
+            address: '1 Main Street',
+            city: 'Austin',
+            state: 'TX',
+            zip: '78701',
+            country: 'US',
+          },
+        }),
+      }),
+    (response) => response.status === 200,
+    'a checkout session',
+  );
+  return CreateCheckoutSessionResponseSchema.parse(await checkout.json()).url;
 }

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
-import { CreateCheckoutSessionResponseSchema } from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
 import { startEmbedded } from '@platform/embedded';
+import { startGuestCheckout } from './helpers.js';
 
 interface ExportedSpan {
   scope: string;
@@ -86,34 +86,7 @@ afterAll(async () => {
 describe('traces', () => {
   it('a guest purchase is one trace across payment, auth, course and notification', async () => {
     const email = `traced.${Date.now()}@example.com`;
-    const post = (pathname: string, body: unknown) =>
-      fetch(`${site.url}${pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    // The payment service has the catalogue once the course service published it at its start.
-    const checkout = await waitFor(
-      () =>
-        post('/api/create-checkout-session', {
-          items: [{ id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 1, quantity: 1 }],
-          customer_email: email,
-          customer_name: 'Tracy Traced',
-          billingInfo: {
-            firstName: 'Tracy',
-            lastName: 'Traced',
-            email,
-            address: '1 Main Street',
-            city: 'Austin',
-            state: 'TX',
-            zip: '78701',
-            country: 'US',
-          },
-        }),
-      (response) => response.status === 200,
-      'a checkout session',
-    );
-    const { url } = CreateCheckoutSessionResponseSchema.parse(await checkout.json());
+    const url = await startGuestCheckout(site.url, { email, firstName: 'Tracy', lastName: 'Traced' });
 
     // The buyer pays on the test provider's page, in a trace whose id we chose.
     const traceId = randomBytes(16).toString('hex');

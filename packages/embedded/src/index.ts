@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { authService } from '@platform/auth';
 import { consultationService } from '@platform/consultation';
 import { courseService } from '@platform/course';
@@ -15,6 +16,7 @@ import { gatewayConfigSchema, startGateway } from '@platform/gateway';
 import { notificationService } from '@platform/notification';
 import { paymentService } from '@platform/payment';
 import { revenueService } from '@platform/revenue';
+import { writeBackup, type BackupSummary } from '@platform/service-kit/backup';
 import type { Clock } from '@platform/service-kit/clock';
 import { loadConfig } from '@platform/service-kit/config';
 import { InProcessBus } from '@platform/service-kit/events';
@@ -29,6 +31,9 @@ import {
   type RunningService,
 } from '@platform/service-kit/runtime';
 import { LocalObjectStore } from '@platform/service-kit/storage';
+import { backupSourcesOf, serveBackups } from './backup.js';
+
+export { backupSite, backupSocketPath, restoreSite } from './backup.js';
 
 type Env = Record<string, string | undefined>;
 type LogLevel = NonNullable<Parameters<typeof createLogger>[0]['level']>;
@@ -56,6 +61,8 @@ export interface EmbeddedSite {
   services: Record<string, string>;
   /** The process's metrics (every service's and the gateway's), when METRICS_PORT is set. */
   metricsUrl?: string;
+  /** Writes an archive of every service's data while the site runs (docs/decisions.md, 102). */
+  backup(output: Writable): Promise<BackupSummary>;
   /** Stops the gateway, then the services and the bus; calling it again returns the same promise. */
   stop(): Promise<void>;
 }
@@ -139,14 +146,23 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
             host: baseEnv.HOST || '0.0.0.0',
             logger: createLogger({ service: 'embedded', level }),
           });
+    // `npm run backup` reaches the running site through its data folder (packages/embedded/src/backup.ts).
+    const backupSources = backupSourcesOf(services);
+    const backups = await serveBackups(
+      env.DATA_DIR as string,
+      backupSources,
+      createLogger({ service: 'embedded', level }),
+    );
     let stopping: Promise<void> | undefined;
     return {
       url: gateway.url,
       port: gateway.port,
       services: Object.fromEntries(services.map((s) => [s.name, s.url])),
       metricsUrl: metrics?.url,
+      backup: (output) => writeBackup(backupSources, output),
       stop: () => {
         stopping ??= (async () => {
+          await backups.close();
           await gateway.close();
           await stopServices(services);
           await metrics?.close();

@@ -248,13 +248,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
   };
 
   try {
-    const database: DatabaseHandle = await openDatabase({
-      schemaName: definition.name,
-      url: (config as Record<string, unknown>)[databaseUrlVariable(definition.name)] as string | undefined,
-      ...pgliteFolder(config.DATA_DIR, definition.name),
-      migrationsFolder: definition.migrationsFolder,
-      logger,
-    });
+    const database: DatabaseHandle = await openServiceDatabase(definition, config, logger);
     cleanups.push(() => database.close());
     const wakeUps = await WakeUps.listen({ db: database.db, schema: database.schemaName, logger });
     cleanups.push(() => wakeUps.close());
@@ -274,16 +268,7 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       cleanups.push(() => ownBus.close());
     }
 
-    let store: ObjectStore | undefined;
-    if (definition.usesStorage) {
-      store = createObjectStore({
-        localDir: path.join(config.DATA_DIR, 'objects'),
-        s3: config.S3_ENDPOINT ? s3SettingsFrom(config) : undefined,
-        ...(definition.signedMediaUrls?.(config) && {
-          signedUrls: { secret: config.INTERNAL_TOKEN_SECRET },
-        }),
-      });
-    }
+    const store = serviceObjectStore(definition, config);
 
     const rateLimitsTable = definition.tables.rateLimits;
     const rateLimits = rateLimitsTable
@@ -405,6 +390,36 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     await runCleanups();
     throw error;
   }
+}
+
+/** The service's database, where its config says (PGlite under DATA_DIR, or its database URL), migrated. */
+export function openServiceDatabase<TConfig extends BaseServiceConfig, TRuntime>(
+  definition: ServiceDefinition<TConfig, TRuntime>,
+  config: TConfig,
+  logger?: Logger,
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    schemaName: definition.name,
+    url: (config as Record<string, unknown>)[databaseUrlVariable(definition.name)] as string | undefined,
+    ...pgliteFolder(config.DATA_DIR, definition.name),
+    migrationsFolder: definition.migrationsFolder,
+    logger,
+  });
+}
+
+/** The service's object store (local folder or S3), when it declared `usesStorage`. */
+export function serviceObjectStore<TConfig extends BaseServiceConfig, TRuntime>(
+  definition: ServiceDefinition<TConfig, TRuntime>,
+  config: TConfig,
+): ObjectStore | undefined {
+  if (!definition.usesStorage) return undefined;
+  return createObjectStore({
+    localDir: path.join(config.DATA_DIR, 'objects'),
+    s3: config.S3_ENDPOINT ? s3SettingsFrom(config) : undefined,
+    ...(definition.signedMediaUrls?.(config) && {
+      signedUrls: { secret: config.INTERNAL_TOKEN_SECRET },
+    }),
+  });
 }
 
 /**

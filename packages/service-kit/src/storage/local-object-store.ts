@@ -16,6 +16,7 @@ import {
   mkdir,
   open,
   readFile,
+  readdir,
   rename,
   rm,
   stat,
@@ -281,6 +282,21 @@ export class LocalObjectStore implements ObjectStore {
       contentDisposition: options.contentDisposition ?? 'inline',
       expiresInSeconds: options.expiresInSeconds,
     });
+  }
+
+  async *list(): AsyncIterable<string> {
+    const objectsDir = path.join(this.rootDir, 'objects');
+    let entries;
+    try {
+      entries = await readdir(objectsDir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      yield path.relative(objectsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    }
   }
 
   async ping(): Promise<void> {

@@ -382,6 +382,16 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  async *list(): AsyncIterable<string> {
+    await this.ensureBucketOnce();
+    const { client } = await this.s3();
+    for await (const item of client.listObjectsV2(this.bucket, '', true) as AsyncIterable<{
+      name?: string;
+    }>) {
+      if (item.name) yield item.name;
+    }
+  }
+
   async presignGet(key: string, options: PresignOptions): Promise<string | null> {
     const expires = options.expiresInSeconds;
     if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) {

@@ -65,6 +65,8 @@ export interface ObjectStore {
   stat(key: string): Promise<ObjectInfo | null>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key in the store, in no particular order (backups). */
+  list(): AsyncIterable<string>;
   /** A short-lived URL the browser can GET directly; null when the adapter cannot presign (local). */
   presignGet(key: string, options: PresignOptions): Promise<string | null>;
   /** Throws when the store cannot be reached (readiness). */

@@ -236,6 +236,17 @@ describe.each(adapters)('$name (object store contract)', ({ create }) => {
     });
   });
 
+  it('lists every stored key, nested ones included, and no longer a deleted one', async () => {
+    const keys = [`${prefix}/list/a.txt`, `${prefix}/list/deeper/b.txt`];
+    for (const key of keys) await store.put(key, Buffer.from(key));
+    await store.delete(`${prefix}/list/a.txt`);
+    const listed: string[] = [];
+    for await (const key of store.list()) listed.push(key);
+    expect(listed).toContain(`${prefix}/list/deeper/b.txt`);
+    expect(listed).not.toContain(`${prefix}/list/a.txt`);
+    expect(listed.every((key) => !key.startsWith('meta/') && !key.startsWith('tmp/'))).toBe(true);
+  });
+
   it('stats an object, and answers null for a missing one', async () => {
     const key = `${prefix}/stat.txt`;
     const put = await store.put(key, Buffer.from('hello'), { contentType: 'text/plain' });
