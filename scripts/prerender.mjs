@@ -23,6 +23,15 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(import.meta.resolve('react-router'
   '$1dist$1production$1',
 );
 
+/** React's modules as the public pages' browser entry resolves them: Preact's compatibility layer. */
+const PREACT_FOR_REACT = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+};
+
 /** The prerendered pages: path → file name under shell/dist/prerendered/ (the gateway derives the same). */
 export const PRERENDERED_PAGES = {
   '/': 'index.html',
@@ -139,6 +148,9 @@ async function bundlePublicEntry(shellDist) {
   const base = bundleConfig({ env: { targets: BROWSER_TARGETS }, styles: { sideEffects: false } });
   const stats = await compile({
     ...base,
+    // Preact's compatibility layer in place of React, in this bundle only (docs/decisions.md, 90): the
+    // build still renders the HTML with React, and Preact hydrates it.
+    resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...PREACT_FOR_REACT } },
     target: ['web', 'es2022'],
     entry: { public: './scripts/public-entry.mjs' },
     output: {

@@ -6,7 +6,7 @@
  * width (390 and 1280 px).
  */
 import { expect, test } from '@playwright/test';
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage, Page, Response } from '@playwright/test';
 import { createAccount, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 
@@ -203,6 +203,14 @@ test.describe('prerendered first view', () => {
     // docs/decisions.md, 89: the prerendered pages hydrate with the public entry (/public-pages/); the
     // shell, the federation runtime and the remotes start only on a page that needs them.
     const requested: string[] = [];
+    // What each first view runs: the scripts' uncompressed bytes (docs/decisions.md, 90).
+    const scriptBytes: Promise<number>[] = [];
+    const measure = (response: Response) => {
+      if (response.request().resourceType() === 'script') {
+        scriptBytes.push(response.body().then((body) => body.length));
+      }
+    };
+    page.on('response', measure);
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (
@@ -215,8 +223,11 @@ test.describe('prerendered first view', () => {
     });
     for (const { path } of PAGES) {
       requested.length = 0;
-      await page.goto(path);
+      scriptBytes.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
       await waitForHydratedHeader(page);
+      const executed = (await Promise.all(scriptBytes)).reduce((sum, bytes) => sum + bytes, 0);
+      expect(executed, `JavaScript run by the first view of ${path}`).toBeLessThanOrEqual(300 * 1024);
       expect(requested.length, `scripts on ${path}`).toBeGreaterThan(0);
       expect(
         requested.filter((pathname) => !pathname.startsWith('/public-pages/')),
@@ -224,6 +235,7 @@ test.describe('prerendered first view', () => {
       ).toEqual([]);
       expect(await page.evaluate(() => '__FEDERATION__' in globalThis), `federation on ${path}`).toBe(false);
     }
+    page.off('response', measure);
     // The public remote's other pages open in place, still without the federation runtime.
     requested.length = 0;
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
