@@ -110,9 +110,11 @@ const built = [];
 for (const workspace of nodeWorkspaces) if (await buildNodeWorkspace(workspace)) built.push(workspace);
 if (!nodeOnly) {
   for (const workspace of webWorkspaces) if (buildWebWorkspace(workspace)) built.push(workspace);
-  // The pages render the shell's and mfe-public's components; the shell's build empties its dist/.
+  // The pages and their entry are the shell's and mfe-public's components; the shell's build empties its dist/.
   const prerendered = path.join(root, 'shell', 'dist', 'prerendered');
-  const renderers = ['prerender.mjs', 'prerender-entry.mjs'].map((name) => path.join(root, 'scripts', name));
+  const renderers = ['prerender.mjs', 'prerender-entry.mjs', 'public-entry.mjs'].map((name) =>
+    path.join(root, 'scripts', name),
+  );
   if (
     built.includes('shell') ||
     built.includes('mfe-public') ||

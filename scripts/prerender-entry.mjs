@@ -4,7 +4,7 @@
 import { renderPage as renderShellPage } from '@platform/shell/prerender';
 import * as exposedRoutes from 'mfe_public/routes';
 
-/** The markup and title of `path`; `routePaths` is the route list mfe-public publishes (routes.json). */
-export function renderPage(path, routePaths) {
-  return renderShellPage(path, { name: 'mfe_public', exposedRoutes, routePaths });
+/** The markup and title of `path`, as the page's entry (scripts/public-entry.mjs) hydrates it. */
+export function renderPage(path) {
+  return renderShellPage(path, exposedRoutes);
 }

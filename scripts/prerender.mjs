@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The public pages' first view as HTML (docs/decisions.md, 55): renders `/`, `/old-landing`, `/services`
-// and `/pricing` with the same React components the browser then hydrates (scripts/prerender-entry.mjs,
-// bundled for Node with rspack), each inside the built shell's index.html, as
-// shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The gateway sends these files for
-// exactly those paths (gateway/src/front-end/prerendered.ts). Run by scripts/build.mjs after the front
-// ends; alone: `node scripts/prerender.mjs`.
+// The public pages' first view as HTML (docs/decisions.md, 55, 89): renders `/`, `/old-landing`,
+// `/services` and `/pricing` with the same React components the browser then hydrates
+// (scripts/prerender-entry.mjs, bundled for Node with rspack), each inside the built shell's index.html,
+// as shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The pages load their own small
+// entry (scripts/public-entry.mjs, bundled for the browser into shell/dist/public-pages/) in place of the
+// shell's scripts: no federation runtime, no remote list. The gateway sends these files for exactly those
+// paths (gateway/src/front-end/prerendered.ts). Run by scripts/build.mjs after the front ends; alone:
+// `node scripts/prerender.mjs`.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,9 +14,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { exposes as publicExposes } from '../mfe-public/rspack.config.mjs';
-import { precompressFile } from './precompress.mjs';
+import { precompressDir, precompressFile } from './precompress.mjs';
+import { BROWSER_TARGETS } from './rspack-shared.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REACT_ROUTER_PRODUCTION = fileURLToPath(import.meta.resolve('react-router')).replace(
+  /([\\/])dist\1development\1/,
+  '$1dist$1production$1',
+);
+
+/** React's modules as the public pages' browser entry resolves them: Preact's compatibility layer. */
+const PREACT_FOR_REACT = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+};
 
 /** The prerendered pages: path → file name under shell/dist/prerendered/ (the gateway derives the same). */
 export const PRERENDERED_PAGES = {
@@ -38,29 +54,44 @@ export const FIRST_VIEW_DATA = {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const REMOTE_LIST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>/;
+// The shell's own scripts in its index.html (HtmlRspackPlugin's tags), which a prerendered page replaces.
+const SHELL_SCRIPT = /<script defer src="[^"]+"><\/script>/g;
+/** Where the public pages' entry is written, under shell/dist/ (and so served at /public-pages/). */
+const PUBLIC_ENTRY_DIR = 'public-pages';
 
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/**
- * Bundles scripts/prerender-entry.mjs for Node (one file, styles left out) into `outDir` and returns its
- * path. The remote's routes are imported by their federated name, resolved to the module it exposes.
- */
-function bundleRenderer(outDir) {
-  const compiler = rspack({
+/** Runs one rspack compilation; resolves with its stats. */
+function compile(config) {
+  const compiler = rspack(config);
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => {});
+      if (error) reject(error);
+      else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve(stats);
+    });
+  });
+}
+
+/** What both bundles share: the remote's routes by their federated name, TypeScript through SWC. */
+function bundleConfig({ env, styles }) {
+  return {
     mode: 'production',
-    target: 'node20',
     context: root,
-    entry: { renderer: './scripts/prerender-entry.mjs' },
     devtool: false,
-    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' } },
     resolve: {
       extensions: ['.tsx', '.ts', '...'],
-      // Remotes are not loaded at build time: the entry hands mfe-public's routes to the shell itself.
+      // Remotes are not loaded here: the entry hands mfe-public's routes to the shell itself.
       alias: {
         '@module-federation/enhanced/runtime': false,
         'mfe_public/routes$': path.join(root, 'mfe-public', publicExposes['./routes']),
+        // react-router's production build (its `exports` name only the development one), as the front
+        // ends share it (scripts/rspack-shared.mjs).
+        'react-router$': REACT_ROUTER_PRODUCTION,
+        'react-router-dom$': REACT_ROUTER_PRODUCTION,
       },
     },
     module: {
@@ -73,30 +104,72 @@ function bundleRenderer(outDir) {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic' } },
-              target: 'es2022',
             },
+            env,
           },
           type: 'javascript/auto',
         },
         // The shell's stylesheet (linked by index.html) has every utility the pages use: an import of a
-        // stylesheet is only its text here.
-        { test: /\.css$/, type: 'asset/source' },
+        // stylesheet is only its text here, or nothing at all.
+        { test: /\.css$/, type: 'asset/source', ...styles },
       ],
     },
+  };
+}
+
+/**
+ * Bundles scripts/prerender-entry.mjs for Node (one file, styles left out) into `outDir` and returns its
+ * path. The remote's routes are imported by their federated name, resolved to the module it exposes.
+ */
+async function bundleRenderer(outDir) {
+  const base = bundleConfig({ env: { targets: 'node 20' }, styles: {} });
+  await compile({
+    ...base,
+    target: 'node20',
+    entry: { renderer: './scripts/prerender-entry.mjs' },
+    output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' } },
     optimization: { minimize: false },
     plugins: [
       // Lazy pages stay lazy (the render waits for them) but live in the one file.
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
   });
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => {});
-      if (error) reject(error);
-      else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-      else resolve(path.join(outDir, 'renderer.cjs'));
-    });
+  return path.join(outDir, 'renderer.cjs');
+}
+
+/**
+ * Bundles scripts/public-entry.mjs for the browser into shell/dist/public-pages/ (each page's code a
+ * chunk of its own, loaded with the page) with `.br` and `.gz` copies; returns the URLs of the scripts the
+ * entry starts with.
+ */
+async function bundlePublicEntry(shellDist) {
+  const outDir = path.join(shellDist, PUBLIC_ENTRY_DIR);
+  // No stylesheet text in the browser's scripts: nothing reads an imported stylesheet.
+  const base = bundleConfig({ env: { targets: BROWSER_TARGETS }, styles: { sideEffects: false } });
+  const stats = await compile({
+    ...base,
+    // Preact's compatibility layer in place of React, in this bundle only (docs/decisions.md, 90): the
+    // build still renders the HTML with React, and Preact hydrates it.
+    resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...PREACT_FOR_REACT } },
+    target: ['web', 'es2022'],
+    entry: { public: './scripts/public-entry.mjs' },
+    output: {
+      path: outDir,
+      publicPath: `/${PUBLIC_ENTRY_DIR}/`,
+      filename: '[name].[contenthash].js',
+      chunkFilename: '[name].[contenthash].js',
+      clean: true,
+    },
   });
+  const { entrypoints, assets } = stats.toJson({ all: false, entrypoints: true, assets: true });
+  await precompressDir(
+    outDir,
+    assets.map((asset) => asset.name),
+  );
+  return entrypoints.public.assets
+    .map((asset) => asset.name)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `/${PUBLIC_ENTRY_DIR}/${name}`);
 }
 
 /** Writes every page of PRERENDERED_PAGES into shell/dist/prerendered/; returns their file names. */
@@ -104,17 +177,32 @@ export async function prerenderPublicPages() {
   const shellDist = path.join(root, 'shell', 'dist');
   const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`shell/dist/index.html has no ${EMPTY_ROOT}`);
-  // The routes mfe-public publishes beside its manifest (its build runs first).
-  const { routes: routePaths } = JSON.parse(
-    readFileSync(path.join(root, 'mfe-public', 'dist', 'routes.json'), 'utf8'),
-  );
   const rendererDir = mkdtempSync(path.join(tmpdir(), 'prerender-'));
   try {
-    const { renderPage } = createRequire(import.meta.url)(await bundleRenderer(rendererDir));
-    return await writePages(template, shellDist, (pagePath) => renderPage(pagePath, routePaths));
+    const [rendererFile, entryScripts] = await Promise.all([
+      bundleRenderer(rendererDir),
+      bundlePublicEntry(shellDist),
+    ]);
+    const { renderPage } = createRequire(import.meta.url)(rendererFile);
+    return await writePages(pageTemplate(template, entryScripts), shellDist, renderPage);
   } finally {
     rmSync(rendererDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The shell's index.html with the public entry's scripts in place of the shell's own, and without the
+ * preload of the remote list, which these pages never read.
+ */
+function pageTemplate(template, entryScripts) {
+  const shellScripts = template.match(SHELL_SCRIPT) ?? [];
+  if (shellScripts.length === 0) throw new Error('shell/dist/index.html has no <script defer src=…>');
+  if (!REMOTE_LIST_PRELOAD.test(template))
+    throw new Error('shell/dist/index.html has no preload of /remotes.json');
+  const tags = entryScripts.map((url) => `<script defer src="${escapeHtml(url)}"></script>`).join('');
+  return template
+    .replace(SHELL_SCRIPT, (tag) => (tag === shellScripts[0] ? tags : ''))
+    .replace(REMOTE_LIST_PRELOAD, '<!--first-view-data-->');
 }
 
 /** Each page of PRERENDERED_PAGES rendered into the shell's index.html, with its title and data preloads. */
@@ -130,11 +218,7 @@ async function writePages(template, shellDist, renderPage) {
     const dataLinks = (FIRST_VIEW_DATA[pagePath] ?? []).map(
       (url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`,
     );
-    if (dataLinks.length > 0) {
-      if (!REMOTE_LIST_PRELOAD.test(page))
-        throw new Error('shell/dist/index.html has no preload of /remotes.json');
-      page = page.replace(REMOTE_LIST_PRELOAD, (link) => `${link}${dataLinks.join('')}`);
-    }
+    page = page.replace('<!--first-view-data-->', dataLinks.join(''));
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (/<script>(?!try\{)/.test(page.slice(page.indexOf('<div id="root">')))) {
       throw new Error(`${pagePath}: the render wrote an inline script, which the page's CSP would refuse`);

@@ -157,7 +157,7 @@ const STARTUP_SHARED = [
   '@tanstack/react-query',
   '@platform/ui',
 ];
-const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 128', 'safari >= 16.4'];
+export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 128', 'safari >= 16.4'];
 
 function packageNameOf(request) {
   const parts = request.split('/');

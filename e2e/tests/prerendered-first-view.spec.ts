@@ -6,7 +6,7 @@
  * width (390 and 1280 px).
  */
 import { expect, test } from '@playwright/test';
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage, Page, Response } from '@playwright/test';
 import { createAccount, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 
@@ -197,41 +197,61 @@ test.describe('prerendered first view', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the first views load none of the shared entries only other pages use', async ({ page }) => {
-    const pageOnly = [
-      '@platform/ui/upload-progress',
-      '@platform/ui/resumable-upload',
-      '@platform/ui/consultation-status',
-    ];
-    // The federation runtime's share scope: which provider's copy of each shared module is loaded (or
-    // loading) in this page, whoever's copy it is.
-    const loadedShared = () =>
-      page.evaluate(() => {
-        type Scope = Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>;
-        const federation = (
-          globalThis as { __FEDERATION__?: { __INSTANCES__: { shareScopeMap: Record<string, Scope> }[] } }
-        ).__FEDERATION__;
-        const loaded = new Set<string>();
-        for (const instance of federation?.__INSTANCES__ ?? []) {
-          for (const scope of Object.values(instance.shareScopeMap)) {
-            for (const [key, versions] of Object.entries(scope)) {
-              if (Object.values(versions).some((copy) => copy.loaded || copy.loading)) loaded.add(key);
-            }
-          }
-        }
-        return [...loaded];
-      });
+  test('the first views run their own entry: no federation runtime, remote list or remote file', async ({
+    page,
+  }) => {
+    // docs/decisions.md, 89: the prerendered pages hydrate with the public entry (/public-pages/); the
+    // shell, the federation runtime and the remotes start only on a page that needs them.
+    const requested: string[] = [];
+    // What each first view runs: the scripts' uncompressed bytes (docs/decisions.md, 90).
+    const scriptBytes: Promise<number>[] = [];
+    const measure = (response: Response) => {
+      if (response.request().resourceType() === 'script') {
+        scriptBytes.push(response.body().then((body) => body.length));
+      }
+    };
+    page.on('response', measure);
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (
+        request.resourceType() === 'script' ||
+        pathname === '/remotes.json' ||
+        pathname.startsWith('/mfe/')
+      ) {
+        requested.push(pathname);
+      }
+    });
     for (const { path } of PAGES) {
-      await page.goto(path);
+      requested.length = 0;
+      scriptBytes.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
       await waitForHydratedHeader(page);
-      const loaded = await loadedShared();
-      expect(loaded, `the share scope on ${path}`).toContain('react');
-      for (const key of pageOnly) expect(loaded, `${key} on ${path}`).not.toContain(key);
+      const executed = (await Promise.all(scriptBytes)).reduce((sum, bytes) => sum + bytes, 0);
+      expect(executed, `JavaScript run by the first view of ${path}`).toBeLessThanOrEqual(300 * 1024);
+      expect(requested.length, `scripts on ${path}`).toBeGreaterThan(0);
+      expect(
+        requested.filter((pathname) => !pathname.startsWith('/public-pages/')),
+        `what ${path} loads besides its entry`,
+      ).toEqual([]);
+      expect(await page.evaluate(() => '__FEDERATION__' in globalThis), `federation on ${path}`).toBe(false);
     }
-    // The free consultation's form uploads with a progress bar: there the entry is loaded.
-    await page.goto('/consultation');
+    page.off('response', measure);
+    // The public remote's other pages open in place, still without the federation runtime.
+    requested.length = 0;
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(requested.filter((pathname) => !pathname.startsWith('/public-pages/'))).toEqual([]);
+    // A page the public entry does not hold is the server's: the shell loads the remote that owns it.
+    await createAccount(page.request, uniqueEmail('prerender', 'leave'));
+    await page.goto('/pricing');
     await waitForHydratedHeader(page);
-    await expect.poll(loadedShared).toContain('@platform/ui/upload-progress');
+    requested.length = 0;
+    await page.getByRole('banner').getByRole('link', { name: 'My Dashboard' }).first().click();
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(requested).toContain('/remotes.json');
+    expect(requested).toContain('/mfe/member/mf-manifest.json');
   });
 
   test('the browser-only state appears once hydrated: a stored dark theme and cart', async ({ page }) => {

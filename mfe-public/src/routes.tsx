@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { CoursePage } from './features/course-preview/components/course-page';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
@@ -25,7 +24,11 @@ function lazyPage(load: () => Promise<ComponentType>): RouteObject {
   return { element: <Page />, handle: { preload } };
 }
 
-// `/` is the first view: bundled with the routes. Other pages load when visited.
+// Every page loads when visited, `/` too: a prerendered page's entry loads only its own page's code
+// before hydrating (docs/decisions.md, 89).
+const homePage = lazyPage(() =>
+  import('./features/course-preview/components/course-page').then((m) => m.CoursePage),
+);
 const landingPage = lazyPage(() =>
   import('./features/landing/components/landing-page').then((m) => m.LandingPage),
 );
@@ -62,7 +65,7 @@ const additionalUploadPage = lazyPage(() =>
 
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
 const PAGES = {
-  home: { element: <CoursePage /> },
+  home: homePage,
   oldLanding: landingPage,
   services: servicesPage,
   cart: cartPage,

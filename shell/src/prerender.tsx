@@ -1,24 +1,14 @@
 /*
- * Build time only (scripts/prerender.mjs, docs/decisions.md, 55): renders one public page with the
- * shell's App and the routes a remote exposes, the same components the browser hydrates. The shell's
- * package exports it as `@platform/shell/prerender`; it is never part of the shell's browser build.
+ * Build time only (scripts/prerender.mjs, docs/decisions.md, 55, 89): renders one public page with the
+ * shell's frame and the routes a remote exposes (`PublicPage`), the same tree the page's own entry then
+ * hydrates. The shell's package exports it as `@platform/shell/prerender`; it is never part of the
+ * shell's browser build.
  */
-import { StrictMode, createElement } from 'react';
+import { createElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import type { RouteObject } from 'react-router-dom';
 import { createQueryClient, listenToDocumentTitles } from '@platform/ui';
-import { App } from './app/app';
-import { remoteListQuery } from './features/remotes/api/get-remote-list';
-import { rememberRemoteRoutes } from './features/remotes/components/federated-routes';
-
-/** The remote that owns the page: its name, the routes its `./routes` exposes and those it publishes. */
-export interface PrerenderedRemote {
-  name: string;
-  /** What its `./routes` module exports (the route objects, as default export or as `routes`). */
-  exposedRoutes: { default?: unknown; routes?: unknown };
-  /** Its published route list (`routes.json`). */
-  routePaths: string[];
-}
+import { PublicPage, routesOf } from './public-page';
+import type { ExposedRoutes } from './public-page';
 
 /**
  * The markup of `path` inside the shell's layout, once every lazy page has loaded, and the title the page
@@ -27,22 +17,16 @@ export interface PrerenderedRemote {
  */
 export async function renderPage(
   path: string,
-  remote: PrerenderedRemote,
+  exposedRoutes: ExposedRoutes,
 ): Promise<{ html: string; title: string | undefined }> {
-  const routes = remote.exposedRoutes.default ?? remote.exposedRoutes.routes;
-  if (!Array.isArray(routes)) throw new Error(`${remote.name}/routes does not export an array of routes`);
+  const routes = routesOf(exposedRoutes);
   let title: string | undefined;
   const errors: unknown[] = [];
   listenToDocumentTitles((asked) => (title = asked));
   const queryClient = createQueryClient();
-  // As /remotes.json says in the browser: the remote owns the page (the entry is not used here).
-  queryClient.setQueryData(remoteListQuery.queryKey, [
-    { name: remote.name, entry: '', routes: remote.routePaths },
-  ]);
-  rememberRemoteRoutes(remote.name, routes as RouteObject[]);
   try {
     const { prelude } = await prerenderToNodeStream(
-      createElement(StrictMode, null, createElement(App, { queryClient, prerenderPath: path })),
+      createElement(PublicPage, { routes, queryClient, prerenderPath: path }),
       {
         // Every boundary inline, in place: a larger one would otherwise follow as a hidden copy that an
         // inline script reveals (the page must read without JavaScript, and the CSP allows no such script).

@@ -185,7 +185,10 @@ function serveShellIndex(
     }
     const status = (await preparePage(req, res)).kind === 'unknown' ? 404 : 200;
     // A public page prerendered at build time is sent with its markup in place (prerendered.ts).
-    const pageFile = (status === 200 && (await findPrerenderedPage(shellDir, req.path))) || indexFile;
+    const prerendered = status === 200 ? await findPrerenderedPage(shellDir, req.path) : undefined;
+    // A prerendered page loads its own small entry, not the remote's files (docs/decisions.md, 89).
+    if (prerendered) res.removeHeader('link');
+    const pageFile = prerendered ?? indexFile;
     if (await sendPrecompressed(req, res, pageFile, { status })) return;
     res.status(status);
     res.setHeader('cache-control', NO_CACHE);

@@ -72,8 +72,9 @@ describe('prerendered public pages', () => {
     expect(res.text()).toBe(SERVICES_HTML);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    // The preload hints of the remote that owns the page, and the inline script's hash in the policy.
-    expect(res.headers.link).toContain('</mfe/public/mf-manifest.json>');
+    // None of the remote's preload hints (the page loads its own entry), and the inline script's hash
+    // in the policy.
+    expect(res.headers.link).toBeUndefined();
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
@@ -86,6 +87,12 @@ describe('prerendered public pages', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(res.body).toString()).toBe(HOME_HTML);
+  });
+
+  it("sends the plain shell page, with the owning remote's preload hints, for a page not prerendered", async () => {
+    const res = await request(`${gateway.url}/cart`, { headers: { accept: HTML } });
+    expect(res.text()).toBe(INDEX_HTML);
+    expect(res.headers.link).toContain('</mfe/public/mf-manifest.json>');
   });
 
   it('sends the plain shell page for every other page, spelling and unknown path', async () => {

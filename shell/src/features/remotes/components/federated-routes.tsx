@@ -18,14 +18,6 @@ import { RemoteLoadError } from './remote-load-error';
 // The routes of each loaded remote, kept for the page's lifetime so a loaded remote is never fetched twice.
 const loadedRoutes = new Map<string, RouteObject[]>();
 
-/**
- * Hands over a remote's routes loaded before the first render: a prerendered page hydrates with its
- * page in place of the loading text, as the build rendered it (bootstrap.tsx, scripts/prerender.mjs).
- */
-export function rememberRemoteRoutes(remoteName: string, routes: RouteObject[]): void {
-  loadedRoutes.set(remoteName, routes);
-}
-
 /** The remote's page for this URL; a path it publishes but its routes do not declare is a 404. */
 function RemotePages({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes) ?? <NotFoundPage />;
