@@ -46,6 +46,8 @@ export type { ApiRequestOptions, QueryValue } from './api/api-request';
 export { createQueryClient } from './api/create-query-client';
 export { getQueryFn } from './api/get-query-fn';
 export type { UnauthorizedBehavior } from './api/get-query-fn';
+export { parseAnswer, parsedQueryFn, parsedQueryFnOrNull, requestParsed } from './api/parse-answer';
+export type { Contracts, SchemaPick } from './api/parse-answer';
 export { AUTH_USER_QUERY_KEY, fetchCurrentUser, useAuth, welcome } from './auth/use-auth';
 export type { AuthUser, UseAuthResult } from './auth/use-auth';
 export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';
