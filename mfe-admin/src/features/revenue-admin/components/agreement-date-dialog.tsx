@@ -3,7 +3,6 @@
  * an owner who was on the programme before the platform existed, the admin records the day they agreed,
  * with a reason. The 30-day implementation period then starts that day and the months to report follow.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
@@ -19,20 +18,12 @@ import {
   showFieldIssues,
   toast,
 } from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
-import { DialogFormFooter } from './money-field';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
@@ -98,8 +89,8 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
+      <DialogActions
+        busy={form.formState.isSubmitting}
         label="Save agreement date"
         busyLabel={ACTION_LABELS.saving}
       />
@@ -108,26 +99,24 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
 }
 
 export function AgreementDateDialog({ customer }: { customer: RevenueCustomer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant="outline">
           {ACTION_LABELS.agreementDate}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Agreement date</DialogTitle>
-          <DialogDescription>
-            {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to
-            report start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the
-            program before, record that day: the 30-day implementation period starts then, and the first whole
-            month after it is the first they report.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <AgreementDateForm customer={customer} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Agreement date"
+      description={
+        <>
+          {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to report
+          start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the program
+          before, record that day: the 30-day implementation period starts then, and the first whole month
+          after it is the first they report.
+        </>
+      }
+    >
+      {(close) => <AgreementDateForm customer={customer} onDone={close} />}
+    </ButtonDialog>
   );
 }

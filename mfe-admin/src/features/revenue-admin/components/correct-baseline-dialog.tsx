@@ -4,7 +4,6 @@
  * baseline now and the changes recorded so far; reports submitted after a correction use the new baseline,
  * earlier ones keep theirs.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
@@ -20,21 +19,14 @@ import {
   showFieldIssues,
   toast,
 } from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
 import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
-import { DialogFormFooter, MoneyField } from './money-field';
+import { MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
 
@@ -116,8 +108,8 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
+      <DialogActions
+        busy={form.formState.isSubmitting}
         label="Save baseline"
         busyLabel={ACTION_LABELS.saving}
       />
@@ -126,32 +118,30 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
 }
 
 export function CorrectBaselineDialog({ customer }: { customer: RevenueCustomer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant="outline">
           {ACTION_LABELS.correctBaseline}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Correct baseline</DialogTitle>
-          <DialogDescription>
-            {customerName(customer)}: the baseline is {formatMoney(customer.baselineNetRevenue)}. Reports
-            submitted after the change use the new baseline; earlier reports keep theirs.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <>
-            <section aria-label="Changes recorded" className="grid gap-2">
-              <h3 className="text-sm font-medium">Changes recorded</h3>
-              <BaselineHistory customerId={customer.id} />
-            </section>
-            <BaselineForm customer={customer} onDone={() => setOpen(false)} />
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Correct baseline"
+      description={
+        <>
+          {customerName(customer)}: the baseline is {formatMoney(customer.baselineNetRevenue)}. Reports
+          submitted after the change use the new baseline; earlier reports keep theirs.
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <section aria-label="Changes recorded" className="grid gap-2">
+            <h3 className="text-sm font-medium">Changes recorded</h3>
+            <BaselineHistory customerId={customer.id} />
+          </section>
+          <BaselineForm customer={customer} onDone={close} />
+        </>
+      )}
+    </ButtonDialog>
   );
 }

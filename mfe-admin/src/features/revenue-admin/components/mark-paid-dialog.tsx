@@ -3,23 +3,15 @@
  * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the server's refusal ('The amount is more than …') is
  * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { ApiError, Button, toast } from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
-import { DialogFormFooter, MoneyField } from './money-field';
+import { MoneyField } from './money-field';
 import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
@@ -65,8 +57,8 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
         error={error}
         hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
       />
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
+      <DialogActions
+        busy={form.formState.isSubmitting}
         label="Record payment"
         busyLabel={ACTION_LABELS.recording}
       />
@@ -75,24 +67,22 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
 }
 
 export function MarkPaidDialog({ report }: { report: AdminRevenueReport }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm">
           {ACTION_LABELS.markPaid}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark Paid</DialogTitle>
-          <DialogDescription>
-            {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, paid so far{' '}
-            {formatMoney(report.amountPaid)}.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <MarkPaidForm report={report} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Mark Paid"
+      description={
+        <>
+          {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, paid so far{' '}
+          {formatMoney(report.amountPaid)}.
+        </>
+      }
+    >
+      {(close) => <MarkPaidForm report={report} onDone={close} />}
+    </ButtonDialog>
   );
 }

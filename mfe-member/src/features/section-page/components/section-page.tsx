@@ -32,10 +32,9 @@ import { useAvailableModules } from '../../courses/api/get-available-modules';
 import { useModule, useModuleLessons } from '../../courses/api/get-module';
 import {
   Dialog,
-  DialogClose,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@platform/ui/dialog';
@@ -343,22 +342,16 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
                           <DialogTitle>{markQuestion.title}</DialogTitle>
                           <DialogDescription>{markQuestion.description}</DialogDescription>
                         </DialogHeader>
-                        <DialogFooter>
-                          <DialogClose asChild>
-                            <Button type="button" variant="outline">
-                              Keep studying
-                            </Button>
-                          </DialogClose>
-                          <Button
-                            type="button"
-                            onClick={() => {
-                              setConfirmingSection(false);
-                              completeSection.mutate();
-                            }}
-                          >
-                            Mark Section Complete
-                          </Button>
-                        </DialogFooter>
+                        <DialogActions
+                          cancelLabel="Keep studying"
+                          busy={false}
+                          label="Mark Section Complete"
+                          busyLabel="Mark Section Complete"
+                          onAction={() => {
+                            setConfirmingSection(false);
+                            completeSection.mutate();
+                          }}
+                        />
                       </DialogContent>
                     </Dialog>
                   ) : null}
