@@ -5,9 +5,8 @@
  * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Card, Skeleton, toast } from '@platform/ui';
+import { Card, LoadFailedAlert, Skeleton, toast } from '@platform/ui';
 import { sortNewestFirst } from '@platform/ui/consultation-status';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { classifyListFailure } from '../../admin-access/lib/admin-access';
@@ -72,7 +71,7 @@ export function AdminConsultationsPage() {
     body = <LoadingLayout />;
   } else if (failure === 'failed') {
     body = (
-      <AdminLoadFailed title={REVIEW_MESSAGES.fetchFailed} onRetry={() => void consultations.refetch()} />
+      <LoadFailedAlert title={REVIEW_MESSAGES.fetchFailed} onRetry={() => void consultations.refetch()} />
     );
   } else {
     body = (

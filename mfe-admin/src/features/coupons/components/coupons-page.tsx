@@ -2,12 +2,9 @@
  * `/admin/coupons` (docs/behaviour/admin.md#coupons): the coupons with their discount, products, dates and
  * uses, and a form to create one. Admin only, through the shared admin access handling.
  */
-import { Badge, Card } from '@platform/ui';
+import { Badge, Card, EmptyStateCard, LoadFailedAlert, LoadingList } from '@platform/ui';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import type { Coupon, CouponList } from '@platform/contracts';
-import { AdminEmptyCard } from '../../admin-access/components/admin-empty-card';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
-import { AdminLoadingList } from '../../admin-access/components/admin-loading-list';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useCoupons } from '../api/coupons';
@@ -58,11 +55,11 @@ export function CouponsPage() {
 
   let list;
   if (coupons.isError && !coupons.data) {
-    list = <AdminLoadFailed title={COUPONS_COPY.failed} hint={null} onRetry={() => void coupons.refetch()} />;
+    list = <LoadFailedAlert title={COUPONS_COPY.failed} hint={null} onRetry={() => void coupons.refetch()} />;
   } else if (!coupons.data) {
-    list = <AdminLoadingList label="Loading coupons…" rows={3} rowHeight="h-16" />;
+    list = <LoadingList label="Loading coupons…" rows={3} rowHeight="h-16" />;
   } else if (coupons.data.coupons.length === 0) {
-    list = <AdminEmptyCard testId="coupons-empty" title={COUPONS_COPY.empty} hint={COUPONS_COPY.emptyHint} />;
+    list = <EmptyStateCard testId="coupons-empty" title={COUPONS_COPY.empty} hint={COUPONS_COPY.emptyHint} />;
   } else {
     list = (
       <Card>

@@ -5,10 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { StudioSection } from '@platform/contracts';
-import { Card, toast } from '@platform/ui';
-import { AdminEmptyCard } from '../../admin-access/components/admin-empty-card';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
-import { AdminLoadingList } from '../../admin-access/components/admin-loading-list';
+import { Card, EmptyStateCard, LoadFailedAlert, LoadingList, toast } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useCreateModule, useDeleteModule, useReorder } from '../api/change-outline';
@@ -58,7 +55,7 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
   return (
     <div className="grid gap-6">
       {sections.length === 0 ? (
-        <AdminEmptyCard
+        <EmptyStateCard
           testId="studio-empty"
           title={COURSE_EDITOR_COPY.empty}
           hint={COURSE_EDITOR_COPY.emptyHint}
@@ -110,17 +107,17 @@ export function CourseEditorPage() {
   let body;
   if (courses.isError || (outline.isError && !outline.data)) {
     body = (
-      <AdminLoadFailed
+      <LoadFailedAlert
         title={COURSE_EDITOR_COPY.failed}
         retryLabel={COURSE_EDITOR_COPY.retry}
         onRetry={() => void (courses.isError ? courses.refetch() : outline.refetch())}
       />
     );
   } else if (courses.data && !course) {
-    body = <AdminEmptyCard title={COURSE_EDITOR_COPY.noCourse} hint={COURSE_EDITOR_COPY.noCourseHint} />;
+    body = <EmptyStateCard title={COURSE_EDITOR_COPY.noCourse} hint={COURSE_EDITOR_COPY.noCourseHint} />;
   } else if (!course || !outline.data) {
     body = (
-      <AdminLoadingList label={COURSE_EDITOR_COPY.loading} rows={3} rowHeight="h-40" className="grid gap-4" />
+      <LoadingList label={COURSE_EDITOR_COPY.loading} rows={3} rowHeight="h-40" className="grid gap-4" />
     );
   } else {
     body = <Outline courseId={course.id} sections={outline.data} />;

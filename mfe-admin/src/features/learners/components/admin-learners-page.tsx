@@ -5,10 +5,16 @@
  */
 import type { AdminLearner } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/contracts/format';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
-import { AdminEmptyCard } from '../../admin-access/components/admin-empty-card';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
-import { AdminLoadingList } from '../../admin-access/components/admin-loading-list';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyStateCard,
+  LoadFailedAlert,
+  LoadingList,
+} from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminLearners } from '../api/admin-learners';
@@ -69,17 +75,17 @@ export function AdminLearnersPage() {
   let body;
   if (learners.isError && !learners.data) {
     body = (
-      <AdminLoadFailed
+      <LoadFailedAlert
         title={LEARNERS_COPY.failed}
         retryLabel={LEARNERS_COPY.retry}
         onRetry={() => void learners.refetch()}
       />
     );
   } else if (!learners.data) {
-    body = <AdminLoadingList label={LEARNERS_COPY.loading} rows={3} rowHeight="h-36" />;
+    body = <LoadingList label={LEARNERS_COPY.loading} rows={3} rowHeight="h-36" />;
   } else if (learners.data.length === 0) {
     body = (
-      <AdminEmptyCard testId="learners-empty" title={LEARNERS_COPY.empty} hint={LEARNERS_COPY.emptyHint} />
+      <EmptyStateCard testId="learners-empty" title={LEARNERS_COPY.empty} hint={LEARNERS_COPY.emptyHint} />
     );
   } else {
     body = (

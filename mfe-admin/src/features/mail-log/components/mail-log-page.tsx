@@ -5,10 +5,7 @@
  */
 import { useState } from 'react';
 import { MAIL_LIST_DEFAULT_LIMIT } from '@platform/contracts';
-import { Button } from '@platform/ui';
-import { AdminEmptyCard } from '../../admin-access/components/admin-empty-card';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
-import { AdminLoadingList } from '../../admin-access/components/admin-loading-list';
+import { Button, EmptyStateCard, LoadFailedAlert, LoadingList } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useMailLog } from '../api/get-mail-log';
@@ -32,16 +29,16 @@ export function MailLogPage() {
   let body;
   if (mail.isError && !mail.data) {
     body = (
-      <AdminLoadFailed
+      <LoadFailedAlert
         title={MAIL_LOG_COPY.failed}
         retryLabel={MAIL_LOG_COPY.retry}
         onRetry={() => void mail.refetch()}
       />
     );
   } else if (!mail.data) {
-    body = <AdminLoadingList label={MAIL_LOG_COPY.loading} rows={5} rowHeight="h-14" />;
+    body = <LoadingList label={MAIL_LOG_COPY.loading} rows={5} rowHeight="h-14" />;
   } else if (mail.data.messages.length === 0) {
-    body = <AdminEmptyCard testId="mail-empty" title={MAIL_LOG_COPY.empty} hint={MAIL_LOG_COPY.emptyHint} />;
+    body = <EmptyStateCard testId="mail-empty" title={MAIL_LOG_COPY.empty} hint={MAIL_LOG_COPY.emptyHint} />;
   } else {
     const messages = sortMailNewestFirst(mail.data.messages);
     body = (

@@ -7,10 +7,16 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminQuestion, AdminQuestionStatus } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Badge, Button, Card, CardContent, CardHeader } from '@platform/ui';
-import { AdminEmptyCard } from '../../admin-access/components/admin-empty-card';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
-import { AdminLoadingList } from '../../admin-access/components/admin-loading-list';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  EmptyStateCard,
+  LoadFailedAlert,
+  LoadingList,
+} from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminQuestions } from '../api/admin-questions';
@@ -59,17 +65,17 @@ export function AdminQuestionsPage() {
   let body;
   if (questions.isError && !questions.data) {
     body = (
-      <AdminLoadFailed
+      <LoadFailedAlert
         title={ADMIN_QUESTIONS_COPY.failed}
         retryLabel={ADMIN_QUESTIONS_COPY.retry}
         onRetry={() => void questions.refetch()}
       />
     );
   } else if (!questions.data) {
-    body = <AdminLoadingList label={ADMIN_QUESTIONS_COPY.loading} rows={3} rowHeight="h-32" />;
+    body = <LoadingList label={ADMIN_QUESTIONS_COPY.loading} rows={3} rowHeight="h-32" />;
   } else if (questions.data.length === 0) {
     body = (
-      <AdminEmptyCard
+      <EmptyStateCard
         testId="questions-empty"
         title={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpen : ADMIN_QUESTIONS_COPY.emptyAnswered}
         hint={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpenHint : null}

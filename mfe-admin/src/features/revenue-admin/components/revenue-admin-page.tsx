@@ -8,9 +8,8 @@
  */
 import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
-import { Badge, Skeleton } from '@platform/ui';
+import { Badge, LoadFailedAlert, Skeleton } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
-import { AdminLoadFailed } from '../../admin-access/components/admin-load-failed';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useRevenueCustomers } from '../api/get-revenue-customers';
@@ -70,7 +69,7 @@ export function RevenueAdminPage() {
     body = <LoadingLayout />;
   } else if (queries.some((query) => query.isError) || !stats.data || !reports.data || !customers.data) {
     body = (
-      <AdminLoadFailed
+      <LoadFailedAlert
         title={LOAD_FAILED}
         onRetry={() => {
           for (const query of queries) if (query.isError) void query.refetch();

@@ -7,14 +7,12 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Card,
   CardContent,
   CardHeader,
   CardTitle,
+  LoadFailedAlert,
   SITE_NAME,
   Skeleton,
   useAuth,
@@ -135,20 +133,10 @@ export function MyConsultationsPage() {
         {loading ? (
           <LoadingCards />
         ) : consultations.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Your consultations could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>Please try again in a moment.</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                onClick={() => void consultations.refetch()}
-              >
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert
+            title="Your consultations could not be loaded"
+            onRetry={() => void consultations.refetch()}
+          />
         ) : list.length === 0 ? (
           <EmptyState />
         ) : (

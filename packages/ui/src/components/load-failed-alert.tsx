@@ -1,7 +1,8 @@
-/** What an admin page shows in place of its content when its reads failed: the words, and a way to retry. */
-import { Alert, AlertDescription, AlertTitle, Button } from '@platform/ui';
+/** What a page shows in place of its content when its reads failed: the words, and a way to retry. */
+import { Alert, AlertDescription, AlertTitle } from './alert';
+import { Button } from './button';
 
-export function AdminLoadFailed({
+export function LoadFailedAlert({
   title,
   onRetry,
   retryLabel = 'Try again',
