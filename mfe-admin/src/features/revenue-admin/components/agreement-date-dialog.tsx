@@ -5,25 +5,17 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import {
-  Button,
-  FormField,
-  Input,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
+import { Button, FormField, Input, fieldAria, fieldHintId, showFieldIssues } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+import { ReasonField, runLedgerChange } from './ledger-change';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
@@ -39,28 +31,18 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
   const reasonId = `agreement-reason-${customer.id}`;
   const reasonLength = form.watch('reason')?.length ?? 0;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await record.mutateAsync({ customerId: customer.id, request });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Recording the agreement date failed:', failure);
-      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
-        form.setError(field, { message }, { shouldFocus: true }),
-      );
-      if (shown) return;
-      toast({
-        title: 'Error',
-        description: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((request) =>
+    runLedgerChange(() => record.mutateAsync({ customerId: customer.id, request }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
+      failureLog: 'Recording the agreement date failed:',
+      showRefusal: (failure) =>
+        showFieldIssues(failure, FIELDS, (field, message) =>
+          form.setError(field, { message }, { shouldFocus: true }),
+        ),
+      onDone,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
@@ -77,18 +59,13 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
           {...form.register('agreedAt')}
         />
       </FormField>
-      <FormField
+      <ReasonField
         id={reasonId}
-        label="Reason"
-        error={errors.reason?.message}
-        hint={`Kept with the record. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
-          rows={3}
-          {...form.register('reason')}
-        />
-      </FormField>
+        keptWith="record"
+        length={reasonLength}
+        error={errors.reason}
+        registration={form.register('reason')}
+      />
       <DialogActions
         busy={form.formState.isSubmitting}
         label="Save agreement date"

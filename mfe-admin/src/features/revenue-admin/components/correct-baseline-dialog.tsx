@@ -6,19 +6,10 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import {
-  Button,
-  FormField,
-  Skeleton,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
+import { Button, Skeleton, showFieldIssues } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
@@ -26,6 +17,7 @@ import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
+import { ReasonField, runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
@@ -65,24 +57,18 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
   const reasonId = `baseline-reason-${customer.id}`;
   const reasonLength = form.watch('reason').length;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await correct.mutateAsync({ customerId: customer.id, request });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Baseline correction failed:', failure);
-      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
-        form.setError(field, { message }, { shouldFocus: true }),
-      );
-      if (shown) return;
-      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.baselineFailed, variant: 'destructive' });
-    }
-  });
+  const onSubmit = form.handleSubmit((request) =>
+    runLedgerChange(() => correct.mutateAsync({ customerId: customer.id, request }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.baselineFailed,
+      failureLog: 'Baseline correction failed:',
+      showRefusal: (failure) =>
+        showFieldIssues(failure, FIELDS, (field, message) =>
+          form.setError(field, { message }, { shouldFocus: true }),
+        ),
+      onDone,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
@@ -96,18 +82,13 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
         error={errors.baselineNetRevenue?.message}
         hint="Average monthly net revenue before the program."
       />
-      <FormField
+      <ReasonField
         id={reasonId}
-        label="Reason"
-        error={errors.reason?.message}
-        hint={`Kept with the change. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
-          rows={3}
-          {...form.register('reason')}
-        />
-      </FormField>
+        keptWith="change"
+        length={reasonLength}
+        error={errors.reason}
+        registration={form.register('reason')}
+      />
       <DialogActions
         busy={form.formState.isSubmitting}
         label="Save baseline"

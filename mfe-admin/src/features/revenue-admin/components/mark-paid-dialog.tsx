@@ -8,9 +8,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import { ApiError, Button, toast } from '@platform/ui';
+import { ApiError, Button } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
+import { runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
@@ -26,24 +27,19 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
   const id = `mark-paid-amount-${report.id}`;
   const error = form.formState.errors.amount?.message;
 
-  const onSubmit = form.handleSubmit(async ({ amount }) => {
-    try {
-      const answer = await markPaid.mutateAsync({ reportId: report.id, request: { amount } });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Mark paid failed:', failure);
-      if (failure instanceof ApiError && failure.status === 400 && failure.serverMessage) {
+  const onSubmit = form.handleSubmit(({ amount }) =>
+    runLedgerChange(() => markPaid.mutateAsync({ reportId: report.id, request: { amount } }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.markPaidFailed,
+      failureLog: 'Mark paid failed:',
+      showRefusal: (failure) => {
+        if (!(failure instanceof ApiError && failure.status === 400 && failure.serverMessage)) return false;
         form.setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
-        return;
-      }
-      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.markPaidFailed, variant: 'destructive' });
-    }
-  });
+        return true;
+      },
+      onDone,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
