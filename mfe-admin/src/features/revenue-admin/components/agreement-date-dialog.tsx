@@ -8,14 +8,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import { Button, FormField, Input, fieldAria, fieldHintId, showFieldIssues } from '@platform/ui';
-import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { Button, FormField, Input, fieldAria, fieldHintId } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
-import { ReasonField, runLedgerChange } from './ledger-change';
+import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
@@ -36,16 +36,18 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
       doneTitle: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
       failedText: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
       failureLog: 'Recording the agreement date failed:',
-      showRefusal: (failure) =>
-        showFieldIssues(failure, FIELDS, (field, message) =>
-          form.setError(field, { message }, { shouldFocus: true }),
-        ),
+      showRefusal: refusalBeside(form.setError, FIELDS),
       onDone,
     }),
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Save agreement date"
+      busyLabel={ACTION_LABELS.saving}
+    >
       <FormField
         id={dateId}
         label="Agreement date"
@@ -66,12 +68,7 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
         error={errors.reason}
         registration={form.register('reason')}
       />
-      <DialogActions
-        busy={form.formState.isSubmitting}
-        label="Save agreement date"
-        busyLabel={ACTION_LABELS.saving}
-      />
-    </form>
+    </LedgerForm>
   );
 }
 

@@ -9,15 +9,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import { Button, Skeleton, showFieldIssues } from '@platform/ui';
-import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { Button, Skeleton } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
 import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
-import { ReasonField, runLedgerChange } from './ledger-change';
+import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
@@ -62,16 +62,18 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
       doneTitle: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
       failedText: REVENUE_ADMIN_MESSAGES.baselineFailed,
       failureLog: 'Baseline correction failed:',
-      showRefusal: (failure) =>
-        showFieldIssues(failure, FIELDS, (field, message) =>
-          form.setError(field, { message }, { shouldFocus: true }),
-        ),
+      showRefusal: refusalBeside(form.setError, FIELDS),
       onDone,
     }),
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Save baseline"
+      busyLabel={ACTION_LABELS.saving}
+    >
       <MoneyField
         control={form.control}
         trigger={form.trigger}
@@ -89,12 +91,7 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
         error={errors.reason}
         registration={form.register('reason')}
       />
-      <DialogActions
-        busy={form.formState.isSubmitting}
-        label="Save baseline"
-        busyLabel={ACTION_LABELS.saving}
-      />
-    </form>
+    </LedgerForm>
   );
 }
 

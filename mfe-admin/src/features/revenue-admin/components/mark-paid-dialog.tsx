@@ -9,9 +9,9 @@ import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { ApiError, Button } from '@platform/ui';
-import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
-import { runLedgerChange } from './ledger-change';
+import { LedgerForm, runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
@@ -42,7 +42,12 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Record payment"
+      busyLabel={ACTION_LABELS.recording}
+    >
       <MoneyField
         control={form.control}
         trigger={form.trigger}
@@ -53,12 +58,7 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
         error={error}
         hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
       />
-      <DialogActions
-        busy={form.formState.isSubmitting}
-        label="Record payment"
-        busyLabel={ACTION_LABELS.recording}
-      />
-    </form>
+    </LedgerForm>
   );
 }
 
