@@ -1,15 +1,12 @@
 // Standalone mount for developing this remote without the shell; the shell mounts ./routes itself.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@platform/ui';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import routes from './routes';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity, retry: false },
-  },
-});
+const queryClient = createQueryClient();
 
 function StandaloneRoutes() {
   return useRoutes(routes);

@@ -1,7 +1,10 @@
 // `@platform/ui/dialog`: an entry of its own (Radix), so pages that do not use it never download it.
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useState } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import { Button } from '@platform/ui';
+import type { ButtonProps } from '@platform/ui';
 import { cn } from '../lib/cn';
 import { focusRing } from '../lib/focus-ring';
 
@@ -111,5 +114,78 @@ export function DialogDescription({
       className={cn('text-sm text-muted-foreground', className)}
       {...props}
     />
+  );
+}
+
+export type ButtonDialogProps = {
+  /** The button that opens it. */
+  trigger: ReactElement;
+  title: ReactNode;
+  description: ReactNode;
+  /** Built only while the dialog is open (a form starts afresh each time); `close` shuts it. */
+  children: (close: () => void) => ReactNode;
+  /** Given when the caller keeps the open state itself. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+};
+
+/** A dialog opened by its own button, with its title and description above what it holds. */
+export function ButtonDialog({
+  trigger,
+  title,
+  description,
+  children,
+  open: givenOpen,
+  onOpenChange,
+}: ButtonDialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = givenOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open ? children(() => setOpen(false)) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A dialog's 'Cancel' (it closes the dialog) and its action, which says `busyLabel` while `busy`. The action
+ * submits the dialog's form unless `onAction` is given.
+ */
+export function DialogActions({
+  label,
+  busyLabel,
+  busy,
+  cancelLabel = 'Cancel',
+  variant,
+  onAction,
+  cancelDisabled = false,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  cancelLabel?: string;
+  variant?: ButtonProps['variant'];
+  onAction?: () => void;
+  cancelDisabled?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={cancelDisabled}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      <Button type={onAction ? 'button' : 'submit'} variant={variant} disabled={busy} onClick={onAction}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogFooter>
   );
 }

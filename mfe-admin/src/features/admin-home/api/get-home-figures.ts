@@ -4,31 +4,14 @@
  * query key and the same parsed shape as the page its card leads to, so one cache entry serves both.
  */
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AdminConsultation,
-  AdminLearnerList,
-  AdminQuestionList,
-  CourseList,
-  MailList,
-  RevenueStats,
-  StudioSectionList,
-} from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFn } from '@platform/ui';
 import { HOME_MAIL_SAMPLE } from '../lib/admin-home-figures';
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
 
 /** `GET /api/consultations`: every submission (the consultations page's read). */
 export function useConsultationsForHome() {
   return useQuery({
     queryKey: ['/api/consultations'],
-    queryFn: async (context): Promise<AdminConsultation[]> => {
-      const [body, { AdminConsultationListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminConsultationListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminConsultationListSchema),
   });
 }
 
@@ -36,13 +19,7 @@ export function useConsultationsForHome() {
 export function useRevenueStatsForHome() {
   return useQuery({
     queryKey: ['/api/admin/revenue-stats'],
-    queryFn: async (context): Promise<RevenueStats> => {
-      const [body, { RevenueStatsSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return RevenueStatsSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.RevenueStatsSchema),
   });
 }
 
@@ -50,10 +27,7 @@ export function useRevenueStatsForHome() {
 export function useRecentMailForHome() {
   return useQuery({
     queryKey: [`/api/admin/mail?limit=${HOME_MAIL_SAMPLE}`],
-    queryFn: async (context): Promise<MailList> => {
-      const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
-      return MailListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.MailListSchema),
   });
 }
 
@@ -61,10 +35,7 @@ export function useRecentMailForHome() {
 export function useCoursesForHome() {
   return useQuery({
     queryKey: ['/api/courses'],
-    queryFn: async (context): Promise<CourseList> => {
-      const [body, { CourseListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
-      return CourseListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.CourseListSchema),
   });
 }
 
@@ -73,13 +44,7 @@ export function useCourseOutlineForHome(courseId: number | null) {
   return useQuery({
     queryKey: ['/api/courses', courseId ?? 0, 'modules'],
     enabled: courseId !== null,
-    queryFn: async (context): Promise<StudioSectionList> => {
-      const [body, { StudioSectionListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return StudioSectionListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.StudioSectionListSchema),
   });
 }
 
@@ -87,13 +52,7 @@ export function useCourseOutlineForHome(courseId: number | null) {
 export function useOpenQuestionsForHome() {
   return useQuery({
     queryKey: ['/api/admin/questions?status=open'],
-    queryFn: async (context): Promise<AdminQuestionList> => {
-      const [body, { AdminQuestionListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminQuestionListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminQuestionListSchema),
   });
 }
 
@@ -101,12 +60,6 @@ export function useOpenQuestionsForHome() {
 export function useLearnersForHome() {
   return useQuery({
     queryKey: ['/api/admin/learners'],
-    queryFn: async (context): Promise<AdminLearnerList> => {
-      const [body, { AdminLearnerListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminLearnerListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminLearnerListSchema),
   });
 }

@@ -5,7 +5,8 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseList, StudioSectionList } from '@platform/contracts';
-import { SITE_NAME, useDocumentTitle } from '@platform/ui';
+import { SITE_NAME } from '@platform/ui';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import {
   useConsultationsForHome,
@@ -50,7 +51,6 @@ function courseFigureOf(
 }
 
 export function AdminHomePage() {
-  useDocumentTitle(`${ADMIN_HOME_COPY.documentTitle} | ${SITE_NAME}`);
   const consultations = useConsultationsForHome();
   const stats = useRevenueStatsForHome();
   const mail = useRecentMailForHome();
@@ -81,11 +81,13 @@ export function AdminHomePage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{ADMIN_HOME_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{ADMIN_HOME_COPY.description}</p>
-      </header>
+    <AdminPageFrame
+      title={ADMIN_HOME_COPY.title}
+      documentTitle={`${ADMIN_HOME_COPY.documentTitle} | ${SITE_NAME}`}
+      description={ADMIN_HOME_COPY.description}
+      width="6xl"
+      breadcrumb={false}
+    >
       <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6" aria-label="Admin pages">
         {ADMIN_HOME_CARDS.map((card) => (
           <li key={card.id} className="flex">
@@ -93,6 +95,6 @@ export function AdminHomePage() {
           </li>
         ))}
       </ul>
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -5,24 +5,16 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminConsultation } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFn } from '@platform/ui';
 
 export type { AdminConsultation };
 
 export const CONSULTATIONS_QUERY_KEY = ['/api/consultations'] as const;
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
-
 export function consultationsQuery() {
   return queryOptions({
     queryKey: CONSULTATIONS_QUERY_KEY,
-    queryFn: async (context): Promise<AdminConsultation[]> => {
-      const [body, { AdminConsultationListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminConsultationListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminConsultationListSchema),
   });
 }
 

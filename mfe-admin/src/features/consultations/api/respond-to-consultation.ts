@@ -4,17 +4,18 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminConsultation, RespondConsultationRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
+import { requestParsed } from '@platform/ui';
 import { CONSULTATIONS_QUERY_KEY } from './get-consultations';
 
 export type RespondVariables = { id: string; request: RespondConsultationRequest };
 
 export async function respondToConsultation({ id, request }: RespondVariables): Promise<AdminConsultation> {
-  const [response, { AdminConsultationSchema }] = await Promise.all([
-    apiRequest('POST', `/api/consultations/${encodeURIComponent(id)}/respond`, request),
-    import('@platform/contracts'),
-  ]);
-  return AdminConsultationSchema.parse(await response.json());
+  return requestParsed(
+    'POST',
+    `/api/consultations/${encodeURIComponent(id)}/respond`,
+    request,
+    (contracts) => contracts.AdminConsultationSchema,
+  );
 }
 
 export function useRespondToConsultation() {

@@ -5,18 +5,9 @@
  * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  SITE_NAME,
-  Skeleton,
-  toast,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Card, LoadFailedAlert, Skeleton, toast } from '@platform/ui';
 import { sortNewestFirst } from '@platform/ui/consultation-status';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { classifyListFailure } from '../../admin-access/lib/admin-access';
 import { useConsultations } from '../api/get-consultations';
@@ -42,7 +33,6 @@ function LoadingLayout() {
 }
 
 export function AdminConsultationsPage() {
-  useDocumentTitle(`Consultation Submissions | Admin | ${SITE_NAME}`);
   const consultations = useConsultations();
   useAdminReads(consultations.error);
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -81,15 +71,7 @@ export function AdminConsultationsPage() {
     body = <LoadingLayout />;
   } else if (failure === 'failed') {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{REVIEW_MESSAGES.fetchFailed}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void consultations.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert title={REVIEW_MESSAGES.fetchFailed} onRetry={() => void consultations.refetch()} />
     );
   } else {
     body = (
@@ -114,14 +96,13 @@ export function AdminConsultationsPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">Consultation Submissions</h1>
-        <p className="mt-2 text-muted-foreground">
-          Review restaurant consultation requests, keep notes and send each owner a written response.
-        </p>
-      </header>
+    <AdminPageFrame
+      title="Consultation Submissions"
+      description="Review restaurant consultation requests, keep notes and send each owner a written response."
+      width="6xl"
+      breadcrumb={false}
+    >
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -3,19 +3,15 @@
  * docs/behaviour/admin.md#coupons), with the products a coupon can name.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coupon, CouponList, CreateCouponRequest } from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
+import type { Coupon, CreateCouponRequest } from '@platform/contracts';
+import { apiRequest, parseAnswer, parsedQueryFn } from '@platform/ui';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
 export const COUPONS_QUERY_KEY = ['/api/admin/coupons'] as const;
 
 export function useCoupons() {
   return useQuery({
     queryKey: COUPONS_QUERY_KEY,
-    queryFn: async (context): Promise<CouponList> => {
-      const [body, { CouponListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
-      return CouponListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.CouponListSchema),
   });
 }
 
@@ -24,8 +20,8 @@ export function useCreateCoupon() {
   return useMutation({
     mutationFn: async (request: CreateCouponRequest): Promise<Coupon> => {
       const response = await apiRequest('POST', '/api/admin/coupons', request);
-      const { CouponSchema } = await import('@platform/contracts');
-      return CouponSchema.parse(((await response.json()) as { coupon: unknown }).coupon);
+      const { coupon } = (await response.json()) as { coupon: unknown };
+      return parseAnswer(coupon, (contracts) => contracts.CouponSchema);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: COUPONS_QUERY_KEY }),
   });

@@ -2,20 +2,10 @@
  * `/admin/coupons` (docs/behaviour/admin.md#coupons): the coupons with their discount, products, dates and
  * uses, and a form to create one. Admin only, through the shared admin access handling.
  */
-import { Link } from 'react-router-dom';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  Card,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Badge, Card, EmptyStateCard, LoadFailedAlert, LoadingList } from '@platform/ui';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import type { Coupon, CouponList } from '@platform/contracts';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useCoupons } from '../api/coupons';
 import { COUPONS_COPY, couponState, describeDiscount, describeUses } from '../lib/coupon-form';
@@ -59,41 +49,17 @@ function CouponRow({ coupon, products }: { coupon: Coupon; products: CouponList[
 }
 
 export function CouponsPage() {
-  useDocumentTitle(`${COUPONS_COPY.title} | Admin | ${SITE_NAME}`);
   const coupons = useCoupons();
   useAdminReads(coupons.error);
   const products = coupons.data?.products ?? [];
 
   let list;
   if (coupons.isError && !coupons.data) {
-    list = (
-      <Alert variant="destructive">
-        <AlertTitle>{COUPONS_COPY.failed}</AlertTitle>
-        <AlertDescription>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void coupons.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    list = <LoadFailedAlert title={COUPONS_COPY.failed} hint={null} onRetry={() => void coupons.refetch()} />;
   } else if (!coupons.data) {
-    list = (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading coupons…
-        </p>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-16 w-full" />
-        ))}
-      </div>
-    );
+    list = <LoadingList label="Loading coupons…" rows={3} rowHeight="h-16" />;
   } else if (coupons.data.coupons.length === 0) {
-    list = (
-      <Card className="p-8 text-center" data-testid="coupons-empty">
-        <h2 className="text-lg font-semibold">{COUPONS_COPY.empty}</h2>
-        <p className="mt-2 text-sm text-muted-foreground">{COUPONS_COPY.emptyHint}</p>
-      </Card>
-    );
+    list = <EmptyStateCard testId="coupons-empty" title={COUPONS_COPY.empty} hint={COUPONS_COPY.emptyHint} />;
   } else {
     list = (
       <Card>
@@ -107,20 +73,12 @@ export function CouponsPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{COUPONS_COPY.title}</span>
-      </nav>
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{COUPONS_COPY.title}</h1>
-        <p className="mt-2 max-w-3xl text-muted-foreground">{COUPONS_COPY.description}</p>
-      </header>
+    <AdminPageFrame
+      title={COUPONS_COPY.title}
+      description={COUPONS_COPY.description}
+      narrowDescription
+      width="6xl"
+    >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="coupon-list-heading" className="min-w-0 space-y-3">
           <h2 id="coupon-list-heading" className="text-xl font-semibold">
@@ -130,6 +88,6 @@ export function CouponsPage() {
         </section>
         <CouponForm products={products} />
       </div>
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -1,16 +1,7 @@
 /** Deleting a section or lesson asks first, saying what members lose. */
 import { useState } from 'react';
 import { Button } from '@platform/ui';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { COURSE_EDITOR_COPY, DELETE_WARNING } from '../lib/course-editor-copy';
 
 export function ConfirmDelete({
@@ -32,8 +23,10 @@ export function ConfirmDelete({
     if (done) setOpen(false);
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      trigger={
         <Button
           type="button"
           variant="ghost"
@@ -43,23 +36,21 @@ export function ConfirmDelete({
         >
           {COURSE_EDITOR_COPY.delete}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{question}</DialogTitle>
-          <DialogDescription>{DELETE_WARNING}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              {COURSE_EDITOR_COPY.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {busy ? COURSE_EDITOR_COPY.deleting : COURSE_EDITOR_COPY.delete}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={question}
+      description={DELETE_WARNING}
+    >
+      {() => (
+        <DialogActions
+          cancelLabel={COURSE_EDITOR_COPY.cancel}
+          cancelDisabled={busy}
+          variant="destructive"
+          busy={busy}
+          label={COURSE_EDITOR_COPY.delete}
+          busyLabel={COURSE_EDITOR_COPY.deleting}
+          onAction={() => void confirm()}
+        />
+      )}
+    </ButtonDialog>
   );
 }

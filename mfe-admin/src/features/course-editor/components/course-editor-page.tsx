@@ -5,17 +5,8 @@
  */
 import { Link } from 'react-router-dom';
 import type { StudioSection } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  SITE_NAME,
-  Skeleton,
-  toast,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Card, EmptyStateCard, LoadFailedAlert, LoadingList, toast } from '@platform/ui';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useCreateModule, useDeleteModule, useReorder } from '../api/change-outline';
 import { useCourseMedia } from '../api/get-course-media';
@@ -26,19 +17,6 @@ import { deleteWithToast, failureMessage } from '../lib/save-outcome';
 import { AddItemForm } from './add-item-form';
 import { SectionEditor } from './section-editor';
 import { SortableList } from './sortable-list';
-
-function LoadingOutline() {
-  return (
-    <div className="grid gap-4" aria-busy="true">
-      <p role="status" className="sr-only">
-        {COURSE_EDITOR_COPY.loading}
-      </p>
-      {[0, 1, 2].map((key) => (
-        <Skeleton key={key} className="h-40 w-full" />
-      ))}
-    </div>
-  );
-}
 
 function Outline({ courseId, sections }: { courseId: number; sections: StudioSection[] }) {
   const media = useCourseMedia(true);
@@ -77,10 +55,11 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
   return (
     <div className="grid gap-6">
       {sections.length === 0 ? (
-        <Card className="p-8 text-center" data-testid="studio-empty">
-          <h2 className="text-lg font-semibold">{COURSE_EDITOR_COPY.empty}</h2>
-          <p className="mt-2 text-sm text-muted-foreground">{COURSE_EDITOR_COPY.emptyHint}</p>
-        </Card>
+        <EmptyStateCard
+          testId="studio-empty"
+          title={COURSE_EDITOR_COPY.empty}
+          hint={COURSE_EDITOR_COPY.emptyHint}
+        />
       ) : (
         <SortableList
           items={sections}
@@ -120,7 +99,6 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
 }
 
 export function CourseEditorPage() {
-  useDocumentTitle(`${COURSE_EDITOR_COPY.title} | Admin | ${SITE_NAME}`);
   const courses = useStudioCourses();
   const course = courses.data?.[0] ?? null;
   const outline = useStudioSections(course?.id ?? null);
@@ -129,49 +107,30 @@ export function CourseEditorPage() {
   let body;
   if (courses.isError || (outline.isError && !outline.data)) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{COURSE_EDITOR_COPY.failed}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={() => void (courses.isError ? courses.refetch() : outline.refetch())}
-          >
-            {COURSE_EDITOR_COPY.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={COURSE_EDITOR_COPY.failed}
+        retryLabel={COURSE_EDITOR_COPY.retry}
+        onRetry={() => void (courses.isError ? courses.refetch() : outline.refetch())}
+      />
     );
   } else if (courses.data && !course) {
-    body = (
-      <Card className="p-8 text-center">
-        <h2 className="text-lg font-semibold">{COURSE_EDITOR_COPY.noCourse}</h2>
-        <p className="mt-2 text-sm text-muted-foreground">{COURSE_EDITOR_COPY.noCourseHint}</p>
-      </Card>
-    );
+    body = <EmptyStateCard title={COURSE_EDITOR_COPY.noCourse} hint={COURSE_EDITOR_COPY.noCourseHint} />;
   } else if (!course || !outline.data) {
-    body = <LoadingOutline />;
+    body = (
+      <LoadingList label={COURSE_EDITOR_COPY.loading} rows={3} rowHeight="h-40" className="grid gap-4" />
+    );
   } else {
     body = <Outline courseId={course.id} sections={outline.data} />;
   }
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{COURSE_EDITOR_COPY.title}</span>
-      </nav>
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{COURSE_EDITOR_COPY.title}</h1>
-        {course ? <p className="mt-1 text-lg text-muted-foreground">{course.title}</p> : null}
-        <p className="mt-2 max-w-3xl text-muted-foreground">{COURSE_EDITOR_COPY.description}</p>
+    <AdminPageFrame
+      title={COURSE_EDITOR_COPY.title}
+      subtitle={course ? <p className="mt-1 text-lg text-muted-foreground">{course.title}</p> : null}
+      description={COURSE_EDITOR_COPY.description}
+      narrowDescription
+      width="5xl"
+      headerExtra={
         <p className="mt-2 text-sm">
           <Link to="/admin/upload" className="text-primary underline-offset-4 hover:underline">
             {COURSE_EDITOR_COPY.uploadLink}
@@ -185,8 +144,9 @@ export function CourseEditorPage() {
             </>
           ) : null}
         </p>
-      </header>
+      }
+    >
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

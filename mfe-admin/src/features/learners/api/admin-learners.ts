@@ -3,22 +3,15 @@
  * `…/reset-progress` (docs/behaviour/admin.md#learners).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminLearnerList, DripOverrideRequest } from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
+import type { DripOverrideRequest } from '@platform/contracts';
+import { apiRequest, parsedQueryFn } from '@platform/ui';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
 const LEARNERS_KEY = ['/api/admin/learners'] as const;
 
 export function useAdminLearners() {
   return useQuery({
     queryKey: LEARNERS_KEY,
-    queryFn: async (context): Promise<AdminLearnerList> => {
-      const [body, { AdminLearnerListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminLearnerListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminLearnerListSchema),
   });
 }
 

@@ -3,23 +3,19 @@
  * progress, whether their sections were unlocked or their schedule restarted, the overrides' reasons, and
  * the two overrides. Admin only, through the shared admin access handling.
  */
-import { Link } from 'react-router-dom';
 import type { AdminLearner } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/contracts/format';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Badge,
-  Button,
   Card,
   CardContent,
   CardHeader,
   CardTitle,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
+  EmptyStateCard,
+  LoadFailedAlert,
+  LoadingList,
 } from '@platform/ui';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminLearners } from '../api/admin-learners';
 import { LEARNERS_COPY, OVERRIDE_COPY, sectionsCompleted } from '../lib/learners-copy';
@@ -73,40 +69,23 @@ function LearnerCard({ learner }: { learner: AdminLearner }) {
 }
 
 export function AdminLearnersPage() {
-  useDocumentTitle(`${LEARNERS_COPY.title} | Admin | ${SITE_NAME}`);
   const learners = useAdminLearners();
   useAdminReads(learners.error);
 
   let body;
   if (learners.isError && !learners.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{LEARNERS_COPY.failed}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void learners.refetch()}>
-            {LEARNERS_COPY.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={LEARNERS_COPY.failed}
+        retryLabel={LEARNERS_COPY.retry}
+        onRetry={() => void learners.refetch()}
+      />
     );
   } else if (!learners.data) {
-    body = (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          {LEARNERS_COPY.loading}
-        </p>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-36 w-full" />
-        ))}
-      </div>
-    );
+    body = <LoadingList label={LEARNERS_COPY.loading} rows={3} rowHeight="h-36" />;
   } else if (learners.data.length === 0) {
     body = (
-      <Card className="p-8 text-center" data-testid="learners-empty">
-        <h2 className="text-lg font-semibold">{LEARNERS_COPY.empty}</h2>
-        <p className="mt-2 text-sm text-muted-foreground">{LEARNERS_COPY.emptyHint}</p>
-      </Card>
+      <EmptyStateCard testId="learners-empty" title={LEARNERS_COPY.empty} hint={LEARNERS_COPY.emptyHint} />
     );
   } else {
     body = (
@@ -121,21 +100,14 @@ export function AdminLearnersPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{LEARNERS_COPY.title}</span>
-      </nav>
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight">{LEARNERS_COPY.title}</h1>
-        <p className="mt-2 max-w-3xl text-muted-foreground">{LEARNERS_COPY.description}</p>
-      </header>
+    <AdminPageFrame
+      title={LEARNERS_COPY.title}
+      description={LEARNERS_COPY.description}
+      narrowDescription
+      width="4xl"
+      headerSpacing="mb-6"
+    >
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

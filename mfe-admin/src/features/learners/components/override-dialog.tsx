@@ -1,5 +1,4 @@
 /** One drip override for one learner, asking for the reason first (docs/behaviour/admin.md#learners). */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -18,16 +17,7 @@ import {
   showFieldIssues,
   toast,
 } from '@platform/ui';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useDripOverride } from '../api/admin-learners';
 import { LEARNERS_COPY, OVERRIDE_COPY } from '../lib/learners-copy';
 
@@ -82,16 +72,7 @@ function OverrideForm({
           {...form.register('reason')}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={override.isPending}>
-          {override.isPending ? copy.busy : copy.submit}
-        </Button>
-      </DialogFooter>
+      <DialogActions busy={override.isPending} label={copy.submit} busyLabel={copy.busy} />
     </form>
   );
 }
@@ -105,24 +86,18 @@ export function OverrideDialog({
   action: DripOverrideAction;
   who: string;
 }) {
-  const [open, setOpen] = useState(false);
   const copy = OVERRIDE_COPY[action];
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant={action === 'unlock_all' ? 'default' : 'outline'}>
           {copy.button}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>
-            {who}. {copy.text}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <OverrideForm userId={userId} action={action} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title={copy.title}
+      description={`${who}. ${copy.text}`}
+    >
+      {(close) => <OverrideForm userId={userId} action={action} onDone={close} />}
+    </ButtonDialog>
   );
 }

@@ -4,19 +4,13 @@
  * into 'Unauthorized' / 'Access Denied'. The admin home's mail card reads the first page under the same key.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MailList } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
+import { parsedQueryFn } from '@platform/ui';
 
 export function useMailLog(limit: number) {
   return useQuery({
     queryKey: [`/api/admin/mail?limit=${limit}`],
     // Showing older e-mails keeps the list on screen while the longer page loads.
     placeholderData: keepPreviousData,
-    queryFn: async (context): Promise<MailList> => {
-      const [body, { MailListSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
-      return MailListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.MailListSchema),
   });
 }

@@ -4,38 +4,15 @@
  * the shared admin access handling.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { MAIL_LIST_DEFAULT_LIMIT } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Button, EmptyStateCard, LoadFailedAlert, LoadingList } from '@platform/ui';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useMailLog } from '../api/get-mail-log';
 import { MAIL_LOG_COPY, canShowMore, nextMailLimit, sortMailNewestFirst } from '../lib/mail-log';
 import { MailLogList } from './mail-log-list';
 
-function LoadingList() {
-  return (
-    <div className="space-y-2" aria-busy="true">
-      <p role="status" className="sr-only">
-        {MAIL_LOG_COPY.loading}
-      </p>
-      {[0, 1, 2, 3, 4].map((key) => (
-        <Skeleton key={key} className="h-14 w-full" />
-      ))}
-    </div>
-  );
-}
-
 export function MailLogPage() {
-  useDocumentTitle(`${MAIL_LOG_COPY.title} | Admin | ${SITE_NAME}`);
   const [limit, setLimit] = useState(MAIL_LIST_DEFAULT_LIMIT);
   const mail = useMailLog(limit);
   useAdminReads(mail.error);
@@ -52,25 +29,16 @@ export function MailLogPage() {
   let body;
   if (mail.isError && !mail.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{MAIL_LOG_COPY.failed}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void mail.refetch()}>
-            {MAIL_LOG_COPY.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={MAIL_LOG_COPY.failed}
+        retryLabel={MAIL_LOG_COPY.retry}
+        onRetry={() => void mail.refetch()}
+      />
     );
   } else if (!mail.data) {
-    body = <LoadingList />;
+    body = <LoadingList label={MAIL_LOG_COPY.loading} rows={5} rowHeight="h-14" />;
   } else if (mail.data.messages.length === 0) {
-    body = (
-      <Card className="p-8 text-center" data-testid="mail-empty">
-        <h2 className="text-lg font-semibold">{MAIL_LOG_COPY.empty}</h2>
-        <p className="mt-2 text-sm text-muted-foreground">{MAIL_LOG_COPY.emptyHint}</p>
-      </Card>
-    );
+    body = <EmptyStateCard testId="mail-empty" title={MAIL_LOG_COPY.empty} hint={MAIL_LOG_COPY.emptyHint} />;
   } else {
     const messages = sortMailNewestFirst(mail.data.messages);
     body = (
@@ -96,21 +64,13 @@ export function MailLogPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{MAIL_LOG_COPY.title}</span>
-      </nav>
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{MAIL_LOG_COPY.title}</h1>
-        <p className="mt-2 max-w-3xl text-muted-foreground">{MAIL_LOG_COPY.description}</p>
-      </header>
+    <AdminPageFrame
+      title={MAIL_LOG_COPY.title}
+      description={MAIL_LOG_COPY.description}
+      narrowDescription
+      width="6xl"
+    >
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -3,27 +3,15 @@
  * (docs/behaviour/admin.md#lesson-questions): the members' questions across the course, and answering one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminQuestion,
-  AdminQuestionList,
-  AdminQuestionStatus,
-  AnswerQuestionRequest,
-} from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
+import type { AdminQuestion, AdminQuestionStatus, AnswerQuestionRequest } from '@platform/contracts';
+import { parsedQueryFn, requestParsed } from '@platform/ui';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
 const QUESTIONS_KEY = '/api/admin/questions';
 
 export function useAdminQuestions(status: AdminQuestionStatus) {
   return useQuery({
     queryKey: [`${QUESTIONS_KEY}?status=${status}`],
-    queryFn: async (context): Promise<AdminQuestionList> => {
-      const [body, { AdminQuestionListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return AdminQuestionListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.AdminQuestionListSchema),
   });
 }
 
@@ -31,9 +19,12 @@ export function useAnswerQuestion(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (request: AnswerQuestionRequest): Promise<AdminQuestion> => {
-      const response = await apiRequest('POST', `${QUESTIONS_KEY}/${id}/answer`, request);
-      const { AdminQuestionSchema } = await import('@platform/contracts');
-      return AdminQuestionSchema.parse(await response.json());
+      return requestParsed(
+        'POST',
+        `${QUESTIONS_KEY}/${id}/answer`,
+        request,
+        (contracts) => contracts.AdminQuestionSchema,
+      );
     },
     // Both lists change: the question leaves the open ones and joins the answered ones.
     onSettled: () =>

@@ -8,18 +8,16 @@ import { Link } from 'react-router-dom';
 import type { AdminQuestion, AdminQuestionStatus } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Badge,
   Button,
   Card,
   CardContent,
   CardHeader,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
+  EmptyStateCard,
+  LoadFailedAlert,
+  LoadingList,
 } from '@platform/ui';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminQuestions } from '../api/admin-questions';
 import { ADMIN_QUESTIONS_COPY } from '../lib/questions-copy';
@@ -60,7 +58,6 @@ function QuestionCard({ question }: { question: AdminQuestion }) {
 }
 
 export function AdminQuestionsPage() {
-  useDocumentTitle(`${ADMIN_QUESTIONS_COPY.title} | Admin | ${SITE_NAME}`);
   const [status, setStatus] = useState<AdminQuestionStatus>('open');
   const questions = useAdminQuestions(status);
   useAdminReads(questions.error);
@@ -68,37 +65,21 @@ export function AdminQuestionsPage() {
   let body;
   if (questions.isError && !questions.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{ADMIN_QUESTIONS_COPY.failed}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void questions.refetch()}>
-            {ADMIN_QUESTIONS_COPY.retry}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={ADMIN_QUESTIONS_COPY.failed}
+        retryLabel={ADMIN_QUESTIONS_COPY.retry}
+        onRetry={() => void questions.refetch()}
+      />
     );
   } else if (!questions.data) {
-    body = (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          {ADMIN_QUESTIONS_COPY.loading}
-        </p>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-32 w-full" />
-        ))}
-      </div>
-    );
+    body = <LoadingList label={ADMIN_QUESTIONS_COPY.loading} rows={3} rowHeight="h-32" />;
   } else if (questions.data.length === 0) {
     body = (
-      <Card className="p-8 text-center" data-testid="questions-empty">
-        <h2 className="text-lg font-semibold">
-          {status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpen : ADMIN_QUESTIONS_COPY.emptyAnswered}
-        </h2>
-        {status === 'open' ? (
-          <p className="mt-2 text-sm text-muted-foreground">{ADMIN_QUESTIONS_COPY.emptyOpenHint}</p>
-        ) : null}
-      </Card>
+      <EmptyStateCard
+        testId="questions-empty"
+        title={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpen : ADMIN_QUESTIONS_COPY.emptyAnswered}
+        hint={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpenHint : null}
+      />
     );
   } else {
     body = (
@@ -113,20 +94,13 @@ export function AdminQuestionsPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{ADMIN_QUESTIONS_COPY.title}</span>
-      </nav>
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight">{ADMIN_QUESTIONS_COPY.title}</h1>
-        <p className="mt-2 max-w-3xl text-muted-foreground">{ADMIN_QUESTIONS_COPY.description}</p>
-      </header>
+    <AdminPageFrame
+      title={ADMIN_QUESTIONS_COPY.title}
+      description={ADMIN_QUESTIONS_COPY.description}
+      narrowDescription
+      width="4xl"
+      headerSpacing="mb-6"
+    >
       <div role="group" aria-label="Which questions" className="mb-6 flex gap-2">
         {(['open', 'answered'] as const).map((value) => (
           <Button
@@ -141,6 +115,6 @@ export function AdminQuestionsPage() {
         ))}
       </div>
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -3,36 +3,19 @@
  * an owner who was on the programme before the platform existed, the admin records the day they agreed,
  * with a reason. The 30-day implementation period then starts that day and the months to report follow.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import {
-  Button,
-  FormField,
-  Input,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { Button, FormField, Input, fieldAria, fieldHintId } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
-import { DialogFormFooter } from './money-field';
+import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
@@ -48,31 +31,23 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
   const reasonId = `agreement-reason-${customer.id}`;
   const reasonLength = form.watch('reason')?.length ?? 0;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await record.mutateAsync({ customerId: customer.id, request });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Recording the agreement date failed:', failure);
-      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
-        form.setError(field, { message }, { shouldFocus: true }),
-      );
-      if (shown) return;
-      toast({
-        title: 'Error',
-        description: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((request) =>
+    runLedgerChange(() => record.mutateAsync({ customerId: customer.id, request }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
+      failureLog: 'Recording the agreement date failed:',
+      showRefusal: refusalBeside(form.setError, FIELDS),
+      onDone,
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Save agreement date"
+      busyLabel={ACTION_LABELS.saving}
+    >
       <FormField
         id={dateId}
         label="Agreement date"
@@ -86,48 +61,36 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
           {...form.register('agreedAt')}
         />
       </FormField>
-      <FormField
+      <ReasonField
         id={reasonId}
-        label="Reason"
-        error={errors.reason?.message}
-        hint={`Kept with the record. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
-          rows={3}
-          {...form.register('reason')}
-        />
-      </FormField>
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
-        label="Save agreement date"
-        busyLabel={ACTION_LABELS.saving}
+        keptWith="record"
+        length={reasonLength}
+        error={errors.reason}
+        registration={form.register('reason')}
       />
-    </form>
+    </LedgerForm>
   );
 }
 
 export function AgreementDateDialog({ customer }: { customer: RevenueCustomer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant="outline">
           {ACTION_LABELS.agreementDate}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Agreement date</DialogTitle>
-          <DialogDescription>
-            {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to
-            report start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the
-            program before, record that day: the 30-day implementation period starts then, and the first whole
-            month after it is the first they report.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <AgreementDateForm customer={customer} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Agreement date"
+      description={
+        <>
+          {customerName(customer)} consented here on {formatDate(customer.createdAt)}; their months to report
+          start with {monthName(customer.firstReportableMonth)}. For an owner who agreed to the program
+          before, record that day: the 30-day implementation period starts then, and the first whole month
+          after it is the first they report.
+        </>
+      }
+    >
+      {(close) => <AgreementDateForm customer={customer} onDone={close} />}
+    </ButtonDialog>
   );
 }

@@ -4,37 +4,21 @@
  * baseline now and the changes recorded so far; reports submitted after a correction use the new baseline,
  * earlier ones keep theirs.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BASELINE_REASON_MAX, REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import {
-  Button,
-  FormField,
-  Skeleton,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { Button, Skeleton } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
 import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
-import { DialogFormFooter, MoneyField } from './money-field';
+import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
+import { MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
 
@@ -73,27 +57,23 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
   const reasonId = `baseline-reason-${customer.id}`;
   const reasonLength = form.watch('reason').length;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await correct.mutateAsync({ customerId: customer.id, request });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Baseline correction failed:', failure);
-      const shown = showFieldIssues(failure, FIELDS, (field, message) =>
-        form.setError(field, { message }, { shouldFocus: true }),
-      );
-      if (shown) return;
-      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.baselineFailed, variant: 'destructive' });
-    }
-  });
+  const onSubmit = form.handleSubmit((request) =>
+    runLedgerChange(() => correct.mutateAsync({ customerId: customer.id, request }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.baselineFailed,
+      failureLog: 'Baseline correction failed:',
+      showRefusal: refusalBeside(form.setError, FIELDS),
+      onDone,
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Save baseline"
+      busyLabel={ACTION_LABELS.saving}
+    >
       <MoneyField
         control={form.control}
         trigger={form.trigger}
@@ -104,54 +84,42 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
         error={errors.baselineNetRevenue?.message}
         hint="Average monthly net revenue before the program."
       />
-      <FormField
+      <ReasonField
         id={reasonId}
-        label="Reason"
-        error={errors.reason?.message}
-        hint={`Kept with the change. ${reasonLength}/${BASELINE_REASON_MAX} characters.`}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason?.message, fieldHintId(reasonId))}
-          rows={3}
-          {...form.register('reason')}
-        />
-      </FormField>
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
-        label="Save baseline"
-        busyLabel={ACTION_LABELS.saving}
+        keptWith="change"
+        length={reasonLength}
+        error={errors.reason}
+        registration={form.register('reason')}
       />
-    </form>
+    </LedgerForm>
   );
 }
 
 export function CorrectBaselineDialog({ customer }: { customer: RevenueCustomer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant="outline">
           {ACTION_LABELS.correctBaseline}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Correct baseline</DialogTitle>
-          <DialogDescription>
-            {customerName(customer)}: the baseline is {formatMoney(customer.baselineNetRevenue)}. Reports
-            submitted after the change use the new baseline; earlier reports keep theirs.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <>
-            <section aria-label="Changes recorded" className="grid gap-2">
-              <h3 className="text-sm font-medium">Changes recorded</h3>
-              <BaselineHistory customerId={customer.id} />
-            </section>
-            <BaselineForm customer={customer} onDone={() => setOpen(false)} />
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Correct baseline"
+      description={
+        <>
+          {customerName(customer)}: the baseline is {formatMoney(customer.baselineNetRevenue)}. Reports
+          submitted after the change use the new baseline; earlier reports keep theirs.
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <section aria-label="Changes recorded" className="grid gap-2">
+            <h3 className="text-sm font-medium">Changes recorded</h3>
+            <BaselineHistory customerId={customer.id} />
+          </section>
+          <BaselineForm customer={customer} onDone={close} />
+        </>
+      )}
+    </ButtonDialog>
   );
 }

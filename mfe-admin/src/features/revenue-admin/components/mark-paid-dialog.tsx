@@ -3,23 +3,16 @@
  * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the server's refusal ('The amount is more than …') is
  * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import { ApiError, Button, toast } from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ApiError, Button } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
-import { DialogFormFooter, MoneyField } from './money-field';
+import { LedgerForm, runLedgerChange } from './ledger-change';
+import { MoneyField } from './money-field';
 import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
@@ -34,27 +27,27 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
   const id = `mark-paid-amount-${report.id}`;
   const error = form.formState.errors.amount?.message;
 
-  const onSubmit = form.handleSubmit(async ({ amount }) => {
-    try {
-      const answer = await markPaid.mutateAsync({ reportId: report.id, request: { amount } });
-      toast({
-        title: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
-        description: answer.message,
-        variant: 'success',
-      });
-      onDone();
-    } catch (failure) {
-      console.error('Mark paid failed:', failure);
-      if (failure instanceof ApiError && failure.status === 400 && failure.serverMessage) {
+  const onSubmit = form.handleSubmit(({ amount }) =>
+    runLedgerChange(() => markPaid.mutateAsync({ reportId: report.id, request: { amount } }), {
+      doneTitle: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.markPaidFailed,
+      failureLog: 'Mark paid failed:',
+      showRefusal: (failure) => {
+        if (!(failure instanceof ApiError && failure.status === 400 && failure.serverMessage)) return false;
         form.setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
-        return;
-      }
-      toast({ title: 'Error', description: REVENUE_ADMIN_MESSAGES.markPaidFailed, variant: 'destructive' });
-    }
-  });
+        return true;
+      },
+      onDone,
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Record payment"
+      busyLabel={ACTION_LABELS.recording}
+    >
       <MoneyField
         control={form.control}
         trigger={form.trigger}
@@ -65,34 +58,27 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
         error={error}
         hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
       />
-      <DialogFormFooter
-        submitting={form.formState.isSubmitting}
-        label="Record payment"
-        busyLabel={ACTION_LABELS.recording}
-      />
-    </form>
+    </LedgerForm>
   );
 }
 
 export function MarkPaidDialog({ report }: { report: AdminRevenueReport }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm">
           {ACTION_LABELS.markPaid}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark Paid</DialogTitle>
-          <DialogDescription>
-            {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, paid so far{' '}
-            {formatMoney(report.amountPaid)}.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <MarkPaidForm report={report} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Mark Paid"
+      description={
+        <>
+          {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, paid so far{' '}
+          {formatMoney(report.amountPaid)}.
+        </>
+      }
+    >
+      {(close) => <MarkPaidForm report={report} onDone={close} />}
+    </ButtonDialog>
   );
 }

@@ -1,14 +1,12 @@
 /**
  * The ledger dialogs' money field (the one MoneyInput, labelled and bound to a react-hook-form field, with
- * its hint and error, checked as soon as the admin leaves it) and their footer (Cancel, and a submit button
- * that says what it is doing).
+ * its hint and error, checked as soon as the admin leaves it).
  */
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues, UseFormTrigger } from 'react-hook-form';
 import type { MoneyInputRules } from '@platform/contracts/format';
-import { Button, FormField, MoneyInput, fieldAria, fieldHintId } from '@platform/ui';
-import { DialogClose, DialogFooter } from '@platform/ui/dialog';
+import { FormField, MoneyInput, fieldAria, fieldHintId } from '@platform/ui';
 
 interface MoneyFieldProps<TValues extends FieldValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
@@ -53,28 +51,5 @@ export function MoneyField<TValues extends FieldValues, TOutput>({
         )}
       />
     </FormField>
-  );
-}
-
-export function DialogFormFooter({
-  submitting,
-  label,
-  busyLabel,
-}: {
-  submitting: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Cancel
-        </Button>
-      </DialogClose>
-      <Button type="submit" disabled={submitting}>
-        {submitting ? busyLabel : label}
-      </Button>
-    </DialogFooter>
   );
 }

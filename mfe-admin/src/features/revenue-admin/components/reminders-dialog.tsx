@@ -2,18 +2,10 @@
  * Reminders: per owner, every reminder e-mailed (automatic or the admin's, newest first) and the rungs of
  * the ladder still to come (docs/behaviour/revenue-share.md#the-reminder-ladder), read when the dialog opens.
  */
-import { useState } from 'react';
 import type { ReminderEntry, RevenueCustomer } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
 import { Badge, Button, Skeleton } from '@platform/ui';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useCustomerReminders } from '../api/get-customer-reminders';
 import { customerName } from '../lib/customer-name';
 
@@ -59,23 +51,17 @@ function Ladder({ customerId }: { customerId: string }) {
 }
 
 export function RemindersDialog({ customer }: { customer: RevenueCustomer }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      trigger={
         <Button type="button" size="sm" variant="outline">
           Reminders
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reminders</DialogTitle>
-          <DialogDescription>
-            What {customerName(customer)} was sent, and what comes next unless the report or payment arrives.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <Ladder customerId={customer.id} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Reminders"
+      description={`What ${customerName(customer)} was sent, and what comes next unless the report or payment arrives.`}
+    >
+      {() => <Ladder customerId={customer.id} />}
+    </ButtonDialog>
   );
 }

@@ -8,17 +8,9 @@
  */
 import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Badge, LoadFailedAlert, Skeleton } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useRevenueCustomers } from '../api/get-revenue-customers';
 import { useRevenueReports } from '../api/get-revenue-reports';
@@ -65,7 +57,6 @@ function TabLabel({ label, count }: { label: string; count: number }) {
 }
 
 export function RevenueAdminPage() {
-  useDocumentTitle(`${PAGE_TITLE} | Admin | ${SITE_NAME}`);
   const stats = useRevenueStats();
   const reports = useRevenueReports();
   const customers = useRevenueCustomers();
@@ -78,22 +69,12 @@ export function RevenueAdminPage() {
     body = <LoadingLayout />;
   } else if (queries.some((query) => query.isError) || !stats.data || !reports.data || !customers.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{LOAD_FAILED}</AlertTitle>
-        <AlertDescription>
-          <p>Please try again in a moment.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={() => {
-              for (const query of queries) if (query.isError) void query.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={LOAD_FAILED}
+        onRetry={() => {
+          for (const query of queries) if (query.isError) void query.refetch();
+        }}
+      />
     );
   } else {
     const now = new Date();
@@ -164,17 +145,14 @@ export function RevenueAdminPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-12">
-      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLE}</h1>
-          <p className="mt-2 text-muted-foreground">
-            Verify owners’ monthly reports, record the shares they pay and remind them when something is due.
-          </p>
-        </div>
-        <CsvDownloads />
-      </header>
+    <AdminPageFrame
+      title={PAGE_TITLE}
+      description="Verify owners’ monthly reports, record the shares they pay and remind them when something is due."
+      width="6xl"
+      breadcrumb={false}
+      actions={<CsvDownloads />}
+    >
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

@@ -8,16 +8,7 @@ import { useId, useState } from 'react';
 import { REMINDER_TYPES, REVENUE_ADMIN_MESSAGES, reminderSentText } from '@platform/contracts';
 import type { ReminderType } from '@platform/contracts';
 import { Alert, AlertDescription, Button, getServerMessage, toast } from '@platform/ui';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useSendReminder } from '../api/send-reminder';
 import { ACTION_LABELS, REMINDER_LABELS } from '../lib/revenue-admin-copy';
 
@@ -62,19 +53,18 @@ export function SendReminderDialog({ customerId, recipient, defaultType }: SendR
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <ButtonDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button type="button" size="sm" variant="outline">
           {ACTION_LABELS.sendReminder}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send Reminder</DialogTitle>
-          <DialogDescription>
-            An e-mail to {recipient.name} ({recipient.email}).
-          </DialogDescription>
-        </DialogHeader>
+      }
+      title="Send Reminder"
+      description={`An e-mail to ${recipient.name} (${recipient.email}).`}
+    >
+      {() => (
         <form
           noValidate
           className="grid gap-4"
@@ -109,18 +99,13 @@ export function SendReminderDialog({ customerId, recipient, defaultType }: SendR
               </AlertDescription>
             </Alert>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? ACTION_LABELS.sending : ACTION_LABELS.sendReminder}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            busy={send.isPending}
+            label={ACTION_LABELS.sendReminder}
+            busyLabel={ACTION_LABELS.sending}
+          />
         </form>
-      </DialogContent>
-    </Dialog>
+      )}
+    </ButtonDialog>
   );
 }

@@ -19,10 +19,8 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  SITE_NAME,
   buttonVariants,
   cn,
-  useDocumentTitle,
 } from '@platform/ui';
 import { Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
@@ -37,6 +35,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { COURSE_MEDIA_KEY } from '../../course-editor/api/get-course-media';
+import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { uploadLessonVideo } from '../api/upload-lesson-video';
 import type { LessonVideoUpload } from '../api/upload-lesson-video';
@@ -57,7 +56,6 @@ const TRANSFER_TEXT: Record<TransferState, string> = {
 };
 
 export function VideoUploadPage() {
-  useDocumentTitle(`${VIDEO_UPLOAD_COPY.title} | Admin | ${SITE_NAME}`);
   const [state, dispatch] = useReducer(reduceVideoUpload, IDLE);
   const [file, setFile] = useState<File | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
@@ -308,21 +306,8 @@ export function VideoUploadPage() {
   );
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-12">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
-          Admin
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{VIDEO_UPLOAD_COPY.title}</span>
-      </nav>
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{VIDEO_UPLOAD_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{VIDEO_UPLOAD_COPY.description}</p>
-      </header>
+    <AdminPageFrame title={VIDEO_UPLOAD_COPY.title} description={VIDEO_UPLOAD_COPY.description} width="3xl">
       {body}
-    </div>
+    </AdminPageFrame>
   );
 }

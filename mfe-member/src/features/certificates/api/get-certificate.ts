@@ -4,17 +4,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateVerification } from '@platform/contracts';
-import { ApiError, getQueryFn } from '@platform/ui';
+import { ApiError, parsedQueryFn } from '@platform/ui';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
+const read = parsedQueryFn((contracts) => contracts.CertificateVerificationSchema);
 
 export function useCertificate(id: string) {
   return useQuery({
     queryKey: ['/api/certificates', id],
     queryFn: async (context): Promise<CertificateVerification | null> => {
-      const { CertificateVerificationSchema } = await import('@platform/contracts');
       try {
-        return CertificateVerificationSchema.parse(await read(context));
+        return await read(context);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

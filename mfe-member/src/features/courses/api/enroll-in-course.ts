@@ -5,15 +5,16 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EnrollCourseResponse } from '@platform/contracts';
-import { ApiError, apiRequest, toast } from '@platform/ui';
+import { ApiError, requestParsed, toast } from '@platform/ui';
 import { COURSES_QUERY_KEY, ENROLLMENTS_QUERY_KEY } from './get-courses';
 
 export async function enrollInCourse(courseId: number): Promise<EnrollCourseResponse> {
-  const [response, { EnrollCourseResponseSchema }] = await Promise.all([
-    apiRequest('POST', `/api/courses/${courseId}/enroll`),
-    import('@platform/contracts'),
-  ]);
-  return EnrollCourseResponseSchema.parse(await response.json());
+  return requestParsed(
+    'POST',
+    `/api/courses/${courseId}/enroll`,
+    undefined,
+    (contracts) => contracts.EnrollCourseResponseSchema,
+  );
 }
 
 /** Enrols, says so in a toast either way, and refreshes the course reads. */

@@ -4,9 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AvailableModule } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 /**
  * A section as the member pages use it, with `unlockNoticeDue` ('New Section Unlocked!' is due: released
@@ -22,13 +20,7 @@ export function availableModulesQuery(courseId: number, enabled: boolean) {
   return queryOptions({
     queryKey: availableModulesQueryKey(courseId),
     enabled,
-    queryFn: async (context): Promise<SectionView[] | null> => {
-      const [body, { AvailableModuleListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : AvailableModuleListSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.AvailableModuleListSchema),
   });
 }
 

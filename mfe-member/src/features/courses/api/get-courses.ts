@@ -4,10 +4,7 @@
  * The member pages all read these through here, so one cache entry serves them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseList, EnrollmentList } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export const COURSES_QUERY_KEY = ['/api/courses'] as const;
 export const ENROLLMENTS_QUERY_KEY = ['/api/enrollments'] as const;
@@ -16,13 +13,7 @@ export function coursesQuery(enabled: boolean) {
   return queryOptions({
     queryKey: COURSES_QUERY_KEY,
     enabled,
-    queryFn: async (context): Promise<CourseList | null> => {
-      const [body, { CourseListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : CourseListSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.CourseListSchema),
   });
 }
 
@@ -30,13 +21,7 @@ export function enrollmentsQuery(enabled: boolean) {
   return queryOptions({
     queryKey: ENROLLMENTS_QUERY_KEY,
     enabled,
-    queryFn: async (context): Promise<EnrollmentList | null> => {
-      const [body, { EnrollmentListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : EnrollmentListSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.EnrollmentListSchema),
   });
 }
 

@@ -13,6 +13,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LoadingList,
   SITE_NAME,
   Skeleton,
   getApiErrorStatus,
@@ -34,14 +35,13 @@ import { NotFoundCard } from './not-found-card';
 
 function SectionsSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-3" data-testid="sections-skeleton">
-      <p role="status" className="sr-only">
-        Loading…
-      </p>
-      {[0, 1, 2, 3].map((key) => (
-        <Skeleton key={key} className="h-16 w-full" />
-      ))}
-    </div>
+    <LoadingList
+      label="Loading…"
+      rows={4}
+      rowHeight="h-16"
+      className="space-y-3"
+      testId="sections-skeleton"
+    />
   );
 }
 

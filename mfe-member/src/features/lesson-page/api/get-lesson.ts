@@ -4,22 +4,13 @@
  * any other failure throw `Error('<status>: <body>')`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberLesson } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export function lessonQuery(lessonId: string, enabled: boolean) {
   return queryOptions({
     queryKey: ['/api/lessons', lessonId],
     enabled,
-    queryFn: async (context): Promise<MemberLesson | null> => {
-      const [body, { MemberLessonSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : MemberLessonSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.MemberLessonSchema),
   });
 }
 

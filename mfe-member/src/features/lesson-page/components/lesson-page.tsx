@@ -16,6 +16,7 @@ import {
   CardHeader,
   CardTitle,
   CheckList,
+  NoticeCard,
   Skeleton,
   toast,
   useDocumentTitle,
@@ -54,21 +55,15 @@ function LessonNotFound() {
   useDocumentTitle(`Lesson Not Found | ${TITLE_SUFFIX}`);
   return (
     <PageShell>
-      <Card className="mx-auto max-w-lg text-center">
-        <CardHeader className="items-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl">Lesson Not Found</h1>
-          </CardTitle>
-          <CardDescription>
-            This lesson does not exist, is not open to you yet, or could not be loaded.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild>
-            <Link to="/courses">Back to Courses</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <NoticeCard
+        className="mx-auto max-w-lg"
+        title="Lesson Not Found"
+        description="This lesson does not exist, is not open to you yet, or could not be loaded."
+      >
+        <Button asChild>
+          <Link to="/courses">Back to Courses</Link>
+        </Button>
+      </NoticeCard>
     </PageShell>
   );
 }

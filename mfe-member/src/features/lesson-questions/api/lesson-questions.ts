@@ -3,23 +3,15 @@
  * member's own questions and the published answers under a lesson, and asking a new one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AskQuestionRequest, LessonQuestion, LessonQuestionList } from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
+import type { AskQuestionRequest, LessonQuestion } from '@platform/contracts';
+import { parsedQueryFn, requestParsed } from '@platform/ui';
 
 export const lessonQuestionsKey = (lessonId: string) => ['/api/lessons', lessonId, 'questions'] as const;
 
 export function useLessonQuestions(lessonId: string) {
   return useQuery({
     queryKey: lessonQuestionsKey(lessonId),
-    queryFn: async (context): Promise<LessonQuestionList> => {
-      const [body, { LessonQuestionListSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return LessonQuestionListSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.LessonQuestionListSchema),
   });
 }
 
@@ -27,9 +19,12 @@ export function useAskQuestion(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (request: AskQuestionRequest): Promise<LessonQuestion> => {
-      const response = await apiRequest('POST', `/api/lessons/${lessonId}/questions`, request);
-      const { LessonQuestionSchema } = await import('@platform/contracts');
-      return LessonQuestionSchema.parse(await response.json());
+      return requestParsed(
+        'POST',
+        `/api/lessons/${lessonId}/questions`,
+        request,
+        (contracts) => contracts.LessonQuestionSchema,
+      );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: lessonQuestionsKey(lessonId) }),
   });

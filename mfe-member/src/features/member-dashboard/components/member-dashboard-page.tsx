@@ -10,11 +10,11 @@ import {
   Badge,
   Button,
   Card,
-  CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
   LogOutButton,
+  NoticeCard,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
@@ -32,14 +32,14 @@ import { CourseSkeletonCards as SkeletonCards } from '../../courses/components/c
 
 function EmptyState({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card className="text-center">
-      <CardHeader className="items-center">
-        <CardTitle asChild>
-          <h3 className="text-lg">{title}</h3>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 text-muted-foreground">{children}</CardContent>
-    </Card>
+    <NoticeCard
+      heading="h3"
+      titleClassName="text-lg"
+      title={title}
+      contentClassName="flex flex-col items-center gap-4 text-muted-foreground"
+    >
+      {children}
+    </NoticeCard>
   );
 }
 

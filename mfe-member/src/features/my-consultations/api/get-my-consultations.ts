@@ -5,25 +5,17 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyConsultation } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export type { MyConsultation };
 
 export const MY_CONSULTATIONS_QUERY_KEY = ['/api/my-consultations'] as const;
 
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
-
 export function myConsultationsQuery(enabled: boolean) {
   return queryOptions({
     queryKey: MY_CONSULTATIONS_QUERY_KEY,
     enabled,
-    queryFn: async (context): Promise<MyConsultation[] | null> => {
-      const [body, { MyConsultationListSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : MyConsultationListSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.MyConsultationListSchema),
   });
 }
 

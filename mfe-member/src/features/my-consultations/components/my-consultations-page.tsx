@@ -7,14 +7,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
+  LoadFailedAlert,
+  NoticeCard,
   SITE_NAME,
   Skeleton,
   useAuth,
@@ -53,22 +49,21 @@ function LoadingCards() {
 
 function EmptyState() {
   return (
-    <Card className="text-center" data-testid="no-consultations">
-      <CardHeader className="items-center">
-        <CardTitle asChild>
-          <h2 className="text-xl">No Consultations Yet</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 text-muted-foreground">
-        <p className="max-w-md">
-          Send us photos, a short walkthrough video and your menu, and our consultant replies with a written
-          analysis within 24-48 hours.
-        </p>
-        <Button asChild size="lg">
-          <Link to="/consultation">Get FREE Photo Analysis</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <NoticeCard
+      testId="no-consultations"
+      heading="h2"
+      titleClassName="text-xl"
+      title="No Consultations Yet"
+      contentClassName="flex flex-col items-center gap-4 text-muted-foreground"
+    >
+      <p className="max-w-md">
+        Send us photos, a short walkthrough video and your menu, and our consultant replies with a written
+        analysis within 24-48 hours.
+      </p>
+      <Button asChild size="lg">
+        <Link to="/consultation">Get FREE Photo Analysis</Link>
+      </Button>
+    </NoticeCard>
   );
 }
 
@@ -135,20 +130,10 @@ export function MyConsultationsPage() {
         {loading ? (
           <LoadingCards />
         ) : consultations.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Your consultations could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>Please try again in a moment.</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-2"
-                onClick={() => void consultations.refetch()}
-              >
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert
+            title="Your consultations could not be loaded"
+            onRetry={() => void consultations.refetch()}
+          />
         ) : list.length === 0 ? (
           <EmptyState />
         ) : (

@@ -1,7 +1,7 @@
 /** The older dashboard's chapters: the course's real sections, locked ones marked, expanding into lessons. */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
-import { Badge, Skeleton, cn } from '@platform/ui';
+import { Badge, LoadingList, cn } from '@platform/ui';
 import { useChapterLessons } from '../api/get-old-dashboard-data';
 import { getChapterLabel, getChapterState, getUnlockLine } from '../lib/old-dashboard-rules';
 
@@ -42,14 +42,7 @@ export function ChapterSidebar(props: ChapterSidebarProps) {
         Course Chapters
       </h2>
       {loading ? (
-        <div aria-busy="true" className="space-y-2">
-          <p role="status" className="sr-only">
-            Loading chapters…
-          </p>
-          {[0, 1, 2, 3].map((key) => (
-            <Skeleton key={key} className="h-12 w-full" />
-          ))}
-        </div>
+        <LoadingList label="Loading chapters…" rows={4} rowHeight="h-12" />
       ) : !chapters || chapters.length === 0 ? (
         <p className="text-sm text-muted-foreground">No chapters are available yet. Check back soon.</p>
       ) : (

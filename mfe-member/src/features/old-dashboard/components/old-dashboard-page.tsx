@@ -9,14 +9,14 @@ import type { MemberLesson } from '@platform/contracts';
 import {
   Button,
   Card,
-  CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
   LogOutButton,
+  NoticeCard,
+  SITE_NAME,
   Skeleton,
   useAuth,
-  SITE_NAME,
   useDocumentTitle,
   welcome,
 } from '@platform/ui';
@@ -45,15 +45,15 @@ function AccessCard({
 }) {
   return (
     <PageShell>
-      <Card className="mx-auto max-w-lg text-center">
-        <CardHeader className="items-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl">{title}</h1>
-          </CardTitle>
-          <CardDescription className="text-base">{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap justify-center gap-3">{children}</CardContent>
-      </Card>
+      <NoticeCard
+        className="mx-auto max-w-lg"
+        title={title}
+        description={description}
+        descriptionClassName="text-base"
+        contentClassName="flex flex-wrap justify-center gap-3"
+      >
+        {children}
+      </NoticeCard>
     </PageShell>
   );
 }

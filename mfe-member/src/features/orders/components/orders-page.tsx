@@ -9,16 +9,15 @@ import { Link } from 'react-router-dom';
 import type { MyOrder } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Badge,
   Button,
   Card,
   CardContent,
   CardHeader,
+  EmptyStateCard,
+  LoadFailedAlert,
+  LoadingList,
   SITE_NAME,
-  Skeleton,
   useAuth,
   useDocumentTitle,
   useToastAndRedirect,
@@ -137,32 +136,15 @@ export function OrdersPage() {
       </header>
       <div className="mt-8">
         {loading ? (
-          <div className="space-y-4" aria-busy="true">
-            <p role="status" className="sr-only">
-              Loading your orders…
-            </p>
-            {[0, 1].map((key) => (
-              <Skeleton key={key} className="h-48 w-full" />
-            ))}
-          </div>
+          <LoadingList label="Loading your orders…" rows={2} rowHeight="h-48" className="space-y-4" />
         ) : orders.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>{ORDERS_COPY.failed}</AlertTitle>
-            <AlertDescription>
-              <p>Please try again in a moment.</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert title={ORDERS_COPY.failed} onRetry={() => void orders.refetch()} />
         ) : list.length === 0 ? (
-          <Card className="p-8 text-center" data-testid="no-orders">
-            <h2 className="text-lg font-semibold">{ORDERS_COPY.empty}</h2>
-            <p className="mt-2 text-sm text-muted-foreground">{ORDERS_COPY.emptyHint}</p>
+          <EmptyStateCard testId="no-orders" title={ORDERS_COPY.empty} hint={ORDERS_COPY.emptyHint}>
             <Button asChild className="mt-4">
               <Link to="/pricing">See the programmes</Link>
             </Button>
-          </Card>
+          </EmptyStateCard>
         ) : (
           <div className="space-y-6">
             {list.map((order) => (

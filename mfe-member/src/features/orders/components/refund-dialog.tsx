@@ -6,16 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MY_ORDER_MESSAGES, type MyOrder } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import { ApiError, Button, FormField, Textarea, fieldAria, toast } from '@platform/ui';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@platform/ui/dialog';
+import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useRequestRefund } from '../api/orders';
 import { ORDERS_COPY } from '../lib/order-display';
 
@@ -51,25 +42,21 @@ export function RefundDialog({ order }: { order: MyOrder }) {
   };
 
   return (
-    <Dialog
+    <ButtonDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" variant="outline">
           {ORDERS_COPY.refundTitle}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{ORDERS_COPY.refundTitle}</DialogTitle>
-          <DialogDescription>
-            Order {order.number}: {formatMoney(order.total)} back in full. Your access to what it bought ends.
-          </DialogDescription>
-        </DialogHeader>
+      }
+      title={ORDERS_COPY.refundTitle}
+      description={`Order ${order.number}: ${formatMoney(order.total)} back in full. Your access to what it bought ends.`}
+    >
+      {() => (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
           <FormField
             id={`${id}-reason`}
@@ -88,18 +75,15 @@ export function RefundDialog({ order }: { order: MyOrder }) {
               }}
             />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep my order
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? 'Refunding…' : `Refund ${formatMoney(order.total)}`}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            cancelLabel="Keep my order"
+            variant="destructive"
+            busy={refund.isPending}
+            label={`Refund ${formatMoney(order.total)}`}
+            busyLabel="Refunding…"
+          />
         </form>
-      </DialogContent>
-    </Dialog>
+      )}
+    </ButtonDialog>
   );
 }

@@ -9,12 +9,12 @@
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ProgressDashboard } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFnOrNull } from '@platform/ui';
 import { availableModulesQueryKey } from '../../courses/api/get-available-modules';
 import { courseQuery } from '../../courses/api/get-course';
 import { ENROLLMENTS_QUERY_KEY } from '../../courses/api/get-courses';
 
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
+const readDashboard = parsedQueryFnOrNull((contracts) => contracts.ProgressDashboardSchema);
 
 export const PROGRESS_DASHBOARD_QUERY_KEY = [...ENROLLMENTS_QUERY_KEY, 'dashboard'] as const;
 
@@ -32,12 +32,8 @@ export function progressDashboardQuery(enabled: boolean) {
     queryKey: PROGRESS_DASHBOARD_QUERY_KEY,
     enabled,
     queryFn: async (context): Promise<ProgressDashboard | null> => {
-      const [body, { ProgressDashboardSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      if (body === null) return null;
-      const dashboard = ProgressDashboardSchema.parse(body);
+      const dashboard = await readDashboard(context);
+      if (dashboard === null) return null;
       seedSeparateReads(context.client, dashboard);
       return dashboard;
     },

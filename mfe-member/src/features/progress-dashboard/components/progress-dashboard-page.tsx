@@ -22,6 +22,7 @@ import {
   CardHeader,
   CardTitle,
   LogOutButton,
+  NoticeCard,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
@@ -101,21 +102,17 @@ function DashboardLead({
 
 function NotEnrolled() {
   return (
-    <Card className="mx-auto mt-10 max-w-xl text-center">
-      <CardHeader className="items-center">
-        <CardTitle asChild>
-          <h2 className="text-2xl">No Courses Yet</h2>
-        </CardTitle>
-        <CardDescription className="text-base">
-          Enroll in a course to follow its sections here.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to="/courses">Browse Courses</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <NoticeCard
+      className="mx-auto mt-10 max-w-xl"
+      heading="h2"
+      title="No Courses Yet"
+      description="Enroll in a course to follow its sections here."
+      descriptionClassName="text-base"
+    >
+      <Button asChild>
+        <Link to="/courses">Browse Courses</Link>
+      </Button>
+    </NoticeCard>
   );
 }
 

@@ -4,24 +4,15 @@
  * to get the consultation. A 401 reads as null (signed out).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyPurchases } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export const MY_PURCHASES_QUERY_KEY = ['/api/payment/my-purchases'] as const;
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
 
 export function myPurchasesQuery(enabled: boolean) {
   return queryOptions({
     queryKey: MY_PURCHASES_QUERY_KEY,
     enabled,
-    queryFn: async (context): Promise<MyPurchases | null> => {
-      const [body, { MyPurchasesSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : MyPurchasesSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.MyPurchasesSchema),
   });
 }
 

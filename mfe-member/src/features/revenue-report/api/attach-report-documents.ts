@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachReportDocumentsResponse } from '@platform/contracts';
+import { parseAnswer } from '@platform/ui';
 import { sendWithProgress } from '@platform/ui/upload-progress';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
@@ -15,11 +16,14 @@ export async function attachReportDocuments(
 ): Promise<AttachReportDocumentsResponse> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  const [answer, { AttachReportDocumentsResponseSchema }] = await Promise.all([
-    sendWithProgress({ url: `/api/revenue-reports/${encodeURIComponent(reportId)}/documents`, body }),
-    import('@platform/contracts'),
-  ]);
-  return AttachReportDocumentsResponseSchema.parse(answer.body);
+  const sent = sendWithProgress({
+    url: `/api/revenue-reports/${encodeURIComponent(reportId)}/documents`,
+    body,
+  });
+  return parseAnswer(
+    sent.then((answer) => answer.body),
+    (contracts) => contracts.AttachReportDocumentsResponseSchema,
+  );
 }
 
 export function useAttachReportDocuments() {

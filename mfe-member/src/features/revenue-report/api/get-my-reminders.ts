@@ -4,23 +4,14 @@
  * next, so it is read again with the reports.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReminderLadder } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFn } from '@platform/ui';
 
 export const MY_REMINDERS_QUERY_KEY = ['/api/revenue-reminders'] as const;
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
 
 export function useMyReminders(enabled: boolean) {
   return useQuery({
     queryKey: MY_REMINDERS_QUERY_KEY,
     enabled,
-    queryFn: async (context): Promise<ReminderLadder> => {
-      const [body, { ReminderLadderSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return ReminderLadderSchema.parse(body);
-    },
+    queryFn: parsedQueryFn((contracts) => contracts.ReminderLadderSchema),
   });
 }

@@ -5,13 +5,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyRevenueReports } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export type { MyRevenueReports };
 
 export const MY_REVENUE_REPORTS_QUERY_KEY = ['/api/revenue-reports'] as const;
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
 
 /** How often, and how many times at most, the list is read again while `refreshWhile` holds. */
 export const REFRESH_INTERVAL_MS = 2000;
@@ -36,13 +34,7 @@ export function myRevenueReportsQuery(
             ? REFRESH_INTERVAL_MS
             : false
       : false,
-    queryFn: async (context): Promise<MyRevenueReports | null> => {
-      const [body, { MyRevenueReportsSchema }] = await Promise.all([
-        readOrNull(context),
-        import('@platform/contracts'),
-      ]);
-      return body === null ? null : MyRevenueReportsSchema.parse(body);
-    },
+    queryFn: parsedQueryFnOrNull((contracts) => contracts.MyRevenueReportsSchema),
   });
 }
 

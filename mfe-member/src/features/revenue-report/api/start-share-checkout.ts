@@ -4,14 +4,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { CreateCheckoutSessionResponse } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
+import { requestParsed } from '@platform/ui';
 
 export async function startShareCheckout(reportId: string): Promise<CreateCheckoutSessionResponse> {
-  const [response, { CreateCheckoutSessionResponseSchema }] = await Promise.all([
-    apiRequest('POST', '/api/revenue-share-checkout', { reportId }),
-    import('@platform/contracts'),
-  ]);
-  return CreateCheckoutSessionResponseSchema.parse(await response.json());
+  return requestParsed(
+    'POST',
+    '/api/revenue-share-checkout',
+    { reportId },
+    (contracts) => contracts.CreateCheckoutSessionResponseSchema,
+  );
 }
 
 export function useStartShareCheckout() {

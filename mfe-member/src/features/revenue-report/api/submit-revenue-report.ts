@@ -5,18 +5,19 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevenueReportRequestParsed, SubmitRevenueReportResponse } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
+import { requestParsed } from '@platform/ui';
 import { MY_REMINDERS_QUERY_KEY } from './get-my-reminders';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
 export async function submitRevenueReport(
   request: RevenueReportRequestParsed,
 ): Promise<SubmitRevenueReportResponse> {
-  const [response, { SubmitRevenueReportResponseSchema }] = await Promise.all([
-    apiRequest('POST', '/api/revenue-report', request),
-    import('@platform/contracts'),
-  ]);
-  return SubmitRevenueReportResponseSchema.parse(await response.json());
+  return requestParsed(
+    'POST',
+    '/api/revenue-report',
+    request,
+    (contracts) => contracts.SubmitRevenueReportResponseSchema,
+  );
 }
 
 export function useSubmitRevenueReport() {

@@ -5,18 +5,19 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevenueShareConsentRequestParsed, RevenueShareConsentResponse } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, apiRequest } from '@platform/ui';
+import { AUTH_USER_QUERY_KEY, requestParsed } from '@platform/ui';
 import { ENROLLMENTS_QUERY_KEY } from '../../courses/api/get-courses';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from '../../revenue-report/api/get-my-revenue-reports';
 
 export async function consentToRevenueShare(
   request: RevenueShareConsentRequestParsed,
 ): Promise<RevenueShareConsentResponse> {
-  const [response, { RevenueShareConsentResponseSchema }] = await Promise.all([
-    apiRequest('POST', '/api/revenue-share-consent', request),
-    import('@platform/contracts'),
-  ]);
-  return RevenueShareConsentResponseSchema.parse(await response.json());
+  return requestParsed(
+    'POST',
+    '/api/revenue-share-consent',
+    request,
+    (contracts) => contracts.RevenueShareConsentResponseSchema,
+  );
 }
 
 export function useConsentToRevenueShare() {

@@ -17,6 +17,7 @@ import {
   CardHeader,
   CardTitle,
   CheckList,
+  NoticeCard,
   Skeleton,
   getApiErrorStatus,
   useDocumentTitle,
@@ -32,10 +33,9 @@ import { useAvailableModules } from '../../courses/api/get-available-modules';
 import { useModule, useModuleLessons } from '../../courses/api/get-module';
 import {
   Dialog,
-  DialogClose,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@platform/ui/dialog';
@@ -84,19 +84,15 @@ function SectionNotFound() {
   useDocumentTitle(getSectionPageTitle('Section Not Found'));
   return (
     <PageShell>
-      <Card className="mx-auto max-w-lg text-center">
-        <CardHeader className="items-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl">Section Not Found</h1>
-          </CardTitle>
-          <CardDescription>This section does not exist or is no longer part of the course.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild>
-            <Link to="/dashboard">Back to Dashboard</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <NoticeCard
+        className="mx-auto max-w-lg"
+        title="Section Not Found"
+        description="This section does not exist or is no longer part of the course."
+      >
+        <Button asChild>
+          <Link to="/dashboard">Back to Dashboard</Link>
+        </Button>
+      </NoticeCard>
     </PageShell>
   );
 }
@@ -104,22 +100,20 @@ function SectionNotFound() {
 function SectionLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <PageShell>
-      <Card role="alert" className="mx-auto max-w-lg text-center">
-        <CardHeader className="items-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl">This section could not be loaded</h1>
-          </CardTitle>
-          <CardDescription>Check your connection and try again.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap justify-center gap-3">
-          <Button type="button" onClick={onRetry}>
-            Try again
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Dashboard</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <NoticeCard
+        role="alert"
+        className="mx-auto max-w-lg"
+        title="This section could not be loaded"
+        description="Check your connection and try again."
+        contentClassName="flex flex-wrap justify-center gap-3"
+      >
+        <Button type="button" onClick={onRetry}>
+          Try again
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/dashboard">Back to Dashboard</Link>
+        </Button>
+      </NoticeCard>
     </PageShell>
   );
 }
@@ -343,22 +337,16 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
                           <DialogTitle>{markQuestion.title}</DialogTitle>
                           <DialogDescription>{markQuestion.description}</DialogDescription>
                         </DialogHeader>
-                        <DialogFooter>
-                          <DialogClose asChild>
-                            <Button type="button" variant="outline">
-                              Keep studying
-                            </Button>
-                          </DialogClose>
-                          <Button
-                            type="button"
-                            onClick={() => {
-                              setConfirmingSection(false);
-                              completeSection.mutate();
-                            }}
-                          >
-                            Mark Section Complete
-                          </Button>
-                        </DialogFooter>
+                        <DialogActions
+                          cancelLabel="Keep studying"
+                          busy={false}
+                          label="Mark Section Complete"
+                          busyLabel="Mark Section Complete"
+                          onAction={() => {
+                            setConfirmingSection(false);
+                            completeSection.mutate();
+                          }}
+                        />
                       </DialogContent>
                     </Dialog>
                   ) : null}

@@ -5,22 +5,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoursePreview, ProductList } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
+import { requestParsed } from '@platform/ui';
 
 async function listProducts(): Promise<ProductList> {
-  const [response, { ProductListSchema }] = await Promise.all([
-    apiRequest('GET', '/api/products'),
-    import('@platform/contracts'),
-  ]);
-  return ProductListSchema.parse(await response.json());
+  return requestParsed('GET', '/api/products', undefined, (contracts) => contracts.ProductListSchema);
 }
 
 async function getCoursePreview(): Promise<CoursePreview> {
-  const [response, { CoursePreviewSchema }] = await Promise.all([
-    apiRequest('GET', '/api/course-preview'),
-    import('@platform/contracts'),
-  ]);
-  return CoursePreviewSchema.parse(await response.json());
+  return requestParsed('GET', '/api/course-preview', undefined, (contracts) => contracts.CoursePreviewSchema);
 }
 
 export function useCatalogueProducts(enabled: boolean) {

@@ -3,13 +3,15 @@
  * their password. The answer is the same whether or not the address has an account, and the auth service
  * limits how many links one address gets in an hour; the link itself travels only by e-mail.
  */
-import { apiRequest } from '@platform/ui';
+import { requestParsed } from '@platform/ui';
 
 /** The server's words for the buyer. */
 export async function sendSetPasswordLink(email: string): Promise<string> {
-  const [response, { ForgotPasswordResponseSchema }] = await Promise.all([
-    apiRequest('POST', '/api/auth/forgot-password', { email }),
-    import('@platform/contracts'),
-  ]);
-  return ForgotPasswordResponseSchema.parse(await response.json()).message;
+  const answer = await requestParsed(
+    'POST',
+    '/api/auth/forgot-password',
+    { email },
+    (contracts) => contracts.ForgotPasswordResponseSchema,
+  );
+  return answer.message;
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError } from '../api-error';
 import { apiRequest } from '../api-request';
 import { getQueryFn } from '../get-query-fn';
+import { parsedQueryFn, parsedQueryFnOrNull, requestParsed } from '../parse-answer';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 
 type SeenRequest = { method?: string; url?: string; headers: IncomingHttpHeaders; body: string };
@@ -37,6 +38,11 @@ beforeAll(async () => {
           return;
         case '/page':
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+          return;
+        case '/link-sent':
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ success: true, message: 'Check your inbox' }));
           return;
         case '/refused':
           res.writeHead(400, { 'content-type': 'application/json' }).end(
@@ -166,5 +172,50 @@ describe('getQueryFn', () => {
       Promise.resolve(getQueryFn({ on401: 'returnNull' })(queryContext([`${baseUrl}/missing`]))),
     );
     expect(error).toMatchObject({ status: 404 });
+  });
+});
+
+describe('reads parsed with a contracts schema', () => {
+  it('requestParsed sends the request and resolves with the answer the picked schema parsed', async () => {
+    const answer = await requestParsed(
+      'POST',
+      `${baseUrl}/link-sent`,
+      { email: 'owner@example.com' },
+      (contracts) => contracts.ForgotPasswordResponseSchema,
+    );
+    expect(answer).toEqual({ success: true, message: 'Check your inbox' });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: '{"email":"owner@example.com"}' });
+  });
+
+  it('rejects an answer the picked schema refuses, and a refusal with its ApiError', async () => {
+    const wrongShape = await rejectionOf(
+      requestParsed(
+        'GET',
+        `${baseUrl}/echo`,
+        undefined,
+        (contracts) => contracts.ForgotPasswordResponseSchema,
+      ),
+    );
+    expect(wrongShape).not.toBeInstanceOf(ApiError);
+    const refused = await rejectionOf(
+      requestParsed('POST', `${baseUrl}/refused`, {}, (contracts) => contracts.ForgotPasswordResponseSchema),
+    );
+    expect(refused).toMatchObject({ status: 400 });
+  });
+
+  it('parsedQueryFn reads the query key and parses it; a 401 is an error', async () => {
+    const read = parsedQueryFn((contracts) => contracts.ForgotPasswordResponseSchema);
+    await expect(read(queryContext([`${baseUrl}/link-sent`]))).resolves.toEqual({
+      success: true,
+      message: 'Check your inbox',
+    });
+    const error = await rejectionOf(Promise.resolve(read(queryContext([`${baseUrl}/unauthorized`]))));
+    expect(error).toMatchObject({ status: 401 });
+  });
+
+  it('parsedQueryFnOrNull reads a 401 as null and parses any other answer', async () => {
+    const read = parsedQueryFnOrNull((contracts) => contracts.ForgotPasswordResponseSchema);
+    await expect(read(queryContext([`${baseUrl}/unauthorized`]))).resolves.toBeNull();
+    await expect(read(queryContext([`${baseUrl}/link-sent`]))).resolves.toMatchObject({ success: true });
   });
 });

@@ -1,0 +1,97 @@
+/**
+ * What the ledger dialogs' forms share: running a change (the server's words in a toast and the dialog
+ * closed on success; a refusal naming fields shown beside them, anything else in a toast) and the reason
+ * field kept with a change.
+ */
+import type { FormEvent, ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { BASELINE_REASON_MAX } from '@platform/contracts';
+import { FormField, Textarea, fieldAria, fieldHintId, showFieldIssues, toast } from '@platform/ui';
+import { DialogActions } from '@platform/ui/dialog';
+
+export async function runLedgerChange(
+  change: () => Promise<{ message: string }>,
+  {
+    doneTitle,
+    failedText,
+    failureLog,
+    showRefusal,
+    onDone,
+  }: {
+    doneTitle: string;
+    failedText: string;
+    /** The console line a failure is logged with. */
+    failureLog: string;
+    /** Shows a refusal beside its fields; false when it named none. */
+    showRefusal: (failure: unknown) => boolean;
+    onDone: () => void;
+  },
+): Promise<void> {
+  try {
+    const answer = await change();
+    toast({ title: doneTitle, description: answer.message, variant: 'success' });
+    onDone();
+  } catch (failure) {
+    console.error(failureLog, failure);
+    if (showRefusal(failure)) return;
+    toast({ title: 'Error', description: failedText, variant: 'destructive' });
+  }
+}
+
+/** Shows a refusal's field issues beside `fields`, focusing the first (a `showRefusal` for runLedgerChange). */
+export function refusalBeside<Field extends string>(
+  setError: (field: Field, error: { message: string }, options: { shouldFocus: boolean }) => void,
+  fields: readonly Field[],
+): (failure: unknown) => boolean {
+  return (failure) =>
+    showFieldIssues(failure, fields, (field, message) => setError(field, { message }, { shouldFocus: true }));
+}
+
+/** A ledger dialog's form: its fields, then Cancel and the action, which says `busyLabel` while it saves. */
+export function LedgerForm({
+  onSubmit,
+  busy,
+  label,
+  busyLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      {children}
+      <DialogActions busy={busy} label={label} busyLabel={busyLabel} />
+    </form>
+  );
+}
+
+/** The reason kept with a change, with how many of its characters are used. */
+export function ReasonField({
+  id,
+  keptWith,
+  length,
+  error,
+  registration,
+}: {
+  id: string;
+  /** 'record', 'change': the hint says what it is kept with. */
+  keptWith: string;
+  length: number;
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField
+      id={id}
+      label="Reason"
+      error={error?.message}
+      hint={`Kept with the ${keptWith}. ${length}/${BASELINE_REASON_MAX} characters.`}
+    >
+      <Textarea {...fieldAria(id, error?.message, fieldHintId(id))} rows={3} {...registration} />
+    </FormField>
+  );
+}

@@ -1,0 +1,29 @@
+/** A list's waiting state: a line for screen readers and a few placeholders of the rows' height. */
+import { cn } from '../lib/cn';
+import { Skeleton } from './skeleton';
+
+export function LoadingList({
+  label,
+  rows,
+  rowHeight,
+  className = 'space-y-2',
+  testId,
+}: {
+  label: string;
+  rows: number;
+  /** A Tailwind height class (`h-36`). */
+  rowHeight: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={className} aria-busy="true" data-testid={testId}>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      {Array.from({ length: rows }, (_, key) => (
+        <Skeleton key={key} className={cn(rowHeight, 'w-full')} />
+      ))}
+    </div>
+  );
+}
