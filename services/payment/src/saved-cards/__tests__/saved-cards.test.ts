@@ -1,0 +1,228 @@
+/**
+ * The card on file and the automatic collection of revenue shares on the real payment service
+ * (docs/behaviour/revenue-share.md#card-on-file, #automatic-collection): saving a card on the test
+ * provider's TEST MODE page (charges nothing), seeing, replacing and removing it, and each
+ * `revenue.share.collection-requested` charged at most once: paid through the one fulfilment
+ * (`payment.order.paid`), or answered with `payment.share-collection.failed` (no card, a decline, a hard
+ * decline), also when the request is delivered again or twice at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  MySavedCardSchema,
+  SavedCardSetupResponseSchema,
+  type Caller,
+  type EventData,
+  type TestSavedCardBehaviour,
+} from '@platform/contracts';
+import { waitFor } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { inboxEvents, orders } from '../../db/schema.js';
+import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+
+type UserCaller = Extract<Caller, { kind: 'user' }>;
+
+function owner(): UserCaller {
+  const id = randomUUID();
+  return { kind: 'user', userId: id, email: `owner-${id.slice(0, 8)}@bistro-example.com`, role: 'user' };
+}
+
+describe.each(backings())('the card on file and automatic collection on $name', (factory) => {
+  let backing: Backing;
+  let payment: PaymentUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    payment = await startPayment(backing);
+  });
+
+  afterAll(async () => {
+    await payment?.stop();
+    await backing?.cleanup();
+  });
+
+  async function deliver<T extends 'revenue.share.due-changed' | 'revenue.share.collection-requested'>(
+    type: T,
+    data: EventData<T>,
+  ) {
+    const id = randomUUID();
+    await payment.service.deps.bus.publish({
+      id,
+      type,
+      version: 1,
+      occurredAt: payment.clock.now().toISOString(),
+      data,
+    });
+    await waitFor(
+      async () =>
+        (await payment.service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, id))).length,
+      (count) => count > 0,
+      `${type} to be applied`,
+    );
+  }
+
+  const myCard = async (who: Caller) => {
+    const response = await payment.call('/api/saved-card', { caller: who });
+    expect(response.status).toBe(200);
+    return MySavedCardSchema.parse(await response.json());
+  };
+
+  /** Opens the test provider's page and saves the picked card, as the owner's browser does. */
+  async function saveCard(who: UserCaller, card: TestSavedCardBehaviour) {
+    const setup = await payment.call('/api/saved-card/setup', { caller: who, json: {} });
+    expect(setup.status).toBe(200);
+    const { url } = SavedCardSetupResponseSchema.parse(await setup.json());
+    const page = await payment.call(url, { caller: who });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('TEST MODE');
+    const saved = await payment.call(`${url}/save/${card}`, {
+      caller: who,
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/revenue-report?card=saved');
+    return url;
+  }
+
+  /** A verified report of `who` owing `amountDue`, as the revenue service announces it. */
+  async function verifiedShare(who: UserCaller, amountDue = 12_345) {
+    const reportId = randomUUID();
+    await deliver('revenue.share.due-changed', {
+      reportId,
+      userId: who.userId,
+      periodStart: '2030-01-01',
+      periodEnd: '2030-01-31',
+      amountDue,
+      verified: true,
+      firstName: 'Rosa',
+      lastName: 'Díaz',
+      sequence: 2,
+      changedAt: payment.clock.now().toISOString(),
+    });
+    return reportId;
+  }
+
+  function collectionRequest(who: UserCaller, reportId: string, attempt = 1, amount = 12_345) {
+    return {
+      collectionId: randomUUID(),
+      reportId,
+      userId: who.userId,
+      attempt,
+      amount,
+      periodStart: '2030-01-01',
+      periodEnd: '2030-01-31',
+      requestedAt: payment.clock.now().toISOString(),
+    };
+  }
+
+  const paidEventsOf = async (reportId: string) =>
+    (await payment.events('payment.order.paid')).filter((event) => event.data.revenueReportId === reportId);
+  const failuresOf = async (reportId: string) =>
+    (await payment.events('payment.share-collection.failed')).filter(
+      (event) => event.data.reportId === reportId,
+    );
+  const ordersOf = (reportId: string) =>
+    payment.service.deps.db.select().from(orders).where(eq(orders.revenueReportId, reportId));
+
+  it('asks visitors to sign in, and answers an owner without a card that they may save one', async () => {
+    expect((await payment.call('/api/saved-card')).status).toBe(401);
+    expect((await payment.call('/api/saved-card/setup', { json: {} })).status).toBe(401);
+    expect(await myCard(owner())).toEqual({ card: null, testMode: true, available: true });
+  });
+
+  it('refuses a setup that names another page, with the field message', async () => {
+    const response = await payment.call('/api/saved-card/setup', {
+      caller: owner(),
+      json: { returnTo: 'https://evil.example' },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('returnTo must be revenue-report or dashboard');
+  });
+
+  it('saves, replaces and removes the card, charging nothing, and shows the page to its owner only', async () => {
+    const who = owner();
+    const url = await saveCard(who, 'pays');
+    expect((await myCard(who)).card).toEqual(
+      expect.objectContaining({ provider: 'test', brand: 'Visa', last4: '4242', expMonth: 12 }),
+    );
+    expect((await payment.call(url, { caller: owner() })).status).toBe(404);
+    expect((await payment.call('/api/test-card-setup/test_seti_nothing', { caller: who })).status).toBe(404);
+    // The used page saves nothing more.
+    await payment.call(`${url}/save/declines`, { caller: who, method: 'POST', redirect: 'manual' });
+    expect((await myCard(who)).card?.last4).toBe('4242');
+
+    await saveCard(who, 'declines');
+    expect((await myCard(who)).card?.last4).toBe('0341');
+    expect(await payment.events('payment.order.paid')).toHaveLength(0);
+
+    const removed = await payment.call('/api/saved-card', { caller: who, method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(MySavedCardSchema.parse(await removed.json()).card).toBeNull();
+    expect((await myCard(who)).card).toBeNull();
+  });
+
+  it('collects a due share from the card once, however often the request arrives', async () => {
+    const who = owner();
+    await saveCard(who, 'pays');
+    const reportId = await verifiedShare(who);
+    const request = collectionRequest(who, reportId);
+    await Promise.all([
+      deliver('revenue.share.collection-requested', request),
+      deliver('revenue.share.collection-requested', request),
+    ]);
+    await deliver('revenue.share.collection-requested', request);
+
+    const paid = await paidEventsOf(reportId);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.data).toEqual(
+      expect.objectContaining({ total: 12_345, placedByUserId: who.userId, email: who.email }),
+    );
+    const made = await ordersOf(reportId);
+    expect(made.map((order) => order.status)).toEqual(['fulfilled']);
+    expect(await failuresOf(reportId)).toHaveLength(0);
+  });
+
+  it('answers a declined, a hard-declined and a missing card with a failure, charging nothing', async () => {
+    const cases: Array<[TestSavedCardBehaviour | null, string, string]> = [
+      ['declines', 'declined', 'Your card has insufficient funds.'],
+      ['hard-declines', 'hard-decline', 'Your card has expired.'],
+      [null, 'no-card', ''],
+    ];
+    for (const [card, reason, message] of cases) {
+      const who = owner();
+      if (card) await saveCard(who, card);
+      const reportId = await verifiedShare(who);
+      const request = collectionRequest(who, reportId, 2);
+      await deliver('revenue.share.collection-requested', request);
+      await deliver('revenue.share.collection-requested', request);
+      const failures = await failuresOf(reportId);
+      expect(failures.map((event) => event.data)).toEqual([
+        expect.objectContaining({ collectionId: request.collectionId, attempt: 2, reason, message }),
+      ]);
+      expect(await paidEventsOf(reportId)).toHaveLength(0);
+      expect((await ordersOf(reportId)).map((order) => order.status)).toEqual(card ? ['failed'] : []);
+    }
+  });
+
+  it('charges nothing when the share was paid meanwhile', async () => {
+    const who = owner();
+    await saveCard(who, 'pays');
+    const reportId = await verifiedShare(who);
+    await deliver('revenue.share.due-changed', {
+      reportId,
+      userId: who.userId,
+      periodStart: '2030-01-01',
+      periodEnd: '2030-01-31',
+      amountDue: 0,
+      verified: true,
+      firstName: 'Rosa',
+      lastName: 'Díaz',
+      sequence: 3,
+      changedAt: payment.clock.now().toISOString(),
+    });
+    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId));
+    expect(await ordersOf(reportId)).toHaveLength(0);
+    expect(await failuresOf(reportId)).toHaveLength(0);
+  });
+});
