@@ -214,9 +214,7 @@ function renderCollectionFailedEmail(
         : 'We will not try this card again. Please pay the share on your revenue report page, or save another card there.',
     ],
     action,
-    outro: [
-      'A share unpaid 30 days after its due date holds back new course sections until it is paid.',
-    ],
+    outro: ['A share unpaid 30 days after its due date holds back new course sections until it is paid.'],
     settings,
   });
 }

@@ -42,7 +42,14 @@ export async function collectDueShares(deps: {
       const amount = report.shareOwed - report.amountPaid;
       const [row] = await tx
         .insert(shareCollections)
-        .values({ id: randomUUID(), reportId: report.id, userId: report.userId, attempt, amount, requestedAt: now })
+        .values({
+          id: randomUUID(),
+          reportId: report.id,
+          userId: report.userId,
+          attempt,
+          amount,
+          requestedAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: shareCollections.id });
       if (!row) return;

@@ -32,7 +32,8 @@ export function collectionFailedSubscription(deps: ServiceDeps<RevenueConfig>) {
       if (!plan || !report) return;
       const amountDue = report.shareOwed - report.amountPaid;
       if (amountDue <= 0) return;
-      const last = failure.reason === 'hard-decline' || recorded.attempt >= SHARE_COLLECTION_RETRY_DAYS.length;
+      const last =
+        failure.reason === 'hard-decline' || recorded.attempt >= SHARE_COLLECTION_RETRY_DAYS.length;
       await requestReminder(
         tx,
         {

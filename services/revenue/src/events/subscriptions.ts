@@ -8,7 +8,10 @@ import { ownerProfileSubscription } from './owner-profile.handler.js';
 import { sharePaymentSubscriptions } from './share-payments.handler.js';
 
 export function revenueSubscriptions(deps: ServiceDeps<RevenueConfig>): SubscriptionDefinition[] {
-  return [ownerProfileSubscription(), ...membershipSubscriptions(), ...sharePaymentSubscriptions(deps),
+  return [
+    ownerProfileSubscription(),
+    ...membershipSubscriptions(),
+    ...sharePaymentSubscriptions(deps),
     collectionFailedSubscription(deps),
   ];
 }
