@@ -26,9 +26,16 @@ export type SavedCardReturnPage = z.infer<typeof SavedCardReturnPageSchema>;
 export const SAVED_CARD_OUTCOMES = ['saved', 'cancelled', 'failed'] as const;
 export type SavedCardOutcome = (typeof SAVED_CARD_OUTCOMES)[number];
 
+export const SAVED_CARD_OUTCOME_PARAM = 'card';
+
+/** The outcome a page's address carries after the card page, or null for anything else. */
+export function readSavedCardOutcome(value: string | null | undefined): SavedCardOutcome | null {
+  return SAVED_CARD_OUTCOMES.find((outcome) => outcome === value) ?? null;
+}
+
 /** Where the owner lands after the card page: `/revenue-report?card=saved`, `/dashboard?card=cancelled`. */
 export function savedCardReturnPath(page: SavedCardReturnPage, outcome: SavedCardOutcome): string {
-  return `/${page}?card=${outcome}`;
+  return `/${page}?${SAVED_CARD_OUTCOME_PARAM}=${outcome}`;
 }
 
 export const SavedCardSetupRequestSchema = z.strictObject({
