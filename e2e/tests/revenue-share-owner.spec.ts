@@ -664,7 +664,9 @@ test(
     await saveScreenshot(page, testInfo, 'revenue-report-no-card');
 
     await card.getByRole('button', { name: 'Save a card' }).click();
-    await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/api\/test-card-setup\/test_seti_/);
+    await expect(page.getByRole('heading', { name: 'Save a card for your revenue share' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('TEST MODE');
     await expectNoSeriousA11yViolations(page, testInfo, 'test-card-setup');
     await page.getByRole('button', { name: /Visa ending 4242/ }).click();
     await expect(page).toHaveURL(/\/revenue-report$/);
