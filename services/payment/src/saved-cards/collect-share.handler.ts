@@ -24,13 +24,9 @@ import { insertOrder, updateOrder } from '../orders/orders.repository.js';
 import { findShareDueOfUser } from '../revenue-share/share-dues.repository.js';
 import { priceShare } from '../revenue-share/start-share-checkout.js';
 import type { PaymentDeps } from '../runtime.js';
-import { testCardVault, type CardVault } from './card-vault.js';
+import { vaultOfCard } from './card-vaults.js';
 import { findSavedCard } from './saved-cards.repository.js';
 import { shareCollections } from './saved-cards.tables.js';
-
-function vaultFor(deps: PaymentDeps, provider: string): CardVault | null {
-  return provider === 'test' && deps.runtime.test ? testCardVault : null;
-}
 
 export function collectShareSubscription(deps: PaymentDeps) {
   return defineSubscription({
@@ -67,7 +63,7 @@ export function collectShareSubscription(deps: PaymentDeps) {
       };
 
       const card = await findSavedCard(tx, request.userId);
-      const vault = card ? vaultFor(deps, card.provider) : null;
+      const vault = card ? vaultOfCard(deps, card.provider) : null;
       if (!card || !vault) return fail('no-card', '');
       const due = await findShareDueOfUser(tx, request.reportId, request.userId);
       if (!due || !due.verified || due.amountDue <= 0) {

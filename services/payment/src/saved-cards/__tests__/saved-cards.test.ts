@@ -6,26 +6,14 @@
  * (`payment.order.paid`), or answered with `payment.share-collection.failed` (no card, a decline, a hard
  * decline), also when the request is delivered again or twice at once.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MySavedCardSchema,
   SavedCardSetupResponseSchema,
-  type Caller,
-  type EventData,
   type TestSavedCardBehaviour,
 } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
-import { eq } from 'drizzle-orm';
-import { inboxEvents, orders } from '../../db/schema.js';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
-
-type UserCaller = Extract<Caller, { kind: 'user' }>;
-
-function owner(): UserCaller {
-  const id = randomUUID();
-  return { kind: 'user', userId: id, email: `owner-${id.slice(0, 8)}@bistro-example.com`, role: 'user' };
-}
+import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
 
 describe.each(backings())('the card on file and automatic collection on $name', (factory) => {
   let backing: Backing;
@@ -41,31 +29,16 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     await backing?.cleanup();
   });
 
-  async function deliver<T extends 'revenue.share.due-changed' | 'revenue.share.collection-requested'>(
-    type: T,
-    data: EventData<T>,
-  ) {
-    const id = randomUUID();
-    await payment.service.deps.bus.publish({
-      id,
-      type,
-      version: 1,
-      occurredAt: payment.clock.now().toISOString(),
-      data,
-    });
-    await waitFor(
-      async () =>
-        (await payment.service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, id))).length,
-      (count) => count > 0,
-      `${type} to be applied`,
-    );
-  }
-
-  const myCard = async (who: Caller) => {
-    const response = await payment.call('/api/saved-card', { caller: who });
-    expect(response.status).toBe(200);
-    return MySavedCardSchema.parse(await response.json());
-  };
+  const {
+    deliver,
+    announceDue,
+    myCard,
+    verifiedShare,
+    collectionRequest,
+    paidEventsOf,
+    failuresOf,
+    ordersOf,
+  } = collectionHelpers(() => payment);
 
   /** Opens the test provider's page and saves the picked card, as the owner's browser does. */
   async function saveCard(who: UserCaller, card: TestSavedCardBehaviour) {
@@ -84,46 +57,6 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     expect(saved.headers.get('location')).toBe('/revenue-report?card=saved');
     return url;
   }
-
-  /** A verified report of `who` owing `amountDue`, as the revenue service announces it. */
-  async function verifiedShare(who: UserCaller, amountDue = 12_345) {
-    const reportId = randomUUID();
-    await deliver('revenue.share.due-changed', {
-      reportId,
-      userId: who.userId,
-      periodStart: '2030-01-01',
-      periodEnd: '2030-01-31',
-      amountDue,
-      verified: true,
-      firstName: 'Rosa',
-      lastName: 'Díaz',
-      sequence: 2,
-      changedAt: payment.clock.now().toISOString(),
-    });
-    return reportId;
-  }
-
-  function collectionRequest(who: UserCaller, reportId: string, attempt = 1, amount = 12_345) {
-    return {
-      collectionId: randomUUID(),
-      reportId,
-      userId: who.userId,
-      attempt,
-      amount,
-      periodStart: '2030-01-01',
-      periodEnd: '2030-01-31',
-      requestedAt: payment.clock.now().toISOString(),
-    };
-  }
-
-  const paidEventsOf = async (reportId: string) =>
-    (await payment.events('payment.order.paid')).filter((event) => event.data.revenueReportId === reportId);
-  const failuresOf = async (reportId: string) =>
-    (await payment.events('payment.share-collection.failed')).filter(
-      (event) => event.data.reportId === reportId,
-    );
-  const ordersOf = (reportId: string) =>
-    payment.service.deps.db.select().from(orders).where(eq(orders.revenueReportId, reportId));
 
   it('asks visitors to sign in, and answers an owner without a card that they may save one', async () => {
     expect((await payment.call('/api/saved-card')).status).toBe(401);
@@ -209,18 +142,7 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     const who = owner();
     await saveCard(who, 'pays');
     const reportId = await verifiedShare(who);
-    await deliver('revenue.share.due-changed', {
-      reportId,
-      userId: who.userId,
-      periodStart: '2030-01-01',
-      periodEnd: '2030-01-31',
-      amountDue: 0,
-      verified: true,
-      firstName: 'Rosa',
-      lastName: 'Díaz',
-      sequence: 3,
-      changedAt: payment.clock.now().toISOString(),
-    });
+    await announceDue(who, reportId, 0, 3);
     await deliver('revenue.share.collection-requested', collectionRequest(who, reportId));
     expect(await ordersOf(reportId)).toHaveLength(0);
     expect(await failuresOf(reportId)).toHaveLength(0);
