@@ -11,7 +11,7 @@ export async function findSavedCard(db: Executor, userId: string): Promise<Saved
 
 /** Saves the card, replacing the one on file. */
 export async function saveCard(db: Executor, card: SavedCardRow): Promise<void> {
-  const { userId, ...rest } = card;
+  const { userId: _userId, ...rest } = card;
   await db.insert(savedCards).values(card).onConflictDoUpdate({ target: savedCards.userId, set: rest });
 }
 
