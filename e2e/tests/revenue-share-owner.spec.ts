@@ -649,3 +649,49 @@ test(
     await admin.dispose();
   },
 );
+
+test(
+  'the owner saves a card on the TEST MODE page, sees it, replaces it and removes it; nothing is charged',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await becomeOwner(page, 'card-on-file', 3_000_000, 1);
+    await page.goto('/revenue-report');
+    const card = page.getByTestId('card-on-file');
+    await expect(card.getByRole('heading', { name: /Card on file/ })).toBeVisible();
+    await expect(card.getByText('TEST MODE', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('saved-card')).toHaveText(
+      'No card on file. You pay each share with Pay now.',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'revenue-report-no-card');
+
+    await card.getByRole('button', { name: 'Save a card' }).click();
+    await expect(page).toHaveURL(/\/api\/test-card-setup\/test_seti_/);
+    await expect(page.getByRole('heading', { name: 'Save a card for your revenue share' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('TEST MODE');
+    await expectNoSeriousA11yViolations(page, testInfo, 'test-card-setup');
+    await page.getByRole('button', { name: /Visa ending 4242/ }).click();
+    await expect(page).toHaveURL(/\/revenue-report$/);
+    await expect(card.getByTestId('card-outcome')).toContainText('Card saved');
+    await expect(card.getByTestId('saved-card')).toHaveText(/^Visa ending 4242, expires 12\/\d{4}$/);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'revenue-report-card-saved');
+    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-card-saved');
+
+    await card.getByRole('button', { name: 'Replace card' }).click();
+    await page.getByRole('button', { name: /Visa ending 0341/ }).click();
+    await expect(card.getByTestId('saved-card')).toHaveText(/^Visa ending 0341/);
+
+    await card.getByRole('button', { name: 'Replace card' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByTestId('card-outcome')).toContainText('No card saved');
+    await expect(card.getByTestId('saved-card')).toHaveText(/^Visa ending 0341/);
+
+    await card.getByRole('button', { name: 'Remove card' }).click();
+    await expect(card.getByTestId('saved-card')).toHaveText(
+      'No card on file. You pay each share with Pay now.',
+    );
+    const orders = await page.request.get('/api/orders');
+    expect(((await orders.json()) as { orders: unknown[] }).orders).toEqual([]);
+  },
+);

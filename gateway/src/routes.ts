@@ -83,6 +83,8 @@ export const ROUTES: readonly Route[] = [
     '/api/test-checkout/*',
     // Paying a revenue share online (docs/decisions.md, 28), before the revenue service's `/api/revenue*`.
     '/api/revenue-share-checkout*',
+    '/api/saved-card*',
+    '/api/test-card-setup/*',
   ),
 
   // Revenue-share programme.

@@ -7,6 +7,7 @@ import { myOrderRoutes } from './orders/my-orders.router.js';
 import { testCheckoutRoutes } from './providers/test/test-checkout.router.js';
 import { shareCheckoutRoutes } from './revenue-share/share-checkout.router.js';
 import type { PaymentDeps } from './runtime.js';
+import { savedCardRoutes } from './saved-cards/saved-cards.router.js';
 import { webhookRoutes } from './webhooks/webhooks.router.js';
 
 export function paymentRoutes(router: Router, deps: PaymentDeps): void {
@@ -16,6 +17,7 @@ export function paymentRoutes(router: Router, deps: PaymentDeps): void {
   adminCouponRoutes(router, deps);
   myOrderRoutes(router, deps);
   testCheckoutRoutes(router, deps);
+  savedCardRoutes(router, deps);
 }
 
 /** Provider webhooks: verified by their signatures, so they need no gateway token. */

@@ -17,6 +17,11 @@ export const revenueConfigSchema = serviceConfigSchema('revenue', DEFAULT_SERVIC
     .describe(
       'how often the automatic reminders that are due are sent (each at most once per owner, kind and period)',
     ),
+  REVENUE_COLLECTION_INTERVAL_MS: positiveInt
+    .default(15 * MINUTE)
+    .describe(
+      'how often the verified shares due are charged to the card on file (each attempt at most once per report)',
+    ),
 });
 
 export type RevenueConfig = z.infer<typeof revenueConfigSchema>;

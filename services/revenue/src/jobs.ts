@@ -1,15 +1,18 @@
 /**
  * The revenue service's periodic jobs (each run on one replica at a time, at most once per interval of
- * service time): owners' standing, which time alone can change, and the automatic reminders.
+ * service time): owners' standing, which time alone can change, the automatic reminders, and the
+ * automatic collection of shares due from the card on file.
  */
 import { definePeriodicJob } from '@platform/service-kit/jobs';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from './config.js';
+import { collectDueShares } from './collection/collect-due-shares.js';
 import { sendDueReminders } from './reminders/send-due-reminders.js';
 import { refreshAllCustomerStatuses } from './standing/refresh-customer-status.js';
 
 export const CUSTOMER_STATUS_JOB = 'refresh-customer-status';
 export const REMINDERS_JOB = 'send-due-reminders';
+export const COLLECTION_JOB = 'collect-due-shares';
 
 export function revenueJobs(deps: ServiceDeps<RevenueConfig>) {
   return [
@@ -26,6 +29,11 @@ export function revenueJobs(deps: ServiceDeps<RevenueConfig>) {
       name: REMINDERS_JOB,
       everyMs: deps.config.REVENUE_REMINDERS_INTERVAL_MS,
       run: () => sendDueReminders(deps),
+    }),
+    definePeriodicJob({
+      name: COLLECTION_JOB,
+      everyMs: deps.config.REVENUE_COLLECTION_INTERVAL_MS,
+      run: () => collectDueShares(deps),
     }),
   ];
 }

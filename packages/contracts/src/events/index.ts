@@ -28,6 +28,10 @@ import {
   RevenueShareDueChangedSchema,
   RevenueSharePaymentRefusedSchema,
 } from './revenue-events.js';
+import {
+  PaymentShareCollectionFailedSchema,
+  RevenueShareCollectionRequestedSchema,
+} from './share-collection-events.js';
 
 export * from './envelope.js';
 export * from './platform-probe-recorded.js';
@@ -44,6 +48,7 @@ export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
 export * from './consultation-events.js';
 export * from './revenue-events.js';
+export * from './share-collection-events.js';
 
 export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
@@ -70,6 +75,8 @@ export const eventSchemas = {
   'revenue.reminder.requested': { version: 1, data: RevenueReminderRequestedSchema },
   'revenue.share.due-changed': { version: 1, data: RevenueShareDueChangedSchema },
   'revenue.share-payment.refused': { version: 1, data: RevenueSharePaymentRefusedSchema },
+  'revenue.share.collection-requested': { version: 1, data: RevenueShareCollectionRequestedSchema },
+  'payment.share-collection.failed': { version: 1, data: PaymentShareCollectionFailedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -59,6 +59,8 @@ export const REVENUE_REMINDER_KINDS = [
   'payment-upcoming',
   'payment-due',
   'payment-overdue',
+  'payment-collection-failed',
+  'payment-collection-stopped',
   'report-admin',
   'payment-admin',
 ] as const;

@@ -6,6 +6,7 @@
  */
 import {
   REPORT_GRACE_DAYS,
+  SHARE_COLLECTION_RETRY_DAYS,
   type RevenueReminderKind,
   type RevenueReminderRequested,
 } from '@platform/contracts';
@@ -17,7 +18,7 @@ export const REVENUE_REMINDER_TEMPLATE = 'revenue-reminder';
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface RevenueReminderInput {
-  reminder: Pick<RevenueReminderRequested, 'kind' | 'firstName' | 'months' | 'shares'>;
+  reminder: Pick<RevenueReminderRequested, 'kind' | 'firstName' | 'months' | 'shares' | 'step'>;
   settings: TemplateSettings;
 }
 
@@ -145,6 +146,10 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
     });
   }
 
+  if (kind === 'payment-collection-failed' || kind === 'payment-collection-stopped') {
+    return renderCollectionFailedEmail({ reminder, settings }, greeting, payAction);
+  }
+
   const shares = reminder.shares;
   const total = totalOf(shares);
   const overdue = kind === 'payment-overdue';
@@ -176,6 +181,40 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
         ? 'A share unpaid 30 days after its due date holds back new course sections until it is paid. Already paid? Reply to let us know and we will update your account.'
         : 'Already paid? Thank you: there is nothing more to do.',
     ],
+    settings,
+  });
+}
+
+/**
+ * The card on file was declined (docs/decisions.md, 92): `payment-collection-failed` names the next
+ * attempt's date (the ladder's days after the due date); `payment-collection-stopped` says no more
+ * attempts follow and the share is paid by link.
+ */
+function renderCollectionFailedEmail(
+  { reminder, settings }: RevenueReminderInput,
+  greeting: string,
+  action: { label: string; url: string },
+): RenderedEmail {
+  const share = reminder.shares[0]!;
+  const amount = formatMoney(share.amountDue);
+  const retryDays = SHARE_COLLECTION_RETRY_DAYS[reminder.step ?? SHARE_COLLECTION_RETRY_DAYS.length];
+  const retryOn =
+    reminder.kind === 'payment-collection-failed' && retryDays !== undefined
+      ? formatDate(new Date(new Date(share.dueDate).getTime() + retryDays * DAY_MS), EMAIL_DATE)
+      : null;
+  return renderEmail({
+    subject: `We could not charge your card for your revenue share of ${amount}`,
+    preheader: retryOn ? `We will try again on ${retryOn}.` : 'Please pay your revenue share by link.',
+    heading: 'Your card was declined',
+    greeting,
+    intro: [
+      `We tried to charge your card on file for your revenue share for ${periodOf(share)} (${amount}, due ${formatDate(share.dueDate, EMAIL_DATE)}), and it was declined.`,
+      retryOn
+        ? `We will try again on ${retryOn}. You can pay now instead, or save another card, on your revenue report page.`
+        : 'We will not try this card again. Please pay the share on your revenue report page, or save another card there.',
+    ],
+    action,
+    outro: ['A share unpaid 30 days after its due date holds back new course sections until it is paid.'],
     settings,
   });
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionRequestSchema,
+  SavedCardSetupRequestSchema,
   GrantCourseAccessRequestSchema,
   PaypalOrderRequestSchema,
   ProviderSessionIdSchema,
@@ -98,6 +99,14 @@ describe.each(backings())('payment under fuzzed input on $name', (factory) => {
         'POST /api/test-checkout/:sessionId/decline': { params: { sessionId: [sessionId] } },
         'POST /api/test-checkout/:sessionId/cancel': { params: { sessionId: [sessionId] } },
         'POST /api/webhooks/:provider': { params: { provider: ['test', 'stripe', 'paypal'] } },
+        'POST /api/saved-card/setup': {
+          body: SavedCardSetupRequestSchema,
+          examples: [{ returnTo: 'dashboard' }, {}],
+        },
+        'GET /api/saved-card/return': {
+          query: z.object({ session_id: ProviderSessionIdSchema }).partial(),
+          queryExamples: [{ session_id: 'cs_test_1' }],
+        },
       },
     });
     expect(report.unknownContracts).toEqual([]);

@@ -191,7 +191,7 @@ export const fulfilments = paymentSchema.table('fulfilments', {
     .primaryKey()
     .references(() => orders.id, { onDelete: 'cascade' }),
   /** Which path got there first. */
-  source: text('source', { enum: ['webhook', 'grant', 'reconciliation', 'return'] }).notNull(),
+  source: text('source', { enum: ['webhook', 'grant', 'reconciliation', 'return', 'collection'] }).notNull(),
   /** The `payment.order.paid` event's id (written right after the event is enqueued). */
   eventId: uuid('event_id'),
   fulfilledAt: at('fulfilled_at').notNull(),
@@ -366,3 +366,6 @@ export const couponRedemptions = paymentSchema.table(
   },
   (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.accountEmail)],
 );
+
+/** The card on file and the automatic collection of revenue shares (src/saved-cards/). */
+export { cardSetups, savedCards, shareCollections } from '../saved-cards/saved-cards.tables.js';

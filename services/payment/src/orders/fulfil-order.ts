@@ -37,7 +37,7 @@ import {
   type OrderWithLines,
 } from './orders.repository.js';
 
-export type FulfilSource = 'webhook' | 'grant' | 'reconciliation' | 'return';
+export type FulfilSource = 'webhook' | 'grant' | 'reconciliation' | 'return' | 'collection';
 
 export type FulfilOutcome =
   /** This call fulfilled the order (and enqueued `payment.order.paid`). */

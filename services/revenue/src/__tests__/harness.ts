@@ -56,6 +56,7 @@ export interface RevenueUnderTest {
 export const QUIET_JOBS = {
   REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
   REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
+  REVENUE_COLLECTION_INTERVAL_MS: String(3650 * DAY),
 };
 
 export interface StartOptions {

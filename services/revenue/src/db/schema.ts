@@ -329,3 +329,33 @@ export const paidOrders = revenueSchema.table(
   },
   (table) => [index('paid_orders_paid_at_idx').on(table.paidAt)],
 );
+
+export const SHARE_COLLECTION_FAILURE_VALUES = ['no-card', 'declined', 'hard-decline'] as const;
+
+/**
+ * Each automatic collection attempt of a verified share from the card on file (docs/decisions.md, 92):
+ * unique per report and attempt, so replicas racing the same due date ask once. `outcome` is null while
+ * the payment service has not answered, or when the charge succeeded (the payment then arrives as an
+ * online `share_payments` row); a failure says why.
+ */
+export const shareCollections = revenueSchema.table(
+  'share_collections',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** 1 on the due date, then the retries (+3, +7, +14 days). */
+    attempt: integer('attempt').notNull(),
+    /** Cents still owed when it was asked for. */
+    amount: cents('amount').notNull(),
+    requestedAt: at('requested_at').notNull(),
+    failure: text('failure', { enum: SHARE_COLLECTION_FAILURE_VALUES }),
+    failureMessage: text('failure_message'),
+    failedAt: at('failed_at'),
+  },
+  (table) => [uniqueIndex('share_collections_report_attempt_key').on(table.reportId, table.attempt)],
+);
+
+export type ShareCollectionRow = typeof shareCollections.$inferSelect;

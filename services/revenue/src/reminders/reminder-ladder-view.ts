@@ -49,6 +49,10 @@ function labelOf(
   }
   const report = reports.get(periodKey);
   const subject = report ? `Share for ${monthName(report.reportingPeriodStart)}` : 'Revenue share';
+  if (kind === 'payment-collection-failed')
+    return `${subject}: card declined (attempt ${step}), tried again later`;
+  if (kind === 'payment-collection-stopped')
+    return `${subject}: card declined (attempt ${step}), not tried again`;
   const where =
     kind === 'payment-upcoming'
       ? step < 0

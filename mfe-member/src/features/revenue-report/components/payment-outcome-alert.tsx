@@ -3,29 +3,15 @@
  * `?payment=<outcome>` (docs/behaviour/revenue-share.md#paying-a-share-online). Read once, then taken out
  * of the address so that a reload does not say it again.
  */
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { PAYMENT_OUTCOME_PARAM, readSharePaymentOutcome } from '@platform/contracts';
 import type { SharePaymentOutcome } from '@platform/contracts';
 import { Alert, AlertDescription, AlertTitle, Button } from '@platform/ui';
 import { PAYMENT_OUTCOME_COPY } from '../lib/report-copy';
+import { useOnceSearchParam } from './use-once-search-param';
 
 /** The outcome in the address when the page opened; the address loses it. */
 export function usePaymentOutcome(): [SharePaymentOutcome | null, () => void] {
-  const [params, setParams] = useSearchParams();
-  const [outcome, setOutcome] = useState(() => readSharePaymentOutcome(params.get(PAYMENT_OUTCOME_PARAM)));
-  useEffect(() => {
-    if (!params.has(PAYMENT_OUTCOME_PARAM)) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(PAYMENT_OUTCOME_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
-  return [outcome, () => setOutcome(null)];
+  return useOnceSearchParam(PAYMENT_OUTCOME_PARAM, readSharePaymentOutcome);
 }
 
 export function PaymentOutcomeAlert({

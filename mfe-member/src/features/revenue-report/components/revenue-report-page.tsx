@@ -24,6 +24,7 @@ import type { RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
 import { hasPayableReport, toChartPoints } from '../lib/report-history';
+import { CardOnFile } from './card-on-file';
 import { NotOnPlan } from './not-on-plan';
 import { PaymentOutcomeAlert, usePaymentOutcome } from './payment-outcome-alert';
 import { RevenueHistory } from './revenue-history';
@@ -135,6 +136,7 @@ export function RevenueReportPage() {
           <RevenueReportForm plan={reports.data.plan} />
         </div>
         <HistorySection reports={reports.data.reports} />
+        <CardOnFile />
         <RevenueReminders />
       </div>
     );

@@ -109,3 +109,32 @@ export const PAYMENT_OUTCOME_COPY = {
     tone: 'default',
   },
 } as const;
+
+/** The card on file (docs/behaviour/revenue-share.md#card-on-file). */
+export const CARD_ON_FILE = {
+  title: 'Card on file',
+  intro:
+    'Save a card and each verified share is charged to it automatically on its due date. Saving a card charges nothing.',
+  none: 'No card on file. You pay each share with Pay now.',
+  testMode: 'TEST MODE: cards are saved with the built-in test provider; no real card or money is involved.',
+  unavailable: 'Saving a card is not available right now. You pay each share with Pay now.',
+  save: 'Save a card',
+  replace: 'Replace card',
+  remove: 'Remove card',
+  starting: 'Opening the card page…',
+  removing: 'Removing…',
+  loadFailed: 'Could not load your card on file.',
+  failed: 'Could not open the card page. Please try again.',
+  removeFailed: 'Could not remove the card. Please try again.',
+  /** '`Visa ending 4242, expires 12/2029`'. */
+  describe: (card: { brand: string; last4: string; expMonth: number; expYear: number }) =>
+    `${card.brand} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+  outcomes: {
+    saved: {
+      title: 'Card saved',
+      text: 'Your card is on file. Shares due from now on are charged to it automatically.',
+    },
+    cancelled: { title: 'No card saved', text: 'You left the card page without saving a card.' },
+    failed: { title: 'Card not saved', text: 'The card could not be saved. Please try again.' },
+  },
+} as const;

@@ -8,3 +8,4 @@ export * from './share-checkout.js';
 export * from './my-purchases.js';
 export * from './coupons.js';
 export * from './my-orders.js';
+export * from './saved-card.js';

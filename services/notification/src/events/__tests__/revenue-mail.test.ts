@@ -141,4 +141,22 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
     );
     expect(fromAdmin.subject).toBe('A reminder: $1,234.58 in revenue share is due');
   });
+
+  it('says a declined card is charged again on the next date, or not again after the last attempt', async () => {
+    const share = {
+      reportId: randomUUID(),
+      periodStart: '2030-03-01',
+      periodEnd: '2030-03-31',
+      amountDue: 100_000,
+      dueDate: '2030-05-11T10:00:00.000Z',
+    };
+    const retried = await sendOne(reminder({ kind: 'payment-collection-failed', step: 1, shares: [share] }));
+    expect(retried.subject).toBe('We could not charge your card for your revenue share of $1,000.00');
+    expect(retried.text).toContain('We will try again on May 14, 2030.');
+    expect(retried.text).toContain(`\n${BASE_URL}/revenue-report\n`);
+    peer.received.length = 0;
+    const stopped = await sendOne(reminder({ kind: 'payment-collection-stopped', step: 4, shares: [share] }));
+    expect(stopped.text).toContain('We will not try this card again.');
+    expect(stopped.text).not.toContain('try again on');
+  });
 });

@@ -272,7 +272,7 @@ function refundTargetOf(payment: Stripe.InvoicePayment.Payment): RefundTarget | 
   return charge ? { charge } : null;
 }
 
-function apiBaseOptions(
+export function apiBaseOptions(
   apiBase: string | undefined,
 ): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
@@ -388,7 +388,7 @@ function fromUnix(seconds: number): Date {
 }
 
 /** Stripe's messages name the problem without secrets; network and key problems get our own words. */
-function toProviderError(action: string, error: unknown): PaymentProviderError {
+export function toProviderError(action: string, error: unknown): PaymentProviderError {
   if (error instanceof PaymentProviderError) return error;
   if (error instanceof Stripe.errors.StripeConnectionError) {
     return new PaymentProviderError('stripe', `Could not reach Stripe to ${action}.`);

@@ -23,6 +23,9 @@ export interface FakeSession {
   cancel_url: string;
   url: string | null;
   payment_intent: string | null;
+  /** Setup mode: the customer the card is saved for, and the SetupIntent once the card is entered. */
+  customer: string | null;
+  setup_intent: string | null;
   /** Subscription mode: the subscription and its first invoice, once paid. */
   subscription: string | null;
   invoice: string | null;
@@ -63,8 +66,22 @@ export interface FakePaymentIntent {
   amount: number;
 }
 
+/**
+ * Stripe's test payment methods the fake knows (the off-session charge's outcome), with their cards:
+ * https://docs.stripe.com/testing#declined-payments.
+ */
+export const FAKE_PAYMENT_METHODS = {
+  pm_card_visa: { last4: '4242', decline: null },
+  pm_card_visa_chargeDeclinedInsufficientFunds: { last4: '9995', decline: 'insufficient_funds' },
+  pm_card_chargeDeclinedExpiredCard: { last4: '0069', decline: 'expired_card' },
+} as const;
+export type FakePaymentMethod = keyof typeof FAKE_PAYMENT_METHODS;
+
 export class FakeStripeApi {
   readonly sessions = new Map<string, FakeSession>();
+  readonly customers = new Map<string, { id: string; email: string | null }>();
+  /** Off-session charges: the PaymentIntents created with a saved payment method. */
+  readonly charges: { id: string; amount: number; customer: string; payment_method: string }[] = [];
   readonly intents = new Map<string, FakePaymentIntent>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices: FakeInvoice[] = [];
@@ -171,6 +188,16 @@ export class FakeStripeApi {
     return invoice;
   }
 
+  /** The owner enters a card on Stripe's setup page: the setup session completes with that method. */
+  completeSetup(sessionId: string, paymentMethod: FakePaymentMethod): void {
+    const session = this.session(sessionId);
+    Object.assign(session, {
+      status: 'complete',
+      setup_intent: `seti_${paymentMethod}_${++this.count}`,
+      url: null,
+    });
+  }
+
   session(id: string): FakeSession {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`no fake session ${id}`);
@@ -199,6 +226,12 @@ export class FakeStripeApi {
     if (request.method === 'GET' && sessionPath)
       return this.retrieveSession(decodeURIComponent(sessionPath[1]!), request.query);
     if (request.method === 'POST' && request.path === '/v1/refunds') return this.createRefund(form);
+    if (request.method === 'POST' && request.path === '/v1/customers') {
+      const customer = { id: `cus_${++this.count}`, email: form.get('email') };
+      this.customers.set(customer.id, customer);
+      return { status: 200, body: { object: 'customer', ...customer } };
+    }
+    if (request.method === 'POST' && request.path === '/v1/payment_intents') return this.chargeSaved(form);
     if (request.method === 'POST' && request.path === '/v1/coupons') {
       const coupon = {
         id: `coupon_${++this.count}`,
@@ -294,6 +327,9 @@ export class FakeStripeApi {
       });
     }
     const mode = form.get('mode') ?? '';
+    const customer = form.get('customer');
+    if (mode === 'setup' && (!customer || !this.customers.has(customer)))
+      return error(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing');
     if (mode === 'subscription' && !lineItems.some((line) => line.recurring)) {
       return error(
         400,
@@ -341,6 +377,8 @@ export class FakeStripeApi {
       cancel_url: form.get('cancel_url') ?? '',
       url: `https://checkout.stripe.com/c/pay/${id}`,
       payment_intent: null,
+      customer,
+      setup_intent: null,
       subscription: null,
       invoice: null,
       subscription_metadata:
@@ -380,10 +418,63 @@ export class FakeStripeApi {
         })),
       };
     }
+    if (expand.includes('setup_intent.payment_method') && session.setup_intent) {
+      const method = /^seti_(.+)_\d+$/.exec(session.setup_intent)![1] as FakePaymentMethod;
+      body.setup_intent = {
+        id: session.setup_intent,
+        object: 'setup_intent',
+        status: 'succeeded',
+        payment_method: {
+          id: method,
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: 'visa', last4: FAKE_PAYMENT_METHODS[method].last4, exp_month: 12, exp_year: 2034 },
+        },
+      };
+    }
     if (expand.includes('payment_intent') && session.payment_intent) {
       body.payment_intent = this.intents.get(session.payment_intent) ?? session.payment_intent;
     }
     return body;
+  }
+
+  /** `POST /v1/payment_intents` with `off_session` and `confirm`: charged, or a card error (402). */
+  private chargeSaved(form: URLSearchParams): FakeAnswer {
+    const method = form.get('payment_method') ?? '';
+    const customer = form.get('customer') ?? '';
+    const known = FAKE_PAYMENT_METHODS[method as FakePaymentMethod];
+    if (
+      !known ||
+      form.get('off_session') !== 'true' ||
+      form.get('confirm') !== 'true' ||
+      !this.customers.has(customer)
+    )
+      return error(400, 'invalid_request_error', 'Invalid off-session payment.', undefined);
+    if (known.decline) {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: known.decline === 'expired_card' ? 'expired_card' : 'card_declined',
+            decline_code: known.decline,
+            message:
+              known.decline === 'expired_card'
+                ? 'Your card has expired.'
+                : 'Your card has insufficient funds.',
+          },
+        },
+      };
+    }
+    const intent: FakePaymentIntent = {
+      id: `pi_${++this.count}`,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: Number(form.get('amount')),
+    };
+    this.intents.set(intent.id, intent);
+    this.charges.push({ id: intent.id, amount: intent.amount, customer, payment_method: method });
+    return { status: 200, body: intent };
   }
 
   private createRefund(form: URLSearchParams): FakeAnswer {

@@ -1,0 +1,47 @@
+/**
+ * Automatic collection of revenue shares from the card on file (docs/behaviour/revenue-share.md#automatic-collection).
+ * - `revenue.share.collection-requested`: a verified share is due (or a retry of it is), so the revenue
+ *   service asks the payment service to charge the owner's saved card off-session. One per report and
+ *   attempt (the revenue service's unique index), whatever the number of replicas; `collectionId` names the
+ *   attempt, and the payment service charges each one at most once (its own primary key, and the provider's
+ *   idempotency key). A charge that succeeds arrives as `payment.order.paid` with `revenueReportId`.
+ * - `payment.share-collection.failed`: the attempt charged nothing: no card on file, a decline the schedule
+ *   retries (`declined`), or a hard decline it does not (`hard-decline`).
+ */
+import { z } from 'zod';
+import { CalendarDaySchema } from '../http/revenue/plan.js';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The attempts of one share: on the due date, then 3, 7 and 14 days after it. */
+export const SHARE_COLLECTION_RETRY_DAYS = [0, 3, 7, 14] as const;
+
+export const RevenueShareCollectionRequestedSchema = z.object({
+  collectionId: z.uuid(),
+  reportId: z.uuid(),
+  userId: z.string().min(1),
+  /** 1 for the attempt on the due date, up to SHARE_COLLECTION_RETRY_DAYS.length. */
+  attempt: z.number().int().min(1).max(SHARE_COLLECTION_RETRY_DAYS.length),
+  /** Cents still owed on the report when the attempt was asked for. */
+  amount: z.number().int().positive(),
+  periodStart: CalendarDaySchema,
+  periodEnd: CalendarDaySchema,
+  requestedAt: isoDateTime,
+});
+export type RevenueShareCollectionRequested = z.infer<typeof RevenueShareCollectionRequestedSchema>;
+
+export const SHARE_COLLECTION_FAILURES = ['no-card', 'declined', 'hard-decline'] as const;
+export const ShareCollectionFailureSchema = z.enum(SHARE_COLLECTION_FAILURES);
+export type ShareCollectionFailure = z.infer<typeof ShareCollectionFailureSchema>;
+
+export const PaymentShareCollectionFailedSchema = z.object({
+  collectionId: z.uuid(),
+  reportId: z.uuid(),
+  userId: z.string().min(1),
+  attempt: z.number().int().positive(),
+  reason: ShareCollectionFailureSchema,
+  /** The provider's words for the decline ('Your card has insufficient funds.'), '' without a card. */
+  message: z.string().max(500),
+  failedAt: isoDateTime,
+});
+export type PaymentShareCollectionFailed = z.infer<typeof PaymentShareCollectionFailedSchema>;

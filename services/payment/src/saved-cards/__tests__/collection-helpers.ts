@@ -1,0 +1,86 @@
+/** What the card-on-file suites share: the revenue service's events as its relay delivers them, and reads. */
+import { randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
+import { MySavedCardSchema, type Caller, type EventData } from '@platform/contracts';
+import { waitFor } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { inboxEvents, orders } from '../../db/schema.js';
+import type { PaymentUnderTest } from '../../__tests__/harness.js';
+
+export type UserCaller = Extract<Caller, { kind: 'user' }>;
+
+export function owner(): UserCaller {
+  const id = randomUUID();
+  return { kind: 'user', userId: id, email: `owner-${id.slice(0, 8)}@bistro-example.com`, role: 'user' };
+}
+
+export function collectionHelpers(payment: () => PaymentUnderTest) {
+  async function deliver<T extends 'revenue.share.due-changed' | 'revenue.share.collection-requested'>(
+    type: T,
+    data: EventData<T>,
+  ) {
+    const id = randomUUID();
+    const { service, clock } = payment();
+    await service.deps.bus.publish({ id, type, version: 1, occurredAt: clock.now().toISOString(), data });
+    await waitFor(
+      async () =>
+        (await service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, id))).length,
+      (count) => count > 0,
+      `${type} to be applied`,
+    );
+  }
+
+  /** What the revenue service announces about `who`'s report: `amountDue` still owed (verified). */
+  function announceDue(who: UserCaller, reportId: string, amountDue: number, sequence: number) {
+    return deliver('revenue.share.due-changed', {
+      reportId,
+      userId: who.userId,
+      periodStart: '2030-01-01',
+      periodEnd: '2030-01-31',
+      amountDue,
+      verified: true,
+      firstName: 'Rosa',
+      lastName: 'Díaz',
+      sequence,
+      changedAt: payment().clock.now().toISOString(),
+    });
+  }
+
+  return {
+    deliver,
+    announceDue,
+    async myCard(who: Caller) {
+      const response = await payment().call('/api/saved-card', { caller: who });
+      expect(response.status).toBe(200);
+      return MySavedCardSchema.parse(await response.json());
+    },
+    /** A verified report of `who` owing `amountDue`. */
+    async verifiedShare(who: UserCaller, amountDue = 12_345) {
+      const reportId = randomUUID();
+      await announceDue(who, reportId, amountDue, 2);
+      return reportId;
+    },
+    collectionRequest(who: UserCaller, reportId: string, attempt = 1, amount = 12_345) {
+      return {
+        collectionId: randomUUID(),
+        reportId,
+        userId: who.userId,
+        attempt,
+        amount,
+        periodStart: '2030-01-01',
+        periodEnd: '2030-01-31',
+        requestedAt: payment().clock.now().toISOString(),
+      };
+    },
+    paidEventsOf: async (reportId: string) =>
+      (await payment().events('payment.order.paid')).filter(
+        (event) => event.data.revenueReportId === reportId,
+      ),
+    failuresOf: async (reportId: string) =>
+      (await payment().events('payment.share-collection.failed')).filter(
+        (event) => event.data.reportId === reportId,
+      ),
+    ordersOf: (reportId: string) =>
+      payment().service.deps.db.select().from(orders).where(eq(orders.revenueReportId, reportId)),
+  };
+}

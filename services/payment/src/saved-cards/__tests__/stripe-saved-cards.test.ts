@@ -1,0 +1,136 @@
+/**
+ * The card on file with Stripe configured (docs/decisions.md, 92), against the Stripe test peer the
+ * provider's tests use: saving opens a Checkout Session in setup mode for a customer of the owner's
+ * (nothing charged); Stripe's return keeps the card Stripe says was saved; a collection request is an
+ * off-session PaymentIntent keyed by its collection id (a redelivery charges nothing more), and Stripe's
+ * card errors are a decline the schedule retries or a hard decline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SavedCardSetupResponseSchema } from '@platform/contracts';
+import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import {
+  FakeStripeApi,
+  STRIPE_KEY,
+  type FakePaymentMethod,
+} from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
+
+const SITE = 'https://shop.example';
+
+describe.each(backings())('the card on file with Stripe on $name', (factory) => {
+  let backing: Backing;
+  let api: FakeStripeApi;
+  let payment: PaymentUnderTest;
+
+  beforeAll(async () => {
+    api = await FakeStripeApi.start();
+    backing = await factory.create();
+    payment = await startPayment(backing, {
+      env: {
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_saved_cards_suite',
+        STRIPE_API_BASE: api.url,
+        PUBLIC_BASE_URL: SITE,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await payment?.stop();
+    await backing?.cleanup();
+    await api?.close();
+  });
+
+  const { deliver, myCard, verifiedShare, collectionRequest, paidEventsOf, failuresOf } = collectionHelpers(
+    () => payment,
+  );
+
+  /** The owner opens Stripe's setup page, enters `method` and comes back. */
+  async function saveCard(who: UserCaller, method: FakePaymentMethod) {
+    const setup = await payment.call('/api/saved-card/setup', {
+      caller: who,
+      json: { returnTo: 'dashboard' },
+    });
+    expect(setup.status).toBe(200);
+    const { url } = SavedCardSetupResponseSchema.parse(await setup.json());
+    const sessionId = url.split('/').at(-1)!;
+    const session = api.session(sessionId);
+    expect(session).toEqual(
+      expect.objectContaining({
+        mode: 'setup',
+        success_url: `${SITE}/api/saved-card/return?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${SITE}/dashboard?card=cancelled`,
+      }),
+    );
+    expect(api.customers.get(session.customer!)?.email).toBe(who.email);
+    // Not yet entered: Stripe's return says so, and nothing is kept.
+    const early = await payment.call(`/api/saved-card/return?session_id=${sessionId}`, {
+      caller: who,
+      redirect: 'manual',
+    });
+    expect(early.headers.get('location')).toBe('/dashboard?card=failed');
+    api.completeSetup(sessionId, method);
+    const back = await payment.call(`/api/saved-card/return?session_id=${sessionId}`, {
+      caller: who,
+      redirect: 'manual',
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/dashboard?card=saved');
+    return sessionId;
+  }
+
+  it('saves the card Stripe says was entered, for its owner only, charging nothing', async () => {
+    const who = owner();
+    expect(await myCard(who)).toEqual({ card: null, testMode: false, available: true });
+    const sessionId = await saveCard(who, 'pm_card_visa');
+    expect((await myCard(who)).card).toEqual(
+      expect.objectContaining({
+        provider: 'stripe',
+        brand: 'Visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2034,
+      }),
+    );
+    const stranger = owner();
+    const theirs = await payment.call(`/api/saved-card/return?session_id=${sessionId}`, {
+      caller: stranger,
+      redirect: 'manual',
+    });
+    expect(theirs.headers.get('location')).toBe('/revenue-report?card=failed');
+    expect((await myCard(stranger)).card).toBeNull();
+    expect(api.charges).toHaveLength(0);
+  });
+
+  it('charges a due share off-session once, keyed by the collection', async () => {
+    const who = owner();
+    await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 50_000);
+    const request = collectionRequest(who, reportId, 1, 50_000);
+    await deliver('revenue.share.collection-requested', request);
+    await deliver('revenue.share.collection-requested', request);
+    const charges = api.charges.filter(
+      (charge) => charge.payment_method === 'pm_card_visa' && charge.amount === 50_000,
+    );
+    expect(charges).toHaveLength(1);
+    const [paid] = await paidEventsOf(reportId);
+    expect(paid?.data).toEqual(expect.objectContaining({ provider: 'stripe', total: 50_000 }));
+    expect(
+      api.server.requestsTo('/v1/payment_intents', 'POST').map((sent) => sent.headers['idempotency-key']),
+    ).toContain(`collect:${request.collectionId}`);
+  });
+
+  it('answers an insufficient-funds decline as retried, an expired card as a hard decline', async () => {
+    for (const [method, reason] of [
+      ['pm_card_visa_chargeDeclinedInsufficientFunds', 'declined'],
+      ['pm_card_chargeDeclinedExpiredCard', 'hard-decline'],
+    ] as const) {
+      const who = owner();
+      await saveCard(who, method);
+      const reportId = await verifiedShare(who);
+      await deliver('revenue.share.collection-requested', collectionRequest(who, reportId));
+      expect((await failuresOf(reportId)).map((event) => event.data.reason)).toEqual([reason]);
+      expect(await paidEventsOf(reportId)).toHaveLength(0);
+    }
+  });
+});

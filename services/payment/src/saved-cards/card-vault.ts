@@ -1,0 +1,54 @@
+/**
+ * What keeping a card on file asks of a provider: a page where the owner enters the card (nothing
+ * charged), and later an off-session charge of it. The test provider's vault is here; it is chosen by the
+ * same rule as the card payments (runtime.ts): the test provider when Stripe is not configured.
+ */
+import { randomBytes } from 'node:crypto';
+import { TEST_SAVED_CARDS, type TestSavedCardBehaviour } from '@platform/contracts';
+import type { SavedCardRow } from './saved-cards.tables.js';
+
+/** A charge's outcome: paid (with the provider's payment id), or a decline the schedule retries or not. */
+export type CardCharge =
+  { status: 'paid'; providerPaymentId: string } | { status: 'declined' | 'hard-decline'; message: string };
+
+export interface CardVault {
+  readonly provider: SavedCardRow['provider'];
+  /** Charges the saved card off-session; the same `idempotencyKey` never charges twice. */
+  charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge>;
+}
+
+export const TEST_CARD_SETUP_PATH = '/api/test-card-setup';
+
+const TEST_PAYMENT_METHOD = /^test_pm_(pays|declines|hard-declines)_[a-f0-9]+$/;
+
+/** The test provider's card on file: the tester's pick decides how its charges behave. */
+export const testCardVault: CardVault = {
+  provider: 'test',
+  async charge(card, _amount, idempotencyKey) {
+    const behaviour = TEST_PAYMENT_METHOD.exec(card.providerPaymentMethodId)?.[1];
+    if (behaviour === 'pays') return { status: 'paid', providerPaymentId: `test_pay_${idempotencyKey}` };
+    if (behaviour === 'declines') return { status: 'declined', message: 'Your card has insufficient funds.' };
+    return { status: 'hard-decline', message: 'Your card has expired.' };
+  },
+};
+
+/** The row the test provider's page saves for the card the tester picked (expires in three years). */
+export function testSavedCard(
+  owner: { userId: string; email: string },
+  behaviour: TestSavedCardBehaviour,
+  now: Date,
+): SavedCardRow {
+  return {
+    userId: owner.userId,
+    email: owner.email,
+    name: '',
+    provider: 'test',
+    providerCustomerId: null,
+    providerPaymentMethodId: `test_pm_${behaviour}_${randomBytes(6).toString('hex')}`,
+    brand: 'Visa',
+    last4: TEST_SAVED_CARDS[behaviour].last4,
+    expMonth: 12,
+    expYear: now.getUTCFullYear() + 3,
+    savedAt: now,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The saved-cards module's tables (re-exported by db/schema.ts so drizzle-kit sees them): the owner's card
+ * on file, the setups that lead to it, and each automatic collection attempt charged against it.
+ */
+import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const paymentSchema = pgSchema('payment');
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const SAVED_CARD_PROVIDERS = ['stripe', 'test'] as const;
+
+/** One card on file per account; a new one replaces it, removing it deletes the row. */
+export const savedCards = paymentSchema.table('saved_cards', {
+  userId: text('user_id').primaryKey(),
+  /** The account's e-mail when the card was saved: the collection orders' customer. */
+  email: text('email').notNull(),
+  /** The owner's name for the collection orders ('' when the account has none). */
+  name: text('name').notNull().default(''),
+  provider: text('provider', { enum: SAVED_CARD_PROVIDERS }).notNull(),
+  /** Stripe's customer the payment method is attached to; null with the test provider. */
+  providerCustomerId: text('provider_customer_id'),
+  /** Stripe's `pm_…`; the test provider's `test_pm_<behaviour>_<random>`. */
+  providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  savedAt: at('saved_at').notNull(),
+});
+export type SavedCardRow = typeof savedCards.$inferSelect;
+
+/** A started card setup: the Stripe Checkout session (setup mode) or the test provider's page. */
+export const cardSetups = paymentSchema.table(
+  'card_setups',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    provider: text('provider', { enum: SAVED_CARD_PROVIDERS }).notNull(),
+    /** The page the owner goes back to: `revenue-report` or `dashboard`. */
+    returnTo: text('return_to').notNull(),
+    status: text('status', { enum: ['open', 'saved', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('card_setups_user_idx').on(table.userId)],
+);
+export type CardSetupRow = typeof cardSetups.$inferSelect;
+
+export const SHARE_COLLECTION_OUTCOMES = [
+  'paid',
+  'nothing-due',
+  'no-card',
+  'declined',
+  'hard-decline',
+] as const;
+
+/**
+ * Each collection attempt the revenue service asked for (`revenue.share.collection-requested`), primary key
+ * its `collectionId`: a redelivered or raced request finds the row and charges nothing.
+ */
+export const shareCollections = paymentSchema.table(
+  'share_collections',
+  {
+    collectionId: uuid('collection_id').primaryKey(),
+    reportId: uuid('report_id').notNull(),
+    userId: text('user_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    amount: integer('amount').notNull(),
+    /** The order the charge made (none without a card). */
+    orderId: uuid('order_id'),
+    outcome: text('outcome', { enum: SHARE_COLLECTION_OUTCOMES }).notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('share_collections_report_idx').on(table.reportId)],
+);

@@ -1,0 +1,156 @@
+/**
+ * The card on file with Stripe (docs/decisions.md, 92): a Checkout Session in setup mode for a customer
+ * of the owner's (Stripe's page confirms the SetupIntent; nothing is charged), and later an off-session
+ * PaymentIntent confirmed at once. Every write carries an idempotency key: the setup's id, or the
+ * collection's.
+ */
+import Stripe from 'stripe';
+import { PaymentProviderError } from '../providers/payment-provider.js';
+import {
+  apiBaseOptions,
+  toProviderError,
+  withSessionIdPlaceholder,
+} from '../providers/stripe/stripe-provider.js';
+import type { CardCharge, CardVault } from './card-vault.js';
+import type { SavedCardRow } from './saved-cards.tables.js';
+
+/** Declines a retry cannot mend (Stripe's decline codes): the card is not tried again. */
+export const HARD_DECLINE_CODES = new Set([
+  'expired_card',
+  'lost_card',
+  'stolen_card',
+  'pickup_card',
+  'fraudulent',
+  'restricted_card',
+  'invalid_account',
+  'card_not_supported',
+  'incorrect_number',
+  'invalid_expiry_year',
+  'authentication_required',
+]);
+
+export interface StripeCardSetup {
+  sessionId: string;
+  url: string;
+}
+
+export class StripeCardVault implements CardVault {
+  readonly provider = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(options: { secretKey: string; apiBase?: string }) {
+    this.stripe = new Stripe(options.secretKey, {
+      ...apiBaseOptions(options.apiBase),
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'restaurant-consultant-payment' },
+    });
+  }
+
+  /** Stripe's page for the owner to enter a card; `setupId` is ours (idempotency). */
+  async startSetup(
+    owner: { userId: string; email: string },
+    setupId: string,
+    urls: { successUrl: string; cancelUrl: string },
+  ): Promise<StripeCardSetup> {
+    const customer = await this.call('create the customer', () =>
+      this.stripe.customers.create(
+        { email: owner.email, metadata: { userId: owner.userId } },
+        { idempotencyKey: `customer:${setupId}` },
+      ),
+    );
+    const session = await this.call('create the setup session', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: customer.id,
+          currency: 'usd',
+          success_url: withSessionIdPlaceholder(urls.successUrl),
+          cancel_url: urls.cancelUrl,
+          metadata: { userId: owner.userId, setupId },
+        },
+        { idempotencyKey: `setup:${setupId}` },
+      ),
+    );
+    if (!session.url)
+      throw new PaymentProviderError('stripe', 'Stripe answered a setup session without a page');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  /** The card the owner saved on the setup session, as Stripe says; null while it is not complete. */
+  async completedCard(
+    sessionId: string,
+  ): Promise<Pick<
+    SavedCardRow,
+    'providerCustomerId' | 'providerPaymentMethodId' | 'brand' | 'last4' | 'expMonth' | 'expYear'
+  > | null> {
+    const session = await this.call('read the setup session', () =>
+      this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] }),
+    );
+    const intent = session.setup_intent;
+    if (
+      session.status !== 'complete' ||
+      !intent ||
+      typeof intent === 'string' ||
+      intent.status !== 'succeeded'
+    )
+      return null;
+    const method = intent.payment_method;
+    const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+    if (!method || typeof method === 'string' || !method.card || !customer) return null;
+    return {
+      providerCustomerId: customer,
+      providerPaymentMethodId: method.id,
+      brand: brandName(method.card.brand),
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    };
+  }
+
+  async charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount,
+          currency: 'usd',
+          customer: card.providerCustomerId ?? undefined,
+          payment_method: card.providerPaymentMethodId,
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { status: 'paid', providerPaymentId: intent.id };
+      return { status: 'declined', message: `The payment is ${intent.status.replace(/_/g, ' ')}.` };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const code = error.decline_code ?? error.code ?? '';
+        return {
+          status: HARD_DECLINE_CODES.has(code) ? 'hard-decline' : 'declined',
+          message: (error.message || 'Your card was declined.').slice(0, 500),
+        };
+      }
+      throw new PaymentProviderError('stripe', `Stripe could not charge the card on file: ${String(error)}`);
+    }
+  }
+
+  private async call<T>(action: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toProviderError(action, error);
+    }
+  }
+}
+
+/** 'visa' → 'Visa', 'amex' → 'American Express'. */
+function brandName(brand: string): string {
+  const names: Record<string, string> = {
+    amex: 'American Express',
+    mastercard: 'Mastercard',
+    diners: 'Diners Club',
+  };
+  return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}

@@ -1,0 +1,220 @@
+/**
+ * Automatic collection on the real revenue service (docs/decisions.md, 92): on a verified share's due date
+ * the collection job asks the payment service to charge the card on file
+ * (`revenue.share.collection-requested`); a decline is retried 3, 7 and 14 days after the due date with
+ * an e-mail each time, a hard decline is not, a share without a card stays with pay by link, and a paid
+ * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
+ * PostgreSQL database.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventData } from '@platform/contracts';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { startService } from '@platform/service-kit/runtime';
+import { captureLogs } from '@platform/service-kit/testing';
+import {
+  admin,
+  backings,
+  consentAgreedOn,
+  QUIET_JOBS,
+  reportBody,
+  SECRET,
+  startRevenue,
+  submitReport,
+  user,
+  type Backing,
+  type RevenueUnderTest,
+  type UserCaller,
+  START,
+} from '../../__tests__/harness.js';
+import { revenueService } from '../../index.js';
+import { COLLECTION_JOB } from '../../jobs.js';
+import { collectDueShares } from '../collect-due-shares.js';
+
+type Requested = EventData<'revenue.share.collection-requested'>;
+
+describe.each(backings())('automatic collection on $name', (factory) => {
+  let backing: Backing;
+  let revenue: RevenueUnderTest;
+  const clock = new SettableClock(START);
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+  });
+
+  afterAll(async () => {
+    await revenue?.stop();
+    await backing?.cleanup();
+  });
+
+  /**
+   * An owner whose February report (a $1,000.00 share) is verified, submitted on March 3: due April 2,
+   * 10:00. Each owner reports in a year of their own, so the suite's clock only moves forward.
+   */
+  let year = 2030;
+  async function verifiedShare(): Promise<{ owner: UserCaller; reportId: string; due: Date }> {
+    year += 1;
+    clock.set(`${year - 1}-12-21T10:00:00.000Z`);
+    const owner = user();
+    await consentAgreedOn(revenue, owner, `${year - 1}-12-20`, 100_000);
+    clock.set(`${year}-03-03T10:00:00.000Z`);
+    const { status, body } = await submitReport(
+      revenue,
+      owner,
+      reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 }),
+    );
+    expect(status).toBe(200);
+    const reportId = (body.report as { id: string }).id;
+    const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
+      method: 'POST',
+    });
+    expect(verified.status).toBe(200);
+    return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+  }
+
+  const run = () => revenue.service.jobs.runNow(COLLECTION_JOB);
+  const requested = async (reportId: string): Promise<Requested[]> =>
+    (await revenue.events('revenue.share.collection-requested'))
+      .map((row) => row.data)
+      .filter((request) => request.reportId === reportId);
+  const mails = async (owner: UserCaller) =>
+    (await revenue.events('revenue.reminder.requested'))
+      .map((row) => row.data)
+      .filter(
+        (reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-collection'),
+      )
+      .map((reminder) => [reminder.kind, reminder.step]);
+
+  function fail(request: Requested, reason: 'declined' | 'hard-decline' | 'no-card') {
+    return revenue.deliver('payment.share-collection.failed', {
+      collectionId: request.collectionId,
+      reportId: request.reportId,
+      userId: request.userId,
+      attempt: request.attempt,
+      reason,
+      message: reason === 'no-card' ? '' : 'Your card has insufficient funds.',
+      failedAt: clock.now().toISOString(),
+    });
+  }
+
+  /** Moves the clock to `days` after the due date (and a minute) and runs the job. */
+  async function runAt(due: Date, days: number, offsetMs = 60_000) {
+    clock.set(new Date(due.getTime() + days * DAY + offsetMs).toISOString());
+    await run();
+  }
+
+  it('asks for the share on its due date, not before, and once', async () => {
+    const { owner, reportId, due } = await verifiedShare();
+    await runAt(due, 0, -60_000);
+    expect(await requested(reportId)).toEqual([]);
+    await runAt(due, 0);
+    await run();
+    await collectDueShares(revenue.service.deps);
+    expect(await requested(reportId)).toEqual([
+      expect.objectContaining({ reportId, userId: owner.userId, attempt: 1, amount: 100_000 }),
+    ]);
+  });
+
+  it('retries a decline 3, 7 and 14 days after the due date, e-mailing each failure, then stops', async () => {
+    const { owner, reportId, due } = await verifiedShare();
+    await runAt(due, 0);
+    for (const [attempt, nextDays] of [
+      [1, 3],
+      [2, 7],
+      [3, 14],
+    ] as const) {
+      const request = (await requested(reportId)).at(-1)!;
+      expect(request.attempt).toBe(attempt);
+      await fail(request, 'declined');
+      await fail(request, 'declined');
+      // Not before the next rung.
+      await runAt(due, nextDays, -60_000);
+      expect(await requested(reportId)).toHaveLength(attempt);
+      await runAt(due, nextDays);
+      expect(await requested(reportId)).toHaveLength(attempt + 1);
+    }
+    await fail((await requested(reportId)).at(-1)!, 'declined');
+    await runAt(due, 40);
+    expect(await requested(reportId)).toHaveLength(4);
+    expect(await mails(owner)).toEqual([
+      ['payment-collection-failed', 1],
+      ['payment-collection-failed', 2],
+      ['payment-collection-failed', 3],
+      ['payment-collection-stopped', 4],
+    ]);
+  });
+
+  it('stops after a hard decline, and without a card leaves the share to pay by link, e-mailing neither retry', async () => {
+    const hard = await verifiedShare();
+    await runAt(hard.due, 0);
+    await fail((await requested(hard.reportId))[0]!, 'hard-decline');
+    await runAt(hard.due, 20);
+    expect(await requested(hard.reportId)).toHaveLength(1);
+    expect(await mails(hard.owner)).toEqual([['payment-collection-stopped', 1]]);
+
+    const cardless = await verifiedShare();
+    await runAt(cardless.due, 0);
+    await fail((await requested(cardless.reportId))[0]!, 'no-card');
+    await runAt(cardless.due, 20);
+    expect(await requested(cardless.reportId)).toHaveLength(1);
+    expect(await mails(cardless.owner)).toEqual([]);
+  });
+
+  it('asks for nothing more once the share is paid', async () => {
+    const { owner, reportId, due } = await verifiedShare();
+    await runAt(due, 0);
+    const [request] = await requested(reportId);
+    await revenue.deliver('payment.order.paid', {
+      orderId: randomUUID(),
+      provider: 'test',
+      email: owner.email,
+      firstName: 'Marta',
+      lastName: 'Quintero',
+      total: 100_000,
+      currency: 'USD',
+      lines: [{ productId: 'revenue-share', name: 'Revenue share', unitPrice: 100_000, quantity: 1 }],
+      courseIds: [],
+      paidAt: clock.now().toISOString(),
+      placedByUserId: owner.userId,
+      revenueReportId: reportId,
+    });
+    // A decline of a share already paid asks for no retry and sends no e-mail.
+    await fail(request!, 'declined');
+    await runAt(due, 30);
+    expect(await requested(reportId)).toHaveLength(1);
+    expect(await mails(owner)).toEqual([]);
+  });
+
+  // Two replicas need a database server; PGlite belongs to one process, so the PGlite backing has no
+  // such test (not a skipped one): CI runs it on PostgreSQL.
+  if (factory.name.startsWith('PostgreSQL'))
+    it('asks for each attempt once with two replicas racing the same due date', async () => {
+      const second = await startService(revenueService, {
+        env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+        clock,
+        port: 0,
+        host: '127.0.0.1',
+        logger: captureLogs().logger,
+      });
+      try {
+        const { reportId, due } = await verifiedShare();
+        clock.set(new Date(due.getTime() + 1000).toISOString());
+        const workers = [revenue.service, second];
+        // The job's claim lets one replica run it at a time; the plain function has no claim, so racing it
+        // shows the unique (report, attempt) index alone keeps the attempt to one.
+        await Promise.all([
+          ...workers.map((worker) => worker.jobs.runNow(COLLECTION_JOB)),
+          ...workers.map((worker) => collectDueShares(worker.deps)),
+          ...workers.map((worker) => collectDueShares(worker.deps)),
+        ]);
+        expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1]);
+        await fail((await requested(reportId))[0]!, 'declined');
+        clock.set(new Date(due.getTime() + 3 * DAY + 1000).toISOString());
+        await Promise.all(workers.map((worker) => collectDueShares(worker.deps)));
+        expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
+      } finally {
+        await second.stop();
+      }
+    });
+});

@@ -1,0 +1,94 @@
+/**
+ * The collection job's work, as a plain function of the database and the clock: for every verified share
+ * still owed whose collection attempt is due (collection-schedule.ts), the attempt is recorded and
+ * `revenue.share.collection-requested` enqueued in one transaction. The unique index on (report, attempt)
+ * keeps each attempt to one, whatever the number of replicas running it at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database, Executor } from '@platform/service-kit/db';
+import { enqueueEvent } from '@platform/service-kit/events';
+import type { Logger } from '@platform/service-kit/logger';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { outboxEvents, revenueReports, shareCollections } from '../db/schema.js';
+import { dueCollectionAttempt } from './collection-schedule.js';
+
+export async function collectDueShares(deps: {
+  db: Database;
+  clock: Clock;
+  logger?: Logger;
+}): Promise<{ requested: number }> {
+  const now = deps.clock.now();
+  const owed = await deps.db
+    .select()
+    .from(revenueReports)
+    .where(
+      and(
+        eq(revenueReports.verified, true),
+        eq(revenueReports.sharePaid, false),
+        gt(revenueReports.shareOwed, revenueReports.amountPaid),
+        lte(revenueReports.dueDate, now),
+      ),
+    );
+  let requested = 0;
+  for (const report of owed) {
+    const attempts = await deps.db
+      .select({ attempt: shareCollections.attempt, failure: shareCollections.failure })
+      .from(shareCollections)
+      .where(eq(shareCollections.reportId, report.id));
+    const attempt = dueCollectionAttempt(report.dueDate, attempts, now);
+    if (attempt === null) continue;
+    await deps.db.transaction(async (tx) => {
+      const amount = report.shareOwed - report.amountPaid;
+      const [row] = await tx
+        .insert(shareCollections)
+        .values({
+          id: randomUUID(),
+          reportId: report.id,
+          userId: report.userId,
+          attempt,
+          amount,
+          requestedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: shareCollections.id });
+      if (!row) return;
+      await enqueueEvent(
+        tx,
+        outboxEvents,
+        {
+          type: 'revenue.share.collection-requested',
+          data: {
+            collectionId: row.id,
+            reportId: report.id,
+            userId: report.userId,
+            attempt,
+            amount,
+            periodStart: report.reportingPeriodStart,
+            periodEnd: report.reportingPeriodEnd,
+            requestedAt: now.toISOString(),
+          },
+        },
+        { clock: deps.clock },
+      );
+      requested += 1;
+    });
+  }
+  if (requested > 0) deps.logger?.info({ requested }, 'share collections requested');
+  return { requested };
+}
+
+/** Records the payment service's answer to an attempt once (a redelivery finds it answered). */
+export async function recordCollectionFailure(
+  tx: Executor,
+  failure: { collectionId: string; reason: ShareCollectionFailureValue; message: string; failedAt: Date },
+) {
+  const [row] = await tx
+    .update(shareCollections)
+    .set({ failure: failure.reason, failureMessage: failure.message, failedAt: failure.failedAt })
+    .where(and(eq(shareCollections.id, failure.collectionId), sql`${shareCollections.failure} is null`))
+    .returning();
+  return row ?? null;
+}
+
+type ShareCollectionFailureValue = NonNullable<(typeof shareCollections.$inferSelect)['failure']>;

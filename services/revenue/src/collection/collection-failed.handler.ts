@@ -1,0 +1,60 @@
+/**
+ * `payment.share-collection.failed` → the attempt is recorded as failed (once) and, for a decline, the
+ * owner is e-mailed (a reminder, `revenue.reminder.requested`): `payment-collection-failed` when another
+ * attempt follows (its date in the e-mail), `payment-collection-stopped` after a hard decline or the last
+ * attempt. Without a card on file nothing is sent: the ladder's payment reminders (pay by link) go on.
+ */
+import { SHARE_COLLECTION_RETRY_DAYS } from '@platform/contracts';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { RevenueConfig } from '../config.js';
+import { findPlanOfUser } from '../plans/plans.repository.js';
+import { requestReminder } from '../reminders/request-reminder.js';
+import { findReport } from '../reports/reports.repository.js';
+import { recordCollectionFailure } from './collect-due-shares.js';
+
+export function collectionFailedSubscription(deps: ServiceDeps<RevenueConfig>) {
+  return defineSubscription({
+    subject: 'payment.share-collection.failed',
+    handler: async (event, { tx, logger }) => {
+      const failure = event.data;
+      const recorded = await recordCollectionFailure(tx, {
+        collectionId: failure.collectionId,
+        reason: failure.reason,
+        message: failure.message,
+        failedAt: new Date(failure.failedAt),
+      });
+      if (!recorded || failure.reason === 'no-card') return;
+      const [plan, report] = await Promise.all([
+        findPlanOfUser(tx, recorded.userId),
+        findReport(tx, recorded.reportId),
+      ]);
+      if (!plan || !report) return;
+      const amountDue = report.shareOwed - report.amountPaid;
+      if (amountDue <= 0) return;
+      const last =
+        failure.reason === 'hard-decline' || recorded.attempt >= SHARE_COLLECTION_RETRY_DAYS.length;
+      await requestReminder(
+        tx,
+        {
+          plan,
+          kind: last ? 'payment-collection-stopped' : 'payment-collection-failed',
+          periodKey: report.id,
+          step: recorded.attempt,
+          months: [],
+          shares: [
+            {
+              reportId: report.id,
+              periodStart: report.reportingPeriodStart,
+              periodEnd: report.reportingPeriodEnd,
+              amountDue,
+              dueDate: report.dueDate.toISOString(),
+            },
+          ],
+        },
+        deps.clock,
+      );
+      logger.info({ reportId: report.id, attempt: recorded.attempt, last }, 'share collection failed');
+    },
+  });
+}
