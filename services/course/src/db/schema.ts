@@ -1,5 +1,10 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
-import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import {
+  createInboxTable,
+  createJobsTable,
+  createOutboxTable,
+  createRateLimitsTable,
+} from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -23,6 +28,7 @@ export const outboxEvents = createOutboxTable(courseSchema);
 export const inboxEvents = createInboxTable(courseSchema);
 /** The periodic jobs' schedule (the sweep of expired resumable uploads). */
 export const jobs = createJobsTable(courseSchema);
+export const rateLimits = createRateLimitsTable(courseSchema);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
