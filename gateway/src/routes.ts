@@ -48,6 +48,8 @@ export const ROUTES: readonly Route[] = [
     '/api/lessons*',
     '/api/enrollments*',
     '/api/certificates*',
+    '/api/team',
+    '/api/team/*',
     '/api/progress*',
     '/api/products*',
     '/api/video-stream/*',

@@ -18,6 +18,7 @@ export const ROUTE_PATHS = {
   revenueShareWelcome: '/revenue-share-welcome',
   revenueReport: '/revenue-report',
   orders: '/orders',
+  team: '/team',
   // Public: anyone holding a certificate's address may check it.
   certificate: '/certificates/:id',
 } as const;

@@ -60,6 +60,11 @@ const PAGES = {
       })),
     ),
   },
+  team: {
+    Component: lazy(() =>
+      import('./features/team/components/team-page').then((m) => ({ default: m.TeamPage })),
+    ),
+  },
   myConsultations: {
     Component: lazy(() =>
       import('./features/my-consultations/components/my-consultations-page').then((m) => ({

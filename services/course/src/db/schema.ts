@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -473,3 +474,36 @@ export const dripOverrideLog = courseSchema.table(
 );
 
 export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;
+
+export const TEAM_SEAT_ROW_STATUSES = ['invited', 'active', 'removed', 'ended'] as const;
+
+/**
+ * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 106): an owner's invitation of one
+ * e-mail address. `invited` until auth reports the account (`member_user_id`), then `active`; `removed` by
+ * the owner, `ended` with the owner's access. The seat's id is the access grant (`course_access_grants.order_id`)
+ * that enrols the member, so withdrawing the seat withdraws exactly what it gave. At most one open seat per
+ * owner and address.
+ */
+export const teamSeats = courseSchema.table(
+  'team_seats',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: TEAM_SEAT_ROW_STATUSES }).notNull(),
+    /** The owner's standing courses when the seat was given: what the member is enrolled in. */
+    courseIds: jsonb('course_ids').$type<number[]>().notNull(),
+    memberUserId: text('member_user_id'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('team_seats_open_owner_email_unique')
+      .on(table.ownerId, table.email)
+      .where(sql`${table.status} in ('invited', 'active')`),
+    index('team_seats_member_idx').on(table.memberUserId),
+  ],
+);
+
+export type TeamSeatRow = typeof teamSeats.$inferSelect;
