@@ -8,6 +8,7 @@ import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { courseSubscriptions } from './events/subscriptions.js';
 import { copyBundledMediaToStore } from './media/bundled-media.js';
 import { courseMetrics } from './metrics.js';
+import { learningNudgesJob } from './nudges/learning-nudges.job.js';
 import { courseRoutes } from './routes.js';
 import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
@@ -21,7 +22,7 @@ export const courseService = defineService<CourseConfig>({
   signedMediaUrls: (config) => config.MEDIA_URLS_FROM_GATEWAY,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
-  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps)],
+  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps), learningNudgesJob(deps)],
   metrics: courseMetrics,
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);

@@ -19,6 +19,7 @@ import { CourseCataloguePublishedSchema } from './course-catalogue-published.js'
 import { CourseCertificateIssuedSchema } from './course-certificate-issued.js';
 import { CourseQuestionAnsweredSchema } from './course-question-answered.js';
 import { CourseTeamMemberInvitedSchema } from './course-team-member-invited.js';
+import { CourseLearnerInactiveSchema, CourseSectionsUnlockedSchema } from './course-nudges.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
@@ -42,6 +43,7 @@ export * from './course-catalogue-published.js';
 export * from './course-certificate-issued.js';
 export * from './course-question-answered.js';
 export * from './course-team-member-invited.js';
+export * from './course-nudges.js';
 export * from './auth-team-member-prepared.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
@@ -60,6 +62,8 @@ export const eventSchemas = {
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
   'course.certificate.issued': { version: 1, data: CourseCertificateIssuedSchema },
   'course.question.answered': { version: 1, data: CourseQuestionAnsweredSchema },
+  'course.sections.unlocked': { version: 1, data: CourseSectionsUnlockedSchema },
+  'course.learner.inactive': { version: 1, data: CourseLearnerInactiveSchema },
   'course.team.member-invited': { version: 1, data: CourseTeamMemberInvitedSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },

@@ -507,3 +507,22 @@ export const teamSeats = courseSchema.table(
 );
 
 export type TeamSeatRow = typeof teamSeats.$inferSelect;
+
+export const NUDGE_ROW_KINDS = ['section-unlocked', 'inactive'] as const;
+
+/**
+ * The nudges found for each learner (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107): one
+ * row per section unlocked (`key` the section's id) and per gap of inactivity (`key` the course and the
+ * moment of the last activity), inserted with the event in one transaction, so each is announced once
+ * however many replicas sweep.
+ */
+export const learningNudges = courseSchema.table(
+  'learning_nudges',
+  {
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: NUDGE_ROW_KINDS }).notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'learning_nudges_pkey', columns: [table.userId, table.kind, table.key] })],
+);

@@ -17,7 +17,7 @@ import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
 import type { UserCaller } from '@platform/service-kit/identity';
 import type { Logger } from '@platform/service-kit/logger';
-import { findLearnerName } from '../certificates/certificates.repository.js';
+import { findLearnerName, insertLearnerIfUnknown } from '../certificates/certificates.repository.js';
 import { outboxEvents, type TeamSeatRow } from '../db/schema.js';
 import { enrolMember } from '../enrolments/enrol-member.js';
 import { withdrawEnrolments } from '../enrolments/withdraw-enrolments.js';
@@ -152,6 +152,8 @@ export async function joinSeat(
     logger.info({ seatId: prepared.seatId }, 'seat closed or already joined; nobody enrolled');
     return;
   }
+  // The nudges and the certificate need the member's address even before auth announces their name.
+  await insertLearnerIfUnknown(tx, { userId: prepared.userId, email: prepared.email, at });
   await enrolMember(
     tx,
     { userId: prepared.userId, orderId: seat.id, courseIds: seat.courseIds, grantedAt: prepared.preparedAt },
