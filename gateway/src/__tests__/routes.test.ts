@@ -24,6 +24,8 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/enrollments', 'course'],
   ['/api/enrollments/dashboard', 'course'],
   ['/api/team', 'course'],
+  ['/api/notification-preferences', 'notification'],
+  ['/api/unsubscribe/abc', 'notification'],
   ['/api/team/invitations', 'course'],
   ['/api/team/members/0b7c2f1e-0000-4000-8000-000000000000', 'course'],
   ['/api/my-consultations', 'consultation'],
