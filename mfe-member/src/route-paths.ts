@@ -19,6 +19,9 @@ export const ROUTE_PATHS = {
   revenueReport: '/revenue-report',
   orders: '/orders',
   team: '/team',
+  notificationPreferences: '/account/notifications',
+  // Public: an e-mail's unsubscribe link (the token is the proof).
+  unsubscribe: '/unsubscribe/:token',
   // Public: anyone holding a certificate's address may check it.
   certificate: '/certificates/:id',
 } as const;

@@ -1,7 +1,7 @@
 /**
  * E-mail preferences and one-click unsubscribe (docs/behaviour/member-learning.md#nudges; docs/decisions.md,
  * 107): the signed-in learner reads and changes both nudges; the token of an e-mail's unsubscribe link reads
- * and turns off its kind without signing in (`POST` is the mail client's one-click, RFC 8058). A learner who
+ * and turns off its kind without signing in (`POST` is the mail client's one-click). A learner who
  * never got a nudge reads both on.
  */
 import {
