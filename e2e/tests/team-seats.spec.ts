@@ -5,7 +5,7 @@
  * chef's progress and removes them, which frees the seat. At 1280 px and, in the @phone project, 390 px,
  * with axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   becomeCourseMember,
   setPasswordThroughApi,
@@ -15,8 +15,7 @@ import {
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
-const toasts = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: /notifications/i });
+const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
 
 test(
   'an owner invites a chef who studies on their own account',
