@@ -21,7 +21,10 @@ import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
 const BASE_URL = 'https://learn.example.com';
 
 /** A header as it went over the wire (mailparser reads List-* headers into objects). */
-function headerLine(mail: { parsed: { headerLines: Array<{ key: string; line: string }> } }, key: string) {
+function headerLine(
+  mail: { parsed: { headerLines: ReadonlyArray<{ key: string; line: string }> } },
+  key: string,
+) {
   return mail.parsed.headerLines.find((line) => line.key === key)?.line ?? '';
 }
 
