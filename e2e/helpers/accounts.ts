@@ -70,7 +70,7 @@ export async function signInThroughApi(page: Page, email: string, password: stri
 }
 
 /** Sets a password with the token of a set-password e-mail, through the API the set-password page calls. */
-async function setPasswordThroughApi(page: Page, email: string, password: string): Promise<void> {
+export async function setPasswordThroughApi(page: Page, email: string, password: string): Promise<void> {
   const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });
   const answer = await page.request.post('/api/auth/setup-password', {
     data: { token: setupTokenOf(findSetupPasswordPath(mail)), password, confirmPassword: password },

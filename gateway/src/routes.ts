@@ -34,6 +34,7 @@ export const ROUTES: readonly Route[] = [
     '/api/admin/send-reminder',
   ),
   ...route('notification', '/api/admin/mail*'),
+  ...route('notification', '/api/notification-preferences', '/api/unsubscribe/*'),
   ...route('course', '/api/admin/questions*', '/api/admin/learners*'),
 
   // Sign-in: sessions, accounts, passwords and the OpenID Connect round trip.
@@ -48,6 +49,8 @@ export const ROUTES: readonly Route[] = [
     '/api/lessons*',
     '/api/enrollments*',
     '/api/certificates*',
+    '/api/team',
+    '/api/team/*',
     '/api/progress*',
     '/api/products*',
     '/api/video-stream/*',

@@ -18,6 +18,10 @@ export const ROUTE_PATHS = {
   revenueShareWelcome: '/revenue-share-welcome',
   revenueReport: '/revenue-report',
   orders: '/orders',
+  team: '/team',
+  notificationPreferences: '/account/notifications',
+  // Public: an e-mail's unsubscribe link (the token is the proof).
+  unsubscribe: '/unsubscribe/:token',
   // Public: anyone holding a certificate's address may check it.
   certificate: '/certificates/:id',
 } as const;

@@ -60,6 +60,25 @@ const PAGES = {
       })),
     ),
   },
+  team: {
+    Component: lazy(() =>
+      import('./features/team/components/team-page').then((m) => ({ default: m.TeamPage })),
+    ),
+  },
+  notificationPreferences: {
+    Component: lazy(() =>
+      import('./features/notification-preferences/components/notification-preferences-page').then((m) => ({
+        default: m.NotificationPreferencesPage,
+      })),
+    ),
+  },
+  unsubscribe: {
+    Component: lazy(() =>
+      import('./features/notification-preferences/components/unsubscribe-page').then((m) => ({
+        default: m.UnsubscribePage,
+      })),
+    ),
+  },
   myConsultations: {
     Component: lazy(() =>
       import('./features/my-consultations/components/my-consultations-page').then((m) => ({

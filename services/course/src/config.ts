@@ -23,6 +23,20 @@ export const courseConfigSchema = serviceConfigSchema('course', DEFAULT_SERVICE_
     .describe(
       'how often (service time; one replica at a time) unfinished uploads older than 24 hours are removed',
     ),
+  COURSE_NUDGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(HOUR)
+    .describe(
+      'how often (service time; one replica at a time) learners are checked for newly unlocked sections and 7 days without activity',
+    ),
+  COURSE_QUESTIONS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('lesson questions one member may ask per hour (past it: 429 with Retry-After)'),
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
     .transform((value) => value.replace(/\/+$/, ''))

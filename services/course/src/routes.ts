@@ -12,6 +12,7 @@ import { demoVideoRoutes } from './media/demo-video.router.js';
 import { hlsStreamRoutes } from './media/hls-stream.router.js';
 import { videoStreamRoutes } from './media/video-stream.router.js';
 import { studioRoutes } from './studio/studio.router.js';
+import { teamRoutes } from './team/team.router.js';
 import { lessonUploadRoutes } from './uploads/lesson-uploads.router.js';
 
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
@@ -25,5 +26,6 @@ export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): v
   lessonUploadRoutes(router, deps);
   questionRoutes(router, deps);
   studioRoutes(router, deps);
+  teamRoutes(router, deps);
   videoStreamRoutes(router, deps);
 }

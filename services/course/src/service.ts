@@ -4,10 +4,11 @@ import { defineService } from '@platform/service-kit/runtime';
 import { publishCatalogue } from './catalogue/publish-catalogue.js';
 import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
 import { courseConfigSchema, type CourseConfig } from './config.js';
-import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
+import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { courseSubscriptions } from './events/subscriptions.js';
 import { copyBundledMediaToStore } from './media/bundled-media.js';
 import { courseMetrics } from './metrics.js';
+import { learningNudgesJob } from './nudges/learning-nudges.job.js';
 import { courseRoutes } from './routes.js';
 import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
@@ -16,12 +17,12 @@ export const courseService = defineService<CourseConfig>({
   name: 'course',
   configSchema: courseConfigSchema,
   migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
-  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
+  tables: { outbox: outboxEvents, inbox: inboxEvents, jobs, rateLimits },
   usesStorage: true,
   signedMediaUrls: (config) => config.MEDIA_URLS_FROM_GATEWAY,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
-  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps)],
+  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps), learningNudgesJob(deps)],
   metrics: courseMetrics,
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);

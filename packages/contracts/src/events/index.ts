@@ -5,6 +5,7 @@ import { AuthUserRegisteredSchema } from './auth-user-registered.js';
 import { AuthMemberGrantedSchema } from './auth-member-granted.js';
 import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
 import { AuthUserStatusChangedSchema } from './auth-user-status-changed.js';
+import { AuthTeamMemberPreparedSchema } from './auth-team-member-prepared.js';
 import {
   ConsultationContinueLinkRequestedSchema,
   ConsultationLookupRequestedSchema,
@@ -17,6 +18,8 @@ import {
 import { CourseCataloguePublishedSchema } from './course-catalogue-published.js';
 import { CourseCertificateIssuedSchema } from './course-certificate-issued.js';
 import { CourseQuestionAnsweredSchema } from './course-question-answered.js';
+import { CourseTeamMemberInvitedSchema } from './course-team-member-invited.js';
+import { CourseLearnerInactiveSchema, CourseSectionsUnlockedSchema } from './course-nudges.js';
 import { PaymentOrderPaidSchema } from './payment-order-paid.js';
 import { PaymentOrderRefundedSchema } from './payment-order-refunded.js';
 import { PaymentSubscriptionEndedSchema } from './payment-subscription-ended.js';
@@ -43,6 +46,9 @@ export * from './auth-user-status-changed.js';
 export * from './course-catalogue-published.js';
 export * from './course-certificate-issued.js';
 export * from './course-question-answered.js';
+export * from './course-team-member-invited.js';
+export * from './course-nudges.js';
+export * from './auth-team-member-prepared.js';
 export * from './payment-order-paid.js';
 export * from './payment-order-refunded.js';
 export * from './payment-subscription-ended.js';
@@ -57,9 +63,13 @@ export const eventSchemas = {
   'auth.member.granted': { version: 1, data: AuthMemberGrantedSchema },
   'auth.member.revoked': { version: 1, data: AuthMemberRevokedSchema },
   'auth.user.status-changed': { version: 1, data: AuthUserStatusChangedSchema },
+  'auth.team-member.prepared': { version: 1, data: AuthTeamMemberPreparedSchema },
   'course.catalogue.published': { version: 1, data: CourseCataloguePublishedSchema },
   'course.certificate.issued': { version: 1, data: CourseCertificateIssuedSchema },
   'course.question.answered': { version: 1, data: CourseQuestionAnsweredSchema },
+  'course.sections.unlocked': { version: 1, data: CourseSectionsUnlockedSchema },
+  'course.learner.inactive': { version: 1, data: CourseLearnerInactiveSchema },
+  'course.team.member-invited': { version: 1, data: CourseTeamMemberInvitedSchema },
   'payment.order.paid': { version: 1, data: PaymentOrderPaidSchema },
   'payment.order.refunded': { version: 1, data: PaymentOrderRefundedSchema },
   'payment.subscription.ended': { version: 1, data: PaymentSubscriptionEndedSchema },

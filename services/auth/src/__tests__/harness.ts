@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { SessionLookupSchema, type Caller } from '@platform/contracts';
+import { SessionLookupSchema, type Caller, type EventEnvelope } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
@@ -53,6 +53,8 @@ export interface AuthUnderTest {
   events(type: string): Promise<Array<{ data: Record<string, unknown>; headers: Record<string, string> }>>;
   /** Waits until auth's inbox holds the event: it was applied (or found to change nothing). */
   applied(eventId: string): Promise<void>;
+  /** Publishes on the service's bus as another service's relay would, and waits until its inbox has it. */
+  deliver(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
 

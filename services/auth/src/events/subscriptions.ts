@@ -7,12 +7,14 @@ import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
 import { revenueShareSubscriptions } from './revenue-share.handler.js';
 import { subscriptionEndedSubscription } from './subscription-ended.handler.js';
+import { teamMemberInvitedSubscription } from './team-member-invited.handler.js';
 
 export function authSubscriptions(deps: ServiceDeps<AuthConfig>): SubscriptionDefinition[] {
   return [
     orderPaidSubscription(deps),
     orderRefundedSubscription(deps),
     subscriptionEndedSubscription(deps),
+    teamMemberInvitedSubscription(deps),
     ...consultationProgressSubscriptions(deps),
     ...revenueShareSubscriptions(deps),
   ];

@@ -68,15 +68,7 @@ export async function grantMembership(
   }
   await markPaidMember(tx, { userId: user.id, memberSince: new Date(order.paidAt), now });
 
-  // A new account, or one an earlier checkout created that never got a password: it needs a link.
-  const cannotSignIn = user.passwordHash === null && user.oidcSubject === null;
-  let setPassword: { token: string; expiresAt: string } | null = null;
-  if (cannotSignIn) {
-    const { token, id } = newSecretToken();
-    const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
-    await insertPasswordToken(tx, { id, userId: user.id, purpose: 'setup', createdAt: now, expiresAt });
-    setPassword = { token, expiresAt: expiresAt.toISOString() };
-  }
+  const setPassword = await issueSetupLinkIfNeeded(tx, user, now);
 
   const requestId = headers[REQUEST_ID_HEADER];
   await enqueueEvent(
@@ -106,6 +98,22 @@ export async function grantMembership(
   return 'granted';
 }
 
+/**
+ * A new account, or one an earlier checkout or invitation created that never got a password: it needs a
+ * set-password link (the token's only clear copy goes out in the event). Null when the account can sign in.
+ */
+export async function issueSetupLinkIfNeeded(
+  tx: Transaction,
+  user: UserRow,
+  now: Date,
+): Promise<{ token: string; expiresAt: string } | null> {
+  if (user.passwordHash !== null || user.oidcSubject !== null) return null;
+  const { token, id } = newSecretToken();
+  const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
+  await insertPasswordToken(tx, { id, userId: user.id, purpose: 'setup', createdAt: now, expiresAt });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
 /** Account ids are UUIDs; anything else names no account (and must not reach a uuid column). */
 const ACCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -121,22 +129,37 @@ async function findOrCreateBuyer(
     const placer = await lockUserById(tx, order.placedByUserId);
     if (placer) return { user: placer, isNewAccount: false };
   }
-  const email = normalizeEmail(order.email);
+  return findOrCreateByEmail(tx, {
+    email: order.email,
+    firstName: order.firstName.trim(),
+    lastName: order.lastName.trim(),
+    now,
+  });
+}
+
+/**
+ * The account of an address, locked, or a new one without a password (signing in fails until the e-mailed
+ * link sets one), as a guest's at checkout and a staff invitee's get.
+ */
+export async function findOrCreateByEmail(
+  tx: Transaction,
+  person: { email: string; firstName: string; lastName: string; now: Date },
+): Promise<{ user: UserRow; isNewAccount: boolean }> {
+  const email = normalizeEmail(person.email);
   const found = await lockUserByEmail(tx, email);
   if (found) return { user: found, isNewAccount: false };
   const created = await insertUser(tx, {
     email,
-    firstName: order.firstName.trim(),
-    lastName: order.lastName.trim(),
-    // No usable password: signing in fails until the e-mailed link sets one.
+    firstName: person.firstName,
+    lastName: person.lastName,
     passwordHash: null,
     // The admin role of ADMIN_EMAILS comes when the e-mailed link proves the address.
     role: 'user',
-    now,
+    now: person.now,
   });
   if (created) return { user: created, isNewAccount: true };
-  // Someone signed up with this address a moment ago (their insert won): upgrade that account.
+  // Someone signed up with this address a moment ago (their insert won): use that account.
   const raced = await lockUserByEmail(tx, email);
-  if (!raced) throw new Error('the account for this e-mail vanished while granting membership');
+  if (!raced) throw new Error('the account for this e-mail vanished while it was being found');
   return { user: raced, isNewAccount: false };
 }

@@ -34,6 +34,17 @@ export async function upsertLearnerName(
     });
 }
 
+/** A learner auth has not announced yet (a staff member's new account): known by address until it does. */
+export async function insertLearnerIfUnknown(
+  db: Executor,
+  row: { userId: string; email: string; at: Date },
+): Promise<void> {
+  await db
+    .insert(learnerNames)
+    .values({ userId: row.userId, email: row.email, firstName: '', lastName: '', updatedAt: row.at })
+    .onConflictDoNothing({ target: learnerNames.userId });
+}
+
 export async function findLearnerName(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db.select().from(learnerNames).where(eq(learnerNames.userId, userId));
   if (!row) return null;

@@ -4,13 +4,14 @@
  */
 import {
   CERTIFICATE_NOT_FOUND_MESSAGE,
+  CERTIFICATE_SIGN_IN_PATH,
   CertificateIdParamsSchema,
   type CertificateVerification,
   type MyCertificate,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { requireUser } from '@platform/service-kit/identity';
-import { validate } from '@platform/service-kit/http';
+import { validate, type Middleware } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
@@ -22,6 +23,20 @@ const certificateId = validate(
   { params: CertificateIdParamsSchema },
   { notFound: CERTIFICATE_NOT_FOUND_MESSAGE },
 );
+
+/**
+ * The PDF link travels by e-mail: a signed-out browser that opens it is sent to sign in (303 to /login,
+ * which leads to the dashboard's certificate card) instead of reading a JSON 401; a script still gets the
+ * 401 (docs/decisions.md, 105).
+ */
+const signInFirst: Middleware = (req, res, next) => {
+  if (req.caller.kind !== 'user' && req.accepts(['json', 'html']) === 'html') {
+    res.set('Cache-Control', 'no-store');
+    res.redirect(303, CERTIFICATE_SIGN_IN_PATH);
+    return;
+  }
+  next();
+};
 
 export function certificateVerifyUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/certificates/${id}`;
@@ -55,7 +70,7 @@ export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig
     res.json(answer);
   });
 
-  router.get('/api/certificates/:id/pdf', requireUser, certificateId, async (req, res) => {
+  router.get('/api/certificates/:id/pdf', signInFirst, requireUser, certificateId, async (req, res) => {
     const found = await findCertificate(deps.db, req.params.id);
     // Someone else's certificate is not theirs to download: the same 404 as an unknown id.
     if (!found || (found.userId !== req.caller.userId && req.caller.role !== 'admin')) {

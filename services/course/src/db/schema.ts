@@ -1,5 +1,10 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
-import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import {
+  createInboxTable,
+  createJobsTable,
+  createOutboxTable,
+  createRateLimitsTable,
+} from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -23,6 +29,7 @@ export const outboxEvents = createOutboxTable(courseSchema);
 export const inboxEvents = createInboxTable(courseSchema);
 /** The periodic jobs' schedule (the sweep of expired resumable uploads). */
 export const jobs = createJobsTable(courseSchema);
+export const rateLimits = createRateLimitsTable(courseSchema);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -467,3 +474,55 @@ export const dripOverrideLog = courseSchema.table(
 );
 
 export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;
+
+export const TEAM_SEAT_ROW_STATUSES = ['invited', 'active', 'removed', 'ended'] as const;
+
+/**
+ * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 106): an owner's invitation of one
+ * e-mail address. `invited` until auth reports the account (`member_user_id`), then `active`; `removed` by
+ * the owner, `ended` with the owner's access. The seat's id is the access grant (`course_access_grants.order_id`)
+ * that enrols the member, so withdrawing the seat withdraws exactly what it gave. At most one open seat per
+ * owner and address.
+ */
+export const teamSeats = courseSchema.table(
+  'team_seats',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: TEAM_SEAT_ROW_STATUSES }).notNull(),
+    /** The owner's standing courses when the seat was given: what the member is enrolled in. */
+    courseIds: jsonb('course_ids').$type<number[]>().notNull(),
+    memberUserId: text('member_user_id'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('team_seats_open_owner_email_unique')
+      .on(table.ownerId, table.email)
+      .where(sql`${table.status} in ('invited', 'active')`),
+    index('team_seats_member_idx').on(table.memberUserId),
+  ],
+);
+
+export type TeamSeatRow = typeof teamSeats.$inferSelect;
+
+export const NUDGE_ROW_KINDS = ['section-unlocked', 'inactive'] as const;
+
+/**
+ * The nudges found for each learner (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107): one
+ * row per section unlocked (`key` the section's id) and per gap of inactivity (`key` the course and the
+ * moment of the last activity), inserted with the event in one transaction, so each is announced once
+ * however many replicas sweep.
+ */
+export const learningNudges = courseSchema.table(
+  'learning_nudges',
+  {
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: NUDGE_ROW_KINDS }).notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'learning_nudges_pkey', columns: [table.userId, table.kind, table.key] })],
+);

@@ -16,7 +16,7 @@ import {
 
 export async function withdrawEnrolments(
   tx: Transaction,
-  revocation: AuthMemberRevoked,
+  revocation: Pick<AuthMemberRevoked, 'userId' | 'orderId' | 'courseIds' | 'revokedAt'>,
   logger: Logger,
 ): Promise<{ withdrawn: number[] }> {
   await lockUserEnrolments(tx, revocation.userId);

@@ -1,12 +1,19 @@
-/** `auth.member.revoked` → withdraw what the refunded order enrolled, once per event. */
+/**
+ * `auth.member.revoked` → withdraw what the refunded order enrolled, once per event; an owner left with no
+ * course of their own loses their staff seats too (docs/behaviour/member-learning.md#team).
+ */
 import { defineSubscription } from '@platform/service-kit/events';
 import { withdrawEnrolments } from '../enrolments/withdraw-enrolments.js';
+import { endSeatsWithoutOwnerAccess } from '../team/team.service.js';
 
 export function memberRevokedSubscription() {
   return defineSubscription({
     subject: 'auth.member.revoked',
     handler: async (event, { tx, logger }) => {
-      await withdrawEnrolments(tx, event.data, logger);
+      const { withdrawn } = await withdrawEnrolments(tx, event.data, logger);
+      if (withdrawn.length > 0) {
+        await endSeatsWithoutOwnerAccess(tx, event.data.userId, new Date(event.data.revokedAt), logger);
+      }
     },
   });
 }

@@ -7,6 +7,7 @@ import { customerStatusChangedSubscription } from './customer-status-changed.han
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
 import { planConsentedSubscription } from './plan-consented.handler.js';
+import { teamMemberPreparedSubscription } from './team-member-prepared.handler.js';
 import { userStatusChangedSubscription } from './user-status-changed.handler.js';
 
 export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): SubscriptionDefinition[] {
@@ -17,5 +18,6 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     planConsentedSubscription(),
     userRegisteredSubscription(),
     customerStatusChangedSubscription(),
+    teamMemberPreparedSubscription(),
   ];
 }

@@ -1,5 +1,6 @@
 /** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
 import type { Executor } from '@platform/service-kit/db';
+import { findSeatOwnerOf } from '../team/team.repository.js';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   courseEnrollments,
@@ -203,7 +204,9 @@ export async function findOwnerStanding(db: Executor, userId: string): Promise<O
 
 /** The member's plan and block as drip release reads them; null for a member on no plan. */
 export async function findPlanState(db: Executor, userId: string): Promise<PlanState | null> {
-  const [plan, standing] = await Promise.all([findPlanStatus(db, userId), findOwnerStanding(db, userId)]);
+  // A staff member studies under their owner's standing: the owner's paused plan pauses their seats too.
+  const standingOf = (await findSeatOwnerOf(db, userId)) ?? userId;
+  const [plan, standing] = await Promise.all([findPlanStatus(db, userId), findOwnerStanding(db, standingOf)]);
   const block =
     standing?.status === 'blocked'
       ? {

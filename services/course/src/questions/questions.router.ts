@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import { validate, type Middleware } from '@platform/service-kit/http';
+import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
@@ -24,6 +25,13 @@ const noStore: Middleware = (_req, res, next) => {
 };
 
 export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  // Per member, not per address: a question needs a signed-in account, and a kitchen's team shares one address.
+  const questionsPerMember = deps.rateLimits.limiter({
+    name: 'lesson-question',
+    points: deps.config.COURSE_QUESTIONS_PER_HOUR,
+    durationSeconds: 60 * 60,
+  });
+
   router.get(
     '/api/lessons/:id/questions',
     noStore,
@@ -49,6 +57,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
       { notFound: LESSON_NOT_FOUND_MESSAGE },
     ),
     async (req, res) => {
+      await takeOrRefuse(questionsPerMember, `user:${req.caller.userId}`);
       const question = await askQuestion(deps.db, {
         caller: req.caller,
         now: deps.clock.now(),

@@ -1,7 +1,18 @@
 /** The notification service's tables, all inside its own Postgres schema `notification`. */
 import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const notificationSchema = pgSchema('notification');
 
@@ -39,6 +50,8 @@ export const messages = notificationSchema.table(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** The Message-ID the mail went out with. */
     providerMessageId: text('provider_message_id'),
+    /** Extra headers the mail goes out with (a nudge's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (table) => [
     unique('messages_template_event_id_unique').on(table.template, table.eventId),
@@ -51,3 +64,24 @@ export const messages = notificationSchema.table(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Which learning nudges a learner wants (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107):
+ * both on until turned off on `/account/notifications` or by an e-mail's one-click unsubscribe. The row is
+ * made with the first nudge, with the learner's unsubscribe token (32 random bytes, base64url): holding
+ * it is what lets a mail client unsubscribe without signing in.
+ */
+export const nudgePreferences = notificationSchema.table(
+  'nudge_preferences',
+  {
+    userId: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    sectionUnlocked: boolean('section_unlocked').notNull().default(true),
+    inactivity: boolean('inactivity').notNull().default(true),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [unique('nudge_preferences_token_unique').on(table.unsubscribeToken)],
+);
+
+export type NudgePreferencesRow = typeof nudgePreferences.$inferSelect;

@@ -5,6 +5,7 @@ import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
 import { learningMailSubscriptions } from './learning-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
+import { nudgeMailSubscriptions } from './nudge-mail.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
 import { passwordResetRequestedSubscription } from './password-reset-requested.handler.js';
@@ -21,5 +22,6 @@ export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>)
     ...consultationMailSubscriptions(deps),
     revenueReminderSubscription(deps),
     ...learningMailSubscriptions(deps),
+    ...nudgeMailSubscriptions(deps),
   ];
 }

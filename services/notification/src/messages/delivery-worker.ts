@@ -48,6 +48,7 @@ export function mailDeliveryQueue(options: MailDeliveryOptions) {
         subject: message.subject,
         text: message.textBody,
         html: message.htmlBody,
+        ...(message.headers && { headers: message.headers }),
       });
       const status = transport.kind === 'smtp' ? ('sent' as const) : ('logged' as const);
       logger.info({ template: message.template, status, providerMessageId: messageId }, 'e-mail delivered');

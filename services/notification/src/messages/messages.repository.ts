@@ -19,6 +19,8 @@ export interface NewMessage {
   eventId: string | null;
   /** Creation time, due at once. */
   now: Date;
+  /** Extra headers (a nudge's unsubscribe headers). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
       status: 'queued',
       nextAttemptAt: message.now,
       createdAt: message.now,
+      headers: message.headers ?? null,
     })
     .onConflictDoNothing({ target: [messages.template, messages.eventId] })
     .returning({ id: messages.id });

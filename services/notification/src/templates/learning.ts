@@ -1,9 +1,10 @@
 /**
  * The course's e-mails to learners (docs/behaviour/member-learning.md#e-mails): the certificate of completion,
- * and the admin's answer to a lesson question.
+ * the admin's answer to a lesson question, and a staff seat's invitation.
  */
 import { paragraphsOf } from './consultation.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
+import { setPasswordLink } from './set-password.js';
 
 export const CERTIFICATE_ISSUED_TEMPLATE = 'certificate-issued';
 
@@ -63,6 +64,37 @@ export function renderQuestionAnsweredEmail(input: QuestionAnsweredEmailInput): 
     ],
     action: { label: 'Open the lesson', url: `${input.settings.baseUrl}/lessons/${input.lessonId}` },
     outro: ['Ask another question under any lesson you have open.'],
+    settings: input.settings,
+  });
+}
+
+export const TEAM_INVITATION_TEMPLATE = 'team-invitation';
+
+export interface TeamInvitationEmailInput {
+  ownerName: string;
+  setPassword: { token: string } | null;
+  settings: TemplateSettings;
+}
+
+/** The invitee's way in: a set-password link for an account that cannot sign in yet, else the sign-in page. */
+export function renderTeamInvitationEmail(input: TeamInvitationEmailInput): RenderedEmail {
+  const { baseUrl } = input.settings;
+  const inviter = input.ownerName.trim() || 'Your restaurant';
+  return renderEmail({
+    subject: `${inviter} invited you to the restaurant management course`,
+    preheader: 'Study the course on your own account, at your own pace.',
+    heading: 'You have a seat on the course',
+    greeting: 'Hi there,',
+    intro: [
+      `${inviter} gave you a staff seat on the restaurant management course.`,
+      'You study on your own account: new sections open on the same schedule, counted from today.',
+    ],
+    action: input.setPassword
+      ? { label: 'Set your password', url: setPasswordLink(baseUrl, input.setPassword.token) }
+      : { label: 'Log in', url: `${baseUrl}/login` },
+    outro: input.setPassword
+      ? ['The link works for 7 days. After that, use "Forgot your password?" on the sign-in page.']
+      : ['Log in with the account you already have on this address.'],
     settings: input.settings,
   });
 }

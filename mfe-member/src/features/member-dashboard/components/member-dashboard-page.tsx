@@ -105,6 +105,9 @@ export function MemberDashboardPage() {
           <Button asChild variant="outline">
             <Link to="/orders">Orders &amp; billing</Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link to="/team">Team</Link>
+          </Button>
           <LogOutButton variant="ghost" disabled={!user} />
         </div>
       </header>

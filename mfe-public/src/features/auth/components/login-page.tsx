@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ForgotPasswordRequestSchema, LoginRequestSchema } from '@platform/contracts';
+import { useSearchParams } from 'react-router-dom';
+import {
+  CERTIFICATE_SIGN_IN_MESSAGE,
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+} from '@platform/contracts';
 import type { LoginRequest } from '@platform/contracts';
 import {
   AUTH_USER_QUERY_KEY,
@@ -44,6 +49,9 @@ export function LoginPage() {
   const logIn = useLogIn();
   const passwordReset = useRequestPasswordReset();
   const [formError, setFormError] = useState<string | null>(null);
+  // Sent here by a certificate's PDF link while signed out (docs/decisions.md, 105).
+  const [searchParams] = useSearchParams();
+  const forCertificate = searchParams.get('for') === 'certificate';
   const [isRedirecting, setIsRedirecting] = useState(false);
 
   const form = useForm<z.input<typeof LoginRequestSchema>, unknown, LoginRequest>({
@@ -129,7 +137,9 @@ export function LoginPage() {
     <AuthCard
       icon={LogInIcon}
       title={LOGIN_COPY.title}
-      description="Log in to continue your restaurant management course."
+      description={
+        forCertificate ? CERTIFICATE_SIGN_IN_MESSAGE : 'Log in to continue your restaurant management course.'
+      }
       footer={
         <p>
           New here? <TextLink to="/signup">Create an account</TextLink>

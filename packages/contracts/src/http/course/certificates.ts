@@ -8,6 +8,12 @@ import { z } from 'zod';
 
 export const CERTIFICATE_NOT_FOUND_MESSAGE = 'Certificate not found';
 
+/** Where a signed-out browser opening the PDF link is sent: the sign-in page, saying why. */
+export const CERTIFICATE_SIGN_IN_PATH = '/login?for=certificate';
+/** What `/login?for=certificate` says above its form. */
+export const CERTIFICATE_SIGN_IN_MESSAGE =
+  'Log in to download your certificate. You will find it on your dashboard.';
+
 /** 128 random bits in base64url: 22 characters. */
 export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

@@ -13,3 +13,4 @@ export * from './public-previews.js';
 export * from './certificates.js';
 export * from './lesson-questions.js';
 export * from './learners.js';
+export * from './team.js';

@@ -1,1 +1,2 @@
 export * from './list-mail.js';
+export * from './preferences.js';

@@ -158,6 +158,13 @@ describe.each(backings())('certificates on $name', (factory) => {
     }
 
     expect((await course.request(`/api/certificates/${row!.id}/pdf`)).status).toBe(401);
+    // A signed-out browser following the e-mail's link is sent to sign in, told why.
+    const navigated = await course.request(`/api/certificates/${row!.id}/pdf`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      redirect: 'manual',
+    });
+    expect(navigated.status).toBe(303);
+    expect(navigated.headers.get('location')).toBe('/login?for=certificate');
     expect((await course.requestAs(user(), `/api/certificates/${row!.id}/pdf`)).status).toBe(404);
     const pdf = await course.requestAs(member, `/api/certificates/${row!.id}/pdf`);
     expect(pdf.status).toBe(200);

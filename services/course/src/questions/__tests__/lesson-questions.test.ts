@@ -3,6 +3,7 @@
  * asks under an open lesson (never a locked one, never empty or with control characters), sees only their
  * own questions and published answers; the admin lists the open ones across the course, answers once (a
  * second or racing answer is 409, one event for one e-mail), and may publish the answer to every member.
+ * A member asks at most COURSE_QUESTIONS_PER_HOUR questions an hour (the kit's request limits).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -29,7 +30,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
 
   beforeAll(async () => {
     backing = await factory.create();
-    course = await startCourse(backing, { clock });
+    course = await startCourse(backing, { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } });
     outline = await seededOutline(course);
   });
 
@@ -187,5 +188,24 @@ describe.each(backings())('lesson questions on $name', (factory) => {
         await json(await course.requestAs(stranger, `/api/lessons/${lesson.id}/questions`)),
       ),
     ).toEqual([]);
+  });
+
+  it('refuses a member past their questions for the hour with 429, storing nothing, while others still ask', async () => {
+    const [asker, other] = [await member(), await member()];
+    const lesson = outline.sections[0]!.lessons[1]!;
+    for (const n of [1, 2, 3]) {
+      expect(
+        (await post(asker, `/api/lessons/${lesson.id}/questions`, { body: `Question ${n}` })).status,
+      ).toBe(201);
+    }
+    const refused = await post(asker, `/api/lessons/${lesson.id}/questions`, { body: 'Question 4' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ message: 'Too many requests. Please try again later.' });
+    const mine = LessonQuestionListSchema.parse(
+      await json(await course.requestAs(asker, `/api/lessons/${lesson.id}/questions`)),
+    );
+    expect(mine.map((item) => item.body).sort()).toEqual(['Question 1', 'Question 2', 'Question 3']);
+    expect((await post(other, `/api/lessons/${lesson.id}/questions`, { body: 'Mine' })).status).toBe(201);
   });
 });

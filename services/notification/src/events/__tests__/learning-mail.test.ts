@@ -1,7 +1,8 @@
 /**
  * The course's e-mails to learners over a real SMTP peer (docs/behaviour/member-learning.md#e-mails): a
  * certificate issued → one e-mail to the learner with the download and verification links; a question
- * answered → the asker, with both texts, escaped in HTML, and the lesson's link; each once per event.
+ * answered → the asker, with both texts, escaped in HTML, and the lesson's link; a staff seat's account
+ * prepared → the invitee, with the set-password link or the sign-in page; each once per event.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -94,5 +95,43 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toEqual([expect.objectContaining({ template: 'question-answered', status: 'sent' })]);
     expect(peer.received).toHaveLength(1);
+  });
+
+  it('invites a staff member once: a new account gets its set-password link, an existing one the sign-in page', async () => {
+    const email = `chef-${randomBytes(3).toString('hex')}@example.com`;
+    const fresh = envelope('auth.team-member.prepared', {
+      seatId: randomUUID(),
+      ownerId: randomUUID(),
+      ownerName: 'Ana <b>Owner</b>',
+      userId: randomUUID(),
+      email,
+      isNewAccount: true,
+      setPassword: { token: 'tok_en-1', expiresAt: '2030-03-20T08:00:00.000Z' },
+      preparedAt: '2030-03-13T08:00:00.000Z',
+    });
+    await notification.publish(fresh);
+    await notification.publish(fresh);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([email]);
+    expect(mail!.parsed.subject).toBe('Ana <b>Owner</b> invited you to the restaurant management course');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/setup-password?token=tok_en-1`);
+    expect(String(mail!.parsed.html)).not.toContain('<b>Owner</b>');
+    expect(await notification.settledMessagesFor(fresh.id)).toEqual([
+      expect.objectContaining({ template: 'team-invitation', status: 'sent' }),
+    ]);
+
+    const existing = envelope('auth.team-member.prepared', {
+      ...fresh.data,
+      seatId: randomUUID(),
+      ownerName: '',
+      isNewAccount: false,
+      setPassword: null,
+    });
+    await notification.publish(existing);
+    const [, second] = await peer.waitForMail(2);
+    expect(second!.parsed.subject).toBe('Your restaurant invited you to the restaurant management course');
+    expect(second!.parsed.text).toContain(`${BASE_URL}/login`);
+    expect(second!.parsed.text).not.toContain('setup-password');
+    expect(peer.received).toHaveLength(2);
   });
 });

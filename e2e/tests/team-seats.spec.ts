@@ -1,0 +1,87 @@
+/**
+ * Staff seats (docs/behaviour/member-learning.md#team), against the embedded site: a buyer invites a chef
+ * from /team (a bad address is refused at the field), the chef gets the invitation e-mail with a
+ * set-password link, studies on their own account and has no team or orders of their own; the owner sees the
+ * chef's progress and removes them, which frees the seat. At 1280 px and, in the @phone project, 390 px,
+ * with axe.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  becomeCourseMember,
+  setPasswordThroughApi,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
+import { waitForMail } from '../helpers/mail-peer.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+
+const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
+
+test(
+  'an owner invites a chef who studies on their own account',
+  { tag: '@phone' },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(180_000);
+    const ownerEmail = uniqueEmail('team', 'owner');
+    const chefEmail = uniqueEmail('team', 'chef');
+    await becomeCourseMember(page, ownerEmail);
+
+    await page.goto('/member/dashboard');
+    await page.getByRole('link', { name: 'Team' }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await expect(page.getByTestId('team-seats')).toHaveText('0 of 5 seats used · 5 seats left');
+    await expect(page.getByText('No one on your team yet.')).toBeVisible();
+
+    const email = page.getByLabel('Their email');
+    await email.fill('not an address');
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await email.fill(chefEmail);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(toasts(page).getByText('Invitation sent', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('team-seats')).toHaveText('1 of 5 seats used · 4 seats left');
+    const seat = page.getByTestId('team-member').filter({ hasText: chefEmail });
+    await expect(seat).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page, testInfo, 'team');
+
+    // The chef's invitation carries a set-password link; they study on their own account.
+    const invitation = await waitForMail(chefEmail, {
+      where: (message) => message.subject.includes('invited you to the restaurant management course'),
+      timeoutMs: 30_000,
+    });
+    expect(invitation.subject).toBe('Maria Lopez invited you to the restaurant management course');
+    const chef = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+    await setPasswordThroughApi(chef, chefEmail, 'Chef+Kitchen!2026');
+    await signInThroughApi(chef, chefEmail, 'Chef+Kitchen!2026');
+    const [enrolment] = (await (await chef.request.get('/api/enrollments')).json()) as Array<{
+      courseId: number;
+    }>;
+    expect(enrolment).toBeDefined();
+    const sections = (await (
+      await chef.request.get(`/api/courses/${enrolment!.courseId}/available-modules`)
+    ).json()) as Array<{ id: number; isAvailable: boolean }>;
+    expect(sections.filter((section) => section.isAvailable)).toHaveLength(1);
+    expect((await chef.request.post(`/api/modules/${sections[0]!.id}/complete`)).ok()).toBe(true);
+    // Nothing of the owner's: no orders, no team.
+    expect(((await (await chef.request.get('/api/orders')).json()) as { orders: unknown[] }).orders).toEqual(
+      [],
+    );
+    await chef.goto('/team');
+    await expect(chef.getByRole('heading', { name: 'Team seats come with the course' })).toBeVisible();
+    await chef.close();
+
+    // The owner sees the chef's progress, then frees the seat.
+    await page.reload();
+    await expect(seat.getByText('Studying')).toBeVisible();
+    await expect(seat.getByTestId('team-member-progress')).toHaveText(
+      /^1 of \d+ sections completed \(\d+%\)$/,
+    );
+    await expectNoSeriousA11yViolations(page, testInfo, 'team-with-member');
+    await screenshotBoth(page, testInfo, 'team');
+    await seat.getByRole('button', { name: `Remove ${chefEmail}` }).click();
+    await expect(toasts(page).getByText('Team member removed', { exact: true })).toBeVisible();
+    await expect(page.getByText('No one on your team yet.')).toBeVisible();
+    await expect(page.getByTestId('team-seats')).toHaveText('0 of 5 seats used · 5 seats left');
+  },
+);

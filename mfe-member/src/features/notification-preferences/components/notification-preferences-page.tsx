@@ -1,0 +1,154 @@
+/**
+ * `/account/notifications` (docs/behaviour/member-learning.md#nudges): the two learning nudges, on or off.
+ * Signed-out visitors go to /login. The account page links here.
+ */
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate } from 'react-router-dom';
+import { NotificationPreferencesSchema, type NotificationPreferences } from '@platform/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  Label,
+  SITE_NAME,
+  Skeleton,
+  getServerMessage,
+  toast,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import { Checkbox } from '@platform/ui/checkbox';
+import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { useSaveNotificationPreferences } from '../api/save-notification-preferences';
+import { PREFERENCES_COPY } from '../lib/preferences-copy';
+
+const OPTIONS = [
+  {
+    name: 'sectionUnlocked',
+    label: PREFERENCES_COPY.sectionUnlocked,
+    hint: PREFERENCES_COPY.sectionUnlockedHint,
+  },
+  { name: 'inactivity', label: PREFERENCES_COPY.inactivity, hint: PREFERENCES_COPY.inactivityHint },
+] as const;
+
+function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
+  const id = useId();
+  const save = useSaveNotificationPreferences();
+  const form = useForm<NotificationPreferences>({
+    resolver: zodResolver(NotificationPreferencesSchema),
+    defaultValues: initial,
+  });
+  useEffect(() => form.reset(initial), [form, initial]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (failure) {
+      toast({
+        title: PREFERENCES_COPY.failedTitle,
+        description: getServerMessage(failure) ?? PREFERENCES_COPY.failedText,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({
+      title: PREFERENCES_COPY.savedTitle,
+      description: PREFERENCES_COPY.savedText,
+      variant: 'success',
+    });
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-6"
+      aria-label={PREFERENCES_COPY.title}
+    >
+      <fieldset className="space-y-4">
+        <legend className="sr-only">Learning e-mails</legend>
+        {OPTIONS.map((option) => (
+          <div key={option.name} className="flex items-start gap-3">
+            <Controller
+              control={form.control}
+              name={option.name}
+              render={({ field }) => (
+                <Checkbox
+                  id={`${id}-${option.name}`}
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  aria-describedby={`${id}-${option.name}-hint`}
+                  className="mt-0.5"
+                />
+              )}
+            />
+            <div className="space-y-1">
+              <Label htmlFor={`${id}-${option.name}`} className="leading-snug">
+                {option.label}
+              </Label>
+              <p id={`${id}-${option.name}-hint`} className="text-sm text-muted-foreground">
+                {option.hint}
+              </p>
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? PREFERENCES_COPY.saving : PREFERENCES_COPY.save}
+      </Button>
+    </form>
+  );
+}
+
+export function NotificationPreferencesPage() {
+  useDocumentTitle(`${PREFERENCES_COPY.title} | ${SITE_NAME}`);
+  const { user, isLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const preferences = useNotificationPreferences(user !== null);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if (preferences.data === null && !preferences.isFetching) return <Navigate to="/login" replace />;
+
+  let body;
+  if (isLoading || !user || preferences.isPending) {
+    body = (
+      <div className="space-y-3" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading your preferences…
+        </p>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  } else if (preferences.isError || !preferences.data) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{PREFERENCES_COPY.loadError}</AlertTitle>
+        <AlertDescription>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void preferences.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else {
+    body = <PreferencesForm initial={preferences.data} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{PREFERENCES_COPY.title}</h1>
+        <p className="mt-2 text-muted-foreground">{PREFERENCES_COPY.description}</p>
+      </header>
+      <Card className="mt-8">
+        <CardContent className="pt-6">{body}</CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * `/team` (docs/behaviour/member-learning.md#team): a buyer of the course invites up to 5 staff by e-mail,
+ * sees who joined and how far each got, and removes a member to free the seat. Anyone else is told that
+ * seats come with the course. Signed-out visitors go to /login.
+ */
+import { Link, Navigate } from 'react-router-dom';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  useDocumentTitle,
+  useSignInGate,
+} from '@platform/ui';
+import { useTeam } from '../api/get-team';
+import { TEAM_COPY } from '../lib/team-copy';
+import { seatsLeft, seatsLine } from '../lib/team-rules';
+import { InviteForm } from './invite-form';
+import { TeamMemberItem } from './team-member-item';
+
+export function TeamPage() {
+  useDocumentTitle(`${TEAM_COPY.title} | ${SITE_NAME}`);
+  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const team = useTeam(user !== null);
+
+  if (signedOutHere) return null;
+  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if (team.data === null && !team.isFetching) return <Navigate to="/login" replace />;
+
+  let body;
+  if (userLoading || !user || team.isPending) {
+    body = (
+      <div className="space-y-4" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading your team…
+        </p>
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  } else if (team.isError || !team.data) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{TEAM_COPY.loadError}</AlertTitle>
+        <AlertDescription>
+          <p>{TEAM_COPY.failedText}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void team.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!team.data.canInvite) {
+    body = (
+      <Card className="p-8 text-center" data-testid="team-not-owner">
+        <h2 className="text-lg font-semibold">{TEAM_COPY.notOwnerTitle}</h2>
+        <p className="mt-2 text-sm text-muted-foreground">{TEAM_COPY.notOwnerText}</p>
+        <Button asChild className="mt-4">
+          <Link to="/pricing">{TEAM_COPY.seeCourse}</Link>
+        </Button>
+      </Card>
+    );
+  } else {
+    const data = team.data;
+    body = (
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2 className="text-xl">{TEAM_COPY.inviteTitle}</h2>
+            </CardTitle>
+            <CardDescription data-testid="team-seats">{seatsLine(data)}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InviteForm disabled={seatsLeft(data) === 0} />
+          </CardContent>
+        </Card>
+        <section aria-labelledby="team-members">
+          <h2 id="team-members" className="mb-3 text-xl font-semibold">
+            {TEAM_COPY.membersTitle}
+          </h2>
+          {data.members.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{TEAM_COPY.empty}</p>
+          ) : (
+            <ul className="space-y-3">
+              {data.members.map((member) => (
+                <TeamMemberItem key={member.id} member={member} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{TEAM_COPY.title}</h1>
+        <p className="mt-2 text-muted-foreground">{TEAM_COPY.description}</p>
+      </header>
+      <div className="mt-8">{body}</div>
+    </div>
+  );
+}

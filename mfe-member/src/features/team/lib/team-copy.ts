@@ -1,0 +1,28 @@
+/** The Team page's words (docs/behaviour/member-learning.md#team). */
+export const TEAM_COPY = {
+  title: 'Team',
+  description:
+    'Invite your managers and chefs to study the course on their own accounts. Each one starts the schedule on the day they join and sees only their own learning.',
+  inviteTitle: 'Invite a team member',
+  emailLabel: 'Their email',
+  invite: 'Send Invitation',
+  inviting: 'Sending...',
+  invitedTitle: 'Invitation sent',
+  invitedText: (email: string) => `We e-mailed ${email} a link to join.`,
+  failedTitle: 'Could not send the invitation',
+  failedText: 'Please try again in a moment.',
+  membersTitle: 'Your team',
+  empty: 'No one on your team yet.',
+  invited: 'Invited',
+  active: 'Studying',
+  remove: 'Remove',
+  removing: 'Removing...',
+  removedTitle: 'Team member removed',
+  removedText: 'Their seat is free again.',
+  removeFailed: 'Could not remove the team member',
+  loadError: 'Could not load your team',
+  notOwnerTitle: 'Team seats come with the course',
+  notOwnerText: 'Buy the course to invite up to 5 members of your staff.',
+  seeCourse: 'See the course',
+  neverActive: 'Not started yet',
+} as const;

@@ -1,0 +1,31 @@
+/**
+ * The course's nudges (docs/behaviour/member-learning.md#nudges), found by its periodic job, each once:
+ * `course.sections.unlocked` when sections open for a learner, `course.learner.inactive` after 7 days without
+ * activity (once per gap, never to someone who finished). The notification service e-mails them unless the
+ * learner turned that kind off.
+ */
+import { z } from 'zod';
+import { AccountEmailSchema } from '../http/auth/email.js';
+
+export const CourseSectionsUnlockedSchema = z.object({
+  userId: z.string().min(1),
+  email: AccountEmailSchema,
+  firstName: z.string(),
+  courseId: z.number().int().positive(),
+  courseTitle: z.string(),
+  sections: z.array(z.object({ id: z.number().int().positive(), title: z.string() })).min(1),
+  unlockedAt: z.iso.datetime({ offset: true }),
+});
+export type CourseSectionsUnlocked = z.infer<typeof CourseSectionsUnlockedSchema>;
+
+export const CourseLearnerInactiveSchema = z.object({
+  userId: z.string().min(1),
+  email: AccountEmailSchema,
+  firstName: z.string(),
+  courseId: z.number().int().positive(),
+  courseTitle: z.string(),
+  lastActiveAt: z.iso.datetime({ offset: true }),
+  /** The lesson to pick up from (the newest touched), or null to start at the course. */
+  resumeLessonId: z.number().int().positive().nullable(),
+});
+export type CourseLearnerInactive = z.infer<typeof CourseLearnerInactiveSchema>;

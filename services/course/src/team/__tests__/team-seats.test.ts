@@ -1,0 +1,210 @@
+/**
+ * Staff seats through the real service (docs/behaviour/member-learning.md#team): a buyer invites up to 5
+ * staff (never past 5 under parallel requests, never twice the same address, never themselves); once auth
+ * reports the invitee's account the seat enrols it with the drip from its own start; the owner sees each
+ * member's progress; removing a member, or the owner's refund, withdraws what the seat gave.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AvailableModuleListSchema,
+  CourseTeamMemberInvitedSchema,
+  TeamMemberSchema,
+  TeamSchema,
+  type EventData,
+  type EventEnvelope,
+} from '@platform/contracts';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { envelope } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { outboxEvents } from '../../db/schema.js';
+import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+
+const STARTED = new Date('2030-03-04T09:00:00.000Z');
+
+describe.each(backings())('staff seats on $name', (factory) => {
+  let backing: Backing;
+  let course: CourseUnderTest;
+  const clock = new SettableClock(STARTED);
+  let outline: Awaited<ReturnType<typeof seededOutline>>;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    course = await startCourse(backing, { clock });
+    outline = await seededOutline(course);
+  });
+
+  afterAll(async () => {
+    await course?.stop();
+    await backing?.cleanup();
+  });
+
+  const invite = (owner: User, email: unknown) =>
+    course.requestAs(owner, '/api/team/invitations', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+  const teamOf = async (caller: User) =>
+    TeamSchema.parse(await json(await course.requestAs(caller, '/api/team')));
+
+  async function owner(at = STARTED) {
+    const someone = user();
+    const grant = granted(someone, [outline.courseId], at);
+    await course.deliver(grant);
+    return { someone, orderId: grant.data.orderId };
+  }
+
+  async function invitations(seatId: string) {
+    const rows = await course.service.deps.db
+      .select({ data: outboxEvents.data })
+      .from(outboxEvents)
+      .where(eq(outboxEvents.type, 'course.team.member-invited'));
+    return rows
+      .map((row) => CourseTeamMemberInvitedSchema.parse(row.data))
+      .filter((e) => e.seatId === seatId);
+  }
+
+  /** What auth answers once the invitee's account exists. */
+  function prepared(
+    seatId: string,
+    member: User,
+    at: Date,
+  ): EventEnvelope<EventData<'auth.team-member.prepared'>> {
+    return envelope('auth.team-member.prepared', {
+      seatId,
+      ownerId: randomUUID(),
+      ownerName: 'Ana Owner',
+      userId: member.userId,
+      email: member.email,
+      isNewAccount: true,
+      setPassword: null,
+      preparedAt: at.toISOString(),
+    });
+  }
+
+  const openSections = async (caller: User) =>
+    AvailableModuleListSchema.parse(
+      await json(await course.requestAs(caller, `/api/courses/${outline.courseId}/available-modules`)),
+    )
+      .filter((section) => section.isAvailable)
+      .map((section) => section.id);
+
+  it('invites a chef who studies on their own account from their own start, seen by the owner only', async () => {
+    clock.set(STARTED);
+    const { someone: boss } = await owner();
+    const chef = user();
+    const asked = await invite(boss, `  ${chef.email.toUpperCase()} `);
+    expect(asked.status).toBe(201);
+    const seat = TeamMemberSchema.parse(await asked.json());
+    expect(seat).toMatchObject({ email: chef.email, status: 'invited' });
+    expect(await invitations(seat.id)).toEqual([
+      expect.objectContaining({ ownerId: boss.userId, email: chef.email }),
+    ]);
+    // Before the account is ready the chef only previews the course.
+    expect(await openSections(chef)).toEqual([]);
+
+    const joinedAt = new Date(STARTED.getTime() + 3 * DAY);
+    clock.set(new Date(joinedAt.getTime() + 60_000));
+    const ready = prepared(seat.id, chef, joinedAt);
+    await course.deliver(ready);
+    await course.deliver({ ...ready }); // a redelivery changes nothing
+    // The owner is 3 days in; the chef starts today with the same drip.
+    expect(await openSections(boss)).toEqual(outline.sections.slice(0, 4).map((section) => section.id));
+    expect(await openSections(chef)).toEqual([outline.sections[0]!.id]);
+
+    const first = outline.sections[0]!;
+    expect(
+      (await course.requestAs(chef, `/api/modules/${first.id}/complete`, { method: 'POST' })).status,
+    ).toBeLessThan(300);
+    const team = await teamOf(boss);
+    expect(team).toMatchObject({ seatLimit: 5, canInvite: true });
+    expect(team.members).toEqual([
+      expect.objectContaining({
+        id: seat.id,
+        status: 'active',
+        completedSections: 1,
+        totalSections: outline.sections.filter((section) => section.isPublished).length,
+      }),
+    ]);
+    // The chef has no team of their own and cannot invite on the owner's purchase.
+    expect(await teamOf(chef)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+    const refused = await invite(chef, user().email);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: 'Only a buyer of the course can invite staff' });
+  });
+
+  it('gives at most 5 seats under parallel requests, one per address, never to oneself or a non-buyer', async () => {
+    const { someone: boss } = await owner();
+    const answers = await Promise.all(Array.from({ length: 7 }, () => invite(boss, user().email)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 201, 409, 409]);
+    const full = answers.find((answer) => answer.status === 409)!;
+    expect(await full.json()).toMatchObject({
+      message: 'All 5 seats are taken. Remove a member to free one.',
+    });
+    expect((await teamOf(boss)).members).toHaveLength(5);
+
+    const { someone: other } = await owner();
+    const email = user().email;
+    expect((await invite(other, email)).status).toBe(201);
+    const twice = await invite(other, email.toUpperCase());
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({ message: 'This person is already on your team' });
+    const self = await invite(other, other.email);
+    expect(self.status).toBe(400);
+    expect(await self.json()).toMatchObject({ message: 'You cannot invite yourself' });
+    const bad = await invite(other, 'not-an-address');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'Please enter a valid email address' });
+    expect((await invite(user(), user().email)).status).toBe(403);
+    expect((await teamOf(other)).members).toHaveLength(1);
+  });
+
+  it('removing a member frees the seat and ends their course; only the owner may remove', async () => {
+    clock.set(STARTED);
+    const { someone: boss } = await owner();
+    const chef = user();
+    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
+    await course.deliver(prepared(seat.id, chef, STARTED));
+    expect(await openSections(chef)).toHaveLength(1);
+
+    const remove = (caller: User, id: string) =>
+      course.requestAs(caller, `/api/team/members/${id}`, { method: 'DELETE' });
+    expect((await remove(user(), seat.id)).status).toBe(404);
+    expect((await remove(boss, 'not-a-seat')).status).toBe(404);
+    expect((await remove(boss, seat.id)).status).toBe(204);
+    expect((await remove(boss, seat.id)).status).toBe(404);
+    expect(await openSections(chef)).toEqual([]);
+    expect((await teamOf(boss)).members).toEqual([]);
+
+    // A seat removed before the account was ready enrols nobody when auth answers late.
+    const late = user();
+    const early = TeamMemberSchema.parse(await (await invite(boss, late.email)).json());
+    expect((await remove(boss, early.id)).status).toBe(204);
+    await course.deliver(prepared(early.id, late, STARTED));
+    expect(await openSections(late)).toEqual([]);
+  });
+
+  it("ends every seat when the owner's purchase is refunded", async () => {
+    clock.set(STARTED);
+    const { someone: boss, orderId } = await owner();
+    const chef = user();
+    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
+    await course.deliver(prepared(seat.id, chef, STARTED));
+    expect(await openSections(chef)).toHaveLength(1);
+
+    await course.deliver(
+      envelope('auth.member.revoked', {
+        userId: boss.userId,
+        email: boss.email,
+        orderId,
+        courseIds: [outline.courseId],
+        membershipEnded: true,
+        revokedAt: STARTED.toISOString(),
+      }),
+    );
+    expect(await openSections(chef)).toEqual([]);
+    expect(await teamOf(boss)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+  });
+});
