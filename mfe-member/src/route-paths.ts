@@ -18,6 +18,8 @@ export const ROUTE_PATHS = {
   revenueShareWelcome: '/revenue-share-welcome',
   revenueReport: '/revenue-report',
   orders: '/orders',
+  account: '/account',
+  confirmEmail: '/account/confirm-email',
   // Public: anyone holding a certificate's address may check it.
   certificate: '/certificates/:id',
 } as const;
