@@ -19,7 +19,7 @@ function confirmPathOf(mail: ReceivedMail): string {
 test('a person changes their name and password from Account Settings; the other session ends', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   const email = uniqueEmail('account', 'password');
   await createAccount(page.request, email);
   await signInThroughApi(page, email, PASSWORD);
@@ -34,7 +34,7 @@ test('a person changes their name and password from Account Settings; the other 
   await expect(
     page.getByTestId('account-links').getByRole('link', { name: /Orders & billing/ }),
   ).toHaveAttribute('href', '/orders');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, testInfo, 'account settings');
 
   await page.getByLabel('First name').fill('Anabel');
   await page.getByRole('button', { name: 'Save name' }).click();

@@ -16,8 +16,8 @@ import {
   REFUND_MESSAGES,
   REFUND_WINDOW_DAYS,
   RefundRequestBodySchema,
+  invoiceNumberOf,
   orderNumberOf,
-  type Caller,
   type MyOrder,
   type MyOrderList,
   type RefundRequestResponse,
@@ -30,6 +30,8 @@ import { validate } from '@platform/service-kit/http';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
+import { accountOf, isOwnedBy } from './order-owner.js';
+import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
 import { refundOrder } from './refund-order.js';
 import { latestPaymentOf } from './subscription-events.js';
 import { toOrderLines } from './orders.repository.js';
@@ -40,8 +42,14 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
   router.get('/api/orders', requireUser, async (req, res) => {
     const account = accountOf(req.caller);
     const rows = await listAccountOrders(deps.db, { ...account, limit: ACCOUNT_ORDER_LIMIT });
+    const invoiceNumbers = await invoiceNumbersOf(
+      deps.db,
+      rows.map((row) => row.id),
+    );
     const body: MyOrderList = {
-      orders: await Promise.all(rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row)))),
+      orders: await Promise.all(
+        rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row), invoiceNumbers.get(row.id))),
+      ),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
@@ -69,26 +77,10 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
         requestId: String(req.id),
       });
       deps.logger.info({ orderId: order.id, userId: account.userId }, 'refund asked by the buyer');
-      const body: RefundRequestResponse = { order: toMyOrder(refunded, null) };
+      const invoice = await findInvoice(deps.db, order.id);
+      const body: RefundRequestResponse = { order: toMyOrder(refunded, null, invoice?.number) };
       res.set('Cache-Control', 'no-store').json(body);
     },
-  );
-}
-
-interface Account {
-  userId: string;
-  email: string;
-}
-
-function accountOf(caller: Caller): Account {
-  if (caller.kind !== 'user') throw new AppError('unauthenticated', 'Authentication required');
-  return { userId: caller.userId, email: caller.email.toLowerCase() };
-}
-
-function isOwnedBy(order: OrderWithLines, account: Account): boolean {
-  return (
-    order.placedByUserId === account.userId ||
-    (order.accountEmail ?? order.customerEmail).toLowerCase() === account.email
   );
 }
 
@@ -100,7 +92,11 @@ async function guaranteeStart(deps: PaymentDeps, order: OrderWithLines): Promise
     : order.paidAt;
 }
 
-function toMyOrder(row: OrderWithLines, guaranteeFrom: Date | null): MyOrder {
+function toMyOrder(
+  row: OrderWithLines,
+  guaranteeFrom: Date | null,
+  invoiceNumber: number | undefined,
+): MyOrder {
   return {
     id: row.id,
     number: orderNumberOf(row.id),
@@ -114,6 +110,7 @@ function toMyOrder(row: OrderWithLines, guaranteeFrom: Date | null): MyOrder {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    invoiceNumber: invoiceNumber === undefined ? null : invoiceNumberOf(invoiceNumber),
     refundableUntil: guaranteeFrom
       ? new Date(guaranteeFrom.getTime() + REFUND_WINDOW_DAYS * DAY).toISOString()
       : null,

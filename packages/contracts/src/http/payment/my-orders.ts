@@ -22,6 +22,8 @@ export const MyOrderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** 'INV-000042' once the order is paid and fulfilled (its PDF: `GET /api/orders/{id}/invoice.pdf`), else null. */
+  invoiceNumber: z.string().nullable(),
   /** The last moment a refund may be asked for (the guarantee); null when the order cannot be refunded. */
   refundableUntil: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -54,6 +56,11 @@ export type RefundRequestBody = z.input<typeof RefundRequestBodySchema>;
 
 export const RefundRequestResponseSchema = z.object({ order: MyOrderSchema });
 export type RefundRequestResponse = z.infer<typeof RefundRequestResponseSchema>;
+
+/** 'INV-000042': an invoice's number as printed, from its place in the gapless sequence. */
+export function invoiceNumberOf(sequence: number): string {
+  return `INV-${String(sequence).padStart(6, '0')}`;
+}
 
 /** 'RC-1A2B3C4D': the order number shown to the buyer, the admin and support. */
 export function orderNumberOf(id: string): string {
