@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MyOrderListSchema, invoiceNumberOf, orderNumberOf, type Caller } from '@platform/contracts';
+import {
+  MyOrderListSchema,
+  OrderListSchema,
+  invoiceNumberOf,
+  orderNumberOf,
+  type Caller,
+} from '@platform/contracts';
 import { drawnPdfText } from '@platform/service-kit/testing';
 import { PDFDocument } from 'pdf-lib';
 import { inArray } from 'drizzle-orm';
@@ -132,6 +138,10 @@ describe.each(backings())('invoices on $name', (factory) => {
     const admin = await payment.call(`/api/admin/orders/${pending.id}/invoice.pdf`, { caller: ADMIN });
     expect(admin.status).toBe(200);
     expect(drawnPdfText(Buffer.from(await admin.arrayBuffer()))).toContain('Ada Lovelace');
+    const list = OrderListSchema.parse(
+      await (await payment.call('/api/admin/orders', { caller: ADMIN })).json(),
+    );
+    expect(list.orders.find((order) => order.id === pending.id)?.invoiceNumber).toMatch(/^INV-\d{6}$/);
   });
 
   it('numbers orders fulfilled at once without a gap or a repeat, once per order', async () => {
