@@ -108,6 +108,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       couponCode: null,
       total: 69700,
       currency: 'USD',
+      invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
       createdAt: first.createdAt.toISOString(),
       paidAt: first.paidAt!.toISOString(),
       refundedAt: null,
