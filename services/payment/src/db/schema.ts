@@ -82,6 +82,8 @@ export const orders = paymentSchema.table(
     providerSubscriptionId: text('provider_subscription_id'),
     /** When the provider ended that subscription (cancelled, or unpaid at the end). */
     subscriptionEndedAt: at('subscription_ended_at'),
+    /** The buyer cancelled the plan's renewal from their account: it ends at the period's end unless resumed. */
+    subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end').notNull().default(false),
     /** Lower-cased billing e-mail: the account the order is for. */
     customerEmail: text('customer_email').notNull(),
     customerFirstName: text('customer_first_name').notNull(),

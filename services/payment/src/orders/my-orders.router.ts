@@ -2,6 +2,8 @@
  * A buyer's own orders (signed in; docs/behaviour/checkout-and-payments.md#orders-and-billing):
  *
  *   GET  /api/orders                        → MyOrderListSchema: the account's purchases, newest first
+ *   POST /api/orders/:id/plan-renewal       → { order }; body { renew }: a membership plan's renewal cancelled
+ *     (false) or resumed (true); 409 for an order that is no renewing plan or whose plan ended
  *   POST /api/orders/:id/refund-request     → RefundRequestResponseSchema; body { reason }
  *     within the 30-day guarantee: refunded through the provider that took it (refund-order.ts: once,
  *     however many requests or replicas); 409 MY_ORDER_MESSAGES.windowPassed after it, 409 when already
@@ -13,6 +15,7 @@
 import {
   MY_ORDER_MESSAGES,
   OrderIdParamsSchema,
+  PlanRenewalBodySchema,
   REFUND_MESSAGES,
   REFUND_WINDOW_DAYS,
   RefundRequestBodySchema,
@@ -33,6 +36,7 @@ import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repo
 import { accountOf, isOwnedBy } from './order-owner.js';
 import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
 import { refundOrder } from './refund-order.js';
+import { setPlanRenewal } from './set-plan-renewal.js';
 import { latestPaymentOf } from './subscription-events.js';
 import { toOrderLines } from './orders.repository.js';
 
@@ -53,6 +57,24 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
+
+  router.post(
+    '/api/orders/:id/plan-renewal',
+    requireUser,
+    validate({ params: OrderIdParamsSchema, body: PlanRenewalBodySchema }),
+    async (req, res) => {
+      const order = await findOrder(deps.db, req.params.id);
+      if (!order || order.revenueReportId || !isOwnedBy(order, accountOf(req.caller))) {
+        throw new AppError('not_found', REFUND_MESSAGES.notFound);
+      }
+      const changed = await setPlanRenewal(deps, order, req.body.renew);
+      const invoice = await findInvoice(deps.db, order.id);
+      const body: RefundRequestResponse = {
+        order: toMyOrder(changed, await guaranteeStart(deps, changed), invoice?.number),
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
 
   router.post(
     '/api/orders/:id/refund-request',
@@ -110,6 +132,13 @@ function toMyOrder(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    planRenewal: !row.providerSubscriptionId
+      ? null
+      : row.subscriptionEndedAt || row.status === 'refunded'
+        ? 'ended'
+        : row.subscriptionCancelAtPeriodEnd
+          ? 'cancelling'
+          : 'renewing',
     invoiceNumber: invoiceNumber === undefined ? null : invoiceNumberOf(invoiceNumber),
     refundableUntil: guaranteeFrom
       ? new Date(guaranteeFrom.getTime() + REFUND_WINDOW_DAYS * DAY).toISOString()

@@ -109,6 +109,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       total: 69700,
       currency: 'USD',
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+      planRenewal: null,
       createdAt: first.createdAt.toISOString(),
       paidAt: first.paidAt!.toISOString(),
       refundedAt: null,
