@@ -20,7 +20,7 @@ import {
 import { AppError } from '@platform/service-kit/errors';
 import { clientAddress, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { toAuthUser } from '../accounts/to-auth-user.js';
 import { findUserAsSeen } from '../accounts/users.repository.js';
 import type { AuthDeps } from '../runtime.js';
@@ -32,7 +32,7 @@ import { requestEmailChange } from './request-email-change.js';
 import { updateProfile } from './update-profile.js';
 
 export function accountSettingsRoutes(router: Router, deps: AuthDeps): void {
-  const answer = (res: import('express').Response, message: string) => {
+  const answer = (res: Response, message: string) => {
     const body: AccountActionResponse = { success: true, message };
     res.set('Cache-Control', 'no-store').json(body);
   };

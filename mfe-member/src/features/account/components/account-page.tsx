@@ -1,6 +1,6 @@
 /**
  * `/account` (docs/behaviour/accounts.md#account-page): the signed-in person's name, password and e-mail
- * address, their membership's state, and links to the account's other pages (Orders & billing first).
+ * address, their membership's state, a membership plan's renewal (cancel or resume), and links to the account's other pages (Orders & billing first).
  * Signed-out visitors get 'Login Required' and go to /login.
  */
 import { useEffect } from 'react';
@@ -21,6 +21,7 @@ import {
 import { ChevronRightIcon } from 'lucide-react';
 import { ACCOUNT_COPY, ACCOUNT_LINKS } from '../lib/account-copy';
 import { EmailForm } from './email-form';
+import { MembershipPlans } from './membership-plans';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 
@@ -93,6 +94,7 @@ export function AccountPage() {
         {user ? (
           <>
             <AccountLinks user={user} />
+            <MembershipPlans />
             {/* A new user (after an e-mail change) starts the forms afresh. */}
             <ProfileForm key={`${user.id}-${user.firstName}-${user.lastName}`} user={user} />
             <PasswordForm />

@@ -10,6 +10,10 @@ export const ACCOUNT_COPY = {
   emailHint: 'We send a link to the new address; your sign-in address changes once you open it.',
   emailSentTitle: 'Check your inbox',
   linksTitle: 'More for your account',
+  plansTitle: 'Membership plan',
+  plansHint: 'A cancelled plan stays yours until the end of the period you paid for.',
+  planCancelled: 'Your plan will not renew. You keep access until the end of the paid period.',
+  planResumed: 'Your plan renews again.',
   failed: 'That did not work. Please try again in a moment.',
   loginRequired: 'Please log in to see your account.',
   confirmTitle: 'Confirm your new email address',
@@ -37,3 +41,18 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
     description: 'Your membership plan and what it includes.',
   },
 ];
+
+/** How the account page shows a membership plan's renewal. */
+export const PLAN_RENEWAL_LABELS = {
+  renewing: {
+    badge: 'Renews',
+    variant: 'success',
+    description: 'Renews automatically at the end of each period.',
+  },
+  cancelling: {
+    badge: 'Cancelled',
+    variant: 'secondary',
+    description: 'Will not renew: access ends at the end of the period you paid for.',
+  },
+  ended: { badge: 'Ended', variant: 'outline', description: 'This plan has ended.' },
+} as const;
