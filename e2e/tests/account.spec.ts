@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail, type ReceivedMail } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const NEW_PASSWORD = 'Kitchen42+Open!';
 
@@ -35,6 +35,7 @@ test('a person changes their name and password from Account Settings; the other 
     page.getByTestId('account-links').getByRole('link', { name: /Orders & billing/ }),
   ).toHaveAttribute('href', '/orders');
   await expectNoSeriousA11yViolations(page, testInfo, 'account settings');
+  await screenshotBoth(page, testInfo, 'account-settings');
 
   await page.getByLabel('First name').fill('Anabel');
   await page.getByRole('button', { name: 'Save name' }).click();

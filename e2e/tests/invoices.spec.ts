@@ -9,6 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { PASSWORD, createAccount, fillBilling, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
+import { screenshotBoth } from '../helpers/page-checks.js';
 
 /** The text pdf-lib drew: each string is hex inside a deflated content stream. */
 function drawnText(pdf: Buffer): string {
@@ -44,6 +45,7 @@ test('a buyer downloads the invoice of their order from Orders & billing', async
   const order = page.getByTestId('order-card').first();
   const link = order.getByRole('link', { name: /Download invoice INV-\d{6} \(PDF\)/ });
   await expect(link).toBeVisible();
+  await screenshotBoth(page, testInfo, 'orders-with-invoice');
   const invoiceNumber = /INV-\d{6}/.exec((await link.textContent()) ?? '')![0];
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
