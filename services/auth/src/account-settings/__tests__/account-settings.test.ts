@@ -6,7 +6,7 @@ import {
   cookieSetBy,
   NEW_PASSWORD,
   PASSWORD,
-  signupBody,
+  signUpThrough,
   START,
   startAuth,
   uniqueEmail,
@@ -30,11 +30,7 @@ describe.each(backings())('account settings on $name', (factory) => {
     await backing?.cleanup();
   });
 
-  async function signUp(email = uniqueEmail()) {
-    const response = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Rosa' }) });
-    const body = (await response.json()) as { user: { id: string } };
-    return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
-  }
+  const signUp = (email?: string) => signUpThrough(auth, email);
 
   async function logIn(email: string, password: string) {
     const response = await auth.call('/api/auth/login', { json: { email, password } });

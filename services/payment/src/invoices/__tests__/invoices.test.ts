@@ -4,7 +4,6 @@
  * PDF prints the seller from configuration, the buyer's details from checkout, the lines, the discount,
  * the total and how it was paid; the buyer downloads their own, the admin any, nobody else.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MyOrderListSchema,
@@ -20,6 +19,7 @@ import {
   ADMIN,
   BILLING,
   backings,
+  newSignedInBuyer,
   startPayment,
   type Backing,
   type PaymentUnderTest,
@@ -33,14 +33,7 @@ const SELLER = {
   INVOICE_SELLER_TAX_ID: 'US-99-1234567',
 };
 
-function newBuyer(): Caller & { kind: 'user' } {
-  return {
-    kind: 'user',
-    userId: `user-${randomUUID()}`,
-    email: `invoices-${randomUUID().slice(0, 8)}@example.com`,
-    role: 'user',
-  };
-}
+const newBuyer = () => newSignedInBuyer('invoices');
 
 describe.each(backings())('invoices on $name', (factory) => {
   let backing: Backing;
