@@ -22,6 +22,8 @@ export const ROUTE_PATHS = {
   notificationPreferences: '/account/notifications',
   // Public: an e-mail's unsubscribe link (the token is the proof).
   unsubscribe: '/unsubscribe/:token',
+  account: '/account',
+  confirmEmail: '/account/confirm-email',
   // Public: anyone holding a certificate's address may check it.
   certificate: '/certificates/:id',
 } as const;

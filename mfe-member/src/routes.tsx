@@ -79,6 +79,18 @@ const PAGES = {
       })),
     ),
   },
+  account: {
+    Component: lazy(() =>
+      import('./features/account/components/account-page').then((m) => ({ default: m.AccountPage })),
+    ),
+  },
+  confirmEmail: {
+    Component: lazy(() =>
+      import('./features/account/components/confirm-email-page').then((m) => ({
+        default: m.ConfirmEmailPage,
+      })),
+    ),
+  },
   myConsultations: {
     Component: lazy(() =>
       import('./features/my-consultations/components/my-consultations-page').then((m) => ({

@@ -1,5 +1,6 @@
 /** The auth service's HTTP routes (behind the gateway's internal token). */
 import type { Router } from 'express';
+import { accountSettingsRoutes } from './account-settings/account-settings.router.js';
 import { accountRoutes } from './accounts/account.router.js';
 import { oidcRoutes } from './oidc/oidc.router.js';
 import { passwordRoutes } from './passwords/password.router.js';
@@ -9,6 +10,7 @@ import { sessionRoutes } from './sessions/session.router.js';
 export function authRoutes(router: Router, deps: AuthDeps): void {
   sessionRoutes(router, deps);
   accountRoutes(router, deps);
+  accountSettingsRoutes(router, deps);
   passwordRoutes(router, deps);
   oidcRoutes(router, deps);
 }

@@ -42,6 +42,21 @@ export const paymentConfigSchema = serviceConfigSchema('payment', DEFAULT_SERVIC
   RECONCILE_GIVE_UP_DAYS: positiveInt
     .default(7)
     .describe('a checkout still pending this long after it started is no longer asked about'),
+  INVOICE_SELLER_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Restaurant Consultant')
+    .describe('the seller named at the top of every invoice'),
+  INVOICE_SELLER_ADDRESS: z
+    .string()
+    .default('')
+    .describe("the seller's postal address on invoices; lines separated by `|`"),
+  INVOICE_SELLER_EMAIL: z.string().default('').describe("the seller's contact e-mail on invoices"),
+  INVOICE_SELLER_TAX_ID: z
+    .string()
+    .default('')
+    .describe("the seller's tax or VAT number on invoices; empty: none printed"),
 });
 
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

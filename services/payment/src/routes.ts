@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import { checkoutRoutes } from './checkout/checkout.router.js';
 import { adminCouponRoutes } from './coupons/admin-coupons.router.js';
+import { invoiceRoutes } from './invoices/invoices.router.js';
 import { adminOrderRoutes } from './orders/admin-orders.router.js';
 import { myOrderRoutes } from './orders/my-orders.router.js';
 import { testCheckoutRoutes } from './providers/test/test-checkout.router.js';
@@ -16,6 +17,7 @@ export function paymentRoutes(router: Router, deps: PaymentDeps): void {
   adminOrderRoutes(router, deps);
   adminCouponRoutes(router, deps);
   myOrderRoutes(router, deps);
+  invoiceRoutes(router, deps);
   testCheckoutRoutes(router, deps);
   savedCardRoutes(router, deps);
 }

@@ -1,6 +1,7 @@
 /** Subject → data schema and version for every event in the system. */
 import type { z } from 'zod';
 import { AuthPasswordResetRequestedSchema } from './auth-password-reset-requested.js';
+import { AuthEmailChangeRequestedSchema } from './auth-email-change-requested.js';
 import { AuthUserRegisteredSchema } from './auth-user-registered.js';
 import { AuthMemberGrantedSchema } from './auth-member-granted.js';
 import { AuthMemberRevokedSchema } from './auth-member-revoked.js';
@@ -40,6 +41,7 @@ export * from './envelope.js';
 export * from './platform-probe-recorded.js';
 export * from './auth-user-registered.js';
 export * from './auth-password-reset-requested.js';
+export * from './auth-email-change-requested.js';
 export * from './auth-member-granted.js';
 export * from './auth-member-revoked.js';
 export * from './auth-user-status-changed.js';
@@ -60,6 +62,7 @@ export const eventSchemas = {
   'platform.probe.recorded': { version: 1, data: PlatformProbeRecordedSchema },
   'auth.user.registered': { version: 1, data: AuthUserRegisteredSchema },
   'auth.password-reset.requested': { version: 1, data: AuthPasswordResetRequestedSchema },
+  'auth.email-change.requested': { version: 1, data: AuthEmailChangeRequestedSchema },
   'auth.member.granted': { version: 1, data: AuthMemberGrantedSchema },
   'auth.member.revoked': { version: 1, data: AuthMemberRevokedSchema },
   'auth.user.status-changed': { version: 1, data: AuthUserStatusChangedSchema },

@@ -40,5 +40,7 @@ export const PaymentOrderPaidSchema = z.object({
    */
   discount: z.number().int().positive().optional(),
   couponCode: z.string().min(1).max(32).optional(),
+  /** 'INV-000042': the order's invoice (its PDF at `/api/orders/{orderId}/invoice.pdf`); absent on older events. */
+  invoiceNumber: z.string().min(1).max(32).optional(),
 });
 export type PaymentOrderPaid = z.infer<typeof PaymentOrderPaidSchema>;

@@ -148,3 +148,10 @@ export const NEW_PASSWORD = 'Better-Password!2024';
 export function signupBody(email: string, overrides: Record<string, unknown> = {}) {
   return { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, ...overrides };
 }
+
+/** Signs up a fresh account (first name Rosa) and returns its e-mail, id and session cookie. */
+export async function signUpThrough(auth: AuthUnderTest, email = uniqueEmail()) {
+  const response = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Rosa' }) });
+  const body = (await response.json()) as { user: { id: string } };
+  return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
+}

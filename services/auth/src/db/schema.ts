@@ -146,6 +146,28 @@ export const passwordTokens = authSchema.table(
 );
 
 /**
+ * E-mail changes asked from the account page, one row per link sent to the new address: the SHA-256 of
+ * the link's token, single use, `EMAIL_CHANGE_LINK_HOURS`. The account's `email` changes only when the
+ * link is used, so the old address keeps working until the new one is proven.
+ */
+export const emailChanges = authSchema.table(
+  'email_changes',
+  {
+    /** SHA-256 (hex) of the token in the e-mailed link. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased, like `users.email`. */
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('email_changes_user_id_idx').on(table.userId)],
+);
+
+/**
  * What each paid order gave an account (`payment.order.paid`), one row per order. Membership lasts while
  * at least one grant is unrevoked; a refund (`payment.order.refunded`) revokes its order's grant. A refund
  * that arrives before its payment (the two subjects are consumed independently) leaves a revoked row with

@@ -1,6 +1,6 @@
 /** Queries on `auth.sessions`. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sessions, users, type SessionRow } from '../db/schema.js';
 
 export async function insertSession(db: Executor, row: typeof sessions.$inferInsert): Promise<void> {
@@ -43,6 +43,16 @@ export async function endSessionsOfUser(db: Executor, userId: string, at: Date):
     .update(sessions)
     .set({ endedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends every open session of the user but `keepId` (the one changing the password); returns how many. */
+export async function endOtherSessionsOfUser(db: Executor, userId: string, keepId: string, at: Date) {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
   return ended.length;
 }

@@ -3,6 +3,7 @@ import type { SubscriptionDefinition } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
+import { emailChangeRequestedSubscription } from './email-change-requested.handler.js';
 import { learningMailSubscriptions } from './learning-mail.handler.js';
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { nudgeMailSubscriptions } from './nudge-mail.handler.js';
@@ -15,6 +16,7 @@ import { userRegisteredSubscription } from './user-registered.handler.js';
 export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>): SubscriptionDefinition[] {
   return [
     passwordResetRequestedSubscription(deps),
+    emailChangeRequestedSubscription(deps),
     userRegisteredSubscription(deps),
     orderPaidSubscription(deps),
     memberGrantedSubscription(deps),

@@ -2,7 +2,8 @@
  * The receipt for a paid order: what was bought, the total, the order id and the money-back guarantee. A
  * revenue share paid online (`revenueReportId`) is a payment of what the owner owes, not a purchase: its
  * receipt says where it was recorded and promises no money-back guarantee. A receipt for the consultation
- * says how to get it, with a button to the consultation form.
+ * says how to get it, with a button to the consultation form. The invoice's number and the address of its PDF
+ * (docs/behaviour/checkout-and-payments.md#invoices) are listed when the order has one.
  */
 import {
   CONSULTATION_NEXT_STEP,
@@ -38,6 +39,11 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     intro: [
       `We received your payment of ${total} on ${formatDate(paidAt, EMAIL_DATE)}. This is your receipt.`,
       `Order number: ${order.orderId}`,
+      ...(order.invoiceNumber
+        ? [
+            `Invoice ${order.invoiceNumber} (PDF, signed in): ${settings.baseUrl}/api/orders/${order.orderId}/invoice.pdf`,
+          ]
+        : []),
       ...lines,
       ...(order.discount && order.couponCode
         ? [`Discount (${order.couponCode}): -${formatMoney(order.discount)}`]

@@ -4,7 +4,7 @@
  * with an internal token naming the caller. The catalogue arrives as the course service sends it: a
  * `course.catalogue.published` event on the bus.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   COURSE_PRODUCT_ID,
   type BillingInfoInput,
@@ -73,6 +73,16 @@ export function newBuyerBilling(): BillingInfoInput {
 
 /** The lower-cased e-mail `newBuyerBilling` gives, whichever buyer it was. */
 export const NEW_BUYER_EMAIL = /^ada\.lovelace\+\d+@example\.com$/;
+
+/** A signed-in buyer no other test has used, e.g. `orders-1a2b3c4d@example.com`. */
+export function newSignedInBuyer(label = 'orders'): Caller & { kind: 'user' } {
+  return {
+    kind: 'user',
+    userId: `user-${randomUUID()}`,
+    email: `${label}-${randomUUID().slice(0, 8)}@example.com`,
+    role: 'user',
+  };
+}
 
 export const ADMIN: Caller = { kind: 'user', userId: 'admin-1', email: 'admin@localhost', role: 'admin' };
 export const MEMBER: Caller = { kind: 'user', userId: 'user-1', email: 'member@example.com', role: 'user' };

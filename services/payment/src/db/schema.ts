@@ -82,6 +82,8 @@ export const orders = paymentSchema.table(
     providerSubscriptionId: text('provider_subscription_id'),
     /** When the provider ended that subscription (cancelled, or unpaid at the end). */
     subscriptionEndedAt: at('subscription_ended_at'),
+    /** The buyer cancelled the plan's renewal from their account: it ends at the period's end unless resumed. */
+    subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end').notNull().default(false),
     /** Lower-cased billing e-mail: the account the order is for. */
     customerEmail: text('customer_email').notNull(),
     customerFirstName: text('customer_first_name').notNull(),
@@ -196,6 +198,31 @@ export const fulfilments = paymentSchema.table('fulfilments', {
   eventId: uuid('event_id'),
   fulfilledAt: at('fulfilled_at').notNull(),
 });
+
+/**
+ * The invoice numbers' counter: one row, whose `last_number` a fulfilment raises in its own transaction.
+ * The row stays locked until that transaction ends, so numbers are handed out one at a time, and a
+ * fulfilment that rolls back gives its number back: the sequence has no gaps (docs/decisions.md, 99).
+ */
+export const invoiceCounter = paymentSchema.table('invoice_counter', {
+  id: text('id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** The invoice of each fulfilled order: its number, fixed when the order was fulfilled, and the date. */
+export const invoices = paymentSchema.table(
+  'invoices',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    issuedAt: at('issued_at').notNull(),
+  },
+  (table) => [unique('invoices_number_key').on(table.number)],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
  * Who owns which one-per-person product (a one-time product that costs something: the course, the

@@ -19,12 +19,18 @@ import type { PaymentDeps } from '../runtime.js';
 import { listRecentOrders } from './orders.repository.js';
 import { refundOrder } from './refund-order.js';
 import { toOrder } from './to-order.js';
+import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
 
 const RECENT_ORDERS = 100;
 
 export function adminOrderRoutes(router: Router, deps: PaymentDeps): void {
   router.get('/api/admin/orders', requireAdmin, async (_req, res) => {
-    const body: OrderList = { orders: (await listRecentOrders(deps.db, RECENT_ORDERS)).map(toOrder) };
+    const rows = await listRecentOrders(deps.db, RECENT_ORDERS);
+    const numbers = await invoiceNumbersOf(
+      deps.db,
+      rows.map((row) => row.id),
+    );
+    const body: OrderList = { orders: rows.map((row) => toOrder(row, numbers.get(row.id))) };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -38,7 +44,7 @@ export function adminOrderRoutes(router: Router, deps: PaymentDeps): void {
         reason: req.body.reason,
         requestId: String(req.id),
       });
-      const body: RefundResponse = { order: toOrder(order) };
+      const body: RefundResponse = { order: toOrder(order, (await findInvoice(deps.db, order.id))?.number) };
       res.set('Cache-Control', 'no-store').json(body);
     },
   );

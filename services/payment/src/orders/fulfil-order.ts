@@ -4,7 +4,8 @@
  *
  * In one transaction, with the order row locked: it checks that the provider collected exactly the
  * order's total in its currency, moves the order pending → paid → fulfilled (conditional updates),
- * records the fulfilment (primary key = order id, so a second one cannot exist) and enqueues
+ * records the fulfilment (primary key = order id, so a second one cannot exist), gives it the next invoice
+ * number (invoices/issue-invoice.ts) and enqueues
  * `payment.order.paid`. A second caller waits for the lock, then finds the order fulfilled and does
  * nothing: one order, one fulfilment, one event.
  *
@@ -28,6 +29,8 @@ import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
 import { lockShareDue } from '../revenue-share/share-dues.repository.js';
 import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
 import { checkCouponClaim, recordRedemption } from '../coupons/apply-coupon.js';
+import { issueInvoice } from '../invoices/issue-invoice.js';
+import { invoiceNumberOf } from '@platform/contracts';
 import { claimOwnedProducts } from './owned-products.js';
 import {
   courseIdsOf,
@@ -244,6 +247,7 @@ async function fulfilInTransaction(
   );
   if (!fulfilled) throw new Error(`order ${order.id} could not move from paid to fulfilled`);
   await recordRedemption(tx, order, now);
+  const invoiceNumber = await issueInvoice(tx, order.id, now);
 
   const event = await enqueueEvent(
     tx,
@@ -261,6 +265,7 @@ async function fulfilInTransaction(
         lines: toOrderLines(order.lines),
         courseIds: courseIdsOf(order.lines),
         paidAt: fulfilled.paidAt!.toISOString(),
+        invoiceNumber: invoiceNumberOf(invoiceNumber),
         // The signed-in buyer's own account gets the purchase, whatever billing address they typed.
         ...(order.placedByUserId ? { placedByUserId: order.placedByUserId } : {}),
         ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),

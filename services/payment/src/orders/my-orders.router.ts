@@ -2,6 +2,8 @@
  * A buyer's own orders (signed in; docs/behaviour/checkout-and-payments.md#orders-and-billing):
  *
  *   GET  /api/orders                        → MyOrderListSchema: the account's purchases, newest first
+ *   POST /api/orders/:id/plan-renewal       → { order }; body { renew }: a membership plan's renewal cancelled
+ *     (false) or resumed (true); 409 for an order that is no renewing plan or whose plan ended
  *   POST /api/orders/:id/refund-request     → RefundRequestResponseSchema; body { reason }
  *     within the 30-day guarantee: refunded through the provider that took it (refund-order.ts: once,
  *     however many requests or replicas); 409 MY_ORDER_MESSAGES.windowPassed after it, 409 when already
@@ -13,11 +15,12 @@
 import {
   MY_ORDER_MESSAGES,
   OrderIdParamsSchema,
+  PlanRenewalBodySchema,
   REFUND_MESSAGES,
   REFUND_WINDOW_DAYS,
   RefundRequestBodySchema,
+  invoiceNumberOf,
   orderNumberOf,
-  type Caller,
   type MyOrder,
   type MyOrderList,
   type RefundRequestResponse,
@@ -30,7 +33,10 @@ import { validate } from '@platform/service-kit/http';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
+import { accountOf, isOwnedBy } from './order-owner.js';
+import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
 import { refundOrder } from './refund-order.js';
+import { setPlanRenewal } from './set-plan-renewal.js';
 import { latestPaymentOf } from './subscription-events.js';
 import { toOrderLines } from './orders.repository.js';
 
@@ -40,11 +46,35 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
   router.get('/api/orders', requireUser, async (req, res) => {
     const account = accountOf(req.caller);
     const rows = await listAccountOrders(deps.db, { ...account, limit: ACCOUNT_ORDER_LIMIT });
+    const invoiceNumbers = await invoiceNumbersOf(
+      deps.db,
+      rows.map((row) => row.id),
+    );
     const body: MyOrderList = {
-      orders: await Promise.all(rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row)))),
+      orders: await Promise.all(
+        rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row), invoiceNumbers.get(row.id))),
+      ),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
+
+  router.post(
+    '/api/orders/:id/plan-renewal',
+    requireUser,
+    validate({ params: OrderIdParamsSchema, body: PlanRenewalBodySchema }),
+    async (req, res) => {
+      const order = await findOrder(deps.db, req.params.id);
+      if (!order || order.revenueReportId || !isOwnedBy(order, accountOf(req.caller))) {
+        throw new AppError('not_found', REFUND_MESSAGES.notFound);
+      }
+      const changed = await setPlanRenewal(deps, order, req.body.renew);
+      const invoice = await findInvoice(deps.db, order.id);
+      const body: RefundRequestResponse = {
+        order: toMyOrder(changed, await guaranteeStart(deps, changed), invoice?.number),
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
 
   router.post(
     '/api/orders/:id/refund-request',
@@ -69,26 +99,10 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
         requestId: String(req.id),
       });
       deps.logger.info({ orderId: order.id, userId: account.userId }, 'refund asked by the buyer');
-      const body: RefundRequestResponse = { order: toMyOrder(refunded, null) };
+      const invoice = await findInvoice(deps.db, order.id);
+      const body: RefundRequestResponse = { order: toMyOrder(refunded, null, invoice?.number) };
       res.set('Cache-Control', 'no-store').json(body);
     },
-  );
-}
-
-interface Account {
-  userId: string;
-  email: string;
-}
-
-function accountOf(caller: Caller): Account {
-  if (caller.kind !== 'user') throw new AppError('unauthenticated', 'Authentication required');
-  return { userId: caller.userId, email: caller.email.toLowerCase() };
-}
-
-function isOwnedBy(order: OrderWithLines, account: Account): boolean {
-  return (
-    order.placedByUserId === account.userId ||
-    (order.accountEmail ?? order.customerEmail).toLowerCase() === account.email
   );
 }
 
@@ -100,7 +114,11 @@ async function guaranteeStart(deps: PaymentDeps, order: OrderWithLines): Promise
     : order.paidAt;
 }
 
-function toMyOrder(row: OrderWithLines, guaranteeFrom: Date | null): MyOrder {
+function toMyOrder(
+  row: OrderWithLines,
+  guaranteeFrom: Date | null,
+  invoiceNumber: number | undefined,
+): MyOrder {
   return {
     id: row.id,
     number: orderNumberOf(row.id),
@@ -114,6 +132,14 @@ function toMyOrder(row: OrderWithLines, guaranteeFrom: Date | null): MyOrder {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    planRenewal: !row.providerSubscriptionId
+      ? null
+      : row.subscriptionEndedAt || row.status === 'refunded'
+        ? 'ended'
+        : row.subscriptionCancelAtPeriodEnd
+          ? 'cancelling'
+          : 'renewing',
+    invoiceNumber: invoiceNumber === undefined ? null : invoiceNumberOf(invoiceNumber),
     refundableUntil: guaranteeFrom
       ? new Date(guaranteeFrom.getTime() + REFUND_WINDOW_DAYS * DAY).toISOString()
       : null,

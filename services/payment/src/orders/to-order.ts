@@ -1,8 +1,8 @@
 /** An order as the admin API shows it (`OrderSchema`). */
-import type { Order } from '@platform/contracts';
+import { invoiceNumberOf, type Order } from '@platform/contracts';
 import { toOrderLines, type OrderWithLines } from './orders.repository.js';
 
-export function toOrder(row: OrderWithLines): Order {
+export function toOrder(row: OrderWithLines, invoiceNumber?: number): Order {
   return {
     id: row.id,
     status: row.status,
@@ -19,5 +19,6 @@ export function toOrder(row: OrderWithLines): Order {
     refundedAt: row.refundedAt?.toISOString() ?? null,
     problem: row.problem,
     refundReason: row.refundReason,
+    invoiceNumber: invoiceNumber === undefined ? null : invoiceNumberOf(invoiceNumber),
   };
 }

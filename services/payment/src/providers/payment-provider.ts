@@ -151,4 +151,9 @@ export interface SubscriptionSupport {
     orderId: string;
     subscriptionId: string;
   }): Promise<{ refundId: string; amount: number }>;
+  /**
+   * Stops (true) or restores (false) the subscription's renewal at the end of the paid period; setting the
+   * value it has already is harmless, so a retry changes nothing more.
+   */
+  setCancelAtPeriodEnd(subscription: { subscriptionId: string; cancel: boolean }): Promise<void>;
 }

@@ -98,7 +98,9 @@ export function MemberDashboardPage() {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          {/* Named for what it opens, until an account page exists. */}
+          <Button asChild variant="outline">
+            <Link to="/account">Account Settings</Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to="/membership">Membership</Link>
           </Button>

@@ -22,6 +22,7 @@ import {
   useDocumentTitle,
   useToastAndRedirect,
 } from '@platform/ui';
+import { FileDownIcon } from 'lucide-react';
 import { useMyOrders } from '../api/orders';
 import { ORDERS_COPY, STATUS_LABELS, guaranteeOf, subtotalOf } from '../lib/order-display';
 import { RefundDialog } from './refund-dialog';
@@ -76,6 +77,18 @@ function OrderCard({ order, now }: { order: MyOrder; now: Date }) {
             <dd className="tabular-nums">{formatMoney(order.total)}</dd>
           </div>
         </dl>
+        {order.invoiceNumber ? (
+          <p className="text-sm">
+            <a
+              href={`/api/orders/${order.id}/invoice.pdf`}
+              download
+              className="inline-flex items-center gap-1.5 font-medium text-primary underline underline-offset-4"
+            >
+              <FileDownIcon className="size-4" aria-hidden="true" />
+              Download invoice {order.invoiceNumber} (PDF)
+            </a>
+          </p>
+        ) : null}
         {guarantee.kind === 'refundable' ? (
           <div className="flex flex-col gap-3 rounded-md bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p>

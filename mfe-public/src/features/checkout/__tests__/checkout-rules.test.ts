@@ -24,6 +24,7 @@ const COMPLETE: BillingFormValues = {
   lastName: 'Lopez',
   email: 'maria@example.com',
   company: '',
+  taxId: '',
   address: '12 Harbour Street',
   city: 'Portland',
   state: 'OR',

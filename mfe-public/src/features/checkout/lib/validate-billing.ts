@@ -24,6 +24,7 @@ export const EMPTY_BILLING: BillingFormValues = {
   lastName: '',
   email: '',
   company: '',
+  taxId: '',
   address: '',
   city: '',
   state: '',

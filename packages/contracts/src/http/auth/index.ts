@@ -5,3 +5,4 @@ export * from './login.js';
 export * from './signup.js';
 export * from './forgot-password.js';
 export * from './setup-password.js';
+export * from './account.js';

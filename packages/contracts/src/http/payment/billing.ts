@@ -69,6 +69,10 @@ export const BillingInfoSchema = z.object(
     company: textField({ max: 200, required: 'Company must be text.', tooLong: 'Company is too long.' })
       .optional()
       .default(''),
+    /** Printed on the invoice (a business's VAT or tax number); optional. */
+    taxId: textField({ max: 50, required: 'Tax ID must be text.', tooLong: 'Tax ID is too long.' })
+      .optional()
+      .default(''),
     address: required('address'),
     city: required('city', 100),
     state: required('state', 100),

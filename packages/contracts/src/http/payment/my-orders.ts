@@ -22,6 +22,13 @@ export const MyOrderSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** 'INV-000042' once the order is paid and fulfilled (its PDF: `GET /api/orders/{id}/invoice.pdf`), else null. */
+  invoiceNumber: z.string().nullable(),
+  /**
+   * A membership plan sold as a subscription: 'renewing', 'cancelling' (ends at the period's end unless
+   * resumed) or 'ended'; null for any other order.
+   */
+  planRenewal: z.enum(['renewing', 'cancelling', 'ended']).nullable(),
   /** The last moment a refund may be asked for (the guarantee); null when the order cannot be refunded. */
   refundableUntil: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -52,8 +59,25 @@ export const RefundRequestBodySchema = z.object(
 );
 export type RefundRequestBody = z.input<typeof RefundRequestBodySchema>;
 
+/** `POST /api/orders/{id}/plan-renewal`: `renew` false cancels the plan's renewal, true resumes it. */
+export const PlanRenewalBodySchema = z.object(
+  { renew: z.boolean({ error: 'renew must be true or false' }) },
+  { error: 'renew must be true or false' },
+);
+export type PlanRenewalBody = z.infer<typeof PlanRenewalBodySchema>;
+
+export const PLAN_RENEWAL_MESSAGES = {
+  notAPlan: 'This order is not a membership plan that renews.',
+  ended: 'This membership plan has ended. You can start a new one on the membership page.',
+} as const;
+
 export const RefundRequestResponseSchema = z.object({ order: MyOrderSchema });
 export type RefundRequestResponse = z.infer<typeof RefundRequestResponseSchema>;
+
+/** 'INV-000042': an invoice's number as printed, from its place in the gapless sequence. */
+export function invoiceNumberOf(sequence: number): string {
+  return `INV-${String(sequence).padStart(6, '0')}`;
+}
 
 /** 'RC-1A2B3C4D': the order number shown to the buyer, the admin and support. */
 export function orderNumberOf(id: string): string {

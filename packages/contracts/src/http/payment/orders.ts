@@ -42,6 +42,8 @@ export const OrderSchema = z.object({
   problem: z.string().nullable().optional(),
   /** Why it was refunded: the admin's reason, the buyer's request, or the automatic refund's. */
   refundReason: z.string().nullable().optional(),
+  /** 'INV-000042' once fulfilled; the PDF is `GET /api/admin/orders/{id}/invoice.pdf`. */
+  invoiceNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

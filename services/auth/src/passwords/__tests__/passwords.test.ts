@@ -10,7 +10,7 @@ import {
   NEW_PASSWORD,
   PASSWORD,
   setCookieLine,
-  signupBody,
+  signUpThrough,
   START,
   startAuth,
   uniqueEmail,
@@ -41,11 +41,7 @@ describe.each(backings())('passwords on $name', (factory) => {
     await backing?.cleanup();
   });
 
-  async function signUp(email = uniqueEmail()) {
-    const response = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Rosa' }) });
-    const body = (await response.json()) as { user: { id: string } };
-    return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
-  }
+  const signUp = (email?: string) => signUpThrough(auth, email);
 
   async function forgot(email: string) {
     const started = performance.now();

@@ -6,7 +6,6 @@
  * the name, the course, the date, the id and the verification address.
  */
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CERTIFICATE_ID_PATTERN,
@@ -15,6 +14,7 @@ import {
   type EventEnvelope,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { drawnPdfText as drawnText } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
@@ -32,23 +32,6 @@ function registered(of: User, firstName: string, lastName: string): EventEnvelop
     occurredAt: ENROLLED_AT.toISOString(),
     data: { userId: of.userId, email: of.email, firstName, lastName },
   };
-}
-
-/** The text drawn on the PDF's pages: pdf-lib writes each string as hex inside deflated content streams. */
-function drawnText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((match) => {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return bytes.toString('latin1');
-    }
-  });
-  return streams
-    .flatMap((stream) => [...stream.matchAll(/<([0-9A-Fa-f]+)> Tj/g)])
-    .map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'))
-    .join('\n');
 }
 
 describe.each(backings())('certificates on $name', (factory) => {

@@ -131,6 +131,14 @@ describe('the receipt', () => {
     expect(email.text).not.toContain('Discount');
   });
 
+  it('names the invoice and where its PDF is, when the order has one', () => {
+    const invoiced = renderReceiptEmail({ order: { ...order, invoiceNumber: 'INV-000042' }, settings });
+    expect(invoiced.text).toContain(
+      `Invoice INV-000042 (PDF, signed in): https://site.example/api/orders/${order.orderId}/invoice.pdf`,
+    );
+    expect(email.text).not.toContain('Invoice');
+  });
+
   it('says plainly when the payment was made in test mode', () => {
     const test = renderReceiptEmail({ order: { ...order, provider: 'test' }, settings });
     expect(test.text).toContain('This was a test-mode payment: no money was charged.');

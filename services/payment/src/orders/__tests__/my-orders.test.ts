@@ -21,19 +21,13 @@ import {
   ADMIN,
   BILLING,
   backings,
+  newSignedInBuyer,
   startPayment,
   type Backing,
   type PaymentUnderTest,
 } from '../../__tests__/harness.js';
 
-function newBuyer(): Caller & { kind: 'user' } {
-  return {
-    kind: 'user',
-    userId: `user-${randomUUID()}`,
-    email: `orders-${randomUUID().slice(0, 8)}@example.com`,
-    role: 'user',
-  };
-}
+const newBuyer = () => newSignedInBuyer('orders');
 
 describe.each(backings())('orders and billing on $name', (factory) => {
   let backing: Backing;
@@ -108,6 +102,8 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       couponCode: null,
       total: 69700,
       currency: 'USD',
+      invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+      planRenewal: null,
       createdAt: first.createdAt.toISOString(),
       paidAt: first.paidAt!.toISOString(),
       refundedAt: null,

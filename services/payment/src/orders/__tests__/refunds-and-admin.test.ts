@@ -67,6 +67,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       discount: 0,
       couponCode: null,
       refundReason: null,
+      invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
       currency: 'USD',
       lines: [
         {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CataloguePrice } from '@platform/contracts';
-import { PaymentSubscriptionEndedSchema } from '@platform/contracts';
+import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
@@ -283,6 +283,50 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     expect(await webhook('customer.subscription.deleted', ended('sub_stranger', order.id))).toBe(
       'unknown-order',
     );
+  });
+
+  it('lets the buyer cancel and resume the renewal, told to Stripe, twice at once changing it once', async () => {
+    const { subscriptionId, order } = await subscribed('membership-monthly');
+    const buyer = {
+      kind: 'user' as const,
+      userId: `user-${order.id}`,
+      email: order.customerEmail,
+      role: 'user' as const,
+    };
+    const renewal = (renew: unknown, caller = buyer) =>
+      payment.call(`/api/orders/${order.id}/plan-renewal`, { caller, json: { renew } });
+    const planOf = async () =>
+      MyOrderListSchema.parse(
+        await (await payment.call('/api/orders', { caller: buyer })).json(),
+      ).orders.find((entry) => entry.id === order.id)?.planRenewal;
+
+    expect(await planOf()).toBe('renewing');
+    expect((await renewal('no')).status).toBe(400);
+    expect(
+      (await renewal(false, { ...buyer, userId: 'someone-else', email: 'other@example.com' })).status,
+    ).toBe(404);
+    const cancels = await Promise.all([renewal(false), renewal(false)]);
+    expect(cancels.map((response) => response.status)).toEqual([200, 200]);
+    expect(api.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect(await planOf()).toBe('cancelling');
+    // Access stays until Stripe ends the subscription at the period's end.
+    expect(
+      (await payment.events('payment.subscription.ended')).some((e) => e.data.orderId === order.id),
+    ).toBe(false);
+
+    expect((await renewal(true)).status).toBe(200);
+    expect(api.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect(await planOf()).toBe('renewing');
+
+    expect(await webhook('customer.subscription.deleted', ended(subscriptionId, order.id))).toBe(
+      'subscription-ended',
+    );
+    const late = await renewal(true);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({
+      message: 'This membership plan has ended. You can start a new one on the membership page.',
+    });
+    expect(await planOf()).toBe('ended');
   });
 
   it('refunds a subscription order’s latest paid invoice and cancels the subscription', async () => {

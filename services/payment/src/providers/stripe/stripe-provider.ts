@@ -59,6 +59,12 @@ export class StripeProvider implements PaymentProvider {
   /** Recurring products (the membership plans) are sold as Stripe subscriptions. */
   readonly subscriptions: SubscriptionSupport = {
     refundAndCancel: (subscription) => this.refundAndCancel(subscription),
+    setCancelAtPeriodEnd: async ({ subscriptionId, cancel }) => {
+      await this.call(
+        cancel ? 'cancel the subscription’s renewal' : 'resume the subscription’s renewal',
+        () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
+      );
+    },
   };
 
   async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CreatedCheckout> {

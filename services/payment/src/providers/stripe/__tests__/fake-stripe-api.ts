@@ -44,6 +44,7 @@ export interface FakeSubscription {
   status: string;
   metadata: Record<string, string>;
   ended_at: number | null;
+  cancel_at_period_end?: boolean;
 }
 
 export interface FakeInvoice {
@@ -260,6 +261,17 @@ export class FakeStripeApi {
         if (subscription.status === 'canceled')
           return error(400, 'invalid_request_error', 'This subscription is already canceled.', undefined);
         Object.assign(subscription, { status: 'canceled', ended_at: 1 });
+      }
+      if (request.method === 'POST') {
+        const form = new URLSearchParams(request.body);
+        if (subscription.status === 'canceled')
+          return error(
+            400,
+            'invalid_request_error',
+            'A canceled subscription can only update its metadata.',
+            undefined,
+          );
+        subscription.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
       }
       return { status: 200, body: subscription };
     }

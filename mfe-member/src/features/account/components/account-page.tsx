@@ -1,0 +1,116 @@
+/**
+ * `/account` (docs/behaviour/accounts.md#account-page): the signed-in person's name, password and e-mail
+ * address, their membership's state, a membership plan's renewal (cancel or resume), and links to the account's other pages (Orders & billing first).
+ * Signed-out visitors get 'Login Required' and go to /login.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  SITE_NAME,
+  Skeleton,
+  useAuth,
+  useDocumentTitle,
+  useToastAndRedirect,
+  type AuthUser,
+} from '@platform/ui';
+import { ChevronRightIcon } from 'lucide-react';
+import { ACCOUNT_COPY, ACCOUNT_LINKS } from '../lib/account-copy';
+import { EmailForm } from './email-form';
+import { MembershipPlans } from './membership-plans';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+function membershipLabel(user: AuthUser): string {
+  if (!user.isMember) return 'Free Account';
+  return user.subscriptionStatus === 'trial' ? 'Trial Membership' : 'Active Membership';
+}
+
+function AccountLinks({ user }: { user: AuthUser }) {
+  return (
+    <Card role="region" aria-labelledby="account-links-title">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="account-links-title">{ACCOUNT_COPY.linksTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border rounded-md border border-border" data-testid="account-links">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="flex items-center justify-between gap-4 p-4 hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <span className="min-w-0">
+                  <span className="block font-medium">{link.label}</span>
+                  <span className="block text-sm text-muted-foreground">{link.description}</span>
+                </span>
+                {link.to === '/membership' ? (
+                  <Badge variant={user.isMember ? 'success' : 'secondary'} className="shrink-0">
+                    {membershipLabel(user)}
+                  </Badge>
+                ) : (
+                  <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  useDocumentTitle(`${ACCOUNT_COPY.title} | ${SITE_NAME}`);
+  const { user, isLoading } = useAuth();
+  const redirect = useToastAndRedirect();
+  const signedOut = !isLoading && !user;
+
+  useEffect(() => {
+    if (signedOut) {
+      redirect(
+        { title: 'Login Required', description: ACCOUNT_COPY.loginRequired, variant: 'destructive' },
+        '/login',
+        LOGIN_REDIRECT_DELAY_MS,
+      );
+    }
+  }, [signedOut, redirect]);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{ACCOUNT_COPY.title}</h1>
+        <p className="mt-2 text-muted-foreground">{ACCOUNT_COPY.description}</p>
+      </header>
+      <div className="mt-8 space-y-6">
+        {user ? (
+          <>
+            <AccountLinks user={user} />
+            <MembershipPlans />
+            {/* A new user (after an e-mail change) starts the forms afresh. */}
+            <ProfileForm key={`${user.id}-${user.firstName}-${user.lastName}`} user={user} />
+            <PasswordForm />
+            <EmailForm user={user} />
+          </>
+        ) : (
+          <div className="space-y-4" aria-busy="true">
+            <p role="status" className="sr-only">
+              Loading your account…
+            </p>
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} className="h-40 w-full" />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

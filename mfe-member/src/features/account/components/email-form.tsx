@@ -1,0 +1,93 @@
+/**
+ * The account page's e-mail form: the new address and the current password. A link goes to the new
+ * address; the account's address changes only when it is opened (confirm-email-page.tsx).
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@platform/contracts';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  FormField,
+  Input,
+  fieldAria,
+  type AuthUser,
+} from '@platform/ui';
+import type { z } from 'zod';
+import { useChangeEmail } from '../api/account-changes';
+import { ACCOUNT_COPY } from '../lib/account-copy';
+import { reportFailure } from '../lib/report-failure';
+import { AccountFormCard } from './account-form-card';
+
+const FIELDS = ['email', 'currentPassword'] as const;
+
+export function EmailForm({ user }: { user: AuthUser }) {
+  const change = useChangeEmail();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ChangeEmailRequestSchema>, unknown, ChangeEmailRequest>({
+    resolver: zodResolver(ChangeEmailRequestSchema),
+    defaultValues: { email: '', currentPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setSent(null);
+    try {
+      setSent(await change.mutateAsync(values));
+      form.reset({ email: '', currentPassword: '' });
+    } catch (failure) {
+      reportFailure(failure, FIELDS, (field, message) => form.setError(field, { message }), setError);
+    }
+  });
+
+  return (
+    <AccountFormCard
+      id="account-email"
+      title={ACCOUNT_COPY.emailTitle}
+      description={ACCOUNT_COPY.emailHint}
+      error={error}
+    >
+      <p className="text-sm">
+        You sign in with <strong className="break-all">{user.email}</strong>.
+      </p>
+      {sent ? (
+        <Alert role="status" data-testid="email-link-sent">
+          <AlertTitle>{ACCOUNT_COPY.emailSentTitle}</AlertTitle>
+          <AlertDescription>{sent}</AlertDescription>
+        </Alert>
+      ) : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="account-new-email" label="New email address" error={errors.email?.message}>
+            <Input
+              {...fieldAria('account-new-email', errors.email?.message)}
+              type="email"
+              autoComplete="email"
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField
+            id="account-email-password"
+            label="Current password"
+            error={errors.currentPassword?.message}
+          >
+            <Input
+              {...fieldAria('account-email-password', errors.currentPassword?.message)}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          </FormField>
+        </div>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Sending…' : 'Send confirmation link'}
+        </Button>
+      </form>
+    </AccountFormCard>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Uses an e-mail change link: the link must be unused and unexpired, and the new address still free. The
+ * account's address changes and counts as proven, the link and the account's other e-mail change links are
+ * used up, in one transaction (a link used twice at once changes the address once). Proving an
+ * `ADMIN_EMAILS` address gives the admin role, as a set-password link does (docs/decisions.md, 11).
+ */
+import { ACCOUNT_MESSAGES } from '@platform/contracts';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AuthConfig } from '../config.js';
+import { findUserByEmail, makeAdmin } from '../accounts/users.repository.js';
+import { emailChanges, users } from '../db/schema.js';
+import { hashSecretToken } from '../sessions/secret-token.js';
+
+export async function confirmEmailChange(
+  deps: ServiceDeps<AuthConfig>,
+  options: { token: string },
+): Promise<{ userId: string; email: string }> {
+  const id = hashSecretToken(options.token);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [link] = await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.id, id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+      .returning();
+    if (!link) throw new AppError('invalid', ACCOUNT_MESSAGES.invalidLink);
+    const holder = await findUserByEmail(tx, link.newEmail);
+    if (holder && holder.id !== link.userId) throw new AppError('conflict', ACCOUNT_MESSAGES.emailTaken);
+    await tx
+      .update(users)
+      .set({ email: link.newEmail, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, link.userId));
+    if (deps.config.ADMIN_EMAILS.includes(link.newEmail)) await makeAdmin(tx, link.userId, now);
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.userId, link.userId), isNull(emailChanges.usedAt)));
+    return { userId: link.userId, email: link.newEmail };
+  });
+}

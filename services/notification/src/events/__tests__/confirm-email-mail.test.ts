@@ -1,0 +1,62 @@
+/** The e-mail change link arrives at the new address over a real SMTP peer, once per event. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { InProcessBus } from '@platform/service-kit/events';
+import {
+  backings,
+  envelope,
+  startNotification,
+  type Backing,
+  type NotificationUnderTest,
+} from '../../__tests__/harness.js';
+import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+
+const BASE_URL = 'https://restaurant.example.com';
+
+describe.each(backings())('the e-mail change link on $name', (factory) => {
+  let backing: Backing;
+  let peer: SmtpPeer;
+  let notification: NotificationUnderTest;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    peer = await startSmtpPeer();
+    notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+  });
+
+  afterAll(async () => {
+    await notification?.stop();
+    await notification?.bus.close();
+    await peer?.stop();
+    await backing?.cleanup();
+  });
+
+  it('goes to the new address once, with a link valid for 24 hours', async () => {
+    const now = notification.clock.now();
+    const event = envelope(
+      'auth.email-change.requested',
+      {
+        userId: 'user-moving',
+        newEmail: `new-${randomBytes(4).toString('hex')}@example.com`,
+        firstName: 'Ana',
+        token: randomBytes(32).toString('base64url'),
+        expiresAt: new Date(now.getTime() + 24 * 60 * 60_000).toISOString(),
+      },
+      { occurredAt: now },
+    );
+    await notification.publish(event);
+    await notification.publish(event);
+
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.recipients).toEqual([event.data.newEmail]);
+    expect(mail!.parsed.subject).toBe('Confirm your new email address for Restaurant Consultant');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/account/confirm-email?token=${event.data.token}`);
+    expect(mail!.parsed.text).toContain('This link expires in 24 hours and works only once.');
+    const rows = await notification.settledMessagesFor(event.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ template: 'confirm-email', status: 'sent' });
+  });
+});

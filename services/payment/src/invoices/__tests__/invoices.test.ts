@@ -1,0 +1,167 @@
+/**
+ * Invoices (docs/behaviour/checkout-and-payments.md#invoices): every fulfilled order gets the next number
+ * of one gapless sequence, however many are fulfilled at once (through two replicas on PostgreSQL); its
+ * PDF prints the seller from configuration, the buyer's details from checkout, the lines, the discount,
+ * the total and how it was paid; the buyer downloads their own, the admin any, nobody else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  MyOrderListSchema,
+  OrderListSchema,
+  invoiceNumberOf,
+  orderNumberOf,
+  type Caller,
+} from '@platform/contracts';
+import { drawnPdfText } from '@platform/service-kit/testing';
+import { PDFDocument } from 'pdf-lib';
+import { inArray } from 'drizzle-orm';
+import {
+  ADMIN,
+  BILLING,
+  backings,
+  newSignedInBuyer,
+  startPayment,
+  type Backing,
+  type PaymentUnderTest,
+} from '../../__tests__/harness.js';
+import { invoices } from '../../db/schema.js';
+
+const SELLER = {
+  INVOICE_SELLER_NAME: 'Restaurant Consultant LLC',
+  INVOICE_SELLER_ADDRESS: '500 Market Street|Austin, TX 78701',
+  INVOICE_SELLER_EMAIL: 'billing@restaurant.example.com',
+  INVOICE_SELLER_TAX_ID: 'US-99-1234567',
+};
+
+const newBuyer = () => newSignedInBuyer('invoices');
+
+describe.each(backings())('invoices on $name', (factory) => {
+  let backing: Backing;
+  let payment: PaymentUnderTest;
+  let replica: PaymentUnderTest | null = null;
+
+  beforeAll(async () => {
+    backing = await factory.create();
+    payment = await startPayment(backing, { env: SELLER });
+    await payment.publishCatalogue();
+    if (backing.name.startsWith('PostgreSQL'))
+      replica = await startPayment(backing, { clock: payment.clock, env: SELLER });
+  });
+
+  afterAll(async () => {
+    await replica?.stop();
+    await payment?.stop();
+    await backing?.cleanup();
+  });
+
+  async function startCheckout(buyer: Caller, billing = {}) {
+    const response = await payment.call('/api/create-checkout-session', {
+      caller: buyer,
+      json: {
+        items: [{ id: 'restaurant-consultation', quantity: 1 }],
+        billingInfo: { ...BILLING, email: buyer.kind === 'user' ? buyer.email : BILLING.email, ...billing },
+      },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { sessionId: string }).sessionId;
+  }
+
+  it('prints the seller, the buyer with company and tax ID, the line, the total and the method', async () => {
+    const buyer = newBuyer();
+    const sessionId = await startCheckout(buyer, { taxId: 'GB123456789' });
+    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    const order = (await payment.orderBySession(sessionId))!;
+    expect(order.status).toBe('fulfilled');
+
+    const [listed] = MyOrderListSchema.parse(
+      await (await payment.call('/api/orders', { caller: buyer })).json(),
+    ).orders;
+    expect(listed!.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    const paid = (await payment.events('payment.order.paid')).find((e) => e.data.orderId === order.id);
+    expect(paid!.data.invoiceNumber).toBe(listed!.invoiceNumber);
+
+    const response = await payment.call(`/api/orders/${order.id}/invoice.pdf`, { caller: buyer });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-${listed!.invoiceNumber}.pdf"`,
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Invoice ${listed!.invoiceNumber}`);
+    const text = drawnPdfText(bytes);
+    for (const expected of [
+      listed!.invoiceNumber!,
+      `Order: ${orderNumberOf(order.id)}`,
+      'Restaurant Consultant LLC',
+      '500 Market Street',
+      'Austin, TX 78701',
+      'Tax ID: US-99-1234567',
+      'Ada Lovelace',
+      'The Analytical Bistro',
+      '12 Engine Street',
+      'London, LDN 10001',
+      'Tax ID: GB123456789',
+      'Restaurant Consultation',
+      '$697.00',
+      'Total paid (USD)',
+      'Payment method: Card (test payment)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Discount');
+  });
+
+  it('is the buyer’s and the admin’s only: 401 for visitors, 404 for others and for unpaid orders', async () => {
+    const buyer = newBuyer();
+    const sessionId = await startCheckout(buyer);
+    const pending = (await payment.orderBySession(sessionId))!;
+    expect((await payment.call(`/api/orders/${pending.id}/invoice.pdf`, { caller: buyer })).status).toBe(404);
+    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+
+    expect((await payment.call(`/api/orders/${pending.id}/invoice.pdf`)).status).toBe(401);
+    const stranger = await payment.call(`/api/orders/${pending.id}/invoice.pdf`, { caller: newBuyer() });
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toEqual({ message: 'No invoice was found for this order.' });
+    expect((await payment.call('/api/orders/not-an-id/invoice.pdf', { caller: buyer })).status).toBe(404);
+    expect(
+      (await payment.call(`/api/admin/orders/${pending.id}/invoice.pdf`, { caller: buyer })).status,
+    ).toBe(403);
+    const admin = await payment.call(`/api/admin/orders/${pending.id}/invoice.pdf`, { caller: ADMIN });
+    expect(admin.status).toBe(200);
+    expect(drawnPdfText(Buffer.from(await admin.arrayBuffer()))).toContain('Ada Lovelace');
+    const list = OrderListSchema.parse(
+      await (await payment.call('/api/admin/orders', { caller: ADMIN })).json(),
+    );
+    expect(list.orders.find((order) => order.id === pending.id)?.invoiceNumber).toMatch(/^INV-\d{6}$/);
+  });
+
+  it('numbers orders fulfilled at once without a gap or a repeat, once per order', async () => {
+    const buyers = Array.from({ length: 6 }, () => newBuyer());
+    const sessions = await Promise.all(buyers.map((buyer) => startCheckout(buyer)));
+    const services = [payment, replica ?? payment];
+    // Each order paid twice at once (a double click, a webhook and the return page), on both replicas.
+    await Promise.all(
+      sessions.flatMap((sessionId, index) =>
+        [0, 1].map((n) =>
+          services[(index + n) % 2]!.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' }),
+        ),
+      ),
+    );
+    const orderIds = await Promise.all(
+      sessions.map(async (sessionId) => (await payment.orderBySession(sessionId))!.id),
+    );
+    const rows = await payment.service.deps.db
+      .select()
+      .from(invoices)
+      .where(inArray(invoices.orderId, orderIds));
+    expect(rows).toHaveLength(6);
+    const all = (await payment.service.deps.db.select({ number: invoices.number }).from(invoices)).map(
+      (row) => row.number,
+    );
+    const sorted = [...all].sort((a, b) => a - b);
+    expect(sorted).toEqual(Array.from({ length: sorted.length }, (_, index) => index + 1));
+    expect(invoiceNumberOf(sorted.at(-1)!)).toBe(`INV-${String(sorted.length).padStart(6, '0')}`);
+  });
+});
