@@ -1,1 +1,2 @@
 export * from './database.js';
+export * from './unique-violation.js';

@@ -6,6 +6,7 @@
  */
 import { ACCOUNT_MESSAGES } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
+import { isUniqueViolation } from '@platform/service-kit/db';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthConfig } from '../config.js';
@@ -28,10 +29,15 @@ export async function confirmEmailChange(
     if (!link) throw new AppError('invalid', ACCOUNT_MESSAGES.invalidLink);
     const holder = await findUserByEmail(tx, link.newEmail);
     if (holder && holder.id !== link.userId) throw new AppError('conflict', ACCOUNT_MESSAGES.emailTaken);
+    // A sign-up with the same address between the check and the write: the unique index refuses it.
     await tx
       .update(users)
       .set({ email: link.newEmail, emailVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, link.userId));
+      .where(eq(users.id, link.userId))
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('conflict', ACCOUNT_MESSAGES.emailTaken);
+        throw error;
+      });
     if (deps.config.ADMIN_EMAILS.includes(link.newEmail)) await makeAdmin(tx, link.userId, now);
     await tx
       .update(emailChanges)

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../database.js';
+import { isUniqueViolation } from '../unique-violation.js';
 import {
   createTestPostgresDatabase,
   postgresUrlFromEnv,
@@ -44,6 +45,26 @@ describe('PGlite database (embedded)', () => {
     expect(buffers.rows[0]).toEqual({ shared_buffers: '16MB' });
     await second.ping();
     await second.close();
+  });
+
+  it('tells a unique violation (through Drizzle) from other failures', async () => {
+    const handle = await openDatabase({ schemaName: 'kit_test', dataDir: dir, migrationsFolder });
+    await handle.db.insert(widgets).values({ id: 500, name: 'first' });
+    const duplicate = await handle.db
+      .insert(widgets)
+      .values({ id: 500, name: 'second' })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    const other = await handle.db.execute(sql`select * from kit_test.missing`).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(other).toBeDefined();
+    expect(isUniqueViolation(other)).toBe(false);
+    await handle.close();
   });
 });
 
