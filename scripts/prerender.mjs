@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The public pages' first view as HTML (docs/decisions.md, 55, 89): renders `/`, `/old-landing`,
+// The public pages' first view as HTML (docs/decisions.md, 55, 87): renders `/`, `/old-landing`,
 // `/services` and `/pricing` with the same React components the browser then hydrates
 // (scripts/prerender-entry.mjs, bundled for Node with rspack), each inside the built shell's index.html,
 // as shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The pages load their own small
@@ -148,7 +148,7 @@ async function bundlePublicEntry(shellDist) {
   const base = bundleConfig({ env: { targets: BROWSER_TARGETS }, styles: { sideEffects: false } });
   const stats = await compile({
     ...base,
-    // Preact's compatibility layer in place of React, in this bundle only (docs/decisions.md, 90): the
+    // Preact's compatibility layer in place of React, in this bundle only (docs/decisions.md, 88): the
     // build still renders the HTML with React, and Preact hydrates it.
     resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...PREACT_FOR_REACT } },
     target: ['web', 'es2022'],

@@ -200,10 +200,10 @@ test.describe('prerendered first view', () => {
   test('the first views run their own entry: no federation runtime, remote list or remote file', async ({
     page,
   }) => {
-    // docs/decisions.md, 89: the prerendered pages hydrate with the public entry (/public-pages/); the
+    // docs/decisions.md, 87: the prerendered pages hydrate with the public entry (/public-pages/); the
     // shell, the federation runtime and the remotes start only on a page that needs them.
     const requested: string[] = [];
-    // What each first view runs: the scripts' uncompressed bytes (docs/decisions.md, 90).
+    // What each first view runs: the scripts' uncompressed bytes (docs/decisions.md, 88).
     const scriptBytes: Promise<number>[] = [];
     const measure = (response: Response) => {
       if (response.request().resourceType() === 'script') {

@@ -25,7 +25,7 @@ function lazyPage(load: () => Promise<ComponentType>): RouteObject {
 }
 
 // Every page loads when visited, `/` too: a prerendered page's entry loads only its own page's code
-// before hydrating (docs/decisions.md, 89).
+// before hydrating (docs/decisions.md, 87).
 const homePage = lazyPage(() =>
   import('./features/course-preview/components/course-page').then((m) => m.CoursePage),
 );

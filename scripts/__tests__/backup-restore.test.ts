@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` round-trip a whole site (docs/decisions.md, 102): a running site
+ * `npm run backup` and `npm run restore` round-trip a whole site (docs/decisions.md, 92): a running site
  * with an account, a paid order, its receipt e-mail, a consultation request with an uploaded photo is backed up through its data folder's socket while it runs; the archive restored into
  * an empty data folder (PGlite, local folder) or empty databases and bucket (PostgreSQL, S3) and backed up
  * again gives the same rows in every table of every service and the same files byte for byte.

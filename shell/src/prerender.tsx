@@ -1,5 +1,5 @@
 /*
- * Build time only (scripts/prerender.mjs, docs/decisions.md, 55, 89): renders one public page with the
+ * Build time only (scripts/prerender.mjs, docs/decisions.md, 55, 87): renders one public page with the
  * shell's frame and the routes a remote exposes (`PublicPage`), the same tree the page's own entry then
  * hydrates. The shell's package exports it as `@platform/shell/prerender`; it is never part of the
  * shell's browser build.

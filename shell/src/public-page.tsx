@@ -1,5 +1,5 @@
 /*
- * A prerendered public page (docs/decisions.md, 55, 89): the shell's frame around the routes the public
+ * A prerendered public page (docs/decisions.md, 55, 87): the shell's frame around the routes the public
  * remote exposes, with no federation runtime and no remote list. The build renders it to HTML
  * (`@platform/shell/prerender`) and the page's own small entry (scripts/public-entry.mjs, bundled by
  * scripts/prerender.mjs) hydrates the same tree. The public remote's other pages (cart, checkout, sign-in…)

@@ -186,7 +186,7 @@ function serveShellIndex(
     const status = (await preparePage(req, res)).kind === 'unknown' ? 404 : 200;
     // A public page prerendered at build time is sent with its markup in place (prerendered.ts).
     const prerendered = status === 200 ? await findPrerenderedPage(shellDir, req.path) : undefined;
-    // A prerendered page loads its own small entry, not the remote's files (docs/decisions.md, 89).
+    // A prerendered page loads its own small entry, not the remote's files (docs/decisions.md, 87).
     if (prerendered) res.removeHeader('link');
     const pageFile = prerendered ?? indexFile;
     if (await sendPrecompressed(req, res, pageFile, { status })) return;

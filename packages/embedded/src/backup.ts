@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` for either mode (docs/decisions.md, 102). Each service's data
+ * `npm run backup` and `npm run restore` for either mode (docs/decisions.md, 92). Each service's data
  * is where its settings say: PGlite under DATA_DIR or its `<SERVICE>_DATABASE_URL`, the local folder or
  * S3. A running embedded site holds its PGlite folder, which no second process may open, so it answers
  * backups itself on a socket in its data folder (`DATA_DIR/backup.sock`, reachable only by whoever may

@@ -61,7 +61,7 @@ export interface EmbeddedSite {
   services: Record<string, string>;
   /** The process's metrics (every service's and the gateway's), when METRICS_PORT is set. */
   metricsUrl?: string;
-  /** Writes an archive of every service's data while the site runs (docs/decisions.md, 102). */
+  /** Writes an archive of every service's data while the site runs (docs/decisions.md, 92). */
   backup(output: Writable): Promise<BackupSummary>;
   /** Stops the gateway, then the services and the bus; calling it again returns the same promise. */
   stop(): Promise<void>;

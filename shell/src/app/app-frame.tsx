@@ -14,7 +14,7 @@ export type AppFrameProps = {
 
 /**
  * The providers and the layout every page shares, around whatever mounts the page: the shell's federated
- * routes (`App`) or a prerendered public page's own routes (`PublicPage`, docs/decisions.md, 89).
+ * routes (`App`) or a prerendered public page's own routes (`PublicPage`, docs/decisions.md, 87).
  */
 export function AppFrame({ queryClient, routed, children }: AppFrameProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * One archive of a whole site (docs/decisions.md, 102): a gzipped tar holding every service's schema as
+ * One archive of a whole site (docs/decisions.md, 92): a gzipped tar holding every service's schema as
  * rows (database-dump.ts) and every stored object, written while the site runs and read back into empty
  * databases and stores. Layout, in the order it is written and read:
  *

@@ -1,6 +1,6 @@
 /**
  * A service's schema as plain rows, read and written with SQL that PGlite and PostgreSQL answer alike
- * (docs/decisions.md, 102): every table as `row_to_json` lines inside one read-only repeatable-read
+ * (docs/decisions.md, 92): every table as `row_to_json` lines inside one read-only repeatable-read
  * transaction (a consistent snapshot while the service runs), written back with `json_populate_recordset`
  * in foreign-key order, its sequences moved past the restored ids. The migrations table is not copied: a
  * restore migrates the empty schema with the code's own migrations and refuses an archive of another set.
@@ -181,7 +181,7 @@ export async function advanceSequences(db: Executor, schema: string): Promise<vo
 /**
  * After a restore: the events a service published after the first service's snapshot began may be missing
  * from a consumer whose snapshot came earlier, so they are published again; the consumers' inboxes make a
- * repeat change nothing (docs/decisions.md, 102).
+ * repeat change nothing (docs/decisions.md, 92).
  */
 export async function republishSince(db: Executor, layout: SchemaLayout, since: string): Promise<void> {
   if (!layout.tables.some((table) => table.name === OUTBOX_TABLE)) return;

@@ -1,6 +1,6 @@
 /**
  * `course.team.member-invited` → the invitee's account, found by the address or created without a
- * password as a guest's at checkout is (docs/decisions.md, 106), with a set-password link when it cannot
+ * password as a guest's at checkout is (docs/decisions.md, 94), with a set-password link when it cannot
  * sign in yet; `auth.team-member.prepared` goes out in the same transaction. The account is not made a
  * paid member: what it studies is the course service's seat, and it sees nothing of the owner's.
  */

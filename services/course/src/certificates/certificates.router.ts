@@ -27,7 +27,7 @@ const certificateId = validate(
 /**
  * The PDF link travels by e-mail: a signed-out browser that opens it is sent to sign in (303 to /login,
  * which leads to the dashboard's certificate card) instead of reading a JSON 401; a script still gets the
- * 401 (docs/decisions.md, 105).
+ * 401 (docs/decisions.md, 93).
  */
 const signInFirst: Middleware = (req, res, next) => {
   if (req.caller.kind !== 'user' && req.accepts(['json', 'html']) === 'html') {

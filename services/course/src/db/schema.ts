@@ -478,7 +478,7 @@ export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;
 export const TEAM_SEAT_ROW_STATUSES = ['invited', 'active', 'removed', 'ended'] as const;
 
 /**
- * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 106): an owner's invitation of one
+ * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 94): an owner's invitation of one
  * e-mail address. `invited` until auth reports the account (`member_user_id`), then `active`; `removed` by
  * the owner, `ended` with the owner's access. The seat's id is the access grant (`course_access_grants.order_id`)
  * that enrols the member, so withdrawing the seat withdraws exactly what it gave. At most one open seat per
@@ -511,7 +511,7 @@ export type TeamSeatRow = typeof teamSeats.$inferSelect;
 export const NUDGE_ROW_KINDS = ['section-unlocked', 'inactive'] as const;
 
 /**
- * The nudges found for each learner (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107): one
+ * The nudges found for each learner (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 95): one
  * row per section unlocked (`key` the section's id) and per gap of inactivity (`key` the course and the
  * moment of the last activity), inserted with the event in one transaction, so each is announced once
  * however many replicas sweep.

@@ -1,5 +1,5 @@
 /**
- * The nudges sweep (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107): for each standing
+ * The nudges sweep (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 95): for each standing
  * enrolment, the sections that opened since the last sweep (not those open from the first day, not those
  * already completed) and a gap of 7 days without activity in a course not yet finished. Each is recorded
  * with its event in one transaction (`learning_nudges`), so a nudge goes out once whichever replica runs

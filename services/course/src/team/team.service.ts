@@ -1,5 +1,5 @@
 /**
- * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 106): a buyer invites up to
+ * Staff seats (docs/behaviour/member-learning.md#team; docs/decisions.md, 94): a buyer invites up to
  * `TEAM_SEAT_LIMIT` staff; auth prepares each invitee's account (`auth.team-member.prepared`) and the seat
  * then enrols it from that moment, through an access grant keyed by the seat's id. Removing a seat, or the
  * owner losing their own access, withdraws exactly what the seat gave.

@@ -66,7 +66,7 @@ export const messages = notificationSchema.table(
 export type MessageRow = typeof messages.$inferSelect;
 
 /**
- * Which learning nudges a learner wants (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 107):
+ * Which learning nudges a learner wants (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 95):
  * both on until turned off on `/account/notifications` or by an e-mail's one-click unsubscribe. The row is
  * made with the first nudge, with the learner's unsubscribe token (32 random bytes, base64url): holding
  * it is what lets a mail client unsubscribe without signing in.

@@ -186,7 +186,7 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
 }
 
 /**
- * The card on file was declined (docs/decisions.md, 92): `payment-collection-failed` names the next
+ * The card on file was declined (docs/decisions.md, 89): `payment-collection-failed` names the next
  * attempt's date (the ladder's days after the due date); `payment-collection-stopped` says no more
  * attempts follow and the share is paid by link.
  */

@@ -202,7 +202,7 @@ export const fulfilments = paymentSchema.table('fulfilments', {
 /**
  * The invoice numbers' counter: one row, whose `last_number` a fulfilment raises in its own transaction.
  * The row stays locked until that transaction ends, so numbers are handed out one at a time, and a
- * fulfilment that rolls back gives its number back: the sequence has no gaps (docs/decisions.md, 99).
+ * fulfilment that rolls back gives its number back: the sequence has no gaps (docs/decisions.md, 91).
  */
 export const invoiceCounter = paymentSchema.table('invoice_counter', {
   id: text('id').primaryKey(),

@@ -1,5 +1,5 @@
 /**
- * Gives a fulfilled order the next invoice number, in the fulfilment's transaction (docs/decisions.md, 99).
+ * Gives a fulfilled order the next invoice number, in the fulfilment's transaction (docs/decisions.md, 91).
  * The counter row is raised with one upsert, which holds its lock until the transaction ends: parallel
  * fulfilments on any replica take numbers one after another, and one that rolls back returns its number,
  * so the sequence has no gaps. The order's primary key in `invoices` keeps it to one invoice an order.

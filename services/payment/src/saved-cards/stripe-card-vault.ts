@@ -1,5 +1,5 @@
 /**
- * The card on file with Stripe (docs/decisions.md, 92): a Checkout Session in setup mode for a customer
+ * The card on file with Stripe (docs/decisions.md, 89): a Checkout Session in setup mode for a customer
  * of the owner's (Stripe's page confirms the SetupIntent; nothing is charged), and later an off-session
  * PaymentIntent confirmed at once. Every write carries an idempotency key: the setup's id, or the
  * collection's.

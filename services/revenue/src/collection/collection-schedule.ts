@@ -1,5 +1,5 @@
 /**
- * When a verified share is charged to the card on file (docs/decisions.md, 92): on its due date, then,
+ * When a verified share is charged to the card on file (docs/decisions.md, 89): on its due date, then,
  * after each decline, 3, 7 and 14 days after the due date. No further attempt after a hard decline,
  * without a card (pay by link stays), or while the payment service has not answered the last one.
  */

@@ -333,7 +333,7 @@ export const paidOrders = revenueSchema.table(
 export const SHARE_COLLECTION_FAILURE_VALUES = ['no-card', 'declined', 'hard-decline'] as const;
 
 /**
- * Each automatic collection attempt of a verified share from the card on file (docs/decisions.md, 92):
+ * Each automatic collection attempt of a verified share from the card on file (docs/decisions.md, 89):
  * unique per report and attempt, so replicas racing the same due date ask once. `outcome` is null while
  * the payment service has not answered, or when the charge succeeded (the payment then arrives as an
  * online `share_payments` row); a failure says why.

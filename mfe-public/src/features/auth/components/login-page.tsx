@@ -49,7 +49,7 @@ export function LoginPage() {
   const logIn = useLogIn();
   const passwordReset = useRequestPasswordReset();
   const [formError, setFormError] = useState<string | null>(null);
-  // Sent here by a certificate's PDF link while signed out (docs/decisions.md, 105).
+  // Sent here by a certificate's PDF link while signed out (docs/decisions.md, 93).
   const [searchParams] = useSearchParams();
   const forCertificate = searchParams.get('for') === 'certificate';
   const [isRedirecting, setIsRedirecting] = useState(false);

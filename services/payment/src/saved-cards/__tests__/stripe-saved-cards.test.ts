@@ -1,5 +1,5 @@
 /**
- * The card on file with Stripe configured (docs/decisions.md, 92), against the Stripe test peer the
+ * The card on file with Stripe configured (docs/decisions.md, 89), against the Stripe test peer the
  * provider's tests use: saving opens a Checkout Session in setup mode for a customer of the owner's
  * (nothing charged); Stripe's return keeps the card Stripe says was saved; a collection request is an
  * off-session PaymentIntent keyed by its collection id (a redelivery charges nothing more), and Stripe's

@@ -1,5 +1,5 @@
 /**
- * Automatic collection on the real revenue service (docs/decisions.md, 92): on a verified share's due date
+ * Automatic collection on the real revenue service (docs/decisions.md, 89): on a verified share's due date
  * the collection job asks the payment service to charge the card on file
  * (`revenue.share.collection-requested`); a decline is retried 3, 7 and 14 days after the due date with
  * an e-mail each time, a hard decline is not, a share without a card stays with pay by link, and a paid
