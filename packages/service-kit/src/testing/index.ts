@@ -12,3 +12,4 @@ export * from './resumable-uploads.js';
 export * from './stored-objects.js';
 export * from './service-under-test.js';
 export * from './migrations.js';
+export * from './suite.js';

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   CERTIFICATE_ID_PATTERN,
   CourseCertificateIssuedSchema,
@@ -17,7 +18,7 @@ import {
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { certificates, outboxEvents } from '../../db/schema.js';
 import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 
@@ -52,20 +53,14 @@ function drawnText(pdf: Buffer): string {
 }
 
 describe.each(backings())('certificates on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock, env: { PUBLIC_BASE_URL: BASE_URL } });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const complete = (member: User, moduleId: number) =>

@@ -4,7 +4,8 @@
  * stays locked with `lockedReason: 'blocked'`, and opens the moment the owner is no longer blocked. Through
  * the real service, against a set clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   LessonNavigationSchema,
@@ -14,7 +15,7 @@ import {
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import { granted, json, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
@@ -23,20 +24,14 @@ const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
 const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * DAY + hours * HOUR);
 
 describe.each(backings())('a blocked owner on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function enrol(): Promise<User> {

@@ -4,7 +4,8 @@
  * nothing), a completed lesson or section is never locked again when the schedule moves, and an
  * rs_pending member waits for the consultation before sections 2-8.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   MemberLessonListSchema,
@@ -14,7 +15,7 @@ import {
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { granted, json, seededOutline, statusChanged, user, type User } from './fixtures.js';
 
@@ -22,20 +23,14 @@ import { granted, json, seededOutline, statusChanged, user, type User } from './
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
 
 describe.each(backings())('drip release on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function enrol(at = ENROLLED_AT): Promise<User> {

@@ -6,7 +6,8 @@
  * `GET /api/courses/:id` and `GET /api/courses/:id/available-modules` answer on their own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   CourseSummarySchema,
@@ -18,7 +19,7 @@ import {
   type ProgressDashboard,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { pickPreviewCourse } from '../get-progress-dashboard.js';
 import { granted, json, seededOutline, statusChanged, user, visitor, type User } from './fixtures.js';
@@ -40,20 +41,14 @@ describe('the course the admin previews', () => {
 });
 
 describe.each(backings())('the progress dashboard in one read on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function dashboardOf(caller: Caller): Promise<ProgressDashboard> {

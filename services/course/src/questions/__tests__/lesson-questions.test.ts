@@ -4,7 +4,8 @@
  * own questions and published answers; the admin lists the open ones across the course, answers once (a
  * second or racing answer is 409, one event for one e-mail), and may publish the answer to every member.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminQuestionListSchema,
   AdminQuestionSchema,
@@ -14,28 +15,22 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { outboxEvents } from '../../db/schema.js';
 import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
 describe.each(backings())('lesson questions on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
   const admin = user('admin');
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const post = (caller: User, path: string, body: unknown) =>

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { COURSE_PRODUCT_ID, MyPurchasesSchema, type CataloguePrice, type Caller } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { ownedProducts, testCheckoutSessions } from '../../db/schema.js';
@@ -49,18 +49,12 @@ async function eventsFor(payment: PaymentUnderTest, type: string, orderIds: stri
 }
 
 describe.each(backings())('one per person with the test provider on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   const startCard = (items: unknown[], email: string, caller?: Caller) =>
@@ -322,8 +316,8 @@ describe.each(backings())('one per person with the test provider on $name', (fac
 });
 
 describe.each(backings())("one per person with Stripe's test peer on $name", (factory) => {
-  const WEBHOOK_SECRET = 'whsec_one_per_person_secret';
   let backing: Backing;
+  const WEBHOOK_SECRET = 'whsec_one_per_person_secret';
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
   let eventCount = 0;

@@ -6,6 +6,7 @@
  * invoice and cancels it. With the test provider a plan stays one payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import type { CataloguePrice } from '@platform/contracts';
 import { PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
@@ -320,18 +321,12 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
 });
 
 describe.each(backings())('membership plans with the test provider on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   it('stay one payment for the first period, in any cart', async () => {
