@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   CERTIFICATE_ID_PATTERN,
   CourseCertificateIssuedSchema,
@@ -18,9 +17,16 @@ import {
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { certificates, outboxEvents } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-03-04T08:00:00.000Z');
 const BASE_URL = 'https://learn.example.com';
@@ -53,15 +59,14 @@ function drawnText(pdf: Buffer): string {
 }
 
 describe.each(backings())('certificates on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock, env: { PUBLIC_BASE_URL: BASE_URL } });
-    outline = await seededOutline(course);
-    return course;
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(
+    factory,
+    { clock, env: { PUBLIC_BASE_URL: BASE_URL } },
+    (started) => ({ course, outline } = started),
+  );
 
   const complete = (member: User, moduleId: number) =>
     course.requestAs(member, `/api/modules/${moduleId}/complete`, { method: 'POST' });

@@ -5,25 +5,26 @@
  * learner or a caller who is not the admin changes nothing.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { AdminLearnerListSchema, AvailableModuleListSchema } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('drip overrides on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
   const admin = user('admin');
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    return course;
-  });
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {

@@ -5,7 +5,6 @@
  * the real service, against a set clock.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   LessonNavigationSchema,
@@ -15,24 +14,28 @@ import {
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
-import { granted, json, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
+import {
+  granted,
+  json,
+  standingChanged,
+  statusChanged,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
 const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * DAY + hours * HOUR);
 
 describe.each(backings())('a blocked owner on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    return course;
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   async function enrol(): Promise<User> {
     const member = user();

@@ -5,7 +5,6 @@
  * lessons completed before keep their time, and the resume point stays inside the section.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   AvailableModuleSchema,
@@ -14,21 +13,16 @@ import {
   MemberLessonSchema,
 } from '@platform/contracts';
 import { MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, seededOutline, user } from './fixtures.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { granted, json, user, useSeededCourse, type SeededOutline } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    return course;
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   it('with 2 of 15 lessons done completes all 15, and every list agrees', async () => {
     clock.set(ENROLLED_AT);

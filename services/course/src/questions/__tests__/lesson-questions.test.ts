@@ -5,7 +5,6 @@
  * second or racing answer is 409, one event for one e-mail), and may publish the answer to every member.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminQuestionListSchema,
   AdminQuestionSchema,
@@ -15,23 +14,25 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { outboxEvents } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
 describe.each(backings())('lesson questions on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
   const admin = user('admin');
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    return course;
-  });
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {
