@@ -13,3 +13,4 @@ export * from './stored-objects.js';
 export * from './service-under-test.js';
 export * from './migrations.js';
 export * from './pdf-text.js';
+export * from './suite.js';

@@ -2,7 +2,7 @@
  * Hostile input never makes the auth service fail: every route, fuzzed from its contract (fast-check),
  * as a visitor, a member and the admin, answers below 500 and shows no stack, SQL or path.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   EMAIL_MESSAGE,
   ForgotPasswordRequestSchema,
@@ -12,7 +12,7 @@ import {
   TEXT_CHARACTERS_MESSAGE,
   type Caller,
 } from '@platform/contracts';
-import { fuzzRoutes } from '@platform/service-kit/testing';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
 import {
   backings,
   cookieSetBy,
@@ -22,27 +22,20 @@ import {
   startAuth,
   uniqueEmail,
   type AuthUnderTest,
-  type Backing,
 } from './harness.js';
 
 describe.each(backings())('auth under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
   let member: Caller;
   let memberEmail: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     auth = await startAuth(backing);
     memberEmail = uniqueEmail('fuzz');
     const signup = await auth.call('/api/auth/signup', { json: signupBody(memberEmail) });
     expect(signup.status).toBe(201);
     member = await auth.whoIs(cookieSetBy(signup));
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
+    return auth;
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * (fast-check), as a visitor, a signed-in owner and an admin, answers below 500 and shows no stack, SQL
  * or path. (The multipart bodies of the upload routes have their own corpus beside the upload code.)
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   ConsultationAccessQuerySchema,
   ConsultationLookupQuerySchema,
@@ -13,17 +13,9 @@ import {
   TEXT_CHARACTERS_MESSAGE,
   type ConsultationResponse,
 } from '@platform/contracts';
-import { fuzzRoutes } from '@platform/service-kit/testing';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
 import { stepOne } from './fixtures.js';
-import {
-  admin,
-  backings,
-  json,
-  startConsultation,
-  user,
-  type Backing,
-  type ConsultationUnderTest,
-} from './harness.js';
+import { admin, backings, json, startConsultation, user, type ConsultationUnderTest } from './harness.js';
 
 const CONTACT = {
   firstName: 'Maria',
@@ -36,23 +28,17 @@ const CONTACT = {
 };
 
 describe.each(backings())('consultation under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let consultation: ConsultationUnderTest;
   let submission: ConsultationResponse;
   const owner = user();
   const support = admin();
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     consultation = await startConsultation(backing);
     const response = await consultation.requestAs(owner, '/api/consultation', json(stepOne()));
     expect(response.status).toBe(200);
     submission = (await response.json()) as ConsultationResponse;
-  });
-
-  afterAll(async () => {
-    await consultation?.stop();
-    await backing?.cleanup();
+    return consultation;
   });
 
   it.each([

@@ -3,13 +3,12 @@
  * as a visitor, an enrolled member and an admin, answers below 500 and shows no stack, SQL or path.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SaveLessonPositionRequestSchema, type Caller } from '@platform/contracts';
-import { fuzzRoutes } from '@platform/service-kit/testing';
-import { backings, startCourse, type Backing, type CourseUnderTest } from './harness.js';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
+import { backings, startCourse, type CourseUnderTest } from './harness.js';
 
 describe.each(backings())('course under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const member: Caller & { kind: 'user' } = {
     kind: 'user',
@@ -18,8 +17,7 @@ describe.each(backings())('course under fuzzed input on $name', (factory) => {
     role: 'user',
   };
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing);
     const now = new Date().toISOString();
     await course.deliver({
@@ -38,11 +36,7 @@ describe.each(backings())('course under fuzzed input on $name', (factory) => {
         grantedAt: now,
       },
     });
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   it('answers every route without a 5xx or a leak', async () => {

@@ -2,32 +2,22 @@
  * Hostile input never makes the notification service fail: its routes, fuzzed from their contracts
  * (fast-check), as a visitor, a member and the admin, answer below 500 and show no stack, SQL or path.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ListMailQuerySchema } from '@platform/contracts';
-import { fuzzRoutes } from '@platform/service-kit/testing';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
 import {
   ADMIN,
   ANONYMOUS,
   backings,
   MEMBER,
   startNotification,
-  type Backing,
   type NotificationUnderTest,
 } from './harness.js';
 
 describe.each(backings())('notification under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let notification: NotificationUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    notification = await startNotification(backing);
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (notification = await startNotification(backing)));
 
   it('answers every route without a 5xx or a leak', async () => {
     const report = await fuzzRoutes({

@@ -2,7 +2,7 @@
  * Hostile input never makes the payment service fail: every route, fuzzed from its contract (fast-check),
  * as a visitor, a member and the admin, answers below 500 and shows no stack, SQL or path.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionRequestSchema,
   SavedCardSetupRequestSchema,
@@ -12,37 +12,23 @@ import {
   RefundRequestSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { fuzzRoutes } from '@platform/service-kit/testing';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
 import { z } from 'zod';
-import {
-  ADMIN,
-  BILLING,
-  backings,
-  MEMBER,
-  startPayment,
-  type Backing,
-  type PaymentUnderTest,
-} from './harness.js';
+import { ADMIN, BILLING, backings, MEMBER, startPayment, type PaymentUnderTest } from './harness.js';
 
 const ITEMS = [{ id: 'restaurant-consultation', quantity: 1 }];
 
 describe.each(backings())('payment under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
   let sessionId: string;
   let orderId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue();
     ({ sessionId } = await payment.checkout(ITEMS));
     orderId = (await payment.orderBySession(sessionId))!.id;
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   it.each([

@@ -9,10 +9,10 @@
  * owner for the calls after it. On the owner's own calls the admin is any signed-in account: consent is
  * open to every account, and a report needs a plan (the admin here has none).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
+import { listServiceRoutes, routeKey, useBacking } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
@@ -22,7 +22,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -66,7 +65,6 @@ const adminOnly = (adminStatus = 200): Expected => ({
 });
 
 describe.each(backings())('who may make each revenue call on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
@@ -74,8 +72,7 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
   let reportId: string;
   let documentId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     otherOwner = user();
@@ -95,11 +92,7 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     const attached = await revenue.requestAs(owner, `/api/revenue-reports/${reportId}/documents`, pdfForm());
     expect(attached.status).toBe(200);
     documentId = AttachReportDocumentsResponseSchema.parse(await attached.json()).documents[0]!.id;
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   /** The caller behind each name; the free account and the admin are new ones every time. */

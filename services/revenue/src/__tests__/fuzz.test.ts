@@ -3,7 +3,7 @@
  * as a visitor, an owner on the plan, a signed-in account without one and the admin, answers below 500
  * and shows no stack, SQL or path.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   MarkPaidRequestSchema,
   RevenueReportRequestSchema,
@@ -12,7 +12,7 @@ import {
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { fuzzRoutes } from '@platform/service-kit/testing';
+import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
@@ -23,31 +23,24 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   START,
 } from './harness.js';
 
 describe.each(backings())('revenue under fuzzed input on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const owner = user();
   const support = admin();
   let reportId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     await consent(revenue, owner, 100_000);
     clock.set('2030-06-15T12:00:00.000Z');
     const { body } = await submitReport(revenue, owner, reportBody('2030-03-01', '2030-03-31'));
     reportId = (body.report as { id: string }).id;
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   it('refuses a NUL in the notes (400, the text message)', async () => {

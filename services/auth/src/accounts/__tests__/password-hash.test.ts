@@ -4,6 +4,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { ConfigError, loadConfig } from '@platform/service-kit/config';
 import { eq } from 'drizzle-orm';
 import {
@@ -13,8 +14,8 @@ import {
   startAuth,
   uniqueAddress,
   uniqueEmail,
-  type AuthUnderTest,
   type Backing,
+  type AuthUnderTest,
 } from '../../__tests__/harness.js';
 import { authConfigSchema, passwordCostOf, TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { users } from '../../db/schema.js';
@@ -110,18 +111,9 @@ describe(`at the production cost, on ${backings()[0]!.name}`, () => {
 });
 
 describe.each(backings())('stored hashes on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
 
   /** An account whose stored hash is `passwordHash`, as an older version of the service left it. */
   async function accountWithHash(passwordHash: string): Promise<string> {

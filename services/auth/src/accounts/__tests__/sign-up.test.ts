@@ -1,5 +1,6 @@
 /** Creating an account: what the form sends, what the browser gets back, what the platform hears. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { AuthUserSchema, SignupResponseSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import {
@@ -11,24 +12,18 @@ import {
   startAuth,
   uniqueEmail,
   type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
 import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { users } from '../../db/schema.js';
 
 describe.each(backings())('sign-up on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing, { env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(
+    factory,
+    async (backing) =>
+      (auth = await startAuth(backing, { env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } })),
+  );
 
   it('creates the account, signs it in and answers 201 with the user', async () => {
     const email = uniqueEmail('Ada.Lovelace');

@@ -2,15 +2,9 @@
  * Every form message of docs/behaviour/accounts.md#validation-messages comes back from the API word for word
  * (400, first message).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  backings,
-  PASSWORD,
-  signupBody,
-  startAuth,
-  type AuthUnderTest,
-  type Backing,
-} from '../../__tests__/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
+import { backings, PASSWORD, signupBody, startAuth, type AuthUnderTest } from '../../__tests__/harness.js';
 
 const SIGNUP_CASES: Array<[string, Record<string, unknown>, string]> = [
   ['an empty first name', { firstName: '  ' }, 'First name is required'],
@@ -48,18 +42,9 @@ const SETUP_CASES: Array<[string, Record<string, unknown>, string]> = [
 ];
 
 describe.each(backings())('form validation on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
 
   async function expectMessage(path: string, json: unknown, message: string) {
     const response = await auth.call(path, { json });

@@ -5,18 +5,11 @@
  * often the event is delivered, with the user's next `sequence`.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  signupBody,
-  startAuth,
-  uniqueEmail,
-  type AuthUnderTest,
-  type Backing,
-} from '../../__tests__/harness.js';
+import { backings, signupBody, startAuth, uniqueEmail, type AuthUnderTest } from '../../__tests__/harness.js';
 import { users } from '../../db/schema.js';
 import { statusesBefore } from '../follow-consultation.js';
 
@@ -56,18 +49,9 @@ it('moves only forward', () => {
 });
 
 describe.each(backings())('consultation status on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
 
   async function signUp(email: string): Promise<string> {
     const response = await auth.call('/api/auth/signup', { json: signupBody(email) });

@@ -1,7 +1,8 @@
 /** Forgot password and set-password links: same answer for everyone, single use, one hour, sessions end. */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
@@ -15,7 +16,6 @@ import {
   startAuth,
   uniqueEmail,
   type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
 import { passwordTokens } from '../../db/schema.js';
 
@@ -26,19 +26,13 @@ const SENT = {
 const INVALID_LINK = { message: 'This link is invalid or has expired. Please request a new one.' };
 
 describe.each(backings())('passwords on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
   let clock: SettableClock;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     clock = new SettableClock(START);
     auth = await startAuth(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
+    return auth;
   });
 
   const signUp = (email?: string) => signUpThrough(auth, email);

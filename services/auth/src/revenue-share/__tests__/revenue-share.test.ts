@@ -6,16 +6,11 @@
  * `statusSequence`, so consumers order changes the clock stamps with the same `changedAt`.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import type { EventData, EventEnvelope, EventType } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  startAuth,
-  uniqueEmail,
-  type AuthUnderTest,
-  type Backing,
-} from '../../__tests__/harness.js';
+import { backings, startAuth, uniqueEmail, type AuthUnderTest } from '../../__tests__/harness.js';
 import { toAuthUser } from '../../accounts/to-auth-user.js';
 import { insertUser } from '../../accounts/users.repository.js';
 import { memberGrants, users } from '../../db/schema.js';
@@ -25,18 +20,9 @@ function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelo
 }
 
 describe.each(backings())('revenue share on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
 
   /** An account as sign-up leaves it (inserted directly: these rules do not depend on the sign-up form). */
   async function signUp(): Promise<{ userId: string; email: string }> {

@@ -1,6 +1,7 @@
 /** How long a sign-in lasts, what the database keeps of it, and the cookie in production. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
@@ -12,25 +13,19 @@ import {
   START,
   startAuth,
   uniqueEmail,
-  type AuthUnderTest,
   type Backing,
+  type AuthUnderTest,
 } from '../../__tests__/harness.js';
 import { sessions } from '../../db/schema.js';
 
 describe.each(backings())('sessions on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
   let clock: SettableClock;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     clock = new SettableClock(START);
     auth = await startAuth(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
+    return auth;
   });
 
   async function signUp(): Promise<string> {
@@ -123,7 +118,6 @@ describe.each(backings())('sessions on $name', (factory) => {
 
 describe.each(backings())('the session cookie in production on $name', (factory) => {
   let backing: Backing;
-
   beforeAll(async () => {
     backing = await factory.create();
   });

@@ -5,7 +5,12 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rateLimitBackings, redisKeysUnder, type RateLimitBacking } from '@platform/service-kit/testing';
+import {
+  rateLimitBackings,
+  redisKeysUnder,
+  type RateLimitBacking,
+  useBacking,
+} from '@platform/service-kit/testing';
 import {
   backings,
   signupBody,
@@ -143,19 +148,13 @@ describe.each(replicaSetups)('two auth replicas on $name', (setup) => {
 });
 
 describe.each(backings())('a Redis that does not answer, on $name', (factory) => {
-  let backing: Backing;
   let auth: AuthUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     auth = await startAuth(backing, {
       env: { REDIS_URL: 'redis://127.0.0.1:1', LOGIN_MAX_CONSECUTIVE_FAILURES: '2' },
     });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
+    return auth;
   });
 
   it('sign-in still works, with the limits counted in the database', async () => {

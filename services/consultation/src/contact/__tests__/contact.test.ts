@@ -2,16 +2,11 @@
  * The contact page's form (docs/decisions.md, 22): stored, sent on to support as an event, with clear
  * refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { CONTACT_MESSAGES, type ContactRequest } from '@platform/contracts';
 import { contactSubmissions } from '../../db/schema.js';
-import {
-  backings,
-  json,
-  startConsultation,
-  type Backing,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, json, startConsultation, type ConsultationUnderTest } from '../../__tests__/harness.js';
 
 const message = (overrides: Partial<ContactRequest> = {}): ContactRequest => ({
   firstName: 'Priya',
@@ -25,18 +20,9 @@ const message = (overrides: Partial<ContactRequest> = {}): ContactRequest => ({
 });
 
 describe.each(backings())('the contact form on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    app = await startConsultation(backing);
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (app = await startConsultation(backing)));
 
   const send = (body: unknown) => app.request('/api/contact', json(body));
   const stored = async () => app.service.deps.db.select().from(contactSubmissions);

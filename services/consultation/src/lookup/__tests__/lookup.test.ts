@@ -3,7 +3,8 @@
  * an address with and without submissions), the address gets a link that opens the upload step, and a
  * signed-in owner sees theirs at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   ConsultationAccessSchema,
   ConsultationLookupResponseSchema,
@@ -18,20 +19,17 @@ import {
   json,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('looking up consultations by e-mail on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   const clock = new SettableClock('2031-03-02T10:00:00.000Z');
   const email = 'sam@oak-street-pizza.com';
   let first: ConsultationResponse;
   let second: ConsultationResponse;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     app = await startConsultation(backing, { clock });
     first = (await (
       await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street One' })))
@@ -40,11 +38,7 @@ describe.each(backings())('looking up consultations by e-mail on $name', (factor
     second = (await (
       await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street Two' })))
     ).json()) as ConsultationResponse;
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
+    return app;
   });
 
   const lookup = (address: string, caller = app.request) =>

@@ -3,7 +3,8 @@
  * Completed (only with a response; the owner is told), Save Notes (status unchanged), and refusals for
  * visitors and members.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminConsultationListSchema,
   AdminConsultationSchema,
@@ -16,19 +17,16 @@ import {
   json,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin review on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   const boss = admin();
   const owner = user({ email: 'lena@corner-cafe.com' });
   let submission: ConsultationResponse;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     app = await startConsultation(backing);
     const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
     submission = (await response.json()) as ConsultationResponse;
@@ -37,11 +35,7 @@ describe.each(backings())('the admin review on $name', (factory) => {
       headers: { 'X-Upload-Token': submission.uploadToken },
       body: uploadForm([{ field: 'images', name: 'front.jpg', bytes: jpeg() }]),
     });
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
+    return app;
   });
 
   const respond = (body: unknown, caller = boss, id = submission.submissionId) =>

@@ -3,7 +3,8 @@
  * Email rule, disposable addresses refused, unguessable ids and upload tokens, the events auth and the
  * notification service act on, and My Consultations.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   BUSINESS_EMAIL_MESSAGE,
   CONSULTATION_MESSAGES,
@@ -22,24 +23,14 @@ import {
   json,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 import { stepOne, uploadForm, jpeg } from '../../__tests__/fixtures.js';
 
 describe.each(backings())('the consultation form on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    app = await startConsultation(backing);
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (app = await startConsultation(backing)));
 
   const submit = async (body: unknown, caller = app.request) =>
     caller('/api/consultation', json(body)) as Promise<Response>;

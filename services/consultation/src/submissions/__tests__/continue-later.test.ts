@@ -6,7 +6,8 @@
  * The token's holder can also ask whether the request is still open (the page's offer to continue).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   CONTINUE_LATER_MESSAGES,
   CONTINUE_LINK_TTL_DAYS,
@@ -26,24 +27,14 @@ import {
   json,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())("'Continue Later' on $name", (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   const clock = new SettableClock('2031-05-04T09:00:00.000Z');
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    app = await startConsultation(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (app = await startConsultation(backing, { clock })));
 
   async function startRequest(): Promise<ConsultationResponse & { email: string }> {
     const email = `owner-${randomUUID().slice(0, 8)}@lopez-family-foods.com`;

@@ -8,7 +8,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   UPLOAD_MESSAGES,
   UploadFilesResponseSchema,
@@ -22,6 +22,7 @@ import {
   sendRawRequest,
   type BrokenMultipartCase,
   type MultipartPart,
+  useBacking,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
@@ -32,7 +33,6 @@ import {
   json,
   SECRET,
   startConsultation,
-  type Backing,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
 
@@ -60,15 +60,13 @@ const ENDPOINTS = Object.keys(FORMS) as Endpoint[];
 const corpus = (endpoint: Endpoint) => brokenMultipartCorpus(FORMS[endpoint]);
 
 describe.each(backings())('broken uploads on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   let isS3: boolean;
   let submission: ConsultationResponse;
   let keptBefore: string;
   const boss = admin();
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     app = await startConsultation(backing);
     isS3 = app.service.deps.store?.kind === 's3';
     const response = await app.request('/api/consultation', json(stepOne()));
@@ -77,11 +75,7 @@ describe.each(backings())('broken uploads on $name', (factory) => {
     const first = await upload('upload', uploadForm([{ field: 'images', name: 'front.jpg', bytes: jpeg() }]));
     expect(first.status).toBe(200);
     keptBefore = UploadFilesResponseSchema.parse(await first.json()).files[0]!;
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
+    return app;
   });
 
   function upload(endpoint: Endpoint, form: FormData): Promise<Response> {
@@ -121,7 +115,7 @@ describe.each(backings())('broken uploads on $name', (factory) => {
       .from(submissionFiles)
       .where(eq(submissionFiles.submissionId, submission.submissionId));
     if (isS3) return { rows: rows.length };
-    const objects = path.join(backing.env.DATA_DIR!, 'objects');
+    const objects = path.join(suite.backing.env.DATA_DIR!, 'objects');
     const list = (dir: string) => readdir(path.join(objects, dir)).catch(() => [] as string[]);
     return {
       rows: rows.length,

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AdminConsultationListSchema,
   ConsultationUploadResultSchema,
@@ -27,6 +27,7 @@ import {
   tusUpload,
   tusUploadRefused,
   waitFor,
+  useBacking,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
@@ -38,7 +39,6 @@ import {
   SECRET,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
@@ -56,7 +56,6 @@ const metadataHeader = (values: Record<string, string>) =>
     .join(',');
 
 describe.each(backings())('resumable consultation uploads on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   let clock: SettableClock;
   let video: Buffer;
@@ -64,8 +63,7 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
   const stranger = user({ email: 'someone@else-diner.com' });
   const boss = admin();
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     // Real time to start with: tus also compares creation dates with the wall clock when resuming.
     clock = new SettableClock(new Date());
     app = await startConsultation(backing, {
@@ -73,14 +71,10 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
       env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) },
     });
     video = await memberLessonMp4();
+    return app;
   });
 
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
-  });
-
-  const uploadsDir = () => path.join(backing.env.DATA_DIR!, 'uploads', 'consultation-files');
+  const uploadsDir = () => path.join(suite.backing.env.DATA_DIR!, 'uploads', 'consultation-files');
   const endpoint = () => `${app.service.url}/api/uploads`;
   const tokenHeaders = async (caller: Caller, uploadToken?: string) => ({
     [INTERNAL_TOKEN_HEADER]: await signInternalToken(caller, SECRET),
@@ -324,7 +318,7 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
 
   it('applies the kind’s limit before anything is created and its content check once complete', async () => {
     const submission = await start();
-    const before = await listStoredObjectKeys(backing.env, 'consultation-files/');
+    const before = await listStoredObjectKeys(suite.backing.env, 'consultation-files/');
     const token = { 'X-Upload-Token': submission.uploadToken };
     const cases: Array<[Record<string, string>, number, number, string]> = [
       [videoMetadata(submission), VIDEO_LIMIT + 1, 413, UPLOAD_MESSAGES.tooLarge(VIDEO_LIMIT)],
@@ -374,7 +368,9 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     });
     const stored = ConsultationUploadResultSchema.parse(JSON.parse(photo.body));
     expect(stored.file.contentType).toBe('image/jpeg');
-    expect(await listStoredObjectKeys(backing.env, 'consultation-files/')).toHaveLength(before.length + 1);
+    expect(await listStoredObjectKeys(suite.backing.env, 'consultation-files/')).toHaveLength(
+      before.length + 1,
+    );
     const rows = await app.service.deps.db
       .select()
       .from(submissionFiles)

@@ -7,7 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminConsultationListSchema,
   UPLOAD_MESSAGES,
@@ -39,7 +40,6 @@ import {
   SECRET,
   startConsultation,
   user,
-  type Backing,
   type ConsultationUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
@@ -47,21 +47,15 @@ import {
 const VIDEO_LIMIT = 300_000;
 
 describe.each(backings())('consultation uploads on $name', (factory) => {
-  let backing: Backing;
   let app: ConsultationUnderTest;
   let isS3: boolean;
   const owner = user({ email: 'owner@riverside-diner.com' });
   const boss = admin();
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     app = await startConsultation(backing, { env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) } });
     isS3 = app.service.deps.store?.kind === 's3';
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await backing?.cleanup();
+    return app;
   });
 
   async function start(caller?: UserCaller): Promise<ConsultationResponse> {
@@ -103,7 +97,7 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
 
   async function storedObjectCount(): Promise<number | null> {
     if (isS3) return null;
-    const dir = path.join(backing.env.DATA_DIR!, 'objects', 'objects', 'consultation-files');
+    const dir = path.join(suite.backing.env.DATA_DIR!, 'objects', 'objects', 'consultation-files');
     return (await readdir(dir).catch(() => [])).length;
   }
 
@@ -288,7 +282,7 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       const after = await storedObjectCount();
       if (before !== null) expect(after).toBe(before + 1);
       if (!isS3) {
-        const tmp = await readdir(path.join(backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
+        const tmp = await readdir(path.join(suite.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
         expect(tmp.filter((name) => name.endsWith('.data'))).toEqual([]);
       }
     });
@@ -379,7 +373,7 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       expect((await app.service.deps.db.select().from(submissionFiles)).length).toBe(rowsBefore);
       expect(await storedObjectCount()).toBe(before);
       if (!isS3) {
-        const tmp = await readdir(path.join(backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
+        const tmp = await readdir(path.join(suite.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
         expect(tmp.filter((name) => name.endsWith('.data'))).toEqual([]);
       }
     });

@@ -4,11 +4,11 @@
  * studio changes what they show, on every replica.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { CoursePreviewSchema, ProductListSchema, type Caller } from '@platform/contracts';
-import { postgresUrlFromEnv } from '@platform/service-kit/testing';
+import { postgresUrlFromEnv, useBacking } from '@platform/service-kit/testing';
 import { eq, sql } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, lessonTranscodes } from '../../db/schema.js';
 import { seededOutline } from '../../learning/__tests__/fixtures.js';
 import { recordTranscodeResult } from '../../transcoding/transcodes.repository.js';
@@ -50,19 +50,13 @@ async function adminCall(course: CourseUnderTest, method: string, path: string, 
 }
 
 describe.each(backings())('revisiting the catalogue on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let outline: Awaited<ReturnType<typeof seededOutline>>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing);
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   it('answers each read with a strong ETag of its body, cacheable by anyone but revalidated at every view', async () => {

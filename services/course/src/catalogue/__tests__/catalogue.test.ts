@@ -1,7 +1,8 @@
 /** The seeded catalogue as visitors read it: the course page outline, the products and their pictures. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   CoursePreviewSchema,
   GetProductResponseSchema,
@@ -9,7 +10,7 @@ import {
   type CoursePreview,
 } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
 
@@ -37,21 +38,15 @@ async function countRows(course: CourseUnderTest) {
 }
 
 describe.each(backings())('catalogue on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let preview: CoursePreview;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     course = await startCourse(backing);
     const response = await course.request('/api/course-preview');
     expect(response.status).toBe(200);
     preview = CoursePreviewSchema.parse(await response.json());
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   it('seeds one published course of 8 sections and 45 lessons, named and sized as the spec says', async () => {
@@ -339,7 +334,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
 
   it('seeds nothing twice when the service restarts', async () => {
     await course.stop();
-    course = await startCourse(backing);
+    course = await startCourse(suite.backing);
     expect(await countRows(course)).toEqual({
       courseCount: 1,
       moduleCount: 8,

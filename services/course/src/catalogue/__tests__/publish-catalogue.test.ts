@@ -1,23 +1,15 @@
 /** At start the course service tells the payment service what every product costs. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { COURSE_PRODUCT_ID, CourseCataloguePublishedSchema } from '@platform/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { courses, outboxEvents, products } from '../../db/schema.js';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 
 describe.each(backings())('publishing the catalogue on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  const suite = useBacking(factory, async (backing) => (course = await startCourse(backing)));
 
   const published = async () =>
     (
@@ -81,7 +73,7 @@ describe.each(backings())('publishing the catalogue on $name', (factory) => {
 
   it('publishes again at every start (the payment service keeps the newest)', async () => {
     await course.stop();
-    course = await startCourse(backing);
+    course = await startCourse(suite.backing);
     const events = await published();
     expect(events).toHaveLength(2);
     expect(Date.parse(events[1]!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(events[0]!.publishedAt));

@@ -6,7 +6,7 @@
  * the name, the course, the date, the id and the verification address.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CERTIFICATE_ID_PATTERN,
   CourseCertificateIssuedSchema,
@@ -17,9 +17,16 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { drawnPdfText as drawnText } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { certificates, outboxEvents } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-03-04T08:00:00.000Z');
 const BASE_URL = 'https://learn.example.com';
@@ -35,21 +42,14 @@ function registered(of: User, firstName: string, lastName: string): EventEnvelop
 }
 
 describe.each(backings())('certificates on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock, env: { PUBLIC_BASE_URL: BASE_URL } });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(
+    factory,
+    { clock, env: { PUBLIC_BASE_URL: BASE_URL } },
+    (started) => ({ course, outline } = started),
+  );
 
   const complete = (member: User, moduleId: number) =>
     course.requestAs(member, `/api/modules/${moduleId}/complete`, { method: 'POST' });

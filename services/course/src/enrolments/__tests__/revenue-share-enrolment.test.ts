@@ -4,7 +4,8 @@
  * section 2 waits for the consultation even after its day has come; `rs_active` opens it.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   EnrollmentListSchema,
@@ -14,26 +15,17 @@ import {
   type EventType,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 
 function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope {
   return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
 }
 
 describe.each(backings())('revenue-share enrolment on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock('2030-03-01T10:00:00.000Z');
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (course = await startCourse(backing, { clock })));
 
   it('enrols the owner once; section 1 opens, section 2 waits for the consultation', async () => {
     const userId = randomUUID();

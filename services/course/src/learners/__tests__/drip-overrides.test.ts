@@ -4,31 +4,27 @@
  * schedule from that moment and never locks what the learner completed; a missing reason, an unknown
  * learner or a caller who is not the admin changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AdminLearnerListSchema, AvailableModuleListSchema } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('drip overrides on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
   const admin = user('admin');
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {

@@ -5,7 +5,8 @@
  * course opens what a visitor opens on `/` (the free lessons, the first of each section), nothing more. Then the progress
  * writes: validation, idempotence, resume position and completion rolling up to section and course.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   CourseListSchema,
@@ -17,7 +18,7 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseEnrollments, courseLessons, courseModules, courses, lessonProgress } from '../../db/schema.js';
 import { granted, json, seededOutline, user, visitor, type User } from './fixtures.js';
 
@@ -29,7 +30,6 @@ const WHO: Who[] = ['visitor', 'free', 'otherMember', 'member', 'admin'];
 const STREAMS = 'stream';
 
 describe.each(backings())('member endpoints on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
@@ -37,8 +37,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
   let hiddenCourseId: number;
   const callers = {} as Record<Who, Caller>;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
     const db = course.service.deps.db;
@@ -73,11 +72,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     callers.admin = user('admin');
     await course.deliver(granted(callers.otherMember as User, [other.courseId], ENROLLED_AT));
     await course.deliver(granted(callers.member as User, [outline.courseId], ENROLLED_AT));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const section1 = () => outline.sections[0]!;

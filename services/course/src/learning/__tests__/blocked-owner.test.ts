@@ -4,7 +4,7 @@
  * stays locked with `lockedReason: 'blocked'`, and opens the moment the owner is no longer blocked. Through
  * the real service, against a set clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   LessonNavigationSchema,
@@ -14,30 +14,28 @@ import {
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
-import { granted, json, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
+import {
+  granted,
+  json,
+  standingChanged,
+  statusChanged,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
 const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * DAY + hours * HOUR);
 
 describe.each(backings())('a blocked owner on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   async function enrol(): Promise<User> {
     const member = user();

@@ -4,7 +4,7 @@
  * nothing), a completed lesson or section is never locked again when the schedule moves, and an
  * rs_pending member waits for the consultation before sections 2-8.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   MemberLessonListSchema,
@@ -14,29 +14,26 @@ import {
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
-import { granted, json, seededOutline, statusChanged, user, type User } from './fixtures.js';
+import {
+  granted,
+  json,
+  statusChanged,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from './fixtures.js';
 
 /** Enrolled at 07:13 UTC, so a release at a calendar midnight would show. */
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
 
 describe.each(backings())('drip release on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   async function enrol(at = ENROLLED_AT): Promise<User> {
     const member = user();

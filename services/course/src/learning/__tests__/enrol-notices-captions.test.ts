@@ -7,7 +7,8 @@
  *   rule as the video.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   EnrollCourseResponseSchema,
@@ -19,7 +20,7 @@ import {
   type EventEnvelope,
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { granted, json, seededOutline, user, visitor, type User } from './fixtures.js';
 
@@ -47,15 +48,13 @@ function revoked(
 }
 
 describe.each(backings())('enrol, unlock notices and captions on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
   /** A second published course with one section, that no order sells. */
   let otherCourseId: number;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
     const db = course.service.deps.db;
@@ -67,11 +66,7 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
     await db
       .insert(courseModules)
       .values({ courseId: otherCourseId, title: 'Costing a plate', description: '', orderIndex: 1 });
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const enroll = (caller: Parameters<CourseUnderTest['requestAs']>[0], courseId: number) =>

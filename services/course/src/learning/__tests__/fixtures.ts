@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
 import { asc } from 'drizzle-orm';
-import type { CourseUnderTest } from '../../__tests__/harness.js';
+import type { SettableClock } from '@platform/service-kit/clock';
+import { useBacking, type BackingFactory } from '@platform/service-kit/testing';
+import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, courseModules, courses } from '../../db/schema.js';
 
 export type User = Extract<Caller, { kind: 'user' }>;
@@ -98,4 +100,22 @@ export function standingChanged(
       changedAt: changedAt.toISOString(),
     },
   };
+}
+
+export type SeededOutline = Awaited<ReturnType<typeof seededOutline>>;
+
+/**
+ * A suite's course service on its backing, driven by `options.clock`, with the seeded course's outline; `started`
+ * receives both before the tests run.
+ */
+export function useSeededCourse(
+  factory: BackingFactory,
+  options: { clock: SettableClock; env?: Record<string, string> },
+  started: (suite: { course: CourseUnderTest; outline: SeededOutline }) => void,
+): void {
+  useBacking(factory, async (backing) => {
+    const course = await startCourse(backing, options);
+    started({ course, outline: await seededOutline(course) });
+    return course;
+  });
 }

@@ -4,7 +4,8 @@
  * the exact release instant or the consultation) while its content still never leaves the service; the
  * admin reads every section and lesson; callers without the course are refused as for the lesson itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   LESSON_NOT_FOUND_MESSAGE,
   LessonNavigationSchema,
@@ -12,29 +13,23 @@ import {
   SECTION_LOCKED_MESSAGE,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, json, seededOutline, statusChanged, user, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-11T18:20:00.000Z');
 
 describe.each(backings())('lesson navigation on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
   let member: User;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
     member = user();
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function navigationOf(caller: User, lessonId: number) {

@@ -6,10 +6,11 @@
  * `changedAt` and never undo a later numbered change. Seen as a member sees it: section 2, due, waits for
  * the consultation while the plan is rs_pending and opens once it is rs_active.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { AvailableModuleListSchema } from '@platform/contracts';
 import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { findOwnerStanding, findPlanStatus } from '../learning.repository.js';
 import { granted, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
 
@@ -22,20 +23,14 @@ const PENDING = { planStatus: 'rs_pending', consultationStatus: 'not_started' } 
 const ACTIVE = { planStatus: 'rs_active', consultationStatus: 'submitted' } as const;
 
 describe.each(backings())('the order of plan status changes on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(NOW);
   let courseId: number;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     courseId = (await seededOutline(course)).courseId;
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function enrol(): Promise<User> {

@@ -6,7 +6,7 @@
  * `GET /api/courses/:id` and `GET /api/courses/:id/available-modules` answer on their own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   CourseSummarySchema,
@@ -18,10 +18,19 @@ import {
   type ProgressDashboard,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { pickPreviewCourse } from '../get-progress-dashboard.js';
-import { granted, json, seededOutline, statusChanged, user, visitor, type User } from './fixtures.js';
+import {
+  granted,
+  json,
+  statusChanged,
+  user,
+  visitor,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-03T08:20:00.000Z');
 
@@ -40,21 +49,10 @@ describe('the course the admin previews', () => {
 });
 
 describe.each(backings())('the progress dashboard in one read on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   async function dashboardOf(caller: Caller): Promise<ProgressDashboard> {
     const response = await course.requestAs(caller, '/api/enrollments/dashboard');

@@ -4,7 +4,7 @@
  * as completed, so the section list the dashboards read, the lesson list and the course's progress agree;
  * lessons completed before keep their time, and the resume point stays inside the section.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   AvailableModuleSchema,
@@ -13,27 +13,16 @@ import {
   MemberLessonSchema,
 } from '@platform/contracts';
 import { MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, seededOutline, user } from './fixtures.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { granted, json, user, useSeededCourse, type SeededOutline } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
+  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
 
   it('with 2 of 15 lessons done completes all 15, and every list agrees', async () => {
     clock.set(ENROLLED_AT);

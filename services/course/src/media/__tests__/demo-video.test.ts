@@ -3,16 +3,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { and, eq } from 'drizzle-orm';
-import {
-  backings,
-  SECRET,
-  startCourse,
-  type Backing,
-  type CourseUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { bumpCatalogueVersion } from '../../catalogue/catalogue-version.js';
 import { courseLessons, courseModules } from '../../db/schema.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
@@ -22,19 +17,13 @@ const bytesOf = async (response: Response) => Buffer.from(await response.arrayBu
 const bundled = (file: string) => readFile(path.join(BUNDLED_MEDIA_DIR, file));
 
 describe.each(backings())('GET /api/demo-video/:file on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let preview1: Buffer;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing);
     preview1 = await bundled('free-preview-1.mp4');
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const demo = (file: string, headers: Record<string, string> = {}, method = 'GET') =>

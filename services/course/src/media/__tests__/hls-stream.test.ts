@@ -5,7 +5,8 @@
  * address and the playlists still come from the service. Only the lesson's current set is served.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   MEMBERSHIP_REQUIRED_MESSAGE,
   SECTION_LOCKED_MESSAGE,
@@ -15,7 +16,7 @@ import {
 } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons } from '../../db/schema.js';
 import { granted, seededOutline, user, visitor, type User } from '../../learning/__tests__/fixtures.js';
 import { hlsFileKey } from '../../transcoding/hls-files.js';
@@ -28,7 +29,6 @@ const SEGMENT = Buffer.concat([Buffer.from([0x47]), Buffer.alloc(187, 7)]);
 const POSTER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 
 describe.each(backings())('lesson streams and posters on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let isS3: boolean;
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + HOUR));
@@ -55,8 +55,7 @@ describe.each(backings())('lesson streams and posters on $name', (factory) => {
       .where(eq(courseLessons.id, lessonId));
   }
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     isS3 = course.service.deps.store?.kind === 's3';
     const outline = await seededOutline(course);
@@ -65,11 +64,7 @@ describe.each(backings())('lesson streams and posters on $name', (factory) => {
     await giveStreams(openLesson.id);
     await giveStreams(lockedLesson.id);
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const files = (lessonId: number) => ({

@@ -7,19 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { MEMBERSHIP_REQUIRED_MESSAGE, SECTION_LOCKED_MESSAGE, type Caller } from '@platform/contracts';
 import type { LocalObjectStore } from '@platform/service-kit/storage';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { objectFilePath, verifyMediaUrl } from '@platform/service-kit/storage';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  SECRET,
-  startCourse,
-  type Backing,
-  type CourseUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons } from '../../db/schema.js';
 import { granted, seededOutline, user, visitor } from '../../learning/__tests__/fixtures.js';
 import { hlsFileKey } from '../../transcoding/hls-files.js';
@@ -36,7 +31,6 @@ const POSTER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 const localBackings = backings().filter((factory) => !factory.name.includes('S3'));
 
 describe.each(localBackings)('lesson media through the gateway on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let store: LocalObjectStore;
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + DAY));
@@ -45,8 +39,7 @@ describe.each(localBackings)('lesson media through the gateway on $name', (facto
   let openLessonId: number;
   let lockedLessonId: number;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock, env: { MEDIA_URLS_FROM_GATEWAY: 'true' } });
     store = course.service.deps.store as LocalObjectStore;
     const outline = await seededOutline(course);
@@ -66,11 +59,7 @@ describe.each(localBackings)('lesson media through the gateway on $name', (facto
         .where(eq(courseLessons.id, lessonId));
     }
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   /** What the gateway does with the redirect: verify the address, then read the file it names. */

@@ -7,10 +7,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { SECTION_LOCKED_MESSAGE, MEMBERSHIP_REQUIRED_MESSAGE } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { granted, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
@@ -20,7 +21,6 @@ const bytesOf = async (response: Response) => Buffer.from(await response.arrayBu
 const ENROLLED_AT = new Date('2030-07-01T09:30:00.000Z');
 
 describe.each(backings())('the member video stream on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + DAY));
   let member: User;
@@ -28,8 +28,7 @@ describe.each(backings())('the member video stream on $name', (factory) => {
   let lessonVideo: Buffer;
   let isS3: boolean;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     isS3 = course.service.deps.store?.kind === 's3';
     const outline = await seededOutline(course);
@@ -37,11 +36,7 @@ describe.each(backings())('the member video stream on $name', (factory) => {
     grant = granted(member, [outline.courseId], ENROLLED_AT);
     await course.deliver(grant);
     lessonVideo = await readFile(path.join(BUNDLED_MEDIA_DIR, 'member-lesson.mp4'));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   /** Follows a presigned redirect the way a browser's video element does (without our token). */

@@ -5,7 +5,7 @@
  * second or racing answer is 409, one event for one e-mail), and may publish the answer to every member.
  * A member asks at most COURSE_QUESTIONS_PER_HOUR questions an hour (the kit's request limits).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AdminQuestionListSchema,
   AdminQuestionSchema,
@@ -15,29 +15,29 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { outboxEvents } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import {
+  granted,
+  json,
+  user,
+  type User,
+  useSeededCourse,
+  type SeededOutline,
+} from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
 describe.each(backings())('lesson questions on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  let course: CourseUnderTest;
+  let outline: SeededOutline;
   const admin = user('admin');
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  useSeededCourse(
+    factory,
+    { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } },
+    (started) => ({ course, outline } = started),
+  );
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {

@@ -4,7 +4,8 @@
  * naming nothing are 404, that a new uploaded video is queued for transcoding, and that every change
  * announces the catalogue again.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   COURSE_STUDIO_MESSAGES,
   CourseMediaListSchema,
@@ -18,7 +19,7 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import {
   courseLessons,
   courseModules,
@@ -32,23 +33,17 @@ const NOW = new Date('2031-02-03T10:00:00.000Z');
 const NOWHERE = 2_147_483_647;
 
 describe.each(backings())('course studio calls on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   const clock = new SettableClock(NOW);
   let outline: Awaited<ReturnType<typeof seededOutline>>;
   const admin = user('admin');
   const member = user();
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
     await course.deliver(granted(member, [outline.courseId], NOW));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function call(caller: Caller, method: string, path: string, body?: unknown) {

@@ -4,7 +4,8 @@
  * still sees them; the catalogue's figures follow every change; reordering shows at once; and removing,
  * hiding or moving lessons and sections keeps members' progress and enrolments true (docs/decisions.md, 46).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AvailableModuleListSchema,
   CoursePreviewSchema,
@@ -16,29 +17,23 @@ import {
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseEnrollments, lessonProgress, moduleProgress } from '../../db/schema.js';
 import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2031-03-01T08:00:00.000Z');
 
 describe.each(backings())('what the course studio changes for everyone on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   // Every section released: the member may open anything published.
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + 30 * DAY));
   let outline: Awaited<ReturnType<typeof seededOutline>>;
   const admin = user('admin');
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   async function call(caller: Caller, method: string, path: string, body?: unknown) {

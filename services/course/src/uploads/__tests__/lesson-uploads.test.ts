@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   LESSON_UPLOAD_MESSAGES,
   LessonUploadResultSchema,
@@ -23,15 +23,10 @@ import {
   tusUpload as tusUploadWith,
   tusUploadRefused,
   waitFor,
+  useBacking,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  SECRET,
-  startCourse,
-  type Backing,
-  type CourseUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { lessonUploads } from '../../db/schema.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 import { EXPIRE_LESSON_UPLOADS_JOB } from '../expire-lesson-uploads.job.js';
@@ -55,15 +50,13 @@ const user = (role: 'admin' | 'user'): Caller => ({
 });
 
 describe.each(backings())('resumable lesson-video uploads on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let clock: SettableClock;
   let video: Buffer;
   const admin = user('admin');
   const member = user('user');
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     // Real time to start with: tus also compares creation dates with the wall clock when resuming.
     clock = new SettableClock(new Date());
     course = await startCourse(backing, {
@@ -71,14 +64,10 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       env: { COURSE_MAX_VIDEO_BYTES: String(MAX_BYTES) },
     });
     video = await readFile(path.join(BUNDLED_MEDIA_DIR, 'member-lesson.mp4'));
+    return course;
   });
 
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
-
-  const uploadsDir = () => path.join(backing.env.DATA_DIR!, 'uploads', 'lesson-videos');
+  const uploadsDir = () => path.join(suite.backing.env.DATA_DIR!, 'uploads', 'lesson-videos');
   const headersFor = async (caller: Caller) => ({
     [INTERNAL_TOKEN_HEADER]: await signInternalToken(caller, SECRET),
   });

@@ -7,11 +7,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { LESSON_UPLOAD_MESSAGES, LessonUploadResultSchema, type Caller } from '@platform/contracts';
-import { listStoredObjectKeys } from '@platform/service-kit/testing';
+import { listStoredObjectKeys, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { lessonUploads } from '../../db/schema.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 
@@ -41,23 +41,17 @@ function form(...parts: Part[]): FormData {
 }
 
 describe.each(backings())('POST /api/upload-video on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
   let video: Buffer;
   let pdf: Buffer;
   const admin = user('admin');
   const member = user('user');
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     course = await startCourse(backing, { env: { COURSE_MAX_VIDEO_BYTES: String(MAX_BYTES) } });
     video = await readFile(path.join(BUNDLED_MEDIA_DIR, 'free-preview-2.mp4'));
     pdf = await readFile(path.join(BUNDLED_MEDIA_DIR, 'restaurant-goals-workbook.pdf'));
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
+    return course;
   });
 
   const upload = (body: FormData | Buffer, caller: Caller = admin, headers: Record<string, string> = {}) =>
@@ -66,7 +60,7 @@ describe.each(backings())('POST /api/upload-video on $name', (factory) => {
       body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
       headers,
     });
-  const storedMedia = () => listStoredObjectKeys(backing.env, 'course-media/');
+  const storedMedia = () => listStoredObjectKeys(suite.backing.env, 'course-media/');
 
   it('stores a real video byte for byte and answers its original name, size and path', async () => {
     const before = await storedMedia();

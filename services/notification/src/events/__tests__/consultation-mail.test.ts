@@ -6,17 +6,17 @@
  * are skipped and the owner's mail still goes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DAY } from '@platform/service-kit/clock';
 import { InProcessBus } from '@platform/service-kit/events';
 import {
   backings,
   envelope,
   startNotification,
-  type Backing,
   type NotificationUnderTest,
 } from '../../__tests__/harness.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 const SUPPORT = 'support@restaurant.example.com';
@@ -44,29 +44,13 @@ function completed(email = owner()) {
 const byRecipient = (mails: ReceivedMail[], to: string) => mails.find((mail) => mail.recipients.includes(to));
 
 describe.each(backings())('consultation e-mails over SMTP on $name', (factory) => {
-  let backing: Backing;
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  useMailSuite(
+    factory,
+    { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
+    (started) => ({ peer, notification } = started),
+  );
 
   it('confirms a completed request to the owner with the add-files link and tells support, once', async () => {
     const event = completed();

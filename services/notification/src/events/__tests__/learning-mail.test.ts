@@ -5,43 +5,17 @@
  * prepared → the invitee, with the set-password link or the sign-in page; each once per event.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessBus } from '@platform/service-kit/events';
-import {
-  backings,
-  envelope,
-  startNotification,
-  type Backing,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { describe, expect, it } from '@jest/globals';
+import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
+import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://learn.example.com';
 
 describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
-  let backing: Backing;
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
 
   it('sends the certificate once, with the download and the public verification links', async () => {
     const certificateId = randomBytes(16).toString('base64url');

@@ -4,20 +4,12 @@
  * per event, readable by the admin through `/api/admin/mail`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { MailListSchema, type EventData } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
-import { InProcessBus } from '@platform/service-kit/events';
-import {
-  ADMIN,
-  backings,
-  envelope,
-  sleep,
-  startNotification,
-  type Backing,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { ADMIN, backings, envelope, sleep, type NotificationUnderTest } from '../../__tests__/harness.js';
+import type { ReceivedMail, SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 
@@ -60,30 +52,9 @@ function memberGranted(now: Date, overrides: Partial<EventData<'auth.member.gran
 }
 
 describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
-  let backing: Backing;
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
-      // No duplicate window: a second delivery of one event reaches the service, as after a restart.
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
 
   it('sends the buyer one receipt with the order, the total and the guarantee', async () => {
     const event = orderPaid();

@@ -4,17 +4,11 @@
  * the owner's name is escaped in HTML.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RevenueReminderRequested } from '@platform/contracts';
-import { InProcessBus } from '@platform/service-kit/events';
-import {
-  backings,
-  envelope,
-  startNotification,
-  type Backing,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
+import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 
@@ -34,29 +28,9 @@ function reminder(overrides: Partial<RevenueReminderRequested>) {
 }
 
 describe.each(backings())('revenue-share reminders over SMTP on $name', (factory) => {
-  let backing: Backing;
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
 
   async function sendOne(event: ReturnType<typeof reminder>) {
     await notification.publish(event);

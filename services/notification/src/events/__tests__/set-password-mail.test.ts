@@ -2,8 +2,7 @@
  * Event → e-mail over a real SMTP peer: the set-password link and the welcome e-mail arrive as a mail
  * app would show them, once per event, and survive a mail server that refuses or is not there.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessBus } from '@platform/service-kit/events';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { insertMessage } from '../../messages/messages.repository.js';
 import {
   backings,
@@ -15,6 +14,7 @@ import {
   type NotificationUnderTest,
 } from '../../__tests__/harness.js';
 import { startSmtpPeer, unusedPort, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 import { waitFor } from '@platform/service-kit/testing';
 
 const BASE_URL = 'https://restaurant.example.com';
@@ -26,31 +26,13 @@ function htmlOf(mail: ReceivedMail): string {
 }
 
 describe.each(backings())('e-mails from events over SMTP on $name', (factory) => {
-  let backing: Backing;
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: `${BASE_URL}/`, SUPPORT_EMAIL: SUPPORT },
-      // No duplicate window: a second delivery of one event reaches the service, as after a restart.
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-    peer.refuseWith = null;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  useMailSuite(
+    factory,
+    { PUBLIC_BASE_URL: `${BASE_URL}/`, SUPPORT_EMAIL: SUPPORT },
+    (started) => ({ peer, notification } = started),
+  );
 
   it('e-mails the set-password link, valid for 1 hour, to the address in the event', async () => {
     const event = passwordResetRequested(notification.clock.now(), { firstName: 'Ana <Chef>' });

@@ -2,7 +2,8 @@
  * Without a mail server (the embedded mode) e-mails are logged, printed for the developer, and readable by
  * the support admin in `GET /api/admin/mail`; nobody else may read them.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { ErrorBodySchema, MailListSchema } from '@platform/contracts';
 import {
   ADMIN,
@@ -12,24 +13,17 @@ import {
   envelope,
   passwordResetRequested,
   startNotification,
-  type Backing,
   type NotificationUnderTest,
 } from '../../__tests__/harness.js';
 import { messages } from '../../db/schema.js';
 
 describe.each(backings())('the delivery log on $name', (factory) => {
-  let backing: Backing;
   let notification: NotificationUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     // No SMTP_URL; development prints each logged e-mail.
     notification = await startNotification(backing, { env: { NODE_ENV: 'development' } });
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await backing?.cleanup();
+    return notification;
   });
 
   it('logs the set-password e-mail instead of sending it, prints it, and shows it to the admin', async () => {

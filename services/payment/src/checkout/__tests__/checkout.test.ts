@@ -1,5 +1,6 @@
 /** Starting a checkout: prices from the catalogue, never from the browser; bad input stores nothing. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   CHECKOUT_MESSAGES,
   COURSE_PRODUCT_ID,
@@ -16,23 +17,13 @@ import {
   MEMBER,
   backings,
   startPayment,
-  type Backing,
   type PaymentUnderTest,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('checkout on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (payment = await startPayment(backing)));
 
   it('refuses to price anything before the catalogue has arrived (503, nothing stored)', async () => {
     const response = await payment.call('/api/create-checkout-session', {

@@ -18,15 +18,16 @@ import {
 import { DAY } from '@platform/service-kit/clock';
 import { waitFor } from '@platform/service-kit/testing';
 import Stripe from 'stripe';
-import { FakeStripeApi, STRIPE_KEY } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   ADMIN,
-  BILLING,
   MEMBER,
   backings,
   startPayment,
   type Backing,
   type PaymentUnderTest,
+  BILLING,
 } from '../../__tests__/harness.js';
 import { COUPON_USED_UP_PROBLEM } from '../../orders/fulfil-order.js';
 
@@ -304,29 +305,9 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
 
 describe.each(backings())('coupons on Stripe on $name', (factory) => {
   const WEBHOOK_SECRET = 'whsec_coupon_secret';
-  let backing: Backing;
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
-
-  beforeAll(async () => {
-    api = await FakeStripeApi.start();
-    backing = await factory.create();
-    payment = await startPayment(backing, {
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-        PUBLIC_BASE_URL: 'https://shop.example',
-      },
-    });
-    await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-    await api?.close();
-  });
+  useStripeSuite(factory, { webhookSecret: WEBHOOK_SECRET }, (started) => ({ api, payment } = started));
 
   it("puts the discount on Stripe's session and fulfils what Stripe collected", async () => {
     const coupon = await createCoupon(payment, { code: freshCode(), percentOff: 20 });

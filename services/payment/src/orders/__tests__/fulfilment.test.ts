@@ -2,27 +2,22 @@
  * The confirmation page's grant-course-access, and fulfilment exactly once: the webhook and the page
  * racing each other for the same paid checkout produce one fulfilment and one `payment.order.paid`.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { GrantCourseAccessResponseSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { fulfilments, outboxEvents } from '../../db/schema.js';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
 
 describe.each(backings())('fulfilment on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   async function paidWithLostWebhook() {

@@ -4,21 +4,21 @@
  * at once on the test provider or on Stripe's test peer, leave one fulfilled order; the others are refunded
  * automatically through the same provider, with no second `payment.order.paid`.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { COURSE_PRODUCT_ID, MyPurchasesSchema, type CataloguePrice, type Caller } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { ownedProducts, testCheckoutSessions } from '../../db/schema.js';
-import { FakeStripeApi, STRIPE_KEY } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   ADMIN,
   BILLING,
   backings,
   CATALOGUE,
   startPayment,
-  type Backing,
   type PaymentUnderTest,
 } from '../../__tests__/harness.js';
 import { ALREADY_OWNED_PROBLEM } from '../fulfil-order.js';
@@ -49,18 +49,12 @@ async function eventsFor(payment: PaymentUnderTest, type: string, orderIds: stri
 }
 
 describe.each(backings())('one per person with the test provider on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   const startCard = (items: unknown[], email: string, caller?: Caller) =>
@@ -323,30 +317,10 @@ describe.each(backings())('one per person with the test provider on $name', (fac
 
 describe.each(backings())("one per person with Stripe's test peer on $name", (factory) => {
   const WEBHOOK_SECRET = 'whsec_one_per_person_secret';
-  let backing: Backing;
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
   let eventCount = 0;
-
-  beforeAll(async () => {
-    api = await FakeStripeApi.start();
-    backing = await factory.create();
-    payment = await startPayment(backing, {
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-        PUBLIC_BASE_URL: 'https://shop.example',
-      },
-    });
-    await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-    await api?.close();
-  });
+  useStripeSuite(factory, { webhookSecret: WEBHOOK_SECRET }, (started) => ({ api, payment } = started));
 
   async function completed(sessionId: string) {
     const payload = JSON.stringify({

@@ -1,7 +1,7 @@
 /** The reconciliation job settles checkouts left pending by asking their provider; time is the service clock. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import {
@@ -9,25 +9,19 @@ import {
   reconcilePendingOrders,
   type ReconciliationRound,
 } from '../reconcile-pending-orders.js';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
 
 describe.each(backings())('reconciliation on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     // The harness's period is longer than these tests move the clock: they run the rounds themselves,
     // through the job (the last one starts its own service with a short period).
     payment = await startPayment(backing);
     await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   /** One round through the kit's job, as the schedule would run it; answers what the round did. */
@@ -104,7 +98,7 @@ describe.each(backings())('reconciliation on $name', (factory) => {
 
   it('runs by itself once the clock reaches its period', async () => {
     await payment.stop();
-    payment = await startPayment(backing, {
+    payment = await startPayment(suite.backing, {
       env: { RECONCILE_INTERVAL_MS: String(10 * MINUTE) },
       clock: payment.clock,
     });

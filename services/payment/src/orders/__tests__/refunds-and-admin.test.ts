@@ -1,5 +1,6 @@
 /** The admin's orders list and the 30-day money-back guarantee; admin routes refuse everyone else. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   OrderListSchema,
   PaymentOrderRefundedSchema,
@@ -15,23 +16,16 @@ import {
   MEMBER,
   backings,
   startPayment,
-  type Backing,
   type PaymentUnderTest,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   /** A checkout paid on the test page: fulfilled through its webhook. */

@@ -5,23 +5,24 @@
  * recorded once, its end emits `payment.subscription.ended` once, and a refund refunds the latest paid
  * invoice and cancels it. With the test provider a plan stays one payment.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import type { CataloguePrice } from '@platform/contracts';
 import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
 import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
-import { FakeStripeApi, STRIPE_KEY } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   NEW_BUYER_EMAIL,
   ADMIN,
   BILLING,
   backings,
-  CATALOGUE,
   startPayment,
-  type Backing,
   type PaymentUnderTest,
+  CATALOGUE,
 } from '../../__tests__/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_service_subscription_secret';
@@ -54,30 +55,14 @@ const PLANS: CataloguePrice[] = [
 ];
 
 describe.each(backings())('Stripe subscriptions on $name', (factory) => {
-  let backing: Backing;
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
   let eventCount = 0;
-
-  beforeAll(async () => {
-    api = await FakeStripeApi.start();
-    backing = await factory.create();
-    payment = await startPayment(backing, {
-      env: {
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-        PUBLIC_BASE_URL: 'https://shop.example',
-      },
-    });
-    await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-    await api?.close();
-  });
+  useStripeSuite(
+    factory,
+    { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, ...PLANS] },
+    (started) => ({ api, payment } = started),
+  );
 
   async function webhook(type: string, object: Record<string, unknown>, id = `evt_${++eventCount}`) {
     const payload = JSON.stringify({
@@ -364,18 +349,12 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
 });
 
 describe.each(backings())('membership plans with the test provider on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   it('stay one payment for the first period, in any cart', async () => {

@@ -10,12 +10,12 @@
  * session (whose id is the unguessable key), never by who asks.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { CreateCheckoutSessionResponseSchema, type Caller, type EventData } from '@platform/contracts';
-import { listServiceRoutes, routeKey, waitFor } from '@platform/service-kit/testing';
+import { listServiceRoutes, routeKey, waitFor, useBacking } from '@platform/service-kit/testing';
 import { eq, isNotNull } from 'drizzle-orm';
 import { inboxEvents, orders } from '../../db/schema.js';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -37,7 +37,6 @@ interface Row {
 }
 
 describe.each(backings())('who may make each revenue-share payment call on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
   const owner = account();
   const otherOwner = account();
@@ -75,8 +74,7 @@ describe.each(backings())('who may make each revenue-share payment call on $name
     );
   }
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await announceVerified(owner, reportId);
     await announceVerified(otherOwner, randomUUID());
@@ -84,11 +82,7 @@ describe.each(backings())('who may make each revenue-share payment call on $name
     const opened = await payment.call('/api/revenue-share-checkout', { caller: owner, json: { reportId } });
     expect(opened.status).toBe(200);
     pendingSession = CreateCheckoutSessionResponseSchema.parse(await opened.json()).sessionId;
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   function callerOf(name: CallerName): Caller | undefined {

@@ -7,7 +7,7 @@
  * revenue service).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
   PaymentOrderPaidSchema,
@@ -16,7 +16,7 @@ import {
   type Caller,
   type EventData,
 } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, useBacking } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import {
   automaticRefunds,
@@ -27,7 +27,7 @@ import {
   testCheckoutSessions,
 } from '../../db/schema.js';
 import { SHARE_NOT_DUE_PROBLEM } from '../../orders/fulfil-order.js';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 /** A webhook address nobody answers: the payment is made, its webhook lost. */
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
@@ -40,18 +40,9 @@ function owner(): UserCaller {
 }
 
 describe.each(backings())('paying a revenue share on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (payment = await startPayment(backing)));
 
   /** Delivers an event as another service's relay would, and waits until the payment service applied it. */
   async function deliver<T extends 'revenue.share.due-changed' | 'revenue.share-payment.refused'>(

@@ -1,26 +1,21 @@
 /** Provider webhooks: only a fresh, correctly signed one changes anything, and only once. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import { signTestPayload } from '../../providers/test/test-signature.js';
 import { testWebhookSecret } from '../../runtime.js';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
 
 describe.each(backings())('webhooks on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue();
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   /** A checkout the buyer paid on the provider's page, whose own webhook got lost on the way. */

@@ -4,7 +4,8 @@
  * fields, the reminder the admin sends, and the stats with the membership figures fed by payment events.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminReportActionResponseSchema,
   AdminRevenueReportSchema,
@@ -26,7 +27,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -34,7 +34,6 @@ import {
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
@@ -42,8 +41,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
   let other: UserCaller;
   let reportId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     other = user();
@@ -59,11 +57,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
       reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
     );
     reportId = (body.report as { id: string }).id;
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const reports = async () =>

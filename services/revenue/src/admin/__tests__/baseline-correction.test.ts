@@ -5,7 +5,8 @@
  * submitted after a correction use the new baseline while earlier ones keep theirs.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   BaselineChangeListSchema,
@@ -29,29 +30,22 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     await consentAgreedOn(revenue, owner, '2029-12-20', 200_000);
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {

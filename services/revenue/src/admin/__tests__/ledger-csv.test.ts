@@ -2,7 +2,8 @@
  * The accountant's CSV files on the real service: headers, one row per report or customer with amounts
  * in dollars, text a spreadsheet would run as a formula made inert, and the download headers.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import {
@@ -14,22 +15,19 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   statusChanged,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock('2030-01-02T12:00:00.000Z');
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     await consent(revenue, owner, 200_050);
@@ -47,11 +45,7 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
     reportId = (body.report as { id: string }).id;
     await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, { method: 'POST' });
     await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 1_000_001 }));
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   async function download(path: string) {

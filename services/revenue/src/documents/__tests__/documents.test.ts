@@ -6,7 +6,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   AttachReportDocumentsResponseSchema,
@@ -27,7 +28,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -51,15 +51,13 @@ function form(parts: Part[], field = 'files'): RequestInit {
 }
 
 describe.each(backings())('revenue report documents on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     otherOwner = user();
@@ -69,11 +67,7 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
     const submitted = await submitReport(revenue, owner, reportBody('2030-02-01', '2030-02-28'));
     expect(submitted.status).toBe(200);
     reportId = (submitted.body.report as { id: string }).id;
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const documentsPath = () => `/api/revenue-reports/${reportId}/documents`;
@@ -84,12 +78,12 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
       .select({ id: reportDocuments.id })
       .from(reportDocuments)
       .where(eq(reportDocuments.reportId, id));
-    if (backing.env.S3_ENDPOINT) return { rows: rows.length };
-    const folder = path.join(backing.env.DATA_DIR!, 'objects', 'objects', 'revenue-reports', id);
+    if (suite.backing.env.S3_ENDPOINT) return { rows: rows.length };
+    const folder = path.join(suite.backing.env.DATA_DIR!, 'objects', 'objects', 'revenue-reports', id);
     const objects = await readdir(folder).catch(() => [] as string[]);
     return { rows: rows.length, objects: objects.length };
   }
-  const nothing = () => (backing.env.S3_ENDPOINT ? { rows: 0 } : { rows: 0, objects: 0 });
+  const nothing = () => (suite.backing.env.S3_ENDPOINT ? { rows: 0 } : { rows: 0, objects: 0 });
 
   it('refuses markup named .pdf with the message, and keeps nothing', async () => {
     for (const bytes of [SVG, HTML]) {

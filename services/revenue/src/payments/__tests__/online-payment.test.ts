@@ -6,7 +6,8 @@
  * an order that cannot be recorded is refused for the payment service to refund.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   type EventData,
@@ -27,7 +28,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -35,15 +35,13 @@ import {
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
     await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
@@ -57,11 +55,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     );
     expect(status).toBe(200);
     reportId = (body.report as { id: string }).id;
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const dues = async (id = reportId) =>

@@ -4,36 +4,21 @@
  * plan it records (10 %, baseline, 30-day implementation period from the service clock), the event in the
  * outbox, and a second consent that changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   REVENUE_CONSENT_MESSAGES,
   RevenueShareConsentResponseSchema,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import {
-  backings,
-  json,
-  startRevenue,
-  user,
-  type Backing,
-  type RevenueUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, json, startRevenue, user, type RevenueUnderTest } from '../../__tests__/harness.js';
 
 describe.each(backings())('revenue-share consent on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock('2030-03-10T15:00:00.000Z');
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock })));
 
   const consentAs = (caller: ReturnType<typeof user>, body: unknown) =>
     revenue.requestAs(caller, '/api/revenue-share-consent', json(body));

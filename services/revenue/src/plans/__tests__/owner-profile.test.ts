@@ -5,7 +5,8 @@
  * (sent before auth numbered its changes) applies only when strictly newer and never undoes a later
  * numbered change.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import type { EventData } from '@platform/contracts';
 import { MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,6 @@ import {
   consent,
   startRevenue,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
@@ -23,19 +23,10 @@ import { paymentPlans } from '../../db/schema.js';
 const NOW = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())('the owner profile on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(NOW);
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock })));
 
   async function owner(): Promise<UserCaller> {
     const caller = user();

@@ -7,11 +7,11 @@
  * replicas running the job on one PostgreSQL database.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ReminderLadderSchema } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { startService } from '@platform/service-kit/runtime';
-import { captureLogs } from '@platform/service-kit/testing';
+import { captureLogs, useBacking } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
@@ -23,7 +23,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -34,13 +33,11 @@ import { REMINDERS_JOB } from '../../jobs.js';
 import { sendDueReminders } from '../send-due-reminders.js';
 
 describe.each(backings())('automatic reminders on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  const suite = useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
     await consent(revenue, owner);
@@ -50,11 +47,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       { planStatus: 'rs_pending', consultationStatus: 'in_progress' },
       { firstName: 'Ines', lastName: 'Ortega' },
     );
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const sent = async (who: UserCaller) =>
@@ -237,7 +230,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
   if (factory.name.startsWith('PostgreSQL'))
     it('sends each reminder once with two replicas running at the same time', async () => {
       const second = await startService(revenueService, {
-        env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+        env: { ...suite.backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
         clock,
         port: 0,
         host: '127.0.0.1',

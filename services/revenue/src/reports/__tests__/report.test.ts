@@ -4,7 +4,8 @@
  * period rules (order, future, length, overlap, duplicate), the share computed by the server with and
  * without a baseline and its rounding (whatever the browser sends), the due date, and who may call.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   REVENUE_REPORT_MESSAGES,
@@ -21,7 +22,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -31,22 +31,16 @@ import {
 const AGREED = '2029-12-01';
 
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock });
     owner = user();
     await consentAgreedOn(revenue, owner, AGREED);
     clock.set('2030-06-15T09:30:00.000Z');
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const valid = reportBody('2030-02-01', '2030-02-28', { gross: 1_000_000, expenses: 250_000 });

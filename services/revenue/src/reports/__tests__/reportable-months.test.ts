@@ -6,7 +6,8 @@
  * for owners who joined before the platform; reports stored against the rule flagged for the admin.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   MyRevenueReportsSchema,
@@ -32,7 +33,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
@@ -42,21 +42,12 @@ const FROM_JANUARY =
   'You can report from January 2027, the first whole month after your 30-day implementation period';
 
 describe.each(backings())('the months an owner reports on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   // The owner agreed on November 29, 2026, in the morning.
   const clock = new SettableClock('2026-11-29T10:00:00.000Z');
   const support = admin();
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock, env: QUIET_JOBS })));
 
   const myPlan = async (owner: UserCaller) =>
     MyRevenueReportsSchema.parse(await (await revenue.requestAs(owner, '/api/revenue-reports')).json());

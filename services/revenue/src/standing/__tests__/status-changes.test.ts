@@ -3,7 +3,8 @@
  * verified share make them overdue, then blocked (`revenue.customer.status-changed`, which auth turns
  * into `rs_blocked`); a report or a payment makes them current again at once, in the same transaction.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { RevenueCustomerSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { z } from 'zod';
@@ -17,7 +18,6 @@ import {
   startRevenue,
   submitReport,
   user,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
   START,
@@ -25,22 +25,16 @@ import {
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 
 describe.each(backings())('an owner’s standing over time on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
     owner = user();
     await consent(revenue, owner);
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
+    return revenue;
   });
 
   const changes = async () =>

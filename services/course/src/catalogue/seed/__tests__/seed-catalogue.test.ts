@@ -1,8 +1,8 @@
 /** Seeding at start: once per database, however many replicas start, and the shipped media into the store. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { postgresUrlFromEnv } from '@platform/service-kit/testing';
+import { describe, expect, it } from '@jest/globals';
+import { postgresUrlFromEnv, useBacking } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../../__tests__/harness.js';
+import { backings, startCourse, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
 import { probeVideo } from '../../../transcoding/probe-video.js';
 import {
@@ -34,18 +34,9 @@ const UNLISTED = [
 ];
 
 describe.each(backings())('seeding on $name', (factory) => {
-  let backing: Backing;
   let course: CourseUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  const suite = useBacking(factory, async (backing) => (course = await startCourse(backing)));
 
   it('copies every shipped media file and picture into the store', async () => {
     const { courseMedia, catalogueImages } = await listBundledMedia();
@@ -261,7 +252,7 @@ describe.each(backings())('seeding on $name', (factory) => {
     const replaced = Buffer.from('an admin-uploaded introduction');
     await store.put('course-media/introduction.mp4', replaced, { contentType: 'video/mp4' });
     await course.stop();
-    course = await startCourse(backing);
+    course = await startCourse(suite.backing);
     const restored = await course.service.deps.store!.stat('course-media/free-preview-3.mp4');
     expect(restored?.size).toBeGreaterThan(100_000);
     expect((await course.service.deps.store!.stat('course-media/introduction.mp4'))?.size).toBe(

@@ -1,5 +1,6 @@
 /** The built-in test provider: its hosted page, and paying, declining and cancelling on it. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { PaymentOrderPaidSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../../db/schema.js';
@@ -11,16 +12,13 @@ import {
   MEMBER,
   backings,
   startPayment,
-  type Backing,
   type PaymentUnderTest,
 } from '../../../__tests__/harness.js';
 
 describe.each(backings())('the test provider on $name', (factory) => {
-  let backing: Backing;
   let payment: PaymentUnderTest;
 
-  beforeAll(async () => {
-    backing = await factory.create();
+  useBacking(factory, async (backing) => {
     payment = await startPayment(backing);
     await payment.publishCatalogue([
       ...CATALOGUE,
@@ -31,11 +29,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
         courseId: null,
       },
     ]);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
+    return payment;
   });
 
   it('shows the order and its total on a page that says TEST MODE, with three real buttons', async () => {

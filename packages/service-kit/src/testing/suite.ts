@@ -1,0 +1,44 @@
+/**
+ * The set-up every `describe.each(backings())` block shares: before its tests, create the backing and start
+ * on it what the suite needs; after them, stop that and remove the backing (also when starting failed).
+ */
+import { afterAll, beforeAll } from '@jest/globals';
+import type { Backing, BackingFactory } from './backings.js';
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+export interface SuiteBacking {
+  /** The backing the suite runs on (set once `beforeAll` ran). */
+  readonly backing: Backing;
+}
+
+/**
+ * Registers the suite's `beforeAll`/`afterAll`: `start` gets the fresh backing and returns what to stop
+ * after the suite (a service under test, or several behind one `stop`).
+ */
+export function useBacking(
+  factory: BackingFactory,
+  start: (backing: Backing) => Promise<Stoppable | undefined | void>,
+): SuiteBacking {
+  let backing: Backing | undefined;
+  let started: Stoppable | undefined | void;
+  beforeAll(async () => {
+    backing = await factory.create();
+    started = await start(backing);
+  });
+  afterAll(async () => {
+    try {
+      await started?.stop();
+    } finally {
+      await backing?.cleanup();
+    }
+  });
+  return {
+    get backing(): Backing {
+      if (!backing) throw new Error('the backing is created in beforeAll');
+      return backing;
+    },
+  };
+}

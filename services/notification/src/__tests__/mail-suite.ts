@@ -1,0 +1,45 @@
+/**
+ * The set-up of the suites that send real e-mail: the notification service on the suite's backing, sending
+ * to an SMTP peer of the suite's own, over an in-process bus with no duplicate window (a second delivery
+ * of one event reaches the service, as after a restart). After each test the peer forgets what it
+ * received and accepts mail again.
+ */
+import { afterEach } from '@jest/globals';
+import { InProcessBus } from '@platform/service-kit/events';
+import { useBacking, type BackingFactory } from '@platform/service-kit/testing';
+import { startNotification, type NotificationUnderTest } from './harness.js';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+
+export interface MailSuite {
+  peer: SmtpPeer;
+  notification: NotificationUnderTest;
+}
+
+/** `env` comes on top of `SMTP_URL`; `started` receives the peer and the service before the tests run. */
+export function useMailSuite(
+  factory: BackingFactory,
+  env: Record<string, string>,
+  started: (suite: MailSuite) => void,
+): void {
+  let peer: SmtpPeer | undefined;
+  useBacking(factory, async (backing) => {
+    peer = await startSmtpPeer();
+    const notification = await startNotification(backing, {
+      env: { SMTP_URL: peer.url, ...env },
+      bus: new InProcessBus({ duplicateWindowMs: 0 }),
+    });
+    started({ peer, notification });
+    return {
+      stop: async () => {
+        await notification.stop();
+        await notification.bus.close();
+        await peer?.stop();
+      },
+    };
+  });
+  afterEach(() => {
+    if (!peer) return;
+    peer.received.length = 0;
+    peer.refuseWith = null;
+  });
+}
