@@ -119,8 +119,12 @@ function textLeaves(
 }
 
 /** Only hashed, or only compared with another field: never stored or looked up as text. */
+// A password typed to prove who one is (signing in, or before a change) is only compared with its hash, and
+// one set before the text rule must still work: like the login's, not a text field.
 const notFreeText = (name: string) =>
-  name === 'LoginRequestSchema password' || name.endsWith(' confirmPassword');
+  name === 'LoginRequestSchema password' ||
+  name.endsWith(' currentPassword') ||
+  name.endsWith(' confirmPassword');
 
 const requestSchemas = Object.entries(contracts).filter(([name]) =>
   /(Request|Query|Form|Param|Id)Schema$/.test(name),

@@ -115,6 +115,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
       email: expect.stringMatching(NEW_BUYER_EMAIL),
       firstName: 'Ada',
       lastName: 'Lovelace',
+      invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
       total: 69700,
       currency: 'USD',
       lines: [
