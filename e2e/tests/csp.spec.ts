@@ -77,7 +77,13 @@ async function memberIds(request: APIRequestContext): Promise<Record<string, str
     id: number;
   }>;
   expect(lessons.length).toBeGreaterThan(0);
-  return { id: String(course!.id), moduleId: String(section!.id), lessonId: String(lessons[0]!.id) };
+  return {
+    id: String(course!.id),
+    moduleId: String(section!.id),
+    lessonId: String(lessons[0]!.id),
+    // /unsubscribe/:token: an unknown token's page (its message) is a page like any other.
+    token: 'an-unknown-unsubscribe-token',
+  };
 }
 
 function fillParams(path: string, ids: Record<string, string>): string {
