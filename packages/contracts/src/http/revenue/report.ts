@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { optionalTextField } from '../text.js';
+import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, ReportStatusSchema, RevenuePlanSchema } from './plan.js';
 import { MAX_REPORT_PERIOD_DAYS, MAX_REVENUE_CENTS, netRevenueOf } from './share.js';
@@ -68,7 +69,13 @@ function day(required: string, invalid: string) {
     .refine((value) => CalendarDaySchema.safeParse(value).success, invalid);
 }
 
-function cents(messages: { required: string; positive: string; whole: string; tooLarge: string }) {
+/** A whole, non-negative amount of cents up to `MAX_REVENUE_CENTS`, with the form's messages. */
+export function revenueCentsField(messages: {
+  required: string;
+  positive: string;
+  whole: string;
+  tooLarge: string;
+}) {
   return z
     .number({ error: messages.required })
     .int(messages.whole)
@@ -80,14 +87,14 @@ export const RevenueReportRequestSchema = z
   .object({
     reportingPeriodStart: day(REVENUE_REPORT_MESSAGES.startRequired, REVENUE_REPORT_MESSAGES.startInvalid),
     reportingPeriodEnd: day(REVENUE_REPORT_MESSAGES.endRequired, REVENUE_REPORT_MESSAGES.endInvalid),
-    grossRevenue: cents({
+    grossRevenue: revenueCentsField({
       required: REVENUE_REPORT_MESSAGES.grossRequired,
       positive: REVENUE_REPORT_MESSAGES.grossPositive,
       whole: REVENUE_REPORT_MESSAGES.grossWhole,
       tooLarge: REVENUE_REPORT_MESSAGES.grossTooLarge,
     }),
     /** Optional, 0 when absent. */
-    businessExpenses: cents({
+    businessExpenses: revenueCentsField({
       required: REVENUE_REPORT_MESSAGES.expensesWhole,
       positive: REVENUE_REPORT_MESSAGES.expensesPositive,
       whole: REVENUE_REPORT_MESSAGES.expensesWhole,
@@ -95,7 +102,7 @@ export const RevenueReportRequestSchema = z
     })
       .nullish()
       .transform((value) => value ?? 0),
-    netRevenue: cents({
+    netRevenue: revenueCentsField({
       required: REVENUE_REPORT_MESSAGES.netRequired,
       positive: REVENUE_REPORT_MESSAGES.netPositive,
       whole: REVENUE_REPORT_MESSAGES.netWhole,
@@ -163,6 +170,13 @@ export const RevenueReportSchema = z.object({
   sharePaidAt: isoDateTime.nullable(),
   /** Supporting documents, oldest first (docs/behaviour/revenue-share.md#supporting-documents). */
   documents: z.array(ReportDocumentSchema),
+  /**
+   * The share's dispute (docs/behaviour/revenue-share.md#disputes); null when none. Always sent by the
+   * server; optional only so older payloads still parse.
+   */
+  dispute: ReportDisputeSchema.nullable().optional(),
+  /** Until when the owner may dispute the share (verification + 5 days); null while not verified. */
+  disputableUntil: isoDateTime.nullable().optional(),
 });
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 
