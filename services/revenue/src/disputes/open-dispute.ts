@@ -49,7 +49,11 @@ export async function openDispute(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.alreadyDisputed);
-    await announceDispute(tx, { dispute: row, report, plan, at: now }, { clock: deps.clock, requestId: options.requestId });
+    await announceDispute(
+      tx,
+      { dispute: row, report, plan, at: now },
+      { clock: deps.clock, requestId: options.requestId },
+    );
     return row;
   });
   deps.logger.info({ reportId: options.reportId, disputeId: dispute.id }, 'revenue share disputed');

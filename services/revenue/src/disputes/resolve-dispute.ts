@@ -10,11 +10,7 @@
  * Either way the dispute is closed, its reminders and collection resume, and both sides are told
  * (`revenue.report.dispute-changed`). A report without an open dispute is a 409; an unknown one a 404.
  */
-import {
-  computeShare,
-  REPORT_DISPUTE_MESSAGES,
-  type ReportDisputeResponse,
-} from '@platform/contracts';
+import { computeShare, REPORT_DISPUTE_MESSAGES, type ReportDisputeResponse } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { eq } from 'drizzle-orm';
@@ -63,7 +59,11 @@ export async function resolveDispute(
       })
       .where(eq(reportDisputes.id, open.id))
       .returning();
-    await announceDispute(tx, { dispute: row!, report, plan: locked.plan, at: now }, { clock: deps.clock, requestId: options.requestId });
+    await announceDispute(
+      tx,
+      { dispute: row!, report, plan: locked.plan, at: now },
+      { clock: deps.clock, requestId: options.requestId },
+    );
     return row!;
   });
   deps.logger.info(
@@ -72,7 +72,8 @@ export async function resolveDispute(
   );
   return {
     success: true,
-    message: answer.outcome === 'accepted' ? REPORT_DISPUTE_MESSAGES.accepted : REPORT_DISPUTE_MESSAGES.rejected,
+    message:
+      answer.outcome === 'accepted' ? REPORT_DISPUTE_MESSAGES.accepted : REPORT_DISPUTE_MESSAGES.rejected,
     dispute: toReportDispute(dispute),
   };
 }

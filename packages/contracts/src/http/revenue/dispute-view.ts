@@ -18,4 +18,3 @@ export const ReportDisputeSchema = z.object({
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type ReportDispute = z.infer<typeof ReportDisputeSchema>;
-

@@ -31,7 +31,8 @@ export const REPORT_DISPUTE_MESSAGES = {
   alreadyDisputed: 'This report has already been disputed',
   noOpenDispute: 'This report has no open dispute',
   belowPaid: 'The corrected share is less than what was already paid for this report',
-  opened: 'Your dispute has been sent. Reminders and collection for this share are paused until it is resolved.',
+  opened:
+    'Your dispute has been sent. Reminders and collection for this share are paused until it is resolved.',
   accepted: 'Dispute accepted; the share was recomputed from the corrected figures',
   rejected: 'Dispute rejected',
 } as const;
@@ -81,7 +82,11 @@ export const AcceptDisputeRequestSchema = z
       whole: REVENUE_REPORT_MESSAGES.netWhole,
       tooLarge: REVENUE_REPORT_MESSAGES.netTooLarge,
     }),
-    note: optionalTextField({ max: DISPUTE_REASON_MAX, multiline: true, tooLong: REPORT_DISPUTE_MESSAGES.noteTooLong }),
+    note: optionalTextField({
+      max: DISPUTE_REASON_MAX,
+      multiline: true,
+      tooLong: REPORT_DISPUTE_MESSAGES.noteTooLong,
+    }),
   })
   .superRefine((figures, ctx) => {
     if (figures.netRevenue !== netRevenueOf(figures.grossRevenue, figures.businessExpenses)) {
