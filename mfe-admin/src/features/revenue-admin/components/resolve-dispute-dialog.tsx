@@ -62,7 +62,7 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
             grossRevenue,
             businessExpenses,
             netRevenue: netRevenueOf(grossRevenue, businessExpenses),
-            ...(note && { note }),
+            ...(note ? { note } : {}),
           },
         }),
       {
@@ -131,7 +131,7 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
 
 function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const resolve = useResolveDispute();
-  const form = useForm<RejectDisputeFormValues>({
+  const form = useForm<RejectDisputeFormValues, unknown, RejectDisputeFormValues>({
     resolver: zodResolver(RejectDisputeFormSchema),
     defaultValues: { reason: '' },
   });

@@ -24,7 +24,7 @@ import type { ReportRow } from '../lib/report-history';
 
 function DisputeForm({ row, onDone }: { row: ReportRow; onDone: () => void }) {
   const dispute = useDisputeReport();
-  const form = useForm<DisputeReportRequest>({
+  const form = useForm<DisputeReportRequest, unknown, DisputeReportRequest>({
     resolver: zodResolver(DisputeReportRequestSchema),
     defaultValues: { reason: '' },
   });
