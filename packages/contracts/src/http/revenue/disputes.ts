@@ -11,9 +11,8 @@
  */
 import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
-import { REVENUE_REPORT_MESSAGES, revenueCentsField } from './report.js';
+import { checkNetRevenue, REVENUE_FIGURE_FIELDS } from './report.js';
 import { ReportDisputeSchema } from './dispute-view.js';
-import { netRevenueOf } from './share.js';
 
 export * from './dispute-view.js';
 
@@ -62,37 +61,14 @@ export type RejectDisputeRequest = z.infer<typeof RejectDisputeRequestSchema>;
 /** The corrected figures, in cents, as the report form takes them (net = gross − expenses). */
 export const AcceptDisputeRequestSchema = z
   .object({
-    grossRevenue: revenueCentsField({
-      required: REVENUE_REPORT_MESSAGES.grossRequired,
-      positive: REVENUE_REPORT_MESSAGES.grossPositive,
-      whole: REVENUE_REPORT_MESSAGES.grossWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.grossTooLarge,
-    }),
-    businessExpenses: revenueCentsField({
-      required: REVENUE_REPORT_MESSAGES.expensesWhole,
-      positive: REVENUE_REPORT_MESSAGES.expensesPositive,
-      whole: REVENUE_REPORT_MESSAGES.expensesWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.expensesTooLarge,
-    })
-      .nullish()
-      .transform((value) => value ?? 0),
-    netRevenue: revenueCentsField({
-      required: REVENUE_REPORT_MESSAGES.netRequired,
-      positive: REVENUE_REPORT_MESSAGES.netPositive,
-      whole: REVENUE_REPORT_MESSAGES.netWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.netTooLarge,
-    }),
+    ...REVENUE_FIGURE_FIELDS,
     note: optionalTextField({
       max: DISPUTE_REASON_MAX,
       multiline: true,
       tooLong: REPORT_DISPUTE_MESSAGES.noteTooLong,
     }),
   })
-  .superRefine((figures, ctx) => {
-    if (figures.netRevenue !== netRevenueOf(figures.grossRevenue, figures.businessExpenses)) {
-      ctx.addIssue({ code: 'custom', path: ['netRevenue'], message: REVENUE_REPORT_MESSAGES.netMismatch });
-    }
-  });
+  .superRefine(checkNetRevenue);
 export type AcceptDisputeRequest = z.input<typeof AcceptDisputeRequestSchema>;
 
 export const ReportDisputeResponseSchema = z.object({
