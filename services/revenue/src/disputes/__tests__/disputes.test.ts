@@ -5,9 +5,10 @@
  * collection; the admin rejects it (the share stands and is collected) or accepts it with corrected
  * figures (the share recomputed in cents); both are announced for the e-mails.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { AdminRevenueReport, MyRevenueReports } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { useBacking } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
@@ -17,26 +18,15 @@ import {
   user,
   verifiedShareIn,
   START,
-  type Backing,
   type RevenueUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
 
 describe.each(backings())('disputes on $name', (factory) => {
-  let backing: Backing;
   let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock, env: QUIET_JOBS })));
 
   // Each owner reports in a year of their own, so the suite's clock only moves forward.
   let year = 2030;
