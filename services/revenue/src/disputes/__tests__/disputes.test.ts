@@ -88,6 +88,8 @@ describe.each(backings())('disputes on $name', (factory) => {
     expect((await dispute(owner, reportId)).status).toBe(409);
     expect((await myReport(owner, reportId)).dispute).toMatchObject({ status: 'open' });
     expect((await adminReport(reportId)).dispute).toMatchObject({ status: 'open' });
+    const csv = await (await revenue.requestAs(admin(), '/api/admin/revenue-reports.csv')).text();
+    expect(csv.split('\r\n').find((line) => line.startsWith(reportId))).toMatch(/,open$/);
     expect(await disputeEvents(reportId)).toEqual([
       expect.objectContaining({
         status: 'open',
