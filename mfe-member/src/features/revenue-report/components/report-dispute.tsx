@@ -72,7 +72,7 @@ export function ReportDispute({ row }: { row: ReportRow }) {
   const { dispute } = row;
   if (dispute) {
     return (
-      <p className="max-w-64 text-sm break-words" data-testid="report-dispute">
+      <p className="max-w-64 min-w-48 text-left text-sm break-words" data-testid="report-dispute">
         {dispute.status === 'open' ? (
           <>
             <span className="font-medium">Dispute under review.</span> Reminders and automatic collection of
