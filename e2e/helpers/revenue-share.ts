@@ -6,7 +6,7 @@
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN } from './accounts.js';
+import { ADMIN, createAccount, PASSWORD, uniqueEmail } from './accounts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,4 +52,51 @@ export async function recordAgreementDate(
   } finally {
     await admin.dispose();
   }
+}
+
+/** The calendar month before this one, in UTC (the server's calendar): always reportable. */
+export function lastMonth(): { start: string; end: string } {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+export type Owner = { email: string; userId: string; reportId: string };
+
+/**
+ * An owner on the plan with a baseline of $2,000.00, who agreed so that last month is their first to
+ * report, and reported its net revenue of $10,000.00 (share $800.00), all through the API in a request
+ * context of their own.
+ */
+export async function ownerWithReport(
+  request: APIRequestContext,
+  label: string,
+  baseURL: string | undefined,
+  prefix = 'revenue-admin',
+): Promise<Owner> {
+  const email = uniqueEmail(prefix, label);
+  await createAccount(request, email);
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const consent = await request.post('/api/revenue-share-consent', {
+    data: { consentToTerms: true, baselineNetRevenue: 200_000 },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+  await recordAgreementDate(request, baseURL, agreedSoFirstMonthIs(1));
+  const { start, end } = lastMonth();
+  const report = await request.post('/api/revenue-report', {
+    data: {
+      reportingPeriodStart: start,
+      reportingPeriodEnd: end,
+      grossRevenue: 1_200_000,
+      businessExpenses: 200_000,
+      netRevenue: 1_000_000,
+    },
+  });
+  expect(report.status(), await report.text()).toBe(200);
+  const body = (await report.json()) as { report: { id: string; shareOwed: number } };
+  expect(body.report.shareOwed).toBe(80_000);
+  const me = (await (await request.get('/api/auth/user')).json()) as { id: string };
+  return { email, userId: me.id, reportId: body.report.id };
 }

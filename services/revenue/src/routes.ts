@@ -3,6 +3,7 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import { adminRoutes } from './admin/admin.router.js';
 import type { RevenueConfig } from './config.js';
+import { disputeRoutes } from './disputes/disputes.router.js';
 import { documentRoutes } from './documents/documents.router.js';
 import { planRoutes } from './plans/plans.router.js';
 import { reportRoutes } from './reports/reports.router.js';
@@ -11,5 +12,6 @@ export function revenueRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
   planRoutes(router, deps);
   reportRoutes(router, deps);
   documentRoutes(router, deps);
+  disputeRoutes(router, deps);
   adminRoutes(router, deps);
 }

@@ -29,6 +29,7 @@ import {
   RevenueCustomerStatusChangedSchema,
   RevenuePlanConsentedSchema,
   RevenueReminderRequestedSchema,
+  RevenueReportDisputeChangedSchema,
   RevenueShareDueChangedSchema,
   RevenueSharePaymentRefusedSchema,
 } from './revenue-events.js';
@@ -89,6 +90,7 @@ export const eventSchemas = {
   'revenue.share.due-changed': { version: 1, data: RevenueShareDueChangedSchema },
   'revenue.share-payment.refused': { version: 1, data: RevenueSharePaymentRefusedSchema },
   'revenue.share.collection-requested': { version: 1, data: RevenueShareCollectionRequestedSchema },
+  'revenue.report.dispute-changed': { version: 1, data: RevenueReportDisputeChangedSchema },
   'payment.share-collection.failed': { version: 1, data: PaymentShareCollectionFailedSchema },
 } as const satisfies Record<string, { version: number; data: z.ZodType }>;
 

@@ -17,6 +17,9 @@
  * - `revenue.share-payment.refused`: a paid revenue-share order could not be recorded (nothing, or less
  *   than it paid, was due on the report by then; or the report is not the payer's); the payment service
  *   refunds it automatically.
+ * - `revenue.report.dispute-changed`: an owner disputed a verified share, or the admin accepted or
+ *   rejected the dispute (docs/behaviour/revenue-share.md#disputes); notification e-mails the owner and
+ *   the admin.
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
@@ -132,3 +135,26 @@ export const RevenueSharePaymentRefusedSchema = z.object({
   refusedAt: isoDateTime,
 });
 export type RevenueSharePaymentRefused = z.infer<typeof RevenueSharePaymentRefusedSchema>;
+
+/** A dispute opened (`open`) or resolved (`accepted`, `rejected`); amounts in cents. */
+export const RevenueReportDisputeChangedSchema = z.object({
+  disputeId: z.uuid(),
+  reportId: z.uuid(),
+  userId,
+  email: AccountEmailSchema,
+  /** '' when the account has no first name. */
+  firstName: z.string(),
+  status: z.enum(['open', 'accepted', 'rejected']),
+  /** The owner's reason. */
+  reason: z.string(),
+  /** The admin's reason (rejected) or note (accepted); null while open. */
+  resolution: z.string().nullable(),
+  periodStart: CalendarDaySchema,
+  periodEnd: CalendarDaySchema,
+  /** The share now (after an accepted dispute: recomputed). */
+  shareOwed: z.number().int().nonnegative(),
+  /** The share before an accepted dispute; null otherwise. */
+  previousShareOwed: z.number().int().nonnegative().nullable(),
+  changedAt: isoDateTime,
+});
+export type RevenueReportDisputeChanged = z.infer<typeof RevenueReportDisputeChangedSchema>;

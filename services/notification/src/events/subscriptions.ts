@@ -10,6 +10,7 @@ import { nudgeMailSubscriptions } from './nudge-mail.handler.js';
 import { orderPaidSubscription } from './order-paid.handler.js';
 import { orderRefundedSubscription } from './order-refunded.handler.js';
 import { passwordResetRequestedSubscription } from './password-reset-requested.handler.js';
+import { revenueDisputeSubscription } from './revenue-dispute-mail.handler.js';
 import { revenueReminderSubscription } from './revenue-mail.handler.js';
 import { userRegisteredSubscription } from './user-registered.handler.js';
 
@@ -23,6 +24,7 @@ export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>)
     orderRefundedSubscription(deps),
     ...consultationMailSubscriptions(deps),
     revenueReminderSubscription(deps),
+    revenueDisputeSubscription(deps),
     ...learningMailSubscriptions(deps),
     ...nudgeMailSubscriptions(deps),
   ];

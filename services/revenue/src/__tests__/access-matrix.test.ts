@@ -229,6 +229,26 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       init: post({ agreedAt: '2029-11-01', reason: 'The owner signed the paper agreement in November' }),
       expected: adminOnly(),
     },
+    {
+      call: 'POST /api/revenue-reports/{id}/dispute',
+      path: () => `/api/revenue-reports/${reportId}/dispute`,
+      init: post({ reason: 'A refund was left out' }),
+      // The report's owner only (within 5 days of the verification); to anyone else it does not exist.
+      expected: { visitor: 401, 'free account': 404, owner: 201, 'another owner': 404, admin: 404 },
+    },
+    {
+      call: 'POST /api/admin/revenue-reports/{id}/dispute/accept',
+      path: () => `/api/admin/revenue-reports/${reportId}/dispute/accept`,
+      init: post({ grossRevenue: 1_600_000, businessExpenses: 500_000, netRevenue: 1_100_000 }),
+      expected: adminOnly(),
+    },
+    {
+      call: 'POST /api/admin/revenue-reports/{id}/dispute/reject',
+      path: () => `/api/admin/revenue-reports/${reportId}/dispute/reject`,
+      init: post({ reason: 'The figures stand' }),
+      // Accepted just before: no dispute is open any more.
+      expected: adminOnly(409),
+    },
   ];
 
   it('lists every route the service serves, once', () => {

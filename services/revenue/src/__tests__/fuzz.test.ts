@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
+  AcceptDisputeRequestSchema,
+  DisputeReportRequestSchema,
   MarkPaidRequestSchema,
+  RejectDisputeRequestSchema,
   RevenueReportRequestSchema,
   RevenueShareConsentRequestSchema,
   SendReminderRequestSchema,
@@ -95,6 +98,23 @@ describe.each(backings())('revenue under fuzzed input on $name', (factory) => {
           params: { id },
           body: MarkPaidRequestSchema,
           examples: [{ amount: 1_000 }],
+        },
+        'POST /api/revenue-reports/:id/dispute': {
+          params: { id },
+          body: DisputeReportRequestSchema,
+          examples: [{ reason: 'A refund was left out' }],
+        },
+        'POST /api/admin/revenue-reports/:id/dispute/accept': {
+          params: { id },
+          body: AcceptDisputeRequestSchema,
+          examples: [
+            { grossRevenue: 900_000, businessExpenses: 100_000, netRevenue: 800_000, note: 'Checked' },
+          ],
+        },
+        'POST /api/admin/revenue-reports/:id/dispute/reject': {
+          params: { id },
+          body: RejectDisputeRequestSchema,
+          examples: [{ reason: 'The figures stand' }],
         },
         'POST /api/admin/send-reminder': {
           body: SendReminderRequestSchema,

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, EventData, EventType } from '@platform/contracts';
-import { DAY, type Clock } from '@platform/service-kit/clock';
+import { DAY, type Clock, type SettableClock } from '@platform/service-kit/clock';
 import type { UserCaller } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
@@ -151,4 +151,32 @@ export async function submitReport(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await revenue.requestAs(owner, '/api/revenue-report', json(body));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * An owner (agreed on December 20 of `year − 1`, baseline $1,000.00) whose February report of `year`
+ * (net $11,000.00: a $1,000.00 share) is verified, submitted March 3, 10:00: due April 2, 10:00. Moves the
+ * settable service clock to the submission.
+ */
+export async function verifiedShareIn(
+  revenue: RevenueUnderTest,
+  clock: SettableClock,
+  year: number,
+): Promise<{ owner: UserCaller; reportId: string; due: Date }> {
+  clock.set(`${year - 1}-12-21T10:00:00.000Z`);
+  const owner = user();
+  await consentAgreedOn(revenue, owner, `${year - 1}-12-20`, 100_000);
+  clock.set(`${year}-03-03T10:00:00.000Z`);
+  const { status, body } = await submitReport(
+    revenue,
+    owner,
+    reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 }),
+  );
+  if (status !== 200) throw new Error(`report failed: ${status} ${JSON.stringify(body)}`);
+  const reportId = (body.report as { id: string }).id;
+  const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
+    method: 'POST',
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
+  return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
 }

@@ -16,9 +16,8 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
-import { listDocumentsOfReports } from '../documents/documents.repository.js';
-import { toAdminRevenueReport } from '../reports/to-report-views.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
 
 function refuse(message: string): never {
@@ -63,11 +62,6 @@ export async function markReportPaid(
   return {
     success: true,
     message: `${formatMoney(options.amount)} recorded`,
-    report: toAdminRevenueReport(
-      report,
-      plan,
-      now,
-      (await listDocumentsOfReports(deps.db, [report.id])).get(report.id) ?? [],
-    ),
+    report: await adminReportView(deps.db, report, plan, now),
   };
 }

@@ -55,6 +55,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       'Paid at',
       'Notes',
       'Period flag',
+      'Dispute',
     ],
     reports.map((report) => [
       report.id,
@@ -79,6 +80,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       report.sharePaidAt ?? '',
       cellText(report.notes),
       report.periodFlag ? REPORT_PERIOD_FLAG_LABELS[report.periodFlag] : '',
+      report.dispute?.status ?? '',
     ]),
   );
 }

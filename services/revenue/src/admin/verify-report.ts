@@ -9,9 +9,8 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
 import { announceShareDue } from '../payments/announce-share-due.js';
 import { updateReport } from '../reports/reports.repository.js';
-import { listDocumentsOfReports } from '../documents/documents.repository.js';
-import { toAdminRevenueReport } from '../reports/to-report-views.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
 
 export async function verifyReport(
@@ -37,11 +36,6 @@ export async function verifyReport(
   return {
     success: true,
     message: REVENUE_ADMIN_MESSAGES.verifiedText,
-    report: toAdminRevenueReport(
-      report,
-      plan,
-      now,
-      (await listDocumentsOfReports(deps.db, [report.id])).get(report.id) ?? [],
-    ),
+    report: await adminReportView(deps.db, report, plan, now),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The collection job's work, as a plain function of the database and the clock: for every verified share
- * still owed whose collection attempt is due (collection-schedule.ts), the attempt is recorded and
+ * still owed and not under an open dispute whose collection attempt is due (collection-schedule.ts), the attempt is recorded and
  * `revenue.share.collection-requested` enqueued in one transaction. The unique index on (report, attempt)
  * keeps each attempt to one, whatever the number of replicas running it at once.
  */
@@ -9,8 +9,8 @@ import type { Clock } from '@platform/service-kit/clock';
 import type { Database, Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import type { Logger } from '@platform/service-kit/logger';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { outboxEvents, revenueReports, shareCollections } from '../db/schema.js';
+import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { outboxEvents, reportDisputes, revenueReports, shareCollections } from '../db/schema.js';
 import { dueCollectionAttempt } from './collection-schedule.js';
 
 export async function collectDueShares(deps: {
@@ -28,6 +28,13 @@ export async function collectDueShares(deps: {
         eq(revenueReports.sharePaid, false),
         gt(revenueReports.shareOwed, revenueReports.amountPaid),
         lte(revenueReports.dueDate, now),
+        // An open dispute pauses the share's collection until the admin resolves it.
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(reportDisputes)
+            .where(and(eq(reportDisputes.reportId, revenueReports.id), eq(reportDisputes.status, 'open'))),
+        ),
       ),
     );
   let requested = 0;

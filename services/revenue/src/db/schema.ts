@@ -359,3 +359,38 @@ export const shareCollections = revenueSchema.table(
 );
 
 export type ShareCollectionRow = typeof shareCollections.$inferSelect;
+
+export const DISPUTE_STATUS_VALUES = ['open', 'accepted', 'rejected'] as const;
+
+/**
+ * An owner's dispute of a verified report's share (docs/behaviour/revenue-share.md#disputes): at most one
+ * per report (the unique index decides, so two requests at once open one). While `open`, the report's
+ * payment reminders and its automatic collection wait; the admin accepts it (the report takes corrected
+ * figures, the figures it had are kept here) or rejects it with a reason.
+ */
+export const reportDisputes = revenueSchema.table(
+  'report_disputes',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: DISPUTE_STATUS_VALUES }).notNull().default('open'),
+    openedAt: at('opened_at').notNull(),
+    /** The admin's reason (rejected) or note (accepted). */
+    resolution: text('resolution'),
+    /** The share the report owed when the dispute was resolved, cents. */
+    previousShareOwed: cents('previous_share_owed'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: at('resolved_at'),
+  },
+  (table) => [
+    uniqueIndex('report_disputes_report_key').on(table.reportId),
+    index('report_disputes_user_idx').on(table.userId),
+    check('report_disputes_status_known', sql`${table.status} in ('open', 'accepted', 'rejected')`),
+  ],
+);
+
+export type ReportDisputeRow = typeof reportDisputes.$inferSelect;

@@ -14,6 +14,7 @@ import { desc, eq } from 'drizzle-orm';
 import { reminders, type RevenueReportRow } from '../db/schema.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
+import { openlyDisputedReportIds } from '../disputes/disputes.repository.js';
 import { reminderLadder } from './reminder-schedule.js';
 
 const NUDGE_LABELS: Partial<Record<RevenueReminderKind, string>> = {
@@ -76,8 +77,9 @@ export async function reminderLadderOf(
 ): Promise<ReminderLadder | null> {
   const plan = await findPlanOfUser(db, userId);
   if (!plan) return null;
-  const [reports, rows] = await Promise.all([
+  const [reports, paused, rows] = await Promise.all([
     listReportsOfUser(db, userId),
+    openlyDisputedReportIds(db, userId),
     db.select().from(reminders).where(eq(reminders.userId, userId)).orderBy(desc(reminders.requestedAt)),
   ]);
   const byId = new Map(reports.map((report) => [report.id, report]));
@@ -92,7 +94,7 @@ export async function reminderLadderOf(
     label: labelOf(kind(row.kind), row.periodKey, row.step, byId),
     at: row.requestedAt.toISOString(),
   }));
-  const next: ReminderEntry[] = reminderLadder(plan, reports, now)
+  const next: ReminderEntry[] = reminderLadder(plan, reports, now, paused)
     .filter((rung) => rung.until.getTime() > now.getTime())
     .filter((rung) => !automatic.has(key(rung.kind, rung.periodKey, rung.step ?? 0)))
     .map((rung) => ({

@@ -11,7 +11,8 @@
  *   it ends, then 3, 7 and 14 days after (the last one after the 10 days of grace: the report is late).
  *   The late rung names every month then unreported.
  * - Payment reminders for each verified share still owed, until it is paid: 3 days before its due date,
- *   on it, then 3, 7 and 14 days after.
+ *   on it, then 3, 7 and 14 days after; none while the share's dispute is open (`paused`: the reports with an
+ *   open dispute, docs/behaviour/revenue-share.md#disputes).
  *
  * Nothing comes once the owner has left the programme (`revenueShareActive` false).
  */
@@ -80,7 +81,12 @@ function ladderFrom(anchor: Date): Array<{ step: number; at: Date; until: Date }
 }
 
 /** Every rung of the owner's ladder, sent or not, in the order they come due. */
-export function reminderLadder(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): Rung[] {
+export function reminderLadder(
+  plan: PaymentPlanRow,
+  reports: RevenueReportRow[],
+  now: Date,
+  paused: ReadonlySet<string> = new Set(),
+): Rung[] {
   if (!plan.revenueShareActive) return [];
   const rungs: Rung[] = [];
 
@@ -119,7 +125,7 @@ export function reminderLadder(plan: PaymentPlanRow, reports: RevenueReportRow[]
   }
 
   for (const report of reports) {
-    if (!report.verified || !isUnpaid(report)) continue;
+    if (!report.verified || !isUnpaid(report) || paused.has(report.id)) continue;
     for (const { step, at, until } of ladderFrom(report.dueDate)) {
       rungs.push({
         kind: PAYMENT_KINDS(step),
@@ -136,8 +142,13 @@ export function reminderLadder(plan: PaymentPlanRow, reports: RevenueReportRow[]
 }
 
 /** The rungs current now: what the job asks for. */
-export function dueReminders(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): Rung[] {
-  return reminderLadder(plan, reports, now).filter(
+export function dueReminders(
+  plan: PaymentPlanRow,
+  reports: RevenueReportRow[],
+  now: Date,
+  paused: ReadonlySet<string> = new Set(),
+): Rung[] {
+  return reminderLadder(plan, reports, now, paused).filter(
     (rung) => rung.at.getTime() <= now.getTime() && now.getTime() < rung.until.getTime(),
   );
 }

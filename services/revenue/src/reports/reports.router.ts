@@ -15,6 +15,7 @@ import type { RevenueConfig } from '../config.js';
 import { noStore } from '../http/no-store.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { toRevenuePlan } from '../plans/to-plan-view.js';
+import { disputesOfReports } from '../disputes/disputes.repository.js';
 import { listDocumentsOfReports } from '../documents/documents.repository.js';
 import { reminderLadderOf } from '../reminders/reminder-ladder-view.js';
 import { listReportsOfUser } from './reports.repository.js';
@@ -40,13 +41,16 @@ export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): 
       findPlanOfUser(deps.db, req.caller.userId),
       listReportsOfUser(deps.db, req.caller.userId),
     ]);
-    const documents = await listDocumentsOfReports(
-      deps.db,
-      reports.map((report) => report.id),
-    );
+    const ids = reports.map((report) => report.id);
+    const [documents, disputes] = await Promise.all([
+      listDocumentsOfReports(deps.db, ids),
+      disputesOfReports(deps.db, ids),
+    ]);
     const body: MyRevenueReports = {
       plan: plan ? toRevenuePlan(plan, reports, now) : null,
-      reports: reports.map((report) => toRevenueReport(report, now, documents.get(report.id) ?? [])),
+      reports: reports.map((report) =>
+        toRevenueReport(report, now, documents.get(report.id) ?? [], disputes.get(report.id) ?? null),
+      ),
     };
     res.json(body);
   });

@@ -99,6 +99,6 @@ export async function submitReport(
   return {
     success: true,
     message: reportSubmittedText(formatMoney(report.shareOwed)),
-    report: toRevenueReport(report, now, []),
+    report: toRevenueReport(report, now, [], null),
   };
 }

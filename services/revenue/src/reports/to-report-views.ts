@@ -1,16 +1,18 @@
 /** Report rows → what the owner's page and the admin's ledger read. */
 import type { AdminRevenueReport, RevenueReport } from '@platform/contracts';
-import type { PaymentPlanRow, ReportDocumentRow, RevenueReportRow } from '../db/schema.js';
+import type { PaymentPlanRow, ReportDisputeRow, ReportDocumentRow, RevenueReportRow } from '../db/schema.js';
+import { disputableUntil, toReportDispute } from '../disputes/disputes.repository.js';
 import { toReportDocument } from '../documents/to-document-views.js';
 import { reportPeriodFlag, reportStatusOf } from '../standing/customer-standing.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** `documents`: the report's supporting documents, oldest first. */
+/** `documents`: the report's supporting documents, oldest first; `dispute`: its dispute, if any. */
 export function toRevenueReport(
   row: RevenueReportRow,
   now: Date,
   documents: ReportDocumentRow[],
+  dispute: ReportDisputeRow | null,
 ): RevenueReport {
   return {
     id: row.id,
@@ -34,6 +36,8 @@ export function toRevenueReport(
     verifiedAt: iso(row.verifiedAt),
     sharePaidAt: iso(row.sharePaidAt),
     documents: documents.map(toReportDocument),
+    dispute: dispute ? toReportDispute(dispute) : null,
+    disputableUntil: iso(disputableUntil(row)),
   };
 }
 
@@ -48,8 +52,9 @@ export function toAdminRevenueReport(
   plan: Pick<PaymentPlanRow, 'firstName' | 'lastName' | 'email' | 'implementationPeriodEndsAt'> | undefined,
   now: Date,
   documents: ReportDocumentRow[],
+  dispute: ReportDisputeRow | null,
 ): AdminRevenueReport {
-  const view = toRevenueReport(row, now, documents);
+  const view = toRevenueReport(row, now, documents, dispute);
   return {
     id: view.id,
     userId: row.userId,
@@ -76,5 +81,6 @@ export function toAdminRevenueReport(
     sharePaidAt: view.sharePaidAt,
     documents: view.documents,
     periodFlag: plan ? reportPeriodFlag(row, plan.implementationPeriodEndsAt) : null,
+    dispute: view.dispute ?? null,
   };
 }

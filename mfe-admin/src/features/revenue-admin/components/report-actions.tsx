@@ -1,6 +1,10 @@
-/** What the admin can do with one report: Verify (not verified yet), Mark Paid (verified, unpaid), Send Reminder. */
+/**
+ * What the admin can do with one report: Verify (not verified yet), Mark Paid (verified, unpaid), Resolve
+ * dispute (an open dispute), Send Reminder.
+ */
 import type { AdminRevenueReport } from '@platform/contracts';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { ResolveDisputeDialog } from './resolve-dispute-dialog';
 import { SendReminderDialog } from './send-reminder-dialog';
 import { VerifyReportButton } from './verify-report-button';
 
@@ -9,6 +13,7 @@ export function ReportActions({ report }: { report: AdminRevenueReport }) {
     <div className="flex flex-wrap gap-2">
       {!report.verified ? <VerifyReportButton reportId={report.id} /> : null}
       {report.verified && !report.sharePaid ? <MarkPaidDialog report={report} /> : null}
+      {report.dispute?.status === 'open' ? <ResolveDisputeDialog report={report} /> : null}
       <SendReminderDialog
         customerId={report.userId}
         recipient={{ name: report.userName, email: report.userEmail }}

@@ -2,7 +2,7 @@
  * The 'Pending Reports' and 'Unpaid Revenue' lists: per report the owner, the period, net, baseline,
  * increase, share, paid, due date and status (and, unpaid, a days-outstanding badge), the owner's supporting
  * documents as download links, with its actions; a report outside the owner's months to report carries
- * its flag (docs/decisions.md, 66). A table on a wide screen; a card per report on a phone.
+ * its flag (docs/decisions.md, 66), a disputed one its dispute's state. A table on a wide screen; a card per report on a phone.
  */
 import type { ReactNode } from 'react';
 import { REPORT_PERIOD_FLAG_LABELS } from '@platform/contracts';
@@ -12,7 +12,7 @@ import { Badge, Card } from '@platform/ui';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import { daysOutstanding, daysOutstandingLabel, outstandingBadgeVariant } from '../lib/ledger';
 import { formatPeriod } from '../lib/report-period';
-import { REPORT_STATUS } from '../lib/revenue-admin-copy';
+import { DISPUTE_BADGE, REPORT_STATUS } from '../lib/revenue-admin-copy';
 import { EmptyState } from './empty-state';
 import { ReportActions } from './report-actions';
 
@@ -36,6 +36,17 @@ function PeriodFlagBadge({ report }: { report: AdminRevenueReport }) {
   return (
     <Badge variant="destructive" data-testid="period-flag" className="whitespace-normal">
       {REPORT_PERIOD_FLAG_LABELS[report.periodFlag]}
+    </Badge>
+  );
+}
+
+/** 'Disputed' while the owner's dispute is open; its outcome once resolved. */
+function DisputeBadge({ report }: { report: AdminRevenueReport }) {
+  if (!report.dispute) return null;
+  const badge = DISPUTE_BADGE[report.dispute.status];
+  return (
+    <Badge variant={badge.variant} data-testid="dispute-badge" className="whitespace-normal">
+      {badge.label}
     </Badge>
   );
 }
@@ -149,6 +160,7 @@ function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListPr
                   <StatusBadge report={report} />
                   {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
                   <PeriodFlagBadge report={report} />
+                  <DisputeBadge report={report} />
                 </div>
               </td>
               <td className="max-w-56 px-3 py-3">
@@ -180,6 +192,7 @@ function ReportCards({ reports, label, showOutstanding, now }: Omit<ReportListPr
                 <StatusBadge report={report} />
                 {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
                 <PeriodFlagBadge report={report} />
+                <DisputeBadge report={report} />
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

@@ -62,3 +62,20 @@ export const REMINDER_LABELS = {
   report: 'Revenue report reminder',
   payment: 'Payment reminder',
 } as const;
+
+/** A report's dispute in the ledger (docs/behaviour/revenue-share.md#disputes). */
+export const DISPUTE_COPY = {
+  resolve: 'Resolve dispute',
+  acceptedTitle: 'Dispute accepted',
+  rejectedTitle: 'Dispute rejected',
+  failed: 'The dispute could not be resolved. Please try again.',
+} as const;
+
+export const DISPUTE_BADGE: Record<
+  'open' | 'accepted' | 'rejected',
+  { label: string; variant: BadgeVariant }
+> = {
+  open: { label: 'Disputed', variant: 'warning' },
+  accepted: { label: 'Dispute accepted', variant: 'secondary' },
+  rejected: { label: 'Dispute rejected', variant: 'secondary' },
+};

@@ -3,6 +3,7 @@ import { REVENUE_REPORT_MESSAGES, SHARE_CHECKOUT_MESSAGES } from '@platform/cont
 import type { RevenueReport } from '@platform/contracts';
 import { describeCheckoutFailure, describeReportFailure } from '../lib/report-failure';
 import {
+  canDispute,
   canPayOnline,
   describeChart,
   formatAxisDollars,
@@ -65,6 +66,31 @@ describe('revenue report history', () => {
     expect(toReportRow(report({ status: 'overdue' }))).toMatchObject({
       statusLabel: 'Overdue',
       statusTone: 'destructive',
+    });
+  });
+
+  it("offers 'Dispute this share' only on a verified share, undisputed, until the window closes", () => {
+    const until = '2026-04-06T12:00:00.000Z';
+    const verified = report({ verified: true, disputableUntil: until, dispute: null });
+    const before = new Date('2026-04-06T11:59:59.000Z');
+    expect(canDispute(verified, before)).toBe(true);
+    expect(canDispute(verified, new Date('2026-04-06T12:00:00.001Z'))).toBe(false);
+    expect(canDispute(report({ disputableUntil: null }), before)).toBe(false);
+    const open = {
+      id: '7f1c1b7e-4a55-4e0a-9d51-0d1b9e1f2a3b',
+      reportId: verified.id,
+      status: 'open' as const,
+      reason: 'A refund was left out',
+      openedAt: '2026-04-02T12:00:00.000Z',
+      resolution: null,
+      previousShareOwed: null,
+      resolvedAt: null,
+    };
+    expect(canDispute({ ...verified, dispute: open }, before)).toBe(false);
+    expect(toReportRow(verified, before).disputableUntil).toBe(until);
+    expect(toReportRow({ ...verified, dispute: open }, before)).toMatchObject({
+      disputableUntil: null,
+      dispute: { status: 'open' },
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * The owner's reports, newest period first: period, net, baseline, increase, share, paid, status and due
- * date, and 'Pay now' on a verified share. A table from 768 px; on a phone each report is a card (the
+ * date, 'Pay now' on a verified share, and 'Dispute this share' or the dispute's state. A table from 768 px; on a phone each report is a card (the
  * other form is hidden with `display: none`, so assistive technology meets each report once).
  */
 import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
@@ -9,6 +9,7 @@ import { HISTORY } from '../lib/report-copy';
 import { toReportRow } from '../lib/report-history';
 import type { ReportRow } from '../lib/report-history';
 import { PayNowButton } from './pay-now-button';
+import { ReportDispute } from './report-dispute';
 import { ReportDocuments } from './report-documents';
 import { ReportStatusBadge } from './report-status-badge';
 
@@ -69,7 +70,12 @@ function HistoryTable({ rows }: { rows: ReportRow[] }) {
               <td className="px-3 py-3 align-top">
                 <ReportDocuments reportId={row.id} period={row.period} documents={row.documents} />
               </td>
-              <td className="px-3 py-3 text-right">{row.payable ? <PayNowButton row={row} /> : null}</td>
+              <td className="px-3 py-3 text-right">
+                <div className="flex flex-col items-end gap-2">
+                  {row.payable ? <PayNowButton row={row} /> : null}
+                  <ReportDispute row={row} />
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -114,6 +120,7 @@ function HistoryCards({ rows }: { rows: ReportRow[] }) {
                 <ReportDocuments reportId={row.id} period={row.period} documents={row.documents} />
               </div>
               {row.payable ? <PayNowButton row={row} /> : null}
+              <ReportDispute row={row} />
             </CardContent>
           </Card>
         </li>
@@ -123,7 +130,8 @@ function HistoryCards({ rows }: { rows: ReportRow[] }) {
 }
 
 export function RevenueHistory({ reports }: { reports: RevenueReport[] }) {
-  const rows = reports.map(toReportRow);
+  const now = new Date();
+  const rows = reports.map((report) => toReportRow(report, now));
   return (
     <>
       <HistoryTable rows={rows} />

@@ -3,7 +3,7 @@
  * rows, each status's label and tone, when 'Pay now' is offered (docs/decisions.md, 28), and the chart's
  * months. Calendar days are the server's UTC days, so they are formatted in UTC and never shift a day.
  */
-import type { ReportDocument, ReportStatus, RevenueReport } from '@platform/contracts';
+import type { ReportDispute, ReportDocument, ReportStatus, RevenueReport } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
@@ -65,9 +65,26 @@ export type ReportRow = {
   payable: boolean;
   amountDue: string;
   documents: ReportDocument[];
+  /** The share's dispute, if any. */
+  dispute: ReportDispute | null;
+  /** Until when 'Dispute this share' is offered (ISO); null when it is not (not verified, past, disputed). */
+  disputableUntil: string | null;
 };
 
-export function toReportRow(report: RevenueReport): ReportRow {
+/** Whether the owner may still dispute the report's share at `now`. */
+export function canDispute(
+  report: Pick<RevenueReport, 'verified' | 'dispute' | 'disputableUntil'>,
+  now: Date,
+): boolean {
+  return (
+    report.verified &&
+    !report.dispute &&
+    report.disputableUntil != null &&
+    now.getTime() <= Date.parse(report.disputableUntil)
+  );
+}
+
+export function toReportRow(report: RevenueReport, now: Date = new Date()): ReportRow {
   return {
     id: report.id,
     period: formatPeriod(report.reportingPeriodStart, report.reportingPeriodEnd),
@@ -84,6 +101,8 @@ export function toReportRow(report: RevenueReport): ReportRow {
     payable: canPayOnline(report),
     amountDue: formatMoney(report.amountDue),
     documents: report.documents,
+    dispute: report.dispute ?? null,
+    disputableUntil: canDispute(report, now) ? (report.disputableUntil ?? null) : null,
   };
 }
 

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { textField } from '../text.js';
 import { REVENUE_CONSENT_MESSAGES } from './consent.js';
+import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
 import { MAX_REVENUE_CENTS } from './share.js';
@@ -189,6 +190,8 @@ export const AdminRevenueReportSchema = z.object({
   documents: z.array(ReportDocumentSchema),
   /** Set when the report breaks the rule on which months are reported; null otherwise. */
   periodFlag: ReportPeriodFlagSchema.nullable(),
+  /** The share's dispute; null when none (always sent; optional so older payloads parse). */
+  dispute: ReportDisputeSchema.nullable().optional(),
 });
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 

@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './documents.js';
 export * from './terms.js';
 export * from './reminders.js';
+export * from './disputes.js';

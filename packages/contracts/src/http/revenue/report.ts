@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { optionalTextField } from '../text.js';
+import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, ReportStatusSchema, RevenuePlanSchema } from './plan.js';
 import { MAX_REPORT_PERIOD_DAYS, MAX_REVENUE_CENTS, netRevenueOf } from './share.js';
@@ -68,7 +69,12 @@ function day(required: string, invalid: string) {
     .refine((value) => CalendarDaySchema.safeParse(value).success, invalid);
 }
 
-function cents(messages: { required: string; positive: string; whole: string; tooLarge: string }) {
+function revenueCentsField(messages: {
+  required: string;
+  positive: string;
+  whole: string;
+  tooLarge: string;
+}) {
   return z
     .number({ error: messages.required })
     .int(messages.whole)
@@ -76,31 +82,49 @@ function cents(messages: { required: string; positive: string; whole: string; to
     .max(MAX_REVENUE_CENTS, messages.tooLarge);
 }
 
+/**
+ * A month's figures as the report form takes them (cents; expenses optional, 0 when absent), shared by
+ * the report and the admin's correction of a disputed one (http/revenue/disputes.ts).
+ */
+export const REVENUE_FIGURE_FIELDS = {
+  grossRevenue: revenueCentsField({
+    required: REVENUE_REPORT_MESSAGES.grossRequired,
+    positive: REVENUE_REPORT_MESSAGES.grossPositive,
+    whole: REVENUE_REPORT_MESSAGES.grossWhole,
+    tooLarge: REVENUE_REPORT_MESSAGES.grossTooLarge,
+  }),
+  /** Optional, 0 when absent. */
+  businessExpenses: revenueCentsField({
+    required: REVENUE_REPORT_MESSAGES.expensesWhole,
+    positive: REVENUE_REPORT_MESSAGES.expensesPositive,
+    whole: REVENUE_REPORT_MESSAGES.expensesWhole,
+    tooLarge: REVENUE_REPORT_MESSAGES.expensesTooLarge,
+  })
+    .nullish()
+    .transform((value) => value ?? 0),
+  netRevenue: revenueCentsField({
+    required: REVENUE_REPORT_MESSAGES.netRequired,
+    positive: REVENUE_REPORT_MESSAGES.netPositive,
+    whole: REVENUE_REPORT_MESSAGES.netWhole,
+    tooLarge: REVENUE_REPORT_MESSAGES.netTooLarge,
+  }),
+};
+
+/** The figures' one cross-field rule: net = gross − expenses (0 for a loss month). */
+export function checkNetRevenue(
+  figures: { grossRevenue: number; businessExpenses: number; netRevenue: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (figures.netRevenue !== netRevenueOf(figures.grossRevenue, figures.businessExpenses)) {
+    ctx.addIssue({ code: 'custom', path: ['netRevenue'], message: REVENUE_REPORT_MESSAGES.netMismatch });
+  }
+}
+
 export const RevenueReportRequestSchema = z
   .object({
     reportingPeriodStart: day(REVENUE_REPORT_MESSAGES.startRequired, REVENUE_REPORT_MESSAGES.startInvalid),
     reportingPeriodEnd: day(REVENUE_REPORT_MESSAGES.endRequired, REVENUE_REPORT_MESSAGES.endInvalid),
-    grossRevenue: cents({
-      required: REVENUE_REPORT_MESSAGES.grossRequired,
-      positive: REVENUE_REPORT_MESSAGES.grossPositive,
-      whole: REVENUE_REPORT_MESSAGES.grossWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.grossTooLarge,
-    }),
-    /** Optional, 0 when absent. */
-    businessExpenses: cents({
-      required: REVENUE_REPORT_MESSAGES.expensesWhole,
-      positive: REVENUE_REPORT_MESSAGES.expensesPositive,
-      whole: REVENUE_REPORT_MESSAGES.expensesWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.expensesTooLarge,
-    })
-      .nullish()
-      .transform((value) => value ?? 0),
-    netRevenue: cents({
-      required: REVENUE_REPORT_MESSAGES.netRequired,
-      positive: REVENUE_REPORT_MESSAGES.netPositive,
-      whole: REVENUE_REPORT_MESSAGES.netWhole,
-      tooLarge: REVENUE_REPORT_MESSAGES.netTooLarge,
-    }),
+    ...REVENUE_FIGURE_FIELDS,
     notes: optionalTextField({ max: 2000, multiline: true, tooLong: REVENUE_REPORT_MESSAGES.notesTooLong }),
   })
   .superRefine((report, ctx) => {
@@ -120,9 +144,7 @@ export const RevenueReportRequestSchema = z
         message: REVENUE_REPORT_MESSAGES.tooLong,
       });
     }
-    if (report.netRevenue !== netRevenueOf(report.grossRevenue, report.businessExpenses)) {
-      ctx.addIssue({ code: 'custom', path: ['netRevenue'], message: REVENUE_REPORT_MESSAGES.netMismatch });
-    }
+    checkNetRevenue(report, ctx);
   });
 /** What the page sends (cents); extra fields such as `shareOwed` are dropped unread. */
 export type RevenueReportRequest = z.input<typeof RevenueReportRequestSchema>;
@@ -163,6 +185,13 @@ export const RevenueReportSchema = z.object({
   sharePaidAt: isoDateTime.nullable(),
   /** Supporting documents, oldest first (docs/behaviour/revenue-share.md#supporting-documents). */
   documents: z.array(ReportDocumentSchema),
+  /**
+   * The share's dispute (docs/behaviour/revenue-share.md#disputes); null when none. Always sent by the
+   * server; optional only so older payloads still parse.
+   */
+  dispute: ReportDisputeSchema.nullable().optional(),
+  /** Until when the owner may dispute the share (verification + 5 days); null while not verified. */
+  disputableUntil: isoDateTime.nullable().optional(),
 });
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 

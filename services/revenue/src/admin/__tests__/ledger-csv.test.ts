@@ -91,6 +91,7 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
         'Paid at': '',
         Notes: `'+1 for the "patio" season\nsecond line`,
         'Period flag': '',
+        Dispute: '',
       },
     ]);
   });

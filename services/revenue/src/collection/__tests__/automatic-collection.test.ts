@@ -13,15 +13,11 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { startService } from '@platform/service-kit/runtime';
 import { captureLogs } from '@platform/service-kit/testing';
 import {
-  admin,
   backings,
-  consentAgreedOn,
   QUIET_JOBS,
-  reportBody,
   SECRET,
   startRevenue,
-  submitReport,
-  user,
+  verifiedShareIn,
   type Backing,
   type RevenueUnderTest,
   type UserCaller,
@@ -55,22 +51,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   let year = 2030;
   async function verifiedShare(): Promise<{ owner: UserCaller; reportId: string; due: Date }> {
     year += 1;
-    clock.set(`${year - 1}-12-21T10:00:00.000Z`);
-    const owner = user();
-    await consentAgreedOn(revenue, owner, `${year - 1}-12-20`, 100_000);
-    clock.set(`${year}-03-03T10:00:00.000Z`);
-    const { status, body } = await submitReport(
-      revenue,
-      owner,
-      reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 }),
-    );
-    expect(status).toBe(200);
-    const reportId = (body.report as { id: string }).id;
-    const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
-      method: 'POST',
-    });
-    expect(verified.status).toBe(200);
-    return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+    return verifiedShareIn(revenue, clock, year);
   }
 
   const run = () => revenue.service.jobs.runNow(COLLECTION_JOB);

@@ -1,0 +1,218 @@
+/**
+ * 'Resolve dispute' (docs/behaviour/revenue-share.md#disputes): the owner's reason, then either the
+ * corrected figures (gross and expenses in dollars and cents, net following; the server recomputes the
+ * share) with an optional note, or a reason to reject. The server's refusal of a field is shown beside it.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { netRevenueOf } from '@platform/contracts';
+import type { AdminRevenueReport } from '@platform/contracts';
+import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
+import { Button, FormField, Textarea, fieldAria, fieldHintId } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
+import { useResolveDispute } from '../api/resolve-dispute';
+import {
+  AcceptDisputeFormSchema,
+  EXPENSES_AMOUNT_RULES,
+  GROSS_AMOUNT_RULES,
+  RejectDisputeFormSchema,
+} from '../lib/ledger-forms';
+import type {
+  AcceptDisputeFormOutput,
+  AcceptDisputeFormValues,
+  RejectDisputeFormValues,
+} from '../lib/ledger-forms';
+import { ACTION_LABELS, DISPUTE_COPY } from '../lib/revenue-admin-copy';
+import { formatPeriod } from '../lib/report-period';
+import { LedgerForm, refusalBeside, runLedgerChange } from './ledger-change';
+import { MoneyField } from './money-field';
+
+const ACCEPT_FIELDS = ['grossRevenue', 'businessExpenses', 'netRevenue', 'note'] as const;
+
+function centsOr(text: string, fallback: number): number {
+  const read = parseMoneyInput(text, { emptyAs: 0 });
+  return read.ok ? read.cents : fallback;
+}
+
+function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
+  const resolve = useResolveDispute();
+  const form = useForm<AcceptDisputeFormValues, unknown, AcceptDisputeFormOutput>({
+    resolver: zodResolver(AcceptDisputeFormSchema),
+    defaultValues: {
+      grossRevenue: formatMoneyInput(report.grossRevenue),
+      businessExpenses: formatMoneyInput(report.businessExpenses),
+      note: '',
+    },
+  });
+  const { errors } = form.formState;
+  const net = netRevenueOf(
+    centsOr(form.watch('grossRevenue'), report.grossRevenue),
+    centsOr(form.watch('businessExpenses'), report.businessExpenses),
+  );
+  const noteId = `dispute-note-${report.id}`;
+
+  const onSubmit = form.handleSubmit(({ grossRevenue, businessExpenses, note }) =>
+    runLedgerChange(
+      () =>
+        resolve.mutateAsync({
+          reportId: report.id,
+          outcome: 'accept',
+          request: {
+            grossRevenue,
+            businessExpenses,
+            netRevenue: netRevenueOf(grossRevenue, businessExpenses),
+            ...(note ? { note } : {}),
+          },
+        }),
+      {
+        doneTitle: DISPUTE_COPY.acceptedTitle,
+        failedText: DISPUTE_COPY.failed,
+        failureLog: 'Accepting the dispute failed:',
+        showRefusal: refusalBeside(
+          (field, error, options) =>
+            form.setError(field === 'netRevenue' ? 'grossRevenue' : field, error, options),
+          ACCEPT_FIELDS,
+        ),
+        onDone,
+      },
+    ),
+  );
+
+  return (
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Accept"
+      busyLabel={ACTION_LABELS.saving}
+    >
+      <MoneyField
+        control={form.control}
+        trigger={form.trigger}
+        rules={GROSS_AMOUNT_RULES}
+        name="grossRevenue"
+        id={`dispute-gross-${report.id}`}
+        label="Corrected gross revenue"
+        error={errors.grossRevenue?.message}
+        hint={`Reported: ${formatMoney(report.grossRevenue)}.`}
+      />
+      <MoneyField
+        control={form.control}
+        trigger={form.trigger}
+        rules={EXPENSES_AMOUNT_RULES}
+        name="businessExpenses"
+        id={`dispute-expenses-${report.id}`}
+        label="Corrected business expenses"
+        error={errors.businessExpenses?.message}
+        hint={`Reported: ${formatMoney(report.businessExpenses)}.`}
+      />
+      <p className="text-sm" data-testid="dispute-net">
+        Net revenue: <span className="font-medium tabular-nums">{formatMoney(net)}</span>
+        <span className="block text-xs text-muted-foreground">
+          The share is recomputed from it on the server, over the report&apos;s baseline of{' '}
+          {formatMoney(report.baselineNetRevenue)}.
+        </span>
+      </p>
+      <FormField
+        id={noteId}
+        label="Note to the owner (optional)"
+        error={errors.note?.message}
+        hint="Sent in the e-mail."
+      >
+        <Textarea
+          {...fieldAria(noteId, errors.note?.message, fieldHintId(noteId))}
+          rows={2}
+          {...form.register('note')}
+        />
+      </FormField>
+    </LedgerForm>
+  );
+}
+
+function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
+  const resolve = useResolveDispute();
+  const form = useForm<RejectDisputeFormValues, unknown, RejectDisputeFormValues>({
+    resolver: zodResolver(RejectDisputeFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const error = form.formState.errors.reason?.message;
+  const id = `dispute-reject-reason-${report.id}`;
+
+  const onSubmit = form.handleSubmit((request) =>
+    runLedgerChange(() => resolve.mutateAsync({ reportId: report.id, outcome: 'reject', request }), {
+      doneTitle: DISPUTE_COPY.rejectedTitle,
+      failedText: DISPUTE_COPY.failed,
+      failureLog: 'Rejecting the dispute failed:',
+      showRefusal: refusalBeside(form.setError, ['reason'] as const),
+      onDone,
+    }),
+  );
+
+  return (
+    <LedgerForm
+      onSubmit={onSubmit}
+      busy={form.formState.isSubmitting}
+      label="Reject"
+      busyLabel={ACTION_LABELS.saving}
+    >
+      <FormField id={id} label="Reason" error={error} hint="Sent to the owner; the share stays as it is.">
+        <Textarea {...fieldAria(id, error, fieldHintId(id))} rows={3} {...form.register('reason')} />
+      </FormField>
+    </LedgerForm>
+  );
+}
+
+export function ResolveDisputeDialog({ report }: { report: AdminRevenueReport }) {
+  const [outcome, setOutcome] = useState<'accept' | 'reject'>('accept');
+  const dispute = report.dispute;
+  if (!dispute) return null;
+  return (
+    <ButtonDialog
+      trigger={
+        <Button type="button" size="sm" variant="outline">
+          {DISPUTE_COPY.resolve}
+        </Button>
+      }
+      title="Resolve dispute"
+      description={
+        <>
+          {report.userName}, {formatPeriod(report)}: share {formatMoney(report.shareOwed)}, disputed{' '}
+          {formatDateTime(dispute.openedAt)}.
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <blockquote className="rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap">
+            {dispute.reason}
+          </blockquote>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Outcome">
+            <Button
+              type="button"
+              size="sm"
+              variant={outcome === 'accept' ? 'default' : 'outline'}
+              aria-pressed={outcome === 'accept'}
+              onClick={() => setOutcome('accept')}
+            >
+              Accept with corrected figures
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant={outcome === 'reject' ? 'default' : 'outline'}
+              aria-pressed={outcome === 'reject'}
+              onClick={() => setOutcome('reject')}
+            >
+              Reject
+            </Button>
+          </div>
+          {outcome === 'accept' ? (
+            <AcceptForm report={report} onDone={close} />
+          ) : (
+            <RejectForm report={report} onDone={close} />
+          )}
+        </>
+      )}
+    </ButtonDialog>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A revenue-share dispute → e-mails over a real SMTP peer: the owner hears it was received, then its
+ * outcome (the corrected share when accepted, the admin's reason when rejected); the support inbox hears
+ * of each with the link to the ledger; a redelivered event sends nothing more.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import type { RevenueReportDisputeChanged } from '@platform/contracts';
+import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
+import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
+
+const BASE_URL = 'https://restaurant.example.com';
+const SUPPORT = 'support@restaurant.example.com';
+
+function disputeChanged(overrides: Partial<RevenueReportDisputeChanged>) {
+  return envelope('revenue.report.dispute-changed', {
+    disputeId: randomUUID(),
+    reportId: randomUUID(),
+    userId: randomUUID(),
+    email: `owner-${randomBytes(3).toString('hex')}@example.com`,
+    firstName: 'Rosa',
+    status: 'open',
+    reason: 'A refund was left out',
+    resolution: null,
+    periodStart: '2030-02-01',
+    periodEnd: '2030-02-28',
+    shareOwed: 100_000,
+    previousShareOwed: null,
+    changedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (factory) => {
+  let peer: SmtpPeer;
+  let notification: NotificationUnderTest;
+  useMailSuite(
+    factory,
+    { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
+    (started) => ({ peer, notification } = started),
+  );
+
+  /** Publishes the event twice; answers the owner's and the support inbox's mail. */
+  async function sendBoth(event: ReturnType<typeof disputeChanged>) {
+    await notification.publish(event);
+    await notification.publish(event);
+    const mails = await peer.waitForMail(2);
+    const settled = await notification.settledMessagesFor(event.id);
+    expect(settled).toHaveLength(2);
+    const owner = mails.find((mail) => mail.recipients.includes(event.data.email))!;
+    const support = mails.find((mail) => mail.recipients.includes(SUPPORT))!;
+    return { owner: owner.parsed, support: support.parsed };
+  }
+
+  it('tells the owner the dispute was received and the support inbox that one waits', async () => {
+    const { owner, support } = await sendBoth(disputeChanged({}));
+    expect(owner.subject).toBe('We received your dispute of a revenue share');
+    expect(owner.text).toContain('$1,000.00 share for February 1, 2030 to February 28, 2030');
+    expect(owner.text).toContain('do not charge your card on file');
+    expect(owner.text).toContain(`${BASE_URL}/revenue-report`);
+    expect(support.subject).toContain('Revenue share disputed');
+    expect(support.text).toContain('A refund was left out');
+    expect(support.text).toContain(`${BASE_URL}/revenue-admin`);
+  });
+
+  it('tells both sides the corrected share of an accepted dispute, and the reason of a rejected one', async () => {
+    const accepted = await sendBoth(
+      disputeChanged({ status: 'accepted', shareOwed: 50_006, previousShareOwed: 100_000, resolution: null }),
+    );
+    expect(accepted.owner.subject).toBe('Your revenue share dispute was accepted');
+    expect(accepted.owner.text).toContain('The share was $1,000.00 and is now $500.06.');
+    expect(accepted.support.text).toContain('The share is now $500.06.');
+    peer.received.length = 0;
+
+    const rejected = await sendBoth(
+      disputeChanged({ status: 'rejected', resolution: 'The bank statement shows the full amount' }),
+    );
+    expect(rejected.owner.subject).toBe('Your revenue share dispute was reviewed');
+    expect(rejected.owner.text).toContain('it stays $1,000.00');
+    expect(rejected.owner.text).toContain('The bank statement shows the full amount');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Disputes of a verified share (docs/behaviour/revenue-share.md#disputes; contracts in
+ * `@platform/contracts` http/revenue/disputes.ts):
+ *
+ *   POST /api/revenue-reports/:id/dispute                { reason }   the report's owner (404 for others)
+ *   POST /api/admin/revenue-reports/:id/dispute/accept   { grossRevenue, businessExpenses, netRevenue, note? }
+ *   POST /api/admin/revenue-reports/:id/dispute/reject   { reason }
+ *
+ * The admin's routes are role `admin` only (401 visitors, 403 others).
+ */
+import {
+  AcceptDisputeRequestSchema,
+  DisputeReportRequestSchema,
+  RejectDisputeRequestSchema,
+  ReportIdParamsSchema,
+} from '@platform/contracts';
+import { validate } from '@platform/service-kit/http';
+import { requireAdmin, requireUser } from '@platform/service-kit/identity';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { Router } from 'express';
+import type { RevenueConfig } from '../config.js';
+import { noStore } from '../http/no-store.js';
+import { openDispute } from './open-dispute.js';
+import { resolveDispute } from './resolve-dispute.js';
+
+export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  router.post(
+    '/api/revenue-reports/:id/dispute',
+    noStore,
+    requireUser,
+    validate({ params: ReportIdParamsSchema, body: DisputeReportRequestSchema }),
+    async (req, res) => {
+      res.status(201).json(
+        await openDispute(deps, {
+          reportId: req.params.id,
+          userId: req.caller.userId,
+          reason: req.body.reason,
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+
+  router.post(
+    '/api/admin/revenue-reports/:id/dispute/accept',
+    noStore,
+    requireAdmin,
+    validate({ params: ReportIdParamsSchema, body: AcceptDisputeRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await resolveDispute(deps, {
+          reportId: req.params.id,
+          adminId: req.caller.userId,
+          answer: { outcome: 'accepted', ...req.body },
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+
+  router.post(
+    '/api/admin/revenue-reports/:id/dispute/reject',
+    noStore,
+    requireAdmin,
+    validate({ params: ReportIdParamsSchema, body: RejectDisputeRequestSchema }),
+    async (req, res) => {
+      res.json(
+        await resolveDispute(deps, {
+          reportId: req.params.id,
+          adminId: req.caller.userId,
+          answer: { outcome: 'rejected', reason: req.body.reason },
+          requestId: String(req.id),
+        }),
+      );
+    },
+  );
+}
