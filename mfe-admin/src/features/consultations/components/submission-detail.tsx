@@ -1,6 +1,7 @@
 /**
  * The right column: one submission's business info, files, 'Admin Notes' with 'Save Notes', the 'Consultation
- * Response' and 'Mark In Review' / 'Mark Completed' (docs/behaviour/admin.md#reviewing-a-submission).
+ * Response' and 'Mark In Review' / 'Mark Completed' (docs/behaviour/admin.md#reviewing-a-submission), and
+ * the conversation with the owner.
  */
 import { useState } from 'react';
 import type { ReactNode, Ref } from 'react';
@@ -15,7 +16,11 @@ import {
   Textarea,
   toast,
 } from '@platform/ui';
-import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
+import {
+  ConsultationStatusBadge,
+  ConsultationThread,
+  formatConsultationDate,
+} from '@platform/ui/consultation-status';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
 import { REVIEW_MESSAGES } from '../lib/review-messages';
@@ -238,6 +243,12 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
               </Button>
             </div>
           </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="pt-6">
+          <ConsultationThread key={submission.id} submissionId={submission.id} viewer="admin" />
         </CardContent>
       </Card>
     </article>

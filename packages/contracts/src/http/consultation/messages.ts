@@ -12,7 +12,6 @@ export const CONSULTATION_MESSAGE_MAX_LENGTH = 5000;
 export const CONSULTATION_MESSAGE_MESSAGES = {
   required: 'Please write your message',
   tooLong: `Your message must be at most ${CONSULTATION_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  tooMany: 'Too many messages. Please try again later.',
 } as const;
 
 /** `POST /api/consultations/:id/messages` and `POST /api/admin/consultations/:id/messages`. */
