@@ -41,10 +41,10 @@ export const THREAD_COPY = {
 
 export type ThreadViewer = 'owner' | 'admin';
 
-/** Where each side reads and writes the thread of a submission. */
-export function threadPath(viewer: ThreadViewer, submissionId: string): string {
+/** Where each side reads and writes the thread of a submission, as a query key (the URL split at `/`). */
+export function threadKey(viewer: ThreadViewer, submissionId: string) {
   const prefix = viewer === 'admin' ? '/api/admin/consultations' : '/api/consultations';
-  return `${prefix}/${encodeURIComponent(submissionId)}/messages`;
+  return [prefix, submissionId, 'messages'] as const;
 }
 
 function MessageItem({ message, viewer }: { message: ConsultationMessage; viewer: ThreadViewer }) {
@@ -65,15 +65,9 @@ function MessageItem({ message, viewer }: { message: ConsultationMessage; viewer
   );
 }
 
-export function ConsultationThread({
-  submissionId,
-  viewer,
-}: {
-  submissionId: string;
-  viewer: ThreadViewer;
-}) {
-  const path = threadPath(viewer, submissionId);
-  const queryKey = path.split('/').filter(Boolean);
+export function ConsultationThread({ submissionId, viewer }: { submissionId: string; viewer: ThreadViewer }) {
+  const queryKey = threadKey(viewer, submissionId);
+  const path = queryKey.join('/');
   const client = useQueryClient();
   const thread = useQuery({
     queryKey,

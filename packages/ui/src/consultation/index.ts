@@ -10,5 +10,5 @@ export {
 } from './consultation-status';
 export type { StatusTone } from './consultation-status';
 export { ConsultationStatusBadge } from '../components/consultation-status-badge';
-export { ConsultationThread, THREAD_COPY, threadPath } from './consultation-thread';
+export { ConsultationThread, THREAD_COPY, threadKey } from './consultation-thread';
 export type { ThreadViewer } from './consultation-thread';

@@ -1,7 +1,8 @@
 /**
- * The consultation service's request limits (docs/decisions.md, 44): submissions, contact messages and
- * lookups per client per hour, lookup e-mails per address asked about, and thread messages per person. Counted by the kit's request
- * limits (packages/service-kit/src/rate-limits/README.md), which every replica shares.
+ * The consultation service's request limits (docs/decisions.md, 44 and 97): submissions, contact messages
+ * and lookups per client per hour, lookup e-mails per address asked about, and thread messages per person.
+ * Counted by the kit's request limits (packages/service-kit/src/rate-limits/README.md), which every
+ * replica shares.
  */
 import type { RateLimiter } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';

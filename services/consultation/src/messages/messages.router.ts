@@ -91,13 +91,7 @@ export function messageRoutes(
   router.get('/api/admin/consultations/:id/messages', noStore, requireAdmin, params, async (req, res) => {
     res.json(await readThread('admin', req.caller, req.params.id));
   });
-  router.post(
-    '/api/admin/consultations/:id/messages',
-    noStore,
-    requireAdmin,
-    posted,
-    async (req, res) => {
-      res.status(201).json(await write('admin', req.caller, req.params.id, req.body.body, String(req.id)));
-    },
-  );
+  router.post('/api/admin/consultations/:id/messages', noStore, requireAdmin, posted, async (req, res) => {
+    res.status(201).json(await write('admin', req.caller, req.params.id, req.body.body, String(req.id)));
+  });
 }

@@ -44,7 +44,11 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
   const adminPath = () => `/api/admin/consultations/${submission.submissionId}/messages`;
 
   it('lets the owner write and the admin answer, each seeing the whole thread in order', async () => {
-    const asked = await app.requestAs(owner, ownerPath(), json({ body: '  Can we talk about the patio?\nIt seats 20.  ' }));
+    const asked = await app.requestAs(
+      owner,
+      ownerPath(),
+      json({ body: '  Can we talk about the patio?\nIt seats 20.  ' }),
+    );
     expect(asked.status).toBe(201);
     const question = ConsultationMessageSchema.parse(await asked.json());
     expect(question).toMatchObject({
