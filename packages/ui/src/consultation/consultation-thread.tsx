@@ -1,8 +1,9 @@
 /**
- * A consultation's conversation (docs/behaviour/consultation-and-contact.md#the-consultation-thread): every
- * message, oldest first, with who wrote it and when, and a form for the next one. The owner's card in
- * /my-consultations and the admin's submission panel show the same thread over their own paths. Texts are
- * shown as plain text.
+ * @platform/ui/consultation-thread: a consultation's conversation
+ * (docs/behaviour/consultation-and-contact.md#the-consultation-thread): every message, oldest first, with
+ * who wrote it and when, and a form for the next one. The owner's card in /my-consultations and the
+ * admin's submission panel show the same thread over their own paths. Texts are shown as plain text. Its
+ * own entry, so the form and the contracts' schemas load only with those pages.
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

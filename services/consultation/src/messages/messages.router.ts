@@ -18,23 +18,19 @@ import {
   type ConsultationThread,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser, type UserCaller } from '@platform/service-kit/identity';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
+import { noStore } from '../http/no-store.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { isOwner } from '../submissions/authorize-submission.js';
 import { findSubmission, type SubmissionRow } from '../submissions/submissions.repository.js';
 import { listMessagesOf } from './messages.repository.js';
 import { postMessage } from './post-message.js';
 import { toConsultationMessage } from './to-message-view.js';
-
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
 
 export function messageRoutes(
   router: Router,

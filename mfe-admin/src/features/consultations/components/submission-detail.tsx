@@ -16,11 +16,8 @@ import {
   Textarea,
   toast,
 } from '@platform/ui';
-import {
-  ConsultationStatusBadge,
-  ConsultationThread,
-  formatConsultationDate,
-} from '@platform/ui/consultation-status';
+import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
+import { ConsultationThread } from '@platform/ui/consultation-thread';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
 import { REVIEW_MESSAGES } from '../lib/review-messages';

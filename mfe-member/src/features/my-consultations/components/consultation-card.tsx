@@ -3,11 +3,8 @@
  * conversation with the consultant.
  */
 import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
-import {
-  ConsultationStatusBadge,
-  ConsultationThread,
-  formatConsultationDate,
-} from '@platform/ui/consultation-status';
+import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
+import { ConsultationThread } from '@platform/ui/consultation-thread';
 import type { MyConsultation } from '../api/get-my-consultations';
 import { describeFileCounts, getResponseText } from '../lib/consultation-display';
 
