@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -39,7 +39,7 @@ async function sendRequest(request: APIRequestContext, email: string, businessNa
   expect(completed.status(), await completed.text()).toBe(200);
 }
 
-async function write(page: Page, thread: ReturnType<Page['getByTestId']>, text: string) {
+async function write(page: Page, thread: Locator, text: string) {
   await thread.getByLabel('Your message').fill(text);
   await thread.getByRole('button', { name: 'Send Message' }).click();
   await expect(
