@@ -71,7 +71,7 @@ test('an owner writes on their request, the admin answers, and each side is e-ma
   await expect(ownerThread.getByTestId('thread-message')).toHaveText([new RegExp(`^You.*${question}`)]);
 
   const notice = await waitForMail(ADMIN.email, {
-    where: (message) => message.text.includes(question),
+    where: (message) => `${message.text}\n${message.html}`.includes(question),
     timeoutMs: 30_000,
   });
   expect(notice.subject).toBe(`New message from Ana Silva: ${businessName}`);
@@ -101,7 +101,7 @@ test('an owner writes on their request, the admin answers, and each side is e-ma
   await expectNoSeriousA11yViolations(page, testInfo, 'my-consultations-thread');
 
   const mail = await waitForMail(email, {
-    where: (message) => message.text.includes(answer),
+    where: (message) => `${message.text}\n${message.html}`.includes(answer),
     timeoutMs: 30_000,
   });
   expect(mail.subject).toBe(`A new message about your consultation for ${businessName}`);
