@@ -7,37 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
-
-async function sendRequest(request: APIRequestContext, email: string, businessName: string) {
-  const created = await request.post('/api/consultation', {
-    data: {
-      businessName,
-      ownerName: 'Ana Silva',
-      email,
-      phone: '+1 503 555 0100',
-      restaurantPhone: '',
-      restaurantName: `${businessName} Kitchen`,
-      location: 'Portland, OR',
-      currentChallenges: 'Slow table turnover on weekends and a confusing menu layout.',
-      consultationGoals: 'Raise weekend revenue by 20% and simplify the menu.',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { submissionId, uploadToken } = (await created.json()) as {
-    submissionId: string;
-    uploadToken: string;
-  };
-  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
-    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
-}
 
 async function write(page: Page, thread: Locator, text: string) {
   await thread.getByLabel('Your message').fill(text);
@@ -59,7 +35,13 @@ test('an owner writes on their request, the admin answers, and each side is e-ma
 
   await createAccount(page.request, email);
   await signInThroughApi(page, email, PASSWORD);
-  await sendRequest(page.request, email, businessName);
+  const started = await startRequest(page.request, {
+    email,
+    businessName,
+    ownerName: 'Ana Silva',
+    location: 'Portland, OR',
+  });
+  await completeRequest(page.request, started);
 
   await page.goto('/my-consultations');
   const card = page.getByRole('group', { name: businessName });
