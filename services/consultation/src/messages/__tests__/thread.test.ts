@@ -106,11 +106,15 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
   });
 
   it.each([
-    [{ body: '   ' }, 'Please write your message'],
-    [{}, 'Please write your message'],
-    [{ body: 'x'.repeat(5001) }, 'Your message must be at most 5,000 characters'],
-    [{ body: 'bell \u0007' }, 'Please remove the unsupported characters (such as control characters).'],
-  ])('refuses %j with one message and stores nothing', async (body, message) => {
+    ['a blank', { body: '   ' }, 'Please write your message'],
+    ['a missing', {}, 'Please write your message'],
+    ['a 5,001-character', { body: 'x'.repeat(5001) }, 'Your message must be at most 5,000 characters'],
+    [
+      'a control-character',
+      { body: 'bell \u0007' },
+      'Please remove the unsupported characters (such as control characters).',
+    ],
+  ])('refuses %s message with one message and stores nothing', async (_name, body, message) => {
     const response = await app.requestAs(owner, ownerPath(), json(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message, issues: [{ path: 'body', message }] });
