@@ -5,12 +5,10 @@
  * admin's submission panel show the same thread over their own paths. Texts are shown as plain text. Its
  * own entry, so the form and the contracts' schemas load only with those pages.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CONSULTATION_MESSAGE_MAX_LENGTH,
-  PostConsultationMessageRequestSchema,
   type ConsultationMessage,
   type PostConsultationMessageRequest,
 } from '@platform/contracts';
@@ -66,7 +64,16 @@ function MessageItem({ message, viewer }: { message: ConsultationMessage; viewer
   );
 }
 
-export function ConsultationThread({ submissionId, viewer }: { submissionId: string; viewer: ThreadViewer }) {
+export function ConsultationThread({
+  submissionId,
+  viewer,
+  resolver,
+}: {
+  submissionId: string;
+  viewer: ThreadViewer;
+  /** `zodResolver(PostConsultationMessageRequestSchema)`, from the remote (it has the resolvers). */
+  resolver: Resolver<PostConsultationMessageRequest>;
+}) {
   const queryKey = threadKey(viewer, submissionId);
   const path = queryKey.join('/');
   const client = useQueryClient();
@@ -80,7 +87,7 @@ export function ConsultationThread({ submissionId, viewer }: { submissionId: str
     onSuccess: () => client.invalidateQueries({ queryKey }),
   });
   const form = useForm<PostConsultationMessageRequest>({
-    resolver: zodResolver(PostConsultationMessageRequestSchema),
+    resolver,
     defaultValues: { body: '' },
   });
   const fieldId = `thread-${submissionId}`;

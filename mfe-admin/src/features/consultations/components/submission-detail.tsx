@@ -18,6 +18,8 @@ import {
 } from '@platform/ui';
 import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
 import { ConsultationThread } from '@platform/ui/consultation-thread';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PostConsultationMessageRequestSchema } from '@platform/contracts';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
 import { REVIEW_MESSAGES } from '../lib/review-messages';
@@ -28,6 +30,8 @@ import {
   hasResponseText,
 } from '../lib/review-rules';
 import { SubmissionFiles } from './submission-files';
+
+const messageResolver = zodResolver(PostConsultationMessageRequestSchema);
 
 type Action = 'notes' | 'in_review' | 'completed';
 
@@ -245,7 +249,12 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
 
       <Card>
         <CardContent className="pt-6">
-          <ConsultationThread key={submission.id} submissionId={submission.id} viewer="admin" />
+          <ConsultationThread
+            key={submission.id}
+            submissionId={submission.id}
+            viewer="admin"
+            resolver={messageResolver}
+          />
         </CardContent>
       </Card>
     </article>
