@@ -1,8 +1,10 @@
 /**
  * The free consultation's form (/consultation, docs/behaviour/consultation-and-contact.md) for browser
- * specs: step 1 filled in for Blue Door Hospitality, and the upload step's slots and queued files.
+ * specs: step 1 filled in for Blue Door Hospitality, the upload step's slots and queued files, and a
+ * request started and completed through the API.
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 /** Step 1's fields and what `fillStepOne` types into them ('Email address' is the one given). */
 export const STEP_ONE = {
@@ -30,4 +32,34 @@ export function slot(page: Page, title: string): Locator {
 /** A chosen file's row in its slot (its `data-status`: pending, uploading, stored, refused, failed). */
 export function fileRow(page: Page, name: string): Locator {
   return page.getByTestId('queued-file').filter({ hasText: name });
+}
+
+/** A request's step 1 as the form sends it, through the API: its id and upload token. */
+export async function startRequest(
+  request: APIRequestContext,
+  fields: { email: string; businessName: string; ownerName: string; location: string },
+): Promise<{ submissionId: string; uploadToken: string }> {
+  const created = await request.post('/api/consultation', {
+    data: {
+      phone: '+1 503 555 0100',
+      restaurantPhone: '',
+      restaurantName: `${fields.businessName} Kitchen`,
+      currentChallenges: 'Slow table turnover on weekends and a confusing menu layout.',
+      consultationGoals: 'Raise weekend revenue by 20% and simplify the menu.',
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return (await created.json()) as { submissionId: string; uploadToken: string };
+}
+
+/** 'Complete Submission & Send Confirmation' for a request started with `startRequest`. */
+export async function completeRequest(
+  request: APIRequestContext,
+  { submissionId, uploadToken }: { submissionId: string; uploadToken: string },
+): Promise<void> {
+  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
+    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/accounts.js';
+import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
@@ -40,28 +41,14 @@ async function accountWithResetMail(request: APIRequestContext, label: string) {
 /** A consultation request left pending, so the consultations card has at least one to count. */
 async function sendPendingRequest(request: APIRequestContext): Promise<void> {
   const businessName = `Admin Home Bistro ${randomUUID().slice(0, 6)}`;
-  const created = await request.post('/api/consultation', {
-    data: {
-      businessName,
-      ownerName: 'Ana Lopez',
-      email: uniqueEmail('admin-home', 'owner'),
-      phone: '',
-      restaurantPhone: '',
-      restaurantName: `${businessName} Kitchen`,
-      location: 'Denver, CO',
-      currentChallenges: 'Weekday dinners are half empty.',
-      consultationGoals: 'Fill the dining room four nights a week.',
-    },
+  const email = uniqueEmail('admin-home', 'owner');
+  const started = await startRequest(request, {
+    email,
+    businessName,
+    ownerName: 'Ana Lopez',
+    location: 'Denver, CO',
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { submissionId, uploadToken } = (await created.json()) as {
-    submissionId: string;
-    uploadToken: string;
-  };
-  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
-    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
+  await completeRequest(request, started);
 }
 
 function card(page: Page, id: string): Locator {

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -38,24 +39,13 @@ type Upload = { fileType: 'images' | 'videos' | 'documents'; name: string; mimeT
 
 /** Step 1, the three uploads and completion, as the consultation form does them (owner signed in). */
 async function submitConsultation(request: APIRequestContext, email: string, businessName: string) {
-  const created = await request.post('/api/consultation', {
-    data: {
-      businessName,
-      ownerName: 'Ana Silva',
-      email,
-      phone: '+1 503 555 0100',
-      restaurantPhone: '',
-      restaurantName: `${businessName} Kitchen`,
-      location: 'Portland, OR',
-      currentChallenges: 'Slow table turnover on weekends and a confusing menu layout.',
-      consultationGoals: 'Raise weekend revenue by 20% and simplify the menu.',
-    },
+  const started = await startRequest(request, {
+    email,
+    businessName,
+    ownerName: 'Ana Silva',
+    location: 'Portland, OR',
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { submissionId, uploadToken } = (await created.json()) as {
-    submissionId: string;
-    uploadToken: string;
-  };
+  const { submissionId, uploadToken } = started;
 
   const uploads: Upload[] = [
     {
@@ -92,10 +82,7 @@ async function submitConsultation(request: APIRequestContext, email: string, bus
     expect(body.rejected).toEqual([]);
   }
 
-  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
-    headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
+  await completeRequest(request, started);
   return submissionId;
 }
 

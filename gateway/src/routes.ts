@@ -36,6 +36,7 @@ export const ROUTES: readonly Route[] = [
   ...route('notification', '/api/admin/mail*'),
   ...route('notification', '/api/notification-preferences', '/api/unsubscribe/*'),
   ...route('course', '/api/admin/questions*', '/api/admin/learners*'),
+  ...route('consultation', '/api/admin/consultations/*'),
 
   // Sign-in: sessions, accounts, passwords and the OpenID Connect round trip.
   ...route('auth', '/api/auth/*', '/api/login', '/api/logout', '/api/callback'),

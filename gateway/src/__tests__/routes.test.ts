@@ -87,6 +87,7 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/revenue-reports', 'revenue'],
   ['/api/admin/mail', 'notification'],
   ['/api/admin/mail/deliveries/3', 'notification'],
+  ['/api/admin/consultations/abc/messages', 'consultation'],
 ];
 
 describe('the route table', () => {

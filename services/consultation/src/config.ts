@@ -23,6 +23,9 @@ export const consultationConfigSchema = serviceConfigSchema(
       .describe(
         'lookup and "Continue Later" e-mails to one address per hour (past it the answer stays the same)',
       ),
+    CONSULTATION_MESSAGES_PER_HOUR: count
+      .default(30)
+      .describe('messages one person (owner or admin) writes in consultation threads per hour'),
     // Per-file limits (docs/decisions.md, 17); tests lower them.
     CONSULTATION_MAX_IMAGE_BYTES: bytes
       .default(CONSULTATION_FILE_SIZE_LIMITS.images)

@@ -5,6 +5,7 @@ import type { ConsultationConfig } from './config.js';
 import { contactRoutes } from './contact/contact.router.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { lookupRoutes } from './lookup/lookup.router.js';
+import { messageRoutes } from './messages/messages.router.js';
 import { submissionRoutes } from './submissions/submissions.router.js';
 import { fileRulesFrom } from './uploads/file-rules.js';
 import { fileRoutes } from './uploads/files.router.js';
@@ -16,6 +17,7 @@ export function consultationRoutes(router: Router, deps: ServiceDeps<Consultatio
   // Before `/:id/…`: `access` is not a submission id.
   lookupRoutes(router, deps, limits);
   submissionRoutes(router, deps, limits, rules);
+  messageRoutes(router, deps, limits);
   fileRoutes(router, deps);
   resumableUploadRoutes(router, deps, rules);
   contactRoutes(router, deps, limits);

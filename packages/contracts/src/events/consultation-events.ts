@@ -13,6 +13,8 @@
  *   address is e-mailed a `/consultation?token=` link that opens step 2 again.
  * - `consultation.lookup.requested`: someone asked on /additional-upload for the consultations of an
  *   address they are not signed in as; the address is e-mailed a link that opens the upload step.
+ * - `consultation.message.posted`: the owner or the admin wrote in the submission's thread; the
+ *   notification service e-mails the other side (the owner at the submission's address, or support).
  * - `contact.message.received`: the contact form was sent; it is e-mailed to support.
  * Tokens in these events are the only clear-text copies (the service stores their SHA-256); they travel
  * only inside the platform and reach a person only by e-mail, like the set-password token.
@@ -101,6 +103,19 @@ export const ConsultationLookupRequestedSchema = z.object({
   requestedAt: isoDateTime,
 });
 export type ConsultationLookupRequested = z.infer<typeof ConsultationLookupRequestedSchema>;
+
+export const ConsultationMessagePostedSchema = z.object({
+  messageId: z.uuid(),
+  submissionId,
+  author: z.enum(['owner', 'admin']),
+  /** The submission's address: where the admin's messages go. */
+  email: AccountEmailSchema,
+  ownerName: z.string(),
+  businessName: z.string(),
+  body: z.string().min(1),
+  postedAt: isoDateTime,
+});
+export type ConsultationMessagePosted = z.infer<typeof ConsultationMessagePostedSchema>;
 
 export const ContactMessageReceivedSchema = z.object({
   contactId: z.string().min(1),

@@ -10,6 +10,7 @@ import { AuthTeamMemberPreparedSchema } from './auth-team-member-prepared.js';
 import {
   ConsultationContinueLinkRequestedSchema,
   ConsultationLookupRequestedSchema,
+  ConsultationMessagePostedSchema,
   ConsultationSubmissionCompletedSchema,
   ConsultationSubmissionRespondedSchema,
   ConsultationSubmissionReviewedSchema,
@@ -83,6 +84,7 @@ export const eventSchemas = {
   'consultation.submission.responded': { version: 1, data: ConsultationSubmissionRespondedSchema },
   'consultation.continue-link.requested': { version: 1, data: ConsultationContinueLinkRequestedSchema },
   'consultation.lookup.requested': { version: 1, data: ConsultationLookupRequestedSchema },
+  'consultation.message.posted': { version: 1, data: ConsultationMessagePostedSchema },
   'contact.message.received': { version: 1, data: ContactMessageReceivedSchema },
   'revenue.plan.consented': { version: 1, data: RevenuePlanConsentedSchema },
   'revenue.customer.status-changed': { version: 1, data: RevenueCustomerStatusChangedSchema },

@@ -9,6 +9,7 @@ import {
   ConsultationLookupQuerySchema,
   ConsultationRequestSchema,
   ContactRequestSchema,
+  PostConsultationMessageRequestSchema,
   RespondConsultationRequestSchema,
   TEXT_CHARACTERS_MESSAGE,
   type ConsultationResponse,
@@ -124,6 +125,18 @@ describe.each(backings())('consultation under fuzzed input on $name', (factory) 
           ],
         },
         'POST /api/contact': { body: ContactRequestSchema, examples: [CONTACT] },
+        'GET /api/consultations/:id/messages': { params: { id } },
+        'POST /api/consultations/:id/messages': {
+          params: { id },
+          body: PostConsultationMessageRequestSchema,
+          examples: [{ body: 'Can we talk about the patio?' }],
+        },
+        'GET /api/admin/consultations/:id/messages': { params: { id } },
+        'POST /api/admin/consultations/:id/messages': {
+          params: { id },
+          body: PostConsultationMessageRequestSchema,
+          examples: [{ body: 'Yes: Tuesday at 10.' }],
+        },
       },
     });
     expect(report.unknownContracts).toEqual([]);

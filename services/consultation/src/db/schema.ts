@@ -7,7 +7,11 @@ import {
 } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CONSULTATION_FILE_KINDS, CONSULTATION_STATUSES } from '@platform/contracts';
+import {
+  CONSULTATION_FILE_KINDS,
+  CONSULTATION_MESSAGE_AUTHORS,
+  CONSULTATION_STATUSES,
+} from '@platform/contracts';
 
 export const consultationSchema = pgSchema('consultation');
 
@@ -96,6 +100,25 @@ export const addFilesLinks = consultationSchema.table(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [index('add_files_links_submission_idx').on(table.submissionId)],
+);
+
+/**
+ * consultation_messages (docs/decisions.md, 97): the thread between the owner and the admin on a
+ * submission, oldest first by `created_at` then `id`. `author_user_id` is who wrote it (audit only).
+ */
+export const submissionMessages = consultationSchema.table(
+  'consultation_messages',
+  {
+    id: uuid('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: CONSULTATION_MESSAGE_AUTHORS }).notNull(),
+    authorUserId: text('author_user_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('consultation_messages_submission_idx').on(table.submissionId, table.createdAt)],
 );
 
 /** contact_submissions (docs/decisions.md, 22): the contact page's form. `name` is first + last name. */

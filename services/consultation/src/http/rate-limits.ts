@@ -1,7 +1,8 @@
 /**
- * The consultation service's request limits (docs/decisions.md, 44): submissions, contact messages and
- * lookups per client per hour, and lookup e-mails per address asked about. Counted by the kit's request
- * limits (packages/service-kit/src/rate-limits/README.md), which every replica shares.
+ * The consultation service's request limits (docs/decisions.md, 44 and 97): submissions, contact messages
+ * and lookups per client per hour, lookup e-mails per address asked about, and thread messages per person.
+ * Counted by the kit's request limits (packages/service-kit/src/rate-limits/README.md), which every
+ * replica shares.
  */
 import type { RateLimiter } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -14,6 +15,8 @@ export interface RateLimits {
   contact: RateLimiter;
   lookups: RateLimiter;
   lookupEmails: RateLimiter;
+  /** Thread messages per signed-in person (docs/decisions.md, 97). */
+  messages: RateLimiter;
 }
 
 export function createRateLimits(deps: ServiceDeps<ConsultationConfig>): RateLimits {
@@ -25,5 +28,6 @@ export function createRateLimits(deps: ServiceDeps<ConsultationConfig>): RateLim
     contact: hourly('contact', config.CONTACT_MESSAGES_PER_HOUR),
     lookups: hourly('lookup', config.CONSULTATION_LOOKUPS_PER_HOUR),
     lookupEmails: hourly('lookup-email', config.CONSULTATION_LOOKUP_EMAILS_PER_HOUR),
+    messages: hourly('message', config.CONSULTATION_MESSAGES_PER_HOUR),
   };
 }

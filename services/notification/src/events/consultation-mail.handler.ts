@@ -3,7 +3,8 @@
  * (docs/behaviour/consultation-and-contact.md#e-mails; docs/decisions.md, 15, 22): a completed request → the
  * owner's confirmation with the add-files link, and a notice to the support inbox; the admin's response → the
  * owner; 'Continue Later' → the owner's link back to step 2; a look-up by address → the add-files link to that
- * address; a contact message → the support inbox.
+ * address; a message in a consultation's thread → the other side (docs/decisions.md, 97); a contact message →
+ * the support inbox.
  * Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL) the notices are skipped, loudly: the admin page
  * still lists every request.
  */
@@ -16,12 +17,15 @@ import { insertMessage } from '../messages/messages.repository.js';
 import {
   CONSULTATION_ADD_FILES_LINK_TEMPLATE,
   CONSULTATION_CONTINUE_LINK_TEMPLATE,
+  CONSULTATION_MESSAGE_TO_OWNER_TEMPLATE,
+  CONSULTATION_MESSAGE_TO_SUPPORT_TEMPLATE,
   CONSULTATION_NEW_REQUEST_TEMPLATE,
   CONSULTATION_RECEIVED_TEMPLATE,
   CONSULTATION_RESPONSE_TEMPLATE,
   CONTACT_MESSAGE_TEMPLATE,
   renderConsultationAddFilesLinkEmail,
   renderConsultationContinueLinkEmail,
+  renderConsultationMessageEmail,
   renderConsultationNewRequestEmail,
   renderConsultationReceivedEmail,
   renderConsultationResponseEmail,
@@ -112,6 +116,23 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           template: CONSULTATION_ADD_FILES_LINK_TEMPLATE,
           eventId: event.id,
           ...renderConsultationAddFilesLinkEmail({ links, now, settings }),
+        });
+      },
+    }),
+    defineSubscription({
+      subject: 'consultation.message.posted',
+      handler: async (event, { tx, logger }) => {
+        const { data } = event;
+        const to = data.author === 'admin' ? data.email : inboxOr(logger, 'consultation message');
+        if (!to) return;
+        await queue(tx, {
+          to,
+          template:
+            data.author === 'admin'
+              ? CONSULTATION_MESSAGE_TO_OWNER_TEMPLATE
+              : CONSULTATION_MESSAGE_TO_SUPPORT_TEMPLATE,
+          eventId: event.id,
+          ...renderConsultationMessageEmail({ ...data, settings }),
         });
       },
     }),

@@ -236,3 +236,49 @@ export function renderContactMessageEmail(input: ContactMessageInput): RenderedE
     audience: 'support',
   });
 }
+
+export const CONSULTATION_MESSAGE_TO_OWNER_TEMPLATE = 'consultation-message-to-owner';
+export const CONSULTATION_MESSAGE_TO_SUPPORT_TEMPLATE = 'consultation-message-to-support';
+
+export interface ConsultationMessageInput {
+  author: 'owner' | 'admin';
+  ownerName: string;
+  email: string;
+  businessName: string;
+  body: string;
+  settings: TemplateSettings;
+}
+
+/**
+ * A message in a consultation's thread (docs/decisions.md, 97), for the side that did not write it: the
+ * admin's to the owner, the owner's to the support inbox. The text is the author's, escaped by the layout.
+ */
+export function renderConsultationMessageEmail(input: ConsultationMessageInput): RenderedEmail {
+  const paragraphs = paragraphsOf(input.body);
+  if (input.author === 'admin') {
+    return renderEmail({
+      subject: `A new message about your consultation for ${input.businessName}`,
+      preheader: input.body.slice(0, 120),
+      heading: 'A new message from your consultant',
+      greeting: `Hi ${firstNameOf(input.ownerName)},`,
+      intro: ['We wrote in the conversation about your consultation request:', ...paragraphs],
+      action: { label: 'Reply in My Consultations', url: `${input.settings.baseUrl}/my-consultations` },
+      outro: ['Reply from My Consultations so the whole conversation stays in one place.'],
+      settings: input.settings,
+    });
+  }
+  return renderEmail({
+    subject: `New message from ${input.ownerName}: ${input.businessName}`,
+    preheader: input.body.slice(0, 120),
+    heading: 'A new message on a consultation request',
+    greeting: 'Hello,',
+    intro: [`${input.ownerName} <${input.email}> wrote about ${input.businessName}:`, ...paragraphs],
+    action: {
+      label: 'Answer in the admin area',
+      url: `${input.settings.baseUrl}/private-admin-panel-support-only`,
+    },
+    outro: [],
+    settings: input.settings,
+    audience: 'support',
+  });
+}

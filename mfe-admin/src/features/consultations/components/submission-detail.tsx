@@ -1,6 +1,7 @@
 /**
  * The right column: one submission's business info, files, 'Admin Notes' with 'Save Notes', the 'Consultation
- * Response' and 'Mark In Review' / 'Mark Completed' (docs/behaviour/admin.md#reviewing-a-submission).
+ * Response' and 'Mark In Review' / 'Mark Completed' (docs/behaviour/admin.md#reviewing-a-submission), and
+ * the conversation with the owner.
  */
 import { useState } from 'react';
 import type { ReactNode, Ref } from 'react';
@@ -16,6 +17,9 @@ import {
   toast,
 } from '@platform/ui';
 import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
+import { ConsultationThread } from '@platform/ui/consultation-thread';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PostConsultationMessageRequestSchema } from '@platform/contracts';
 import type { AdminConsultation } from '../api/get-consultations';
 import { useRespondToConsultation } from '../api/respond-to-consultation';
 import { REVIEW_MESSAGES } from '../lib/review-messages';
@@ -26,6 +30,8 @@ import {
   hasResponseText,
 } from '../lib/review-rules';
 import { SubmissionFiles } from './submission-files';
+
+const messageResolver = zodResolver(PostConsultationMessageRequestSchema);
 
 type Action = 'notes' | 'in_review' | 'completed';
 
@@ -238,6 +244,17 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
               </Button>
             </div>
           </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="pt-6">
+          <ConsultationThread
+            key={submission.id}
+            submissionId={submission.id}
+            viewer="admin"
+            resolver={messageResolver}
+          />
         </CardContent>
       </Card>
     </article>

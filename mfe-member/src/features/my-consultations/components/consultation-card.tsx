@@ -1,8 +1,16 @@
-/** One of the user's submissions: name, status, file counts, dates and the admin's response. */
+/**
+ * One of the user's submissions: name, status, file counts, dates, the admin's response and the
+ * conversation with the consultant.
+ */
 import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
 import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
+import { ConsultationThread } from '@platform/ui/consultation-thread';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PostConsultationMessageRequestSchema } from '@platform/contracts';
 import type { MyConsultation } from '../api/get-my-consultations';
 import { describeFileCounts, getResponseText } from '../lib/consultation-display';
+
+const messageResolver = zodResolver(PostConsultationMessageRequestSchema);
 
 function DateRow({ label, iso }: { label: string; iso: string | null }) {
   const text = formatConsultationDate(iso);
@@ -71,6 +79,7 @@ export function ConsultationCard({ consultation }: { consultation: MyConsultatio
             Our consultant reviews every request within 24-48 hours. The response will appear here.
           </p>
         ) : null}
+        <ConsultationThread submissionId={consultation.id} viewer="owner" resolver={messageResolver} />
       </CardContent>
     </Card>
   );

@@ -6,3 +6,4 @@ export * from './lookup.js';
 export * from './contact.js';
 export * from './continue-later.js';
 export * from './resumable-uploads.js';
+export * from './messages.js';

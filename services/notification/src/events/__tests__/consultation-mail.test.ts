@@ -1,8 +1,8 @@
 /**
  * Consultation and contact events → e-mails over a real SMTP peer: the owner's confirmation with the
  * add-files link and the support inbox's notice on completion, the admin's response to the owner, the
- * 'Continue Later' link back to step 2, the e-mailed add-files link of a look-up, a contact message to
- * support; each once per event, with the owner's words escaped in HTML. Without a support inbox the notices
+ * 'Continue Later' link back to step 2, the e-mailed add-files link of a look-up, a thread message to the
+ * other side, a contact message to support; each once per event, with the owner's words escaped in HTML. Without a support inbox the notices
  * are skipped and the owner's mail still goes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -188,6 +188,49 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     await notification.publish(stale);
     expect(await notification.messagesFor(stale.id)).toEqual([]);
     expect(peer.received).toHaveLength(0);
+  });
+
+  it('sends a thread message to the other side once: the admin’s to the owner, the owner’s to support', async () => {
+    const email = owner();
+    const message = (author: 'owner' | 'admin', body: string) =>
+      envelope('consultation.message.posted', {
+        messageId: randomUUID(),
+        submissionId: randomBytes(16).toString('base64url'),
+        author,
+        email,
+        ownerName: 'Rosa Díaz',
+        businessName: 'Casa Rosa & Sons',
+        body,
+        postedAt: new Date().toISOString(),
+      });
+    const question = message('owner', 'Can we talk about the patio?\nIt seats 20 <b>guests</b>.');
+    await notification.publish(question);
+    await notification.publish(question);
+    const [toSupport] = await peer.waitForMail(1);
+    expect(toSupport!.recipients).toEqual([SUPPORT]);
+    expect(toSupport!.parsed.subject).toBe('New message from Rosa Díaz: Casa Rosa & Sons');
+    expect(toSupport!.parsed.text).toContain(`Rosa Díaz <${email}> wrote about Casa Rosa & Sons:`);
+    expect(toSupport!.parsed.text).toContain('Can we talk about the patio?\n\nIt seats 20 <b>guests</b>.');
+    expect(toSupport!.parsed.text).toContain(`${BASE_URL}/private-admin-panel-support-only`);
+    expect(String(toSupport!.parsed.html)).toContain('&lt;b&gt;guests&lt;/b&gt;');
+    expect(String(toSupport!.parsed.html)).not.toContain('<b>guests</b>');
+    expect(await notification.settledMessagesFor(question.id)).toEqual([
+      expect.objectContaining({ template: 'consultation-message-to-support', status: 'sent' }),
+    ]);
+
+    peer.received.length = 0;
+    const answer = message('admin', 'Yes: Tuesday at 10 works for us.');
+    await notification.publish(answer);
+    const [toOwner] = await peer.waitForMail(1);
+    expect(toOwner!.recipients).toEqual([email]);
+    expect(toOwner!.parsed.subject).toBe('A new message about your consultation for Casa Rosa & Sons');
+    expect(toOwner!.parsed.text).toContain('Hi Rosa,');
+    expect(toOwner!.parsed.text).toContain('Yes: Tuesday at 10 works for us.');
+    expect(toOwner!.parsed.text).toContain(`${BASE_URL}/my-consultations`);
+    expect(await notification.settledMessagesFor(answer.id)).toEqual([
+      expect.objectContaining({ template: 'consultation-message-to-owner', status: 'sent' }),
+    ]);
+    expect(peer.received).toHaveLength(1);
   });
 
   it('sends a contact message to support with a reply link to the sender', async () => {
