@@ -146,6 +146,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         sharePaidAt: null,
         documents: [],
         periodFlag: null,
+        dispute: null,
       });
     });
 
