@@ -55,6 +55,10 @@ export default defineConfig({
     // E2E_TRACE=retain-on-failure records them while investigating.
     trace: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
+    // Playwright's own default lets a click wait as long as the whole test: one that never becomes possible
+    // would then fail only at the test's timeout, naming the last line run rather than the one stuck.
+    // Navigations keep the test's own limit: a first view on a loaded CI machine can take longer.
+    actionTimeout: 30_000,
     launchOptions: {
       executablePath: browserPath,
       args: [
@@ -103,6 +107,8 @@ export default defineConfig({
       // Cheap password hashing for test accounts (services/auth: TEST_PASSWORD_HASH_ENV).
       PASSWORD_HASH_MEMORY_KIB: '1024',
       PASSWORD_HASH_ITERATIONS: '1',
+      // Estimates for missing reports within seconds, not the default 15 minutes (e2e/tests/revenue-estimate.spec.ts).
+      REVENUE_ESTIMATES_INTERVAL_MS: '3000',
       // New PGlite folders start from migrated templates (packages/service-kit/src/db/pglite-template.ts).
       PGLITE_TEMPLATE_CACHE: path.resolve('..', 'node_modules', '.cache', 'pglite-templates'),
     },

@@ -7,6 +7,11 @@
 // the JavaScript of each page's first view: as transferred (brotli bodies and headers, as Lighthouse
 // counted them; gzip bodies beside) and executed (the scripts' uncompressed bytes, all of which the first
 // view runs). Stops the site and exits 0.
+// The ceiling, in the same run: each page is also measured, interleaved with the real one (same load),
+// as its HTML with every script removed, served by a bare `node:http` server in front of the site that
+// strips the scripts at read time (this bench only; the site is unchanged). Per page it prints the real
+// total blocking time's median, the scriptless page's, and the difference: what the page's JavaScript
+// costs. A scriptless page above the goal alone means the machine and the page's weight bound the goal.
 //   --runs N     Lighthouse N times per page (3 by default), in turns (page after page), and print the
 //                medians: TBT is noisy on a shared machine; the byte counts are not.
 //   --quiet-wait S  wait at most S seconds (120 by default) for the load average to fall below 1.
@@ -121,9 +126,9 @@ function stopSite(site) {
  * Chromium ("NO_NAVSTART", a run that measured nothing): that run is tried again, twice at most, and
  * said so; any other failure stops the bench.
  */
-function runLighthouse(url, outputPath) {
+async function runLighthouse(url, outputPath, categories = 'performance,accessibility') {
   for (let attempt = 1; ; attempt += 1) {
-    const result = lighthouseOnce(url, outputPath);
+    const result = await lighthouseOnce(url, outputPath, categories);
     if (result.status === 0) return JSON.parse(readFileSync(outputPath, 'utf8'));
     const lostTrace = String(result.stderr).includes('NO_NAVSTART');
     if (!lostTrace || attempt === 3) throw new Error(`lighthouse exited ${result.status} on ${url}`);
@@ -131,12 +136,16 @@ function runLighthouse(url, outputPath) {
   }
 }
 
-function lighthouseOnce(url, outputPath) {
-  const result = spawnSync(
+/**
+ * One Lighthouse run in a process of its own. Asynchronous: the scriptless copy's server runs in this
+ * process and must answer while Lighthouse loads it.
+ */
+function lighthouseOnce(url, outputPath, categories) {
+  const child = spawn(
     path.join(root, 'node_modules', '.bin', 'lighthouse'),
     [
       url,
-      '--only-categories=performance,accessibility',
+      `--only-categories=${categories}`,
       '--output=json',
       `--output-path=${outputPath}`,
       `--chrome-flags=${CHROME_FLAGS}`,
@@ -145,12 +154,82 @@ function lighthouseOnce(url, outputPath) {
     {
       cwd: root,
       stdio: ['ignore', verbose ? 'inherit' : 'ignore', 'pipe'],
-      encoding: 'utf8',
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     },
   );
-  if (result.stderr) process.stderr.write(result.stderr);
-  return result;
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    process.stderr.write(chunk);
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+// Every script of a page: inline and external, with the hints that would fetch them.
+const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+const SCRIPT_HINT = /<link\b[^>]*\brel=["']?(?:modulepreload|preload)\b[^>]*>/gi;
+const scriptHint = (tag) => !/\brel=["']?preload\b/i.test(tag) || /\bas=["']?script\b/i.test(tag);
+
+/** The page's HTML with every script (and every hint that fetches one) taken out. */
+function withoutScripts(html) {
+  return html.replace(SCRIPT_ELEMENT, '').replace(SCRIPT_HINT, (tag) => (scriptHint(tag) ? '' : tag));
+}
+
+/**
+ * A bare `node:http` server in front of the site: the given pages come back without their scripts (a
+ * `Link` header preloading a script dropped too), everything else (styles, fonts, pictures) is passed
+ * through as the site sends it. Resolves with its base URL and a `close`.
+ */
+async function startScriptlessServer(siteUrl, pagePaths) {
+  const site = new URL(siteUrl);
+  const server = http.createServer((request, response) => {
+    const stripped = request.method === 'GET' && pagePaths.includes(new URL(request.url, siteUrl).pathname);
+    const headers = { ...request.headers, host: site.host };
+    if (stripped) headers['accept-encoding'] = 'identity';
+    const upstream = http.request(
+      { host: site.hostname, port: site.port, path: request.url, method: request.method, headers },
+      (answer) => {
+        if (!stripped) {
+          response.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.from(withoutScripts(Buffer.concat(chunks).toString('utf8')));
+          const kept = { ...answer.headers, 'content-length': String(body.length) };
+          for (const name of ['etag', 'last-modified', 'content-encoding', 'transfer-encoding'])
+            delete kept[name];
+          if (kept.link) {
+            const links = String(kept.link)
+              .split(/,(?=\s*<)/)
+              .filter((link) => !/rel=["']?modulepreload|as=["']?script/i.test(link));
+            if (links.length) kept.link = links.join(',');
+            else delete kept.link;
+          }
+          response.writeHead(answer.statusCode, kept);
+          response.end(body);
+        });
+      },
+    );
+    upstream.on('error', (error) => response.destroy(error));
+    request.pipe(upstream);
+  });
+  const port = await getFreePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  };
 }
 
 const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
@@ -197,6 +276,13 @@ function printMetrics(reports) {
   if (lcp) console.log(`    LCP element: ${lcp.snippet?.slice(0, 120)}`);
 }
 
+/** A page's total blocking time, real and without scripts: the medians, and the scriptless runs. */
+function ceilingOf(realReports, scriptlessReports) {
+  const tbt = (report) => report.audits['total-blocking-time']?.numericValue ?? NaN;
+  const scriptlessRuns = scriptlessReports.map(tbt);
+  return { real: median(realReports.map(tbt)), scriptless: median(scriptlessRuns), scriptlessRuns };
+}
+
 /** The scripts Lighthouse saw on the first view, measured again as gzip on the wire. */
 async function measureFirstViewJs(report) {
   const requests = report.audits['network-requests']?.details?.items ?? [];
@@ -239,6 +325,7 @@ async function waitForQuietMachine(seconds) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 const reportDir = mkdtempSync(path.join(tmpdir(), 'bench-web-reports-'));
 let site;
+let scriptless;
 try {
   if (build) run(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--force']);
 
@@ -258,22 +345,36 @@ try {
     },
   });
   await waitUntilReady(baseUrl, site);
+  scriptless = await startScriptlessServer(baseUrl, pages);
   await waitForQuietMachine(quietWaitSeconds);
   console.log(
-    `\nsite ready at ${baseUrl}; running Lighthouse (mobile preset) ${runs}x on ${pages.join(', ')}\n`,
+    `\nsite ready at ${baseUrl}; running Lighthouse (mobile preset) ${runs}x on ${pages.join(', ')}, ` +
+      `each page followed by its copy without scripts (${scriptless.baseUrl})\n`,
   );
 
-  // Page after page, run after run: a slow spell of the machine falls on every page alike.
+  // Page after page, run after run, each page's scriptless copy right after it: a slow spell of the
+  // machine falls on every page, and on a page and its copy, alike.
   const reports = new Map(pages.map((page) => [page, []]));
+  const scriptlessReports = new Map(pages.map((page) => [page, []]));
   for (let round = 1; round <= runs; round += 1) {
     for (const page of pages) {
-      const name = `${page.replace(/\W+/g, '_').replace(/^_$/, '') || 'home'}-${round}.json`;
-      reports.get(page).push(runLighthouse(`${baseUrl}${page}`, path.join(reportDir, name)));
+      const name = `${page.replace(/\W+/g, '_').replace(/^_$/, '') || 'home'}-${round}`;
+      reports.get(page).push(await runLighthouse(`${baseUrl}${page}`, path.join(reportDir, `${name}.json`)));
+      scriptlessReports
+        .get(page)
+        .push(
+          await runLighthouse(
+            `${scriptless.baseUrl}${page}`,
+            path.join(reportDir, `${name}-no-js.json`),
+            'performance',
+          ),
+        );
     }
   }
 
   console.log(`load average (1/5/15 min) after the runs: ${formatLoad()}\n`);
   const firstViews = [];
+  const ceilings = [];
   for (const page of pages) {
     const pageReports = reports.get(page);
     const performance = median(pageReports.map((report) => score(report, 'performance')));
@@ -288,6 +389,14 @@ try {
       `  accessibility ${String(accessibility).padStart(3)}  (target ≥ ${TARGETS.accessibility}: ${mark(accessibility >= TARGETS.accessibility)})${each('accessibility')}`,
     );
     printMetrics(pageReports);
+    const ceiling = ceilingOf(pageReports, scriptlessReports.get(page));
+    ceilings.push({ page, ...ceiling });
+    console.log(
+      `    without scripts (the ceiling): TBT ${Math.round(ceiling.scriptless)} ms` +
+        `${ceiling.scriptless > TARGETS.tbtMs ? ' (above the goal alone: the machine and the page bound it)' : ''}` +
+        `${runs > 1 ? ` [${ceiling.scriptlessRuns.map((ms) => Math.round(ms)).join(', ')}]` : ''}` +
+        `; what the page's JavaScript costs: ${Math.round(ceiling.real - ceiling.scriptless)} ms`,
+    );
     firstViews.push({ page, scripts: await measureFirstViewJs(pageReports[0]) });
   }
 
@@ -323,11 +432,22 @@ try {
       );
     }
   }
+  console.log(
+    `\ntotal blocking time, medians (target ≤ ${TARGETS.tbtMs} ms): real, without scripts, difference`,
+  );
+  for (const { page, real, scriptless: bare } of ceilings) {
+    console.log(
+      `  ${page.padEnd(14)} ${String(Math.round(real)).padStart(5)} ms  ${String(Math.round(bare)).padStart(5)} ms` +
+        `  ${String(Math.round(real - bare)).padStart(5)} ms  ${mark(real <= TARGETS.tbtMs)}` +
+        `${real > TARGETS.tbtMs && bare > TARGETS.tbtMs ? ' (bounded: the scriptless page alone is above the goal)' : ''}`,
+    );
+  }
   console.log(`\nLighthouse reports: ${reportDir}`);
 } catch (error) {
   console.error(`bench:web failed: ${error.message}`);
   process.exitCode = 1;
 } finally {
+  if (scriptless) await scriptless.close();
   if (site) await stopSite(site);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,9 +5,19 @@
 // as shell/dist/prerendered/<page>.html with its `.br` and `.gz` copies. The pages load their own small
 // entry (scripts/public-entry.mjs, bundled for the browser into shell/dist/public-pages/) in place of the
 // shell's scripts: no federation runtime, no remote list. The gateway sends these files for exactly those
-// paths (gateway/src/front-end/prerendered.ts). Run by scripts/build.mjs after the front ends; alone:
+// paths (gateway/src/front-end/prerendered.ts); for a page that shows API data (`/`, `/services`) it renders
+// the page again with the current answers, with the renderer and the template kept beside the pages
+// (docs/decisions.md, 110; gateway/src/front-end/live-pages.ts). Run by scripts/build.mjs after the front ends; alone:
 // `node scripts/prerender.mjs`.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { exposes as publicExposes } from '../mfe-public/rspack.config.mjs';
 import { precompressDir, precompressFile } from './precompress.mjs';
-import { BROWSER_TARGETS } from './rspack-shared.mjs';
+import { BROWSER_TARGETS, typeScriptRule } from './rspack-shared.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REACT_ROUTER_PRODUCTION = fileURLToPath(import.meta.resolve('react-router')).replace(
@@ -40,17 +50,13 @@ export const PRERENDERED_PAGES = {
   '/pricing': 'pricing.html',
 };
 
+/** What the gateway loads to render these pages with the current API answers (docs/decisions.md, 110). */
+export const RENDERER_FILE = 'renderer.cjs';
 /**
- * The API answers each page's first view reads as soon as it runs (the same GETs, with the same
- * credentials as @platform/ui's apiRequest): preloaded from the HTML, they download beside the scripts
- * instead of after them, so what they fill in (the product pictures on /services, the largest paint there;
- * the course outline on /) is drawn as the page comes alive. The answers are the server's current ones
- * (`Cache-Control: no-cache`): nothing of the catalogue is fixed at build time.
+ * The page every prerendered page is written into: the shell's index.html with the public entry. Its name
+ * is no page's (gateway/src/front-end/prerendered.ts reads only lower-case letters, digits and dashes).
  */
-export const FIRST_VIEW_DATA = {
-  '/': ['/api/course-preview'],
-  '/services': ['/api/products'],
-};
+export const TEMPLATE_FILE = '_template.html';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const REMOTE_LIST_PRELOAD = /<link rel="preload" href="\/remotes\.json"[^>]*>/;
@@ -96,19 +102,7 @@ function bundleConfig({ env, styles }) {
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /[\\/]node_modules[\\/]/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-            },
-            env,
-          },
-          type: 'javascript/auto',
-        },
+        typeScriptRule(env),
         // The shell's stylesheet (linked by index.html) has every utility the pages use: an import of a
         // stylesheet is only its text here, or nothing at all.
         { test: /\.css$/, type: 'asset/source', ...styles },
@@ -183,8 +177,8 @@ export async function prerenderPublicPages() {
       bundleRenderer(rendererDir),
       bundlePublicEntry(shellDist),
     ]);
-    const { renderPage } = createRequire(import.meta.url)(rendererFile);
-    return await writePages(pageTemplate(template, entryScripts), shellDist, renderPage);
+    const { renderDocument } = createRequire(import.meta.url)(rendererFile);
+    return await writePages(pageTemplate(template, entryScripts), shellDist, rendererFile, renderDocument);
   } finally {
     rmSync(rendererDir, { recursive: true, force: true });
   }
@@ -202,28 +196,24 @@ function pageTemplate(template, entryScripts) {
   const tags = entryScripts.map((url) => `<script defer src="${escapeHtml(url)}"></script>`).join('');
   return template
     .replace(SHELL_SCRIPT, (tag) => (tag === shellScripts[0] ? tags : ''))
-    .replace(REMOTE_LIST_PRELOAD, '<!--first-view-data-->');
+    .replace(REMOTE_LIST_PRELOAD, '');
 }
 
-/** Each page of PRERENDERED_PAGES rendered into the shell's index.html, with its title and data preloads. */
-async function writePages(template, shellDist, renderPage) {
+/**
+ * Each page of PRERENDERED_PAGES rendered into the page template, with its title: the pages that show API
+ * data with their loading placeholders (the gateway sends them when it cannot render them with the
+ * current answers). The template and the renderer are kept beside them for the gateway.
+ */
+async function writePages(template, shellDist, rendererFile, renderDocument) {
   const outDir = path.join(shellDist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, TEMPLATE_FILE), template);
+  copyFileSync(rendererFile, path.join(outDir, RENDERER_FILE));
   const written = [];
   for (const [pagePath, fileName] of Object.entries(PRERENDERED_PAGES)) {
-    const { html, title } = await renderPage(pagePath);
     const file = path.join(outDir, fileName);
-    let page = template.replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
-    const dataLinks = (FIRST_VIEW_DATA[pagePath] ?? []).map(
-      (url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`,
-    );
-    page = page.replace('<!--first-view-data-->', dataLinks.join(''));
-    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    if (/<script>(?!try\{)/.test(page.slice(page.indexOf('<div id="root">')))) {
-      throw new Error(`${pagePath}: the render wrote an inline script, which the page's CSP would refuse`);
-    }
-    writeFileSync(file, page);
+    writeFileSync(file, await renderDocument(template, pagePath));
     await precompressFile(file);
     written.push(fileName);
   }

@@ -17,8 +17,9 @@ function readJson(file) {
 }
 
 // Every JavaScript entry of @platform/ui (`@platform/ui`, `@platform/ui/select`, …): each is a singleton.
+// `./standalone` is not shared: only a remote's standalone page (never under the shell) mounts with it.
 const UI_EXPORTS = Object.entries(readJson(join(root, 'packages/ui/package.json')).exports).filter(
-  ([subpath]) => !subpath.endsWith('.css'),
+  ([subpath]) => !subpath.endsWith('.css') && subpath !== './standalone',
 );
 const UI_ENTRIES = UI_EXPORTS.map(([subpath]) => posix.join('@platform/ui', subpath));
 // The source file of each entry, by share key.
@@ -135,7 +136,7 @@ class PrecompressPlugin {
 }
 
 // Same list in the shell and every remote: one React, one router, one query cache, one design system.
-const SINGLETONS = [
+const FRAMEWORK = [
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -143,21 +144,49 @@ const SINGLETONS = [
   'react-router',
   'react-router-dom',
   '@tanstack/react-query',
-  ...UI_ENTRIES,
 ];
+const SINGLETONS = [...FRAMEWORK, ...UI_ENTRIES];
 // What the shell's own first render imports: eager in the shell, so it is in the page's initial scripts
 // (docs/decisions/0077-the-front-end-build-uses-documented-options-only.md).
-const STARTUP_SHARED = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  '@tanstack/react-query',
-  '@platform/ui',
-];
+const STARTUP_SHARED = [...FRAMEWORK, '@platform/ui'];
 export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 128', 'safari >= 16.4'];
+
+/**
+ * TypeScript and TSX through rspack's built-in SWC, for `env`'s targets (the front ends and the prerender's
+ * bundles). Not excluding packages/ui: it is consumed from source through its workspace symlink.
+ */
+export function typeScriptRule(env, { development } = {}) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /[\\/]node_modules[\\/]/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', ...(development !== undefined && { development }) } },
+      },
+      env,
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/** The page of a remote opened by itself (the shell's own page is shell/index.html). */
+function standalonePage(name) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
+    <title>${name} (standalone)</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
 
 function packageNameOf(request) {
   const parts = request.split('/');
@@ -253,20 +282,7 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
       },
       module: {
         rules: [
-          {
-            // Not excluding packages/ui: it is consumed from source through its workspace symlink.
-            test: /\.tsx?$/,
-            exclude: /[\\/]node_modules[\\/]/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !isProduction } },
-              },
-              env: { targets: BROWSER_TARGETS },
-            },
-            type: 'javascript/auto',
-          },
+          typeScriptRule({ targets: BROWSER_TARGETS }, { development: !isProduction }),
           {
             test: /\.css$/,
             use: [
@@ -285,7 +301,9 @@ export function createFrontEndConfig({ name, kind, dir, exposes = {}, plugins = 
         ),
         ...(isHost ? [] : [new PublishRoutesPlugin(join(dir, 'src', 'route-paths.ts'))]),
         // A remote's page is only the standalone entry: remoteEntry.js is for hosts.
-        new rspack.HtmlRspackPlugin({ template: './index.html', ...(isHost ? {} : { chunks: ['main'] }) }),
+        new rspack.HtmlRspackPlugin(
+          isHost ? { template: './index.html' } : { templateContent: standalonePage(name), chunks: ['main'] },
+        ),
         new ModuleFederationPlugin(
           isHost
             ? {

@@ -69,6 +69,14 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
+/** A new account (`uniqueEmail(prefix, label)`, password `PASSWORD`), signed in on the page; its address. */
+export async function signInNewAccount(page: Page, prefix: string, label: string): Promise<string> {
+  const email = uniqueEmail(prefix, label);
+  await createAccount(page.request, email);
+  await signInThroughApi(page, email, PASSWORD);
+  return email;
+}
+
 /** Sets a password with the token of a set-password e-mail, through the API the set-password page calls. */
 export async function setPasswordThroughApi(page: Page, email: string, password: string): Promise<void> {
   const mail = await waitForMail(email, { where: hasSetupPasswordLink, timeoutMs: 30_000 });

@@ -5,6 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { createAccount, PASSWORD, signInThroughApi } from './accounts.js';
 
 /** Step 1's fields and what `fillStepOne` types into them ('Email address' is the one given). */
 export const STEP_ONE = {
@@ -62,4 +63,17 @@ export async function completeRequest(
     headers: { 'X-Upload-Token': uploadToken, 'Content-Type': 'application/json' },
   });
   expect(completed.status(), await completed.text()).toBe(200);
+}
+
+/**
+ * A new account for `email`, signed in on `page`, that sent and completed a request for `businessName`
+ * through the API (the owner My Consultations lists it for).
+ */
+export async function ownerWithCompletedRequest(
+  page: Page,
+  fields: { email: string; businessName: string; ownerName: string; location: string },
+): Promise<void> {
+  await createAccount(page.request, fields.email);
+  await signInThroughApi(page, fields.email, PASSWORD);
+  await completeRequest(page.request, await startRequest(page.request, fields));
 }

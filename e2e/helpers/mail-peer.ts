@@ -34,6 +34,10 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  /** The text/calendar part (an `.ics` invitation), unfolded; '' when none. */
+  calendar: string;
+  /** Attached files (a receipt's invoice PDF). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -58,6 +62,14 @@ async function readMail(dir: string, file: string): Promise<ReceivedMail> {
     subject: message.subject ?? '',
     text: message.text ?? '',
     html: typeof message.html === 'string' ? message.html : '',
+    calendar: (
+      message.attachments.find((part) => part.contentType === 'text/calendar')?.content.toString('utf8') ?? ''
+    ).replace(/\r?\n[ \t]/g, ''),
+    attachments: message.attachments.map(({ filename, contentType, content }) => ({
+      filename: filename ?? '',
+      contentType,
+      content,
+    })),
   };
   parsed.set(file, mail);
   return mail;

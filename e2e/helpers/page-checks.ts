@@ -1,4 +1,5 @@
-/** Shared checks for browser specs: full-page screenshots kept with the report, and axe scans. */
+/** Shared checks for browser specs: full-page screenshots kept with the report, axe scans, downloads. */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
@@ -40,19 +41,27 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
 /**
  * Waits for every animation and transition that ends (a toast fading in or out) to end. Axe measures
  * colour contrast at the opacity it finds, so a toast caught half-way in reads as too faint; endless ones
- * (a spinner, a skeleton's pulse) and paused ones, which would never end, are not waited for. Runs as a string: this project has no DOM types.
+ * (a spinner, a skeleton's pulse) and paused ones, which would never end, are not waited for, nor those in
+ * content Chromium skips (a `content-visibility: auto` section out of view, whose animations it may not
+ * advance while it stays out of view: axe reads such a section as it is). The wait is bounded
+ * (10 s): an animation that still has not ended is left to axe, which names what it finds. Runs as a
+ * string: this project has no DOM types.
  */
 async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(`Promise.all(
-    document
-      .getAnimations()
-      .filter(
-        (animation) =>
-          animation.playState === 'running' &&
-          animation.effect?.getComputedTiming().iterations !== Infinity,
-      )
-      .map((animation) => animation.finished.catch(() => undefined)),
-  ).then(() => undefined)`);
+  await page.evaluate(`Promise.race([
+    new Promise((resolve) => setTimeout(resolve, 10000)),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          if (animation.playState !== 'running') return false;
+          if (animation.effect?.getComputedTiming().iterations === Infinity) return false;
+          const target = animation.effect?.target;
+          return !target || target.checkVisibility({ contentVisibilityAuto: true });
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  ]).then(() => undefined)`);
 }
 
 /**
@@ -118,4 +127,13 @@ export async function screenshotBoth(page: Page, testInfo: TestInfo, name: strin
     .toBeLessThanOrEqual(0);
   await saveScreenshot(page, testInfo, name);
   if (original) await page.setViewportSize(original);
+}
+
+/** Clicks what starts a download and answers the downloaded file's name and bytes. */
+export async function downloadOf(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }

@@ -54,12 +54,40 @@ export async function recordAgreementDate(
   }
 }
 
+/** The calendar month `monthsBack` before this one, in UTC (the server's calendar): its first and last day. */
+export function monthBack(monthsBack: number): { start: string; end: string } {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack + 1, 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
 /** The calendar month before this one, in UTC (the server's calendar): always reportable. */
 export function lastMonth(): { start: string; end: string } {
-  const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  return monthBack(1);
+}
+
+/**
+ * Reports the month `monthsBack` before this one (net revenue in cents, no expenses) as the owner signed in
+ * on `request`; answers the report's id.
+ */
+export async function reportMonthThroughApi(
+  request: APIRequestContext,
+  netRevenue: number,
+  monthsBack = 1,
+): Promise<string> {
+  const { start, end } = monthBack(monthsBack);
+  const response = await request.post('/api/revenue-report', {
+    data: {
+      reportingPeriodStart: start,
+      reportingPeriodEnd: end,
+      grossRevenue: netRevenue,
+      businessExpenses: 0,
+      netRevenue,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { report: { id: string } }).report.id;
 }
 
 export type Owner = { email: string; userId: string; reportId: string };

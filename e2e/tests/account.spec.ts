@@ -4,7 +4,13 @@
  * the e-mail changed through the link sent to the new address (the SMTP peer).
  */
 import { expect, test } from '@playwright/test';
-import { createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import {
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+  signInNewAccount,
+} from '../helpers/accounts.js';
 import { waitForMail, type ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -20,9 +26,7 @@ test('a person changes their name and password from Account Settings; the other 
   page,
   browser,
 }, testInfo) => {
-  const email = uniqueEmail('account', 'password');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  const email = await signInNewAccount(page, 'account', 'password');
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await signInThroughApi(other, email, PASSWORD);

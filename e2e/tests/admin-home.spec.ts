@@ -85,13 +85,14 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   });
   await expect(headerLink).toHaveAttribute('aria-current', 'page');
 
-  // The seven cards, each a link to its page, with their figures.
+  // The eight cards, each a link to its page, with their figures.
   const links = page.getByRole('list', { name: 'Admin pages' }).getByRole('heading', { level: 2 });
   await expect(links).toHaveText([
     'Consultations',
     'Revenue ledger',
     'Course studio',
     'Learners',
+    'Customers',
     'Lesson questions',
     'Mail log',
     'Coupons',
@@ -101,6 +102,7 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
     ['revenue', 'Revenue ledger', '/revenue-admin'],
     ['courses', 'Course studio', '/admin/courses'],
     ['learners', 'Learners', '/admin/learners'],
+    ['customers', 'Customers', '/admin/customers'],
     ['questions', 'Lesson questions', '/admin/questions'],
     ['mail', 'Mail log', '/admin/mail'],
     ['coupons', 'Coupons', '/admin/coupons'],
@@ -118,6 +120,7 @@ test('the admin lands on /admin, sees the cards and reads a fresh account’s e-
   );
   await expect(card(page, 'coupons').getByTestId('figure')).toHaveText(/^\d+coupons? active$/);
   await expect(card(page, 'learners').getByTestId('figure')).toHaveText(/^\d+learners? enrolled$/);
+  await expect(card(page, 'customers').getByTestId('figure')).toHaveText(/^\d+\+?customers?$/);
   await expect(card(page, 'questions').getByTestId('figure')).toHaveText(
     /^\d+questions? waiting for an answer$/,
   );

@@ -14,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page, Route } from '@playwright/test';
 import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
+import { closeContexts } from '../helpers/contexts.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
 const CHUNK = 8 * 1024 * 1024;
@@ -110,7 +111,7 @@ test(
       expect(bytes.length).toBe(video.length);
       expect(sha256(bytes)).toBe(sha256(video));
     } finally {
-      await adminContext.close();
+      await closeContexts(adminContext);
     }
   },
 );

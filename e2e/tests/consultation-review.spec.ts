@@ -13,7 +13,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import {
+  ADMIN,
+  createAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+  signInNewAccount,
+} from '../helpers/accounts.js';
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -103,9 +110,7 @@ test('a visitor is sent to /login from My Consultations and from the admin page'
 test('a new account without consultations is invited to the free photo analysis', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail('consult', 'empty');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'consult', 'empty');
   await page.goto('/my-consultations');
   await expect(page.getByRole('heading', { level: 1, name: 'My Consultations' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Consultations Yet' })).toBeVisible();

@@ -13,13 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import {
-  PASSWORD,
-  createAccount,
-  createProvenAccount,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { createProvenAccount, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
@@ -287,9 +281,7 @@ test.describe('completing with chosen files', () => {
     async ({ page }, testInfo) => {
       test.setTimeout(150_000);
       // A password account: its address is unproven, but what it sends signed in is its own.
-      const email = uniqueEmail('owner', `complete-${testInfo.project.name}`);
-      await createAccount(page.request, email);
-      await signInThroughApi(page, email, PASSWORD);
+      const email = await signInNewAccount(page, 'owner', `complete-${testInfo.project.name}`);
       await page.goto('/consultation');
       await fillStepOne(page, email);
       await page.getByRole('button', { name: 'Save and Continue' }).click();

@@ -16,6 +16,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
+import { closeContexts } from '../helpers/contexts.js';
 
 const SECTION_TITLE = 'Start Here: Free Preview';
 const RENAMED_LESSON = 'Greeting Every Table, Renamed';
@@ -220,7 +221,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await saveScreenshot(phone, testInfo, 'course-editor');
   await expectNoSeriousA11yViolations(phone, testInfo, 'course-editor-phone');
 
-  for (const context of [memberContext, adminContext, visitorContext, phoneContext]) await context.close();
+  await closeContexts(memberContext, adminContext, visitorContext, phoneContext);
 });
 
 /** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
@@ -327,7 +328,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   expect(streamed.filter((pathname) => pathname.endsWith('.mp4'))).toEqual([]);
   await expect(member.getByRole('alert')).toHaveCount(0);
 
-  for (const context of [memberContext, adminContext]) await context.close();
+  await closeContexts(memberContext, adminContext);
 });
 
 test("a lesson pointed at another video plays that video's captions, and shows the length the video has", async ({
@@ -378,5 +379,5 @@ test('anyone but the admin is turned away from the studio', async ({ browser }) 
   const notice = page.getByRole('status').filter({ hasText: 'Taking you to the log-in page…' });
   await expect(notice).toContainText('Unauthorized');
   await expect(page).toHaveURL(/\/login$/);
-  await context.close();
+  await closeContexts(context);
 });

@@ -7,13 +7,7 @@
  * members); missing ids show not-found messages. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
-import {
-  becomeCourseMember,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { becomeCourseMember, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -29,9 +23,7 @@ test('signed-out visitors are sent to /login', async ({ page }) => {
 test('a free account is offered Upgrade to Access and previews the lessons it may watch', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail('courses', 'free');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'courses', 'free');
 
   await page.goto('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();

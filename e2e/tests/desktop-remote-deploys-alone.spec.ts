@@ -30,7 +30,7 @@ async function edit(file: string, search: string, replacement: string): Promise<
 /** mfe-admin's sources copied into `dir`, with one more route declared where every route is. */
 async function copyAdminWithNewRoute(dir: string): Promise<void> {
   const source = path.join(REPO, 'mfe-admin');
-  for (const entry of ['package.json', 'index.html', 'rspack.config.mjs', 'src']) {
+  for (const entry of ['package.json', 'rspack.config.mjs', 'src']) {
     await cp(path.join(source, entry), path.join(dir, entry), { recursive: true });
   }
   // Its own dependencies, where a package's build finds them.

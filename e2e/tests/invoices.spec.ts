@@ -2,9 +2,9 @@
  * Invoices in the browser (docs/behaviour/checkout-and-payments.md#invoices): a signed-in buyer gives a
  * company and a tax ID at checkout, pays on the test provider's page, downloads the invoice from Orders &
  * billing and gets a PDF with its number, the buyer's details and the total; the receipt e-mail names the
- * invoice.
+ * invoice and carries its PDF as an attachment.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { PASSWORD, createAccount, fillBilling, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
@@ -67,5 +67,12 @@ test('a buyer downloads the invoice of their order from Orders & billing', async
     where: (mail) => mail.subject.includes('receipt'),
     timeoutMs: 30_000,
   });
-  expect(receipt.text).toContain(`Invoice ${invoiceNumber} (PDF, signed in):`);
+  expect(receipt.text).toContain(`Invoice ${invoiceNumber} is attached as a PDF`);
+  const [attached] = receipt.attachments;
+  expect(attached).toMatchObject({
+    filename: `invoice-${invoiceNumber}.pdf`,
+    contentType: 'application/pdf',
+  });
+  expect(drawnText(attached!.content)).toContain('Tax ID: US-12-3456789');
+  await writeFile(testInfo.outputPath('receipt-invoice.pdf'), attached!.content);
 });

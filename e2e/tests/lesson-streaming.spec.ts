@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
+import { closeContexts } from '../helpers/contexts.js';
 
 interface StudioLesson {
   id: number;
@@ -95,7 +96,7 @@ test('the admin gives a lesson a new video and the site transcodes it', async ({
   const transcoded = await readLesson(page);
   expect(transcoded.videoUrl).toBe('/api/video-stream/free-preview-2.mp4');
   expect(transcoded.posterUrl).toMatch(new RegExp(`^/api/lessons/${lesson.id}/poster\\?v=`));
-  await context.close();
+  await closeContexts(context);
 });
 
 /** Makes the page's browser say it has no HLS of its own, as Chrome before 2025 and Firefox say. */
@@ -165,7 +166,7 @@ test('a member plays the lesson as adaptive streams with its poster, and the pos
   await expect
     .poll(async () => (await readLesson(page)).positionSeconds, { timeout: 15_000 })
     .toBeGreaterThanOrEqual(3);
-  await context.close();
+  await closeContexts(context);
 });
 
 test('without HLS of its own the browser gets hls.js, fetched only now, and resumes where the member stopped', async ({
@@ -197,7 +198,7 @@ test('without HLS of its own the browser gets hls.js, fetched only now, and resu
   // Started at the position saved on the other device.
   await expect(page.getByTestId('resume-note')).toContainText('Continue where you left off: resumed at 0:0');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await context.close();
+  await closeContexts(context);
 });
 
 test('when the streams fail the player carries on with the original MP4', async ({ browser }) => {
@@ -216,6 +217,6 @@ test('when the streams fail the player carries on with the original MP4', async 
     await playPast(video, 1);
     expect(streamed).toContain('/api/video-stream/free-preview-2.mp4');
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await context.close();
+    await closeContexts(context);
   }
 });

@@ -9,13 +9,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
-import {
-  becomeCourseMember,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { becomeCourseMember, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 function section(page: Page, name: string) {
@@ -30,9 +24,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 test('a free account sees Free Account, No Courses Yet and Upgrade to Access behind a lock', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail('dash', 'free');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'dash', 'free');
   await page.goto('/member/dashboard');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();

@@ -10,6 +10,7 @@ import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { closeContexts } from '../helpers/contexts.js';
 
 test.describe.configure({ mode: 'default' });
 
@@ -46,7 +47,7 @@ test(
     await screenshotBoth(visitor, testInfo, 'unsubscribe');
     await visitor.goto(link!.replace(/\/unsubscribe\/[^?]+/, `/unsubscribe/${'A'.repeat(43)}`));
     await expect(visitor.getByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible();
-    await visitorContext.close();
+    await closeContexts(visitorContext);
 
     // The preferences page shows it off; the learner turns it back on.
     await page.goto('/account/notifications');
@@ -64,6 +65,6 @@ test(
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'New section unlocked' })).toBeChecked();
     expect((await listMail(email)).filter(isUnlock)).toHaveLength(1);
-    await context.close();
+    await closeContexts(context);
   },
 );

@@ -7,13 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  becomeCourseMember,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { becomeCourseMember, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
 
 function tourPopover(page: Page) {
@@ -35,9 +29,7 @@ test('a signed-out visitor sees Access Required with a log-in link to /api/login
 });
 
 test('a free account sees Course Access Required with links to /services and /', async ({ page }) => {
-  const email = uniqueEmail('olddash', 'free');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'olddash', 'free');
   await page.goto('/old-dashboard');
   await expect(page.getByRole('heading', { name: 'Course Access Required' })).toBeVisible();
   const main = page.getByRole('main');

@@ -12,13 +12,7 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import {
-  becomeCourseMember,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { becomeCourseMember, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -36,9 +30,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 });
 
 test('a free account sees Course Access Required with the ways to get access', async ({ page }, testInfo) => {
-  const email = uniqueEmail('progress', 'free');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'progress', 'free');
   await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ana!' })).toBeVisible();
@@ -293,9 +285,7 @@ test(
 
 /** A signed-in owner on the revenue-share plan (through the API, as the welcome page does): rs_pending. */
 async function becomeOwner(page: Page): Promise<void> {
-  const email = uniqueEmail('progress', 'owner');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'progress', 'owner');
   const consent = await page.request.post('/api/revenue-share-consent', {
     data: { consentToTerms: true, baselineNetRevenue: 3_000_000 },
   });
@@ -361,8 +351,9 @@ test(
     await becomeOwner(page);
     const shifts = await loadInOneRoundTrip(page, testInfo, {
       name: 'progress-dashboard-owner',
-      // The revenue-share card's read needs only the user: it goes beside the dashboard's.
-      besideDashboard: ['/api/revenue-reports', PURCHASES],
+      // The revenue-share card's read and the card on file's need only the user: they go beside the
+      // dashboard's.
+      besideDashboard: ['/api/revenue-reports', '/api/saved-card', PURCHASES],
       // What the user alone decides is there before the course: the banner and the card's place.
       loading: async () => {
         const skeleton = page.getByTestId('dashboard-skeleton');

@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, signInThroughApi, signInNewAccount } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import {
@@ -262,9 +262,7 @@ test.describe('the revenue ledger', () => {
   });
 
   test('a signed-in owner gets Access Denied and goes home; a visitor goes to log in', async ({ page }) => {
-    const email = uniqueEmail('revenue-admin', 'denied');
-    await createAccount(page.request, email);
-    await signInThroughApi(page, email, PASSWORD);
+    await signInNewAccount(page, 'revenue-admin', 'denied');
     expect((await page.request.get('/api/admin/revenue-reports')).status()).toBe(403);
     await page.goto(PAGE);
     await expectToast(page, 'Access Denied', 'This page is for the support admin only.');

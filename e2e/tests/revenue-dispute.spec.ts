@@ -39,6 +39,8 @@ test(
     await dialog.getByRole('button', { name: 'Send dispute' }).click();
     await expect(row.getByTestId('report-dispute')).toContainText('Dispute under review');
     await expect(row.getByRole('button', { name: /^Dispute this share/ })).toHaveCount(0);
+    // The toast may come after the row: axe reads it once it has faded in.
+    await expect(page.getByRole('status').filter({ hasText: 'Dispute sent' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'revenue-report-disputed');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-disputed');
     const received = await waitForMail(owner.email, { where: (mail) => /dispute/.test(mail.subject) });

@@ -19,6 +19,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
+import { closeContexts } from '../helpers/contexts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
@@ -330,8 +331,7 @@ test(
       await saveScreenshot(admin, testInfo, 'journey-revenue-admin');
       await expectNoSeriousA11yViolations(admin, testInfo, 'revenue-admin, collected');
     } finally {
-      await adminContext.close();
-      await ownerContext.close();
+      await closeContexts(adminContext, ownerContext);
     }
   },
 );

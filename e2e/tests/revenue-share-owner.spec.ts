@@ -15,14 +15,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { ADMIN, createAccount, logIn, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import {
+  ADMIN,
+  createAccount,
+  logIn,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+  signInNewAccount,
+} from '../helpers/accounts.js';
 import {
   expectNoSeriousA11yViolations,
   picturesWanted,
   saveScreenshot,
   screenshotBoth,
 } from '../helpers/page-checks.js';
-import { agreedSoFirstMonthIs, monthNameBack, recordAgreementDate } from '../helpers/revenue-share.js';
+import {
+  agreedSoFirstMonthIs,
+  monthBack,
+  monthNameBack,
+  recordAgreementDate,
+  reportMonthThroughApi,
+} from '../helpers/revenue-share.js';
 
 const WORKBOOK = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -38,14 +52,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible({ timeout: 15_000 });
   if (description !== undefined)
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
-
-/** A calendar month that has ended, `monthsBack` before this one, in UTC (the server's calendar). */
-function monthBefore(monthsBack: number): { start: string; end: string } {
-  const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack + 1, 0));
-  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
 /** 'Mar 1, 2026', as the history shows a calendar day. */
@@ -66,9 +72,7 @@ async function becomeOwner(
   baselineNetRevenue: number,
   firstMonthBack?: number,
 ): Promise<string> {
-  const email = uniqueEmail('owner', label);
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  const email = await signInNewAccount(page, 'owner', label);
   const consent = await page.request.post('/api/revenue-share-consent', {
     data: { consentToTerms: true, baselineNetRevenue },
   });
@@ -96,21 +100,6 @@ async function becomeOwner(
   return email;
 }
 
-async function submitReportThroughApi(page: Page, netRevenue: number, monthsBack = 1): Promise<string> {
-  const { start, end } = monthBefore(monthsBack);
-  const response = await page.request.post('/api/revenue-report', {
-    data: {
-      reportingPeriodStart: start,
-      reportingPeriodEnd: end,
-      grossRevenue: netRevenue,
-      businessExpenses: 0,
-      netRevenue,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { report: { id: string } }).report.id;
-}
-
 async function adminRequest(request: APIRequestContext): Promise<APIRequestContext> {
   const login = await request.post('/api/auth/login', { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
@@ -136,9 +125,7 @@ test(
   'the welcome page and consent, then the dashboard with the banner and the revenue card',
   { tag: '@phone' },
   async ({ page }, testInfo) => {
-    const email = uniqueEmail('owner', 'welcome');
-    await createAccount(page.request, email);
-    await signInThroughApi(page, email, PASSWORD);
+    await signInNewAccount(page, 'owner', 'welcome');
     await page.goto('/revenue-share-welcome');
 
     // The programme, the timeline and the terms.
@@ -241,6 +228,7 @@ test(
       '/revenue-report',
     );
     await screenshotElement(card, testInfo, 'dashboard-revenue-card');
+    await expect(page.getByTestId('card-on-file').getByTestId('save-card')).toHaveText('Save a card');
     await saveScreenshot(page, testInfo, 'dashboard-revenue-owner');
     await expectNoSeriousA11yViolations(page, testInfo, 'dashboard-revenue-owner');
   },
@@ -268,7 +256,7 @@ test(
     await expect(page.getByTestId('report-notes')).toContainText('Inaccurate data may delay');
 
     // The period starts as the owner's first month to report, last month, which has ended.
-    const { start, end } = monthBefore(1);
+    const { start, end } = monthBack(1);
     await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
     await expect(page.getByLabel('Reporting period end')).toHaveValue(end);
     await expect(page.getByTestId('reportable-months')).toContainText(
@@ -442,7 +430,7 @@ test(
     );
     await expect(note).toContainText(`You can report ${firstMonth} from`);
 
-    const { start, end } = monthBefore(1);
+    const { start, end } = monthBack(1);
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
     await page.getByLabel('Total gross revenue').pressSequentially('15000');
@@ -476,11 +464,54 @@ test(
   },
 );
 
+test(
+  'with a card on file the reminders announce the charge to it instead of asking to pay',
+  { tag: '@phone' },
+  async ({ page, playwright, baseURL }, testInfo) => {
+    await becomeOwner(page, 'card-reminders', 0, 1);
+    const reportId = await reportMonthThroughApi(page.request, 1_000_000, 1);
+    const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
+    const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
+    expect(verified.status(), await verified.text()).toBe(200);
+    await admin.dispose();
+    // The card saved on the test provider's page, as the owner's browser does.
+    const setup = await page.request.post('/api/saved-card/setup', { data: {} });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const { url } = (await setup.json()) as { url: string };
+    const saved = await page.request.post(`${url}/save/pays`, { maxRedirects: 0 });
+    expect(saved.status()).toBe(303);
+    // The revenue service learns of the card from the payment service's event.
+    await expect
+      .poll(async () =>
+        JSON.stringify(await (await page.request.get('/api/revenue-reminders')).json()).includes(
+          'card-charge',
+        ),
+      )
+      .toBe(true);
+
+    await page.goto('/revenue-report');
+    const card = page.getByTestId('revenue-reminders');
+    await expect(card.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+    const next = card.getByRole('list', { name: 'Reminders coming next' });
+    await expect(next).toBeVisible();
+    const all = card.getByRole('button', { name: /^Show all/ }).first();
+    if (await all.isVisible()) await all.click();
+    const share = `Share for ${monthNameBack(1)}`;
+    await expect(next).toContainText(
+      `${share}: notice that your Visa ending 4242 will be charged on the due date`,
+    );
+    await expect(next).toContainText(`${share}: charged to your Visa ending 4242`);
+    await expect(next).not.toContainText(`${share}: due`);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'revenue-report-reminders-card');
+  },
+);
+
 test('recharts is downloaded by the report page only, not by the public first view or other member pages', async ({
   page,
 }) => {
   await becomeOwner(page, 'chunks', 0, 1);
-  await submitReportThroughApi(page, 500_000);
+  await reportMonthThroughApi(page.request, 500_000);
 
   const scripts: Promise<{ url: string; recharts: boolean }>[] = [];
   page.on('response', (response) => {
@@ -531,6 +562,8 @@ test('an owner already on the plan sees it on the welcome page instead of the fo
   await expect(page.getByRole('button', { name: 'Start Free Implementation' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   await expect(page.getByRole('link', { name: 'Report revenue' })).toHaveAttribute('href', '/revenue-report');
+  // The card on file is offered here too, coming back to this page.
+  await expect(page.getByTestId('card-on-file').getByTestId('save-card')).toHaveText('Save a card');
   await screenshotBoth(page, testInfo, 'revenue-share-welcome-on-plan');
   await expectNoSeriousA11yViolations(page, testInfo, 'revenue-share-welcome-on-plan');
 });
@@ -556,9 +589,7 @@ test('visitors go to /login, and signing in brings a would-be owner back to the 
 test('an account without the plan is told why it cannot report, and led to the welcome page', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail('owner', 'no-plan');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await signInNewAccount(page, 'owner', 'no-plan');
   await page.goto('/revenue-report');
   const notice = page.getByTestId('not-on-plan');
   await expect(notice).toContainText('Please agree to the Revenue Share Terms before reporting revenue');
@@ -597,8 +628,8 @@ test(
   { tag: '@phone' },
   async ({ page, playwright, baseURL }, testInfo) => {
     await becomeOwner(page, 'pay', 0, 2);
-    const online = await submitReportThroughApi(page, 1_234_500, 1);
-    const offline = await submitReportThroughApi(page, 800_000, 2);
+    const online = await reportMonthThroughApi(page.request, 1_234_500, 1);
+    const offline = await reportMonthThroughApi(page.request, 800_000, 2);
     const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
     for (const reportId of [online, offline]) {
       const verified = await admin.post(`/api/admin/verify-report/${reportId}`);

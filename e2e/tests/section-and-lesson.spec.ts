@@ -8,13 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  becomeCourseMember,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { becomeCourseMember, signInThroughApi, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
 
 type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
@@ -72,9 +66,7 @@ test(
   'a free account watches the free lessons as on /, and the others say they are for members',
   { tag: '@phone' },
   async ({ page }, testInfo) => {
-    const email = uniqueEmail('learn', 'free');
-    await createAccount(page.request, email);
-    await signInThroughApi(page, email, PASSWORD);
+    await signInNewAccount(page, 'learn', 'free');
     const preview = (await (await page.request.get('/api/course-preview')).json()) as {
       sections: { id: number; lessons: { id: number; isOpen: boolean }[] }[];
     };

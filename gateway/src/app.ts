@@ -13,6 +13,7 @@ import { createLogger, type Logger } from '@platform/service-kit/logger';
 import { httpRequestDuration, traceRequest } from '@platform/service-kit/runtime';
 import type { GatewayConfig } from './config.js';
 import { getServiceUrl } from './config.js';
+import { createAccountExport } from './account-data/account-export.js';
 import { createFrontEndRouter } from './front-end/front-end.router.js';
 import { HeldFiles } from './front-end/held-files.js';
 import { serveHeldCopies } from './front-end/precompressed.js';
@@ -83,6 +84,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
         sendFile,
       })
     : null;
+  const accountExport = createAccountExport({ config, agents, callers });
   const api = createApiProxy({ config, agents, callers, logger, inProcess: deps.inProcess });
   // The built front ends and their pages: an Express router of their own (files by `send`, pages by
   // `res.sendFile`), reached by what no step before answered.
@@ -134,6 +136,8 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
     // Compression is applied where it pays, not here: to the services' answers once their type and size
     // are known (compress-responses.ts), to built files without a precompressed copy (front-end/).
     // No body parser anywhere: request bodies stream straight to the services.
+    // A person's data as one zip, gathered from every service's part (account-data/).
+    only(accountExport.handles, accountExport.handle),
     api.handle,
     // An Express app called with a third argument calls it for what its router leaves (its types omit it).
     frontEnd as unknown as NodeMiddleware,

@@ -7,6 +7,9 @@ import {
   internalSecret,
   loadConfig,
   LogLevelSchema,
+  nodeEnvSetting,
+  otlpEndpointSetting,
+  shutdownTimeoutSetting,
   type Env,
 } from '@platform/service-kit/config';
 import { z } from 'zod';
@@ -71,10 +74,7 @@ const frontEndOriginOf = (folder: string) =>
   );
 
 export const gatewayConfigSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'])
-    .default('development')
-    .describe('`development`, `production` or `test`'),
+  NODE_ENV: nodeEnvSetting,
   HOST: z.string().default('0.0.0.0').describe('listen address'),
   PORT: envPort.default(3000).describe("the site's port"),
   LOG_LEVEL: LogLevelSchema.default('info').describe('pino level (`silent` to mute)'),
@@ -113,13 +113,8 @@ export const gatewayConfigSchema = z.object({
       "with `*_ORIGIN`: how long what a front end's server publishes (route lists, manifests) is reused before it is " +
         'fetched again (`0`: every page); folders are re-read when a file changes',
     ),
-  SHUTDOWN_TIMEOUT_MS: positiveMs
-    .default(10_000)
-    .describe('longest a graceful stop waits for requests in flight'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
-    .optional()
-    .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported'),
+  SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting,
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSetting,
   METRICS_PORT: envPort
     .optional()
     .describe(

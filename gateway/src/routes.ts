@@ -35,11 +35,21 @@ export const ROUTES: readonly Route[] = [
   ),
   ...route('notification', '/api/admin/mail*'),
   ...route('notification', '/api/notification-preferences', '/api/unsubscribe/*'),
-  ...route('course', '/api/admin/questions*', '/api/admin/learners*'),
+  ...route('course', '/api/admin/questions*', '/api/admin/learners*', '/api/admin/customers/learning*'),
+  // The admin's customers (docs/decisions.md, 100): the accounts are auth's; their learning is the course's.
+  ...route('auth', '/api/admin/customers', '/api/admin/customers/*'),
   ...route('consultation', '/api/admin/consultations/*'),
 
   // Sign-in: sessions, accounts, passwords and the OpenID Connect round trip.
-  ...route('auth', '/api/auth/*', '/api/login', '/api/logout', '/api/callback'),
+  ...route(
+    'auth',
+    '/api/auth/*',
+    '/api/login',
+    '/api/logout',
+    '/api/callback',
+    '/api/account',
+    '/api/admin/users/*',
+  ),
 
   // Catalogue, enrolments, progress and media (note the one path outside /api).
   ...route(

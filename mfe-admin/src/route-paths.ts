@@ -14,6 +14,8 @@ export const ROUTE_PATHS = {
   coupons: '/admin/coupons',
   questions: '/admin/questions',
   learners: '/admin/learners',
+  customers: '/admin/customers',
+  customer: '/admin/customers/:id',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

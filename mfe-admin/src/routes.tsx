@@ -70,6 +70,20 @@ const PAGES = {
       })),
     ),
   },
+  customers: {
+    Component: lazy(() =>
+      import('./features/customers/components/customers-page').then((m) => ({
+        default: m.AdminCustomersPage,
+      })),
+    ),
+  },
+  customer: {
+    Component: lazy(() =>
+      import('./features/customers/components/customer-page').then((m) => ({
+        default: m.AdminCustomerPage,
+      })),
+    ),
+  },
 } satisfies Record<RouteName, RouteObject>;
 
 /** Every page inside the admin layout route, which checks access once for all of them. */

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { readCoursePreview } from './features/course-preview/lib/read-course-preview';
+import { readProductList } from './features/services/lib/read-product-list';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
@@ -10,7 +12,10 @@ import './index.css';
  * route's `handle.preload`: the shell awaits it before hydrating a prerendered page, so the page hydrates
  * with the rest of the first render, before any data arrives (docs/decisions.md, 55).
  */
-function lazyPage(load: () => Promise<ComponentType>): RouteObject {
+function lazyPage(
+  load: () => Promise<ComponentType>,
+  firstViewData: { url: string; read: (body: unknown) => unknown }[] = [],
+): RouteObject {
   let Loaded: ComponentType | undefined;
   const preload = () =>
     load().then((Page) => {
@@ -21,19 +26,22 @@ function lazyPage(load: () => Promise<ComponentType>): RouteObject {
   function Page() {
     return Loaded ? <Loaded /> : <LazyPage />;
   }
-  return { element: <Page />, handle: { preload } };
+  return { element: <Page />, handle: { preload, firstViewData } };
 }
 
 // Every page loads when visited, `/` too: a prerendered page's entry loads only its own page's code
-// before hydrating (docs/decisions.md, 87).
-const homePage = lazyPage(() =>
-  import('./features/course-preview/components/course-page').then((m) => m.CoursePage),
+// before hydrating (docs/decisions.md, 87). `/` and `/services` come with the answers they show drawn in
+// their HTML (`firstViewData`, docs/decisions.md, 110).
+const homePage = lazyPage(
+  () => import('./features/course-preview/components/course-page').then((m) => m.CoursePage),
+  [{ url: '/api/course-preview', read: readCoursePreview }],
 );
 const landingPage = lazyPage(() =>
   import('./features/landing/components/landing-page').then((m) => m.LandingPage),
 );
-const servicesPage = lazyPage(() =>
-  import('./features/services/components/services-page').then((m) => m.ServicesPage),
+const servicesPage = lazyPage(
+  () => import('./features/services/components/services-page').then((m) => m.ServicesPage),
+  [{ url: '/api/products', read: readProductList }],
 );
 const cartPage = lazyPage(() => import('./features/cart/components/cart-page').then((m) => m.CartPage));
 const loginPage = lazyPage(() => import('./features/auth/components/login-page').then((m) => m.LoginPage));

@@ -9,10 +9,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { crc32, createGunzip, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import tar from 'tar-stream';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { ConsultationResponseSchema } from '@platform/contracts';
 import { backupSite, restoreSite, startEmbedded } from '@platform/embedded';
@@ -25,7 +22,7 @@ import {
   type S3TestServer,
   type TestPostgresDatabase,
 } from '@platform/service-kit/testing';
-import { startGuestCheckout } from './helpers.js';
+import { noisyPng, readArchive, startGuestCheckout } from './helpers.js';
 
 type Env = Record<string, string | undefined>;
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
@@ -69,13 +66,7 @@ afterAll(async () => {
 /** Every entry of an archive but its time stamps, rows sorted: what two archives of the same data share. */
 async function contentsOf(archive: string): Promise<Map<string, string>> {
   const entries = new Map<string, string>();
-  const extract = tar.extract();
-  const reading = pipeline(createReadStream(archive), createGunzip(), extract);
-  for await (const entry of extract) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(Buffer.from(chunk as Uint8Array));
-    const bytes = Buffer.concat(chunks);
-    const name = entry.header.name;
+  for (const { name, bytes } of await readArchive(archive)) {
     if (name.includes('/objects/')) entries.set(name, createHash('sha256').update(bytes).digest('hex'));
     else if (name.endsWith('/layout.json')) {
       entries.set(name, JSON.stringify({ ...JSON.parse(bytes.toString()), snapshotAt: undefined }));
@@ -85,7 +76,6 @@ async function contentsOf(archive: string): Promise<Map<string, string>> {
     else if (name !== 'backup.json' && name !== 'summary.json') entries.set(name, bytes.toString());
     else entries.set(name, JSON.stringify({ ...JSON.parse(bytes.toString()), createdAt: undefined }));
   }
-  await reading;
   return entries;
 }
 
@@ -107,30 +97,6 @@ function deliveryFree(bytes: Buffer): string {
     })
     .sort()
     .join('\n');
-}
-
-/** A truecolour PNG of random pixels. */
-function noisyPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const framing = Buffer.alloc(8);
-    framing.writeUInt32BE(data.length, 0);
-    framing.writeUInt32BE(crc32(typed), 4);
-    return Buffer.concat([framing.subarray(0, 4), typed, framing.subarray(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, () =>
-    Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]),
-  );
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 function rowsOf(

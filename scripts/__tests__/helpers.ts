@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import readline from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createGunzip, deflateSync } from 'node:zlib';
+import tar from 'tar-stream';
 import { CreateCheckoutSessionResponseSchema } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { startWatchedProcess, waitFor } from '@platform/service-kit/testing';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -28,59 +32,20 @@ export function startNode(
   env: Record<string, string | undefined>,
   cwd: string,
 ): StartedProcess {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      output.push(line);
-      for (const waiter of [...waiters]) {
-        const match = line.match(waiter.pattern);
-        if (match) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(match);
-        }
-      }
-    });
-  }
-  const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const started = startWatchedProcess(args, { env, cwd });
   return {
-    child,
-    output,
-    exit,
-    waitFor: (pattern, timeoutMs) =>
-      new Promise((resolve, reject) => {
-        const existing = output.map((line) => line.match(pattern)).find(Boolean);
-        if (existing) return resolve(existing);
-        const timer = setTimeout(
-          () =>
-            reject(
-              new Error(
-                `no line matching ${pattern} within ${timeoutMs} ms:\n${output.slice(-30).join('\n')}`,
-              ),
-            ),
-          timeoutMs,
-        );
-        waiters.push({
-          pattern,
-          resolve: (match) => {
-            clearTimeout(timer);
-            resolve(match);
-          },
-        });
-        void exit.then(([code]) => {
-          clearTimeout(timer);
-          reject(
-            new Error(
-              `process exited (${code}) before printing ${pattern}:\n${output.slice(-30).join('\n')}`,
-            ),
-          );
-        });
-      }),
+    child: started.process,
+    output: started.output,
+    exit: started.exited,
+    waitFor: async (pattern, timeoutMs) => {
+      let match: RegExpMatchArray | null = null;
+      await started.waitFor(
+        (_, text) => (match = text.match(pattern)) !== null,
+        `line matching ${pattern}`,
+        timeoutMs,
+      );
+      return match!;
+    },
   };
 }
 
@@ -117,14 +82,32 @@ export async function startGuestCheckout(
   siteUrl: string,
   buyer: { email: string; firstName: string; lastName: string },
 ): Promise<string> {
+  return (await createCheckoutSession(siteUrl, buyer)).url;
+}
+
+/**
+ * A checkout of one product (the consultation unless told), as a guest or, with `cookie`, signed in; waits
+ * for the catalogue as startGuestCheckout does. Resolves with the session's id and payment page address.
+ */
+export async function createCheckoutSession(
+  siteUrl: string,
+  buyer: { email: string; firstName: string; lastName: string },
+  options: { item?: { id: string; name?: string; price?: number; quantity: number }; cookie?: string } = {},
+): Promise<{ sessionId: string; url: string }> {
   const { email, firstName, lastName } = buyer;
+  const item = options.item ?? {
+    id: 'restaurant-consultation',
+    name: 'Restaurant Consultation',
+    price: 1,
+    quantity: 1,
+  };
   const checkout = await waitFor(
     () =>
       fetch(`${siteUrl}/api/create-checkout-session`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(options.cookie && { cookie: options.cookie }) },
         body: JSON.stringify({
-          items: [{ id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 1, quantity: 1 }],
+          items: [item],
           customer_email: email,
           customer_name: `${firstName} ${lastName}`,
           billingInfo: {
@@ -142,5 +125,43 @@ export async function startGuestCheckout(
     (response) => response.status === 200,
     'a checkout session',
   );
-  return CreateCheckoutSessionResponseSchema.parse(await checkout.json()).url;
+  return CreateCheckoutSessionResponseSchema.parse(await checkout.json());
+}
+
+/** A truecolour PNG of random pixels. */
+export function noisyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framing = Buffer.alloc(8);
+    framing.writeUInt32BE(data.length, 0);
+    framing.writeUInt32BE(crc32(typed), 4);
+    return Buffer.concat([framing.subarray(0, 4), typed, framing.subarray(4)]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, () =>
+    Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]),
+  );
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Every entry of a backup archive (a gzipped tar), by name, with its bytes. */
+export async function readArchive(archive: string): Promise<Array<{ name: string; bytes: Buffer }>> {
+  const entries: Array<{ name: string; bytes: Buffer }> = [];
+  const extract = tar.extract();
+  const reading = pipeline(createReadStream(archive), createGunzip(), extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(Buffer.from(chunk as Uint8Array));
+    entries.push({ name: entry.header.name, bytes: Buffer.concat(chunks) });
+  }
+  await reading;
+  return entries;
 }

@@ -29,14 +29,12 @@ import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
-  startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
 } from '@platform/service-kit/runtime';
 import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { z } from 'zod';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -63,9 +61,9 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
   function start<TConfig extends BaseServiceConfig, TRuntime>(
     definition: ServiceDefinition<TConfig, TRuntime>,
   ) {
-    return startService(definition, {
+    return setup.start(definition, {
+      clock,
       env: {
-        ...setup.env,
         INTERNAL_TOKEN_SECRET: SECRET,
         NODE_ENV: 'test',
         ADMIN_EMAIL: 'support@example.com',
@@ -74,11 +72,6 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
         REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
         REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
       },
-      ...(setup.bus && { bus: setup.bus }),
-      clock,
-      port: 0,
-      host: '127.0.0.1',
-      logger: pino({ level: 'silent' }),
     });
   }
   const startCourse = () => start(courseService);

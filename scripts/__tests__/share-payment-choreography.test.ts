@@ -29,14 +29,12 @@ import { revenueService } from '@platform/revenue';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import {
-  startService,
   type BaseServiceConfig,
   type RunningService,
   type ServiceDefinition,
 } from '@platform/service-kit/runtime';
 import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
 import { sql, type SQL } from 'drizzle-orm';
-import { pino } from 'pino';
 
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
@@ -62,9 +60,9 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
   function start<TConfig extends BaseServiceConfig, TRuntime>(
     definition: ServiceDefinition<TConfig, TRuntime>,
   ) {
-    return startService(definition, {
+    return setup.start(definition, {
+      clock,
       env: {
-        ...setup.env,
         ...TEST_PASSWORD_HASH_ENV,
         INTERNAL_TOKEN_SECRET: SECRET,
         NODE_ENV: 'test',
@@ -75,11 +73,6 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
         REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
         RECONCILE_INTERVAL_MS: String(3650 * DAY),
       },
-      ...(setup.bus && { bus: setup.bus }),
-      clock,
-      port: 0,
-      host: '127.0.0.1',
-      logger: pino({ level: 'silent' }),
     });
   }
   const startPayment = () => start(paymentService);

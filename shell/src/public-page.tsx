@@ -9,13 +9,14 @@
 import { StrictMode, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, Router, createPath, useRoutes } from 'react-router-dom';
+import { BrowserRouter, Router, createPath, matchRoutes, useRoutes } from 'react-router-dom';
 import type { Path, RouteObject } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '@platform/ui';
+import { cn, createQueryClient, hydrateKeepingServerMarkup } from '@platform/ui';
 import { AppFrame } from './app/app-frame';
 import { NotFoundPage } from './components/not-found-page';
 import { PageLoading } from './components/page-loading';
+import { firstViewReads, readFirstViewData, seedFirstViewData } from './features/remotes/api/first-view-data';
 import { preloadRoutePages } from './features/remotes/api/preload-route-pages';
 
 /** What a remote's `./routes` module exports (the route objects, as default export or as `routes`). */
@@ -77,22 +78,42 @@ export function PublicPage({ routes, queryClient, prerenderPath }: PublicPagePro
   );
 }
 
-function HydratedPublicPage({ routes }: { routes: RouteObject[] }) {
-  const [queryClient] = useState(createQueryClient);
-  return <PublicPage routes={routes} queryClient={queryClient} />;
+function HydratedPublicPage({ routes, queryClient }: { routes: RouteObject[]; queryClient: QueryClient }) {
+  const [client] = useState(() => queryClient);
+  return <PublicPage routes={routes} queryClient={client} />;
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Hydrates the prerendered page in `#root` with the public remote's routes, once the code of the page
- * the address matches has loaded (so it hydrates in one pass, before any data it reads arrives).
+ * the address matches has loaded (so it hydrates in one pass, before any data it reads arrives), with the
+ * API answers the server drew the page with already in the query cache (docs/decisions.md, 110).
  */
 export async function hydratePublicPage(exposedRoutes: ExposedRoutes): Promise<void> {
   const routes = routesOf(exposedRoutes);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  await preloadRoutePages(routes, window.location.pathname);
+  const queryClient = createQueryClient();
+  const matches = matchRoutes(routes, window.location.pathname) ?? [];
+  // The first view's answers are checked and seeded, and its pages' code asked for, each in a task of its
+  // own, as the hydration below is: several short tasks block a phone less than one long one
+  // (docs/decisions.md, 101).
+  await nextTask();
+  seedFirstViewData(queryClient, firstViewReads(matches), readFirstViewData(document));
+  await nextTask();
+  await preloadRoutePages(matches);
+  // Hydration in a task of its own, not in the one that ran the page's code: two shorter tasks block a
+  // phone less than one long one (docs/decisions.md, 109).
+  await nextTask();
+  // The class merger builds its tables on its first call: in a task of its own too (docs/decisions.md, 101).
+  cn('');
+  await nextTask();
   // In a transition: hydration yields to the browser every few milliseconds.
   startTransition(() => {
-    hydrateRoot(container, <HydratedPublicPage routes={routes} />);
+    // What the page marks as having nothing to do in the browser is kept as drawn (docs/decisions.md, 109).
+    hydrateKeepingServerMarkup(() => {
+      hydrateRoot(container, <HydratedPublicPage routes={routes} queryClient={queryClient} />);
+    });
   });
 }

@@ -4,7 +4,7 @@
  * nothing compressed that is small, already compressed, a byte range or a HEAD.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
 import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { writeBuilt } from './helpers/built-files.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,11 +41,6 @@ let peers: Peers;
 let gateway: RunningGateway;
 const shellDir = () => path.join(root, 'shell');
 const publicDir = () => path.join(root, 'public');
-
-async function writeBuilt(dir: string, files: Record<string, string | Buffer>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-compression-'));

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import {
   type Peers,
   type RunningPeer,
 } from './helpers/peers.js';
+import { writeBuilt } from './helpers/built-files.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const INDEX_HTML =
@@ -30,11 +31,6 @@ const routesJson = (routes: string[]) => JSON.stringify({ routes });
 let root: string;
 let peers: Peers;
 let gateway: RunningGateway;
-
-async function writeBuilt(dir: string, files: Record<string, string>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-front-end-'));

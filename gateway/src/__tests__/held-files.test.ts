@@ -5,7 +5,7 @@
  * bytes, files without a hash in their name are read again at every request, and the store stays within
  * its bounds.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,6 +16,7 @@ import { HeldFiles, REVALIDATE_MS, type HeldCopy } from '../front-end/held-files
 import { startGateway, type RunningGateway } from '../server.js';
 import { request, type RawResponse } from './helpers/http-client.js';
 import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { writeBuilt } from './helpers/built-files.js';
 
 const script = (name: string, lines: number) =>
   Array.from({ length: lines }, (_, i) => `export const ${name}${i} = () => '${name} line ${i}';`).join('\n');
@@ -31,11 +32,6 @@ let peers: Peers;
 let gateway: RunningGateway;
 const shellDir = () => path.join(root, 'shell');
 const publicDir = () => path.join(root, 'public');
-
-async function writeBuilt(dir: string, files: Record<string, string>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-held-files-'));

@@ -19,7 +19,7 @@ import { loadGatewayConfig } from '../config.js';
 import { OPEN_FILES_FRESH_MS } from '../media/public-previews.js';
 import { createUpstreamAgents } from '../upstream/upstream-agents.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { answerRevalidated, gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
 
 const PREVIEW = Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 13) % 251));
 const LESSON = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 5) % 241));
@@ -58,16 +58,13 @@ beforeAll(async () => {
   peers = await startServicePeers({
     course: {
       routes: (router) => {
-        router.get('/internal/demo-video-files', (req, res) => {
-          if (!course.listing) {
-            res.status(503).json({ message: 'Service unavailable' });
-            return;
-          }
-          const etag = `"catalogue-${course.version}"`;
-          res.set({ 'Cache-Control': 'public, no-cache', ETag: etag });
-          if (req.get('if-none-match') === etag) res.status(304).end();
-          else res.json({ files: course.files });
-        });
+        router.get('/internal/demo-video-files', (req, res) =>
+          answerRevalidated(req, res, {
+            answering: course.listing,
+            etag: `"catalogue-${course.version}"`,
+            body: () => ({ files: course.files }),
+          }),
+        );
         // The course refusing what the gateway left to it (and, for the distributed gateway, its answer).
         router.all('/api/demo-video/{*rest}', (req, res) => {
           if (req.method === 'GET' && req.path === '/api/demo-video/free-preview-1.mp4') {

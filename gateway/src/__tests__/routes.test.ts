@@ -88,6 +88,11 @@ const SPEC_PATHS: Array<[string, string]> = [
   ['/api/admin/mail', 'notification'],
   ['/api/admin/mail/deliveries/3', 'notification'],
   ['/api/admin/consultations/abc/messages', 'consultation'],
+  ['/api/admin/customers', 'auth'],
+  ['/api/admin/customers/0b7f7a1e-0000-4000-8000-000000000001', 'auth'],
+  ['/api/admin/customers/0b7f7a1e-0000-4000-8000-000000000001/set-password-link', 'auth'],
+  ['/api/admin/customers/learning', 'course'],
+  ['/api/admin/customers/learning/0b7f7a1e-0000-4000-8000-000000000001/grant', 'course'],
 ];
 
 describe('the route table', () => {

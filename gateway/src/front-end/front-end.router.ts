@@ -12,13 +12,16 @@ import type { Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@platform/service-kit/logger';
 import { compressResponses } from '../compress-responses.js';
 import type { GatewayConfig } from '../config.js';
+import { getServiceUrl } from '../config.js';
+import { resolveService } from '../routes.js';
 import { createUpstreamProxy } from '../upstream/create-upstream-proxy.js';
 import type { UpstreamAgents } from '../upstream/upstream-agents.js';
 import { cacheControlFor, NO_CACHE } from './cache-control.js';
 import { createClientRoutes, type RemoteFrontEnd, type RouteMatch } from './client-routes.js';
 import type { HeldFiles } from './held-files.js';
 import { sendPrecompressed, servePrecompressed } from './precompressed.js';
-import { findPrerenderedPage } from './prerendered.js';
+import { createLivePages, sendLivePage, type LivePages } from './live-pages.js';
+import { findPrerenderedPage, PRERENDERED_DIR } from './prerendered.js';
 import { createPreloadLinks } from './preload-links.js';
 import { createBuiltJsonReader } from './read-built-json.js';
 
@@ -125,13 +128,26 @@ export function createFrontEndRouter({ config, agents, logger, held }: FrontEndO
     return router;
   }
 
+  // The renderer and template of the prerendered pages are the gateway's, not the browser's.
+  router.use(`/${PRERENDERED_DIR}/`, (_req, _res, next) => next('router'));
+  const livePages = createLivePages({
+    shellDir: config.SHELL_DIR,
+    serviceUrlFor: (apiPath) => {
+      const service = resolveService(apiPath);
+      return service ? { service, url: getServiceUrl(config, service) } : null;
+    },
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    agentFor: (origin) => agents.agentFor(origin),
+    logger,
+  });
   // `/` is a page like the others (the page handler below), not the folder's index.
   router.use(
     servePrecompressed(config.SHELL_DIR, { held }),
     compress,
     serveBuilt(config.SHELL_DIR, { index: false }),
   );
-  router.use(serveShellIndex(config.SHELL_DIR, preparePage));
+  router.use(serveShellIndex(config.SHELL_DIR, preparePage, livePages));
   return router;
 }
 
@@ -170,6 +186,7 @@ function serveBuilt(dir: string, { index = true } = {}): RequestHandler {
 function serveShellIndex(
   shellDir: string,
   preparePage: (req: Request, res: Response) => Promise<RouteMatch>,
+  livePages: LivePages,
 ): RequestHandler {
   const indexFile = path.join(shellDir, 'index.html');
   return async (req, res, next) => {
@@ -188,6 +205,12 @@ function serveShellIndex(
     const prerendered = status === 200 ? await findPrerenderedPage(shellDir, req.path) : undefined;
     // A prerendered page loads its own small entry, not the remote's files (docs/decisions.md, 87).
     if (prerendered) res.removeHeader('link');
+    // One that shows API data is drawn with the current answers (live-pages.ts, docs/decisions.md, 110).
+    const live = prerendered ? await livePages.page(req.path) : undefined;
+    if (live) {
+      sendLivePage(req, res, live);
+      return;
+    }
     const pageFile = prerendered ?? indexFile;
     if (await sendPrecompressed(req, res, pageFile, { status })) return;
     res.status(status);

@@ -120,7 +120,7 @@ export function answerWithCopy(req: IncomingMessage, res: ServerResponse, copy: 
 }
 
 /** Adds `Accept-Encoding` to the answer's `Vary`, once (as Express's `res.vary`). */
-function varyByEncoding(res: ServerResponse): void {
+export function varyByEncoding(res: ServerResponse): void {
   const vary = res.getHeader('vary');
   const names = vary === undefined ? [] : String(vary).split(/\s*,\s*/);
   if (names.includes('*') || names.some((name) => name.toLowerCase() === 'accept-encoding')) return;

@@ -12,6 +12,8 @@ export interface GetJsonOptions {
   headers?: Record<string, string>;
   timeoutMs: number;
   agent?: UpstreamAgent;
+  /** The largest answer read (64 KB unless told). */
+  maxBodyBytes?: number;
 }
 
 export interface JsonAnswer {
@@ -48,7 +50,7 @@ export function getJson(url: string, options: GetJsonOptions): Promise<JsonAnswe
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
+        if (size > (options.maxBodyBytes ?? MAX_BODY_BYTES)) {
           fail(new UpstreamError(options.upstream, 'unavailable', { cause: new Error('answer too large') }));
           return;
         }

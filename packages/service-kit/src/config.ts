@@ -44,12 +44,27 @@ export const internalSecret = z
   .string()
   .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)');
 
+/** Settings the gateway and every service read alike. */
+export const nodeEnvSetting = z
+  .enum(['development', 'production', 'test'])
+  .default('development')
+  .describe('`development`, `production` or `test`');
+
+export const shutdownTimeoutSetting = z.coerce
+  .number()
+  .int()
+  .positive()
+  .default(10_000)
+  .describe('longest a graceful stop waits for requests in flight');
+
+export const otlpEndpointSetting = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
+  .optional()
+  .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported');
+
 /** Settings read by every service (each service adds its own database URL variable). */
 export const baseServiceEnvShape = {
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'])
-    .default('development')
-    .describe('`development`, `production` or `test`'),
+  NODE_ENV: nodeEnvSetting,
   HOST: z.string().default('0.0.0.0').describe('listen address (the embedded mode: `127.0.0.1`)'),
   LOG_LEVEL: LogLevelSchema.default('info').describe('pino level (`silent` to mute)'),
   DATA_DIR: z
@@ -90,16 +105,8 @@ export const baseServiceEnvShape = {
   S3_SECRET_KEY: z.string().optional().describe('S3 secret key (required with `S3_ENDPOINT`)'),
   S3_BUCKET: z.string().default('platform').describe('bucket, created when missing'),
   S3_REGION: z.string().default('us-east-1').describe('S3 region'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10_000)
-    .describe('longest a graceful stop waits for requests in flight'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://otel-collector:4318' })
-    .optional()
-    .describe('OpenTelemetry collector (OTLP over HTTP) that receives the traces; unset: none are exported'),
+  SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting,
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointSetting,
   METRICS_PORT: envPort
     .optional()
     .describe(

@@ -1,7 +1,8 @@
 // @platform/ui: the design system and the client state every front end shares (one copy at runtime).
 // The root entry holds the state and the light components; each Radix-heavy component has its own entry
 // (`@platform/ui/accordion`, `/checkbox`, `/dialog`, `/select`, `/tabs`, `/toast`, `/tooltip`), and so do
-// what only some pages use (`/upload-progress`, `/resumable-upload`, `/consultation-status`), each shared
+// what only some pages use (`/upload-progress`, `/resumable-upload`, `/consultation-status`,
+// `/payment-plan-schedule`), each shared
 // as a singleton of its own, so a page downloads only the ones it renders. Nothing heavy is re-exported here.
 
 // Components
@@ -16,6 +17,7 @@ export { EmptyStateCard } from './components/empty-state-card';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export type { CardTitleProps } from './components/card';
 export { Input } from './components/input';
+export { NativeSelect } from './components/native-select';
 export { Label } from './components/label';
 export { LoadFailedAlert } from './components/load-failed-alert';
 export { LoadingList } from './components/loading-list';
@@ -65,9 +67,19 @@ export { CART_STORAGE_KEY, CART_STORAGE_VERSION, createCartStore, useCart } from
 export type { CartState } from './cart/use-cart';
 export type { CartItem, CartItemInput } from './cart/cart-rules';
 
+// Payments
+export { getPaymentProviders, usePaymentProviders } from './payments/use-payment-providers';
+
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, listenToDocumentTitles, useDocumentTitle } from './hooks/use-document-title';
 export { useHydrated } from './hooks/use-hydrated';
+export {
+  HydrateLater,
+  RENDERED_WHEN_NEAR,
+  ServerMarkup,
+  hydrateKeepingServerMarkup,
+} from './components/server-markup';
+export type { ServerMarkupProps } from './components/server-markup';
 export { ThemeProvider, useTheme } from './theme/theme-provider';
 export type { ThemeContextValue } from './theme/theme-provider';
 export { THEME_STORAGE_KEY } from './theme/theme-storage';
@@ -85,6 +97,9 @@ export {
   readAnswerBody,
 } from './api/api-error';
 export type { ApiFailure, FieldIssue, RefusedOutcome } from './api/api-error';
+export { submitWithToasts } from './api/submit-with-toasts';
+export type { SubmitWithToastsOptions } from './api/submit-with-toasts';
 
 // Delayed redirects (a consultation's status badge and dates are `@platform/ui/consultation-status`)
+export { useOnceSearchParam } from './hooks/use-once-search-param';
 export { useToastAndRedirect } from './hooks/use-toast-and-redirect';

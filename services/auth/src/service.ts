@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineService } from '@platform/service-kit/runtime';
+import { authPersonalData } from './account-data/personal-data.js';
 import { bootstrapAdmin } from './accounts/bootstrap-admin.js';
 import { authConfigSchema, type AuthConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
@@ -16,6 +17,7 @@ export const authService = defineService<AuthConfig, AuthRuntime>({
   usesStorage: false,
   subscriptions: authSubscriptions,
   routes: authRoutes,
+  personalData: authPersonalData,
   onStart: async (deps) => {
     const { runtime, stop } = await startAuthRuntime(deps);
     try {

@@ -26,6 +26,9 @@ export const consultationConfigSchema = serviceConfigSchema(
     CONSULTATION_MESSAGES_PER_HOUR: count
       .default(30)
       .describe('messages one person (owner or admin) writes in consultation threads per hour'),
+    CONSULTATION_CALL_CHANGES_PER_HOUR: count
+      .default(10)
+      .describe('call bookings and cancellations one owner makes per hour (each e-mails an invitation)'),
     // Per-file limits (docs/decisions.md, 17); tests lower them.
     CONSULTATION_MAX_IMAGE_BYTES: bytes
       .default(CONSULTATION_FILE_SIZE_LIMITS.images)

@@ -2,6 +2,7 @@
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { ConsultationConfig } from './config.js';
+import { callRoutes } from './calls/calls.router.js';
 import { contactRoutes } from './contact/contact.router.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { lookupRoutes } from './lookup/lookup.router.js';
@@ -18,6 +19,7 @@ export function consultationRoutes(router: Router, deps: ServiceDeps<Consultatio
   lookupRoutes(router, deps, limits);
   submissionRoutes(router, deps, limits, rules);
   messageRoutes(router, deps, limits);
+  callRoutes(router, deps, limits);
   fileRoutes(router, deps);
   resumableUploadRoutes(router, deps, rules);
   contactRoutes(router, deps, limits);

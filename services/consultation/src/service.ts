@@ -6,6 +6,7 @@ import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { consultationSubscriptions } from './events/subscriptions.js';
 import { consultationRoutes } from './routes.js';
 import { expireConsultationUploadsJob } from './uploads/resumable-uploads.js';
+import { consultationPersonalData } from './account-data/personal-data.js';
 
 export const consultationService = defineService<ConsultationConfig>({
   name: 'consultation',
@@ -15,5 +16,6 @@ export const consultationService = defineService<ConsultationConfig>({
   usesStorage: true,
   subscriptions: consultationSubscriptions,
   routes: consultationRoutes,
+  personalData: consultationPersonalData,
   jobs: (deps) => [expireConsultationUploadsJob(deps)],
 });

@@ -4,6 +4,7 @@ import type { Router } from 'express';
 import { catalogueRoutes } from './catalogue/catalogue.router.js';
 import { certificateRoutes } from './certificates/certificates.router.js';
 import type { CourseConfig } from './config.js';
+import { customerLearningRoutes } from './customers/customer-learning.router.js';
 import { enrolmentRoutes } from './enrolments/enrolments.router.js';
 import { learningRoutes } from './learning/learning.router.js';
 import { learnerRoutes } from './learners/learners.router.js';
@@ -18,6 +19,7 @@ import { lessonUploadRoutes } from './uploads/lesson-uploads.router.js';
 export function courseRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   catalogueRoutes(router, deps);
   certificateRoutes(router, deps);
+  customerLearningRoutes(router, deps);
   demoVideoRoutes(router, deps);
   enrolmentRoutes(router, deps);
   hlsStreamRoutes(router, deps);

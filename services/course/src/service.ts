@@ -12,6 +12,7 @@ import { learningNudgesJob } from './nudges/learning-nudges.job.js';
 import { courseRoutes } from './routes.js';
 import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
+import { coursePersonalData } from './account-data/personal-data.js';
 
 export const courseService = defineService<CourseConfig>({
   name: 'course',
@@ -22,6 +23,7 @@ export const courseService = defineService<CourseConfig>({
   signedMediaUrls: (config) => config.MEDIA_URLS_FROM_GATEWAY,
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
+  personalData: coursePersonalData,
   jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps), learningNudgesJob(deps)],
   metrics: courseMetrics,
   onStart: async (deps) => {

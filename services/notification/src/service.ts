@@ -6,6 +6,7 @@ import { inboxEvents, outboxEvents } from './db/schema.js';
 import { notificationSubscriptions } from './events/subscriptions.js';
 import { notificationJobs } from './messages/mail-delivery.js';
 import { notificationRoutes } from './routes.js';
+import { notificationPersonalData } from './account-data/personal-data.js';
 
 export const notificationService = defineService<NotificationConfig>({
   name: 'notification',
@@ -15,5 +16,6 @@ export const notificationService = defineService<NotificationConfig>({
   usesStorage: false,
   subscriptions: notificationSubscriptions,
   routes: notificationRoutes,
+  personalData: notificationPersonalData,
   jobs: notificationJobs,
 });

@@ -34,7 +34,7 @@ export const paymentConfigSchema = serviceConfigSchema('payment', DEFAULT_SERVIC
   RECONCILE_INTERVAL_MS: positiveInt
     .default(60_000)
     .describe(
-      'how often (service time; one replica at a time) checkouts left pending are checked with their provider',
+      'how often (service time; one replica at a time) checkouts left pending are checked with their provider, and payment plans charge their due instalments',
     ),
   RECONCILE_AFTER_MINUTES: positiveInt
     .default(5)

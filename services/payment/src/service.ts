@@ -7,8 +7,10 @@ import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { paymentSubscriptions } from './events/subscriptions.js';
 import { automaticRefundQueue } from './orders/automatic-refunds.js';
 import { reconciliationJob } from './orders/reconcile-pending-orders.js';
+import { planInstalmentsJob } from './payment-plans/charge-instalments.js';
 import { paymentPublicRoutes, paymentRoutes } from './routes.js';
 import { startPaymentRuntime, type PaymentRuntime } from './runtime.js';
+import { paymentPersonalData } from './account-data/personal-data.js';
 
 export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   name: 'payment',
@@ -18,8 +20,9 @@ export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   usesStorage: false,
   subscriptions: paymentSubscriptions,
   routes: paymentRoutes,
+  personalData: paymentPersonalData,
   publicRoutes: paymentPublicRoutes,
-  jobs: (deps) => [reconciliationJob(deps), automaticRefundQueue(deps)],
+  jobs: (deps) => [reconciliationJob(deps), automaticRefundQueue(deps), planInstalmentsJob(deps)],
   metrics: paymentMetrics,
   // The providers: handed to the routes and jobs as `deps.runtime`; they hold nothing to close.
   onStart: async (deps) => ({ runtime: startPaymentRuntime(deps) }),

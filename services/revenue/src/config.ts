@@ -1,4 +1,4 @@
-/** The revenue service's settings: the shared ones and how often its two jobs look at the owners. */
+/** The revenue service's settings: the shared ones and how often its jobs look at the owners. */
 import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
 import { MINUTE } from '@platform/service-kit/clock';
 import { serviceConfigSchema } from '@platform/service-kit/runtime';
@@ -21,6 +21,11 @@ export const revenueConfigSchema = serviceConfigSchema('revenue', DEFAULT_SERVIC
     .default(15 * MINUTE)
     .describe(
       'how often the verified shares due are charged to the card on file (each attempt at most once per report)',
+    ),
+  REVENUE_ESTIMATES_INTERVAL_MS: positiveInt
+    .default(15 * MINUTE)
+    .describe(
+      'how often months without a report 14 days after their end get an estimated report (each at most once per owner and month)',
     ),
 });
 

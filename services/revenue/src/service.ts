@@ -7,6 +7,7 @@ import { revenueSubscriptions } from './events/subscriptions.js';
 import { revenueJobs } from './jobs.js';
 import { revenueMetrics } from './metrics.js';
 import { revenueRoutes } from './routes.js';
+import { revenuePersonalData } from './account-data/personal-data.js';
 
 export const revenueService = defineService<RevenueConfig>({
   name: 'revenue',
@@ -16,6 +17,7 @@ export const revenueService = defineService<RevenueConfig>({
   usesStorage: true,
   subscriptions: revenueSubscriptions,
   routes: revenueRoutes,
+  personalData: revenuePersonalData,
   jobs: revenueJobs,
   metrics: revenueMetrics,
 });

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { HydrateLater } from '@platform/ui';
 import { MAIN_CONTENT_ID } from '../features/navigation/main-content';
 import { useScrollToTopOnNavigate } from '../features/navigation/use-scroll-to-top-on-navigate';
 import { SiteFooter } from './site-footer';
@@ -25,7 +26,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      {/* The page hydrates first, the header and footer each in a task of their own after it. */}
+      <HydrateLater>
+        <SiteHeader />
+      </HydrateLater>
       {/*
         At least a viewport high below the 64 px header (+1 px border): the footer starts below the fold, so
         it does not jump when the page's code and data arrive (layout shift).
@@ -37,7 +41,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { RENDERED_WHEN_NEAR, cn } from '@platform/ui';
 
 const FOOTER_LINKS = [
   { label: 'Services', to: '/services' },
@@ -9,7 +10,8 @@ const FOOTER_LINKS = [
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-border bg-muted">
+    // Below the first screen on every page: drawn as it nears the view (docs/decisions.md, 115).
+    <footer className={cn('border-t border-border bg-muted', RENDERED_WHEN_NEAR)}>
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
         {/* The year of a page prerendered in December may be last year's until hydrated. */}
         <p suppressHydrationWarning>

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Button, cn, useAuth, useHydrated } from '@platform/ui';
+import { Button, HydrateLater, cn, useAuth, useHydrated } from '@platform/ui';
 import { focusMainContent } from '../features/navigation/main-content';
 import { scrollToAnchor } from '../features/navigation/scroll-to-anchor';
 import { useScrolledPast } from '../features/navigation/use-scrolled-past';
@@ -109,6 +109,26 @@ export function SiteHeader() {
     navigate('/contact');
   };
 
+  // The same links in both navigations, each with its own look.
+  const navItems = (linkClass: typeof desktopLinkClass) => (
+    <>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end onClick={onNavClick(item.to)} className={linkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      {isAdmin ? (
+        <li>
+          <NavLink to={ADMIN_NAV_ITEM.to} onClick={closeMenuOnNavigate} className={linkClass}>
+            {ADMIN_NAV_ITEM.label}
+          </NavLink>
+        </li>
+      ) : null}
+    </>
+  );
+
   return (
     <header
       data-scrolled={isScrolled}
@@ -127,29 +147,23 @@ export function SiteHeader() {
           Restaurant Consultant
         </Link>
 
-        <nav aria-label="Main" className="ml-auto hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end onClick={onNavClick(item.to)} className={desktopLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {isAdmin ? (
-              <li>
-                <NavLink to={ADMIN_NAV_ITEM.to} onClick={closeMenuOnNavigate} className={desktopLinkClass}>
-                  {ADMIN_NAV_ITEM.label}
-                </NavLink>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+        <HydrateLater>
+          <nav aria-label="Main" className="ml-auto hidden lg:block">
+            <ul className="flex items-center gap-1">{navItems(desktopLinkClass)}</ul>
+          </nav>
+        </HydrateLater>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
-          <CartLink />
-          <ThemeToggle />
-          <AccountLink className="hidden lg:inline-flex" />
+          {/* Each in a task of its own on a prerendered page's first view (docs/decisions.md, 101). */}
+          <HydrateLater>
+            <CartLink />
+          </HydrateLater>
+          <HydrateLater>
+            <ThemeToggle />
+          </HydrateLater>
+          <HydrateLater>
+            <AccountLink className="hidden lg:inline-flex" />
+          </HydrateLater>
           <Button
             ref={menuButtonRef}
             type="button"
@@ -167,32 +181,19 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-background lg:hidden">
-        <nav aria-label="Main (mobile)" className="mx-auto max-w-6xl px-4 py-3">
-          <ul className="flex flex-col gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end onClick={onNavClick(item.to)} className={mobileLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {isAdmin ? (
-              <li>
-                <NavLink to={ADMIN_NAV_ITEM.to} onClick={closeMenuOnNavigate} className={mobileLinkClass}>
-                  {ADMIN_NAV_ITEM.label}
-                </NavLink>
-              </li>
-            ) : null}
-          </ul>
-          <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3">
-            <Button type="button" variant="outline" onClick={onContactUsClick}>
-              Contact Us
-            </Button>
-            <AccountLink className="w-full" onNavigate={closeMenuOnNavigate} />
-          </div>
-        </nav>
-      </div>
+      <HydrateLater>
+        <div id={menuId} hidden={!isMenuOpen} className="border-t border-border bg-background lg:hidden">
+          <nav aria-label="Main (mobile)" className="mx-auto max-w-6xl px-4 py-3">
+            <ul className="flex flex-col gap-1">{navItems(mobileLinkClass)}</ul>
+            <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3">
+              <Button type="button" variant="outline" onClick={onContactUsClick}>
+                Contact Us
+              </Button>
+              <AccountLink className="w-full" onNavigate={closeMenuOnNavigate} />
+            </div>
+          </nav>
+        </div>
+      </HydrateLater>
     </header>
   );
 }

@@ -172,3 +172,21 @@ export function urlsOf(peers: Record<ServiceName, { url: string }>): Record<Serv
     string
   >;
 }
+
+/**
+ * A peer's answer as the course gives its catalogue reads (docs/decisions.md, 50): 503 while it does not
+ * answer, else `Cache-Control: public, no-cache` with `etag`, and 304 for a request that names it.
+ */
+export function answerRevalidated(
+  req: express.Request,
+  res: express.Response,
+  { answering, etag, body }: { answering: boolean; etag: string; body: () => unknown },
+): void {
+  if (!answering) {
+    res.status(503).json({ message: 'Service unavailable' });
+    return;
+  }
+  res.set({ 'Cache-Control': 'public, no-cache', ETag: etag });
+  if (req.get('if-none-match') === etag) res.status(304).end();
+  else res.json(body());
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { startTestGateway } from '../../__tests__/helpers/gateway.js';
 import { request } from '../../__tests__/helpers/http-client.js';
 import { gatewayEnv, startServicePeers, urlsOf, type Peers } from '../../__tests__/helpers/peers.js';
 import { findPrerenderedPage } from '../prerendered.js';
+import { writeBuilt } from '../../__tests__/helpers/built-files.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const THEME_SCRIPT = "try{localStorage.getItem('theme')}catch{}";
@@ -23,11 +24,6 @@ const HOME_HTML = page(
 let root: string;
 let peers: Peers;
 let gateway: RunningGateway;
-
-async function writeBuilt(dir: string, files: Record<string, string | Buffer>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
-}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gateway-prerendered-'));

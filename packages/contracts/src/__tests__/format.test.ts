@@ -15,6 +15,13 @@ describe('money as pages and e-mails show it', () => {
   it('groups thousands the en-US way and keeps the sign', () => {
     expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
     expect(formatMoney(-29_600)).toBe('-$296.00');
+    // The same text as en-US's currency format, for every kind of amount.
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [
+      0, 1, 7, 99, 100, 2_999, 69_700, 159_700, 99_999_999, 100_000_000_000, -1, -29_600,
+    ]) {
+      expect({ cents, text: formatMoney(cents) }).toEqual({ cents, text: usd.format(cents / 100) });
+    }
   });
 });
 

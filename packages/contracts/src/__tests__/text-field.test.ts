@@ -123,6 +123,7 @@ function textLeaves(
 // one set before the text rule must still work: like the login's, not a text field.
 const notFreeText = (name: string) =>
   name === 'LoginRequestSchema password' ||
+  name === 'DeleteAccountRequestSchema password' ||
   name.endsWith(' currentPassword') ||
   name.endsWith(' confirmPassword');
 

@@ -15,6 +15,9 @@
  *   address they are not signed in as; the address is e-mailed a link that opens the upload step.
  * - `consultation.message.posted`: the owner or the admin wrote in the submission's thread; the
  *   notification service e-mails the other side (the owner at the submission's address, or support).
+ * - `consultation.call.booked` / `consultation.call.cancelled`: the owner booked a call in one of the
+ *   admin's published slots, or cancelled it (docs/decisions.md, 108); the notification service e-mails
+ *   the owner and support an `.ics` invitation (METHOD:REQUEST), or its cancellation (METHOD:CANCEL).
  * - `contact.message.received`: the contact form was sent; it is e-mailed to support.
  * Tokens in these events are the only clear-text copies (the service stores their SHA-256); they travel
  * only inside the platform and reach a person only by e-mail, like the set-password token.
@@ -28,13 +31,13 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const submissionId = z.string().min(1);
 /** Set when the e-mail of the submission belongs to an account (or the owner was signed in). */
 const userId = z.string().min(1).nullable();
+/** Whom a submission is from, as every event about it names them. */
+const submissionOwner = { email: AccountEmailSchema, ownerName: z.string(), businessName: z.string() };
 
 export const ConsultationSubmissionStartedSchema = z.object({
   submissionId,
   userId,
-  email: AccountEmailSchema,
-  ownerName: z.string(),
-  businessName: z.string(),
+  ...submissionOwner,
   startedAt: isoDateTime,
 });
 export type ConsultationSubmissionStarted = z.infer<typeof ConsultationSubmissionStartedSchema>;
@@ -42,9 +45,7 @@ export type ConsultationSubmissionStarted = z.infer<typeof ConsultationSubmissio
 export const ConsultationSubmissionCompletedSchema = z.object({
   submissionId,
   userId,
-  email: AccountEmailSchema,
-  ownerName: z.string(),
-  businessName: z.string(),
+  ...submissionOwner,
   restaurantName: z.string(),
   location: z.string(),
   imageCount: z.number().int().nonnegative(),
@@ -67,9 +68,7 @@ export type ConsultationSubmissionReviewed = z.infer<typeof ConsultationSubmissi
 export const ConsultationSubmissionRespondedSchema = z.object({
   submissionId,
   userId,
-  email: AccountEmailSchema,
-  ownerName: z.string(),
-  businessName: z.string(),
+  ...submissionOwner,
   consultationResponse: z.string().min(1),
   completedAt: isoDateTime,
 });
@@ -77,9 +76,7 @@ export type ConsultationSubmissionResponded = z.infer<typeof ConsultationSubmiss
 
 export const ConsultationContinueLinkRequestedSchema = z.object({
   submissionId,
-  email: AccountEmailSchema,
-  ownerName: z.string(),
-  businessName: z.string(),
+  ...submissionOwner,
   /** base64url, opens `/consultation?token=<token>` at step 2 of this submission. */
   token: z.string().min(1),
   expiresAt: isoDateTime,
@@ -108,14 +105,29 @@ export const ConsultationMessagePostedSchema = z.object({
   messageId: z.uuid(),
   submissionId,
   author: z.enum(['owner', 'admin']),
-  /** The submission's address: where the admin's messages go. */
-  email: AccountEmailSchema,
-  ownerName: z.string(),
-  businessName: z.string(),
+  /** Its `email`, the submission's address, is where the admin's messages go. */
+  ...submissionOwner,
   body: z.string().min(1),
+  /** How many files the message carries (docs/decisions.md, 107); the mail only says they are there. */
+  fileCount: z.number().int().nonnegative().default(0),
   postedAt: isoDateTime,
 });
 export type ConsultationMessagePosted = z.infer<typeof ConsultationMessagePostedSchema>;
+
+/** A call booked or cancelled: the same data, so the cancellation names the same invitation. */
+export const ConsultationCallChangedSchema = z.object({
+  bookingId: z.uuid(),
+  submissionId,
+  ...submissionOwner,
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  ownerTimeZone: z.string(),
+  adminTimeZone: z.string(),
+  /** The invitation's SEQUENCE: 0 when booked, 1 when cancelled. */
+  sequence: z.number().int().nonnegative(),
+  changedAt: isoDateTime,
+});
+export type ConsultationCallChanged = z.infer<typeof ConsultationCallChangedSchema>;
 
 export const ContactMessageReceivedSchema = z.object({
   contactId: z.string().min(1),

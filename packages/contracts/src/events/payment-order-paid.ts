@@ -42,5 +42,10 @@ export const PaymentOrderPaidSchema = z.object({
   couponCode: z.string().min(1).max(32).optional(),
   /** 'INV-000042': the order's invoice (its PDF at `/api/orders/{orderId}/invoice.pdf`); absent on older events. */
   invoiceNumber: z.string().min(1).max(32).optional(),
+  /**
+   * The invoice's PDF (base64), attached to the receipt e-mail; absent on older events. A one-page invoice
+   * of the standard fonts is a few kilobytes: the cap keeps an event far below the bus's message limit.
+   */
+  invoicePdf: z.base64().max(256_000).optional(),
 });
 export type PaymentOrderPaid = z.infer<typeof PaymentOrderPaidSchema>;

@@ -17,6 +17,10 @@
  * - `revenue.share-payment.refused`: a paid revenue-share order could not be recorded (nothing, or less
  *   than it paid, was due on the report by then; or the report is not the payer's); the payment service
  *   refunds it automatically.
+ * - `revenue.plan.left`: the owner left the programme (docs/decisions.md, 99); notification e-mails the
+ *   owner a confirmation and the support inbox a notice.
+ * - `revenue.agreement.issued`: the owner's signed agreement, once per plan, when auth first names the owner
+ *   after the consent; notification e-mails it to the owner with its PDF attached (docs/decisions.md, 111).
  * - `revenue.report.dispute-changed`: an owner disputed a verified share, or the admin accepted or
  *   rejected the dispute (docs/behaviour/revenue-share.md#disputes); notification e-mails the owner and
  *   the admin.
@@ -27,6 +31,15 @@ import { CalendarDaySchema, CustomerStatusSchema } from '../http/revenue/plan.js
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const userId = z.string().min(1);
+/** The owner an e-mailed event is addressed to. */
+const emailedOwner = {
+  userId,
+  email: AccountEmailSchema,
+  /** '' when the account has no first name. */
+  firstName: z.string(),
+};
+/** The month a report covers (first and last day). */
+const reportPeriod = { periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema };
 
 export const RevenuePlanConsentedSchema = z.object({
   planId: z.uuid(),
@@ -62,6 +75,7 @@ export const REVENUE_REMINDER_KINDS = [
   'payment-upcoming',
   'payment-due',
   'payment-overdue',
+  'payment-card-notice',
   'payment-collection-failed',
   'payment-collection-stopped',
   'report-admin',
@@ -72,10 +86,7 @@ export type RevenueReminderKind = z.infer<typeof RevenueReminderKindSchema>;
 
 export const RevenueReminderRequestedSchema = z.object({
   reminderId: z.uuid(),
-  userId,
-  email: AccountEmailSchema,
-  /** '' when the account has no first name. */
-  firstName: z.string(),
+  ...emailedOwner,
   kind: RevenueReminderKindSchema,
   trigger: z.enum(['automatic', 'admin']),
   /**
@@ -85,17 +96,21 @@ export const RevenueReminderRequestedSchema = z.object({
    */
   step: z.number().int().optional(),
   /** Report reminders: the months to report (oldest first); empty otherwise. */
-  months: z.array(z.object({ periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema })),
+  months: z.array(z.object(reportPeriod)),
   /** Payment reminders: the verified shares still to pay (cents); empty otherwise. */
   shares: z.array(
     z.object({
       reportId: z.uuid(),
-      periodStart: CalendarDaySchema,
-      periodEnd: CalendarDaySchema,
+      ...reportPeriod,
       amountDue: z.number().int().positive(),
       dueDate: isoDateTime,
     }),
   ),
+  /**
+   * `payment-card-notice`: the card on file the shares will be charged to on their due date (docs/decisions.md,
+   * 112); absent otherwise. Optional: reminders sent before it existed carry none.
+   */
+  card: z.object({ brand: z.string().min(1), last4: z.string().regex(/^\d{4}$/) }).optional(),
   requestedAt: isoDateTime,
 });
 export type RevenueReminderRequested = z.infer<typeof RevenueReminderRequestedSchema>;
@@ -103,8 +118,7 @@ export type RevenueReminderRequested = z.infer<typeof RevenueReminderRequestedSc
 export const RevenueShareDueChangedSchema = z.object({
   reportId: z.uuid(),
   userId,
-  periodStart: CalendarDaySchema,
-  periodEnd: CalendarDaySchema,
+  ...reportPeriod,
   /** Cents still owed: the share less every payment recorded (offline and online); 0 once paid. */
   amountDue: z.number().int().nonnegative(),
   /** Only a verified share may be paid. */
@@ -140,17 +154,13 @@ export type RevenueSharePaymentRefused = z.infer<typeof RevenueSharePaymentRefus
 export const RevenueReportDisputeChangedSchema = z.object({
   disputeId: z.uuid(),
   reportId: z.uuid(),
-  userId,
-  email: AccountEmailSchema,
-  /** '' when the account has no first name. */
-  firstName: z.string(),
+  ...emailedOwner,
   status: z.enum(['open', 'accepted', 'rejected']),
   /** The owner's reason. */
   reason: z.string(),
   /** The admin's reason (rejected) or note (accepted); null while open. */
   resolution: z.string().nullable(),
-  periodStart: CalendarDaySchema,
-  periodEnd: CalendarDaySchema,
+  ...reportPeriod,
   /** The share now (after an accepted dispute: recomputed). */
   shareOwed: z.number().int().nonnegative(),
   /** The share before an accepted dispute; null otherwise. */
@@ -158,3 +168,26 @@ export const RevenueReportDisputeChangedSchema = z.object({
   changedAt: isoDateTime,
 });
 export type RevenueReportDisputeChanged = z.infer<typeof RevenueReportDisputeChangedSchema>;
+
+/** The owner left the programme (once per plan); amounts in cents. */
+export const RevenuePlanLeftSchema = z.object({
+  planId: z.uuid(),
+  ...emailedOwner,
+  lastName: z.string(),
+  /** The owner's reason. */
+  reason: z.string(),
+  /** What every report not fully paid still owes at leaving. */
+  amountOwed: z.number().int().nonnegative(),
+  leftAt: isoDateTime,
+});
+export type RevenuePlanLeft = z.infer<typeof RevenuePlanLeftSchema>;
+
+export const RevenueAgreementIssuedSchema = z.object({
+  planId: z.uuid(),
+  ...emailedOwner,
+  termsVersion: z.string().min(1),
+  consentedAt: isoDateTime,
+  /** The agreement's PDF (base64), the same file as `/api/revenue-share/agreement.pdf`, attached to the e-mail. */
+  agreementPdf: z.base64().max(256_000),
+});
+export type RevenueAgreementIssued = z.infer<typeof RevenueAgreementIssuedSchema>;

@@ -59,3 +59,35 @@ export function formatDateTime(
     : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
   return format(value, { ...fields, timeZone }, locale);
 }
+
+/**
+ * A call's start with its zone named: 'Thursday, Dec 10, 2026, 1:00 PM MST'. Pages pass no zone (the
+ * reader's); e-mails pass the zone of the person reading them.
+ */
+export function formatCallTime(value: DateInput, { locale, timeZone }: DateFormatOptions = {}): string {
+  return format(
+    value,
+    {
+      weekday: 'long',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    },
+    locale,
+  );
+}
+
+/** The zone's long name, 'Mountain Standard Time' at `at`, for saying which zone times are shown in. */
+export function formatTimeZoneName(
+  timeZone: string,
+  { locale, at = new Date() }: { locale?: string; at?: Date } = {},
+) {
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((piece) => piece.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}

@@ -8,7 +8,14 @@ export {
   parseMoneyInput,
 } from './money.js';
 export type { MoneyInputMessages, MoneyInputResult, MoneyInputRules } from './money.js';
-export { EMAIL_DATE, formatDate, formatDateTime, parseInstant } from './dates.js';
+export {
+  EMAIL_DATE,
+  formatCallTime,
+  formatDate,
+  formatDateTime,
+  formatTimeZoneName,
+  parseInstant,
+} from './dates.js';
 export type { DateFormatOptions, DateInput, DateStyle } from './dates.js';
 export {
   formatDuration,

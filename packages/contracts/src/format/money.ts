@@ -3,16 +3,15 @@
  * sells in US dollars. Typed amounts are read by one parser for every money field (docs/decisions.md, 67).
  */
 
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Integer cents → US dollars, en-US, always 2 decimals: 69700 → "$697.00", -29600 → "-$296.00". */
+/**
+ * Integer cents → US dollars, en-US, always 2 decimals: 69700 → "$697.00", -29600 → "-$296.00"; a zero is
+ * "$0.00" whatever its sign (a negated total of nothing). Written
+ * out rather than with `Intl.NumberFormat`, whose first construction costs a phone tens of milliseconds of
+ * the public pages' start (docs/decisions.md, 109); the text is the same.
+ */
 export function formatMoney(cents: number): string {
-  return USD.format(cents / 100);
+  const whole = Math.round(cents);
+  return `${whole < 0 ? '-' : ''}$${formatMoneyInput(Math.abs(whole))}`;
 }
 
 /** The largest amount a money field takes unless told otherwise, in cents: $1,000,000,000.00. */

@@ -19,6 +19,7 @@ import { InProcessBus } from '../events/in-process-bus.js';
 import { JetStreamBus } from '../events/jetstream-bus.js';
 import { OutboxRelay } from '../events/outbox.js';
 import { startSubscriptions, type SubscriptionDefinition } from '../events/subscriptions.js';
+import { personalDataErasure, personalDataRoutes, type PersonalDataPlan } from '../personal-data/index.js';
 import type { InboxTable, OutboxTable } from '../events/tables.js';
 import type { JobDefinition } from '../jobs/define-job.js';
 import { JobRunner } from '../jobs/job-runner.js';
@@ -144,6 +145,11 @@ export interface ServiceDefinition<
   jobs?: (deps: ServiceDeps<TConfig, TRuntime>) => JobDefinition[];
   /** Business totals read from the service's tables at each Prometheus scrape (runtime/metrics.ts). */
   metrics?: (deps: ServiceDeps<TConfig, TRuntime>) => BusinessMetric[];
+  /**
+   * Which tables hold a person's data and how each is erased (personal-data/): the kit answers the
+   * gateway's export calls and, with `erasedOn`, erases when that event arrives (docs/decisions.md, 102–103).
+   */
+  personalData?: PersonalDataPlan;
   /** Seeding and what the routes and jobs need; may return a function that stops what it started. */
   onStart?: (deps: ServiceDeps<TConfig, undefined>) => Promise<OnStartResult<TRuntime>>;
 }
@@ -320,7 +326,17 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
       readiness,
       stage: () => stage,
-      routes: (router) => definition.routes(router, deps),
+      routes: (router) => {
+        if (definition.personalData) {
+          personalDataRoutes(router, {
+            service: definition.name,
+            db: deps.db,
+            store,
+            plan: definition.personalData,
+          });
+        }
+        definition.routes(router, deps);
+      },
       publicRoutes: definition.publicRoutes ? (router) => definition.publicRoutes!(router, deps) : undefined,
     });
     server = await listen(app, options.port ?? config.PORT, options.host ?? config.HOST);
@@ -333,7 +349,12 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
       db: database.db,
       inboxTable: definition.tables.inbox,
       service: definition.name,
-      subscriptions: definition.subscriptions(deps),
+      subscriptions: [
+        ...definition.subscriptions(deps),
+        ...(definition.personalData
+          ? personalDataErasure({ plan: definition.personalData, outbox: definition.tables.outbox, store })
+          : []),
+      ],
       logger,
     });
     cleanups.push(() => subscriptions.stop());

@@ -8,6 +8,7 @@ export * from './fuzz.js';
 export * from './multipart.js';
 export * from './redis.js';
 export * from './system.js';
+export * from './watched-process.js';
 export * from './resumable-uploads.js';
 export * from './stored-objects.js';
 export * from './service-under-test.js';

@@ -42,3 +42,24 @@ export function useBacking(
     },
   };
 }
+
+/**
+ * What a suite's `beforeAll` makes, named where the suite is declared: every read goes to what `current`
+ * returns at that moment, and fails until the `beforeAll` has made it.
+ */
+export function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+  const made = (): T => {
+    const value = current();
+    if (value === undefined) throw new Error(`${what} is made in the suite's beforeAll`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(made(), key),
+    has: (_target, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(made(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}

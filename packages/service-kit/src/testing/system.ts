@@ -8,9 +8,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
+import type { Clock } from '../clock.js';
 import { InProcessBus } from '../events/in-process-bus.js';
 import type { EventBus } from '../events/types.js';
 import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames } from './nats.js';
+import {
+  startService,
+  type BaseServiceConfig,
+  type RunningService,
+  type ServiceDefinition,
+} from '../runtime/service.js';
 import { createTestPostgresDatabase, postgresUrlFromEnv, type TestPostgresDatabase } from './postgres.js';
 
 export interface SystemRun {
@@ -18,7 +26,33 @@ export interface SystemRun {
   env: Record<string, string>;
   /** The in-process bus to hand every service, or undefined when they talk over NATS. */
   bus: EventBus | undefined;
+  /** Starts one service of the run on a free local port, silent, with the run's environment and `env`. */
+  start<TConfig extends BaseServiceConfig, TRuntime>(
+    definition: ServiceDefinition<TConfig, TRuntime>,
+    options?: { clock?: Clock; env?: Record<string, string> },
+  ): Promise<RunningService<TConfig, TRuntime>>;
   cleanup(): Promise<void>;
+}
+
+function systemRun(
+  env: Record<string, string>,
+  bus: EventBus | undefined,
+  cleanup: () => Promise<void>,
+): SystemRun {
+  return {
+    env,
+    bus,
+    cleanup,
+    start: (definition, options = {}) =>
+      startService(definition, {
+        env: { ...env, ...options.env },
+        ...(bus && { bus }),
+        ...(options.clock && { clock: options.clock }),
+        port: 0,
+        host: '127.0.0.1',
+        logger: pino({ level: 'silent' }),
+      }),
+  };
 }
 
 export interface SystemBacking {
@@ -47,14 +81,10 @@ function embeddedSystem(options: SystemBackingOptions): SystemBacking {
     open: async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), `${options.label}-`));
       const bus = new InProcessBus();
-      return {
-        env: { DATA_DIR: dataDir },
-        bus,
-        cleanup: async () => {
-          await bus.close();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      };
+      return systemRun({ DATA_DIR: dataDir }, bus, async () => {
+        await bus.close();
+        await rm(dataDir, { recursive: true, force: true });
+      });
     },
   };
 }
@@ -96,7 +126,7 @@ function distributedSystem(
         await cleanup();
         throw error;
       }
-      return { env, bus: undefined, cleanup };
+      return systemRun(env, undefined, cleanup);
     },
   };
 }

@@ -26,7 +26,7 @@ export function ToastProvider({
 }
 
 /**
- * Bottom right from `sm` up (top on phones), at most 420 px wide
+ * Bottom right from `sm` up (at the bottom on phones), at most 420 px wide
  * (docs/behaviour/site-wide.md#toasts-and-tooltips).
  */
 export function ToastViewport({

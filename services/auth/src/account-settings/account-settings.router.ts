@@ -15,7 +15,6 @@ import {
   ChangePasswordRequestSchema,
   ConfirmEmailRequestSchema,
   UpdateProfileRequestSchema,
-  type AccountActionResponse,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { clientAddress, validate } from '@platform/service-kit/http';
@@ -26,16 +25,14 @@ import { findUserAsSeen } from '../accounts/users.repository.js';
 import type { AuthDeps } from '../runtime.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 import { readSessionToken } from '../sessions/session-cookie.js';
+import { answerAccountAction } from './answer-account-action.js';
 import { changePassword } from './change-password.js';
 import { confirmEmailChange } from './confirm-email-change.js';
 import { requestEmailChange } from './request-email-change.js';
 import { updateProfile } from './update-profile.js';
 
 export function accountSettingsRoutes(router: Router, deps: AuthDeps): void {
-  const answer = (res: Response, message: string) => {
-    const body: AccountActionResponse = { success: true, message };
-    res.set('Cache-Control', 'no-store').json(body);
-  };
+  const answer = (res: Response, message: string) => answerAccountAction(res, message);
   const checks = (req: Request) => ({
     address: clientAddress(req),
     limits: deps.runtime.limits,

@@ -12,11 +12,21 @@ import type { SignInLimits } from '../sign-in-limits/sign-in-limits.js';
 
 export async function checkCurrentPassword(
   user: UserRow,
-  options: { password: string; address: string; limits: SignInLimits; passwords: PasswordHasher },
+  options: {
+    password: string;
+    address: string;
+    limits: SignInLimits;
+    passwords: PasswordHasher;
+    /** The form's field and its refusal (deleting an account asks for `password`). */
+    field?: string;
+    wrongMessage?: string;
+  },
 ): Promise<void> {
+  const field = options.field ?? 'currentPassword';
+  const wrongMessage = options.wrongMessage ?? ACCOUNT_MESSAGES.wrongPassword;
   if (!user.passwordHash) {
     throw new AppError('invalid', ACCOUNT_MESSAGES.noPassword, [
-      { path: 'currentPassword', message: ACCOUNT_MESSAGES.noPassword },
+      { path: field, message: ACCOUNT_MESSAGES.noPassword },
     ]);
   }
   const admission = await options.limits.admit(user.email, options.address);
@@ -31,9 +41,7 @@ export async function checkCurrentPassword(
   }
   if (!valid) {
     await admission.attempt.failed();
-    throw new AppError('invalid', ACCOUNT_MESSAGES.wrongPassword, [
-      { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
-    ]);
+    throw new AppError('invalid', wrongMessage, [{ path: field, message: wrongMessage }]);
   }
   await admission.attempt.succeeded();
 }

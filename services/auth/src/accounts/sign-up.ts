@@ -1,11 +1,10 @@
 /** Creates a password account, signs it in, and announces it (`auth.user.registered`) in one transaction. */
 import type { SignupRequest } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { enqueueEvent } from '@platform/service-kit/events';
-import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
-import { outboxEvents, type UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
+import { announceRegistration } from './announce-registration.js';
 import { startSession } from '../sessions/start-session.js';
 import type { PasswordHasher } from './password-hash.js';
 import { insertUser, normalizeEmail } from './users.repository.js';
@@ -37,16 +36,7 @@ export async function signUp(
       now,
     });
     if (!user) return null;
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'auth.user.registered',
-        data: { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
-        ...(options.requestId ? { headers: { [REQUEST_ID_HEADER]: options.requestId } } : {}),
-      },
-      { clock: deps.clock },
-    );
+    await announceRegistration(tx, user, { clock: deps.clock, requestId: options.requestId });
     const token = await startSession({
       db: tx,
       clock: deps.clock,

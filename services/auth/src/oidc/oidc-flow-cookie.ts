@@ -4,10 +4,11 @@
  * secret, so nothing is stored server-side and a forged or stale cookie is refused.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { usesSecureCookies, type AuthConfig } from '../config.js';
+import { appendAuthCookie } from '../sessions/session-cookie.js';
 
 export const OIDC_FLOW_TTL_SECONDS = 10 * 60;
 
@@ -34,31 +35,15 @@ function sign(payload: string, config: AuthConfig): string {
 
 export function setOidcFlowCookie(res: Response, config: AuthConfig, flow: OidcFlow): void {
   const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
-  res.append(
-    'Set-Cookie',
-    stringifySetCookie(cookieName(config), `${payload}.${sign(payload, config)}`, {
-      httpOnly: true,
-      secure: usesSecureCookies(config),
-      // Lax: the provider's redirect back is a top-level GET navigation, which carries it.
-      sameSite: 'lax',
-      path: '/',
-      maxAge: OIDC_FLOW_TTL_SECONDS,
-    }),
-  );
+  appendAuthCookie(res, config, {
+    name: cookieName(config),
+    value: `${payload}.${sign(payload, config)}`,
+    maxAgeSeconds: OIDC_FLOW_TTL_SECONDS,
+  });
 }
 
 export function clearOidcFlowCookie(res: Response, config: AuthConfig): void {
-  res.append(
-    'Set-Cookie',
-    stringifySetCookie(cookieName(config), '', {
-      httpOnly: true,
-      secure: usesSecureCookies(config),
-      sameSite: 'lax',
-      path: '/',
-      maxAge: 0,
-      expires: new Date(0),
-    }),
-  );
+  appendAuthCookie(res, config, { name: cookieName(config), value: '', maxAgeSeconds: 0 });
 }
 
 /** The flow this browser started, if its cookie is genuine and not expired. */

@@ -3,10 +3,9 @@
  * with the verified e-mail (now linked), else a new account (announced as `auth.user.registered`); then a
  * new session.
  */
-import { enqueueEvent } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
-import { outboxEvents } from '../db/schema.js';
+import { announceRegistration } from '../accounts/announce-registration.js';
 import {
   findUserByEmail,
   findUserByOidcSubject,
@@ -48,20 +47,7 @@ export async function signInWithOidc(
       if (!user) throw new Error('the account could not be created');
       if (inserted) {
         created = true;
-        await enqueueEvent(
-          tx,
-          outboxEvents,
-          {
-            type: 'auth.user.registered',
-            data: {
-              userId: inserted.id,
-              email: inserted.email,
-              firstName: inserted.firstName,
-              lastName: inserted.lastName,
-            },
-          },
-          { clock: deps.clock },
-        );
+        await announceRegistration(tx, inserted, { clock: deps.clock });
       }
     }
     // Sign-in requires the provider's email_verified: the address is proven.

@@ -24,29 +24,37 @@ export function readCookie(header: string | undefined, name: string): string | u
   return value && TOKEN_SHAPE.test(value) ? value : undefined;
 }
 
-export function setSessionCookie(res: Response, config: AuthConfig, token: string): void {
+/**
+ * Sets one of the account's cookies (the session, the OpenID Connect round trip): HttpOnly, Secure where
+ * the site is served over HTTPS, SameSite=Lax (the provider's redirect back is a top-level GET navigation,
+ * which carries it), Path=/, for `maxAgeSeconds`; 0 clears it.
+ */
+export function appendAuthCookie(
+  res: Response,
+  config: AuthConfig,
+  cookie: { name: string; value: string; maxAgeSeconds: number },
+): void {
   res.append(
     'Set-Cookie',
-    stringifySetCookie(sessionCookieName(config), token, {
+    stringifySetCookie(cookie.name, cookie.value, {
       httpOnly: true,
       secure: usesSecureCookies(config),
       sameSite: 'lax',
       path: '/',
-      maxAge: config.SESSION_ABSOLUTE_DAYS * DAY_SECONDS,
+      maxAge: cookie.maxAgeSeconds,
+      ...(cookie.maxAgeSeconds === 0 && { expires: new Date(0) }),
     }),
   );
 }
 
+export function setSessionCookie(res: Response, config: AuthConfig, token: string): void {
+  appendAuthCookie(res, config, {
+    name: sessionCookieName(config),
+    value: token,
+    maxAgeSeconds: config.SESSION_ABSOLUTE_DAYS * DAY_SECONDS,
+  });
+}
+
 export function clearSessionCookie(res: Response, config: AuthConfig): void {
-  res.append(
-    'Set-Cookie',
-    stringifySetCookie(sessionCookieName(config), '', {
-      httpOnly: true,
-      secure: usesSecureCookies(config),
-      sameSite: 'lax',
-      path: '/',
-      maxAge: 0,
-      expires: new Date(0),
-    }),
-  );
+  appendAuthCookie(res, config, { name: sessionCookieName(config), value: '', maxAgeSeconds: 0 });
 }

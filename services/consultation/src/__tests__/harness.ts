@@ -3,10 +3,12 @@
  * (s3rver) when POSTGRES_URL is set, and calls it the way the gateway does (internal token).
  */
 import { randomBytes } from 'node:crypto';
-import type { Caller } from '@platform/contracts';
+import type { Caller, ConsultationResponse } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
+import type { UserCaller } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
+  json,
   serviceBackings,
   startServiceUnderTest,
   testAdmin,
@@ -15,6 +17,7 @@ import {
   type BackingFactory,
 } from '@platform/service-kit/testing';
 import { consultationService, type ConsultationConfig } from '../index.js';
+import { stepOne } from './fixtures.js';
 
 export const SECRET = randomBytes(24).toString('hex');
 
@@ -71,4 +74,15 @@ export async function startConsultation(
     ...consultation,
     events: async (type) => (await consultation.events(type)).map(({ type, data }) => ({ type, data })),
   };
+}
+
+/** The service started on `backing`, with one request (step 1) sent by the signed-in `owner`. */
+export async function startWithSubmission(
+  backing: Backing,
+  owner: UserCaller,
+  options: StartOptions = {},
+): Promise<{ app: ConsultationUnderTest; submission: ConsultationResponse }> {
+  const app = await startConsultation(backing, options);
+  const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
+  return { app, submission: (await response.json()) as ConsultationResponse };
 }

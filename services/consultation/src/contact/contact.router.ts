@@ -1,6 +1,6 @@
 /** `POST /api/contact` (docs/decisions.md, 22), limited per client address. */
 import { ContactRequestSchema } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -13,11 +13,6 @@ export function contactRoutes(
   deps: ServiceDeps<ConsultationConfig>,
   limits: RateLimits,
 ): void {
-  // Refusals included: never cached.
-  const noStore: Middleware = (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  };
   router.post('/api/contact', noStore, validate({ body: ContactRequestSchema }), async (req, res) => {
     await takeOrRefuse(limits.contact, clientKeyOf(req));
     res.json(await sendContactMessage(deps, req.body, String(req.id)));

@@ -7,10 +7,14 @@ import {
 } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// The call tables' (docs/decisions.md, 108).
+import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
+  CALL_BOOKING_STATUSES,
   CONSULTATION_FILE_KINDS,
   CONSULTATION_MESSAGE_AUTHORS,
   CONSULTATION_STATUSES,
+  type CallWindow,
 } from '@platform/contracts';
 
 export const consultationSchema = pgSchema('consultation');
@@ -119,6 +123,75 @@ export const submissionMessages = consultationSchema.table(
     createdAt: at('created_at').notNull(),
   },
   (table) => [index('consultation_messages_submission_idx').on(table.submissionId, table.createdAt)],
+);
+
+/**
+ * consultation_message_files (docs/decisions.md, 107): the files on an admin's message, stored with the
+ * submission files' object store under a random key, served only to the submission's owner and admins.
+ */
+export const messageFiles = consultationSchema.table(
+  'consultation_message_files',
+  {
+    id: text('id').primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => submissionMessages.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    /** Found in the content, not taken from the browser. */
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('consultation_message_files_message_idx').on(table.messageId, table.createdAt),
+    check('consultation_message_files_size_nonnegative', sql`${table.size} >= 0`),
+  ],
+);
+
+/**
+ * call_availability (docs/decisions.md, 108): the admin's published week, one row (`id` 'weekly'): the
+ * time ranges per ISO weekday in the admin's IANA zone and the length of a call. Booking locks this row,
+ * so bookings are decided one at a time.
+ */
+export const callAvailability = consultationSchema.table('call_availability', {
+  id: text('id').primaryKey(),
+  timeZone: text('time_zone').notNull(),
+  slotMinutes: integer('slot_minutes').notNull(),
+  windows: jsonb('windows').$type<CallWindow[]>().notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * call_bookings (docs/decisions.md, 108): a call an owner booked for a submission. At most one live
+ * booking starts at an instant and at most one is live per submission (partial unique indexes); a
+ * cancelled row stays, so its invitation can be withdrawn and the slot booked again.
+ */
+export const callBookings = consultationSchema.table(
+  'call_bookings',
+  {
+    id: uuid('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    status: text('status', { enum: CALL_BOOKING_STATUSES }).notNull(),
+    ownerTimeZone: text('owner_time_zone').notNull(),
+    adminTimeZone: text('admin_time_zone').notNull(),
+    bookedByUserId: text('booked_by_user_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+  },
+  (table) => [
+    uniqueIndex('call_bookings_live_slot_unique')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'booked'`),
+    uniqueIndex('call_bookings_live_submission_unique')
+      .on(table.submissionId)
+      .where(sql`${table.status} = 'booked'`),
+    check('call_bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
 );
 
 /** contact_submissions (docs/decisions.md, 22): the contact page's form. `name` is first + last name. */

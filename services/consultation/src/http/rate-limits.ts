@@ -1,6 +1,6 @@
 /**
- * The consultation service's request limits (docs/decisions.md, 44 and 97): submissions, contact messages
- * and lookups per client per hour, lookup e-mails per address asked about, and thread messages per person.
+ * The consultation service's request limits (docs/decisions.md, 44, 97 and 108): submissions, contact messages
+ * and lookups per client per hour, lookup e-mails per address asked about, thread messages per person, and call bookings and cancellations per owner.
  * Counted by the kit's request limits (packages/service-kit/src/rate-limits/README.md), which every
  * replica shares.
  */
@@ -17,6 +17,8 @@ export interface RateLimits {
   lookupEmails: RateLimiter;
   /** Thread messages per signed-in person (docs/decisions.md, 97). */
   messages: RateLimiter;
+  /** Call bookings and cancellations per signed-in owner (docs/decisions.md, 108). */
+  callChanges: RateLimiter;
 }
 
 export function createRateLimits(deps: ServiceDeps<ConsultationConfig>): RateLimits {
@@ -29,5 +31,6 @@ export function createRateLimits(deps: ServiceDeps<ConsultationConfig>): RateLim
     lookups: hourly('lookup', config.CONSULTATION_LOOKUPS_PER_HOUR),
     lookupEmails: hourly('lookup-email', config.CONSULTATION_LOOKUP_EMAILS_PER_HOUR),
     messages: hourly('message', config.CONSULTATION_MESSAGES_PER_HOUR),
+    callChanges: hourly('call-change', config.CONSULTATION_CALL_CHANGES_PER_HOUR),
   };
 }

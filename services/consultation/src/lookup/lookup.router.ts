@@ -3,7 +3,7 @@
  *   GET /api/consultation/access?token=     what an e-mailed /additional-upload link opens
  */
 import { ConsultationAccessQuerySchema, ConsultationLookupQuerySchema } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -11,11 +11,6 @@ import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { lookupConsultations } from './lookup-consultations.js';
 import { openLink } from './open-link.js';
-
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
 
 export function lookupRoutes(
   router: Router,

@@ -1,14 +1,20 @@
-/** Queries on a submission's thread. */
+/** Queries on a submission's thread and the files on its messages. */
 import type { Executor } from '@platform/service-kit/db';
-import { asc, eq } from 'drizzle-orm';
-import { submissionMessages } from '../db/schema.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { messageFiles, submissionMessages, submissions } from '../db/schema.js';
+import type { SubmissionRow } from '../submissions/submissions.repository.js';
 
 export type MessageRow = typeof submissionMessages.$inferSelect;
 export type NewMessageRow = typeof submissionMessages.$inferInsert;
+export type MessageFileRow = typeof messageFiles.$inferSelect;
 
 export async function insertMessage(db: Executor, row: NewMessageRow): Promise<MessageRow> {
   const [inserted] = await db.insert(submissionMessages).values(row).returning();
   return inserted!;
+}
+
+export async function insertMessageFiles(db: Executor, rows: MessageFileRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(messageFiles).values(rows);
 }
 
 /** Oldest first. */
@@ -18,4 +24,28 @@ export async function listMessagesOf(db: Executor, submissionId: string): Promis
     .from(submissionMessages)
     .where(eq(submissionMessages.submissionId, submissionId))
     .orderBy(asc(submissionMessages.createdAt), asc(submissionMessages.id));
+}
+
+/** The files of these messages, in the order they were sent. */
+export async function listFilesOfMessages(db: Executor, messageIds: string[]): Promise<MessageFileRow[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select()
+    .from(messageFiles)
+    .where(inArray(messageFiles.messageId, messageIds))
+    .orderBy(asc(messageFiles.createdAt), asc(messageFiles.id));
+}
+
+export async function findMessageFileWithSubmission(
+  db: Executor,
+  fileId: string,
+): Promise<{ file: MessageFileRow; submission: SubmissionRow } | null> {
+  const [row] = await db
+    .select({ file: messageFiles, submission: submissions })
+    .from(messageFiles)
+    .innerJoin(submissionMessages, eq(submissionMessages.id, messageFiles.messageId))
+    .innerJoin(submissions, eq(submissions.id, submissionMessages.submissionId))
+    .where(eq(messageFiles.id, fileId))
+    .limit(1);
+  return row ?? null;
 }

@@ -5,11 +5,16 @@
  *   GET  /api/consultations/:id/messages         the owner: the whole thread, oldest first (404 for others)
  *   POST /api/consultations/:id/messages         the owner writes `{ body }`; support is e-mailed
  *   GET  /api/admin/consultations/:id/messages   admin (403 for others)
- *   POST /api/admin/consultations/:id/messages   admin writes `{ body }`; the owner is e-mailed
+ *   POST /api/admin/consultations/:id/messages   admin writes `{ body }`, or multipart `body` + `files`
+ *                                                (docs/decisions.md, 107); the owner is e-mailed
+ *   GET  /api/consultation-message-files/:fileId a message's file, for the submission's owner and admins
+ *                                                (404 for anyone else)
  *
  * Writing is limited per person (`CONSULTATION_MESSAGES_PER_HOUR`).
  */
 import {
+  CONSULTATION_FILE_NOT_FOUND_MESSAGE,
+  ConsultationFileIdParamsSchema,
   ConsultationIdParamsSchema,
   PostConsultationMessageRequestSchema,
   UPLOAD_MESSAGES,
@@ -18,18 +23,19 @@ import {
   type ConsultationThread,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser, type UserCaller } from '@platform/service-kit/identity';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { isOwner } from '../submissions/authorize-submission.js';
 import { findSubmission, type SubmissionRow } from '../submissions/submissions.repository.js';
-import { listMessagesOf } from './messages.repository.js';
+import { privateFileHeaders, sendStoredFile } from '../uploads/send-stored-file.js';
+import { findMessageFileWithSubmission, listFilesOfMessages, listMessagesOf } from './messages.repository.js';
 import { postMessage } from './post-message.js';
+import { receiveMessageWithFiles, type ReceivedMessage } from './receive-message-files.js';
 import { toConsultationMessage } from './to-message-view.js';
 
 export function messageRoutes(
@@ -57,19 +63,37 @@ export function messageRoutes(
   ): Promise<ConsultationThread> {
     const submission = await submissionFor(author, caller, id);
     const rows = await listMessagesOf(deps.db, submission.id);
-    return rows.map((row) => toConsultationMessage(row, submission));
+    const files = await listFilesOfMessages(
+      deps.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toConsultationMessage(row, submission, files));
   }
 
   async function write(
     author: ConsultationMessageAuthor,
     caller: UserCaller,
     id: string,
-    body: string,
-    requestId: string,
+    req: Request,
+    /** The message, read only once the caller may write and is within the limit. */
+    receive: () => Promise<ReceivedMessage>,
   ): Promise<ConsultationMessage> {
     const submission = await submissionFor(author, caller, id);
     await takeOrRefuse(limits.messages, `user:${caller.userId}`);
-    return postMessage(deps, { submission, author, authorUserId: caller.userId, body, requestId });
+    const { body, files, discard } = await receive();
+    try {
+      return await postMessage(deps, {
+        submission,
+        author,
+        authorUserId: caller.userId,
+        body,
+        files,
+        requestId: String(req.id),
+      });
+    } catch (error) {
+      await discard?.();
+      throw error;
+    }
   }
 
   const params = validate({ params: ConsultationIdParamsSchema });
@@ -82,12 +106,38 @@ export function messageRoutes(
     res.json(await readThread('owner', req.caller, req.params.id));
   });
   router.post('/api/consultations/:id/messages', noStore, requireUser, posted, async (req, res) => {
-    res.status(201).json(await write('owner', req.caller, req.params.id, req.body.body, String(req.id)));
+    res.status(201).json(await write('owner', req.caller, req.params.id, req, async () => req.body));
   });
   router.get('/api/admin/consultations/:id/messages', noStore, requireAdmin, params, async (req, res) => {
     res.json(await readThread('admin', req.caller, req.params.id));
   });
+  // A multipart answer carries files; a JSON one goes on to the plain route.
+  router.post(
+    '/api/admin/consultations/:id/messages',
+    noStore,
+    requireAdmin,
+    (req, _res, next) => next(req.is('multipart/form-data') ? undefined : 'route'),
+    params,
+    async (req, res) => {
+      const receive = () => receiveMessageWithFiles(deps, req);
+      res.status(201).json(await write('admin', req.caller, req.params.id, req, receive));
+    },
+  );
   router.post('/api/admin/consultations/:id/messages', noStore, requireAdmin, posted, async (req, res) => {
-    res.status(201).json(await write('admin', req.caller, req.params.id, req.body.body, String(req.id)));
+    res.status(201).json(await write('admin', req.caller, req.params.id, req, async () => req.body));
   });
+  router.get(
+    '/api/consultation-message-files/:fileId',
+    privateFileHeaders,
+    requireUser,
+    validate({ params: ConsultationFileIdParamsSchema }),
+    async (req, res) => {
+      const found = await findMessageFileWithSubmission(deps.db, req.params.fileId);
+      // Anyone but the submission's owner or an admin learns nothing, not even that the file exists.
+      if (!found || (req.caller.role !== 'admin' && !isOwner(req.caller, found.submission))) {
+        throw new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
+      }
+      await sendStoredFile(req, res, deps.store, found.file);
+    },
+  );
 }

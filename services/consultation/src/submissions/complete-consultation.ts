@@ -17,6 +17,7 @@ import { outboxEvents, submissions } from '../db/schema.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { insertLink, listFilesOf, type SubmissionRow } from './submissions.repository.js';
 import { toMyConsultation } from './to-views.js';
+import { submissionOwnerData } from './submission-event-data.js';
 
 export async function completeConsultation(
   deps: ServiceDeps<ConsultationConfig>,
@@ -46,11 +47,7 @@ export async function completeConsultation(
       {
         type: 'consultation.submission.completed',
         data: {
-          submissionId: row.id,
-          userId: row.userId,
-          email: row.email,
-          ownerName: row.ownerName,
-          businessName: row.businessName,
+          ...submissionOwnerData(row),
           restaurantName: row.restaurantName,
           location: row.location,
           imageCount: view.imageCount,

@@ -21,6 +21,7 @@ import {
   type NewSubmissionRow,
 } from './submissions.repository.js';
 import { toAdminConsultation } from './to-views.js';
+import { submissionOwnerData } from './submission-event-data.js';
 
 export async function respondToConsultation(
   deps: ServiceDeps<ConsultationConfig>,
@@ -86,11 +87,7 @@ export async function respondToConsultation(
         {
           type: 'consultation.submission.responded',
           data: {
-            submissionId: row.id,
-            userId: row.userId,
-            email: row.email,
-            ownerName: row.ownerName,
-            businessName: row.businessName,
+            ...submissionOwnerData(row),
             consultationResponse: row.consultationResponse!.trim(),
             completedAt: (row.completedAt ?? now).toISOString(),
           },

@@ -21,7 +21,7 @@ import {
   type ConsultationProgress,
   type MyConsultation,
 } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -37,11 +37,6 @@ import { respondToConsultation } from './respond-to-consultation.js';
 import { submitConsultation } from './submit-consultation.js';
 import { listAllSubmissions, listFilesOf, listSubmissionsOwnedBy } from './submissions.repository.js';
 import { groupFiles, toAdminConsultation, toMyConsultation } from './to-views.js';
-
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
 
 export function submissionRoutes(
   router: Router,

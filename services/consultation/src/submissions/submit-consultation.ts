@@ -13,6 +13,7 @@ import { outboxEvents } from '../db/schema.js';
 import { assertBusinessEmail } from '../lib/business-email.js';
 import { hashToken, newId, newToken } from '../lib/tokens.js';
 import { insertSubmission } from './submissions.repository.js';
+import { submissionOwnerData } from './submission-event-data.js';
 
 export interface SubmitConsultationOptions {
   request: ConsultationRequestParsed;
@@ -52,11 +53,7 @@ export async function submitConsultation(
       {
         type: 'consultation.submission.started',
         data: {
-          submissionId: row.id,
-          userId: row.userId,
-          email: row.email,
-          ownerName: row.ownerName,
-          businessName: row.businessName,
+          ...submissionOwnerData(row),
           startedAt: now.toISOString(),
         },
         headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,

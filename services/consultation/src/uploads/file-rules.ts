@@ -101,7 +101,11 @@ export function fileRulesFrom(config: ConsultationConfig): FileRules {
 export type Verdict = { ok: true; contentType: string } | { ok: false; reason: string };
 
 /** Decides from the first bytes of a file (up to SNIFF_BYTES; all of it when shorter). */
-export async function judgeFile(head: Buffer, fileName: string, rule: FileRule): Promise<Verdict> {
+export async function judgeFile(
+  head: Buffer,
+  fileName: string,
+  rule: Omit<FileRule, 'kind' | 'maxBytes'>,
+): Promise<Verdict> {
   if (head.length === 0) return { ok: false, reason: UPLOAD_MESSAGES.empty };
   const refused: Verdict = { ok: false, reason: UPLOAD_MESSAGES.notAllowed(rule.label) };
   const detected = await detectMediaType(head);

@@ -1,6 +1,7 @@
 /** Catalogue queries: the published course with its sections and lessons, and the products. */
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@platform/service-kit/db';
+import { listCourseModules } from '../learning/learning.repository.js';
 import { courseLessons, courseModules, courses, products } from '../db/schema.js';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -24,11 +25,7 @@ export async function findPublicCourseOutline(db: Executor): Promise<CourseOutli
     .orderBy(asc(courses.id))
     .limit(1);
   if (!course) return null;
-  const modules = await db
-    .select()
-    .from(courseModules)
-    .where(and(eq(courseModules.courseId, course.id), eq(courseModules.isPublished, true)))
-    .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
+  const modules = await listCourseModules(db, course.id);
   const lessons =
     modules.length === 0
       ? []

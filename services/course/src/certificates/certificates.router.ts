@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { requireUser } from '@platform/service-kit/identity';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { sendPdf, validate, type Middleware } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
@@ -79,11 +79,6 @@ export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig
     const pdf = await renderCertificatePdf(found, {
       verifyUrl: certificateVerifyUrl(deps.config.PUBLIC_BASE_URL, found.id),
     });
-    res.set({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="certificate-${found.id}.pdf"`,
-      'Cache-Control': 'private, no-store',
-    });
-    res.end(Buffer.from(pdf));
+    sendPdf(res, pdf, `certificate-${found.id}.pdf`);
   });
 }

@@ -3,12 +3,11 @@
  * learner's name, the course, the date, the id and where to verify it. The standard faces cover Western
  * European text (WinAnsi); another character is written without its accent when it has one, else as '?'.
  */
+import { PDF_INK as INK, PDF_MUTED as MUTED, drawable } from '@platform/service-kit/pdf';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CertificateRow } from '../db/schema.js';
 
 const PAGE = { width: 842, height: 595 };
-const INK = rgb(0.11, 0.15, 0.2);
-const MUTED = rgb(0.38, 0.42, 0.48);
 const ACCENT = rgb(0.72, 0.45, 0.12);
 
 /** The date as printed: 'March 4, 2030', in UTC (the day it was issued, wherever it is read). */
@@ -16,16 +15,16 @@ export function formatCertificateDate(at: Date): string {
   return at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** What `font` can draw of `text`. */
-function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0)!)) return char;
-      const bare = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...bare].every((part) => supported.has(part.codePointAt(0)!)) && bare !== '' ? bare : '?';
-    })
-    .join('');
+/** An accent-coloured border `inset` points inside the page's edges. */
+function frame(page: PDFPage, inset: number, borderWidth: number): void {
+  page.drawRectangle({
+    x: inset,
+    y: inset,
+    width: PAGE.width - 2 * inset,
+    height: PAGE.height - 2 * inset,
+    borderColor: ACCENT,
+    borderWidth,
+  });
 }
 
 /** Draws `text` centred at `y`, shrinking it until it fits the page's width less the margins. */
@@ -62,22 +61,8 @@ export async function renderCertificatePdf(
     pdf.embedFont(StandardFonts.TimesRomanBold),
     pdf.embedFont(StandardFonts.Helvetica),
   ]);
-  page.drawRectangle({
-    x: 24,
-    y: 24,
-    width: PAGE.width - 48,
-    height: PAGE.height - 48,
-    borderColor: ACCENT,
-    borderWidth: 3,
-  });
-  page.drawRectangle({
-    x: 34,
-    y: 34,
-    width: PAGE.width - 68,
-    height: PAGE.height - 68,
-    borderColor: ACCENT,
-    borderWidth: 0.75,
-  });
+  frame(page, 24, 3);
+  frame(page, 34, 0.75);
   centred(page, 'RESTAURANT CONSULTANT', { y: 490, font: sans, size: 12, color: MUTED });
   centred(page, 'Certificate of Completion', { y: 440, font: serifBold, size: 38 });
   centred(page, 'This certifies that', { y: 388, font: serif, size: 16, color: MUTED });

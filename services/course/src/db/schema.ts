@@ -193,6 +193,11 @@ export const courseEnrollments = courseSchema.table(
     /** The order (payment service) that created or last re-opened it; null for one given otherwise. */
     orderId: uuid('order_id'),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * The payment plan (its order) whose overdue instalment paused this enrolment (`withdrawn_at` set);
+     * paying it clears both, keeping the enrolment's dates (docs/behaviour/checkout-and-payments.md#payment-plan).
+     */
+    pausedByOrderId: uuid('paused_by_order_id'),
   },
   (table) => [
     unique('course_enrollments_user_course_unique').on(table.userId, table.courseId),
@@ -474,6 +479,31 @@ export const dripOverrideLog = courseSchema.table(
 );
 
 export type DripOverrideLogRow = typeof dripOverrideLog.$inferSelect;
+
+/**
+ * Every grant and revocation of a course by the admin (docs/behaviour/admin.md#customers; docs/decisions.md,
+ * 100), with the reason given, who and when: appended in the transaction of the change, never edited.
+ * A grant's id is also its access grant (`course_access_grants.order_id`), as a staff seat's is.
+ */
+export const customerAccessLog = courseSchema.table(
+  'customer_access_log',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    action: text('action', { enum: ['grant', 'revoke'] }).notNull(),
+    reason: text('reason').notNull(),
+    adminId: text('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('customer_access_log_user_idx').on(table.userId, table.createdAt),
+    check('customer_access_log_action_known', sql`${table.action} in ('grant', 'revoke')`),
+  ],
+);
+
+export type CustomerAccessLogRow = typeof customerAccessLog.$inferSelect;
 
 export const TEAM_SEAT_ROW_STATUSES = ['invited', 'active', 'removed', 'ended'] as const;
 

@@ -1,6 +1,6 @@
 /** Queries on `course.course_enrollments` and `course.course_access_grants`. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
 
 /**
@@ -48,11 +48,12 @@ export async function revokeAccessGrant(
     });
 }
 
-/** Orders that still give the user this course (paid, not refunded). */
+/** Orders that still give the user this course (paid, not refunded), other than `exceptOrderId` when given. */
 export async function countActiveAccessGrants(
   db: Executor,
   userId: string,
   courseId: number,
+  exceptOrderId?: string,
 ): Promise<number> {
   const [row] = await db
     .select({ value: count() })
@@ -63,6 +64,7 @@ export async function countActiveAccessGrants(
         eq(courseAccessGrants.courseId, courseId),
         isNotNull(courseAccessGrants.grantedAt),
         isNull(courseAccessGrants.revokedAt),
+        exceptOrderId ? ne(courseAccessGrants.orderId, exceptOrderId) : undefined,
       ),
     );
   return row?.value ?? 0;
@@ -92,6 +94,7 @@ export async function upsertEnrolment(
         enrolledAt: enrolment.at,
         purchasedAt: enrolment.at,
         withdrawnAt: null,
+        pausedByOrderId: null,
       },
       setWhere: isNotNull(courseEnrollments.withdrawnAt),
     })
@@ -99,10 +102,13 @@ export async function upsertEnrolment(
   return changed.length > 0;
 }
 
-/** Withdraws the user's enrolment in the course if an order created it (one given otherwise stays). */
+/**
+ * Withdraws the user's enrolment in the course if an order created it (one given otherwise stays), or
+ * however it was given with `givenToo` (the admin's revocation).
+ */
 export async function withdrawEnrolment(
   db: Executor,
-  options: { userId: string; courseId: number; at: Date },
+  options: { userId: string; courseId: number; at: Date; givenToo?: boolean },
 ): Promise<boolean> {
   const withdrawn = await db
     .update(courseEnrollments)
@@ -111,7 +117,7 @@ export async function withdrawEnrolment(
       and(
         eq(courseEnrollments.userId, options.userId),
         eq(courseEnrollments.courseId, options.courseId),
-        isNotNull(courseEnrollments.orderId),
+        options.givenToo ? undefined : isNotNull(courseEnrollments.orderId),
         isNull(courseEnrollments.withdrawnAt),
       ),
     )

@@ -1,6 +1,6 @@
 /** Enrolments of signed-in members: their list, and 'Enroll Now'. */
 import { COURSE_NOT_FOUND_MESSAGE, ContentIdParamsSchema } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -9,17 +9,12 @@ import { enrolInCourse } from './enrol-in-course.js';
 import { listEnrolments } from './list-enrolments.js';
 
 export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  // Per user, refusals included: never kept by a shared cache.
-  const noStore: Middleware = (_req, res, next) => {
-    res.set('Cache-Control', 'private, no-store');
-    next();
-  };
-  router.get('/api/enrollments', noStore, requireUser, async (req, res) => {
+  router.get('/api/enrollments', privateNoStore, requireUser, async (req, res) => {
     res.json(await listEnrolments(deps.db, req.caller.userId));
   });
   router.post(
     '/api/courses/:id/enroll',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE }),
     async (req, res) => {

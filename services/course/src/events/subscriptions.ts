@@ -7,6 +7,7 @@ import { customerStatusChangedSubscription } from './customer-status-changed.han
 import { memberGrantedSubscription } from './member-granted.handler.js';
 import { memberRevokedSubscription } from './member-revoked.handler.js';
 import { planConsentedSubscription } from './plan-consented.handler.js';
+import { planPausedSubscription, planResumedSubscription } from './plan-paused.handler.js';
 import { teamMemberPreparedSubscription } from './team-member-prepared.handler.js';
 import { userStatusChangedSubscription } from './user-status-changed.handler.js';
 
@@ -19,5 +20,7 @@ export function courseSubscriptions(_deps: ServiceDeps<CourseConfig>): Subscript
     userRegisteredSubscription(),
     customerStatusChangedSubscription(),
     teamMemberPreparedSubscription(),
+    planPausedSubscription(),
+    planResumedSubscription(),
   ];
 }

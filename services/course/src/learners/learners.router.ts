@@ -6,16 +6,11 @@ import {
   type DripOverrideAction,
 } from '@platform/contracts';
 import { requireAdmin } from '@platform/service-kit/identity';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listLearners, overrideDrip } from './learners.service.js';
-
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
 
 const ACTIONS: Record<string, DripOverrideAction> = {
   'unlock-all': 'unlock_all',
@@ -23,14 +18,14 @@ const ACTIONS: Record<string, DripOverrideAction> = {
 };
 
 export function learnerRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/admin/learners', noStore, requireAdmin, async (_req, res) => {
+  router.get('/api/admin/learners', privateNoStore, requireAdmin, async (_req, res) => {
     res.json(await listLearners(deps.db));
   });
 
   for (const [path, action] of Object.entries(ACTIONS)) {
     router.post(
       `/api/admin/learners/:userId/${path}`,
-      noStore,
+      privateNoStore,
       requireAdmin,
       validate(
         { params: LearnerIdParamsSchema, body: DripOverrideRequestSchema },

@@ -309,6 +309,16 @@ export async function upsertOwnerStanding(
     });
 }
 
+/** A progress row (lesson or section) completed at `at`, as first written. */
+export function completionRow(at: Date) {
+  return { completed: true, completedAt: at, lastAccessedAt: at };
+}
+
+/** The conflict update that marks a progress row completed, keeping the time of a first completion. */
+function keepFirstCompletion(table: typeof lessonProgress | typeof moduleProgress) {
+  return { completed: true, completedAt: sql`coalesce(${table.completedAt}, excluded.completed_at)` };
+}
+
 /** Marks the lesson completed; a second call keeps the first completion time. */
 export async function markLessonCompleted(
   db: Executor,
@@ -316,20 +326,10 @@ export async function markLessonCompleted(
 ): Promise<void> {
   await db
     .insert(lessonProgress)
-    .values({
-      userId: options.userId,
-      lessonId: options.lessonId,
-      completed: true,
-      completedAt: options.at,
-      lastAccessedAt: options.at,
-    })
+    .values({ userId: options.userId, lessonId: options.lessonId, ...completionRow(options.at) })
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        completed: true,
-        completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
-        lastAccessedAt: options.at,
-      },
+      set: { ...keepFirstCompletion(lessonProgress), lastAccessedAt: options.at },
     });
 }
 
@@ -349,17 +349,12 @@ export async function markLessonsCompleted(
       options.lessonIds.map((lessonId) => ({
         userId: options.userId,
         lessonId,
-        completed: true,
-        completedAt: options.at,
-        lastAccessedAt: options.at,
+        ...completionRow(options.at),
       })),
     )
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        completed: true,
-        completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
-      },
+      set: keepFirstCompletion(lessonProgress),
     });
 }
 
@@ -389,20 +384,10 @@ export async function markModuleCompleted(
 ): Promise<void> {
   await db
     .insert(moduleProgress)
-    .values({
-      userId: options.userId,
-      moduleId: options.moduleId,
-      completed: true,
-      completedAt: options.at,
-      lastAccessedAt: options.at,
-    })
+    .values({ userId: options.userId, moduleId: options.moduleId, ...completionRow(options.at) })
     .onConflictDoUpdate({
       target: [moduleProgress.userId, moduleProgress.moduleId],
-      set: {
-        completed: true,
-        completedAt: sql`coalesce(${moduleProgress.completedAt}, excluded.completed_at)`,
-        lastAccessedAt: options.at,
-      },
+      set: { ...keepFirstCompletion(moduleProgress), lastAccessedAt: options.at },
     });
 }
 

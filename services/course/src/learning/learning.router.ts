@@ -11,7 +11,7 @@ import {
   MODULE_NOT_FOUND_MESSAGE,
   SaveLessonPositionRequestSchema,
 } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireUser, type UserCaller } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -36,64 +36,65 @@ const courseId = validate({ params: ContentIdParamsSchema }, { notFound: COURSE_
 const moduleId = validate({ params: ContentIdParamsSchema }, { notFound: MODULE_NOT_FOUND_MESSAGE });
 const lessonId = validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE });
 
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   const call = (caller: UserCaller) => ({ caller, now: deps.clock.now() });
-  router.get('/api/courses', noStore, requireUser, async (req, res) => {
+  router.get('/api/courses', privateNoStore, requireUser, async (req, res) => {
     res.json(await listCourses(deps.db, call(req.caller)));
   });
 
-  router.get('/api/courses/:id', noStore, requireUser, courseId, async (req, res) => {
+  router.get('/api/courses/:id', privateNoStore, requireUser, courseId, async (req, res) => {
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
   // `/dashboard` in one read: the enrolments, and the course they lead to with its sections
   // (docs/decisions.md, 51).
-  router.get('/api/enrollments/dashboard', noStore, requireUser, async (req, res) => {
+  router.get('/api/enrollments/dashboard', privateNoStore, requireUser, async (req, res) => {
     res.json(await getProgressDashboard(deps.db, call(req.caller)));
   });
 
   // The dashboard's drip list; `/api/courses/:id/modules` is the studio's (admin) list, in studio/.
-  router.get('/api/courses/:id/available-modules', noStore, requireUser, courseId, async (req, res) => {
-    res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
-  });
+  router.get(
+    '/api/courses/:id/available-modules',
+    privateNoStore,
+    requireUser,
+    courseId,
+    async (req, res) => {
+      res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
+    },
+  );
 
-  router.get('/api/modules/:id', noStore, requireUser, moduleId, async (req, res) => {
+  router.get('/api/modules/:id', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/modules/:id/lessons', noStore, requireUser, moduleId, async (req, res) => {
+  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await listModuleLessons(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.post('/api/modules/:id/unlock-notice', noStore, requireUser, moduleId, async (req, res) => {
+  router.post('/api/modules/:id/unlock-notice', privateNoStore, requireUser, moduleId, async (req, res) => {
     await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
     res.status(204).end();
   });
 
-  router.post('/api/modules/:id/complete', noStore, requireUser, moduleId, async (req, res) => {
+  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await completeModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id', noStore, requireUser, lessonId, async (req, res) => {
+  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await getLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id/navigation', noStore, requireUser, lessonId, async (req, res) => {
+  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await getLessonNavigation(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.post('/api/lessons/:id/complete', noStore, requireUser, lessonId, async (req, res) => {
+  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await completeLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
   router.put(
     '/api/lessons/:id/progress',
-    noStore,
+    privateNoStore,
     requireUser,
     validate(
       { params: ContentIdParamsSchema, body: SaveLessonPositionRequestSchema },

@@ -48,11 +48,8 @@ export function toCourseSummary(
   };
 }
 
-export function toAvailableModule(
-  module: ModuleRow,
-  section: SectionState,
-  extra: { lessonCount: number; completedLessonCount: number; unlockNoticeDue: boolean },
-): AvailableModule {
+/** A section's own fields as every view of it shows them (the member's and the studio's). */
+export function sectionFields(module: ModuleRow) {
   return {
     id: module.id,
     courseId: module.courseId,
@@ -60,6 +57,16 @@ export function toAvailableModule(
     description: module.description,
     orderIndex: module.orderIndex,
     availableAfterDays: module.availableAfterDays,
+  };
+}
+
+export function toAvailableModule(
+  module: ModuleRow,
+  section: SectionState,
+  extra: { lessonCount: number; completedLessonCount: number; unlockNoticeDue: boolean },
+): AvailableModule {
+  return {
+    ...sectionFields(module),
     isAvailable: section.isAvailable,
     unlockDate: section.unlockDate?.toISOString() ?? null,
     lockedReason: section.lockedReason,

@@ -18,7 +18,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request, Response, Router } from 'express';
@@ -47,12 +47,6 @@ async function openLessonFor(
   return found.lesson;
 }
 
-/** Refusals and answers are per caller: never kept by a shared cache. */
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 async function serveLessonFile(
   deps: ServiceDeps<CourseConfig>,
   req: Request,
@@ -74,7 +68,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
 
   router.get(
     '/api/lessons/:id/hls/:set/:file',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: LessonHlsMasterParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
@@ -87,7 +81,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
 
   router.get(
     '/api/lessons/:id/hls/:set/:rendition/:file',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: LessonHlsRenditionParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
@@ -102,7 +96,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
 
   router.get(
     '/api/lessons/:id/poster',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: ContentIdParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {

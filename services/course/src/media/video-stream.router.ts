@@ -16,7 +16,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError, isAppError } from '@platform/service-kit/errors';
-import { contentTypeForFileName, type Middleware } from '@platform/service-kit/http';
+import { contentTypeForFileName, privateNoStore } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
@@ -74,15 +74,9 @@ async function assertMayStream(
   throw new AppError('forbidden', SECTION_LOCKED_MESSAGE);
 }
 
-/** Refusals are per caller too: never kept by a shared cache. */
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   for (const base of ['/api/video-stream', '/video-stream']) {
-    router.get(`${base}/:file`, noStore, requireUser, async (req, res) => {
+    router.get(`${base}/:file`, privateNoStore, requireUser, async (req, res) => {
       const file = typeof req.params.file === 'string' ? req.params.file : '';
       if (!isPlainFileName(file)) throw notFound(req, file, 'not a plain file name');
       await assertMayStream(deps.db, req.caller, file, deps.clock.now(), req);

@@ -12,17 +12,12 @@ import {
   QuestionIdParamsSchema,
 } from '@platform/contracts';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { answerQuestion, askQuestion, listAdminQuestions, listLessonQuestions } from './questions.service.js';
-
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
 
 export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   // Per member, not per address: a question needs a signed-in account, and a kitchen's team shares one address.
@@ -34,7 +29,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
 
   router.get(
     '/api/lessons/:id/questions',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE }),
     async (req, res) => {
@@ -50,7 +45,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
 
   router.post(
     '/api/lessons/:id/questions',
-    noStore,
+    privateNoStore,
     requireUser,
     validate(
       { params: ContentIdParamsSchema, body: AskQuestionRequestSchema },
@@ -70,7 +65,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
 
   router.get(
     '/api/admin/questions',
-    noStore,
+    privateNoStore,
     requireAdmin,
     validate({ query: AdminQuestionsQuerySchema }),
     async (req, res) => {
@@ -80,7 +75,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
 
   router.post(
     '/api/admin/questions/:id/answer',
-    noStore,
+    privateNoStore,
     requireAdmin,
     validate(
       { params: QuestionIdParamsSchema, body: AnswerQuestionRequestSchema },

@@ -10,7 +10,8 @@ import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
 import { assertStoredFiles, knownLengthOf } from './stored-media.js';
-import { findModuleRow, nextLessonPosition } from './studio.repository.js';
+import { nextLessonPosition } from './studio.repository.js';
+import { findModule } from '../learning/learning.repository.js';
 import { onLessonVideoSet, type StudioDeps } from './update-lesson.js';
 
 export async function createLesson(
@@ -18,13 +19,13 @@ export async function createLesson(
   moduleId: number,
   input: z.output<typeof CreateLessonRequestSchema>,
 ): Promise<StudioLesson> {
-  const module = await findModuleRow(deps.db, moduleId);
+  const module = await findModule(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   await assertStoredFiles(deps.store, input);
   const duration = await knownLengthOf(input.videoUrl ?? null);
   return changeCourse(deps, module.courseId, async (tx, now) => {
     // The section may have gone while the course was not locked yet.
-    if (!(await findModuleRow(tx, moduleId))) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    if (!(await findModule(tx, moduleId))) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
     const videoUrl = input.videoUrl ?? null;
     const [created] = await tx
       .insert(courseLessons)

@@ -9,10 +9,10 @@ import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
-import { findLessonRow } from './studio.repository.js';
+import { findLesson } from '../learning/learning.repository.js';
 
 export async function deleteLesson(deps: { db: Database; clock: Clock }, lessonId: number): Promise<void> {
-  const found = await findLessonRow(deps.db, lessonId);
+  const found = await findLesson(deps.db, lessonId);
   if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
   await changeCourse(deps, found.courseId, async (tx) => {
     const deleted = await tx

@@ -10,10 +10,10 @@ import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import { courseModules } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
-import { findModuleRow } from './studio.repository.js';
+import { findModule } from '../learning/learning.repository.js';
 
 export async function deleteModule(deps: { db: Database; clock: Clock }, moduleId: number): Promise<void> {
-  const module = await findModuleRow(deps.db, moduleId);
+  const module = await findModule(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   await changeCourse(deps, module.courseId, async (tx) => {
     const deleted = await tx

@@ -9,20 +9,14 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import {
-  courseExists,
-  findLessonRow,
-  findModuleRow,
-  listAllLessons,
-  listAllModules,
-  listLatestTranscodes,
-} from './studio.repository.js';
+import { courseExists, listAllLessons, listLatestTranscodes } from './studio.repository.js';
+import { findLesson, findModule, listCourseModules } from '../learning/learning.repository.js';
 import { toStudioLesson, toStudioSection } from './to-studio-views.js';
 
 /** `GET /api/courses/:id/modules`: every section in order, each with every lesson in order. */
 export async function listStudioSections(db: Executor, courseId: number): Promise<StudioSectionList> {
   if (!(await courseExists(db, courseId))) throw new AppError('not_found', COURSE_NOT_FOUND_MESSAGE);
-  const modules = await listAllModules(db, courseId);
+  const modules = await listCourseModules(db, courseId, { includeDrafts: true });
   const lessons = await listAllLessons(
     db,
     modules.map((module) => module.id),
@@ -35,7 +29,7 @@ export async function listStudioSections(db: Executor, courseId: number): Promis
 }
 
 export async function getStudioSection(db: Executor, moduleId: number): Promise<StudioSection> {
-  const module = await findModuleRow(db, moduleId);
+  const module = await findModule(db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   const lessons = await listAllLessons(db, [module.id]);
   const transcodes = await listLatestTranscodes(
@@ -46,7 +40,7 @@ export async function getStudioSection(db: Executor, moduleId: number): Promise<
 }
 
 export async function getStudioLesson(db: Executor, lessonId: number): Promise<StudioLesson> {
-  const found = await findLessonRow(db, lessonId);
+  const found = await findLesson(db, lessonId);
   if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
   const transcodes = await listLatestTranscodes(db, [lessonId]);
   return toStudioLesson(found.lesson, transcodes.get(lessonId));

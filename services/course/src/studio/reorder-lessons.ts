@@ -13,17 +13,18 @@ import type { Database } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { changeCourse } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
-import { findModuleRow, listAllLessons, listAllModules, renumberLessons } from './studio.repository.js';
+import { listAllLessons, renumberLessons } from './studio.repository.js';
+import { findModule, listCourseModules } from '../learning/learning.repository.js';
 
 export async function reorderLessons(
   deps: { db: Database; clock: Clock },
   moduleId: number,
   lessonIds: number[],
 ): Promise<StudioSectionList> {
-  const module = await findModuleRow(deps.db, moduleId);
+  const module = await findModule(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   return changeCourse(deps, module.courseId, async (tx) => {
-    const modules = await listAllModules(tx, module.courseId);
+    const modules = await listCourseModules(tx, module.courseId, { includeDrafts: true });
     if (!modules.some((candidate) => candidate.id === moduleId)) {
       throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
     }

@@ -5,7 +5,8 @@ import type { Database } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { changeCourse } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
-import { listAllModules, renumberModules } from './studio.repository.js';
+import { renumberModules } from './studio.repository.js';
+import { listCourseModules } from '../learning/learning.repository.js';
 
 export async function reorderModules(
   deps: { db: Database; clock: Clock },
@@ -13,7 +14,7 @@ export async function reorderModules(
   moduleIds: number[],
 ): Promise<StudioSectionList> {
   return changeCourse(deps, courseId, async (tx) => {
-    const current = await listAllModules(tx, courseId);
+    const current = await listCourseModules(tx, courseId, { includeDrafts: true });
     const known = new Set(current.map((module) => module.id));
     if (moduleIds.length !== known.size || moduleIds.some((id) => !known.has(id))) {
       throw new AppError('invalid', COURSE_STUDIO_MESSAGES.moduleOrder);

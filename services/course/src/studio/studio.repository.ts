@@ -1,7 +1,8 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
 import type { Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
-import type { LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
+import type { LessonRow } from '../catalogue/catalogue.repository.js';
+import { completionRow } from '../learning/learning.repository.js';
 import {
   courseEnrollments,
   courseLessons,
@@ -33,15 +34,6 @@ export async function lockCourse(tx: Executor, courseId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** Every section of the course, drafts included, in course order. */
-export async function listAllModules(db: Executor, courseId: number): Promise<ModuleRow[]> {
-  return db
-    .select()
-    .from(courseModules)
-    .where(eq(courseModules.courseId, courseId))
-    .orderBy(asc(courseModules.orderIndex), asc(courseModules.id));
-}
-
 /** Every lesson of the given sections, drafts included, in lesson order. */
 export async function listAllLessons(db: Executor, moduleIds: number[]): Promise<LessonRow[]> {
   if (moduleIds.length === 0) return [];
@@ -50,24 +42,6 @@ export async function listAllLessons(db: Executor, moduleIds: number[]): Promise
     .from(courseLessons)
     .where(inArray(courseLessons.moduleId, moduleIds))
     .orderBy(asc(courseLessons.orderIndex), asc(courseLessons.id));
-}
-
-export async function findModuleRow(db: Executor, moduleId: number): Promise<ModuleRow | null> {
-  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
-  return row ?? null;
-}
-
-export async function findLessonRow(
-  db: Executor,
-  lessonId: number,
-): Promise<{ lesson: LessonRow; courseId: number } | null> {
-  const [row] = await db
-    .select({ lesson: courseLessons, courseId: courseModules.courseId })
-    .from(courseLessons)
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(eq(courseLessons.id, lessonId))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The newest transcoding of each lesson that a newer video has not superseded. */
@@ -191,15 +165,7 @@ export async function completeModuleFor(
   if (due.length === 0) return 0;
   await tx
     .insert(moduleProgress)
-    .values(
-      due.map((userId) => ({
-        userId,
-        moduleId: options.moduleId,
-        completed: true,
-        completedAt: options.at,
-        lastAccessedAt: options.at,
-      })),
-    )
+    .values(due.map((userId) => ({ userId, moduleId: options.moduleId, ...completionRow(options.at) })))
     .onConflictDoUpdate({
       target: [moduleProgress.userId, moduleProgress.moduleId],
       set: { completed: true, completedAt: options.at },

@@ -15,7 +15,7 @@ import {
   UpdateLessonRequestSchema,
   UpdateModuleRequestSchema,
 } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -35,11 +35,6 @@ import { updateModule } from './update-module.js';
 /** A lesson's content may be long: more than the services' usual JSON limit. */
 const LESSON_BODY_LIMIT = '256kb';
 
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 /**
  * One studio call: admin only, never cached, the path's `id` checked (an id that does not parse is the
  * resource's own 404), the body checked when the call has one. The answer is sent as JSON (201 when the call
@@ -58,7 +53,7 @@ function studioCall<TBody extends z.ZodType | undefined = undefined>(
 ): void {
   router[method](
     path,
-    noStore,
+    privateNoStore,
     requireAdmin,
     validate({ params: ContentIdParamsSchema, body }, options),
     async (req, res) => {
@@ -124,7 +119,7 @@ export function studioRoutes(router: Router, deps: ServiceDeps<CourseConfig>): v
     await deleteLesson(deps, id);
   });
 
-  router.get('/api/course-media', noStore, requireAdmin, async (_req, res) => {
+  router.get('/api/course-media', privateNoStore, requireAdmin, async (_req, res) => {
     res.json(await listCourseMedia(deps.db));
   });
 }

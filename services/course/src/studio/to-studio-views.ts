@@ -3,7 +3,7 @@ import type { StudioLesson, StudioSection } from '@platform/contracts';
 import type { LessonRow, ModuleRow } from '../catalogue/catalogue.repository.js';
 import { durationSecondsOf, lessonKind, mediaFileName } from '../catalogue/lesson-media.js';
 import type { LessonTranscodeRow } from '../db/schema.js';
-import { memberMediaUrl } from '../learning/to-views.js';
+import { memberMediaUrl, sectionFields } from '../learning/to-views.js';
 import { toTranscodeState } from '../transcoding/transcodes.repository.js';
 
 export function toStudioLesson(lesson: LessonRow, latest: LessonTranscodeRow | undefined): StudioLesson {
@@ -37,12 +37,7 @@ export function toStudioSection(
   transcodes: Map<number, LessonTranscodeRow>,
 ): StudioSection {
   return {
-    id: module.id,
-    courseId: module.courseId,
-    title: module.title,
-    description: module.description,
-    orderIndex: module.orderIndex,
-    availableAfterDays: module.availableAfterDays,
+    ...sectionFields(module),
     isPublished: module.isPublished,
     lessons: lessons
       .filter((lesson) => lesson.moduleId === module.id)

@@ -21,7 +21,7 @@ import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/que
 import { changeCourse } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
 import { assertStoredFiles, knownLengthOf, storedVideoOf } from './stored-media.js';
-import { findLessonRow } from './studio.repository.js';
+import { findLesson } from '../learning/learning.repository.js';
 
 export interface StudioDeps {
   db: Database;
@@ -61,14 +61,14 @@ export async function updateLesson(
   lessonId: number,
   changes: z.output<typeof UpdateLessonRequestSchema>,
 ): Promise<StudioLesson> {
-  const found = await findLessonRow(deps.db, lessonId);
+  const found = await findLesson(deps.db, lessonId);
   if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
   await assertStoredFiles(deps.store, changes);
   const companion = await companionCaptionsOf(deps.store, changes.videoUrl);
   const length = await knownLengthOf(changes.videoUrl);
   return changeCourse(deps, found.courseId, async (tx, now) => {
     // Read again under the course lock: another change may have come first.
-    const current = await findLessonRow(tx, lessonId);
+    const current = await findLesson(tx, lessonId);
     if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
     const videoChanged = current.lesson.videoUrl !== changes.videoUrl;
     // Captions belong to a video: a new video keeps the old one's captions only when the admin picks them

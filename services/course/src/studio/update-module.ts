@@ -12,14 +12,14 @@ import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
 import { getStudioSection } from './get-studio-outline.js';
-import { findModuleRow } from './studio.repository.js';
+import { findModule } from '../learning/learning.repository.js';
 
 export async function updateModule(
   deps: { db: Database; clock: Clock },
   moduleId: number,
   changes: z.output<typeof UpdateModuleRequestSchema>,
 ): Promise<StudioSection> {
-  const module = await findModuleRow(deps.db, moduleId);
+  const module = await findModule(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   return changeCourse(deps, module.courseId, async (tx) => {
     const updated = await tx

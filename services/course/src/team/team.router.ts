@@ -1,25 +1,20 @@
 /** Staff seats (docs/behaviour/member-learning.md#team): the owner's team, invitations and removals. */
 import { TEAM_MESSAGES, TeamInvitationRequestSchema, TeamSeatIdParamsSchema } from '@platform/contracts';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { getTeam, inviteTeamMember, removeTeamMember } from './team.service.js';
 
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 export function teamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/team', noStore, requireUser, async (req, res) => {
+  router.get('/api/team', privateNoStore, requireUser, async (req, res) => {
     res.json(await getTeam(deps.db, req.caller));
   });
 
   router.post(
     '/api/team/invitations',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ body: TeamInvitationRequestSchema }),
     async (req, res) => {
@@ -35,7 +30,7 @@ export function teamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): voi
 
   router.delete(
     '/api/team/members/:id',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ params: TeamSeatIdParamsSchema }, { notFound: TEAM_MESSAGES.notFound }),
     async (req, res) => {

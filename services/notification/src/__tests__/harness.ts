@@ -43,6 +43,8 @@ export interface NotificationUnderTest {
   request(pathname: string, caller: Caller | null, init?: RequestInit): Promise<Response>;
   /** Publishes an event on the bus the service consumes (in-process: resolves once it was applied). */
   publish(event: EventEnvelope): Promise<void>;
+  /** Publishes as another service's relay would, and waits until the inbox has it. */
+  deliver(event: EventEnvelope): Promise<void>;
   messagesFor(eventId: string): Promise<MessageRow[]>;
   /** The event's messages once none is queued any more (an SMTP server has a mail before it is recorded). */
   settledMessagesFor(eventId: string): Promise<MessageRow[]>;

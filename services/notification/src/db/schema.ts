@@ -19,6 +19,13 @@ export const notificationSchema = pgSchema('notification');
 export const outboxEvents = createOutboxTable(notificationSchema);
 export const inboxEvents = createInboxTable(notificationSchema);
 
+/** A file attached to an e-mail: its name, its type and its bytes in base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export const MESSAGE_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -52,6 +59,13 @@ export const messages = notificationSchema.table(
     providerMessageId: text('provider_message_id'),
     /** Extra headers the mail goes out with (a nudge's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * A calendar invitation sent with it (docs/decisions.md, 108): the `.ics` text and its METHOD
+     * (REQUEST to invite, CANCEL to withdraw), sent as the message's text/calendar part.
+     */
+    calendar: jsonb('calendar').$type<MailCalendar>(),
+    /** Files the mail carries (a receipt's invoice PDF), base64, sent as they are. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
   },
   (table) => [
     unique('messages_template_event_id_unique').on(table.template, table.eventId),
@@ -64,6 +78,11 @@ export const messages = notificationSchema.table(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
 
 /**
  * Which learning nudges a learner wants (docs/behaviour/member-learning.md#nudges; docs/decisions.md, 95):

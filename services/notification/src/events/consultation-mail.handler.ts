@@ -3,8 +3,9 @@
  * (docs/behaviour/consultation-and-contact.md#e-mails; docs/decisions.md, 15, 22): a completed request → the
  * owner's confirmation with the add-files link, and a notice to the support inbox; the admin's response → the
  * owner; 'Continue Later' → the owner's link back to step 2; a look-up by address → the add-files link to that
- * address; a message in a consultation's thread → the other side (docs/decisions.md, 97); a contact message →
- * the support inbox.
+ * address; a message in a consultation's thread → the other side (docs/decisions.md, 97); a call booked or
+ * cancelled → an `.ics` invitation or its cancellation to the owner and support (docs/decisions.md, 108); a
+ * contact message → the support inbox.
  * Without a support inbox (SUPPORT_EMAIL or ADMIN_EMAIL) the notices are skipped, loudly: the admin page
  * still lists every request.
  */
@@ -31,6 +32,15 @@ import {
   renderConsultationResponseEmail,
   renderContactMessageEmail,
 } from '../templates/consultation.js';
+import {
+  CONSULTATION_CALL_BOOKED_OWNER_TEMPLATE,
+  CONSULTATION_CALL_BOOKED_SUPPORT_TEMPLATE,
+  CONSULTATION_CALL_CANCELLED_OWNER_TEMPLATE,
+  CONSULTATION_CALL_CANCELLED_SUPPORT_TEMPLATE,
+  callCalendar,
+  renderCallEmail,
+} from '../templates/consultation-call.js';
+import type { MailCalendar } from '../db/schema.js';
 import type { RenderedEmail } from '../templates/layout.js';
 import { templateSettings } from '../templates/settings.js';
 
@@ -39,11 +49,16 @@ export function supportInbox(config: NotificationConfig): string | undefined {
   return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
 }
 
+/** 'Name <box@host>' → 'box@host'. */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+}
+
 export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConfig>) {
   const settings = templateSettings(deps.config);
   async function queue(
     tx: Transaction,
-    message: RenderedEmail & { to: string; template: string; eventId: string },
+    message: RenderedEmail & { to: string; template: string; eventId: string; calendar?: MailCalendar },
   ): Promise<void> {
     await insertMessage(tx, { ...message, now: deps.clock.now() });
   }
@@ -53,7 +68,43 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
     return inbox;
   }
 
+  /** The address a call's invitation comes from: the support inbox, else the sender's. */
+  const organizer = supportInbox(deps.config) ?? addressOf(deps.config.MAIL_FROM);
+  const callMail = (change: 'booked' | 'cancelled', templates: { owner: string; support: string }) =>
+    defineSubscription({
+      subject: change === 'booked' ? 'consultation.call.booked' : 'consultation.call.cancelled',
+      handler: async (event, { tx, logger }) => {
+        const input = { call: event.data, change, organizer, settings };
+        const calendar = callCalendar(input);
+        await queue(tx, {
+          to: event.data.email,
+          template: templates.owner,
+          eventId: event.id,
+          calendar,
+          ...renderCallEmail({ ...input, audience: 'owner' }),
+        });
+        const inbox = inboxOr(logger, `consultation call ${change}`);
+        if (inbox) {
+          await queue(tx, {
+            to: inbox,
+            template: templates.support,
+            eventId: event.id,
+            calendar,
+            ...renderCallEmail({ ...input, audience: 'support' }),
+          });
+        }
+      },
+    });
+
   return [
+    callMail('booked', {
+      owner: CONSULTATION_CALL_BOOKED_OWNER_TEMPLATE,
+      support: CONSULTATION_CALL_BOOKED_SUPPORT_TEMPLATE,
+    }),
+    callMail('cancelled', {
+      owner: CONSULTATION_CALL_CANCELLED_OWNER_TEMPLATE,
+      support: CONSULTATION_CALL_CANCELLED_SUPPORT_TEMPLATE,
+    }),
     defineSubscription({
       subject: 'consultation.submission.completed',
       handler: async (event, { tx, logger }) => {

@@ -49,6 +49,20 @@ export function mailDeliveryQueue(options: MailDeliveryOptions) {
         text: message.textBody,
         html: message.htmlBody,
         ...(message.headers && { headers: message.headers }),
+        ...(message.calendar && {
+          icalEvent: {
+            method: message.calendar.method,
+            filename: 'invite.ics',
+            content: message.calendar.content,
+          },
+        }),
+        ...(message.attachments && {
+          attachments: message.attachments.map(({ filename, contentType, contentBase64 }) => ({
+            filename,
+            contentType,
+            content: Buffer.from(contentBase64, 'base64'),
+          })),
+        }),
       });
       const status = transport.kind === 'smtp' ? ('sent' as const) : ('logged' as const);
       logger.info({ template: message.template, status, providerMessageId: messageId }, 'e-mail delivered');

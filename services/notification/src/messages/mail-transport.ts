@@ -13,6 +13,9 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** nodemailer's text/calendar alternative (an `.ics` invitation). */
+  icalEvent?: { method: string; filename: string; content: string };
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailTransport {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit/db';
 import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { desc } from 'drizzle-orm';
-import { messages, type MessageRow } from '../db/schema.js';
+import { messages, type MailAttachment, type MailCalendar, type MessageRow } from '../db/schema.js';
 import { MAIL_DELIVERY_QUEUE } from './delivery-worker.js';
 
 export interface NewMessage {
@@ -21,6 +21,10 @@ export interface NewMessage {
   now: Date;
   /** Extra headers (a nudge's unsubscribe headers). */
   headers?: Record<string, string>;
+  /** A calendar invitation or its cancellation, sent as the message's text/calendar part. */
+  calendar?: MailCalendar;
+  /** Files it carries (a receipt's invoice). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -42,6 +46,8 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
       nextAttemptAt: message.now,
       createdAt: message.now,
       headers: message.headers ?? null,
+      calendar: message.calendar ?? null,
+      attachments: message.attachments ?? null,
     })
     .onConflictDoNothing({ target: [messages.template, messages.eventId] })
     .returning({ id: messages.id });

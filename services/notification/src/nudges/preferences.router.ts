@@ -13,7 +13,7 @@ import {
   type UnsubscribeState,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate, type Middleware } from '@platform/service-kit/http';
+import { privateNoStore, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -27,11 +27,6 @@ import {
   wantsNudge,
 } from './preferences.repository.js';
 
-const noStore: Middleware = (_req, res, next) => {
-  res.set('Cache-Control', 'private, no-store');
-  next();
-};
-
 const byToken = validate(
   { params: UnsubscribeParamsSchema, query: UnsubscribeQuerySchema },
   { notFound: UNSUBSCRIBE_NOT_FOUND_MESSAGE },
@@ -43,13 +38,13 @@ export function preferencesRoutes(router: Router, deps: ServiceDeps<Notification
     return { sectionUnlocked: row?.sectionUnlocked ?? true, inactivity: row?.inactivity ?? true };
   };
 
-  router.get('/api/notification-preferences', noStore, requireUser, async (req, res) => {
+  router.get('/api/notification-preferences', privateNoStore, requireUser, async (req, res) => {
     res.json(await read(req.caller.userId));
   });
 
   router.put(
     '/api/notification-preferences',
-    noStore,
+    privateNoStore,
     requireUser,
     validate({ body: NotificationPreferencesSchema }),
     async (req, res) => {
@@ -68,11 +63,11 @@ export function preferencesRoutes(router: Router, deps: ServiceDeps<Notification
     return { kind, unsubscribed: !wantsNudge(row, kind) };
   };
 
-  router.get('/api/unsubscribe/:token', noStore, byToken, async (req, res) => {
+  router.get('/api/unsubscribe/:token', privateNoStore, byToken, async (req, res) => {
     res.json(await stateOf(req.params.token, req.query.kind));
   });
 
-  router.post('/api/unsubscribe/:token', noStore, byToken, async (req, res) => {
+  router.post('/api/unsubscribe/:token', privateNoStore, byToken, async (req, res) => {
     const { token } = req.params;
     const row = await findPreferencesByToken(deps.db, token);
     if (!row) throw new AppError('not_found', UNSUBSCRIBE_NOT_FOUND_MESSAGE);

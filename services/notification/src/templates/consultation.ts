@@ -246,7 +246,16 @@ export interface ConsultationMessageInput {
   email: string;
   businessName: string;
   body: string;
+  /** Files on the message (docs/decisions.md, 107): the mail says they are there, it does not carry them. */
+  fileCount?: number;
   settings: TemplateSettings;
+}
+
+/** "2 files are attached to this reply: …", or nothing without files. */
+export function messageFilesNote(fileCount = 0): string[] {
+  if (fileCount === 0) return [];
+  const files = fileCount === 1 ? '1 file is' : `${fileCount} files are`;
+  return [`${files} attached to this reply: open the conversation in My Consultations to download them.`];
 }
 
 /**
@@ -261,7 +270,11 @@ export function renderConsultationMessageEmail(input: ConsultationMessageInput):
       preheader: input.body.slice(0, 120),
       heading: 'A new message from your consultant',
       greeting: `Hi ${firstNameOf(input.ownerName)},`,
-      intro: ['We wrote in the conversation about your consultation request:', ...paragraphs],
+      intro: [
+        'We wrote in the conversation about your consultation request:',
+        ...paragraphs,
+        ...messageFilesNote(input.fileCount),
+      ],
       action: { label: 'Reply in My Consultations', url: `${input.settings.baseUrl}/my-consultations` },
       outro: ['Reply from My Consultations so the whole conversation stays in one place.'],
       settings: input.settings,

@@ -3,7 +3,8 @@
  * revenue share paid online (`revenueReportId`) is a payment of what the owner owes, not a purchase: its
  * receipt says where it was recorded and promises no money-back guarantee. A receipt for the consultation
  * says how to get it, with a button to the consultation form. The invoice's number and the address of its PDF
- * (docs/behaviour/checkout-and-payments.md#invoices) are listed when the order has one.
+ * (docs/behaviour/checkout-and-payments.md#invoices) are listed when the order has one, and the PDF is
+ * attached when the event carries it (`receiptAttachments`).
  */
 import {
   CONSULTATION_NEXT_STEP,
@@ -12,6 +13,7 @@ import {
   type PaymentOrderPaid,
 } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
+import type { MailAttachment } from '../db/schema.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
 export const RECEIPT_TEMPLATE = 'receipt';
@@ -30,6 +32,7 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
   });
   const share = Boolean(order.revenueReportId);
+  const invoiceUrl = `${settings.baseUrl}/api/orders/${order.orderId}/invoice.pdf`;
   const consultation = order.lines.some((line) => line.productId === CONSULTATION_PRODUCT_ID);
   return renderEmail({
     subject: `Your Restaurant Consultant receipt (${total})`,
@@ -41,7 +44,9 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
       `Order number: ${order.orderId}`,
       ...(order.invoiceNumber
         ? [
-            `Invoice ${order.invoiceNumber} (PDF, signed in): ${settings.baseUrl}/api/orders/${order.orderId}/invoice.pdf`,
+            order.invoicePdf
+              ? `Invoice ${order.invoiceNumber} is attached as a PDF (also at ${invoiceUrl}, signed in).`
+              : `Invoice ${order.invoiceNumber} (PDF, signed in): ${invoiceUrl}`,
           ]
         : []),
       ...lines,
@@ -68,4 +73,16 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
     ],
     settings,
   });
+}
+
+/** The invoice PDF the event carries, as the receipt's attachment 'invoice-INV-000042.pdf'. */
+export function receiptAttachments(order: PaymentOrderPaid): MailAttachment[] {
+  if (!order.invoicePdf || !order.invoiceNumber) return [];
+  return [
+    {
+      filename: `invoice-${order.invoiceNumber}.pdf`,
+      contentType: 'application/pdf',
+      contentBase64: order.invoicePdf,
+    },
+  ];
 }

@@ -18,7 +18,7 @@ export const REVENUE_REMINDER_TEMPLATE = 'revenue-reminder';
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface RevenueReminderInput {
-  reminder: Pick<RevenueReminderRequested, 'kind' | 'firstName' | 'months' | 'shares' | 'step'>;
+  reminder: Pick<RevenueReminderRequested, 'kind' | 'firstName' | 'months' | 'shares' | 'step' | 'card'>;
   settings: TemplateSettings;
 }
 
@@ -150,6 +150,10 @@ export function renderRevenueReminderEmail({ reminder, settings }: RevenueRemind
     return renderCollectionFailedEmail({ reminder, settings }, greeting, payAction);
   }
 
+  if (kind === 'payment-card-notice') {
+    return renderCardNoticeEmail({ reminder, settings }, greeting);
+  }
+
   const shares = reminder.shares;
   const total = totalOf(shares);
   const overdue = kind === 'payment-overdue';
@@ -215,6 +219,34 @@ function renderCollectionFailedEmail(
     ],
     action,
     outro: ['A share unpaid 30 days after its due date holds back new course sections until it is paid.'],
+    settings,
+  });
+}
+
+/**
+ * The share will be charged to the card on file on its due date (docs/decisions.md, 112): said once,
+ * 3 days before, instead of asking the owner to pay; nothing to do unless they want another card.
+ */
+function renderCardNoticeEmail(
+  { reminder, settings }: RevenueReminderInput,
+  greeting: string,
+): RenderedEmail {
+  const share = reminder.shares[0]!;
+  const amount = formatMoney(share.amountDue);
+  const on = formatDate(share.dueDate, EMAIL_DATE);
+  const card = reminder.card ? `card ending ${reminder.card.last4}` : 'card on file';
+  const named = reminder.card ? `${reminder.card.brand} ending ${reminder.card.last4}` : card;
+  return renderEmail({
+    subject: `We will charge your ${card} on ${on}`,
+    preheader: `Your revenue share of ${amount} is paid automatically: there is nothing to do.`,
+    heading: 'Your revenue share will be charged to your card',
+    greeting,
+    intro: [
+      `On ${on} we will charge ${amount} to your ${named} for your revenue share for ${periodOf(share)}.`,
+      'There is nothing to do and no need to pay by link. To use another card, replace it on your revenue report page before then.',
+    ],
+    action: { label: 'See your card and shares', url: `${settings.baseUrl}/revenue-report` },
+    outro: ['If the charge does not go through, we will e-mail you and try again.'],
     settings,
   });
 }

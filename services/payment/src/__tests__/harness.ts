@@ -16,8 +16,10 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
+  lateBound,
   serviceBackings,
   startServiceUnderTest,
+  useBacking,
   waitFor,
   type Backing,
   type BackingFactory,
@@ -183,5 +185,47 @@ export async function startPayment(
       return (await response.json()) as { sessionId: string; url: string };
     },
     stop: payment.stop,
+  };
+}
+
+export interface PaymentSuite {
+  /** The backing (once the block's `beforeAll` ran). */
+  readonly backing: Backing;
+  /** Stands for the service the block's `beforeAll` started. */
+  readonly payment: PaymentUnderTest;
+  /** A second replica on the same database (PostgreSQL only: PGlite belongs to one process). */
+  readonly replica?: PaymentUnderTest;
+}
+
+/**
+ * A describe block's payment service on `factory`'s backing, the catalogue published, and, when asked, a
+ * second replica on PostgreSQL; all stopped after the block.
+ */
+export function usePaymentSuite(
+  factory: BackingFactory,
+  options: { replica?: boolean; catalogue?: CataloguePrice[] } = {},
+): PaymentSuite {
+  let payment: PaymentUnderTest | undefined;
+  let replica: PaymentUnderTest | undefined;
+  const suite = useBacking(factory, async (backing) => {
+    payment = await startPayment(backing);
+    await payment.publishCatalogue(options.catalogue);
+    if (options.replica && backing.name.startsWith('PostgreSQL'))
+      replica = await startPayment(backing, { clock: payment.clock });
+    return {
+      async stop() {
+        await replica?.stop();
+        await payment?.stop();
+      },
+    };
+  });
+  return {
+    get backing() {
+      return suite.backing;
+    },
+    payment: lateBound(() => payment, 'the payment service'),
+    get replica() {
+      return replica;
+    },
   };
 }

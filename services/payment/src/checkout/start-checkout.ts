@@ -27,6 +27,7 @@ import type {
   PaymentProvider,
   RecurringInterval,
 } from '../providers/payment-provider.js';
+import { planInstalmentOf, pricePlanCheckout } from '../payment-plans/plan-checkout.js';
 import type { PaymentDeps } from '../runtime.js';
 import { WALLET_CANCEL_PATH } from './complete-wallet-return.js';
 
@@ -93,7 +94,13 @@ export async function startCheckout(
         accountEmail: account?.email.toLowerCase() ?? email,
       })
     : listed;
-  if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== priced.total) {
+  const charged = pricePlanCheckout(priced, {
+    method: options.method,
+    provider,
+    signedIn: Boolean(account),
+    couponCode: options.couponCode,
+  });
+  if (options.expectedAmount !== undefined && Math.round(options.expectedAmount * 100) !== charged.total) {
     throw new AppError('invalid', CHECKOUT_ERRORS.amountChanged);
   }
 
@@ -101,7 +108,7 @@ export async function startCheckout(
   return openCheckout(deps, {
     provider,
     method: options.method,
-    priced,
+    priced: charged,
     customer: {
       email,
       firstName: billing.firstName,
@@ -246,6 +253,7 @@ export async function openCheckout(
           : {}),
         customerEmail: email,
         customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+        planInstalment: planInstalmentOf(priced.lines),
       },
       options.urls ?? checkoutUrls(deps.config, provider, options.method),
     );

@@ -395,4 +395,12 @@ export const couponRedemptions = paymentSchema.table(
 );
 
 /** The card on file and the automatic collection of revenue shares (src/saved-cards/). */
-export { cardSetups, savedCards, shareCollections } from '../saved-cards/saved-cards.tables.js';
+export {
+  cardSetups,
+  savedCardChanges,
+  savedCards,
+  shareCollections,
+} from '../saved-cards/saved-cards.tables.js';
+
+/** Flexible Payments' plans, instalments and their charges (src/payment-plans/). */
+export { paymentPlans, planCharges, planInstalments } from '../payment-plans/payment-plans.tables.js';

@@ -7,7 +7,7 @@
  */
 import { OrderIdParamsSchema, invoiceNumberOf } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { sendPdf, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { Response, Router } from 'express';
 import { accountOf, isOwnedBy } from '../orders/order-owner.js';
@@ -23,14 +23,7 @@ export function invoiceRoutes(router: Router, deps: PaymentDeps): void {
     const invoice = order ? await findInvoice(deps.db, order.id) : undefined;
     if (!order || !invoice) throw new AppError('not_found', INVOICE_NOT_FOUND);
     const pdf = await renderInvoicePdf(order, invoice, deps.config);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="invoice-${invoiceNumberOf(invoice.number)}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      })
-      .end(Buffer.from(pdf));
+    sendPdf(res, pdf, `invoice-${invoiceNumberOf(invoice.number)}.pdf`);
   };
 
   router.get(

@@ -7,15 +7,10 @@
  */
 import { invoiceNumberOf, orderNumberOf } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDF_MARGIN as MARGIN, startPdf } from '@platform/service-kit/pdf';
 import type { PaymentConfig } from '../config.js';
 import type { InvoiceRow } from '../db/schema.js';
 import type { OrderWithLines } from '../orders/orders.repository.js';
-
-const PAGE = { width: 595, height: 842 };
-const MARGIN = 56;
-const INK = rgb(0.11, 0.15, 0.2);
-const MUTED = rgb(0.38, 0.42, 0.48);
 
 export type InvoiceSeller = Pick<
   PaymentConfig,
@@ -31,40 +26,6 @@ const METHODS: Record<OrderWithLines['provider'], Record<OrderWithLines['method'
 /** How the invoice names the way the order was paid. */
 export function paymentMethodOf(order: Pick<OrderWithLines, 'provider' | 'method'>): string {
   return METHODS[order.provider][order.method];
-}
-
-/** What `font` can draw of `text`. */
-function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text]
-    .map((char) => {
-      if (supported.has(char.codePointAt(0)!)) return char;
-      const bare = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...bare].every((part) => supported.has(part.codePointAt(0)!)) && bare !== '' ? bare : '?';
-    })
-    .join('');
-}
-
-interface Writer {
-  text(
-    value: string,
-    options: { x: number; y: number; size?: number; bold?: boolean; muted?: boolean },
-  ): void;
-  right(value: string, options: { x: number; y: number; size?: number; bold?: boolean }): void;
-}
-
-function writerFor(page: PDFPage, regular: PDFFont, bold: PDFFont): Writer {
-  return {
-    text: (value, { x, y, size = 10, bold: isBold = false, muted = false }) => {
-      const font = isBold ? bold : regular;
-      page.drawText(drawable(font, value), { x, y, size, font, color: muted ? MUTED : INK });
-    },
-    right: (value, { x, y, size = 10, bold: isBold = false }) => {
-      const font = isBold ? bold : regular;
-      const clean = drawable(font, value);
-      page.drawText(clean, { x: x - font.widthOfTextAtSize(clean, size), y, size, font, color: INK });
-    },
-  };
 }
 
 /** The buyer's block: name, company, address lines, country, tax ID (what they gave at checkout). */
@@ -89,26 +50,21 @@ export async function renderInvoicePdf(
   seller: InvoiceSeller,
 ): Promise<Uint8Array> {
   const number = invoiceNumberOf(invoice.number);
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${number}`);
-  pdf.setAuthor(seller.INVOICE_SELLER_NAME);
-  pdf.setCreationDate(invoice.issuedAt);
-  pdf.setModificationDate(invoice.issuedAt);
-  const page = pdf.addPage([PAGE.width, PAGE.height]);
-  const [regular, bold] = await Promise.all([
-    pdf.embedFont(StandardFonts.Helvetica),
-    pdf.embedFont(StandardFonts.HelveticaBold),
-  ]);
-  const w = writerFor(page, regular, bold);
-  const right = PAGE.width - MARGIN;
-  let y = PAGE.height - MARGIN - 10;
+  const w = await startPdf({
+    title: `Invoice ${number}`,
+    author: seller.INVOICE_SELLER_NAME,
+    at: invoice.issuedAt,
+  });
+  const right = w.right;
+  const half = (right + MARGIN) / 2;
+  let y = w.top;
 
   w.text('INVOICE', { x: MARGIN, y, size: 22, bold: true });
-  w.right(number, { x: right, y, size: 14, bold: true });
+  w.alignRight(number, { x: right, y, size: 14, bold: true });
   y -= 22;
-  w.right(`Date: ${formatDate(invoice.issuedAt, EMAIL_DATE)}`, { x: right, y });
+  w.alignRight(`Date: ${formatDate(invoice.issuedAt, EMAIL_DATE)}`, { x: right, y });
   y -= 14;
-  w.right(`Order: ${orderNumberOf(order.id)}`, { x: right, y });
+  w.alignRight(`Order: ${orderNumberOf(order.id)}`, { x: right, y });
 
   // Seller (left) and buyer (right column), each a block of lines.
   y -= 36;
@@ -120,7 +76,7 @@ export async function renderInvoicePdf(
   ]
     .map((line) => line.trim())
     .filter(Boolean);
-  const buyerX = PAGE.width / 2 + 10;
+  const buyerX = half + 10;
   w.text('From', { x: MARGIN, y, size: 9, muted: true, bold: true });
   w.text('Billed to', { x: buyerX, y, size: 9, muted: true, bold: true });
   let blockY = y - 16;
@@ -135,28 +91,23 @@ export async function renderInvoicePdf(
   // Lines.
   y = blockY - 24;
   w.text('Description', { x: MARGIN, y, size: 9, bold: true, muted: true });
-  w.right('Qty', { x: right - 170, y, size: 9, bold: true });
-  w.right('Unit price', { x: right - 90, y, size: 9, bold: true });
-  w.right('Amount', { x: right, y, size: 9, bold: true });
+  w.alignRight('Qty', { x: right - 170, y, size: 9, bold: true });
+  w.alignRight('Unit price', { x: right - 90, y, size: 9, bold: true });
+  w.alignRight('Amount', { x: right, y, size: 9, bold: true });
   y -= 8;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.75, color: MUTED });
+  w.rule(y);
   y -= 16;
   let subtotal = 0;
   for (const line of order.lines) {
     const amount = line.unitPrice * line.quantity;
     subtotal += amount;
     w.text(line.name, { x: MARGIN, y });
-    w.right(String(line.quantity), { x: right - 170, y });
-    w.right(formatMoney(line.unitPrice), { x: right - 90, y });
-    w.right(formatMoney(amount), { x: right, y });
+    w.alignRight(String(line.quantity), { x: right - 170, y });
+    w.alignRight(formatMoney(line.unitPrice), { x: right - 90, y });
+    w.alignRight(formatMoney(amount), { x: right, y });
     y -= 18;
   }
-  page.drawLine({
-    start: { x: right - 250, y: y + 6 },
-    end: { x: right, y: y + 6 },
-    thickness: 0.5,
-    color: MUTED,
-  });
+  w.rule(y + 6, right - 250, right, 0.5);
   y -= 10;
   const totals: Array<[string, string, boolean]> = [['Subtotal', formatMoney(subtotal), false]];
   if (order.discount > 0) {
@@ -169,7 +120,7 @@ export async function renderInvoicePdf(
   totals.push([`Total paid (${order.currency})`, formatMoney(order.total), true]);
   for (const [label, value, isTotal] of totals) {
     w.text(label, { x: right - 250, y, bold: isTotal, size: isTotal ? 12 : 10 });
-    w.right(value, { x: right, y, bold: isTotal, size: isTotal ? 12 : 10 });
+    w.alignRight(value, { x: right, y, bold: isTotal, size: isTotal ? 12 : 10 });
     y -= isTotal ? 22 : 16;
   }
 
@@ -178,5 +129,5 @@ export async function renderInvoicePdf(
   y -= 14;
   w.text(`Paid on ${formatDate(order.paidAt ?? invoice.issuedAt, EMAIL_DATE)}`, { x: MARGIN, y });
   w.text('Thank you for your business.', { x: MARGIN, y: MARGIN, size: 9, muted: true });
-  return pdf.save();
+  return w.pdf.save();
 }

@@ -5,7 +5,7 @@
  * In one transaction, with the order row locked: it checks that the provider collected exactly the
  * order's total in its currency, moves the order pending → paid → fulfilled (conditional updates),
  * records the fulfilment (primary key = order id, so a second one cannot exist), gives it the next invoice
- * number (invoices/issue-invoice.ts) and enqueues
+ * number (invoices/issue-invoice.ts), renders its PDF for the receipt, and enqueues
  * `payment.order.paid`. A second caller waits for the lock, then finds the order fulfilled and does
  * nothing: one order, one fulfilment, one event.
  *
@@ -30,15 +30,12 @@ import { lockShareDue } from '../revenue-share/share-dues.repository.js';
 import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
 import { checkCouponClaim, recordRedemption } from '../coupons/apply-coupon.js';
 import { issueInvoice } from '../invoices/issue-invoice.js';
-import { invoiceNumberOf } from '@platform/contracts';
+import { renderInvoicePdf } from '../invoices/render-invoice-pdf.js';
 import { claimOwnedProducts } from './owned-products.js';
-import {
-  courseIdsOf,
-  lockOrder,
-  toOrderLines,
-  updateOrder,
-  type OrderWithLines,
-} from './orders.repository.js';
+import { paidOrderData } from './paid-order-data.js';
+import { isPlanOrder } from '../payment-plans/plan-checkout.js';
+import { startPaymentPlan } from '../payment-plans/payment-plans.js';
+import { lockOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
 
 export type FulfilSource = 'webhook' | 'grant' | 'reconciliation' | 'return' | 'collection';
 
@@ -247,32 +244,32 @@ async function fulfilInTransaction(
   );
   if (!fulfilled) throw new Error(`order ${order.id} could not move from paid to fulfilled`);
   await recordRedemption(tx, order, now);
+  if (isPlanOrder(order.lines)) {
+    await startPaymentPlan(
+      tx,
+      order,
+      {
+        providerPaymentId: fulfilled.providerPaymentId,
+        paidAt: fulfilled.paidAt ?? now,
+        keptCard: payment.keptCard ?? null,
+      },
+      deps.clock,
+    );
+  }
   const invoiceNumber = await issueInvoice(tx, order.id, now);
+  // The receipt carries the invoice as an attachment (docs/behaviour/checkout-and-payments.md#invoices).
+  const invoicePdf = await renderInvoicePdf(
+    { ...order, ...fulfilled },
+    { orderId: order.id, number: invoiceNumber, issuedAt: now },
+    deps.config,
+  );
 
   const event = await enqueueEvent(
     tx,
     outboxEvents,
     {
       type: 'payment.order.paid',
-      data: {
-        orderId: order.id,
-        provider: order.provider,
-        email: order.customerEmail,
-        firstName: order.customerFirstName,
-        lastName: order.customerLastName,
-        total: order.total,
-        currency: order.currency,
-        lines: toOrderLines(order.lines),
-        courseIds: courseIdsOf(order.lines),
-        paidAt: fulfilled.paidAt!.toISOString(),
-        invoiceNumber: invoiceNumberOf(invoiceNumber),
-        // The signed-in buyer's own account gets the purchase, whatever billing address they typed.
-        ...(order.placedByUserId ? { placedByUserId: order.placedByUserId } : {}),
-        ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
-        ...(order.discount > 0 && order.couponCode
-          ? { discount: order.discount, couponCode: order.couponCode }
-          : {}),
-      },
+      data: paidOrderData(order, fulfilled.paidAt!, invoiceNumber, invoicePdf),
       headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
     },
     { clock: deps.clock },

@@ -4,6 +4,10 @@
  *   GET  /api/orders                        → MyOrderListSchema: the account's purchases, newest first
  *   POST /api/orders/:id/plan-renewal       → { order }; body { renew }: a membership plan's renewal cancelled
  *     (false) or resumed (true); 409 for an order that is no renewing plan or whose plan ended
+ *   POST /api/orders/:id/payment-plan/pay   → { order }: a Flexible Payments plan's unpaid instalments charged
+ *     now to the card on file (409 nothing left or no card, 422 declined)
+ *   POST /api/orders/:id/payment-plan/pay-due → the same for the instalments already due only (after the
+ *     buyer changed the card: 'Pay the overdue instalment now'); 409 when none is due
  *   POST /api/orders/:id/refund-request     → RefundRequestResponseSchema; body { reason }
  *     within the 30-day guarantee: refunded through the provider that took it (refund-order.ts: once,
  *     however many requests or replicas); 409 MY_ORDER_MESSAGES.windowPassed after it, 409 when already
@@ -22,6 +26,7 @@ import {
   invoiceNumberOf,
   orderNumberOf,
   type MyOrder,
+  type PaymentPlan,
   type MyOrderList,
   type RefundRequestResponse,
 } from '@platform/contracts';
@@ -39,6 +44,8 @@ import { refundOrder } from './refund-order.js';
 import { setPlanRenewal } from './set-plan-renewal.js';
 import { latestPaymentOf } from './subscription-events.js';
 import { toOrderLines } from './orders.repository.js';
+import { payRemaining } from '../payment-plans/charge-instalments.js';
+import { planViewOf, planViewsOf } from '../payment-plans/plan-views.js';
 
 const ACCOUNT_ORDER_LIMIT = 200;
 
@@ -50,9 +57,21 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
       deps.db,
       rows.map((row) => row.id),
     );
+    const plans = await planViewsOf(
+      deps.db,
+      rows.map((row) => row.id),
+      deps.clock.now(),
+    );
     const body: MyOrderList = {
       orders: await Promise.all(
-        rows.map(async (row) => toMyOrder(row, await guaranteeStart(deps, row), invoiceNumbers.get(row.id))),
+        rows.map(async (row) => {
+          return toMyOrder(
+            row,
+            await guaranteeStart(deps, row),
+            invoiceNumbers.get(row.id),
+            plans.get(row.id) ?? null,
+          );
+        }),
       ),
     };
     res.set('Cache-Control', 'no-store').json(body);
@@ -70,7 +89,7 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
       const changed = await setPlanRenewal(deps, order, req.body.renew);
       const invoice = await findInvoice(deps.db, order.id);
       const body: RefundRequestResponse = {
-        order: toMyOrder(changed, await guaranteeStart(deps, changed), invoice?.number),
+        order: toMyOrder(changed, await guaranteeStart(deps, changed), invoice?.number, null),
       };
       res.set('Cache-Control', 'no-store').json(body);
     },
@@ -100,10 +119,44 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
       });
       deps.logger.info({ orderId: order.id, userId: account.userId }, 'refund asked by the buyer');
       const invoice = await findInvoice(deps.db, order.id);
-      const body: RefundRequestResponse = { order: toMyOrder(refunded, null, invoice?.number) };
+      const body: RefundRequestResponse = {
+        order: toMyOrder(
+          refunded,
+          null,
+          invoice?.number,
+          await planViewOf(deps.db, order.id, deps.clock.now()),
+        ),
+      };
       res.set('Cache-Control', 'no-store').json(body);
     },
   );
+
+  for (const [path, which] of [
+    ['/api/orders/:id/payment-plan/pay', 'rest'],
+    ['/api/orders/:id/payment-plan/pay-due', 'due'],
+  ] as const) {
+    router.post(path, requireUser, validate({ params: OrderIdParamsSchema }), async (req, res) => {
+      const order = await findOrder(deps.db, req.params.id);
+      if (!order || !isOwnedBy(order, accountOf(req.caller))) {
+        throw new AppError('not_found', REFUND_MESSAGES.notFound);
+      }
+      const paid = await payRemaining(deps, order.id, req.caller.userId, which);
+      deps.logger.info(
+        { orderId: order.id, numbers: paid.map((row) => row.number), which },
+        'plan paid by the buyer',
+      );
+      const invoice = await findInvoice(deps.db, order.id);
+      const body: RefundRequestResponse = {
+        order: toMyOrder(
+          order,
+          await guaranteeStart(deps, order),
+          invoice?.number,
+          await planViewOf(deps.db, order.id, deps.clock.now()),
+        ),
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    });
+  }
 }
 
 /** When the guarantee started: the payment (a subscription's latest one); null when nothing is refundable. */
@@ -118,6 +171,7 @@ function toMyOrder(
   row: OrderWithLines,
   guaranteeFrom: Date | null,
   invoiceNumber: number | undefined,
+  paymentPlan: PaymentPlan | null,
 ): MyOrder {
   return {
     id: row.id,
@@ -143,5 +197,6 @@ function toMyOrder(
     refundableUntil: guaranteeFrom
       ? new Date(guaranteeFrom.getTime() + REFUND_WINDOW_DAYS * DAY).toISOString()
       : null,
+    paymentPlan,
   };
 }

@@ -19,6 +19,7 @@ import { askProvider } from '../checkout/ask-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
 import { releaseOwnedProducts } from './owned-products.js';
+import { refundPlanInstalments } from '../payment-plans/payment-plans.js';
 import { latestPaymentOf } from './subscription-events.js';
 
 export const REFUND_ERRORS = {
@@ -90,12 +91,14 @@ export async function refundThroughProvider(
   }
   if (!paymentId) throw new AppError('conflict', REFUND_ERRORS.noPayment);
   const providerPaymentId = paymentId;
+  // A payment plan's later instalments are refunded too: the buyer gets back what they paid.
+  const instalments = await refundPlanInstalments(deps, order);
   const { refundId } = await askProvider(deps.logger, 'refund', () =>
     provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
   );
   return recordRefund(deps, order, {
     refundId,
-    amount: order.total,
+    amount: order.total + instalments,
     providerPaymentId,
     reason,
     requestId,

@@ -1,8 +1,8 @@
 /** An order as the admin API shows it (`OrderSchema`). */
-import { invoiceNumberOf, type Order } from '@platform/contracts';
+import { invoiceNumberOf, type Order, type PaymentPlan } from '@platform/contracts';
 import { toOrderLines, type OrderWithLines } from './orders.repository.js';
 
-export function toOrder(row: OrderWithLines, invoiceNumber?: number): Order {
+export function toOrder(row: OrderWithLines, invoiceNumber?: number, paymentPlan?: PaymentPlan): Order {
   return {
     id: row.id,
     status: row.status,
@@ -20,5 +20,6 @@ export function toOrder(row: OrderWithLines, invoiceNumber?: number): Order {
     problem: row.problem,
     refundReason: row.refundReason,
     invoiceNumber: invoiceNumber === undefined ? null : invoiceNumberOf(invoiceNumber),
+    paymentPlan: paymentPlan ?? null,
   };
 }

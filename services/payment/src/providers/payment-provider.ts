@@ -28,6 +28,21 @@ export interface CheckoutOrder {
   currency: 'USD';
   customerEmail: string;
   customerName: string;
+  /**
+   * Set when the order is a payment plan's first instalment (`total` is that instalment alone): the
+   * provider keeps the card that pays it for the later instalments, charged off-session.
+   */
+  planInstalment?: { number: number; of: number };
+}
+
+/** A card the provider keeps on file for its customer (Stripe's customer and payment method). */
+export interface KeptCard {
+  providerCustomerId: string;
+  providerPaymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export interface CheckoutUrls {
@@ -62,6 +77,8 @@ export interface ProviderPaymentStatus {
   providerPaymentId: string | null;
   /** The subscription the checkout started (Stripe subscription mode), when it is one. */
   providerSubscriptionId?: string | null;
+  /** The card the checkout kept for later off-session charges (a payment plan's), when it kept one. */
+  keptCard?: KeptCard | null;
 }
 
 /** A later cycle of a subscription was paid (Stripe `invoice.paid` that is not the first invoice). */

@@ -7,14 +7,21 @@ import { randomBytes } from 'node:crypto';
 import { TEST_SAVED_CARDS, type TestSavedCardBehaviour } from '@platform/contracts';
 import type { SavedCardRow } from './saved-cards.tables.js';
 
-/** A charge's outcome: paid (with the provider's payment id), or a decline the schedule retries or not. */
+/**
+ * A charge's outcome: paid (with the provider's payment id), or a decline the schedule retries or not;
+ * `authenticationRequired` when the bank wants the cardholder to approve the payment themselves (a hard
+ * decline: charging off-session again cannot mend it).
+ */
 export type CardCharge =
-  { status: 'paid'; providerPaymentId: string } | { status: 'declined' | 'hard-decline'; message: string };
+  | { status: 'paid'; providerPaymentId: string }
+  | { status: 'declined' | 'hard-decline'; message: string; authenticationRequired?: boolean };
 
 export interface CardVault {
   readonly provider: SavedCardRow['provider'];
   /** Charges the saved card off-session; the same `idempotencyKey` never charges twice. */
   charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge>;
+  /** Refunds one of those charges in full, once per payment (the provider's idempotency); its refund id. */
+  refund(providerPaymentId: string): Promise<{ refundId: string }>;
 }
 
 export const TEST_CARD_SETUP_PATH = '/api/test-card-setup';
@@ -29,6 +36,9 @@ export const testCardVault: CardVault = {
     if (behaviour === 'pays') return { status: 'paid', providerPaymentId: `test_pay_${idempotencyKey}` };
     if (behaviour === 'declines') return { status: 'declined', message: 'Your card has insufficient funds.' };
     return { status: 'hard-decline', message: 'Your card has expired.' };
+  },
+  async refund(providerPaymentId) {
+    return { refundId: `test_re_${providerPaymentId}` };
   },
 };
 

@@ -75,8 +75,8 @@ export function savedCardRoutes(router: Router, deps: PaymentDeps): void {
   });
 
   router.delete('/api/saved-card', requireUser, async (req, res) => {
-    await removeSavedCard(deps.db, req.caller.userId);
-    deps.logger.info({ userId: req.caller.userId }, 'card on file removed');
+    const removed = await deps.db.transaction((tx) => removeSavedCard(tx, req.caller.userId, deps.clock));
+    if (removed) deps.logger.info({ userId: req.caller.userId }, 'card on file removed');
     res.set('Cache-Control', 'no-store').json(await myCard(req.caller.userId));
   });
 
@@ -143,14 +143,18 @@ export function savedCardRoutes(router: Router, deps: PaymentDeps): void {
       if (card) {
         await deps.db.transaction(async (tx) => {
           if (!(await closeCardSetup(tx, setup.id, 'saved'))) return;
-          await saveCard(tx, {
-            userId: setup.userId,
-            email: req.caller.email,
-            name: '',
-            provider: 'stripe',
-            ...card,
-            savedAt: deps.clock.now(),
-          });
+          await saveCard(
+            tx,
+            {
+              userId: setup.userId,
+              email: req.caller.email,
+              name: '',
+              provider: 'stripe',
+              ...card,
+              savedAt: deps.clock.now(),
+            },
+            deps.clock,
+          );
         });
         deps.logger.info({ userId: setup.userId, provider: 'stripe' }, 'card on file saved');
       }
@@ -179,7 +183,7 @@ export function savedCardRoutes(router: Router, deps: PaymentDeps): void {
       const caller = req.caller as { userId: string; email: string };
       await deps.db.transaction(async (tx) => {
         if (!(await closeCardSetup(tx, setup.id, 'saved'))) return;
-        await saveCard(tx, testSavedCard(caller, picked.data.card, deps.clock.now()));
+        await saveCard(tx, testSavedCard(caller, picked.data.card, deps.clock.now()), deps.clock);
       });
       deps.logger.info({ userId: setup.userId, provider: 'test' }, 'card on file saved');
       res.set('Cache-Control', 'no-store').redirect(303, back(setup, 'saved'));

@@ -29,6 +29,17 @@ export const savedCards = paymentSchema.table('saved_cards', {
 });
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
+/**
+ * Each owner's count of card changes (saved, replaced, removed): the `sequence` of
+ * `payment.saved-card.changed`, taken in the change's transaction (docs/decisions.md, 112). Kept after the
+ * card is removed, so the next change still numbers past the removal.
+ */
+export const savedCardChanges = paymentSchema.table('saved_card_changes', {
+  userId: text('user_id').primaryKey(),
+  sequence: integer('sequence').notNull(),
+  changedAt: at('changed_at').notNull(),
+});
+
 /** A started card setup: the Stripe Checkout session (setup mode) or the test provider's page. */
 export const cardSetups = paymentSchema.table(
   'card_setups',

@@ -6,8 +6,10 @@
  */
 import Stripe from 'stripe';
 import { PaymentProviderError } from '../providers/payment-provider.js';
+import type { KeptCard } from '../providers/payment-provider.js';
 import {
   apiBaseOptions,
+  cardOnFile,
   toProviderError,
   withSessionIdPlaceholder,
 } from '../providers/stripe/stripe-provider.js';
@@ -28,6 +30,9 @@ export const HARD_DECLINE_CODES = new Set([
   'invalid_expiry_year',
   'authentication_required',
 ]);
+
+/** Stripe's own words for an off-session payment the bank wants the cardholder to approve. */
+const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
 
 export interface StripeCardSetup {
   sessionId: string;
@@ -79,12 +84,7 @@ export class StripeCardVault implements CardVault {
   }
 
   /** The card the owner saved on the setup session, as Stripe says; null while it is not complete. */
-  async completedCard(
-    sessionId: string,
-  ): Promise<Pick<
-    SavedCardRow,
-    'providerCustomerId' | 'providerPaymentMethodId' | 'brand' | 'last4' | 'expMonth' | 'expYear'
-  > | null> {
+  async completedCard(sessionId: string): Promise<KeptCard | null> {
     const session = await this.call('read the setup session', () =>
       this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent.payment_method'] }),
     );
@@ -96,17 +96,8 @@ export class StripeCardVault implements CardVault {
       intent.status !== 'succeeded'
     )
       return null;
-    const method = intent.payment_method;
     const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
-    if (!method || typeof method === 'string' || !method.card || !customer) return null;
-    return {
-      providerCustomerId: customer,
-      providerPaymentMethodId: method.id,
-      brand: brandName(method.card.brand),
-      last4: method.card.last4,
-      expMonth: method.card.exp_month,
-      expYear: method.card.exp_year,
-    };
+    return customer ? cardOnFile(customer, intent.payment_method) : null;
   }
 
   async charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge> {
@@ -123,6 +114,8 @@ export class StripeCardVault implements CardVault {
         { idempotencyKey },
       );
       if (intent.status === 'succeeded') return { status: 'paid', providerPaymentId: intent.id };
+      if (intent.status === 'requires_action')
+        return { status: 'hard-decline', message: AUTHENTICATION_REQUIRED, authenticationRequired: true };
       return { status: 'declined', message: `The payment is ${intent.status.replace(/_/g, ' ')}.` };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
@@ -130,10 +123,23 @@ export class StripeCardVault implements CardVault {
         return {
           status: HARD_DECLINE_CODES.has(code) ? 'hard-decline' : 'declined',
           message: (error.message || 'Your card was declined.').slice(0, 500),
+          ...(code === 'authentication_required' || error.code === 'authentication_required'
+            ? { authenticationRequired: true }
+            : {}),
         };
       }
       throw new PaymentProviderError('stripe', `Stripe could not charge the card on file: ${String(error)}`);
     }
+  }
+
+  async refund(providerPaymentId: string): Promise<{ refundId: string }> {
+    const refund = await this.call('refund', () =>
+      this.stripe.refunds.create(
+        { payment_intent: providerPaymentId },
+        { idempotencyKey: `refund:${providerPaymentId}` },
+      ),
+    );
+    return { refundId: refund.id };
   }
 
   private async call<T>(action: string, request: () => Promise<T>): Promise<T> {
@@ -143,14 +149,4 @@ export class StripeCardVault implements CardVault {
       throw toProviderError(action, error);
     }
   }
-}
-
-/** 'visa' → 'Visa', 'amex' → 'American Express'. */
-function brandName(brand: string): string {
-  const names: Record<string, string> = {
-    amex: 'American Express',
-    mastercard: 'Mastercard',
-    diners: 'Diners Club',
-  };
-  return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }

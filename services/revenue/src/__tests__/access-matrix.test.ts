@@ -12,20 +12,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { listServiceRoutes, routeKey, useBacking } from '@platform/service-kit/testing';
-import {
-  admin,
-  backings,
-  consentAgreedOn,
-  json,
-  reportBody,
-  startRevenue,
-  submitReport,
-  user,
-  type RevenueUnderTest,
-  type UserCaller,
-  START,
-} from './harness.js';
+import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
+import { admin, backings, json, reportBody, user, type UserCaller, START, useRevenue } from './harness.js';
 
 const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -65,22 +53,19 @@ const adminOnly = (adminStatus = 200): Expected => ({
 });
 
 describe.each(backings())('who may make each revenue call on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
   let documentId: string;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
     otherOwner = user();
-    await consentAgreedOn(revenue, owner, '2029-12-01', 100_000);
-    await consentAgreedOn(revenue, otherOwner, '2029-12-01');
+    await revenue.consentAgreedOn(owner, '2029-12-01', 100_000);
+    await revenue.consentAgreedOn(otherOwner, '2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
-    const submitted = await submitReport(
-      revenue,
+    const submitted = await revenue.submitReport(
       owner,
       reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
     );
@@ -92,7 +77,6 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     const attached = await revenue.requestAs(owner, `/api/revenue-reports/${reportId}/documents`, pdfForm());
     expect(attached.status).toBe(200);
     documentId = AttachReportDocumentsResponseSchema.parse(await attached.json()).documents[0]!.id;
-    return revenue;
   });
 
   /** The caller behind each name; the free account and the admin are new ones every time. */
@@ -123,6 +107,13 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 403 },
     },
     {
+      call: 'POST /api/revenue-share/leave',
+      path: () => '/api/revenue-share/leave',
+      // A blank reason, so that nobody leaves here (leaving itself: plans/__tests__/leave.test.ts).
+      init: post({ reason: ' ' }),
+      expected: { visitor: 401, 'free account': 400, owner: 400, 'another owner': 400, admin: 400 },
+    },
+    {
       call: 'POST /api/revenue-report',
       path: () => '/api/revenue-report',
       init: aprilReport,
@@ -142,6 +133,26 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       init: get,
       // Everyone signed in reads their own reminders (none without a plan).
       expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
+    },
+    {
+      call: 'GET /api/revenue-statements',
+      path: () => '/api/revenue-statements',
+      init: get,
+      // An owner reads their own statement; an account without a plan has none.
+      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
+    },
+    {
+      call: 'GET /api/revenue-statements/{file}',
+      path: () => '/api/revenue-statements/2030-01.pdf',
+      init: get,
+      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
+    },
+    {
+      call: 'GET /api/revenue-share/agreement.pdf',
+      path: () => '/api/revenue-share/agreement.pdf',
+      init: get,
+      // An owner reads their own signed agreement; an account without a plan has none.
+      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
     },
     {
       call: 'POST /api/revenue-reports/{id}/documents',
@@ -188,6 +199,18 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       expected: adminOnly(),
     },
     {
+      call: 'GET /api/admin/revenue-reports/{id}/history',
+      path: () => `/api/admin/revenue-reports/${reportId}/history`,
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-audit.csv',
+      path: () => '/api/admin/revenue-audit.csv',
+      init: get,
+      expected: adminOnly(),
+    },
+    {
       call: 'POST /api/admin/verify-report/{id}',
       path: () => `/api/admin/verify-report/${reportId}`,
       init: post(),
@@ -214,6 +237,18 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     {
       call: 'GET /api/admin/revenue-customers/{id}/reminders',
       path: () => `/api/admin/revenue-customers/${owner.userId}/reminders`,
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers/{id}/statements/{file}',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/statements/2030-01.pdf`,
+      init: get,
+      expected: adminOnly(),
+    },
+    {
+      call: 'GET /api/admin/revenue-customers/{id}/agreement.pdf',
+      path: () => `/api/admin/revenue-customers/${owner.userId}/agreement.pdf`,
       init: get,
       expected: adminOnly(),
     },

@@ -15,35 +15,20 @@ import {
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { fuzzRoutes, useBacking } from '@platform/service-kit/testing';
-import {
-  admin,
-  backings,
-  consent,
-  json,
-  QUIET_JOBS,
-  reportBody,
-  startRevenue,
-  submitReport,
-  user,
-  type RevenueUnderTest,
-  START,
-} from './harness.js';
+import { fuzzRoutes } from '@platform/service-kit/testing';
+import { admin, backings, json, reportBody, user, START, useRevenue } from './harness.js';
 
 describe.each(backings())('revenue under fuzzed input on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const owner = user();
   const support = admin();
   let reportId: string;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
-    await consent(revenue, owner, 100_000);
+  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
+    await revenue.consent(owner, 100_000);
     clock.set('2030-06-15T12:00:00.000Z');
-    const { body } = await submitReport(revenue, owner, reportBody('2030-03-01', '2030-03-31'));
+    const { body } = await revenue.submitReport(owner, reportBody('2030-03-01', '2030-03-31'));
     reportId = (body.report as { id: string }).id;
-    return revenue;
   });
 
   it('refuses a NUL in the notes (400, the text message)', async () => {

@@ -4,17 +4,20 @@
  * in-process bus as their relays would; what it emits is read from its outbox.
  */
 import { randomBytes } from 'node:crypto';
-import type { Caller, EventData, EventType } from '@platform/contracts';
+import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
 import { DAY, type Clock, type SettableClock } from '@platform/service-kit/clock';
 import type { UserCaller } from '@platform/service-kit/identity';
-import type { RunningService } from '@platform/service-kit/runtime';
+import { startService, type RunningService } from '@platform/service-kit/runtime';
 import {
+  captureLogs,
+  lateBound,
   envelope,
   json,
   serviceBackings,
   startServiceUnderTest,
   testAdmin,
   testUser,
+  useBacking,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -47,30 +50,87 @@ export interface RevenueUnderTest {
   requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
   /** Publishes on the service's bus as another service's relay would; resolves once applied. */
   deliver<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
+  /** Delivers this very envelope (again, for a redelivery); resolves once applied or found applied. */
+  deliverEnvelope(event: EventEnvelope): Promise<void>;
   /** Every event the service has put in its outbox, oldest first. */
   events<T extends EventType>(type: T): Promise<OutboxRow<EventData<T>>[]>;
   stop(): Promise<void>;
+  // The helpers below of the same names, on this service.
+  consent(owner: UserCaller, baselineNetRevenue?: number): Promise<void>;
+  consentAgreedOn(owner: UserCaller, agreedAt: string, baselineNetRevenue?: number): Promise<void>;
+  statusChanged(owner: UserCaller, status: OwnerStatus, name?: OwnerName): Promise<void>;
+  submitReport(owner: UserCaller, body: Record<string, unknown>): Promise<SubmittedReport>;
 }
+
+type OwnerStatus = Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>;
+type OwnerName = { firstName: string; lastName: string };
+type SubmittedReport = { status: number; body: Record<string, unknown> };
 
 /** Jobs that never come due by themselves: a test runs them (`service.jobs.runNow`) when it wants. */
 export const QUIET_JOBS = {
   REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
   REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
   REVENUE_COLLECTION_INTERVAL_MS: String(3650 * DAY),
+  REVENUE_ESTIMATES_INTERVAL_MS: String(3650 * DAY),
 };
+
+/**
+ * A second replica of the service on the same database (PostgreSQL only: PGlite belongs to one process),
+ * with the jobs quiet and the suite's clock, for the tests of replicas racing a job.
+ */
+export function startReplica(backing: Backing, clock: Clock): Promise<RunningService<RevenueConfig>> {
+  return startService(revenueService, {
+    env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
+    clock,
+    port: 0,
+    host: '127.0.0.1',
+    logger: captureLogs().logger,
+  });
+}
 
 export interface StartOptions {
   clock?: Clock;
   env?: Record<string, string>;
+  /** With the jobs quiet (`QUIET_JOBS`), merged under `env`. */
+  quiet?: boolean;
 }
 
 export async function startRevenue(backing: Backing, options: StartOptions = {}): Promise<RevenueUnderTest> {
-  const revenue = await startServiceUnderTest(revenueService, backing, { ...options, secret: SECRET });
-  return {
-    ...revenue,
-    deliver: (type, data) => revenue.deliver(envelope(type, data)),
-    events: async (type) => (await revenue.events(type)).map(({ type, data }) => ({ type, data })) as never,
+  const { quiet, ...rest } = options;
+  const env = { ...(quiet ? QUIET_JOBS : {}), ...options.env };
+  const running = await startServiceUnderTest(revenueService, backing, { ...rest, env, secret: SECRET });
+  const revenue: RevenueUnderTest = {
+    ...running,
+    deliver: (type, data) => running.deliver(envelope(type, data)),
+    deliverEnvelope: (event) => running.deliver(event),
+    events: async (type) => (await running.events(type)).map(({ type, data }) => ({ type, data })) as never,
+    consent: (owner, baseline) => consent(revenue, owner, baseline),
+    consentAgreedOn: (owner, agreedAt, baseline) => consentAgreedOn(revenue, owner, agreedAt, baseline),
+    statusChanged: (owner, status, name) => statusChanged(revenue, owner, status, name),
+    submitReport: (owner, body) => submitReport(revenue, owner, body),
   };
+  return revenue;
+}
+
+/** A suite's revenue service and the backing it runs on: reads fail until the suite's `beforeAll` has run. */
+export type RevenueSuite = RevenueUnderTest & { readonly backing: Backing };
+
+/**
+ * A suite's revenue service on `factory`'s backing, started in its `beforeAll` (then `setUp`, e.g. the
+ * suite's owners) and stopped in its `afterAll`. What it returns stands for the running service.
+ */
+export function useRevenue(
+  factory: BackingFactory,
+  options: StartOptions = {},
+  setUp?: () => Promise<void>,
+): RevenueSuite {
+  let current: RevenueUnderTest | undefined;
+  const suite = useBacking(factory, async (backing) => {
+    current = await startRevenue(backing, options);
+    await setUp?.();
+    return current;
+  });
+  return lateBound(() => current && { ...current, backing: suite.backing }, 'the revenue service');
 }
 
 /** An owner who consented (through the API) with the given baseline, in cents. */
@@ -115,8 +175,8 @@ export async function consentAgreedOn(
 export function statusChanged(
   revenue: RevenueUnderTest,
   owner: UserCaller,
-  status: Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>,
-  name: { firstName: string; lastName: string } = { firstName: 'Marta', lastName: 'Quintero' },
+  status: OwnerStatus,
+  name: OwnerName = { firstName: 'Marta', lastName: 'Quintero' },
 ): Promise<void> {
   return revenue.deliver('auth.user.status-changed', {
     userId: owner.userId,
@@ -148,7 +208,7 @@ export async function submitReport(
   revenue: RevenueUnderTest,
   owner: UserCaller,
   body: Record<string, unknown>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<SubmittedReport> {
   const response = await revenue.requestAs(owner, '/api/revenue-report', json(body));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -179,4 +239,12 @@ export async function verifiedShareIn(
   });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+}
+
+/**
+ * A suite's revenue service on `factory`'s backing with the jobs quiet (a test runs them) and `clock`:
+ * `current` is the running service once the suite's `beforeAll` has run.
+ */
+export function useQuietRevenue(factory: BackingFactory, clock: Clock): { current: RevenueUnderTest } {
+  return { current: useRevenue(factory, { clock, quiet: true }) };
 }

@@ -23,12 +23,11 @@ import {
   SetAgreementDateRequestSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
 import { reminderLadderOf } from '../reminders/reminder-ladder-view.js';
 import { dayOf } from '../lib/calendar.js';
 import { correctBaseline, listCustomerBaselineChanges } from './correct-baseline.js';
@@ -41,7 +40,7 @@ import { sendAdminReminder } from './send-admin-reminder.js';
 import { setAgreementDate } from './set-agreement-date.js';
 import { verifyReport } from './verify-report.js';
 
-function sendCsv(res: Response, name: string, now: Date, body: string): void {
+export function sendCsv(res: Response, name: string, now: Date, body: string): void {
   res
     .type('text/csv; charset=utf-8')
     .attachment(`${name}-${dayOf(now)}.csv`)

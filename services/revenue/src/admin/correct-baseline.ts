@@ -28,6 +28,7 @@ import {
 import { findPlanOfUser, lockPlanOfUser } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { toRevenueCustomer } from './list-revenue-customers.js';
+import { recordAudit } from '../audit/record-audit.js';
 
 const notFound = () => new AppError('not_found', REVENUE_ADMIN_MESSAGES.customerNotFound);
 
@@ -71,6 +72,17 @@ export async function correctBaseline(
       changedAt: now,
     });
     const plan = await setPlanBaseline(tx, locked.id, options.baselineNetRevenue, now);
+    await recordAudit(tx, {
+      entity: 'baseline',
+      entityId: change.id,
+      action: 'corrected',
+      userId: plan.userId,
+      actor: options.adminId,
+      at: now,
+      before: { baselineNetRevenue: change.oldBaselineNetRevenue },
+      after: { baselineNetRevenue: change.newBaselineNetRevenue },
+      reason: options.reason,
+    });
     return { plan, change, reports: await listReportsOfUser(tx, locked.userId) };
   });
   deps.logger.info(

@@ -16,6 +16,7 @@ export function toRevenueCustomer(
 ): RevenueCustomer {
   const standing = computeStanding({
     implementationEndsAt: plan.implementationPeriodEndsAt,
+    leftAt: plan.leftAt,
     reports,
     now,
   });
@@ -38,6 +39,8 @@ export function toRevenueCustomer(
     baselineNetRevenue: plan.baselineNetRevenue,
     implementationEndsAt: plan.implementationPeriodEndsAt.toISOString(),
     agreedAt: dayOf(plan.implementationPeriodStartedAt),
+    leftAt: plan.leftAt?.toISOString() ?? null,
+    leaveReason: plan.leaveReason,
     firstReportableMonth: firstReportMonth(plan.implementationPeriodEndsAt).firstDay,
     missingReports: standing.missingMonths.map((month) => month.key),
     flaggedReports: reports.filter((report) => reportPeriodFlag(report, plan.implementationPeriodEndsAt))

@@ -14,11 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import { announceShareDue } from '../payments/announce-share-due.js';
 import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
-import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
+import { announceReportChange } from '../reports/announce-report-change.js';
 
 function refuse(message: string): never {
   throw new AppError('invalid', message, [{ path: 'amount', message }]);
@@ -51,8 +50,19 @@ export async function markReportPaid(
       ...(paid && { sharePaid: true, sharePaidAt: now }),
       updatedAt: now,
     });
-    await announceShareDue(tx, report, locked.plan, { clock: deps.clock, requestId: options.requestId });
-    await refreshCustomerStatus(tx, locked.plan, { clock: deps.clock, requestId: options.requestId });
+    await announceReportChange(
+      tx,
+      {
+        entity: 'payment',
+        action: 'recorded-offline',
+        actor: options.adminId,
+        at: now,
+        before: locked.report,
+        after: report,
+      },
+      locked.plan,
+      { clock: deps.clock, requestId: options.requestId },
+    );
     return { report, plan: locked.plan };
   });
   deps.logger.info(

@@ -7,6 +7,7 @@
 import {
   REPORT_PERIOD_FLAG_LABELS,
   type AdminRevenueReport,
+  type RevenueAuditEntry,
   type RevenueCustomer,
 } from '@platform/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -56,6 +57,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       'Notes',
       'Period flag',
       'Dispute',
+      'Estimate',
     ],
     reports.map((report) => [
       report.id,
@@ -81,6 +83,7 @@ export function reportsCsv(reports: AdminRevenueReport[]): string {
       cellText(report.notes),
       report.periodFlag ? REPORT_PERIOD_FLAG_LABELS[report.periodFlag] : '',
       report.dispute?.status ?? '',
+      !report.estimated ? '' : report.estimateClosedAt ? 'closed' : 'open',
     ]),
   );
 }
@@ -122,6 +125,38 @@ export function customersCsv(customers: RevenueCustomer[]): string {
       customer.agreedAt,
       customer.firstReportableMonth.slice(0, 7),
       String(customer.flaggedReports),
+    ]),
+  );
+}
+
+/** The audit trail (docs/decisions.md, 105), oldest first; before and after as JSON (cents). */
+export function auditCsv(entries: RevenueAuditEntry[]): string {
+  return toCsv(
+    [
+      'Entry ID',
+      'At',
+      'Who',
+      'Owner',
+      'Record',
+      'Record ID',
+      'Report ID',
+      'Change',
+      'Before',
+      'After',
+      'Why',
+    ],
+    entries.map((entry) => [
+      entry.id,
+      entry.at,
+      cellText(entry.actor),
+      cellText(entry.userId),
+      entry.entity,
+      entry.entityId,
+      entry.reportId ?? '',
+      entry.action,
+      entry.before ? JSON.stringify(entry.before) : '',
+      entry.after ? JSON.stringify(entry.after) : '',
+      cellText(entry.reason),
     ]),
   );
 }

@@ -39,7 +39,7 @@ export async function sendAdminReminder(
     let months: Array<{ periodStart: string; periodEnd: string }> = [];
     let shares: ReturnType<typeof shareEntry>[] = [];
     if (options.reminderType === 'report') {
-      const due = monthsDueUnreported(plan.implementationPeriodEndsAt, reports, now);
+      const due = monthsDueUnreported(plan.implementationPeriodEndsAt, reports, now, plan.leftAt);
       if (due.length === 0) {
         const { nextReport } = computeStanding({
           implementationEndsAt: plan.implementationPeriodEndsAt,

@@ -29,6 +29,7 @@ import { listReportsOfUser } from '../reports/reports.repository.js';
 import { firstReportMonth } from '../standing/customer-standing.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { toRevenueCustomer } from './list-revenue-customers.js';
+import { planState, recordAudit } from '../audit/record-audit.js';
 
 function refuse(message: string): never {
   throw new AppError('invalid', message, [{ path: 'agreedAt', message }]);
@@ -75,6 +76,17 @@ export async function setAgreementDate(
       { startedAt, endsAt: addDays(startedAt, IMPLEMENTATION_PERIOD_DAYS) },
       now,
     );
+    await recordAudit(tx, {
+      entity: 'plan',
+      entityId: plan.id,
+      action: 'agreement-date-recorded',
+      userId: plan.userId,
+      actor: options.adminId,
+      at: now,
+      before: planState(locked),
+      after: planState(plan),
+      reason: options.reason,
+    });
     await refreshCustomerStatus(tx, plan, { clock: deps.clock, requestId: options.requestId });
     return { plan, change, reports: await listReportsOfUser(tx, locked.userId) };
   });

@@ -7,11 +7,10 @@
 import { REVENUE_ADMIN_MESSAGES, type AdminReportActionResponse } from '@platform/contracts';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import { announceShareDue } from '../payments/announce-share-due.js';
 import { updateReport } from '../reports/reports.repository.js';
-import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
+import { announceReportChange } from '../reports/announce-report-change.js';
 
 export async function verifyReport(
   deps: ServiceDeps<RevenueConfig>,
@@ -28,8 +27,19 @@ export async function verifyReport(
       ...(settled && { sharePaid: true, sharePaidAt: now }),
       updatedAt: now,
     });
-    await announceShareDue(tx, report, locked.plan, { clock: deps.clock, requestId: options.requestId });
-    await refreshCustomerStatus(tx, locked.plan, { clock: deps.clock, requestId: options.requestId });
+    await announceReportChange(
+      tx,
+      {
+        entity: 'report',
+        action: 'verified',
+        actor: options.adminId,
+        at: now,
+        before: locked.report,
+        after: report,
+      },
+      locked.plan,
+      { clock: deps.clock, requestId: options.requestId },
+    );
     return { report, plan: locked.plan, changed: true };
   });
   if (changed) deps.logger.info({ reportId: report.id, adminId: options.adminId }, 'revenue report verified');

@@ -12,6 +12,7 @@ import type { Logger } from '@platform/service-kit/logger';
 import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { outboxEvents, reportDisputes, revenueReports, shareCollections } from '../db/schema.js';
 import { dueCollectionAttempt } from './collection-schedule.js';
+import { recordAudit } from '../audit/record-audit.js';
 
 export async function collectDueShares(deps: {
   db: Database;
@@ -60,6 +61,15 @@ export async function collectDueShares(deps: {
         .onConflictDoNothing()
         .returning({ id: shareCollections.id });
       if (!row) return;
+      await recordAudit(tx, {
+        entity: 'collection',
+        entityId: row.id,
+        action: 'requested',
+        userId: report.userId,
+        reportId: report.id,
+        at: now,
+        after: { attempt, amount },
+      });
       await enqueueEvent(
         tx,
         outboxEvents,
@@ -95,6 +105,19 @@ export async function recordCollectionFailure(
     .set({ failure: failure.reason, failureMessage: failure.message, failedAt: failure.failedAt })
     .where(and(eq(shareCollections.id, failure.collectionId), sql`${shareCollections.failure} is null`))
     .returning();
+  if (row) {
+    await recordAudit(tx, {
+      entity: 'collection',
+      entityId: row.id,
+      action: 'failed',
+      userId: row.userId,
+      reportId: row.reportId,
+      at: failure.failedAt,
+      before: { attempt: row.attempt, amount: row.amount, failure: null },
+      after: { attempt: row.attempt, amount: row.amount, failure: row.failure },
+      reason: row.failureMessage,
+    });
+  }
   return row ?? null;
 }
 

@@ -4,7 +4,6 @@
  * attempt follows (its date in the e-mail), `payment-collection-stopped` after a hard decline or the last
  * attempt. Without a card on file nothing is sent: the ladder's payment reminders (pay by link) go on.
  */
-import { SHARE_COLLECTION_RETRY_DAYS } from '@platform/contracts';
 import { defineSubscription } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
@@ -12,6 +11,7 @@ import { findPlanOfUser } from '../plans/plans.repository.js';
 import { requestReminder } from '../reminders/request-reminder.js';
 import { findReport } from '../reports/reports.repository.js';
 import { recordCollectionFailure } from './collect-due-shares.js';
+import { endsCollection } from './collection-schedule.js';
 
 export function collectionFailedSubscription(deps: ServiceDeps<RevenueConfig>) {
   return defineSubscription({
@@ -32,8 +32,7 @@ export function collectionFailedSubscription(deps: ServiceDeps<RevenueConfig>) {
       if (!plan || !report) return;
       const amountDue = report.shareOwed - report.amountPaid;
       if (amountDue <= 0) return;
-      const last =
-        failure.reason === 'hard-decline' || recorded.attempt >= SHARE_COLLECTION_RETRY_DAYS.length;
+      const last = endsCollection(recorded);
       await requestReminder(
         tx,
         {

@@ -4,10 +4,11 @@
  * purchases the admin's stats count (fed by the payment and course services' events).
  */
 import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
-import type { OrderLine } from '@platform/contracts';
+import { AUDIT_ENTITY_VALUES, type OrderLine } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -55,7 +56,10 @@ export const paymentPlans = revenueSchema.table(
     termsVersion: text('terms_version').notNull(),
     consentedAt: at('consented_at').notNull(),
     revenueShareStartDate: at('revenue_share_start_date').notNull(),
+    /** False once the owner left the programme (`left_at`, `leave_reason`; docs/decisions.md, 99). */
     revenueShareActive: boolean('revenue_share_active').notNull().default(true),
+    leftAt: at('left_at'),
+    leaveReason: text('leave_reason'),
     implementationPeriodStartedAt: at('implementation_period_started_at').notNull(),
     implementationPeriodEndsAt: at('implementation_period_ends_at').notNull(),
     email: text('email').notNull(),
@@ -128,15 +132,25 @@ export const revenueReports = revenueSchema.table(
      * (`revenue.share.due-changed`): the `sequence` of the last announcement.
      */
     dueSequence: integer('due_sequence').notNull().default(0),
+    /**
+     * An estimate the `estimate-missing-reports` job made for a month without a report (docs/decisions.md,
+     * 104), not the owner's figures. Closed (`estimate_closed_at`, `replaced_by_report_id`) once the real
+     * report arrives.
+     */
+    estimated: boolean('estimated').notNull().default(false),
+    estimateClosedAt: at('estimate_closed_at'),
+    replacedByReportId: uuid('replaced_by_report_id'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [
-    uniqueIndex('revenue_reports_user_period_key').on(
-      table.userId,
-      table.reportingPeriodStart,
-      table.reportingPeriodEnd,
-    ),
+    uniqueIndex('revenue_reports_user_period_key')
+      .on(table.userId, table.reportingPeriodStart, table.reportingPeriodEnd)
+      .where(sql`${table.estimated} = false`),
+    // One estimate per owner and period, whatever the number of replicas making it.
+    uniqueIndex('revenue_reports_estimate_period_key')
+      .on(table.userId, table.reportingPeriodStart, table.reportingPeriodEnd)
+      .where(sql`${table.estimated} = true`),
     index('revenue_reports_plan_idx').on(table.paymentPlanId),
     check(
       'revenue_reports_period_ordered',
@@ -234,9 +248,43 @@ export const agreementDateChanges = revenueSchema.table(
 
 export type AgreementDateChangeRow = typeof agreementDateChanges.$inferSelect;
 
-export const SHARE_PAYMENT_METHODS = ['offline', 'online'] as const;
+/**
+ * The agreement as the owner signed it (docs/decisions.md, 111): the terms version, the baseline and the
+ * dates recorded at consent, never changed by a later correction of the baseline or the agreement date.
+ * The owner's name is filled in once, when auth first names the owner after the consent (`issued_at`,
+ * when the agreement e-mail was asked for); the PDF is drawn from this row each time it is read.
+ */
+export const agreements = revenueSchema.table(
+  'agreements',
+  {
+    paymentPlanId: uuid('payment_plan_id')
+      .primaryKey()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    email: text('email').notNull(),
+    /** Null until auth named the owner; '' when the account has no name. */
+    ownerName: text('owner_name'),
+    revenueSharePercentage: integer('revenue_share_percentage').notNull(),
+    baselineNetRevenue: cents('baseline_net_revenue').notNull(),
+    consentedAt: at('consented_at').notNull(),
+    implementationEndsAt: at('implementation_ends_at').notNull(),
+    issuedAt: at('issued_at'),
+  },
+  (table) => [
+    uniqueIndex('agreements_user_key').on(table.userId),
+    check('agreements_baseline_nonnegative', sql`${table.baselineNetRevenue} >= 0`),
+  ],
+);
 
-/** Each payment of a share: the admin's Mark Paid (offline) or a paid checkout (online). */
+export type AgreementRow = typeof agreements.$inferSelect;
+
+export const SHARE_PAYMENT_METHODS = ['offline', 'online', 'credit'] as const;
+
+/**
+ * Each payment of a share: the admin's Mark Paid (offline), a paid checkout (online), or the owner's credit
+ * applied (`credit`: money already counted where it was paid, so never counted as collected again).
+ */
 export const sharePayments = revenueSchema.table(
   'share_payments',
   {
@@ -360,6 +408,26 @@ export const shareCollections = revenueSchema.table(
 
 export type ShareCollectionRow = typeof shareCollections.$inferSelect;
 
+/**
+ * Whether the owner has a card on file, and which (docs/decisions.md, 112): a projection of the payment
+ * service's `payment.saved-card.changed`, one row per owner, kept after the card is removed (`last4` null)
+ * so a late "saved" with a lower `sequence` cannot bring it back. The reminder ladder announces the charge
+ * to this card instead of asking for payment by link.
+ */
+export const cardsOnFile = revenueSchema.table('cards_on_file', {
+  userId: text('user_id').primaryKey(),
+  /** Null while no card is on file. */
+  brand: text('brand'),
+  last4: text('last4'),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  /** The payment service's count of the owner's card changes: the highest wins. */
+  sequence: integer('sequence').notNull(),
+  changedAt: at('changed_at').notNull(),
+});
+
+export type CardOnFileRow = typeof cardsOnFile.$inferSelect;
+
 export const DISPUTE_STATUS_VALUES = ['open', 'accepted', 'rejected'] as const;
 
 /**
@@ -394,3 +462,67 @@ export const reportDisputes = revenueSchema.table(
 );
 
 export type ReportDisputeRow = typeof reportDisputes.$inferSelect;
+
+export const SHARE_CREDIT_KINDS = ['estimate-closed', 'applied', 'refunded'] as const;
+
+/**
+ * The owner's credit (docs/decisions.md, 104): what was paid on an estimate becomes credit when the real
+ * report closes it (`estimate-closed`, positive), and credit pays the owner's shares (`applied`, negative,
+ * with a `credit` row of `share_payments`); a refund of a payment made on an estimate already closed takes
+ * its credit back (`refunded`, negative). The balance is the sum.
+ */
+export const shareCredits = revenueSchema.table(
+  'share_credits',
+  {
+    id: uuid('id').primaryKey(),
+    paymentPlanId: uuid('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: SHARE_CREDIT_KINDS }).notNull(),
+    /** Cents: positive when earned, negative when applied. */
+    amount: cents('amount').notNull(),
+    /** The closed estimate (earned) or the report paid with it (applied). */
+    reportId: uuid('report_id').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('share_credits_plan_idx').on(table.paymentPlanId),
+    check('share_credits_amount_nonzero', sql`${table.amount} <> 0`),
+  ],
+);
+
+export const AUDIT_ENTITIES = AUDIT_ENTITY_VALUES;
+
+/**
+ * The audit trail (docs/decisions.md, 105): one row per change of a plan, baseline, report, estimate,
+ * dispute, payment, reminder, collection attempt or credit, written by `recordAudit` in the transaction of
+ * the change. Append-only: a trigger refuses UPDATE and DELETE.
+ */
+export const auditEntries = revenueSchema.table(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey(),
+    /** Insertion order, for entries of the same instant. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** The report it belongs to, when it belongs to one (its history). */
+    reportId: uuid('report_id'),
+    /** The owner concerned. */
+    userId: text('user_id').notNull(),
+    /** Who: a user id, or `system` for the jobs and other services' events. */
+    actor: text('actor').notNull(),
+    at: at('at').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('audit_entries_report_idx').on(table.reportId, table.seq),
+    index('audit_entries_user_idx').on(table.userId, table.seq),
+  ],
+);
+
+export type AuditEntryRow = typeof auditEntries.$inferSelect;

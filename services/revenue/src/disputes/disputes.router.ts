@@ -14,16 +14,27 @@ import {
   RejectDisputeRequestSchema,
   ReportIdParamsSchema,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
 import { openDispute } from './open-dispute.js';
-import { resolveDispute } from './resolve-dispute.js';
+import { resolveDispute, type DisputeAnswer } from './resolve-dispute.js';
 
 export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
+  /** The admin's answer to the dispute on the report the path names. */
+  const resolveAs = (
+    req: { params: { id: string }; caller: { userId: string }; id: unknown },
+    answer: DisputeAnswer,
+  ) =>
+    resolveDispute(deps, {
+      reportId: req.params.id,
+      adminId: req.caller.userId,
+      answer,
+      requestId: String(req.id),
+    });
+
   router.post(
     '/api/revenue-reports/:id/dispute',
     noStore,
@@ -47,14 +58,7 @@ export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
     requireAdmin,
     validate({ params: ReportIdParamsSchema, body: AcceptDisputeRequestSchema }),
     async (req, res) => {
-      res.json(
-        await resolveDispute(deps, {
-          reportId: req.params.id,
-          adminId: req.caller.userId,
-          answer: { outcome: 'accepted', ...req.body },
-          requestId: String(req.id),
-        }),
-      );
+      res.json(await resolveAs(req, { outcome: 'accepted', ...req.body }));
     },
   );
 
@@ -64,14 +68,7 @@ export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
     requireAdmin,
     validate({ params: ReportIdParamsSchema, body: RejectDisputeRequestSchema }),
     async (req, res) => {
-      res.json(
-        await resolveDispute(deps, {
-          reportId: req.params.id,
-          adminId: req.caller.userId,
-          answer: { outcome: 'rejected', reason: req.body.reason },
-          requestId: String(req.id),
-        }),
-      );
+      res.json(await resolveAs(req, { outcome: 'rejected', reason: req.body.reason }));
     },
   );
 }

@@ -19,6 +19,7 @@ import { reportDisputes } from '../db/schema.js';
 import { lockReportAndPlan } from '../admin/lock-report-and-plan.js';
 import { announceDispute } from './announce-dispute.js';
 import { disputableUntil, findDisputeOfReport, toReportDispute } from './disputes.repository.js';
+import { recordDisputeChange } from '../audit/record-audit.js';
 
 export async function openDispute(
   deps: ServiceDeps<RevenueConfig>,
@@ -33,6 +34,7 @@ export async function openDispute(
     if (await findDisputeOfReport(tx, report.id)) {
       throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.alreadyDisputed);
     }
+    if (report.estimateClosedAt) throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.estimateClosed);
     const until = disputableUntil(report);
     if (!report.verified || !until) throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.notVerified);
     if (now.getTime() > until.getTime()) throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.windowClosed);
@@ -49,6 +51,7 @@ export async function openDispute(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('conflict', REPORT_DISPUTE_MESSAGES.alreadyDisputed);
+    await recordDisputeChange(tx, { action: 'opened', actor: report.userId, before: null, after: row });
     await announceDispute(
       tx,
       { dispute: row, report, plan, at: now },

@@ -23,6 +23,7 @@ import { updateReport } from '../reports/reports.repository.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { announceDispute } from './announce-dispute.js';
 import { findDisputeOfReport, toReportDispute } from './disputes.repository.js';
+import { recordDisputeChange, recordReportChange } from '../audit/record-audit.js';
 
 export type DisputeAnswer =
   | {
@@ -59,6 +60,23 @@ export async function resolveDispute(
       })
       .where(eq(reportDisputes.id, open.id))
       .returning();
+    if (answer.outcome === 'accepted') {
+      await recordReportChange(tx, {
+        entity: 'report',
+        action: 'corrected',
+        actor: options.adminId,
+        at: now,
+        before: locked.report,
+        after: report,
+        reason: answer.note ?? null,
+      });
+    }
+    await recordDisputeChange(tx, {
+      action: answer.outcome,
+      actor: options.adminId,
+      before: open,
+      after: row!,
+    });
     await announceDispute(
       tx,
       { dispute: row!, report, plan: locked.plan, at: now },

@@ -10,12 +10,11 @@ import {
   ReportDocumentsParamsSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { serveObject, validate } from '@platform/service-kit/http';
+import { noStore, serveObject, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
 import { findReport } from '../reports/reports.repository.js';
 import { attachDocuments } from './attach-documents.js';
 import { findDocument } from './documents.repository.js';

@@ -19,9 +19,9 @@ import type { Logger } from '@platform/service-kit/logger';
 import { outboxEvents } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, insertSharePayment, lockReport, updateReport } from '../reports/reports.repository.js';
-import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
-import { amountDueOf, announceShareDue } from './announce-share-due.js';
+import { amountDueOf } from './announce-share-due.js';
 import { findPaymentOfOrder, isOrderRefunded } from './share-payments.repository.js';
+import { announceReportChange } from '../reports/announce-report-change.js';
 
 export type OnlinePaymentOutcome =
   'recorded' | 'already-recorded' | 'refunded-before-paid' | 'refused' | 'not-a-share';
@@ -103,8 +103,19 @@ export async function recordOnlineSharePayment(
     ...(paid && { sharePaid: true, sharePaidAt: paidAt }),
     updatedAt: options.clock.now(),
   });
-  await announceShareDue(tx, updated, plan, options);
-  await refreshCustomerStatus(tx, plan, options);
+  await announceReportChange(
+    tx,
+    {
+      entity: 'payment',
+      action: 'recorded-online',
+      at: options.clock.now(),
+      before: report,
+      after: updated,
+      reason: `order ${order.orderId}`,
+    },
+    plan,
+    options,
+  );
   options.logger.info(
     { orderId: order.orderId, reportId, amount: order.total, paid },
     'online share payment recorded',

@@ -11,9 +11,9 @@ import type { Logger } from '@platform/service-kit/logger';
 import { recordRefundedOrder } from '../memberships/membership-projection.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, lockReport, updateReport } from '../reports/reports.repository.js';
-import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
-import { announceShareDue } from './announce-share-due.js';
 import { deletePaymentOfOrder, findPaymentOfOrder } from './share-payments.repository.js';
+import { announceReportChange } from '../reports/announce-report-change.js';
+import { moveCredit } from '../estimates/share-credits.js';
 
 export type ReverseOutcome = 'reversed' | 'no-payment' | 'not-a-share';
 
@@ -36,6 +36,17 @@ export async function reverseOnlineSharePayment(
   const report = plan ? await lockReport(tx, payment.reportId) : null;
   if (!plan || !report) throw new Error(`the report of share payment ${payment.id} is missing`);
   await deletePaymentOfOrder(tx, refund.orderId);
+  if (report.estimateClosedAt) {
+    // The estimate's payments became the owner's credit when it closed: the refund takes it back.
+    await moveCredit(tx, {
+      plan,
+      kind: 'refunded',
+      amount: -payment.amount,
+      reportId: report.id,
+      at: options.clock.now(),
+    });
+    return 'reversed';
+  }
   const amountPaid = report.amountPaid - payment.amount;
   const updated = await updateReport(tx, payment.reportId, {
     amountPaid,
@@ -43,8 +54,19 @@ export async function reverseOnlineSharePayment(
     sharePaidAt: null,
     updatedAt: options.clock.now(),
   });
-  await announceShareDue(tx, updated, plan, options);
-  await refreshCustomerStatus(tx, plan, options);
+  await announceReportChange(
+    tx,
+    {
+      entity: 'payment',
+      action: 'refunded',
+      at: options.clock.now(),
+      before: report,
+      after: updated,
+      reason: `order ${refund.orderId}`,
+    },
+    plan,
+    options,
+  );
   options.logger.info(
     { orderId: refund.orderId, reportId: payment.reportId, amount: payment.amount },
     'online share payment refunded; the report is owed again',

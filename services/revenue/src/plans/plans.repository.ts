@@ -115,3 +115,22 @@ export async function setCustomerStatus(
     .returning({ sequence: paymentPlans.customerStatusSequence });
   return row!.sequence;
 }
+
+/** Marks a locked plan as left (docs/decisions.md, 99); answers the row as it is now. */
+export async function markPlanLeft(
+  db: Executor,
+  planId: string,
+  change: { leftAt: Date; reason: string },
+): Promise<PaymentPlanRow> {
+  const [row] = await db
+    .update(paymentPlans)
+    .set({
+      revenueShareActive: false,
+      leftAt: change.leftAt,
+      leaveReason: change.reason,
+      updatedAt: change.leftAt,
+    })
+    .where(eq(paymentPlans.id, planId))
+    .returning();
+  return row!;
+}

@@ -4,15 +4,22 @@
  *
  *   POST /api/revenue-share-consent   signed in (401 for visitors), never the support admin (403:
  *                                     the admin runs the ledger and is on no plan; docs/decisions.md, 53)
+ *   POST /api/revenue-share/leave     the owner leaves their own plan (404 without one, 409 once left;
+ *                                     docs/decisions.md, 99)
  */
-import { REVENUE_CONSENT_MESSAGES, RevenueShareConsentRequestSchema } from '@platform/contracts';
+import {
+  LeaveRevenueShareRequestSchema,
+  REVENUE_CONSENT_MESSAGES,
+  RevenueShareConsentRequestSchema,
+} from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { noStore, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
+import { ownerPost } from '../http/owner-post.js';
+import { leavePlan } from './leave-plan.js';
 import { recordConsent } from './record-consent.js';
 
 export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
@@ -38,5 +45,9 @@ export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): vo
         }),
       );
     },
+  );
+
+  ownerPost(router, '/api/revenue-share/leave', LeaveRevenueShareRequestSchema, (input) =>
+    leavePlan(deps, input),
   );
 }

@@ -22,6 +22,8 @@ import { addDays } from '../lib/calendar.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { findPlanOfUser, insertPlan } from './plans.repository.js';
 import { toRevenuePlan } from './to-plan-view.js';
+import { planState, recordAudit } from '../audit/record-audit.js';
+import { insertAgreement } from '../agreements/agreements.repository.js';
 
 export interface RecordConsentOptions {
   owner: { userId: string; email: string };
@@ -55,6 +57,26 @@ export async function recordConsent(
       const plan = (await findPlanOfUser(tx, owner.userId))!;
       return { plan, created: false, reports: await listReportsOfUser(tx, owner.userId) };
     }
+    // The agreement as signed, kept apart from the plan that later corrections change (docs/decisions.md, 111).
+    await insertAgreement(tx, {
+      paymentPlanId: created.id,
+      userId: created.userId,
+      termsVersion: created.termsVersion,
+      email: created.email,
+      revenueSharePercentage: created.revenueSharePercentage,
+      baselineNetRevenue: created.baselineNetRevenue,
+      consentedAt: now,
+      implementationEndsAt,
+    });
+    await recordAudit(tx, {
+      entity: 'plan',
+      entityId: created.id,
+      action: 'consented',
+      userId: created.userId,
+      actor: created.userId,
+      at: now,
+      after: planState(created),
+    });
     await enqueueEvent(
       tx,
       outboxEvents,

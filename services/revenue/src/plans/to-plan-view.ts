@@ -14,7 +14,14 @@ export function amountOwedOn(reports: RevenueReportRow[]): number {
 }
 
 export function toRevenuePlan(plan: PaymentPlanRow, reports: RevenueReportRow[], now: Date): RevenuePlan {
-  const standing = computeStanding({ implementationEndsAt: plan.implementationPeriodEndsAt, reports, now });
+  const standing = computeStanding({
+    implementationEndsAt: plan.implementationPeriodEndsAt,
+    leftAt: plan.leftAt,
+    reports,
+    now,
+  });
+  // No report is asked for after leaving (docs/decisions.md, 99).
+  const expectsNext = !plan.leftAt;
   return {
     id: plan.id,
     planType: 'revenue_share',
@@ -26,12 +33,13 @@ export function toRevenuePlan(plan: PaymentPlanRow, reports: RevenueReportRow[],
     firstReportableMonth: firstReportMonth(plan.implementationPeriodEndsAt).firstDay,
     status: standing.status,
     amountOwed: amountOwedOn(reports),
-    nextReport: plan.revenueShareActive
+    nextReport: expectsNext
       ? {
           periodStart: standing.nextReport.firstDay,
           periodEnd: standing.nextReport.lastDay,
           lateAfter: reportLateAfter(standing.nextReport).toISOString(),
         }
       : null,
+    leftAt: plan.leftAt?.toISOString() ?? null,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `GET /api/revenue-reminders` (the owner's own) and `GET /api/admin/revenue-customers/:id/reminders`:
  * every reminder sent, newest first, and the rungs of the ladder still to come, soonest first
- * (reminder-schedule.ts decides both), each with a label in words.
+ * (reminder-schedule.ts decides both), each with a label in words. A rung or a charge whose time has come
+ * but which the job has not reached yet is shown as coming now, never under a date already past.
  */
 import {
   monthName,
@@ -14,7 +15,10 @@ import { desc, eq } from 'drizzle-orm';
 import { reminders, type RevenueReportRow } from '../db/schema.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
-import { openlyDisputedReportIds } from '../disputes/disputes.repository.js';
+import type { CardOnFile } from '../collection/cards-on-file.js';
+import { nextCollection } from '../collection/collection-schedule.js';
+import { isUnpaid } from '../standing/customer-standing.js';
+import { ladderContextOf } from './ladder-context.js';
 import { reminderLadder } from './reminder-schedule.js';
 
 const NUDGE_LABELS: Partial<Record<RevenueReminderKind, string>> = {
@@ -27,11 +31,19 @@ const NUDGE_LABELS: Partial<Record<RevenueReminderKind, string>> = {
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
+/** 'your Visa ending 4242', or 'your card on file' when it is not known (a notice sent earlier). */
+const cardWords = (card: CardOnFile | null | undefined) =>
+  card ? `your ${card.brand} ending ${card.last4}` : 'your card on file';
+
+const shareSubject = (report: RevenueReportRow | undefined) =>
+  report ? `Share for ${monthName(report.reportingPeriodStart)}` : 'Revenue share';
+
 function labelOf(
   kind: RevenueReminderKind,
   periodKey: string,
   step: number,
   reports: Map<string, RevenueReportRow>,
+  card?: CardOnFile,
 ): string {
   const fixed = NUDGE_LABELS[kind];
   if (fixed) return fixed;
@@ -48,8 +60,9 @@ function labelOf(
             : 'late';
     return `${monthName(periodKey)} report: ${where}`;
   }
-  const report = reports.get(periodKey);
-  const subject = report ? `Share for ${monthName(report.reportingPeriodStart)}` : 'Revenue share';
+  const subject = shareSubject(reports.get(periodKey));
+  if (kind === 'payment-card-notice')
+    return `${subject}: notice that ${cardWords(card)} will be charged on the due date`;
   if (kind === 'payment-collection-failed')
     return `${subject}: card declined (attempt ${step}), tried again later`;
   if (kind === 'payment-collection-stopped')
@@ -77,9 +90,9 @@ export async function reminderLadderOf(
 ): Promise<ReminderLadder | null> {
   const plan = await findPlanOfUser(db, userId);
   if (!plan) return null;
-  const [reports, paused, rows] = await Promise.all([
+  const [reports, context, rows] = await Promise.all([
     listReportsOfUser(db, userId),
-    openlyDisputedReportIds(db, userId),
+    ladderContextOf(db, userId),
     db.select().from(reminders).where(eq(reminders.userId, userId)).orderBy(desc(reminders.requestedAt)),
   ]);
   const byId = new Map(reports.map((report) => [report.id, report]));
@@ -94,15 +107,45 @@ export async function reminderLadderOf(
     label: labelOf(kind(row.kind), row.periodKey, row.step, byId),
     at: row.requestedAt.toISOString(),
   }));
-  const next: ReminderEntry[] = reminderLadder(plan, reports, now, paused)
+  const rungs: ReminderEntry[] = reminderLadder(plan, reports, now, context)
     .filter((rung) => rung.until.getTime() > now.getTime())
     .filter((rung) => !automatic.has(key(rung.kind, rung.periodKey, rung.step ?? 0)))
     .map((rung) => ({
       kind: rung.kind,
       trigger: 'automatic' as const,
       step: rung.step,
-      label: labelOf(rung.kind, rung.periodKey, rung.step ?? 0, byId),
+      label: labelOf(rung.kind, rung.periodKey, rung.step ?? 0, byId, rung.card),
       at: rung.at.toISOString(),
     }));
+  const next = [...rungs, ...nextCharges(reports, context)]
+    .map((entry) => (Date.parse(entry.at) < now.getTime() ? { ...entry, at: now.toISOString() } : entry))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return { sent, next };
+}
+
+/**
+ * With a card on file, each share's next charge to it (the collection job's attempt on the due date, or
+ * its retry after a decline): what will happen instead of a payment reminder.
+ */
+function nextCharges(
+  reports: RevenueReportRow[],
+  { card, paused, collectionEnded, attempts }: Awaited<ReturnType<typeof ladderContextOf>>,
+): ReminderEntry[] {
+  if (!card) return [];
+  return reports.flatMap((report) => {
+    if (!report.verified || !isUnpaid(report) || paused.has(report.id) || collectionEnded.has(report.id))
+      return [];
+    const charge = nextCollection(report.dueDate, attempts.get(report.id) ?? []);
+    if (!charge) return [];
+    const again = charge.attempt > 1 ? ` again (attempt ${charge.attempt})` : '';
+    return [
+      {
+        kind: 'card-charge' as const,
+        trigger: 'automatic' as const,
+        step: null,
+        label: `${shareSubject(report)}: charged${again} to ${cardWords(card)}`,
+        at: charge.at.toISOString(),
+      },
+    ];
+  });
 }

@@ -14,7 +14,14 @@
  *   on it, then 3, 7 and 14 days after; none while the share's dispute is open (`paused`: the reports with an
  *   open dispute, docs/behaviour/revenue-share.md#disputes).
  *
- * Nothing comes once the owner has left the programme (`revenueShareActive` false).
+ * - With a card on file (docs/decisions.md, 112) a share is charged on its due date by the collection job,
+ *   so instead of the payment reminders it has one notice 3 days before ('we will charge your card ending
+ *   4242 on …'); a decline e-mails the owner from the collection (collection-failed.handler.ts). Once its
+ *   collection ended without charging (no card, a hard decline, the last decline) or the card is removed,
+ *   the share is paid by link and has the payment reminders again, from the rung current then.
+ *
+ * Once the owner left the programme (docs/decisions.md, 99): no nudge and no report reminder; the shares
+ * still owed keep their payment reminders.
  */
 import { DAY, HOUR } from '@platform/service-kit/clock';
 import {
@@ -22,6 +29,7 @@ import {
   type RevenueReminderKind,
   type RevenueReminderRequested,
 } from '@platform/contracts';
+import type { CardOnFile } from '../collection/cards-on-file.js';
 import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { addDays, type CalendarMonth } from '../lib/calendar.js';
 import { isMonthReported, isUnpaid, monthsToReport } from '../standing/customer-standing.js';
@@ -37,7 +45,22 @@ export interface Rung {
   until: Date;
   months: RevenueReminderRequested['months'];
   shares: RevenueReminderRequested['shares'];
+  /** The card a `payment-card-notice` announces the charge to. */
+  card?: CardOnFile;
 }
+
+/** What shapes the owner's ladder besides the plan and the reports. */
+export interface LadderContext {
+  /** The reports with an open dispute: no payment reminder for them. */
+  paused?: ReadonlySet<string>;
+  /** The card on file the collection job charges on the due date; null or absent: pay by link. */
+  card?: CardOnFile | null;
+  /** The reports whose automatic collection ended without charging: pay by link. */
+  collectionEnded?: ReadonlySet<string>;
+}
+
+/** The notice of the charge to the card on file: this many days before the due date. */
+export const CARD_NOTICE_DAYS = 3;
 
 const NUDGES: ReadonlyArray<{ kind: RevenueReminderKind; fromMs: number; untilMs: number }> = [
   { kind: 'consultation-24h', fromMs: 24 * HOUR, untilMs: 72 * HOUR },
@@ -85,12 +108,11 @@ export function reminderLadder(
   plan: PaymentPlanRow,
   reports: RevenueReportRow[],
   now: Date,
-  paused: ReadonlySet<string> = new Set(),
+  { paused = new Set(), card = null, collectionEnded = new Set() }: LadderContext = {},
 ): Rung[] {
-  if (!plan.revenueShareActive) return [];
   const rungs: Rung[] = [];
 
-  if (!CONSULTATION_SUBMITTED.has(plan.consultationStatus)) {
+  if (!plan.leftAt && !CONSULTATION_SUBMITTED.has(plan.consultationStatus)) {
     for (const { kind, fromMs, untilMs } of NUDGES) {
       rungs.push({
         kind,
@@ -104,7 +126,7 @@ export function reminderLadder(
     }
   }
 
-  const months = monthsToReport(plan.implementationPeriodEndsAt, now);
+  const months = monthsToReport(plan.implementationPeriodEndsAt, now, plan.leftAt);
   const unreported = months.filter((month) => !isMonthReported(month, reports));
   for (const month of unreported) {
     for (const { step, at, until } of ladderFrom(month.end)) {
@@ -126,6 +148,20 @@ export function reminderLadder(
 
   for (const report of reports) {
     if (!report.verified || !isUnpaid(report) || paused.has(report.id)) continue;
+    if (card && !collectionEnded.has(report.id)) {
+      rungs.push({
+        kind: 'payment-card-notice',
+        periodKey: report.id,
+        step: -CARD_NOTICE_DAYS,
+        at: addDays(report.dueDate, -CARD_NOTICE_DAYS),
+        // Current until the charge itself, on the due date.
+        until: report.dueDate,
+        months: [],
+        shares: [shareEntry(report)],
+        card,
+      });
+      continue;
+    }
     for (const { step, at, until } of ladderFrom(report.dueDate)) {
       rungs.push({
         kind: PAYMENT_KINDS(step),
@@ -146,9 +182,9 @@ export function dueReminders(
   plan: PaymentPlanRow,
   reports: RevenueReportRow[],
   now: Date,
-  paused: ReadonlySet<string> = new Set(),
+  context: LadderContext = {},
 ): Rung[] {
-  return reminderLadder(plan, reports, now, paused).filter(
+  return reminderLadder(plan, reports, now, context).filter(
     (rung) => rung.at.getTime() <= now.getTime() && now.getTime() < rung.until.getTime(),
   );
 }

@@ -10,6 +10,9 @@ import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { outboxEvents, reminders, type PaymentPlanRow } from '../db/schema.js';
+import { recordAudit } from '../audit/record-audit.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReminderRequest {
   plan: PaymentPlanRow;
@@ -20,6 +23,8 @@ export interface ReminderRequest {
   step?: number | null;
   months: RevenueReminderRequested['months'];
   shares: RevenueReminderRequested['shares'];
+  /** `payment-card-notice`: the card the shares will be charged to. */
+  card?: RevenueReminderRequested['card'];
   /** The admin who sent it; absent for an automatic reminder. */
   requestedBy?: string;
   requestId?: string;
@@ -48,6 +53,17 @@ export async function requestReminder(
     .onConflictDoNothing()
     .returning({ id: reminders.id, requestedAt: reminders.requestedAt });
   if (!row) return null;
+  await recordAudit(tx, {
+    entity: 'reminder',
+    entityId: row.id,
+    action: `sent:${request.kind}`,
+    userId: request.plan.userId,
+    // A payment reminder's period is its report.
+    reportId: UUID.test(request.periodKey) ? request.periodKey : null,
+    actor: request.requestedBy ?? null,
+    at: now,
+    after: { kind: request.kind, periodKey: request.periodKey, step: request.step ?? 0, trigger },
+  });
   await enqueueEvent(
     tx,
     outboxEvents,
@@ -63,6 +79,7 @@ export async function requestReminder(
         ...(request.step != null && { step: request.step }),
         months: request.months,
         shares: request.shares,
+        ...(request.card && { card: { brand: request.card.brand, last4: request.card.last4 } }),
         requestedAt: now.toISOString(),
       },
       headers: request.requestId ? { [REQUEST_ID_HEADER]: request.requestId } : undefined,

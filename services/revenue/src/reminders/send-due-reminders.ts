@@ -6,9 +6,9 @@
 import type { Clock } from '@platform/service-kit/clock';
 import type { Database } from '@platform/service-kit/db';
 import type { Logger } from '@platform/service-kit/logger';
-import { openlyDisputedReportIds } from '../disputes/disputes.repository.js';
 import { listPlans } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
+import { ladderContextOf } from './ladder-context.js';
 import { dueReminders } from './reminder-schedule.js';
 import { requestReminder } from './request-reminder.js';
 
@@ -26,11 +26,11 @@ export async function sendDueReminders(deps: {
   const sent: SentReminder[] = [];
   for (const plan of await listPlans(deps.db)) {
     const now = deps.clock.now();
-    const [reports, paused] = await Promise.all([
+    const [reports, context] = await Promise.all([
       listReportsOfUser(deps.db, plan.userId),
-      openlyDisputedReportIds(deps.db, plan.userId),
+      ladderContextOf(deps.db, plan.userId),
     ]);
-    const due = dueReminders(plan, reports, now, paused);
+    const due = dueReminders(plan, reports, now, context);
     if (due.length === 0) continue;
     await deps.db.transaction(async (tx) => {
       for (const reminder of due) {

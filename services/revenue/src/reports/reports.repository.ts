@@ -1,6 +1,6 @@
 /** Queries on `revenue.revenue_reports` and `revenue.share_payments`. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { revenueReports, sharePayments, type RevenueReportRow } from '../db/schema.js';
 
 export type NewRevenueReportRow = typeof revenueReports.$inferInsert;
@@ -73,11 +73,13 @@ export async function insertSharePayment(
   await db.insert(sharePayments).values(payment);
 }
 
-/** Every share payment recorded, in cents. */
+/** Every share payment recorded, in cents, credit applied left out. */
 export async function sumSharePayments(db: Executor): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${sharePayments.amount}), 0)` })
-    .from(sharePayments);
+    .from(sharePayments)
+    // Credit is money already counted where it was paid (docs/decisions.md, 104).
+    .where(ne(sharePayments.method, 'credit'));
   return Number(row?.total ?? 0);
 }
 

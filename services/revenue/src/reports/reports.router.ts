@@ -7,12 +7,12 @@
  *   GET  /api/revenue-reminders  the caller's reminders sent and to come (http/revenue/reminders.ts)
  */
 import { RevenueReportRequestSchema, type MyRevenueReports, type ReminderLadder } from '@platform/contracts';
-import { validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '../http/no-store.js';
+import { noStore } from '@platform/service-kit/http';
+import { ownerPost } from '../http/owner-post.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { toRevenuePlan } from '../plans/to-plan-view.js';
 import { disputesOfReports } from '../disputes/disputes.repository.js';
@@ -23,17 +23,7 @@ import { submitReport } from './submit-report.js';
 import { toRevenueReport } from './to-report-views.js';
 
 export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  router.post(
-    '/api/revenue-report',
-    noStore,
-    requireUser,
-    validate({ body: RevenueReportRequestSchema }),
-    async (req, res) => {
-      res.json(
-        await submitReport(deps, { userId: req.caller.userId, request: req.body, requestId: String(req.id) }),
-      );
-    },
-  );
+  ownerPost(router, '/api/revenue-report', RevenueReportRequestSchema, (input) => submitReport(deps, input));
 
   router.get('/api/revenue-reports', noStore, requireUser, async (req, res) => {
     const now = deps.clock.now();

@@ -15,6 +15,7 @@ import {
   monthName,
   overlappingPeriodMessage,
   PAYMENT_DUE_DAYS,
+  REVENUE_LEAVE_MESSAGES,
   reportSubmittedText,
   REVENUE_REPORT_MESSAGES,
   type RevenueReportRequestParsed,
@@ -31,6 +32,8 @@ import { firstReportMonth } from '../standing/customer-standing.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { findOverlappingReports, insertReport } from './reports.repository.js';
 import { toRevenueReport } from './to-report-views.js';
+import { recordReportChange } from '../audit/record-audit.js';
+import { settleEstimates } from '../estimates/close-estimates.js';
 
 function refuse(message: string, path: string): never {
   throw new AppError('invalid', message, [{ path, message }]);
@@ -45,6 +48,8 @@ export async function submitReport(
   const report = await deps.db.transaction(async (tx) => {
     const plan = await lockPlanOfUser(tx, userId);
     if (!plan) throw new AppError('forbidden', REVENUE_REPORT_MESSAGES.notOnPlan);
+    // No report is taken once the owner left (docs/decisions.md, 99).
+    if (plan.leftAt) throw new AppError('conflict', REVENUE_LEAVE_MESSAGES.noReportsAfterLeaving);
     // A period is reported once its last day is over (UTC, the programme's calendar).
     if (request.reportingPeriodEnd >= dayOf(now)) {
       refuse(REVENUE_REPORT_MESSAGES.endInFuture, 'reportingPeriodEnd');
@@ -53,10 +58,12 @@ export async function submitReport(
     if (request.reportingPeriodStart < first.firstDay) {
       refuse(beforeFirstMonthMessage(monthName(first.firstDay)), 'reportingPeriodStart');
     }
-    const [overlapping] = await findOverlappingReports(tx, userId, {
+    const covering = await findOverlappingReports(tx, userId, {
       firstDay: request.reportingPeriodStart,
       lastDay: request.reportingPeriodEnd,
     });
+    // An estimate does not stand in the way: the real report closes it (docs/decisions.md, 104).
+    const overlapping = covering.find((report) => !report.estimated);
     if (overlapping) {
       refuse(
         overlappingPeriodMessage({
@@ -70,7 +77,7 @@ export async function submitReport(
       netRevenue: request.netRevenue,
       baselineNetRevenue: plan.baselineNetRevenue,
     });
-    const row = await insertReport(tx, {
+    const inserted = await insertReport(tx, {
       id: randomUUID(),
       paymentPlanId: plan.id,
       userId,
@@ -88,8 +95,18 @@ export async function submitReport(
       createdAt: now,
       updatedAt: now,
     });
-    await announceShareDue(tx, row, plan, { clock: deps.clock, requestId: options.requestId });
-    await refreshCustomerStatus(tx, plan, { clock: deps.clock, requestId: options.requestId });
+    await recordReportChange(tx, {
+      entity: 'report',
+      action: 'submitted',
+      actor: userId,
+      at: now,
+      before: null,
+      after: inserted,
+    });
+    const announce = { clock: deps.clock, requestId: options.requestId };
+    await announceShareDue(tx, inserted, plan, announce);
+    const row = await settleEstimates(tx, plan, inserted, covering, { ...announce, actor: userId });
+    await refreshCustomerStatus(tx, plan, announce);
     return row;
   });
   deps.logger.info(

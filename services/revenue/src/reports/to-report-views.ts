@@ -37,7 +37,10 @@ export function toRevenueReport(
     sharePaidAt: iso(row.sharePaidAt),
     documents: documents.map(toReportDocument),
     dispute: dispute ? toReportDispute(dispute) : null,
-    disputableUntil: iso(disputableUntil(row)),
+    // A closed estimate is no longer disputable: its month is the real report's.
+    disputableUntil: row.estimateClosedAt ? null : iso(disputableUntil(row)),
+    estimated: row.estimated,
+    estimateClosedAt: iso(row.estimateClosedAt),
   };
 }
 
@@ -82,5 +85,8 @@ export function toAdminRevenueReport(
     documents: view.documents,
     periodFlag: plan ? reportPeriodFlag(row, plan.implementationPeriodEndsAt) : null,
     dispute: view.dispute ?? null,
+    estimated: row.estimated,
+    estimateClosedAt: view.estimateClosedAt ?? null,
+    replacedByReportId: row.replacedByReportId,
   };
 }

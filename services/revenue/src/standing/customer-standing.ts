@@ -36,10 +36,14 @@ export interface StandingReport {
   shareOwed: number;
   amountPaid: number;
   dueDate: Date;
+  /** An estimate stands in for a missing report's share, never for the report (docs/decisions.md, 104). */
+  estimated?: boolean;
 }
 
 export interface StandingInput {
   implementationEndsAt: Date;
+  /** When the owner left the programme: no month is asked for any more (docs/decisions.md, 99). */
+  leftAt?: Date | null;
   reports: StandingReport[];
   now: Date;
 }
@@ -63,8 +67,10 @@ export function reportLateAfter(month: CalendarMonth): Date {
 }
 
 export function isMonthReported(month: CalendarMonth, reports: StandingReport[]): boolean {
-  return reports.some((report) =>
-    daysOverlap(month, { firstDay: report.reportingPeriodStart, lastDay: report.reportingPeriodEnd }),
+  return reports.some(
+    (report) =>
+      !report.estimated &&
+      daysOverlap(month, { firstDay: report.reportingPeriodStart, lastDay: report.reportingPeriodEnd }),
   );
 }
 
@@ -95,15 +101,20 @@ export function monthsDueUnreported(
   implementationEndsAt: Date,
   reports: StandingReport[],
   now: Date,
+  leftAt?: Date | null,
 ): CalendarMonth[] {
-  return monthsToReport(implementationEndsAt, now).filter(
+  return monthsToReport(implementationEndsAt, now, leftAt).filter(
     (month) => month.end.getTime() <= now.getTime() && !isMonthReported(month, reports),
   );
 }
 
-/** The months to report that have begun by `now`, oldest first. */
-export function monthsToReport(implementationEndsAt: Date, now: Date): CalendarMonth[] {
+/**
+ * The months to report that have begun by `now`, oldest first; none once the owner left (nothing more is
+ * asked: docs/decisions.md, 99).
+ */
+export function monthsToReport(implementationEndsAt: Date, now: Date, leftAt?: Date | null): CalendarMonth[] {
   const months: CalendarMonth[] = [];
+  if (leftAt) return months;
   let month = firstReportMonth(implementationEndsAt);
   while (month.start.getTime() <= now.getTime() && months.length < MONTH_LIMIT) {
     months.push(month);
@@ -126,8 +137,8 @@ export function reportStatusOf(report: StandingReport, now: Date): ReportStatus 
   return report.verified ? 'verified' : 'submitted';
 }
 
-export function computeStanding({ implementationEndsAt, reports, now }: StandingInput): Standing {
-  const missingMonths = monthsToReport(implementationEndsAt, now).filter(
+export function computeStanding({ implementationEndsAt, leftAt, reports, now }: StandingInput): Standing {
+  const missingMonths = monthsToReport(implementationEndsAt, now, leftAt).filter(
     (month) => now.getTime() > reportLateAfter(month).getTime() && !isMonthReported(month, reports),
   );
   const overdueShares = reports.filter((report) => isPastDue(report, now));

@@ -14,6 +14,7 @@ import { outboxEvents, type PaymentPlanRow } from '../db/schema.js';
 import { listPlans, lockPlan, setCustomerStatus } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { computeStanding } from './customer-standing.js';
+import { recordAudit } from '../audit/record-audit.js';
 
 export interface StatusChange {
   userId: string;
@@ -29,9 +30,23 @@ export async function refreshCustomerStatus(
 ): Promise<StatusChange | null> {
   const now = options.clock.now();
   const reports = await listReportsOfUser(tx, plan.userId);
-  const { status } = computeStanding({ implementationEndsAt: plan.implementationPeriodEndsAt, reports, now });
+  const { status } = computeStanding({
+    implementationEndsAt: plan.implementationPeriodEndsAt,
+    leftAt: plan.leftAt,
+    reports,
+    now,
+  });
   if (status === plan.customerStatus) return null;
   const sequence = await setCustomerStatus(tx, plan.id, status, now);
+  await recordAudit(tx, {
+    entity: 'plan',
+    entityId: plan.id,
+    action: 'status-changed',
+    userId: plan.userId,
+    at: now,
+    before: { customerStatus: plan.customerStatus },
+    after: { customerStatus: status },
+  });
   await enqueueEvent(
     tx,
     outboxEvents,

@@ -4,22 +4,33 @@ import {
   activeCouponsFigure,
   NO_COURSE_FIGURE,
   courseOutlineFigure,
+  customersFigure,
   failedMailFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
 } from '../lib/admin-home-figures';
 
 describe('admin home: the cards and their figures', () => {
-  it('links the consultations, the revenue ledger, the course studio, the learners, the lesson questions, the mail log and the coupons, in that order', () => {
+  it('links the consultations, the revenue ledger, the course studio, the learners, the customers, the lesson questions, the mail log and the coupons, in that order', () => {
     expect(ADMIN_HOME_CARDS.map((card) => [card.title, card.to])).toEqual([
       ['Consultations', '/private-admin-panel-support-only'],
       ['Revenue ledger', '/revenue-admin'],
       ['Course studio', '/admin/courses'],
       ['Learners', '/admin/learners'],
+      ['Customers', '/admin/customers'],
       ['Lesson questions', '/admin/questions'],
       ['Mail log', '/admin/mail'],
       ['Coupons', '/admin/coupons'],
     ]);
+  });
+
+  it('counts the customers of the first page, with a plus when more follow', () => {
+    expect(customersFigure({ customers: [], nextOffset: null })).toEqual({ value: '0', label: 'customers' });
+    expect(customersFigure({ customers: [{}], nextOffset: null })).toEqual({ value: '1', label: 'customer' });
+    expect(customersFigure({ customers: Array.from({ length: 25 }, () => ({})), nextOffset: 25 })).toEqual({
+      value: '25+',
+      label: 'customers',
+    });
   });
 
   it('counts the coupons a buyer can use now', () => {

@@ -4,6 +4,7 @@
  * query key and the same parsed shape as the page its card leads to, so one cache entry serves both.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useCustomerSearch } from '../../customers/api/admin-customers';
 import { parsedQueryFn } from '@platform/ui';
 import { HOME_MAIL_SAMPLE } from '../lib/admin-home-figures';
 
@@ -54,6 +55,11 @@ export function useOpenQuestionsForHome() {
     queryKey: ['/api/admin/questions?status=open'],
     queryFn: parsedQueryFn((contracts) => contracts.AdminQuestionListSchema),
   });
+}
+
+/** `GET /api/admin/customers?q=&offset=0`: the customers' first page (the customers page's first read). */
+export function useCustomersForHome() {
+  return useCustomerSearch('', 0);
 }
 
 /** `GET /api/admin/learners`: the enrolled learners (the learners page's read). */

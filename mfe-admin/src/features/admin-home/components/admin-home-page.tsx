@@ -13,6 +13,7 @@ import {
   useCourseOutlineForHome,
   useCoursesForHome,
   useLearnersForHome,
+  useCustomersForHome,
   useOpenQuestionsForHome,
   useRecentMailForHome,
   useRevenueStatsForHome,
@@ -26,6 +27,7 @@ import {
   courseOutlineFigure,
   failedMailFigure,
   learnersFigure,
+  customersFigure,
   openQuestionsFigure,
   outstandingRevenueFigure,
   pendingConsultationsFigure,
@@ -56,6 +58,7 @@ export function AdminHomePage() {
   const mail = useRecentMailForHome();
   const questions = useOpenQuestionsForHome();
   const learners = useLearnersForHome();
+  const customers = useCustomersForHome();
   const courses = useCoursesForHome();
   const outline = useCourseOutlineForHome(courses.data?.[0]?.id ?? null);
   const coupons = useCoupons();
@@ -65,6 +68,7 @@ export function AdminHomePage() {
     mail.error,
     questions.error,
     learners.error,
+    customers.error,
     courses.error,
     outline.error,
     coupons.error,
@@ -75,6 +79,7 @@ export function AdminHomePage() {
     revenue: figureOf(stats, outstandingRevenueFigure),
     courses: courseFigureOf(courses, outline),
     learners: figureOf(learners, learnersFigure),
+    customers: figureOf(customers, customersFigure),
     questions: figureOf(questions, openQuestionsFigure),
     mail: figureOf(mail, (list) => failedMailFigure(list.messages)),
     coupons: figureOf(coupons, (list) => activeCouponsFigure(list.coupons, new Date())),

@@ -9,7 +9,7 @@ import { formatMoney } from '@platform/contracts/format';
 export const HOME_MAIL_SAMPLE = MAIL_LIST_DEFAULT_LIMIT;
 
 export type AdminHomeCardId =
-  'consultations' | 'revenue' | 'courses' | 'learners' | 'questions' | 'mail' | 'coupons';
+  'consultations' | 'revenue' | 'courses' | 'learners' | 'customers' | 'questions' | 'mail' | 'coupons';
 
 export type AdminHomeCard = {
   id: AdminHomeCardId;
@@ -51,6 +51,12 @@ export const ADMIN_HOME_CARDS: readonly AdminHomeCard[] = [
     description:
       'Who is enrolled and how far they are; unlock sections or restart a schedule, with a reason.',
     to: '/admin/learners',
+  },
+  {
+    id: 'customers',
+    title: 'Customers',
+    description: 'Find a buyer or member; grant or revoke a course, refund an order, resend a receipt.',
+    to: '/admin/customers',
   },
   {
     id: 'questions',
@@ -95,6 +101,18 @@ export function learnersFigure(learners: readonly unknown[]): HomeFigure {
   return {
     value: String(learners.length),
     label: learners.length === 1 ? 'learner enrolled' : 'learners enrolled',
+  };
+}
+
+/** How many customers the list's first page holds ('25+' when more follow). */
+export function customersFigure(page: {
+  customers: readonly unknown[];
+  nextOffset: number | null;
+}): HomeFigure {
+  const count = page.customers.length;
+  return {
+    value: `${count}${page.nextOffset === null ? '' : '+'}`,
+    label: count === 1 && page.nextOffset === null ? 'customer' : 'customers',
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `/private-admin-panel-support-only` (docs/behaviour/admin.md#admin-consultations-page;
  * docs/decisions.md, 10): every submission on the left, the chosen one's detail on the right (stacked on a
- * phone). The admin layout route checks access for display (the server refuses too); the list's 401/403
+ * phone), and below them the calls: the published week and the calls booked. The admin layout route checks access for display (the server refuses too); the list's 401/403
  * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { classifyListFailure } from '../../admin-access/lib/admin-access';
 import { useConsultations } from '../api/get-consultations';
 import { REVIEW_MESSAGES } from '../lib/review-messages';
 import type { StatusFilter } from '../lib/consultation-status';
+import { ConsultationCalls } from './consultation-calls';
 import { SubmissionDetail } from './submission-detail';
 import { SubmissionList } from './submission-list';
 
@@ -103,6 +104,7 @@ export function AdminConsultationsPage() {
       breadcrumb={false}
     >
       {body}
+      {consultations.isSuccess ? <ConsultationCalls /> : null}
     </AdminPageFrame>
   );
 }

@@ -47,6 +47,52 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 const linkClass =
   'font-medium text-primary underline-offset-4 hover:underline rounded-sm outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
 
+/** A phone number as a tel: link, or 'Not given' when there is none. */
+function PhoneLink({ phone }: { phone: string | null }) {
+  if (!phone) return <>Not given</>;
+  return (
+    <a href={`tel:${phone}`} className={linkClass}>
+      {phone}
+    </a>
+  );
+}
+
+/** A review text box: its label, the hint below it, the text, then what acts on it (`children`). */
+function ReviewText({
+  id,
+  label,
+  hint,
+  rows,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      <Textarea
+        id={id}
+        aria-describedby={`${id}-hint`}
+        rows={rows}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {children}
+    </div>
+  );
+}
+
 function showResponseRequired() {
   toast({
     title: REVIEW_MESSAGES.responseRequiredTitle,
@@ -161,23 +207,11 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
               </a>
             </InfoRow>
             <InfoRow label="Phone">
-              {submission.phone ? (
-                <a href={`tel:${submission.phone}`} className={linkClass}>
-                  {submission.phone}
-                </a>
-              ) : (
-                'Not given'
-              )}
+              <PhoneLink phone={submission.phone} />
             </InfoRow>
             <InfoRow label="Restaurant">{submission.restaurantName}</InfoRow>
             <InfoRow label="Restaurant phone">
-              {submission.restaurantPhone ? (
-                <a href={`tel:${submission.restaurantPhone}`} className={linkClass}>
-                  {submission.restaurantPhone}
-                </a>
-              ) : (
-                'Not given'
-              )}
+              <PhoneLink phone={submission.restaurantPhone} />
             </InfoRow>
             <InfoRow label="Location">{submission.location}</InfoRow>
             <InfoRow label="Current challenges">{submission.currentChallenges}</InfoRow>
@@ -200,36 +234,27 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
           <CardTitle>Review</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
-          <div className="space-y-2">
-            <Label htmlFor="admin-notes">Admin Notes</Label>
-            <p id="admin-notes-hint" className="text-xs text-muted-foreground">
-              Private to the support team; saving them leaves the status as it is.
-            </p>
-            <Textarea
-              id="admin-notes"
-              aria-describedby="admin-notes-hint"
-              rows={4}
-              value={adminNotes}
-              onChange={(event) => setAdminNotes(event.target.value)}
-            />
+          <ReviewText
+            id="admin-notes"
+            label="Admin Notes"
+            hint="Private to the support team; saving them leaves the status as it is."
+            rows={4}
+            value={adminNotes}
+            onChange={setAdminNotes}
+          >
             <Button type="button" variant="outline" disabled={busy} onClick={() => void run('notes')}>
               {pending === 'notes' ? 'Saving...' : 'Save Notes'}
             </Button>
-          </div>
+          </ReviewText>
 
-          <div className="space-y-2">
-            <Label htmlFor="consultation-response">Consultation Response</Label>
-            <p id="consultation-response-hint" className="text-xs text-muted-foreground">
-              Sent to the client by e-mail and shown on their My Consultations page when you mark it
-              completed.
-            </p>
-            <Textarea
-              id="consultation-response"
-              aria-describedby="consultation-response-hint"
-              rows={8}
-              value={response}
-              onChange={(event) => setResponse(event.target.value)}
-            />
+          <ReviewText
+            id="consultation-response"
+            label="Consultation Response"
+            hint="Sent to the client by e-mail and shown on their My Consultations page when you mark it completed."
+            rows={8}
+            value={response}
+            onChange={setResponse}
+          >
             <div className="flex flex-wrap gap-3">
               <Button
                 type="button"
@@ -243,7 +268,7 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
                 {pending === 'completed' ? 'Completing...' : 'Mark Completed'}
               </Button>
             </div>
-          </div>
+          </ReviewText>
         </CardContent>
       </Card>
 

@@ -3,7 +3,7 @@
  * one money input), which products, start and end, total uses and once per customer. The server's refusal
  * of a field shows under it; a duplicate code under the code.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   ApiError,
   Button,
@@ -41,6 +41,12 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
   const fieldId = (name: string) => `${id}-${name}`;
+  /** A typed text field's id links, its value and its change handler. */
+  const textInput = (name: 'percentOff' | 'startsAt' | 'endsAt' | 'maxRedemptions') => ({
+    ...fieldAria(fieldId(name), errors[name]),
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value),
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,12 +134,7 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
             </div>
             {values.kind === 'percent' ? (
               <FormField id={fieldId('percentOff')} label="Percent off" error={errors.percentOff}>
-                <Input
-                  {...fieldAria(fieldId('percentOff'), errors.percentOff)}
-                  inputMode="numeric"
-                  value={values.percentOff}
-                  onChange={(event) => set('percentOff', event.target.value)}
-                />
+                <Input {...textInput('percentOff')} inputMode="numeric" />
               </FormField>
             ) : (
               <FormField id={fieldId('amountOff')} label="Amount off (USD)" error={errors.amountOff}>
@@ -174,20 +175,10 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <FormField id={fieldId('startsAt')} label="Starts (optional)" error={errors.startsAt}>
-              <Input
-                {...fieldAria(fieldId('startsAt'), errors.startsAt)}
-                type="datetime-local"
-                value={values.startsAt}
-                onChange={(event) => set('startsAt', event.target.value)}
-              />
+              <Input {...textInput('startsAt')} type="datetime-local" />
             </FormField>
             <FormField id={fieldId('endsAt')} label="Ends (optional)" error={errors.endsAt}>
-              <Input
-                {...fieldAria(fieldId('endsAt'), errors.endsAt)}
-                type="datetime-local"
-                value={values.endsAt}
-                onChange={(event) => set('endsAt', event.target.value)}
-              />
+              <Input {...textInput('endsAt')} type="datetime-local" />
             </FormField>
           </div>
           <FormField
@@ -195,12 +186,7 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
             label="Total uses (optional)"
             error={errors.maxRedemptions}
           >
-            <Input
-              {...fieldAria(fieldId('maxRedemptions'), errors.maxRedemptions)}
-              inputMode="numeric"
-              value={values.maxRedemptions}
-              onChange={(event) => set('maxRedemptions', event.target.value)}
-            />
+            <Input {...textInput('maxRedemptions')} inputMode="numeric" />
           </FormField>
           <div className="flex min-h-9 items-center gap-2">
             <Checkbox

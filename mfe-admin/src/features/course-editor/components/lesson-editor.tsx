@@ -18,8 +18,8 @@ import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
 import { MediaPicker } from './media-picker';
-import { SaveStatus } from './save-status';
 import { DragHandle } from './sortable-list';
+import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 import type { DragHandleProps } from './sortable-list';
 
 const FIELDS = ['title', 'videoUrl', 'content', 'keyPoints', 'captionsFile'] as const;
@@ -69,11 +69,15 @@ function LessonForm({
 }) {
   const baseId = `lesson-${lesson.id}`;
   const update = useUpdateLesson(courseId);
-  const { form, state, setState, submit } = useStudioForm<
-    LessonFormValues,
-    (typeof FIELDS)[number],
-    StudioLesson
-  >({
+  const {
+    form,
+    state,
+    setState,
+    submit,
+    fieldId: field,
+    statusId,
+  } = useStudioForm<LessonFormValues, (typeof FIELDS)[number], StudioLesson>({
+    baseId,
     fields: FIELDS,
     defaults: toLessonFormValues(lesson),
     check: checkLessonForm,
@@ -87,14 +91,10 @@ function LessonForm({
   });
   const { errors, isDirty } = form.formState;
 
-  const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
-  const statusId = `${baseId}-status`;
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={`Edit lesson “${lesson.title}”`}
+    <StudioForm
+      onSubmit={submit}
+      label={`Edit lesson “${lesson.title}”`}
       className="grid gap-4 border-t border-border p-3 sm:p-4"
     >
       <div className="grid gap-4 md:grid-cols-[1fr_10rem]">
@@ -184,14 +184,12 @@ function LessonForm({
         </FormField>
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-3">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" {...form.register('isPublished')} />
+        <StudioCheckbox registration={form.register('isPublished')}>
           Published (members see it)
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" {...form.register('isFree')} />
+        </StudioCheckbox>
+        <StudioCheckbox registration={form.register('isFree')}>
           Free preview (visitors may watch it)
-        </label>
+        </StudioCheckbox>
       </div>
       {sections.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -213,10 +211,7 @@ function LessonForm({
           </select>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={state.kind === 'saving'} aria-describedby={statusId}>
-          {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : 'Save lesson'}
-        </Button>
+      <StudioSaveRow statusId={statusId} state={state} dirty={isDirty} label="Save lesson">
         {isDirty ? (
           <Button
             type="button"
@@ -229,9 +224,8 @@ function LessonForm({
             Undo changes
           </Button>
         ) : null}
-        <SaveStatus id={statusId} state={state} dirty={isDirty} />
-      </div>
-    </form>
+      </StudioSaveRow>
+    </StudioForm>
   );
 }
 

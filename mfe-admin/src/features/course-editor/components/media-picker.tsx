@@ -9,6 +9,20 @@ function optionLabel(file: CourseMediaFile): string {
   return file.originalName ? `${file.originalName} (${file.name})` : file.name;
 }
 
+/** One source's files as an option group; nothing when it has none. */
+function FileGroup({ label, files }: { label: string; files: CourseMediaFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {files.map((file) => (
+        <option key={file.name} value={file.name}>
+          {optionLabel(file)}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 export function MediaPicker({
   id,
   files,
@@ -43,24 +57,8 @@ export function MediaPicker({
       )}
     >
       <option value="">{files === undefined ? 'Loading files…' : label}</option>
-      {uploads.length > 0 ? (
-        <optgroup label="Your uploads">
-          {uploads.map((file) => (
-            <option key={file.name} value={file.name}>
-              {optionLabel(file)}
-            </option>
-          ))}
-        </optgroup>
-      ) : null}
-      {samples.length > 0 ? (
-        <optgroup label="Samples shipped with the site">
-          {samples.map((file) => (
-            <option key={file.name} value={file.name}>
-              {optionLabel(file)}
-            </option>
-          ))}
-        </optgroup>
-      ) : null}
+      <FileGroup label="Your uploads" files={uploads} />
+      <FileGroup label="Samples shipped with the site" files={samples} />
     </select>
   );
 }

@@ -18,9 +18,9 @@ import { useStudioForm } from '../lib/use-studio-form';
 import { AddItemForm } from './add-item-form';
 import { ConfirmDelete } from './confirm-delete';
 import { LessonEditor } from './lesson-editor';
-import { SaveStatus } from './save-status';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
+import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 
 const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
 
@@ -28,7 +28,14 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
   const baseId = `section-${section.id}`;
   const [details, setDetails] = useState(false);
   const update = useUpdateModule(courseId);
-  const { form, state, submit } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
+  const {
+    form,
+    state,
+    submit,
+    fieldId: field,
+    statusId,
+  } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
+    baseId,
     fields: FIELDS,
     defaults: toSectionFormValues(section),
     check: checkSectionForm,
@@ -45,16 +52,8 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
   });
   const { errors, isDirty } = form.formState;
 
-  const field = (name: (typeof FIELDS)[number]) => `${baseId}-${name}`;
-  const statusId = `${baseId}-status`;
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3"
-      aria-label={`Edit section “${section.title}”`}
-    >
+    <StudioForm onSubmit={submit} className="grid gap-3" label={`Edit section “${section.title}”`}>
       <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
         <FormField id={field('title')} label="Section title" error={errors.title?.message}>
           <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
@@ -86,21 +85,15 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
         </FormField>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" {...form.register('isPublished')} />
+        <StudioCheckbox registration={form.register('isPublished')}>
           Published (members see it)
-        </label>
+        </StudioCheckbox>
         <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setDetails(!details)}>
           {details ? 'Hide description' : 'Edit description'}
         </Button>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="sm" disabled={state.kind === 'saving'} aria-describedby={statusId}>
-          {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : 'Save section'}
-        </Button>
-        <SaveStatus id={statusId} state={state} dirty={isDirty} />
-      </div>
-    </form>
+      <StudioSaveRow statusId={statusId} state={state} dirty={isDirty} label="Save section" size="sm" />
+    </StudioForm>
   );
 }
 

@@ -14,6 +14,7 @@ import { failureMessage, fieldIssues } from './save-outcome';
 import type { SaveState } from './save-outcome';
 
 export function useStudioForm<Values extends FieldValues, Field extends Path<Values> & string, Saved>({
+  baseId,
   fields,
   defaults,
   check,
@@ -22,6 +23,8 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   messages,
   onProblem,
 }: {
+  /** What the form's element ids start with (`lesson-7`): each field's is `<baseId>-<field>`. */
+  baseId: string;
   /** The fields, in the order they appear (the first with a problem gets the focus). */
   fields: readonly Field[];
   defaults: Values;
@@ -68,5 +71,6 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
     }
   });
 
-  return { form, state, setState, submit };
+  const fieldId = (field: Field) => `${baseId}-${field}`;
+  return { form, state, setState, submit, fieldId, statusId: `${baseId}-status` };
 }

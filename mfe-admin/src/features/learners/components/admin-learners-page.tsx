@@ -5,21 +5,14 @@
  */
 import type { AdminLearner } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/contracts/format';
-import {
-  Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyStateCard,
-  LoadFailedAlert,
-  LoadingList,
-} from '@platform/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyStateCard } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
+import { FirstReadState } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminLearners } from '../api/admin-learners';
 import { LEARNERS_COPY, OVERRIDE_COPY, sectionsCompleted } from '../lib/learners-copy';
 import { OverrideDialog } from './override-dialog';
+import { PersonalDataActions } from './personal-data-actions';
 
 function LearnerCard({ learner }: { learner: AdminLearner }) {
   const who = learner.name || learner.email || LEARNERS_COPY.unnamed;
@@ -49,6 +42,7 @@ function LearnerCard({ learner }: { learner: AdminLearner }) {
         <div className="flex flex-wrap gap-2">
           <OverrideDialog userId={learner.userId} action="unlock_all" who={who} />
           <OverrideDialog userId={learner.userId} action="reset_progress" who={who} />
+          <PersonalDataActions userId={learner.userId} who={who} />
         </div>
         {learner.overrides.length > 0 ? (
           <section aria-label={`${LEARNERS_COPY.history}: ${who}`} className="space-y-1">
@@ -73,16 +67,8 @@ export function AdminLearnersPage() {
   useAdminReads(learners.error);
 
   let body;
-  if (learners.isError && !learners.data) {
-    body = (
-      <LoadFailedAlert
-        title={LEARNERS_COPY.failed}
-        retryLabel={LEARNERS_COPY.retry}
-        onRetry={() => void learners.refetch()}
-      />
-    );
-  } else if (!learners.data) {
-    body = <LoadingList label={LEARNERS_COPY.loading} rows={3} rowHeight="h-36" />;
+  if (!learners.data) {
+    body = <FirstReadState read={learners} copy={LEARNERS_COPY} rows={3} rowHeight="h-36" />;
   } else if (learners.data.length === 0) {
     body = (
       <EmptyStateCard testId="learners-empty" title={LEARNERS_COPY.empty} hint={LEARNERS_COPY.emptyHint} />

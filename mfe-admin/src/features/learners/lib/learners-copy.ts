@@ -20,6 +20,19 @@ export const LEARNERS_COPY = {
   history: 'History',
 } as const;
 
+/** A person's data on their request (docs/behaviour/accounts.md#your-data-export-and-deletion). */
+export const PERSONAL_DATA_COPY = {
+  exportButton: 'Export data',
+  deleteButton: 'Delete account',
+  deleteTitle: 'Delete this account on the person’s request?',
+  deleteText:
+    'Their personal data is erased from every part of the site and they are signed out. Orders, invoices, revenue reports and payments are kept without their name.',
+  deleteSubmit: 'Delete account',
+  deleteBusy: 'Deleting...',
+  deletedTitle: 'Account deleted',
+  failed: 'The account could not be deleted',
+} as const;
+
 export const OVERRIDE_COPY = {
   unlock_all: {
     button: 'Unlock all sections',

@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import { MAIL_LIST_DEFAULT_LIMIT } from '@platform/contracts';
-import { Button, EmptyStateCard, LoadFailedAlert, LoadingList } from '@platform/ui';
+import { Button, EmptyStateCard } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
+import { FirstReadState } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useMailLog } from '../api/get-mail-log';
 import { MAIL_LOG_COPY, canShowMore, nextMailLimit, sortMailNewestFirst } from '../lib/mail-log';
@@ -27,16 +28,8 @@ export function MailLogPage() {
     });
 
   let body;
-  if (mail.isError && !mail.data) {
-    body = (
-      <LoadFailedAlert
-        title={MAIL_LOG_COPY.failed}
-        retryLabel={MAIL_LOG_COPY.retry}
-        onRetry={() => void mail.refetch()}
-      />
-    );
-  } else if (!mail.data) {
-    body = <LoadingList label={MAIL_LOG_COPY.loading} rows={5} rowHeight="h-14" />;
+  if (!mail.data) {
+    body = <FirstReadState read={mail} copy={MAIL_LOG_COPY} rows={5} rowHeight="h-14" />;
   } else if (mail.data.messages.length === 0) {
     body = <EmptyStateCard testId="mail-empty" title={MAIL_LOG_COPY.empty} hint={MAIL_LOG_COPY.emptyHint} />;
   } else {

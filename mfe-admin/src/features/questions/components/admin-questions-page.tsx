@@ -7,17 +7,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminQuestion, AdminQuestionStatus } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  EmptyStateCard,
-  LoadFailedAlert,
-  LoadingList,
-} from '@platform/ui';
+import { Badge, Button, Card, CardContent, CardHeader, EmptyStateCard } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
+import { FirstReadState } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminQuestions } from '../api/admin-questions';
 import { ADMIN_QUESTIONS_COPY } from '../lib/questions-copy';
@@ -63,16 +55,8 @@ export function AdminQuestionsPage() {
   useAdminReads(questions.error);
 
   let body;
-  if (questions.isError && !questions.data) {
-    body = (
-      <LoadFailedAlert
-        title={ADMIN_QUESTIONS_COPY.failed}
-        retryLabel={ADMIN_QUESTIONS_COPY.retry}
-        onRetry={() => void questions.refetch()}
-      />
-    );
-  } else if (!questions.data) {
-    body = <LoadingList label={ADMIN_QUESTIONS_COPY.loading} rows={3} rowHeight="h-32" />;
+  if (!questions.data) {
+    body = <FirstReadState read={questions} copy={ADMIN_QUESTIONS_COPY} rows={3} rowHeight="h-32" />;
   } else if (questions.data.length === 0) {
     body = (
       <EmptyStateCard

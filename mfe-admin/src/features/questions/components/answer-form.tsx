@@ -6,16 +6,7 @@ import {
   AnswerQuestionRequestSchema,
   type AnswerQuestionRequest,
 } from '@platform/contracts';
-import {
-  Button,
-  FormField,
-  Label,
-  Textarea,
-  fieldAria,
-  getServerMessage,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
+import { Button, FormField, Label, Textarea, fieldAria, submitWithToasts } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import type { z } from 'zod';
 import { useAnswerQuestion } from '../api/admin-questions';
@@ -31,23 +22,11 @@ export function AnswerForm({ questionId }: { questionId: string }) {
   const publishId = `publish-${questionId}`;
   const error = form.formState.errors.body?.message;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      await answer.mutateAsync(request);
-    } catch (failure) {
-      if (showFieldIssues(failure, ['body'], (field, message) => form.setError(field, { message }))) return;
-      toast({
-        title: ADMIN_QUESTIONS_COPY.failedTitle,
-        description: getServerMessage(failure) ?? ADMIN_QUESTIONS_COPY.failedText,
-        variant: 'destructive',
-      });
-      return;
-    }
-    toast({
-      title: ADMIN_QUESTIONS_COPY.sentTitle,
-      description: ADMIN_QUESTIONS_COPY.sentText,
-      variant: 'success',
-    });
+  const onSubmit = submitWithToasts(form, {
+    fields: ['body'],
+    send: (request) => answer.mutateAsync(request),
+    failed: { title: ADMIN_QUESTIONS_COPY.failedTitle, description: ADMIN_QUESTIONS_COPY.failedText },
+    sent: { title: ADMIN_QUESTIONS_COPY.sentTitle, description: ADMIN_QUESTIONS_COPY.sentText },
   });
 
   return (

@@ -26,6 +26,8 @@ const customer = RevenueCustomerSchema.parse({
   firstReportableMonth: '2027-01-01',
   missingReports: [],
   flaggedReports: 0,
+  leftAt: null,
+  leaveReason: null,
 });
 
 describe('revenue admin: the agreement date', () => {

@@ -68,6 +68,8 @@ function customer(overrides: Partial<RevenueCustomer> = {}): RevenueCustomer {
     firstReportableMonth: '2030-03-01',
     missingReports: [],
     flaggedReports: 0,
+    leftAt: null,
+    leaveReason: null,
     ...overrides,
   });
 }

@@ -2,11 +2,10 @@
  * `POST /api/admin/revenue-customers/:id/baseline { baselineNetRevenue, reason }` (admin only;
  * docs/decisions.md, 25): reports submitted afterwards use the new baseline; the change is recorded.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CorrectBaselineResponseSchema } from '@platform/contracts';
 import type { CorrectBaselineRequest, CorrectBaselineResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export type CorrectBaselineVariables = { customerId: string; request: CorrectBaselineRequest };
 
@@ -23,9 +22,5 @@ export async function correctBaseline({
 }
 
 export function useCorrectBaseline() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: correctBaseline,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(correctBaseline);
 }

@@ -2,11 +2,10 @@
  * `POST /api/admin/mark-paid/:id { amount }` (admin only): money for a verified share arrived outside the
  * site, in cents; a part is accepted, more than is still owed is refused with the server's words.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminReportActionResponseSchema } from '@platform/contracts';
 import type { AdminReportActionResponse, MarkPaidRequest } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export type MarkPaidVariables = { reportId: string; request: MarkPaidRequest };
 
@@ -19,9 +18,5 @@ export async function markReportPaid({
 }
 
 export function useMarkReportPaid() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markReportPaid,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(markReportPaid);
 }

@@ -3,11 +3,10 @@
  * `POST /api/admin/revenue-reports/:id/dispute/accept { grossRevenue, businessExpenses, netRevenue, note? }`
  * (cents; the server recomputes the share) or `…/dispute/reject { reason }`.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReportDisputeResponseSchema } from '@platform/contracts';
 import type { AcceptDisputeRequest, RejectDisputeRequest, ReportDisputeResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export type ResolveDisputeVariables =
   | { reportId: string; outcome: 'accept'; request: AcceptDisputeRequest }
@@ -27,9 +26,5 @@ export async function resolveDispute({
 }
 
 export function useResolveDispute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resolveDispute,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(resolveDispute);
 }

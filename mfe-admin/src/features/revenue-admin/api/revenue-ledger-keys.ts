@@ -3,6 +3,7 @@
  * does: a verification, payment, reminder or baseline correction can change the stats, the lists and the
  * chart alike, so all three are read again.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 
 export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
@@ -16,4 +17,13 @@ export async function refreshRevenueLedger(queryClient: QueryClient): Promise<vo
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
+}
+
+/** A ledger action as a mutation: whether it succeeds or fails, the ledger's reads are fetched again. */
+export function useLedgerMutation<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => refreshRevenueLedger(queryClient),
+  });
 }

@@ -1,9 +1,8 @@
 /** `POST /api/admin/send-reminder { customerId, reminderType }` (admin only): always sent, and recorded. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SendReminderResponseSchema } from '@platform/contracts';
 import type { SendReminderRequest, SendReminderResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export async function sendReminder(request: SendReminderRequest): Promise<SendReminderResponse> {
   const response = await apiRequest('POST', '/api/admin/send-reminder', request);
@@ -11,9 +10,5 @@ export async function sendReminder(request: SendReminderRequest): Promise<SendRe
 }
 
 export function useSendReminder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendReminder,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(sendReminder);
 }

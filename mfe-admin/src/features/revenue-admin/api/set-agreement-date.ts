@@ -3,11 +3,10 @@
  * docs/decisions.md, 66): the owner's 30-day implementation period starts that day and the months to
  * report follow from it; the record is kept with the admin and the reason.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SetAgreementDateResponseSchema } from '@platform/contracts';
 import type { SetAgreementDateRequest, SetAgreementDateResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export type SetAgreementDateVariables = { customerId: string; request: SetAgreementDateRequest };
 
@@ -24,9 +23,5 @@ export async function setAgreementDate({
 }
 
 export function useSetAgreementDate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setAgreementDate,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(setAgreementDate);
 }

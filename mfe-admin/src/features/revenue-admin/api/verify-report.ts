@@ -1,9 +1,8 @@
 /** `POST /api/admin/verify-report/:id` (admin only): the report is checked and ready for collection. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminReportActionResponseSchema } from '@platform/contracts';
 import type { AdminReportActionResponse } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshRevenueLedger } from './revenue-ledger-keys';
+import { useLedgerMutation } from './revenue-ledger-keys';
 
 export async function verifyReport(reportId: string): Promise<AdminReportActionResponse> {
   const response = await apiRequest('POST', `/api/admin/verify-report/${encodeURIComponent(reportId)}`);
@@ -11,9 +10,5 @@ export async function verifyReport(reportId: string): Promise<AdminReportActionR
 }
 
 export function useVerifyReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifyReport,
-    onSettled: () => refreshRevenueLedger(queryClient),
-  });
+  return useLedgerMutation(verifyReport);
 }

@@ -8,13 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import { Button, FormField, Input, fieldAria, fieldHintId } from '@platform/ui';
-import { ButtonDialog } from '@platform/ui/dialog';
+import { FormField, Input, fieldAria, fieldHintId } from '@platform/ui';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
+import { LedgerActionDialog } from './ledger-action-dialog';
 import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
@@ -74,12 +74,8 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
 
 export function AgreementDateDialog({ customer }: { customer: RevenueCustomer }) {
   return (
-    <ButtonDialog
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          {ACTION_LABELS.agreementDate}
-        </Button>
-      }
+    <LedgerActionDialog
+      label={ACTION_LABELS.agreementDate}
       title="Agreement date"
       description={
         <>
@@ -91,6 +87,6 @@ export function AgreementDateDialog({ customer }: { customer: RevenueCustomer })
       }
     >
       {(close) => <AgreementDateForm customer={customer} onDone={close} />}
-    </ButtonDialog>
+    </LedgerActionDialog>
   );
 }

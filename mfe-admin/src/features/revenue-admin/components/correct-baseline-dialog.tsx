@@ -9,14 +9,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import { Button, Skeleton } from '@platform/ui';
-import { ButtonDialog } from '@platform/ui/dialog';
+import { Skeleton } from '@platform/ui';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
 import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
+import { LedgerActionDialog } from './ledger-action-dialog';
 import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 
@@ -97,12 +97,8 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
 
 export function CorrectBaselineDialog({ customer }: { customer: RevenueCustomer }) {
   return (
-    <ButtonDialog
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          {ACTION_LABELS.correctBaseline}
-        </Button>
-      }
+    <LedgerActionDialog
+      label={ACTION_LABELS.correctBaseline}
       title="Correct baseline"
       description={
         <>
@@ -120,6 +116,6 @@ export function CorrectBaselineDialog({ customer }: { customer: RevenueCustomer 
           <BaselineForm customer={customer} onDone={close} />
         </>
       )}
-    </ButtonDialog>
+    </LedgerActionDialog>
   );
 }

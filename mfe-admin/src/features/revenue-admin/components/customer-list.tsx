@@ -1,14 +1,14 @@
 /**
  * The 'All Customers' and 'Overdue' lists: per owner the standing, when they consented (and agreed, when the
  * admin recorded an earlier agreement) with their first month to report, reports submitted (and how many are
- * flagged), baseline, still owed, paid, the last report and any late months, with Send Reminder, Reminders (and, on All
- * Customers, Correct baseline and Agreement date). A blocked owner is marked apart from an overdue one. A table on a wide
+ * flagged), baseline, still owed, paid, the last report and any late months, with Send Reminder, Reminders, Statement,
+ * 'Download agreement (PDF)' (and, on All Customers, Correct baseline and Agreement date). A blocked owner is marked apart from an overdue one. A table on a wide
  * screen; a card per customer on a phone.
  */
 import type { ReactNode } from 'react';
-import type { RevenueCustomer } from '@platform/contracts';
+import { AGREEMENT_MESSAGES, adminAgreementPdfPath, type RevenueCustomer } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
-import { Badge, Card, cn } from '@platform/ui';
+import { Badge, Button, Card, cn } from '@platform/ui';
 import { useWideLayout } from '../hooks/use-wide-layout';
 import { agreedBeforeConsent, firstMonthLabel, flaggedReportsLabel } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
@@ -17,6 +17,7 @@ import { AgreementDateDialog } from './agreement-date-dialog';
 import { CorrectBaselineDialog } from './correct-baseline-dialog';
 import { EmptyState } from './empty-state';
 import { RemindersDialog } from './reminders-dialog';
+import { StatementDialog } from './statement-dialog';
 import { SendReminderDialog } from './send-reminder-dialog';
 
 type CustomerListProps = {
@@ -41,7 +42,10 @@ function lateMonths(customer: RevenueCustomer): string {
   return customer.missingReports.map((key) => format.format(new Date(`${key}-01T00:00:00Z`))).join(', ');
 }
 
-/** When the owner consented, when they agreed (if the admin recorded another day) and their first month. */
+/**
+ * When the owner consented, when they agreed (if the admin recorded another day), their first month and,
+ * once they left the programme, the day and their reason.
+ */
 function Agreement({ customer }: { customer: RevenueCustomer }) {
   return (
     <>
@@ -54,6 +58,12 @@ function Agreement({ customer }: { customer: RevenueCustomer }) {
       <span className="block text-xs whitespace-nowrap text-muted-foreground" data-testid="first-month">
         {firstMonthLabel(customer)}
       </span>
+      {customer.leftAt ? (
+        <span className="mt-1 block max-w-56 text-xs break-words" data-testid="customer-left">
+          <Badge variant="secondary">Left {formatDate(customer.leftAt)}</Badge>
+          {customer.leaveReason ? <span className="mt-1 block">“{customer.leaveReason}”</span> : null}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -96,6 +106,12 @@ function Actions({
         defaultType={!reportsLate && customer.totalOwed > 0 ? 'payment' : 'report'}
       />
       <RemindersDialog customer={customer} />
+      <StatementDialog customer={customer} />
+      <Button asChild size="sm" variant="outline">
+        <a href={adminAgreementPdfPath(customer.id)} download>
+          {AGREEMENT_MESSAGES.download}
+        </a>
+      </Button>
       {canCorrectBaseline ? <CorrectBaselineDialog customer={customer} /> : null}
       {canCorrectBaseline ? <AgreementDateDialog customer={customer} /> : null}
     </div>

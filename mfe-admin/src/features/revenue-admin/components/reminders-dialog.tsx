@@ -4,10 +4,10 @@
  */
 import type { ReminderEntry, RevenueCustomer } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Badge, Button, Skeleton } from '@platform/ui';
-import { ButtonDialog } from '@platform/ui/dialog';
+import { Badge, Skeleton } from '@platform/ui';
 import { useCustomerReminders } from '../api/get-customer-reminders';
 import { customerName } from '../lib/customer-name';
+import { LedgerActionDialog } from './ledger-action-dialog';
 
 function Entries({ entries, label, empty }: { entries: ReminderEntry[]; label: string; empty: string }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -52,16 +52,11 @@ function Ladder({ customerId }: { customerId: string }) {
 
 export function RemindersDialog({ customer }: { customer: RevenueCustomer }) {
   return (
-    <ButtonDialog
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          Reminders
-        </Button>
-      }
-      title="Reminders"
+    <LedgerActionDialog
+      label="Reminders"
       description={`What ${customerName(customer)} was sent, and what comes next unless the report or payment arrives.`}
     >
       {() => <Ladder customerId={customer.id} />}
-    </ButtonDialog>
+    </LedgerActionDialog>
   );
 }

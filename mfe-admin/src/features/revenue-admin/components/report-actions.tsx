@@ -1,9 +1,10 @@
 /**
  * What the admin can do with one report: Verify (not verified yet), Mark Paid (verified, unpaid), Resolve
- * dispute (an open dispute), Send Reminder.
+ * dispute (an open dispute), Send Reminder, History (its audit trail).
  */
 import type { AdminRevenueReport } from '@platform/contracts';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { ReportHistoryDialog } from './report-history-dialog';
 import { ResolveDisputeDialog } from './resolve-dispute-dialog';
 import { SendReminderDialog } from './send-reminder-dialog';
 import { VerifyReportButton } from './verify-report-button';
@@ -19,6 +20,7 @@ export function ReportActions({ report }: { report: AdminRevenueReport }) {
         recipient={{ name: report.userName, email: report.userEmail }}
         defaultType={report.verified ? 'payment' : 'report'}
       />
+      <ReportHistoryDialog report={report} />
     </div>
   );
 }

@@ -2,10 +2,10 @@
  * The 'Pending Reports' and 'Unpaid Revenue' lists: per report the owner, the period, net, baseline,
  * increase, share, paid, due date and status (and, unpaid, a days-outstanding badge), the owner's supporting
  * documents as download links, with its actions; a report outside the owner's months to report carries
- * its flag (docs/decisions.md, 66), a disputed one its dispute's state. A table on a wide screen; a card per report on a phone.
+ * its flag (docs/decisions.md, 66), a disputed one its dispute's state, an estimate 'Estimated'. A table on a wide screen; a card per report on a phone.
  */
 import type { ReactNode } from 'react';
-import { REPORT_PERIOD_FLAG_LABELS } from '@platform/contracts';
+import { ESTIMATE_LABELS, REPORT_PERIOD_FLAG_LABELS } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import { Badge, Card } from '@platform/ui';
@@ -51,12 +51,43 @@ function DisputeBadge({ report }: { report: AdminRevenueReport }) {
   );
 }
 
+/** 'Estimated' on an estimate for a missing report; 'Estimate closed' once the real report replaced it. */
+function EstimateBadge({ report }: { report: AdminRevenueReport }) {
+  if (!report.estimated) return null;
+  return (
+    <Badge variant={report.estimateClosedAt ? 'secondary' : 'warning'} data-testid="estimate-badge">
+      {report.estimateClosedAt ? ESTIMATE_LABELS.closed : ESTIMATE_LABELS.estimated}
+    </Badge>
+  );
+}
+
 function OutstandingBadge({ report, now }: { report: AdminRevenueReport; now: Date }) {
   const days = daysOutstanding(report, now);
   return (
     <Badge variant={outstandingBadgeVariant(days)} data-testid="days-outstanding">
       {daysOutstandingLabel(days)}
     </Badge>
+  );
+}
+
+/** A report's badges, in the same order in the table and on the cards: status, outstanding, flag, dispute, estimate. */
+function ReportBadges({
+  report,
+  showOutstanding,
+  now,
+}: {
+  report: AdminRevenueReport;
+  showOutstanding: boolean | undefined;
+  now: Date;
+}) {
+  return (
+    <>
+      <StatusBadge report={report} />
+      {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
+      <PeriodFlagBadge report={report} />
+      <DisputeBadge report={report} />
+      <EstimateBadge report={report} />
+    </>
   );
 }
 
@@ -157,10 +188,7 @@ function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListPr
               <td className="px-3 py-3 whitespace-nowrap">{formatDate(report.dueDate)}</td>
               <td className="px-3 py-3">
                 <div className="flex max-w-40 flex-col items-start gap-1">
-                  <StatusBadge report={report} />
-                  {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
-                  <PeriodFlagBadge report={report} />
-                  <DisputeBadge report={report} />
+                  <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
                 </div>
               </td>
               <td className="max-w-56 px-3 py-3">
@@ -189,10 +217,7 @@ function ReportCards({ reports, label, showOutstanding, now }: Omit<ReportListPr
                 <span className="mt-1 block text-sm text-muted-foreground">{formatPeriod(report)}</span>
               </div>
               <div className="flex flex-col items-end gap-1 text-right">
-                <StatusBadge report={report} />
-                {showOutstanding ? <OutstandingBadge report={report} now={now} /> : null}
-                <PeriodFlagBadge report={report} />
-                <DisputeBadge report={report} />
+                <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

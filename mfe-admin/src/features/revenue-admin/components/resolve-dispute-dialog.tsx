@@ -10,7 +10,6 @@ import { netRevenueOf } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
 import { Button, FormField, Textarea, fieldAria, fieldHintId } from '@platform/ui';
-import { ButtonDialog } from '@platform/ui/dialog';
 import { useResolveDispute } from '../api/resolve-dispute';
 import {
   AcceptDisputeFormSchema,
@@ -25,6 +24,7 @@ import type {
 } from '../lib/ledger-forms';
 import { ACTION_LABELS, DISPUTE_COPY } from '../lib/revenue-admin-copy';
 import { formatPeriod } from '../lib/report-period';
+import { LedgerActionDialog } from './ledger-action-dialog';
 import { LedgerForm, refusalBeside, runLedgerChange } from './ledger-change';
 import { MoneyField } from './money-field';
 
@@ -167,12 +167,8 @@ export function ResolveDisputeDialog({ report }: { report: AdminRevenueReport })
   const dispute = report.dispute;
   if (!dispute) return null;
   return (
-    <ButtonDialog
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          {DISPUTE_COPY.resolve}
-        </Button>
-      }
+    <LedgerActionDialog
+      label={DISPUTE_COPY.resolve}
       title="Resolve dispute"
       description={
         <>
@@ -213,6 +209,6 @@ export function ResolveDisputeDialog({ report }: { report: AdminRevenueReport })
           )}
         </>
       )}
-    </ButtonDialog>
+    </LedgerActionDialog>
   );
 }

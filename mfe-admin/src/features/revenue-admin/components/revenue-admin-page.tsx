@@ -82,27 +82,25 @@ export function RevenueAdminPage() {
     const unpaid = unpaidReports(reports.data);
     const overdue = overdueCustomers(customers.data);
     const flagged = flaggedReports(reports.data);
+    // The tabs in their order, each with the count its label shows.
+    const tabCounts: [RevenueTab, number][] = [
+      ['pending', pending.length],
+      ['unpaid', unpaid.length],
+      ['customers', customers.data.length],
+      ['overdue', overdue.length],
+      ['flagged', flagged.length],
+    ];
     body = (
       <div className="grid gap-8">
         <RevenueStatCards stats={stats.data} pendingCount={pending.length} />
         <ShareChartPanel reports={reports.data} now={now} />
         <Tabs value={tab} onValueChange={(value) => setTab(value as RevenueTab)} className="min-w-0 gap-4">
           <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-            <TabsTrigger value="pending" className={TRIGGER}>
-              <TabLabel label={TAB_LABELS.pending} count={pending.length} />
-            </TabsTrigger>
-            <TabsTrigger value="unpaid" className={TRIGGER}>
-              <TabLabel label={TAB_LABELS.unpaid} count={unpaid.length} />
-            </TabsTrigger>
-            <TabsTrigger value="customers" className={TRIGGER}>
-              <TabLabel label={TAB_LABELS.customers} count={customers.data.length} />
-            </TabsTrigger>
-            <TabsTrigger value="overdue" className={TRIGGER}>
-              <TabLabel label={TAB_LABELS.overdue} count={overdue.length} />
-            </TabsTrigger>
-            <TabsTrigger value="flagged" className={TRIGGER}>
-              <TabLabel label={TAB_LABELS.flagged} count={flagged.length} />
-            </TabsTrigger>
+            {tabCounts.map(([value, count]) => (
+              <TabsTrigger key={value} value={value} className={TRIGGER}>
+                <TabLabel label={TAB_LABELS[value]} count={count} />
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="pending">
             <ReportList

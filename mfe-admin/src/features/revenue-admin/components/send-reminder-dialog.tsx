@@ -7,10 +7,11 @@
 import { useId, useState } from 'react';
 import { REMINDER_TYPES, REVENUE_ADMIN_MESSAGES, reminderSentText } from '@platform/contracts';
 import type { ReminderType } from '@platform/contracts';
-import { Alert, AlertDescription, Button, getServerMessage, toast } from '@platform/ui';
-import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { Alert, AlertDescription, getServerMessage, toast } from '@platform/ui';
+import { DialogActions } from '@platform/ui/dialog';
 import { useSendReminder } from '../api/send-reminder';
 import { ACTION_LABELS, REMINDER_LABELS } from '../lib/revenue-admin-copy';
+import { LedgerActionDialog } from './ledger-action-dialog';
 
 type SendReminderDialogProps = {
   customerId: string;
@@ -53,14 +54,10 @@ export function SendReminderDialog({ customerId, recipient, defaultType }: SendR
   };
 
   return (
-    <ButtonDialog
+    <LedgerActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={
-        <Button type="button" size="sm" variant="outline">
-          {ACTION_LABELS.sendReminder}
-        </Button>
-      }
+      label={ACTION_LABELS.sendReminder}
       title="Send Reminder"
       description={`An e-mail to ${recipient.name} (${recipient.email}).`}
     >
@@ -106,6 +103,6 @@ export function SendReminderDialog({ customerId, recipient, defaultType }: SendR
           />
         </form>
       )}
-    </ButtonDialog>
+    </LedgerActionDialog>
   );
 }

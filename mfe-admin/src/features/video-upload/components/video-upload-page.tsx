@@ -20,9 +20,8 @@ import {
   CardHeader,
   CardTitle,
   buttonVariants,
-  cn,
 } from '@platform/ui';
-import { Progress, formatBytes } from '@platform/ui/upload-progress';
+import { FilePickButton, Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
   CircleCheckIcon,
   FilmIcon,
@@ -136,27 +135,17 @@ export function VideoUploadPage() {
         {state.phase !== 'success' ? (
           <div className="space-y-3">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-              <label
-                htmlFor={inputId}
-                className={cn(
-                  buttonVariants({ variant: 'outline' }),
-                  'w-full cursor-pointer sm:w-auto',
-                  'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-                  isUploading && 'pointer-events-none opacity-50',
-                )}
+              <FilePickButton
+                id={inputId}
+                className="w-full sm:w-auto"
+                accept="video/*"
+                aria-label={VIDEO_UPLOAD_COPY.chooseLabel}
+                disabled={isUploading}
+                onChange={onChoose}
               >
                 <FilmIcon className="size-4" aria-hidden="true" />
                 Choose video
-                <input
-                  id={inputId}
-                  type="file"
-                  accept="video/*"
-                  aria-label={VIDEO_UPLOAD_COPY.chooseLabel}
-                  disabled={isUploading}
-                  className="sr-only"
-                  onChange={onChoose}
-                />
-              </label>
+              </FilePickButton>
               <Button
                 type="button"
                 className="w-full sm:w-auto"

@@ -1,6 +1,7 @@
 /**
  * `/account` (docs/behaviour/accounts.md#account-page): the signed-in person's name, password and e-mail
- * address, their membership's state, a membership plan's renewal (cancel or resume), and links to the account's other pages (Orders & billing first).
+ * address, their membership's state, a membership plan's renewal (cancel or resume), links to the account's other pages (Orders & billing first),
+ * and their data: its download and the account's deletion.
  * Signed-out visitors get 'Login Required' and go to /login.
  */
 import { useEffect } from 'react';
@@ -13,7 +14,7 @@ import {
   CardTitle,
   SITE_NAME,
   Skeleton,
-  useAuth,
+  useSignInGate,
   useDocumentTitle,
   useToastAndRedirect,
   type AuthUser,
@@ -24,6 +25,8 @@ import { EmailForm } from './email-form';
 import { MembershipPlans } from './membership-plans';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { YourData } from './your-data';
+import { TitledPage } from '../../../components/titled-page';
 
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
@@ -70,26 +73,22 @@ function AccountLinks({ user }: { user: AuthUser }) {
 
 export function AccountPage() {
   useDocumentTitle(`${ACCOUNT_COPY.title} | ${SITE_NAME}`);
-  const { user, isLoading } = useAuth();
+  // Signed out (or deleted) while the page was open: no 'Login Required', the navigation home follows.
+  const { user, redirectToLogin } = useSignInGate();
   const redirect = useToastAndRedirect();
-  const signedOut = !isLoading && !user;
 
   useEffect(() => {
-    if (signedOut) {
+    if (redirectToLogin) {
       redirect(
         { title: 'Login Required', description: ACCOUNT_COPY.loginRequired, variant: 'destructive' },
         '/login',
         LOGIN_REDIRECT_DELAY_MS,
       );
     }
-  }, [signedOut, redirect]);
+  }, [redirectToLogin, redirect]);
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">{ACCOUNT_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{ACCOUNT_COPY.description}</p>
-      </header>
+    <TitledPage title={ACCOUNT_COPY.title} description={ACCOUNT_COPY.description} width="max-w-3xl">
       <div className="mt-8 space-y-6">
         {user ? (
           <>
@@ -99,6 +98,7 @@ export function AccountPage() {
             <ProfileForm key={`${user.id}-${user.firstName}-${user.lastName}`} user={user} />
             <PasswordForm />
             <EmailForm user={user} />
+            <YourData />
           </>
         ) : (
           <div className="space-y-4" aria-busy="true">
@@ -111,6 +111,6 @@ export function AccountPage() {
           </div>
         )}
       </div>
-    </div>
+    </TitledPage>
   );
 }

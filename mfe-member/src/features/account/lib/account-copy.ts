@@ -19,6 +19,17 @@ export const ACCOUNT_COPY = {
   confirmTitle: 'Confirm your new email address',
   confirming: 'Confirming your new email address…',
   confirmed: 'Your email address has been changed.',
+  dataTitle: 'Your data',
+  dataHint: 'Download everything we keep about you, or delete your account.',
+  downloadLabel: 'Download your data',
+  downloadHint: 'A zip file with one JSON file for each part of the site and the files you uploaded.',
+  deleteLabel: 'Delete my account',
+  deleteTitle: 'Delete your account?',
+  deleteText:
+    'Your name, e-mail address, progress, requests and uploaded files are erased. Orders, invoices, revenue reports and payments are kept without your name for our books. This cannot be undone.',
+  deletePassword: 'Your password',
+  deleteBusy: 'Deleting…',
+  deletedTitle: 'Account deleted',
   missingToken: 'This link is incomplete. Open the link from the e-mail again, or ask for a new one.',
 } as const;
 

@@ -15,7 +15,6 @@ import {
   CardTitle,
   LoadingList,
   SITE_NAME,
-  Skeleton,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
@@ -27,6 +26,7 @@ import { useSectionUnlockNotices } from '../../section-unlocks/hooks/use-section
 import { availableModulesQueryKey, useAvailableModules } from '../api/get-available-modules';
 import { useCourse } from '../api/get-course';
 import { formatCourseSize, parseContentId } from '../lib/course-rules';
+import { CoursePageSkeleton } from './course-page-skeleton';
 import { CourseSectionRows } from './course-section-rows';
 import { CourseThumbnail } from './course-thumbnail';
 import { EnrollButton } from './enroll-button';
@@ -149,15 +149,9 @@ export function CourseDetailPage() {
 
   if (userLoading || !user || course.isPending || !course.data) {
     return (
-      <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-10" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
-        <Skeleton className="h-5 w-36" />
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-4 w-full" />
+      <CoursePageSkeleton className="mx-auto w-full max-w-5xl space-y-6 px-4 py-10">
         <SectionsSkeleton />
-      </div>
+      </CoursePageSkeleton>
     );
   }
 

@@ -24,6 +24,7 @@ import {
 import { useModule, useModuleLessons } from '../api/get-module';
 import { parseContentId } from '../lib/course-rules';
 import { PREVIEW_SECTION_TEXT, UPGRADE_PATH, getLockInfo, getSectionStatus } from '../lib/section-state';
+import { CoursePageSkeleton } from './course-page-skeleton';
 import { LoadError } from './load-error';
 import { LockIcon } from './lock-icon';
 import { NotFoundCard } from './not-found-card';
@@ -129,21 +130,11 @@ function LockedNotice({ section }: { section: AvailableModule | null }) {
 
 function PageSkeleton() {
   return (
-    <div
-      className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10"
-      aria-busy="true"
-      data-testid="module-skeleton"
-    >
-      <p role="status" className="sr-only">
-        Loading…
-      </p>
-      <Skeleton className="h-5 w-36" />
-      <Skeleton className="h-10 w-2/3" />
-      <Skeleton className="h-4 w-full" />
+    <CoursePageSkeleton className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10" testId="module-skeleton">
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-20 w-full" />
       ))}
-    </div>
+    </CoursePageSkeleton>
   );
 }
 

@@ -15,17 +15,20 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  CheckList,
-  NoticeCard,
-  Skeleton,
   toast,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
 import { formatDate, formatDuration, formatSectionHeading } from '@platform/contracts/format';
 import { useEffect } from 'react';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import {
+  KeyPointsCard,
+  StudyBackLink,
+  StudyNotFound,
+  StudyPageShell,
+  StudyPageSkeleton,
+} from '../../../components/study-page';
 import { LockIcon } from '../../courses/components/lock-icon';
 import { UPGRADE_PATH } from '../../courses/lib/section-state';
 import { LessonQuestions } from '../../lesson-questions/components/lesson-questions';
@@ -40,10 +43,6 @@ import { RichText } from './rich-text';
 
 const TITLE_SUFFIX = 'Restaurant Consultancy Course';
 
-function PageShell({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">{children}</div>;
-}
-
 function MembershipRequired() {
   useEffect(() => {
     toast({ variant: 'destructive', title: 'Membership Required', description: MEMBERSHIP_REQUIRED_TEXT });
@@ -54,17 +53,12 @@ function MembershipRequired() {
 function LessonNotFound() {
   useDocumentTitle(`Lesson Not Found | ${TITLE_SUFFIX}`);
   return (
-    <PageShell>
-      <NoticeCard
-        className="mx-auto max-w-lg"
-        title="Lesson Not Found"
-        description="This lesson does not exist, is not open to you yet, or could not be loaded."
-      >
-        <Button asChild>
-          <Link to="/courses">Back to Courses</Link>
-        </Button>
-      </NoticeCard>
-    </PageShell>
+    <StudyNotFound
+      title="Lesson Not Found"
+      description="This lesson does not exist, is not open to you yet, or could not be loaded."
+      backTo="/courses"
+      backLabel="Back to Courses"
+    />
   );
 }
 
@@ -75,14 +69,9 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
   const waitsForConsultation = stop?.lockedReason === 'consultation';
   const forMembers = stop?.lockedReason === 'membership';
   return (
-    <PageShell>
+    <StudyPageShell>
       {navigation ? (
-        <Link
-          to={`/modules/${navigation.section.id}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          <span aria-hidden="true">←</span> Back to Module
-        </Link>
+        <StudyBackLink to={`/modules/${navigation.section.id}`}>Back to Module</StudyBackLink>
       ) : null}
       <Card className="mt-4 border-dashed" data-testid="lesson-locked">
         <CardHeader className="gap-3">
@@ -137,25 +126,14 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
           <LessonPager navigation={navigation} />
         </div>
       ) : null}
-    </PageShell>
+    </StudyPageShell>
   );
 }
 
+const LESSON_SKELETON_BARS = ['h-4 w-32', 'h-9 w-2/3', 'aspect-video w-full', 'h-4 w-full', 'h-4 w-5/6'];
+
 function LessonSkeleton() {
-  return (
-    <PageShell>
-      <div aria-busy="true" className="space-y-4">
-        <p role="status" className="sr-only">
-          Loading lesson…
-        </p>
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="aspect-video w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-    </PageShell>
-  );
+  return <StudyPageSkeleton status="Loading lesson…" bars={LESSON_SKELETON_BARS} />;
 }
 
 export function LessonPage() {
@@ -208,13 +186,8 @@ function LessonView({
   const completed = lesson.completed;
 
   return (
-    <PageShell>
-      <Link
-        to={`/modules/${lesson.moduleId}`}
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        <span aria-hidden="true">←</span> Back to Module
-      </Link>
+    <StudyPageShell>
+      <StudyBackLink to={`/modules/${lesson.moduleId}`}>Back to Module</StudyBackLink>
 
       <article aria-labelledby="lesson-title" className="mt-4 space-y-8">
         <header className="space-y-2">
@@ -235,18 +208,7 @@ function LessonView({
 
         {lesson.keyPoints.length > 0 ? (
           <section aria-labelledby="key-takeaways">
-            <Card>
-              <CardHeader>
-                <CardTitle asChild>
-                  <h2 id="key-takeaways" className="text-xl">
-                    Key Takeaways
-                  </h2>
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <CheckList items={lesson.keyPoints} />
-              </CardContent>
-            </Card>
+            <KeyPointsCard id="key-takeaways" title="Key Takeaways" items={lesson.keyPoints} />
           </section>
         ) : null}
 
@@ -271,6 +233,6 @@ function LessonView({
 
         <LessonQuestions lessonId={lessonId} />
       </article>
-    </PageShell>
+    </StudyPageShell>
   );
 }

@@ -25,9 +25,7 @@ import {
   Textarea,
   fieldAria,
   getApiErrorStatus,
-  getServerMessage,
-  showFieldIssues,
-  toast,
+  submitWithToasts,
 } from '@platform/ui';
 import { LoadError } from '../../courses/components/load-error';
 import { useAskQuestion, useLessonQuestions } from '../api/lesson-questions';
@@ -68,20 +66,12 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
   });
   const error = form.formState.errors.body?.message;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      await ask.mutateAsync(request);
-    } catch (failure) {
-      if (showFieldIssues(failure, ['body'], (field, message) => form.setError(field, { message }))) return;
-      toast({
-        title: QUESTIONS_COPY.failedTitle,
-        description: getServerMessage(failure) ?? QUESTIONS_COPY.failedText,
-        variant: 'destructive',
-      });
-      return;
-    }
-    form.reset({ body: '' });
-    toast({ title: QUESTIONS_COPY.sentTitle, description: QUESTIONS_COPY.sentText, variant: 'success' });
+  const onSubmit = submitWithToasts(form, {
+    fields: ['body'],
+    send: (request) => ask.mutateAsync(request),
+    failed: { title: QUESTIONS_COPY.failedTitle, description: QUESTIONS_COPY.failedText },
+    resetTo: { body: '' },
+    sent: { title: QUESTIONS_COPY.sentTitle, description: QUESTIONS_COPY.sentText },
   });
 
   // Questions are for members: an account previewing the free lessons is refused them (403) and sees none.

@@ -22,11 +22,11 @@ import {
   CardTitle,
   Skeleton,
   toast,
+  usePaymentProviders,
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import type { AuthUser } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
-import { usePaymentProviders } from '../api/get-payment-providers';
 import { simulateTestPayment } from '../api/simulate-test-payment';
 import { getPlanCheckoutPath, getRenewalNote } from '../lib/membership-plans';
 import type { MembershipPlan } from '../lib/membership-plans';

@@ -1,6 +1,6 @@
 /**
- * One of the user's submissions: name, status, file counts, dates, the admin's response and the
- * conversation with the consultant.
+ * One of the user's submissions: name, status, file counts, dates, the admin's response, booking a call
+ * (once the request is completed) and the conversation with the consultant.
  */
 import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
 import { ConsultationStatusBadge, formatConsultationDate } from '@platform/ui/consultation-status';
@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PostConsultationMessageRequestSchema } from '@platform/contracts';
 import type { MyConsultation } from '../api/get-my-consultations';
 import { describeFileCounts, getResponseText } from '../lib/consultation-display';
+import { ConsultationCallBooking } from './call-booking';
 
 const messageResolver = zodResolver(PostConsultationMessageRequestSchema);
 
@@ -79,6 +80,7 @@ export function ConsultationCard({ consultation }: { consultation: MyConsultatio
             Our consultant reviews every request within 24-48 hours. The response will appear here.
           </p>
         ) : null}
+        {consultation.confirmedAt ? <ConsultationCallBooking submissionId={consultation.id} /> : null}
         <ConsultationThread submissionId={consultation.id} viewer="owner" resolver={messageResolver} />
       </CardContent>
     </Card>

@@ -4,9 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NudgeKind, UnsubscribeState } from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
+import { parsedQueryFn, requestParsed } from '@platform/ui';
 
 const unsubscribeKey = (token: string, kind: string) =>
   ['/api/unsubscribe', `${token}?kind=${kind}`] as const;
@@ -14,13 +12,7 @@ const unsubscribeKey = (token: string, kind: string) =>
 export function useUnsubscribeState(token: string, kind: string) {
   return useQuery({
     queryKey: unsubscribeKey(token, kind),
-    queryFn: async (context): Promise<UnsubscribeState> => {
-      const [body, { UnsubscribeStateSchema }] = await Promise.all([
-        read(context),
-        import('@platform/contracts'),
-      ]);
-      return UnsubscribeStateSchema.parse(body);
-    },
+    queryFn: parsedQueryFn<UnsubscribeState>((contracts) => contracts.UnsubscribeStateSchema),
     retry: false,
   });
 }
@@ -28,11 +20,13 @@ export function useUnsubscribeState(token: string, kind: string) {
 export function useUnsubscribe(token: string, kind: NudgeKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<UnsubscribeState> => {
-      const response = await apiRequest('POST', `/api/unsubscribe/${token}?kind=${kind}`);
-      const { UnsubscribeStateSchema } = await import('@platform/contracts');
-      return UnsubscribeStateSchema.parse(await response.json());
-    },
+    mutationFn: (): Promise<UnsubscribeState> =>
+      requestParsed(
+        'POST',
+        `/api/unsubscribe/${token}?kind=${kind}`,
+        undefined,
+        (contracts) => contracts.UnsubscribeStateSchema,
+      ),
     onSuccess: (state) => client.setQueryData(unsubscribeKey(token, kind), state),
   });
 }

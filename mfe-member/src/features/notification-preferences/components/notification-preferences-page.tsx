@@ -8,15 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate } from 'react-router-dom';
 import { NotificationPreferencesSchema, type NotificationPreferences } from '@platform/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Card,
   CardContent,
   Label,
+  LoadFailedAlert,
+  LoadingList,
   SITE_NAME,
-  Skeleton,
   getServerMessage,
   toast,
   useDocumentTitle,
@@ -26,6 +24,7 @@ import { Checkbox } from '@platform/ui/checkbox';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../api/save-notification-preferences';
 import { PREFERENCES_COPY } from '../lib/preferences-copy';
+import { TitledPage } from '../../../components/titled-page';
 
 const OPTIONS = [
   {
@@ -117,38 +116,24 @@ export function NotificationPreferencesPage() {
 
   let body;
   if (isLoading || !user || preferences.isPending) {
-    body = (
-      <div className="space-y-3" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading your preferences…
-        </p>
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
+    body = <LoadingList label="Loading your preferences…" rows={1} rowHeight="h-24" className="space-y-3" />;
   } else if (preferences.isError || !preferences.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{PREFERENCES_COPY.loadError}</AlertTitle>
-        <AlertDescription>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={PREFERENCES_COPY.loadError}
+        hint={null}
+        onRetry={() => void preferences.refetch()}
+      />
     );
   } else {
     body = <PreferencesForm initial={preferences.data} />;
   }
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">{PREFERENCES_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{PREFERENCES_COPY.description}</p>
-      </header>
+    <TitledPage title={PREFERENCES_COPY.title} description={PREFERENCES_COPY.description} width="max-w-2xl">
       <Card className="mt-8">
         <CardContent className="pt-6">{body}</CardContent>
       </Card>
-    </div>
+    </TitledPage>
   );
 }

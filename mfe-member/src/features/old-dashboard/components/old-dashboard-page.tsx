@@ -112,6 +112,31 @@ export function OldDashboardPage() {
   );
 }
 
+/** One of the progress cards: its label, its figure and, below, anything else it shows. */
+function ProgressFigure({
+  label,
+  testId,
+  value,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="gap-2">
+        <CardDescription>{label}</CardDescription>
+        <p className="text-3xl font-bold" data-testid={testId}>
+          {value}
+        </p>
+        {children}
+      </CardHeader>
+    </Card>
+  );
+}
+
 function MemberDashboard({
   greeting,
   courseId,
@@ -164,31 +189,15 @@ function MemberDashboard({
           Your progress
         </h2>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Card>
-            <CardHeader className="gap-2">
-              <CardDescription>Overall Progress</CardDescription>
-              <p className="text-3xl font-bold" data-testid="overall-progress">
-                {cards.overallProgress}
-              </p>
-              <Progress value={0} aria-label="Overall progress" />
-            </CardHeader>
-          </Card>
-          <Card>
-            <CardHeader className="gap-2">
-              <CardDescription>Completed</CardDescription>
-              <p className="text-3xl font-bold" data-testid="completed-modules">
-                {loadingChapters ? '…' : cards.completedModules}
-              </p>
-            </CardHeader>
-          </Card>
-          <Card>
-            <CardHeader className="gap-2">
-              <CardDescription>Time Invested</CardDescription>
-              <p className="text-3xl font-bold" data-testid="time-invested">
-                {cards.timeInvested}
-              </p>
-            </CardHeader>
-          </Card>
+          <ProgressFigure label="Overall Progress" testId="overall-progress" value={cards.overallProgress}>
+            <Progress value={0} aria-label="Overall progress" />
+          </ProgressFigure>
+          <ProgressFigure
+            label="Completed"
+            testId="completed-modules"
+            value={loadingChapters ? '…' : cards.completedModules}
+          />
+          <ProgressFigure label="Time Invested" testId="time-invested" value={cards.timeInvested} />
         </div>
       </section>
 

@@ -35,3 +35,24 @@ export function useRequestRefund() {
     onSettled: () => client.invalidateQueries(),
   });
 }
+
+/**
+ * `POST /api/orders/{id}/payment-plan/pay`: what is left of a plan, now ('rest'); `…/pay-due`: only the
+ * instalments already due, once the buyer changed the card ('due').
+ */
+export function usePayPlan(which: 'rest' | 'due') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string): Promise<MyOrder> => {
+      const answer = await requestParsed(
+        'POST',
+        `/api/orders/${orderId}/payment-plan/${which === 'rest' ? 'pay' : 'pay-due'}`,
+        undefined,
+        (contracts) => contracts.RefundRequestResponseSchema,
+      );
+      return answer.order;
+    },
+    // A paused course opens again: every read may change.
+    onSettled: () => client.invalidateQueries(),
+  });
+}

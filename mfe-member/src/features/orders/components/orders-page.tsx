@@ -6,7 +6,12 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyOrder } from '@platform/contracts';
+import {
+  SAVED_CARD_OUTCOME_PARAM,
+  readSavedCardOutcome,
+  type MyOrder,
+  type SavedCardOutcome,
+} from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import {
   Badge,
@@ -20,17 +25,29 @@ import {
   SITE_NAME,
   useAuth,
   useDocumentTitle,
+  useOnceSearchParam,
   useToastAndRedirect,
 } from '@platform/ui';
 import { FileDownIcon } from 'lucide-react';
 import { useMyOrders } from '../api/orders';
 import { ORDERS_COPY, STATUS_LABELS, guaranteeOf, subtotalOf } from '../lib/order-display';
+import { paidOn } from '../lib/payment-plan-copy';
+import { PaymentPlanSchedule } from './payment-plan-schedule';
 import { RefundDialog } from './refund-dialog';
+import { TitledPage } from '../../../components/titled-page';
 
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 const DATE = { style: 'long' } as const;
 
-function OrderCard({ order, now }: { order: MyOrder; now: Date }) {
+function OrderCard({
+  order,
+  now,
+  cardOutcome,
+}: {
+  order: MyOrder;
+  now: Date;
+  cardOutcome: SavedCardOutcome | null;
+}) {
   const status = STATUS_LABELS[order.status];
   const guarantee = guaranteeOf(order, now);
   return (
@@ -74,9 +91,12 @@ function OrderCard({ order, now }: { order: MyOrder; now: Date }) {
           ) : null}
           <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
             <dt>{order.status === 'refunded' ? 'Refunded' : 'Total paid'}</dt>
-            <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+            <dd className="tabular-nums">{formatMoney(paidOn(order))}</dd>
           </div>
         </dl>
+        {order.paymentPlan ? (
+          <PaymentPlanSchedule order={order} plan={order.paymentPlan} cardOutcome={cardOutcome} />
+        ) : null}
         {order.invoiceNumber ? (
           <p className="text-sm">
             <a
@@ -120,6 +140,8 @@ export function OrdersPage() {
   const { user, isLoading: userLoading } = useAuth();
   const orders = useMyOrders(user !== null);
   const redirect = useToastAndRedirect();
+  // Back from the card page where a plan's card was changed (docs/behaviour/checkout-and-payments.md#payment-plan).
+  const [cardOutcome] = useOnceSearchParam(SAVED_CARD_OUTCOME_PARAM, readSavedCardOutcome);
   const signedOut = !userLoading && !user;
   const sessionExpired = user !== null && orders.data === null && !orders.isFetching;
 
@@ -142,11 +164,7 @@ export function OrdersPage() {
   const now = new Date();
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">{ORDERS_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{ORDERS_COPY.description}</p>
-      </header>
+    <TitledPage title={ORDERS_COPY.title} description={ORDERS_COPY.description} width="max-w-3xl">
       <div className="mt-8">
         {loading ? (
           <LoadingList label="Loading your orders…" rows={2} rowHeight="h-48" className="space-y-4" />
@@ -161,11 +179,11 @@ export function OrdersPage() {
         ) : (
           <div className="space-y-6">
             {list.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} />
+              <OrderCard key={order.id} order={order} now={now} cardOutcome={cardOutcome} />
             ))}
           </div>
         )}
       </div>
-    </div>
+    </TitledPage>
   );
 }

@@ -7,14 +7,15 @@ import { MY_ORDER_MESSAGES, type MyOrder } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import { ApiError, Button, FormField, Textarea, fieldAria, toast } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { useDialogError } from '../lib/use-dialog-error';
 import { useRequestRefund } from '../api/orders';
 import { ORDERS_COPY } from '../lib/order-display';
+import { paidOn } from '../lib/payment-plan-copy';
 
 export function RefundDialog({ order }: { order: MyOrder }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, error, setError, onOpenChange } = useDialogError();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const refund = useRequestRefund();
 
   const onSubmit = async (event: FormEvent) => {
@@ -27,7 +28,7 @@ export function RefundDialog({ order }: { order: MyOrder }) {
       await refund.mutateAsync({ orderId: order.id, reason });
       toast({
         title: ORDERS_COPY.refunded,
-        description: `${formatMoney(order.total)} for order ${order.number} goes back to you; an e-mail confirms it.`,
+        description: `${formatMoney(paidOn(order))} for order ${order.number} goes back to you; an e-mail confirms it.`,
         variant: 'success',
       });
       setOpen(false);
@@ -44,17 +45,14 @@ export function RefundDialog({ order }: { order: MyOrder }) {
   return (
     <ButtonDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
+      onOpenChange={onOpenChange}
       trigger={
         <Button type="button" variant="outline">
           {ORDERS_COPY.refundTitle}
         </Button>
       }
       title={ORDERS_COPY.refundTitle}
-      description={`Order ${order.number}: ${formatMoney(order.total)} back in full. Your access to what it bought ends.`}
+      description={`Order ${order.number}: ${formatMoney(paidOn(order))} back in full. Your access to what it bought ends.`}
     >
       {() => (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
@@ -79,7 +77,7 @@ export function RefundDialog({ order }: { order: MyOrder }) {
             cancelLabel="Keep my order"
             variant="destructive"
             busy={refund.isPending}
-            label={`Refund ${formatMoney(order.total)}`}
+            label={`Refund ${formatMoney(paidOn(order))}`}
             busyLabel="Refunding…"
           />
         </form>

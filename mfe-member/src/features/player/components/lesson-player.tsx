@@ -31,16 +31,8 @@ export function getCaptionsUrl(lesson: { captionsUrl?: string | null }): string 
   return ownPath(lesson.captionsUrl);
 }
 
-/** What the player needs of a member-side lesson: its media, streams and poster on our own paths only. */
-export function toPlayerLesson(lesson: {
-  id: number;
-  title: string;
-  videoUrl: string | null;
-  positionSeconds: number;
-  captionsUrl?: string | null;
-  hlsUrl?: string | null;
-  posterUrl?: string | null;
-}): PlayerLesson {
+/** A member-side lesson (the same fields) as the player takes it: its media, streams and poster on our own paths only. */
+export function toPlayerLesson(lesson: PlayerLesson): PlayerLesson {
   return {
     id: lesson.id,
     title: lesson.title,

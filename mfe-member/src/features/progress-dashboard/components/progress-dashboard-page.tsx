@@ -57,6 +57,7 @@ import { CourseAccessRequired } from './course-access-required';
 import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { RevenueShareCard } from './revenue-share-card';
+import { CardOnFile } from '../../revenue-report/components/card-on-file';
 
 function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
   const name = user?.firstName || user?.username || 'Member';
@@ -95,7 +96,13 @@ function DashboardLead({
       {!showsConsultationBanner(user) && showsConsultationPurchase(user, purchases.data?.productIds) ? (
         <ConsultationPurchaseCard />
       ) : null}
-      {showsRevenueShareCard(user) ? <RevenueShareCard /> : null}
+      {showsRevenueShareCard(user) ? (
+        <>
+          <RevenueShareCard />
+          {/* The card that pays each verified share on its due date, offered where the owner is. */}
+          <CardOnFile returnTo="dashboard" />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,15 +1,18 @@
 /**
  * 'Revenue Share' on the dashboard of an owner on the plan
  * (docs/behaviour/revenue-share.md#dashboard-revenue-share-card): the month to report next and when its
- * report becomes late, the amount owed, the standing (blocked says what opens new sections again) and
- * 'Report revenue'.
+ * report becomes late, the amount owed, the standing (blocked says what opens new sections again),
+ * 'Report revenue', 'Download agreement (PDF)' (the terms as signed) and 'Leave the program' (or since when
+ * the owner left).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AGREEMENT_MESSAGES, AGREEMENT_PDF_PATH } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { STANDING, describeNextReport } from '../lib/revenue-card';
+import { LeaveProgram } from './leave-program';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -129,9 +132,17 @@ export function RevenueShareCard() {
             </dd>
           </div>
         </dl>
-        <Button asChild>
-          <Link to="/revenue-report">Report revenue</Link>
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button asChild>
+            <Link to="/revenue-report">Report revenue</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={AGREEMENT_PDF_PATH} download>
+              {AGREEMENT_MESSAGES.download}
+            </a>
+          </Button>
+          <LeaveProgram plan={plan} />
+        </div>
       </div>
     </Frame>
   );

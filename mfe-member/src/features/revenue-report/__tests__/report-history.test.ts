@@ -109,6 +109,17 @@ describe('revenue report history', () => {
     expect(hasPayableReport(null)).toBe(false);
   });
 
+  it('marks an estimate, open or closed, and leaves it off the chart', () => {
+    expect(toReportRow(report()).estimate).toBeNull();
+    expect(toReportRow(report({ estimated: true, estimateClosedAt: null })).estimate).toBe('open');
+    expect(
+      toReportRow(report({ estimated: true, estimateClosedAt: '2026-05-16T10:00:00.000Z' })).estimate,
+    ).toBe('closed');
+    expect(
+      toChartPoints([report(), report({ reportingPeriodStart: '2026-04-01', estimated: true })]),
+    ).toHaveLength(1);
+  });
+
   it('charts the months oldest first, in dollars, and says what the chart shows', () => {
     const points = toChartPoints([
       report({ reportingPeriodStart: '2026-04-01', netRevenue: 5_000_000, shareOwed: 200_000 }),

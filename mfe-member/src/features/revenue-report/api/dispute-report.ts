@@ -3,11 +3,9 @@
  * disputes a verified share within 5 days of its verification; a refusal carries the server's words. On
  * success the reports and reminders are read again (the share's reminders pause).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DisputeReportRequest, ReportDisputeResponse } from '@platform/contracts';
 import { requestParsed } from '@platform/ui';
-import { MY_REMINDERS_QUERY_KEY } from './get-my-reminders';
-import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
+import { useRevenueMutation } from './revenue-mutation';
 
 export async function disputeReport({
   reportId,
@@ -25,14 +23,5 @@ export async function disputeReport({
 }
 
 export function useDisputeReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disputeReport,
-    onSettled: () =>
-      Promise.all(
-        [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
+  return useRevenueMutation(disputeReport);
 }

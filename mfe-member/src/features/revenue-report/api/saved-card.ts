@@ -5,28 +5,24 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MySavedCard, SavedCardReturnPage, SavedCardSetupResponse } from '@platform/contracts';
-import { apiRequest, getQueryFn } from '@platform/ui';
+import { parsedQueryFn, requestParsed } from '@platform/ui';
 
 export const MY_SAVED_CARD_QUERY_KEY = ['/api/saved-card'] as const;
-
-const read = getQueryFn<unknown>({ on401: 'throw' });
 
 export function useMySavedCard() {
   return useQuery({
     queryKey: MY_SAVED_CARD_QUERY_KEY,
-    queryFn: async (context): Promise<MySavedCard> => {
-      const [body, { MySavedCardSchema }] = await Promise.all([read(context), import('@platform/contracts')]);
-      return MySavedCardSchema.parse(body);
-    },
+    queryFn: parsedQueryFn<MySavedCard>((contracts) => contracts.MySavedCardSchema),
   });
 }
 
-export async function startCardSetup(returnTo: SavedCardReturnPage): Promise<SavedCardSetupResponse> {
-  const [response, { SavedCardSetupResponseSchema }] = await Promise.all([
-    apiRequest('POST', '/api/saved-card/setup', { returnTo }),
-    import('@platform/contracts'),
-  ]);
-  return SavedCardSetupResponseSchema.parse(await response.json());
+export function startCardSetup(returnTo: SavedCardReturnPage): Promise<SavedCardSetupResponse> {
+  return requestParsed(
+    'POST',
+    '/api/saved-card/setup',
+    { returnTo },
+    (contracts) => contracts.SavedCardSetupResponseSchema,
+  );
 }
 
 export function useStartCardSetup() {
@@ -36,13 +32,8 @@ export function useStartCardSetup() {
 export function useRemoveSavedCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<MySavedCard> => {
-      const [response, { MySavedCardSchema }] = await Promise.all([
-        apiRequest('DELETE', '/api/saved-card'),
-        import('@platform/contracts'),
-      ]);
-      return MySavedCardSchema.parse(await response.json());
-    },
+    mutationFn: (): Promise<MySavedCard> =>
+      requestParsed('DELETE', '/api/saved-card', undefined, (contracts) => contracts.MySavedCardSchema),
     onSuccess: (data) => queryClient.setQueryData(MY_SAVED_CARD_QUERY_KEY, data),
   });
 }

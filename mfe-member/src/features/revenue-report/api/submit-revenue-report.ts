@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevenueReportRequestParsed, SubmitRevenueReportResponse } from '@platform/contracts';
 import { requestParsed } from '@platform/ui';
 import { MY_REMINDERS_QUERY_KEY } from './get-my-reminders';
+import { MY_STATEMENTS_QUERY_KEY } from './get-my-statement';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
 export async function submitRevenueReport(
@@ -26,7 +27,7 @@ export function useSubmitRevenueReport() {
     mutationFn: submitRevenueReport,
     onSuccess: () =>
       Promise.all(
-        [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY].map((queryKey) =>
+        [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY, MY_STATEMENTS_QUERY_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

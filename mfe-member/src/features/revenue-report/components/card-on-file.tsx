@@ -9,9 +9,6 @@ import {
   type SavedCardReturnPage,
 } from '@platform/contracts';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Badge,
   Button,
   Card,
@@ -20,10 +17,11 @@ import {
   CardTitle,
   Skeleton,
   toast,
+  useOnceSearchParam,
 } from '@platform/ui';
 import { useMySavedCard, useRemoveSavedCard, useStartCardSetup } from '../api/saved-card';
 import { CARD_ON_FILE } from '../lib/report-copy';
-import { useOnceSearchParam } from './use-once-search-param';
+import { OutcomeAlert } from './outcome-alert';
 
 export function CardOnFile({ returnTo = 'revenue-report' }: { returnTo?: SavedCardReturnPage }) {
   const saved = useMySavedCard();
@@ -65,19 +63,14 @@ export function CardOnFile({ returnTo = 'revenue-report' }: { returnTo?: SavedCa
       </CardHeader>
       <CardContent className="space-y-4">
         {copy ? (
-          <Alert
+          <OutcomeAlert
+            title={copy.title}
+            text={copy.text}
             role={outcome === 'saved' ? 'status' : 'alert'}
             variant={outcome === 'failed' ? 'destructive' : 'default'}
-            data-testid="card-outcome"
-          >
-            <AlertTitle>{copy.title}</AlertTitle>
-            <AlertDescription>
-              <p>{copy.text}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={dismiss}>
-                Dismiss
-              </Button>
-            </AlertDescription>
-          </Alert>
+            onDismiss={dismiss}
+            testId="card-outcome"
+          />
         ) : null}
         <p className="text-sm text-muted-foreground">{CARD_ON_FILE.intro}</p>
         {saved.isPending ? (

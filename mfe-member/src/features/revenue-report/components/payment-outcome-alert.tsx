@@ -5,9 +5,9 @@
  */
 import { PAYMENT_OUTCOME_PARAM, readSharePaymentOutcome } from '@platform/contracts';
 import type { SharePaymentOutcome } from '@platform/contracts';
-import { Alert, AlertDescription, AlertTitle, Button } from '@platform/ui';
+import { useOnceSearchParam } from '@platform/ui';
 import { PAYMENT_OUTCOME_COPY } from '../lib/report-copy';
-import { useOnceSearchParam } from './use-once-search-param';
+import { OutcomeAlert } from './outcome-alert';
 
 /** The outcome in the address when the page opened; the address loses it. */
 export function usePaymentOutcome(): [SharePaymentOutcome | null, () => void] {
@@ -23,19 +23,14 @@ export function PaymentOutcomeAlert({
 }) {
   const copy = PAYMENT_OUTCOME_COPY[outcome];
   return (
-    <Alert
+    <OutcomeAlert
+      title={copy.title}
+      text={copy.text}
       role={copy.tone === 'destructive' ? 'alert' : 'status'}
       variant={copy.tone}
+      onDismiss={onDismiss}
       className="mt-8"
-      data-testid="payment-outcome"
-    >
-      <AlertTitle>{copy.title}</AlertTitle>
-      <AlertDescription>
-        <p>{copy.text}</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </AlertDescription>
-    </Alert>
+      testId="payment-outcome"
+    />
   );
 }

@@ -3,68 +3,30 @@
  * (a dialog asking why) while the share may be disputed; then the dispute's state: open (reminders and
  * collection paused), accepted (the share before and now) or rejected (the admin's reason).
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DisputeReportRequestSchema, DISPUTE_REASON_MAX } from '@platform/contracts';
-import type { DisputeReportRequest } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
-import {
-  ApiError,
-  Button,
-  FormField,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
-import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
+import { Button } from '@platform/ui';
+import { ButtonDialog } from '@platform/ui/dialog';
 import { useDisputeReport } from '../api/dispute-report';
 import type { ReportRow } from '../lib/report-history';
+import { ReasonForm } from './reason-form';
 
 function DisputeForm({ row, onDone }: { row: ReportRow; onDone: () => void }) {
   const dispute = useDisputeReport();
-  const form = useForm<DisputeReportRequest, unknown, DisputeReportRequest>({
-    resolver: zodResolver(DisputeReportRequestSchema),
-    defaultValues: { reason: '' },
-  });
-  const id = `dispute-reason-${row.id}`;
-  const error = form.formState.errors.reason?.message;
-  const length = form.watch('reason').length;
-
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      const answer = await dispute.mutateAsync({ reportId: row.id, request });
-      toast({ title: 'Dispute sent', description: answer.message, variant: 'success' });
-      onDone();
-    } catch (failure) {
-      console.error('Dispute failed:', failure);
-      if (
-        showFieldIssues(failure, ['reason'] as const, (field, message) => form.setError(field, { message }))
-      ) {
-        return;
-      }
-      const serverMessage = failure instanceof ApiError ? failure.serverMessage : undefined;
-      toast({
-        title: 'Error',
-        description: serverMessage ?? 'Your dispute could not be sent. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField
-        id={id}
-        label="Why is this share wrong?"
-        error={error}
-        hint={`For example a refund or an expense left out. ${length}/${DISPUTE_REASON_MAX} characters.`}
-      >
-        <Textarea {...fieldAria(id, error, fieldHintId(id))} rows={4} {...form.register('reason')} />
-      </FormField>
-      <DialogActions busy={form.formState.isSubmitting} label="Send dispute" busyLabel="Sending..." />
-    </form>
+    <ReasonForm
+      id={`dispute-reason-${row.id}`}
+      schema={DisputeReportRequestSchema}
+      label="Why is this share wrong?"
+      hint="For example a refund or an expense left out."
+      max={DISPUTE_REASON_MAX}
+      submitLabel="Send dispute"
+      busyLabel="Sending..."
+      submit={(request) => dispute.mutateAsync({ reportId: row.id, request })}
+      successTitle="Dispute sent"
+      failed="Your dispute could not be sent. Please try again."
+      onDone={onDone}
+    />
   );
 }
 

@@ -62,7 +62,7 @@ function HistoryTable({ rows }: { rows: ReportRow[] }) {
                 </td>
               ))}
               <td className="px-3 py-3">
-                <ReportStatusBadge status={row.status} />
+                <ReportStatusBadge status={row.status} estimate={row.estimate} />
               </td>
               <td className="px-3 py-3 whitespace-nowrap">
                 <time dateTime={row.dueDateIso}>{row.dueDate}</time>
@@ -96,7 +96,7 @@ function HistoryCards({ rows }: { rows: ReportRow[] }) {
                   {row.period}
                 </h3>
               </CardTitle>
-              <ReportStatusBadge status={row.status} />
+              <ReportStatusBadge status={row.status} estimate={row.estimate} />
             </CardHeader>
             <CardContent className="space-y-3">
               <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

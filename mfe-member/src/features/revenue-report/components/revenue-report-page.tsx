@@ -2,7 +2,8 @@
  * `/revenue-report` (docs/behaviour/revenue-share.md#monthly-revenue-report): an owner on the plan reports
  * a month, sees the live calculation, then their history, the month-by-month chart and their reminders, and what became of
  * a share paid online when the payment service sends them back here. Signed-out visitors go to /login; a
- * signed-in account without a plan is told why reporting is not open to it.
+ * signed-in account without a plan is told why reporting is not open to it; an owner who left the
+ * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -15,12 +16,13 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  NoticeCard,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
-import type { RevenueReport } from '@platform/contracts';
+import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
 import { hasPayableReport, toChartPoints } from '../lib/report-history';
@@ -29,8 +31,10 @@ import { NotOnPlan } from './not-on-plan';
 import { PaymentOutcomeAlert, usePaymentOutcome } from './payment-outcome-alert';
 import { RevenueHistory } from './revenue-history';
 import { RevenueReminders } from './revenue-reminders';
+import { RevenueStatement } from './revenue-statement';
 import { ReportableMonthsNote } from './reportable-months-note';
 import { RevenueReportForm } from './revenue-report-form';
+import { TitledPage } from '../../../components/titled-page';
 
 // recharts is a chunk of its own: only this page, and only once it has reports to draw, downloads it.
 const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ './revenue-chart'));
@@ -132,24 +136,34 @@ export function RevenueReportPage() {
     body = (
       <div className="mt-8 space-y-10">
         <div className="space-y-6">
-          <ReportableMonthsNote plan={reports.data.plan} now={new Date()} />
-          <RevenueReportForm plan={reports.data.plan} />
+          {reports.data.plan.leftAt ? (
+            <NoticeCard
+              heading="h2"
+              titleClassName="text-xl"
+              className="max-w-none"
+              testId="revenue-left-notice"
+              title={REVENUE_LEAVE_MESSAGES.leftTitle}
+              description={`${REVENUE_LEAVE_MESSAGES.noReportsAfterLeaving}. What you owe stays owed: your reports and Pay now are below.`}
+            />
+          ) : (
+            <>
+              <ReportableMonthsNote plan={reports.data.plan} now={new Date()} />
+              <RevenueReportForm plan={reports.data.plan} />
+            </>
+          )}
         </div>
         <HistorySection reports={reports.data.reports} />
         <CardOnFile />
         <RevenueReminders />
+        <RevenueStatement />
       </div>
     );
   }
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">{REPORT_PAGE.title}</h1>
-        <p className="mt-2 text-muted-foreground">{REPORT_PAGE.intro}</p>
-      </header>
+    <TitledPage title={REPORT_PAGE.title} description={REPORT_PAGE.intro} width="max-w-5xl">
       {outcome ? <PaymentOutcomeAlert outcome={outcome} onDismiss={dismissOutcome} /> : null}
       {body}
-    </div>
+    </TitledPage>
   );
 }

@@ -69,6 +69,8 @@ export type ReportRow = {
   dispute: ReportDispute | null;
   /** Until when 'Dispute this share' is offered (ISO); null when it is not (not verified, past, disputed). */
   disputableUntil: string | null;
+  /** An estimate for a month not reported (docs/behaviour/revenue-share.md#estimates): open or closed. */
+  estimate: 'open' | 'closed' | null;
 };
 
 /** Whether the owner may still dispute the report's share at `now`. */
@@ -103,6 +105,7 @@ export function toReportRow(report: RevenueReport, now: Date = new Date()): Repo
     documents: report.documents,
     dispute: report.dispute ?? null,
     disputableUntil: canDispute(report, now) ? (report.disputableUntil ?? null) : null,
+    estimate: !report.estimated ? null : report.estimateClosedAt ? 'closed' : 'open',
   };
 }
 
@@ -118,10 +121,12 @@ export type ChartPoint = {
 export function toChartPoints(
   reports: readonly Pick<
     RevenueReport,
-    'reportingPeriodStart' | 'netRevenue' | 'baselineNetRevenue' | 'shareOwed'
+    'reportingPeriodStart' | 'netRevenue' | 'baselineNetRevenue' | 'shareOwed' | 'estimated'
   >[],
 ): ChartPoint[] {
-  return [...reports]
+  // An estimate is not the owner's revenue: the chart draws reported months only.
+  return reports
+    .filter((report) => !report.estimated)
     .sort((a, b) => a.reportingPeriodStart.localeCompare(b.reportingPeriodStart))
     .map((report) => ({
       month: formatReportMonth(report.reportingPeriodStart),

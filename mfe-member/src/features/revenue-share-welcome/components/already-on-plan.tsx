@@ -21,7 +21,7 @@ export function AlreadyOnPlan({ plan }: { plan: RevenuePlan }) {
     { label: ON_PLAN.labels.amountOwed, value: formatMoney(plan.amountOwed) },
   ];
   return (
-    <Card className="mx-auto max-w-2xl" data-testid="already-on-plan">
+    <Card className="mx-auto w-full max-w-2xl" data-testid="already-on-plan">
       <CardHeader>
         <h1 className="text-2xl font-bold tracking-tight">{ON_PLAN.title}</h1>
         <CardDescription className="text-base">{ON_PLAN.text}</CardDescription>

@@ -23,6 +23,7 @@ import {
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
 import { PROGRAMME_POINTS, TERMS, TIMELINE, WELCOME_PAGE } from '../lib/welcome-copy';
+import { CardOnFile } from '../../revenue-report/components/card-on-file';
 import { AlreadyOnPlan } from './already-on-plan';
 import { ConsentForm } from './consent-form';
 
@@ -176,8 +177,11 @@ export function RevenueShareWelcomePage() {
     );
   } else if (plan.data?.plan) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 sm:py-14">
         <AlreadyOnPlan plan={plan.data.plan} />
+        <div className="mx-auto w-full max-w-2xl">
+          <CardOnFile returnTo="revenue-share-welcome" />
+        </div>
       </div>
     );
   } else {

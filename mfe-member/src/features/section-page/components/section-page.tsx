@@ -16,16 +16,13 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  CheckList,
   NoticeCard,
-  Skeleton,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
 import { formatDate, isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/complete-section';
@@ -55,6 +52,13 @@ import {
   PREVIEW_SECTION_TEXT,
   UPGRADE_PATH,
 } from '../../courses/lib/section-state';
+import {
+  KeyPointsCard,
+  StudyBackLink,
+  StudyNotFound,
+  StudyPageShell,
+  StudyPageSkeleton,
+} from '../../../components/study-page';
 import { MembershipRequiredRedirect } from './membership-required-redirect';
 import { SectionLessonCard } from './section-lesson-card';
 
@@ -65,41 +69,21 @@ const BADGE_VARIANT = {
   'Free Preview': 'outline',
 } as const;
 
-function BackToDashboard() {
-  return (
-    <Link
-      to="/dashboard"
-      className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-    >
-      <span aria-hidden="true">←</span> Back to Dashboard
-    </Link>
-  );
-}
-
-function PageShell({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">{children}</div>;
-}
-
 function SectionNotFound() {
   useDocumentTitle(getSectionPageTitle('Section Not Found'));
   return (
-    <PageShell>
-      <NoticeCard
-        className="mx-auto max-w-lg"
-        title="Section Not Found"
-        description="This section does not exist or is no longer part of the course."
-      >
-        <Button asChild>
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
-      </NoticeCard>
-    </PageShell>
+    <StudyNotFound
+      title="Section Not Found"
+      description="This section does not exist or is no longer part of the course."
+      backTo="/dashboard"
+      backLabel="Back to Dashboard"
+    />
   );
 }
 
 function SectionLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <PageShell>
+    <StudyPageShell>
       <NoticeCard
         role="alert"
         className="mx-auto max-w-lg"
@@ -114,24 +98,14 @@ function SectionLoadFailed({ onRetry }: { onRetry: () => void }) {
           <Link to="/dashboard">Back to Dashboard</Link>
         </Button>
       </NoticeCard>
-    </PageShell>
+    </StudyPageShell>
   );
 }
 
+const SECTION_SKELETON_BARS = ['h-4 w-36', 'h-9 w-3/4', 'h-5 w-full', 'aspect-video w-full'];
+
 function SectionSkeleton() {
-  return (
-    <PageShell>
-      <div aria-busy="true" className="space-y-4">
-        <p role="status" className="sr-only">
-          Loading section…
-        </p>
-        <Skeleton className="h-4 w-36" />
-        <Skeleton className="h-9 w-3/4" />
-        <Skeleton className="h-5 w-full" />
-        <Skeleton className="aspect-video w-full" />
-      </div>
-    </PageShell>
-  );
+  return <StudyPageSkeleton status="Loading section…" bars={SECTION_SKELETON_BARS} />;
 }
 
 export function SectionPage() {
@@ -185,8 +159,8 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
   const locked = !section.isAvailable && !section.isCompleted && !preview;
 
   return (
-    <PageShell>
-      <BackToDashboard />
+    <StudyPageShell>
+      <StudyBackLink to="/dashboard">Back to Dashboard</StudyBackLink>
       <header className="mt-4 space-y-3">
         <div className="flex flex-wrap items-center gap-3">
           {/* A section without a real title is called 'Section N' once, by its heading. */}
@@ -287,18 +261,12 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
 
           {keyPoints.length > 0 ? (
             <section aria-labelledby="section-key-points" className="mt-10">
-              <Card>
-                <CardHeader>
-                  <CardTitle asChild>
-                    <h2 id="section-key-points" className="text-xl">
-                      What You&apos;ll Learn in This Section
-                    </h2>
-                  </CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <CheckList items={keyPoints} className="grid gap-3 sm:grid-cols-2" />
-                </CardContent>
-              </Card>
+              <KeyPointsCard
+                id="section-key-points"
+                title="What You'll Learn in This Section"
+                items={keyPoints}
+                listClassName="grid gap-3 sm:grid-cols-2"
+              />
             </section>
           ) : null}
 
@@ -378,6 +346,6 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
           ) : null}
         </Card>
       </aside>
-    </PageShell>
+    </StudyPageShell>
   );
 }

@@ -4,24 +4,16 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import { parsedQueryFnOrNull } from '@platform/ui';
 
 export const TEAM_QUERY_KEY = ['/api/team'] as const;
-
-const readOrNull = getQueryFn<unknown>({ on401: 'returnNull' });
 
 export function useTeam(enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: TEAM_QUERY_KEY,
       enabled,
-      queryFn: async (context): Promise<Team | null> => {
-        const [body, { TeamSchema }] = await Promise.all([
-          readOrNull(context),
-          import('@platform/contracts'),
-        ]);
-        return body === null ? null : TeamSchema.parse(body);
-      },
+      queryFn: parsedQueryFnOrNull<Team>((contracts) => contracts.TeamSchema),
     }),
   );
 }

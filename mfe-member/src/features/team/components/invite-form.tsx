@@ -9,8 +9,7 @@ import {
   fieldAria,
   getApiErrorStatus,
   getServerMessage,
-  showFieldIssues,
-  toast,
+  submitWithToasts,
 } from '@platform/ui';
 import type { z } from 'zod';
 import { useInviteTeamMember } from '../api/invite-team-member';
@@ -26,29 +25,18 @@ export function InviteForm({ disabled }: { disabled: boolean }) {
   });
   const error = form.formState.errors.email?.message;
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    try {
-      await invite.mutateAsync(request);
-    } catch (failure) {
-      if (showFieldIssues(failure, ['email'], (field, message) => form.setError(field, { message }))) return;
-      // A full team or an address already on it is about the address typed: say so at the field.
-      if (getApiErrorStatus(failure) === 409) {
-        form.setError('email', { message: getServerMessage(failure) ?? TEAM_COPY.failedText });
-        return;
-      }
-      toast({
-        title: TEAM_COPY.failedTitle,
-        description: getServerMessage(failure) ?? TEAM_COPY.failedText,
-        variant: 'destructive',
-      });
-      return;
-    }
-    form.reset({ email: '' });
-    toast({
-      title: TEAM_COPY.invitedTitle,
-      description: TEAM_COPY.invitedText(request.email),
-      variant: 'success',
-    });
+  const onSubmit = submitWithToasts(form, {
+    fields: ['email'],
+    send: (request) => invite.mutateAsync(request),
+    // A full team or an address already on it is about the address typed: say so at the field.
+    refused: (failure) => {
+      if (getApiErrorStatus(failure) !== 409) return false;
+      form.setError('email', { message: getServerMessage(failure) ?? TEAM_COPY.failedText });
+      return true;
+    },
+    failed: { title: TEAM_COPY.failedTitle, description: TEAM_COPY.failedText },
+    resetTo: { email: '' },
+    sent: (request) => ({ title: TEAM_COPY.invitedTitle, description: TEAM_COPY.invitedText(request.email) }),
   });
 
   return (

@@ -5,15 +5,13 @@
  */
 import { Link, Navigate } from 'react-router-dom';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
   Button,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
+  LoadFailedAlert,
   SITE_NAME,
   Skeleton,
   useDocumentTitle,
@@ -24,6 +22,7 @@ import { TEAM_COPY } from '../lib/team-copy';
 import { seatsLeft, seatsLine } from '../lib/team-rules';
 import { InviteForm } from './invite-form';
 import { TeamMemberItem } from './team-member-item';
+import { TitledPage } from '../../../components/titled-page';
 
 export function TeamPage() {
   useDocumentTitle(`${TEAM_COPY.title} | ${SITE_NAME}`);
@@ -47,15 +46,11 @@ export function TeamPage() {
     );
   } else if (team.isError || !team.data) {
     body = (
-      <Alert variant="destructive">
-        <AlertTitle>{TEAM_COPY.loadError}</AlertTitle>
-        <AlertDescription>
-          <p>{TEAM_COPY.failedText}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void team.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title={TEAM_COPY.loadError}
+        hint={TEAM_COPY.failedText}
+        onRetry={() => void team.refetch()}
+      />
     );
   } else if (!team.data.canInvite) {
     body = (
@@ -101,12 +96,8 @@ export function TeamPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">{TEAM_COPY.title}</h1>
-        <p className="mt-2 text-muted-foreground">{TEAM_COPY.description}</p>
-      </header>
+    <TitledPage title={TEAM_COPY.title} description={TEAM_COPY.description} width="max-w-3xl">
       <div className="mt-8">{body}</div>
-    </div>
+    </TitledPage>
   );
 }

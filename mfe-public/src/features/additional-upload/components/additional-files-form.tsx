@@ -16,17 +16,22 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  buttonVariants,
-  cn,
   toast,
 } from '@platform/ui';
-import { Progress, UploadTransportError, combinePercent, formatBytes } from '@platform/ui/upload-progress';
+import {
+  FilePickButton,
+  Progress,
+  UploadTransportError,
+  combinePercent,
+  formatBytes,
+} from '@platform/ui/upload-progress';
 import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon, UploadIcon, XIcon } from 'lucide-react';
 import { uploadAdditionalFiles } from '../api/upload-additional-files';
 import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';
 import type { ChosenFile } from '../lib/additional-files';
 import { FIELD_COPY, MY_CONSULTATIONS_PATH, MY_CONSULTATIONS_QUERY_KEY } from '../lib/additional-copy';
 import { matchRefusals } from '../lib/upload-answer';
+import { FileActionButton } from '../../../components/file-action-button';
 
 export type UploadTarget = {
   submissionId: string;
@@ -185,27 +190,18 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
                   {FIELD_COPY[field].label}
                   {count ? <span className="text-muted-foreground"> · {count} chosen</span> : null}
                 </p>
-                <label
-                  htmlFor={inputId}
-                  className={cn(
-                    buttonVariants({ variant: 'outline', size: 'sm' }),
-                    'w-full cursor-pointer',
-                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-                    isUploading && 'pointer-events-none opacity-50',
-                  )}
+                <FilePickButton
+                  id={inputId}
+                  size="sm"
+                  className="w-full"
+                  multiple
+                  accept={ACCEPT[field]}
+                  disabled={isUploading}
+                  aria-describedby={`${inputId}-hint`}
+                  onChange={choose(field)}
                 >
                   {FIELD_COPY[field].choose}
-                  <input
-                    id={inputId}
-                    type="file"
-                    multiple
-                    accept={ACCEPT[field]}
-                    disabled={isUploading}
-                    aria-describedby={`${inputId}-hint`}
-                    className="sr-only"
-                    onChange={choose(field)}
-                  />
-                </label>
+                </FilePickButton>
                 <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
                   {FIELD_COPY[field].hint}
                 </p>
@@ -228,16 +224,14 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
                     {FIELD_COPY[item.field].label} · {formatBytes(item.size)}
                   </span>
                 </span>
-                <Button
-                  type="button"
-                  size="sm"
+                <FileActionButton
+                  icon={XIcon}
+                  label="Remove"
+                  fileName={item.name}
                   variant="ghost"
                   disabled={isUploading}
                   onClick={() => remove(item.id)}
-                >
-                  <XIcon aria-hidden="true" />
-                  Remove<span className="sr-only"> {item.name}</span>
-                </Button>
+                />
               </li>
             ))}
           </ul>

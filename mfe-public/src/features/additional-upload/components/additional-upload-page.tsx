@@ -4,20 +4,8 @@
  * then upload more files.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { INVALID_LINK_MESSAGE } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  SITE_NAME,
-  Skeleton,
-  getServerMessage,
-  useDocumentTitle,
-} from '@platform/ui';
-import { LinkIcon } from 'lucide-react';
+import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
+import { InvalidLinkAlert, OpeningLinkCard } from '../../../components/emailed-link-states';
 import { useConsultationAccess } from '../api/get-consultation-access';
 import { ADDITIONAL_PAGE } from '../lib/additional-copy';
 import { AdditionalFilesForm } from './additional-files-form';
@@ -26,31 +14,20 @@ import { EmailLookup } from './email-lookup';
 function LinkAccess({ token }: { token: string }) {
   const access = useConsultationAccess(token);
   if (access.isPending) {
-    return (
-      <Card aria-busy="true">
-        <CardContent className="space-y-3 pt-6">
-          <p className="sr-only" role="status">
-            Opening your consultation…
-          </p>
-          <Skeleton className="h-6 w-1/2" />
-          <Skeleton className="h-24 w-full" />
-        </CardContent>
-      </Card>
-    );
+    return <OpeningLinkCard message="Opening your consultation…" />;
   }
   if (access.isError) {
     return (
-      <Alert variant="destructive">
-        <LinkIcon aria-hidden="true" />
-        <AlertTitle className="line-clamp-none">{ADDITIONAL_PAGE.invalidLinkTitle}</AlertTitle>
-        <AlertDescription>
-          <p>{getServerMessage(access.error) ?? INVALID_LINK_MESSAGE}</p>
-          <p className="mt-1">Ask for a new link with the e-mail address of your consultation.</p>
+      <InvalidLinkAlert
+        title={ADDITIONAL_PAGE.invalidLinkTitle}
+        error={access.error}
+        help="Ask for a new link with the e-mail address of your consultation."
+        action={
           <Button asChild variant="outline" className="mt-3">
             <Link to="/additional-upload">Find my consultation</Link>
           </Button>
-        </AlertDescription>
-      </Alert>
+        }
+      />
     );
   }
   return (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { memoryStorage, refusingStorage } from '../../../test/memory-storage';
 import {
   AUTH_REDIRECT_DELAY_MS,
   PENDING_PLAN_FROM_LOGIN_KEY,
@@ -8,52 +9,32 @@ import {
 } from '../lib/pending-plan';
 import type { PlanStorage } from '../lib/pending-plan';
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  const storage: PlanStorage = {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-  return { storage, data };
-}
-
-const brokenStorage: PlanStorage = {
-  getItem: () => {
-    throw new Error('SecurityError');
-  },
-  setItem: () => {
-    throw new Error('QuotaExceededError');
-  },
-  removeItem: () => {
-    throw new Error('SecurityError');
-  },
-};
+const brokenStorage: PlanStorage = refusingStorage();
 
 describe('after login', () => {
   it('goes to the dashboard after 1 second without a pending plan', () => {
-    const { storage } = memoryStorage();
+    const storage = memoryStorage();
     expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/dashboard', delayMs: 1000 });
     expect(AUTH_REDIRECT_DELAY_MS).toBe(1000);
   });
 
   it('sends a pending revenue-share plan to its welcome page and clears it', () => {
-    const { storage, data } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
+    const storage = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
     expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/revenue-share-welcome', delayMs: 1000 });
-    expect(data.size).toBe(0);
+    expect(storage.data.size).toBe(0);
   });
 
   it('sends any other pending plan to pricing and clears both keys', () => {
-    const { storage, data } = memoryStorage({
+    const storage = memoryStorage({
       [PENDING_PLAN_FROM_LOGIN_KEY]: 'self_implementation',
       unrelated: 'kept',
     });
     expect(takeRedirectAfterLogin(storage)).toEqual({ to: '/pricing', delayMs: 1000 });
-    expect([...data.keys()]).toEqual(['unrelated']);
+    expect([...storage.data.keys()]).toEqual(['unrelated']);
   });
 
   it('treats a blank value as no plan', () => {
-    const { storage } = memoryStorage({ [PENDING_PLAN_KEY]: '  ' });
+    const storage = memoryStorage({ [PENDING_PLAN_KEY]: '  ' });
     expect(takeRedirectAfterLogin(storage).to).toBe('/dashboard');
   });
 
@@ -62,48 +43,48 @@ describe('after login', () => {
   });
 
   it('takes the admin to the admin home, even past a pending plan, which it clears', () => {
-    expect(takeRedirectAfterLogin(memoryStorage().storage, 'admin')).toEqual({ to: '/admin', delayMs: 1000 });
-    const { storage, data } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share', unrelated: 'kept' });
+    expect(takeRedirectAfterLogin(memoryStorage(), 'admin')).toEqual({ to: '/admin', delayMs: 1000 });
+    const storage = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share', unrelated: 'kept' });
     expect(takeRedirectAfterLogin(storage, 'admin')).toEqual({ to: '/admin', delayMs: 1000 });
-    expect([...data.keys()]).toEqual(['unrelated']);
+    expect([...storage.data.keys()]).toEqual(['unrelated']);
     expect(takeRedirectAfterLogin(brokenStorage, 'admin').to).toBe('/admin');
   });
 
   it('lets a pending plan win for a normal user, and sends them to the dashboard without one', () => {
-    const { storage } = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
+    const storage = memoryStorage({ [PENDING_PLAN_KEY]: 'revenue_share' });
     expect(takeRedirectAfterLogin(storage, 'user').to).toBe('/revenue-share-welcome');
-    expect(takeRedirectAfterLogin(memoryStorage().storage, 'user').to).toBe('/dashboard');
+    expect(takeRedirectAfterLogin(memoryStorage(), 'user').to).toBe('/dashboard');
   });
 });
 
 describe('after sign-up', () => {
   it('goes to the dashboard after 1 second without a plan', () => {
-    const { storage } = memoryStorage();
+    const storage = memoryStorage();
     expect(takeRedirectAfterSignup(storage)).toEqual({ to: '/dashboard', delayMs: 1000 });
   });
 
   it('takes revenue share from either key, clears both and opens its welcome page', () => {
-    const { storage, data } = memoryStorage({
+    const storage = memoryStorage({
       [PENDING_PLAN_FROM_LOGIN_KEY]: 'revenue_share',
       [PENDING_PLAN_KEY]: '',
     });
     expect(takeRedirectAfterSignup(storage).to).toBe('/revenue-share-welcome');
-    expect(data.size).toBe(0);
+    expect(storage.data.size).toBe(0);
   });
 
   it('stores another plan again under the plan-selection key and opens pricing', () => {
-    const { storage, data } = memoryStorage({ [PENDING_PLAN_FROM_LOGIN_KEY]: 'flexible_payments' });
+    const storage = memoryStorage({ [PENDING_PLAN_FROM_LOGIN_KEY]: 'flexible_payments' });
     expect(takeRedirectAfterSignup(storage).to).toBe('/pricing');
-    expect(Object.fromEntries(data)).toEqual({ [PENDING_PLAN_KEY]: 'flexible_payments' });
+    expect(Object.fromEntries(storage.data)).toEqual({ [PENDING_PLAN_KEY]: 'flexible_payments' });
   });
 
   it('prefers the plan-selection key when both are set', () => {
-    const { storage, data } = memoryStorage({
+    const storage = memoryStorage({
       [PENDING_PLAN_KEY]: 'self_implementation',
       [PENDING_PLAN_FROM_LOGIN_KEY]: 'revenue_share',
     });
     expect(takeRedirectAfterSignup(storage).to).toBe('/pricing');
-    expect(Object.fromEntries(data)).toEqual({ [PENDING_PLAN_KEY]: 'self_implementation' });
+    expect(Object.fromEntries(storage.data)).toEqual({ [PENDING_PLAN_KEY]: 'self_implementation' });
   });
 
   it('still finishes when storage is unavailable', () => {

@@ -16,18 +16,15 @@ import {
 import type { LoginRequest } from '@platform/contracts';
 import {
   AUTH_USER_QUERY_KEY,
-  Button,
   FormField,
-  Input,
   SITE_NAME,
   cn,
   fetchCurrentUser,
   fieldAria,
-  pickFieldIssues,
   toast,
   useDocumentTitle,
 } from '@platform/ui';
-import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
+import { LogInIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useLogIn } from '../api/log-in';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -36,7 +33,8 @@ import { getBrowserStorage } from '../lib/browser-storage';
 import { takeRedirectAfterLogin } from '../lib/pending-plan';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
+import { submitAuthForm } from '../lib/submit-auth-form';
+import { AuthForm, AuthSubmitButton, EmailField } from './auth-form';
 import { PasswordInput } from './password-input';
 import { TextLink, textLinkClass } from './text-link';
 
@@ -60,34 +58,29 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    let outcome;
-    try {
-      outcome = await logIn.mutateAsync(values);
-    } catch {
-      setFormError(LOGIN_COPY.exception);
-      return;
-    }
-    if (!outcome.ok) {
-      for (const { field, message } of pickFieldIssues(outcome.issues, FIELDS)) {
-        form.setError(field, { message });
-      }
-      setFormError(outcome.message ?? LOGIN_COPY.failed);
-      return;
-    }
-    setIsRedirecting(true);
-    toast({ title: LOGIN_COPY.successTitle, description: LOGIN_COPY.successDescription, variant: 'success' });
-    // The login answer carries no role: read the user now (this also refreshes the header).
-    const user = await queryClient
-      .fetchQuery({
-        queryKey: AUTH_USER_QUERY_KEY,
-        queryFn: fetchCurrentUser,
-        staleTime: 0,
-      })
-      .catch(() => null);
-    const redirect = takeRedirectAfterLogin(getBrowserStorage(), user?.role ?? null);
-    navigateLater(redirect.to, redirect.delayMs);
+  const onSubmit = submitAuthForm(form, {
+    fields: FIELDS,
+    send: (values) => logIn.mutateAsync(values),
+    copy: LOGIN_COPY,
+    setFormError,
+    onAccepted: async () => {
+      setIsRedirecting(true);
+      toast({
+        title: LOGIN_COPY.successTitle,
+        description: LOGIN_COPY.successDescription,
+        variant: 'success',
+      });
+      // The login answer carries no role: read the user now (this also refreshes the header).
+      const user = await queryClient
+        .fetchQuery({
+          queryKey: AUTH_USER_QUERY_KEY,
+          queryFn: fetchCurrentUser,
+          staleTime: 0,
+        })
+        .catch(() => null);
+      const redirect = takeRedirectAfterLogin(getBrowserStorage(), user?.role ?? null);
+      navigateLater(redirect.to, redirect.delayMs);
+    },
   });
 
   const onForgotPassword = async () => {
@@ -146,18 +139,8 @@ export function LoginPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Log in">
-        <FormAlert message={formError} />
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldAria('login-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@restaurant.com"
-            {...form.register('email')}
-          />
-        </FormField>
+      <AuthForm label="Log in" formError={formError} onSubmit={onSubmit}>
+        <EmailField id="login-email" error={errors.email?.message} registration={form.register('email')} />
         <FormField
           id="login-password"
           label="Password"
@@ -183,11 +166,10 @@ export function LoginPage() {
             {...form.register('password')}
           />
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-          {isBusy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <AuthSubmitButton busy={isBusy}>
           {isRedirecting ? 'Redirecting…' : logIn.isPending ? 'Logging in…' : 'Log In'}
-        </Button>
-      </form>
+        </AuthSubmitButton>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -10,28 +10,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SETUP_PASSWORD_MIN_LENGTH, SetupPasswordFormSchema } from '@platform/contracts';
 import type { SetupPasswordForm } from '@platform/contracts';
-import {
-  AUTH_USER_QUERY_KEY,
-  Button,
-  FormField,
-  SITE_NAME,
-  fieldAria,
-  pickFieldIssues,
-  toast,
-  useDocumentTitle,
-} from '@platform/ui';
-import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { AUTH_USER_QUERY_KEY, SITE_NAME, toast, useDocumentTitle } from '@platform/ui';
+import { KeyRoundIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useSetUpPassword } from '../api/set-up-password';
 import { SETUP_PASSWORD_COPY } from '../lib/auth-copy';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordInput } from './password-input';
+import { submitAuthForm } from '../lib/submit-auth-form';
+import { AuthForm, AuthSubmitButton, NewPasswordFields } from './auth-form';
 import { TextLink } from './text-link';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
-const CHECKLIST_ID = 'setup-password-checklist';
 
 function SetupPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -52,72 +41,45 @@ function SetupPasswordForm({ token }: { token: string }) {
     name: ['password', 'confirmPassword'],
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    let outcome;
-    try {
-      outcome = await setUpPassword.mutateAsync(values);
-    } catch {
-      setFormError(SETUP_PASSWORD_COPY.exception);
-      return;
-    }
-    if (!outcome.ok) {
-      for (const { field, message } of pickFieldIssues(outcome.issues, FIELDS)) {
-        form.setError(field, { message });
-      }
-      setFormError(outcome.message ?? SETUP_PASSWORD_COPY.failed);
-      return;
-    }
-    toast({
-      title: SETUP_PASSWORD_COPY.successTitle,
-      description: SETUP_PASSWORD_COPY.successDescription,
-      variant: 'success',
-    });
-    // Setting a password ends every session of the account, this browser's included.
-    void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-    navigate('/login');
+  const onSubmit = submitAuthForm(form, {
+    fields: FIELDS,
+    send: (values) => setUpPassword.mutateAsync(values),
+    copy: SETUP_PASSWORD_COPY,
+    setFormError,
+    onAccepted: () => {
+      toast({
+        title: SETUP_PASSWORD_COPY.successTitle,
+        description: SETUP_PASSWORD_COPY.successDescription,
+        variant: 'success',
+      });
+      // Setting a password ends every session of the account, this browser's included.
+      void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+      navigate('/login');
+    },
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-5"
-      aria-label="Set your password"
-    >
-      <FormAlert message={formError} />
-      <FormField id="setup-password" label="New password" error={errors.password?.message}>
-        <PasswordInput
-          {...fieldAria('setup-password', errors.password?.message, CHECKLIST_ID)}
-          toggleLabel="Show password"
-          autoComplete="new-password"
-          {...form.register('password', {
+    <AuthForm label="Set your password" formError={formError} onSubmit={onSubmit}>
+      <NewPasswordFields
+        idPrefix="setup"
+        passwordLabel="New password"
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+        registrations={{
+          password: form.register('password', {
             // A changed password re-checks a confirmation already typed.
             onChange: () => {
               if (form.getFieldState('confirmPassword').isDirty) void form.trigger('confirmPassword');
             },
-          })}
-        />
-      </FormField>
-      <FormField id="setup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          {...fieldAria('setup-confirm-password', errors.confirmPassword?.message, CHECKLIST_ID)}
-          toggleLabel="Show confirm password"
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-        />
-      </FormField>
-      <PasswordChecklist
-        id={CHECKLIST_ID}
-        password={password}
-        confirmPassword={confirmPassword}
+          }),
+          confirmPassword: form.register('confirmPassword'),
+        }}
+        values={{ password, confirmPassword }}
         minLength={SETUP_PASSWORD_MIN_LENGTH}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={!isValid || setUpPassword.isPending}>
-        {setUpPassword.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+      <AuthSubmitButton busy={setUpPassword.isPending} disabled={!isValid || setUpPassword.isPending}>
         {setUpPassword.isPending ? 'Setting your password…' : 'Set Password'}
-      </Button>
-    </form>
+      </AuthSubmitButton>
+    </AuthForm>
   );
 }
 

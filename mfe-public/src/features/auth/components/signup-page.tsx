@@ -10,16 +10,14 @@ import { SIGNUP_PASSWORD_MIN_LENGTH, SignupFormSchema } from '@platform/contract
 import type { SignupForm } from '@platform/contracts';
 import {
   AUTH_USER_QUERY_KEY,
-  Button,
   FormField,
   Input,
   SITE_NAME,
   fieldAria,
-  pickFieldIssues,
   toast,
   useDocumentTitle,
 } from '@platform/ui';
-import { LoaderCircleIcon, UserPlusIcon } from 'lucide-react';
+import { UserPlusIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useSignUp } from '../api/sign-up';
 import { SIGNUP_COPY } from '../lib/auth-copy';
@@ -27,13 +25,11 @@ import { getBrowserStorage } from '../lib/browser-storage';
 import { takeRedirectAfterSignup } from '../lib/pending-plan';
 import { useDelayedNavigate } from '../lib/use-delayed-navigate';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordInput } from './password-input';
+import { submitAuthForm } from '../lib/submit-auth-form';
+import { AuthForm, AuthSubmitButton, EmailField, NewPasswordFields } from './auth-form';
 import { TextLink } from './text-link';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
-const CHECKLIST_ID = 'signup-password-checklist';
 
 export function SignupPage() {
   useDocumentTitle(`Create Your Account | ${SITE_NAME}`);
@@ -55,32 +51,23 @@ export function SignupPage() {
     name: ['password', 'confirmPassword'],
   });
 
-  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...request }) => {
-    setFormError(null);
-    let outcome;
-    try {
-      outcome = await signUp.mutateAsync(request);
-    } catch {
-      setFormError(SIGNUP_COPY.exception);
-      return;
-    }
-    if (!outcome.ok) {
-      for (const { field, message } of pickFieldIssues(outcome.issues, FIELDS)) {
-        form.setError(field, { message });
-      }
-      setFormError(outcome.message ?? SIGNUP_COPY.failed);
-      return;
-    }
-    setIsRedirecting(true);
-    toast({
-      title: SIGNUP_COPY.successTitle,
-      description: SIGNUP_COPY.successDescription,
-      variant: 'success',
-    });
-    // The new account is signed in: the header switches to 'My Dashboard'.
-    void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-    const redirect = takeRedirectAfterSignup(getBrowserStorage());
-    navigateLater(redirect.to, redirect.delayMs);
+  const onSubmit = submitAuthForm(form, {
+    fields: FIELDS,
+    send: ({ confirmPassword: _confirm, ...request }) => signUp.mutateAsync(request),
+    copy: SIGNUP_COPY,
+    setFormError,
+    onAccepted: () => {
+      setIsRedirecting(true);
+      toast({
+        title: SIGNUP_COPY.successTitle,
+        description: SIGNUP_COPY.successDescription,
+        variant: 'success',
+      });
+      // The new account is signed in: the header switches to 'My Dashboard'.
+      void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+      const redirect = takeRedirectAfterSignup(getBrowserStorage());
+      navigateLater(redirect.to, redirect.delayMs);
+    },
   });
 
   const isBusy = signUp.isPending || isRedirecting;
@@ -96,13 +83,7 @@ export function SignupPage() {
         </p>
       }
     >
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-5"
-        aria-label="Create your account"
-      >
-        <FormAlert message={formError} />
+      <AuthForm label="Create your account" formError={formError} onSubmit={onSubmit}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-first-name" label="First name" error={errors.firstName?.message}>
             <Input
@@ -119,52 +100,27 @@ export function SignupPage() {
             />
           </FormField>
         </div>
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldAria('signup-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@restaurant.com"
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField id="signup-password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            {...fieldAria('signup-password', errors.password?.message, CHECKLIST_ID)}
-            toggleLabel="Show password"
-            autoComplete="new-password"
-            {...form.register('password', {
+        <EmailField id="signup-email" error={errors.email?.message} registration={form.register('email')} />
+        <NewPasswordFields
+          idPrefix="signup"
+          passwordLabel="Password"
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+          registrations={{
+            password: form.register('password', {
               // After a submit, a changed password re-checks the confirmation too.
               onChange: () => {
                 if (isSubmitted) void form.trigger('confirmPassword');
               },
-            })}
-          />
-        </FormField>
-        <FormField
-          id="signup-confirm-password"
-          label="Confirm password"
-          error={errors.confirmPassword?.message}
-        >
-          <PasswordInput
-            {...fieldAria('signup-confirm-password', errors.confirmPassword?.message, CHECKLIST_ID)}
-            toggleLabel="Show confirm password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        </FormField>
-        <PasswordChecklist
-          id={CHECKLIST_ID}
-          password={password}
-          confirmPassword={confirmPassword}
+            }),
+            confirmPassword: form.register('confirmPassword'),
+          }}
+          values={{ password, confirmPassword }}
           minLength={SIGNUP_PASSWORD_MIN_LENGTH}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-          {isBusy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <AuthSubmitButton busy={isBusy}>
           {isRedirecting ? 'Redirecting…' : signUp.isPending ? 'Creating your account…' : 'Create Account'}
-        </Button>
-      </form>
+        </AuthSubmitButton>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@
  * plan chosen before signing in waits in browser storage under two keys; the pricing and revenue-share pages
  * pick it up from there.
  */
+import type { KeyValueStorage } from '../../../lib/web-storage';
 
 export const PENDING_PLAN_KEY = 'pending_plan_selection';
 export const PENDING_PLAN_FROM_LOGIN_KEY = 'pending_plan_from_login';
@@ -12,7 +13,7 @@ export const REVENUE_SHARE_PLAN = 'revenue_share';
 export const AUTH_REDIRECT_DELAY_MS = 1000;
 
 /** The part of `Storage` these rules use, so tests can pass a plain object. */
-export type PlanStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type PlanStorage = KeyValueStorage;
 
 export type AuthRedirect = { to: string; delayMs: number };
 

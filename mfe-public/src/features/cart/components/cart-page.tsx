@@ -8,23 +8,18 @@ import { ArrowLeftIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatItemCount, getCartSummary } from '../lib/cart-summary';
 import { CartRow } from './cart-row';
 import { OrderSummary } from './order-summary';
+import { IconNoticePage } from '../../../components/icon-notice-page';
 
 function EmptyCart() {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:py-16">
-      <Card className="mx-auto max-w-xl px-6 py-14 text-center">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <ShoppingCartIcon className="size-8" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight">Your cart is empty</h1>
-        <p className="mx-auto mt-2 max-w-sm text-muted-foreground">
-          Add some courses to get started with your restaurant management journey
-        </p>
-        <Button asChild size="lg" className="mt-6">
-          <Link to="/">Continue Shopping</Link>
-        </Button>
-      </Card>
-    </div>
+    <IconNoticePage
+      icon={ShoppingCartIcon}
+      title="Your cart is empty"
+      linkTo="/"
+      linkLabel="Continue Shopping"
+    >
+      Add some courses to get started with your restaurant management journey
+    </IconNoticePage>
   );
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { memoryStorage } from '../../../test/memory-storage';
 import { getCheckoutBackLink } from '../lib/checkout-back-link';
 import {
   getLeftCheckoutPath,
@@ -7,15 +8,6 @@ import {
   rememberLeftCheckout,
   toReturnSearch,
 } from '../lib/checkout-return';
-
-function memoryStorage() {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  };
-}
 
 describe('coming back from the payment page', () => {
   it('recognises only the two outcomes the payment service sends', () => {

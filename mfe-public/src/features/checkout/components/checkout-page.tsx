@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CHECKOUT_MESSAGES } from '@platform/contracts';
+import { CHECKOUT_MESSAGES, PAYMENT_PLAN_PRODUCT_ID, splitInstalments } from '@platform/contracts';
 import {
   Alert,
   AlertDescription,
@@ -22,6 +22,7 @@ import {
   useAuth,
   useCart,
   useDocumentTitle,
+  usePaymentProviders,
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
@@ -29,7 +30,6 @@ import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
 import { useCheckoutQuote } from '../api/quote-checkout';
 import { useCatalogueProducts, useCourseForSale } from '../api/get-checkout-catalogue';
-import { usePaymentProviders } from '../api/get-payment-providers';
 import { useProductForSale } from '../api/get-product-for-sale';
 import {
   getCheckoutTotals,
@@ -143,6 +143,7 @@ export function CheckoutPage() {
         providers.data?.card === 'stripe'
           ? 'Paid by card, the plan renews automatically until it is cancelled; with PayPal it is one payment.'
           : 'One payment for this period; renewal is not automatic yet.';
+    if (product.data.id === PAYMENT_PLAN_PRODUCT_ID) saleNote = planSaleNote(product.data.price);
   } else if (purchase === 'course' && course.data) {
     lines = [getCourseLine(course.data.course)];
     subtitle = `Complete your purchase of the course. ${accountNote}`;
@@ -173,6 +174,12 @@ export function CheckoutPage() {
       isSignedIn={Boolean(user)}
     />
   );
+}
+
+/** What the plan's checkout says under its totals: today's payment and the next two. */
+function planSaleNote(price: number): string {
+  const [first, second, third] = splitInstalments(price).map((amount) => formatMoney(amount));
+  return `Flexible Payments: ${first} today, then ${second} and ${third} charged to your card one and two months from now. Sign in to buy on the plan.`;
 }
 
 type CheckoutFormProps = {
@@ -223,7 +230,12 @@ function CheckoutForm({
     acceptedCode && quote.data?.coupon
       ? { label: quote.data.coupon.label, amount: quote.data.discount, total: quote.data.total }
       : null;
-  const chargedTotal = coupon ? coupon.total : totals.total;
+  // Flexible Payments charges its first instalment now (docs/behaviour/checkout-and-payments.md#payment-plan).
+  const chargedTotal = coupon
+    ? coupon.total
+    : lines.some((line) => line.id === PAYMENT_PLAN_PRODUCT_ID)
+      ? splitInstalments(totals.total)[0]!
+      : totals.total;
 
   // A method no provider takes here cannot stay chosen: switch to the other one once that is known.
   useEffect(() => {

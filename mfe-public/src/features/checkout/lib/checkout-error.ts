@@ -22,12 +22,13 @@ export function readServerMessage(error: unknown): string | null {
 
 /**
  * A refusal the buyer should read (docs/behaviour/checkout-and-payments.md#one-per-person): 409, the
- * account already has what it would buy ('owned'); 400, the server's reason ('invalid'). Null otherwise.
+ * account already has what it would buy ('owned'); 400 or 401, the server's reason ('invalid'). Null otherwise.
  */
 export function readCheckoutRefusal(error: unknown): { kind: 'owned' | 'invalid'; message: string } | null {
   const cause = error instanceof CheckoutError ? error.cause : error;
   if (!(cause instanceof ApiError) || !cause.serverMessage) return null;
   if (cause.status === 409) return { kind: 'owned', message: cause.serverMessage };
-  if (cause.status === 400) return { kind: 'invalid', message: cause.serverMessage };
+  // 401: only Flexible Payments needs a signed-in buyer, and says so (#payment-plan).
+  if (cause.status === 400 || cause.status === 401) return { kind: 'invalid', message: cause.serverMessage };
   return null;
 }

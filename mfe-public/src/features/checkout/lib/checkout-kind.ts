@@ -3,19 +3,12 @@
  * membership plan) with the cart left as it was. The confirmation page empties the cart only after a
  * cart checkout. Kept in sessionStorage next to the billing form; no record reads as a cart checkout.
  */
+import { sessionStore } from '../../../lib/web-storage';
+import type { KeyValueStorage } from '../../../lib/web-storage';
+
 export const CHECKOUT_KIND_KEY = 'checkout_kind';
 
 export type CheckoutKind = 'cart' | 'direct';
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function sessionStore(): KeyValueStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function rememberCheckoutKind(
   kind: CheckoutKind,

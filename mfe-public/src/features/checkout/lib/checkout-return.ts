@@ -7,6 +7,8 @@
  */
 import { CHECKOUT_MESSAGES, PAYMENT_OUTCOME_PARAM, readPaymentOutcome } from '@platform/contracts';
 import type { PaymentOutcome } from '@platform/contracts';
+import { sessionStore } from '../../../lib/web-storage';
+import type { KeyValueStorage } from '../../../lib/web-storage';
 import type { PaymentMethod } from './checkout-lines';
 
 export const LEFT_CHECKOUT_KEY = 'checkout_left_for_payment';
@@ -21,16 +23,6 @@ export const PAYMENT_OUTCOME_MESSAGES: Record<PaymentOutcome, { title: string; d
     description: 'Nothing was charged. Your details are still here when you want to try again.',
   },
 };
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function sessionStore(): KeyValueStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The outcome this checkout address reports (`?payment=failed|cancelled`), or null. */
 export function readReturnOutcome(search: URLSearchParams): PaymentOutcome | null {

@@ -3,20 +3,12 @@
  * kept in sessionStorage (this tab only, gone when the tab closes) from the first submit until the
  * confirmation page has granted access.
  */
+import { sessionStore } from '../../../lib/web-storage';
+import type { KeyValueStorage } from '../../../lib/web-storage';
 import { EMPTY_BILLING } from './validate-billing';
 import type { BillingFormValues } from './validate-billing';
 
 export const SAVED_BILLING_KEY = 'checkout_billing_info';
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function sessionStore(): KeyValueStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function readSavedBilling(storage: KeyValueStorage | null = sessionStore()): BillingFormValues | null {
   try {

@@ -6,23 +6,7 @@ import {
   judgeUploadsBeforeCompleting,
   summariseBatch,
 } from '../lib/complete-with-files';
-import type { QueuedFile } from '../lib/upload-queue';
-
-function item(id: string, overrides: Partial<QueuedFile<string>> = {}): QueuedFile<string> {
-  return {
-    id,
-    slot: 'photos',
-    kind: 'images',
-    file: id,
-    name: `${id}.jpg`,
-    size: 1000,
-    status: 'pending',
-    loaded: 0,
-    percent: 0,
-    reason: null,
-    ...overrides,
-  };
-}
+import { item } from './queued-file';
 
 describe('completing with files chosen but not uploaded', () => {
   it('sends first every chosen file not stored: never sent, or failed, but not one refused', () => {

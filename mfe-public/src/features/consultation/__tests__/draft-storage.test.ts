@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { memoryStorage, refusingStorage } from '../../../test/memory-storage';
 import {
   DRAFT_KEY,
   EMPTY_BUSINESS_INFO,
@@ -9,17 +10,6 @@ import {
   saveDraft,
   saveSubmission,
 } from '../lib/draft-storage';
-import type { KeyValueStorage } from '../lib/draft-storage';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
 
 describe('the step 1 draft', () => {
   it('gives back what was typed, bad input included', () => {
@@ -43,17 +33,7 @@ describe('the step 1 draft', () => {
   });
 
   it('survives a storage that refuses to work', () => {
-    const broken: KeyValueStorage = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = refusingStorage();
     expect(() => saveDraft({ businessName: 'x' }, broken)).not.toThrow();
     expect(readDraft(broken)).toBeNull();
     expect(() => clearConsultation(broken)).not.toThrow();

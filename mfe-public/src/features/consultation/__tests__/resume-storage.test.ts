@@ -1,21 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { KeyValueStorage } from '../lib/draft-storage';
+import { memoryStorage, refusingStorage } from '../../../test/memory-storage';
 import {
   RESUME_KEY,
   forgetSubmission,
   readRememberedSubmission,
   rememberSubmission,
 } from '../lib/resume-storage';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
 
 const DAY = 24 * 60 * 60_000;
 const savedAt = new Date('2031-05-04T09:00:00.000Z');
@@ -46,17 +36,7 @@ describe('the request this device remembers', () => {
       storage.setItem(RESUME_KEY, raw);
       expect(readRememberedSubmission(savedAt, storage)).toBeNull();
     }
-    const broken: KeyValueStorage = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = refusingStorage();
     expect(() => rememberSubmission(submission, savedAt, broken)).not.toThrow();
     expect(readRememberedSubmission(savedAt, broken)).toBeNull();
     expect(() => forgetSubmission(broken)).not.toThrow();

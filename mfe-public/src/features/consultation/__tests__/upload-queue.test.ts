@@ -1,22 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { countByStatus, getSendable, reduceUploadQueue } from '../lib/upload-queue';
-import type { QueuedFile } from '../lib/upload-queue';
-
-function item(id: string, overrides: Partial<QueuedFile<string>> = {}): QueuedFile<string> {
-  return {
-    id,
-    slot: 'photos',
-    kind: 'images',
-    file: id,
-    name: `${id}.jpg`,
-    size: 1000,
-    status: 'pending',
-    loaded: 0,
-    percent: 0,
-    reason: null,
-    ...overrides,
-  };
-}
+import { item } from './queued-file';
 
 describe('the step 2 upload queue', () => {
   it('moves a file from chosen to uploading with its real progress to stored', () => {

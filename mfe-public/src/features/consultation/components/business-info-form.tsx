@@ -4,6 +4,7 @@
  * typed.
  */
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -103,6 +104,31 @@ function CharacterCount({
   );
 }
 
+/** One card of the form: its heading (an h2), a line saying what it asks, and its fields. */
+function FormSection({
+  title,
+  description,
+  contentClassName = 'grid gap-5 sm:grid-cols-2',
+  children,
+}: {
+  title: string;
+  description: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
 type BusinessInfoFormProps = {
   initialValues: BusinessInfoValues;
   onSaved: (submission: SavedSubmission) => void;
@@ -169,6 +195,14 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
     );
   };
 
+  /** The cards' text fields, two to a row, the `wide` one across the row. */
+  const textFieldGrid = (specs: TextFieldSpec[], wide: TextFieldSpec['name']) =>
+    specs.map((spec) => (
+      <div key={spec.name} className={spec.name === wide ? 'sm:col-span-2' : undefined}>
+        {textField(spec)}
+      </div>
+    ));
+
   return (
     <form
       noValidate
@@ -176,66 +210,38 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
       onSubmit={(event) => void onSubmit(event)}
       className="space-y-6"
     >
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">About you</h2>
-          </CardTitle>
-          <CardDescription>Who we talk to about your restaurant.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          {ABOUT_YOU.map((spec) => (
-            <div key={spec.name} className={spec.name === 'email' ? 'sm:col-span-2' : undefined}>
-              {textField(spec)}
-            </div>
-          ))}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">Your business</h2>
-          </CardTitle>
-          <CardDescription>The restaurant you would like us to look at.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          {ABOUT_BUSINESS.map((spec) => (
-            <div key={spec.name} className={spec.name === 'location' ? 'sm:col-span-2' : undefined}>
-              {textField(spec)}
-            </div>
-          ))}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">Challenges and goals</h2>
-          </CardTitle>
-          <CardDescription>A few sentences each (at least 20 characters) help us prepare.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          {LONG_FIELDS.map((spec) => {
-            const error = errors[spec.name]?.message;
-            const id = fieldId(spec.name);
-            return (
-              <FormField
-                key={spec.name}
-                id={id}
-                label={spec.label}
-                error={error}
-                labelAside={<CharacterCount control={form.control} name={spec.name} />}
-              >
-                <Textarea
-                  {...fieldAria(id, error)}
-                  rows={5}
-                  placeholder={spec.placeholder}
-                  {...form.register(spec.name)}
-                />
-              </FormField>
-            );
-          })}
-        </CardContent>
-      </Card>
+      <FormSection title="About you" description="Who we talk to about your restaurant.">
+        {textFieldGrid(ABOUT_YOU, 'email')}
+      </FormSection>
+      <FormSection title="Your business" description="The restaurant you would like us to look at.">
+        {textFieldGrid(ABOUT_BUSINESS, 'location')}
+      </FormSection>
+      <FormSection
+        title="Challenges and goals"
+        description="A few sentences each (at least 20 characters) help us prepare."
+        contentClassName="space-y-5"
+      >
+        {LONG_FIELDS.map((spec) => {
+          const error = errors[spec.name]?.message;
+          const id = fieldId(spec.name);
+          return (
+            <FormField
+              key={spec.name}
+              id={id}
+              label={spec.label}
+              error={error}
+              labelAside={<CharacterCount control={form.control} name={spec.name} />}
+            >
+              <Textarea
+                {...fieldAria(id, error)}
+                rows={5}
+                placeholder={spec.placeholder}
+                {...form.register(spec.name)}
+              />
+            </FormField>
+          );
+        })}
+      </FormSection>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
           {submit.isPending ? (

@@ -6,18 +6,8 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { INVALID_LINK_MESSAGE } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  Skeleton,
-  getServerMessage,
-} from '@platform/ui';
-import { LinkIcon } from 'lucide-react';
+import { Button } from '@platform/ui';
+import { InvalidLinkAlert, OpeningLinkCard } from '../../../components/emailed-link-states';
 import { useContinueLink } from '../api/open-continue-link';
 import { RESUME_COPY } from '../lib/consultation-copy';
 import type { SavedSubmission } from '../lib/draft-storage';
@@ -46,30 +36,19 @@ export function ContinueLink({ token, onOpened }: ContinueLinkProps) {
 
   if (access.isError) {
     return (
-      <Alert variant="destructive">
-        <LinkIcon aria-hidden="true" />
-        <AlertTitle className="line-clamp-none">{RESUME_COPY.invalidLinkTitle}</AlertTitle>
-        <AlertDescription>
-          <p>{getServerMessage(access.error) ?? INVALID_LINK_MESSAGE}</p>
-          <p className="mt-1">{RESUME_COPY.invalidLinkHelp}</p>
+      <InvalidLinkAlert
+        title={RESUME_COPY.invalidLinkTitle}
+        error={access.error}
+        help={RESUME_COPY.invalidLinkHelp}
+        action={
           <Button asChild variant="outline" className="mt-3">
             <Link to="/consultation" replace>
               {RESUME_COPY.startNew}
             </Link>
           </Button>
-        </AlertDescription>
-      </Alert>
+        }
+      />
     );
   }
-  return (
-    <Card aria-busy="true">
-      <CardContent className="space-y-3 pt-6">
-        <p className="sr-only" role="status">
-          {RESUME_COPY.openingLink}
-        </p>
-        <Skeleton className="h-6 w-1/2" />
-        <Skeleton className="h-24 w-full" />
-      </CardContent>
-    </Card>
-  );
+  return <OpeningLinkCard message={RESUME_COPY.openingLink} />;
 }

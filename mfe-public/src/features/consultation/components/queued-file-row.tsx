@@ -1,6 +1,6 @@
 /** One chosen file of step 2: a thumbnail for photos, its state, its real upload progress and actions. */
 import { useEffect, useState } from 'react';
-import { Badge, Button } from '@platform/ui';
+import { Badge } from '@platform/ui';
 import { Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
   CircleCheckIcon,
@@ -16,6 +16,7 @@ import {
 import { TRANSFER_COPY } from '../lib/consultation-copy';
 import { isImageFile, isVideoFile } from '../lib/file-rules';
 import type { QueuedFile } from '../lib/upload-queue';
+import { FileActionButton } from '../../../components/file-action-button';
 
 /** A preview address for a chosen photo, released when the row goes away. */
 function useObjectUrl(file: File, enabled: boolean): string | null {
@@ -133,23 +134,28 @@ export function QueuedFileRow({
           {canPause || canResume ? (
             <div className="flex flex-wrap gap-2 pt-2">
               {canResume ? (
-                <Button type="button" size="sm" onClick={() => onResume(item.id)}>
-                  <PlayIcon aria-hidden="true" />
-                  {TRANSFER_COPY.resume}
-                  <span className="sr-only"> {item.name}</span>
-                </Button>
+                <FileActionButton
+                  icon={PlayIcon}
+                  label={TRANSFER_COPY.resume}
+                  fileName={item.name}
+                  onClick={() => onResume(item.id)}
+                />
               ) : (
-                <Button type="button" size="sm" variant="outline" onClick={() => onPause(item.id)}>
-                  <PauseIcon aria-hidden="true" />
-                  {TRANSFER_COPY.pause}
-                  <span className="sr-only"> {item.name}</span>
-                </Button>
+                <FileActionButton
+                  icon={PauseIcon}
+                  label={TRANSFER_COPY.pause}
+                  fileName={item.name}
+                  variant="outline"
+                  onClick={() => onPause(item.id)}
+                />
               )}
-              <Button type="button" size="sm" variant="ghost" onClick={() => onCancel(item.id)}>
-                <XIcon aria-hidden="true" />
-                {TRANSFER_COPY.cancel}
-                <span className="sr-only"> {item.name}</span>
-              </Button>
+              <FileActionButton
+                icon={XIcon}
+                label={TRANSFER_COPY.cancel}
+                fileName={item.name}
+                variant="ghost"
+                onClick={() => onCancel(item.id)}
+              />
             </div>
           ) : null}
           {item.status === 'stored' ? (
@@ -171,27 +177,23 @@ export function QueuedFileRow({
         {item.status === 'failed' || item.status === 'pending' || item.status === 'refused' ? (
           <div className="flex flex-wrap gap-2 pt-1">
             {item.status === 'failed' ? (
-              <Button
-                type="button"
-                size="sm"
+              <FileActionButton
+                icon={RotateCcwIcon}
+                label="Retry"
+                fileName={item.name}
                 variant="outline"
                 disabled={isLocked}
                 onClick={() => onRetry(item.id)}
-              >
-                <RotateCcwIcon aria-hidden="true" />
-                Retry<span className="sr-only"> {item.name}</span>
-              </Button>
+              />
             ) : null}
-            <Button
-              type="button"
-              size="sm"
+            <FileActionButton
+              icon={XIcon}
+              label="Remove"
+              fileName={item.name}
               variant="ghost"
               disabled={isLocked}
               onClick={() => onRemove(item.id)}
-            >
-              <XIcon aria-hidden="true" />
-              Remove<span className="sr-only"> {item.name}</span>
-            </Button>
+            />
           </div>
         ) : null}
       </div>

@@ -1,16 +1,8 @@
 /** One input of step 2 (photos, walkthrough video or menu): choose, review, upload, retry. */
 import { useId } from 'react';
 import type { ChangeEvent, ComponentType } from 'react';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  buttonVariants,
-  cn,
-} from '@platform/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { FilePickButton } from '@platform/ui/upload-progress';
 import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
 import type { UploadSlot } from '../lib/file-rules';
 import { countByStatus, getSendable } from '../lib/upload-queue';
@@ -86,27 +78,17 @@ export function UploadSlotCard({
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <label
-            htmlFor={inputId}
-            className={cn(
-              buttonVariants({ variant: 'outline' }),
-              'w-full cursor-pointer sm:w-auto',
-              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-              isDisabled && 'pointer-events-none opacity-50',
-            )}
+          <FilePickButton
+            id={inputId}
+            className="w-full sm:w-auto"
+            accept={accept}
+            multiple={multiple}
+            disabled={isDisabled}
+            onChange={onChange}
           >
             <Icon className="size-4" aria-hidden="true" />
             {chooseLabel}
-            <input
-              id={inputId}
-              type="file"
-              accept={accept}
-              multiple={multiple}
-              disabled={isDisabled}
-              className="sr-only"
-              onChange={onChange}
-            />
-          </label>
+          </FilePickButton>
           <Button
             type="button"
             className="w-full sm:w-auto"

@@ -39,6 +39,7 @@ import {
   summariseBatch,
 } from '../lib/complete-with-files';
 import type { UploadsBeforeCompleting } from '../lib/complete-with-files';
+import type { UploadSlot } from '../lib/file-rules';
 import { useConsultationUploads } from '../lib/use-consultation-uploads';
 import { UploadSlotCard } from './upload-slot-card';
 
@@ -83,16 +84,20 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
   const isBusy = isUploading || phase !== 'idle' || later.isPending;
   const progress = phase === 'uploading' ? summariseBatch(uploads.queue, batch) : null;
 
-  const slotProps = {
+  /** What a slot's card takes besides its own copy: the queue's handlers, and its files and state. */
+  const slotProps = (slot: UploadSlot) => ({
+    slot,
     onChoose: uploads.choose,
-    onUpload: (slot: Parameters<typeof uploads.uploadSlot>[0]) => void uploads.uploadSlot(slot),
+    onUpload: (chosen: UploadSlot) => void uploads.uploadSlot(chosen),
     onRemove: uploads.remove,
     onRetry: uploads.retry,
     onPause: uploads.pause,
     onResume: uploads.resume,
     onCancel: uploads.cancel,
-  };
-  const itemsOf = (slot: 'photos' | 'video' | 'menu') => uploads.queue.filter((item) => item.slot === slot);
+    items: uploads.queue.filter((item) => item.slot === slot),
+    isBusy: uploads.busySlots.has(slot),
+    isLocked: phase !== 'idle',
+  });
 
   // Completing sends what is chosen first and never completes without it unless the owner says so
   // (docs/behaviour/consultation-and-contact.md#completing-with-chosen-files).
@@ -177,8 +182,7 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         </AlertDescription>
       </Alert>
       <UploadSlotCard
-        {...slotProps}
-        slot="photos"
+        {...slotProps('photos')}
         title="Restaurant Photos"
         description="Dining room, entrance, kitchen, tables and signage: as many photos as you like (up to 20 MB each)."
         icon={CameraIcon}
@@ -186,13 +190,9 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         multiple
         chooseLabel="Choose photos"
         noun="photo"
-        items={itemsOf('photos')}
-        isBusy={uploads.busySlots.has('photos')}
-        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
-        {...slotProps}
-        slot="video"
+        {...slotProps('video')}
         title="Walkthrough Video"
         description="One video walking through your restaurant as a guest sees it. Suggested length: 2-3 minutes (up to 2 GB)."
         icon={FilmIcon}
@@ -200,13 +200,9 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         multiple={false}
         chooseLabel="Choose video"
         noun="video"
-        items={itemsOf('video')}
-        isBusy={uploads.busySlots.has('video')}
-        isLocked={phase !== 'idle'}
       />
       <UploadSlotCard
-        {...slotProps}
-        slot="menu"
+        {...slotProps('menu')}
         title="Menu"
         description="Photos of your menu, or the menu as a PDF, DOC or DOCX document (up to 25 MB)."
         icon={UtensilsIcon}
@@ -214,9 +210,6 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
         multiple
         chooseLabel="Choose menu files"
         noun="menu file"
-        items={itemsOf('menu')}
-        isBusy={uploads.busySlots.has('menu')}
-        isLocked={phase !== 'idle'}
       />
       {problem ? (
         <Alert variant="destructive" role="alert" ref={problemRef} tabIndex={-1} data-testid="unsent-files">

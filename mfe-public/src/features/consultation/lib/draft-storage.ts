@@ -4,11 +4,11 @@
  * nothing is lost on bad input or a failed request; it is cleared once the submission is completed.
  */
 import type { ConsultationRequest } from '@platform/contracts';
+import { sessionStore } from '../../../lib/web-storage';
+import type { KeyValueStorage } from '../../../lib/web-storage';
 
 export const DRAFT_KEY = 'consultation_draft';
 export const SUBMISSION_KEY = 'consultation_submission';
-
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type BusinessInfoValues = {
   [Field in keyof ConsultationRequest]-?: string;
@@ -43,14 +43,6 @@ export type SavedSubmission = { submissionId: string; uploadToken: string; busin
 
 /** Longest text kept per field: a little above the form's own limits, so a too-long entry still shows. */
 const MAX_KEPT_LENGTH = 2_500;
-
-export function sessionStore(): KeyValueStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 function readJson(storage: KeyValueStorage | null, key: string): Record<string, unknown> | null {
   try {

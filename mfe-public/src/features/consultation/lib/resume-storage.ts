@@ -5,21 +5,15 @@
  * forgotten after as many days as the e-mailed 'Continue Later' link works.
  */
 import { CONTINUE_LINK_TTL_DAYS } from '@platform/contracts';
-import type { KeyValueStorage, SavedSubmission } from './draft-storage';
+import { deviceStore } from '../../../lib/web-storage';
+import type { KeyValueStorage } from '../../../lib/web-storage';
+import type { SavedSubmission } from './draft-storage';
 
 export const RESUME_KEY = 'consultation_resume';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 export type ResumableSubmission = SavedSubmission & { savedAt: string };
-
-export function deviceStore(): KeyValueStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function rememberSubmission(
   submission: SavedSubmission,

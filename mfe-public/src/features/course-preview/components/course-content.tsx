@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDuration, isPlaceholderSectionTitle, totalDurationSeconds } from '@platform/contracts/format';
-import { Badge, Button } from '@platform/ui';
+import { Badge, Button, HydrateLater, RENDERED_WHEN_NEAR, cn } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
 import { isLessonOpen } from '../lib/lesson-rules';
@@ -18,6 +18,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 const sectionKey = (section: PreviewSection) => `section-${section.id}`;
 
+const COURSE_CONTENT_ID = 'course-content';
+
 /** 'Course content': section and lecture counts from the catalogue, one card per section. */
 export function CourseContent({
   sections,
@@ -33,7 +35,13 @@ export function CourseContent({
   const total = formatDuration(totalDurationSeconds(ordered.flatMap((section) => section.lessons)));
 
   return (
-    <section aria-labelledby="course-content-heading" className="space-y-4">
+    // Below the first screen: drawn and hydrated as it nears the view (docs/decisions.md, 115). The box
+    // reaches a little past the cards (negative margins, equal padding) so their shadows are not clipped.
+    <section
+      id={COURSE_CONTENT_ID}
+      aria-labelledby="course-content-heading"
+      className={cn('-mx-1 -mb-1 space-y-4 px-1 pb-1', RENDERED_WHEN_NEAR)}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="course-content-heading" className="text-2xl font-bold tracking-tight">
@@ -58,50 +66,53 @@ export function CourseContent({
           const lessons = [...section.lessons].sort((a, b) => a.orderIndex - b.orderIndex);
           const length = formatDuration(totalDurationSeconds(lessons));
           return (
-            <AccordionItem
-              key={section.id}
-              value={sectionKey(section)}
-              className="rounded-xl border border-border bg-card shadow-sm last:border-b"
-            >
-              <AccordionTrigger className="px-4 py-4 hover:no-underline sm:px-5 [&>svg]:mt-1">
-                {/* A section without a real title is called 'Section N' once, as its title. */}
-                {isPlaceholderSectionTitle(index + 1, section.title) ? (
-                  <span className="text-base font-semibold text-foreground">Section {index + 1}</span>
-                ) : (
-                  <span className="flex min-w-0 flex-col gap-1">
-                    <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                      Section {index + 1}
+            // Each section hydrates in a task of its own on the first view (docs/decisions.md, 101), once
+            // the outline nears the screen (docs/decisions.md, 115).
+            <HydrateLater key={section.id} near={COURSE_CONTENT_ID}>
+              <AccordionItem
+                value={sectionKey(section)}
+                className="rounded-xl border border-border bg-card shadow-sm last:border-b"
+              >
+                <AccordionTrigger className="px-4 py-4 hover:no-underline sm:px-5 [&>svg]:mt-1">
+                  {/* A section without a real title is called 'Section N' once, as its title. */}
+                  {isPlaceholderSectionTitle(index + 1, section.title) ? (
+                    <span className="text-base font-semibold text-foreground">Section {index + 1}</span>
+                  ) : (
+                    <span className="flex min-w-0 flex-col gap-1">
+                      <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                        Section {index + 1}
+                      </span>
+                      <span className="text-base font-semibold text-foreground">{section.title}</span>
                     </span>
-                    <span className="text-base font-semibold text-foreground">{section.title}</span>
-                  </span>
-                )}
-              </AccordionTrigger>
-              <div className="-mt-2 space-y-2 px-4 pb-4 sm:px-5">
-                {section.description ? (
-                  <p className="text-sm text-muted-foreground">{section.description}</p>
-                ) : null}
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <span>{plural(section.lessonCount, 'lecture')}</span>
-                  {length ? <span aria-hidden="true">•</span> : null}
-                  {length ? <span>{length}</span> : null}
-                  {index === 0 ? <Badge variant="success">FREE TO WATCH</Badge> : null}
+                  )}
+                </AccordionTrigger>
+                <div className="-mt-2 space-y-2 px-4 pb-4 sm:px-5">
+                  {section.description ? (
+                    <p className="text-sm text-muted-foreground">{section.description}</p>
+                  ) : null}
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                    <span>{plural(section.lessonCount, 'lecture')}</span>
+                    {length ? <span aria-hidden="true">•</span> : null}
+                    {length ? <span>{length}</span> : null}
+                    {index === 0 ? <Badge variant="success">FREE TO WATCH</Badge> : null}
+                  </div>
                 </div>
-              </div>
-              <AccordionContent className="border-t border-border px-1 pt-1 pb-1 sm:px-2">
-                <ul className="divide-y divide-border/70">
-                  {lessons.map((lesson) => (
-                    <li key={lesson.id}>
-                      <LessonRow
-                        lesson={lesson}
-                        isOpen={isLessonOpen(section, lesson) && lesson.videoUrl !== null}
-                        isCurrent={lesson.id === currentLessonId}
-                        onSelect={onSelectLesson}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </AccordionContent>
-            </AccordionItem>
+                <AccordionContent className="border-t border-border px-1 pt-1 pb-1 sm:px-2">
+                  <ul className="divide-y divide-border/70">
+                    {lessons.map((lesson) => (
+                      <li key={lesson.id}>
+                        <LessonRow
+                          lesson={lesson}
+                          isOpen={isLessonOpen(section, lesson) && lesson.videoUrl !== null}
+                          isCurrent={lesson.id === currentLessonId}
+                          onSelect={onSelectLesson}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </AccordionContent>
+              </AccordionItem>
+            </HydrateLater>
           );
         })}
       </Accordion>

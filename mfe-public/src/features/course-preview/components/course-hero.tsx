@@ -1,10 +1,13 @@
-import { Badge } from '@platform/ui';
+import { Badge, ServerMarkup } from '@platform/ui';
 import { ChevronRightIcon, ShieldCheckIcon, StarIcon, UsersIcon } from 'lucide-react';
 
-/** The page's title block: breadcrumb, the headline and the offer. Static, so it paints before the outline loads. */
+/**
+ * The page's title block: breadcrumb, the headline and the offer. Static: it paints before the outline
+ * loads, and the first view keeps it as drawn (docs/decisions.md, 109).
+ */
 export function CourseHero() {
   return (
-    <header className="space-y-4">
+    <ServerMarkup as="header" className="space-y-4">
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
           <li>Business</li>
@@ -48,6 +51,6 @@ export function CourseHero() {
           <span>30-day money-back guarantee</span>
         </li>
       </ul>
-    </header>
+    </ServerMarkup>
   );
 }

@@ -5,7 +5,15 @@
 import { useCallback, useDeferredValue, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
+import {
+  Button,
+  HydrateLater,
+  RENDERED_WHEN_NEAR,
+  SITE_NAME,
+  ServerMarkup,
+  cn,
+  useDocumentTitle,
+} from '@platform/ui';
 import { CircleCheckIcon, EyeIcon, MessageCircleIcon, PlayIcon } from 'lucide-react';
 import { useCoursePreview } from '../api/get-course-preview';
 import type { CoursePreview, PreviewLesson } from '../api/get-course-preview';
@@ -132,11 +140,16 @@ function CourseLessons({ preview }: { preview: CoursePreview }) {
 
   return (
     <>
+      {/* The players hydrate each in a task of their own on the first view (docs/decisions.md, 101). */}
       {preview.introVideoUrl ? (
-        <IntroVideo src={preview.introVideoUrl} videoRef={introRef} onPlay={player.pause} />
+        <HydrateLater>
+          <IntroVideo src={preview.introVideoUrl} videoRef={introRef} onPlay={player.pause} />
+        </HydrateLater>
       ) : null}
       <FreePreviewNotice freeCount={freeCount} />
-      <CoursePlayerView player={player} ref={playerRef} />
+      <HydrateLater>
+        <CoursePlayerView player={player} ref={playerRef} />
+      </HydrateLater>
       <PreviewThisCourseNotice />
       <CourseContent
         sections={preview.sections}
@@ -166,10 +179,14 @@ function StickyAnalysisReminder() {
 
 function ContactSection() {
   return (
-    <section
+    <ServerMarkup
+      as="section"
       id="contact"
       aria-labelledby="contact-heading"
-      className="mt-12 rounded-2xl bg-stone-900 px-6 py-10 text-center text-stone-50 sm:px-10 dark:bg-stone-800"
+      className={cn(
+        'mt-12 rounded-2xl bg-stone-900 px-6 py-10 text-center text-stone-50 sm:px-10 dark:bg-stone-800',
+        RENDERED_WHEN_NEAR,
+      )}
     >
       <MessageCircleIcon className="mx-auto size-8 text-orange-300" aria-hidden="true" />
       <h2 id="contact-heading" className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">
@@ -191,7 +208,7 @@ function ContactSection() {
           <Link to="/consultation">Book a Free Consultation</Link>
         </Button>
       </div>
-    </section>
+    </ServerMarkup>
   );
 }
 
@@ -214,11 +231,12 @@ export function CoursePage() {
             <CourseLessons preview={preview.data} />
           )}
         </div>
-        <aside aria-label="Free analysis and instructor" className="flex flex-col gap-6">
+        {/* Nothing to do in the browser but follow links: kept as drawn (docs/decisions.md, 109). */}
+        <ServerMarkup as="aside" aria-label="Free analysis and instructor" className="flex flex-col gap-6">
           <FreeAnalysisCard />
           <InstructorCard />
           <StickyAnalysisReminder />
-        </aside>
+        </ServerMarkup>
       </div>
       <ContactSection />
     </div>

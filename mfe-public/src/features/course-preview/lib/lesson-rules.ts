@@ -61,21 +61,25 @@ export function listLessonsInOrder<TLesson extends LessonLike>(
   return byOrderIndex(sections).flatMap((section) => byOrderIndex(section.lessons));
 }
 
-/** The free lessons the player can play, in course order (documents are never played). */
+/** A free lesson the player can play (documents are never played); the address is read only when free. */
+function isFreePlayable(lesson: LessonLike): boolean {
+  if (!lesson.isFree) return false;
+  const media = getLessonMedia(lesson);
+  return media !== null && media.type !== 'document';
+}
+
+/** The free lessons the player can play, in course order. */
 export function listFreePlayableLessons<TLesson extends LessonLike>(
   sections: readonly SectionLike<TLesson>[],
 ): TLesson[] {
-  return listLessonsInOrder(sections).filter((lesson) => {
-    const media = getLessonMedia(lesson);
-    return lesson.isFree && media !== null && media.type !== 'document';
-  });
+  return listLessonsInOrder(sections).filter(isFreePlayable);
 }
 
-/** The player starts on the first free video. */
+/** The player starts on the first free video (the page's first render: no lesson after it is read). */
 export function getFirstFreeLesson<TLesson extends LessonLike>(
   sections: readonly SectionLike<TLesson>[],
 ): TLesson | null {
-  return listFreePlayableLessons(sections)[0] ?? null;
+  return listLessonsInOrder(sections).find(isFreePlayable) ?? null;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   CardHeader,
   CardTitle,
   SITE_NAME,
+  ServerMarkup,
   useDocumentTitle,
 } from '@platform/ui';
 import {
@@ -106,7 +107,8 @@ export function LandingPage() {
   return (
     // No top bar of its own: the site header above already carries the brand and the one sign-in button.
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-16 sm:space-y-20">
-      <section
+      <ServerMarkup
+        as="section"
         className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_26rem]"
         aria-labelledby="hero-heading"
       >
@@ -174,9 +176,9 @@ export function LandingPage() {
             </Button>
           </CardFooter>
         </Card>
-      </section>
+      </ServerMarkup>
 
-      <section aria-labelledby="benefits-heading" className="space-y-8">
+      <ServerMarkup as="section" aria-labelledby="benefits-heading" className="space-y-8">
         <div className="max-w-2xl space-y-2">
           <h2 id="benefits-heading" className="text-3xl font-bold tracking-tight">
             Why owners choose this course
@@ -198,9 +200,9 @@ export function LandingPage() {
             </Card>
           ))}
         </div>
-      </section>
+      </ServerMarkup>
 
-      <section aria-labelledby="chapters-heading" className="space-y-8">
+      <ServerMarkup as="section" aria-labelledby="chapters-heading" className="space-y-8">
         <div className="max-w-2xl space-y-2">
           <h2 id="chapters-heading" className="text-3xl font-bold tracking-tight">
             What you will learn
@@ -229,9 +231,13 @@ export function LandingPage() {
             </Card>
           ))}
         </div>
-      </section>
+      </ServerMarkup>
 
-      <section aria-labelledby="three-points-heading" className="rounded-2xl bg-muted px-6 py-10 sm:px-10">
+      <ServerMarkup
+        as="section"
+        aria-labelledby="three-points-heading"
+        className="rounded-2xl bg-muted px-6 py-10 sm:px-10"
+      >
         <h2 id="three-points-heading" className="text-center text-3xl font-bold tracking-tight">
           Free, real and made for a fresh start
         </h2>
@@ -248,9 +254,10 @@ export function LandingPage() {
             </div>
           ))}
         </div>
-      </section>
+      </ServerMarkup>
 
-      <section
+      <ServerMarkup
+        as="section"
         aria-labelledby="closing-heading"
         className="rounded-2xl bg-stone-900 px-6 py-12 text-center text-stone-50 sm:px-10 dark:bg-stone-800"
       >
@@ -263,7 +270,7 @@ export function LandingPage() {
         <div className="mt-6 flex justify-center">
           <LoginButton>Get Started Now</LoginButton>
         </div>
-      </section>
+      </ServerMarkup>
     </div>
   );
 }

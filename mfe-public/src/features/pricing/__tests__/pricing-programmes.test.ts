@@ -6,7 +6,7 @@ describe('the pricing page', () => {
     expect(PROGRAMMES.map(({ name, price, priceNote }) => `${name}: ${price} ${priceNote}`)).toEqual([
       'Self-Implementation Program: $1,597 one time',
       'Premium Success Program: $0 upfront + 10% success fee on monthly revenue increase',
-      'Flexible Payments: $1,597 with financing',
+      'Flexible Payments: $1,597 in 3 monthly payments',
     ]);
   });
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SITE_NAME, useAuth, useDocumentTitle } from '@platform/ui';
+import { HydrateLater, SITE_NAME, useAuth, useDocumentTitle } from '@platform/ui';
 import { ShieldCheckIcon } from 'lucide-react';
 import {
   PENDING_PLAN_FROM_LOGIN_KEY,
@@ -80,24 +80,26 @@ export function PricingPage() {
         </p>
       </header>
       <div className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
+        {/* Each card hydrates in a task of its own on the first view (docs/decisions.md, 101). */}
         {PROGRAMMES.map((programme) => (
-          <ProgrammeCard
-            key={programme.id}
-            ref={(element) => {
-              if (element) checkboxes.current.set(programme.id, element);
-              else checkboxes.current.delete(programme.id);
-            }}
-            programme={programme}
-            agreed={agreed[programme.id]}
-            onAgreedChange={(value) => {
-              setAgreed((current) => ({ ...current, [programme.id]: value }));
-              if (value) setNeedsAgreement((current) => (current === programme.id ? null : current));
-            }}
-            agreementMessage={needsAgreement === programme.id ? PRICING_AGREEMENT_MESSAGE : null}
-            onProceed={() => proceed(programme.id)}
-            isSelected={isAuthenticated && selected === programme.id}
-            isBusy={isLoading}
-          />
+          <HydrateLater key={programme.id}>
+            <ProgrammeCard
+              ref={(element) => {
+                if (element) checkboxes.current.set(programme.id, element);
+                else checkboxes.current.delete(programme.id);
+              }}
+              programme={programme}
+              agreed={agreed[programme.id]}
+              onAgreedChange={(value) => {
+                setAgreed((current) => ({ ...current, [programme.id]: value }));
+                if (value) setNeedsAgreement((current) => (current === programme.id ? null : current));
+              }}
+              agreementMessage={needsAgreement === programme.id ? PRICING_AGREEMENT_MESSAGE : null}
+              onProceed={() => proceed(programme.id)}
+              isSelected={isAuthenticated && selected === programme.id}
+              isBusy={isLoading}
+            />
+          </HydrateLater>
         ))}
       </div>
       <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">

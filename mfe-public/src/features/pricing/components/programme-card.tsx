@@ -12,6 +12,7 @@ import {
   CardHeader,
   CardTitle,
   Label,
+  ServerMarkup,
   cn,
   useHydrated,
 } from '@platform/ui';
@@ -67,14 +68,16 @@ export const ProgrammeCard = forwardRef(function ProgrammeCard(
         <CardDescription>{programme.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="space-y-2 text-sm">
+        {/* Text only: the first view keeps it as drawn (docs/decisions.md, 109). Drawn at once: the first
+            card's list is on a phone's first screen (docs/decisions.md, 115). */}
+        <ServerMarkup as="ul" className="space-y-2 text-sm">
           {programme.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
               {feature}
             </li>
           ))}
-        </ul>
+        </ServerMarkup>
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-4">
         <div className="flex items-start gap-3">

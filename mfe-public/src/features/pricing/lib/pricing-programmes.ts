@@ -66,11 +66,12 @@ export const PROGRAMMES: readonly Programme[] = [
     productId: 'flexible-payments-program',
     name: 'Flexible Payments',
     price: '$1,597',
-    priceNote: 'with financing',
-    description: 'The same complete program; spread the cost with PayPal Pay Later where it is offered.',
+    priceNote: 'in 3 monthly payments',
+    description:
+      'The same complete program in three monthly payments of $532.33, $532.33 and $532.34: the first today, the others charged to your card.',
     features: [
       'Everything in Self-Implementation',
-      'PayPal Pay Later at checkout, where available',
+      '$532.33 today, then monthly to your card',
       'Start learning today',
       '30-day money-back guarantee',
     ],

@@ -9,6 +9,7 @@ import {
   AlertTitle,
   Button,
   Card,
+  HydrateLater,
   SITE_NAME,
   Skeleton,
   useCart,
@@ -115,7 +116,10 @@ export function ServicesPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Services">
           {products.data.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} eager={index === 0} />
+              {/* Each card hydrates in a task of its own on the first view (docs/decisions.md, 101). */}
+              <HydrateLater>
+                <ProductCard product={product} eager={index === 0} />
+              </HydrateLater>
             </li>
           ))}
         </ul>

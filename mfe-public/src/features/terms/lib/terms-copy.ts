@@ -47,7 +47,7 @@ export const PROGRAMME_TERMS: ReadonlyArray<{
     anchor: TERMS_ANCHORS.flexible_payments,
     title: 'Flexible Payments',
     summary:
-      '$1,597, charged at checkout; where PayPal offers Pay Later, you may spread the payment with PayPal on their terms.',
+      '$1,597 in three monthly payments ($532.33, $532.33 and $532.34), the first at checkout by card while signed in, the others charged automatically to that card on their due dates; a declined payment is retried 3 and 7 days later, and 7 days after its due date the course pauses until it is paid. You can pay the rest early at any time.',
     clauses: ONE_TIME_PURCHASE,
   },
 ];

@@ -6,3 +6,5 @@ export * from './signup.js';
 export * from './forgot-password.js';
 export * from './setup-password.js';
 export * from './account.js';
+export * from './admin-customers.js';
+export * from './account-data.js';

@@ -7,3 +7,4 @@ export * from './contact.js';
 export * from './continue-later.js';
 export * from './resumable-uploads.js';
 export * from './messages.js';
+export * from './calls.js';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { formatBytes } from './upload-files.js';
 
 export const CONSULTATION_MESSAGE_MAX_LENGTH = 5000;
 
@@ -29,6 +30,39 @@ export type PostConsultationMessageRequest = z.infer<typeof PostConsultationMess
 export const CONSULTATION_MESSAGE_AUTHORS = ['owner', 'admin'] as const;
 export type ConsultationMessageAuthor = (typeof CONSULTATION_MESSAGE_AUTHORS)[number];
 
+/**
+ * Files on the admin's answer (docs/decisions.md, 107): sent as multipart/form-data to
+ * `POST /api/admin/consultations/:id/messages` (`body` field first, then `files` parts), images or PDF,
+ * judged from their content; any refused file refuses the whole message.
+ */
+export const CONSULTATION_MESSAGE_MAX_FILES = 5;
+export const CONSULTATION_MESSAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** What the file input offers; the server decides from the content. */
+export const CONSULTATION_MESSAGE_FILE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
+/** Named in the refusal of any other content: "File content is not an accepted image (…) or PDF type". */
+export const CONSULTATION_MESSAGE_FILE_LABEL = 'image (JPEG, PNG, WebP, GIF) or PDF';
+export const CONSULTATION_MESSAGE_FILE_MESSAGES = {
+  tooLarge: `Each file must be at most ${formatBytes(CONSULTATION_MESSAGE_FILE_MAX_BYTES)}`,
+  tooMany: `Attach at most ${CONSULTATION_MESSAGE_MAX_FILES} files to one message`,
+  notAttached: 'The message was not sent: a file could not be attached',
+  wrongField: 'Send the files as "files"',
+} as const;
+
+/** A file attached to a message; `path` is its authorised download (owner and admin only). */
+export const ConsultationMessageFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  path: z.string(),
+});
+export type ConsultationMessageFile = z.infer<typeof ConsultationMessageFileSchema>;
+
+/** `GET /api/consultation-message-files/:fileId`. */
+export function consultationMessageFilePath(fileId: string): string {
+  return `/api/consultation-message-files/${encodeURIComponent(fileId)}`;
+}
+
 /** One message of the thread, oldest first in the list. */
 export const ConsultationMessageSchema = z.object({
   id: z.uuid(),
@@ -38,6 +72,7 @@ export const ConsultationMessageSchema = z.object({
   authorName: z.string(),
   body: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  files: z.array(ConsultationMessageFileSchema),
 });
 export type ConsultationMessage = z.infer<typeof ConsultationMessageSchema>;
 export const ConsultationThreadSchema = z.array(ConsultationMessageSchema);

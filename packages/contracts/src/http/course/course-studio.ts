@@ -15,6 +15,7 @@
  * (the files a lesson may use, CourseMediaList). Unknown ids are 404; bad input is 400 and changes nothing.
  */
 import { z } from 'zod';
+import { lessonLengthFields, storedSectionFields } from './outline-fields.js';
 import { plainText } from '../text.js';
 import { LessonKindSchema } from './get-course-preview.js';
 import { parseHttpUrl, vimeoVideoId, youTubeVideoId } from './video-links.js';
@@ -279,14 +280,7 @@ export const StudioLessonSchema = z.object({
   mediaUrl: z.string().nullable(),
   captionsFile: z.string().nullable(),
   orderIndex: z.number().int(),
-  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
-  duration: z.number().nonnegative(),
-  /**
-   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
-   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
-   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
-   */
-  durationSeconds: z.number().int().positive().nullable(),
+  ...lessonLengthFields,
 
   isFree: z.boolean(),
   keyPoints: z.array(z.string()),
@@ -300,12 +294,7 @@ export const StudioLessonSchema = z.object({
 export type StudioLesson = z.infer<typeof StudioLessonSchema>;
 
 export const StudioSectionSchema = z.object({
-  id: z.number().int().positive(),
-  courseId: z.number().int().positive(),
-  title: z.string(),
-  description: z.string(),
-  orderIndex: z.number().int(),
-  availableAfterDays: z.number().int().nonnegative(),
+  ...storedSectionFields,
   isPublished: z.boolean(),
   lessons: z.array(StudioLessonSchema),
 });

@@ -3,6 +3,7 @@
  * not open carries no video address at all (`videoUrl: null`), so nothing locked leaks through it.
  */
 import { z } from 'zod';
+import { lessonLengthFields } from './outline-fields.js';
 
 export const LessonKindSchema = z.enum(['video', 'youtube', 'document']);
 export type LessonKind = z.infer<typeof LessonKindSchema>;
@@ -11,14 +12,7 @@ export const PreviewLessonSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
   content: z.string(),
-  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
-  duration: z.number().nonnegative(),
-  /**
-   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
-   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
-   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
-   */
-  durationSeconds: z.number().int().positive().nullable(),
+  ...lessonLengthFields,
   orderIndex: z.number().int().nonnegative(),
   isFree: z.boolean(),
   kind: LessonKindSchema,

@@ -14,3 +14,4 @@ export * from './certificates.js';
 export * from './lesson-questions.js';
 export * from './learners.js';
 export * from './team.js';
+export * from './customer-learning.js';

@@ -13,6 +13,7 @@ export const OVERRIDE_REASON_MAX_LENGTH = 500;
 /** `/api/admin/learners/:userId/…`: an account id (auth's ids are UUIDs). */
 export const LearnerIdParamsSchema = z.object({ userId: z.uuid(LEARNER_NOT_FOUND_MESSAGE) });
 
+/** An admin's change to one learner, with the reason kept (a drip override, a grant or revocation of access). */
 export const DripOverrideRequestSchema = z.object({
   reason: textField({
     min: 1,

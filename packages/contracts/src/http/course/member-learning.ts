@@ -6,6 +6,7 @@
  * lesson never carries its content, key points or video address (`null` / `[]`).
  */
 import { z } from 'zod';
+import { lessonLengthFields, storedSectionFields } from './outline-fields.js';
 import { LessonKindSchema } from './get-course-preview.js';
 
 /** The 403 message for a signed-in caller without an enrolment in the course (the 'Membership Required' toast's text). */
@@ -72,12 +73,7 @@ export type LockReason = z.infer<typeof LockReasonSchema>;
  * admin without an enrolment (everything is open to them).
  */
 export const AvailableModuleSchema = z.object({
-  id: z.number().int().positive(),
-  courseId: z.number().int().positive(),
-  title: z.string(),
-  description: z.string(),
-  orderIndex: z.number().int(),
-  availableAfterDays: z.number().int().nonnegative(),
+  ...storedSectionFields,
   isAvailable: z.boolean(),
   unlockDate: isoDateTime.nullable(),
   lockedReason: LockReasonSchema.nullable(),
@@ -103,14 +99,7 @@ export const MemberLessonSchema = z.object({
   courseId: z.number().int().positive(),
   title: z.string(),
   orderIndex: z.number().int(),
-  /** The same length in minutes (`durationSeconds` / 60), 0 when not known. */
-  duration: z.number().nonnegative(),
-  /**
-   * The media's length in whole seconds, as measured (a shipped sample's, a transcoded upload's); null when
-   * not known (a link, a document, an upload not transcoded yet). The one length pages show, written with
-   * `formatDuration` (docs/behaviour/member-learning.md#lesson-lengths).
-   */
-  durationSeconds: z.number().int().positive().nullable(),
+  ...lessonLengthFields,
   /** No longer set: a length the media did not give is not shown (null). */
   estimatedMinutes: z.number().int().nullable(),
   freePreview: z.boolean(),

@@ -9,3 +9,4 @@ export * from './my-purchases.js';
 export * from './coupons.js';
 export * from './my-orders.js';
 export * from './saved-card.js';
+export * from './payment-plans.js';

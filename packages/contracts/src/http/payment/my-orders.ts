@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { PaymentPlanSchema } from './payment-plans.js';
 import { OrderLineSchema, OrderStatusSchema, PaymentProviderSchema, REFUND_WINDOW_DAYS } from './orders.js';
 
 export const MyOrderSchema = z.object({
@@ -31,6 +32,8 @@ export const MyOrderSchema = z.object({
   planRenewal: z.enum(['renewing', 'cancelling', 'ended']).nullable(),
   /** The last moment a refund may be asked for (the guarantee); null when the order cannot be refunded. */
   refundableUntil: z.iso.datetime({ offset: true }).nullable(),
+  /** Flexible Payments: the plan's instalments and state; null for any other order. */
+  paymentPlan: PaymentPlanSchema.nullable(),
 });
 export type MyOrder = z.infer<typeof MyOrderSchema>;
 

@@ -1,5 +1,6 @@
 /** Orders as the admin API shows them, the refund call, and which providers are active. */
 import { z } from 'zod';
+import { PaymentPlanSchema } from './payment-plans.js';
 import { textField } from '../text.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded', 'failed'] as const;
@@ -44,11 +45,34 @@ export const OrderSchema = z.object({
   refundReason: z.string().nullable().optional(),
   /** 'INV-000042' once fulfilled; the PDF is `GET /api/admin/orders/{id}/invoice.pdf`. */
   invoiceNumber: z.string().nullable().optional(),
+  /** Flexible Payments: the plan's instalments and state. */
+  paymentPlan: PaymentPlanSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
 export type OrderList = z.infer<typeof OrderListSchema>;
+
+/** `POST /api/admin/orders/:id/resend-receipt` → 200 `{ message }`; 404 'Order not found'; 409 `notPaid`. */
+export const RESEND_RECEIPT_MESSAGES = {
+  sent: 'The receipt is on its way to the buyer again.',
+  notPaid: 'Only a paid order has a receipt.',
+} as const;
+
+/**
+ * `GET /api/admin/orders?userId=…&email=…`: one customer's paid orders (docs/behaviour/admin.md#customers),
+ * placed by the account or gone to its address; without both, the most recent orders of everyone.
+ */
+export const AdminOrdersQuerySchema = z
+  .object({
+    userId: z.uuid('userId must be an account id').optional(),
+    email: z.email('email must be an e-mail address').toLowerCase().optional(),
+  })
+  .refine((query) => Boolean(query.userId) === Boolean(query.email), {
+    message: 'userId and email go together',
+    path: ['email'],
+  });
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 export const REFUND_MESSAGES = {
   notPaid: 'Only a paid order can be refunded.',

@@ -7,17 +7,23 @@
  *   where the card is entered (Stripe Checkout in setup mode, or the test provider's TEST MODE page);
  *   503 without a card provider. A new card replaces the one on file.
  * - `DELETE /api/saved-card` → `MySavedCardSchema` with `card` null (nothing on file is fine too).
- * - The setup page sends the owner back to `/revenue-report?card=saved|cancelled|failed` (or the dashboard).
+ * - The setup page sends the owner back to `/revenue-report?card=saved|cancelled|failed` (or the dashboard,
+ *   the welcome page, or Orders & billing, where a payment plan's buyer changes the card it charges).
  */
 import { z } from 'zod';
 
 export const SAVED_CARD_MESSAGES = {
-  returnTo: 'returnTo must be revenue-report or dashboard',
+  returnTo: 'returnTo must be revenue-report, dashboard, revenue-share-welcome or orders',
   unavailable: 'Saving a card is not available right now.',
   setupNotFound: 'Card setup not found',
 } as const;
 
-export const SAVED_CARD_RETURN_PAGES = ['revenue-report', 'dashboard'] as const;
+export const SAVED_CARD_RETURN_PAGES = [
+  'revenue-report',
+  'dashboard',
+  'revenue-share-welcome',
+  'orders',
+] as const;
 export const SavedCardReturnPageSchema = z.enum(SAVED_CARD_RETURN_PAGES, {
   error: SAVED_CARD_MESSAGES.returnTo,
 });

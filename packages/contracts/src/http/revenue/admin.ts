@@ -152,6 +152,9 @@ export const RevenueCustomerSchema = z.object({
   implementationEndsAt: isoDateTime,
   /** The day the agreement started: consent, or the date the admin recorded. */
   agreedAt: CalendarDaySchema,
+  /** When the owner left the programme and why (docs/decisions.md, 99); null while on it. */
+  leftAt: isoDateTime.nullable(),
+  leaveReason: z.string().nullable(),
   /** The first day of the first month to report. */
   firstReportableMonth: CalendarDaySchema,
   /** Months whose report is late (`YYYY-MM`). */
@@ -192,6 +195,11 @@ export const AdminRevenueReportSchema = z.object({
   periodFlag: ReportPeriodFlagSchema.nullable(),
   /** The share's dispute; null when none (always sent; optional so older payloads parse). */
   dispute: ReportDisputeSchema.nullable().optional(),
+  /** An estimate (docs/behaviour/revenue-share.md#estimates); closed once the real report arrived. */
+  estimated: z.boolean().optional(),
+  estimateClosedAt: isoDateTime.nullable().optional(),
+  /** The real report that closed this estimate. */
+  replacedByReportId: z.uuid().nullable().optional(),
 });
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 

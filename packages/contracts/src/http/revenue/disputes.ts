@@ -28,6 +28,7 @@ export const REPORT_DISPUTE_MESSAGES = {
   notVerified: 'Only a verified share can be disputed',
   windowClosed: `A share can be disputed within ${DISPUTE_WINDOW_DAYS} days of its verification`,
   alreadyDisputed: 'This report has already been disputed',
+  estimateClosed: 'This estimate was replaced by your report for the month',
   noOpenDispute: 'This report has no open dispute',
   belowPaid: 'The corrected share is less than what was already paid for this report',
   opened:

@@ -7,3 +7,8 @@ export * from './documents.js';
 export * from './terms.js';
 export * from './reminders.js';
 export * from './disputes.js';
+export * from './audit.js';
+export * from './estimates.js';
+export * from './statements.js';
+export * from './leave.js';
+export * from './agreement.js';

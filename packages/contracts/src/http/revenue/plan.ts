@@ -54,6 +54,8 @@ export const RevenuePlanSchema = z.object({
    * have ended yet); null only for a plan that no longer expects reports.
    */
   nextReport: ReportMonthSchema.nullable(),
+  /** When the owner left the programme (docs/decisions.md, 99); null while on it. */
+  leftAt: isoDateTime.nullable(),
 });
 export type RevenuePlan = z.infer<typeof RevenuePlanSchema>;
 

@@ -5,15 +5,20 @@
  *   GET /api/admin/revenue-customers/:id/reminders    ReminderLadder (any owner's; 404 without a plan)
  *
  * `sent`: every reminder e-mailed, newest first, automatic or the admin's. `next`: the rungs still to
- * come, soonest first; a rung stops coming once its report or payment arrives.
+ * come, soonest first; a rung stops coming once its report or payment arrives. With a card on file `next` also
+ * lists the share's next charge to it (`card-charge`: not an e-mail, what the collection will do;
+ * docs/decisions.md, 112).
  */
 import { z } from 'zod';
 import { RevenueReminderKindSchema } from '../../events/revenue-events.js';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/** A reminder's kind, or `card-charge`: the share's next charge to the card on file. */
+export const ReminderEntryKindSchema = z.union([RevenueReminderKindSchema, z.literal('card-charge')]);
+
 export const ReminderEntrySchema = z.object({
-  kind: RevenueReminderKindSchema,
+  kind: ReminderEntryKindSchema,
   trigger: z.enum(['automatic', 'admin']),
   /** Days from the month's end or the share's due date; null for the nudges and the admin's. */
   step: z.number().int().nullable(),

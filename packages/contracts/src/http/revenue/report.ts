@@ -192,6 +192,12 @@ export const RevenueReportSchema = z.object({
   dispute: ReportDisputeSchema.nullable().optional(),
   /** Until when the owner may dispute the share (verification + 5 days); null while not verified. */
   disputableUntil: isoDateTime.nullable().optional(),
+  /**
+   * An estimate for a month without a report (docs/behaviour/revenue-share.md#estimates), not the owner's
+   * figures; `estimateClosedAt` once the real report closed it. Optional only so older payloads parse.
+   */
+  estimated: z.boolean().optional(),
+  estimateClosedAt: isoDateTime.nullable().optional(),
 });
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 

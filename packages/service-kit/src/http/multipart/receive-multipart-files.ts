@@ -64,7 +64,7 @@ export async function receiveMultipartFiles<TRule extends MultipartFileRule>(
   const sniffBytes = options.sniffBytes ?? SNIFF_BYTES;
   const parser = openParser(req.headers, limits, messages);
 
-  const fields = new Map<string, string>();
+  const fields = options.fields ?? new Map<string, string>();
   const outcomes: Promise<FileOutcome<TRule>>[] = [];
   let breakage: Breakage | null = null;
   let storeFailure: unknown = null;

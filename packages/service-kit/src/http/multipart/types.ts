@@ -88,4 +88,6 @@ export interface ReceiveMultipartFilesOptions<TRule extends MultipartFileRule> {
   sniffBytes?: number;
   limits?: Partial<MultipartLimits>;
   messages?: Partial<MultipartMessages>;
+  /** Collects the form's text fields (the last value of each), for a caller that reads them afterwards. */
+  fields?: Map<string, string>;
 }

@@ -9,13 +9,11 @@
  * stop. Lone (runMain, as in the distributed mode): on each backing, PGlite + in-process bus, and with
  * POSTGRES_URL and NATS_URL set also PostgreSQL + NATS JetStream.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startWatchedProcess, type WatchedProcess } from '../../testing/watched-process.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/database.js';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '../../identity.js';
@@ -29,17 +27,8 @@ const SECRET = 's'.repeat(40);
 const IN_FLIGHT = 6;
 // A process started from the sources through tsx takes long to start on a loaded two-core machine.
 
-type LogLine = Record<string, unknown> & { msg?: string };
-
-interface Child {
-  process: ChildProcess;
-  lines: LogLine[];
-  waitFor(match: (line: LogLine) => boolean, what: string): Promise<LogLine>;
-  exited: Promise<[number | null, NodeJS.Signals | null]>;
-}
-
-function startFixture(mode: 'lone' | 'embedded', env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--conditions=@platform/source', '--import', 'tsx', fixture], {
+function startFixture(mode: 'lone' | 'embedded', env: Record<string, string>): WatchedProcess {
+  return startWatchedProcess(['--conditions=@platform/source', '--import', 'tsx', fixture], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -51,61 +40,11 @@ function startFixture(mode: 'lone' | 'embedded', env: Record<string, string>): C
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: LogLine[] = [];
-  const waiters = new Set<() => void>();
-  for (const stream of [child.stdout!, child.stderr!]) {
-    readline.createInterface({ input: stream }).on('line', (text) => {
-      let line: LogLine;
-      try {
-        line = JSON.parse(text) as LogLine;
-      } catch {
-        line = { text };
-      }
-      lines.push(line);
-      for (const wake of waiters) wake();
-    });
-  }
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  return {
-    process: child,
-    lines,
-    exited,
-    waitFor: (match, what) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = lines.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `no ${what} within 120 s; last lines:\n${lines
-                .slice(-20)
-                .map((l) => JSON.stringify(l))
-                .join('\n')}`,
-            ),
-          );
-        }, 120_000);
-        waiters.add(check);
-        void exited.then(([code]) => {
-          if (lines.find(match)) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          reject(new Error(`the process exited (${code}) before ${what}`));
-        });
-        check();
-      }),
-  };
 }
 
 /** The URL of the service that takes work, once the process says it started. */
-async function workUrl(mode: 'lone' | 'embedded', child: Child): Promise<string> {
+async function workUrl(mode: 'lone' | 'embedded', child: WatchedProcess): Promise<string> {
   if (mode === 'lone')
     return String((await child.waitFor((l) => l.msg === 'service started', 'the start')).url);
   const ready = await child.waitFor((l) => typeof l.ready === 'object', 'the start');

@@ -6,15 +6,14 @@
  * are logged and the process keeps running. A lone service (runMain) answers 500 and keeps running for
  * a request's error, and logs and exits 1 for one outside any request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startWatchedProcess, type LogLine, type WatchedProcess } from '../../testing/watched-process.js';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '../../identity.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,17 +21,8 @@ const root = path.resolve(here, '../../../../..');
 const fixture = path.join(here, 'fixtures', 'guarded-services.ts');
 const SECRET = 'g'.repeat(40);
 
-type LogLine = Record<string, unknown> & { msg?: string; service?: string };
-
-interface Child {
-  process: ChildProcess;
-  lines: LogLine[];
-  waitFor(match: (line: LogLine) => boolean, what: string): Promise<LogLine>;
-  exited: Promise<[number | null, NodeJS.Signals | null]>;
-}
-
-function startFixture(guard: 'embedded' | 'lone', dataDir: string): Child {
-  const child = spawn(process.execPath, ['--conditions=@platform/source', '--import', 'tsx', fixture], {
+function startFixture(guard: 'embedded' | 'lone', dataDir: string): WatchedProcess {
+  return startWatchedProcess(['--conditions=@platform/source', '--import', 'tsx', fixture], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -46,53 +36,7 @@ function startFixture(guard: 'embedded' | 'lone', dataDir: string): Child {
       PORT: '0',
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: LogLine[] = [];
-  const waiters = new Set<() => void>();
-  for (const stream of [child.stdout!, child.stderr!]) {
-    readline.createInterface({ input: stream }).on('line', (text) => {
-      let line: LogLine;
-      try {
-        line = JSON.parse(text) as LogLine;
-      } catch {
-        line = { text };
-      }
-      lines.push(line);
-      for (const wake of waiters) wake();
-    });
-  }
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  return {
-    process: child,
-    lines,
-    exited,
-    waitFor: (match, what) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = lines.find(match);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          const tail = lines.slice(-20).map((line) => JSON.stringify(line));
-          reject(new Error(`no ${what} within 60 s; last lines:\n${tail.join('\n')}`));
-        }, 60_000);
-        waiters.add(check);
-        void exited.then(([code]) => {
-          if (!lines.find(match)) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            reject(new Error(`the process exited (${code}) before ${what}`));
-          }
-        });
-        check();
-      }),
-  };
 }
 
 async function call(url: string, pathname: string): Promise<Response> {
@@ -104,7 +48,7 @@ async function call(url: string, pathname: string): Promise<Response> {
  * POSTs a two-chunk body: the second chunk goes out only once the route says it is reading, so it
  * reaches the route through the connection's own callbacks. Resolves with the status line's code.
  */
-async function postInTwoChunks(url: string, child: Child): Promise<number | null> {
+async function postInTwoChunks(url: string, child: WatchedProcess): Promise<number | null> {
   const { hostname, port } = new URL(url);
   const token = await signInternalToken({ kind: 'anonymous' }, SECRET);
   const socket = net.connect({ host: hostname, port: Number(port) });
@@ -131,7 +75,7 @@ const escaped = (service: string, message: string) => (line: LogLine) =>
 
 describe('process guard in an embedded-like process (two services, one process)', () => {
   let dataDir: string;
-  let child: Child;
+  let child: WatchedProcess;
   let urls: { course: string; payment: string };
 
   beforeAll(async () => {
@@ -196,7 +140,7 @@ describe('process guard in an embedded-like process (two services, one process)'
 
 describe('process guard of a lone service (runMain)', () => {
   let dataDir: string;
-  let child: Child;
+  let child: WatchedProcess;
   let url: string;
 
   beforeAll(async () => {

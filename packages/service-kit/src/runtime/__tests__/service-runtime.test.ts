@@ -2,7 +2,7 @@
  * A service's runtime: built once in `onStart`, handed to its routes, subscriptions and jobs as
  * `deps.runtime` (typed), shown on the running service, and stopped with it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -13,39 +13,12 @@ import { openDatabase } from '../../db/database.js';
 import { createInboxTable, createOutboxTable } from '../../events/tables.js';
 import { signInternalToken } from '../../identity.js';
 import { defineService, serviceConfigSchema, startService, type ServiceDeps } from '../service.js';
+import { writeEventTablesMigration } from './fixtures/event-tables-migration.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-service-runtime-'));
 const secret = 'r'.repeat(40);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** Just the outbox and inbox every service has. */
-function writeMigrations(): string {
-  const folder = path.join(dataDir, 'migrations');
-  mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const statements = [
-    `CREATE SCHEMA IF NOT EXISTS "revenue"`,
-    `CREATE TABLE "revenue"."inbox_events" ("event_id" uuid NOT NULL, "consumer" text NOT NULL,
-      "type" text NOT NULL, "processed_at" timestamp with time zone DEFAULT now() NOT NULL,
-      CONSTRAINT "inbox_events_event_id_consumer_pk" PRIMARY KEY("event_id","consumer"))`,
-    `CREATE TABLE "revenue"."outbox_events" ("id" uuid PRIMARY KEY NOT NULL, "type" text NOT NULL,
-      "version" integer NOT NULL, "occurred_at" timestamp with time zone NOT NULL, "data" jsonb NOT NULL,
-      "headers" jsonb DEFAULT '{}'::jsonb NOT NULL, "status" text DEFAULT 'pending' NOT NULL,
-      "attempts" integer DEFAULT 0 NOT NULL, "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
-      "locked_until" timestamp with time zone, "last_error" text,
-      "created_at" timestamp with time zone DEFAULT now() NOT NULL, "sent_at" timestamp with time zone)`,
-  ];
-  writeFileSync(path.join(folder, '0000_init.sql'), `${statements.join(';\n--> statement-breakpoint\n')};\n`);
-  writeFileSync(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({
-      version: '7',
-      dialect: 'postgresql',
-      entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }],
-    }),
-  );
-  return folder;
-}
 
 interface GreeterRuntime {
   greeting: string;
@@ -57,7 +30,7 @@ const schema = pgSchema('revenue');
 const base = {
   name: 'revenue' as const,
   configSchema,
-  migrationsFolder: writeMigrations(),
+  migrationsFolder: writeEventTablesMigration(path.join(dataDir, 'migrations'), 'revenue'),
   tables: { outbox: createOutboxTable(schema), inbox: createInboxTable(schema) },
   usesStorage: false,
 };

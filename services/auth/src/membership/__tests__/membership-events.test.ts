@@ -180,6 +180,24 @@ describe.each(cases)(
       (await auth.events('auth.member.granted')).filter((event) => event.data.orderId === orderId);
     const revokedFor = async (orderId: string) =>
       (await auth.events('auth.member.revoked')).filter((event) => event.data.orderId === orderId);
+    /** The order's first `auth.member.granted`, once it is in the outbox. */
+    const grantEvent = async (orderId: string) =>
+      (
+        await waitFor(
+          () => grantedFor(orderId),
+          (events) => events.length > 0,
+          `the grant event of ${orderId}`,
+        )
+      )[0]!;
+    /** The order's first `auth.member.revoked`, once it is in the outbox. */
+    const revokeEvent = async (orderId: string) =>
+      (
+        await waitFor(
+          () => revokedFor(orderId),
+          (events) => events.length > 0,
+          `the revoke event of ${orderId}`,
+        )
+      )[0]!;
     const logIn = (email: string, password: string) =>
       auth.call('/api/auth/login', { json: { email, password } });
 
@@ -212,12 +230,8 @@ describe.each(cases)(
         revokedAt: null,
       });
 
-      const [granted] = await waitFor(
-        () => grantedFor(paid.data.orderId),
-        (events) => events.length > 0,
-        'auth.member.granted',
-      );
-      expect(granted!.data).toMatchObject({
+      const granted = await grantEvent(paid.data.orderId);
+      expect(granted.data).toMatchObject({
         userId: user!.id,
         email: email.toLowerCase(),
         firstName: 'Rosa',
@@ -286,12 +300,8 @@ describe.each(cases)(
         subscriptionStatus: 'active',
       });
       expect(user!.memberSince).toEqual(START);
-      const [granted] = await waitFor(
-        () => grantedFor(paid.data.orderId),
-        (events) => events.length > 0,
-        'auth.member.granted',
-      );
-      expect(granted!.data).toMatchObject({
+      const granted = await grantEvent(paid.data.orderId);
+      expect(granted.data).toMatchObject({
         userId: user!.id,
         isNewAccount: false,
         setPassword: null,
@@ -319,12 +329,8 @@ describe.each(cases)(
       expect(await userByEmail(accountEmail)).toMatchObject({ isMember: true, subscriptionStatus: 'active' });
       // No second account for the billing address.
       expect(await userByEmail(billingEmail)).toBeUndefined();
-      const [granted] = await waitFor(
-        () => grantedFor(paid.data.orderId),
-        (events) => events.length > 0,
-        'auth.member.granted',
-      );
-      expect(granted!.data).toMatchObject({
+      const granted = await grantEvent(paid.data.orderId);
+      expect(granted.data).toMatchObject({
         userId: account!.id,
         email: accountEmail,
         isNewAccount: false,
@@ -357,21 +363,13 @@ describe.each(cases)(
       const user = await userByEmail(email);
       expect(user!.memberSince).toEqual(START); // the first payment's date stays
       // The second order found the account unable to sign in yet: a fresh link goes with it.
-      const [secondGrant] = await waitFor(
-        () => grantedFor(second.data.orderId),
-        (e) => e.length > 0,
-        'grant 2',
-      );
-      expect(secondGrant!.data).toMatchObject({ isNewAccount: false, setPassword: expect.any(Object) });
+      const secondGrant = await grantEvent(second.data.orderId);
+      expect(secondGrant.data).toMatchObject({ isNewAccount: false, setPassword: expect.any(Object) });
 
       clock.advance(DAY);
       await publish(orderRefunded(first));
-      const [revoked] = await waitFor(
-        () => revokedFor(first.data.orderId),
-        (e) => e.length > 0,
-        'revoked 1',
-      );
-      expect(revoked!.data).toMatchObject({
+      const revoked = await revokeEvent(first.data.orderId);
+      expect(revoked.data).toMatchObject({
         userId: user!.id,
         email,
         orderId: first.data.orderId,
@@ -384,12 +382,8 @@ describe.each(cases)(
 
       const refundSecond = orderRefunded(second);
       await publish(refundSecond);
-      const [ended] = await waitFor(
-        () => revokedFor(second.data.orderId),
-        (e) => e.length > 0,
-        'revoked 2',
-      );
-      expect(ended!.data).toMatchObject({ membershipEnded: true });
+      const ended = await revokeEvent(second.data.orderId);
+      expect(ended.data).toMatchObject({ membershipEnded: true });
       expect(await userByEmail(email)).toMatchObject({
         isMember: false,
         subscriptionStatus: 'inactive',
@@ -414,11 +408,7 @@ describe.each(cases)(
       await paidAndApplied(paid);
       expect(await userByEmail(ADMIN_EMAIL)).toMatchObject({ role: 'admin', isMember: true });
       await publish(orderRefunded(paid));
-      await waitFor(
-        () => revokedFor(paid.data.orderId),
-        (e) => e.length > 0,
-        'revoked',
-      );
+      await revokeEvent(paid.data.orderId);
       expect(await userByEmail(ADMIN_EMAIL)).toMatchObject({ role: 'admin', isMember: false });
       expect((await logIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
 
@@ -499,12 +489,8 @@ describe.each(cases)(
       clock.advance(DAY);
       const ended = subscriptionEnded(paid, clock.now());
       await publish(ended);
-      const [revoked] = await waitFor(
-        () => revokedFor(paid.data.orderId),
-        (events) => events.length > 0,
-        'auth.member.revoked after the subscription ended',
-      );
-      expect(revoked!.data).toMatchObject({
+      const revoked = await revokeEvent(paid.data.orderId);
+      expect(revoked.data).toMatchObject({
         userId: user!.id,
         email,
         orderId: paid.data.orderId,

@@ -3,24 +3,30 @@
  * the whole thread in order with who wrote when, and every message leaves one `consultation.message.posted`
  * for the notification service. Strangers get 404, members on the admin path 403, visitors 401; a blank,
  * too long or control-character message is refused with one message and nothing stored; past the limit
- * per person a 429.
+ * per person a 429. Files on the admin's answer (docs/decisions.md, 107): both sides see them under the
+ * message, the owner and the admin download them, a stranger gets 404; a wrong type, a too large file or too
+ * many files refuse the whole message with a clear message, and nothing is stored (no row, no object, no
+ * event).
  */
 import { describe, expect, it } from '@jest/globals';
 import {
+  CONSULTATION_MESSAGE_FILE_MAX_BYTES,
   ConsultationMessageSchema,
   ConsultationThreadSchema,
   type ConsultationResponse,
 } from '@platform/contracts';
 import { RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
 import { useBacking } from '@platform/service-kit/testing';
-import { stepOne } from '../../__tests__/fixtures.js';
+import { messageFiles } from '../../db/schema.js';
+import { htmlPage, png, workbookPdf } from '../../__tests__/fixtures.js';
 import {
   admin,
   backings,
   json,
-  startConsultation,
+  startWithSubmission,
   user,
   type ConsultationUnderTest,
+  type UserCaller,
 } from '../../__tests__/harness.js';
 
 const MESSAGES_PER_HOUR = 4;
@@ -32,11 +38,9 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
   let submission: ConsultationResponse;
 
   useBacking(factory, async (backing) => {
-    app = await startConsultation(backing, {
+    ({ app, submission } = await startWithSubmission(backing, owner, {
       env: { CONSULTATION_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR) },
-    });
-    const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
-    submission = (await response.json()) as ConsultationResponse;
+    }));
     return app;
   });
 
@@ -140,5 +144,150 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
     const thread = ConsultationThreadSchema.parse(await (await app.requestAs(boss, adminPath())).json());
     expect(thread.map((message) => message.body)).not.toContain('One more');
     expect(thread).toHaveLength(3 + MESSAGES_PER_HOUR + 1);
+  });
+
+  // Files on the admin's answer (docs/decisions.md, 107): last, so the counts above stay as they are.
+  describe('files on the admin’s answer', () => {
+    function form(body: string, files: { name: string; bytes: Buffer; type: string }[]): FormData {
+      const data = new FormData();
+      data.append('body', body);
+      for (const file of files) data.append('files', new Blob([file.bytes], { type: file.type }), file.name);
+      return data;
+    }
+
+    /** GET as `caller`, following S3's presigned redirect the way a browser does. */
+    async function download(caller: UserCaller, url: string): Promise<Response> {
+      const first = await app.requestAs(caller, url, { redirect: 'manual' });
+      if (first.status !== 302) return first;
+      return fetch(first.headers.get('location')!);
+    }
+
+    async function storedObjects(): Promise<number> {
+      let count = 0;
+      for await (const _key of app.service.deps.store!.list()) count += 1;
+      return count;
+    }
+
+    it('stores the files with the message; owner and admin download them, a stranger gets 404', async () => {
+      const pdf = await workbookPdf();
+      const photo = png(32, 24);
+      const sent = await app.requestAs(admin(), adminPath(), {
+        method: 'POST',
+        body: form('Here is the plan.', [
+          { name: 'floor-plan.pdf', bytes: pdf, type: 'application/pdf' },
+          { name: 'patio (annotated).png', bytes: photo, type: 'image/png' },
+        ]),
+      });
+      expect(sent.status).toBe(201);
+      const message = ConsultationMessageSchema.parse(await sent.json());
+      expect(message.body).toBe('Here is the plan.');
+      expect(message.files.map(({ name, size, contentType }) => ({ name, size, contentType }))).toEqual([
+        { name: 'floor-plan.pdf', size: pdf.length, contentType: 'application/pdf' },
+        { name: 'patio (annotated).png', size: photo.length, contentType: 'image/png' },
+      ]);
+
+      for (const [caller, path] of [
+        [owner, ownerPath()],
+        [boss, adminPath()],
+      ] as const) {
+        const thread = ConsultationThreadSchema.parse(await (await app.requestAs(caller, path)).json());
+        expect(thread.at(-1)!.files).toEqual(message.files);
+      }
+
+      const [pdfFile, photoFile] = message.files;
+      for (const caller of [owner, boss]) {
+        const got = await download(caller, pdfFile!.path);
+        expect(got.status).toBe(200);
+        expect(got.headers.get('content-type')).toBe('application/pdf');
+        expect(got.headers.get('content-disposition')).toContain('attachment');
+        expect(Buffer.from(await got.arrayBuffer()).equals(pdf)).toBe(true);
+      }
+      const image = await download(owner, photoFile!.path);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).equals(photo)).toBe(true);
+
+      const stranger = await app.requestAs(user(), pdfFile!.path, { redirect: 'manual' });
+      expect(stranger.status).toBe(404);
+      expect(await stranger.json()).toEqual({ message: 'File not found' });
+      expect((await app.request(pdfFile!.path)).status).toBe(401);
+      expect((await app.requestAs(owner, '/api/consultation-message-files/nope')).status).toBe(404);
+
+      const posted = (await app.events('consultation.message.posted')).find(
+        (event) => (event.data as { messageId: string }).messageId === message.id,
+      );
+      expect(posted!.data).toMatchObject({ messageId: message.id, author: 'admin', fileCount: 2 });
+    });
+
+    it.each([
+      [
+        'a wrong type',
+        () => [{ name: 'plan.pdf', bytes: htmlPage(), type: 'application/pdf' }],
+        'File content is not an accepted image (JPEG, PNG, WebP, GIF) or PDF type',
+      ],
+      [
+        'a too large file',
+        () => [
+          {
+            name: 'huge.png',
+            bytes: Buffer.concat([png(), Buffer.alloc(CONSULTATION_MESSAGE_FILE_MAX_BYTES)]),
+            type: 'image/png',
+          },
+        ],
+        'Each file must be at most 10 MB',
+      ],
+      [
+        'a sixth file',
+        () =>
+          Array.from({ length: 6 }, (_, index) => ({
+            name: `photo-${index}.png`,
+            bytes: png(),
+            type: 'image/png',
+          })),
+        'Attach at most 5 files to one message',
+      ],
+    ])('refuses %s with a clear message and stores nothing', async (_name, files, reason) => {
+      const messagesBefore = ConsultationThreadSchema.parse(
+        await (await app.requestAs(boss, adminPath())).json(),
+      ).length;
+      const rowsBefore = (await app.service.deps.db.select().from(messageFiles)).length;
+      const objectsBefore = await storedObjects();
+      const eventsBefore = (await app.events('consultation.message.posted')).length;
+
+      const refused = await app.requestAs(admin(), adminPath(), {
+        method: 'POST',
+        body: form('With a file that will not do.', files()),
+      });
+      expect(refused.status).toBe(400);
+      const answer = (await refused.json()) as {
+        message: string;
+        rejected: { fileName: string; reason: string }[];
+      };
+      expect(answer.message).toBe('The message was not sent: a file could not be attached');
+      expect(answer.rejected.map((file) => file.reason)).toContain(reason);
+
+      const thread = ConsultationThreadSchema.parse(await (await app.requestAs(boss, adminPath())).json());
+      expect(thread).toHaveLength(messagesBefore);
+      expect(await app.service.deps.db.select().from(messageFiles)).toHaveLength(rowsBefore);
+      expect(await storedObjects()).toBe(objectsBefore);
+      expect(await app.events('consultation.message.posted')).toHaveLength(eventsBefore);
+    });
+
+    it('refuses a blank message with files, keeping none of them; members cannot post files', async () => {
+      const objectsBefore = await storedObjects();
+      const blank = await app.requestAs(admin(), adminPath(), {
+        method: 'POST',
+        body: form('  ', [{ name: 'a.png', bytes: png(), type: 'image/png' }]),
+      });
+      expect(blank.status).toBe(400);
+      expect(await blank.json()).toMatchObject({ message: 'Please write your message' });
+      expect(await storedObjects()).toBe(objectsBefore);
+
+      const member = await app.requestAs(owner, adminPath(), {
+        method: 'POST',
+        body: form('Me too', [{ name: 'a.png', bytes: png(), type: 'image/png' }]),
+      });
+      expect(member.status).toBe(403);
+      expect(await storedObjects()).toBe(objectsBefore);
+    });
   });
 });

@@ -10,12 +10,12 @@ import {
   AdminConsultationSchema,
   type ConsultationResponse,
 } from '@platform/contracts';
-import { stepOne, jpeg, uploadForm } from '../../__tests__/fixtures.js';
+import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
 import {
   admin,
   backings,
   json,
-  startConsultation,
+  startWithSubmission,
   user,
   type ConsultationUnderTest,
 } from '../../__tests__/harness.js';
@@ -27,9 +27,7 @@ describe.each(backings())('the admin review on $name', (factory) => {
   let submission: ConsultationResponse;
 
   useBacking(factory, async (backing) => {
-    app = await startConsultation(backing);
-    const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
-    submission = (await response.json()) as ConsultationResponse;
+    ({ app, submission } = await startWithSubmission(backing, owner));
     await app.request(`/api/consultation/${submission.submissionId}/upload`, {
       method: 'POST',
       headers: { 'X-Upload-Token': submission.uploadToken },

@@ -17,16 +17,9 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { drawnPdfText as drawnText } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { certificates, outboxEvents } from '../../db/schema.js';
-import {
-  granted,
-  json,
-  user,
-  type User,
-  useSeededCourse,
-  type SeededOutline,
-} from '../../learning/__tests__/fixtures.js';
+import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-03-04T08:00:00.000Z');
 const BASE_URL = 'https://learn.example.com';
@@ -43,13 +36,7 @@ function registered(of: User, firstName: string, lastName: string): EventEnvelop
 
 describe.each(backings())('certificates on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
-  useSeededCourse(
-    factory,
-    { clock, env: { PUBLIC_BASE_URL: BASE_URL } },
-    (started) => ({ course, outline } = started),
-  );
+  const { course, outline } = useSeededCourse(factory, { clock, env: { PUBLIC_BASE_URL: BASE_URL } });
 
   const complete = (member: User, moduleId: number) =>
     course.requestAs(member, `/api/modules/${moduleId}/complete`, { method: 'POST' });

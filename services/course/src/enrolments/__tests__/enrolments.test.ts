@@ -121,6 +121,29 @@ function revoked(
   };
 }
 
+function planEvent<T extends 'payment.plan.paused' | 'payment.plan.resumed'>(
+  type: T,
+  grant: EventEnvelope<EventData<'auth.member.granted'>>,
+  at: Date,
+): EventEnvelope<EventData<T>> {
+  const ref = {
+    orderId: grant.data.orderId,
+    userId: grant.data.userId,
+    email: grant.data.email,
+    firstName: 'Ana',
+    courseIds: grant.data.courseIds,
+  };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    occurredAt: at.toISOString(),
+    data: (type === 'payment.plan.paused'
+      ? { ...ref, pausedAt: at.toISOString() }
+      : { ...ref, resumedAt: at.toISOString() }) as EventData<T>,
+  };
+}
+
 describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSetup }) => {
   let backing: Backing;
   let setup: Awaited<ReturnType<BusSetup['open']>>;
@@ -224,6 +247,33 @@ describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSe
     const againAt = new Date(START.getTime() + 5 * DAY).toISOString();
     await deliver(granted(buyer, [courseId], { grantedAt: againAt }));
     expect(await enrolmentsOf(buyer)).toEqual([{ ...enrolment, enrolledAt: againAt, purchasedAt: againAt }]);
+  });
+
+  it('pauses the courses of a payment plan and opens them again with their dates when it is paid', async () => {
+    const buyer = member();
+    const grant = granted(buyer, [courseId]);
+    await deliver(grant);
+    const [enrolment] = await enrolmentsOf(buyer);
+
+    const paused = planEvent('payment.plan.paused', grant, new Date(START.getTime() + 38 * DAY));
+    await deliver(paused);
+    await deliver({ ...paused, id: randomUUID() }); // emitted again: nothing more to pause
+    expect(await enrolmentsOf(buyer)).toEqual([]);
+    expect(await rowsOf(buyer.userId)).toMatchObject([{ pausedByOrderId: grant.data.orderId }]);
+
+    await deliver(planEvent('payment.plan.resumed', grant, new Date(START.getTime() + 40 * DAY)));
+    // The same enrolment, dated from the purchase: the sections released meanwhile are open.
+    expect(await enrolmentsOf(buyer)).toEqual([enrolment]);
+    expect(await rowsOf(buyer.userId)).toMatchObject([{ withdrawnAt: null, pausedByOrderId: null }]);
+  });
+
+  it('keeps a course another order gives when a payment plan pauses', async () => {
+    const buyer = member();
+    const plan = granted(buyer, [courseId]);
+    await deliver(plan);
+    await deliver(granted(buyer, [courseId]));
+    await deliver(planEvent('payment.plan.paused', plan, new Date(START.getTime() + 38 * DAY)));
+    expect(await enrolmentsOf(buyer)).toHaveLength(1);
   });
 
   it('enrols nobody when the refund overtook the grant', async () => {

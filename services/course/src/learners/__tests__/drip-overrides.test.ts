@@ -7,24 +7,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { AdminLearnerListSchema, AvailableModuleListSchema } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
-import {
-  granted,
-  json,
-  user,
-  type User,
-  useSeededCourse,
-  type SeededOutline,
-} from '../../learning/__tests__/fixtures.js';
+import { backings } from '../../__tests__/harness.js';
+import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('drip overrides on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
   const admin = user('admin');
-  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {

@@ -14,7 +14,7 @@ import {
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
@@ -25,7 +25,6 @@ import {
   user,
   type User,
   useSeededCourse,
-  type SeededOutline,
 } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
@@ -33,9 +32,7 @@ const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * 
 
 describe.each(backings())('a blocked owner on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
-  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   async function enrol(): Promise<User> {
     const member = user();

@@ -14,26 +14,16 @@ import {
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { courseModules } from '../../db/schema.js';
-import {
-  granted,
-  json,
-  statusChanged,
-  user,
-  type User,
-  useSeededCourse,
-  type SeededOutline,
-} from './fixtures.js';
+import { granted, json, statusChanged, user, type User, useSeededCourse } from './fixtures.js';
 
 /** Enrolled at 07:13 UTC, so a release at a calendar midnight would show. */
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
 
 describe.each(backings())('drip release on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
-  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   async function enrol(at = ENROLLED_AT): Promise<User> {
     const member = user();

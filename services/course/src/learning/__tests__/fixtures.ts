@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
 import { asc } from 'drizzle-orm';
 import type { SettableClock } from '@platform/service-kit/clock';
-import { useBacking, type BackingFactory } from '@platform/service-kit/testing';
+import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, courseModules, courses } from '../../db/schema.js';
 
@@ -105,17 +105,21 @@ export function standingChanged(
 export type SeededOutline = Awaited<ReturnType<typeof seededOutline>>;
 
 /**
- * A suite's course service on its backing, driven by `options.clock`, with the seeded course's outline; `started`
- * receives both before the tests run.
+ * A suite's course service on its backing, driven by `options.clock`, with the seeded course's outline: both
+ * stand for what the suite's `beforeAll` started.
  */
 export function useSeededCourse(
   factory: BackingFactory,
   options: { clock: SettableClock; env?: Record<string, string> },
-  started: (suite: { course: CourseUnderTest; outline: SeededOutline }) => void,
-): void {
+): { course: CourseUnderTest; outline: SeededOutline } {
+  let started: { course: CourseUnderTest; outline: SeededOutline } | undefined;
   useBacking(factory, async (backing) => {
     const course = await startCourse(backing, options);
-    started({ course, outline: await seededOutline(course) });
+    started = { course, outline: await seededOutline(course) };
     return course;
   });
+  return {
+    course: lateBound(() => started?.course, 'the course service'),
+    outline: lateBound(() => started?.outline, 'the seeded outline'),
+  };
 }

@@ -18,19 +18,10 @@ import {
   type ProgressDashboard,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { pickPreviewCourse } from '../get-progress-dashboard.js';
-import {
-  granted,
-  json,
-  statusChanged,
-  user,
-  visitor,
-  type User,
-  useSeededCourse,
-  type SeededOutline,
-} from './fixtures.js';
+import { granted, json, statusChanged, user, visitor, type User, useSeededCourse } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-03T08:20:00.000Z');
 
@@ -50,9 +41,7 @@ describe('the course the admin previews', () => {
 
 describe.each(backings())('the progress dashboard in one read on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
-  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   async function dashboardOf(caller: Caller): Promise<ProgressDashboard> {
     const response = await course.requestAs(caller, '/api/enrollments/dashboard');

@@ -13,16 +13,14 @@ import {
   MemberLessonSchema,
 } from '@platform/contracts';
 import { MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, user, useSeededCourse, type SeededOutline } from './fixtures.js';
+import { backings } from '../../__tests__/harness.js';
+import { granted, json, user, useSeededCourse } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
-  useSeededCourse(factory, { clock }, (started) => ({ course, outline } = started));
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   it('with 2 of 15 lessons done completes all 15, and every list agrees', async () => {
     clock.set(ENROLLED_AT);

@@ -15,29 +15,16 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { outboxEvents } from '../../db/schema.js';
-import {
-  granted,
-  json,
-  user,
-  type User,
-  useSeededCourse,
-  type SeededOutline,
-} from '../../learning/__tests__/fixtures.js';
+import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
 describe.each(backings())('lesson questions on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
-  let course: CourseUnderTest;
-  let outline: SeededOutline;
   const admin = user('admin');
-  useSeededCourse(
-    factory,
-    { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } },
-    (started) => ({ course, outline } = started),
-  );
+  const { course, outline } = useSeededCourse(factory, { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } });
 
   const post = (caller: User, path: string, body: unknown) =>
     course.requestAs(caller, path, {

@@ -192,7 +192,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
 
   it('sends a thread message to the other side once: the admin’s to the owner, the owner’s to support', async () => {
     const email = owner();
-    const message = (author: 'owner' | 'admin', body: string) =>
+    const message = (author: 'owner' | 'admin', body: string, fileCount = 0) =>
       envelope('consultation.message.posted', {
         messageId: randomUUID(),
         submissionId: randomBytes(16).toString('base64url'),
@@ -201,6 +201,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
         ownerName: 'Rosa Díaz',
         businessName: 'Casa Rosa & Sons',
         body,
+        fileCount,
         postedAt: new Date().toISOString(),
       });
     const question = message('owner', 'Can we talk about the patio?\nIt seats 20 <b>guests</b>.');
@@ -212,6 +213,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     expect(toSupport!.parsed.text).toContain(`Rosa Díaz <${email}> wrote about Casa Rosa & Sons:`);
     expect(toSupport!.parsed.text).toContain('Can we talk about the patio?\n\nIt seats 20 <b>guests</b>.');
     expect(toSupport!.parsed.text).toContain(`${BASE_URL}/private-admin-panel-support-only`);
+    expect(toSupport!.parsed.text).not.toContain('attached to this reply');
     expect(String(toSupport!.parsed.html)).toContain('&lt;b&gt;guests&lt;/b&gt;');
     expect(String(toSupport!.parsed.html)).not.toContain('<b>guests</b>');
     expect(await notification.settledMessagesFor(question.id)).toEqual([
@@ -219,13 +221,17 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     ]);
 
     peer.received.length = 0;
-    const answer = message('admin', 'Yes: Tuesday at 10 works for us.');
+    const answer = message('admin', 'Yes: Tuesday at 10 works for us.', 2);
     await notification.publish(answer);
     const [toOwner] = await peer.waitForMail(1);
     expect(toOwner!.recipients).toEqual([email]);
     expect(toOwner!.parsed.subject).toBe('A new message about your consultation for Casa Rosa & Sons');
     expect(toOwner!.parsed.text).toContain('Hi Rosa,');
     expect(toOwner!.parsed.text).toContain('Yes: Tuesday at 10 works for us.');
+    expect(toOwner!.parsed.text).toContain(
+      '2 files are attached to this reply: open the conversation in My Consultations to download them.',
+    );
+    expect(toOwner!.parsed.attachments).toEqual([]);
     expect(toOwner!.parsed.text).toContain(`${BASE_URL}/my-consultations`);
     expect(await notification.settledMessagesFor(answer.id)).toEqual([
       expect.objectContaining({ template: 'consultation-message-to-owner', status: 'sent' }),

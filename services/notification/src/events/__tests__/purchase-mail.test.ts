@@ -76,6 +76,109 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('sends the same receipt again when the admin asks for it, once per request', async () => {
+    const paid = orderPaid({ invoiceNumber: 'INV-000042' });
+    await notification.publish(paid);
+    const again = envelope('payment.receipt.requested', paid.data);
+    await notification.publish(again);
+    await notification.publish(again);
+    const mails = await peer.waitForMail(2);
+    expect(mails.map((mail) => mail.parsed.subject)).toEqual([
+      'Your Restaurant Consultant receipt ($697.00)',
+      'Your Restaurant Consultant receipt ($697.00)',
+    ]);
+    expect(mails[1]!.recipients).toEqual([paid.data.email]);
+    expect(mails[1]!.parsed.text).toBe(mails[0]!.parsed.text);
+    expect(await notification.settledMessagesFor(again.id)).toMatchObject([
+      { template: 'receipt', status: 'sent', attempts: 1 },
+    ]);
+  });
+
+  it('attaches the invoice PDF the event carries to the receipt, named after its number', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n% an invoice\n%%EOF\n');
+    const event = orderPaid({ invoiceNumber: 'INV-000042', invoicePdf: pdf.toString('base64') });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.parsed.text).toContain(
+      `Invoice INV-000042 is attached as a PDF (also at ${BASE_URL}/api/orders/${event.data.orderId}/invoice.pdf, signed in).`,
+    );
+    expect(mail!.parsed.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: 'invoice-INV-000042.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(mail!.parsed.attachments[0]!.content.equals(pdf)).toBe(true);
+  });
+
+  it('links the invoice without attaching it when an older event has no PDF', async () => {
+    const event = orderPaid({ invoiceNumber: 'INV-000043' });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.parsed.text).toContain(
+      `Invoice INV-000043 (PDF, signed in): ${BASE_URL}/api/orders/${event.data.orderId}/invoice.pdf`,
+    );
+    expect(mail!.parsed.attachments).toEqual([]);
+  });
+
+  it('e-mails the decline of a plan instalment with its retry and pause dates, the pause and the reopening', async () => {
+    const ref = {
+      orderId: randomUUID(),
+      userId: randomUUID(),
+      email: `plan-${randomBytes(3).toString('hex')}@example.com`,
+      firstName: 'Rosa',
+      courseIds: [1],
+    };
+    await notification.publish(
+      envelope('payment.plan.instalment-failed', {
+        ...ref,
+        number: 2,
+        attempt: 1,
+        amount: 53_233,
+        message: 'Your card has insufficient funds.',
+        authenticationRequired: false,
+        nextAttemptAt: '2030-04-04T10:00:00.000Z',
+        pausesAt: '2030-04-08T10:00:00.000Z',
+        failedAt: '2030-04-01T10:00:00.000Z',
+      }),
+    );
+    // The bank asks the buyer to approve the payment: not tried again, the buyer is asked to pay it.
+    await notification.publish(
+      envelope('payment.plan.instalment-failed', {
+        ...ref,
+        number: 3,
+        attempt: 1,
+        amount: 53_234,
+        message: 'Your card was declined. This transaction requires authentication.',
+        authenticationRequired: true,
+        nextAttemptAt: null,
+        pausesAt: '2030-05-08T10:00:00.000Z',
+        failedAt: '2030-05-01T10:00:00.000Z',
+      }),
+    );
+    await notification.publish(
+      envelope('payment.plan.paused', { ...ref, pausedAt: '2030-04-08T10:00:00.000Z' }),
+    );
+    await notification.publish(
+      envelope('payment.plan.resumed', { ...ref, resumedAt: '2030-04-09T10:00:00.000Z' }),
+    );
+    const mails = await peer.waitForMail(4);
+    const bySubject = new Map(mails.map((mail) => [mail.parsed.subject, mail.parsed.text ?? '']));
+    const declined = bySubject.get('Flexible Payments: your payment of $532.33 did not go through');
+    expect(declined).toContain(
+      'We could not charge $532.33 (payment 2 of 3 of Flexible Payments) to the card on your account: Your card has insufficient funds.',
+    );
+    expect(declined).toContain('We will try again on April 4, 2030.');
+    expect(declined).toContain('Your course stays open until April 8, 2030.');
+    expect(declined).toContain(`${BASE_URL}/orders`);
+    expect(declined).not.toContain('approve this payment yourself');
+    const toApprove = bySubject.get('Flexible Payments: your payment of $532.34 did not go through');
+    expect(toApprove).toContain(
+      'Your bank wants you to approve this payment yourself, so we cannot charge it automatically. Please pay it yourself in Orders & billing; your bank may ask you to confirm it.',
+    );
+    expect(toApprove).not.toContain('We will try again');
+    expect(toApprove).toContain(`${BASE_URL}/orders`);
+    expect(bySubject.get('Flexible Payments: your course is paused')).toContain('more than 7 days late');
+    expect(bySubject.get('Flexible Payments: your course is open again')).toContain(`${BASE_URL}/dashboard`);
+  });
+
   it('tells a buyer of the consultation in the receipt how to get it, with a link to its form', async () => {
     const event = orderPaid({
       lines: [
@@ -118,8 +221,9 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
     await sleep(1_000);
     expect(peer.received).toHaveLength(1);
 
-    // The admin reads it in the delivery log (how the embedded mode shows e-mails).
-    const response = await notification.request('/api/admin/mail?limit=10', ADMIN);
+    // The admin reads it in the delivery log (how the embedded mode shows e-mails); the suite's other mails
+    // share its clock, so it is looked for among all of them, not the newest few.
+    const response = await notification.request('/api/admin/mail?limit=200', ADMIN);
     const list = MailListSchema.parse(await response.json());
     expect(list.messages.find((m) => m.to === event.data.email)).toMatchObject({
       template: 'purchase-set-password',

@@ -1,11 +1,12 @@
 /**
  * A revenue-share dispute → e-mails over a real SMTP peer: the owner hears it was received, then its
  * outcome (the corrected share when accepted, the admin's reason when rejected); the support inbox hears
- * of each with the link to the ledger; a redelivered event sends nothing more.
+ * of each with the link to the ledger. An owner leaving the programme: their confirmation (what stays
+ * owed, no report asked for any more) and the support inbox's notice. A redelivered event sends nothing more.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type { RevenueReportDisputeChanged } from '@platform/contracts';
+import type { RevenuePlanLeft, RevenueReportDisputeChanged } from '@platform/contracts';
 import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
 import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
@@ -32,6 +33,20 @@ function disputeChanged(overrides: Partial<RevenueReportDisputeChanged>) {
   });
 }
 
+function planLeft(overrides: Partial<RevenuePlanLeft> = {}) {
+  return envelope('revenue.plan.left', {
+    planId: randomUUID(),
+    userId: randomUUID(),
+    email: `owner-${randomBytes(3).toString('hex')}@example.com`,
+    firstName: 'Rosa',
+    lastName: 'Vidal',
+    reason: 'No improvement after three months',
+    amountOwed: 100_000,
+    leftAt: '2030-03-10T09:00:00.000Z',
+    ...overrides,
+  });
+}
+
 describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (factory) => {
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
@@ -42,7 +57,7 @@ describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (f
   );
 
   /** Publishes the event twice; answers the owner's and the support inbox's mail. */
-  async function sendBoth(event: ReturnType<typeof disputeChanged>) {
+  async function sendBoth(event: ReturnType<typeof disputeChanged> | ReturnType<typeof planLeft>) {
     await notification.publish(event);
     await notification.publish(event);
     const mails = await peer.waitForMail(2);
@@ -79,5 +94,21 @@ describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (f
     expect(rejected.owner.subject).toBe('Your revenue share dispute was reviewed');
     expect(rejected.owner.text).toContain('it stays $1,000.00');
     expect(rejected.owner.text).toContain('The bank statement shows the full amount');
+  });
+
+  it('confirms to an owner who left what stays owed, and tells the support inbox who left and why', async () => {
+    const event = planLeft();
+    const { owner, support } = await sendBoth(event);
+    expect(owner.subject).toBe('You left the Premium Success Program');
+    expect(owner.text).toContain('What was owed stays owed: $1,000.00 today');
+    expect(owner.text).toContain('No report is asked for or taken from now on, and nothing more is charged.');
+    expect(owner.text).toContain(
+      'Your course access stays as it is: the sections open stay open and the next ones open on their days.',
+    );
+    expect(owner.text).toContain(`${BASE_URL}/revenue-report`);
+    expect(support.subject).toBe(`Left the revenue share program: ${event.data.email}`);
+    expect(support.text).toContain('No improvement after three months');
+    expect(support.text).toContain('Still owed: $1,000.00. No report is asked for from now on.');
+    expect(support.text).toContain(`${BASE_URL}/revenue-admin`);
   });
 });

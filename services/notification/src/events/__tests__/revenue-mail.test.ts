@@ -27,6 +27,15 @@ function reminder(overrides: Partial<RevenueReminderRequested>) {
   });
 }
 
+/** A March 2030 share of $1,000.00, due May 11, 2030. */
+const marchShare = () => ({
+  reportId: randomUUID(),
+  periodStart: '2030-03-01',
+  periodEnd: '2030-03-31',
+  amountDue: 100_000,
+  dueDate: '2030-05-11T10:00:00.000Z',
+});
+
 describe.each(backings())('revenue-share reminders over SMTP on $name', (factory) => {
   let peer: SmtpPeer;
   let notification: NotificationUnderTest;
@@ -116,14 +125,26 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
     expect(fromAdmin.subject).toBe('A reminder: $1,234.58 in revenue share is due');
   });
 
+  it('announces the charge to the card on file once, with the card, the amount and the date, asking for no payment', async () => {
+    const share = marchShare();
+    const notice = await sendOne(
+      reminder({
+        kind: 'payment-card-notice',
+        step: -3,
+        shares: [share],
+        card: { brand: 'Visa', last4: '4242' },
+      }),
+    );
+    expect(notice.subject).toBe('We will charge your card ending 4242 on May 11, 2030');
+    expect(notice.text).toContain(
+      'On May 11, 2030 we will charge $1,000.00 to your Visa ending 4242 for your revenue share for March 1, 2030 to March 31, 2030.',
+    );
+    expect(notice.text).toContain('no need to pay by link');
+    expect(notice.text).not.toContain('Total to pay');
+  });
+
   it('says a declined card is charged again on the next date, or not again after the last attempt', async () => {
-    const share = {
-      reportId: randomUUID(),
-      periodStart: '2030-03-01',
-      periodEnd: '2030-03-31',
-      amountDue: 100_000,
-      dueDate: '2030-05-11T10:00:00.000Z',
-    };
+    const share = marchShare();
     const retried = await sendOne(reminder({ kind: 'payment-collection-failed', step: 1, shares: [share] }));
     expect(retried.subject).toBe('We could not charge your card for your revenue share of $1,000.00');
     expect(retried.text).toContain('We will try again on May 14, 2030.');

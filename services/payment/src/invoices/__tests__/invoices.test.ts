@@ -79,6 +79,10 @@ describe.each(backings())('invoices on $name', (factory) => {
     expect(listed!.invoiceNumber).toMatch(/^INV-\d{6}$/);
     const paid = (await payment.events('payment.order.paid')).find((e) => e.data.orderId === order.id);
     expect(paid!.data.invoiceNumber).toBe(listed!.invoiceNumber);
+    // The receipt's attachment: the same invoice, carried by the event.
+    const attached = Buffer.from(String(paid!.data.invoicePdf), 'base64');
+    expect((await PDFDocument.load(attached)).getTitle()).toBe(`Invoice ${listed!.invoiceNumber}`);
+    expect(drawnPdfText(attached)).toContain(`Order: ${orderNumberOf(order.id)}`);
 
     const response = await payment.call(`/api/orders/${order.id}/invoice.pdf`, { caller: buyer });
     expect(response.status).toBe(200);

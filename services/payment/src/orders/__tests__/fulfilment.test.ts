@@ -3,22 +3,15 @@
  * racing each other for the same paid checkout produce one fulfilment and one `payment.order.paid`.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { GrantCourseAccessResponseSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { fulfilments, outboxEvents } from '../../db/schema.js';
-import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, usePaymentSuite } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
 
 describe.each(backings())('fulfilment on $name', (factory) => {
-  let payment: PaymentUnderTest;
-
-  useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
-    await payment.publishCatalogue();
-    return payment;
-  });
+  const { payment } = usePaymentSuite(factory);
 
   async function paidWithLostWebhook() {
     const { sessionId } = await payment.checkout();

@@ -4,7 +4,7 @@
  * however many requests arrive at once (through two replicas on PostgreSQL), 409 after the window, 404
  * for someone else's order.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import {
   COURSE_PRODUCT_ID,
@@ -17,68 +17,44 @@ import {
 } from '@platform/contracts';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { DAY } from '@platform/service-kit/clock';
-import {
-  ADMIN,
-  BILLING,
-  backings,
-  newSignedInBuyer,
-  startPayment,
-  type Backing,
-  type PaymentUnderTest,
-} from '../../__tests__/harness.js';
+import { ADMIN, BILLING, backings, newSignedInBuyer, usePaymentSuite } from '../../__tests__/harness.js';
 
 const newBuyer = () => newSignedInBuyer('orders');
 
 describe.each(backings())('orders and billing on $name', (factory) => {
-  let backing: Backing;
-  let payment: PaymentUnderTest;
-  let replica: PaymentUnderTest | null = null;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-    await payment.publishCatalogue();
-    if (backing.name.startsWith('PostgreSQL'))
-      replica = await startPayment(backing, { clock: payment.clock });
-  });
-
-  afterAll(async () => {
-    await replica?.stop();
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  const suite = usePaymentSuite(factory, { replica: true });
 
   /** The buyer checks out signed in (the billing e-mail another one) and pays on the test page. */
   async function bought(buyer: Caller, items = [{ id: 'restaurant-consultation', quantity: 1 }]) {
-    const response = await payment.call('/api/create-checkout-session', {
+    const response = await suite.payment.call('/api/create-checkout-session', {
       caller: buyer,
       json: { items, billingInfo: { ...BILLING, email: `receipts-${randomUUID().slice(0, 6)}@example.com` } },
     });
     expect(response.status).toBe(200);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await payment.orderBySession(sessionId);
+    await suite.payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+    const order = await suite.payment.orderBySession(sessionId);
     expect(order?.status).toBe('fulfilled');
     return order!;
   }
 
   const list = async (caller: Caller) => {
-    const response = await payment.call('/api/orders', { caller });
+    const response = await suite.payment.call('/api/orders', { caller });
     expect(response.status).toBe(200);
     return MyOrderListSchema.parse(await response.json()).orders;
   };
 
   const ask = (caller: Caller | undefined, id: string, json: unknown = { reason: 'Not what I needed.' }) =>
-    payment.call(`/api/orders/${id}/refund-request`, { caller, json });
+    suite.payment.call(`/api/orders/${id}/refund-request`, { caller, json });
 
   it('lists only the buyer’s own purchases, newest first, with what they can still refund until', async () => {
     const buyer = newBuyer();
     const first = await bought(buyer);
-    payment.clock.advance(1000);
+    suite.payment.clock.advance(1000);
     const second = await bought(buyer, [{ id: COURSE_PRODUCT_ID, quantity: 1 }]);
     await bought(newBuyer());
     // A checkout left unpaid is not an order yet.
-    await payment.call('/api/create-checkout-session', {
+    await suite.payment.call('/api/create-checkout-session', {
       caller: buyer,
       json: { items: [{ id: 'self-implementation-program', quantity: 1 }], billingInfo: BILLING },
     });
@@ -108,16 +84,17 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       paidAt: first.paidAt!.toISOString(),
       refundedAt: null,
       refundableUntil: new Date(first.paidAt!.getTime() + 30 * DAY).toISOString(),
+      paymentPlan: null,
     });
     expect(orderNumberOf(first.id)).toMatch(/^RC-[0-9A-F]{8}$/);
 
-    expect((await payment.call('/api/orders')).status).toBe(401);
+    expect((await suite.payment.call('/api/orders')).status).toBe(401);
   });
 
   it('refunds once when the buyer asks five times at once within 30 days, and the admin sees why', async () => {
     const buyer = newBuyer();
     const order = await bought(buyer);
-    payment.clock.advance(29 * DAY);
+    suite.payment.clock.advance(29 * DAY);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         ask(buyer, order.id, { reason: '  The course is not for my café.  ' }).then(async (response) => ({
@@ -134,14 +111,14 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       status: 'refunded',
       refundableUntil: null,
     });
-    const refunded = (await payment.events('payment.order.refunded')).filter(
+    const refunded = (await suite.payment.events('payment.order.refunded')).filter(
       (event) => event.data.orderId === order.id,
     );
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.data).toMatchObject({ amount: 69700, courseIds: [1] });
 
     const admin = OrderListSchema.parse(
-      await (await payment.call('/api/admin/orders', { caller: ADMIN })).json(),
+      await (await suite.payment.call('/api/admin/orders', { caller: ADMIN })).json(),
     );
     expect(admin.orders.find((entry) => entry.id === order.id)).toMatchObject({
       status: 'refunded',
@@ -153,7 +130,12 @@ describe.each(backings())('orders and billing on $name', (factory) => {
   it('two replicas asked at once refund once (PostgreSQL)', async () => {
     const buyer = newBuyer();
     const order = await bought(buyer);
-    const through = [payment, replica ?? payment, payment, replica ?? payment];
+    const through = [
+      suite.payment,
+      suite.replica ?? suite.payment,
+      suite.payment,
+      suite.replica ?? suite.payment,
+    ];
     const statuses = await Promise.all(
       through.map(async (service) => {
         const response = await service.call(`/api/orders/${order.id}/refund-request`, {
@@ -166,7 +148,9 @@ describe.each(backings())('orders and billing on $name', (factory) => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(3);
     expect(
-      (await payment.events('payment.order.refunded')).filter((event) => event.data.orderId === order.id),
+      (await suite.payment.events('payment.order.refunded')).filter(
+        (event) => event.data.orderId === order.id,
+      ),
     ).toHaveLength(1);
   });
 
@@ -183,14 +167,14 @@ describe.each(backings())('orders and billing on $name', (factory) => {
     expect(await empty.json()).toMatchObject({ message: MY_ORDER_MESSAGES.reasonRequired });
     expect((await ask(buyer, randomUUID())).status).toBe(404);
 
-    payment.clock.advance(30 * DAY + 1000);
+    suite.payment.clock.advance(30 * DAY + 1000);
     const late = await ask(buyer, order.id);
     expect(late.status).toBe(409);
     const ended = new Date(order.paidAt!.getTime() + 30 * DAY);
     expect(await late.json()).toEqual({
       message: MY_ORDER_MESSAGES.windowPassed(formatDate(ended, EMAIL_DATE)),
     });
-    expect((await payment.order(order.id))?.status).toBe('fulfilled');
+    expect((await suite.payment.order(order.id))?.status).toBe('fulfilled');
     expect((await list(buyer))[0]).toMatchObject({ id: order.id, refundableUntil: ended.toISOString() });
   });
 });

@@ -7,19 +7,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { COURSE_PRODUCT_ID, MyPurchasesSchema, type CataloguePrice, type Caller } from '@platform/contracts';
-import { waitFor, useBacking } from '@platform/service-kit/testing';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { ownedProducts, testCheckoutSessions } from '../../db/schema.js';
 import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
-import { useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   ADMIN,
   BILLING,
   backings,
   CATALOGUE,
-  startPayment,
   type PaymentUnderTest,
+  usePaymentSuite,
 } from '../../__tests__/harness.js';
 import { ALREADY_OWNED_PROBLEM } from '../fulfil-order.js';
 
@@ -49,13 +48,7 @@ async function eventsFor(payment: PaymentUnderTest, type: string, orderIds: stri
 }
 
 describe.each(backings())('one per person with the test provider on $name', (factory) => {
-  let payment: PaymentUnderTest;
-
-  useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
-    await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-    return payment;
-  });
+  const { payment } = usePaymentSuite(factory, { catalogue: [...CATALOGUE, ...PLANS] });
 
   const startCard = (items: unknown[], email: string, caller?: Caller) =>
     payment.call('/api/create-checkout-session', {
@@ -316,33 +309,17 @@ describe.each(backings())('one per person with the test provider on $name', (fac
 });
 
 describe.each(backings())("one per person with Stripe's test peer on $name", (factory) => {
+  let payment: PaymentUnderTest;
   const WEBHOOK_SECRET = 'whsec_one_per_person_secret';
   let api: FakeStripeApi;
-  let payment: PaymentUnderTest;
-  let eventCount = 0;
   useStripeSuite(factory, { webhookSecret: WEBHOOK_SECRET }, (started) => ({ api, payment } = started));
 
-  async function completed(sessionId: string) {
-    const payload = JSON.stringify({
-      id: `evt_${++eventCount}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(payment.clock.now().getTime() / 1000),
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+  const completed = (sessionId: string) =>
+    deliverStripeEvent(payment, WEBHOOK_SECRET, 'checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(payment.clock.now().getTime() / 1000),
-    });
-    const response = await payment.postWebhook('stripe', payload, {
-      'content-type': 'application/json',
-      'stripe-signature': signature,
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { outcome: string }).outcome;
-  }
 
   it(`fulfils one of ${PARALLEL} sessions paid for one account, refunds the rest through Stripe, and refuses a new one`, async () => {
     const email = freshEmail();

@@ -1,6 +1,5 @@
 /** The admin's orders list and the 30-day money-back guarantee; admin routes refuse everyone else. */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   OrderListSchema,
   PaymentOrderRefundedSchema,
@@ -10,23 +9,10 @@ import {
 import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
-import {
-  NEW_BUYER_EMAIL,
-  ADMIN,
-  MEMBER,
-  backings,
-  startPayment,
-  type PaymentUnderTest,
-} from '../../__tests__/harness.js';
+import { NEW_BUYER_EMAIL, ADMIN, MEMBER, backings, usePaymentSuite } from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
-  let payment: PaymentUnderTest;
-
-  useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
-    await payment.publishCatalogue();
-    return payment;
-  });
+  const { payment } = usePaymentSuite(factory);
 
   /** A checkout paid on the test page: fulfilled through its webhook. */
   async function paidOrder() {
@@ -62,6 +48,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       couponCode: null,
       refundReason: null,
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+      paymentPlan: null,
       currency: 'USD',
       lines: [
         {

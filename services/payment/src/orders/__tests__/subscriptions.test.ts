@@ -6,23 +6,21 @@
  * invoice and cancels it. With the test provider a plan stays one payment.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import type { CataloguePrice } from '@platform/contracts';
 import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
 import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
 import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
-import { useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   NEW_BUYER_EMAIL,
   ADMIN,
   BILLING,
   backings,
-  startPayment,
-  type PaymentUnderTest,
   CATALOGUE,
+  type PaymentUnderTest,
+  usePaymentSuite,
 } from '../../__tests__/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_service_subscription_secret';
@@ -57,34 +55,14 @@ const PLANS: CataloguePrice[] = [
 describe.each(backings())('Stripe subscriptions on $name', (factory) => {
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
-  let eventCount = 0;
   useStripeSuite(
     factory,
     { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, ...PLANS] },
     (started) => ({ api, payment } = started),
   );
 
-  async function webhook(type: string, object: Record<string, unknown>, id = `evt_${++eventCount}`) {
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(payment.clock.now().getTime() / 1000),
-      data: { object },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(payment.clock.now().getTime() / 1000),
-    });
-    const response = await payment.postWebhook('stripe', payload, {
-      'content-type': 'application/json',
-      'stripe-signature': signature,
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { outcome: string }).outcome;
-  }
+  const webhook = (type: string, object: Record<string, unknown>, id?: string) =>
+    deliverStripeEvent(payment, WEBHOOK_SECRET, type, object, id);
 
   const completed = (sessionId: string) =>
     webhook('checkout.session.completed', {
@@ -349,13 +327,7 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
 });
 
 describe.each(backings())('membership plans with the test provider on $name', (factory) => {
-  let payment: PaymentUnderTest;
-
-  useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
-    await payment.publishCatalogue([...CATALOGUE, ...PLANS]);
-    return payment;
-  });
+  const { payment } = usePaymentSuite(factory, { catalogue: [...CATALOGUE, ...PLANS] });
 
   it('stay one payment for the first period, in any cart', async () => {
     const { sessionId } = await payment.checkout([

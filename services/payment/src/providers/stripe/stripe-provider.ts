@@ -12,6 +12,7 @@ import {
   type CheckoutOrder,
   type CheckoutUrls,
   type CreatedCheckout,
+  type KeptCard,
   type PaymentProvider,
   type ProviderPaymentStatus,
   type SubscriptionSupport,
@@ -93,9 +94,19 @@ export class StripeProvider implements PaymentProvider {
           ),
         )
       : null;
+    const plan = order.planInstalment;
+    // A plan's first instalment is one line of that instalment's amount; the order's lines keep the price.
+    const lines = plan
+      ? order.lines.map((line) => ({
+          ...line,
+          name: `${line.name} (payment ${plan.number} of ${plan.of})`,
+          unitPrice: order.total,
+          quantity: 1,
+        }))
+      : order.lines;
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: subscription ? 'subscription' : 'payment',
-      line_items: order.lines.map((line) => ({
+      line_items: lines.map((line) => ({
         quantity: line.quantity,
         price_data: {
           currency: order.currency.toLowerCase(),
@@ -115,10 +126,17 @@ export class StripeProvider implements PaymentProvider {
       client_reference_id: order.id,
       metadata: { orderId: order.id },
       ...(stripeCoupon ? { discounts: [{ coupon: stripeCoupon.id }] } : {}),
+      // A plan's card is kept on a customer of its own for the later instalments, charged off-session.
+      ...(plan ? { customer_creation: 'always' as const } : {}),
       // Subscription mode takes no payment intent data: the subscription carries the order id instead.
       ...(subscription
         ? { subscription_data: { metadata: { orderId: order.id } } }
-        : { payment_intent_data: { metadata: { orderId: order.id } } }),
+        : {
+            payment_intent_data: {
+              metadata: { orderId: order.id },
+              ...(plan ? { setup_future_usage: 'off_session' as const } : {}),
+            },
+          }),
       success_url: withSessionIdPlaceholder(urls.successUrl),
       cancel_url: urls.cancelUrl,
     };
@@ -142,7 +160,9 @@ export class StripeProvider implements PaymentProvider {
 
   async getPaymentStatus(providerSessionId: string): Promise<ProviderPaymentStatus> {
     const session = await this.call('read the checkout session', () =>
-      this.stripe.checkout.sessions.retrieve(providerSessionId, { expand: ['line_items', 'payment_intent'] }),
+      this.stripe.checkout.sessions.retrieve(providerSessionId, {
+        expand: ['line_items', 'payment_intent', 'payment_intent.payment_method'],
+      }),
     );
     return toPaymentStatus(session);
   }
@@ -303,6 +323,8 @@ function toPaymentStatus(session: CheckoutSession): ProviderPaymentStatus {
     currency: session.currency ? session.currency.toUpperCase() : null,
     providerPaymentId: idOf(session.payment_intent),
   };
+  const keptCard = session.mode === 'payment' ? keptCardOf(session) : null;
+  if (keptCard) return { ...status, keptCard };
   if (session.mode !== 'subscription') return status;
   // A subscription's first payment is its first invoice; refunds go against the latest paid one.
   return {
@@ -310,6 +332,44 @@ function toPaymentStatus(session: CheckoutSession): ProviderPaymentStatus {
     providerPaymentId: idOf(session.invoice),
     providerSubscriptionId: idOf(session.subscription),
   };
+}
+
+/**
+ * The card a payment-mode session kept for off-session use: its payment intent was set up for future
+ * off-session payments and Stripe attached the card to the session's customer. Null otherwise.
+ */
+function keptCardOf(session: CheckoutSession): KeptCard | null {
+  const intent = session.payment_intent;
+  const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+  if (!intent || typeof intent === 'string' || intent.setup_future_usage !== 'off_session' || !customer)
+    return null;
+  return cardOnFile(customer, intent.payment_method);
+}
+
+/** A customer's card as we keep it on file; null when Stripe gave no card payment method. */
+export function cardOnFile(
+  customer: string,
+  method: string | Stripe.PaymentMethod | null | undefined,
+): KeptCard | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  return {
+    providerCustomerId: customer,
+    providerPaymentMethodId: method.id,
+    brand: brandName(method.card.brand),
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
+}
+
+/** 'visa' → 'Visa', 'amex' → 'American Express'. */
+function brandName(brand: string): string {
+  const names: Record<string, string> = {
+    amex: 'American Express',
+    mastercard: 'Mastercard',
+    diners: 'Diners Club',
+  };
+  return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 function statusOf(session: CheckoutSession): ProviderPaymentStatus['status'] {

@@ -1,7 +1,8 @@
 /**
  * The card on file and the automatic collection of revenue shares on the real payment service
  * (docs/behaviour/revenue-share.md#card-on-file, #automatic-collection): saving a card on the test
- * provider's TEST MODE page (charges nothing), seeing, replacing and removing it, and each
+ * provider's TEST MODE page (charges nothing), seeing, replacing and removing it (each change announced,
+ * `payment.saved-card.changed`, numbered per owner), and each
  * `revenue.share.collection-requested` charged at most once: paid through the one fulfilment
  * (`payment.order.paid`), or answered with `payment.share-collection.failed` (no card, a decline, a hard
  * decline), also when the request is delivered again or twice at once.
@@ -9,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MySavedCardSchema,
+  SAVED_CARD_MESSAGES,
   SavedCardSetupResponseSchema,
   type TestSavedCardBehaviour,
 } from '@platform/contracts';
@@ -70,7 +72,7 @@ describe.each(backings())('the card on file and automatic collection on $name', 
       json: { returnTo: 'https://evil.example' },
     });
     expect(response.status).toBe(400);
-    expect(JSON.stringify(await response.json())).toContain('returnTo must be revenue-report or dashboard');
+    expect(JSON.stringify(await response.json())).toContain(SAVED_CARD_MESSAGES.returnTo);
   });
 
   it('saves, replaces and removes the card, charging nothing, and shows the page to its owner only', async () => {
@@ -93,6 +95,21 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     expect(removed.status).toBe(200);
     expect(MySavedCardSchema.parse(await removed.json()).card).toBeNull();
     expect((await myCard(who)).card).toBeNull();
+    // Removing again: nothing was on file, nothing more is announced.
+    expect((await payment.call('/api/saved-card', { caller: who, method: 'DELETE' })).status).toBe(200);
+
+    // Each change is announced once, numbered in order, with the card on file then (null once removed).
+    const announced = (await payment.events('payment.saved-card.changed'))
+      .map((event) => event.data)
+      .filter((data) => data.userId === who.userId);
+    expect(announced).toEqual([
+      expect.objectContaining({
+        sequence: 1,
+        card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: expect.any(Number) },
+      }),
+      expect.objectContaining({ sequence: 2, card: expect.objectContaining({ last4: '0341' }) }),
+      expect.objectContaining({ sequence: 3, card: null }),
+    ]);
   });
 
   it('collects a due share from the card once, however often the request arrives', async () => {

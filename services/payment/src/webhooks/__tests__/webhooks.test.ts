@@ -1,22 +1,15 @@
 /** Provider webhooks: only a fresh, correctly signed one changes anything, and only once. */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import { signTestPayload } from '../../providers/test/test-signature.js';
 import { testWebhookSecret } from '../../runtime.js';
-import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, usePaymentSuite } from '../../__tests__/harness.js';
 
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
 
 describe.each(backings())('webhooks on $name', (factory) => {
-  let payment: PaymentUnderTest;
-
-  useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
-    await payment.publishCatalogue();
-    return payment;
-  });
+  const { payment } = usePaymentSuite(factory);
 
   /** A checkout the buyer paid on the provider's page, whose own webhook got lost on the way. */
   async function paidWithLostWebhook() {

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminReportActionResponseSchema,
   AdminRevenueReportSchema,
@@ -20,44 +19,35 @@ import { z } from 'zod';
 import {
   admin,
   backings,
-  consent,
-  consentAgreedOn,
   json,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
-  statusChanged,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let other: UserCaller;
   let reportId: string;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
     other = user();
     // The owner was on the programme before the platform: February is their first month to report. `other`
     // agreed here on January 5, so their implementation ends February 4 and March comes first.
-    await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
-    await consent(revenue, other);
-    await statusChanged(revenue, owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
+    await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
+    await revenue.consent(other);
+    await revenue.statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
     clock.set('2030-03-03T10:00:00.000Z');
-    const { body } = await submitReport(
-      revenue,
+    const { body } = await revenue.submitReport(
       owner,
       reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
     );
     reportId = (body.report as { id: string }).id;
-    return revenue;
   });
 
   const reports = async () =>
@@ -146,6 +136,9 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         sharePaidAt: null,
         documents: [],
         periodFlag: null,
+        estimated: false,
+        estimateClosedAt: null,
+        replacedByReportId: null,
         dispute: null,
       });
     });
@@ -169,6 +162,8 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         baselineNetRevenue: 100_000,
         implementationEndsAt: '2030-01-19T00:00:00.000Z',
         agreedAt: '2029-12-20',
+        leftAt: null,
+        leaveReason: null,
         firstReportableMonth: '2030-02-01',
         missingReports: [],
         flaggedReports: 0,
@@ -260,8 +255,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('settles a share of $0.00 as it is verified', async () => {
-      const { body } = await submitReport(
-        revenue,
+      const { body } = await revenue.submitReport(
         owner,
         reportBody('2030-03-01', '2030-03-04', { gross: 50_000 }),
       );
@@ -339,8 +333,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('sends a payment reminder listing the verified shares still owed', async () => {
-      const { body } = await submitReport(
-        revenue,
+      const { body } = await revenue.submitReport(
         other,
         reportBody('2030-03-01', '2030-03-31', { gross: 300_000 }),
       );

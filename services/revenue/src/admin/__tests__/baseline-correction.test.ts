@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   BaselineChangeListSchema,
@@ -23,29 +22,22 @@ import { baselineChanges } from '../../db/schema.js';
 import {
   admin,
   backings,
-  consent,
-  consentAgreedOn,
   json,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
-    await consentAgreedOn(revenue, owner, '2029-12-20', 200_000);
-    return revenue;
+    await revenue.consentAgreedOn(owner, '2029-12-20', 200_000);
   });
 
   const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {
@@ -151,7 +143,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
 
     it('takes a reason of exactly 500 characters (and trims it)', async () => {
       const other = user();
-      await consent(revenue, other, 0);
+      await revenue.consent(other, 0);
       const reason = 'y'.repeat(500);
       const response = await correct(support, other.userId, {
         baselineNetRevenue: 1,
@@ -167,8 +159,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
 
     it('leaves the reports submitted before it as they were', async () => {
       clock.set('2030-03-03T10:00:00.000Z');
-      const { status, body } = await submitReport(
-        revenue,
+      const { status, body } = await revenue.submitReport(
         owner,
         reportBody('2030-02-01', '2030-02-28', { gross: 1_000_000 }),
       );
@@ -225,8 +216,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
 
     it('applies to the reports submitted after it; earlier reports keep their baseline and share', async () => {
       clock.set('2030-04-02T08:00:00.000Z');
-      const { status, body } = await submitReport(
-        revenue,
+      const { status, body } = await revenue.submitReport(
         owner,
         reportBody('2030-03-01', '2030-03-31', { gross: 1_000_000 }),
       );

@@ -3,49 +3,40 @@
  * in dollars, text a spreadsheet would run as a formula made inert, and the download headers.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import {
   admin,
   backings,
-  consent,
   json,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
-  statusChanged,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock('2030-01-02T12:00:00.000Z');
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
-    await consent(revenue, owner, 200_050);
-    await statusChanged(
-      revenue,
+    await revenue.consent(owner, 200_050);
+    await revenue.statusChanged(
       owner,
       { planStatus: 'rs_pending', consultationStatus: 'not_started' },
       { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Nuñez, Jr.' },
     );
     clock.set('2030-04-03T09:00:00.000Z');
-    const { body } = await submitReport(revenue, owner, {
+    const { body } = await revenue.submitReport(owner, {
       ...reportBody('2030-03-01', '2030-03-31', { gross: 123_456_789, expenses: 3_456_789 }),
       notes: '+1 for the "patio" season\nsecond line',
     });
     reportId = (body.report as { id: string }).id;
     await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, { method: 'POST' });
     await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 1_000_001 }));
-    return revenue;
   });
 
   async function download(path: string) {
@@ -92,6 +83,7 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
         Notes: `'+1 for the "patio" season\nsecond line`,
         'Period flag': '',
         Dispute: '',
+        Estimate: '',
       },
     ]);
   });

@@ -10,12 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { startService } from '@platform/service-kit/runtime';
-import { captureLogs } from '@platform/service-kit/testing';
 import {
   backings,
   QUIET_JOBS,
-  SECRET,
+  startReplica,
   startRevenue,
   verifiedShareIn,
   type Backing,
@@ -23,7 +21,6 @@ import {
   type UserCaller,
   START,
 } from '../../__tests__/harness.js';
-import { revenueService } from '../../index.js';
 import { COLLECTION_JOB } from '../../jobs.js';
 import { collectDueShares } from '../collect-due-shares.js';
 
@@ -171,13 +168,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('asks for each attempt once with two replicas racing the same due date', async () => {
-      const second = await startService(revenueService, {
-        env: { ...backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
-        clock,
-        port: 0,
-        host: '127.0.0.1',
-        logger: captureLogs().logger,
-      });
+      const second = await startReplica(backing, clock);
       try {
         const { reportId, due } = await verifiedShare();
         clock.set(new Date(due.getTime() + 1000).toISOString());

@@ -8,25 +8,21 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminRevenueReport, MyRevenueReports } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
   json,
-  QUIET_JOBS,
-  startRevenue,
   user,
   verifiedShareIn,
   START,
-  type RevenueUnderTest,
   type UserCaller,
+  useRevenue,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
 
 describe.each(backings())('disputes on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
-  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock, env: QUIET_JOBS })));
+  const revenue = useRevenue(factory, { clock, quiet: true });
 
   // Each owner reports in a year of their own, so the suite's clock only moves forward.
   let year = 2030;
@@ -89,7 +85,7 @@ describe.each(backings())('disputes on $name', (factory) => {
     expect((await myReport(owner, reportId)).dispute).toMatchObject({ status: 'open' });
     expect((await adminReport(reportId)).dispute).toMatchObject({ status: 'open' });
     const csv = await (await revenue.requestAs(admin(), '/api/admin/revenue-reports.csv')).text();
-    expect(csv.split('\r\n').find((line) => line.startsWith(reportId))).toMatch(/,open$/);
+    expect(csv.split('\r\n').find((line) => line.startsWith(reportId))).toMatch(/,open,$/);
     expect(await disputeEvents(reportId)).toEqual([
       expect.objectContaining({
         status: 'open',

@@ -7,7 +7,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   AttachReportDocumentsResponseSchema,
@@ -23,14 +22,11 @@ import { reportDocuments } from '../../db/schema.js';
 import {
   admin,
   backings,
-  consentAgreedOn,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 const PDF = Buffer.from(
@@ -51,23 +47,20 @@ function form(parts: Part[], field = 'files'): RequestInit {
 }
 
 describe.each(backings())('revenue report documents on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
 
-  const suite = useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
     otherOwner = user();
-    await consentAgreedOn(revenue, owner, '2029-12-01');
-    await consentAgreedOn(revenue, otherOwner, '2029-12-01');
+    await revenue.consentAgreedOn(owner, '2029-12-01');
+    await revenue.consentAgreedOn(otherOwner, '2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
-    const submitted = await submitReport(revenue, owner, reportBody('2030-02-01', '2030-02-28'));
+    const submitted = await revenue.submitReport(owner, reportBody('2030-02-01', '2030-02-28'));
     expect(submitted.status).toBe(200);
     reportId = (submitted.body.report as { id: string }).id;
-    return revenue;
   });
 
   const documentsPath = () => `/api/revenue-reports/${reportId}/documents`;
@@ -78,12 +71,12 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
       .select({ id: reportDocuments.id })
       .from(reportDocuments)
       .where(eq(reportDocuments.reportId, id));
-    if (suite.backing.env.S3_ENDPOINT) return { rows: rows.length };
-    const folder = path.join(suite.backing.env.DATA_DIR!, 'objects', 'objects', 'revenue-reports', id);
+    if (revenue.backing.env.S3_ENDPOINT) return { rows: rows.length };
+    const folder = path.join(revenue.backing.env.DATA_DIR!, 'objects', 'objects', 'revenue-reports', id);
     const objects = await readdir(folder).catch(() => [] as string[]);
     return { rows: rows.length, objects: objects.length };
   }
-  const nothing = () => (suite.backing.env.S3_ENDPOINT ? { rows: 0 } : { rows: 0, objects: 0 });
+  const nothing = () => (revenue.backing.env.S3_ENDPOINT ? { rows: 0 } : { rows: 0, objects: 0 });
 
   it('refuses markup named .pdf with the message, and keeps nothing', async () => {
     for (const bytes of [SVG, HTML]) {

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   type EventData,
@@ -21,41 +20,32 @@ import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 import {
   admin,
   backings,
-  consentAgreedOn,
   json,
-  QUIET_JOBS,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
-  statusChanged,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
     owner = user();
-    await consentAgreedOn(revenue, owner, '2029-12-20', 100_000);
-    await statusChanged(revenue, owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
+    await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
+    await revenue.statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
     clock.set('2030-03-03T10:00:00.000Z');
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
-    const { status, body } = await submitReport(
-      revenue,
+    const { status, body } = await revenue.submitReport(
       owner,
       reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
     );
     expect(status).toBe(200);
     reportId = (body.report as { id: string }).id;
-    return revenue;
   });
 
   const dues = async (id = reportId) =>
@@ -217,8 +207,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     await revenue.deliver('payment.order.paid', unknown);
 
     clock.set('2030-05-02T10:00:00.000Z');
-    const { body } = await submitReport(
-      revenue,
+    const { body } = await revenue.submitReport(
       owner,
       reportBody('2030-03-01', '2030-03-31', { gross: 1_200_000 }),
     );
@@ -253,8 +242,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
   });
 
   it('records nothing for a refund that overtook its payment, nor for a purchase', async () => {
-    const { body } = await submitReport(
-      revenue,
+    const { body } = await revenue.submitReport(
       owner,
       reportBody('2030-04-01', '2030-04-30', { gross: 1_300_000 }),
     );

@@ -151,6 +151,17 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     });
     expect(ladder.next[1]).toMatchObject({ label: 'April 2030 report: the month ends in 3 days' });
 
+    // Its time has come and the job has not reached it yet: it comes now, not on a day already past.
+    clock.set('2030-04-15T06:00:00.000Z');
+    const waiting = ReminderLadderSchema.parse(
+      await (await revenue.requestAs(owner, '/api/revenue-reminders')).json(),
+    );
+    expect(waiting.next[0]).toMatchObject({
+      label: 'March 2030 report: 14 days late',
+      at: '2030-04-15T06:00:00.000Z',
+    });
+    clock.set('2030-04-08T00:00:00.000Z');
+
     const theirs = await revenue.requestAs(admin(), `/api/admin/revenue-customers/${owner.userId}/reminders`);
     expect(theirs.status).toBe(200);
     expect(ReminderLadderSchema.parse(await theirs.json())).toEqual(ladder);

@@ -5,7 +5,6 @@
  * without a baseline and its rounding (whatever the browser sends), the due date, and who may call.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   REVENUE_REPORT_MESSAGES,
@@ -16,31 +15,25 @@ import { SettableClock } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
-  consentAgreedOn,
   json,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
+  useRevenue,
 } from '../../__tests__/harness.js';
 
 /** Every owner here agreed long enough ago to report from January 2030. */
 const AGREED = '2029-12-01';
 
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock });
+  const revenue = useRevenue(factory, { clock }, async () => {
     owner = user();
-    await consentAgreedOn(revenue, owner, AGREED);
+    await revenue.consentAgreedOn(owner, AGREED);
     clock.set('2030-06-15T09:30:00.000Z');
-    return revenue;
   });
 
   const valid = reportBody('2030-02-01', '2030-02-28', { gross: 1_000_000, expenses: 250_000 });
@@ -100,13 +93,13 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
         REVENUE_REPORT_MESSAGES.endInFuture,
       ],
     ])('refuses %s', async (_case, body, message) => {
-      const { status, body: answer } = await submitReport(revenue, owner, body);
+      const { status, body: answer } = await revenue.submitReport(owner, body);
       expect(status).toBe(400);
       expect(answer).toMatchObject({ message });
     });
 
     it('keeps the first message in the form’s order', async () => {
-      const { status, body } = await submitReport(revenue, owner, {});
+      const { status, body } = await revenue.submitReport(owner, {});
       expect(status).toBe(400);
       expect(body.message).toBe(REVENUE_REPORT_MESSAGES.startRequired);
       expect((body.issues as Array<{ message: string }>).map((issue) => issue.message)).toEqual([
@@ -119,8 +112,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
     it('takes a period that ended yesterday', async () => {
       const other = user();
-      await consentAgreedOn(revenue, other, AGREED);
-      const { status } = await submitReport(revenue, other, reportBody('2030-06-01', '2030-06-14'));
+      await revenue.consentAgreedOn(other, AGREED);
+      const { status } = await revenue.submitReport(other, reportBody('2030-06-01', '2030-06-14'));
       expect(status).toBe(200);
     });
   });
@@ -128,8 +121,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
   describe('the share, computed by the server', () => {
     it('is 10% of the net revenue without a baseline, whatever the browser says', async () => {
       const plain = user();
-      await consentAgreedOn(revenue, plain, AGREED);
-      const { status, body } = await submitReport(revenue, plain, {
+      await revenue.consentAgreedOn(plain, AGREED);
+      const { status, body } = await revenue.submitReport(plain, {
         ...reportBody('2030-03-01', '2030-03-31', { gross: 2_000_000, expenses: 765_433 }),
         shareOwed: 1,
         sharePercentage: 99,
@@ -158,9 +151,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
     it('is 10% of the increase over the baseline, and nothing below it', async () => {
       const withBaseline = user();
-      await consentAgreedOn(revenue, withBaseline, AGREED, 800_000);
-      const above = await submitReport(
-        revenue,
+      await revenue.consentAgreedOn(withBaseline, AGREED, 800_000);
+      const above = await revenue.submitReport(
         withBaseline,
         reportBody('2030-03-01', '2030-03-31', { gross: 800_015 }),
       );
@@ -170,15 +162,13 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
         revenueIncrease: 15,
         shareOwed: 2,
       });
-      const edge = await submitReport(
-        revenue,
+      const edge = await revenue.submitReport(
         withBaseline,
         reportBody('2030-04-01', '2030-04-30', { gross: 800_004 }),
       );
       // increase 4 cents → 0.4 → 0.
       expect(edge.body.report).toMatchObject({ revenueIncrease: 4, shareOwed: 0 });
-      const below = await submitReport(
-        revenue,
+      const below = await revenue.submitReport(
         withBaseline,
         reportBody('2030-05-01', '2030-05-31', { gross: 500_000 }),
       );
@@ -188,9 +178,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
     it('counts a loss month as 0 net', async () => {
       const losing = user();
-      await consentAgreedOn(revenue, losing, AGREED);
-      const { status, body } = await submitReport(
-        revenue,
+      await revenue.consentAgreedOn(losing, AGREED);
+      const { status, body } = await revenue.submitReport(
         losing,
         reportBody('2030-03-01', '2030-03-31', { gross: 100_000, expenses: 300_000 }),
       );
@@ -202,8 +191,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
   describe('one report per owner and period', () => {
     it('refuses the same period twice, and any overlap, naming the earlier report', async () => {
       const careful = user();
-      await consentAgreedOn(revenue, careful, AGREED);
-      expect((await submitReport(revenue, careful, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
+      await revenue.consentAgreedOn(careful, AGREED);
+      expect((await revenue.submitReport(careful, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
       const message =
         'You already reported revenue for 2030-04-01 to 2030-04-30; a report cannot cover the same days twice';
       for (const [start, end] of [
@@ -212,15 +201,15 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
         ['2030-03-20', '2030-04-01'],
         ['2030-04-10', '2030-04-12'],
       ] as const) {
-        const { status, body } = await submitReport(revenue, careful, reportBody(start, end));
+        const { status, body } = await revenue.submitReport(careful, reportBody(start, end));
         expect({ start, end, status, message: body.message }).toEqual({ start, end, status: 400, message });
       }
       // Next to it, not over it: taken.
-      expect((await submitReport(revenue, careful, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
+      expect((await revenue.submitReport(careful, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
       // Another owner's report of the same month does not stand in the way.
       const neighbour = user();
-      await consentAgreedOn(revenue, neighbour, AGREED);
-      expect((await submitReport(revenue, neighbour, reportBody('2030-04-01', '2030-04-30'))).status).toBe(
+      await revenue.consentAgreedOn(neighbour, AGREED);
+      expect((await revenue.submitReport(neighbour, reportBody('2030-04-01', '2030-04-30'))).status).toBe(
         200,
       );
     });
@@ -242,11 +231,11 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     it('lists only the caller’s own reports, newest period first', async () => {
       const mine = user();
       const theirs = user();
-      await consentAgreedOn(revenue, mine, AGREED);
-      await consentAgreedOn(revenue, theirs, AGREED);
-      await submitReport(revenue, mine, reportBody('2030-02-01', '2030-02-28'));
-      await submitReport(revenue, mine, reportBody('2030-03-01', '2030-03-31'));
-      await submitReport(revenue, theirs, reportBody('2030-03-01', '2030-03-31', { gross: 5 }));
+      await revenue.consentAgreedOn(mine, AGREED);
+      await revenue.consentAgreedOn(theirs, AGREED);
+      await revenue.submitReport(mine, reportBody('2030-02-01', '2030-02-28'));
+      await revenue.submitReport(mine, reportBody('2030-03-01', '2030-03-31'));
+      await revenue.submitReport(theirs, reportBody('2030-03-01', '2030-03-31', { gross: 5 }));
       const list = MyRevenueReportsSchema.parse(
         await (await revenue.requestAs(mine, '/api/revenue-reports')).json(),
       );

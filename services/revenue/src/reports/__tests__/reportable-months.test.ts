@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminRevenueReportSchema,
   MyRevenueReportsSchema,
@@ -26,15 +25,11 @@ import { REMINDERS_JOB } from '../../jobs.js';
 import {
   admin,
   backings,
-  consent,
   json,
-  QUIET_JOBS,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
+  useRevenue,
 } from '../../__tests__/harness.js';
 import { insertReport } from '../reports.repository.js';
 
@@ -42,12 +37,11 @@ const FROM_JANUARY =
   'You can report from January 2027, the first whole month after your 30-day implementation period';
 
 describe.each(backings())('the months an owner reports on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   // The owner agreed on November 29, 2026, in the morning.
   const clock = new SettableClock('2026-11-29T10:00:00.000Z');
   const support = admin();
 
-  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock, env: QUIET_JOBS })));
+  const revenue = useRevenue(factory, { clock, quiet: true });
 
   const myPlan = async (owner: UserCaller) =>
     MyRevenueReportsSchema.parse(await (await revenue.requestAs(owner, '/api/revenue-reports')).json());
@@ -82,7 +76,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     beforeAll(async () => {
       clock.set('2026-11-29T10:00:00.000Z');
       owner = user();
-      await consent(revenue, owner);
+      await revenue.consent(owner);
     });
 
     it('reports from January 2027: the plan says so, and names January as the next report', async () => {
@@ -106,8 +100,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         ['2026-10-01', '2026-10-31'],
         ['2026-11-01', '2026-11-29'],
       ] as const) {
-        const { status, body } = await submitReport(
-          revenue,
+        const { status, body } = await revenue.submitReport(
           owner,
           reportBody(start, end, { gross: 1_500_000 }),
         );
@@ -123,7 +116,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         // The last days of the risk-free period with the first of January.
         ['2026-12-29', '2027-01-15'],
       ] as const) {
-        const { status, body } = await submitReport(revenue, owner, reportBody(start, end));
+        const { status, body } = await revenue.submitReport(owner, reportBody(start, end));
         expect({ start, status, message: body.message }).toEqual({
           start,
           status: 400,
@@ -135,10 +128,10 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
 
     it('cannot report January before its last day is over, and can from February 1 (UTC)', async () => {
       clock.set('2027-01-31T23:59:59.000Z');
-      const early = await submitReport(revenue, owner, reportBody('2027-01-01', '2027-01-31'));
+      const early = await revenue.submitReport(owner, reportBody('2027-01-01', '2027-01-31'));
       expect(early).toMatchObject({ status: 400, body: { message: REVENUE_REPORT_MESSAGES.endInFuture } });
       clock.set('2027-02-01T00:00:01.000Z');
-      const taken = await submitReport(revenue, owner, reportBody('2027-01-01', '2027-01-31'));
+      const taken = await revenue.submitReport(owner, reportBody('2027-01-01', '2027-01-31'));
       expect(taken.status).toBe(200);
       expect((await myPlan(owner)).plan?.nextReport?.periodStart).toBe('2027-02-01');
     });
@@ -150,7 +143,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     beforeAll(async () => {
       clock.set('2026-11-29T10:00:00.000Z');
       owner = user();
-      await consent(revenue, owner);
+      await revenue.consent(owner);
     });
 
     it('sends no report reminder for the months before January 2027, then one for January', async () => {
@@ -188,7 +181,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     beforeAll(async () => {
       clock.set('2026-11-29T10:00:00.000Z');
       owner = user();
-      await consent(revenue, owner);
+      await revenue.consent(owner);
     });
 
     it.each([
@@ -282,11 +275,11 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
       expect(statuses.at(-1)?.data).toMatchObject({ status: 'overdue' });
 
       // The back-dated owner reports their first month after the risk-free period, not the one before.
-      const september = await submitReport(revenue, owner, reportBody('2026-09-01', '2026-09-30'));
+      const september = await revenue.submitReport(owner, reportBody('2026-09-01', '2026-09-30'));
       expect(september.body.message).toBe(
         'You can report from October 2026, the first whole month after your 30-day implementation period',
       );
-      const october = await submitReport(revenue, owner, reportBody('2026-10-01', '2026-10-31'));
+      const october = await revenue.submitReport(owner, reportBody('2026-10-01', '2026-10-31'));
       expect(october.status).toBe(200);
       expect((await customerOf(owner)).status).toBe('current');
     });
@@ -311,7 +304,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     it('are flagged for the admin in the lists and the CSV, not kept silently nor deleted', async () => {
       clock.set('2026-11-29T10:00:00.000Z');
       const owner = user();
-      await consent(revenue, owner);
+      await revenue.consent(owner);
       const { plan } = await myPlan(owner);
       // As the service stored them before it refused such periods: October 2026 (before the first month
       // to report) and a January 2027 reported on January 20 (before it ended).

@@ -4,37 +4,29 @@
  * into `rs_blocked`); a report or a payment makes them current again at once, in the same transaction.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { RevenueCustomerSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { z } from 'zod';
 import {
   admin,
   backings,
-  consent,
   json,
-  QUIET_JOBS,
   reportBody,
-  startRevenue,
-  submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
   START,
+  useRevenue,
 } from '../../__tests__/harness.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 
 describe.each(backings())('an owner’s standing over time on $name', (factory) => {
-  let revenue: RevenueUnderTest;
   const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 
-  useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
     owner = user();
-    await consent(revenue, owner);
-    return revenue;
+    await revenue.consent(owner);
   });
 
   const changes = async () =>
@@ -69,8 +61,8 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
     expect(await customer()).toMatchObject({ status: 'blocked', missingReports: ['2030-03', '2030-04'] });
 
     clock.advance(60_000);
-    expect((await submitReport(revenue, owner, reportBody('2030-03-01', '2030-03-31'))).status).toBe(200);
-    expect((await submitReport(revenue, owner, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
+    expect((await revenue.submitReport(owner, reportBody('2030-03-01', '2030-03-31'))).status).toBe(200);
+    expect((await revenue.submitReport(owner, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
     expect((await changes()).slice(2)).toEqual([
       ['blocked', 'overdue', '2030-05-11T00:01:00.001Z'],
       ['overdue', 'current', '2030-05-11T00:01:00.001Z'],
@@ -86,7 +78,7 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
     expect(april.dueDate).toBe('2030-06-10T00:01:00.001Z');
     await revenue.requestAs(support, `/api/admin/verify-report/${april.id}`, { method: 'POST' });
     clock.set('2030-06-01T12:00:00.000Z');
-    expect((await submitReport(revenue, owner, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
+    expect((await revenue.submitReport(owner, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
 
     clock.set('2030-06-10T00:01:00.001Z');
     await runJob();
@@ -96,7 +88,7 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
     expect((await changes()).slice(4)).toEqual([['current', 'overdue', '2030-06-10T00:01:00.002Z']]);
 
     clock.set('2030-07-10T00:01:00.002Z');
-    expect((await submitReport(revenue, owner, reportBody('2030-06-01', '2030-06-30'))).status).toBe(200);
+    expect((await revenue.submitReport(owner, reportBody('2030-06-01', '2030-06-30'))).status).toBe(200);
     await runJob();
     expect((await changes()).slice(5)).toEqual([['overdue', 'blocked', '2030-07-10T00:01:00.002Z']]);
 

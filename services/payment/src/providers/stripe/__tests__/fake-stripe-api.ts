@@ -23,8 +23,14 @@ export interface FakeSession {
   cancel_url: string;
   url: string | null;
   payment_intent: string | null;
-  /** Setup mode: the customer the card is saved for, and the SetupIntent once the card is entered. */
+  /**
+   * Setup mode: the customer the card is saved for, and the SetupIntent once the card is entered. Payment
+   * mode with `customer_creation: 'always'`: the customer Stripe creates when the buyer pays.
+   */
   customer: string | null;
+  customer_creation: string | null;
+  /** `payment_intent_data[setup_future_usage]` (not shown on the session): the paying card is kept. */
+  setup_future_usage: string | null;
   setup_intent: string | null;
   /** Subscription mode: the subscription and its first invoice, once paid. */
   subscription: string | null;
@@ -65,6 +71,10 @@ export interface FakePaymentIntent {
   object: 'payment_intent';
   status: string;
   amount: number;
+  /** Set when a session that keeps the card was paid: its customer, card and future usage. */
+  customer?: string;
+  payment_method?: FakePaymentMethod;
+  setup_future_usage?: string;
 }
 
 /**
@@ -75,12 +85,16 @@ export const FAKE_PAYMENT_METHODS = {
   pm_card_visa: { last4: '4242', decline: null },
   pm_card_visa_chargeDeclinedInsufficientFunds: { last4: '9995', decline: 'insufficient_funds' },
   pm_card_chargeDeclinedExpiredCard: { last4: '0069', decline: 'expired_card' },
+  /** 4000 0027 6000 3184: every payment needs the cardholder's approval, so off-session ones fail. */
+  pm_card_authenticationRequired: { last4: '3184', decline: 'authentication_required' },
 } as const;
 export type FakePaymentMethod = keyof typeof FAKE_PAYMENT_METHODS;
 
 export class FakeStripeApi {
   readonly sessions = new Map<string, FakeSession>();
   readonly customers = new Map<string, { id: string; email: string | null }>();
+  /** `customer payment_method` pairs: cards attached to a customer (by a setup, or a payment that kept it). */
+  readonly attached = new Set<string>();
   /** Off-session charges: the PaymentIntents created with a saved payment method. */
   readonly charges: { id: string; amount: number; customer: string; payment_method: string }[] = [];
   readonly intents = new Map<string, FakePaymentIntent>();
@@ -117,11 +131,16 @@ export class FakeStripeApi {
     return this.server.close();
   }
 
-  /** The buyer pays on Stripe's page: the session completes and its payment intent succeeds. */
+  /**
+   * The buyer pays on Stripe's page: the session completes and its payment intent succeeds. A session
+   * created with `customer_creation: 'always'` gets a new customer; one with `setup_future_usage` attaches
+   * the card (`paymentMethod`) to it, as Stripe does.
+   */
   pay(
     sessionId: string,
     intentStatus = 'succeeded',
     paymentStatus: FakeSession['payment_status'] = 'paid',
+    paymentMethod: FakePaymentMethod = 'pm_card_visa',
   ): string {
     const session = this.session(sessionId);
     const intent: FakePaymentIntent = {
@@ -130,6 +149,19 @@ export class FakeStripeApi {
       status: intentStatus,
       amount: session.amount_total,
     };
+    if (session.customer_creation === 'always') {
+      const customer = { id: `cus_${++this.count}`, email: session.customer_email };
+      this.customers.set(customer.id, customer);
+      session.customer = customer.id;
+    }
+    if (session.setup_future_usage && session.customer) {
+      Object.assign(intent, {
+        customer: session.customer,
+        payment_method: paymentMethod,
+        setup_future_usage: session.setup_future_usage,
+      });
+      this.attached.add(`${session.customer} ${paymentMethod}`);
+    }
     this.intents.set(intent.id, intent);
     Object.assign(session, {
       status: 'complete',
@@ -192,6 +224,7 @@ export class FakeStripeApi {
   /** The owner enters a card on Stripe's setup page: the setup session completes with that method. */
   completeSetup(sessionId: string, paymentMethod: FakePaymentMethod): void {
     const session = this.session(sessionId);
+    this.attached.add(`${session.customer} ${paymentMethod}`);
     Object.assign(session, {
       status: 'complete',
       setup_intent: `seti_${paymentMethod}_${++this.count}`,
@@ -366,6 +399,14 @@ export class FakeStripeApi {
         undefined,
       );
     }
+    const customerCreation = form.get('customer_creation');
+    if (customerCreation && (mode !== 'payment' || customer))
+      return error(
+        400,
+        'invalid_request_error',
+        '`customer_creation` can only be used in `payment` mode without `customer`.',
+        undefined,
+      );
     const couponId = form.get('discounts[0][coupon]');
     const coupon = couponId ? this.coupons.get(couponId) : undefined;
     if (couponId && !coupon)
@@ -390,6 +431,8 @@ export class FakeStripeApi {
       url: `https://checkout.stripe.com/c/pay/${id}`,
       payment_intent: null,
       customer,
+      customer_creation: customerCreation,
+      setup_future_usage: form.get('payment_intent_data[setup_future_usage]'),
       setup_intent: null,
       subscription: null,
       invoice: null,
@@ -413,7 +456,12 @@ export class FakeStripeApi {
   }
 
   private render(session: FakeSession, expand: string[]): Record<string, unknown> {
-    const { line_items: lines, subscription_metadata: _metadata, ...rest } = session;
+    const {
+      line_items: lines,
+      subscription_metadata: _metadata,
+      setup_future_usage: _usage,
+      ...rest
+    } = session;
     const body: Record<string, unknown> = { ...rest };
     if (expand.includes('line_items')) {
       body.line_items = {
@@ -436,16 +484,15 @@ export class FakeStripeApi {
         id: session.setup_intent,
         object: 'setup_intent',
         status: 'succeeded',
-        payment_method: {
-          id: method,
-          object: 'payment_method',
-          type: 'card',
-          card: { brand: 'visa', last4: FAKE_PAYMENT_METHODS[method].last4, exp_month: 12, exp_year: 2034 },
-        },
+        payment_method: paymentMethodObject(method),
       };
     }
     if (expand.includes('payment_intent') && session.payment_intent) {
-      body.payment_intent = this.intents.get(session.payment_intent) ?? session.payment_intent;
+      const intent = this.intents.get(session.payment_intent);
+      body.payment_intent =
+        intent?.payment_method && expand.includes('payment_intent.payment_method')
+          ? { ...intent, payment_method: paymentMethodObject(intent.payment_method) }
+          : (intent ?? session.payment_intent);
     }
     return body;
   }
@@ -462,21 +509,15 @@ export class FakeStripeApi {
       !this.customers.has(customer)
     )
       return error(400, 'invalid_request_error', 'Invalid off-session payment.', undefined);
+    if (!this.attached.has(`${customer} ${method}`))
+      return error(
+        400,
+        'invalid_request_error',
+        `The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
+        undefined,
+      );
     if (known.decline) {
-      return {
-        status: 402,
-        body: {
-          error: {
-            type: 'card_error',
-            code: known.decline === 'expired_card' ? 'expired_card' : 'card_declined',
-            decline_code: known.decline,
-            message:
-              known.decline === 'expired_card'
-                ? 'Your card has expired.'
-                : 'Your card has insufficient funds.',
-          },
-        },
-      };
+      return { status: 402, body: { error: { type: 'card_error', ...CARD_ERRORS[known.decline] } } };
     }
     const intent: FakePaymentIntent = {
       id: `pi_${++this.count}`,
@@ -516,4 +557,28 @@ export class FakeStripeApi {
 
 export function error(status: number, type: string, message: string, code: string | undefined): FakeAnswer {
   return { status, body: { error: { type, message, ...(code ? { code } : {}) } } };
+}
+
+/** Stripe's card errors for the fake's declining cards (https://docs.stripe.com/declines/codes). */
+const CARD_ERRORS = {
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  expired_card: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
+  authentication_required: {
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
+} as const;
+
+function paymentMethodObject(method: FakePaymentMethod): Record<string, unknown> {
+  return {
+    id: method,
+    object: 'payment_method',
+    type: 'card',
+    card: { brand: 'visa', last4: FAKE_PAYMENT_METHODS[method].last4, exp_month: 12, exp_year: 2034 },
+  };
 }

@@ -116,6 +116,8 @@ describe.each(backings())('the test provider on $name', (factory) => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+      // The invoice, attached to the receipt: a PDF ("%PDF-" in base64).
+      invoicePdf: expect.stringMatching(/^JVBERi0/),
       total: 69700,
       currency: 'USD',
       lines: [

@@ -1,0 +1,68 @@
+/** The parts the studio's section and lesson forms share: the form, a checkbox with its words, and the Save row. */
+import type { FormEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '@platform/ui';
+import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
+import type { SaveState } from '../lib/save-outcome';
+import { SaveStatus } from './save-status';
+
+/** A studio row's form, named for assistive technology; the browser's own validation is off (the form checks). */
+export function StudioForm({
+  label,
+  className,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  className: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className={className} aria-label={label}>
+      {children}
+    </form>
+  );
+}
+
+export function StudioCheckbox({
+  registration,
+  children,
+}: {
+  registration: UseFormRegisterReturn;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" className="size-4 accent-primary" {...registration} />
+      {children}
+    </label>
+  );
+}
+
+/** The form's Save button ('Saving…' while it saves), what else the row holds, then the save state. */
+export function StudioSaveRow({
+  statusId,
+  state,
+  dirty,
+  label,
+  size,
+  children,
+}: {
+  statusId: string;
+  state: SaveState;
+  dirty: boolean;
+  label: string;
+  size?: 'sm';
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="submit" size={size} disabled={state.kind === 'saving'} aria-describedby={statusId}>
+        {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : label}
+      </Button>
+      {children}
+      <SaveStatus id={statusId} state={state} dirty={dirty} />
+    </div>
+  );
+}

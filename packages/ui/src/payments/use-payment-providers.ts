@@ -1,0 +1,20 @@
+/**
+ * `GET /api/payment/providers`: which card and wallet providers are active, and whether in test mode (the
+ * checkout's and the membership upgrade's payment step both read it, under one cache entry).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentProviders } from '@platform/contracts';
+import { requestParsed } from '../api/parse-answer';
+
+export async function getPaymentProviders(): Promise<PaymentProviders> {
+  return requestParsed(
+    'GET',
+    '/api/payment/providers',
+    undefined,
+    (contracts) => contracts.PaymentProvidersSchema,
+  );
+}
+
+export function usePaymentProviders() {
+  return useQuery(queryOptions({ queryKey: ['/api/payment/providers'], queryFn: getPaymentProviders }));
+}

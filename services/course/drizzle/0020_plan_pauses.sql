@@ -1,0 +1,1 @@
+ALTER TABLE "course"."course_enrollments" ADD COLUMN "paused_by_order_id" uuid;

@@ -1,0 +1,1 @@
+ALTER TABLE "notification"."messages" ADD COLUMN "calendar" jsonb;

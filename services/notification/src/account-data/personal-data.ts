@@ -1,0 +1,33 @@
+/**
+ * Which of notification's tables hold a person's data (docs/decisions.md, 102–103): the e-mails sent to
+ * them or naming their address (the admin's notices about their requests), and their e-mail preferences.
+ * All of it goes on deletion.
+ */
+import { eq, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sameEmail, type PersonalDataPlan, type Person } from '@platform/service-kit/personal-data';
+import { messages, nudgePreferences } from '../db/schema.js';
+
+const mentions = (column: PgColumn, p: Person) =>
+  p.email ? sql`strpos(lower(${column}), ${p.email.toLowerCase()}) > 0` : sql`false`;
+
+export const notificationPersonalData: PersonalDataPlan = {
+  erasedOn: 'auth.account.deleted',
+  tables: [
+    {
+      name: 'messages',
+      table: messages,
+      where: (p) =>
+        or(sameEmail(messages.toAddress, p), mentions(messages.textBody, p), mentions(messages.htmlBody, p)),
+      erase: 'delete',
+      omit: ['htmlBody', 'headers'],
+    },
+    {
+      name: 'nudge_preferences',
+      table: nudgePreferences,
+      where: (p) => eq(nudgePreferences.userId, p.userId),
+      erase: 'delete',
+      omit: ['unsubscribeToken'],
+    },
+  ],
+};

@@ -1,0 +1,77 @@
+/**
+ * E-mails that follow from one event, once per event each: the one to the address the event names
+ * (`ownerMailSubscriptions`), or that one and the support inbox's notice (`ownerAndSupportMailSubscription`).
+ * Without a support inbox the notice is skipped, loudly (the admin's pages still show what happened).
+ */
+import type { EventData, EventType } from '@platform/contracts';
+import { defineSubscription } from '@platform/service-kit/events';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { NotificationConfig } from '../config.js';
+import { insertMessage } from '../messages/messages.repository.js';
+import type { RenderedEmail, TemplateSettings } from '../templates/layout.js';
+import { templateSettings } from '../templates/settings.js';
+import { supportInbox } from './consultation-mail.handler.js';
+
+type Render<T extends EventType> = (data: EventData<T>, settings: TemplateSettings) => RenderedEmail;
+
+/** The e-mail to the address the event names: `render` gets the event's data with the template settings. */
+interface OwnerMail<T extends EventType> {
+  template: string;
+  render: (input: EventData<T> & { settings: TemplateSettings }) => RenderedEmail;
+}
+
+/** One subscription for each subject listed, each sending its one e-mail. */
+export function ownerMailSubscriptions(
+  deps: ServiceDeps<NotificationConfig>,
+  mails: { [T in EventType]?: OwnerMail<T> },
+) {
+  const settings = templateSettings(deps.config);
+  return Object.entries(mails).map(([subject, mail]) => {
+    const { template, render } = mail as OwnerMail<EventType>;
+    return defineSubscription({
+      subject: subject as EventType,
+      handler: async (event, { tx }) => {
+        const data = event.data as EventData<EventType> & { email: string };
+        await insertMessage(tx, {
+          to: data.email,
+          template,
+          eventId: event.id,
+          now: deps.clock.now(),
+          ...render({ ...data, settings }),
+        });
+      },
+    });
+  });
+}
+
+export function ownerAndSupportMailSubscription<T extends EventType>(
+  deps: ServiceDeps<NotificationConfig>,
+  subject: T,
+  mails: {
+    owner: { render: Render<T>; template: string };
+    support: { render: Render<T>; template: string };
+    /** What the warning names when there is no support inbox. */
+    what: string;
+  },
+) {
+  return defineSubscription({
+    subject,
+    handler: async (event, { tx, logger }) => {
+      const data = event.data as EventData<T> & { email: string };
+      const settings = templateSettings(deps.config);
+      const now = deps.clock.now();
+      const send = (to: string, { render, template }: (typeof mails)['owner']) =>
+        insertMessage(tx, { to, ...render(data, settings), template, eventId: event.id, now });
+      await send(data.email, mails.owner);
+      const inbox = supportInbox(deps.config);
+      if (!inbox) {
+        logger.warn(
+          { what: mails.what },
+          'no SUPPORT_EMAIL or ADMIN_EMAIL: the support notice is not e-mailed',
+        );
+        return;
+      }
+      await send(inbox, mails.support);
+    },
+  });
+}

@@ -1,0 +1,261 @@
+/**
+ * Flexible Payments with Stripe configured (docs/behaviour/checkout-and-payments.md#payment-plan;
+ * docs/decisions.md, 113), against the fake Stripe API: the checkout charges $532.33 in payment mode and
+ * keeps the card (`setup_future_usage: off_session`, a customer created); the fulfilment puts that card on
+ * file; the job charges the next instalment off-session on its due date, once with two replicas (on
+ * PostgreSQL) and with its attempt as the idempotency key; a soft decline is retried and pauses the plan
+ * after the grace, an authentication-required one is not retried and asks the buyer to pay; the rest paid
+ * early is one charge; a refund returns every payment made, each through Stripe.
+ */
+import { describe, expect, it } from '@jest/globals';
+import {
+  BILLING,
+  CATALOGUE,
+  backings,
+  newSignedInBuyer,
+  type PaymentUnderTest,
+} from '../../__tests__/harness.js';
+import { MyOrderListSchema, SavedCardSetupResponseSchema, type Caller } from '@platform/contracts';
+import { DAY } from '@platform/service-kit/clock';
+import { eq } from 'drizzle-orm';
+import type { FakePaymentMethod, FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import { findSavedCard } from '../../saved-cards/saved-cards.repository.js';
+import { PLAN_INSTALMENTS_JOB, collectDueInstalments } from '../charge-instalments.js';
+import { planCharges } from '../payment-plans.tables.js';
+import { PLAN } from './plan-product.js';
+
+const WEBHOOK_SECRET = 'whsec_payment_plan_suite';
+type Buyer = Caller & { kind: 'user' };
+
+describe.each(backings())('payment plans with Stripe on $name', (factory) => {
+  let api: FakeStripeApi;
+  let payment: PaymentUnderTest;
+  let replica: PaymentUnderTest | undefined;
+  useStripeSuite(
+    factory,
+    { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, PLAN], replica: true },
+    (started) => ({ api, payment, replica } = started),
+  );
+
+  const completed = (sessionId: string) =>
+    deliverStripeEvent(payment, WEBHOOK_SECRET, 'checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+    });
+
+  /** The buyer checks out the plan and pays $532.33 on Stripe's page with `method`; the webhook fulfils it. */
+  async function buyPlan(buyer: Buyer, method: FakePaymentMethod = 'pm_card_visa') {
+    const response = await payment.call('/api/create-checkout-session', {
+      caller: buyer,
+      json: { items: [{ id: PLAN.id, quantity: 1 }], billingInfo: BILLING },
+    });
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    const intentId = api.pay(sessionId, 'succeeded', 'paid', method);
+    expect(await completed(sessionId)).toBe('fulfilled');
+    const order = await payment.orderBySession(sessionId);
+    expect(order).toMatchObject({ status: 'fulfilled', total: 53_233, providerPaymentId: intentId });
+    return { order: order!, sessionId, intentId };
+  }
+
+  /** The buyer saves another card on Stripe's setup page (the card page), replacing the one on file. */
+  async function replaceCard(buyer: Buyer, method: FakePaymentMethod) {
+    const setup = await payment.call('/api/saved-card/setup', { caller: buyer, json: {} });
+    expect(setup.status).toBe(200);
+    const sessionId = SavedCardSetupResponseSchema.parse(await setup.json())
+      .url.split('/')
+      .at(-1)!;
+    api.completeSetup(sessionId, method);
+    const back = await payment.call(`/api/saved-card/return?session_id=${sessionId}`, {
+      caller: buyer,
+      redirect: 'manual',
+    });
+    expect(back.status).toBe(303);
+  }
+
+  const planOf = async (buyer: Buyer, orderId: string) => {
+    const response = await payment.call('/api/orders', { caller: buyer });
+    expect(response.status).toBe(200);
+    return MyOrderListSchema.parse(await response.json()).orders.find((row) => row.id === orderId)!
+      .paymentPlan!;
+  };
+
+  const eventsOf = async (type: string, orderId: string) =>
+    (await payment.events(type)).filter((event) => event.data.orderId === orderId);
+
+  /** Off-session charges Stripe made for the customer on file of `buyer`. */
+  const chargesOf = async (buyer: Buyer) => {
+    const card = await findSavedCard(payment.service.deps.db, buyer.userId);
+    return api.charges.filter((charge) => charge.customer === card?.providerCustomerId);
+  };
+
+  /** Moves service time to `days` after `from` and runs rounds of the job at once, on every replica. */
+  async function runAt(from: Date, days: number) {
+    payment.clock.set(new Date(from.getTime() + days * DAY + 1000).toISOString());
+    const workers = [payment, ...(replica ? [replica] : [])].map((worker) => worker.service);
+    await Promise.all([
+      ...workers.map((worker) => worker.jobs.runNow(PLAN_INSTALMENTS_JOB)),
+      ...workers.map((worker) => collectDueInstalments(worker.deps)),
+      ...workers.map((worker) => collectDueInstalments(worker.deps)),
+    ]);
+  }
+
+  it('keeps the card that paid $532.33 and charges the next $532.33 off-session on its due date, once', async () => {
+    expect(replica !== undefined).toBe(factory.name.startsWith('PostgreSQL'));
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, sessionId } = await buyPlan(buyer);
+
+    const [sent] = api.server
+      .requestsTo('/v1/checkout/sessions', 'POST')
+      .filter((request) => new URLSearchParams(request.body).get('client_reference_id') === order.id);
+    expect(Object.fromEntries(new URLSearchParams(sent!.body))).toMatchObject({
+      mode: 'payment',
+      customer_creation: 'always',
+      'payment_intent_data[setup_future_usage]': 'off_session',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][unit_amount]': '53233',
+      'line_items[0][price_data][product_data][name]': 'Flexible Payments Program (payment 1 of 3)',
+    });
+    const card = await findSavedCard(payment.service.deps.db, buyer.userId);
+    expect(card).toMatchObject({
+      provider: 'stripe',
+      providerCustomerId: api.session(sessionId).customer,
+      providerPaymentMethodId: 'pm_card_visa',
+      brand: 'Visa',
+      last4: '4242',
+    });
+
+    const paidAt = order.paidAt!;
+    expect((await planOf(buyer, order.id)).instalments.map((row) => row.amount)).toEqual([
+      53_233, 53_233, 53_234,
+    ]);
+    await runAt(paidAt, 30); // not due yet
+    expect(await chargesOf(buyer)).toHaveLength(0);
+    await runAt(paidAt, 31);
+    await runAt(paidAt, 32);
+    const charges = await chargesOf(buyer);
+    expect(charges.map(({ amount, payment_method }) => ({ amount, payment_method }))).toEqual([
+      { amount: 53_233, payment_method: 'pm_card_visa' },
+    ]);
+    expect(
+      api.server
+        .requestsTo('/v1/payment_intents', 'POST')
+        .map((request) => request.headers['idempotency-key'])
+        .filter((key) => String(key).startsWith(`plan:${order.id}:`)),
+    ).toEqual([`plan:${order.id}:2:1`]);
+    expect((await eventsOf('payment.plan.instalment-paid', order.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ numbers: [2], amount: 53_233, remaining: 53_234 }),
+    ]);
+    const plan = await planOf(buyer, order.id);
+    expect(plan).toMatchObject({ status: 'active', paid: 106_466, remaining: 53_234 });
+    expect(plan.instalments[1]).toMatchObject({ state: 'paid' });
+  });
+
+  it('retries an insufficient-funds decline, pauses after the grace, and the rest paid early reopens it', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    await replaceCard(buyer, 'pm_card_visa_chargeDeclinedInsufficientFunds');
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+
+    for (const day of [0, 1, 3, 6, 7, 8]) await runAt(due, day);
+    const failures = await eventsOf('payment.plan.instalment-failed', order.id);
+    expect(
+      failures.map((event) => [
+        event.data.attempt,
+        event.data.nextAttemptAt,
+        event.data.authenticationRequired,
+      ]),
+    ).toEqual([
+      [1, new Date(due.getTime() + 3 * DAY).toISOString(), false],
+      [2, new Date(due.getTime() + 7 * DAY).toISOString(), false],
+      [3, null, false],
+    ]);
+    expect(failures[0]!.data.message).toBe('Your card has insufficient funds.');
+    expect(await eventsOf('payment.plan.paused', order.id)).toHaveLength(1);
+    expect(await chargesOf(buyer)).toHaveLength(0);
+    expect((await planOf(buyer, order.id)).status).toBe('paused');
+
+    await replaceCard(buyer, 'pm_card_visa');
+    const paid = await payment.call(`/api/orders/${order.id}/payment-plan/pay`, {
+      caller: buyer,
+      method: 'POST',
+    });
+    expect(paid.status).toBe(200);
+    expect((await chargesOf(buyer)).map((charge) => charge.amount)).toEqual([106_467]);
+    expect(await eventsOf('payment.plan.resumed', order.id)).toHaveLength(1);
+    expect(await planOf(buyer, order.id)).toMatchObject({ status: 'completed', remaining: 0 });
+  });
+
+  it('does not retry a payment the bank wants approved, and asks the buyer to pay it', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer, 'pm_card_authenticationRequired');
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    await runAt(due, 0);
+    await runAt(due, 3);
+    const failures = await eventsOf('payment.plan.instalment-failed', order.id);
+    expect(failures.map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        number: 2,
+        attempt: 1,
+        authenticationRequired: true,
+        nextAttemptAt: null,
+        message: 'Your card was declined. This transaction requires authentication.',
+      }),
+    ]);
+    const attempts = await payment.service.deps.db
+      .select()
+      .from(planCharges)
+      .where(eq(planCharges.orderId, order.id));
+    expect(attempts.map(({ attempt, outcome }) => ({ attempt, outcome }))).toEqual([
+      { attempt: 1, outcome: 'hard-decline' },
+    ]);
+    expect((await planOf(buyer, order.id)).instalments[1]).toMatchObject({
+      state: 'due',
+      nextAttemptAt: null,
+      lastFailure: 'Your card was declined. This transaction requires authentication.',
+    });
+  });
+
+  it('refunds every payment made through Stripe: the checkout’s and the early one', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, intentId } = await buyPlan(buyer);
+    const early = await payment.call(`/api/orders/${order.id}/payment-plan/pay`, {
+      caller: buyer,
+      method: 'POST',
+    });
+    expect(early.status).toBe(200);
+    const [charge] = await chargesOf(buyer);
+    expect(charge).toMatchObject({ amount: 106_467 });
+    expect(
+      api.server
+        .requestsTo('/v1/payment_intents', 'POST')
+        .some((request) => request.headers['idempotency-key'] === `plan:${order.id}:early:2-3`),
+    ).toBe(true);
+
+    const refund = await payment.call(`/api/orders/${order.id}/refund-request`, {
+      caller: buyer,
+      json: { reason: 'Not for me.' },
+    });
+    expect(refund.status).toBe(200);
+    const refunds = api.refunds.filter(
+      (row) => row.payment_intent === intentId || row.payment_intent === charge!.id,
+    );
+    expect(refunds.map(({ payment_intent, amount }) => ({ payment_intent, amount }))).toEqual(
+      expect.arrayContaining([
+        { payment_intent: charge!.id, amount: 106_467 },
+        { payment_intent: intentId, amount: 53_233 },
+      ]),
+    );
+    expect(refunds).toHaveLength(2);
+    expect((await eventsOf('payment.order.refunded', order.id)).map((event) => event.data.amount)).toEqual([
+      159_700,
+    ]);
+    expect((await planOf(buyer, order.id)).instalments.map((row) => row.state)).toEqual([
+      'refunded',
+      'refunded',
+      'refunded',
+    ]);
+  });
+});

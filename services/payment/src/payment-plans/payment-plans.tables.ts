@@ -1,0 +1,78 @@
+/**
+ * The payment plans' tables (re-exported by db/schema.ts so drizzle-kit sees them): each Flexible Payments
+ * order's plan, its instalments, and every automatic attempt at charging one.
+ */
+import { PAYMENT_PLAN_STATUS_VALUES } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const paymentSchema = pgSchema('payment');
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One per Flexible Payments order (primary key = the order made at checkout, which paid instalment 1). */
+export const paymentPlans = paymentSchema.table(
+  'payment_plans',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    /** The signed-in buyer: whose card on file pays the later instalments, whose course pauses. */
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    /** Cents: the price of the programme, the sum of the instalments. */
+    total: integer('total').notNull(),
+    status: text('status', { enum: PAYMENT_PLAN_STATUS_VALUES }).notNull(),
+    createdAt: at('created_at').notNull(),
+    pausedAt: at('paused_at'),
+    completedAt: at('completed_at'),
+  },
+  (table) => [index('payment_plans_status_idx').on(table.status)],
+);
+
+/** The plan's instalments; instalment 1 is the checkout's own payment. */
+export const planInstalments = paymentSchema.table(
+  'plan_instalments',
+  {
+    orderId: uuid('order_id').notNull(),
+    number: integer('number').notNull(),
+    /** Cents. */
+    amount: integer('amount').notNull(),
+    dueAt: at('due_at').notNull(),
+    paidAt: at('paid_at'),
+    /** The provider's payment (what a refund goes against). */
+    providerPaymentId: text('provider_payment_id'),
+    refundedAt: at('refunded_at'),
+    lastFailure: text('last_failure'),
+  },
+  (table) => [
+    primaryKey({ name: 'plan_instalments_pkey', columns: [table.orderId, table.number] }),
+    index('plan_instalments_unpaid_idx')
+      .on(table.dueAt)
+      .where(sql`${table.paidAt} is null`),
+    check('plan_instalments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+export const PLAN_CHARGE_OUTCOMES = ['paid', 'declined', 'hard-decline', 'no-card'] as const;
+
+/**
+ * Each automatic attempt at an instalment, claimed by its primary key before the card is charged: two
+ * replicas running the job at once make it once, and its key is the provider's idempotency key.
+ */
+export const planCharges = paymentSchema.table(
+  'plan_charges',
+  {
+    orderId: uuid('order_id').notNull(),
+    number: integer('number').notNull(),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome', { enum: PLAN_CHARGE_OUTCOMES }).notNull(),
+    message: text('message'),
+    attemptedAt: at('attempted_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'plan_charges_pkey', columns: [table.orderId, table.number, table.attempt] }),
+  ],
+);
+
+export type PaymentPlanRow = typeof paymentPlans.$inferSelect;
+export type PlanInstalmentRow = typeof planInstalments.$inferSelect;
+export type PlanChargeRow = typeof planCharges.$inferSelect;
