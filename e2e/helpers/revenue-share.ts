@@ -62,6 +62,18 @@ export function monthBack(monthsBack: number): { start: string; end: string } {
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
+/** A day (`YYYY-MM-DD`) as the owner's report history shows it: 'Oct 1, 2026'. */
+export function shownDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** A month as the owner's report history shows its period: 'Oct 1, 2026 – Oct 31, 2026'. */
+export function shownPeriod(month: { start: string; end: string }): string {
+  return `${shownDay(month.start)} – ${shownDay(month.end)}`;
+}
+
 /** The calendar month before this one, in UTC (the server's calendar): always reportable. */
 export function lastMonth(): { start: string; end: string } {
   return monthBack(1);

@@ -36,6 +36,7 @@ import {
   monthNameBack,
   recordAgreementDate,
   reportMonthThroughApi,
+  shownPeriod,
 } from '../helpers/revenue-share.js';
 
 const WORKBOOK = path.resolve(
@@ -52,13 +53,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible({ timeout: 15_000 });
   if (description !== undefined)
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
-
-/** 'Mar 1, 2026', as the history shows a calendar day. */
-function shownDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 }
 
 /**
@@ -368,7 +362,7 @@ test(
     await expect(page.getByLabel('Reporting period start')).toHaveValue('');
     const row = page.getByTestId('report-row').filter({ visible: true });
     await expect(row).toHaveCount(1);
-    await expect(row.getByTestId('report-period')).toHaveText(`${shownDay(start)} – ${shownDay(end)}`);
+    await expect(row.getByTestId('report-period')).toHaveText(shownPeriod({ start, end }));
     await expect(row.getByTestId('report-netRevenue')).toHaveText('$45,000.50');
     await expect(row.getByTestId('report-baselineNetRevenue')).toHaveText('$30,000.00');
     await expect(row.getByTestId('report-revenueIncrease')).toHaveText('$15,000.50');
