@@ -85,6 +85,16 @@ describe.each(backings())('staff seats on $name', (factory) => {
     });
   }
 
+  /** A buyer since STARTED whose chef joined a seat that day. */
+  async function ownerWithChef() {
+    clock.set(STARTED);
+    const { someone: boss, orderId } = await owner();
+    const chef = user();
+    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
+    await course.deliver(prepared(seat.id, chef, STARTED));
+    return { boss, orderId, chef, seat };
+  }
+
   const openSections = async (caller: User) =>
     AvailableModuleListSchema.parse(
       await json(await course.requestAs(caller, `/api/courses/${outline.courseId}/available-modules`)),
@@ -188,11 +198,7 @@ describe.each(backings())('staff seats on $name', (factory) => {
   });
 
   it("ends every seat when the owner's purchase is refunded", async () => {
-    clock.set(STARTED);
-    const { someone: boss, orderId } = await owner();
-    const chef = user();
-    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
-    await course.deliver(prepared(seat.id, chef, STARTED));
+    const { boss, orderId, chef } = await ownerWithChef();
     expect(await openSections(chef)).toHaveLength(1);
 
     await course.deliver(
@@ -210,11 +216,7 @@ describe.each(backings())('staff seats on $name', (factory) => {
   });
 
   it("ends every seat when the owner's plan pauses; the owner invites again once it resumes", async () => {
-    clock.set(STARTED);
-    const { someone: boss, orderId } = await owner();
-    const chef = user();
-    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
-    await course.deliver(prepared(seat.id, chef, STARTED));
+    const { boss, orderId, chef, seat } = await ownerWithChef();
     const first = outline.sections[0]!;
     expect(await openSections(chef)).toEqual([first.id]);
     expect(
