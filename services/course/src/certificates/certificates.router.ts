@@ -38,10 +38,6 @@ const signInFirst: Middleware = (req, res, next) => {
   next();
 };
 
-export function certificateVerifyUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/certificates/${id}`;
-}
-
 function toMyCertificate(row: CertificateRow): MyCertificate {
   return {
     id: row.id,
@@ -76,9 +72,7 @@ export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig
     if (!found || (found.userId !== req.caller.userId && req.caller.role !== 'admin')) {
       throw new AppError('not_found', CERTIFICATE_NOT_FOUND_MESSAGE);
     }
-    const pdf = await renderCertificatePdf(found, {
-      verifyUrl: certificateVerifyUrl(deps.config.PUBLIC_BASE_URL, found.id),
-    });
+    const pdf = await renderCertificatePdf(found, { publicBaseUrl: deps.config.PUBLIC_BASE_URL });
     sendPdf(res, pdf, `certificate-${found.id}.pdf`);
   });
 }

@@ -46,9 +46,15 @@ function centred(
   });
 }
 
+/** The public page that verifies the certificate, printed on it. */
+export function certificateVerifyUrl(baseUrl: string, id: string): string {
+  return `${baseUrl}/certificates/${id}`;
+}
+
+/** The one file the download and the e-mail carry: the same row and site give the same bytes. */
 export async function renderCertificatePdf(
   certificate: Pick<CertificateRow, 'id' | 'learnerName' | 'courseTitle' | 'issuedAt'>,
-  options: { verifyUrl: string },
+  options: { publicBaseUrl: string },
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate of Completion: ${certificate.courseTitle}`);
@@ -77,6 +83,11 @@ export async function renderCertificatePdf(
   centred(page, certificate.courseTitle, { y: 252, font: serifBold, size: 24 });
   centred(page, `on ${formatCertificateDate(certificate.issuedAt)}`, { y: 214, font: serif, size: 16 });
   centred(page, `Certificate ID: ${certificate.id}`, { y: 110, font: sans, size: 10, color: MUTED });
-  centred(page, `Verify it at ${options.verifyUrl}`, { y: 94, font: sans, size: 10, color: MUTED });
+  centred(page, `Verify it at ${certificateVerifyUrl(options.publicBaseUrl, certificate.id)}`, {
+    y: 94,
+    font: sans,
+    size: 10,
+    color: MUTED,
+  });
   return pdf.save();
 }

@@ -204,7 +204,8 @@ export async function findOwnerStanding(db: Executor, userId: string): Promise<O
 
 /** The member's plan and block as drip release reads them; null for a member on no plan. */
 export async function findPlanState(db: Executor, userId: string): Promise<PlanState | null> {
-  // A staff member studies under their owner's standing: the owner's paused plan pauses their seats too.
+  // A staff member studies under their owner's standing: the owner's blocked revenue-share plan stops their
+  // sections opening too. (A paused payment plan ends the seats outright: team.service.ts.)
   const standingOf = (await findSeatOwnerOf(db, userId)) ?? userId;
   const [plan, standing] = await Promise.all([findPlanStatus(db, userId), findOwnerStanding(db, standingOf)]);
   const block =

@@ -77,7 +77,13 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   });
 
   router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
-    res.json(await completeModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
+    res.json(
+      await completeModule(deps.db, {
+        ...call(req.caller),
+        moduleId: req.params.id,
+        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+      }),
+    );
   });
 
   router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
@@ -89,7 +95,13 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   });
 
   router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
-    res.json(await completeLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
+    res.json(
+      await completeLesson(deps.db, {
+        ...call(req.caller),
+        lessonId: req.params.id,
+        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+      }),
+    );
   });
 
   router.put(

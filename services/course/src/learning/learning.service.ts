@@ -49,6 +49,11 @@ interface Call {
   now: Date;
 }
 
+/** What a completion needs to draw the certificate it may issue: the site's address, printed on the PDF. */
+interface CertificateSite {
+  publicBaseUrl: string;
+}
+
 async function summarise(db: Executor, caller: SignedInCaller, courseIds: number[]) {
   const [sizes, enrolments, resumes] = await Promise.all([
     countCourseContents(db, courseIds),
@@ -207,7 +212,10 @@ export async function getLesson(db: Executor, call: Call & { lessonId: number })
  * `POST /api/lessons/:id/complete`: marks the lesson completed (idempotent). Completing the last lesson
  * of a section completes the section, and the last section the enrolment.
  */
-export async function completeLesson(db: Database, call: Call & { lessonId: number }): Promise<MemberLesson> {
+export async function completeLesson(
+  db: Database,
+  call: Call & CertificateSite & { lessonId: number },
+): Promise<MemberLesson> {
   await db.transaction(async (tx) => {
     await lockLearnerProgress(tx, call.caller.userId);
     const { lesson, courseId, state } = await openLesson(tx, call);
@@ -229,7 +237,7 @@ export async function completeLesson(db: Database, call: Call & { lessonId: numb
 
 async function completeCourseIfDone(
   tx: Executor,
-  options: Call & { courseId: number; moduleIds: number[] },
+  options: Call & CertificateSite & { courseId: number; moduleIds: number[] },
 ): Promise<void> {
   const state = await loadCourseState(tx, options);
   if (state.enrolment && [...state.sections.values()].every((section) => section.isCompleted)) {
@@ -242,6 +250,7 @@ async function completeCourseIfDone(
       learner: options.caller,
       course: state.course,
       now: options.now,
+      publicBaseUrl: options.publicBaseUrl,
     });
   }
 }
@@ -268,7 +277,7 @@ export async function saveLessonPosition(
  */
 export async function completeModule(
   db: Database,
-  call: Call & { moduleId: number },
+  call: Call & CertificateSite & { moduleId: number },
 ): Promise<AvailableModule> {
   const courseId = await courseOfModule(db, call.moduleId, call.caller);
   await db.transaction(async (tx) => {

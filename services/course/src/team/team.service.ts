@@ -161,7 +161,11 @@ export async function joinSeat(
   );
 }
 
-/** After a refund withdrew some of the owner's courses: the seats end once the owner has none of their own. */
+/**
+ * After a refund withdrew, or a paused payment plan closed, some of the owner's courses: the seats end once
+ * the owner has none of their own. They stay ended when the owner's access comes back (the plan resumed, a
+ * new purchase): the owner invites again, and a returning member keeps the progress of their account.
+ */
 export async function endSeatsWithoutOwnerAccess(
   tx: Transaction,
   ownerId: string,

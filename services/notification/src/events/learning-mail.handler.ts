@@ -1,6 +1,6 @@
 /**
  * The course's e-mails to learners, once per event (docs/behaviour/member-learning.md#e-mails): a
- * certificate issued → the learner; a question answered → the member who asked; a staff seat's account
+ * certificate issued → the learner, its PDF attached; a question answered → the member who asked; a staff seat's account
  * prepared → the invitee.
  */
 import { type ServiceDeps } from '@platform/service-kit/runtime';
@@ -9,6 +9,7 @@ import {
   CERTIFICATE_ISSUED_TEMPLATE,
   QUESTION_ANSWERED_TEMPLATE,
   TEAM_INVITATION_TEMPLATE,
+  certificateAttachments,
   renderCertificateIssuedEmail,
   renderQuestionAnsweredEmail,
   renderTeamInvitationEmail,
@@ -20,6 +21,7 @@ export function learningMailSubscriptions(deps: ServiceDeps<NotificationConfig>)
     'course.certificate.issued': {
       template: CERTIFICATE_ISSUED_TEMPLATE,
       render: renderCertificateIssuedEmail,
+      attachments: certificateAttachments,
     },
     'course.question.answered': { template: QUESTION_ANSWERED_TEMPLATE, render: renderQuestionAnsweredEmail },
     'auth.team-member.prepared': { template: TEAM_INVITATION_TEMPLATE, render: renderTeamInvitationEmail },

@@ -7,6 +7,7 @@ import type { EventData, EventType } from '@platform/contracts';
 import { defineSubscription } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
+import type { MailAttachment } from '../db/schema.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import type { RenderedEmail, TemplateSettings } from '../templates/layout.js';
 import { templateSettings } from '../templates/settings.js';
@@ -14,10 +15,14 @@ import { supportInbox } from './consultation-mail.handler.js';
 
 type Render<T extends EventType> = (data: EventData<T>, settings: TemplateSettings) => RenderedEmail;
 
-/** The e-mail to the address the event names: `render` gets the event's data with the template settings. */
+/**
+ * The e-mail to the address the event names: `render` gets the event's data with the template settings;
+ * `attachments`, the files it carries from the event.
+ */
 interface OwnerMail<T extends EventType> {
   template: string;
   render: (input: EventData<T> & { settings: TemplateSettings }) => RenderedEmail;
+  attachments?: (data: EventData<T>) => MailAttachment[];
 }
 
 /** One subscription for each subject listed, each sending its one e-mail. */
@@ -27,7 +32,7 @@ export function ownerMailSubscriptions(
 ) {
   const settings = templateSettings(deps.config);
   return Object.entries(mails).map(([subject, mail]) => {
-    const { template, render } = mail as OwnerMail<EventType>;
+    const { template, render, attachments } = mail as OwnerMail<EventType>;
     return defineSubscription({
       subject: subject as EventType,
       handler: async (event, { tx }) => {
@@ -38,6 +43,7 @@ export function ownerMailSubscriptions(
           eventId: event.id,
           now: deps.clock.now(),
           ...render({ ...data, settings }),
+          ...(attachments && { attachments: attachments(data) }),
         });
       },
     });

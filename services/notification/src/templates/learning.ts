@@ -2,6 +2,8 @@
  * The course's e-mails to learners (docs/behaviour/member-learning.md#e-mails): the certificate of completion,
  * the admin's answer to a lesson question, and a staff seat's invitation.
  */
+import type { CourseCertificateIssued } from '@platform/contracts';
+import type { MailAttachment } from '../db/schema.js';
 import { paragraphsOf } from './consultation.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 import { setPasswordLink } from './set-password.js';
@@ -13,6 +15,8 @@ export interface CertificateIssuedEmailInput {
   learnerName: string;
   courseTitle: string;
   issuedAt: string;
+  /** The PDF the event carries (base64): the e-mail says it is attached. */
+  certificatePdf?: string;
   settings: TemplateSettings;
 }
 
@@ -26,7 +30,9 @@ export function renderCertificateIssuedEmail(input: CertificateIssuedEmailInput)
     greeting: `Hi ${greetingName(input.learnerName.split(' ')[0] ?? '')},`,
     intro: [
       `You completed every section of ${input.courseTitle}, and your certificate of completion is ready.`,
-      'Download the PDF from your dashboard (sign in first), or from the link below.',
+      input.certificatePdf
+        ? 'Your certificate is attached to this e-mail as a PDF. You can download it again from your dashboard (sign in first), or from the link below.'
+        : 'Download the PDF from your dashboard (sign in first), or from the link below.',
     ],
     action: {
       label: 'Download your certificate',
@@ -38,6 +44,18 @@ export function renderCertificateIssuedEmail(input: CertificateIssuedEmailInput)
     ],
     settings: input.settings,
   });
+}
+
+/** The PDF the event carries, as the e-mail's attachment 'certificate-{id}.pdf'. */
+export function certificateAttachments(certificate: CourseCertificateIssued): MailAttachment[] {
+  if (!certificate.certificatePdf) return [];
+  return [
+    {
+      filename: `certificate-${certificate.certificateId}.pdf`,
+      contentType: 'application/pdf',
+      contentBase64: certificate.certificatePdf,
+    },
+  ];
 }
 
 export const QUESTION_ANSWERED_TEMPLATE = 'question-answered';

@@ -1,7 +1,7 @@
 /**
  * Certificates through the real service (docs/behaviour/member-learning.md#certificates): finishing every
  * section issues one certificate (the last two sections finished at once still issue exactly one, with one
- * event for its e-mail), in the learner's name as auth announced it; anyone verifies it by its id (name,
+ * event for its e-mail, carrying the PDF the download gives), in the learner's name as auth announced it; anyone verifies it by its id (name,
  * course and date only), unknown and malformed ids answer 404; the PDF is its learner's alone and prints
  * the name, the course, the date, the id and the verification address.
  */
@@ -90,8 +90,17 @@ describe.each(backings())('certificates on $name', (factory) => {
         learnerName: 'Zoë Ávila-Nuñez',
         courseTitle: certificate.courseTitle,
         issuedAt: finishedAt.toISOString(),
+        certificatePdf: expect.any(String),
       },
     ]);
+    // The e-mail carries the very file the dashboard downloads, well under a NATS message's 1 MB.
+    const download = await course.requestAs(member, `/api/certificates/${certificate.id}/pdf`);
+    expect(download.status).toBe(200);
+    const downloaded = Buffer.from(await download.arrayBuffer());
+    const carried = Buffer.from(events[0]!.certificatePdf!, 'base64');
+    expect(carried.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(carried.equals(downloaded)).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(events[0]))).toBeLessThan(64 * 1024);
 
     // The public check: name, course and date, nothing else.
     const verified = await course.request(`/api/certificates/${certificate.id}`);

@@ -2,7 +2,8 @@
  * Staff seats through the real service (docs/behaviour/member-learning.md#team): a buyer invites up to 5
  * staff (never past 5 under parallel requests, never twice the same address, never themselves); once auth
  * reports the invitee's account the seat enrols it with the drip from its own start; the owner sees each
- * member's progress; removing a member, or the owner's refund, withdraws what the seat gave.
+ * member's progress; removing a member, or the owner's refund or paused payment plan, withdraws what the seat
+ * gave, and the seats stay ended when the plan resumes (the owner invites again).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -18,7 +19,7 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { outboxEvents } from '../../db/schema.js';
+import { outboxEvents, teamSeats } from '../../db/schema.js';
 import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 
 const STARTED = new Date('2030-03-04T09:00:00.000Z');
@@ -82,6 +83,16 @@ describe.each(backings())('staff seats on $name', (factory) => {
       setPassword: null,
       preparedAt: at.toISOString(),
     });
+  }
+
+  /** A buyer since STARTED whose chef joined a seat that day. */
+  async function ownerWithChef() {
+    clock.set(STARTED);
+    const { someone: boss, orderId } = await owner();
+    const chef = user();
+    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
+    await course.deliver(prepared(seat.id, chef, STARTED));
+    return { boss, orderId, chef, seat };
   }
 
   const openSections = async (caller: User) =>
@@ -187,11 +198,7 @@ describe.each(backings())('staff seats on $name', (factory) => {
   });
 
   it("ends every seat when the owner's purchase is refunded", async () => {
-    clock.set(STARTED);
-    const { someone: boss, orderId } = await owner();
-    const chef = user();
-    const seat = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
-    await course.deliver(prepared(seat.id, chef, STARTED));
+    const { boss, orderId, chef } = await ownerWithChef();
     expect(await openSections(chef)).toHaveLength(1);
 
     await course.deliver(
@@ -206,5 +213,51 @@ describe.each(backings())('staff seats on $name', (factory) => {
     );
     expect(await openSections(chef)).toEqual([]);
     expect(await teamOf(boss)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+  });
+
+  it("ends every seat when the owner's plan pauses; the owner invites again once it resumes", async () => {
+    const { boss, orderId, chef, seat } = await ownerWithChef();
+    const first = outline.sections[0]!;
+    expect(await openSections(chef)).toEqual([first.id]);
+    expect(
+      (await course.requestAs(chef, `/api/modules/${first.id}/complete`, { method: 'POST' })).status,
+    ).toBeLessThan(300);
+
+    const plan = {
+      orderId,
+      userId: boss.userId,
+      email: boss.email,
+      firstName: 'Ana',
+      courseIds: [outline.courseId],
+    };
+    const pausedAt = new Date(STARTED.getTime() + 38 * DAY);
+    clock.set(pausedAt);
+    const pause = envelope('payment.plan.paused', { ...plan, pausedAt: pausedAt.toISOString() });
+    await course.deliver(pause);
+    await course.deliver({ ...pause, id: randomUUID() }); // emitted again: nothing more to end
+    expect(await openSections(boss)).toEqual([]);
+    expect(await openSections(chef)).toEqual([]);
+    expect(await teamOf(boss)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+    const closed = await course.service.deps.db
+      .select({ status: teamSeats.status, closedAt: teamSeats.closedAt })
+      .from(teamSeats)
+      .where(eq(teamSeats.id, seat.id));
+    expect(closed).toEqual([{ status: 'ended', closedAt: pausedAt }]);
+
+    // Paid again: the owner's course opens with its dates; the seat stays ended and the chef with it.
+    const resumedAt = new Date(pausedAt.getTime() + 2 * DAY);
+    clock.set(resumedAt);
+    await course.deliver(envelope('payment.plan.resumed', { ...plan, resumedAt: resumedAt.toISOString() }));
+    expect((await openSections(boss)).length).toBeGreaterThan(1);
+    expect(await openSections(chef)).toEqual([]);
+    expect(await teamOf(boss)).toEqual({ seatLimit: 5, canInvite: true, members: [] });
+
+    // Invited again, the chef studies from the new seat's start and keeps what they completed.
+    const again = TeamMemberSchema.parse(await (await invite(boss, chef.email)).json());
+    await course.deliver(prepared(again.id, chef, resumedAt));
+    expect(await openSections(chef)).toEqual([first.id]);
+    expect((await teamOf(boss)).members).toEqual([
+      expect.objectContaining({ id: again.id, status: 'active', completedSections: 1 }),
+    ]);
   });
 });

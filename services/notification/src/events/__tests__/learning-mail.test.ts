@@ -1,8 +1,9 @@
 /**
  * The course's e-mails to learners over a real SMTP peer (docs/behaviour/member-learning.md#e-mails): a
- * certificate issued → one e-mail to the learner with the download and verification links; a question
- * answered → the asker, with both texts, escaped in HTML, and the lesson's link; a staff seat's account
- * prepared → the invitee, with the set-password link or the sign-in page; each once per event.
+ * certificate issued → one e-mail to the learner, its PDF attached (when the event carries it), with the
+ * download and verification links; a question answered → the asker, with both texts, escaped in HTML, and
+ * the lesson's link; a staff seat's account prepared → the invitee, with the set-password link or the
+ * sign-in page; each once per event.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
@@ -17,9 +18,10 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
   let notification: NotificationUnderTest;
   useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
 
-  it('sends the certificate once, with the download and the public verification links', async () => {
+  it('sends the certificate once, its PDF attached, with the download and the public verification links', async () => {
     const certificateId = randomBytes(16).toString('base64url');
     const email = `learner-${randomBytes(3).toString('hex')}@example.com`;
+    const pdf = Buffer.from('%PDF-1.7 the certificate');
     const event = envelope('course.certificate.issued', {
       certificateId,
       userId: randomUUID(),
@@ -27,6 +29,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       learnerName: 'Zoë <i>Ávila</i>',
       courseTitle: 'Restaurant Management Mastery',
       issuedAt: '2030-03-13T08:00:00.000Z',
+      certificatePdf: pdf.toString('base64'),
     });
     await notification.publish(event);
     await notification.publish(event);
@@ -38,9 +41,33 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
     expect(mail!.parsed.text).toContain(`${BASE_URL}/certificates/${certificateId}`);
     expect(String(mail!.parsed.html)).toContain(`href="${BASE_URL}/api/certificates/${certificateId}/pdf"`);
     expect(String(mail!.parsed.html)).not.toContain('<i>');
+    expect(mail!.parsed.text).toContain('Your certificate is attached to this e-mail as a PDF.');
+    expect(mail!.parsed.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: `certificate-${certificateId}.pdf`, contentType: 'application/pdf' },
+    ]);
+    expect(mail!.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mail!.parsed.attachments[0]!.content.equals(pdf)).toBe(true);
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toEqual([expect.objectContaining({ template: 'certificate-issued', status: 'sent' })]);
     expect(peer.received).toHaveLength(1);
+  });
+
+  it('sends a certificate issued before the event carried its PDF with the links alone', async () => {
+    const certificateId = randomBytes(16).toString('base64url');
+    const event = envelope('course.certificate.issued', {
+      certificateId,
+      userId: randomUUID(),
+      email: `learner-${randomBytes(3).toString('hex')}@example.com`,
+      learnerName: 'Ana Ruiz',
+      courseTitle: 'Restaurant Management Mastery',
+      issuedAt: '2030-03-13T08:00:00.000Z',
+    });
+    await notification.publish(event);
+    const [mail] = await peer.waitForMail(1);
+    expect(mail!.parsed.attachments).toEqual([]);
+    expect(mail!.parsed.text).toContain('Download the PDF from your dashboard (sign in first)');
+    expect(mail!.parsed.text).not.toContain('attached');
+    expect(mail!.parsed.text).toContain(`${BASE_URL}/api/certificates/${certificateId}/pdf`);
   });
 
   it('sends the answer to the member who asked, both texts kept as plain text', async () => {
