@@ -6,27 +6,18 @@
  * with the keyboard alone, turns reminders off, and the preferences, saved with the keyboard, turn them back
  * on. At 1280 px and, in the @phone project, 390 px, with axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 
 test.describe.configure({ mode: 'default' });
 
 const clock = new RunningClock();
 const site = ownSite('nudges-unsubscribe', { clock });
-
-/** Keyboard only, on a page just opened: the shell's skip link, then the first control of the page's own. */
-async function tabIntoMain(page: Page): Promise<void> {
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('main')).toBeFocused();
-  await page.keyboard.press('Tab');
-}
 
 test(
   'a section-unlocked e-mail and a week-away reminder each arrive once and their links unsubscribe',
@@ -107,9 +98,7 @@ test(
     await tabIntoMain(reader);
     await expect(reader.getByRole('button', { name: 'Unsubscribe' })).toBeFocused();
     await reader.keyboard.press('Space');
-    await expect(
-      reader.getByText('You are unsubscribed from "Reminders after a week away".'),
-    ).toBeVisible();
+    await expect(reader.getByText('You are unsubscribed from "Reminders after a week away".')).toBeVisible();
     await closeContexts(readerContext);
 
     // The week also ended the learner's session (7 days idle): back in, the preference is off; the keyboard

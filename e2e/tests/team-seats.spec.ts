@@ -15,7 +15,7 @@ import {
 } from '../helpers/accounts.js';
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { waitForMail } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
 
@@ -125,10 +125,7 @@ test(
     await expectNoSeriousA11yViolations(page, testInfo, 'team-with-member');
     await screenshotBoth(page, testInfo, 'team');
     // The keyboard alone from the top of the page: the skip link, the form, then the member's Remove.
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
+    await tabIntoMain(page);
     await expect(email).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(send).toBeFocused();
