@@ -1,4 +1,7 @@
-/** Shared checks for browser specs: full-page screenshots kept with the report, axe scans, downloads. */
+/**
+ * Shared checks for browser specs: full-page screenshots kept with the report, axe scans, downloads, the
+ * keyboard's way into a page.
+ */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
@@ -136,4 +139,16 @@ export async function downloadOf(
 ): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+/**
+ * The keyboard alone on a page just opened (nothing focused yet): Tab to the shell's skip link, Enter, and
+ * Tab to the first control of the page's own content, which the caller then expects focused.
+ */
+export async function tabIntoMain(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
 }

@@ -4,8 +4,10 @@
  * site: the admin unlocks every section for a new member with a reason; the member finishes the course,
  * gets the certificate by e-mail and on the dashboard, and its public page verifies it to a signed-out
  * visitor (an unknown id says so). A member asks a question under a lesson, the admin answers it from
- * /admin/questions, and the member gets the answer by e-mail and under the lesson. Each page at 1280 px and,
- * in the @phone project, 390 px, with axe.
+ * /admin/questions, and the member gets the answer by e-mail and under the lesson; both the question and the
+ * answer are written and sent with the keyboard alone. The admin restarts a learner's schedule with a reason:
+ * the sections the learner completed stay open and completed, the others wait for their day again. Each page
+ * at 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
@@ -31,6 +33,7 @@ async function courseOutline(page: Page) {
   ).json()) as Array<{
     id: number;
     isAvailable: boolean;
+    isCompleted: boolean;
   }>;
   return { courseId: course.id, sections };
 }
@@ -132,10 +135,15 @@ test(
     await expect(questions.getByTestId('lesson-question').filter({ hasText: 'Your question' })).toHaveCount(
       0,
     );
-    await questions.getByRole('button', { name: 'Ask' }).click();
+    const ask = questions.getByRole('button', { name: 'Ask' });
+    await ask.click();
     await expect(questions.getByText('Please write your question')).toBeVisible();
-    await questions.getByLabel('Your question').fill(question);
-    await questions.getByRole('button', { name: 'Ask' }).click();
+    // The refusal puts the cursor in the field; the keyboard alone writes and sends the question.
+    await expect(questions.getByLabel('Your question')).toBeFocused();
+    await page.keyboard.insertText(question);
+    await page.keyboard.press('Tab');
+    await expect(ask).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(toasts(page).getByText('Question sent', { exact: true })).toBeVisible();
     const asked = questions.getByTestId('lesson-question').filter({ hasText: email });
     await expect(asked).toContainText(question);
@@ -147,11 +155,21 @@ test(
     const item = admin.getByTestId('admin-question').filter({ hasText: email });
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(question);
-    await item.getByLabel('Your answer').fill('Two tables each.\nThree on a busy Friday.');
-    await item.getByLabel(/Publish this answer to every member/).check();
+    // From the answer field on, the keyboard alone: Enter is a new line there, Space ticks the box.
+    await item.getByLabel('Your answer').click();
+    await admin.keyboard.insertText('Two tables each.');
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.insertText('Three on a busy Friday.');
+    await admin.keyboard.press('Tab');
+    const publish = item.getByLabel(/Publish this answer to every member/);
+    await expect(publish).toBeFocused();
+    await admin.keyboard.press('Space');
+    await expect(publish).toBeChecked();
+    await admin.keyboard.press('Tab');
+    await expect(item.getByRole('button', { name: 'Send answer' })).toBeFocused();
     await expectNoSeriousA11yViolations(admin, testInfo, 'admin-questions');
     await screenshotBoth(admin, testInfo, 'admin-questions');
-    await item.getByRole('button', { name: 'Send answer' }).click();
+    await admin.keyboard.press('Enter');
     await expect(toasts(admin).getByText('Answer sent', { exact: true })).toBeVisible();
     await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toHaveCount(0);
     await admin.getByRole('button', { name: 'Answered' }).click();
@@ -169,6 +187,62 @@ test(
     await expect(asked.getByTestId('lesson-answer')).toHaveText('Two tables each.\nThree on a busy Friday.');
     await questions.scrollIntoViewIfNeeded();
     await screenshotBoth(page, testInfo, 'lesson-questions');
+    await admin.context().close();
+  },
+);
+
+test(
+  'the admin restarts a learner’s schedule: what they completed stays completed, the rest waits again',
+  { tag: '@phone' },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail('learn', 'restart');
+    await becomeCourseMember(page, email);
+    const { id: userId } = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+
+    // Set-up through the API the admin's page calls (the page's unlock is the first test's): every section
+    // open, and the member completes the first three.
+    const admin = await adminPage(browser);
+    const unlocked = await admin.request.post(`/api/admin/learners/${userId}/unlock-all`, {
+      data: { reason: 'Trial week for the new kitchen' },
+    });
+    expect(unlocked.status(), await unlocked.text()).toBe(200);
+    const { sections } = await courseOutline(page);
+    expect(sections.every((section) => section.isAvailable)).toBe(true);
+    for (const section of sections.slice(0, 3)) {
+      const done = await page.request.post(`/api/modules/${section.id}/complete`);
+      expect(done.ok(), await done.text()).toBe(true);
+    }
+
+    await admin.goto('/admin/learners');
+    const learner = admin.getByTestId('admin-learner').filter({ hasText: email });
+    await expect(learner.getByTestId('learner-progress')).toHaveText('3 of 8 sections completed');
+    await expect(learner.getByText('Every section open')).toBeVisible();
+    await learner.getByRole('button', { name: 'Restart schedule' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Restart this learner’s schedule?' });
+    await dialog.getByRole('button', { name: 'Restart schedule' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Back from leave: one section a day again');
+    await dialog.getByRole('button', { name: 'Restart schedule' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(toasts(admin).getByText('The schedule starts again from now.')).toBeVisible();
+    await expect(learner.getByText(/^Schedule restarted /)).toBeVisible();
+    await expect(learner.getByText('Every section open')).toHaveCount(0);
+    await expect(learner.getByTestId('learner-progress')).toHaveText('3 of 8 sections completed');
+    const history = learner.getByRole('region', { name: /^History: / });
+    await expect(history.getByRole('listitem')).toHaveText([
+      /Restarted the schedule: Back from leave: one section a day again$/,
+      /Unlocked all sections: Trial week for the new kitchen$/,
+    ]);
+    await expectNoSeriousA11yViolations(admin, testInfo, 'admin-learner-restarted');
+    await screenshotBoth(admin, testInfo, 'admin-learner-restarted');
+
+    // The member keeps the three sections they completed; the rest wait for their day from now.
+    const after = await courseOutline(page);
+    expect(after.sections.map(({ isAvailable, isCompleted }) => ({ isAvailable, isCompleted }))).toEqual([
+      ...Array.from({ length: 3 }, () => ({ isAvailable: true, isCompleted: true })),
+      ...Array.from({ length: 5 }, () => ({ isAvailable: false, isCompleted: false })),
+    ]);
     await admin.context().close();
   },
 );

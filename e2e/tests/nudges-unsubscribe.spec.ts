@@ -1,15 +1,17 @@
 /**
  * Nudges (docs/behaviour/member-learning.md#nudges), against a site of its own whose clock the spec moves: a
  * day after buying, the next section opens and its e-mail arrives once; the e-mail's unsubscribe page (no
- * sign-in) turns that kind off; /account/notifications shows it off and turns it back on. At 1280 px and, in
- * the @phone project, 390 px, with axe.
+ * sign-in) turns that kind off; /account/notifications shows it off and turns it back on. A week away brings
+ * one reminder (a newcomer's first unlock proves a later sweep ran and sent no second one); its link, used
+ * with the keyboard alone, turns reminders off, and the preferences, saved with the keyboard, turn them back
+ * on. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
-import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
+import { becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 
 test.describe.configure({ mode: 'default' });
@@ -18,7 +20,7 @@ const clock = new RunningClock();
 const site = ownSite('nudges-unsubscribe', { clock });
 
 test(
-  'a section-unlocked e-mail arrives once and its link unsubscribes',
+  'a section-unlocked e-mail and a week-away reminder each arrive once and their links unsubscribe',
   { tag: '@phone' },
   async ({ browser }, testInfo) => {
     test.setTimeout(240_000);
@@ -26,7 +28,7 @@ test(
     const context = await site.context(browser, width);
     const page = await context.newPage();
     const email = uniqueEmail('nudge', testInfo.project.name);
-    await becomeCourseMember(page, email);
+    const password = await becomeCourseMember(page, email);
 
     clock.advance(DAY + MINUTE);
     const isUnlock = (message: { subject: string }) => message.subject.startsWith('New section unlocked:');
@@ -65,6 +67,61 @@ test(
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'New section unlocked' })).toBeChecked();
     expect((await listMail(email)).filter(isUnlock)).toHaveLength(1);
+
+    // A week without opening a lesson: one reminder, with the way back in.
+    clock.advance(7 * DAY + MINUTE);
+    const isReminder = (message: { subject: string }) =>
+      message.subject.startsWith('Pick up where you left off in ');
+    const reminder = await waitForMail(email, { where: isReminder, timeoutMs: 60_000 });
+    expect(reminder.text).toContain('Continue the course');
+    const reminderLink = /\/unsubscribe\/[A-Za-z0-9_-]{43}\?kind=inactivity/.exec(reminder.text)?.[0];
+    expect(reminderLink).toBeDefined();
+
+    // Once per gap: a newcomer enrolled now gets their first unlock a day later, from a sweep that also
+    // looked at this learner (the sweep goes in enrolment order), who is still away and gets no second one.
+    const newcomerContext = await site.context(browser, width);
+    const newcomer = await newcomerContext.newPage();
+    const newcomerEmail = uniqueEmail('nudge-newcomer', testInfo.project.name);
+    await becomeCourseMember(newcomer, newcomerEmail);
+    await closeContexts(newcomerContext);
+    clock.advance(DAY + MINUTE);
+    await waitForMail(newcomerEmail, { where: isUnlock, timeoutMs: 60_000 });
+    expect((await listMail(email)).filter(isReminder)).toHaveLength(1);
+
+    // The reminder's link, with the keyboard alone.
+    const readerContext = await site.context(browser, width);
+    const reader = await readerContext.newPage();
+    await reader.goto(reminderLink!);
+    await expect(
+      reader.getByRole('heading', { name: 'Stop these e-mails: Reminders after a week away?' }),
+    ).toBeVisible();
+    await tabIntoMain(reader);
+    await expect(reader.getByRole('button', { name: 'Unsubscribe' })).toBeFocused();
+    await reader.keyboard.press('Space');
+    await expect(reader.getByText('You are unsubscribed from "Reminders after a week away".')).toBeVisible();
+    await closeContexts(readerContext);
+
+    // The week also ended the learner's session (7 days idle): back in, the preference is off; the keyboard
+    // turns it on again and saves.
+    await signInThroughApi(page, email, password);
+    await page.goto('/account/notifications');
+    const reminders = page.getByRole('checkbox', { name: 'Reminders after a week away' });
+    await expect(reminders).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'New section unlocked' })).toBeChecked();
+    await tabIntoMain(page);
+    await expect(page.getByRole('checkbox', { name: 'New section unlocked' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(reminders).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(reminders).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('region', { name: /notifications/i }).getByText('Preferences saved'),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Reminders after a week away' })).toBeChecked();
     await closeContexts(context);
   },
 );
