@@ -1,7 +1,8 @@
 /**
  * A real Prometheus server (Debian's `prometheus`; `.ci/run` installs it) scrapes a running embedded
  * site on its private metrics port, and the values read back through Prometheus's query API are the
- * ones the requests made. The site's own address does not answer the metrics.
+ * ones the requests made: the requests by route, and the business totals a guest's purchase of the
+ * course moves. The site's own address does not answer the metrics.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -9,8 +10,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
+import { COURSE_PRODUCT_ID } from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
-import { freePort } from './helpers.js';
+import { createCheckoutSession, freePort } from './helpers.js';
 import { startEmbedded } from '@platform/embedded';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
@@ -34,6 +37,7 @@ beforeAll(async () => {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Metrics-Admin-1!',
       PGLITE_TEMPLATE_CACHE: process.env.PGLITE_TEMPLATE_CACHE,
+      ...TEST_PASSWORD_HASH_ENV,
     },
   })) as typeof site;
 
@@ -133,5 +137,25 @@ describe('Prometheus metrics', () => {
     expect(await query('course_enrolments{service="course"}')).toBe(0);
     expect(await query('outbox_backlog{service="payment"}')).toBe(0);
     expect(await query('job_queue_depth{service="notification"}')).not.toBeNull();
+  }, 120_000);
+
+  it('read back the paid order and the enrolment of a guest who bought the course', async () => {
+    const buyer = { email: `metered.${Date.now()}@example.com`, firstName: 'Meta', lastName: 'Metered' };
+    const { url } = await createCheckoutSession(site.url, buyer, {
+      item: { id: COURSE_PRODUCT_ID, quantity: 1 },
+    });
+    const paid = await fetch(new URL(`${url}/pay`, site.url), { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+
+    // The enrolment follows the payment through events; both are read from the ledgers at each scrape.
+    const enrolments = await waitFor(
+      () => query('course_enrolments{service="course"}'),
+      (value) => value === 1,
+      'Prometheus to have scraped the enrolment',
+      60_000,
+    );
+    expect(enrolments).toBe(1);
+    expect(await query('orders_paid{service="payment"}')).toBe(1);
+    expect(await query('orders_refunded{service="payment"}')).toBe(0);
   }, 120_000);
 });

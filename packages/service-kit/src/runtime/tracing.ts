@@ -3,7 +3,7 @@
  * per request and passes `traceparent` to the service it proxies to; a service continues it, writes it
  * into the headers of every event it enqueues, so it travels through the outbox, NATS message headers or
  * the in-process bus into each handler, which continues it again; outgoing HTTP calls carry it too
- * (`traceHeaders()`). Log lines carry `trace_id` and `span_id` (logger.ts).
+ * (`traceHeaders()`, or `withTraceHeaders(fetch)` for a client that takes a fetch). Log lines carry `trace_id` and `span_id` (logger.ts).
  *
  * Spans are made always, so the ids exist in every mode; they are exported over OTLP (HTTP, JSON) only
  * when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. One tracer provider per process, registered by the first
@@ -80,6 +80,19 @@ export function traceHeaders(): Record<string, string> {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier;
+}
+
+/**
+ * `fetchFn` sending `traceHeaders()` with each request, for a client that makes its own requests (a
+ * provider's SDK or REST client); headers the caller set win.
+ */
+export function withTraceHeaders(fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    for (const [name, value] of Object.entries(traceHeaders()))
+      if (!headers.has(name)) headers.set(name, value);
+    return fetchFn(input, { ...init, headers });
+  };
 }
 
 /** `trace_id` and `span_id` of the current span for a log line, or nothing outside any span. */

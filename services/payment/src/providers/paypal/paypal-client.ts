@@ -4,6 +4,7 @@
  * into PaymentProviderError with PayPal's own issue code.
  */
 import type { Clock } from '@platform/service-kit/clock';
+import { withTraceHeaders } from '@platform/service-kit/runtime';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../payment-provider.js';
 import { PaypalErrorBodySchema, PaypalTokenSchema } from './paypal-schemas.js';
@@ -42,7 +43,8 @@ export class PaypalClient {
   private tokenRequest: Promise<string> | null = null;
 
   constructor(private readonly options: PaypalClientOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    // Each call continues the trace of the request that made it (docs/decisions.md, 82).
+    this.fetch = withTraceHeaders(options.fetch ?? globalThis.fetch);
     this.apiBase = options.apiBase.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 20_000;
   }

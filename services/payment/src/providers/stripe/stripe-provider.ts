@@ -5,6 +5,7 @@
  */
 import type { Clock } from '@platform/service-kit/clock';
 import { systemClock } from '@platform/service-kit/clock';
+import { withTraceHeaders } from '@platform/service-kit/runtime';
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
@@ -51,6 +52,8 @@ export class StripeProvider implements PaymentProvider {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: options.timeoutMs ?? 20_000,
       telemetry: false,
+      // Each call continues the trace of the request that made it (docs/decisions.md, 82).
+      httpClient: Stripe.createFetchHttpClient(withTraceHeaders()),
       appInfo: { name: 'restaurant-consultant-payment' },
     });
     this.webhookSecret = options.webhookSecret;
