@@ -199,11 +199,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 }
 
 /**
- * The part of the stop's bound that work in flight may take; the rest (at most 2 s) is for closing the
- * consumers, relays and databases, so that the whole stop fits in `shutdownTimeoutMs`.
+ * The part of the stop's bound that work in flight may take; the rest (3 s of the default 10 s) is for
+ * closing the consumers, relays and databases, so that the whole stop fits in `shutdownTimeoutMs`.
  */
 export function drainBudgetMs(shutdownTimeoutMs: number): number {
-  return shutdownTimeoutMs - Math.min(2_000, Math.floor(shutdownTimeoutMs / 4));
+  return shutdownTimeoutMs - Math.min(3_000, Math.floor(shutdownTimeoutMs / 3));
 }
 
 /** The gateway's port: PORT (3000 when unset), or for `0` a free one the system names now. */
