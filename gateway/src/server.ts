@@ -10,8 +10,8 @@ import { createUpstreamAgents } from './upstream/upstream-agents.js';
 export interface RunningGateway {
   url: string;
   port: number;
-  /** Resolves when every connection has closed, forcing them after SHUTDOWN_TIMEOUT_MS. */
-  close(): Promise<void>;
+  /** Resolves when every connection has closed, forcing them after `timeoutMs` (SHUTDOWN_TIMEOUT_MS). */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 export async function startGateway(
@@ -34,9 +34,9 @@ export async function startGateway(
   return {
     url: running.url,
     port: running.port,
-    close() {
+    close(timeoutMs = config.SHUTDOWN_TIMEOUT_MS) {
       stopping = true;
-      closing ??= running.close(config.SHUTDOWN_TIMEOUT_MS).finally(() => agents.destroy());
+      closing ??= running.close(timeoutMs).finally(() => agents.destroy());
       return closing;
     },
   };

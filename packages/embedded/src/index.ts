@@ -63,7 +63,15 @@ export interface EmbeddedSite {
   metricsUrl?: string;
   /** Writes an archive of every service's data while the site runs (docs/decisions.md, 92). */
   backup(output: Writable): Promise<BackupSummary>;
-  /** Stops the gateway, then the services and the bus; calling it again returns the same promise. */
+  /**
+   * The longest `stop()` takes (SHUTDOWN_TIMEOUT_MS, 10 s unless set): the gateway's and the services'
+   * work in flight share one deadline within it, and the closing that follows has the rest.
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * Fails readiness and stops the jobs at once, lets the gateway finish its requests, drains the services,
+   * then stops them and the bus; calling it again returns the same promise.
+   */
   stop(): Promise<void>;
 }
 
@@ -160,11 +168,20 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       services: Object.fromEntries(services.map((s) => [s.name, s.url])),
       metricsUrl: metrics?.url,
       backup: (output) => writeBackup(backupSources, output),
+      shutdownTimeoutMs: gatewayConfig.SHUTDOWN_TIMEOUT_MS,
       stop: () => {
         stopping ??= (async () => {
-          await backups.close();
-          await gateway.close();
-          await stopServices(services);
+          // One deadline for the site's work in flight, not one for the gateway and then another for the
+          // services (docs/decisions.md, 80).
+          const deadline = Date.now() + drainBudgetMs(gatewayConfig.SHUTDOWN_TIMEOUT_MS);
+          // The services keep listening until the gateway is done: its requests still look sessions up
+          // at auth and read course over HTTP. Their jobs take no new work from now on.
+          await Promise.all([
+            gateway.close(deadline - Date.now()),
+            backups.close(),
+            ...services.map((service) => service.jobs.stop()),
+          ]);
+          await stopServices(services, { deadline });
           await metrics?.close();
           await bus.close();
           await flushTraces();
@@ -179,6 +196,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     removeGuard();
     throw error;
   }
+}
+
+/**
+ * The part of the stop's bound that work in flight may take; the rest (3 s of the default 10 s) is for
+ * closing the consumers, relays and databases, so that the whole stop fits in `shutdownTimeoutMs`.
+ */
+export function drainBudgetMs(shutdownTimeoutMs: number): number {
+  return shutdownTimeoutMs - Math.min(3_000, Math.floor(shutdownTimeoutMs / 3));
 }
 
 /** The gateway's port: PORT (3000 when unset), or for `0` a free one the system names now. */

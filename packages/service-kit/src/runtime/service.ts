@@ -193,10 +193,11 @@ export interface RunningService<TConfig extends BaseServiceConfig = BaseServiceC
   jobs: JobRunner;
   /**
    * The first half of a graceful stop: `/readyz` fails at once, the HTTP server and the jobs stop taking
-   * work and finish what they hold (within SHUTDOWN_TIMEOUT_MS), and the outbox is published. The bus
-   * consumers keep running, so in the embedded mode the other services still receive what it publishes.
+   * work and finish what they hold (until `deadline`, a time in ms since the epoch; SHUTDOWN_TIMEOUT_MS
+   * from now when left out), and the outbox is published. The bus consumers keep running, so in the
+   * embedded mode the other services still receive what it publishes.
    */
-  drain(): Promise<void>;
+  drain(deadline?: number): Promise<void>;
   /** Publishes every due outbox row now; resolves with how many rows it took (0: nothing was pending). */
   flushOutbox(): Promise<number>;
   /** Drains, then stops the consumers, the relay and everything else; resolves once all is closed. */
@@ -226,11 +227,10 @@ export async function startService<TConfig extends BaseServiceConfig, TRuntime =
     return taken;
   };
   let draining: Promise<void> | undefined;
-  const drain = () => {
+  const drain = (deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS) => {
     draining ??= (async () => {
       stage = 'stopping';
-      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-      await Promise.all([server?.close(config.SHUTDOWN_TIMEOUT_MS), jobs?.stop()]);
+      await Promise.all([server?.close(Math.max(0, deadline - Date.now())), jobs?.stop()]);
       try {
         await flushOutbox(deadline);
       } catch (error) {

@@ -11,8 +11,15 @@ const MAX_FLUSH_ROUNDS = 10;
 
 export async function stopServices(
   services: ReadonlyArray<Pick<RunningService, 'drain' | 'flushOutbox' | 'stop'>>,
+  options: {
+    /**
+     * When the drain must be over (ms since the epoch), shared with whatever the process stopped before
+     * (the embedded gateway); each service's own SHUTDOWN_TIMEOUT_MS from now when left out.
+     */
+    deadline?: number;
+  } = {},
 ): Promise<void> {
-  await Promise.all(services.map((service) => service.drain()));
+  await Promise.all(services.map((service) => service.drain(options.deadline)));
   for (let round = 0; round < MAX_FLUSH_ROUNDS; round++) {
     const taken = await Promise.all(services.map((service) => service.flushOutbox().catch(() => 0)));
     if (taken.every((rows) => rows === 0)) break;
