@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import yauzl from 'yauzl';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
-import { ACCOUNT_DATA_MESSAGES, COURSE_PRODUCT_ID, ConsultationResponseSchema } from '@platform/contracts';
+import { ACCOUNT_DATA_MESSAGES, ConsultationResponseSchema } from '@platform/contracts';
 import { startEmbedded } from '@platform/embedded';
 import {
   buildMultipartForm,
@@ -24,7 +24,15 @@ import {
   waitFor,
   type S3TestServer,
 } from '@platform/service-kit/testing';
-import { createCheckoutSession, noisyPng, readArchive } from './helpers.js';
+import {
+  buyCourseSignedIn,
+  callSite,
+  noisyPng,
+  readArchive,
+  reportLastMonthOnSite,
+  signInToSite,
+  signUpToSite,
+} from './helpers.js';
 
 type Env = Record<string, string | undefined>;
 type Row = Record<string, unknown>;
@@ -159,19 +167,8 @@ describe.each(backings)('a person’s data on $name', (backing) => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  const call = async (pathname: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) => {
-    const { json, cookie, ...rest } = init;
-    const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    if (cookie) headers.cookie = cookie;
-    return fetch(`${site!.url}${pathname}`, {
-      ...rest,
-      headers,
-      ...(json !== undefined && { body: JSON.stringify(json) }),
-      redirect: 'manual',
-    });
-  };
-  const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const call = (pathname: string, init: Parameters<typeof callSite>[2] = {}) =>
+    callSite(site!.url, pathname, init);
   const signIn = async (email: string, password: string) =>
     call('/api/auth/login', { method: 'POST', json: { email, password } });
   const ok = async (response: Response, status = 200) => {
@@ -187,35 +184,11 @@ describe.each(backings)('a person’s data on $name', (backing) => {
 
   it('exports everything in one zip, erases it on deletion and leaves the books as they were', async () => {
     // auth: the account.
-    await ok(
-      await call('/api/auth/signup', {
-        method: 'POST',
-        json: {
-          email: person.email,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          password: PASSWORD,
-        },
-      }),
-      201,
-    );
-    const cookie = cookieOf(await ok(await signIn(person.email, PASSWORD)));
-    const admin = cookieOf(await ok(await signIn(ADMIN.email, ADMIN.password)));
-    const me = (await (await call('/api/auth/user', { cookie })).json()) as { id: string };
+    const { cookie, userId } = await signUpToSite(site!.url, { ...person, password: PASSWORD });
+    const admin = await signInToSite(site!.url, ADMIN.email, ADMIN.password);
 
     // payment, course, notification: the course bought and paid, an enrolment, a receipt.
-    const { url, sessionId } = await createCheckoutSession(site!.url, person, {
-      item: { id: COURSE_PRODUCT_ID, quantity: 1 },
-      cookie,
-    });
-    await ok(await call(`${new URL(url, site!.url).pathname}/pay`, { method: 'POST' }), 303);
-    await ok(
-      await call('/api/grant-course-access', {
-        method: 'POST',
-        cookie,
-        json: { session_id: sessionId, customer_email: person.email },
-      }),
-    );
+    await buyCourseSignedIn(site!.url, person, cookie);
 
     // consultation: a request with a photo, and a contact message.
     const submitted = await ok(
@@ -263,42 +236,12 @@ describe.each(backings)('a person’s data on $name', (backing) => {
     );
 
     // revenue: on the plan, a report with a supporting document.
-    await ok(
-      await call('/api/revenue-share-consent', {
-        method: 'POST',
-        cookie,
-        json: { consentToTerms: true, baselineNetRevenue: 200_000 },
-      }),
-    );
-    const now = new Date();
-    const firstOfLastMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
-    await ok(
-      await call(`/api/admin/revenue-customers/${me.id}/agreement-date`, {
-        method: 'POST',
-        cookie: admin,
-        json: {
-          agreedAt: new Date(firstOfLastMonth - 30 * 86_400_000).toISOString().slice(0, 10),
-          reason: 'On the programme before the platform existed',
-        },
-      }),
-    );
-    const report = await ok(
-      await call('/api/revenue-report', {
-        method: 'POST',
-        cookie,
-        json: {
-          reportingPeriodStart: new Date(firstOfLastMonth).toISOString().slice(0, 10),
-          reportingPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))
-            .toISOString()
-            .slice(0, 10),
-          grossRevenue: 1_200_000,
-          businessExpenses: 200_000,
-          netRevenue: 1_000_000,
-          notes: `Signed, ${person.firstName} ${person.lastName}`,
-        },
-      }),
-    );
-    const reportId = ((await report.json()) as { report: { id: string } }).report.id;
+    const reportId = await reportLastMonthOnSite(site!.url, {
+      cookie,
+      userId,
+      adminCookie: admin,
+      notes: `Signed, ${person.firstName} ${person.lastName}`,
+    });
     const documentForm = buildMultipartForm([
       { name: 'files', filename: 'statement.pdf', contentType: 'application/pdf', data: statement },
     ]);
@@ -351,8 +294,8 @@ describe.each(backings)('a person’s data on $name', (backing) => {
 
     // Only the person and the admin: another account gets only its own, a visitor nothing.
     expect((await call('/api/account/export')).status).toBe(401);
-    expect((await call(`/api/admin/users/${me.id}/export`, { cookie })).status).toBe(403);
-    const forAdmin = await ok(await call(`/api/admin/users/${me.id}/export`, { cookie: admin }));
+    expect((await call(`/api/admin/users/${userId}/export`, { cookie })).status).toBe(403);
+    const forAdmin = await ok(await call(`/api/admin/users/${userId}/export`, { cookie: admin }));
     expect([...(await unzip(Buffer.from(await forAdmin.arrayBuffer()))).keys()]).toContain(
       'files/revenue/' +
         [...entries.keys()].find((name) => name.startsWith('files/revenue/'))!.slice('files/revenue/'.length),

@@ -1,6 +1,8 @@
 /**
  * `npm run backup` and `npm run restore` round-trip a whole site (docs/decisions.md, 92): a running site
- * with an account, a paid order, its receipt e-mail, a consultation request with an uploaded photo is backed up through its data folder's socket while it runs; the archive restored into
+ * with a guest's account, a paid order, its receipt e-mail, a consultation request with an uploaded photo,
+ * and an owner who bought the course signed in (an enrolment), completed a lesson and reported a month's
+ * revenue, is backed up through its data folder's socket while it runs; the archive restored into
  * an empty data folder (PGlite, local folder) or empty databases and bucket (PostgreSQL, S3) and backed up
  * again gives the same rows in every table of every service and the same files byte for byte.
  */
@@ -11,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
-import { ConsultationResponseSchema } from '@platform/contracts';
+import { ConsultationResponseSchema, MemberLessonListSchema } from '@platform/contracts';
 import { backupSite, restoreSite, startEmbedded } from '@platform/embedded';
 import {
   buildMultipartForm,
@@ -22,7 +24,16 @@ import {
   type S3TestServer,
   type TestPostgresDatabase,
 } from '@platform/service-kit/testing';
-import { noisyPng, readArchive, startGuestCheckout } from './helpers.js';
+import {
+  buyCourseSignedIn,
+  callSite,
+  noisyPng,
+  readArchive,
+  reportLastMonthOnSite,
+  signInToSite,
+  signUpToSite,
+  startGuestCheckout,
+} from './helpers.js';
 
 type Env = Record<string, string | undefined>;
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
@@ -115,6 +126,12 @@ describe.each(backings)('backup and restore on $name', (backing) => {
   let sourceEnv: Env;
   let site: Awaited<ReturnType<typeof startEmbedded>> | undefined;
   const email = `backed.up.${Date.now()}@example.com`;
+  const owner = {
+    email: `backed.up.owner.${Date.now()}@example.com`,
+    firstName: 'Otto',
+    lastName: 'Owner',
+    password: 'Backed+Up!Owner2030',
+  };
   /** A photo of the dining room, unique to this run. */
   const photo = noisyPng(64, 64);
 
@@ -183,6 +200,37 @@ describe.each(backings)('backup and restore on $name', (backing) => {
     });
     expect({ status: uploaded.status, body: await uploaded.text() }).toMatchObject({ status: 200 });
 
+    // An owner buys the course signed in, completes its first lesson and reports last month's revenue.
+    const { cookie, userId } = await signUpToSite(site!.url, owner);
+    await buyCourseSignedIn(site!.url, owner, cookie);
+    const [enrolment] = await waitFor(
+      async () =>
+        (await (await callSite(site!.url, '/api/enrollments', { cookie })).json()) as Array<{
+          courseId: number;
+        }>,
+      (enrolments) => enrolments.length > 0,
+      'the enrolment',
+      60_000,
+    );
+    const sections = (await (
+      await callSite(site!.url, `/api/courses/${enrolment!.courseId}/available-modules`, { cookie })
+    ).json()) as Array<{ id: number; isAvailable: boolean }>;
+    const open = sections.find((section) => section.isAvailable);
+    expect(open).toBeDefined();
+    const lessons = MemberLessonListSchema.parse(
+      await (await callSite(site!.url, `/api/modules/${open!.id}/lessons`, { cookie })).json(),
+    );
+    const completed = await callSite(site!.url, `/api/lessons/${lessons[0]!.id}/complete`, {
+      method: 'POST',
+      cookie,
+    });
+    expect({ status: completed.status, body: await completed.text() }).toMatchObject({ status: 200 });
+    await reportLastMonthOnSite(site!.url, {
+      cookie,
+      userId,
+      adminCookie: await signInToSite(site!.url, sourceEnv.ADMIN_EMAIL!, sourceEnv.ADMIN_PASSWORD!),
+    });
+
     // The receipt is queued once the order's events went round.
     await waitFor(
       async () => {
@@ -227,6 +275,21 @@ describe.each(backings)('backup and restore on $name', (backing) => {
     expect(has('payment', 'orders').length).toBeGreaterThan(0);
     expect(has('notification', 'messages').length).toBeGreaterThan(0);
     expect(has('consultation', 'consultation_submissions')).toHaveLength(1);
+    // The owner's learning and reporting, row for row as they were.
+    const owners = (entries: Map<string, string>, service: string, table: string) =>
+      rowsOf(entries, service, table).filter((row) => row.user_id === userId);
+    for (const [service, table] of [
+      ['course', 'course_enrollments'],
+      ['course', 'lesson_progress'],
+      ['revenue', 'revenue_reports'],
+    ] as const) {
+      expect({ table, rows: owners(after, service, table) }).toEqual({
+        table,
+        rows: owners(before, service, table),
+      });
+      expect({ table, rows: owners(after, service, table).length }).toEqual({ table, rows: 1 });
+    }
+    expect(owners(after, 'course', 'lesson_progress')[0]).toMatchObject({ completed: true });
     const photoDigest = createHash('sha256').update(photo).digest('hex');
     expect(
       [...after].filter(([name, digest]) => name.includes('/objects/') && digest === photoDigest),

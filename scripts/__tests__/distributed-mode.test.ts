@@ -1,6 +1,7 @@
 /**
  * The distributed mode as separate processes: six services and the gateway, each configured only by
- * environment variables, against PostgreSQL, NATS JetStream and an S3-compatible server. Needs
+ * environment variables, against PostgreSQL, NATS JetStream and an S3-compatible server; an account's
+ * deletion reaches the other services over NATS (the order kept, anonymised). Needs
  * POSTGRES_URL and NATS_URL (set on the build machines and in CI).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -11,7 +12,10 @@ import {
   MailListSchema,
 } from '@platform/contracts';
 import { signInternalToken } from '@platform/service-kit/identity';
-import { spoofedIdentityHeaders, statusOf } from './helpers.js';
+import { ERASED_NAME, erasedEmail } from '@platform/service-kit/personal-data';
+import { waitFor } from '@platform/service-kit/testing';
+import pg from 'pg';
+import { buyCourseSignedIn, callSite, signUpToSite, spoofedIdentityHeaders, statusOf } from './helpers.js';
 import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 
 const postgresUrl = process.env.POSTGRES_URL;
@@ -30,6 +34,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 (postgresUrl && natsUrl ? describe : describe.skip)('distributed mode (one process per service)', () => {
   let system: DistributedSystem;
   let secret: string;
+  let databaseUrl: string;
   let stopSystem: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -39,7 +44,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
       tag: 'T',
       admin: SUPPORT,
     });
-    ({ system, secret } = started);
+    ({ system, secret, databaseUrl } = started);
     stopSystem = started.stop;
   }, 120_000);
 
@@ -216,6 +221,67 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
     }, 30_000);
     expect(enrolments).toHaveLength(1);
   }, 240_000);
+
+  it('deleting an account removes the auth user and anonymises its order in the payment service', async () => {
+    const person = {
+      email: `erase.${Date.now()}@dist.example`,
+      firstName: 'Ida',
+      lastName: 'Erasmus',
+      password: 'Erase+Me!Please2030',
+    };
+    const { cookie, userId } = await signUpToSite(system.url, person);
+    await buyCourseSignedIn(system.url, person, cookie);
+
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    try {
+      const orderColumns =
+        'select id, customer_email, customer_first_name, customer_last_name, billing_info, account_email from payment.orders';
+      const { rows: placed } = await database.query(`${orderColumns} where customer_email = $1`, [
+        person.email,
+      ]);
+      expect(placed).toHaveLength(1);
+      expect(placed[0]).toMatchObject({ customer_first_name: 'Ida', billing_info: expect.any(Object) });
+
+      const deleted = await callSite(system.url, '/api/account', {
+        method: 'DELETE',
+        cookie,
+        json: { password: person.password },
+      });
+      expect(deleted.status).toBe(202);
+      // Auth removed the account in the request; payment anonymises the order from the event over NATS.
+      const users = await database.query('select id from auth.users where id = $1 or email = $2', [
+        userId,
+        person.email,
+      ]);
+      expect(users.rows).toEqual([]);
+      const [order] = await waitFor(
+        async () => (await database.query(`${orderColumns} where id = $1`, [placed[0].id])).rows,
+        (rows) => rows[0]?.customer_email !== person.email,
+        'the order anonymised',
+        30_000,
+      );
+      const erased = erasedEmail({ userId, email: person.email });
+      expect(order).toEqual({
+        id: placed[0].id,
+        customer_email: erased,
+        customer_first_name: ERASED_NAME,
+        customer_last_name: ERASED_NAME,
+        billing_info: null,
+        account_email: placed[0].account_email === null ? null : erased,
+      });
+      expect(
+        (await database.query(`${orderColumns} where customer_email = $1`, [person.email])).rows,
+      ).toEqual([]);
+    } finally {
+      await database.end();
+    }
+    const signIn = await callSite(system.url, '/api/auth/login', {
+      method: 'POST',
+      json: { email: person.email, password: person.password },
+    });
+    expect(signIn.status).toBe(401);
+  }, 120_000);
 
   it('each process stops cleanly on SIGTERM', async () => {
     await system.stopService('revenue', 'SIGTERM');

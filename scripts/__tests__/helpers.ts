@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createGunzip, deflateSync } from 'node:zlib';
 import tar from 'tar-stream';
-import { CreateCheckoutSessionResponseSchema } from '@platform/contracts';
+import { COURSE_PRODUCT_ID, CreateCheckoutSessionResponseSchema } from '@platform/contracts';
 import { startWatchedProcess, waitFor } from '@platform/service-kit/testing';
 
 export async function freePort(): Promise<number> {
@@ -126,6 +126,146 @@ export async function createCheckoutSession(
     'a checkout session',
   );
   return CreateCheckoutSessionResponseSchema.parse(await checkout.json());
+}
+
+/**
+ * A request to a running site: `json` sent as the body, `cookie` as the session; redirects are answered,
+ * not followed.
+ */
+export function callSite(
+  siteUrl: string,
+  pathname: string,
+  init: RequestInit & { json?: unknown; cookie?: string } = {},
+): Promise<Response> {
+  const { json, cookie, ...rest } = init;
+  const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${siteUrl}${pathname}`, {
+    ...rest,
+    headers,
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+    redirect: 'manual',
+  });
+}
+
+/** The session cookie an answer sets (`name=value`). */
+export const cookieOf = (response: Response): string =>
+  response.headers.get('set-cookie')?.split(';')[0] ?? '';
+
+/** The answer when it has `status`; otherwise an error naming the request and the answer's body. */
+async function answered(what: string, response: Response, status = 200): Promise<Response> {
+  if (response.status !== status)
+    throw new Error(`${what}: ${response.status} (expected ${status}) ${await response.text()}`);
+  return response;
+}
+
+/** Signs in on a running site; resolves with the session cookie. */
+export async function signInToSite(siteUrl: string, email: string, password: string): Promise<string> {
+  const response = await callSite(siteUrl, '/api/auth/login', { method: 'POST', json: { email, password } });
+  return cookieOf(await answered(`signing in as ${email}`, response));
+}
+
+/** A new account signed up and signed in; resolves with its session cookie and user id. */
+export async function signUpToSite(
+  siteUrl: string,
+  person: { email: string; firstName: string; lastName: string; password: string },
+): Promise<{ cookie: string; userId: string }> {
+  const { email, firstName, lastName, password } = person;
+  await answered(
+    `signing up ${email}`,
+    await callSite(siteUrl, '/api/auth/signup', {
+      method: 'POST',
+      json: { email, firstName, lastName, password },
+    }),
+    201,
+  );
+  const cookie = await signInToSite(siteUrl, email, password);
+  const me = (await (
+    await answered('the account', await callSite(siteUrl, '/api/auth/user', { cookie }))
+  ).json()) as {
+    id: string;
+  };
+  return { cookie, userId: me.id };
+}
+
+/**
+ * The course bought and paid with the test provider by the person signed in on `cookie`, and the access
+ * granted as the success page asks for it: an order, an enrolment and a receipt.
+ */
+export async function buyCourseSignedIn(
+  siteUrl: string,
+  person: { email: string; firstName: string; lastName: string },
+  cookie: string,
+): Promise<void> {
+  const { url, sessionId } = await createCheckoutSession(siteUrl, person, {
+    item: { id: COURSE_PRODUCT_ID, quantity: 1 },
+    cookie,
+  });
+  await answered(
+    'paying for the course',
+    await callSite(siteUrl, `${new URL(url, siteUrl).pathname}/pay`, { method: 'POST' }),
+    303,
+  );
+  await answered(
+    'the course access',
+    await callSite(siteUrl, '/api/grant-course-access', {
+      method: 'POST',
+      cookie,
+      json: { session_id: sessionId, customer_email: person.email },
+    }),
+  );
+}
+
+/**
+ * The owner signed in on `cookie` on the revenue-share plan with a baseline of $2,000.00; the admin
+ * (`adminCookie`) records that they agreed 30 days before last month began, so last month is their first
+ * to report; and they report it (net $10,000.00). Resolves with the report's id.
+ */
+export async function reportLastMonthOnSite(
+  siteUrl: string,
+  owner: { cookie: string; userId: string; adminCookie: string; notes?: string },
+): Promise<string> {
+  const { cookie, userId, adminCookie, notes } = owner;
+  await answered(
+    'the revenue-share consent',
+    await callSite(siteUrl, '/api/revenue-share-consent', {
+      method: 'POST',
+      cookie,
+      json: { consentToTerms: true, baselineNetRevenue: 200_000 },
+    }),
+  );
+  const now = new Date();
+  const firstOfLastMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
+  await answered(
+    'the agreement date',
+    await callSite(siteUrl, `/api/admin/revenue-customers/${userId}/agreement-date`, {
+      method: 'POST',
+      cookie: adminCookie,
+      json: {
+        agreedAt: new Date(firstOfLastMonth - 30 * 86_400_000).toISOString().slice(0, 10),
+        reason: 'On the programme before the platform existed',
+      },
+    }),
+  );
+  const report = await answered(
+    'the revenue report',
+    await callSite(siteUrl, '/api/revenue-report', {
+      method: 'POST',
+      cookie,
+      json: {
+        reportingPeriodStart: new Date(firstOfLastMonth).toISOString().slice(0, 10),
+        reportingPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))
+          .toISOString()
+          .slice(0, 10),
+        grossRevenue: 1_200_000,
+        businessExpenses: 200_000,
+        netRevenue: 1_000_000,
+        ...(notes !== undefined && { notes }),
+      },
+    }),
+  );
+  return ((await report.json()) as { report: { id: string } }).report.id;
 }
 
 /** A truecolour PNG of random pixels. */

@@ -33,6 +33,8 @@ export interface TestSystem {
   system: DistributedSystem;
   /** The internal token secret the services share. */
   secret: string;
+  /** The one PostgreSQL database every service's schema lives in. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -89,5 +91,5 @@ export async function startTestSystem(options: {
     await stop().catch(() => undefined);
     throw error;
   }
-  return { system, secret, stop };
+  return { system, secret, databaseUrl: database.url, stop };
 }
