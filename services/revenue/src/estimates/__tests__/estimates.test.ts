@@ -37,9 +37,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
 
   const run = () => revenue.service.jobs.runNow(ESTIMATES_JOB);
   const verify = async (reportId: string) => {
-    const response = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
-      method: 'POST',
-    });
+    const response = await revenue.verify(reportId);
     expect(response.status).toBe(200);
   };
   const report = async (owner: UserCaller, periodStart: string, periodEnd: string, net: number) => {
@@ -181,11 +179,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     clock.set(`${year}-06-16T10:00:00.000Z`);
     await run();
     const [estimate] = await estimateOf(owner);
-    const paid = await revenue.requestAs(
-      admin(),
-      `/api/admin/mark-paid/${estimate!.id}`,
-      json({ amount: 80_000 }),
-    );
+    const paid = await revenue.markPaid(estimate!.id, 80_000);
     expect(paid.status).toBe(200);
     const realId = await report(owner, `${year}-05-01`, `${year}-05-31`, 1_100_001);
     // Share $1,000.00 (10 % of $10,000.01, half up): $800.00 paid on the estimate, $200.00 still owed.
@@ -226,7 +220,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     clock.set(`${year}-06-16T10:00:00.000Z`);
     await run();
     const [estimate] = await estimateOf(owner);
-    await revenue.requestAs(admin(), `/api/admin/mark-paid/${estimate!.id}`, json({ amount: 80_000 }));
+    await revenue.markPaid(estimate!.id, 80_000);
     // Real May: increase $5,000.00, share $500.00: paid from the $800.00, $300.00 left as credit.
     const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
     expect(await adminReport(owner, mayId)).toEqual(

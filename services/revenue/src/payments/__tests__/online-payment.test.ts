@@ -7,30 +7,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import {
-  MyRevenueReportsSchema,
-  type EventData,
-  type PaymentOrderPaid,
-  type PaymentOrderRefunded,
-} from '@platform/contracts';
+import { type EventData, type PaymentOrderPaid, type PaymentOrderRefunded } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 import {
-  admin,
   backings,
-  json,
   reportBody,
   user,
   type UserCaller,
   START,
+  submitFebruaryReport,
   useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
   const clock = new SettableClock(START);
-  const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
@@ -38,14 +31,8 @@ describe.each(backings())('online share payments on $name', (factory) => {
     owner = user();
     await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
     await revenue.statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
-    clock.set('2030-03-03T10:00:00.000Z');
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
-    const { status, body } = await revenue.submitReport(
-      owner,
-      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
-    );
-    expect(status).toBe(200);
-    reportId = (body.report as { id: string }).id;
+    reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
   });
 
   const dues = async (id = reportId) =>
@@ -54,9 +41,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
       .filter((d) => d.reportId === id);
   const refusals = async () => (await revenue.events('revenue.share-payment.refused')).map((row) => row.data);
   const myReport = async (who: UserCaller = owner, id = reportId) =>
-    MyRevenueReportsSchema.parse(
-      await (await revenue.requestAs(who, '/api/revenue-reports')).json(),
-    ).reports.find((report) => report.id === id)!;
+    (await revenue.myReports(who)).reports.find((report) => report.id === id)!;
   const statusChanges = async () =>
     (await revenue.events('revenue.customer.status-changed'))
       .map((row) => row.data)
@@ -111,18 +96,10 @@ describe.each(backings())('online share payments on $name', (factory) => {
         changedAt: '2030-03-03T10:00:00.000Z',
       },
     ]);
-    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
-      200,
-    );
+    expect((await revenue.verify(reportId)).status).toBe(200);
     // Verifying again changes nothing, so announces nothing.
-    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
-      200,
-    );
-    const paid = await revenue.requestAs(
-      support,
-      `/api/admin/mark-paid/${reportId}`,
-      json({ amount: 30_000 }),
-    );
+    expect((await revenue.verify(reportId)).status).toBe(200);
+    const paid = await revenue.markPaid(reportId, 30_000);
     expect(paid.status).toBe(200);
     expect(
       (await dues()).map(({ amountDue, verified, sequence }) => ({ amountDue, verified, sequence })),
@@ -216,7 +193,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     await revenue.deliver('payment.order.paid', unverified);
 
     // Paid in full offline: a late online payment finds nothing due.
-    await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 70_000 }));
+    await revenue.markPaid(reportId, 70_000);
     const late = paidOrder();
     await revenue.deliver('payment.order.paid', late);
 
@@ -247,7 +224,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
       reportBody('2030-04-01', '2030-04-30', { gross: 1_300_000 }),
     );
     const aprilId = (body.report as { id: string }).id;
-    await revenue.requestAs(support, `/api/admin/verify-report/${aprilId}`, json({}));
+    await revenue.verify(aprilId);
     const refusedBefore = (await refusals()).length;
 
     const overtaken = paidOrder({ revenueReportId: aprilId, total: 30_000 });
