@@ -53,6 +53,13 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     (await revenue.events('revenue.reminder.requested'))
       .filter((event) => event.data.userId === owner.userId && event.data.kind === kind)
       .map((event) => event.data.months);
+  /** An owner like the issue's: consented on November 29, 2026, in the morning. */
+  const joinedOn29November = async () => {
+    clock.set('2026-11-29T10:00:00.000Z');
+    const owner = user();
+    await revenue.consent(owner);
+    return owner;
+  };
   const runReminders = async () => {
     expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
   };
@@ -61,9 +68,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it('reports from January 2027: the plan says so, and names January as the next report', async () => {
@@ -128,9 +133,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it('sends no report reminder for the months before January 2027, then one for January', async () => {
@@ -166,9 +169,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it.each([
@@ -289,9 +290,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
 
   describe('reports stored before the rule', () => {
     it('are flagged for the admin in the lists and the CSV, not kept silently nor deleted', async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      const owner = user();
-      await revenue.consent(owner);
+      const owner = await joinedOn29November();
       const { plan } = await revenue.myReports(owner);
       // As the service stored them before it refused such periods: October 2026 (before the first month
       // to report) and a January 2027 reported on January 20 (before it ended).
