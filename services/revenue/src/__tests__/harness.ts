@@ -3,7 +3,7 @@
  * calls it the way the gateway does (internal token). Events from other services are delivered on its
  * in-process bus as their relays would; what it emits is read from its outbox.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AdminRevenueReportSchema,
   MyRevenueReportsSchema,
@@ -14,6 +14,8 @@ import {
   type EventEnvelope,
   type EventType,
   type MyRevenueReports,
+  type PaymentOrderPaid,
+  type PaymentOrderRefunded,
   type RevenueCustomer,
 } from '@platform/contracts';
 import { DAY, type Clock, type SettableClock } from '@platform/service-kit/clock';
@@ -289,6 +291,48 @@ export async function verifiedShareIn(
   const verified = await revenue.verify(reportId);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+}
+
+/**
+ * A share order as the payment service announces it paid (`payment.order.paid`): `owner` paid `total`
+ * cents for `reportId` at `paidAt`, on one line named as the checkout showed it (`name`).
+ */
+export function paidShareOrder(order: {
+  owner: UserCaller;
+  reportId: string;
+  total: number;
+  paidAt: Date;
+  name?: string;
+}): PaymentOrderPaid {
+  const { owner, reportId, total, paidAt, name = 'Revenue share' } = order;
+  return {
+    orderId: randomUUID(),
+    provider: 'test',
+    email: owner.email,
+    firstName: 'Marta',
+    lastName: 'Quintero',
+    total,
+    currency: 'USD',
+    lines: [{ productId: 'revenue-share', name, unitPrice: total, quantity: 1 }],
+    courseIds: [],
+    paidAt: paidAt.toISOString(),
+    placedByUserId: owner.userId,
+    revenueReportId: reportId,
+  };
+}
+
+/** The refund of the whole of `order` (`payment.order.refunded`) at `refundedAt`. */
+export function refundOf(order: PaymentOrderPaid, refundedAt: Date): PaymentOrderRefunded {
+  return {
+    orderId: order.orderId,
+    email: order.email,
+    firstName: order.firstName,
+    amount: order.total,
+    currency: 'USD',
+    courseIds: [],
+    refundedAt: refundedAt.toISOString(),
+    revenueReportId: order.revenueReportId,
+  };
 }
 
 /**

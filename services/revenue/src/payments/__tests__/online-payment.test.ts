@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { type EventData, type PaymentOrderPaid, type PaymentOrderRefunded } from '@platform/contracts';
+import { type EventData, type PaymentOrderPaid } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
@@ -17,6 +17,8 @@ import {
   reportBody,
   user,
   type UserCaller,
+  paidShareOrder,
+  refundOf,
   START,
   submitFebruaryReport,
   useRevenue,
@@ -48,38 +50,16 @@ describe.each(backings())('online share payments on $name', (factory) => {
       .filter((change) => change.userId === owner.userId)
       .map((change) => change.status);
 
-  function paidOrder(fields: Partial<PaymentOrderPaid> = {}): PaymentOrderPaid {
-    return {
-      orderId: randomUUID(),
-      provider: 'test',
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
+  const paidOrder = (fields: Partial<PaymentOrderPaid> = {}): PaymentOrderPaid => ({
+    ...paidShareOrder({
+      owner,
+      reportId,
       total: 70_000,
-      currency: 'USD',
-      lines: [
-        { productId: 'revenue-share', name: 'Revenue share, February 2030', unitPrice: 70_000, quantity: 1 },
-      ],
-      courseIds: [],
-      paidAt: clock.now().toISOString(),
-      placedByUserId: owner.userId,
-      revenueReportId: reportId,
-      ...fields,
-    };
-  }
-
-  function refundOf(order: PaymentOrderPaid): PaymentOrderRefunded {
-    return {
-      orderId: order.orderId,
-      email: order.email,
-      firstName: order.firstName,
-      amount: order.total,
-      currency: 'USD',
-      courseIds: [],
-      refundedAt: clock.now().toISOString(),
-      revenueReportId: order.revenueReportId,
-    };
-  }
+      paidAt: clock.now(),
+      name: 'Revenue share, February 2030',
+    }),
+    ...fields,
+  });
 
   it('announces what the report owes at submission, verification and each offline payment', async () => {
     expect(await dues()).toEqual([
@@ -151,7 +131,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
 
   it('re-opens the report when that order is refunded, and announces it', async () => {
     clock.advance(60_000);
-    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder, clock.now()));
     const online = await revenue.service.deps.db
       .select()
       .from(sharePayments)
@@ -167,7 +147,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     expect((await dues()).at(-1)).toMatchObject({ amountDue: 70_000, verified: true, sequence: 5 });
     expect((await statusChanges()).at(-1)).toBe('overdue');
     // The refund told again changes nothing.
-    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder, clock.now()));
     expect(await dues()).toHaveLength(5);
     expect(await myReport()).toMatchObject({ amountPaid: 30_000 });
   });
@@ -228,7 +208,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     const refusedBefore = (await refusals()).length;
 
     const overtaken = paidOrder({ revenueReportId: aprilId, total: 30_000 });
-    await revenue.deliver('payment.order.refunded', refundOf(overtaken));
+    await revenue.deliver('payment.order.refunded', refundOf(overtaken, clock.now()));
     await revenue.deliver('payment.order.paid', overtaken);
     const purchase: EventData<'payment.order.paid'> = {
       ...paidOrder({ total: 69_700 }),
