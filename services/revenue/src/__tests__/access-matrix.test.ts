@@ -13,17 +13,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
-import {
-  admin,
-  backings,
-  februaryReport,
-  json,
-  reportBody,
-  user,
-  type UserCaller,
-  START,
-  useRevenue,
-} from './harness.js';
+import { admin, backings, json, reportBody, user, type UserCaller, START, useRevenue } from './harness.js';
 
 const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -100,7 +90,10 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     await revenue.consentAgreedOn(owner, '2029-12-01', 100_000);
     await revenue.consentAgreedOn(otherOwner, '2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
-    const submitted = await revenue.submitReport(owner, februaryReport(2030));
+    const submitted = await revenue.submitReport(
+      owner,
+      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
+    );
     expect(submitted.status).toBe(200);
     reportId = (submitted.body.report as { id: string }).id;
     // Verified, so that Mark Paid and a payment reminder have a share to act on.

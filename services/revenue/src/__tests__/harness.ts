@@ -255,7 +255,7 @@ export async function submitReport(
  * February of `year`: net $11,000.00 (gross $16,000.00, expenses $5,000.00), which over a $1,000.00
  * baseline owes a $1,000.00 share.
  */
-export function februaryReport(year: number): Record<string, unknown> {
+function februaryReport(year: number): Record<string, unknown> {
   return reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 });
 }
 
