@@ -10,15 +10,14 @@
  * the in-process bus with PGlite (the embedded mode) and, with POSTGRES_URL and NATS_URL, on JetStream
  * with PostgreSQL (the distributed mode).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
 import {
   AuthUserSchema,
   AvailableModuleListSchema,
   ConsultationResponseSchema,
   EnrollmentListSchema,
   RevenueCustomerSchema,
-  SessionLookupSchema,
   type AvailableModuleList,
   type Caller,
 } from '@platform/contracts';
@@ -27,18 +26,12 @@ import { consultationService } from '@platform/consultation';
 import { courseService } from '@platform/course';
 import { CUSTOMER_STATUS_JOB, revenueService } from '@platform/revenue';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  type BaseServiceConfig,
-  type RunningService,
-  type ServiceDefinition,
-} from '@platform/service-kit/runtime';
-import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
+import { type RunningService } from '@platform/service-kit/runtime';
+import { systemBackings, waitFor } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ADMIN, ANONYMOUS, cookieOf, useChoreography } from './choreography.js';
 
-const SECRET = randomBytes(32).toString('hex');
-const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
 const PASSWORD = 'Fresh-Start!2030';
 
 const modes = systemBackings({
@@ -48,7 +41,6 @@ const modes = systemBackings({
 
 describe.each(modes)('revenue share from consent to every section on $name', (mode) => {
   const clock = new SettableClock('2030-01-05T12:00:00.000Z');
-  let setup: SystemRun;
   let auth: RunningService;
   let course: RunningService | undefined;
   let revenue: RunningService;
@@ -58,47 +50,18 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
   let courseId: number;
   let enrolledAt: Date;
 
-  function start<TConfig extends BaseServiceConfig, TRuntime>(
-    definition: ServiceDefinition<TConfig, TRuntime>,
-  ) {
-    return setup.start(definition, {
-      clock,
-      env: {
-        INTERNAL_TOKEN_SECRET: SECRET,
-        NODE_ENV: 'test',
-        ADMIN_EMAIL: 'support@example.com',
-        ADMIN_PASSWORD: 'Support-Admin!2030',
-        // The revenue jobs run when the test says so.
-        REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
-        REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
-      },
-    });
-  }
-  const startCourse = () => start(courseService);
-
   // Four services with their migrations on a shared machine take a while to start.
-  beforeAll(async () => {
-    setup = await mode.open();
-    auth = await start(authService);
-    course = await startCourse();
-    consultation = await start(consultationService);
-    revenue = await start(revenueService);
-  }, 180_000);
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await consultation?.stop();
-    await course?.stop();
-    await auth?.stop();
-    await setup?.cleanup();
-  }, 60_000);
-
-  async function call(service: RunningService, pathname: string, caller: Caller, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
-    if (init.body) headers.set('content-type', 'application/json');
-    return fetch(`${service.url}${pathname}`, { ...init, headers });
-  }
+  const { start, call, post, sessionCaller, signUp } = useChoreography(
+    mode,
+    { clock, timeoutMs: 180_000 },
+    async () => {
+      auth = await start(authService);
+      course = await start(courseService);
+      consultation = await start(consultationService);
+      revenue = await start(revenueService);
+    },
+  );
+  const startCourse = () => start(courseService);
 
   /** The owner's standing as the course service keeps it from the revenue service's events. */
   async function standingInCourse(): Promise<string | null> {
@@ -109,8 +72,7 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
   }
 
   async function me() {
-    const lookup = await call(auth, '/internal/session', { kind: 'anonymous' }, { headers: { cookie } });
-    const { caller } = SessionLookupSchema.parse(await lookup.json());
+    const caller = await sessionCaller(auth, cookie);
     return AuthUserSchema.parse(await (await call(auth, '/api/auth/user', caller)).json());
   }
 
@@ -128,19 +90,16 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
    * the page does.
    */
   async function submitConsultation() {
-    const step1 = await call(consultation, '/api/consultation', owner, {
-      method: 'POST',
-      body: JSON.stringify({
-        businessName: 'Casa Rosa',
-        ownerName: 'Rosa Díaz',
-        email: owner.email,
-        phone: '',
-        restaurantPhone: '',
-        restaurantName: 'Casa Rosa',
-        location: 'Austin, TX',
-        currentChallenges: 'Weeknight covers are down and food costs keep rising every month.',
-        consultationGoals: 'Fill the dining room on weeknights and bring food cost under 30%.',
-      }),
+    const step1 = await post(consultation, '/api/consultation', owner, {
+      businessName: 'Casa Rosa',
+      ownerName: 'Rosa Díaz',
+      email: owner.email,
+      phone: '',
+      restaurantPhone: '',
+      restaurantName: 'Casa Rosa',
+      location: 'Austin, TX',
+      currentChallenges: 'Weeknight covers are down and food costs keep rising every month.',
+      consultationGoals: 'Fill the dining room on weeknights and bring food cost under 30%.',
     });
     expect(step1.status).toBe(200);
     const { submissionId } = ConsultationResponseSchema.parse(await step1.json());
@@ -157,17 +116,7 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
 
   it('signs up, consents while the course service is down, and is rs_pending and a member', async () => {
     const email = `rosa-${randomBytes(4).toString('hex')}@bistro-example.com`;
-    const signup = await call(
-      auth,
-      '/api/auth/signup',
-      { kind: 'anonymous' },
-      {
-        method: 'POST',
-        body: JSON.stringify({ firstName: 'Rosa', lastName: 'Díaz', email, password: PASSWORD }),
-      },
-    );
-    expect(signup.status).toBe(201);
-    cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    cookie = await signUp(auth, { firstName: 'Rosa', lastName: 'Díaz', email, password: PASSWORD });
     const user = await me();
     owner = { kind: 'user', userId: user.id, email, role: 'user' };
     expect(user).toMatchObject({ planStatus: 'regular', isMember: false });
@@ -175,15 +124,13 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
     await course!.stop();
     course = undefined;
 
-    const consent = await call(revenue, '/api/revenue-share-consent', owner, {
-      method: 'POST',
-      body: JSON.stringify({ consentToTerms: true, termsVersion: 'v1.0', baselineNetRevenue: 500_000 }),
+    const consent = await post(revenue, '/api/revenue-share-consent', owner, {
+      consentToTerms: true,
+      termsVersion: 'v1.0',
+      baselineNetRevenue: 500_000,
     });
     expect(consent.status).toBe(200);
-    const again = await call(revenue, '/api/revenue-share-consent', owner, {
-      method: 'POST',
-      body: JSON.stringify({ consentToTerms: true }),
-    });
+    const again = await post(revenue, '/api/revenue-share-consent', owner, { consentToTerms: true });
     expect(await again.json()).toMatchObject({ created: false });
 
     const joined = await waitFor(me, (current) => current.planStatus === 'rs_pending', 'rs_pending');
@@ -253,14 +200,9 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
     // The implementation period ended February 4: March and April are due, and late after May 11.
     clock.set('2030-05-11T00:00:01.000Z');
     // Months later the session has expired: sign in again.
-    const login = await call(
-      auth,
-      '/api/auth/login',
-      { kind: 'anonymous' },
-      { method: 'POST', body: JSON.stringify({ email: owner.email, password: PASSWORD }) },
-    );
+    const login = await post(auth, '/api/auth/login', ANONYMOUS, { email: owner.email, password: PASSWORD });
     expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    cookie = cookieOf(login);
     expect(await revenue.jobs.runNow(CUSTOMER_STATUS_JOB)).toMatchObject({ ran: true, ok: true });
     await waitFor(standingInCourse, (status) => status === 'blocked', 'the block in the course service');
 
@@ -268,15 +210,12 @@ describe.each(modes)('revenue share from consent to every section on $name', (mo
       ['2030-03-01', '2030-03-31'],
       ['2030-04-01', '2030-04-30'],
     ]) {
-      const report = await call(revenue, '/api/revenue-report', owner, {
-        method: 'POST',
-        body: JSON.stringify({
-          reportingPeriodStart: start,
-          reportingPeriodEnd: end,
-          grossRevenue: 900_000,
-          businessExpenses: 100_000,
-          netRevenue: 800_000,
-        }),
+      const report = await post(revenue, '/api/revenue-report', owner, {
+        reportingPeriodStart: start,
+        reportingPeriodEnd: end,
+        grossRevenue: 900_000,
+        businessExpenses: 100_000,
+        netRevenue: 800_000,
       });
       expect(report.status).toBe(200);
     }

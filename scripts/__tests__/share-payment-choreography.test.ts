@@ -8,8 +8,8 @@
  * one that is not needed is refunded automatically. Runs on the in-process bus with PGlite (the embedded
  * mode) and, with POSTGRES_URL and NATS_URL, on JetStream with PostgreSQL (the distributed mode).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
   EnrollmentListSchema,
@@ -17,27 +17,20 @@ import {
   MyRevenueReportsSchema,
   OrderListSchema,
   SHARE_CHECKOUT_MESSAGES,
-  SessionLookupSchema,
   type Caller,
   type RevenueReport,
 } from '@platform/contracts';
-import { authService, TEST_PASSWORD_HASH_ENV } from '@platform/auth';
+import { authService } from '@platform/auth';
 import { courseService } from '@platform/course';
 import { notificationService } from '@platform/notification';
 import { paymentService } from '@platform/payment';
 import { revenueService } from '@platform/revenue';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  type BaseServiceConfig,
-  type RunningService,
-  type ServiceDefinition,
-} from '@platform/service-kit/runtime';
-import { systemBackings, waitFor, type SystemRun } from '@platform/service-kit/testing';
+import { SettableClock } from '@platform/service-kit/clock';
+import { type RunningService } from '@platform/service-kit/runtime';
+import { systemBackings, waitFor } from '@platform/service-kit/testing';
 import { sql, type SQL } from 'drizzle-orm';
+import { ADMIN, ANONYMOUS, useChoreography } from './choreography.js';
 
-const SECRET = randomBytes(32).toString('hex');
-const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'support@example.com', role: 'admin' };
 const PASSWORD = 'Fresh-Start!2030';
 /** A webhook address nobody answers: the test page takes the money, its webhook is lost. */
 const LOST = 'http://127.0.0.1:1/api/webhooks/test';
@@ -47,7 +40,6 @@ const modes = systemBackings({ services: SERVICES, label: 'share-payment' });
 
 describe.each(modes)('paying a revenue share online on $name', (mode) => {
   const clock = new SettableClock('2030-01-05T12:00:00.000Z');
-  let setup: SystemRun;
   let auth: RunningService;
   let course: RunningService;
   let payment: Awaited<ReturnType<typeof startPayment>>;
@@ -57,49 +49,19 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
   let reportId: string;
   let firstOrderId: string;
 
-  function start<TConfig extends BaseServiceConfig, TRuntime>(
-    definition: ServiceDefinition<TConfig, TRuntime>,
-  ) {
-    return setup.start(definition, {
-      clock,
-      env: {
-        ...TEST_PASSWORD_HASH_ENV,
-        INTERNAL_TOKEN_SECRET: SECRET,
-        NODE_ENV: 'test',
-        ADMIN_EMAIL: 'support@example.com',
-        ADMIN_PASSWORD: 'Support-Admin!2030',
-        // The periodic jobs run when the test says so.
-        REVENUE_STATUS_INTERVAL_MS: String(3650 * DAY),
-        REVENUE_REMINDERS_INTERVAL_MS: String(3650 * DAY),
-        RECONCILE_INTERVAL_MS: String(3650 * DAY),
-      },
-    });
-  }
-  const startPayment = () => start(paymentService);
-
   // Five services with their migrations on a shared machine take a while to start.
-  beforeAll(async () => {
-    setup = await mode.open();
-    auth = await start(authService);
-    course = await start(courseService);
-    payment = await startPayment();
-    revenue = await start(revenueService);
-    notification = await start(notificationService);
-  }, 300_000);
-
-  afterAll(async () => {
-    for (const service of [notification, revenue, payment, course, auth]) await service?.stop();
-    await setup?.cleanup();
-  }, 120_000);
-
-  async function call(service: RunningService, pathname: string, caller: Caller, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(INTERNAL_TOKEN_HEADER, await signInternalToken(caller, SECRET));
-    if (init.body) headers.set('content-type', 'application/json');
-    return fetch(`${service.url}${pathname}`, { redirect: 'manual', ...init, headers });
-  }
-  const post = (service: RunningService, pathname: string, caller: Caller, body: unknown = {}) =>
-    call(service, pathname, caller, { method: 'POST', body: JSON.stringify(body) });
+  const { start, call, post, sessionCaller, signUp } = useChoreography(
+    mode,
+    { clock, timeoutMs: 300_000 },
+    async () => {
+      auth = await start(authService);
+      course = await start(courseService);
+      payment = await startPayment();
+      revenue = await start(revenueService);
+      notification = await start(notificationService);
+    },
+  );
+  const startPayment = () => start(paymentService);
 
   const payShare = (id = reportId) => post(payment, '/api/revenue-share-checkout', owner, { reportId: id });
   async function checkout(id = reportId) {
@@ -151,21 +113,8 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
 
   it('an owner on the plan reports a month; the payment service learns what it owes', async () => {
     const email = `rosa-${randomBytes(4).toString('hex')}@bistro-example.com`;
-    const signup = await post(
-      auth,
-      '/api/auth/signup',
-      { kind: 'anonymous' },
-      {
-        firstName: 'Rosa',
-        lastName: 'Díaz',
-        email,
-        password: PASSWORD,
-      },
-    );
-    expect(signup.status).toBe(201);
-    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
-    const lookup = await call(auth, '/internal/session', { kind: 'anonymous' }, { headers: { cookie } });
-    const { caller } = SessionLookupSchema.parse(await lookup.json());
+    const cookie = await signUp(auth, { firstName: 'Rosa', lastName: 'Díaz', email, password: PASSWORD });
+    const caller = await sessionCaller(auth, cookie);
     if (caller.kind !== 'user') throw new Error('the signed-up owner is not signed in');
     owner = caller;
     expect(
@@ -216,7 +165,7 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
 
     const { sessionId, url } = await checkout();
     expect(url).toBe(`/api/test-checkout/${sessionId}`);
-    const page = await call(payment, url, { kind: 'anonymous' });
+    const page = await call(payment, url, ANONYMOUS);
     expect(await page.text()).toContain('Revenue share, February 2030');
     expect(await orderOf(sessionId)).toMatchObject({
       status: 'pending',
@@ -238,8 +187,8 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
         body,
         headers: { 'content-type': 'application/json', 'test-signature': signature },
       }),
-      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, { kind: 'anonymous' }),
-      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, { kind: 'anonymous' }),
+      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, ANONYMOUS),
+      call(payment, `/api/revenue-share-checkout/return?session_id=${sessionId}`, ANONYMOUS),
     ]);
     expect(webhook.status).toBe(200);
     expect(back.headers.get('location')).toBe('/revenue-report?payment=paid');
@@ -304,7 +253,7 @@ describe.each(modes)('paying a revenue share online on $name', (mode) => {
     // Both pages paid at once.
     await Promise.all(
       [first, second].map(({ sessionId }) =>
-        call(payment, `/api/test-checkout/${sessionId}/pay`, { kind: 'anonymous' }, { method: 'POST' }),
+        call(payment, `/api/test-checkout/${sessionId}/pay`, ANONYMOUS, { method: 'POST' }),
       ),
     );
     const paid = await waitFor(myReport, (report) => report.status === 'paid', 'the report to be paid');

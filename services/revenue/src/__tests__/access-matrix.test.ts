@@ -52,6 +52,31 @@ const adminOnly = (adminStatus = 200): Expected => ({
   admin: adminStatus,
 });
 
+/** Owners on the plan get their own; an account without a plan (the admin here too) has none. */
+const onThePlan: Expected = {
+  visitor: 401,
+  'free account': 404,
+  owner: 200,
+  'another owner': 200,
+  admin: 404,
+};
+/** Everyone signed in reads their own (nothing without a plan). */
+const everyoneSignedIn: Expected = {
+  visitor: 401,
+  'free account': 200,
+  owner: 200,
+  'another owner': 200,
+  admin: 200,
+};
+
+/** A call whose path is the one its name gives (no ids in it). */
+const fixed = (call: string, init: () => RequestInit, expected: Expected): Row => ({
+  call,
+  path: () => call.slice(call.indexOf(' ') + 1),
+  init,
+  expected,
+});
+
 describe.each(backings())('who may make each revenue call on $name', (factory) => {
   const clock = new SettableClock(START);
   let owner: UserCaller;
@@ -72,7 +97,7 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
     expect(submitted.status).toBe(200);
     reportId = (submitted.body.report as { id: string }).id;
     // Verified, so that Mark Paid and a payment reminder have a share to act on.
-    const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({}));
+    const verified = await revenue.verify(reportId);
     expect(verified.status).toBe(200);
     const attached = await revenue.requestAs(owner, `/api/revenue-reports/${reportId}/documents`, pdfForm());
     expect(attached.status).toBe(200);
@@ -120,40 +145,20 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       // Only an account on the plan reports; the admin here has none.
       expected: { visitor: 401, 'free account': 403, owner: 200, 'another owner': 200, admin: 403 },
     },
-    {
-      call: 'GET /api/revenue-reports',
-      path: () => '/api/revenue-reports',
-      init: get,
-      // Everyone signed in reads their own plan and reports (none without a plan).
-      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
-    },
-    {
-      call: 'GET /api/revenue-reminders',
-      path: () => '/api/revenue-reminders',
-      init: get,
-      // Everyone signed in reads their own reminders (none without a plan).
-      expected: { visitor: 401, 'free account': 200, owner: 200, 'another owner': 200, admin: 200 },
-    },
-    {
-      call: 'GET /api/revenue-statements',
-      path: () => '/api/revenue-statements',
-      init: get,
-      // An owner reads their own statement; an account without a plan has none.
-      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
-    },
+    // Everyone signed in reads their own plan and reports (none without a plan).
+    fixed('GET /api/revenue-reports', get, everyoneSignedIn),
+    // Everyone signed in reads their own reminders (none without a plan).
+    fixed('GET /api/revenue-reminders', get, everyoneSignedIn),
+    // An owner reads their own statement; an account without a plan has none.
+    fixed('GET /api/revenue-statements', get, onThePlan),
     {
       call: 'GET /api/revenue-statements/{file}',
       path: () => '/api/revenue-statements/2030-01.pdf',
       init: get,
-      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
+      expected: onThePlan,
     },
-    {
-      call: 'GET /api/revenue-share/agreement.pdf',
-      path: () => '/api/revenue-share/agreement.pdf',
-      init: get,
-      // An owner reads their own signed agreement; an account without a plan has none.
-      expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 200, admin: 404 },
-    },
+    // An owner reads their own signed agreement; an account without a plan has none.
+    fixed('GET /api/revenue-share/agreement.pdf', get, onThePlan),
     {
       call: 'POST /api/revenue-reports/{id}/documents',
       path: () => `/api/revenue-reports/${reportId}/documents`,
@@ -168,48 +173,18 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       // The owner and the admin; to anyone else the document does not exist.
       expected: { visitor: 401, 'free account': 404, owner: 200, 'another owner': 404, admin: 200 },
     },
-    {
-      call: 'GET /api/admin/revenue-stats',
-      path: () => '/api/admin/revenue-stats',
-      init: get,
-      expected: adminOnly(),
-    },
-    {
-      call: 'GET /api/admin/revenue-customers',
-      path: () => '/api/admin/revenue-customers',
-      init: get,
-      expected: adminOnly(),
-    },
-    {
-      call: 'GET /api/admin/revenue-customers.csv',
-      path: () => '/api/admin/revenue-customers.csv',
-      init: get,
-      expected: adminOnly(),
-    },
-    {
-      call: 'GET /api/admin/revenue-reports',
-      path: () => '/api/admin/revenue-reports',
-      init: get,
-      expected: adminOnly(),
-    },
-    {
-      call: 'GET /api/admin/revenue-reports.csv',
-      path: () => '/api/admin/revenue-reports.csv',
-      init: get,
-      expected: adminOnly(),
-    },
+    fixed('GET /api/admin/revenue-stats', get, adminOnly()),
+    fixed('GET /api/admin/revenue-customers', get, adminOnly()),
+    fixed('GET /api/admin/revenue-customers.csv', get, adminOnly()),
+    fixed('GET /api/admin/revenue-reports', get, adminOnly()),
+    fixed('GET /api/admin/revenue-reports.csv', get, adminOnly()),
     {
       call: 'GET /api/admin/revenue-reports/{id}/history',
       path: () => `/api/admin/revenue-reports/${reportId}/history`,
       init: get,
       expected: adminOnly(),
     },
-    {
-      call: 'GET /api/admin/revenue-audit.csv',
-      path: () => '/api/admin/revenue-audit.csv',
-      init: get,
-      expected: adminOnly(),
-    },
+    fixed('GET /api/admin/revenue-audit.csv', get, adminOnly()),
     {
       call: 'POST /api/admin/verify-report/{id}',
       path: () => `/api/admin/verify-report/${reportId}`,
@@ -222,12 +197,11 @@ describe.each(backings())('who may make each revenue call on $name', (factory) =
       init: post({ amount: 100 }),
       expected: adminOnly(),
     },
-    {
-      call: 'POST /api/admin/send-reminder',
-      path: () => '/api/admin/send-reminder',
-      init: () => json({ customerId: owner.userId, reminderType: 'payment' }),
-      expected: adminOnly(),
-    },
+    fixed(
+      'POST /api/admin/send-reminder',
+      () => json({ customerId: owner.userId, reminderType: 'payment' }),
+      adminOnly(),
+    ),
     {
       call: 'POST /api/admin/revenue-customers/{id}/baseline',
       path: () => `/api/admin/revenue-customers/${owner.userId}/baseline`,

@@ -3,8 +3,21 @@
  * calls it the way the gateway does (internal token). Events from other services are delivered on its
  * in-process bus as their relays would; what it emits is read from its outbox.
  */
-import { randomBytes } from 'node:crypto';
-import type { Caller, EventData, EventEnvelope, EventType } from '@platform/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  AdminRevenueReportSchema,
+  MyRevenueReportsSchema,
+  RevenueCustomerSchema,
+  type AdminRevenueReport,
+  type Caller,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+  type MyRevenueReports,
+  type PaymentOrderPaid,
+  type PaymentOrderRefunded,
+  type RevenueCustomer,
+} from '@platform/contracts';
 import { DAY, type Clock, type SettableClock } from '@platform/service-kit/clock';
 import type { UserCaller } from '@platform/service-kit/identity';
 import { startService, type RunningService } from '@platform/service-kit/runtime';
@@ -21,6 +34,7 @@ import {
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
+import { z } from 'zod';
 import { revenueService, type RevenueConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -60,6 +74,17 @@ export interface RevenueUnderTest {
   consentAgreedOn(owner: UserCaller, agreedAt: string, baselineNetRevenue?: number): Promise<void>;
   statusChanged(owner: UserCaller, status: OwnerStatus, name?: OwnerName): Promise<void>;
   submitReport(owner: UserCaller, body: Record<string, unknown>): Promise<SubmittedReport>;
+  /** The admin's Verify on a report (`POST /api/admin/verify-report/:id`), as a support admin. */
+  verify(reportId: string): Promise<Response>;
+  /** The admin's Mark Paid on a report, `amount` in cents, as a support admin. */
+  markPaid(reportId: string, amount: unknown): Promise<Response>;
+  // What the pages read, parsed with their contracts.
+  /** `GET /api/revenue-reports` as `owner`: their plan and reports. */
+  myReports(owner: UserCaller): Promise<MyRevenueReports>;
+  /** The admin's customer list (`GET /api/admin/revenue-customers`). */
+  customers(): Promise<RevenueCustomer[]>;
+  /** The admin's report list (`GET /api/admin/revenue-reports`). */
+  adminReports(): Promise<AdminRevenueReport[]>;
 }
 
 type OwnerStatus = Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>;
@@ -108,6 +133,19 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
     consentAgreedOn: (owner, agreedAt, baseline) => consentAgreedOn(revenue, owner, agreedAt, baseline),
     statusChanged: (owner, status, name) => statusChanged(revenue, owner, status, name),
     submitReport: (owner, body) => submitReport(revenue, owner, body),
+    verify: (reportId) => running.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({})),
+    markPaid: (reportId, amount) =>
+      running.requestAs(admin(), `/api/admin/mark-paid/${reportId}`, json({ amount })),
+    myReports: async (owner) =>
+      MyRevenueReportsSchema.parse(await (await running.requestAs(owner, '/api/revenue-reports')).json()),
+    customers: async () =>
+      z
+        .array(RevenueCustomerSchema)
+        .parse(await (await running.requestAs(admin(), '/api/admin/revenue-customers')).json()),
+    adminReports: async () =>
+      z
+        .array(AdminRevenueReportSchema)
+        .parse(await (await running.requestAs(admin(), '/api/admin/revenue-reports')).json()),
   };
   return revenue;
 }
@@ -214,9 +252,32 @@ export async function submitReport(
 }
 
 /**
+ * February of `year`: net $11,000.00 (gross $16,000.00, expenses $5,000.00), which over a $1,000.00
+ * baseline owes a $1,000.00 share.
+ */
+function februaryReport(year: number): Record<string, unknown> {
+  return reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 });
+}
+
+/**
+ * `owner`'s February report of `year` (`februaryReport`), submitted March 3, 10:00: due April 2, 10:00.
+ * Moves the settable service clock to the submission; returns the report's id.
+ */
+export async function submitFebruaryReport(
+  revenue: RevenueUnderTest,
+  clock: SettableClock,
+  owner: UserCaller,
+  year: number,
+): Promise<string> {
+  clock.set(`${year}-03-03T10:00:00.000Z`);
+  const { status, body } = await submitReport(revenue, owner, februaryReport(year));
+  if (status !== 200) throw new Error(`report failed: ${status} ${JSON.stringify(body)}`);
+  return (body.report as { id: string }).id;
+}
+
+/**
  * An owner (agreed on December 20 of `year − 1`, baseline $1,000.00) whose February report of `year`
- * (net $11,000.00: a $1,000.00 share) is verified, submitted March 3, 10:00: due April 2, 10:00. Moves the
- * settable service clock to the submission.
+ * (`submitFebruaryReport`) is verified. Moves the settable service clock to the submission.
  */
 export async function verifiedShareIn(
   revenue: RevenueUnderTest,
@@ -226,19 +287,52 @@ export async function verifiedShareIn(
   clock.set(`${year - 1}-12-21T10:00:00.000Z`);
   const owner = user();
   await consentAgreedOn(revenue, owner, `${year - 1}-12-20`, 100_000);
-  clock.set(`${year}-03-03T10:00:00.000Z`);
-  const { status, body } = await submitReport(
-    revenue,
-    owner,
-    reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 }),
-  );
-  if (status !== 200) throw new Error(`report failed: ${status} ${JSON.stringify(body)}`);
-  const reportId = (body.report as { id: string }).id;
-  const verified = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
-    method: 'POST',
-  });
+  const reportId = await submitFebruaryReport(revenue, clock, owner, year);
+  const verified = await revenue.verify(reportId);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+}
+
+/**
+ * A share order as the payment service announces it paid (`payment.order.paid`): `owner` paid `total`
+ * cents for `reportId` at `paidAt`, on one line named as the checkout showed it (`name`).
+ */
+export function paidShareOrder(order: {
+  owner: UserCaller;
+  reportId: string;
+  total: number;
+  paidAt: Date;
+  name?: string;
+}): PaymentOrderPaid {
+  const { owner, reportId, total, paidAt, name = 'Revenue share' } = order;
+  return {
+    orderId: randomUUID(),
+    provider: 'test',
+    email: owner.email,
+    firstName: 'Marta',
+    lastName: 'Quintero',
+    total,
+    currency: 'USD',
+    lines: [{ productId: 'revenue-share', name, unitPrice: total, quantity: 1 }],
+    courseIds: [],
+    paidAt: paidAt.toISOString(),
+    placedByUserId: owner.userId,
+    revenueReportId: reportId,
+  };
+}
+
+/** The refund of the whole of `order` (`payment.order.refunded`) at `refundedAt`. */
+export function refundOf(order: PaymentOrderPaid, refundedAt: Date): PaymentOrderRefunded {
+  return {
+    orderId: order.orderId,
+    email: order.email,
+    firstName: order.firstName,
+    amount: order.total,
+    currency: 'USD',
+    courseIds: [],
+    refundedAt: refundedAt.toISOString(),
+    revenueReportId: order.revenueReportId,
+  };
 }
 
 /**

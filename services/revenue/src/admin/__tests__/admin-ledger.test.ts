@@ -7,15 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   AdminReportActionResponseSchema,
-  AdminRevenueReportSchema,
   REVENUE_ADMIN_MESSAGES,
-  RevenueCustomerSchema,
   RevenueStatsSchema,
   SendReminderResponseSchema,
   type AdminRevenueReport,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { z } from 'zod';
 import {
   admin,
   backings,
@@ -24,6 +21,7 @@ import {
   user,
   type UserCaller,
   START,
+  submitFebruaryReport,
   useRevenue,
 } from '../../__tests__/harness.js';
 
@@ -42,20 +40,11 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
     await revenue.consent(other);
     await revenue.statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
-    clock.set('2030-03-03T10:00:00.000Z');
-    const { body } = await revenue.submitReport(
-      owner,
-      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
-    );
-    reportId = (body.report as { id: string }).id;
+    reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
   });
 
-  const reports = async () =>
-    z
-      .array(AdminRevenueReportSchema)
-      .parse(await (await revenue.requestAs(support, '/api/admin/revenue-reports')).json());
   const reportOf = async (id: string): Promise<AdminRevenueReport> =>
-    (await reports()).find((r) => r.id === id)!;
+    (await revenue.adminReports()).find((r) => r.id === id)!;
 
   describe('who may call', () => {
     // Three values per row: jest would take a missing third for a `done` callback.
@@ -101,10 +90,8 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('keeps owners to their own reports: another owner sees none of them', async () => {
-      const mine = await (await revenue.requestAs(other, '/api/revenue-reports')).json();
-      expect((mine as { reports: unknown[] }).reports).toEqual([]);
-      const theirs = await (await revenue.requestAs(owner, '/api/revenue-reports')).json();
-      expect((theirs as { reports: Array<{ id: string }> }).reports.map((r) => r.id)).toEqual([reportId]);
+      expect((await revenue.myReports(other)).reports).toEqual([]);
+      expect((await revenue.myReports(owner)).reports.map((r) => r.id)).toEqual([reportId]);
     });
   });
 
@@ -144,9 +131,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('shows each customer with their figures and standing', async () => {
-      const customers = z
-        .array(RevenueCustomerSchema)
-        .parse(await (await revenue.requestAs(support, '/api/admin/revenue-customers')).json());
+      const customers = await revenue.customers();
       expect(customers.find((customer) => customer.id === owner.userId)).toEqual({
         id: owner.userId,
         firstName: 'Marta',
@@ -180,20 +165,15 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
   });
 
   describe('verify and mark paid', () => {
-    const markPaid = (id: string, amount: unknown) =>
-      revenue.requestAs(support, `/api/admin/mark-paid/${id}`, json({ amount }));
-
     it('refuses a payment before the report is verified', async () => {
-      const response = await markPaid(reportId, 1000);
+      const response = await revenue.markPaid(reportId, 1000);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ message: REVENUE_ADMIN_MESSAGES.notVerified });
     });
 
     it('verifies once, with the page’s text', async () => {
       clock.advance(DAY);
-      const first = await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, {
-        method: 'POST',
-      });
+      const first = await revenue.verify(reportId);
       expect(first.status).toBe(200);
       const answer = AdminReportActionResponseSchema.parse(await first.json());
       expect(answer.message).toBe('Revenue report has been verified and marked for payment collection.');
@@ -203,11 +183,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         verifiedAt: '2030-03-04T10:00:00.000Z',
       });
       clock.advance(DAY);
-      const again = AdminReportActionResponseSchema.parse(
-        await (
-          await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, { method: 'POST' })
-        ).json(),
-      );
+      const again = AdminReportActionResponseSchema.parse(await (await revenue.verify(reportId)).json());
       expect(again.report.verifiedAt).toBe('2030-03-04T10:00:00.000Z');
     });
 
@@ -217,13 +193,13 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
       ['text', '100', REVENUE_ADMIN_MESSAGES.amountWhole],
       ['nothing', undefined, REVENUE_ADMIN_MESSAGES.amountWhole],
     ])('refuses %s as an amount', async (_case, amount, message) => {
-      const response = await markPaid(reportId, amount);
+      const response = await revenue.markPaid(reportId, amount);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ message });
     });
 
     it('records partial payments, refuses more than is owed, and is paid when fully paid', async () => {
-      const partial = await markPaid(reportId, 40_000);
+      const partial = await revenue.markPaid(reportId, 40_000);
       expect(partial.status).toBe(200);
       const afterPartial = AdminReportActionResponseSchema.parse(await partial.json());
       expect(afterPartial.message).toBe('$400.00 recorded');
@@ -234,14 +210,16 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         status: 'verified',
       });
 
-      const over = await markPaid(reportId, 60_001);
+      const over = await revenue.markPaid(reportId, 60_001);
       expect(over.status).toBe(400);
       expect(await over.json()).toMatchObject({
         message: 'The amount is more than the $600.00 still owed on this report',
       });
       expect(await reportOf(reportId)).toMatchObject({ amountPaid: 40_000 });
 
-      const rest = AdminReportActionResponseSchema.parse(await (await markPaid(reportId, 60_000)).json());
+      const rest = AdminReportActionResponseSchema.parse(
+        await (await revenue.markPaid(reportId, 60_000)).json(),
+      );
       expect(rest.report).toMatchObject({
         amountPaid: 100_000,
         amountDue: 0,
@@ -249,7 +227,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         status: 'paid',
         sharePaidAt: '2030-03-05T10:00:00.000Z',
       });
-      const twice = await markPaid(reportId, 1);
+      const twice = await revenue.markPaid(reportId, 1);
       expect(twice.status).toBe(400);
       expect(await twice.json()).toMatchObject({ message: REVENUE_ADMIN_MESSAGES.alreadyPaid });
     });
@@ -260,9 +238,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         reportBody('2030-03-01', '2030-03-04', { gross: 50_000 }),
       );
       const id = (body.report as { id: string }).id;
-      const verified = AdminReportActionResponseSchema.parse(
-        await (await revenue.requestAs(support, `/api/admin/verify-report/${id}`, { method: 'POST' })).json(),
-      );
+      const verified = AdminReportActionResponseSchema.parse(await (await revenue.verify(id)).json());
       expect(verified.report).toMatchObject({ shareOwed: 0, sharePaid: true, status: 'paid' });
     });
   });
@@ -338,7 +314,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
         reportBody('2030-03-01', '2030-03-31', { gross: 300_000 }),
       );
       const id = (body.report as { id: string }).id;
-      await revenue.requestAs(support, `/api/admin/verify-report/${id}`, { method: 'POST' });
+      await revenue.verify(id);
       const response = await remind({ customerId: other.userId, reminderType: 'payment' });
       expect(SendReminderResponseSchema.parse(await response.json()).message).toBe('Payment reminder sent');
       const [last] = (await adminReminders('payment-admin')).slice(-1);

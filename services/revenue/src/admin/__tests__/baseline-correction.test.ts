@@ -7,17 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
-  AdminRevenueReportSchema,
   BaselineChangeListSchema,
   CorrectBaselineResponseSchema,
-  MyRevenueReportsSchema,
   REVENUE_ADMIN_MESSAGES,
   REVENUE_CONSENT_MESSAGES,
-  RevenueCustomerSchema,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { baselineChanges } from '../../db/schema.js';
 import {
   admin,
@@ -55,10 +51,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
       .where(eq(baselineChanges.userId, planUserId))
       .orderBy(asc(baselineChanges.changedAt));
   const customerOf = async (id: string) =>
-    z
-      .array(RevenueCustomerSchema)
-      .parse(await (await revenue.requestAs(support, '/api/admin/revenue-customers')).json())
-      .find((customer) => customer.id === id)!;
+    (await revenue.customers()).find((customer) => customer.id === id)!;
 
   describe('who may call', () => {
     it('answers visitors 401, free accounts and owners 403, and records nothing', async () => {
@@ -208,9 +201,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
         changedAt: new Date('2030-03-10T09:30:00.000Z'),
       });
       expect((await customerOf(owner.userId)).baselineNetRevenue).toBe(450_000);
-      const mine = MyRevenueReportsSchema.parse(
-        await (await revenue.requestAs(owner, '/api/revenue-reports')).json(),
-      );
+      const mine = await revenue.myReports(owner);
       expect(mine.plan?.baselineNetRevenue).toBe(450_000);
     });
 
@@ -226,9 +217,7 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
         revenueIncrease: 550_000,
         shareOwed: 55_000,
       });
-      const reports = z
-        .array(AdminRevenueReportSchema)
-        .parse(await (await revenue.requestAs(support, '/api/admin/revenue-reports')).json());
+      const reports = await revenue.adminReports();
       expect(reports.find((report) => report.id === before)).toMatchObject({
         baselineNetRevenue: 200_000,
         revenueIncrease: 800_000,

@@ -5,15 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
-import {
-  admin,
-  backings,
-  json,
-  reportBody,
-  user,
-  type UserCaller,
-  useRevenue,
-} from '../../__tests__/harness.js';
+import { admin, backings, reportBody, user, type UserCaller, useRevenue } from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
   const clock = new SettableClock('2030-01-02T12:00:00.000Z');
@@ -35,8 +27,8 @@ describe.each(backings())('the ledger as CSV on $name', (factory) => {
       notes: '+1 for the "patio" season\nsecond line',
     });
     reportId = (body.report as { id: string }).id;
-    await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, { method: 'POST' });
-    await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 1_000_001 }));
+    await revenue.verify(reportId);
+    await revenue.markPaid(reportId, 1_000_001);
   });
 
   async function download(path: string) {

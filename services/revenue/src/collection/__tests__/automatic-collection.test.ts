@@ -6,12 +6,12 @@
  * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
  * PostgreSQL database.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import {
   backings,
+  paidShareOrder,
   QUIET_JOBS,
   startReplica,
   startRevenue,
@@ -143,20 +143,10 @@ describe.each(backings())('automatic collection on $name', (factory) => {
     const { owner, reportId, due } = await verifiedShare();
     await runAt(due, 0);
     const [request] = await requested(reportId);
-    await revenue.deliver('payment.order.paid', {
-      orderId: randomUUID(),
-      provider: 'test',
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
-      total: 100_000,
-      currency: 'USD',
-      lines: [{ productId: 'revenue-share', name: 'Revenue share', unitPrice: 100_000, quantity: 1 }],
-      courseIds: [],
-      paidAt: clock.now().toISOString(),
-      placedByUserId: owner.userId,
-      revenueReportId: reportId,
-    });
+    await revenue.deliver(
+      'payment.order.paid',
+      paidShareOrder({ owner, reportId, total: 100_000, paidAt: clock.now() }),
+    );
     // A decline of a share already paid asks for no retry and sends no e-mail.
     await fail(request!, 'declined');
     await runAt(due, 30);

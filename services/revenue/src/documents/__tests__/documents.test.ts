@@ -8,16 +8,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  AdminRevenueReportSchema,
   AttachReportDocumentsResponseSchema,
   MAX_REPORT_DOCUMENT_BYTES,
-  MyRevenueReportsSchema,
   REPORT_DOCUMENT_MESSAGES,
   reportDocumentPath,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { reportDocuments } from '../../db/schema.js';
 import {
   admin,
@@ -209,19 +207,13 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
     });
 
     it('lists them on the owner’s reports and the admin’s ledger', async () => {
-      const mine = MyRevenueReportsSchema.parse(
-        await (await revenue.requestAs(owner, '/api/revenue-reports')).json(),
-      );
+      const mine = await revenue.myReports(owner);
       expect(mine.reports.find((report) => report.id === reportId)?.documents).toEqual(attached.documents);
 
-      const ledger = z
-        .array(AdminRevenueReportSchema)
-        .parse(await (await revenue.requestAs(admin(), '/api/admin/revenue-reports')).json());
+      const ledger = await revenue.adminReports();
       expect(ledger.find((report) => report.id === reportId)?.documents).toEqual(attached.documents);
 
-      const others = MyRevenueReportsSchema.parse(
-        await (await revenue.requestAs(otherOwner, '/api/revenue-reports')).json(),
-      );
+      const others = await revenue.myReports(otherOwner);
       expect(others.reports).toEqual([]);
     });
   });

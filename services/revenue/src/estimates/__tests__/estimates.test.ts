@@ -6,15 +6,8 @@
  * the cent, and the credit pays the next share. Every step is in the report's history (the audit trail,
  * append-only), and two replicas racing the job make one estimate.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import type {
-  AdminRevenueReport,
-  MyRevenueReports,
-  PaymentOrderPaid,
-  PaymentOrderRefunded,
-  RevenueAuditEntry,
-} from '@platform/contracts';
+import type { AdminRevenueReport, MyRevenueReports, RevenueAuditEntry } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { sql } from 'drizzle-orm';
 import {
@@ -22,6 +15,8 @@ import {
   backings,
   json,
   reportBody,
+  paidShareOrder,
+  refundOf,
   START,
   startReplica,
   user,
@@ -37,9 +32,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
 
   const run = () => revenue.service.jobs.runNow(ESTIMATES_JOB);
   const verify = async (reportId: string) => {
-    const response = await revenue.requestAs(admin(), `/api/admin/verify-report/${reportId}`, {
-      method: 'POST',
-    });
+    const response = await revenue.verify(reportId);
     expect(response.status).toBe(200);
   };
   const report = async (owner: UserCaller, periodStart: string, periodEnd: string, net: number) => {
@@ -181,11 +174,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     clock.set(`${year}-06-16T10:00:00.000Z`);
     await run();
     const [estimate] = await estimateOf(owner);
-    const paid = await revenue.requestAs(
-      admin(),
-      `/api/admin/mark-paid/${estimate!.id}`,
-      json({ amount: 80_000 }),
-    );
+    const paid = await revenue.markPaid(estimate!.id, 80_000);
     expect(paid.status).toBe(200);
     const realId = await report(owner, `${year}-05-01`, `${year}-05-31`, 1_100_001);
     // Share $1,000.00 (10 % of $10,000.01, half up): $800.00 paid on the estimate, $200.00 still owed.
@@ -226,7 +215,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     clock.set(`${year}-06-16T10:00:00.000Z`);
     await run();
     const [estimate] = await estimateOf(owner);
-    await revenue.requestAs(admin(), `/api/admin/mark-paid/${estimate!.id}`, json({ amount: 80_000 }));
+    await revenue.markPaid(estimate!.id, 80_000);
     // Real May: increase $5,000.00, share $500.00: paid from the $800.00, $300.00 left as credit.
     const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
     expect(await adminReport(owner, mayId)).toEqual(
@@ -256,20 +245,13 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     clock.set(`${year}-06-16T10:00:00.000Z`);
     await run();
     const [estimate] = await estimateOf(owner);
-    const order: PaymentOrderPaid = {
-      orderId: randomUUID(),
-      provider: 'test',
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
+    const order = paidShareOrder({
+      owner,
+      reportId: estimate!.id,
       total: 80_000,
-      currency: 'USD',
-      lines: [{ productId: 'revenue-share', name: 'Revenue share, May', unitPrice: 80_000, quantity: 1 }],
-      courseIds: [],
-      paidAt: clock.now().toISOString(),
-      placedByUserId: owner.userId,
-      revenueReportId: estimate!.id,
-    };
+      paidAt: clock.now(),
+      name: 'Revenue share, May',
+    });
     await revenue.deliver('payment.order.paid', order);
     await revenue.deliver('payment.order.paid', order);
     expect(await adminReport(owner, estimate!.id)).toEqual(
@@ -279,16 +261,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
     expect(await adminReport(owner, mayId)).toEqual(expect.objectContaining({ amountPaid: 50_000 }));
     // The order is refunded later (twice delivered): the credit it became is taken back once.
-    const refund: PaymentOrderRefunded = {
-      orderId: order.orderId,
-      email: order.email,
-      firstName: order.firstName,
-      amount: order.total,
-      currency: 'USD',
-      courseIds: [],
-      refundedAt: clock.now().toISOString(),
-      revenueReportId: estimate!.id,
-    };
+    const refund = refundOf(order, clock.now());
     await revenue.deliver('payment.order.refunded', refund);
     await revenue.deliver('payment.order.refunded', refund);
     expect(await adminReport(owner, estimate!.id)).toEqual(

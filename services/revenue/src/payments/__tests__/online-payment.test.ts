@@ -7,30 +7,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import {
-  MyRevenueReportsSchema,
-  type EventData,
-  type PaymentOrderPaid,
-  type PaymentOrderRefunded,
-} from '@platform/contracts';
+import { type EventData, type PaymentOrderPaid } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 import {
-  admin,
   backings,
-  json,
   reportBody,
   user,
   type UserCaller,
+  paidShareOrder,
+  refundOf,
   START,
+  submitFebruaryReport,
   useRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
   const clock = new SettableClock(START);
-  const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
@@ -38,14 +33,8 @@ describe.each(backings())('online share payments on $name', (factory) => {
     owner = user();
     await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
     await revenue.statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
-    clock.set('2030-03-03T10:00:00.000Z');
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
-    const { status, body } = await revenue.submitReport(
-      owner,
-      reportBody('2030-02-01', '2030-02-28', { gross: 1_600_000, expenses: 500_000 }),
-    );
-    expect(status).toBe(200);
-    reportId = (body.report as { id: string }).id;
+    reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
   });
 
   const dues = async (id = reportId) =>
@@ -54,47 +43,23 @@ describe.each(backings())('online share payments on $name', (factory) => {
       .filter((d) => d.reportId === id);
   const refusals = async () => (await revenue.events('revenue.share-payment.refused')).map((row) => row.data);
   const myReport = async (who: UserCaller = owner, id = reportId) =>
-    MyRevenueReportsSchema.parse(
-      await (await revenue.requestAs(who, '/api/revenue-reports')).json(),
-    ).reports.find((report) => report.id === id)!;
+    (await revenue.myReports(who)).reports.find((report) => report.id === id)!;
   const statusChanges = async () =>
     (await revenue.events('revenue.customer.status-changed'))
       .map((row) => row.data)
       .filter((change) => change.userId === owner.userId)
       .map((change) => change.status);
 
-  function paidOrder(fields: Partial<PaymentOrderPaid> = {}): PaymentOrderPaid {
-    return {
-      orderId: randomUUID(),
-      provider: 'test',
-      email: owner.email,
-      firstName: 'Marta',
-      lastName: 'Quintero',
+  const paidOrder = (fields: Partial<PaymentOrderPaid> = {}): PaymentOrderPaid => ({
+    ...paidShareOrder({
+      owner,
+      reportId,
       total: 70_000,
-      currency: 'USD',
-      lines: [
-        { productId: 'revenue-share', name: 'Revenue share, February 2030', unitPrice: 70_000, quantity: 1 },
-      ],
-      courseIds: [],
-      paidAt: clock.now().toISOString(),
-      placedByUserId: owner.userId,
-      revenueReportId: reportId,
-      ...fields,
-    };
-  }
-
-  function refundOf(order: PaymentOrderPaid): PaymentOrderRefunded {
-    return {
-      orderId: order.orderId,
-      email: order.email,
-      firstName: order.firstName,
-      amount: order.total,
-      currency: 'USD',
-      courseIds: [],
-      refundedAt: clock.now().toISOString(),
-      revenueReportId: order.revenueReportId,
-    };
-  }
+      paidAt: clock.now(),
+      name: 'Revenue share, February 2030',
+    }),
+    ...fields,
+  });
 
   it('announces what the report owes at submission, verification and each offline payment', async () => {
     expect(await dues()).toEqual([
@@ -111,18 +76,10 @@ describe.each(backings())('online share payments on $name', (factory) => {
         changedAt: '2030-03-03T10:00:00.000Z',
       },
     ]);
-    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
-      200,
-    );
+    expect((await revenue.verify(reportId)).status).toBe(200);
     // Verifying again changes nothing, so announces nothing.
-    expect((await revenue.requestAs(support, `/api/admin/verify-report/${reportId}`, json({}))).status).toBe(
-      200,
-    );
-    const paid = await revenue.requestAs(
-      support,
-      `/api/admin/mark-paid/${reportId}`,
-      json({ amount: 30_000 }),
-    );
+    expect((await revenue.verify(reportId)).status).toBe(200);
+    const paid = await revenue.markPaid(reportId, 30_000);
     expect(paid.status).toBe(200);
     expect(
       (await dues()).map(({ amountDue, verified, sequence }) => ({ amountDue, verified, sequence })),
@@ -174,7 +131,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
 
   it('re-opens the report when that order is refunded, and announces it', async () => {
     clock.advance(60_000);
-    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder, clock.now()));
     const online = await revenue.service.deps.db
       .select()
       .from(sharePayments)
@@ -190,7 +147,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     expect((await dues()).at(-1)).toMatchObject({ amountDue: 70_000, verified: true, sequence: 5 });
     expect((await statusChanges()).at(-1)).toBe('overdue');
     // The refund told again changes nothing.
-    await revenue.deliver('payment.order.refunded', refundOf(lastOrder));
+    await revenue.deliver('payment.order.refunded', refundOf(lastOrder, clock.now()));
     expect(await dues()).toHaveLength(5);
     expect(await myReport()).toMatchObject({ amountPaid: 30_000 });
   });
@@ -216,7 +173,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     await revenue.deliver('payment.order.paid', unverified);
 
     // Paid in full offline: a late online payment finds nothing due.
-    await revenue.requestAs(support, `/api/admin/mark-paid/${reportId}`, json({ amount: 70_000 }));
+    await revenue.markPaid(reportId, 70_000);
     const late = paidOrder();
     await revenue.deliver('payment.order.paid', late);
 
@@ -247,11 +204,11 @@ describe.each(backings())('online share payments on $name', (factory) => {
       reportBody('2030-04-01', '2030-04-30', { gross: 1_300_000 }),
     );
     const aprilId = (body.report as { id: string }).id;
-    await revenue.requestAs(support, `/api/admin/verify-report/${aprilId}`, json({}));
+    await revenue.verify(aprilId);
     const refusedBefore = (await refusals()).length;
 
     const overtaken = paidOrder({ revenueReportId: aprilId, total: 30_000 });
-    await revenue.deliver('payment.order.refunded', refundOf(overtaken));
+    await revenue.deliver('payment.order.refunded', refundOf(overtaken, clock.now()));
     await revenue.deliver('payment.order.paid', overtaken);
     const purchase: EventData<'payment.order.paid'> = {
       ...paidOrder({ total: 69_700 }),

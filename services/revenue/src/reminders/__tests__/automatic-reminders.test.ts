@@ -16,7 +16,6 @@ import {
   admin,
   backings,
   consent,
-  json,
   QUIET_JOBS,
   reportBody,
   SECRET,
@@ -206,7 +205,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     clock.set('2030-05-08T00:00:00.001Z');
     await run();
     expect(await payments()).toEqual([]);
-    await revenue.requestAs(admin(), `/api/admin/verify-report/${report.id}`, { method: 'POST' });
+    await revenue.verify(report.id);
     await run();
     await run();
     expect(await payments()).toEqual([{ kind: 'payment-upcoming', step: -3, shares: [share] }]);
@@ -225,11 +224,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       { kind: 'payment-overdue', step: 3, shares: [share] },
     ]);
 
-    const paid = await revenue.requestAs(
-      admin(),
-      `/api/admin/mark-paid/${report.id}`,
-      json({ amount: 70_000 }),
-    );
+    const paid = await revenue.markPaid(report.id, 70_000);
     expect(paid.status).toBe(200);
     clock.set('2030-05-18T00:00:00.001Z');
     await run();

@@ -8,18 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  AdminRevenueReportSchema,
-  MyRevenueReportsSchema,
   REVENUE_ADMIN_MESSAGES,
   REVENUE_REPORT_MESSAGES,
-  RevenueCustomerSchema,
   SetAgreementDateResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { agreementDateChanges } from '../../db/schema.js';
 import { REMINDERS_JOB } from '../../jobs.js';
 import {
@@ -43,17 +39,8 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
 
   const revenue = useRevenue(factory, { clock, quiet: true });
 
-  const myPlan = async (owner: UserCaller) =>
-    MyRevenueReportsSchema.parse(await (await revenue.requestAs(owner, '/api/revenue-reports')).json());
-  const customers = async () =>
-    z
-      .array(RevenueCustomerSchema)
-      .parse(await (await revenue.requestAs(support, '/api/admin/revenue-customers')).json());
-  const customerOf = async (owner: UserCaller) => (await customers()).find((c) => c.id === owner.userId)!;
-  const adminReports = async () =>
-    z
-      .array(AdminRevenueReportSchema)
-      .parse(await (await revenue.requestAs(support, '/api/admin/revenue-reports')).json());
+  const customerOf = async (owner: UserCaller) =>
+    (await revenue.customers()).find((c) => c.id === owner.userId)!;
   const setAgreementDate = (caller: UserCaller, customerId: string, body: unknown) =>
     revenue.requestAs(caller, `/api/admin/revenue-customers/${customerId}/agreement-date`, json(body));
   const remind = (owner: UserCaller) =>
@@ -66,6 +53,13 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     (await revenue.events('revenue.reminder.requested'))
       .filter((event) => event.data.userId === owner.userId && event.data.kind === kind)
       .map((event) => event.data.months);
+  /** An owner like the issue's: consented on November 29, 2026, in the morning. */
+  const joinedOn29November = async () => {
+    clock.set('2026-11-29T10:00:00.000Z');
+    const owner = user();
+    await revenue.consent(owner);
+    return owner;
+  };
   const runReminders = async () => {
     expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
   };
@@ -74,13 +68,11 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it('reports from January 2027: the plan says so, and names January as the next report', async () => {
-      const { plan } = await myPlan(owner);
+      const { plan } = await revenue.myReports(owner);
       expect(plan).toMatchObject({
         consentedAt: '2026-11-29T10:00:00.000Z',
         implementationEndsAt: '2026-12-29T10:00:00.000Z',
@@ -123,7 +115,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
           message: FROM_JANUARY,
         });
       }
-      expect(await myPlan(owner)).toMatchObject({ reports: [], plan: { amountOwed: 0 } });
+      expect(await revenue.myReports(owner)).toMatchObject({ reports: [], plan: { amountOwed: 0 } });
     });
 
     it('cannot report January before its last day is over, and can from February 1 (UTC)', async () => {
@@ -133,7 +125,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
       clock.set('2027-02-01T00:00:01.000Z');
       const taken = await revenue.submitReport(owner, reportBody('2027-01-01', '2027-01-31'));
       expect(taken.status).toBe(200);
-      expect((await myPlan(owner)).plan?.nextReport?.periodStart).toBe('2027-02-01');
+      expect((await revenue.myReports(owner)).plan?.nextReport?.periodStart).toBe('2027-02-01');
     });
   });
 
@@ -141,9 +133,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it('sends no report reminder for the months before January 2027, then one for January', async () => {
@@ -179,9 +169,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
     let owner: UserCaller;
 
     beforeAll(async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      owner = user();
-      await revenue.consent(owner);
+      owner = await joinedOn29November();
     });
 
     it.each([
@@ -295,17 +283,15 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         reportsSubmitted: 1,
         flaggedReports: 1,
       });
-      const [october] = (await adminReports()).filter((report) => report.userId === owner.userId);
+      const [october] = (await revenue.adminReports()).filter((report) => report.userId === owner.userId);
       expect(october).toMatchObject({ reportingPeriodStart: '2026-10-01', periodFlag: 'before-first-month' });
     });
   });
 
   describe('reports stored before the rule', () => {
     it('are flagged for the admin in the lists and the CSV, not kept silently nor deleted', async () => {
-      clock.set('2026-11-29T10:00:00.000Z');
-      const owner = user();
-      await revenue.consent(owner);
-      const { plan } = await myPlan(owner);
+      const owner = await joinedOn29November();
+      const { plan } = await revenue.myReports(owner);
       // As the service stored them before it refused such periods: October 2026 (before the first month
       // to report) and a January 2027 reported on January 20 (before it ended).
       const stored = async (start: string, end: string, createdAt: string) =>
@@ -329,7 +315,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
       const january = await stored('2027-01-01', '2027-01-31', '2027-01-20T09:00:00.000Z');
       clock.set('2027-01-25T09:00:00.000Z');
 
-      const flags = (await adminReports())
+      const flags = (await revenue.adminReports())
         .filter((report) => report.userId === owner.userId)
         .map((report) => [report.id, report.periodFlag]);
       expect(flags.sort()).toEqual(
@@ -339,7 +325,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         ].sort(),
       );
       expect(await customerOf(owner)).toMatchObject({ reportsSubmitted: 2, flaggedReports: 2 });
-      expect((await myPlan(owner)).reports).toHaveLength(2);
+      expect((await revenue.myReports(owner)).reports).toHaveLength(2);
 
       const csv = await revenue.requestAs(support, '/api/admin/revenue-reports.csv');
       const rows = parse(await csv.text(), { bom: true, columns: true }) as Array<Record<string, string>>;

@@ -4,24 +4,12 @@
  * into `rs_blocked`); a report or a payment makes them current again at once, in the same transaction.
  */
 import { describe, expect, it } from '@jest/globals';
-import { RevenueCustomerSchema } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { z } from 'zod';
-import {
-  admin,
-  backings,
-  json,
-  reportBody,
-  user,
-  type UserCaller,
-  START,
-  useRevenue,
-} from '../../__tests__/harness.js';
+import { backings, reportBody, user, type UserCaller, START, useRevenue } from '../../__tests__/harness.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 
 describe.each(backings())('an owner’s standing over time on $name', (factory) => {
   const clock = new SettableClock(START);
-  const support = admin();
   let owner: UserCaller;
 
   const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
@@ -37,11 +25,7 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
     const run = await revenue.service.jobs.runNow(CUSTOMER_STATUS_JOB);
     expect(run).toMatchObject({ ran: true, ok: true });
   };
-  const customer = async () =>
-    z
-      .array(RevenueCustomerSchema)
-      .parse(await (await revenue.requestAs(support, '/api/admin/revenue-customers')).json())
-      .find((entry) => entry.id === owner.userId)!;
+  const customer = async () => (await revenue.customers()).find((entry) => entry.id === owner.userId)!;
 
   it('stays current until a month’s report is more than 10 days late', async () => {
     clock.set('2030-04-11T00:00:00.000Z');
@@ -71,12 +55,10 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
   });
 
   it('is overdue past a verified share’s due date, blocked 30 days later, and current once it is paid', async () => {
-    const reports = (await (await revenue.requestAs(owner, '/api/revenue-reports')).json()) as {
-      reports: Array<{ id: string; reportingPeriodStart: string; dueDate: string; shareOwed: number }>;
-    };
+    const reports = await revenue.myReports(owner);
     const april = reports.reports.find((report) => report.reportingPeriodStart === '2030-04-01')!;
     expect(april.dueDate).toBe('2030-06-10T00:01:00.001Z');
-    await revenue.requestAs(support, `/api/admin/verify-report/${april.id}`, { method: 'POST' });
+    await revenue.verify(april.id);
     clock.set('2030-06-01T12:00:00.000Z');
     expect((await revenue.submitReport(owner, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
 
@@ -92,11 +74,7 @@ describe.each(backings())('an owner’s standing over time on $name', (factory) 
     await runJob();
     expect((await changes()).slice(5)).toEqual([['overdue', 'blocked', '2030-07-10T00:01:00.002Z']]);
 
-    const paid = await revenue.requestAs(
-      support,
-      `/api/admin/mark-paid/${april.id}`,
-      json({ amount: april.shareOwed }),
-    );
+    const paid = await revenue.markPaid(april.id, april.shareOwed);
     expect(paid.status).toBe(200);
     expect((await changes()).slice(6)).toEqual([['blocked', 'current', '2030-07-10T00:01:00.002Z']]);
   });

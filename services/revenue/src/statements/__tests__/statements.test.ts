@@ -26,9 +26,7 @@ describe.each(harness.backings())('monthly statements on $name', (factory) => {
     return (await response.json()) as RevenueStatement;
   };
   const markPaid = async (reportId: string, amount: number) =>
-    expect(
-      (await revenue.requestAs(admin(), `/api/admin/mark-paid/${reportId}`, json({ amount }))).status,
-    ).toBe(200);
+    expect((await revenue.markPaid(reportId, amount)).status).toBe(200);
 
   /**
    * An owner (agreed December 2030) whose February 2031 share of $1,000.00 is submitted and verified on
