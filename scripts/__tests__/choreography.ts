@@ -13,6 +13,7 @@ import { DAY, type Clock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import type { BaseServiceConfig, RunningService, ServiceDefinition } from '@platform/service-kit/runtime';
 import type { SystemBacking, SystemRun } from '@platform/service-kit/testing';
+import { cookieOf } from './helpers.js';
 
 /** The support admin the services seed (ADMIN_EMAIL), as the gateway names them to a service. */
 export const ADMIN: Caller = {
@@ -43,11 +44,6 @@ export interface SignUp {
   lastName: string;
   email: string;
   password: string;
-}
-
-/** The first cookie a response sets, as the browser sends it back (`name=value`). */
-export function cookieOf(response: Response): string {
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
 /**

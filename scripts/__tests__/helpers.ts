@@ -149,9 +149,9 @@ export function callSite(
   });
 }
 
-/** The session cookie an answer sets (`name=value`). */
+/** The first cookie an answer sets, as the browser sends it back (`name=value`; '' when none). */
 export const cookieOf = (response: Response): string =>
-  response.headers.get('set-cookie')?.split(';')[0] ?? '';
+  response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 
 /** The answer when it has `status`; otherwise an error naming the request and the answer's body. */
 async function answered(what: string, response: Response, status = 200): Promise<Response> {

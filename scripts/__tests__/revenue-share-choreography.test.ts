@@ -30,7 +30,8 @@ import { type RunningService } from '@platform/service-kit/runtime';
 import { systemBackings, waitFor } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ADMIN, ANONYMOUS, cookieOf, useChoreography } from './choreography.js';
+import { ADMIN, ANONYMOUS, useChoreography } from './choreography.js';
+import { cookieOf } from './helpers.js';
 
 const PASSWORD = 'Fresh-Start!2030';
 
