@@ -100,13 +100,19 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
     await lab.cleanup();
   });
 
-  /** Every delivery of a probe on `bus`, as a second durable consumer (the watcher) receives them. */
-  async function watchDeliveries(bus: EventBus): Promise<Delivery[]> {
+  /**
+   * The widget 'probe' and the counter consuming its events on `bus`, watched: the answer fills with every
+   * delivery of a probe, as a second durable consumer (the watcher) receives them.
+   */
+  async function countAndWatchProbes(bus: EventBus): Promise<Delivery[]> {
+    await db.insert(widgets).values({ name: 'probe' });
     const deliveries: Delivery[] = [];
     const watcher = await bus.subscribe({ subject: SUBJECT, durable: 'watcher', ...fast }, async (delivery) => {
       deliveries.push(delivery);
     });
     cleanups.push(() => watcher.stop());
+    const consumer = await startCounter(bus, db);
+    cleanups.push(() => consumer.stop());
     return deliveries;
   }
 
@@ -226,10 +232,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
 
   it('(c) applies an event published twice once: the bus drops the duplicate', async () => {
     const bus = await lab.connect();
-    await db.insert(widgets).values({ name: 'probe' });
-    const deliveries = await watchDeliveries(bus);
-    const consumer = await startCounter(bus, db);
-    cleanups.push(() => consumer.stop());
+    const deliveries = await countAndWatchProbes(bus);
 
     const event = probeEvent(1);
     await bus.publish(event);
@@ -253,10 +256,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
       jetstream: { duplicateWindowMs: 300 },
     });
     if (bus instanceof JetStreamBus) cleanups.push(() => deleteJetStreamStreams(natsUrl!, names.stream));
-    await db.insert(widgets).values({ name: 'probe' });
-    const deliveries = await watchDeliveries(bus);
-    const consumer = await startCounter(bus, db);
-    cleanups.push(() => consumer.stop());
+    const deliveries = await countAndWatchProbes(bus);
 
     const event = probeEvent(1);
     await bus.publish(event);
