@@ -13,9 +13,7 @@ import {
   type AvailableModuleList,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
-import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
   granted,
@@ -25,6 +23,7 @@ import {
   user,
   type User,
   useSeededCourse,
+  withSectionsReleasedAfter,
 } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
@@ -127,12 +126,8 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     expect((await complete(`/api/modules/${third!.id}/complete`)).status).toBe(200);
     await course.deliver(standingChanged(member, 'blocked', at(2, 2), 1));
 
-    const db = course.service.deps.db;
-    const original = [second!.availableAfterDays, third!.availableAfterDays];
-    try {
-      // Both sections now come due after the block began.
-      await db.update(courseModules).set({ availableAfterDays: 3 }).where(eq(courseModules.id, second!.id));
-      await db.update(courseModules).set({ availableAfterDays: 3 }).where(eq(courseModules.id, third!.id));
+    // Both sections now come due after the block began.
+    await withSectionsReleasedAfter(course, [second!, third!], 3, async () => {
       clock.set(at(4));
       const modules = await modulesOf(member);
       expect(modules[1]).toMatchObject({ isAvailable: false, lockedReason: 'blocked', isCompleted: false });
@@ -140,16 +135,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
       expect(await lessonStatus(member, done.id)).toBe(200);
       expect(await lessonStatus(member, second!.lessons[1]!.id)).toBe(403);
       expect(await lessonStatus(member, third!.lessons[1]!.id)).toBe(200);
-    } finally {
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[0]! })
-        .where(eq(courseModules.id, second!.id));
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[1]! })
-        .where(eq(courseModules.id, third!.id));
-    }
+    });
   });
 
   it('sections that were waiting for the consultation when the block began wait for the block to lift', async () => {

@@ -13,10 +13,16 @@ import {
   type AvailableModuleList,
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
-import { courseModules } from '../../db/schema.js';
-import { granted, json, statusChanged, user, type User, useSeededCourse } from './fixtures.js';
+import {
+  granted,
+  json,
+  statusChanged,
+  user,
+  type User,
+  useSeededCourse,
+  withSectionsReleasedAfter,
+} from './fixtures.js';
 
 /** Enrolled at 07:13 UTC, so a release at a calendar midnight would show. */
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
@@ -96,12 +102,7 @@ describe.each(backings())('drip release on $name', (factory) => {
       (await course.requestAs(member, `/api/modules/${third!.id}/complete`, { method: 'POST' })).status,
     ).toBe(200);
 
-    const db = course.service.deps.db;
-    const original = [second!.availableAfterDays, third!.availableAfterDays];
-    try {
-      await db.update(courseModules).set({ availableAfterDays: 30 }).where(eq(courseModules.id, second!.id));
-      await db.update(courseModules).set({ availableAfterDays: 30 }).where(eq(courseModules.id, third!.id));
-
+    await withSectionsReleasedAfter(course, [second!, third!], 30, async () => {
       const modules = await modulesOf(member);
       expect(modules[1]).toMatchObject({ isAvailable: false, lockedReason: 'schedule' });
       expect(modules[2]).toMatchObject({ isAvailable: true, isCompleted: true, lockedReason: null });
@@ -131,16 +132,7 @@ describe.each(backings())('drip release on $name', (factory) => {
         { redirect: 'manual' },
       );
       expect([200, 302]).toContain(video.status);
-    } finally {
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[0]! })
-        .where(eq(courseModules.id, second!.id));
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[1]! })
-        .where(eq(courseModules.id, third!.id));
-    }
+    });
   });
 
   it('keeps sections 2-8 of an rs_pending member closed until the consultation is submitted', async () => {

@@ -1,7 +1,7 @@
 /** Callers and the events other services send, for the member-side suites. */
 import { randomUUID } from 'node:crypto';
 import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { SettableClock } from '@platform/service-kit/clock';
 import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
@@ -122,4 +122,25 @@ export function useSeededCourse(
     course: lateBound(() => started?.course, 'the course service'),
     outline: lateBound(() => started?.outline, 'the seeded outline'),
   };
+}
+
+/**
+ * Runs `check` with `sections` released `days` after enrolment, as if the course's schedule had changed
+ * since the member completed them, then gives each its own release day back.
+ */
+export async function withSectionsReleasedAfter(
+  course: CourseUnderTest,
+  sections: Array<{ id: number; availableAfterDays: number }>,
+  days: number,
+  check: () => Promise<void>,
+): Promise<void> {
+  const db = course.service.deps.db;
+  const release = (id: number, availableAfterDays: number) =>
+    db.update(courseModules).set({ availableAfterDays }).where(eq(courseModules.id, id));
+  try {
+    for (const section of sections) await release(section.id, days);
+    await check();
+  } finally {
+    for (const section of sections) await release(section.id, section.availableAfterDays);
+  }
 }
