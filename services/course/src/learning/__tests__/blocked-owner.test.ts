@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
-  AvailableModuleListSchema,
   LessonNavigationSchema,
   MemberLessonListSchema,
   SECTION_LOCKED_MESSAGE,
@@ -16,12 +15,13 @@ import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
-  granted,
+  availableModules,
+  enrolledMember,
   json,
   standingChanged,
   statusChanged,
-  user,
   type User,
+  user,
   useSeededCourse,
   withSectionsReleasedAfter,
 } from './fixtures.js';
@@ -33,17 +33,8 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
   const { course, outline } = useSeededCourse(factory, { clock });
 
-  async function enrol(): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-    return member;
-  }
-
-  async function modulesOf(member: User): Promise<AvailableModuleList> {
-    const response = await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json());
-  }
+  const enrol = () => enrolledMember(course, outline.courseId, ENROLLED_AT);
+  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
 
   const reasons = (modules: AvailableModuleList) => modules.map((module) => module.lockedReason);
   const lessonStatus = async (member: User, lessonId: number) =>

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
-  AvailableModuleListSchema,
   MemberLessonListSchema,
   MemberLessonSchema,
   SECTION_LOCKED_MESSAGE,
@@ -15,10 +14,10 @@ import {
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import {
-  granted,
+  availableModules,
+  enrolledMember,
   json,
   statusChanged,
-  user,
   type User,
   useSeededCourse,
   withSectionsReleasedAfter,
@@ -31,17 +30,8 @@ describe.each(backings())('drip release on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
   const { course, outline } = useSeededCourse(factory, { clock });
 
-  async function enrol(at = ENROLLED_AT): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], at));
-    return member;
-  }
-
-  async function modulesOf(member: User): Promise<AvailableModuleList> {
-    const response = await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json());
-  }
+  const enrol = (at = ENROLLED_AT) => enrolledMember(course, outline.courseId, at);
+  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
 
   const availability = (modules: AvailableModuleList) => modules.map((module) => module.isAvailable);
 
