@@ -3,12 +3,12 @@
  * service it reaches (the kit's HTTP stack) logs it at debug only, and an answer of 500 as an error in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServiceApp, listen, type RunningServer } from '@platform/service-kit/http';
+import type { RunningServer } from '@platform/service-kit/http';
 import { captureLogs, waitFor, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, SECRET, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { gatewayEnv, startKitCourse, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
 
 const INFO = 30;
 const DEBUG = 20;
@@ -23,24 +23,14 @@ let gateway: RunningGateway;
 beforeAll(async () => {
   peers = await startServicePeers();
   courseLogs = captureLogs();
-  course = await listen(
-    createServiceApp({
-      service: 'course',
-      logger: courseLogs.logger,
-      internalTokenSecret: SECRET,
-      readiness: {},
-      routes: (router) => {
-        router.get('/api/courses/cheap', (_req, res) => {
-          res.json({ ok: true });
-        });
-        router.get('/api/courses/broken', () => {
-          throw new Error('the database went away');
-        });
-      },
-    }),
-    0,
-    '127.0.0.1',
-  );
+  course = await startKitCourse(courseLogs.logger, (router) => {
+    router.get('/api/courses/cheap', (_req, res) => {
+      res.json({ ok: true });
+    });
+    router.get('/api/courses/broken', () => {
+      throw new Error('the database went away');
+    });
+  });
   gatewayLogs = captureLogs();
   gateway = await startGateway(loadGatewayConfig(gatewayEnv({ ...urlsOf(peers), course: course.url })), {
     logger: gatewayLogs.logger,

@@ -4,18 +4,17 @@
  * nothing compressed that is small, already compressed, a byte range or a HEAD.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { acceptedEncodings } from '../front-end/precompressed.js';
 import type { RunningGateway } from '../server.js';
-import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import type { Peers } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
+import { makeSiteRoot, startSite, stopSite } from './helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,7 +42,7 @@ const shellDir = () => path.join(root, 'shell');
 const publicDir = () => path.join(root, 'public');
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-compression-'));
+  root = await makeSiteRoot('compression');
   await writeBuilt(shellDir(), {
     'index.html': INDEX_HTML,
     'main.3f2a9c1b.js': MAIN_JS,
@@ -61,7 +60,7 @@ beforeAll(async () => {
   await precompressDir(shellDir());
   await precompressDir(publicDir());
 
-  peers = await startServicePeers({
+  ({ peers, gateway } = await startSite(root, {
     course: {
       routes: (router) => {
         router.get('/api/courses', (_req, res) => {
@@ -80,22 +79,10 @@ beforeAll(async () => {
         });
       },
     },
-  });
-  gateway = await startTestGateway(
-    gatewayEnv(urlsOf(peers), {
-      SHELL_DIR: shellDir(),
-      MFE_PUBLIC_DIR: publicDir(),
-      MFE_MEMBER_DIR: path.join(root, 'member'),
-      MFE_ADMIN_DIR: path.join(root, 'admin'),
-    }),
-  );
+  }));
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await peers?.closeAll();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => stopSite(root, { gateway, peers }));
 
 describe('the build', () => {
   it('writes brotli and gzip copies beside compressible files of 1 KB or more, and only those', async () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -7,15 +6,9 @@ import { isContentHashed } from '../front-end/cache-control.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import {
-  gatewayEnv,
-  startServer,
-  startServicePeers,
-  urlsOf,
-  type Peers,
-  type RunningPeer,
-} from './helpers/peers.js';
+import { gatewayEnv, startServer, urlsOf, type Peers, type RunningPeer } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
+import { builtFrontEndEnv, makeSiteRoot, startSite, stopSite } from './helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const INDEX_HTML =
@@ -33,7 +26,7 @@ let peers: Peers;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-front-end-'));
+  root = await makeSiteRoot('front-end');
   await writeBuilt(path.join(root, 'shell'), {
     'index.html': INDEX_HTML,
     'main.3f2a9c1b.js': MAIN_JS,
@@ -54,7 +47,7 @@ beforeAll(async () => {
     'mf-manifest.json': MANIFEST,
     'routes.json': routesJson(ADMIN_ROUTES),
   });
-  peers = await startServicePeers({
+  ({ peers, gateway } = await startSite(root, {
     course: {
       routes: (router) => {
         router.get('/api/courses', (_req, res) => {
@@ -62,22 +55,10 @@ beforeAll(async () => {
         });
       },
     },
-  });
-  gateway = await startTestGateway(
-    gatewayEnv(urlsOf(peers), {
-      SHELL_DIR: path.join(root, 'shell'),
-      MFE_PUBLIC_DIR: path.join(root, 'public'),
-      MFE_MEMBER_DIR: path.join(root, 'member'),
-      MFE_ADMIN_DIR: path.join(root, 'admin'),
-    }),
-  );
+  }));
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await peers?.closeAll();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => stopSite(root, { gateway, peers }));
 
 describe('cache headers', () => {
   it('lets browsers keep content-hashed files for a year', async () => {
@@ -273,15 +254,7 @@ describe('before the front end is built', () => {
   let bare: RunningGateway;
 
   beforeAll(async () => {
-    const missing = path.join(root, 'not-built');
-    bare = await startTestGateway(
-      gatewayEnv(urlsOf(peers), {
-        SHELL_DIR: path.join(missing, 'shell'),
-        MFE_PUBLIC_DIR: path.join(missing, 'public'),
-        MFE_MEMBER_DIR: path.join(missing, 'member'),
-        MFE_ADMIN_DIR: path.join(missing, 'admin'),
-      }),
-    );
+    bare = await startTestGateway(gatewayEnv(urlsOf(peers), builtFrontEndEnv(path.join(root, 'not-built'))));
   });
 
   afterAll(async () => {

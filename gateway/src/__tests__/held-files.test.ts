@@ -5,18 +5,17 @@
  * bytes, files without a hash in their name are read again at every request, and the store stays within
  * its bounds.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { captureLogs, waitFor, type CapturedLogs } from '@platform/service-kit/testing';
-import { loadGatewayConfig } from '../config.js';
 import { HeldFiles, REVALIDATE_MS, type HeldCopy } from '../front-end/held-files.js';
-import { startGateway, type RunningGateway } from '../server.js';
+import type { RunningGateway } from '../server.js';
 import { request, type RawResponse } from './helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import type { Peers } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
+import { makeSiteRoot, startSite, stopSite } from './helpers/site.js';
 
 const script = (name: string, lines: number) =>
   Array.from({ length: lines }, (_, i) => `export const ${name}${i} = () => '${name} line ${i}';`).join('\n');
@@ -34,7 +33,7 @@ const shellDir = () => path.join(root, 'shell');
 const publicDir = () => path.join(root, 'public');
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-held-files-'));
+  root = await makeSiteRoot('held-files');
   await writeBuilt(shellDir(), {
     'index.html': '<!doctype html><title>Shell</title>',
     'main.3f2a9c1b.js': MAIN_JS,
@@ -46,26 +45,11 @@ beforeAll(async () => {
   for (const name of ['member', 'admin']) await writeBuilt(path.join(root, name), {});
   await precompressDir(shellDir());
   await precompressDir(publicDir());
-  peers = await startServicePeers();
   logs = captureLogs();
-  gateway = await startGateway(
-    loadGatewayConfig(
-      gatewayEnv(urlsOf(peers), {
-        SHELL_DIR: shellDir(),
-        MFE_PUBLIC_DIR: publicDir(),
-        MFE_MEMBER_DIR: path.join(root, 'member'),
-        MFE_ADMIN_DIR: path.join(root, 'admin'),
-      }),
-    ),
-    { logger: logs.logger },
-  );
+  ({ peers, gateway } = await startSite(root, {}, { logger: logs.logger }));
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await peers?.closeAll();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => stopSite(root, { gateway, peers }));
 
 /** The headers that may differ between two answers of the same file (time and request id). */
 function comparable({ status, headers, body }: RawResponse) {

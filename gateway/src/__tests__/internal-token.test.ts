@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
-import { createServiceApp, listen, type RunningServer } from '@platform/service-kit/http';
+import type { RunningServer } from '@platform/service-kit/http';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { captureLogs, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, SECRET, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { gatewayEnv, SECRET, startKitCourse, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
 
 const ALICE: Caller = {
   kind: 'user',
@@ -30,21 +30,11 @@ let gateway: RunningGateway;
 beforeAll(async () => {
   peers = await startServicePeers({ auth: { sessions: { alice: ALICE } } });
   courseLogs = captureLogs();
-  course = await listen(
-    createServiceApp({
-      service: 'course',
-      logger: courseLogs.logger,
-      internalTokenSecret: SECRET,
-      readiness: {},
-      routes: (router) => {
-        router.get('/api/courses/whoami', (req, res) => {
-          res.json(req.caller);
-        });
-      },
-    }),
-    0,
-    '127.0.0.1',
-  );
+  course = await startKitCourse(courseLogs.logger, (router) => {
+    router.get('/api/courses/whoami', (req, res) => {
+      res.json(req.caller);
+    });
+  });
   gateway = await startGateway(loadGatewayConfig(gatewayEnv({ ...urlsOf(peers), course: course.url })), {
     logger: captureLogs().logger,
   });

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Caller } from '@platform/contracts';
 import { SERVICE_NAMES, type ServiceName } from '@platform/contracts/services';
+import { createServiceApp, listen, type RunningServer } from '@platform/service-kit/http';
 import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@platform/service-kit/identity';
+import type { Logger } from '@platform/service-kit/logger';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
 
@@ -143,6 +145,19 @@ export async function startServicePeers(
       await Promise.all(started.map((peer) => peer.close()));
     },
   });
+}
+
+/**
+ * A course service built with the kit's own HTTP stack (its internal-token check and its access lines,
+ * logged to `logger`), answering `routes`: where a test needs the services' real HTTP stack behind the
+ * gateway rather than a peer.
+ */
+export function startKitCourse(logger: Logger, routes: (router: Router) => void): Promise<RunningServer> {
+  return listen(
+    createServiceApp({ service: 'course', logger, internalTokenSecret: SECRET, readiness: {}, routes }),
+    0,
+    '127.0.0.1',
+  );
 }
 
 /** Environment for a gateway whose services are `urls`. */

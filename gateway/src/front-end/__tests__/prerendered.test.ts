@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningGateway } from '../../server.js';
-import { startTestGateway } from '../../__tests__/helpers/gateway.js';
 import { request } from '../../__tests__/helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from '../../__tests__/helpers/peers.js';
+import type { Peers } from '../../__tests__/helpers/peers.js';
 import { findPrerenderedPage } from '../prerendered.js';
 import { writeBuilt } from '../../__tests__/helpers/built-files.js';
+import { makeSiteRoot, startSite, stopSite } from '../../__tests__/helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const THEME_SCRIPT = "try{localStorage.getItem('theme')}catch{}";
@@ -26,7 +24,7 @@ let peers: Peers;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'gateway-prerendered-'));
+  root = await makeSiteRoot('prerendered');
   const shell = path.join(root, 'shell');
   await writeBuilt(shell, { 'index.html': INDEX_HTML });
   await writeBuilt(path.join(shell, 'prerendered'), {
@@ -44,22 +42,10 @@ beforeAll(async () => {
       'routes.json': JSON.stringify({ routes }),
     });
   }
-  peers = await startServicePeers({});
-  gateway = await startTestGateway(
-    gatewayEnv(urlsOf(peers), {
-      SHELL_DIR: shell,
-      MFE_PUBLIC_DIR: path.join(root, 'public'),
-      MFE_MEMBER_DIR: path.join(root, 'member'),
-      MFE_ADMIN_DIR: path.join(root, 'admin'),
-    }),
-  );
+  ({ peers, gateway } = await startSite(root));
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await peers?.closeAll();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => stopSite(root, { gateway, peers }));
 
 describe('prerendered public pages', () => {
   it('sends the prerendered page for its path, as the shell page is sent', async () => {

@@ -10,30 +10,31 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { deleteJetStreamStreams, JetStreamBus } from '../jetstream-bus.js';
 import { applyOnce } from '../inbox.js';
 import { OutboxRelay, enqueueEvent } from '../outbox.js';
-import { defineSubscription, startSubscriptions, type RunningSubscriptions } from '../subscriptions.js';
+import type { RunningSubscriptions } from '../subscriptions.js';
 import type { Delivery, EventBus, EventEnvelope } from '../types.js';
 import { uniqueStreamNames } from '../../testing/nats.js';
 import {
   BusLab,
-  busKinds,
   countRows,
-  databaseKinds,
+  databaseAndBusKinds,
   gate,
   inboxEvents,
+  incrementWidget,
   natsUrl,
-  SharedDatabases,
   outboxEvents,
   outboxStatuses,
   probeEvent,
   sleep,
+  startProbeCounter,
+  useSharedDatabases,
   waitFor,
   widgetCount,
   widgets,
+  type CounterOptions,
   type TestDatabase,
 } from './helpers.js';
 
@@ -43,40 +44,15 @@ const SERVICE = 'svc';
 const INBOX_CONSUMER = `${SERVICE}:${SUBJECT}`;
 const fast = { ackWaitMs: 500, backoffMs: [50] };
 
-const databases = new SharedDatabases();
-afterAll(() => databases.closeAll());
+const databases = useSharedDatabases();
 
-const combinations = databaseKinds.flatMap((database) => busKinds.map((bus) => [database, bus] as const));
-
-async function increment(tx: Transaction, name: string): Promise<void> {
-  await tx
-    .update(widgets)
-    .set({ count: sql`${widgets.count} + 1` })
-    .where(eq(widgets.name, name));
-}
-
-/** The consuming service: each probe adds one to the widget named after it. */
+/** The consuming service SERVICE, quick to redeliver: each probe adds one to the widget named after it. */
 function startCounter(
   bus: EventBus,
   db: Database,
-  onApplied: (event: EventEnvelope<{ probeId: string; sequence: number }>) => void = () => undefined,
+  onApplied?: CounterOptions['onApplied'],
 ): Promise<RunningSubscriptions> {
-  return startSubscriptions({
-    bus,
-    db,
-    inboxTable: inboxEvents,
-    service: SERVICE,
-    subscriptions: [
-      defineSubscription({
-        subject: SUBJECT,
-        ...fast,
-        handler: async (event, { tx }) => {
-          await increment(tx, event.data.probeId);
-          onApplied(event);
-        },
-      }),
-    ],
-  });
+  return startProbeCounter(bus, db, { service: SERVICE, ...fast, onApplied });
 }
 
 async function recordProbes(db: Database, probeId: string, count: number, perTransaction = count) {
@@ -92,7 +68,7 @@ async function recordProbes(db: Database, probeId: string, count: number, perTra
   return events;
 }
 
-describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKind) => {
+describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind, busKind) => {
   let database: TestDatabase;
   let db: Database;
   let lab: BusLab;
@@ -124,6 +100,22 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
     await lab.cleanup();
   });
 
+  /**
+   * The widget 'probe' and the counter consuming its events on `bus`, watched: the answer fills with every
+   * delivery of a probe, as a second durable consumer (the watcher) receives them.
+   */
+  async function countAndWatchProbes(bus: EventBus): Promise<Delivery[]> {
+    await db.insert(widgets).values({ name: 'probe' });
+    const deliveries: Delivery[] = [];
+    const watcher = await bus.subscribe({ subject: SUBJECT, durable: 'watcher', ...fast }, async (delivery) => {
+      deliveries.push(delivery);
+    });
+    cleanups.push(() => watcher.stop());
+    const consumer = await startCounter(bus, db);
+    cleanups.push(() => consumer.stop());
+    return deliveries;
+  }
+
   /** "Kills" a consumer process: JetStream drops its connection; in-process tears the subscription down. */
   async function kill(bus: EventBus, subscription: { stop(): Promise<void> }): Promise<void> {
     if (bus instanceof JetStreamBus) await bus.terminate();
@@ -142,7 +134,7 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
           db,
           inboxEvents,
           { eventId: event.id, consumer: INBOX_CONSUMER, type: event.type },
-          (tx) => increment(tx, 'a1'),
+          (tx) => incrementWidget(tx, 'a1'),
         );
         await hang.promise; // the process dies here: effect committed, ack never sent
       },
@@ -160,7 +152,7 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
           db,
           inboxEvents,
           { eventId: delivery.event.id, consumer: INBOX_CONSUMER, type: delivery.event.type },
-          (tx) => increment(tx, 'a1'),
+          (tx) => incrementWidget(tx, 'a1'),
         );
         redelivered.push({ outcome, deliveryCount: delivery.deliveryCount });
       },
@@ -240,17 +232,7 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
 
   it('(c) applies an event published twice once: the bus drops the duplicate', async () => {
     const bus = await lab.connect();
-    await db.insert(widgets).values({ name: 'probe' });
-    const deliveries: Delivery[] = [];
-    const watcher = await bus.subscribe(
-      { subject: SUBJECT, durable: 'watcher', ...fast },
-      async (delivery) => {
-        deliveries.push(delivery);
-      },
-    );
-    cleanups.push(() => watcher.stop());
-    const consumer = await startCounter(bus, db);
-    cleanups.push(() => consumer.stop());
+    const deliveries = await countAndWatchProbes(bus);
 
     const event = probeEvent(1);
     await bus.publish(event);
@@ -274,17 +256,7 @@ describe.each(combinations)('fault tolerance (%s, %s bus)', (databaseKind, busKi
       jetstream: { duplicateWindowMs: 300 },
     });
     if (bus instanceof JetStreamBus) cleanups.push(() => deleteJetStreamStreams(natsUrl!, names.stream));
-    await db.insert(widgets).values({ name: 'probe' });
-    const deliveries: Delivery[] = [];
-    const watcher = await bus.subscribe(
-      { subject: SUBJECT, durable: 'watcher', ...fast },
-      async (delivery) => {
-        deliveries.push(delivery);
-      },
-    );
-    cleanups.push(() => watcher.stop());
-    const consumer = await startCounter(bus, db);
-    cleanups.push(() => consumer.stop());
+    const deliveries = await countAndWatchProbes(bus);
 
     const event = probeEvent(1);
     await bus.publish(event);

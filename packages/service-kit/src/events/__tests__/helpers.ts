@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from '@jest/globals';
 import type { PlatformProbeRecorded } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
+import { openDatabase, type Database, type DatabaseHandle, type Transaction } from '../../db/database.js';
 import { inboxEvents, outboxEvents, widgets } from '../../db/__tests__/fixture/schema.js';
 import { createTestPostgresDatabase, postgresUrlFromEnv } from '../../testing/postgres.js';
 import { waitFor as waitForOutcome } from '../../testing/system.js';
@@ -18,6 +19,8 @@ import {
 } from '../../testing/nats.js';
 import { InProcessBus, type InProcessBusOptions } from '../in-process-bus.js';
 import { JetStreamBus, type JetStreamBusOptions } from '../jetstream-bus.js';
+import { enqueueEvent } from '../outbox.js';
+import { defineSubscription, startSubscriptions, type RunningSubscriptions } from '../subscriptions.js';
 import type { EventBus, EventEnvelope } from '../types.js';
 
 export { inboxEvents, outboxEvents, widgets };
@@ -32,6 +35,10 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const busKinds: BusKind[] = natsUrl ? ['in-process', 'jetstream'] : ['in-process'];
 /** PostgreSQL only when POSTGRES_URL is set. */
 export const databaseKinds: DatabaseKind[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+/** Each database kind × each bus kind, for `describe.each`. */
+export const databaseAndBusKinds = databaseKinds.flatMap((database) =>
+  busKinds.map((bus) => [database, bus] as const),
+);
 
 export interface LabBusOptions {
   /** In-process: a new instance instead of the shared one (JetStream always opens a new connection). */
@@ -157,6 +164,13 @@ export class SharedDatabases {
   }
 }
 
+/** The file's databases: one of each kind, shared by its suites and closed after the file. */
+export function useSharedDatabases(): SharedDatabases {
+  const databases = new SharedDatabases();
+  afterAll(() => databases.closeAll());
+  return databases;
+}
+
 export function probeEvent(sequence: number, probeId = 'probe'): EventEnvelope<PlatformProbeRecorded> {
   return {
     id: randomUUID(),
@@ -205,4 +219,52 @@ export async function outboxStatuses(db: Database): Promise<Record<string, numbe
     .from(outboxEvents)
     .groupBy(outboxEvents.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+export async function incrementWidget(tx: Transaction, name: string): Promise<void> {
+  await tx
+    .update(widgets)
+    .set({ count: sql`${widgets.count} + 1` })
+    .where(eq(widgets.name, name));
+}
+
+export interface CounterOptions {
+  /** The consuming service's name (its inbox rows are `<service>:<subject>`). */
+  service?: string;
+  ackWaitMs?: number;
+  backoffMs?: number[];
+  /** Told of each event inside the handler's transaction, before it commits. */
+  onApplied?: (event: EventEnvelope<PlatformProbeRecorded>) => void;
+}
+
+/** The consuming service: each probe adds one to the widget named after it. */
+export function startProbeCounter(
+  bus: EventBus,
+  db: Database,
+  { service = 'counter', onApplied, ...timing }: CounterOptions = {},
+): Promise<RunningSubscriptions> {
+  return startSubscriptions({
+    bus,
+    db,
+    inboxTable: inboxEvents,
+    service,
+    subscriptions: [
+      defineSubscription({
+        subject: 'platform.probe.recorded',
+        ...timing,
+        handler: async (event, { tx }) => {
+          await incrementWidget(tx, event.data.probeId);
+          onApplied?.(event);
+        },
+      }),
+    ],
+  });
+}
+
+/** A probe's widget and its event, committed in one transaction. */
+export function recordProbe(db: Database, probeId: string, sequence = 1): Promise<EventEnvelope> {
+  return db.transaction(async (tx) => {
+    await tx.insert(widgets).values({ name: probeId });
+    return enqueueEvent(tx, outboxEvents, { type: 'platform.probe.recorded', data: { probeId, sequence } });
+  });
 }

@@ -1,20 +1,22 @@
 /** The outbox and the inbox on both databases × both buses: what commits together travels together. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { applyOnce } from '../inbox.js';
 import { OutboxRelay, enqueueEvent } from '../outbox.js';
-import { startSubscriptions, defineSubscription, type RunningSubscriptions } from '../subscriptions.js';
-import type { DeadLetter, EventBus, EventEnvelope } from '../types.js';
+import type { RunningSubscriptions } from '../subscriptions.js';
+import type { DeadLetter, EventBus } from '../types.js';
 import {
   BusLab,
-  busKinds,
   countRows,
-  databaseKinds,
+  databaseAndBusKinds,
   inboxEvents,
-  SharedDatabases,
+  incrementWidget,
   outboxEvents,
   probeEvent,
+  recordProbe,
   sleep,
+  startProbeCounter,
+  useSharedDatabases,
   waitFor,
   widgetCount,
   widgets,
@@ -23,12 +25,9 @@ import {
 import { SettableClock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 
-const databases = new SharedDatabases();
-afterAll(() => databases.closeAll());
+const databases = useSharedDatabases();
 
-const combinations = databaseKinds.flatMap((database) => busKinds.map((bus) => [database, bus] as const));
-
-describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busKind) => {
+describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKind, busKind) => {
   let database: TestDatabase;
   let db: Database;
   let lab: BusLab;
@@ -46,26 +45,10 @@ describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busK
     applied.length = 0;
     lab = new BusLab(busKind);
     bus = await lab.connect();
-    // The consuming service: counts probes on the widget named after the probe.
-    consumer = await startSubscriptions({
-      bus,
-      db,
-      inboxTable: inboxEvents,
-      service: 'counter',
-      subscriptions: [
-        defineSubscription({
-          subject: 'platform.probe.recorded',
-          ackWaitMs: 1_000,
-          backoffMs: [50],
-          handler: async (event, { tx }) => {
-            await tx
-              .update(widgets)
-              .set({ count: sql`${widgets.count} + 1` })
-              .where(eq(widgets.name, event.data.probeId));
-            applied.push(event.id);
-          },
-        }),
-      ],
+    consumer = await startProbeCounter(bus, db, {
+      ackWaitMs: 1_000,
+      backoffMs: [50],
+      onApplied: (event) => applied.push(event.id),
     });
   });
   afterEach(async () => {
@@ -84,15 +67,8 @@ describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busK
     });
   }
 
-  async function recordProbe(probeId: string, sequence = 1): Promise<EventEnvelope> {
-    return db.transaction(async (tx) => {
-      await tx.insert(widgets).values({ name: probeId });
-      return enqueueEvent(tx, outboxEvents, { type: 'platform.probe.recorded', data: { probeId, sequence } });
-    });
-  }
-
   it('delivers an event committed together with its state change, then marks it sent', async () => {
-    const event = await recordProbe('alpha');
+    const event = await recordProbe(db, 'alpha');
     const round = await relay().runOnce();
 
     expect(round).toEqual({ claimed: 1, sent: 1, failed: 0 });
@@ -124,8 +100,8 @@ describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busK
   });
 
   it('takes over rows a dead relay left in flight once their lock expires, not before', async () => {
-    const abandoned = await recordProbe('gamma');
-    const busy = await recordProbe('delta');
+    const abandoned = await recordProbe(db, 'gamma');
+    const busy = await recordProbe(db, 'delta');
     await db.execute(sql`update kit_test.outbox_events set status = 'in_flight', attempts = 1,
       locked_until = now() - interval '1 second' where id = ${abandoned.id}`);
     await db.execute(sql`update kit_test.outbox_events set status = 'in_flight', attempts = 1,
@@ -193,12 +169,7 @@ describe.each(combinations)('outbox and inbox (%s, %s bus)', (databaseKind, busK
       consumer: 'test',
       type: 'platform.probe.recorded',
     };
-    const increment = async (tx: Parameters<Parameters<typeof applyOnce>[3]>[0]) => {
-      await tx
-        .update(widgets)
-        .set({ count: sql`${widgets.count} + 1` })
-        .where(eq(widgets.name, 'epsilon'));
-    };
+    const increment = (tx: Parameters<Parameters<typeof applyOnce>[3]>[0]) => incrementWidget(tx, 'epsilon');
 
     await expect(
       applyOnce(db, inboxEvents, key, async (tx) => {

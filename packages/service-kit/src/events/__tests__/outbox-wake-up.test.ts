@@ -3,32 +3,29 @@
  * its state change still reaches the consumer, on both databases and both buses, and nobody called
  * anything after the commit.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { HOUR } from '../../clock.js';
 import { WakeUps } from '../../jobs/wake-ups.js';
 import { OutboxRelay, enqueueEvent } from '../outbox.js';
-import { defineSubscription, startSubscriptions, type RunningSubscriptions } from '../subscriptions.js';
+import type { RunningSubscriptions } from '../subscriptions.js';
 import {
   BusLab,
-  busKinds,
   countRows,
-  databaseKinds,
+  databaseAndBusKinds,
   inboxEvents,
   outboxEvents,
-  SharedDatabases,
+  recordProbe,
+  startProbeCounter,
+  useSharedDatabases,
   waitFor,
   widgetCount,
   widgets,
   type TestDatabase,
 } from './helpers.js';
 
-const databases = new SharedDatabases();
-afterAll(() => databases.closeAll());
+const databases = useSharedDatabases();
 
-const combinations = databaseKinds.flatMap((database) => busKinds.map((bus) => [database, bus] as const));
-
-describe.each(combinations)('the outbox wake-up (%s, %s bus)', (databaseKind, busKind) => {
+describe.each(databaseAndBusKinds)('the outbox wake-up (%s, %s bus)', (databaseKind, busKind) => {
   let database: TestDatabase;
   let lab: BusLab;
   let consumer: RunningSubscriptions;
@@ -43,35 +40,13 @@ describe.each(combinations)('the outbox wake-up (%s, %s bus)', (databaseKind, bu
     await database.reset();
     lab = new BusLab(busKind);
     const bus = await lab.connect();
-    consumer = await startSubscriptions({
-      bus,
-      db: database.db,
-      inboxTable: inboxEvents,
-      service: 'counter',
-      subscriptions: [
-        defineSubscription({
-          subject: 'platform.probe.recorded',
-          handler: async (event, { tx }) => {
-            await tx
-              .update(widgets)
-              .set({ count: sql`${widgets.count} + 1` })
-              .where(eq(widgets.name, event.data.probeId));
-          },
-        }),
-      ],
-    });
+    consumer = await startProbeCounter(bus, database.db);
     wakeUps = await WakeUps.listen({ db: database.db, schema: 'kit_test' });
     relay = new OutboxRelay({ db: database.db, table: outboxEvents, bus, wakeUps, pollIntervalMs: HOUR });
     relay.start();
     // A first event: the relay's round at start may still be under way and publish it, or a wake-up
     // does. Once it arrived, that first round has claimed what it will: only wake-ups publish now.
-    await database.db.transaction(async (tx) => {
-      await tx.insert(widgets).values({ name: 'warm-up' });
-      await enqueueEvent(tx, outboxEvents, {
-        type: 'platform.probe.recorded',
-        data: { probeId: 'warm-up', sequence: 1 },
-      });
-    });
+    await recordProbe(database.db, 'warm-up');
     await waitFor(async () => (await widgetCount(database.db, 'warm-up')) === 1, { what: 'the warm-up' });
   });
 
@@ -83,13 +58,7 @@ describe.each(combinations)('the outbox wake-up (%s, %s bus)', (databaseKind, bu
   });
 
   it('publishes an event as soon as its transaction commits', async () => {
-    await database.db.transaction(async (tx) => {
-      await tx.insert(widgets).values({ name: 'woken' });
-      await enqueueEvent(tx, outboxEvents, {
-        type: 'platform.probe.recorded',
-        data: { probeId: 'woken', sequence: 1 },
-      });
-    });
+    await recordProbe(database.db, 'woken');
     await waitFor(async () => (await widgetCount(database.db, 'woken')) === 1, {
       what: 'the event to be delivered without a poll',
     });
@@ -108,13 +77,7 @@ describe.each(combinations)('the outbox wake-up (%s, %s bus)', (databaseKind, bu
     ).rejects.toThrow('rolled back');
     expect(await countRows(database.db, outboxEvents)).toBe(1); // the warm-up only
 
-    await database.db.transaction(async (tx) => {
-      await tx.insert(widgets).values({ name: 'after' });
-      await enqueueEvent(tx, outboxEvents, {
-        type: 'platform.probe.recorded',
-        data: { probeId: 'after', sequence: 1 },
-      });
-    });
+    await recordProbe(database.db, 'after');
     await waitFor(async () => (await widgetCount(database.db, 'after')) === 1, {
       what: 'the committed event',
     });

@@ -4,21 +4,16 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pino } from 'pino';
 import { signInternalToken } from '../../identity.js';
-import { createServiceApp } from '../app.js';
 import { clientAddress, parseForwardedAddress } from '../client-address.js';
-import { listen, type RunningServer } from '../server.js';
+import type { RunningServer } from '../server.js';
+import { startDemoApp } from './demo-app.js';
 
 const secret = 'c'.repeat(40);
 let server: RunningServer;
 
 beforeAll(async () => {
-  const app = createServiceApp({
-    service: 'demo',
-    logger: pino({ level: 'silent' }),
-    internalTokenSecret: secret,
-    readiness: {},
+  server = await startDemoApp(secret, {
     publicRoutes: (router) => {
       router.get('/webhook-address', (req, res) => {
         res.json({ address: clientAddress(req), ip: req.ip });
@@ -30,7 +25,6 @@ beforeAll(async () => {
       });
     },
   });
-  server = await listen(app, 0, '127.0.0.1');
 });
 
 afterAll(async () => {

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
-import { pino } from 'pino';
 import { z } from 'zod';
 import { requireAdmin, requireUser, signInternalToken } from '../../identity.js';
-import { createServiceApp } from '../app.js';
-import { listen, type RunningServer } from '../server.js';
+import type { RunningServer } from '../server.js';
 import { JSON_BODY_LIMIT, validate, type Middleware } from '../validate.js';
+import { startDemoApp } from './demo-app.js';
 
 const secret = 'v'.repeat(40);
 let server: RunningServer;
@@ -35,11 +34,7 @@ const noStore: Middleware = (_req, res, next) => {
 };
 
 beforeAll(async () => {
-  const app = createServiceApp({
-    service: 'demo',
-    logger: pino({ level: 'silent' }),
-    internalTokenSecret: secret,
-    readiness: {},
+  server = await startDemoApp(secret, {
     routes: (router) => {
       router.post('/api/menus', validate({ body: MenuBody }), (req, res) => {
         const seats: number = req.body.seats;
@@ -86,7 +81,6 @@ beforeAll(async () => {
       });
     },
   });
-  server = await listen(app, 0, '127.0.0.1');
 });
 
 afterAll(async () => {

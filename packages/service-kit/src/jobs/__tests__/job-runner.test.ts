@@ -4,15 +4,10 @@
  * in the embedded mode), failed runs and work items retry with backoff, wake-ups arrive after commit
  * only, the settable clock drives the schedule, and stop() waits for the run in progress.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { HOUR, SettableClock } from '../../clock.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
-import { createTestPostgresDatabase, postgresUrlFromEnv } from '../../testing/postgres.js';
+import type { Database } from '../../db/database.js';
 import { waitFor } from '../../testing/system.js';
 import { exponentialBackoff } from '../backoff.js';
 import { definePeriodicJob, defineWorkQueue, type JobContext, type JobDefinition } from '../define-job.js';
@@ -20,53 +15,8 @@ import { JobRunner, type JobRun, type QueueRound } from '../job-runner.js';
 import { claimPeriodicJob } from '../periodic-job.js';
 import { claimWorkItems } from '../work-items.js';
 import { wakeAfterCommit, WakeUps } from '../wake-ups.js';
+import { labFactories, SCHEMA, type Lab } from './fixture/labs.js';
 import { jobs, tasks } from './fixture/schema.js';
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixture', 'drizzle');
-const SCHEMA = 'kit_jobs';
-
-interface Lab {
-  name: string;
-  /** The database as one replica sees it. */
-  db: Database;
-  /** The database as a second replica sees it (PostgreSQL: another pool; PGlite: the same handle). */
-  other: Database;
-  close(): Promise<void>;
-}
-
-async function pgliteLab(): Promise<Lab> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kit-jobs-'));
-  const handle = await openDatabase({ schemaName: SCHEMA, dataDir: dir, migrationsFolder });
-  return {
-    name: 'PGlite',
-    db: handle.db,
-    other: handle.db,
-    close: async () => {
-      await handle.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresLab(adminUrl: string): Promise<Lab> {
-  const database = await createTestPostgresDatabase(adminUrl, 'kitjobs');
-  const open = () =>
-    openDatabase({ schemaName: SCHEMA, url: database.url, dataDir: '/nonexistent', migrationsFolder });
-  const handles: DatabaseHandle[] = [await open(), await open()];
-  return {
-    name: 'PostgreSQL',
-    db: handles[0]!.db,
-    other: handles[1]!.db,
-    close: async () => {
-      for (const handle of handles) await handle.close();
-      await database.drop();
-    },
-  };
-}
-
-const labs: Array<{ name: string; create(): Promise<Lab> }> = [{ name: 'PGlite', create: pgliteLab }];
-const postgresUrl = postgresUrlFromEnv();
-if (postgresUrl) labs.push({ name: 'PostgreSQL', create: () => postgresLab(postgresUrl) });
 
 /** A promise released by hand: a job that "runs" until the test lets it finish. */
 function gate() {
@@ -85,7 +35,7 @@ function resultOf(run: JobRun | undefined): unknown {
   return run.result;
 }
 
-describe.each(labs)('the job runner on $name', (factory) => {
+describe.each(labFactories())('the job runner on $name', (factory) => {
   let lab: Lab;
   const runners: JobRunner[] = [];
   const listeners: WakeUps[] = [];

@@ -4,19 +4,14 @@
  * simultaneous requests, replicas share the counts, keys hold no e-mail address, and the kit's cleanup
  * job removes expired counters every 5 minutes of service time.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { MINUTE, SettableClock } from '../../clock.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { JobRunner } from '../../jobs/job-runner.js';
 import { captureLogs } from '../../testing/logs.js';
-import { createTestPostgresDatabase, postgresUrlFromEnv } from '../../testing/postgres.js';
 import {
   deleteRedisKeys,
   redisKeysUnder,
@@ -27,57 +22,16 @@ import { RATE_LIMIT_CLEANUP_JOB, rateLimitCleanupJob } from '../cleanup-job.js';
 import { clientAddressKey, hashedKey } from '../client-key.js';
 import { openRateLimitStore, rateLimitsNotDeclared, type RateLimitStore } from '../rate-limit-store.js';
 import { RATE_LIMITED_MESSAGE, takeOrRefuse } from '../take-or-refuse.js';
-import { jobs, rateLimits } from './fixture/schema.js';
+import { labFactories, type Lab, type LabFactory } from '../../jobs/__tests__/fixture/labs.js';
+import { jobs, rateLimits } from '../../jobs/__tests__/fixture/schema.js';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixture', 'drizzle');
-const SCHEMA = 'kit_limits';
 const silent = pino({ level: 'silent' });
 
-interface Lab {
-  /** The database as one replica sees it. */
-  db: Database;
-  /** The database as a second replica sees it (PostgreSQL: another pool; PGlite: the same handle). */
-  other: Database;
-  close(): Promise<void>;
-}
-
-async function pgliteLab(): Promise<Lab> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kit-limits-'));
-  const handle = await openDatabase({ schemaName: SCHEMA, dataDir: dir, migrationsFolder });
-  return {
-    db: handle.db,
-    other: handle.db,
-    close: async () => {
-      await handle.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresLab(adminUrl: string): Promise<Lab> {
-  const database = await createTestPostgresDatabase(adminUrl, 'kitlimits');
-  const open = () =>
-    openDatabase({ schemaName: SCHEMA, url: database.url, dataDir: '/nonexistent', migrationsFolder });
-  const handles: DatabaseHandle[] = [await open(), await open()];
-  return {
-    db: handles[0]!.db,
-    other: handles[1]!.db,
-    close: async () => {
-      for (const handle of handles) await handle.close();
-      await database.drop();
-    },
-  };
-}
-
 const redisUrl = await redisUrlForTests();
-const postgresUrl = postgresUrlFromEnv();
-const databases: Array<{ database: string; create(): Promise<Lab> }> = [
-  { database: 'PGlite', create: pgliteLab },
-];
-if (postgresUrl) databases.push({ database: 'PostgreSQL', create: () => postgresLab(postgresUrl) });
+const databases = labFactories();
 const stores = databases.flatMap((database) => [
-  { ...database, name: `the database on ${database.database}`, redis: false },
-  ...(redisUrl ? [{ ...database, name: `Redis over ${database.database}`, redis: true }] : []),
+  { database, name: `the database on ${database.name}`, redis: false },
+  ...(redisUrl ? [{ database, name: `Redis over ${database.name}`, redis: true }] : []),
 ]);
 
 /**
@@ -85,11 +39,11 @@ const stores = databases.flatMap((database) => [
  * test starts from empty tables (`emptyTables`).
  */
 const labs = new Map<string, Promise<Lab>>();
-function sharedLab(factory: { database: string; create(): Promise<Lab> }): Promise<Lab> {
-  let lab = labs.get(factory.database);
+function sharedLab(factory: LabFactory): Promise<Lab> {
+  let lab = labs.get(factory.name);
   if (!lab) {
     lab = factory.create();
-    labs.set(factory.database, lab);
+    labs.set(factory.name, lab);
   }
   return lab;
 }
@@ -100,7 +54,7 @@ afterAll(async () => {
 });
 
 async function emptyTables(lab: Lab): Promise<void> {
-  await lab.db.execute(sql`truncate kit_limits.rate_limits, kit_limits.jobs`);
+  await lab.db.execute(sql`truncate kit_jobs.rate_limits, kit_jobs.jobs`);
 }
 
 describe.each(stores)('request limits in $name', (factory) => {
@@ -122,7 +76,7 @@ describe.each(stores)('request limits in $name', (factory) => {
   }
 
   beforeAll(async () => {
-    lab = await sharedLab(factory);
+    lab = await sharedLab(factory.database);
   });
   afterAll(async () => {
     for (const each of opened) await each.close();
@@ -260,7 +214,7 @@ describe.each(stores)('request limits in $name', (factory) => {
   });
 });
 
-describe.each(databases)('Redis that does not answer, over $database', (factory) => {
+describe.each(databases)('Redis that does not answer, over $name', (factory) => {
   let lab: Lab;
   beforeAll(async () => {
     lab = await sharedLab(factory);

@@ -39,6 +39,15 @@ function startFixture(guard: 'embedded' | 'lone', dataDir: string): WatchedProce
   });
 }
 
+/** Kills the fixture if it still runs, and removes its data folder. */
+async function stopFixture(child: WatchedProcess | undefined, dataDir: string | undefined): Promise<void> {
+  if (child && child.process.exitCode === null) {
+    child.process.kill('SIGKILL');
+    await child.exited;
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
 async function call(url: string, pathname: string): Promise<Response> {
   const token = await signInternalToken({ kind: 'anonymous' }, SECRET);
   return fetch(`${url}${pathname}`, { headers: { [INTERNAL_TOKEN_HEADER]: token } });
@@ -85,13 +94,7 @@ describe('process guard in an embedded-like process (two services, one process)'
     urls = ready.ready as typeof urls;
   }, 90_000);
 
-  afterAll(async () => {
-    if (child && child.process.exitCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopFixture(child, dataDir));
 
   async function expectBothAnswer() {
     expect((await call(urls.course, '/api/hello')).status).toBe(200);
@@ -150,13 +153,7 @@ describe('process guard of a lone service (runMain)', () => {
     url = started.url as string;
   }, 90_000);
 
-  afterAll(async () => {
-    if (child && child.process.exitCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopFixture(child, dataDir));
 
   it('answers 500 to a request’s error and keeps serving', async () => {
     expect((await call(url, '/api/traps/timer')).status).toBe(500);

@@ -3,7 +3,7 @@
  * headers or the in-process bus) into the handler, which continues it; log lines carry its id. On both
  * databases × both buses.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { context, trace } from '@opentelemetry/api';
 import { OutboxRelay, enqueueEvent } from '../../events/outbox.js';
 import {
@@ -13,22 +13,19 @@ import {
 } from '../../events/subscriptions.js';
 import {
   BusLab,
-  busKinds,
-  databaseKinds,
+  databaseAndBusKinds,
   inboxEvents,
   outboxEvents,
-  SharedDatabases,
+  useSharedDatabases,
   waitFor,
   type TestDatabase,
 } from '../../events/__tests__/helpers.js';
 import { createLogger } from '../../logger.js';
 import { startTracing, traceHeaders, traceLogFields } from '../tracing.js';
 
-const databases = new SharedDatabases();
-afterAll(() => databases.closeAll());
-const combinations = databaseKinds.flatMap((database) => busKinds.map((bus) => [database, bus] as const));
+const databases = useSharedDatabases();
 
-describe.each(combinations)('traces through the outbox and the bus (%s, %s bus)', (databaseKind, busKind) => {
+describe.each(databaseAndBusKinds)('traces through the outbox and the bus (%s, %s bus)', (databaseKind, busKind) => {
   let database: TestDatabase;
   let lab: BusLab;
   let consumer: RunningSubscriptions | undefined;

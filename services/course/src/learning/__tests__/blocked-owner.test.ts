@@ -6,25 +6,24 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
-  AvailableModuleListSchema,
   LessonNavigationSchema,
   MemberLessonListSchema,
   SECTION_LOCKED_MESSAGE,
   type AvailableModuleList,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
-import { courseModules } from '../../db/schema.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
-  granted,
+  availableModules,
+  enrolledMember,
   json,
   standingChanged,
   statusChanged,
-  user,
   type User,
+  user,
   useSeededCourse,
+  withSectionsReleasedAfter,
 } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
@@ -34,17 +33,8 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
   const { course, outline } = useSeededCourse(factory, { clock });
 
-  async function enrol(): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-    return member;
-  }
-
-  async function modulesOf(member: User): Promise<AvailableModuleList> {
-    const response = await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json());
-  }
+  const enrol = () => enrolledMember(course, outline.courseId, ENROLLED_AT);
+  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
 
   const reasons = (modules: AvailableModuleList) => modules.map((module) => module.lockedReason);
   const lessonStatus = async (member: User, lessonId: number) =>
@@ -127,12 +117,8 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     expect((await complete(`/api/modules/${third!.id}/complete`)).status).toBe(200);
     await course.deliver(standingChanged(member, 'blocked', at(2, 2), 1));
 
-    const db = course.service.deps.db;
-    const original = [second!.availableAfterDays, third!.availableAfterDays];
-    try {
-      // Both sections now come due after the block began.
-      await db.update(courseModules).set({ availableAfterDays: 3 }).where(eq(courseModules.id, second!.id));
-      await db.update(courseModules).set({ availableAfterDays: 3 }).where(eq(courseModules.id, third!.id));
+    // Both sections now come due after the block began.
+    await withSectionsReleasedAfter(course, [second!, third!], 3, async () => {
       clock.set(at(4));
       const modules = await modulesOf(member);
       expect(modules[1]).toMatchObject({ isAvailable: false, lockedReason: 'blocked', isCompleted: false });
@@ -140,16 +126,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
       expect(await lessonStatus(member, done.id)).toBe(200);
       expect(await lessonStatus(member, second!.lessons[1]!.id)).toBe(403);
       expect(await lessonStatus(member, third!.lessons[1]!.id)).toBe(200);
-    } finally {
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[0]! })
-        .where(eq(courseModules.id, second!.id));
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[1]! })
-        .where(eq(courseModules.id, third!.id));
-    }
+    });
   });
 
   it('sections that were waiting for the consultation when the block began wait for the block to lift', async () => {

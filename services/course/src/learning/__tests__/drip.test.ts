@@ -6,17 +6,22 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
-  AvailableModuleListSchema,
   MemberLessonListSchema,
   MemberLessonSchema,
   SECTION_LOCKED_MESSAGE,
   type AvailableModuleList,
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
-import { courseModules } from '../../db/schema.js';
-import { granted, json, statusChanged, user, type User, useSeededCourse } from './fixtures.js';
+import {
+  availableModules,
+  enrolledMember,
+  json,
+  statusChanged,
+  type User,
+  useSeededCourse,
+  withSectionsReleasedAfter,
+} from './fixtures.js';
 
 /** Enrolled at 07:13 UTC, so a release at a calendar midnight would show. */
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
@@ -25,17 +30,8 @@ describe.each(backings())('drip release on $name', (factory) => {
   const clock = new SettableClock(ENROLLED_AT);
   const { course, outline } = useSeededCourse(factory, { clock });
 
-  async function enrol(at = ENROLLED_AT): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], at));
-    return member;
-  }
-
-  async function modulesOf(member: User): Promise<AvailableModuleList> {
-    const response = await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json());
-  }
+  const enrol = (at = ENROLLED_AT) => enrolledMember(course, outline.courseId, at);
+  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
 
   const availability = (modules: AvailableModuleList) => modules.map((module) => module.isAvailable);
 
@@ -96,12 +92,7 @@ describe.each(backings())('drip release on $name', (factory) => {
       (await course.requestAs(member, `/api/modules/${third!.id}/complete`, { method: 'POST' })).status,
     ).toBe(200);
 
-    const db = course.service.deps.db;
-    const original = [second!.availableAfterDays, third!.availableAfterDays];
-    try {
-      await db.update(courseModules).set({ availableAfterDays: 30 }).where(eq(courseModules.id, second!.id));
-      await db.update(courseModules).set({ availableAfterDays: 30 }).where(eq(courseModules.id, third!.id));
-
+    await withSectionsReleasedAfter(course, [second!, third!], 30, async () => {
       const modules = await modulesOf(member);
       expect(modules[1]).toMatchObject({ isAvailable: false, lockedReason: 'schedule' });
       expect(modules[2]).toMatchObject({ isAvailable: true, isCompleted: true, lockedReason: null });
@@ -131,16 +122,7 @@ describe.each(backings())('drip release on $name', (factory) => {
         { redirect: 'manual' },
       );
       expect([200, 302]).toContain(video.status);
-    } finally {
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[0]! })
-        .where(eq(courseModules.id, second!.id));
-      await db
-        .update(courseModules)
-        .set({ availableAfterDays: original[1]! })
-        .where(eq(courseModules.id, third!.id));
-    }
+    });
   });
 
   it('keeps sections 2-8 of an rs_pending member closed until the consultation is submitted', async () => {

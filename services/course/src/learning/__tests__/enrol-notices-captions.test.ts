@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { useBacking } from '@platform/service-kit/testing';
 import {
-  AvailableModuleListSchema,
   EnrollCourseResponseSchema,
   EnrollmentListSchema,
   MEMBERSHIP_REQUIRED_MESSAGE,
@@ -22,7 +21,7 @@ import {
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
-import { granted, json, seededOutline, user, visitor, type User } from './fixtures.js';
+import { availableModules, granted, json, seededOutline, type User, user, visitor } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-04T16:41:00.000Z');
 
@@ -78,11 +77,7 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
     return EnrollmentListSchema.parse(await response.json());
   }
 
-  async function modulesOf(member: User) {
-    const response = await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json());
-  }
+  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
 
   describe('Enroll Now', () => {
     it('refuses a visitor (401), a free account (403) and an unknown or malformed course (404)', async () => {

@@ -1,7 +1,14 @@
 /** Callers and the events other services send, for the member-side suites. */
 import { randomUUID } from 'node:crypto';
-import type { Caller, EventData, EventEnvelope } from '@platform/contracts';
-import { asc } from 'drizzle-orm';
+import {
+  AvailableModuleListSchema,
+  type AvailableModuleList,
+  type Caller,
+  type EventData,
+  type EventEnvelope,
+} from '@platform/contracts';
+import { expect } from '@jest/globals';
+import { asc, eq } from 'drizzle-orm';
 import type { SettableClock } from '@platform/service-kit/clock';
 import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
@@ -37,6 +44,24 @@ export function granted(
       grantedAt: grantedAt.toISOString(),
     },
   };
+}
+
+/** A new member of the course `courseId` since `at`: auth's `auth.member.granted` for them, delivered. */
+export async function enrolledMember(course: CourseUnderTest, courseId: number, at: Date): Promise<User> {
+  const member = user();
+  await course.deliver(granted(member, [courseId], at));
+  return member;
+}
+
+/** The member's sections of the course, as `GET /api/courses/:id/available-modules` answers them (200). */
+export async function availableModules(
+  course: CourseUnderTest,
+  member: Caller,
+  courseId: number,
+): Promise<AvailableModuleList> {
+  const response = await course.requestAs(member, `/api/courses/${courseId}/available-modules`);
+  expect(response.status).toBe(200);
+  return AvailableModuleListSchema.parse(await response.json());
 }
 
 /** `auth.user.status-changed` for `of`; with `sequence` as auth sends it now, without as it did before. */
@@ -122,4 +147,25 @@ export function useSeededCourse(
     course: lateBound(() => started?.course, 'the course service'),
     outline: lateBound(() => started?.outline, 'the seeded outline'),
   };
+}
+
+/**
+ * Runs `check` with `sections` released `days` after enrolment, as if the course's schedule had changed
+ * since the member completed them, then gives each its own release day back.
+ */
+export async function withSectionsReleasedAfter(
+  course: CourseUnderTest,
+  sections: Array<{ id: number; availableAfterDays: number }>,
+  days: number,
+  check: () => Promise<void>,
+): Promise<void> {
+  const db = course.service.deps.db;
+  const release = (id: number, availableAfterDays: number) =>
+    db.update(courseModules).set({ availableAfterDays }).where(eq(courseModules.id, id));
+  try {
+    for (const section of sections) await release(section.id, days);
+    await check();
+  } finally {
+    for (const section of sections) await release(section.id, section.availableAfterDays);
+  }
 }

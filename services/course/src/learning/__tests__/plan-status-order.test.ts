@@ -8,11 +8,17 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { useBacking } from '@platform/service-kit/testing';
-import { AvailableModuleListSchema } from '@platform/contracts';
 import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { findOwnerStanding, findPlanStatus } from '../learning.repository.js';
-import { granted, seededOutline, standingChanged, statusChanged, user, type User } from './fixtures.js';
+import {
+  availableModules,
+  enrolledMember,
+  seededOutline,
+  standingChanged,
+  statusChanged,
+  type User,
+} from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T08:00:00.000Z');
 /** Section 2 is due (day 1 has come): only the plan status decides whether it is open. */
@@ -33,18 +39,11 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
     return course;
   });
 
-  async function enrol(): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [courseId], ENROLLED_AT));
-    return member;
-  }
+  const enrol = () => enrolledMember(course, courseId, ENROLLED_AT);
 
   /** Why section 2 is locked for the member (null: open). */
-  async function secondSection(member: User) {
-    const response = await course.requestAs(member, `/api/courses/${courseId}/available-modules`);
-    expect(response.status).toBe(200);
-    return AvailableModuleListSchema.parse(await response.json())[1]!.lockedReason;
-  }
+  const secondSection = async (member: User) =>
+    (await availableModules(course, member, courseId))[1]!.lockedReason;
 
   const stored = (member: User) => findPlanStatus(course.service.deps.db, member.userId);
 

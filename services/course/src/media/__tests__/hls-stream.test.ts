@@ -15,18 +15,12 @@ import {
   type MemberLessonList,
 } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { courseLessons } from '../../db/schema.js';
 import { granted, seededOutline, user, visitor, type User } from '../../learning/__tests__/fixtures.js';
-import { hlsFileKey } from '../../transcoding/hls-files.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
+import { giveLessonStreams, MASTER, POSTER, SEGMENT, VARIANT } from './streams.js';
 
 const ENROLLED_AT = new Date('2030-09-01T08:00:00.000Z');
-const MASTER = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=640x360\n360p/index.m3u8\n';
-const VARIANT = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg-00000.ts\n#EXT-X-ENDLIST\n';
-const SEGMENT = Buffer.concat([Buffer.from([0x47]), Buffer.alloc(187, 7)]);
-const POSTER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 
 describe.each(backings())('lesson streams and posters on $name', (factory) => {
   let course: CourseUnderTest;
@@ -39,30 +33,14 @@ describe.each(backings())('lesson streams and posters on $name', (factory) => {
   let openLesson: { id: number; moduleId: number };
   let lockedLesson: { id: number; moduleId: number };
 
-  /** Gives a lesson a rendition set (as a finished transcode would) and a poster. */
-  async function giveStreams(lessonId: number) {
-    const store = course.service.deps.store!;
-    await store.put(hlsFileKey(lessonId, set, 'master.m3u8'), Buffer.from(MASTER));
-    await store.put(hlsFileKey(lessonId, set, '360p/index.m3u8'), Buffer.from(VARIANT));
-    await store.put(hlsFileKey(lessonId, set, '360p/seg-00000.ts'), SEGMENT);
-    await store.put(hlsFileKey(lessonId, set, 'poster.jpg'), POSTER);
-    await course.service.deps.db
-      .update(courseLessons)
-      .set({
-        hlsUrl: hlsFileKey(lessonId, set, 'master.m3u8'),
-        posterUrl: hlsFileKey(lessonId, set, 'poster.jpg'),
-      })
-      .where(eq(courseLessons.id, lessonId));
-  }
-
   useBacking(factory, async (backing) => {
     course = await startCourse(backing, { clock });
     isS3 = course.service.deps.store?.kind === 's3';
     const outline = await seededOutline(course);
     openLesson = outline.sections[0]!.lessons[1]!;
     lockedLesson = outline.sections[2]!.lessons[1]!;
-    await giveStreams(openLesson.id);
-    await giveStreams(lockedLesson.id);
+    await giveLessonStreams(course, openLesson.id, set);
+    await giveLessonStreams(course, lockedLesson.id, set);
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
     return course;
   });

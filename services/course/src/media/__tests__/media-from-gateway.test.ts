@@ -13,19 +13,14 @@ import { MEMBERSHIP_REQUIRED_MESSAGE, SECTION_LOCKED_MESSAGE, type Caller } from
 import type { LocalObjectStore } from '@platform/service-kit/storage';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { objectFilePath, verifyMediaUrl } from '@platform/service-kit/storage';
-import { eq } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { courseLessons } from '../../db/schema.js';
 import { granted, seededOutline, user, visitor } from '../../learning/__tests__/fixtures.js';
-import { hlsFileKey } from '../../transcoding/hls-files.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
+import { giveLessonStreams, POSTER, SEGMENT } from './streams.js';
 
 const ENROLLED_AT = new Date('2030-07-01T09:30:00.000Z');
 const SET = '6f1c7a52-3b7e-4d3c-9a55-0c6f2f0f8a11';
-const VARIANT = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg-00000.ts\n#EXT-X-ENDLIST\n';
-const SEGMENT = Buffer.concat([Buffer.from([0x47]), Buffer.alloc(187, 7)]);
-const POSTER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 
 // Only the local folder signs these addresses; on S3 the same routes presign S3 URLs (video-stream.test.ts).
 const localBackings = backings().filter((factory) => !factory.name.includes('S3'));
@@ -45,19 +40,8 @@ describe.each(localBackings)('lesson media through the gateway on $name', (facto
     const outline = await seededOutline(course);
     openLessonId = outline.sections[0]!.lessons[1]!.id;
     lockedLessonId = outline.sections[2]!.lessons[1]!.id;
-    for (const lessonId of [openLessonId, lockedLessonId]) {
-      await store.put(hlsFileKey(lessonId, SET, 'master.m3u8'), Buffer.from('#EXTM3U\n360p/index.m3u8\n'));
-      await store.put(hlsFileKey(lessonId, SET, '360p/index.m3u8'), Buffer.from(VARIANT));
-      await store.put(hlsFileKey(lessonId, SET, '360p/seg-00000.ts'), SEGMENT);
-      await store.put(hlsFileKey(lessonId, SET, 'poster.jpg'), POSTER);
-      await course.service.deps.db
-        .update(courseLessons)
-        .set({
-          hlsUrl: hlsFileKey(lessonId, SET, 'master.m3u8'),
-          posterUrl: hlsFileKey(lessonId, SET, 'poster.jpg'),
-        })
-        .where(eq(courseLessons.id, lessonId));
-    }
+    await giveLessonStreams(course, openLessonId, SET);
+    await giveLessonStreams(course, lockedLessonId, SET);
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
     return course;
   });
