@@ -161,16 +161,17 @@ export interface UploadPart {
   type?: string;
 }
 
+/** `part`'s bytes as a browser sends a file, under the field name `name`. */
+function appendFile(form: FormData, name: string, part: UploadPart): void {
+  form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
+}
+
 /** Step 2's form: `fileType` before each file. */
 export function uploadForm(parts: UploadPart[]): FormData {
   const form = new FormData();
   for (const part of parts) {
     form.append('fileType', part.field);
-    form.append(
-      'files',
-      new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
-      part.name,
-    );
+    appendFile(form, 'files', part);
   }
   return form;
 }
@@ -178,13 +179,7 @@ export function uploadForm(parts: UploadPart[]): FormData {
 /** /additional-upload's form: the field name is the kind. */
 export function additionalForm(parts: UploadPart[]): FormData {
   const form = new FormData();
-  for (const part of parts) {
-    form.append(
-      part.field,
-      new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
-      part.name,
-    );
-  }
+  for (const part of parts) appendFile(form, part.field, part);
   return form;
 }
 
