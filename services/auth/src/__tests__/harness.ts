@@ -3,13 +3,15 @@
  * calls it the way the gateway does: resolve the browser's cookie through `/internal/session`, then
  * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { SessionLookupSchema, type Caller, type EventEnvelope } from '@platform/contracts';
+import { SessionLookupSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
+import type { EventBus } from '@platform/service-kit/events';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
+  envelope,
   serviceBackings,
   startServiceUnderTest,
   type Backing,
@@ -61,6 +63,8 @@ export interface AuthUnderTest {
 export interface StartAuthOptions {
   env?: Record<string, string>;
   clock?: SettableClock;
+  /** A bus the test publishes on too; otherwise the service's own (JetStream when `env` names NATS_URL). */
+  bus?: EventBus;
 }
 
 export async function startAuth(backing: Backing, options: StartAuthOptions = {}): Promise<AuthUnderTest> {
@@ -71,7 +75,7 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
       // Cheap password hashing unless a test names the cost (one test keeps the production one).
       env: { ...TEST_PASSWORD_HASH_ENV, ...options.env },
       clock,
-      bus: 'from-env',
+      bus: options.bus ?? 'from-env',
       secret: SECRET,
     }),
   );
@@ -155,3 +159,21 @@ export async function signUpThrough(auth: AuthUnderTest, email = uniqueEmail()) 
   const body = (await response.json()) as { user: { id: string } };
   return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
 }
+
+/** A guest's paid order for the course ($697), as the payment service's outbox publishes it. */
+export function orderPaid(email: string, overrides: Partial<EventData<'payment.order.paid'>> = {}) {
+  return envelope('payment.order.paid', {
+    orderId: randomUUID(),
+    provider: 'test',
+    email,
+    firstName: 'Guest',
+    lastName: 'Buyer',
+    total: 69_700,
+    currency: 'USD',
+    lines: [{ productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 }],
+    courseIds: [1],
+    paidAt: START.toISOString(),
+    ...overrides,
+  });
+}
+
