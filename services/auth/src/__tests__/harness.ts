@@ -12,8 +12,10 @@ import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
+  lateBound,
   serviceBackings,
   startServiceUnderTest,
+  useBacking,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -105,6 +107,27 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
       return auth.call(pathname, { ...init, headers, caller: caller ?? (await whoIs(cookie)) });
     },
   };
+}
+
+/** A suite's auth service and the backing it runs on: reads fail until the suite's `beforeAll` has run. */
+export type AuthSuite = AuthUnderTest & { readonly backing: Backing };
+
+/**
+ * A suite's auth service on `factory`'s backing, started in its `beforeAll` (then `setUp`) and stopped in
+ * its `afterAll`. What it returns stands for the running service.
+ */
+export function useAuth(
+  factory: BackingFactory,
+  options: StartAuthOptions = {},
+  setUp?: () => Promise<void>,
+): AuthSuite {
+  let current: AuthUnderTest | undefined;
+  const suite = useBacking(factory, async (backing) => {
+    current = await startAuth(backing, options);
+    await setUp?.();
+    return current;
+  });
+  return lateBound(() => current && { ...current, backing: suite.backing }, 'the auth service');
 }
 
 /** Runs `start` with console.log going into `printed` instead of the test's output. */
