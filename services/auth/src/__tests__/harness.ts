@@ -4,6 +4,7 @@
  * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
@@ -19,6 +20,7 @@ import {
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
+import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../accounts/password-hash.js';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -200,3 +202,31 @@ export function orderPaid(email: string, overrides: Partial<EventData<'payment.o
   });
 }
 
+/** The cost the harness hashes passwords at, as a hash and the hasher's announcements write it. */
+export const HARNESS_COST = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
+
+/** What the service announced on the diagnostics channel `channel` while `request` ran. */
+export async function announcedDuring<T, M>(
+  channel: string,
+  request: () => Promise<T>,
+): Promise<{ result: T; messages: M[] }> {
+  const messages: M[] = [];
+  const record = (message: unknown) => messages.push(message as M);
+  subscribe(channel, record);
+  try {
+    return { result: await request(), messages };
+  } finally {
+    unsubscribe(channel, record);
+  }
+}
+
+/** The password hashing a request caused, as the hasher announces it. */
+export async function hashingDuring<T>(
+  request: () => Promise<T>,
+): Promise<{ result: T; work: PasswordHashingMessage[] }> {
+  const { result, messages } = await announcedDuring<T, PasswordHashingMessage>(
+    PASSWORD_HASHING_CHANNEL,
+    request,
+  );
+  return { result, work: messages };
+}
