@@ -44,8 +44,8 @@ export function useBacking(
 }
 
 /**
- * What a suite's `beforeAll` makes, named where the suite is declared: every read goes to what `current`
- * returns at that moment, and fails until the `beforeAll` has made it.
+ * What a suite's `beforeAll` makes, named where the suite is declared: every read (and write) goes to what
+ * `current` returns at that moment, and fails until the `beforeAll` has made it.
  */
 export function lateBound<T extends object>(current: () => T | undefined, what: string): T {
   const made = (): T => {
@@ -55,6 +55,7 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
   };
   return new Proxy({} as T, {
     get: (_target, key) => Reflect.get(made(), key),
+    set: (_target, key, value) => Reflect.set(made(), key, value),
     has: (_target, key) => Reflect.has(made(), key),
     ownKeys: () => Reflect.ownKeys(made()),
     getOwnPropertyDescriptor: (_target, key) => {
