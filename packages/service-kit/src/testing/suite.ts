@@ -64,3 +64,23 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
     },
   });
 }
+
+/**
+ * What `start` starts on `factory`'s backing in the suite's `beforeAll` (then `setUp`, e.g. the suite's
+ * accounts), stopped in its `afterAll`: the harnesses' `use…` helpers. What it returns stands for the
+ * running service, with the backing it runs on; `what` names it when it is read too early.
+ */
+export function useStarted<T extends Stoppable>(
+  factory: BackingFactory,
+  what: string,
+  start: (backing: Backing) => Promise<T>,
+  setUp?: () => Promise<void>,
+): T & SuiteBacking {
+  let current: T | undefined;
+  const suite = useBacking(factory, async (backing) => {
+    current = await start(backing);
+    await setUp?.();
+    return current;
+  });
+  return lateBound(() => current && { ...current, backing: suite.backing }, what);
+}

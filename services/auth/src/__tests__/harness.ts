@@ -13,10 +13,9 @@ import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
   envelope,
-  lateBound,
   serviceBackings,
   startServiceUnderTest,
-  useBacking,
+  useStarted,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -123,13 +122,7 @@ export function useAuth(
   options: StartAuthOptions = {},
   setUp?: () => Promise<void>,
 ): AuthSuite {
-  let current: AuthUnderTest | undefined;
-  const suite = useBacking(factory, async (backing) => {
-    current = await startAuth(backing, options);
-    await setUp?.();
-    return current;
-  });
-  return lateBound(() => current && { ...current, backing: suite.backing }, 'the auth service');
+  return useStarted(factory, 'the auth service', (backing) => startAuth(backing, options), setUp);
 }
 
 /** Runs `start` with console.log going into `printed` instead of the test's output. */

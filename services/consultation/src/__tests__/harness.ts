@@ -10,12 +10,11 @@ import type { UserCaller } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
   json,
-  lateBound,
   serviceBackings,
   startServiceUnderTest,
   testAdmin,
   testUser,
-  useBacking,
+  useStarted,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -96,21 +95,11 @@ export function useConsultation(
   options: StartOptions | (() => StartOptions) = {},
   setUp?: () => Promise<void>,
 ): ConsultationSuite {
-  let current: ConsultationUnderTest | undefined;
-  const suite = useBacking(factory, async (backing) => {
-    current = await startConsultation(backing, typeof options === 'function' ? options() : options);
-    await setUp?.();
-    return current;
-  });
-  return lateBound(
-    () =>
-      current && {
-        ...current,
-        backing: suite.backing,
-        isS3: current.service.deps.store?.kind === 's3',
-      },
-    'the consultation service',
-  );
+  const start = async (backing: Backing) => {
+    const app = await startConsultation(backing, typeof options === 'function' ? options() : options);
+    return { ...app, isS3: app.service.deps.store?.kind === 's3' };
+  };
+  return useStarted(factory, 'the consultation service', start, setUp);
 }
 
 /**
