@@ -110,20 +110,15 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
   };
 }
 
-/** A suite's auth service and the backing it runs on: reads fail until the suite's `beforeAll` has run. */
-export type AuthSuite = AuthUnderTest & { readonly backing: Backing };
-
 /**
  * A suite's auth service on `factory`'s backing, started in its `beforeAll` (then `setUp`) and stopped in
- * its `afterAll`. What it returns stands for the running service.
+ * its `afterAll` (the kit's `useStarted`). What it returns stands for the running service.
  */
-export function useAuth(
+export const useAuth = (
   factory: BackingFactory,
   options: StartAuthOptions = {},
   setUp?: () => Promise<void>,
-): AuthSuite {
-  return useStarted(factory, 'the auth service', (backing) => startAuth(backing, options), setUp);
-}
+) => useStarted(factory, 'the auth service', (backing) => startAuth(backing, options), setUp);
 
 /** Runs `start` with console.log going into `printed` instead of the test's output. */
 async function capturingConsoleLog<T>(printed: string[], start: () => Promise<T>): Promise<T> {
