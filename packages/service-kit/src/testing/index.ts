@@ -2,6 +2,7 @@
 export * from './postgres.js';
 export * from './s3-server.js';
 export * from './nats.js';
+export * from './buses.js';
 export * from './backings.js';
 export * from './logs.js';
 export * from './fuzz.js';

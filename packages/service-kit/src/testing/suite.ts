@@ -44,8 +44,8 @@ export function useBacking(
 }
 
 /**
- * What a suite's `beforeAll` makes, named where the suite is declared: every read goes to what `current`
- * returns at that moment, and fails until the `beforeAll` has made it.
+ * What a suite's `beforeAll` makes, named where the suite is declared: every read (and write) goes to what
+ * `current` returns at that moment, and fails until the `beforeAll` has made it.
  */
 export function lateBound<T extends object>(current: () => T | undefined, what: string): T {
   const made = (): T => {
@@ -55,6 +55,7 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
   };
   return new Proxy({} as T, {
     get: (_target, key) => Reflect.get(made(), key),
+    set: (_target, key, value) => Reflect.set(made(), key, value),
     has: (_target, key) => Reflect.has(made(), key),
     ownKeys: () => Reflect.ownKeys(made()),
     getOwnPropertyDescriptor: (_target, key) => {
@@ -62,4 +63,24 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
       return descriptor && { ...descriptor, configurable: true };
     },
   });
+}
+
+/**
+ * What `start` starts on `factory`'s backing in the suite's `beforeAll` (then `setUp`, e.g. the suite's
+ * accounts), stopped in its `afterAll`: the harnesses' `use…` helpers. What it returns stands for the
+ * running service, with the backing it runs on; `what` names it when it is read too early.
+ */
+export function useStarted<T extends Stoppable>(
+  factory: BackingFactory,
+  what: string,
+  start: (backing: Backing) => Promise<T>,
+  setUp?: () => Promise<void>,
+): T & SuiteBacking {
+  let current: T | undefined;
+  const suite = useBacking(factory, async (backing) => {
+    current = await start(backing);
+    await setUp?.();
+    return current;
+  });
+  return lateBound(() => current && { ...current, backing: suite.backing }, what);
 }

@@ -3,18 +3,23 @@
  * calls it the way the gateway does: resolve the browser's cookie through `/internal/session`, then
  * forward the request with an internal token naming that caller and an X-Forwarded-For hop.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { jest } from '@jest/globals';
-import { SessionLookupSchema, type Caller, type EventEnvelope } from '@platform/contracts';
+import { SessionLookupSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
+import type { EventBus } from '@platform/service-kit/events';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
+  envelope,
   serviceBackings,
   startServiceUnderTest,
+  useStarted,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
+import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../accounts/password-hash.js';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
 
 export const SECRET = randomBytes(24).toString('hex');
@@ -61,6 +66,8 @@ export interface AuthUnderTest {
 export interface StartAuthOptions {
   env?: Record<string, string>;
   clock?: SettableClock;
+  /** A bus the test publishes on too; otherwise the service's own (JetStream when `env` names NATS_URL). */
+  bus?: EventBus;
 }
 
 export async function startAuth(backing: Backing, options: StartAuthOptions = {}): Promise<AuthUnderTest> {
@@ -71,7 +78,7 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
       // Cheap password hashing unless a test names the cost (one test keeps the production one).
       env: { ...TEST_PASSWORD_HASH_ENV, ...options.env },
       clock,
-      bus: 'from-env',
+      bus: options.bus ?? 'from-env',
       secret: SECRET,
     }),
   );
@@ -102,6 +109,16 @@ export async function startAuth(backing: Backing, options: StartAuthOptions = {}
     },
   };
 }
+
+/**
+ * A suite's auth service on `factory`'s backing, started in its `beforeAll` (then `setUp`) and stopped in
+ * its `afterAll` (the kit's `useStarted`). What it returns stands for the running service.
+ */
+export const useAuth = (
+  factory: BackingFactory,
+  options: StartAuthOptions = {},
+  setUp?: () => Promise<void>,
+) => useStarted(factory, 'the auth service', (backing) => startAuth(backing, options), setUp);
 
 /** Runs `start` with console.log going into `printed` instead of the test's output. */
 async function capturingConsoleLog<T>(printed: string[], start: () => Promise<T>): Promise<T> {
@@ -154,4 +171,50 @@ export async function signUpThrough(auth: AuthUnderTest, email = uniqueEmail()) 
   const response = await auth.call('/api/auth/signup', { json: signupBody(email, { firstName: 'Rosa' }) });
   const body = (await response.json()) as { user: { id: string } };
   return { email, userId: body.user.id, cookie: cookieSetBy(response)! };
+}
+
+/** A guest's paid order for the course ($697), as the payment service's outbox publishes it. */
+export function orderPaid(email: string, overrides: Partial<EventData<'payment.order.paid'>> = {}) {
+  return envelope('payment.order.paid', {
+    orderId: randomUUID(),
+    provider: 'test',
+    email,
+    firstName: 'Guest',
+    lastName: 'Buyer',
+    total: 69_700,
+    currency: 'USD',
+    lines: [{ productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 }],
+    courseIds: [1],
+    paidAt: START.toISOString(),
+    ...overrides,
+  });
+}
+
+/** The cost the harness hashes passwords at, as a hash and the hasher's announcements write it. */
+export const HARNESS_COST = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
+
+/** What the service announced on the diagnostics channel `channel` while `request` ran. */
+export async function announcedDuring<T, M>(
+  channel: string,
+  request: () => Promise<T>,
+): Promise<{ result: T; messages: M[] }> {
+  const messages: M[] = [];
+  const record = (message: unknown) => messages.push(message as M);
+  subscribe(channel, record);
+  try {
+    return { result: await request(), messages };
+  } finally {
+    unsubscribe(channel, record);
+  }
+}
+
+/** The password hashing a request caused, as the hasher announces it. */
+export async function hashingDuring<T>(
+  request: () => Promise<T>,
+): Promise<{ result: T; work: PasswordHashingMessage[] }> {
+  const { result, messages } = await announcedDuring<T, PasswordHashingMessage>(
+    PASSWORD_HASHING_CHANNEL,
+    request,
+  );
+  return { result, work: messages };
 }

@@ -45,6 +45,25 @@ export function png(width = 16, height = 16, rgb: [number, number, number] = [39
   ]);
 }
 
+/**
+ * What an entry's local header and its central directory record both hold, in the same order, from `at`
+ * (extra field and comment lengths stay 0).
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  fields: { crc: number; packedLength: number; rawLength: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at); // version needed to extract
+  header.writeUInt16LE(0, at + 2); // flags
+  header.writeUInt16LE(8, at + 4); // deflated
+  header.writeUInt32LE(0, at + 6); // time and date
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.packedLength, at + 14);
+  header.writeUInt32LE(fields.rawLength, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+}
+
 /** A ZIP archive (deflated entries, central directory) of the given files, in order. */
 export function zip(entries: Array<{ name: string; content: string | Buffer }>): Buffer {
   const locals: Buffer[] = [];
@@ -55,28 +74,14 @@ export function zip(entries: Array<{ name: string; content: string | Buffer }>):
     const packed = deflateRawSync(raw);
     const name = Buffer.from(entry.name, 'utf8');
     const crc = crc32(raw);
+    const fields = { crc, packedLength: packed.length, rawLength: raw.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);
@@ -161,16 +166,17 @@ export interface UploadPart {
   type?: string;
 }
 
+/** `part`'s bytes as a browser sends a file, under the field name `name`. */
+function appendFile(form: FormData, name: string, part: UploadPart): void {
+  form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
+}
+
 /** Step 2's form: `fileType` before each file. */
 export function uploadForm(parts: UploadPart[]): FormData {
   const form = new FormData();
   for (const part of parts) {
     form.append('fileType', part.field);
-    form.append(
-      'files',
-      new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
-      part.name,
-    );
+    appendFile(form, 'files', part);
   }
   return form;
 }
@@ -178,13 +184,7 @@ export function uploadForm(parts: UploadPart[]): FormData {
 /** /additional-upload's form: the field name is the kind. */
 export function additionalForm(parts: UploadPart[]): FormData {
   const form = new FormData();
-  for (const part of parts) {
-    form.append(
-      part.field,
-      new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
-      part.name,
-    );
-  }
+  for (const part of parts) appendFile(form, part.field, part);
   return form;
 }
 

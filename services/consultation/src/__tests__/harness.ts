@@ -3,7 +3,8 @@
  * (s3rver) when POSTGRES_URL is set, and calls it the way the gateway does (internal token).
  */
 import { randomBytes } from 'node:crypto';
-import type { Caller, ConsultationResponse } from '@platform/contracts';
+import { expect } from '@jest/globals';
+import type { Caller, ConsultationRequest, ConsultationResponse } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
 import type { UserCaller } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
@@ -13,6 +14,7 @@ import {
   startServiceUnderTest,
   testAdmin,
   testUser,
+  useStarted,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
@@ -76,13 +78,43 @@ export async function startConsultation(
   };
 }
 
-/** The service started on `backing`, with one request (step 1) sent by the signed-in `owner`. */
-export async function startWithSubmission(
-  backing: Backing,
-  owner: UserCaller,
-  options: StartOptions = {},
-): Promise<{ app: ConsultationUnderTest; submission: ConsultationResponse }> {
-  const app = await startConsultation(backing, options);
-  const response = await app.requestAs(owner, '/api/consultation', json(stepOne({ email: owner.email })));
-  return { app, submission: (await response.json()) as ConsultationResponse };
+/** A suite's consultation service and the backing it runs on: reads fail until the suite's `beforeAll` has run. */
+export type ConsultationSuite = ConsultationUnderTest & {
+  readonly backing: Backing;
+  /** Whether its files are kept in S3 (PostgreSQL backing) rather than in a local folder. */
+  readonly isS3: boolean;
+};
+
+/**
+ * A suite's consultation service on `factory`'s backing, started in its `beforeAll` (with `options`, or what
+ * `options()` returns then; then `setUp`, e.g. the suite's requests) and stopped in its `afterAll`. What it
+ * returns stands for the running service.
+ */
+export function useConsultation(
+  factory: BackingFactory,
+  options: StartOptions | (() => StartOptions) = {},
+  setUp?: () => Promise<void>,
+): ConsultationSuite {
+  const start = async (backing: Backing) => {
+    const app = await startConsultation(backing, typeof options === 'function' ? options() : options);
+    return { ...app, isS3: app.service.deps.store?.kind === 's3' };
+  };
+  return useStarted(factory, 'the consultation service', start, setUp);
+}
+
+/**
+ * Step 1 (answered 200), as a visitor or as the signed-in `owner` (with their address unless `fields` name
+ * another): the new request's id and upload token.
+ */
+export async function sendStepOne(
+  app: ConsultationUnderTest,
+  owner?: UserCaller,
+  fields: Partial<ConsultationRequest> = {},
+): Promise<ConsultationResponse> {
+  const init = json(stepOne({ ...(owner && { email: owner.email }), ...fields }));
+  const response = owner
+    ? await app.requestAs(owner, '/api/consultation', init)
+    : await app.request('/api/consultation', init);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ConsultationResponse;
 }

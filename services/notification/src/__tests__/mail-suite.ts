@@ -6,7 +6,7 @@
  */
 import { afterEach } from '@jest/globals';
 import { InProcessBus } from '@platform/service-kit/events';
-import { useBacking, type BackingFactory } from '@platform/service-kit/testing';
+import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startNotification, type NotificationUnderTest } from './harness.js';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
 
@@ -15,24 +15,29 @@ export interface MailSuite {
   notification: NotificationUnderTest;
 }
 
-/** `env` comes on top of `SMTP_URL`; `started` receives the peer and the service before the tests run. */
+/**
+ * `env` comes on top of `SMTP_URL`. The peer and the service it returns (`const { peer, notification } =
+ * useMailSuite(…)`) stand for the ones the suite's `beforeAll` starts; `started`, where given, receives
+ * them then.
+ */
 export function useMailSuite(
   factory: BackingFactory,
   env: Record<string, string>,
-  started: (suite: MailSuite) => void,
-): void {
+  started?: (suite: MailSuite) => void,
+): MailSuite {
   let peer: SmtpPeer | undefined;
+  let notification: NotificationUnderTest | undefined;
   useBacking(factory, async (backing) => {
     peer = await startSmtpPeer();
-    const notification = await startNotification(backing, {
+    notification = await startNotification(backing, {
       env: { SMTP_URL: peer.url, ...env },
       bus: new InProcessBus({ duplicateWindowMs: 0 }),
     });
-    started({ peer, notification });
+    started?.({ peer, notification });
     return {
       stop: async () => {
-        await notification.stop();
-        await notification.bus.close();
+        await notification?.stop();
+        await notification?.bus.close();
         await peer?.stop();
       },
     };
@@ -42,4 +47,8 @@ export function useMailSuite(
     peer.received.length = 0;
     peer.refuseWith = null;
   });
+  return {
+    peer: lateBound(() => peer, 'the SMTP peer'),
+    notification: lateBound(() => notification, 'the notification service'),
+  };
 }

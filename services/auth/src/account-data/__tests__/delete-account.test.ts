@@ -3,32 +3,14 @@
  * password, or by the admin (and nobody else) on the person's request; every session ends, the account
  * cannot sign in again, and `auth.account.deleted` is announced once.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ACCOUNT_DATA_MESSAGES, type Caller } from '@platform/contracts';
-import {
-  backings,
-  PASSWORD,
-  signUpThrough,
-  startAuth,
-  type AuthUnderTest,
-  type Backing,
-} from '../../__tests__/harness.js';
+import { backings, PASSWORD, signUpThrough, useAuth } from '../../__tests__/harness.js';
 
 const ADMIN: Caller = { kind: 'user', userId: 'support', email: 'support@example.com', role: 'admin' };
 
 describe.each(backings())('deleting an account on $name', (factory) => {
-  let backing: Backing;
-  let auth: AuthUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  const auth = useAuth(factory);
 
   const deletedEvents = async (userId: string) =>
     (await auth.events('auth.account.deleted')).filter((event) => event.data.userId === userId);

@@ -1,5 +1,5 @@
 /** The account page's changes: name, password (current one asked, other sessions end), e-mail by link. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
 import {
   backings,
@@ -8,27 +8,13 @@ import {
   PASSWORD,
   signUpThrough,
   START,
-  startAuth,
+  useAuth,
   uniqueEmail,
-  type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('account settings on $name', (factory) => {
-  let backing: Backing;
-  let auth: AuthUnderTest;
-  let clock: SettableClock;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    clock = new SettableClock(START);
-    auth = await startAuth(backing, { clock });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  const clock = new SettableClock(START);
+  const auth = useAuth(factory, { clock });
 
   const signUp = (email?: string) => signUpThrough(auth, email);
 

@@ -4,13 +4,15 @@
  * is refused because of failures against other accounts.
  * Runs with the limits in the service's database and, when a Redis answers, in Redis.
  */
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuthSessionSchema, AuthUserSchema } from '@platform/contracts';
 import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
 import {
+  announcedDuring,
   backings,
   cookieSetBy,
+  HARNESS_COST,
+  hashingDuring,
   PASSWORD,
   setCookieLine,
   signupBody,
@@ -20,9 +22,7 @@ import {
   type AuthUnderTest,
 } from '../../__tests__/harness.js';
 import { SharedBackings } from '../../__tests__/shared-backings.js';
-import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { SIGN_IN_SLOWED_CHANNEL } from '../log-in.js';
-import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../password-hash.js';
 
 const INVALID = { success: false, message: 'Invalid email or password' };
 const TOO_MANY = {
@@ -35,32 +35,11 @@ const ADDRESS_FREE_FAILURES = 6;
 /** The longest wait, in these tests (5 s in production). */
 const MAX_DELAY_MS = 40;
 const ADMIN = { email: 'support.login@example.com', password: 'Support-Admin!2030' };
-const HARNESS_COST = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
 
 /** The waits the sign-in limits imposed during a request, as the sign-in announces them. */
 async function slowingDuring<T>(request: () => Promise<T>): Promise<{ result: T; delays: number[] }> {
-  const delays: number[] = [];
-  const record = (message: unknown) => delays.push((message as { delayMs: number }).delayMs);
-  subscribe(SIGN_IN_SLOWED_CHANNEL, record);
-  try {
-    return { result: await request(), delays };
-  } finally {
-    unsubscribe(SIGN_IN_SLOWED_CHANNEL, record);
-  }
-}
-
-/** The password hashing a request caused, as the hasher announces it. */
-async function hashingDuring<T>(
-  request: () => Promise<T>,
-): Promise<{ result: T; work: PasswordHashingMessage[] }> {
-  const work: PasswordHashingMessage[] = [];
-  const record = (message: unknown) => work.push(message as PasswordHashingMessage);
-  subscribe(PASSWORD_HASHING_CHANNEL, record);
-  try {
-    return { result: await request(), work };
-  } finally {
-    unsubscribe(PASSWORD_HASHING_CHANNEL, record);
-  }
+  const { result, messages } = await announcedDuring<T, { delayMs: number }>(SIGN_IN_SLOWED_CHANNEL, request);
+  return { result, delays: messages.map((message) => message.delayMs) };
 }
 
 const limitStores = await rateLimitBackings('auth');

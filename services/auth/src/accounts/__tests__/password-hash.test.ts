@@ -2,48 +2,28 @@
  * Password hashing: argon2id at OWASP's cost unless the settings lower it; hashes from before argon2id
  * (scrypt) and hashes at another cost still sign in and are stored again at the current cost.
  */
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '@platform/service-kit/config';
 import { eq } from 'drizzle-orm';
 import {
   backings,
+  HARNESS_COST,
+  hashingDuring,
   PASSWORD,
   signupBody,
   startAuth,
   uniqueAddress,
   uniqueEmail,
-  type Backing,
-  type AuthUnderTest,
+  useAuth,
 } from '../../__tests__/harness.js';
-import { authConfigSchema, passwordCostOf, TEST_PASSWORD_HASH_ENV } from '../../config.js';
+import { authConfigSchema, passwordCostOf } from '../../config.js';
 import { users } from '../../db/schema.js';
-import {
-  createPasswordHasher,
-  PASSWORD_HASHING_CHANNEL,
-  PRODUCTION_PASSWORD_COST,
-  type PasswordHashingMessage,
-} from '../password-hash.js';
+import { createPasswordHasher, PRODUCTION_PASSWORD_COST } from '../password-hash.js';
 
 /** `PASSWORD` ('Restaurant!1') as the service stored it before argon2id: scrypt N=2^17, r=8, p=1. */
 const LEGACY_SCRYPT_HASH =
   'scrypt$17$8$1$e8XrNH0Yf09mtHQz3cBG1w==$9PrW7o9UyXBeYpeYE1UiDAL4+9WFVcPEjxYGSGCmvgNZVp4X8dCj0QxGd9SdGUgA6mQnnCVM/H4SnT44PTVASQ==';
-const HARNESS_COST = `m=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_MEMORY_KIB},t=${TEST_PASSWORD_HASH_ENV.PASSWORD_HASH_ITERATIONS},p=1`;
 const SECRET = 'x'.repeat(32);
-
-async function hashingDuring<T>(
-  request: () => Promise<T>,
-): Promise<{ result: T; work: PasswordHashingMessage[] }> {
-  const work: PasswordHashingMessage[] = [];
-  const record = (message: unknown) => work.push(message as PasswordHashingMessage);
-  subscribe(PASSWORD_HASHING_CHANNEL, record);
-  try {
-    return { result: await request(), work };
-  } finally {
-    unsubscribe(PASSWORD_HASHING_CHANNEL, record);
-  }
-}
 
 describe('password hashing settings', () => {
   it('defaults to argon2id at m=19456 KiB, t=2, p=1', () => {
@@ -75,22 +55,11 @@ describe('password hashing settings', () => {
 
 // The one suite that pays the production cost (every other test runs at the harness's cheap one).
 describe(`at the production cost, on ${backings()[0]!.name}`, () => {
-  let backing: Backing;
-  let auth: AuthUnderTest;
-
-  beforeAll(async () => {
-    backing = await backings()[0]!.create();
-    auth = await startAuth(backing, {
-      env: {
-        PASSWORD_HASH_MEMORY_KIB: String(PRODUCTION_PASSWORD_COST.memoryKib),
-        PASSWORD_HASH_ITERATIONS: String(PRODUCTION_PASSWORD_COST.iterations),
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
+  const auth = useAuth(backings()[0]!, {
+    env: {
+      PASSWORD_HASH_MEMORY_KIB: String(PRODUCTION_PASSWORD_COST.memoryKib),
+      PASSWORD_HASH_ITERATIONS: String(PRODUCTION_PASSWORD_COST.iterations),
+    },
   });
 
   it('stores $argon2id$v=19$m=19456,t=2,p=1$…, signs in with it, and checks unknown e-mails at that cost', async () => {
@@ -111,9 +80,7 @@ describe(`at the production cost, on ${backings()[0]!.name}`, () => {
 });
 
 describe.each(backings())('stored hashes on $name', (factory) => {
-  let auth: AuthUnderTest;
-
-  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
+  const auth = useAuth(factory);
 
   /** An account whose stored hash is `passwordHash`, as an older version of the service left it. */
   async function accountWithHash(passwordHash: string): Promise<string> {

@@ -1,6 +1,5 @@
 /** Creating an account: what the form sends, what the browser gets back, what the platform hears. */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { AuthUserSchema, SignupResponseSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import {
@@ -9,21 +8,14 @@ import {
   PASSWORD,
   setCookieLine,
   signupBody,
-  startAuth,
   uniqueEmail,
-  type AuthUnderTest,
+  useAuth,
 } from '../../__tests__/harness.js';
 import { TEST_PASSWORD_HASH_ENV } from '../../config.js';
 import { users } from '../../db/schema.js';
 
 describe.each(backings())('sign-up on $name', (factory) => {
-  let auth: AuthUnderTest;
-
-  useBacking(
-    factory,
-    async (backing) =>
-      (auth = await startAuth(backing, { env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } })),
-  );
+  const auth = useAuth(factory, { env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } });
 
   it('creates the account, signs it in and answers 201 with the user', async () => {
     const email = uniqueEmail('Ada.Lovelace');

@@ -3,8 +3,7 @@
  * (400, first message).
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
-import { backings, PASSWORD, signupBody, startAuth, type AuthUnderTest } from '../../__tests__/harness.js';
+import { backings, PASSWORD, signupBody, useAuth } from '../../__tests__/harness.js';
 
 const SIGNUP_CASES: Array<[string, Record<string, unknown>, string]> = [
   ['an empty first name', { firstName: '  ' }, 'First name is required'],
@@ -42,9 +41,7 @@ const SETUP_CASES: Array<[string, Record<string, unknown>, string]> = [
 ];
 
 describe.each(backings())('form validation on $name', (factory) => {
-  let auth: AuthUnderTest;
-
-  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
+  const auth = useAuth(factory);
 
   async function expectMessage(path: string, json: unknown, message: string) {
     const response = await auth.call(path, { json });

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
-import { waitFor, useBacking } from '@platform/service-kit/testing';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { backings, signupBody, startAuth, uniqueEmail, type AuthUnderTest } from '../../__tests__/harness.js';
+import { backings, signupBody, uniqueEmail, useAuth } from '../../__tests__/harness.js';
 import { users } from '../../db/schema.js';
 import { statusesBefore } from '../follow-consultation.js';
 
@@ -49,9 +49,7 @@ it('moves only forward', () => {
 });
 
 describe.each(backings())('consultation status on $name', (factory) => {
-  let auth: AuthUnderTest;
-
-  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
+  const auth = useAuth(factory);
 
   async function signUp(email: string): Promise<string> {
     const response = await auth.call('/api/auth/signup', { json: signupBody(email) });

@@ -11,26 +11,13 @@ import {
   CUSTOMER_PAGE_SIZE,
   type Caller,
 } from '@platform/contracts';
-import { useBacking } from '@platform/service-kit/testing';
-import {
-  backings,
-  PASSWORD,
-  signupBody,
-  startAuth,
-  uniqueEmail,
-  type AuthUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, PASSWORD, signupBody, uniqueEmail, useAuth } from '../../__tests__/harness.js';
 
 const ADMIN: Caller = { kind: 'user', userId: randomUUID(), email: 'admin@localhost', role: 'admin' };
 
 describe.each(backings())('the admin customers on $name', (factory) => {
-  let auth: AuthUnderTest;
   const BOSS = 'boss.customers@example.com';
-  useBacking(
-    factory,
-    async (backing) =>
-      (auth = await startAuth(backing, { env: { ADMIN_EMAIL: BOSS, ADMIN_PASSWORD: PASSWORD } })),
-  );
+  const auth = useAuth(factory, { env: { ADMIN_EMAIL: BOSS, ADMIN_PASSWORD: PASSWORD } });
 
   async function signUp(email: string, firstName: string, lastName: string) {
     const response = await auth.call('/api/auth/signup', {

@@ -8,19 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventData, EventEnvelope } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { JetStreamBus, type EventBus } from '@platform/service-kit/events';
-import {
-  deleteTestStreams,
-  natsUrlFromEnv,
-  uniqueStreamNames,
-  waitFor,
-  waitForStreamDrained,
-} from '@platform/service-kit/testing';
+import { busCases, envelope, waitFor, type TestBus } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import {
   backings,
   cookieSetBy,
   NEW_PASSWORD,
+  orderPaid,
   PASSWORD,
   signupBody,
   START,
@@ -36,82 +30,7 @@ import { SETUP_LINK_TTL_MS } from '../grant-membership.js';
 
 const ADMIN_PASSWORD = 'Support-Admin!2030';
 
-interface BusSetup {
-  name: string;
-  /** Settings that make the service use this bus, and a publisher on the same stream (or null: its own). */
-  open(): Promise<{
-    env: Record<string, string>;
-    publisher: EventBus | null;
-    /** Resolves once every event published so far has been handled (acknowledged by its consumer). */
-    handled(): Promise<void>;
-    cleanup(): Promise<void>;
-  }>;
-}
-
-const inProcess: BusSetup = {
-  name: 'the in-process bus',
-  // Its publish resolves only once the consumers applied the event: nothing is still in flight.
-  open: async () => ({
-    env: {},
-    publisher: null,
-    handled: async () => undefined,
-    cleanup: async () => undefined,
-  }),
-};
-
-const jetStream = (servers: string): BusSetup => ({
-  name: 'NATS JetStream',
-  open: async () => {
-    const names = uniqueStreamNames('AUTHM');
-    const publisher = await JetStreamBus.connect({
-      servers,
-      stream: names.stream,
-      subjectPrefix: names.subjectPrefix,
-      name: 'payment-under-test',
-    });
-    return {
-      env: { NATS_URL: servers, NATS_STREAM: names.stream, NATS_SUBJECT_PREFIX: names.subjectPrefix },
-      publisher,
-      handled: () => waitForStreamDrained(servers, names.stream),
-      cleanup: async () => {
-        await publisher.close();
-        await deleteTestStreams(servers, names);
-      },
-    };
-  },
-});
-
-const natsUrl = natsUrlFromEnv();
-const cases = backings().flatMap((backing) =>
-  (natsUrl ? [inProcess, jetStream(natsUrl)] : [inProcess]).map((bus) => ({
-    name: `${bus.name} and ${backing.name}`,
-    backing,
-    bus,
-  })),
-);
-
-function envelope<T extends 'payment.order.paid' | 'payment.order.refunded' | 'payment.subscription.ended'>(
-  type: T,
-  data: EventData<T>,
-): EventEnvelope<EventData<T>> {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
-}
-
-function orderPaid(email: string, overrides: Partial<EventData<'payment.order.paid'>> = {}) {
-  return envelope('payment.order.paid', {
-    orderId: randomUUID(),
-    provider: 'test',
-    email,
-    firstName: 'Guest',
-    lastName: 'Buyer',
-    total: 69_700,
-    currency: 'USD',
-    lines: [{ productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 }],
-    courseIds: [1],
-    paidAt: START.toISOString(),
-    ...overrides,
-  });
-}
+const cases = busCases(backings(), { label: 'AUTHM', publisherName: 'payment-under-test' });
 
 function orderRefunded(paid: EventEnvelope<EventData<'payment.order.paid'>>) {
   return envelope('payment.order.refunded', {
@@ -147,13 +66,14 @@ describe.each(cases)(
     const ADMIN_EMAIL = uniqueEmail('support');
     const BOSS_EMAIL = uniqueEmail('boss');
     let backing: Backing;
-    let setup: Awaited<ReturnType<BusSetup['open']>>;
+    let setup: TestBus;
     let auth: AuthUnderTest;
     const clock = new SettableClock(START);
 
     const start = () =>
       startAuth(backing, {
         clock,
+        bus: setup.bus,
         env: { ...setup.env, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_EMAILS: BOSS_EMAIL },
       });
 
@@ -169,35 +89,29 @@ describe.each(cases)(
     });
 
     /** Publishes as the payment service's relay would (in-process: resolves once auth applied it). */
-    const publish = (event: EventEnvelope) => (setup.publisher ?? auth.service.deps.bus).publish(event);
+    const publish = (event: EventEnvelope) => setup.publisher.publish(event);
 
     const db = () => auth.service.deps.db;
     const userByEmail = async (email: string) =>
       (await db().select().from(users).where(eq(users.email, email)))[0];
     const grantOf = async (orderId: string) =>
       (await db().select().from(memberGrants).where(eq(memberGrants.orderId, orderId)))[0];
-    const grantedFor = async (orderId: string) =>
-      (await auth.events('auth.member.granted')).filter((event) => event.data.orderId === orderId);
-    const revokedFor = async (orderId: string) =>
-      (await auth.events('auth.member.revoked')).filter((event) => event.data.orderId === orderId);
-    /** The order's first `auth.member.granted`, once it is in the outbox. */
-    const grantEvent = async (orderId: string) =>
+    type MembershipEvent = 'auth.member.granted' | 'auth.member.revoked';
+    const eventsFor = async (type: MembershipEvent, orderId: string) =>
+      (await auth.events(type)).filter((event) => event.data.orderId === orderId);
+    const grantedFor = (orderId: string) => eventsFor('auth.member.granted', orderId);
+    const revokedFor = (orderId: string) => eventsFor('auth.member.revoked', orderId);
+    /** The order's first event of `type`, once it is in the outbox. */
+    const firstEventFor = async (type: MembershipEvent, orderId: string) =>
       (
         await waitFor(
-          () => grantedFor(orderId),
+          () => eventsFor(type, orderId),
           (events) => events.length > 0,
-          `the grant event of ${orderId}`,
+          `${type} of ${orderId}`,
         )
       )[0]!;
-    /** The order's first `auth.member.revoked`, once it is in the outbox. */
-    const revokeEvent = async (orderId: string) =>
-      (
-        await waitFor(
-          () => revokedFor(orderId),
-          (events) => events.length > 0,
-          `the revoke event of ${orderId}`,
-        )
-      )[0]!;
+    const grantEvent = (orderId: string) => firstEventFor('auth.member.granted', orderId);
+    const revokeEvent = (orderId: string) => firstEventFor('auth.member.revoked', orderId);
     const logIn = (email: string, password: string) =>
       auth.call('/api/auth/login', { json: { email, password } });
 

@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
+import type { EventEnvelope } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
 import { InProcessBus, type Subscription } from '@platform/service-kit/events';
 import { startService, type RunningService } from '@platform/service-kit/runtime';
 import { captureLogs } from '@platform/service-kit/testing';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../../index.js';
-import { backings, SECRET, START, uniqueEmail, type Backing } from '../../__tests__/harness.js';
+import { backings, orderPaid, SECRET, START, uniqueEmail, type Backing } from '../../__tests__/harness.js';
 
 describe.each(backings())('auth events go out without waiting for the poll on $name', (factory) => {
   let backing: Backing;
@@ -123,24 +123,3 @@ describe.each(backings())('auth events go out without waiting for the poll on $n
     expect((await changed).data).toMatchObject({ userId, consultationStatus: 'submitted' });
   });
 });
-
-function orderPaid(email: string): EventEnvelope<PaymentOrderPaid> {
-  return {
-    id: randomUUID(),
-    type: 'payment.order.paid',
-    version: 1,
-    occurredAt: START.toISOString(),
-    data: {
-      orderId: randomUUID(),
-      provider: 'test',
-      email,
-      firstName: 'Woken',
-      lastName: 'Buyer',
-      total: 69_700,
-      currency: 'USD',
-      lines: [{ productId: 'restaurant-course', name: 'Restaurant Course', unitPrice: 69_700, quantity: 1 }],
-      courseIds: [1],
-      paidAt: START.toISOString(),
-    },
-  };
-}

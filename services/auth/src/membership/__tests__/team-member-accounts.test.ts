@@ -5,7 +5,7 @@
  * The invitee is not made a paid member of their own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AuthTeamMemberPreparedSchema } from '@platform/contracts';
 import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -15,26 +15,13 @@ import {
   PASSWORD,
   signupBody,
   START,
-  startAuth,
+  useAuth,
   uniqueEmail,
-  type AuthUnderTest,
-  type Backing,
 } from '../../__tests__/harness.js';
 import { users } from '../../db/schema.js';
 
 describe.each(backings())('team member accounts on $name', (factory) => {
-  let backing: Backing;
-  let auth: AuthUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    auth = await startAuth(backing);
-  });
-
-  afterAll(async () => {
-    await auth?.stop();
-    await backing?.cleanup();
-  });
+  const auth = useAuth(factory);
 
   const invited = (email: string) =>
     envelope('course.team.member-invited', {

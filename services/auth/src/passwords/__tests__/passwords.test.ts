@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
@@ -13,9 +12,8 @@ import {
   setCookieLine,
   signUpThrough,
   START,
-  startAuth,
+  useAuth,
   uniqueEmail,
-  type AuthUnderTest,
 } from '../../__tests__/harness.js';
 import { passwordTokens } from '../../db/schema.js';
 
@@ -26,14 +24,8 @@ const SENT = {
 const INVALID_LINK = { message: 'This link is invalid or has expired. Please request a new one.' };
 
 describe.each(backings())('passwords on $name', (factory) => {
-  let auth: AuthUnderTest;
-  let clock: SettableClock;
-
-  useBacking(factory, async (backing) => {
-    clock = new SettableClock(START);
-    auth = await startAuth(backing, { clock });
-    return auth;
-  });
+  const clock = new SettableClock(START);
+  const auth = useAuth(factory, { clock });
 
   const signUp = (email?: string) => signUpThrough(auth, email);
 

@@ -7,22 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
-import type { EventData, EventEnvelope, EventType } from '@platform/contracts';
+import type { EventData, EventType } from '@platform/contracts';
+import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { backings, startAuth, uniqueEmail, type AuthUnderTest } from '../../__tests__/harness.js';
+import { backings, uniqueEmail, useAuth } from '../../__tests__/harness.js';
 import { toAuthUser } from '../../accounts/to-auth-user.js';
 import { insertUser } from '../../accounts/users.repository.js';
 import { memberGrants, users } from '../../db/schema.js';
 
-function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope<EventData<T>> {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
-}
-
 describe.each(backings())('revenue share on $name', (factory) => {
-  let auth: AuthUnderTest;
-
-  useBacking(factory, async (backing) => (auth = await startAuth(backing)));
+  const auth = useAuth(factory);
 
   /** An account as sign-up leaves it (inserted directly: these rules do not depend on the sign-up form). */
   async function signUp(): Promise<{ userId: string; email: string }> {
@@ -51,6 +45,23 @@ describe.each(backings())('revenue share on $name', (factory) => {
     (await auth.events('auth.user.status-changed'))
       .filter((row) => row.data.userId === userId)
       .map((row) => ({ sequence: row.data.sequence, changedAt: row.data.changedAt }));
+
+  /** The owner's consultation request completed, as the consultation service announces it. */
+  const consultationSubmitted = (owner: { userId: string; email: string }) =>
+    publish('consultation.submission.completed', {
+      submissionId: randomUUID(),
+      userId: owner.userId,
+      email: owner.email,
+      ownerName: 'Ada Lovelace',
+      businessName: 'Casa Ada',
+      restaurantName: 'Casa Ada',
+      location: 'London, UK',
+      imageCount: 1,
+      videoCount: 0,
+      documentCount: 0,
+      addFilesToken: 'x'.repeat(43),
+      completedAt: new Date().toISOString(),
+    });
 
   function consented(owner: { userId: string; email: string }, planId = randomUUID()) {
     return envelope('revenue.plan.consented', {
@@ -111,20 +122,7 @@ describe.each(backings())('revenue share on $name', (factory) => {
   it('turns rs_pending into rs_active once the consultation is submitted', async () => {
     const owner = await signUp();
     await auth.service.deps.bus.publish(consented(owner));
-    await publish('consultation.submission.completed', {
-      submissionId: randomUUID(),
-      userId: owner.userId,
-      email: owner.email,
-      ownerName: 'Ada Lovelace',
-      businessName: 'Casa Ada',
-      restaurantName: 'Casa Ada',
-      location: 'London, UK',
-      imageCount: 1,
-      videoCount: 0,
-      documentCount: 0,
-      addFilesToken: 'x'.repeat(43),
-      completedAt: new Date().toISOString(),
-    });
+    await consultationSubmitted(owner);
     expect((await userRow(owner.userId)).planStatus).toBe('rs_active');
     expect(await announced(owner.userId)).toEqual(['rs_pending', 'rs_active']);
     // The clock stood still between the two: the sequence alone tells which came later.
@@ -136,20 +134,7 @@ describe.each(backings())('revenue share on $name', (factory) => {
 
   it('starts rs_active when the consultation was submitted before the consent', async () => {
     const owner = await signUp();
-    await publish('consultation.submission.completed', {
-      submissionId: randomUUID(),
-      userId: owner.userId,
-      email: owner.email,
-      ownerName: 'Ada Lovelace',
-      businessName: 'Casa Ada',
-      restaurantName: 'Casa Ada',
-      location: 'London, UK',
-      imageCount: 1,
-      videoCount: 0,
-      documentCount: 0,
-      addFilesToken: 'x'.repeat(43),
-      completedAt: new Date().toISOString(),
-    });
+    await consultationSubmitted(owner);
     // A consultation alone leaves a regular account regular.
     expect((await userRow(owner.userId)).planStatus).toBe('regular');
     await auth.service.deps.bus.publish(consented(owner));

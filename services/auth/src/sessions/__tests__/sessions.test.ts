@@ -1,7 +1,6 @@
 /** How long a sign-in lasts, what the database keeps of it, and the cookie in production. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
@@ -12,21 +11,15 @@ import {
   signupBody,
   START,
   startAuth,
+  useAuth,
   uniqueEmail,
   type Backing,
-  type AuthUnderTest,
 } from '../../__tests__/harness.js';
 import { sessions } from '../../db/schema.js';
 
 describe.each(backings())('sessions on $name', (factory) => {
-  let auth: AuthUnderTest;
-  let clock: SettableClock;
-
-  useBacking(factory, async (backing) => {
-    clock = new SettableClock(START);
-    auth = await startAuth(backing, { clock });
-    return auth;
-  });
+  const clock = new SettableClock(START);
+  const auth = useAuth(factory, { clock });
 
   async function signUp(): Promise<string> {
     const response = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });

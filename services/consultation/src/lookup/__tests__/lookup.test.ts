@@ -4,7 +4,6 @@
  * signed-in owner sees theirs at once.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   ConsultationAccessSchema,
   ConsultationLookupResponseSchema,
@@ -13,32 +12,19 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
-import { additionalForm, jpeg, stepOne } from '../../__tests__/fixtures.js';
-import {
-  backings,
-  json,
-  startConsultation,
-  user,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { additionalForm, jpeg } from '../../__tests__/fixtures.js';
+import { backings, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
 
 describe.each(backings())('looking up consultations by e-mail on $name', (factory) => {
-  let app: ConsultationUnderTest;
   const clock = new SettableClock('2031-03-02T10:00:00.000Z');
   const email = 'sam@oak-street-pizza.com';
   let first: ConsultationResponse;
   let second: ConsultationResponse;
 
-  useBacking(factory, async (backing) => {
-    app = await startConsultation(backing, { clock });
-    first = (await (
-      await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street One' })))
-    ).json()) as ConsultationResponse;
+  const app = useConsultation(factory, { clock }, async () => {
+    first = await sendStepOne(app, undefined, { email, businessName: 'Oak Street One' });
     clock.advance(60_000);
-    second = (await (
-      await app.request('/api/consultation', json(stepOne({ email, businessName: 'Oak Street Two' })))
-    ).json()) as ConsultationResponse;
-    return app;
+    second = await sendStepOne(app, undefined, { email, businessName: 'Oak Street Two' });
   });
 
   const lookup = (address: string, caller = app.request) =>
@@ -135,15 +121,8 @@ describe.each(backings())('looking up consultations by e-mail on $name', (factor
     );
     expect(before).toMatchObject({ linkEmailed: true, consultations: [] });
 
-    const stranger = (await (
-      await app.request('/api/consultation', json(stepOne({ email: 'ana@silva-kitchen.com' })))
-    ).json()) as ConsultationResponse;
-    const mine = (await (
-      await asOwner(
-        '/api/consultation',
-        json(stepOne({ email: 'ana@silva-kitchen.com', businessName: 'Silva Family Kitchen' })),
-      )
-    ).json()) as ConsultationResponse;
+    const stranger = await sendStepOne(app, undefined, { email: 'ana@silva-kitchen.com' });
+    const mine = await sendStepOne(app, owner, { businessName: 'Silva Family Kitchen' });
     const emailed = (await app.events('consultation.lookup.requested')).length;
     const response = await lookup('Ana@Silva-Kitchen.com', asOwner);
     const body = ConsultationLookupResponseSchema.parse(await response.json());
@@ -179,7 +158,7 @@ describe.each(backings())('looking up consultations by e-mail on $name', (factor
 
   it('stops e-mailing one address after a few lookups an hour, answering the same', async () => {
     const address = 'busy@grill-house.com';
-    await app.request('/api/consultation', json(stepOne({ email: address })));
+    await sendStepOne(app, undefined, { email: address });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await (await lookup(address)).json());
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);

@@ -16,33 +16,32 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
-import { useBacking } from '@platform/service-kit/testing';
 import { messageFiles } from '../../db/schema.js';
 import { htmlPage, png, workbookPdf } from '../../__tests__/fixtures.js';
 import {
   admin,
   backings,
   json,
-  startWithSubmission,
+  sendStepOne,
+  useConsultation,
   user,
-  type ConsultationUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 
 const MESSAGES_PER_HOUR = 4;
 
 describe.each(backings())('the consultation thread on $name', (factory) => {
-  let app: ConsultationUnderTest;
   const boss = admin();
   const owner = user({ email: 'lena@corner-cafe.com' });
   let submission: ConsultationResponse;
 
-  useBacking(factory, async (backing) => {
-    ({ app, submission } = await startWithSubmission(backing, owner, {
-      env: { CONSULTATION_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR) },
-    }));
-    return app;
-  });
+  const app = useConsultation(
+    factory,
+    { env: { CONSULTATION_MESSAGES_PER_HOUR: String(MESSAGES_PER_HOUR) } },
+    async () => {
+      submission = await sendStepOne(app, owner);
+    },
+  );
 
   const ownerPath = () => `/api/consultations/${submission.submissionId}/messages`;
   const adminPath = () => `/api/admin/consultations/${submission.submissionId}/messages`;

@@ -4,36 +4,26 @@
  * visitors and members.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminConsultationListSchema,
   AdminConsultationSchema,
   type ConsultationResponse,
 } from '@platform/contracts';
 import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
-import {
-  admin,
-  backings,
-  json,
-  startWithSubmission,
-  user,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { admin, backings, json, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin review on $name', (factory) => {
-  let app: ConsultationUnderTest;
   const boss = admin();
   const owner = user({ email: 'lena@corner-cafe.com' });
   let submission: ConsultationResponse;
 
-  useBacking(factory, async (backing) => {
-    ({ app, submission } = await startWithSubmission(backing, owner));
+  const app = useConsultation(factory, {}, async () => {
+    submission = await sendStepOne(app, owner);
     await app.request(`/api/consultation/${submission.submissionId}/upload`, {
       method: 'POST',
       headers: { 'X-Upload-Token': submission.uploadToken },
       body: uploadForm([{ field: 'images', name: 'front.jpg', bytes: jpeg() }]),
     });
-    return app;
   });
 
   const respond = (body: unknown, caller = boss, id = submission.submissionId) =>

@@ -4,7 +4,6 @@
  * notification service act on, and My Consultations.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   BUSINESS_EMAIL_MESSAGE,
   CONSULTATION_MESSAGES,
@@ -18,19 +17,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
-import {
-  backings,
-  json,
-  startConsultation,
-  user,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, json, useConsultation, user } from '../../__tests__/harness.js';
 import { stepOne, uploadForm, jpeg } from '../../__tests__/fixtures.js';
 
 describe.each(backings())('the consultation form on $name', (factory) => {
-  let app: ConsultationUnderTest;
-
-  useBacking(factory, async (backing) => (app = await startConsultation(backing)));
+  const app = useConsultation(factory);
 
   const submit = async (body: unknown, caller = app.request) =>
     caller('/api/consultation', json(body)) as Promise<Response>;

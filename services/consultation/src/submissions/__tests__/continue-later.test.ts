@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   CONTINUE_LATER_MESSAGES,
   CONTINUE_LINK_TTL_DAYS,
@@ -21,29 +20,17 @@ import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { addFilesLinks } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
-import { jpeg, stepOne, uploadForm } from '../../__tests__/fixtures.js';
-import {
-  backings,
-  json,
-  startConsultation,
-  user,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
+import { backings, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
 
 describe.each(backings())("'Continue Later' on $name", (factory) => {
-  let app: ConsultationUnderTest;
   const clock = new SettableClock('2031-05-04T09:00:00.000Z');
-
-  useBacking(factory, async (backing) => (app = await startConsultation(backing, { clock })));
+  const app = useConsultation(factory, { clock });
 
   async function startRequest(): Promise<ConsultationResponse & { email: string }> {
     const email = `owner-${randomUUID().slice(0, 8)}@lopez-family-foods.com`;
-    const response = await app.request(
-      '/api/consultation',
-      json(stepOne({ email, businessName: 'Lopez Family Foods LLC', ownerName: 'Ana Lopez' })),
-    );
-    expect(response.status).toBe(200);
-    return { ...((await response.json()) as ConsultationResponse), email };
+    const fields = { email, businessName: 'Lopez Family Foods LLC', ownerName: 'Ana Lopez' };
+    return { ...(await sendStepOne(app, undefined, fields)), email };
   }
 
   const continueLater = (submissionId: string, headers: Record<string, string> = {}) =>

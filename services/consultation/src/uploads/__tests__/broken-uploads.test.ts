@@ -22,19 +22,11 @@ import {
   sendRawRequest,
   type BrokenMultipartCase,
   type MultipartPart,
-  useBacking,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
-import { additionalForm, jpeg, png, stepOne, uploadForm } from '../../__tests__/fixtures.js';
-import {
-  admin,
-  backings,
-  json,
-  SECRET,
-  startConsultation,
-  type ConsultationUnderTest,
-} from '../../__tests__/harness.js';
+import { additionalForm, jpeg, png, uploadForm } from '../../__tests__/fixtures.js';
+import { admin, backings, SECRET, sendStepOne, useConsultation } from '../../__tests__/harness.js';
 
 type Endpoint = 'upload' | 'additional-files';
 
@@ -60,22 +52,15 @@ const ENDPOINTS = Object.keys(FORMS) as Endpoint[];
 const corpus = (endpoint: Endpoint) => brokenMultipartCorpus(FORMS[endpoint]);
 
 describe.each(backings())('broken uploads on $name', (factory) => {
-  let app: ConsultationUnderTest;
-  let isS3: boolean;
   let submission: ConsultationResponse;
   let keptBefore: string;
   const boss = admin();
 
-  const suite = useBacking(factory, async (backing) => {
-    app = await startConsultation(backing);
-    isS3 = app.service.deps.store?.kind === 's3';
-    const response = await app.request('/api/consultation', json(stepOne()));
-    expect(response.status).toBe(200);
-    submission = (await response.json()) as ConsultationResponse;
+  const app = useConsultation(factory, {}, async () => {
+    submission = await sendStepOne(app);
     const first = await upload('upload', uploadForm([{ field: 'images', name: 'front.jpg', bytes: jpeg() }]));
     expect(first.status).toBe(200);
     keptBefore = UploadFilesResponseSchema.parse(await first.json()).files[0]!;
-    return app;
   });
 
   function upload(endpoint: Endpoint, form: FormData): Promise<Response> {
@@ -114,8 +99,8 @@ describe.each(backings())('broken uploads on $name', (factory) => {
       .select({ id: submissionFiles.id })
       .from(submissionFiles)
       .where(eq(submissionFiles.submissionId, submission.submissionId));
-    if (isS3) return { rows: rows.length };
-    const objects = path.join(suite.backing.env.DATA_DIR!, 'objects');
+    if (app.isS3) return { rows: rows.length };
+    const objects = path.join(app.backing.env.DATA_DIR!, 'objects');
     const list = (dir: string) => readdir(path.join(objects, dir)).catch(() => [] as string[]);
     return {
       rows: rows.length,
@@ -148,8 +133,8 @@ describe.each(backings())('broken uploads on $name', (factory) => {
     expect(normal.status).toBe(200);
     expect(((await normal.json()) as UploadFilesResponse).files).toHaveLength(1);
     const kept = await app.requestAs(boss, keptBefore, { redirect: 'manual' });
-    expect(kept.status).toBe(isS3 ? 302 : 200);
-    if (!isS3) expect(Buffer.from(await kept.arrayBuffer()).equals(jpeg())).toBe(true);
+    expect(kept.status).toBe(app.isS3 ? 302 : 200);
+    if (!app.isS3) expect(Buffer.from(await kept.arrayBuffer()).equals(jpeg())).toBe(true);
   }
 
   describe('the two anonymous requests that took the whole process down', () => {

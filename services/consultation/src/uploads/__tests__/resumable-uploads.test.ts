@@ -27,19 +27,17 @@ import {
   tusUpload,
   tusUploadRefused,
   waitFor,
-  useBacking,
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
-import { htmlPage, jpeg, memberLessonMp4, stepOne } from '../../__tests__/fixtures.js';
+import { htmlPage, jpeg, memberLessonMp4 } from '../../__tests__/fixtures.js';
 import {
   admin,
   backings,
-  json,
   SECRET,
-  startConsultation,
+  sendStepOne,
+  useConsultation,
   user,
-  type ConsultationUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { EXPIRE_CONSULTATION_UPLOADS_JOB } from '../resumable-uploads.js';
@@ -56,25 +54,25 @@ const metadataHeader = (values: Record<string, string>) =>
     .join(',');
 
 describe.each(backings())('resumable consultation uploads on $name', (factory) => {
-  let app: ConsultationUnderTest;
   let clock: SettableClock;
   let video: Buffer;
   const owner = user({ email: 'owner@harbour-grill.com' });
   const stranger = user({ email: 'someone@else-diner.com' });
   const boss = admin();
 
-  const suite = useBacking(factory, async (backing) => {
-    // Real time to start with: tus also compares creation dates with the wall clock when resuming.
-    clock = new SettableClock(new Date());
-    app = await startConsultation(backing, {
-      clock,
-      env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) },
-    });
-    video = await memberLessonMp4();
-    return app;
-  });
+  const app = useConsultation(
+    factory,
+    () => {
+      // Real time to start with: tus also compares creation dates with the wall clock when resuming.
+      clock = new SettableClock(new Date());
+      return { clock, env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) } };
+    },
+    async () => {
+      video = await memberLessonMp4();
+    },
+  );
 
-  const uploadsDir = () => path.join(suite.backing.env.DATA_DIR!, 'uploads', 'consultation-files');
+  const uploadsDir = () => path.join(app.backing.env.DATA_DIR!, 'uploads', 'consultation-files');
   const endpoint = () => `${app.service.url}/api/uploads`;
   const tokenHeaders = async (caller: Caller, uploadToken?: string) => ({
     [INTERNAL_TOKEN_HEADER]: await signInternalToken(caller, SECRET),
@@ -82,14 +80,7 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
   });
 
   /** Step 1 as a visitor, or as `caller` (who then owns it). */
-  async function start(caller?: UserCaller): Promise<ConsultationResponse> {
-    const init = json(stepOne(caller ? { email: caller.email } : {}));
-    const response = caller
-      ? await app.requestAs(caller, '/api/consultation', init)
-      : await app.request('/api/consultation', init);
-    expect(response.status).toBe(200);
-    return (await response.json()) as ConsultationResponse;
-  }
+  const start = (caller?: UserCaller) => sendStepOne(app, caller);
 
   const videoMetadata = (submission: ConsultationResponse, extra: Record<string, string> = {}) => ({
     purpose: 'consultation',
@@ -318,7 +309,7 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
 
   it('applies the kind’s limit before anything is created and its content check once complete', async () => {
     const submission = await start();
-    const before = await listStoredObjectKeys(suite.backing.env, 'consultation-files/');
+    const before = await listStoredObjectKeys(app.backing.env, 'consultation-files/');
     const token = { 'X-Upload-Token': submission.uploadToken };
     const cases: Array<[Record<string, string>, number, number, string]> = [
       [videoMetadata(submission), VIDEO_LIMIT + 1, 413, UPLOAD_MESSAGES.tooLarge(VIDEO_LIMIT)],
@@ -368,7 +359,7 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     });
     const stored = ConsultationUploadResultSchema.parse(JSON.parse(photo.body));
     expect(stored.file.contentType).toBe('image/jpeg');
-    expect(await listStoredObjectKeys(suite.backing.env, 'consultation-files/')).toHaveLength(
+    expect(await listStoredObjectKeys(app.backing.env, 'consultation-files/')).toHaveLength(
       before.length + 1,
     );
     const rows = await app.service.deps.db

@@ -8,7 +8,6 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   AdminConsultationListSchema,
   UPLOAD_MESSAGES,
@@ -27,7 +26,6 @@ import {
   legacyDoc,
   memberLessonMp4,
   png,
-  stepOne,
   svgWithScript,
   uploadForm,
   workbookPdf,
@@ -38,34 +36,20 @@ import {
   backings,
   json,
   SECRET,
-  startConsultation,
+  sendStepOne,
+  useConsultation,
   user,
-  type ConsultationUnderTest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 
 const VIDEO_LIMIT = 300_000;
 
 describe.each(backings())('consultation uploads on $name', (factory) => {
-  let app: ConsultationUnderTest;
-  let isS3: boolean;
   const owner = user({ email: 'owner@riverside-diner.com' });
   const boss = admin();
 
-  const suite = useBacking(factory, async (backing) => {
-    app = await startConsultation(backing, { env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) } });
-    isS3 = app.service.deps.store?.kind === 's3';
-    return app;
-  });
-
-  async function start(caller?: UserCaller): Promise<ConsultationResponse> {
-    const init = json(stepOne(caller ? { email: caller.email } : {}));
-    const response = caller
-      ? await app.requestAs(caller, '/api/consultation', init)
-      : await app.request('/api/consultation', init);
-    expect(response.status).toBe(200);
-    return (await response.json()) as ConsultationResponse;
-  }
+  const app = useConsultation(factory, { env: { CONSULTATION_MAX_VIDEO_BYTES: String(VIDEO_LIMIT) } });
+  const start = (caller?: UserCaller) => sendStepOne(app, caller);
 
   async function upload(
     submission: ConsultationResponse,
@@ -85,7 +69,7 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
     const first = caller
       ? await app.requestAs(caller, url, { headers, redirect: 'manual' })
       : await app.request(url, { headers, redirect: 'manual' });
-    if (!isS3 || first.status !== 302) return { first, response: first };
+    if (!app.isS3 || first.status !== 302) return { first, response: first };
     return { first, response: await fetch(first.headers.get('location')!, { headers }) };
   }
 
@@ -96,8 +80,8 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
   }
 
   async function storedObjectCount(): Promise<number | null> {
-    if (isS3) return null;
-    const dir = path.join(suite.backing.env.DATA_DIR!, 'objects', 'objects', 'consultation-files');
+    if (app.isS3) return null;
+    const dir = path.join(app.backing.env.DATA_DIR!, 'objects', 'objects', 'consultation-files');
     return (await readdir(dir).catch(() => [])).length;
   }
 
@@ -195,7 +179,7 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       expect(asAdminPdf.response.headers.get('content-type')).toBe('application/pdf');
       expect(asAdminPdf.response.headers.get('content-disposition')).toBe('attachment; filename="menu.pdf"');
       expect(asAdminPdf.first.headers.get('x-content-type-options')).toBe('nosniff');
-      if (!isS3) {
+      if (!app.isS3) {
         expect(asAdminPdf.response.headers.get('x-content-type-options')).toBe('nosniff');
         const range = await download(boss, mp4!, { Range: 'bytes=0-99' });
         expect(range.response.status).toBe(206);
@@ -281,8 +265,8 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       expect(body.rejected[0]!.reason).toBe('File is larger than the 293 KB limit');
       const after = await storedObjectCount();
       if (before !== null) expect(after).toBe(before + 1);
-      if (!isS3) {
-        const tmp = await readdir(path.join(suite.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
+      if (!app.isS3) {
+        const tmp = await readdir(path.join(app.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
         expect(tmp.filter((name) => name.endsWith('.data'))).toEqual([]);
       }
     });
@@ -372,8 +356,8 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await app.service.deps.db.select().from(submissionFiles)).length).toBe(rowsBefore);
       expect(await storedObjectCount()).toBe(before);
-      if (!isS3) {
-        const tmp = await readdir(path.join(suite.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
+      if (!app.isS3) {
+        const tmp = await readdir(path.join(app.backing.env.DATA_DIR!, 'objects', 'tmp')).catch(() => []);
         expect(tmp.filter((name) => name.endsWith('.data'))).toEqual([]);
       }
     });

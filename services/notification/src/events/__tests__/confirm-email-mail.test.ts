@@ -1,38 +1,13 @@
 /** The e-mail change link arrives at the new address over a real SMTP peer, once per event. */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessBus } from '@platform/service-kit/events';
-import {
-  backings,
-  envelope,
-  startNotification,
-  type Backing,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { describe, expect, it } from '@jest/globals';
+import { backings, envelope } from '../../__tests__/harness.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 
 describe.each(backings())('the e-mail change link on $name', (factory) => {
-  let backing: Backing;
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('goes to the new address once, with a link valid for 24 hours', async () => {
     const now = notification.clock.now();

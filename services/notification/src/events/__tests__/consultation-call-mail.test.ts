@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { backings, envelope } from '../../__tests__/harness.js';
 import type { ReceivedMail } from '../../__tests__/smtp-peer.js';
-import { useMailSuite, type MailSuite } from '../../__tests__/mail-suite.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 const SUPPORT = 'support@restaurant.example.com';
@@ -36,12 +36,7 @@ function calendarOf(mail: ReceivedMail): string {
 }
 
 describe.each(backings())('consultation call e-mails over SMTP on $name', (factory) => {
-  let suite: MailSuite;
-  useMailSuite(
-    factory,
-    { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
-    (started) => (suite = started),
-  );
+  const suite = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT });
 
   it('invites the owner and support with an .ics, each in their zone, then withdraws it once cancelled', async () => {
     const { peer, notification } = suite;

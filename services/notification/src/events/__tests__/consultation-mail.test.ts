@@ -9,13 +9,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { DAY } from '@platform/service-kit/clock';
 import { InProcessBus } from '@platform/service-kit/events';
-import {
-  backings,
-  envelope,
-  startNotification,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope, startNotification } from '../../__tests__/harness.js';
+import { startSmtpPeer, type ReceivedMail } from '../../__tests__/smtp-peer.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
@@ -44,13 +39,7 @@ function completed(email = owner()) {
 const byRecipient = (mails: ReceivedMail[], to: string) => mails.find((mail) => mail.recipients.includes(to));
 
 describe.each(backings())('consultation e-mails over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(
-    factory,
-    { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
-    (started) => ({ peer, notification } = started),
-  );
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT });
 
   it('confirms a completed request to the owner with the add-files link and tells support, once', async () => {
     const event = completed();

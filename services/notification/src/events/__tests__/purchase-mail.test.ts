@@ -7,8 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { MailListSchema, type EventData } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
-import { ADMIN, backings, envelope, sleep, type NotificationUnderTest } from '../../__tests__/harness.js';
-import type { ReceivedMail, SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { ADMIN, backings, envelope, sleep } from '../../__tests__/harness.js';
+import type { ReceivedMail } from '../../__tests__/smtp-peer.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
@@ -52,9 +52,7 @@ function memberGranted(now: Date, overrides: Partial<EventData<'auth.member.gran
 }
 
 describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('sends the buyer one receipt with the order, the total and the guarantee', async () => {
     const event = orderPaid();

@@ -4,16 +4,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
-import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope } from '../../__tests__/harness.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
 
 describe.each(backings())('the signed agreement e-mail over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('sends the agreement once, with its PDF attached', async () => {
     const pdf = Buffer.from('%PDF-1.7 the agreement');

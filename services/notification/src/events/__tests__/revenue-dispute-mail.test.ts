@@ -7,8 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { RevenuePlanLeft, RevenueReportDisputeChanged } from '@platform/contracts';
-import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
-import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope } from '../../__tests__/harness.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
@@ -48,13 +47,7 @@ function planLeft(overrides: Partial<RevenuePlanLeft> = {}) {
 }
 
 describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(
-    factory,
-    { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT },
-    (started) => ({ peer, notification } = started),
-  );
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT });
 
   /** Publishes the event twice; answers the owner's and the support inbox's mail. */
   async function sendBoth(event: ReturnType<typeof disputeChanged> | ReturnType<typeof planLeft>) {

@@ -6,8 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import type { RevenueReminderRequested } from '@platform/contracts';
-import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
-import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope } from '../../__tests__/harness.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://restaurant.example.com';
@@ -37,9 +36,7 @@ const marchShare = () => ({
 });
 
 describe.each(backings())('revenue-share reminders over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   async function sendOne(event: ReturnType<typeof reminder>) {
     await notification.publish(event);

@@ -26,13 +26,10 @@ function htmlOf(mail: ReceivedMail): string {
 }
 
 describe.each(backings())('e-mails from events over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(
-    factory,
-    { PUBLIC_BASE_URL: `${BASE_URL}/`, SUPPORT_EMAIL: SUPPORT },
-    (started) => ({ peer, notification } = started),
-  );
+  const { peer, notification } = useMailSuite(factory, {
+    PUBLIC_BASE_URL: `${BASE_URL}/`,
+    SUPPORT_EMAIL: SUPPORT,
+  });
 
   it('e-mails the set-password link, valid for 1 hour, to the address in the event', async () => {
     const event = passwordResetRequested(notification.clock.now(), { firstName: 'Ana <Chef>' });

@@ -5,18 +5,10 @@
  * kind still goes); the signed-in learner reads and changes both; bad tokens and kinds change nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Caller } from '@platform/contracts';
-import { InProcessBus } from '@platform/service-kit/events';
-import {
-  ANONYMOUS,
-  backings,
-  envelope,
-  startNotification,
-  type Backing,
-  type NotificationUnderTest,
-} from '../../__tests__/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { ANONYMOUS, backings, envelope } from '../../__tests__/harness.js';
+import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://learn.example.com';
 
@@ -29,29 +21,7 @@ function headerLine(
 }
 
 describe.each(backings())('learning nudges on $name', (factory) => {
-  let backing: Backing;
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    peer = await startSmtpPeer();
-    notification = await startNotification(backing, {
-      env: { SMTP_URL: peer.url, PUBLIC_BASE_URL: BASE_URL },
-      bus: new InProcessBus({ duplicateWindowMs: 0 }),
-    });
-  });
-
-  afterEach(() => {
-    peer.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await notification?.stop();
-    await notification?.bus.close();
-    await peer?.stop();
-    await backing?.cleanup();
-  });
+  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   const learner = () => {
     const userId = randomUUID();
