@@ -388,49 +388,48 @@ test.describe('completing with chosen files', () => {
       expect((await readMyConsultations(page))[0]).toMatchObject({ documentCount: 2 });
     },
   );
-  test(
-    "'Complete Without These Files' sends the request with what was stored, once, after the owner chose it",
-    async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      const email = await signInNewAccount(page, 'owner', `without-${testInfo.project.name}`);
-      await page.goto('/consultation');
-      await fillStepOne(page, email);
-      await page.getByRole('button', { name: 'Save and Continue' }).click();
-      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
-      await slot(page, 'Restaurant Photos')
-        .getByLabel('Choose photos')
-        .setInputFiles({ name: 'bar.png', mimeType: 'image/png', buffer: await page.screenshot() });
-      await slot(page, 'Menu')
-        .getByLabel('Choose menu files')
-        .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
+  test("'Complete Without These Files' sends the request with what was stored, once, after the owner chose it", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const email = await signInNewAccount(page, 'owner', `without-${testInfo.project.name}`);
+    await page.goto('/consultation');
+    await fillStepOne(page, email);
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await slot(page, 'Restaurant Photos')
+      .getByLabel('Choose photos')
+      .setInputFiles({ name: 'bar.png', mimeType: 'image/png', buffer: await page.screenshot() });
+    await slot(page, 'Menu')
+      .getByLabel('Choose menu files')
+      .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
 
-      let completions = 0;
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
-          completions += 1;
-      });
-      // The photo goes up; the menu's upload is cut off.
-      await page.route('**/api/consultation/*/upload', (route) =>
-        route.request().postDataBuffer()?.includes('restaurant-goals-workbook.pdf')
-          ? route.abort('internetdisconnected')
-          : route.continue(),
-      );
-      await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
-      const notSent = page.getByTestId('unsent-files');
-      await expect(notSent).toContainText('Not sent yet: 1 file did not upload');
-      await expect(fileRow(page, 'bar.png')).toHaveAttribute('data-status', 'stored');
-      expect(completions).toBe(0);
+    let completions = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
+        completions += 1;
+    });
+    // The photo goes up; the menu's upload is cut off.
+    await page.route('**/api/consultation/*/upload', (route) =>
+      route.request().postDataBuffer()?.includes('restaurant-goals-workbook.pdf')
+        ? route.abort('internetdisconnected')
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Complete Submission & Send Confirmation' }).click();
+    const notSent = page.getByTestId('unsent-files');
+    await expect(notSent).toContainText('Not sent yet: 1 file did not upload');
+    await expect(fileRow(page, 'bar.png')).toHaveAttribute('data-status', 'stored');
+    expect(completions).toBe(0);
 
-      await notSent.getByRole('button', { name: 'Complete Without These Files' }).click();
-      await expectToast(page, 'Submission Complete!');
-      await page.waitForURL((url) => url.pathname === '/my-consultations');
-      await page.unroute('**/api/consultation/*/upload');
-      expect(completions).toBe(1);
-      const [sent] = await readMyConsultations(page);
-      expect(sent).toMatchObject({ imageCount: 1, videoCount: 0, documentCount: 0 });
-      expect(sent!.confirmedAt).not.toBeNull();
-    },
-  );
+    await notSent.getByRole('button', { name: 'Complete Without These Files' }).click();
+    await expectToast(page, 'Submission Complete!');
+    await page.waitForURL((url) => url.pathname === '/my-consultations');
+    await page.unroute('**/api/consultation/*/upload');
+    expect(completions).toBe(1);
+    const [sent] = await readMyConsultations(page);
+    expect(sent).toMatchObject({ imageCount: 1, videoCount: 0, documentCount: 0 });
+    expect(sent!.confirmedAt).not.toBeNull();
+  });
 });
 
 test.describe('continue later', () => {

@@ -11,7 +11,14 @@ import { captureLogs, type CapturedLogs } from '@platform/service-kit/testing';
 import { loadGatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, SECRET, startKitCourse, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import {
+  gatewayEnv,
+  SECRET,
+  startKitCourse,
+  startServicePeers,
+  urlsOf,
+  type Peers,
+} from './helpers/peers.js';
 
 const ALICE: Caller = {
   kind: 'user',

@@ -107,9 +107,12 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
   async function countAndWatchProbes(bus: EventBus): Promise<Delivery[]> {
     await db.insert(widgets).values({ name: 'probe' });
     const deliveries: Delivery[] = [];
-    const watcher = await bus.subscribe({ subject: SUBJECT, durable: 'watcher', ...fast }, async (delivery) => {
-      deliveries.push(delivery);
-    });
+    const watcher = await bus.subscribe(
+      { subject: SUBJECT, durable: 'watcher', ...fast },
+      async (delivery) => {
+        deliveries.push(delivery);
+      },
+    );
     cleanups.push(() => watcher.stop());
     const consumer = await startCounter(bus, db);
     cleanups.push(() => consumer.stop());
