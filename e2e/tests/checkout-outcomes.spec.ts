@@ -11,6 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { BILLING, createAccount, fillBilling, uniqueEmail } from '../helpers/accounts.js';
 import { hasSetupPasswordLink, isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { addConsultationToCart } from '../helpers/cart.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const PROGRAMME_CHECKOUT = '/checkout?product=self-implementation-program&plan=self_implementation';
@@ -27,11 +28,6 @@ async function expectToast(page: Page, title: string, description?: string) {
 
 function purchaseButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });
-}
-
-async function addConsultationToCart(page: Page) {
-  await page.goto('/services');
-  await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
 }
 
 /** Submits the checkout and waits for the built-in test provider's page; answers its session id. */

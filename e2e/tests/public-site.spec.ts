@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { addConsultationToCart } from '../helpers/cart.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 
@@ -34,11 +35,6 @@ async function expandSection(page: Page, title: string) {
 
 async function videoTime(video: Locator): Promise<number> {
   return video.evaluate((element) => (element as unknown as MediaState).currentTime);
-}
-
-async function addConsultationToCart(page: Page) {
-  await page.goto('/services');
-  await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
 }
 
 test.describe('public course page', () => {

@@ -20,6 +20,9 @@ import { ArrowLeftIcon, RotateCwIcon, ShoppingCartIcon, TriangleAlertIcon } from
 import { useProducts } from '../api/list-products';
 import { ProductCard } from './product-card';
 
+/** The product list of the first view: a press in it before its cards are hydrated is held. */
+const SERVICES_LIST_ID = 'services-list';
+
 function ViewCartLink() {
   const storedCount = useCart((state) => state.getTotalItems());
   // The stored cart is the browser's: the prerendered page shows it once hydrated.
@@ -113,11 +116,12 @@ export function ServicesPage() {
           <ProductGridSkeleton />
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Services">
+        <ul id={SERVICES_LIST_ID} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Services">
           {products.data.products.map((product, index) => (
             <li key={product.id}>
-              {/* Each card hydrates in a task of its own on the first view (docs/decisions.md, 101). */}
-              <HydrateLater>
+              {/* Each card hydrates in a task of its own on the first view (docs/decisions.md, 101), and
+                  an 'Add to Cart' pressed before then is held and given again once it is (115). */}
+              <HydrateLater near={SERVICES_LIST_ID}>
                 <ProductCard product={product} eager={index === 0} />
               </HydrateLater>
             </li>
