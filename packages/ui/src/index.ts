@@ -78,6 +78,7 @@ export {
   RENDERED_WHEN_NEAR,
   ServerMarkup,
   hydrateKeepingServerMarkup,
+  pressRegion,
 } from './components/server-markup';
 export type { ServerMarkupProps } from './components/server-markup';
 export { ThemeProvider, useTheme } from './theme/theme-provider';

@@ -9,7 +9,28 @@ import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NavigateFunction } from 'react-router-dom';
 
+declare global {
+  interface Window {
+    /**
+     * Ends the holding of presses that the page's inline script (the shell's index.html) does before any
+     * of the page's code runs, and gives the button pressed meanwhile, if any.
+     */
+    __earlyPress?: () => HTMLElement | null;
+  }
+}
+
 let hydratingFirstView = false;
+
+/** A button pressed before the page's code ran (see `pressRegion`), until a region takes it. */
+let earlyPress: HTMLElement | null = null;
+
+/** Ends the inline script's holding; what it held is kept for the regions of the first view. */
+function takeEarlyPress(): HTMLElement | null {
+  if (typeof window === 'undefined' || !window.__earlyPress) return null;
+  const take = window.__earlyPress;
+  window.__earlyPress = undefined;
+  return take();
+}
 
 /** The part of the first view hydrated last, once its turn came (see `HydrateLater`). */
 let lastPartHydrated: Promise<void> = Promise.resolve();
@@ -19,11 +40,16 @@ let lastPartHydrated: Promise<void> = Promise.resolve();
  * `ServerMarkup` kept as it is.
  */
 export function hydrateKeepingServerMarkup(hydrate: () => void): void {
+  earlyPress = takeEarlyPress();
   hydratingFirstView = true;
   try {
     hydrate();
   } finally {
     hydratingFirstView = false;
+    // A press no region took (its part was not drawn as the server drew it) is given once the parts are.
+    const press = earlyPress;
+    earlyPress = null;
+    if (press) void lastPartHydrated.then(afterTasks).then(() => press.click());
   }
 }
 
@@ -121,7 +147,9 @@ function regionOf(id: string): Region | undefined {
   if (known) return known;
   const element = document.getElementById(id);
   if (!element || typeof IntersectionObserver === 'undefined') return undefined;
-  let held: HTMLElement | null = null;
+  // A button pressed before the page's code ran, in this region: given again like a press held below.
+  let held: HTMLElement | null = earlyPress && element.contains(earlyPress) ? earlyPress : null;
+  if (held) earlyPress = null;
   let comeNear = () => {};
   // A click with no pointer or key before it (assistive technology, a script) brings the region near too.
   const hold = (event: Event) => {
@@ -145,6 +173,7 @@ function regionOf(id: string): Region | undefined {
       resolve();
     }
     comeNear = done;
+    if (held) return done();
     observer.observe(element);
     for (const type of FIRST_INTERACTION)
       window.addEventListener(type, done, { capture: true, passive: true });
@@ -192,12 +221,26 @@ function AfterTurn({ turn, children }: { turn: Turn | null; children: ReactNode 
  * below the first screen and have no button drawn disabled until hydrated.
  */
 export function HydrateLater({ children, near }: { children: ReactNode; near?: string }) {
-  const [turn] = useState(() => (hydratingFirstView ? (near ? turnWhenNear(near) : nextTurn()) : null));
+  const [turn] = useState(() => {
+    if (hydratingFirstView) return near ? turnWhenNear(near) : nextTurn();
+    // Drawn by the browser, not hydrated: presses in its region work at once, and are no longer held.
+    if (near) takeEarlyPress();
+    return null;
+  });
   return (
     <Suspense fallback={null}>
       <AfterTurn turn={turn}>{children}</AfterTurn>
     </Suspense>
   );
+}
+
+/**
+ * The attributes of the element named by a `HydrateLater`'s `near`: its `id`, and the mark that has the
+ * page's inline script hold a press on one of its buttons made before the page's code has started, to be
+ * given again once the button's part is hydrated (docs/decisions.md, 115).
+ */
+export function pressRegion(id: string): { id: string; 'data-hold-press': '' } {
+  return { id, 'data-hold-press': '' };
 }
 
 /**

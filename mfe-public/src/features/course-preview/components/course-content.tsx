@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDuration, isPlaceholderSectionTitle, totalDurationSeconds } from '@platform/contracts/format';
-import { Badge, Button, HydrateLater, RENDERED_WHEN_NEAR, cn } from '@platform/ui';
+import { Badge, Button, HydrateLater, RENDERED_WHEN_NEAR, cn, pressRegion } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { PreviewLesson, PreviewSection } from '../api/get-course-preview';
 import { isLessonOpen } from '../lib/lesson-rules';
@@ -38,7 +38,7 @@ export function CourseContent({
     // Below the first screen: drawn and hydrated as it nears the view (docs/decisions.md, 115). The box
     // reaches a little past the cards (negative margins, equal padding) so their shadows are not clipped.
     <section
-      id={COURSE_CONTENT_ID}
+      {...pressRegion(COURSE_CONTENT_ID)}
       aria-labelledby="course-content-heading"
       className={cn('-mx-1 -mb-1 space-y-4 px-1 pb-1', RENDERED_WHEN_NEAR)}
     >

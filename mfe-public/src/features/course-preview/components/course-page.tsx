@@ -12,6 +12,7 @@ import {
   SITE_NAME,
   ServerMarkup,
   cn,
+  pressRegion,
   useDocumentTitle,
 } from '@platform/ui';
 import { CircleCheckIcon, EyeIcon, MessageCircleIcon, PlayIcon } from 'lucide-react';
@@ -25,6 +26,10 @@ import { CoursePageSkeleton } from './course-page-skeleton';
 import { CoursePlayerView } from './course-player';
 import { FreeAnalysisCard } from './free-analysis-card';
 import { InstructorCard } from './instructor-card';
+
+/** The players' sections: a press in one before it is hydrated is held and given again (decision 115). */
+const INTRO_PLAYER_ID = 'course-introduction';
+const PREVIEW_PLAYER_ID = 'free-preview-player';
 
 function IntroVideo({
   src,
@@ -44,7 +49,7 @@ function IntroVideo({
   };
 
   return (
-    <section aria-labelledby="intro-video-heading" className="space-y-3">
+    <section {...pressRegion(INTRO_PLAYER_ID)} aria-labelledby="intro-video-heading" className="space-y-3">
       <h2 id="intro-video-heading" className="text-2xl font-bold tracking-tight">
         Watch the introduction
       </h2>
@@ -140,15 +145,16 @@ function CourseLessons({ preview }: { preview: CoursePreview }) {
 
   return (
     <>
-      {/* The players hydrate each in a task of their own on the first view (docs/decisions.md, 101). */}
+      {/* The players hydrate each in a task of their own on the first view (docs/decisions.md, 101), and a
+          play pressed before then is held and given again once they are (115). */}
       {preview.introVideoUrl ? (
-        <HydrateLater>
+        <HydrateLater near={INTRO_PLAYER_ID}>
           <IntroVideo src={preview.introVideoUrl} videoRef={introRef} onPlay={player.pause} />
         </HydrateLater>
       ) : null}
       <FreePreviewNotice freeCount={freeCount} />
-      <HydrateLater>
-        <CoursePlayerView player={player} ref={playerRef} />
+      <HydrateLater near={PREVIEW_PLAYER_ID}>
+        <CoursePlayerView player={player} region={pressRegion(PREVIEW_PLAYER_ID)} ref={playerRef} />
       </HydrateLater>
       <PreviewThisCourseNotice />
       <CourseContent

@@ -4,14 +4,19 @@ import { CircleCheckIcon, PlayIcon } from 'lucide-react';
 import type { CoursePlayer } from '../lib/use-course-player';
 import { formatDuration } from '@platform/contracts/format';
 
-type CoursePlayerViewProps = { player: CoursePlayer; ref?: Ref<HTMLElement> };
+type CoursePlayerViewProps = {
+  player: CoursePlayer;
+  /** The section's id and press-region mark (`pressRegion`, @platform/ui), when it hydrates later. */
+  region?: { id: string; 'data-hold-press': '' };
+  ref?: Ref<HTMLElement>;
+};
 
 /** The second player: a large play overlay until started, then the chosen lesson (video element or embed). */
-export function CoursePlayerView({ player, ref }: CoursePlayerViewProps) {
+export function CoursePlayerView({ player, region, ref }: CoursePlayerViewProps) {
   const { lesson, section, media, started, videoRef, start, onVideoPlay, onVideoEnded } = player;
 
   return (
-    <section ref={ref} aria-labelledby="preview-player-heading" className="space-y-4">
+    <section {...region} ref={ref} aria-labelledby="preview-player-heading" className="space-y-4">
       <h2 id="preview-player-heading" className="text-2xl font-bold tracking-tight">
         Free preview lessons
       </h2>

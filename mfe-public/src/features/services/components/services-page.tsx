@@ -10,6 +10,7 @@ import {
   Button,
   Card,
   HydrateLater,
+  pressRegion,
   SITE_NAME,
   Skeleton,
   useCart,
@@ -116,7 +117,11 @@ export function ServicesPage() {
           <ProductGridSkeleton />
         </div>
       ) : (
-        <ul id={SERVICES_LIST_ID} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Services">
+        <ul
+          {...pressRegion(SERVICES_LIST_ID)}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          aria-label="Services"
+        >
           {products.data.products.map((product, index) => (
             <li key={product.id}>
               {/* Each card hydrates in a task of its own on the first view (docs/decisions.md, 101), and
