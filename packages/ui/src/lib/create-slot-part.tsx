@@ -15,14 +15,12 @@ export function createSlotPart<C extends ElementType>(
   ...classes: ClassValue[]
 ): FunctionComponent<ComponentProps<C>> {
   const Part: ElementType = Component;
-  function SlotPart({ className, ...props }: ComponentProps<C> & { className?: string }) {
-    return (
-      <Part
-        data-slot={slot}
-        className={classes.length === 0 ? className : cn(...classes, className)}
-        {...props}
-      />
-    );
+  function SlotPart(props: ComponentProps<C>) {
+    // Without classes of its own, no `className` key unless the caller gave one: Radix's `asChild` would
+    // turn an undefined one into `class=""`.
+    if (classes.length === 0) return <Part data-slot={slot} {...props} />;
+    const { className, ...rest } = props as ComponentProps<C> & { className?: ClassValue };
+    return <Part data-slot={slot} className={cn(...classes, className)} {...rest} />;
   }
   SlotPart.displayName = slot.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
   return SlotPart;
