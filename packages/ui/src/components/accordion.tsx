@@ -3,21 +3,16 @@ import { ChevronDownIcon } from 'lucide-react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 import { focusRing } from '../lib/focus-ring';
 
-export function Accordion(props: ComponentProps<typeof AccordionPrimitive.Root>) {
-  return <AccordionPrimitive.Root data-slot="accordion" {...props} />;
-}
+export const Accordion = createSlotPart(AccordionPrimitive.Root, 'accordion');
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return (
-    <AccordionPrimitive.Item
-      data-slot="accordion-item"
-      className={cn('border-b border-border last:border-b-0', className)}
-      {...props}
-    />
-  );
-}
+export const AccordionItem = createSlotPart(
+  AccordionPrimitive.Item,
+  'accordion-item',
+  'border-b border-border last:border-b-0',
+);
 
 /** A button inside a heading (`h3`), with aria-expanded and aria-controls from Radix. */
 export function AccordionTrigger({

@@ -1,20 +1,15 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
-}
+export const Card = createSlotPart(
+  'div',
+  'card',
+  'rounded-xl border border-border bg-card text-card-foreground shadow-sm',
+);
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
-}
+export const CardHeader = createSlotPart('div', 'card-header', 'flex flex-col gap-1.5 p-6');
 
 export type CardTitleProps = ComponentProps<'h3'> & {
   /** Render the child element instead (e.g. an `<h2>` where the page outline needs one). */
@@ -33,16 +28,8 @@ export function CardTitle({ className, asChild = false, ...props }: CardTitlePro
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
+export const CardDescription = createSlotPart('p', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('p-6 pt-0', className)} {...props} />;
-}
+export const CardContent = createSlotPart('div', 'card-content', 'p-6 pt-0');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center p-6 pt-0', className)} {...props} />;
-}
+export const CardFooter = createSlotPart('div', 'card-footer', 'flex items-center p-6 pt-0');

@@ -6,36 +6,22 @@ import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { Button } from '@platform/ui';
 import type { ButtonProps } from '@platform/ui';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 import { focusRing } from '../lib/focus-ring';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
-}
+export const Dialog = createSlotPart(DialogPrimitive.Root, 'dialog');
 
-export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
-}
+export const DialogTrigger = createSlotPart(DialogPrimitive.Trigger, 'dialog-trigger');
 
-export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-}
+export const DialogPortal = createSlotPart(DialogPrimitive.Portal, 'dialog-portal');
 
-export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
-}
+export const DialogClose = createSlotPart(DialogPrimitive.Close, 'dialog-close');
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/60 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = createSlotPart(
+  DialogPrimitive.Overlay,
+  'dialog-overlay',
+  'fixed inset-0 z-50 bg-black/60 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+);
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** A corner "Close" button (Escape and the overlay close the dialog either way). */
@@ -74,48 +60,29 @@ export function DialogContent({ className, children, showCloseButton = true, ...
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
-      {...props}
-    />
-  );
-}
+export const DialogHeader = createSlotPart(
+  'div',
+  'dialog-header',
+  'flex flex-col gap-2 text-center sm:text-left',
+);
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = createSlotPart(
+  'div',
+  'dialog-footer',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg font-semibold leading-none', className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = createSlotPart(
+  DialogPrimitive.Title,
+  'dialog-title',
+  'text-lg font-semibold leading-none',
+);
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = createSlotPart(
+  DialogPrimitive.Description,
+  'dialog-description',
+  'text-sm text-muted-foreground',
+);
 
 export type ButtonDialogProps = {
   /** The button that opens it. */

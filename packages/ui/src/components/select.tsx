@@ -1,21 +1,17 @@
 // `@platform/ui/select`: an entry of its own (Radix), so pages that do not use it never download it.
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 import { focusRing } from '../lib/focus-ring';
 
-export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
-  return <SelectPrimitive.Root data-slot="select" {...props} />;
-}
+export const Select = createSlotPart(SelectPrimitive.Root, 'select');
 
-export function SelectGroup(props: ComponentProps<typeof SelectPrimitive.Group>) {
-  return <SelectPrimitive.Group data-slot="select-group" {...props} />;
-}
+export const SelectGroup = createSlotPart(SelectPrimitive.Group, 'select-group');
 
-export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value>) {
-  return <SelectPrimitive.Value data-slot="select-value" {...props} />;
-}
+export const SelectValue = createSlotPart(SelectPrimitive.Value, 'select-value');
 
 /** Give it an id and a `<Label htmlFor>` (or an `aria-label`): it is the control the label names. */
 export function SelectTrigger({
@@ -43,35 +39,33 @@ export function SelectTrigger({
   );
 }
 
-export function SelectScrollUpButton({
-  className,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
-  return (
-    <SelectPrimitive.ScrollUpButton
-      data-slot="select-scroll-up-button"
-      className={cn('flex cursor-default items-center justify-center py-1', className)}
-      {...props}
-    >
-      <ChevronUpIcon className="size-4" aria-hidden="true" />
-    </SelectPrimitive.ScrollUpButton>
-  );
+/** The arrow at the list's top or bottom edge (it scrolls that way); its icon replaces any children. */
+function createScrollButton(
+  Primitive: typeof SelectPrimitive.ScrollUpButton | typeof SelectPrimitive.ScrollDownButton,
+  slot: string,
+  Icon: LucideIcon,
+) {
+  const Part = createSlotPart(Primitive, slot, 'flex cursor-default items-center justify-center py-1');
+  return function ScrollButton(props: ComponentProps<typeof Primitive>) {
+    return (
+      <Part {...props}>
+        <Icon className="size-4" aria-hidden="true" />
+      </Part>
+    );
+  };
 }
 
-export function SelectScrollDownButton({
-  className,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.ScrollDownButton>) {
-  return (
-    <SelectPrimitive.ScrollDownButton
-      data-slot="select-scroll-down-button"
-      className={cn('flex cursor-default items-center justify-center py-1', className)}
-      {...props}
-    >
-      <ChevronDownIcon className="size-4" aria-hidden="true" />
-    </SelectPrimitive.ScrollDownButton>
-  );
-}
+export const SelectScrollUpButton = createScrollButton(
+  SelectPrimitive.ScrollUpButton,
+  'select-scroll-up-button',
+  ChevronUpIcon,
+);
+
+export const SelectScrollDownButton = createScrollButton(
+  SelectPrimitive.ScrollDownButton,
+  'select-scroll-down-button',
+  ChevronDownIcon,
+);
 
 export function SelectContent({
   className,
@@ -108,15 +102,11 @@ export function SelectContent({
   );
 }
 
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      data-slot="select-label"
-      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SelectLabel = createSlotPart(
+  SelectPrimitive.Label,
+  'select-label',
+  'px-2 py-1.5 text-xs font-medium text-muted-foreground',
+);
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -139,12 +129,8 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return (
-    <SelectPrimitive.Separator
-      data-slot="select-separator"
-      className={cn('-mx-1 my-1 h-px bg-border', className)}
-      {...props}
-    />
-  );
-}
+export const SelectSeparator = createSlotPart(
+  SelectPrimitive.Separator,
+  'select-separator',
+  '-mx-1 my-1 h-px bg-border',
+);

@@ -12,6 +12,7 @@ import type { ComponentProps, ReactElement } from 'react';
 // loaded this module.
 import { useToast } from '@platform/ui';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 import { focusRing } from '../lib/focus-ring';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../toast/toast-options';
 
@@ -77,20 +78,13 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   );
 }
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitives.Action>) {
-  return (
-    <ToastPrimitives.Action
-      data-slot="toast-action"
-      className={cn(
-        'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-secondary disabled:pointer-events-none disabled:opacity-50',
-        'group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
-        focusRing,
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastAction = createSlotPart(
+  ToastPrimitives.Action,
+  'toast-action',
+  'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-secondary disabled:pointer-events-none disabled:opacity-50',
+  'group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
+  focusRing,
+);
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitives.Close>) {
   return (
@@ -109,28 +103,13 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   );
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitives.Title>) {
-  return (
-    <ToastPrimitives.Title
-      data-slot="toast-title"
-      className={cn('text-sm font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const ToastTitle = createSlotPart(ToastPrimitives.Title, 'toast-title', 'text-sm font-semibold');
 
-export function ToastDescription({
-  className,
-  ...props
-}: ComponentProps<typeof ToastPrimitives.Description>) {
-  return (
-    <ToastPrimitives.Description
-      data-slot="toast-description"
-      className={cn('text-sm opacity-90', className)}
-      {...props}
-    />
-  );
-}
+export const ToastDescription = createSlotPart(
+  ToastPrimitives.Description,
+  'toast-description',
+  'text-sm opacity-90',
+);
 
 export type ToastActionElement = ReactElement<typeof ToastAction>;
 

@@ -10,6 +10,7 @@ import type { ComponentProps } from 'react';
 // Through the package name: the settings context must be the shared root entry's.
 import { useTooltipSettings } from '@platform/ui';
 import { cn } from '../lib/cn';
+import { createSlotPart } from '../lib/create-slot-part';
 
 export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TooltipProvider } from '@platform/ui';
 
@@ -67,9 +68,7 @@ export function Tooltip({
  * Opens on hover and on keyboard focus. A disabled `<button>` gets no focus or hover events: wrap it in
  * a focusable `<span tabIndex={0}>` trigger when its tooltip explains why it is disabled.
  */
-export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
-}
+export const TooltipTrigger = createSlotPart(TooltipPrimitive.Trigger, 'tooltip-trigger');
 
 export function TooltipContent({
   className,
