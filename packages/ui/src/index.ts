@@ -54,6 +54,17 @@ export { getQueryFn } from './api/get-query-fn';
 export type { UnauthorizedBehavior } from './api/get-query-fn';
 export { parseAnswer, parsedQueryFn, parsedQueryFnOrNull, requestParsed } from './api/parse-answer';
 export type { Contracts, SchemaPick } from './api/parse-answer';
+export { defineParsedQuery, defineParsedQueryFamily } from './api/define-query';
+export type {
+  ParsedQuery,
+  ParsedQueryFamily,
+  ParsedQueryOptions,
+  ParsedQuerySettings,
+} from './api/define-query';
+export { useRefreshingMutation } from './api/use-refreshing-mutation';
+export type { RefreshingMutationSettings } from './api/use-refreshing-mutation';
+export { sendForOutcome } from './api/send-for-outcome';
+export type { SentOutcome } from './api/send-for-outcome';
 export { AUTH_USER_QUERY_KEY, fetchCurrentUser, useAuth, welcome } from './auth/use-auth';
 export type { AuthUser, UseAuthResult } from './auth/use-auth';
 export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';

@@ -3,19 +3,22 @@
  * published week (`GET`/`PUT /api/admin/consultations/call-availability`) and the calls booked from now on
  * (`GET /api/admin/consultations/calls`).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallAvailability } from '@platform/contracts';
-import { parsedQueryFn, requestParsed } from '@platform/ui';
+import { defineParsedQuery, requestParsed } from '@platform/ui';
 
-export const CALL_AVAILABILITY_QUERY_KEY = ['/api/admin/consultations/call-availability'] as const;
-export const BOOKED_CALLS_QUERY_KEY = ['/api/admin/consultations/calls'] as const;
+const callAvailability = defineParsedQuery(
+  ['/api/admin/consultations/call-availability'],
+  (contracts) => contracts.CallAvailabilityViewSchema,
+);
+const bookedCalls = defineParsedQuery(
+  ['/api/admin/consultations/calls'],
+  (contracts) => contracts.AdminCallListSchema,
+);
 
-export function useCallAvailability() {
-  return useQuery({
-    queryKey: CALL_AVAILABILITY_QUERY_KEY,
-    queryFn: parsedQueryFn((contracts) => contracts.CallAvailabilityViewSchema),
-  });
-}
+export const CALL_AVAILABILITY_QUERY_KEY = callAvailability.queryKey;
+export const BOOKED_CALLS_QUERY_KEY = bookedCalls.queryKey;
+export const useCallAvailability = () => callAvailability.use();
 
 export function usePublishCallAvailability() {
   const client = useQueryClient();
@@ -31,9 +34,4 @@ export function usePublishCallAvailability() {
   });
 }
 
-export function useBookedCalls() {
-  return useQuery({
-    queryKey: BOOKED_CALLS_QUERY_KEY,
-    queryFn: parsedQueryFn((contracts) => contracts.AdminCallListSchema),
-  });
-}
+export const useBookedCalls = () => bookedCalls.use();

@@ -4,12 +4,15 @@
  * 403 is an error here, which the admin access handling turns into 'Unauthorized' / 'Access Denied'.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CourseListSchema, StudioSectionListSchema } from '@platform/contracts';
-import type { CourseList, StudioSectionList } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
+import type { StudioSectionList } from '@platform/contracts';
+import { defineParsedQuery, defineParsedQueryFamily } from '@platform/ui';
 import { studioSectionsKey } from './studio-keys';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
+const studioCourses = defineParsedQuery(['/api/courses'], (contracts) => contracts.CourseListSchema);
+const studioSections = defineParsedQueryFamily(
+  studioSectionsKey,
+  (contracts) => contracts.StudioSectionListSchema,
+);
 
 /** How often the outline is read again while a lesson's video waits for or goes through transcoding. */
 export const TRANSCODE_REFRESH_MS = 2000;
@@ -21,20 +24,12 @@ export function isTranscoding(sections: StudioSectionList | undefined): boolean 
   );
 }
 
-export function useStudioCourses() {
-  return useQuery({
-    queryKey: ['/api/courses'],
-    queryFn: async (context): Promise<CourseList> => CourseListSchema.parse(await read(context)),
-  });
-}
+export const useStudioCourses = () => studioCourses.use();
 
 export function useStudioSections(courseId: number | null) {
-  return useQuery<StudioSectionList>({
-    queryKey: studioSectionsKey(courseId ?? 0),
-    enabled: courseId !== null,
+  return useQuery({
+    ...studioSections.options(courseId ?? 0, courseId !== null),
     // 'Waiting to transcode' → 'Transcoding N%' → 'Adaptive streaming ready' without a reload.
     refetchInterval: (query) => (isTranscoding(query.state.data) ? TRANSCODE_REFRESH_MS : false),
-    queryFn: async (context): Promise<StudioSectionList> =>
-      StudioSectionListSchema.parse(await read(context)),
   });
 }

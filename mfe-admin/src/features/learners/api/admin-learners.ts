@@ -3,29 +3,20 @@
  * `…/reset-progress` (docs/behaviour/admin.md#learners).
  * A person's data on their request: the export's address and `DELETE /api/admin/users/:userId`.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DripOverrideRequest } from '@platform/contracts';
-import { apiRequest, parsedQueryFn, requestParsed } from '@platform/ui';
+import { apiRequest, defineParsedQuery, requestParsed, useRefreshingMutation } from '@platform/ui';
 
-const LEARNERS_KEY = ['/api/admin/learners'] as const;
+const learners = defineParsedQuery(['/api/admin/learners'], (contracts) => contracts.AdminLearnerListSchema);
+const refreshesLearners = { refreshes: [learners.queryKey] };
 
-export function useAdminLearners() {
-  return useQuery({
-    queryKey: LEARNERS_KEY,
-    queryFn: parsedQueryFn((contracts) => contracts.AdminLearnerListSchema),
-  });
-}
+export const useAdminLearners = () => learners.use();
 
 export type OverridePath = 'unlock-all' | 'reset-progress';
 
 export function useDripOverride(userId: string, path: OverridePath) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: DripOverrideRequest) => {
-      await apiRequest('POST', `/api/admin/learners/${userId}/${path}`, request);
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: LEARNERS_KEY }),
-  });
+  return useRefreshingMutation(async (request: DripOverrideRequest) => {
+    await apiRequest('POST', `/api/admin/learners/${userId}/${path}`, request);
+  }, refreshesLearners);
 }
 
 /** The zip of everything kept about a person, for the admin on their request (written by the gateway). */
@@ -33,9 +24,8 @@ export const adminExportUrl = (userId: string) => `/api/admin/users/${userId}/ex
 
 /** `DELETE /api/admin/users/:userId`: the account deleted on the person's request; the server's message. */
 export function useDeleteUser(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () =>
+  return useRefreshingMutation(
+    async () =>
       (
         await requestParsed(
           'DELETE',
@@ -44,6 +34,6 @@ export function useDeleteUser(userId: string) {
           (contracts) => contracts.AccountActionResponseSchema,
         )
       ).message,
-    onSettled: () => client.invalidateQueries({ queryKey: LEARNERS_KEY }),
-  });
+    refreshesLearners,
+  );
 }

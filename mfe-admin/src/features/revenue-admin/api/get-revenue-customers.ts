@@ -1,21 +1,10 @@
 /** `GET /api/admin/revenue-customers` (admin only): every owner on the plan with their figures now. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RevenueCustomerSchema } from '@platform/contracts';
-import type { RevenueCustomer } from '@platform/contracts';
-import { getQueryFn } from '@platform/ui';
-import { z } from 'zod';
+import { defineParsedQuery } from '@platform/ui';
 import { REVENUE_CUSTOMERS_KEY } from './revenue-ledger-keys';
 
-const read = getQueryFn<unknown>({ on401: 'throw' });
-const CustomerListSchema = z.array(RevenueCustomerSchema);
+const revenueCustomers = defineParsedQuery(REVENUE_CUSTOMERS_KEY, (contracts) =>
+  contracts.RevenueCustomerSchema.array(),
+);
 
-export function revenueCustomersQuery() {
-  return queryOptions({
-    queryKey: REVENUE_CUSTOMERS_KEY,
-    queryFn: async (context): Promise<RevenueCustomer[]> => CustomerListSchema.parse(await read(context)),
-  });
-}
-
-export function useRevenueCustomers() {
-  return useQuery(revenueCustomersQuery());
-}
+export const revenueCustomersQuery = () => revenueCustomers.options();
+export const useRevenueCustomers = () => revenueCustomers.use();

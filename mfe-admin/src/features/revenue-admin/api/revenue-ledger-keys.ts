@@ -3,27 +3,16 @@
  * does: a verification, payment, reminder or baseline correction can change the stats, the lists and the
  * chart alike, so all three are read again.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '@platform/ui';
 
 export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
 export const REVENUE_REPORTS_KEY = ['/api/admin/revenue-reports'] as const;
 /** Also the prefix of each customer's baseline changes (`…/revenue-customers/:id/baseline-changes`). */
 export const REVENUE_CUSTOMERS_KEY = ['/api/admin/revenue-customers'] as const;
 
-export async function refreshRevenueLedger(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [REVENUE_STATS_KEY, REVENUE_REPORTS_KEY, REVENUE_CUSTOMERS_KEY].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
-
 /** A ledger action as a mutation: whether it succeeds or fails, the ledger's reads are fetched again. */
 export function useLedgerMutation<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => refreshRevenueLedger(queryClient),
+  return useRefreshingMutation(mutationFn, {
+    refreshes: [REVENUE_STATS_KEY, REVENUE_REPORTS_KEY, REVENUE_CUSTOMERS_KEY],
   });
 }

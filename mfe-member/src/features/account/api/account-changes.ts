@@ -3,14 +3,13 @@
  * password, the e-mail (a link to the new address) and the link's confirmation. Each rejects with the
  * `ApiError` of a refusal, whose field issues the forms show beside their fields.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
   ConfirmEmailRequest,
   UpdateProfileRequest,
 } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, apiRequest } from '@platform/ui';
+import { AUTH_USER_QUERY_KEY, apiRequest, useRefreshingMutation } from '@platform/ui';
 
 async function send(method: 'POST' | 'PATCH', url: string, body: unknown): Promise<string> {
   const response = await apiRequest(method, url, body);
@@ -21,10 +20,9 @@ async function send(method: 'POST' | 'PATCH', url: string, body: unknown): Promi
 
 /** A change that alters what the signed-in user looks like: the session's user is read again after it. */
 function useAccountChange<Input>(method: 'POST' | 'PATCH', url: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Input) => send(method, url, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY }),
+  return useRefreshingMutation((input: Input) => send(method, url, input), {
+    refreshes: [AUTH_USER_QUERY_KEY],
+    after: 'success',
   });
 }
 

@@ -2,16 +2,14 @@
  * `POST /api/orders/{id}/plan-renewal` (payment service): cancels (`renew: false`) or resumes a membership
  * plan's renewal. The account's orders are read again after it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@platform/ui';
+import { apiRequest, useRefreshingMutation } from '@platform/ui';
 import { MY_ORDERS_QUERY_KEY } from '../../orders/api/orders';
 
 export function useSetPlanRenewal() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ orderId, renew }: { orderId: string; renew: boolean }) => {
+  return useRefreshingMutation(
+    async ({ orderId, renew }: { orderId: string; renew: boolean }) => {
       await apiRequest('POST', `/api/orders/${orderId}/plan-renewal`, { renew });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: MY_ORDERS_QUERY_KEY }),
-  });
+    { refreshes: [MY_ORDERS_QUERY_KEY] },
+  );
 }

@@ -2,15 +2,13 @@
  * `GET /api/certificates` (docs/behaviour/member-learning.md#certificates): the signed-in learner's
  * certificates, read by the dashboard once the course is finished. A 401 reads as null (signed out).
  */
-import { useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQuery } from '@platform/ui';
 
-export const MY_CERTIFICATES_QUERY_KEY = ['/api/certificates'] as const;
+const myCertificates = defineParsedQuery(
+  ['/api/certificates'],
+  (contracts) => contracts.MyCertificateListSchema,
+  { on401: 'returnNull' },
+);
 
-export function useMyCertificates(enabled: boolean) {
-  return useQuery({
-    queryKey: MY_CERTIFICATES_QUERY_KEY,
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.MyCertificateListSchema),
-  });
-}
+export const MY_CERTIFICATES_QUERY_KEY = myCertificates.queryKey;
+export const useMyCertificates = myCertificates.use;

@@ -1,15 +1,11 @@
 /** `GET /api/courses/:id`: one course's card for any signed-in caller (404 when missing); 401 reads as null. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQueryFamily } from '@platform/ui';
 
-export function courseQuery(courseId: number, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/courses', courseId],
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.CourseSummarySchema),
-  });
-}
+const course = defineParsedQueryFamily(
+  (courseId: number) => ['/api/courses', courseId] as const,
+  (contracts) => contracts.CourseSummarySchema,
+  { on401: 'returnNull' },
+);
 
-export function useCourse(courseId: number, enabled: boolean) {
-  return useQuery(courseQuery(courseId, enabled));
-}
+export const courseQuery = course.options;
+export const useCourse = course.use;

@@ -2,29 +2,20 @@
  * `GET /api/modules/:id` (one section with the caller's drip state) and `GET /api/modules/:id/lessons`
  * (its lessons; locked ones without content). 401 reads as null; 403 without an enrolment; 404 missing.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQueryFamily } from '@platform/ui';
 
-export function moduleQuery(moduleId: number, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/modules', moduleId],
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.AvailableModuleSchema),
-  });
-}
+const moduleRead = defineParsedQueryFamily(
+  (moduleId: number) => ['/api/modules', moduleId] as const,
+  (contracts) => contracts.AvailableModuleSchema,
+  { on401: 'returnNull' },
+);
+const moduleLessons = defineParsedQueryFamily(
+  (moduleId: number) => ['/api/modules', moduleId, 'lessons'] as const,
+  (contracts) => contracts.MemberLessonListSchema,
+  { on401: 'returnNull' },
+);
 
-export function moduleLessonsQuery(moduleId: number, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/modules', moduleId, 'lessons'],
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.MemberLessonListSchema),
-  });
-}
-
-export function useModule(moduleId: number, enabled: boolean) {
-  return useQuery(moduleQuery(moduleId, enabled));
-}
-
-export function useModuleLessons(moduleId: number, enabled: boolean) {
-  return useQuery(moduleLessonsQuery(moduleId, enabled));
-}
+export const moduleQuery = moduleRead.options;
+export const moduleLessonsQuery = moduleLessons.options;
+export const useModule = moduleRead.use;
+export const useModuleLessons = moduleLessons.use;

@@ -3,17 +3,13 @@
  * the lessons before and after it, each open or locked with its release time. It answers for a locked lesson
  * too, so the page can say when it opens. 401 reads as null (signed out); 403 and 404 throw an `ApiError`.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQueryFamily } from '@platform/ui';
 
-export function lessonNavigationQuery(lessonId: string, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/lessons', lessonId, 'navigation'],
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.LessonNavigationSchema),
-  });
-}
+const lessonNavigation = defineParsedQueryFamily(
+  (lessonId: string) => ['/api/lessons', lessonId, 'navigation'] as const,
+  (contracts) => contracts.LessonNavigationSchema,
+  { on401: 'returnNull' },
+);
 
-export function useLessonNavigation(lessonId: string, enabled: boolean) {
-  return useQuery(lessonNavigationQuery(lessonId, enabled));
-}
+export const lessonNavigationQuery = lessonNavigation.options;
+export const useLessonNavigation = lessonNavigation.use;

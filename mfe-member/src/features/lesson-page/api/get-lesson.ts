@@ -3,17 +3,13 @@
  * media, for members only. A 401 reads as null (signed out); 403 (no membership, or not released), 404 and
  * any other failure throw `Error('<status>: <body>')`.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQueryFamily } from '@platform/ui';
 
-export function lessonQuery(lessonId: string, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['/api/lessons', lessonId],
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.MemberLessonSchema),
-  });
-}
+const lesson = defineParsedQueryFamily(
+  (lessonId: string) => ['/api/lessons', lessonId] as const,
+  (contracts) => contracts.MemberLessonSchema,
+  { on401: 'returnNull' },
+);
 
-export function useLesson(lessonId: string, enabled: boolean) {
-  return useQuery(lessonQuery(lessonId, enabled));
-}
+export const lessonQuery = lesson.options;
+export const useLesson = lesson.use;

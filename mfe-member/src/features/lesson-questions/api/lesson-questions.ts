@@ -2,30 +2,22 @@
  * `GET` and `POST /api/lessons/:id/questions` (docs/behaviour/member-learning.md#lesson-questions): the
  * member's own questions and the published answers under a lesson, and asking a new one.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AskQuestionRequest, LessonQuestion } from '@platform/contracts';
-import { parsedQueryFn, requestParsed } from '@platform/ui';
+import { defineParsedQueryFamily, requestParsed, useRefreshingMutation } from '@platform/ui';
 
-export const lessonQuestionsKey = (lessonId: string) => ['/api/lessons', lessonId, 'questions'] as const;
+const lessonQuestions = defineParsedQueryFamily(
+  (lessonId: string) => ['/api/lessons', lessonId, 'questions'] as const,
+  (contracts) => contracts.LessonQuestionListSchema,
+);
 
-export function useLessonQuestions(lessonId: string) {
-  return useQuery({
-    queryKey: lessonQuestionsKey(lessonId),
-    queryFn: parsedQueryFn((contracts) => contracts.LessonQuestionListSchema),
-  });
-}
+export const lessonQuestionsKey = lessonQuestions.queryKey;
+export const useLessonQuestions = lessonQuestions.use;
 
 export function useAskQuestion(lessonId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: AskQuestionRequest): Promise<LessonQuestion> => {
-      return requestParsed(
-        'POST',
-        `/api/lessons/${lessonId}/questions`,
-        request,
-        (contracts) => contracts.LessonQuestionSchema,
-      );
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: lessonQuestionsKey(lessonId) }),
-  });
+  const queryKey = lessonQuestionsKey(lessonId);
+  return useRefreshingMutation(
+    (request: AskQuestionRequest): Promise<LessonQuestion> =>
+      requestParsed('POST', queryKey.join('/'), request, (contracts) => contracts.LessonQuestionSchema),
+    { refreshes: [queryKey], after: 'success' },
+  );
 }

@@ -1,18 +1,11 @@
 /** `GET /api/notification-preferences` (docs/behaviour/member-learning.md#nudges); a 401 reads as null. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@platform/contracts';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQuery } from '@platform/ui';
 
-export const PREFERENCES_QUERY_KEY = ['/api/notification-preferences'] as const;
+const preferences = defineParsedQuery(
+  ['/api/notification-preferences'],
+  (contracts) => contracts.NotificationPreferencesSchema,
+  { on401: 'returnNull' },
+);
 
-export function useNotificationPreferences(enabled: boolean) {
-  return useQuery(
-    queryOptions({
-      queryKey: PREFERENCES_QUERY_KEY,
-      enabled,
-      queryFn: parsedQueryFnOrNull<NotificationPreferences>(
-        (contracts) => contracts.NotificationPreferencesSchema,
-      ),
-    }),
-  );
-}
+export const PREFERENCES_QUERY_KEY = preferences.queryKey;
+export const useNotificationPreferences = preferences.use;

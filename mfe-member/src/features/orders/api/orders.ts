@@ -3,21 +3,16 @@
  * docs/behaviour/checkout-and-payments.md#orders-and-billing). A 401 from the list reads as null, which
  * the page turns into 'Session Expired'.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyOrder } from '@platform/contracts';
-import { parsedQueryFnOrNull, requestParsed } from '@platform/ui';
+import { defineParsedQuery, requestParsed } from '@platform/ui';
 
-export const MY_ORDERS_QUERY_KEY = ['/api/orders'] as const;
+const myOrders = defineParsedQuery(['/api/orders'], (contracts) => contracts.MyOrderListSchema, {
+  on401: 'returnNull',
+});
 
-export function useMyOrders(enabled: boolean) {
-  return useQuery(
-    queryOptions({
-      queryKey: MY_ORDERS_QUERY_KEY,
-      enabled,
-      queryFn: parsedQueryFnOrNull((contracts) => contracts.MyOrderListSchema),
-    }),
-  );
-}
+export const MY_ORDERS_QUERY_KEY = myOrders.queryKey;
+export const useMyOrders = myOrders.use;
 
 export function useRequestRefund() {
   const client = useQueryClient();

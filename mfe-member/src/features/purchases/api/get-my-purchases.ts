@@ -3,19 +3,14 @@
  * the signed-in account has bought and still has. Both dashboards read it beside their own reads, to say how
  * to get the consultation. A 401 reads as null (signed out).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { defineParsedQuery } from '@platform/ui';
 
-export const MY_PURCHASES_QUERY_KEY = ['/api/payment/my-purchases'] as const;
+const myPurchases = defineParsedQuery(
+  ['/api/payment/my-purchases'],
+  (contracts) => contracts.MyPurchasesSchema,
+  { on401: 'returnNull' },
+);
 
-export function myPurchasesQuery(enabled: boolean) {
-  return queryOptions({
-    queryKey: MY_PURCHASES_QUERY_KEY,
-    enabled,
-    queryFn: parsedQueryFnOrNull((contracts) => contracts.MyPurchasesSchema),
-  });
-}
-
-export function useMyPurchases(enabled: boolean) {
-  return useQuery(myPurchasesQuery(enabled));
-}
+export const MY_PURCHASES_QUERY_KEY = myPurchases.queryKey;
+export const myPurchasesQuery = myPurchases.options;
+export const useMyPurchases = myPurchases.use;

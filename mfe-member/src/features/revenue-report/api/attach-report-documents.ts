@@ -4,9 +4,8 @@
  * `ApiError` of a refusal (400 nothing accepted, 413 too many or too large) or an `UploadTransportError`.
  * Either way the owner's history is read again.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachReportDocumentsResponse } from '@platform/contracts';
-import { parseAnswer } from '@platform/ui';
+import { parseAnswer, useRefreshingMutation } from '@platform/ui';
 import { sendWithProgress } from '@platform/ui/upload-progress';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
@@ -27,10 +26,9 @@ export async function attachReportDocuments(
 }
 
 export function useAttachReportDocuments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ reportId, files }: { reportId: string; files: readonly File[] }) =>
+  return useRefreshingMutation(
+    ({ reportId, files }: { reportId: string; files: readonly File[] }) =>
       attachReportDocuments(reportId, files),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_REVENUE_REPORTS_QUERY_KEY }),
-  });
+    { refreshes: [MY_REVENUE_REPORTS_QUERY_KEY] },
+  );
 }

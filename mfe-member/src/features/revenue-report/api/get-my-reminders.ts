@@ -3,15 +3,12 @@
  * signed-in owner was sent, newest first, and those to come. A report or a payment changes what comes
  * next, so it is read again with the reports.
  */
-import { useQuery } from '@tanstack/react-query';
-import { parsedQueryFn } from '@platform/ui';
+import { defineParsedQuery } from '@platform/ui';
 
-export const MY_REMINDERS_QUERY_KEY = ['/api/revenue-reminders'] as const;
+const myReminders = defineParsedQuery(
+  ['/api/revenue-reminders'],
+  (contracts) => contracts.ReminderLadderSchema,
+);
 
-export function useMyReminders(enabled: boolean) {
-  return useQuery({
-    queryKey: MY_REMINDERS_QUERY_KEY,
-    enabled,
-    queryFn: parsedQueryFn((contracts) => contracts.ReminderLadderSchema),
-  });
-}
+export const MY_REMINDERS_QUERY_KEY = myReminders.queryKey;
+export const useMyReminders = myReminders.use;

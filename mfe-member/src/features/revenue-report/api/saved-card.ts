@@ -3,18 +3,14 @@
  * `GET /api/saved-card` to show it, `POST /api/saved-card/setup` for the page where a card is entered
  * (Stripe's, or the test provider's TEST MODE page), `DELETE /api/saved-card` to remove it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MySavedCard, SavedCardReturnPage, SavedCardSetupResponse } from '@platform/contracts';
-import { parsedQueryFn, requestParsed } from '@platform/ui';
+import { defineParsedQuery, requestParsed } from '@platform/ui';
 
-export const MY_SAVED_CARD_QUERY_KEY = ['/api/saved-card'] as const;
+const mySavedCard = defineParsedQuery(['/api/saved-card'], (contracts) => contracts.MySavedCardSchema);
 
-export function useMySavedCard() {
-  return useQuery({
-    queryKey: MY_SAVED_CARD_QUERY_KEY,
-    queryFn: parsedQueryFn<MySavedCard>((contracts) => contracts.MySavedCardSchema),
-  });
-}
+export const MY_SAVED_CARD_QUERY_KEY = mySavedCard.queryKey;
+export const useMySavedCard = mySavedCard.use;
 
 export function startCardSetup(returnTo: SavedCardReturnPage): Promise<SavedCardSetupResponse> {
   return requestParsed(

@@ -3,9 +3,8 @@
  * report again and computes the share itself; a refusal carries its words (a 400 names the rule, e.g. an
  * overlapping period). On success the owner's plan and history are read again.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevenueReportRequestParsed, SubmitRevenueReportResponse } from '@platform/contracts';
-import { requestParsed } from '@platform/ui';
+import { requestParsed, useRefreshingMutation } from '@platform/ui';
 import { MY_REMINDERS_QUERY_KEY } from './get-my-reminders';
 import { MY_STATEMENTS_QUERY_KEY } from './get-my-statement';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
@@ -22,14 +21,8 @@ export async function submitRevenueReport(
 }
 
 export function useSubmitRevenueReport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitRevenueReport,
-    onSuccess: () =>
-      Promise.all(
-        [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY, MY_STATEMENTS_QUERY_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useRefreshingMutation(submitRevenueReport, {
+    refreshes: [MY_REVENUE_REPORTS_QUERY_KEY, MY_REMINDERS_QUERY_KEY, MY_STATEMENTS_QUERY_KEY],
+    after: 'success',
   });
 }

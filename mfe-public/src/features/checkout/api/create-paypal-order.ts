@@ -3,19 +3,14 @@
  * and its approval link.
  */
 import type { PaypalOrderRequest } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
-import { CheckoutError, readServerMessage } from '../lib/checkout-error';
+import { CheckoutError } from '../lib/checkout-error';
+import { postCheckout } from './post-checkout';
 
 /** Resolves with the approval address the buyer goes to. */
 export async function createPaypalOrder(request: PaypalOrderRequest): Promise<string> {
   const { CHECKOUT_MESSAGES, PaypalOrderResponseSchema } = await import('@platform/contracts');
-  let response: Response;
-  try {
-    response = await apiRequest('POST', '/api/paypal/order', request);
-  } catch (error) {
-    throw new CheckoutError(readServerMessage(error) ?? CHECKOUT_MESSAGES.paypalOrderFailed, error);
-  }
-  const parsed = PaypalOrderResponseSchema.safeParse(await response.json().catch(() => null));
+  const answer = await postCheckout('/api/paypal/order', request, CHECKOUT_MESSAGES.paypalOrderFailed);
+  const parsed = PaypalOrderResponseSchema.safeParse(answer);
   if (!parsed.success) throw new CheckoutError(CHECKOUT_MESSAGES.paypalOrderFailed);
   const approve = parsed.data.links.find((link) => link.rel === 'approve');
   if (!approve?.href) throw new CheckoutError(CHECKOUT_MESSAGES.paypalApprovalMissing);

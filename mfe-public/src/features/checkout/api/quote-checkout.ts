@@ -4,10 +4,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutQuote } from '@platform/contracts';
-import { apiRequest } from '@platform/ui';
 import type { CheckoutLineView } from '../lib/checkout-lines';
 import { toRequestItems } from '../lib/checkout-lines';
-import { CheckoutError, readServerMessage } from '../lib/checkout-error';
+import { CheckoutError } from '../lib/checkout-error';
+import { postCheckout } from './post-checkout';
 
 export const COUPON_CHECK_FAILED = 'The code could not be checked. Please try again.';
 
@@ -16,13 +16,12 @@ export async function quoteCheckout(
   couponCode: string,
 ): Promise<CheckoutQuote> {
   const { CheckoutQuoteSchema } = await import('@platform/contracts');
-  let response: Response;
-  try {
-    response = await apiRequest('POST', '/api/checkout/quote', { items: toRequestItems(lines), couponCode });
-  } catch (error) {
-    throw new CheckoutError(readServerMessage(error) ?? COUPON_CHECK_FAILED, error);
-  }
-  const parsed = CheckoutQuoteSchema.safeParse(await response.json().catch(() => null));
+  const answer = await postCheckout(
+    '/api/checkout/quote',
+    { items: toRequestItems(lines), couponCode },
+    COUPON_CHECK_FAILED,
+  );
+  const parsed = CheckoutQuoteSchema.safeParse(answer);
   if (!parsed.success) throw new CheckoutError(COUPON_CHECK_FAILED);
   return parsed.data;
 }

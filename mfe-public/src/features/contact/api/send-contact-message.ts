@@ -4,20 +4,14 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest } from '@platform/contracts';
-import { ApiError, apiRequest } from '@platform/ui';
-import type { RefusedOutcome } from '@platform/ui';
+import { sendForOutcome } from '@platform/ui';
+import type { SentOutcome } from '@platform/ui';
 
-export type SendContactOutcome = { ok: true } | RefusedOutcome;
+export type SendContactOutcome = SentOutcome;
 
 /** Rejects only when there is no answer (network down). */
-export async function sendContactMessage(input: ContactRequest): Promise<SendContactOutcome> {
-  try {
-    await apiRequest('POST', '/api/contact', input);
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, ...error.toFailure() };
-    throw error;
-  }
+export function sendContactMessage(input: ContactRequest): Promise<SendContactOutcome> {
+  return sendForOutcome('POST', '/api/contact', input);
 }
 
 export function useSendContactMessage() {

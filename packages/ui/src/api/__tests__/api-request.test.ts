@@ -8,6 +8,8 @@ import { ApiError } from '../api-error';
 import { apiRequest } from '../api-request';
 import { getQueryFn } from '../get-query-fn';
 import { parsedQueryFn, parsedQueryFnOrNull, requestParsed } from '../parse-answer';
+import { defineParsedQuery, defineParsedQueryFamily } from '../define-query';
+import { sendForOutcome } from '../send-for-outcome';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 
 type SeenRequest = { method?: string; url?: string; headers: IncomingHttpHeaders; body: string };
@@ -217,5 +219,54 @@ describe('reads parsed with a contracts schema', () => {
     const read = parsedQueryFnOrNull((contracts) => contracts.ForgotPasswordResponseSchema);
     await expect(read(queryContext([`${baseUrl}/unauthorized`]))).resolves.toBeNull();
     await expect(read(queryContext([`${baseUrl}/link-sent`]))).resolves.toMatchObject({ success: true });
+  });
+});
+
+describe('reads and form calls declared once', () => {
+  it('defineParsedQuery gives its key, options enabled unless told otherwise, and a 401 read as asked', async () => {
+    const read = defineParsedQuery(
+      [`${baseUrl}/unauthorized`],
+      (contracts) => contracts.ForgotPasswordResponseSchema,
+      {
+        on401: 'returnNull',
+      },
+    );
+    expect(read.queryKey).toEqual([`${baseUrl}/unauthorized`]);
+    expect(read.options().enabled).toBe(true);
+    expect(read.options(false)).toMatchObject({ queryKey: read.queryKey, enabled: false });
+    await expect(Promise.resolve(read.options().queryFn?.(queryContext(read.queryKey)))).resolves.toBeNull();
+
+    const strict = defineParsedQuery(
+      [`${baseUrl}/unauthorized`],
+      (contracts) => contracts.ForgotPasswordResponseSchema,
+    );
+    const error = await rejectionOf(
+      Promise.resolve(strict.options().queryFn?.(queryContext(strict.queryKey))),
+    );
+    expect(error).toMatchObject({ status: 401 });
+  });
+
+  it('defineParsedQueryFamily keys each read by its parameter and parses what that address answers', async () => {
+    const read = defineParsedQueryFamily(
+      (name: string) => [baseUrl, name] as const,
+      (contracts) => contracts.ForgotPasswordResponseSchema,
+    );
+    expect(read.queryKey('link-sent')).toEqual([baseUrl, 'link-sent']);
+    const options = read.options('link-sent', false);
+    expect(options).toMatchObject({ queryKey: [baseUrl, 'link-sent'], enabled: false });
+    await expect(Promise.resolve(options.queryFn?.(queryContext(options.queryKey)))).resolves.toEqual({
+      success: true,
+      message: 'Check your inbox',
+    });
+  });
+
+  it('sendForOutcome resolves an OK answer as ok and a refusal as its failure, with the field issues', async () => {
+    await expect(sendForOutcome('POST', `${baseUrl}/link-sent`, {})).resolves.toEqual({ ok: true });
+    await expect(sendForOutcome('POST', `${baseUrl}/refused`, { email: 'x' })).resolves.toMatchObject({
+      ok: false,
+      status: 400,
+      message: 'Please enter a valid email address',
+      issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
   });
 });
