@@ -62,13 +62,7 @@ export async function logIn(deps: ServiceDeps<AuthConfig>, options: LogInOptions
   if (user.passwordHash && options.passwords.needsRehash(user.passwordHash)) {
     await upgradeHash(deps, options, user.id, user.passwordHash);
   }
-  const token = await startSession({
-    db: deps.db,
-    clock: deps.clock,
-    config: deps.config,
-    userId: user.id,
-    previousToken: options.previousToken,
-  });
+  const token = await startSession(deps.db, deps, { userId: user.id, previousToken: options.previousToken });
   return { outcome: 'signed-in', token, userId: user.id };
 }
 

@@ -37,13 +37,7 @@ export async function signUp(
     });
     if (!user) return null;
     await announceRegistration(tx, user, { clock: deps.clock, requestId: options.requestId });
-    const token = await startSession({
-      db: tx,
-      clock: deps.clock,
-      config: deps.config,
-      userId: user.id,
-      previousToken: options.previousToken,
-    });
+    const token = await startSession(tx, deps, { userId: user.id, previousToken: options.previousToken });
     return { user, token };
   });
   if (!result) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);

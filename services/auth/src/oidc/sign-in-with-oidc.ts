@@ -52,13 +52,7 @@ export async function signInWithOidc(
     }
     // Sign-in requires the provider's email_verified: the address is proven.
     await markEmailVerified(tx, user.id, now);
-    const token = await startSession({
-      db: tx,
-      clock: deps.clock,
-      config: deps.config,
-      userId: user.id,
-      previousToken: options.previousToken,
-    });
+    const token = await startSession(tx, deps, { userId: user.id, previousToken: options.previousToken });
     return { userId: user.id, token, created };
   });
   return result;

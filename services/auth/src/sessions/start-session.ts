@@ -6,25 +6,26 @@ import { newSecretToken, hashSecretToken } from './secret-token.js';
 import { endSession, insertSession } from './sessions.repository.js';
 
 export interface StartSessionOptions {
-  db: Executor;
-  clock: Clock;
-  config: AuthConfig;
   userId: string;
   /** The session token the request carried: that session ends (rotation on sign-in). */
   previousToken?: string | undefined;
 }
 
-/** Returns the token for the cookie. */
-export async function startSession(options: StartSessionOptions): Promise<string> {
-  const now = options.clock.now();
-  if (options.previousToken) await endSession(options.db, hashSecretToken(options.previousToken), now);
+/** Returns the token for the cookie; `db` is the caller's transaction when the sign-in writes more. */
+export async function startSession(
+  db: Executor,
+  deps: { clock: Clock; config: AuthConfig },
+  options: StartSessionOptions,
+): Promise<string> {
+  const now = deps.clock.now();
+  if (options.previousToken) await endSession(db, hashSecretToken(options.previousToken), now);
   const { token, id } = newSecretToken();
-  await insertSession(options.db, {
+  await insertSession(db, {
     id,
     userId: options.userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + options.config.SESSION_ABSOLUTE_DAYS * DAY),
+    expiresAt: new Date(now.getTime() + deps.config.SESSION_ABSOLUTE_DAYS * DAY),
   });
   return token;
 }

@@ -1,6 +1,6 @@
 /** Queries on `course.course_enrollments` and `course.course_access_grants`. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
 
 /**
@@ -9,6 +9,11 @@ import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRo
  */
 export async function lockUserEnrolments(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-enrolments:${userId}`}))`);
+}
+
+/** Which of the user's enrolments stand (are not withdrawn), narrowed by `more`. */
+export function standingEnrolmentsOf(userId: string, ...more: (SQL | undefined)[]): SQL | undefined {
+  return and(eq(courseEnrollments.userId, userId), isNull(courseEnrollments.withdrawnAt), ...more);
 }
 
 export async function findExistingCourseIds(db: Executor, courseIds: number[]): Promise<Set<number>> {
@@ -130,7 +135,7 @@ export async function listActiveEnrolments(db: Executor, userId: string): Promis
   return db
     .select()
     .from(courseEnrollments)
-    .where(and(eq(courseEnrollments.userId, userId), isNull(courseEnrollments.withdrawnAt)))
+    .where(standingEnrolmentsOf(userId))
     .orderBy(asc(courseEnrollments.enrolledAt), asc(courseEnrollments.id));
 }
 
@@ -169,13 +174,7 @@ export async function findStandingEnrolment(
   const [row] = await db
     .select()
     .from(courseEnrollments)
-    .where(
-      and(
-        eq(courseEnrollments.userId, userId),
-        eq(courseEnrollments.courseId, courseId),
-        isNull(courseEnrollments.withdrawnAt),
-      ),
-    )
+    .where(standingEnrolmentsOf(userId, eq(courseEnrollments.courseId, courseId)))
     .limit(1);
   return row ?? null;
 }

@@ -7,9 +7,13 @@
 import type { PaymentPlanPaused, PaymentPlanResumed } from '@platform/contracts';
 import type { Transaction } from '@platform/service-kit/db';
 import type { Logger } from '@platform/service-kit/logger';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { courseEnrollments } from '../db/schema.js';
-import { countActiveAccessGrants, lockUserEnrolments } from './enrolments.repository.js';
+import {
+  countActiveAccessGrants,
+  lockUserEnrolments,
+  standingEnrolmentsOf,
+} from './enrolments.repository.js';
 
 export async function pauseEnrolments(
   tx: Transaction,
@@ -23,13 +27,7 @@ export async function pauseEnrolments(
     const rows = await tx
       .update(courseEnrollments)
       .set({ withdrawnAt: new Date(pause.pausedAt), pausedByOrderId: pause.orderId })
-      .where(
-        and(
-          eq(courseEnrollments.userId, pause.userId),
-          eq(courseEnrollments.courseId, courseId),
-          isNull(courseEnrollments.withdrawnAt),
-        ),
-      )
+      .where(standingEnrolmentsOf(pause.userId, eq(courseEnrollments.courseId, courseId)))
       .returning({ id: courseEnrollments.id });
     if (rows.length > 0) paused.push(courseId);
   }

@@ -1,6 +1,7 @@
 /** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
 import type { Executor } from '@platform/service-kit/db';
 import { findSeatOwnerOf } from '../team/team.repository.js';
+import { standingEnrolmentsOf } from '../enrolments/enrolments.repository.js';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   courseEnrollments,
@@ -36,7 +37,7 @@ export async function listCoursesFor(
   const enrolled = db
     .select({ courseId: courseEnrollments.courseId })
     .from(courseEnrollments)
-    .where(and(eq(courseEnrollments.userId, options.userId), isNull(courseEnrollments.withdrawnAt)));
+    .where(standingEnrolmentsOf(options.userId));
   return db
     .select()
     .from(courses)
@@ -54,13 +55,7 @@ export async function listStandingEnrolments(
   return db
     .select()
     .from(courseEnrollments)
-    .where(
-      and(
-        eq(courseEnrollments.userId, userId),
-        inArray(courseEnrollments.courseId, courseIds),
-        isNull(courseEnrollments.withdrawnAt),
-      ),
-    );
+    .where(standingEnrolmentsOf(userId, inArray(courseEnrollments.courseId, courseIds)));
 }
 
 /**
@@ -314,6 +309,14 @@ export async function upsertOwnerStanding(
 export function completionRow(at: Date) {
   return { completed: true, completedAt: at, lastAccessedAt: at };
 }
+
+/** The two progress tables, by what their rows are progress in, each with the column naming it. */
+export const PROGRESS = {
+  lesson: { table: lessonProgress, itemId: lessonProgress.lessonId },
+  module: { table: moduleProgress, itemId: moduleProgress.moduleId },
+} as const;
+
+export type Progress = keyof typeof PROGRESS;
 
 /** The conflict update that marks a progress row completed, keeping the time of a first completion. */
 function keepFirstCompletion(table: typeof lessonProgress | typeof moduleProgress) {

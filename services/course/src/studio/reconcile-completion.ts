@@ -7,12 +7,7 @@
  */
 import type { Executor } from '@platform/service-kit/db';
 import { listCourseModules, listLessonsOfModules } from '../learning/learning.repository.js';
-import {
-  completeEnrolmentsFor,
-  completeModuleFor,
-  listUsersWhoCompletedAll,
-  listUsersWhoCompletedModules,
-} from './studio.repository.js';
+import { completeEnrolmentsFor, completeModuleFor, listUsersWhoCompletedAll } from './studio.repository.js';
 
 export async function reconcileCompletion(
   tx: Executor,
@@ -28,11 +23,12 @@ export async function reconcileCompletion(
     const ids = lessons.filter((lesson) => lesson.moduleId === module.id).map((lesson) => lesson.id);
     // An empty section is not "all lessons done": it waits for its lessons or the member's own mark.
     if (ids.length === 0) continue;
-    const userIds = await listUsersWhoCompletedAll(tx, ids);
+    const userIds = await listUsersWhoCompletedAll(tx, 'lesson', ids);
     sections += await completeModuleFor(tx, { moduleId: module.id, userIds, at: options.now });
   }
-  const finished = await listUsersWhoCompletedModules(
+  const finished = await listUsersWhoCompletedAll(
     tx,
+    'module',
     modules.map((module) => module.id),
   );
   const enrolments = await completeEnrolmentsFor(tx, {

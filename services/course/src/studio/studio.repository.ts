@@ -2,13 +2,12 @@
 import type { Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
-import { completionRow } from '../learning/learning.repository.js';
+import { completionRow, PROGRESS, type Progress } from '../learning/learning.repository.js';
 import {
   courseEnrollments,
   courseLessons,
   courseModules,
   courses,
-  lessonProgress,
   lessonTranscodes,
   lessonUploads,
   moduleProgress,
@@ -58,30 +57,37 @@ export async function listLatestTranscodes(
   return new Map(rows.map((row) => [row.lessonId, row]));
 }
 
+/** The highest value of a section's or lesson's column among one parent's rows, or null without any. */
+async function highestOf(
+  tx: Executor,
+  column:
+    | typeof courseModules.orderIndex
+    | typeof courseModules.availableAfterDays
+    | typeof courseLessons.orderIndex,
+  parent: typeof courseModules.courseId | typeof courseLessons.moduleId,
+  parentId: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ last: max(column) })
+    .from(column.table)
+    .where(eq(parent, parentId));
+  return row?.last ?? null;
+}
+
 /** The next free position among the course's sections (drafts included). */
 export async function nextModulePosition(tx: Executor, courseId: number): Promise<number> {
-  const [row] = await tx
-    .select({ last: max(courseModules.orderIndex) })
-    .from(courseModules)
-    .where(eq(courseModules.courseId, courseId));
-  return (row?.last ?? 0) + 1;
+  const last = await highestOf(tx, courseModules.orderIndex, courseModules.courseId, courseId);
+  return (last ?? 0) + 1;
 }
 
 /** The latest release day among the course's sections, or null without any. */
 export async function latestReleaseDay(tx: Executor, courseId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ last: max(courseModules.availableAfterDays) })
-    .from(courseModules)
-    .where(eq(courseModules.courseId, courseId));
-  return row?.last ?? null;
+  return highestOf(tx, courseModules.availableAfterDays, courseModules.courseId, courseId);
 }
 
 export async function nextLessonPosition(tx: Executor, moduleId: number): Promise<number> {
-  const [row] = await tx
-    .select({ last: max(courseLessons.orderIndex) })
-    .from(courseLessons)
-    .where(eq(courseLessons.moduleId, moduleId));
-  return (row?.last ?? 0) + 1;
+  const last = await highestOf(tx, courseLessons.orderIndex, courseLessons.moduleId, moduleId);
+  return (last ?? 0) + 1;
 }
 
 /**
@@ -89,58 +95,35 @@ export async function nextLessonPosition(tx: Executor, moduleId: number): Promis
  * constraint, which PostgreSQL checks row by row: first every listed row takes a distinct negative
  * position (none exists), then its final one (every row that could hold it is negative by then).
  */
+async function renumber(ids: number[], setPosition: (id: number, orderIndex: number) => Promise<unknown>) {
+  for (const [index, id] of ids.entries()) await setPosition(id, -(index + 1));
+  for (const [index, id] of ids.entries()) await setPosition(id, index + 1);
+}
+
+/** Renumbers the course's sections in the listed order. */
 export async function renumberModules(tx: Executor, moduleIds: number[]): Promise<void> {
-  for (const [index, id] of moduleIds.entries()) {
-    await tx
-      .update(courseModules)
-      .set({ orderIndex: -(index + 1) })
-      .where(eq(courseModules.id, id));
-  }
-  for (const [index, id] of moduleIds.entries()) {
-    await tx
-      .update(courseModules)
-      .set({ orderIndex: index + 1 })
-      .where(eq(courseModules.id, id));
-  }
+  await renumber(moduleIds, (id, orderIndex) =>
+    tx.update(courseModules).set({ orderIndex }).where(eq(courseModules.id, id)),
+  );
 }
 
 /** The same for lessons, which all belong to `moduleId` afterwards (a listed lesson may move in). */
 export async function renumberLessons(tx: Executor, moduleId: number, lessonIds: number[]): Promise<void> {
-  for (const [index, id] of lessonIds.entries()) {
-    await tx
-      .update(courseLessons)
-      .set({ moduleId, orderIndex: -(index + 1) })
-      .where(eq(courseLessons.id, id));
-  }
-  for (const [index, id] of lessonIds.entries()) {
-    await tx
-      .update(courseLessons)
-      .set({ orderIndex: index + 1 })
-      .where(eq(courseLessons.id, id));
-  }
+  await renumber(lessonIds, (id, orderIndex) =>
+    tx.update(courseLessons).set({ moduleId, orderIndex }).where(eq(courseLessons.id, id)),
+  );
 }
 
-/** Members who completed every one of the given lessons. */
-export async function listUsersWhoCompletedAll(db: Executor, lessonIds: number[]): Promise<string[]> {
-  if (lessonIds.length === 0) return [];
+/** Members who completed every one of the given lessons (`lessonProgress`) or sections (`moduleProgress`). */
+export async function listUsersWhoCompletedAll(db: Executor, of: Progress, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { table, itemId } = PROGRESS[of];
   const rows = await db
-    .select({ userId: lessonProgress.userId })
-    .from(lessonProgress)
-    .where(and(inArray(lessonProgress.lessonId, lessonIds), eq(lessonProgress.completed, true)))
-    .groupBy(lessonProgress.userId)
-    .having(sql`${count()} = ${lessonIds.length}`);
-  return rows.map((row) => row.userId);
-}
-
-/** Members who completed every one of the given sections. */
-export async function listUsersWhoCompletedModules(db: Executor, moduleIds: number[]): Promise<string[]> {
-  if (moduleIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: moduleProgress.userId })
-    .from(moduleProgress)
-    .where(and(inArray(moduleProgress.moduleId, moduleIds), eq(moduleProgress.completed, true)))
-    .groupBy(moduleProgress.userId)
-    .having(sql`${count()} = ${moduleIds.length}`);
+    .select({ userId: table.userId })
+    .from(table)
+    .where(and(inArray(itemId, ids), eq(table.completed, true)))
+    .groupBy(table.userId)
+    .having(sql`${count()} = ${ids.length}`);
   return rows.map((row) => row.userId);
 }
 

@@ -1,6 +1,6 @@
 /** Queries of staff seats (docs/behaviour/member-learning.md#team). */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, eq, inArray, isNull, max, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, notExists, sql } from 'drizzle-orm';
 import {
   courseEnrollments,
   courseModules,
@@ -11,6 +11,7 @@ import {
   type CourseEnrollmentRow,
   type TeamSeatRow,
 } from '../db/schema.js';
+import { standingEnrolmentsOf } from '../enrolments/enrolments.repository.js';
 
 const OPEN = ['invited', 'active'] as const;
 
@@ -25,9 +26,8 @@ export async function listOwnEnrolments(db: Executor, userId: string): Promise<C
     .select()
     .from(courseEnrollments)
     .where(
-      and(
-        eq(courseEnrollments.userId, userId),
-        isNull(courseEnrollments.withdrawnAt),
+      standingEnrolmentsOf(
+        userId,
         notExists(
           db
             .select({ id: teamSeats.id })

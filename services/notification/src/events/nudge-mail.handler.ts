@@ -3,10 +3,8 @@
  * (docs/behaviour/member-learning.md#nudges): `course.sections.unlocked` and `course.learner.inactive`.
  * The learner's preferences row (and unsubscribe token) is made with their first nudge.
  */
-import type { NudgeKind } from '@platform/contracts';
-import type { Transaction } from '@platform/service-kit/db';
+import type { EventData, NudgeKind } from '@platform/contracts';
 import { defineSubscription } from '@platform/service-kit/events';
-import type { Logger } from '@platform/service-kit/logger';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
 import { insertMessage } from '../messages/messages.repository.js';
@@ -19,55 +17,55 @@ import {
   unsubscribeFor,
   type Unsubscribe,
 } from '../templates/nudges.js';
-import type { RenderedEmail } from '../templates/layout.js';
+import type { RenderedEmail, TemplateSettings } from '../templates/layout.js';
 import { templateSettings } from '../templates/settings.js';
+
+type NudgeSubject = 'course.sections.unlocked' | 'course.learner.inactive';
+
+/** A nudge's e-mail: the kind the learner can turn off, its template, and how it is drawn. */
+interface Nudge<T extends NudgeSubject> {
+  kind: NudgeKind;
+  template: string;
+  render: (input: EventData<T> & { unsubscribe: Unsubscribe; settings: TemplateSettings }) => RenderedEmail;
+}
+
+const NUDGES: { [T in NudgeSubject]: Nudge<T> } = {
+  'course.sections.unlocked': {
+    kind: 'section-unlocked',
+    template: SECTIONS_UNLOCKED_TEMPLATE,
+    render: renderSectionsUnlockedEmail,
+  },
+  'course.learner.inactive': {
+    kind: 'inactivity',
+    template: INACTIVITY_TEMPLATE,
+    render: renderInactivityEmail,
+  },
+};
 
 export function nudgeMailSubscriptions(deps: ServiceDeps<NotificationConfig>) {
   const settings = templateSettings(deps.config);
-
-  async function queueNudge(
-    tx: Transaction,
-    nudge: { eventId: string; userId: string; email: string; kind: NudgeKind; template: string },
-    logger: Logger,
-    render: (unsubscribe: Unsubscribe) => RenderedEmail,
-  ): Promise<void> {
-    const now = deps.clock.now();
-    const preferences = await ensurePreferences(tx, { userId: nudge.userId, email: nudge.email, now });
-    if (!wantsNudge(preferences, nudge.kind)) {
-      logger.info({ userId: nudge.userId, kind: nudge.kind }, 'nudge turned off by the learner; not sent');
-      return;
-    }
-    const unsubscribe = unsubscribeFor(settings.baseUrl, preferences.unsubscribeToken, nudge.kind);
-    await insertMessage(tx, {
-      to: nudge.email,
-      template: nudge.template,
-      eventId: nudge.eventId,
-      now,
-      headers: unsubscribe.headers,
-      ...render(unsubscribe),
+  return Object.entries(NUDGES).map(([subject, nudge]) => {
+    const { kind, template, render } = nudge as Nudge<NudgeSubject>;
+    return defineSubscription({
+      subject: subject as NudgeSubject,
+      handler: async (event, { tx, logger }) => {
+        const data = event.data;
+        const now = deps.clock.now();
+        const preferences = await ensurePreferences(tx, { userId: data.userId, email: data.email, now });
+        if (!wantsNudge(preferences, kind)) {
+          logger.info({ userId: data.userId, kind }, 'nudge turned off by the learner; not sent');
+          return;
+        }
+        const unsubscribe = unsubscribeFor(settings.baseUrl, preferences.unsubscribeToken, kind);
+        await insertMessage(tx, {
+          to: data.email,
+          template,
+          eventId: event.id,
+          now,
+          headers: unsubscribe.headers,
+          ...render({ ...data, unsubscribe, settings }),
+        });
+      },
     });
-  }
-
-  return [
-    defineSubscription({
-      subject: 'course.sections.unlocked',
-      handler: async (event, { tx, logger }) => {
-        const { data } = event;
-        const nudge = { eventId: event.id, ...data, kind: 'section-unlocked' as const };
-        await queueNudge(tx, { ...nudge, template: SECTIONS_UNLOCKED_TEMPLATE }, logger, (unsubscribe) =>
-          renderSectionsUnlockedEmail({ ...data, unsubscribe, settings }),
-        );
-      },
-    }),
-    defineSubscription({
-      subject: 'course.learner.inactive',
-      handler: async (event, { tx, logger }) => {
-        const { data } = event;
-        const nudge = { eventId: event.id, ...data, kind: 'inactivity' as const };
-        await queueNudge(tx, { ...nudge, template: INACTIVITY_TEMPLATE }, logger, (unsubscribe) =>
-          renderInactivityEmail({ ...data, unsubscribe, settings }),
-        );
-      },
-    }),
-  ];
+  });
 }
