@@ -8,13 +8,9 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   Badge,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   LoadingList,
   SITE_NAME,
+  TitledCard,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
@@ -71,36 +67,30 @@ function CourseSections({ courseId }: { courseId: number }) {
 function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser }) {
   if (user.isMember) {
     return (
-      <Card data-testid="enroll-card">
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">Start Learning</h2>
-          </CardTitle>
-          <CardDescription>
+      <TitledCard
+        testId="enroll-card"
+        title="Start Learning"
+        description={
+          <>
             Your membership includes this course. Enroll to unlock Section 1 today and a new section every day
             after.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EnrollButton courseId={course.id} title={course.title} />
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <EnrollButton courseId={course.id} title={course.title} />
+      </TitledCard>
     );
   }
   return (
-    <Card data-testid="course-access-required">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Course Access Required</h2>
-        </CardTitle>
-        <CardDescription>This course is available to members. Upgrade to start learning.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to="/membership">Upgrade to Access</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard
+      testId="course-access-required"
+      title="Course Access Required"
+      description="This course is available to members. Upgrade to start learning."
+    >
+      <Button asChild>
+        <Link to="/membership">Upgrade to Access</Link>
+      </Button>
+    </TitledCard>
   );
 }
 

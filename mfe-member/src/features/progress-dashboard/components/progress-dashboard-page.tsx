@@ -18,13 +18,13 @@ import {
   Button,
   Card,
   CardContent,
-  CardDescription,
   CardHeader,
   CardTitle,
   LogOutButton,
   NoticeCard,
   SITE_NAME,
   Skeleton,
+  TitledCard,
   useDocumentTitle,
   useSignInGate,
   welcome,
@@ -230,23 +230,18 @@ function CourseProgressView({
         </div>
 
         <aside aria-labelledby="about-course" className="lg:self-start">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 id="about-course" className="text-xl">
-                  About This Course
-                </h2>
-              </CardTitle>
-              <CardDescription>{course.data.description}</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-2 text-sm">
-              <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
-              <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
-              <Button asChild variant="outline" size="sm" className="mt-2">
-                <Link to={`/courses/${courseId}`}>View Course</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <TitledCard
+            id="about-course"
+            title="About This Course"
+            description={course.data.description}
+            contentClassName="space-y-2 text-sm"
+          >
+            <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
+            <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
+            <Button asChild variant="outline" size="sm" className="mt-2">
+              <Link to={`/courses/${courseId}`}>View Course</Link>
+            </Button>
+          </TitledCard>
         </aside>
       </div>
     </div>

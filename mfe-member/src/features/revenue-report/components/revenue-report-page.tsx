@@ -12,13 +12,10 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
   NoticeCard,
   SITE_NAME,
   Skeleton,
+  TitledCard,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
@@ -88,27 +85,18 @@ function HistorySection({ reports }: { reports: RevenueReport[] }) {
         )}
       </section>
       {reports.length > 0 ? (
-        <Card role="region" aria-labelledby="revenue-chart-title">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 id="revenue-chart-title" className="text-xl">
-                {CHART.title}
-              </h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Suspense
-              fallback={
-                <div aria-busy="true">
-                  <p className="sr-only">{CHART.loading}</p>
-                  <Skeleton className="h-72 w-full" />
-                </div>
-              }
-            >
-              <RevenueChart points={toChartPoints(reports)} />
-            </Suspense>
-          </CardContent>
-        </Card>
+        <TitledCard id="revenue-chart-title" region title={CHART.title}>
+          <Suspense
+            fallback={
+              <div aria-busy="true">
+                <p className="sr-only">{CHART.loading}</p>
+                <Skeleton className="h-72 w-full" />
+              </div>
+            }
+          >
+            <RevenueChart points={toChartPoints(reports)} />
+          </Suspense>
+        </TitledCard>
       ) : null}
     </>
   );

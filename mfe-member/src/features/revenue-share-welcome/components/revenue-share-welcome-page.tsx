@@ -12,11 +12,11 @@ import {
   AlertTitle,
   Button,
   Card,
-  CardContent,
   CardHeader,
   CardTitle,
   SITE_NAME,
   Skeleton,
+  TitledCard,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
@@ -102,30 +102,21 @@ function Timeline() {
 
 function Terms() {
   return (
-    <Card role="region" aria-labelledby="terms-title">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="terms-title" className="text-xl">
-            {TERMS.title}
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-2 text-sm" data-testid="welcome-terms">
-          {TERMS.items.map((item) => (
-            <li key={item} className="flex items-start gap-2">
-              <CheckMark />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 text-sm">
-          <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
-            {TERMS.fullTerms}
-          </Link>
-        </p>
-      </CardContent>
-    </Card>
+    <TitledCard id="terms-title" region title={TERMS.title}>
+      <ul className="space-y-2 text-sm" data-testid="welcome-terms">
+        {TERMS.items.map((item) => (
+          <li key={item} className="flex items-start gap-2">
+            <CheckMark />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm">
+        <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
+          {TERMS.fullTerms}
+        </Link>
+      </p>
+    </TitledCard>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   CardHeader,
   CardTitle,
   NoticeCard,
+  TitledCard,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
@@ -176,19 +177,19 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
       </header>
 
       {preview ? (
-        <Card role="note" className="mt-8" data-testid="section-preview">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Free Preview</h2>
-            </CardTitle>
-            <CardDescription className="text-base">{PREVIEW_SECTION_TEXT}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild>
-              <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <TitledCard
+          role="note"
+          className="mt-8"
+          testId="section-preview"
+          titleClassName={null}
+          title="Free Preview"
+          description={PREVIEW_SECTION_TEXT}
+          descriptionClassName="text-base"
+        >
+          <Button asChild>
+            <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
+          </Button>
+        </TitledCard>
       ) : null}
 
       {locked ? (
