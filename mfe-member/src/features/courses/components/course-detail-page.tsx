@@ -28,6 +28,7 @@ import { CourseThumbnail } from './course-thumbnail';
 import { EnrollButton } from './enroll-button';
 import { LoadError } from './load-error';
 import { NotFoundCard } from './not-found-card';
+import { signedOutView } from '../../../components/member-page-gate';
 
 function SectionsSkeleton() {
   return (
@@ -97,13 +98,13 @@ function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser })
 export function CourseDetailPage() {
   const params = useParams();
   const courseId = parseContentId(params.id);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useSignInGate();
+  const { user, isLoading: userLoading } = gate;
   const course = useCourse(courseId ?? 0, user !== null && courseId !== null);
   useDocumentTitle(`${course.data?.title ?? 'Course'} | ${SITE_NAME}`);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (course.data === null && !course.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, course);
+  if (away !== undefined) return away;
 
   if (courseId === null || (course.isError && getApiErrorStatus(course.error) === 404)) {
     return (

@@ -6,19 +6,7 @@
  * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
-import { Navigate } from 'react-router-dom';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  NoticeCard,
-  SITE_NAME,
-  Skeleton,
-  TitledCard,
-  useDocumentTitle,
-  useSignInGate,
-} from '@platform/ui';
+import { Alert, AlertDescription, AlertTitle, Button, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
 import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
@@ -32,6 +20,7 @@ import { RevenueStatement } from './revenue-statement';
 import { ReportableMonthsNote } from './reportable-months-note';
 import { RevenueReportForm } from './revenue-report-form';
 import { TitledPage } from '../../../components/titled-page';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 // recharts is a chunk of its own: only this page, and only once it has reports to draw, downloads it.
 const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ './revenue-chart'));
@@ -103,15 +92,14 @@ function HistorySection({ reports }: { reports: RevenueReport[] }) {
 }
 
 export function RevenueReportPage() {
-  useDocumentTitle(`Revenue Report | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage('Revenue Report');
+  const { user, isLoading: userLoading } = gate;
   const [outcome, dismissOutcome] = usePaymentOutcome();
   const reports = useMyRevenueReports(user !== null, outcome === 'paid' ? hasPayableReport : undefined);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  // The read turned to 401 after the page opened: the session ended.
-  if (reports.data === null && !reports.isFetching) return <Navigate to="/login" replace />;
+  // Signed out, or the read turned to 401 after the page opened (the session ended): away.
+  const away = signedOutView(gate, reports);
+  if (away !== undefined) return away;
 
   let body;
   if (userLoading || !user || reports.isPending) {

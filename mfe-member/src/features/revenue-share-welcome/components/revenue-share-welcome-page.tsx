@@ -14,11 +14,8 @@ import {
   Card,
   CardHeader,
   CardTitle,
-  SITE_NAME,
   Skeleton,
   TitledCard,
-  useDocumentTitle,
-  useSignInGate,
 } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
@@ -26,6 +23,7 @@ import { PROGRAMME_POINTS, TERMS, TIMELINE, WELCOME_PAGE } from '../lib/welcome-
 import { CardOnFile } from '../../revenue-report/components/card-on-file';
 import { AlreadyOnPlan } from './already-on-plan';
 import { ConsentForm } from './consent-form';
+import { useMemberPage } from '../../../components/member-page-gate';
 
 function browserStorage(): Storage | null {
   try {
@@ -131,8 +129,12 @@ function SignInFirst() {
 }
 
 export function RevenueShareWelcomePage() {
-  useDocumentTitle(`Premium Success Program | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const {
+    user,
+    isLoading: userLoading,
+    redirectToLogin,
+    signedOutHere,
+  } = useMemberPage('Premium Success Program');
   const plan = useMyRevenueReports(user !== null);
 
   if (signedOutHere) return null;
