@@ -1,41 +1,44 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
 
-const MembershipPage = lazy(() =>
-  import('./features/membership/components/membership-page').then((m) => ({ default: m.MembershipPage })),
+/** The page `name` of a module loaded on first visit (its own chunk). */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const MembershipPage = lazyPage(
+  () => import('./features/membership/components/membership-page'),
+  'MembershipPage',
 );
-const MemberDashboardPage = lazy(() =>
-  import('./features/member-dashboard/components/member-dashboard-page').then((m) => ({
-    default: m.MemberDashboardPage,
-  })),
+const MemberDashboardPage = lazyPage(
+  () => import('./features/member-dashboard/components/member-dashboard-page'),
+  'MemberDashboardPage',
 );
 
-const ProgressDashboardPage = lazy(() =>
-  import('./features/progress-dashboard/components/progress-dashboard-page').then((m) => ({
-    default: m.ProgressDashboardPage,
-  })),
+const ProgressDashboardPage = lazyPage(
+  () => import('./features/progress-dashboard/components/progress-dashboard-page'),
+  'ProgressDashboardPage',
 );
-const CoursesPage = lazy(() =>
-  import('./features/courses/components/courses-page').then((m) => ({ default: m.CoursesPage })),
+const CoursesPage = lazyPage(() => import('./features/courses/components/courses-page'), 'CoursesPage');
+const CourseDetailPage = lazyPage(
+  () => import('./features/courses/components/course-detail-page'),
+  'CourseDetailPage',
 );
-const CourseDetailPage = lazy(() =>
-  import('./features/courses/components/course-detail-page').then((m) => ({ default: m.CourseDetailPage })),
-);
-const ModuleLessonsPage = lazy(() =>
-  import('./features/courses/components/module-lessons-page').then((m) => ({ default: m.ModuleLessonsPage })),
+const ModuleLessonsPage = lazyPage(
+  () => import('./features/courses/components/module-lessons-page'),
+  'ModuleLessonsPage',
 );
 
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
 const PAGES = {
   dashboard: { element: <ProgressDashboardPage /> },
   oldDashboard: {
-    Component: lazy(() =>
-      import('./features/old-dashboard/components/old-dashboard-page').then((m) => ({
-        default: m.OldDashboardPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/old-dashboard/components/old-dashboard-page'),
+      'OldDashboardPage',
     ),
   },
   memberDashboard: { element: <MemberDashboardPage /> },
@@ -43,80 +46,58 @@ const PAGES = {
   course: { element: <CourseDetailPage /> },
   moduleLessons: { element: <ModuleLessonsPage /> },
   section: {
-    Component: lazy(() =>
-      import('./features/section-page/components/section-page').then((m) => ({ default: m.SectionPage })),
-    ),
+    Component: lazyPage(() => import('./features/section-page/components/section-page'), 'SectionPage'),
   },
   lesson: {
-    Component: lazy(() =>
-      import('./features/lesson-page/components/lesson-page').then((m) => ({ default: m.LessonPage })),
-    ),
+    Component: lazyPage(() => import('./features/lesson-page/components/lesson-page'), 'LessonPage'),
   },
   membership: { element: <MembershipPage /> },
   orders: {
-    Component: lazy(() =>
-      import('./features/orders/components/orders-page').then((m) => ({
-        default: m.OrdersPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/orders/components/orders-page'), 'OrdersPage'),
   },
   team: {
-    Component: lazy(() =>
-      import('./features/team/components/team-page').then((m) => ({ default: m.TeamPage })),
-    ),
+    Component: lazyPage(() => import('./features/team/components/team-page'), 'TeamPage'),
   },
   notificationPreferences: {
-    Component: lazy(() =>
-      import('./features/notification-preferences/components/notification-preferences-page').then((m) => ({
-        default: m.NotificationPreferencesPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/notification-preferences/components/notification-preferences-page'),
+      'NotificationPreferencesPage',
     ),
   },
   unsubscribe: {
-    Component: lazy(() =>
-      import('./features/notification-preferences/components/unsubscribe-page').then((m) => ({
-        default: m.UnsubscribePage,
-      })),
+    Component: lazyPage(
+      () => import('./features/notification-preferences/components/unsubscribe-page'),
+      'UnsubscribePage',
     ),
   },
   account: {
-    Component: lazy(() =>
-      import('./features/account/components/account-page').then((m) => ({ default: m.AccountPage })),
-    ),
+    Component: lazyPage(() => import('./features/account/components/account-page'), 'AccountPage'),
   },
   confirmEmail: {
-    Component: lazy(() =>
-      import('./features/account/components/confirm-email-page').then((m) => ({
-        default: m.ConfirmEmailPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/account/components/confirm-email-page'), 'ConfirmEmailPage'),
   },
   myConsultations: {
-    Component: lazy(() =>
-      import('./features/my-consultations/components/my-consultations-page').then((m) => ({
-        default: m.MyConsultationsPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/my-consultations/components/my-consultations-page'),
+      'MyConsultationsPage',
     ),
   },
   revenueShareWelcome: {
-    Component: lazy(() =>
-      import('./features/revenue-share-welcome/components/revenue-share-welcome-page').then((m) => ({
-        default: m.RevenueShareWelcomePage,
-      })),
+    Component: lazyPage(
+      () => import('./features/revenue-share-welcome/components/revenue-share-welcome-page'),
+      'RevenueShareWelcomePage',
     ),
   },
   revenueReport: {
-    Component: lazy(() =>
-      import('./features/revenue-report/components/revenue-report-page').then((m) => ({
-        default: m.RevenueReportPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/revenue-report/components/revenue-report-page'),
+      'RevenueReportPage',
     ),
   },
   certificate: {
-    Component: lazy(() =>
-      import('./features/certificates/components/certificate-page').then((m) => ({
-        default: m.CertificatePage,
-      })),
+    Component: lazyPage(
+      () => import('./features/certificates/components/certificate-page'),
+      'CertificatePage',
     ),
   },
 } satisfies Record<RouteName, RouteObject>;

@@ -2,16 +2,7 @@
  * The frame the lesson and section pages share (docs/behaviour/member-learning.md): the page column, the
  * link back, the loading skeleton, the 'Not Found' card and the card of key points.
  */
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  CheckList,
-  NoticeCard,
-  Skeleton,
-} from '@platform/ui';
+import { Button, CheckList, NoticeCard, TitledCard, Skeleton } from '@platform/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -82,17 +73,8 @@ export function KeyPointsCard({
   listClassName?: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={id} className="text-xl">
-            {title}
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <CheckList items={items} className={listClassName} />
-      </CardContent>
-    </Card>
+    <TitledCard id={id} title={title}>
+      <CheckList items={items} className={listClassName} />
+    </TitledCard>
   );
 }

@@ -23,6 +23,7 @@ export { LoadFailedAlert } from './components/load-failed-alert';
 export { LoadingList } from './components/loading-list';
 export { MoneyInput } from './components/money-input';
 export { NoticeCard } from './components/notice-card';
+export { TitledCard } from './components/titled-card';
 export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';

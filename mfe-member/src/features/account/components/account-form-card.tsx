@@ -1,14 +1,6 @@
 /** One section of the account page: a titled card holding a form, with its refusal shown above the fields. */
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  AlertDescription,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@platform/ui';
+import { Alert, AlertDescription, TitledCard } from '@platform/ui';
 
 export function AccountFormCard({
   id,
@@ -24,21 +16,20 @@ export function AccountFormCard({
   children: ReactNode;
 }) {
   return (
-    <Card aria-labelledby={`${id}-title`} role="region">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={`${id}-title`}>{title}</h2>
-        </CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {error ? (
-          <Alert variant="destructive" role="alert" data-testid={`${id}-error`}>
-            <AlertDescription className="text-destructive">{error}</AlertDescription>
-          </Alert>
-        ) : null}
-        {children}
-      </CardContent>
-    </Card>
+    <TitledCard
+      id={`${id}-title`}
+      region
+      title={title}
+      titleClassName={null}
+      description={description || undefined}
+      contentClassName="space-y-4"
+    >
+      {error ? (
+        <Alert variant="destructive" role="alert" data-testid={`${id}-error`}>
+          <AlertDescription className="text-destructive">{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      {children}
+    </TitledCard>
   );
 }

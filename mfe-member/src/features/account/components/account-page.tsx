@@ -7,17 +7,14 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  type AuthUser,
   Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
   SITE_NAME,
   Skeleton,
-  useSignInGate,
+  TitledCard,
   useDocumentTitle,
+  useSignInGate,
   useToastAndRedirect,
-  type AuthUser,
 } from '@platform/ui';
 import { ChevronRightIcon } from 'lucide-react';
 import { ACCOUNT_COPY, ACCOUNT_LINKS } from '../lib/account-copy';
@@ -37,37 +34,30 @@ function membershipLabel(user: AuthUser): string {
 
 function AccountLinks({ user }: { user: AuthUser }) {
   return (
-    <Card role="region" aria-labelledby="account-links-title">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="account-links-title">{ACCOUNT_COPY.linksTitle}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y divide-border rounded-md border border-border" data-testid="account-links">
-          {ACCOUNT_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className="flex items-center justify-between gap-4 p-4 hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <span className="min-w-0">
-                  <span className="block font-medium">{link.label}</span>
-                  <span className="block text-sm text-muted-foreground">{link.description}</span>
-                </span>
-                {link.to === '/membership' ? (
-                  <Badge variant={user.isMember ? 'success' : 'secondary'} className="shrink-0">
-                    {membershipLabel(user)}
-                  </Badge>
-                ) : (
-                  <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <TitledCard id="account-links-title" region titleClassName={null} title={ACCOUNT_COPY.linksTitle}>
+      <ul className="divide-y divide-border rounded-md border border-border" data-testid="account-links">
+        {ACCOUNT_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="flex items-center justify-between gap-4 p-4 hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <span className="min-w-0">
+                <span className="block font-medium">{link.label}</span>
+                <span className="block text-sm text-muted-foreground">{link.description}</span>
+              </span>
+              {link.to === '/membership' ? (
+                <Badge variant={user.isMember ? 'success' : 'secondary'} className="shrink-0">
+                  {membershipLabel(user)}
+                </Badge>
+              ) : (
+                <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }
 

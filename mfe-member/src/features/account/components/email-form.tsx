@@ -6,27 +6,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@platform/contracts';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  FormField,
-  Input,
-  fieldAria,
-  type AuthUser,
-} from '@platform/ui';
+import { Alert, AlertDescription, AlertTitle, Button, type AuthUser } from '@platform/ui';
 import type { z } from 'zod';
 import { useChangeEmail } from '../api/account-changes';
+import { useAccountSubmit } from '../hooks/use-account-submit';
 import { ACCOUNT_COPY } from '../lib/account-copy';
-import { reportFailure } from '../lib/report-failure';
+import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
 const FIELDS = ['email', 'currentPassword'] as const;
 
 export function EmailForm({ user }: { user: AuthUser }) {
   const change = useChangeEmail();
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<z.input<typeof ChangeEmailRequestSchema>, unknown, ChangeEmailRequest>({
     resolver: zodResolver(ChangeEmailRequestSchema),
@@ -34,15 +25,10 @@ export function EmailForm({ user }: { user: AuthUser }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const { error, onSubmit } = useAccountSubmit(form, FIELDS, async (values) => {
     setSent(null);
-    try {
-      setSent(await change.mutateAsync(values));
-      form.reset({ email: '', currentPassword: '' });
-    } catch (failure) {
-      reportFailure(failure, FIELDS, (field, message) => form.setError(field, { message }), setError);
-    }
+    setSent(await change.mutateAsync(values));
+    form.reset({ email: '', currentPassword: '' });
   });
 
   return (
@@ -61,28 +47,24 @@ export function EmailForm({ user }: { user: AuthUser }) {
           <AlertDescription>{sent}</AlertDescription>
         </Alert>
       ) : null}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="account-new-email" label="New email address" error={errors.email?.message}>
-            <Input
-              {...fieldAria('account-new-email', errors.email?.message)}
-              type="email"
-              autoComplete="email"
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField
+          <AccountField
+            id="account-new-email"
+            label="New email address"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            registration={form.register('email')}
+          />
+          <AccountField
             id="account-email-password"
             label="Current password"
             error={errors.currentPassword?.message}
-          >
-            <Input
-              {...fieldAria('account-email-password', errors.currentPassword?.message)}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          </FormField>
+            type="password"
+            autoComplete="current-password"
+            registration={form.register('currentPassword')}
+          />
         </div>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Sending…' : 'Send confirmation link'}

@@ -2,15 +2,15 @@
  * The account page's password form: the current password, then the new one twice. Every other session of
  * the account ends; this one stays signed in.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@platform/contracts';
-import { Button, FormField, Input, fieldAria, toast } from '@platform/ui';
+import { Button, toast } from '@platform/ui';
 import type { z } from 'zod';
 import { useChangePassword } from '../api/account-changes';
+import { useAccountSubmit } from '../hooks/use-account-submit';
 import { ACCOUNT_COPY } from '../lib/account-copy';
-import { reportFailure } from '../lib/report-failure';
+import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
@@ -18,33 +18,27 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 export function PasswordForm() {
   const change = useChangePassword();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof ChangePasswordRequestSchema>, unknown, ChangePasswordRequest>({
     resolver: zodResolver(ChangePasswordRequestSchema),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const message = await change.mutateAsync(values);
-      form.reset(EMPTY);
-      toast({ title: 'Password changed', description: message, variant: 'success' });
-    } catch (failure) {
-      reportFailure(failure, FIELDS, (field, message) => form.setError(field, { message }), setError);
-    }
+  const { error, onSubmit } = useAccountSubmit(form, FIELDS, async (values) => {
+    const message = await change.mutateAsync(values);
+    form.reset(EMPTY);
+    toast({ title: 'Password changed', description: message, variant: 'success' });
   });
 
   const field = (name: (typeof FIELDS)[number], id: string, label: string, autoComplete: string) => (
-    <FormField id={id} label={label} error={errors[name]?.message}>
-      <Input
-        {...fieldAria(id, errors[name]?.message)}
-        type="password"
-        autoComplete={autoComplete}
-        {...form.register(name)}
-      />
-    </FormField>
+    <AccountField
+      id={id}
+      label={label}
+      error={errors[name]?.message}
+      type="password"
+      autoComplete={autoComplete}
+      registration={form.register(name)}
+    />
   );
 
   return (
@@ -54,7 +48,7 @@ export function PasswordForm() {
       description={ACCOUNT_COPY.passwordHint}
       error={error}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
         {field('currentPassword', 'account-current-password', 'Current password', 'current-password')}
         <div className="grid gap-4 sm:grid-cols-2">
           {field('password', 'account-new-password', 'New password', 'new-password')}

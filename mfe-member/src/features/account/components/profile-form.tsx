@@ -1,55 +1,49 @@
 /** The account page's name form: first and last name, saved with `PATCH /api/auth/account`. */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequestSchema, type UpdateProfileRequest } from '@platform/contracts';
-import { Button, FormField, Input, fieldAria, toast, type AuthUser } from '@platform/ui';
+import { Button, toast, type AuthUser } from '@platform/ui';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account-changes';
+import { useAccountSubmit } from '../hooks/use-account-submit';
 import { ACCOUNT_COPY } from '../lib/account-copy';
-import { reportFailure } from '../lib/report-failure';
+import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
 const FIELDS = ['firstName', 'lastName'] as const;
 
 export function ProfileForm({ user }: { user: AuthUser }) {
   const update = useUpdateProfile();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof UpdateProfileRequestSchema>, unknown, UpdateProfileRequest>({
     resolver: zodResolver(UpdateProfileRequestSchema),
     defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await update.mutateAsync(values);
-      form.reset(values);
-      toast({ title: ACCOUNT_COPY.profileSaved, variant: 'success' });
-    } catch (failure) {
-      reportFailure(failure, FIELDS, (field, message) => form.setError(field, { message }), setError);
-    }
+  const { error, onSubmit } = useAccountSubmit(form, FIELDS, async (values) => {
+    await update.mutateAsync(values);
+    form.reset(values);
+    toast({ title: ACCOUNT_COPY.profileSaved, variant: 'success' });
   });
 
   return (
     <AccountFormCard id="account-profile" title={ACCOUNT_COPY.profileTitle} error={error}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="account-first-name" label="First name" error={errors.firstName?.message}>
-            <Input
-              {...fieldAria('account-first-name', errors.firstName?.message)}
-              autoComplete="given-name"
-              {...form.register('firstName')}
-            />
-          </FormField>
-          <FormField id="account-last-name" label="Last name" error={errors.lastName?.message}>
-            <Input
-              {...fieldAria('account-last-name', errors.lastName?.message)}
-              autoComplete="family-name"
-              {...form.register('lastName')}
-            />
-          </FormField>
+          <AccountField
+            id="account-first-name"
+            label="First name"
+            error={errors.firstName?.message}
+            autoComplete="given-name"
+            registration={form.register('firstName')}
+          />
+          <AccountField
+            id="account-last-name"
+            label="Last name"
+            error={errors.lastName?.message}
+            autoComplete="family-name"
+            registration={form.register('lastName')}
+          />
         </div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save name'}

@@ -3,7 +3,7 @@
  * finished, the PDF to download and the public page to share. Nothing while it loads or when there is none.
  */
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, TitledCard } from '@platform/ui';
 import { useMyCertificates } from '../api/get-my-certificates';
 import { CERTIFICATE_COPY } from '../lib/certificate-copy';
 
@@ -12,30 +12,23 @@ export function CertificateCard({ courseId, finished }: { courseId: number; fini
   const certificate = certificates.data?.find((item) => item.courseId === courseId);
   if (!finished || !certificate) return null;
   return (
-    <Card
-      role="region"
-      aria-labelledby="your-certificate"
-      data-testid="certificate-card"
+    <TitledCard
+      id="your-certificate"
+      region
+      testId="certificate-card"
       className="border-primary/40"
+      title={CERTIFICATE_COPY.cardTitle}
+      description={CERTIFICATE_COPY.cardText}
+      contentClassName="flex flex-col gap-3 sm:flex-row"
     >
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="your-certificate" className="text-xl">
-            {CERTIFICATE_COPY.cardTitle}
-          </h2>
-        </CardTitle>
-        <CardDescription>{CERTIFICATE_COPY.cardText}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild>
-          <a href={`/api/certificates/${certificate.id}/pdf`} download>
-            {CERTIFICATE_COPY.download}
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={`/certificates/${certificate.id}`}>{CERTIFICATE_COPY.publicPage}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+      <Button asChild>
+        <a href={`/api/certificates/${certificate.id}/pdf`} download>
+          {CERTIFICATE_COPY.download}
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={`/certificates/${certificate.id}`}>{CERTIFICATE_COPY.publicPage}</Link>
+      </Button>
+    </TitledCard>
   );
 }

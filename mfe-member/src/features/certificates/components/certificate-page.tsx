@@ -6,11 +6,10 @@ import { useParams } from 'react-router-dom';
 import {
   Card,
   CardContent,
-  CardDescription,
   CardHeader,
-  CardTitle,
   SITE_NAME,
   Skeleton,
+  TitledCard,
   useDocumentTitle,
 } from '@platform/ui';
 import { formatDate } from '@platform/contracts/format';
@@ -46,14 +45,15 @@ export function CertificatePage() {
     );
   } else if (certificate.data === null) {
     body = (
-      <Card data-testid="certificate-not-found">
-        <CardHeader className="text-center">
-          <CardTitle asChild>
-            <h1 className="text-2xl">{CERTIFICATE_COPY.notFoundTitle}</h1>
-          </CardTitle>
-          <CardDescription className="text-base">{CERTIFICATE_COPY.notFoundText}</CardDescription>
-        </CardHeader>
-      </Card>
+      <TitledCard
+        testId="certificate-not-found"
+        heading="h1"
+        titleClassName="text-2xl"
+        headerClassName="text-center"
+        title={CERTIFICATE_COPY.notFoundTitle}
+        description={CERTIFICATE_COPY.notFoundText}
+        descriptionClassName="text-base"
+      />
     );
   } else {
     const { learnerName, courseTitle, issuedAt } = certificate.data;

@@ -8,13 +8,9 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   Badge,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   LoadingList,
   SITE_NAME,
+  TitledCard,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
@@ -32,6 +28,7 @@ import { CourseThumbnail } from './course-thumbnail';
 import { EnrollButton } from './enroll-button';
 import { LoadError } from './load-error';
 import { NotFoundCard } from './not-found-card';
+import { signedOutView } from '../../../components/member-page-gate';
 
 function SectionsSkeleton() {
   return (
@@ -71,49 +68,43 @@ function CourseSections({ courseId }: { courseId: number }) {
 function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser }) {
   if (user.isMember) {
     return (
-      <Card data-testid="enroll-card">
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">Start Learning</h2>
-          </CardTitle>
-          <CardDescription>
+      <TitledCard
+        testId="enroll-card"
+        title="Start Learning"
+        description={
+          <>
             Your membership includes this course. Enroll to unlock Section 1 today and a new section every day
             after.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EnrollButton courseId={course.id} title={course.title} />
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <EnrollButton courseId={course.id} title={course.title} />
+      </TitledCard>
     );
   }
   return (
-    <Card data-testid="course-access-required">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Course Access Required</h2>
-        </CardTitle>
-        <CardDescription>This course is available to members. Upgrade to start learning.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to="/membership">Upgrade to Access</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard
+      testId="course-access-required"
+      title="Course Access Required"
+      description="This course is available to members. Upgrade to start learning."
+    >
+      <Button asChild>
+        <Link to="/membership">Upgrade to Access</Link>
+      </Button>
+    </TitledCard>
   );
 }
 
 export function CourseDetailPage() {
   const params = useParams();
   const courseId = parseContentId(params.id);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useSignInGate();
+  const { user, isLoading: userLoading } = gate;
   const course = useCourse(courseId ?? 0, user !== null && courseId !== null);
   useDocumentTitle(`${course.data?.title ?? 'Course'} | ${SITE_NAME}`);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (course.data === null && !course.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, course);
+  if (away !== undefined) return away;
 
   if (courseId === null || (course.isError && getApiErrorStatus(course.error) === 404)) {
     return (

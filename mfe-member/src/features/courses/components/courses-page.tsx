@@ -3,22 +3,21 @@
  * the member dashboard uses ('View Course' / 'Enroll Now' / 'Upgrade to Access'); 'No Courses Available' when
  * there are none; signed-out visitors go to /login.
  */
-import { Navigate } from 'react-router-dom';
-import { Card, SITE_NAME, useDocumentTitle, useSignInGate } from '@platform/ui';
+import { Card } from '@platform/ui';
 import { useCourses } from '../api/get-courses';
 import { getAvailableCourses } from '../lib/course-rules';
 import { CourseCard } from './course-card';
 import { CourseSkeletonCards as SkeletonCards } from './course-skeleton-cards';
 import { LoadError } from './load-error';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 export function CoursesPage() {
-  useDocumentTitle(`Courses | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage('Courses');
+  const { user, isLoading: userLoading } = gate;
   const courses = useCourses(user !== null);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, courses);
+  if (away !== undefined) return away;
 
   const isMember = user?.isMember === true;
   const isAdmin = user?.role === 'admin';

@@ -1,5 +1,5 @@
 /** A read that failed: what went wrong, in plain words, and Retry. */
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, TitledCard } from '@platform/ui';
 
 export function LoadError({
   title,
@@ -11,18 +11,16 @@ export function LoadError({
   isRetrying?: boolean;
 }) {
   return (
-    <Card role="alert" data-testid="load-error">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-lg">{title}</h2>
-        </CardTitle>
-        <CardDescription>Please check your connection and try again.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button type="button" onClick={onRetry} disabled={isRetrying}>
-          {isRetrying ? 'Retrying...' : 'Retry'}
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard
+      role="alert"
+      testId="load-error"
+      title={title}
+      titleClassName="text-lg"
+      description="Please check your connection and try again."
+    >
+      <Button type="button" onClick={onRetry} disabled={isRetrying}>
+        {isRetrying ? 'Retrying...' : 'Retry'}
+      </Button>
+    </TitledCard>
   );
 }

@@ -7,7 +7,7 @@
  * Found'.
  */
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
 import {
@@ -29,6 +29,7 @@ import { LoadError } from './load-error';
 import { LockIcon } from './lock-icon';
 import { NotFoundCard } from './not-found-card';
 import { SectionStatusBadge } from './section-status-badge';
+import { signedOutView } from '../../../components/member-page-gate';
 
 /** The course service's texts (contracts MEMBERSHIP_REQUIRED_MESSAGE / SECTION_LOCKED_MESSAGE). */
 const MEMBERSHIP_REQUIRED = 'You need to be a paid member to access lesson content';
@@ -142,7 +143,8 @@ export function ModuleLessonsPage() {
   const params = useParams();
   const moduleId = parseContentId(params.moduleId);
   const navigate = useNavigate();
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useSignInGate();
+  const { user, isLoading: userLoading } = gate;
   const enabled = user !== null && moduleId !== null;
   const section = useModule(moduleId ?? 0, enabled);
   const lessons = useModuleLessons(moduleId ?? 0, enabled);
@@ -162,11 +164,8 @@ export function ModuleLessonsPage() {
     navigate('/courses', { replace: true });
   }, [denied, navigate]);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if ((section.data === null && !section.isFetching) || (lessons.data === null && !lessons.isFetching)) {
-    return <Navigate to="/login" replace />;
-  }
+  const away = signedOutView(gate, section, lessons);
+  if (away !== undefined) return away;
   if (moduleId === null || missing) {
     return (
       <NotFoundCard

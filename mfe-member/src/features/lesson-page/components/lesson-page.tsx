@@ -40,6 +40,7 @@ import { MEMBERSHIP_REQUIRED_TEXT, isLessonLocked, isMembershipRequired } from '
 import { getLockedLessonNotice } from '../lib/lesson-stops';
 import { LessonPager } from './lesson-pager';
 import { RichText } from './rich-text';
+import { signedOutView } from '../../../components/member-page-gate';
 
 const TITLE_SUFFIX = 'Restaurant Consultancy Course';
 
@@ -138,7 +139,8 @@ function LessonSkeleton() {
 
 export function LessonPage() {
   const { lessonId = '' } = useParams();
-  const { user, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useSignInGate();
+  const { user } = gate;
   // Any signed-in account: without membership the server opens the lessons a visitor opens on `/` and
   // refuses the others (docs/behaviour/member-learning.md#free-lessons-without-membership).
   const mayRead = user !== null;
@@ -146,9 +148,8 @@ export function LessonPage() {
   // Where the lesson sits (its neighbours, and when it opens if locked): asked alongside, never its content.
   const navigation = useLessonNavigation(lessonId, mayRead);
 
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (signedOutHere) return null; // signing out here: the logout flow goes to /
-  if (lesson.data === null && !lesson.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, lesson);
+  if (away !== undefined) return away;
   if (isMembershipRequired(lesson.error)) {
     // A lesson of the course for members only: shown as such, with its neighbours; no course at all: away.
     if (navigation.isPending) return <LessonSkeleton />;

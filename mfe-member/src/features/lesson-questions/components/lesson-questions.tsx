@@ -15,14 +15,10 @@ import { formatDateTime } from '@platform/contracts/format';
 import {
   Badge,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   FormField,
   Skeleton,
   Textarea,
+  TitledCard,
   fieldAria,
   getApiErrorStatus,
   submitWithToasts,
@@ -106,37 +102,32 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
 
   return (
     <section aria-labelledby="lesson-questions">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 id="lesson-questions" className="text-xl">
-              {QUESTIONS_COPY.title}
-            </h2>
-          </CardTitle>
-          <CardDescription>{QUESTIONS_COPY.intro}</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <form
-            noValidate
-            onSubmit={(event) => void onSubmit(event)}
-            className="space-y-3"
-            aria-label="Ask a question"
-          >
-            <FormField id={FIELD_ID} label={QUESTIONS_COPY.label} error={error}>
-              <Textarea
-                {...fieldAria(FIELD_ID, error)}
-                {...form.register('body')}
-                rows={3}
-                maxLength={QUESTION_MAX_LENGTH}
-              />
-            </FormField>
-            <Button type="submit" disabled={ask.isPending}>
-              {ask.isPending ? QUESTIONS_COPY.sending : QUESTIONS_COPY.submit}
-            </Button>
-          </form>
-          {list}
-        </CardContent>
-      </Card>
+      <TitledCard
+        id="lesson-questions"
+        title={QUESTIONS_COPY.title}
+        description={QUESTIONS_COPY.intro}
+        contentClassName="space-y-6"
+      >
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-3"
+          aria-label="Ask a question"
+        >
+          <FormField id={FIELD_ID} label={QUESTIONS_COPY.label} error={error}>
+            <Textarea
+              {...fieldAria(FIELD_ID, error)}
+              {...form.register('body')}
+              rows={3}
+              maxLength={QUESTION_MAX_LENGTH}
+            />
+          </FormField>
+          <Button type="submit" disabled={ask.isPending}>
+            {ask.isPending ? QUESTIONS_COPY.sending : QUESTIONS_COPY.submit}
+          </Button>
+        </form>
+        {list}
+      </TitledCard>
     </section>
   );
 }

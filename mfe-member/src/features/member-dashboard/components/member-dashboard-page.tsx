@@ -5,22 +5,8 @@
  * for non-members; 3 skeleton cards while loading; signed-out users go to /login.
  */
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  Card,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  LogOutButton,
-  NoticeCard,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
-  useSignInGate,
-  welcome,
-} from '@platform/ui';
+import { Link } from 'react-router-dom';
+import { Badge, Button, LogOutButton, NoticeCard, Skeleton, TitledCard, welcome } from '@platform/ui';
 import { useMyPurchases } from '../../purchases/api/get-my-purchases';
 import { ConsultationPurchaseCard } from '../../purchases/components/consultation-purchase-card';
 import { showsConsultationPurchase } from '../../purchases/lib/consultation-purchase';
@@ -29,6 +15,7 @@ import { getAvailableCourses, getEnrolledCourses, getMembershipBadgeText } from 
 import { AvailableCourseCard } from './available-course-card';
 import { EnrolledCourseCard } from './enrolled-course-card';
 import { CourseSkeletonCards as SkeletonCards } from '../../courses/components/course-skeleton-cards';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 function EmptyState({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -55,8 +42,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function MemberDashboardPage() {
-  useDocumentTitle(`Member Dashboard | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage('Member Dashboard');
+  const { user, isLoading: userLoading } = gate;
   // The page is for signed-in users only: both reads start together with the user, not after it (a
   // signed-out visitor's 401 reads as null and goes to /login as before).
   const mayBeSignedIn = user !== null || userLoading;
@@ -64,10 +51,9 @@ export function MemberDashboardPage() {
   const enrollments = useEnrollments(mayBeSignedIn);
   const purchases = useMyPurchases(mayBeSignedIn);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  // A read that turns to 401 after the page opened: the session ended.
-  if (courses.data === null && !courses.isFetching) return <Navigate to="/login" replace />;
+  // Signed out, or a read that turns to 401 after the page opened (the session ended): away.
+  const away = signedOutView(gate, courses);
+  if (away !== undefined) return away;
 
   const isMember = user?.isMember === true;
   const isAdmin = user?.role === 'admin';
@@ -143,14 +129,13 @@ export function MemberDashboardPage() {
         {loading ? (
           <SkeletonCards />
         ) : failed ? (
-          <Card role="alert">
-            <CardHeader>
-              <CardTitle asChild>
-                <h3>Courses could not be loaded</h3>
-              </CardTitle>
-              <CardDescription>Please reload the page or try again in a moment.</CardDescription>
-            </CardHeader>
-          </Card>
+          <TitledCard
+            role="alert"
+            heading="h3"
+            titleClassName={null}
+            title="Courses could not be loaded"
+            description="Please reload the page or try again in a moment."
+          />
         ) : available.length > 0 ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {available.map((course) => (

@@ -4,12 +4,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SITE_NAME, Skeleton, useDocumentTitle, useSignInGate } from '@platform/ui';
+import { Skeleton } from '@platform/ui';
 import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
 import type { MembershipPlanId } from '../lib/membership-plans';
 import { AlreadyMemberCard } from './already-member-card';
 import { PaymentStep } from './payment-step';
 import { PlanCard } from './plan-card';
+import { useMemberPage } from '../../../components/member-page-gate';
 
 function PlanList({ onSelect }: { onSelect: (plan: MembershipPlanId) => void }) {
   return (
@@ -30,8 +31,7 @@ function PlanList({ onSelect }: { onSelect: (plan: MembershipPlanId) => void }) 
 }
 
 export function MembershipPage() {
-  useDocumentTitle(`Membership | ${SITE_NAME}`);
-  const { user, isLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const { user, isLoading, redirectToLogin, signedOutHere } = useMemberPage('Membership');
   const [planId, setPlanId] = useState<MembershipPlanId | null>(null);
   const lastPlan = useRef<MembershipPlanId | null>(null);
   const plan = findMembershipPlan(planId);

@@ -16,11 +16,8 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
   Skeleton,
+  TitledCard,
   toast,
   usePaymentProviders,
 } from '@platform/ui';
@@ -88,61 +85,52 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
         </Button>
       </div>
 
-      <Card data-testid="selected-plan">
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-lg">{plan.name} plan</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <p>
-              <span className="text-2xl font-bold tabular-nums">{formatMoney(plan.price)}</span>{' '}
-              <span className="text-sm text-muted-foreground">per {plan.period}</span>
-            </p>
-            {plan.savings ? <p className="text-sm font-medium text-success">{plan.savings}</p> : null}
-          </div>
-          <p className="text-sm" data-testid="plan-renewal-note">
-            {getRenewalNote(plan, providers.data?.card)}
+      <TitledCard
+        testId="selected-plan"
+        titleClassName="text-lg"
+        title={<>{plan.name} plan</>}
+        contentClassName="space-y-2"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p>
+            <span className="text-2xl font-bold tabular-nums">{formatMoney(plan.price)}</span>{' '}
+            <span className="text-sm text-muted-foreground">per {plan.period}</span>
           </p>
-        </CardContent>
-      </Card>
+          {plan.savings ? <p className="text-sm font-medium text-success">{plan.savings}</p> : null}
+        </div>
+        <p className="text-sm" data-testid="plan-renewal-note">
+          {getRenewalNote(plan, providers.data?.card)}
+        </p>
+      </TitledCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-lg">Payment Method</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Tabs defaultValue="card">
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="card">Credit Card</TabsTrigger>
-              <TabsTrigger value="paypal">PayPal</TabsTrigger>
-            </TabsList>
-            <TabsContent value="card" className="space-y-4 pt-3">
-              <p className="text-sm text-muted-foreground">
-                Pay by card on our secure checkout. Your card details go straight to the payment provider and
-                are never stored here.
-              </p>
-              <Button asChild size="lg" className="w-full">
-                <Link to={getPlanCheckoutPath(plan, 'card')}>Continue to Secure Checkout</Link>
-              </Button>
-            </TabsContent>
-            <TabsContent value="paypal" className="space-y-4 pt-3">
-              <p className="text-sm text-muted-foreground">
-                Pay with your PayPal account. You approve the payment on PayPal and come straight back.
-              </p>
-              <Button asChild size="lg" className="w-full">
-                <Link to={getPlanCheckoutPath(plan, 'paypal')}>Continue with PayPal</Link>
-              </Button>
-            </TabsContent>
-          </Tabs>
-          <p className="mt-4 text-xs text-muted-foreground">
-            The checkout shows the {formatMoney(plan.price)} you pay, with our 30-day money-back guarantee.
-          </p>
-        </CardContent>
-      </Card>
+      <TitledCard titleClassName="text-lg" title="Payment Method">
+        <Tabs defaultValue="card">
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="card">Credit Card</TabsTrigger>
+            <TabsTrigger value="paypal">PayPal</TabsTrigger>
+          </TabsList>
+          <TabsContent value="card" className="space-y-4 pt-3">
+            <p className="text-sm text-muted-foreground">
+              Pay by card on our secure checkout. Your card details go straight to the payment provider and
+              are never stored here.
+            </p>
+            <Button asChild size="lg" className="w-full">
+              <Link to={getPlanCheckoutPath(plan, 'card')}>Continue to Secure Checkout</Link>
+            </Button>
+          </TabsContent>
+          <TabsContent value="paypal" className="space-y-4 pt-3">
+            <p className="text-sm text-muted-foreground">
+              Pay with your PayPal account. You approve the payment on PayPal and come straight back.
+            </p>
+            <Button asChild size="lg" className="w-full">
+              <Link to={getPlanCheckoutPath(plan, 'paypal')}>Continue with PayPal</Link>
+            </Button>
+          </TabsContent>
+        </Tabs>
+        <p className="mt-4 text-xs text-muted-foreground">
+          The checkout shows the {formatMoney(plan.price)} you pay, with our 30-day money-back guarantee.
+        </p>
+      </TitledCard>
 
       {providers.isPending ? <Skeleton className="h-24 w-full" /> : null}
       {providers.data?.testMode ? (

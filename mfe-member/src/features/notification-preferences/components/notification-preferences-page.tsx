@@ -5,7 +5,6 @@
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate } from 'react-router-dom';
 import { NotificationPreferencesSchema, type NotificationPreferences } from '@platform/contracts';
 import {
   Button,
@@ -14,17 +13,15 @@ import {
   Label,
   LoadFailedAlert,
   LoadingList,
-  SITE_NAME,
   getServerMessage,
   toast,
-  useDocumentTitle,
-  useSignInGate,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../api/save-notification-preferences';
 import { PREFERENCES_COPY } from '../lib/preferences-copy';
 import { TitledPage } from '../../../components/titled-page';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 const OPTIONS = [
   {
@@ -106,13 +103,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
 }
 
 export function NotificationPreferencesPage() {
-  useDocumentTitle(`${PREFERENCES_COPY.title} | ${SITE_NAME}`);
-  const { user, isLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage(PREFERENCES_COPY.title);
+  const { user, isLoading } = gate;
   const preferences = useNotificationPreferences(user !== null);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (preferences.data === null && !preferences.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, preferences);
+  if (away !== undefined) return away;
 
   let body;
   if (isLoading || !user || preferences.isPending) {

@@ -11,11 +11,11 @@ import {
   Card,
   CardDescription,
   CardHeader,
-  CardTitle,
   LogOutButton,
   NoticeCard,
   SITE_NAME,
   Skeleton,
+  TitledCard,
   useAuth,
   useDocumentTitle,
   welcome,
@@ -202,12 +202,14 @@ function MemberDashboard({
       </section>
 
       {coursesFailed || chapters.isError ? (
-        <Card role="alert" className="mt-6">
-          <CardHeader>
-            <CardTitle>Your course could not be loaded</CardTitle>
-            <CardDescription>Please reload the page or try again in a moment.</CardDescription>
-          </CardHeader>
-        </Card>
+        <TitledCard
+          role="alert"
+          className="mt-6"
+          heading="h3"
+          titleClassName={null}
+          title="Your course could not be loaded"
+          description="Please reload the page or try again in a moment."
+        />
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">

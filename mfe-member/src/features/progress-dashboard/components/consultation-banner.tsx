@@ -4,40 +4,36 @@
  * meanwhile.
  */
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { Button, TitledCard, Skeleton } from '@platform/ui';
 
 /** `firstModuleId` undefined: the course is still loading (the second button's place is kept). */
 export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null | undefined }) {
   return (
-    <Card
-      role="region"
-      aria-labelledby="action-required"
+    <TitledCard
+      id="action-required"
+      region
       className="border-warning bg-warning/10"
-      data-testid="consultation-banner"
-    >
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="action-required" className="text-xl">
-            Action Required
-          </h2>
-        </CardTitle>
-        <CardDescription className="text-foreground">
+      testId="consultation-banner"
+      title="Action Required"
+      description={
+        <>
           Submit your restaurant consultation to unlock the rest of the course. Sections 2 to 8 open once it
           is submitted; Module 1 is ready for you now.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild>
-          <Link to="/consultation">Submit Restaurant Consultation</Link>
+        </>
+      }
+      descriptionClassName="text-foreground"
+      contentClassName="flex flex-col gap-3 sm:flex-row"
+    >
+      <Button asChild>
+        <Link to="/consultation">Submit Restaurant Consultation</Link>
+      </Button>
+      {firstModuleId === undefined ? (
+        <Skeleton className="h-10 w-full rounded-md sm:w-40" />
+      ) : firstModuleId !== null ? (
+        <Button asChild variant="outline">
+          <Link to={`/module/${firstModuleId}`}>Continue with Module 1</Link>
         </Button>
-        {firstModuleId === undefined ? (
-          <Skeleton className="h-10 w-full rounded-md sm:w-40" />
-        ) : firstModuleId !== null ? (
-          <Button asChild variant="outline">
-            <Link to={`/module/${firstModuleId}`}>Continue with Module 1</Link>
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
+      ) : null}
+    </TitledCard>
   );
 }

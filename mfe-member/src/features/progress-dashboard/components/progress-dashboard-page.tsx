@@ -18,15 +18,12 @@ import {
   Button,
   Card,
   CardContent,
-  CardDescription,
   CardHeader,
   CardTitle,
   LogOutButton,
   NoticeCard,
-  SITE_NAME,
   Skeleton,
-  useDocumentTitle,
-  useSignInGate,
+  TitledCard,
   welcome,
 } from '@platform/ui';
 import { Progress } from '@platform/ui/upload-progress';
@@ -58,6 +55,7 @@ import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { RevenueShareCard } from './revenue-share-card';
 import { CardOnFile } from '../../revenue-report/components/card-on-file';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
   const name = user?.firstName || user?.username || 'Member';
@@ -230,23 +228,18 @@ function CourseProgressView({
         </div>
 
         <aside aria-labelledby="about-course" className="lg:self-start">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 id="about-course" className="text-xl">
-                  About This Course
-                </h2>
-              </CardTitle>
-              <CardDescription>{course.data.description}</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-2 text-sm">
-              <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
-              <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
-              <Button asChild variant="outline" size="sm" className="mt-2">
-                <Link to={`/courses/${courseId}`}>View Course</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <TitledCard
+            id="about-course"
+            title="About This Course"
+            description={course.data.description}
+            contentClassName="space-y-2 text-sm"
+          >
+            <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
+            <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
+            <Button asChild variant="outline" size="sm" className="mt-2">
+              <Link to={`/courses/${courseId}`}>View Course</Link>
+            </Button>
+          </TitledCard>
         </aside>
       </div>
     </div>
@@ -254,8 +247,8 @@ function CourseProgressView({
 }
 
 export function ProgressDashboardPage() {
-  useDocumentTitle(`Dashboard | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage('Dashboard');
+  const { user, isLoading: userLoading } = gate;
   // The page is for signed-in users only: everything it shows (the enrolments, the course they lead to or the
   // admin's preview, its sections) comes in one read asked for together with the user, not after it
   // (docs/decisions.md, 51; a signed-out visitor's 401 reads as null and goes to /login as before).
@@ -267,10 +260,9 @@ export function ProgressDashboardPage() {
   // for both, so the card is there before it rather than pushing it down.
   const purchases = useMyPurchases(user !== null || userLoading);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
   // A read that turns to 401 after the page opened: the session ended.
-  if (dashboard.data === null && !dashboard.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, dashboard);
+  if (away !== undefined) return away;
 
   let body: ReactNode;
   if (userLoading || !user) {

@@ -9,23 +9,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AGREEMENT_MESSAGES, AGREEMENT_PDF_PATH } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { Badge, Button, Skeleton, TitledCard } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { STANDING, describeNextReport } from '../lib/revenue-card';
 import { LeaveProgram } from './leave-program';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <Card role="region" aria-labelledby="revenue-share-card" data-testid="revenue-share-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="revenue-share-card" className="text-xl">
-            Revenue Share
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <TitledCard id="revenue-share-card" region testId="revenue-share-card" title="Revenue Share">
+      {children}
+    </TitledCard>
   );
 }
 

@@ -5,29 +5,22 @@
  */
 import { Link } from 'react-router-dom';
 import { CONSULTATION_NEXT_STEP } from '@platform/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, TitledCard } from '@platform/ui';
 
 export function ConsultationPurchaseCard() {
   return (
-    <Card
-      role="region"
-      aria-labelledby="consultation-purchase"
+    <TitledCard
+      id="consultation-purchase"
+      region
       className="border-primary/40 bg-primary/5"
-      data-testid="consultation-purchase"
+      testId="consultation-purchase"
+      title={CONSULTATION_NEXT_STEP.title}
+      description={CONSULTATION_NEXT_STEP.text}
+      descriptionClassName="text-foreground"
     >
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="consultation-purchase" className="text-xl">
-            {CONSULTATION_NEXT_STEP.title}
-          </h2>
-        </CardTitle>
-        <CardDescription className="text-foreground">{CONSULTATION_NEXT_STEP.text}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild className="w-full sm:w-auto">
-          <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+      <Button asChild className="w-full sm:w-auto">
+        <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
+      </Button>
+    </TitledCard>
   );
 }

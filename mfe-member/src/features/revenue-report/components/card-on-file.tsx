@@ -8,17 +8,7 @@ import {
   readSavedCardOutcome,
   type SavedCardReturnPage,
 } from '@platform/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Skeleton,
-  toast,
-  useOnceSearchParam,
-} from '@platform/ui';
+import { Badge, Button, Skeleton, TitledCard, toast, useOnceSearchParam } from '@platform/ui';
 import { useMySavedCard, useRemoveSavedCard, useStartCardSetup } from '../api/saved-card';
 import { CARD_ON_FILE } from '../lib/report-copy';
 import { OutcomeAlert } from './outcome-alert';
@@ -52,74 +42,76 @@ export function CardOnFile({ returnTo = 'revenue-report' }: { returnTo?: SavedCa
   const copy = outcome ? CARD_ON_FILE.outcomes[outcome] : null;
   const data = saved.data;
   return (
-    <Card role="region" aria-labelledby="card-on-file-title" data-testid="card-on-file">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="card-on-file-title" className="flex flex-wrap items-center gap-2 text-xl">
-            {CARD_ON_FILE.title}
-            {data?.testMode ? <Badge variant="outline">TEST MODE</Badge> : null}
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {copy ? (
-          <OutcomeAlert
-            title={copy.title}
-            text={copy.text}
-            role={outcome === 'saved' ? 'status' : 'alert'}
-            variant={outcome === 'failed' ? 'destructive' : 'default'}
-            onDismiss={dismiss}
-            testId="card-outcome"
-          />
-        ) : null}
-        <p className="text-sm text-muted-foreground">{CARD_ON_FILE.intro}</p>
-        {saved.isPending ? (
-          <Skeleton className="h-10 w-full" />
-        ) : saved.isError || !data ? (
-          <div className="space-y-2">
-            <p className="text-sm text-destructive">{CARD_ON_FILE.loadFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <p className="font-medium" data-testid="saved-card">
-              {data.card
-                ? CARD_ON_FILE.describe(data.card)
-                : data.available
-                  ? CARD_ON_FILE.none
-                  : CARD_ON_FILE.unavailable}
-            </p>
-            {data.testMode ? <p className="text-sm text-muted-foreground">{CARD_ON_FILE.testMode}</p> : null}
-            {data.available ? (
-              <div className="flex flex-wrap gap-2">
+    <TitledCard
+      id="card-on-file-title"
+      region
+      testId="card-on-file"
+      titleClassName="flex flex-wrap items-center gap-2 text-xl"
+      title={
+        <>
+          {CARD_ON_FILE.title}
+          {data?.testMode ? <Badge variant="outline">TEST MODE</Badge> : null}
+        </>
+      }
+      contentClassName="space-y-4"
+    >
+      {copy ? (
+        <OutcomeAlert
+          title={copy.title}
+          text={copy.text}
+          role={outcome === 'saved' ? 'status' : 'alert'}
+          variant={outcome === 'failed' ? 'destructive' : 'default'}
+          onDismiss={dismiss}
+          testId="card-outcome"
+        />
+      ) : null}
+      <p className="text-sm text-muted-foreground">{CARD_ON_FILE.intro}</p>
+      {saved.isPending ? (
+        <Skeleton className="h-10 w-full" />
+      ) : saved.isError || !data ? (
+        <div className="space-y-2">
+          <p className="text-sm text-destructive">{CARD_ON_FILE.loadFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="font-medium" data-testid="saved-card">
+            {data.card
+              ? CARD_ON_FILE.describe(data.card)
+              : data.available
+                ? CARD_ON_FILE.none
+                : CARD_ON_FILE.unavailable}
+          </p>
+          {data.testMode ? <p className="text-sm text-muted-foreground">{CARD_ON_FILE.testMode}</p> : null}
+          {data.available ? (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                disabled={opening}
+                onClick={() => void open()}
+                data-testid="save-card"
+              >
+                {opening ? CARD_ON_FILE.starting : data.card ? CARD_ON_FILE.replace : CARD_ON_FILE.save}
+              </Button>
+              {data.card ? (
                 <Button
                   type="button"
                   size="sm"
-                  disabled={opening}
-                  onClick={() => void open()}
-                  data-testid="save-card"
+                  variant="outline"
+                  disabled={remove.isPending}
+                  onClick={() => void removeCard()}
+                  data-testid="remove-card"
                 >
-                  {opening ? CARD_ON_FILE.starting : data.card ? CARD_ON_FILE.replace : CARD_ON_FILE.save}
+                  {remove.isPending ? CARD_ON_FILE.removing : CARD_ON_FILE.remove}
                 </Button>
-                {data.card ? (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={remove.isPending}
-                    onClick={() => void removeCard()}
-                    data-testid="remove-card"
-                  >
-                    {remove.isPending ? CARD_ON_FILE.removing : CARD_ON_FILE.remove}
-                  </Button>
-                ) : null}
-              </div>
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      )}
+    </TitledCard>
   );
 }

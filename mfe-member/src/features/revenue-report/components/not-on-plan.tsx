@@ -4,24 +4,24 @@
  */
 import { Link } from 'react-router-dom';
 import { REVENUE_REPORT_MESSAGES } from '@platform/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, TitledCard } from '@platform/ui';
 import { NOT_ON_PLAN } from '../lib/report-copy';
 
 export function NotOnPlan() {
   return (
-    <Card className="mx-auto mt-8 max-w-xl text-center" data-testid="not-on-plan">
-      <CardHeader className="items-center gap-2">
-        <CardTitle asChild>
-          <h2 className="text-xl">{NOT_ON_PLAN.title}</h2>
-        </CardTitle>
-        <CardDescription className="text-base">{REVENUE_REPORT_MESSAGES.notOnPlan}.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p className="text-sm text-muted-foreground">{NOT_ON_PLAN.text}</p>
-        <Button asChild>
-          <Link to="/revenue-share-welcome">{NOT_ON_PLAN.link}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard
+      className="mx-auto mt-8 max-w-xl text-center"
+      testId="not-on-plan"
+      headerClassName="items-center gap-2"
+      title={NOT_ON_PLAN.title}
+      description={<>{REVENUE_REPORT_MESSAGES.notOnPlan}.</>}
+      descriptionClassName="text-base"
+      contentClassName="space-y-4"
+    >
+      <p className="text-sm text-muted-foreground">{NOT_ON_PLAN.text}</p>
+      <Button asChild>
+        <Link to="/revenue-share-welcome">{NOT_ON_PLAN.link}</Link>
+      </Button>
+    </TitledCard>
   );
 }

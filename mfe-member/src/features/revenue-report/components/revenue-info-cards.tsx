@@ -1,5 +1,5 @@
 /** The three cards above the form: the share rate, this report's share (live) and when payment is due. */
-import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
+import { TitledCard } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { INFO_CARDS } from '../lib/report-copy';
 
@@ -15,19 +15,17 @@ function InfoCard({
   testId: string;
 }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader className="pb-2">
-        <CardTitle asChild>
-          <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
-          {value}
-        </p>
-        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-      </CardContent>
-    </Card>
+    <TitledCard
+      testId={testId}
+      titleClassName="text-sm font-medium text-muted-foreground"
+      headerClassName="pb-2"
+      title={title}
+    >
+      <p className="text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+    </TitledCard>
   );
 }
 

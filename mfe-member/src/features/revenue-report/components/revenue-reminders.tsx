@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { ReminderEntry } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { Button, TitledCard, Skeleton } from '@platform/ui';
 import { useMyReminders } from '../api/get-my-reminders';
 
 const SHOWN = 5;
@@ -45,38 +45,35 @@ function Entries({ entries, label, empty }: { entries: ReminderEntry[]; label: s
 export function RevenueReminders() {
   const ladder = useMyReminders(true);
   return (
-    <Card role="region" aria-labelledby="revenue-reminders-title" data-testid="revenue-reminders">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="revenue-reminders-title" className="text-xl">
-            Reminders
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6 sm:grid-cols-2">
-        {ladder.isPending ? (
-          <Skeleton className="h-24 w-full sm:col-span-2" />
-        ) : ladder.isError ? (
-          <p className="text-sm text-destructive sm:col-span-2">
-            Your reminders could not be read. Please reload the page to try again.
-          </p>
-        ) : (
-          <>
-            <section className="grid content-start gap-2">
-              <h3 className="text-sm font-semibold">Coming next</h3>
-              <Entries
-                entries={ladder.data.next}
-                label="Reminders coming next"
-                empty="Nothing is scheduled: you are up to date."
-              />
-            </section>
-            <section className="grid content-start gap-2">
-              <h3 className="text-sm font-semibold">Sent to you</h3>
-              <Entries entries={ladder.data.sent} label="Reminders sent" empty="No reminder sent yet." />
-            </section>
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard
+      id="revenue-reminders-title"
+      region
+      testId="revenue-reminders"
+      title="Reminders"
+      contentClassName="grid gap-6 sm:grid-cols-2"
+    >
+      {ladder.isPending ? (
+        <Skeleton className="h-24 w-full sm:col-span-2" />
+      ) : ladder.isError ? (
+        <p className="text-sm text-destructive sm:col-span-2">
+          Your reminders could not be read. Please reload the page to try again.
+        </p>
+      ) : (
+        <>
+          <section className="grid content-start gap-2">
+            <h3 className="text-sm font-semibold">Coming next</h3>
+            <Entries
+              entries={ladder.data.next}
+              label="Reminders coming next"
+              empty="Nothing is scheduled: you are up to date."
+            />
+          </section>
+          <section className="grid content-start gap-2">
+            <h3 className="text-sm font-semibold">Sent to you</h3>
+            <Entries entries={ladder.data.sent} label="Reminders sent" empty="No reminder sent yet." />
+          </section>
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -19,15 +19,11 @@ import { formatMoney } from '@platform/contracts/format';
 import {
   ApiError,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   FormField,
   Input,
   MoneyInput,
   Textarea,
+  TitledCard,
   fieldAria,
   fieldHintId,
   pickFieldIssues,
@@ -182,108 +178,91 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
   return (
     <div className="space-y-8">
       <RevenueInfoCards shareOwed={figures.shareOwed} />
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-xl">Report your revenue</h2>
-          </CardTitle>
-          <CardDescription>{REPORT_PAGE.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            noValidate
-            aria-label="Monthly revenue report"
-            onSubmit={(event) => void onSubmit(event)}
-            className="grid gap-5 sm:grid-cols-2"
+      <TitledCard title="Report your revenue" description={REPORT_PAGE.description}>
+        <form
+          noValidate
+          aria-label="Monthly revenue report"
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-5 sm:grid-cols-2"
+        >
+          {dateField('reportingPeriodStart')}
+          {dateField('reportingPeriodEnd')}
+          {moneyField('grossRevenue')}
+          {moneyField('businessExpenses')}
+          <FormField
+            id={id('netRevenue')}
+            label={FIELD_LABELS.netRevenue}
+            error={netError}
+            hint={FIELD_HINTS.netRevenue}
+            className="sm:col-span-2"
           >
-            {dateField('reportingPeriodStart')}
-            {dateField('reportingPeriodEnd')}
-            {moneyField('grossRevenue')}
-            {moneyField('businessExpenses')}
-            <FormField
-              id={id('netRevenue')}
-              label={FIELD_LABELS.netRevenue}
-              error={netError}
-              hint={FIELD_HINTS.netRevenue}
-              className="sm:col-span-2"
-            >
-              <Controller
-                control={form.control}
-                name="netRevenue"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...fieldAria(id('netRevenue'), netError, fieldHintId(id('netRevenue')))}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    readOnly
-                  />
-                )}
-              />
-            </FormField>
-            <FormField
-              id={id('notes')}
-              label={FIELD_LABELS.notes}
-              error={notesError}
-              className="sm:col-span-2"
-            >
-              <Textarea
-                {...fieldAria(id('notes'), notesError)}
-                rows={3}
-                placeholder="Anything we should know about this month"
-                {...form.register('notes')}
-              />
-            </FormField>
-            <FormField
-              id="report-documents"
-              label={REPORT_DOCUMENT_MESSAGES.label}
-              error={documentsError ?? undefined}
-              hint={REPORT_DOCUMENT_MESSAGES.hint}
-              className="sm:col-span-2"
-            >
-              <Input
-                {...fieldAria(
-                  'report-documents',
-                  documentsError ?? undefined,
-                  fieldHintId('report-documents'),
-                )}
-                ref={documentsInput}
-                type="file"
-                multiple
-                accept={REPORT_DOCUMENT_ACCEPT}
-                onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
-              />
-            </FormField>
-            {figures.shareOwed > 0 ? (
-              <div className="sm:col-span-2">
-                <ShareCalculation figures={figures} />
-              </div>
-            ) : null}
-            <ul
-              className="list-disc space-y-1 pl-5 text-sm text-muted-foreground sm:col-span-2"
-              data-testid="report-notes"
-            >
-              {FOOTER_NOTES.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
+            <Controller
+              control={form.control}
+              name="netRevenue"
+              render={({ field }) => (
+                <MoneyInput
+                  {...fieldAria(id('netRevenue'), netError, fieldHintId(id('netRevenue')))}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  readOnly
+                />
+              )}
+            />
+          </FormField>
+          <FormField id={id('notes')} label={FIELD_LABELS.notes} error={notesError} className="sm:col-span-2">
+            <Textarea
+              {...fieldAria(id('notes'), notesError)}
+              rows={3}
+              placeholder="Anything we should know about this month"
+              {...form.register('notes')}
+            />
+          </FormField>
+          <FormField
+            id="report-documents"
+            label={REPORT_DOCUMENT_MESSAGES.label}
+            error={documentsError ?? undefined}
+            hint={REPORT_DOCUMENT_MESSAGES.hint}
+            className="sm:col-span-2"
+          >
+            <Input
+              {...fieldAria('report-documents', documentsError ?? undefined, fieldHintId('report-documents'))}
+              ref={documentsInput}
+              type="file"
+              multiple
+              accept={REPORT_DOCUMENT_ACCEPT}
+              onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
+            />
+          </FormField>
+          {figures.shareOwed > 0 ? (
             <div className="sm:col-span-2">
-              <Button
-                type="submit"
-                size="lg"
-                className="w-full sm:w-auto"
-                disabled={submit.isPending || attach.isPending}
-              >
-                {submit.isPending
-                  ? REVENUE_REPORT_MESSAGES.submitting
-                  : attach.isPending
-                    ? REPORT_DOCUMENT_MESSAGES.attaching
-                    : REPORT_PAGE.submit}
-              </Button>
+              <ShareCalculation figures={figures} />
             </div>
-          </form>
-        </CardContent>
-      </Card>
+          ) : null}
+          <ul
+            className="list-disc space-y-1 pl-5 text-sm text-muted-foreground sm:col-span-2"
+            data-testid="report-notes"
+          >
+            {FOOTER_NOTES.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+          <div className="sm:col-span-2">
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto"
+              disabled={submit.isPending || attach.isPending}
+            >
+              {submit.isPending
+                ? REVENUE_REPORT_MESSAGES.submitting
+                : attach.isPending
+                  ? REPORT_DOCUMENT_MESSAGES.attaching
+                  : REPORT_PAGE.submit}
+            </Button>
+          </div>
+        </form>
+      </TitledCard>
     </div>
   );
 }

@@ -6,22 +6,7 @@
  * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
-import { Navigate } from 'react-router-dom';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  NoticeCard,
-  SITE_NAME,
-  Skeleton,
-  useDocumentTitle,
-  useSignInGate,
-} from '@platform/ui';
+import { Alert, AlertDescription, AlertTitle, Button, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
 import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
@@ -35,6 +20,7 @@ import { RevenueStatement } from './revenue-statement';
 import { ReportableMonthsNote } from './reportable-months-note';
 import { RevenueReportForm } from './revenue-report-form';
 import { TitledPage } from '../../../components/titled-page';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 // recharts is a chunk of its own: only this page, and only once it has reports to draw, downloads it.
 const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ './revenue-chart'));
@@ -88,42 +74,32 @@ function HistorySection({ reports }: { reports: RevenueReport[] }) {
         )}
       </section>
       {reports.length > 0 ? (
-        <Card role="region" aria-labelledby="revenue-chart-title">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 id="revenue-chart-title" className="text-xl">
-                {CHART.title}
-              </h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Suspense
-              fallback={
-                <div aria-busy="true">
-                  <p className="sr-only">{CHART.loading}</p>
-                  <Skeleton className="h-72 w-full" />
-                </div>
-              }
-            >
-              <RevenueChart points={toChartPoints(reports)} />
-            </Suspense>
-          </CardContent>
-        </Card>
+        <TitledCard id="revenue-chart-title" region title={CHART.title}>
+          <Suspense
+            fallback={
+              <div aria-busy="true">
+                <p className="sr-only">{CHART.loading}</p>
+                <Skeleton className="h-72 w-full" />
+              </div>
+            }
+          >
+            <RevenueChart points={toChartPoints(reports)} />
+          </Suspense>
+        </TitledCard>
       ) : null}
     </>
   );
 }
 
 export function RevenueReportPage() {
-  useDocumentTitle(`Revenue Report | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage('Revenue Report');
+  const { user, isLoading: userLoading } = gate;
   const [outcome, dismissOutcome] = usePaymentOutcome();
   const reports = useMyRevenueReports(user !== null, outcome === 'paid' ? hasPayableReport : undefined);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  // The read turned to 401 after the page opened: the session ended.
-  if (reports.data === null && !reports.isFetching) return <Navigate to="/login" replace />;
+  // Signed out, or the read turned to 401 after the page opened (the session ended): away.
+  const away = signedOutView(gate, reports);
+  if (away !== undefined) return away;
 
   let body;
   if (userLoading || !user || reports.isPending) {

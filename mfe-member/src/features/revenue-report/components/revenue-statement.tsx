@@ -5,16 +5,7 @@
 import { useState } from 'react';
 import { monthName, STATEMENT_MESSAGES } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Button,
-  Label,
-  LoadFailedAlert,
-  Skeleton,
-} from '@platform/ui';
+import { Button, Label, LoadFailedAlert, Skeleton, TitledCard } from '@platform/ui';
 import { statementPdfUrl, useMyStatement } from '../api/get-my-statement';
 import { statementReportLine, statementSummary } from '../lib/statement';
 
@@ -24,14 +15,14 @@ export function RevenueStatement() {
   const data = statement.data;
 
   return (
-    <Card role="region" aria-labelledby="revenue-statement-title" data-testid="revenue-statement">
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <CardTitle asChild>
-          <h2 id="revenue-statement-title" className="text-xl">
-            {STATEMENT_MESSAGES.title}
-          </h2>
-        </CardTitle>
-        {data ? (
+    <TitledCard
+      id="revenue-statement-title"
+      region
+      testId="revenue-statement"
+      headerClassName="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between"
+      title={STATEMENT_MESSAGES.title}
+      headerExtra={
+        data ? (
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="statement-month">{STATEMENT_MESSAGES.month}</Label>
@@ -54,71 +45,70 @@ export function RevenueStatement() {
               </a>
             </Button>
           </div>
-        ) : null}
-      </CardHeader>
-      <CardContent>
-        {statement.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : statement.isError ? (
-          <LoadFailedAlert title={STATEMENT_MESSAGES.loadFailed} onRetry={() => void statement.refetch()} />
-        ) : (
-          <div
-            className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
-            aria-busy={statement.isPlaceholderData}
-          >
-            <dl className="grid content-start gap-2 text-sm">
-              {statementSummary(statement.data).map(({ label, value }, index, lines) => (
-                <div
-                  key={label}
-                  className={
-                    index === lines.length - 1
-                      ? 'flex justify-between gap-4 border-t border-border pt-2 font-semibold'
-                      : 'flex justify-between gap-4'
-                  }
-                >
-                  <dt>{label}</dt>
-                  <dd className="whitespace-nowrap tabular-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <div className="grid content-start gap-4">
-              {statement.data.reports.length > 0 ? (
-                <section className="grid gap-1">
-                  <h3 className="text-sm font-semibold">{STATEMENT_MESSAGES.reports}</h3>
-                  <ul className="text-sm">
-                    {statement.data.reports.map((report) => (
-                      <li key={report.id}>{statementReportLine(report)}</li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-              {statement.data.entries.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{STATEMENT_MESSAGES.noActivity}</p>
-              ) : (
-                <ul
-                  className="divide-y divide-border text-sm"
-                  aria-label={`Activity in ${monthName(statement.data.month)}`}
-                >
-                  {statement.data.entries.map((entry) => (
-                    <li
-                      key={`${entry.kind}-${entry.at}-${entry.amount}`}
-                      className="grid grid-cols-[1fr_auto] gap-x-4 py-2 sm:grid-cols-[8rem_1fr_auto]"
-                    >
-                      <span className="text-muted-foreground">{formatDate(entry.at)}</span>
-                      <span className="col-span-2 row-start-2 break-words sm:col-span-1 sm:row-start-1 sm:col-start-2">
-                        {entry.description}
-                      </span>
-                      <span className="whitespace-nowrap text-right tabular-nums sm:col-start-3">
-                        {formatMoney(entry.amount)}
-                      </span>
-                    </li>
+        ) : null
+      }
+    >
+      {statement.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : statement.isError ? (
+        <LoadFailedAlert title={STATEMENT_MESSAGES.loadFailed} onRetry={() => void statement.refetch()} />
+      ) : (
+        <div
+          className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
+          aria-busy={statement.isPlaceholderData}
+        >
+          <dl className="grid content-start gap-2 text-sm">
+            {statementSummary(statement.data).map(({ label, value }, index, lines) => (
+              <div
+                key={label}
+                className={
+                  index === lines.length - 1
+                    ? 'flex justify-between gap-4 border-t border-border pt-2 font-semibold'
+                    : 'flex justify-between gap-4'
+                }
+              >
+                <dt>{label}</dt>
+                <dd className="whitespace-nowrap tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="grid content-start gap-4">
+            {statement.data.reports.length > 0 ? (
+              <section className="grid gap-1">
+                <h3 className="text-sm font-semibold">{STATEMENT_MESSAGES.reports}</h3>
+                <ul className="text-sm">
+                  {statement.data.reports.map((report) => (
+                    <li key={report.id}>{statementReportLine(report)}</li>
                   ))}
                 </ul>
-              )}
-            </div>
+              </section>
+            ) : null}
+            {statement.data.entries.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{STATEMENT_MESSAGES.noActivity}</p>
+            ) : (
+              <ul
+                className="divide-y divide-border text-sm"
+                aria-label={`Activity in ${monthName(statement.data.month)}`}
+              >
+                {statement.data.entries.map((entry) => (
+                  <li
+                    key={`${entry.kind}-${entry.at}-${entry.amount}`}
+                    className="grid grid-cols-[1fr_auto] gap-x-4 py-2 sm:grid-cols-[8rem_1fr_auto]"
+                  >
+                    <span className="text-muted-foreground">{formatDate(entry.at)}</span>
+                    <span className="col-span-2 row-start-2 break-words sm:col-span-1 sm:row-start-1 sm:col-start-2">
+                      {entry.description}
+                    </span>
+                    <span className="whitespace-nowrap text-right tabular-nums sm:col-start-3">
+                      {formatMoney(entry.amount)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      )}
+    </TitledCard>
   );
 }

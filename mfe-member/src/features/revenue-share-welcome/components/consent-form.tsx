@@ -14,14 +14,10 @@ import type { RevenueShareConsentRequestParsed } from '@platform/contracts';
 import {
   ApiError,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   FormField,
   Label,
   MoneyInput,
+  TitledCard,
   fieldAria,
   fieldErrorId,
   fieldHintId,
@@ -80,89 +76,85 @@ export function ConsentForm() {
   });
 
   return (
-    <Card role="region" aria-labelledby="consent-title" data-testid="consent-form">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="consent-title" className="text-xl">
-            Your starting point
-          </h2>
-        </CardTitle>
-        <CardDescription>Tell us where you start, then agree to the terms to begin.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Revenue share consent"
-          onSubmit={(event) => void onSubmit(event)}
-          className="space-y-6"
+    <TitledCard
+      id="consent-title"
+      region
+      testId="consent-form"
+      title="Your starting point"
+      description="Tell us where you start, then agree to the terms to begin."
+    >
+      <form
+        noValidate
+        aria-label="Revenue share consent"
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-6"
+      >
+        <FormField
+          id={BASELINE_ID}
+          label={BASELINE.label}
+          error={baselineError}
+          hint={
+            <>
+              {BASELINE.why} {BASELINE.fixed}
+            </>
+          }
         >
-          <FormField
-            id={BASELINE_ID}
-            label={BASELINE.label}
-            error={baselineError}
-            hint={
-              <>
-                {BASELINE.why} {BASELINE.fixed}
-              </>
-            }
-          >
+          <Controller
+            control={form.control}
+            name="baselineNetRevenue"
+            render={({ field }) => (
+              <MoneyInput
+                {...fieldAria(BASELINE_ID, baselineError, fieldHintId(BASELINE_ID))}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                rules={BASELINE_RULES}
+                onBlur={() => {
+                  field.onBlur();
+                  if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
+                }}
+                onValueChange={field.onChange}
+                placeholder="0"
+                className="sm:max-w-xs"
+              />
+            )}
+          />
+        </FormField>
+
+        <div className="space-y-2">
+          <div className="flex items-start gap-3">
             <Controller
               control={form.control}
-              name="baselineNetRevenue"
+              name="consentToTerms"
               render={({ field }) => (
-                <MoneyInput
-                  {...fieldAria(BASELINE_ID, baselineError, fieldHintId(BASELINE_ID))}
+                <Checkbox
+                  id={CONSENT_ID}
                   ref={field.ref}
                   name={field.name}
-                  value={field.value}
-                  rules={BASELINE_RULES}
-                  onBlur={() => {
-                    field.onBlur();
-                    if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
-                  }}
-                  onValueChange={field.onChange}
-                  placeholder="0"
-                  className="sm:max-w-xs"
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-invalid={consentError ? true : undefined}
+                  aria-describedby={consentError ? fieldErrorId(CONSENT_ID) : undefined}
+                  className="mt-0.5"
                 />
               )}
             />
-          </FormField>
-
-          <div className="space-y-2">
-            <div className="flex items-start gap-3">
-              <Controller
-                control={form.control}
-                name="consentToTerms"
-                render={({ field }) => (
-                  <Checkbox
-                    id={CONSENT_ID}
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    aria-invalid={consentError ? true : undefined}
-                    aria-describedby={consentError ? fieldErrorId(CONSENT_ID) : undefined}
-                    className="mt-0.5"
-                  />
-                )}
-              />
-              <Label htmlFor={CONSENT_ID} className="cursor-pointer leading-snug font-normal">
-                {REVENUE_CONSENT_MESSAGES.checkboxLabel}
-              </Label>
-            </div>
-            {consentError ? (
-              <p id={fieldErrorId(CONSENT_ID)} className="text-sm font-medium text-destructive">
-                {consentError}
-              </p>
-            ) : null}
+            <Label htmlFor={CONSENT_ID} className="cursor-pointer leading-snug font-normal">
+              {REVENUE_CONSENT_MESSAGES.checkboxLabel}
+            </Label>
           </div>
+          {consentError ? (
+            <p id={fieldErrorId(CONSENT_ID)} className="text-sm font-medium text-destructive">
+              {consentError}
+            </p>
+          ) : null}
+        </div>
 
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!agreed || busy}>
-            {busy ? REVENUE_CONSENT_MESSAGES.processing : WELCOME_PAGE.submit}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!agreed || busy}>
+          {busy ? REVENUE_CONSENT_MESSAGES.processing : WELCOME_PAGE.submit}
+        </Button>
+      </form>
+    </TitledCard>
   );
 }

@@ -12,13 +12,10 @@ import {
   AlertTitle,
   Button,
   Card,
-  CardContent,
   CardHeader,
   CardTitle,
-  SITE_NAME,
   Skeleton,
-  useDocumentTitle,
-  useSignInGate,
+  TitledCard,
 } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
@@ -26,6 +23,7 @@ import { PROGRAMME_POINTS, TERMS, TIMELINE, WELCOME_PAGE } from '../lib/welcome-
 import { CardOnFile } from '../../revenue-report/components/card-on-file';
 import { AlreadyOnPlan } from './already-on-plan';
 import { ConsentForm } from './consent-form';
+import { useMemberPage } from '../../../components/member-page-gate';
 
 function browserStorage(): Storage | null {
   try {
@@ -102,30 +100,21 @@ function Timeline() {
 
 function Terms() {
   return (
-    <Card role="region" aria-labelledby="terms-title">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id="terms-title" className="text-xl">
-            {TERMS.title}
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-2 text-sm" data-testid="welcome-terms">
-          {TERMS.items.map((item) => (
-            <li key={item} className="flex items-start gap-2">
-              <CheckMark />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 text-sm">
-          <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
-            {TERMS.fullTerms}
-          </Link>
-        </p>
-      </CardContent>
-    </Card>
+    <TitledCard id="terms-title" region title={TERMS.title}>
+      <ul className="space-y-2 text-sm" data-testid="welcome-terms">
+        {TERMS.items.map((item) => (
+          <li key={item} className="flex items-start gap-2">
+            <CheckMark />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm">
+        <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
+          {TERMS.fullTerms}
+        </Link>
+      </p>
+    </TitledCard>
   );
 }
 
@@ -140,8 +129,12 @@ function SignInFirst() {
 }
 
 export function RevenueShareWelcomePage() {
-  useDocumentTitle(`Premium Success Program | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const {
+    user,
+    isLoading: userLoading,
+    redirectToLogin,
+    signedOutHere,
+  } = useMemberPage('Premium Success Program');
   const plan = useMyRevenueReports(user !== null);
 
   if (signedOutHere) return null;

@@ -17,13 +17,14 @@ import {
   CardHeader,
   CardTitle,
   NoticeCard,
+  TitledCard,
   getApiErrorStatus,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
 import { formatDate, isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/complete-section';
 import { useAvailableModules } from '../../courses/api/get-available-modules';
@@ -61,6 +62,7 @@ import {
 } from '../../../components/study-page';
 import { MembershipRequiredRedirect } from './membership-required-redirect';
 import { SectionLessonCard } from './section-lesson-card';
+import { signedOutView } from '../../../components/member-page-gate';
 
 const BADGE_VARIANT = {
   Completed: 'success',
@@ -110,7 +112,8 @@ function SectionSkeleton() {
 
 export function SectionPage() {
   const { moduleId = '' } = useParams();
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useSignInGate();
+  const { user, isLoading: userLoading } = gate;
   // Not a positive whole number: no such section (the server would say 404 too).
   const id = /^[1-9][0-9]{0,9}$/.test(moduleId) ? Number(moduleId) : 0;
   // The page is for signed-in users only and the section id is in the address: the section and its
@@ -122,10 +125,9 @@ export function SectionPage() {
   useModuleLessons(id, mayRead);
   const status = getApiErrorStatus(section.error);
 
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (signedOutHere) return null; // signing out here: the logout flow goes to /
+  const away = signedOutView(gate, section);
+  if (away !== undefined) return away;
   if (id === 0) return <SectionNotFound />;
-  if (section.data === null && !section.isFetching) return <Navigate to="/login" replace />;
   if (status === 403) return <MembershipRequiredRedirect />;
   if (status === 404 || status === 400) return <SectionNotFound />;
   if (section.isError) return <SectionLoadFailed onRetry={() => void section.refetch()} />;
@@ -176,19 +178,19 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
       </header>
 
       {preview ? (
-        <Card role="note" className="mt-8" data-testid="section-preview">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Free Preview</h2>
-            </CardTitle>
-            <CardDescription className="text-base">{PREVIEW_SECTION_TEXT}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild>
-              <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <TitledCard
+          role="note"
+          className="mt-8"
+          testId="section-preview"
+          titleClassName={null}
+          title="Free Preview"
+          description={PREVIEW_SECTION_TEXT}
+          descriptionClassName="text-base"
+        >
+          <Button asChild>
+            <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
+          </Button>
+        </TitledCard>
       ) : null}
 
       {locked ? (
@@ -218,26 +220,26 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
                 Loading lessons...
               </p>
             ) : lessons.isError ? (
-              <Card role="alert">
-                <CardHeader>
-                  <CardTitle>The lessons could not be loaded</CardTitle>
-                  <CardDescription>Check your connection and try again.</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <Button type="button" variant="outline" onClick={() => void lessons.refetch()}>
-                    Try again
-                  </Button>
-                </CardContent>
-              </Card>
+              <TitledCard
+                role="alert"
+                heading="h3"
+                titleClassName={null}
+                title="The lessons could not be loaded"
+                description="Check your connection and try again."
+              >
+                <Button type="button" variant="outline" onClick={() => void lessons.refetch()}>
+                  Try again
+                </Button>
+              </TitledCard>
             ) : lessonList.length === 0 ? (
-              <Card className="text-center">
-                <CardHeader className="items-center">
-                  <CardTitle>No Lessons Available</CardTitle>
-                  <CardDescription>
-                    This section doesn&apos;t have any lessons yet. Please check back later.
-                  </CardDescription>
-                </CardHeader>
-              </Card>
+              <TitledCard
+                className="text-center"
+                headerClassName="items-center"
+                heading="h3"
+                titleClassName={null}
+                title="No Lessons Available"
+                description="This section doesn't have any lessons yet. Please check back later."
+              />
             ) : (
               <ol className="space-y-6" aria-label="Lessons">
                 {lessonList.map((lesson, index) => (

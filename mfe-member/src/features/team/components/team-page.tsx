@@ -3,7 +3,7 @@
  * sees who joined and how far each got, and removes a member to free the seat. Anyone else is told that
  * seats come with the course. Signed-out visitors go to /login.
  */
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   Button,
   Card,
@@ -12,10 +12,7 @@ import {
   CardHeader,
   CardTitle,
   LoadFailedAlert,
-  SITE_NAME,
   Skeleton,
-  useDocumentTitle,
-  useSignInGate,
 } from '@platform/ui';
 import { useTeam } from '../api/get-team';
 import { TEAM_COPY } from '../lib/team-copy';
@@ -23,15 +20,15 @@ import { seatsLeft, seatsLine } from '../lib/team-rules';
 import { InviteForm } from './invite-form';
 import { TeamMemberItem } from './team-member-item';
 import { TitledPage } from '../../../components/titled-page';
+import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 export function TeamPage() {
-  useDocumentTitle(`${TEAM_COPY.title} | ${SITE_NAME}`);
-  const { user, isLoading: userLoading, redirectToLogin, signedOutHere } = useSignInGate();
+  const gate = useMemberPage(TEAM_COPY.title);
+  const { user, isLoading: userLoading } = gate;
   const team = useTeam(user !== null);
 
-  if (signedOutHere) return null;
-  if (redirectToLogin) return <Navigate to="/login" replace />;
-  if (team.data === null && !team.isFetching) return <Navigate to="/login" replace />;
+  const away = signedOutView(gate, team);
+  if (away !== undefined) return away;
 
   let body;
   if (userLoading || !user || team.isPending) {
