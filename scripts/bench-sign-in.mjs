@@ -19,6 +19,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { browserRequest as request } from './bench/browser-request.mjs';
 
 const PASSWORD = 'Restaurant!1';
 const STEPS = [
@@ -31,22 +32,6 @@ const STEPS = [
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${process.pid}t${(counter += 1)}`;
-
-/** One request as a browser page makes it; answers its status and the session cookie it set. */
-async function request(base, method, pathname, { json, cookie } = {}) {
-  const headers = { 'sec-fetch-site': 'same-origin' };
-  if (cookie) headers.cookie = cookie;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${pathname}`, {
-    method,
-    headers,
-    redirect: 'manual',
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  await response.arrayBuffer();
-  const set = response.headers.getSetCookie().find((line) => /^(__Host-)?session=/.test(line));
-  return { status: response.status, cookie: set?.split(';')[0] };
-}
 
 /** The virtual users (on a worker thread): answers each step's latencies and errors, and the statuses. */
 async function runUsers({ base, users, seconds }) {

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { browserRequest } from './browser-request.mjs';
 
 const levels = (process.env.BENCH_MIX_USERS ?? '1,50,200').split(',').map(Number);
 const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 15);
@@ -42,20 +43,8 @@ const site = await startEmbedded({
 });
 const base = site.url.replace('0.0.0.0', '127.0.0.1');
 
-async function call(method, pathname, { json, cookie, origin = base } = {}) {
-  const headers = { 'sec-fetch-site': 'same-origin' };
-  if (cookie) headers.cookie = cookie;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${origin}${pathname}`, {
-    method,
-    headers,
-    redirect: 'manual',
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = await response.arrayBuffer();
-  const set = response.headers.getSetCookie().find((line) => /^(__Host-)?session=/.test(line));
-  return { status: response.status, cookie: set?.split(';')[0], body };
-}
+const call = (method, pathname, { origin = base, ...options } = {}) =>
+  browserRequest(origin, method, pathname, options);
 
 const json = (answer) => JSON.parse(Buffer.from(answer.body).toString('utf8'));
 

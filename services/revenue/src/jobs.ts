@@ -3,7 +3,10 @@
  * service time): owners' standing, which time alone can change, the automatic reminders, and the
  * automatic collection of shares due from the card on file, and the estimates for missing reports.
  */
+import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
 import { definePeriodicJob } from '@platform/service-kit/jobs';
+import type { Logger } from '@platform/service-kit/logger';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from './config.js';
 import { collectDueShares } from './collection/collect-due-shares.js';
@@ -15,6 +18,13 @@ export const CUSTOMER_STATUS_JOB = 'refresh-customer-status';
 export const REMINDERS_JOB = 'send-due-reminders';
 export const COLLECTION_JOB = 'collect-due-shares';
 export const ESTIMATES_JOB = 'estimate-missing-reports';
+
+/** What a round of a job reads: the service's database and clock (the tests hand their own), and its logger. */
+export interface RevenueJobDeps {
+  db: Database;
+  clock: Clock;
+  logger?: Logger;
+}
 
 export function revenueJobs(deps: ServiceDeps<RevenueConfig>) {
   return [

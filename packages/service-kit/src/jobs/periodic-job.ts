@@ -9,6 +9,7 @@
  * hands a running job to another runner, and replicas' own clocks never matter for leases.
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.js';
 import type { JobsTable } from './tables.js';
 
@@ -56,12 +57,7 @@ export async function extendClaim(
   table: JobsTable,
   claim: { name: string; claimId: string; leaseMs: number },
 ): Promise<boolean> {
-  const rows = await db
-    .update(table)
-    .set({ lockedUntil: leaseEnd(claim.leaseMs) })
-    .where(and(eq(table.name, claim.name), eq(table.lockedBy, claim.claimId)))
-    .returning({ name: table.name });
-  return rows.length > 0;
+  return updateClaimedJob(db, table, claim, { lockedUntil: leaseEnd(claim.leaseMs) });
 }
 
 /** Releases the claim and records the outcome; false when the claim had been taken over meanwhile. */
@@ -77,17 +73,27 @@ export async function finishRun(
     error: string | null;
   },
 ): Promise<boolean> {
+  return updateClaimedJob(db, table, run, {
+    nextRunAt: run.nextRunAt,
+    lockedBy: null,
+    lockedUntil: null,
+    failures: run.failures,
+    lastFinishedAt: run.finishedAt,
+    lastError: run.error,
+  });
+}
+
+/** Writes `set` to the job's row if `claim` still holds it; false when another runner took it over. */
+async function updateClaimedJob(
+  db: Executor,
+  table: JobsTable,
+  claim: { name: string; claimId: string },
+  set: PgUpdateSetSource<JobsTable>,
+): Promise<boolean> {
   const rows = await db
     .update(table)
-    .set({
-      nextRunAt: run.nextRunAt,
-      lockedBy: null,
-      lockedUntil: null,
-      failures: run.failures,
-      lastFinishedAt: run.finishedAt,
-      lastError: run.error,
-    })
-    .where(and(eq(table.name, run.name), eq(table.lockedBy, run.claimId)))
+    .set(set)
+    .where(and(eq(table.name, claim.name), eq(table.lockedBy, claim.claimId)))
     .returning({ name: table.name });
   return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import { S3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store.js';
 import type { ObjectStore } from './types.js';
 
 export * from './types.js';
+export { requireStore } from './require-store.js';
 export {
   LocalObjectStore,
   assertValidObjectKey,

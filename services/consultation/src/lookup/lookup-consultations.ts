@@ -16,11 +16,11 @@ import type { RateLimits } from '../http/rate-limits.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import {
   insertLink,
-  listFilesOf,
+  listFilesBySubmission,
   listSubmissionsByEmail,
   listSubmissionsOwnedBy,
 } from '../submissions/submissions.repository.js';
-import { groupFiles, toMyConsultation } from '../submissions/to-views.js';
+import { toMyConsultation } from '../submissions/to-views.js';
 
 /** Links per e-mail: the newest submissions of the address. */
 const MAX_LINKS = 10;
@@ -44,15 +44,10 @@ export async function lookupConsultations(
       })
     : [];
   if (owner && (owner.emailVerified || rows.length > 0)) {
-    const files = groupFiles(
-      await listFilesOf(
-        deps.db,
-        rows.map((row) => row.id),
-      ),
-    );
+    const filesOf = await listFilesBySubmission(deps.db, rows);
     return {
       linkEmailed: false,
-      consultations: rows.map((row) => toMyConsultation(row, files.get(row.id) ?? [])),
+      consultations: rows.map((row) => toMyConsultation(row, filesOf(row.id))),
       message: rows.length > 0 ? LOOKUP_MESSAGES.found : LOOKUP_MESSAGES.none,
     };
   }

@@ -15,8 +15,14 @@ import {
   UPLOAD_MESSAGES,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from '@platform/service-kit/http';
+import {
+  receiveMultipartFiles,
+  removeReceivedFiles,
+  splitFileOutcomes,
+  type ReceivedFile,
+} from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { NoFilesAcceptedError, OBJECT_KEY_PREFIX } from '../uploads/add-files.js';
@@ -46,8 +52,7 @@ export async function receiveMessageWithFiles(
   deps: ServiceDeps<ConsultationConfig>,
   req: Request,
 ): Promise<ReceivedMessage> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const logger = req.log ?? deps.logger;
   const fields = new Map<string, string>();
   const outcomes = await receiveMultipartFiles({
@@ -72,7 +77,7 @@ export async function receiveMessageWithFiles(
     await removeReceivedFiles(store, outcomes, logger);
   };
 
-  const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
+  const { stored: files, rejected } = splitFileOutcomes(outcomes);
   if (rejected.length > 0) {
     await discard();
     logger.warn({ rejected: rejected.length }, 'consultation message files refused');
@@ -83,6 +88,5 @@ export async function receiveMessageWithFiles(
     await discard();
     throw AppError.fromZod(parsed.error);
   }
-  const files = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored] : []));
   return { body: parsed.data.body, files, discard };
 }

@@ -67,6 +67,24 @@ export async function listFilesOf(db: Executor, submissionIds: string[]): Promis
     .orderBy(asc(submissionFiles.createdAt), asc(submissionFiles.id));
 }
 
+/** The files of each of the submissions, oldest first: `filesOf(id)`, empty for a submission without any. */
+export async function listFilesBySubmission(
+  db: Executor,
+  rows: { id: string }[],
+): Promise<(submissionId: string) => FileRow[]> {
+  const files = await listFilesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const grouped = new Map<string, FileRow[]>();
+  for (const file of files) {
+    const list = grouped.get(file.submissionId);
+    if (list) list.push(file);
+    else grouped.set(file.submissionId, [file]);
+  }
+  return (submissionId) => grouped.get(submissionId) ?? [];
+}
+
 export async function insertFiles(db: Executor, rows: NewFileRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(submissionFiles).values(rows);
 }

@@ -35,8 +35,12 @@ import { completeConsultation } from './complete-consultation.js';
 import { continueLater } from './continue-later.js';
 import { respondToConsultation } from './respond-to-consultation.js';
 import { submitConsultation } from './submit-consultation.js';
-import { listAllSubmissions, listFilesOf, listSubmissionsOwnedBy } from './submissions.repository.js';
-import { groupFiles, toAdminConsultation, toMyConsultation } from './to-views.js';
+import {
+  listAllSubmissions,
+  listFilesBySubmission,
+  listSubmissionsOwnedBy,
+} from './submissions.repository.js';
+import { toAdminConsultation, toMyConsultation } from './to-views.js';
 
 export function submissionRoutes(
   router: Router,
@@ -100,25 +104,15 @@ export function submissionRoutes(
       userId: req.caller.userId,
       email: req.caller.emailVerified ? req.caller.email.toLowerCase() : null,
     });
-    const files = groupFiles(
-      await listFilesOf(
-        deps.db,
-        rows.map((row) => row.id),
-      ),
-    );
-    const body: MyConsultation[] = rows.map((row) => toMyConsultation(row, files.get(row.id) ?? []));
+    const filesOf = await listFilesBySubmission(deps.db, rows);
+    const body: MyConsultation[] = rows.map((row) => toMyConsultation(row, filesOf(row.id)));
     res.json(body);
   });
 
   router.get('/api/consultations', noStore, requireAdmin, async (_req, res) => {
     const rows = await listAllSubmissions(deps.db);
-    const files = groupFiles(
-      await listFilesOf(
-        deps.db,
-        rows.map((row) => row.id),
-      ),
-    );
-    const body: AdminConsultation[] = rows.map((row) => toAdminConsultation(row, files.get(row.id) ?? []));
+    const filesOf = await listFilesBySubmission(deps.db, rows);
+    const body: AdminConsultation[] = rows.map((row) => toAdminConsultation(row, filesOf(row.id)));
     res.json(body);
   });
 

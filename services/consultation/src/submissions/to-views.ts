@@ -70,12 +70,3 @@ export function toAdminConsultation(row: SubmissionRow, files: FileRow[]): Admin
 }
 
 /** Groups files by submission for list views. */
-export function groupFiles(files: FileRow[]): Map<string, FileRow[]> {
-  const grouped = new Map<string, FileRow[]>();
-  for (const file of files) {
-    const list = grouped.get(file.submissionId);
-    if (list) list.push(file);
-    else grouped.set(file.submissionId, [file]);
-  }
-  return grouped;
-}

@@ -13,8 +13,14 @@ import {
   type UploadRejectedResponse,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { receiveMultipartFiles, removeReceivedFiles, type FilePartInfo } from '@platform/service-kit/http';
+import {
+  receiveMultipartFiles,
+  removeReceivedFiles,
+  splitFileOutcomes,
+  type FilePartInfo,
+} from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { newId } from '../lib/tokens.js';
@@ -53,8 +59,7 @@ export async function addFiles(
   submission: SubmissionRow,
   mode: UploadMode,
 ): Promise<UploadFilesResponse> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const logger = req.log ?? deps.logger;
   const outcomes = await receiveMultipartFiles({
     req,
@@ -71,8 +76,7 @@ export async function addFiles(
     },
   });
 
-  const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
-  const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored] : []));
+  const { stored, rejected } = splitFileOutcomes(outcomes);
   if (stored.length === 0) {
     throw new NoFilesAcceptedError(
       outcomes.length === 0 ? UPLOAD_MESSAGES.noFilesSent : UPLOAD_MESSAGES.noFilesAccepted,

@@ -24,7 +24,7 @@ import {
 import { AppError } from '@platform/service-kit/errors';
 import type { Logger } from '@platform/service-kit/logger';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import { readFileHead } from '@platform/service-kit/storage';
+import { readFileHead, requireStore } from '@platform/service-kit/storage';
 import {
   ResumableUploadStore,
   defineUploadPurpose,
@@ -87,8 +87,7 @@ async function finishConsultationUpload(
   upload: FinishedUpload<ConsultationUploadMetadata>,
   logger: Logger,
 ): Promise<ConsultationUploadResult> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const existing = await findFileWithSubmission(deps.db, upload.id);
   if (existing) return toResult(existing.file);
 

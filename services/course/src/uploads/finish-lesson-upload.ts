@@ -12,6 +12,7 @@ import {
 import { AppError } from '@platform/service-kit/errors';
 import type { Logger } from '@platform/service-kit/logger';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { FinishedUpload } from '@platform/service-kit/uploads';
 import type { CourseConfig } from '../config.js';
 import { courseMediaKey } from '../media/bundled-media.js';
@@ -25,8 +26,7 @@ export async function finishLessonUpload(
   uploadedBy: string,
   logger: Logger,
 ): Promise<LessonUploadResult> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const existing = await findLessonUpload(deps.db, upload.id);
   if (existing) return toLessonUploadResult(existing);
 

@@ -10,6 +10,7 @@ import { LESSON_UPLOAD_MESSAGES, UPLOAD_ID_PREFIXES, type LessonUploadResult } f
 import { AppError, type AppErrorType } from '@platform/service-kit/errors';
 import { receiveMultipartFiles, removeReceivedFiles } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { CourseConfig } from '../config.js';
 import { COURSE_MEDIA_PREFIX } from '../media/bundled-media.js';
@@ -22,8 +23,7 @@ export async function uploadVideo(
   req: Request,
   uploadedBy: string,
 ): Promise<LessonUploadResult> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const logger = req.log ?? deps.logger;
   const maxBytes = deps.config.COURSE_MAX_VIDEO_BYTES;
   const outcomes = await receiveMultipartFiles({

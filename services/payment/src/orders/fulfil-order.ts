@@ -35,7 +35,13 @@ import { claimOwnedProducts } from './owned-products.js';
 import { paidOrderData } from './paid-order-data.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
 import { startPaymentPlan } from '../payment-plans/payment-plans.js';
-import { lockOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
+import {
+  lockOrder,
+  updateOrder,
+  type NewOrderRow,
+  type OrderRow,
+  type OrderWithLines,
+} from './orders.repository.js';
 
 export type FulfilSource = 'webhook' | 'grant' | 'reconciliation' | 'return' | 'collection';
 
@@ -88,6 +94,29 @@ export interface FulfilOrderOptions {
   tx?: Executor;
 }
 
+/** The order as `payment` paid it (from pending, failed or paid), checked no more; null if it moved on. */
+function markPaid(
+  tx: Executor,
+  order: OrderWithLines,
+  payment: ProviderPaymentStatus,
+  now: Date,
+  changes: Partial<NewOrderRow>,
+): Promise<OrderRow | null> {
+  return updateOrder(
+    tx,
+    order.id,
+    {
+      status: 'paid',
+      paidAt: order.paidAt ?? now,
+      providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+      nextCheckAt: null,
+      updatedAt: now,
+      ...changes,
+    },
+    ['pending', 'failed', 'paid'],
+  );
+}
+
 /**
  * A payment that was not needed: the order stays `paid` (never fulfilled: nothing is emitted), says why for
  * the admin, and is queued for its automatic refund, in the fulfilment's transaction.
@@ -99,19 +128,7 @@ async function refundUnneeded(
   now: Date,
   why: { outcome: 'nothing-due' | 'already-owned' | 'coupon-used-up'; problem: string; reason: string },
 ): Promise<FulfilResult> {
-  const unneeded = await updateOrder(
-    tx,
-    order.id,
-    {
-      status: 'paid',
-      paidAt: order.paidAt ?? now,
-      providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
-      problem: why.problem,
-      nextCheckAt: null,
-      updatedAt: now,
-    },
-    ['pending', 'failed', 'paid'],
-  );
+  const unneeded = await markPaid(tx, order, payment, now, { problem: why.problem });
   await queueAutomaticRefund(tx, { orderId: order.id, reason: why.reason, now });
   return { outcome: why.outcome, order: { ...order, ...unneeded } };
 }
@@ -221,20 +238,10 @@ async function fulfilInTransaction(
     .returning({ orderId: fulfilments.orderId });
   if (claimed.length === 0) return { outcome: 'already-fulfilled', order };
 
-  const paid = await updateOrder(
-    tx,
-    order.id,
-    {
-      status: 'paid',
-      paidAt: order.paidAt ?? now,
-      providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
-      providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,
-      problem: null,
-      nextCheckAt: null,
-      updatedAt: now,
-    },
-    ['pending', 'failed', 'paid'],
-  );
+  const paid = await markPaid(tx, order, payment, now, {
+    providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,
+    problem: null,
+  });
   if (!paid) throw new Error(`order ${order.id} changed state while locked`);
   const fulfilled = await updateOrder(
     tx,

@@ -35,10 +35,10 @@ import { AppError } from '@platform/service-kit/errors';
 import { DAY } from '@platform/service-kit/clock';
 import { requireUser } from '@platform/service-kit/identity';
 import { validate } from '@platform/service-kit/http';
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
-import { accountOf, isOwnedBy } from './order-owner.js';
+import { accountOf, isOwnedBy, type Account } from './order-owner.js';
 import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
 import { refundOrder } from './refund-order.js';
 import { setPlanRenewal } from './set-plan-renewal.js';
@@ -82,16 +82,9 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     requireUser,
     validate({ params: OrderIdParamsSchema, body: PlanRenewalBodySchema }),
     async (req, res) => {
-      const order = await findOrder(deps.db, req.params.id);
-      if (!order || order.revenueReportId || !isOwnedBy(order, accountOf(req.caller))) {
-        throw new AppError('not_found', REFUND_MESSAGES.notFound);
-      }
+      const order = await findOwnOrder(deps, req.params.id, accountOf(req.caller), 'purchase');
       const changed = await setPlanRenewal(deps, order, req.body.renew);
-      const invoice = await findInvoice(deps.db, order.id);
-      const body: RefundRequestResponse = {
-        order: toMyOrder(changed, await guaranteeStart(deps, changed), invoice?.number, null),
-      };
-      res.set('Cache-Control', 'no-store').json(body);
+      await sendMyOrder(res, deps, changed, await guaranteeStart(deps, changed), null);
     },
   );
 
@@ -101,10 +94,7 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     validate({ params: OrderIdParamsSchema, body: RefundRequestBodySchema }),
     async (req, res) => {
       const account = accountOf(req.caller);
-      const order = await findOrder(deps.db, req.params.id);
-      if (!order || order.revenueReportId || !isOwnedBy(order, account)) {
-        throw new AppError('not_found', REFUND_MESSAGES.notFound);
-      }
+      const order = await findOwnOrder(deps, req.params.id, account, 'purchase');
       if (order.status === 'refunded') throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
       if (order.status !== 'fulfilled') throw new AppError('conflict', MY_ORDER_MESSAGES.notRefundable);
       const start = await guaranteeStart(deps, order);
@@ -118,16 +108,7 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
         requestId: String(req.id),
       });
       deps.logger.info({ orderId: order.id, userId: account.userId }, 'refund asked by the buyer');
-      const invoice = await findInvoice(deps.db, order.id);
-      const body: RefundRequestResponse = {
-        order: toMyOrder(
-          refunded,
-          null,
-          invoice?.number,
-          await planViewOf(deps.db, order.id, deps.clock.now()),
-        ),
-      };
-      res.set('Cache-Control', 'no-store').json(body);
+      await sendMyOrder(res, deps, refunded, null, await planViewOf(deps.db, order.id, deps.clock.now()));
     },
   );
 
@@ -136,27 +117,53 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     ['/api/orders/:id/payment-plan/pay-due', 'due'],
   ] as const) {
     router.post(path, requireUser, validate({ params: OrderIdParamsSchema }), async (req, res) => {
-      const order = await findOrder(deps.db, req.params.id);
-      if (!order || !isOwnedBy(order, accountOf(req.caller))) {
-        throw new AppError('not_found', REFUND_MESSAGES.notFound);
-      }
+      const order = await findOwnOrder(deps, req.params.id, accountOf(req.caller), 'any');
       const paid = await payRemaining(deps, order.id, req.caller.userId, which);
       deps.logger.info(
         { orderId: order.id, numbers: paid.map((row) => row.number), which },
         'plan paid by the buyer',
       );
-      const invoice = await findInvoice(deps.db, order.id);
-      const body: RefundRequestResponse = {
-        order: toMyOrder(
-          order,
-          await guaranteeStart(deps, order),
-          invoice?.number,
-          await planViewOf(deps.db, order.id, deps.clock.now()),
-        ),
-      };
-      res.set('Cache-Control', 'no-store').json(body);
+      await sendMyOrder(
+        res,
+        deps,
+        order,
+        await guaranteeStart(deps, order),
+        await planViewOf(deps.db, order.id, deps.clock.now()),
+      );
     });
   }
+}
+
+/**
+ * The order the path names when it is the caller's, or 404 as if it did not exist; a `purchase` is not a
+ * revenue share's payment (those are the revenue report's, not the buyer's orders).
+ */
+async function findOwnOrder(
+  deps: PaymentDeps,
+  id: string,
+  account: Account,
+  kind: 'purchase' | 'any',
+): Promise<OrderWithLines> {
+  const order = await findOrder(deps.db, id);
+  if (!order || (kind === 'purchase' && order.revenueReportId) || !isOwnedBy(order, account)) {
+    throw new AppError('not_found', REFUND_MESSAGES.notFound);
+  }
+  return order;
+}
+
+/** Answers `{ order }`: the order as the buyer's list shows it, with its invoice number. */
+async function sendMyOrder(
+  res: Response,
+  deps: PaymentDeps,
+  order: OrderWithLines,
+  guaranteeFrom: Date | null,
+  paymentPlan: PaymentPlan | null,
+): Promise<void> {
+  const invoice = await findInvoice(deps.db, order.id);
+  const body: RefundRequestResponse = {
+    order: toMyOrder(order, guaranteeFrom, invoice?.number, paymentPlan),
+  };
+  res.set('Cache-Control', 'no-store').json(body);
 }
 
 /** When the guarantee started: the payment (a subscription's latest one); null when nothing is refundable. */

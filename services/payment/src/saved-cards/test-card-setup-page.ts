@@ -3,7 +3,7 @@
  * card (each saves it and goes back), and Cancel. Nothing is charged.
  */
 import { TEST_SAVED_CARDS } from '@platform/contracts';
-import { escapeHtml } from '../providers/test/test-checkout-page.js';
+import { escapeHtml, renderTestPageDocument } from '../providers/test/test-checkout-page.js';
 
 export const CARD_SETUP_PAGE_TITLE = 'Save a test card - Restaurant Consultant';
 
@@ -30,14 +30,9 @@ export function renderTestCardSetupPage(view: {
       pick decides whether those test charges succeed or are declined.</p>`
     : `<p class="status" role="status">This card setup is finished.</p>
       <p><a href="${escapeHtml(view.backUrl)}">Back</a></p>`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${escapeHtml(CARD_SETUP_PAGE_TITLE)}</title>
-    <style>
+  return renderTestPageDocument({
+    title: CARD_SETUP_PAGE_TITLE,
+    style: `
       body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; background: #f3f4f6; }
       .banner { margin: 0; padding: 12px 16px; background: #fde047; color: #422006; text-align: center; font-weight: 600; }
       main { max-width: 560px; margin: 24px auto; padding: 24px 20px; background: #fff; border-radius: 12px; }
@@ -46,16 +41,12 @@ export function renderTestCardSetupPage(view: {
       button { width: 100%; min-height: 48px; padding: 12px 16px; font: inherit; font-weight: 600; border-radius: 8px; border: 2px solid #1d4ed8; background: #fff; color: #1d4ed8; cursor: pointer; text-align: left; }
       button:focus-visible, a:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
       .cancel { border-color: #9ca3af; color: #374151; text-align: center; }
-      .hint { font-size: 0.875rem; color: #4b5563; }
-    </style>
-  </head>
-  <body>
+      .hint { font-size: 0.875rem; color: #4b5563; }`,
+    body: `
     <p class="banner" role="note"><strong>TEST MODE</strong> &mdash; no real card is saved and no money moves.</p>
     <main>
       <h1>Save a card for your revenue share</h1>
       ${body}
-    </main>
-  </body>
-</html>
-`;
+    </main>`,
+  });
 }

@@ -14,10 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
+import { insertSharePayment } from '../reports/reports.repository.js';
 import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
-import { announceReportChange } from '../reports/announce-report-change.js';
+import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
 
 function refuse(message: string): never {
   throw new AppError('invalid', message, [{ path: 'amount', message }]);
@@ -45,22 +45,11 @@ export async function markReportPaid(
     });
     const amountPaid = locked.report.amountPaid + options.amount;
     const paid = amountPaid === locked.report.shareOwed;
-    const report = await updateReport(tx, locked.report.id, {
-      amountPaid,
-      ...(paid && { sharePaid: true, sharePaidAt: now }),
-      updatedAt: now,
-    });
-    await announceReportChange(
+    const report = await updateReportAndAnnounce(
       tx,
-      {
-        entity: 'payment',
-        action: 'recorded-offline',
-        actor: options.adminId,
-        at: now,
-        before: locked.report,
-        after: report,
-      },
-      locked.plan,
+      locked,
+      { amountPaid, ...(paid && { sharePaid: true, sharePaidAt: now }), updatedAt: now },
+      { entity: 'payment', action: 'recorded-offline', actor: options.adminId, at: now },
       { clock: deps.clock, requestId: options.requestId },
     );
     return { report, plan: locked.plan };

@@ -7,10 +7,9 @@
 import { REVENUE_ADMIN_MESSAGES, type AdminReportActionResponse } from '@platform/contracts';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import { updateReport } from '../reports/reports.repository.js';
 import { adminReportView } from './admin-report-view.js';
 import { lockReportAndPlan } from './lock-report-and-plan.js';
-import { announceReportChange } from '../reports/announce-report-change.js';
+import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
 
 export async function verifyReport(
   deps: ServiceDeps<RevenueConfig>,
@@ -21,23 +20,16 @@ export async function verifyReport(
     const locked = await lockReportAndPlan(tx, options.reportId);
     if (locked.report.verified) return { ...locked, changed: false };
     const settled = locked.report.shareOwed === 0;
-    const report = await updateReport(tx, locked.report.id, {
-      verified: true,
-      verifiedAt: now,
-      ...(settled && { sharePaid: true, sharePaidAt: now }),
-      updatedAt: now,
-    });
-    await announceReportChange(
+    const report = await updateReportAndAnnounce(
       tx,
+      locked,
       {
-        entity: 'report',
-        action: 'verified',
-        actor: options.adminId,
-        at: now,
-        before: locked.report,
-        after: report,
+        verified: true,
+        verifiedAt: now,
+        ...(settled && { sharePaid: true, sharePaidAt: now }),
+        updatedAt: now,
       },
-      locked.plan,
+      { entity: 'report', action: 'verified', actor: options.adminId, at: now },
       { clock: deps.clock, requestId: options.requestId },
     );
     return { report, plan: locked.plan, changed: true };

@@ -12,6 +12,7 @@ import {
   type ReportDisputeRow,
   type RevenueReportRow,
 } from '../db/schema.js';
+import { reportFigures } from '../reports/to-report-views.js';
 
 export { AUDIT_SYSTEM_ACTOR };
 
@@ -56,13 +57,7 @@ export async function recordAudit(tx: Executor, change: AuditChange): Promise<vo
 /** What of a report the trail keeps: its figures, money and states (cents). */
 export function reportState(row: RevenueReportRow) {
   return {
-    reportingPeriodStart: row.reportingPeriodStart,
-    reportingPeriodEnd: row.reportingPeriodEnd,
-    grossRevenue: row.grossRevenue,
-    businessExpenses: row.businessExpenses,
-    netRevenue: row.netRevenue,
-    baselineNetRevenue: row.baselineNetRevenue,
-    revenueIncrease: row.revenueIncrease,
+    ...reportFigures(row),
     shareOwed: row.shareOwed,
     amountPaid: row.amountPaid,
     verified: row.verified,

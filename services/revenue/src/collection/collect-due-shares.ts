@@ -5,20 +5,15 @@
  * keeps each attempt to one, whatever the number of replicas running it at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database, Executor } from '@platform/service-kit/db';
+import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
-import type { Logger } from '@platform/service-kit/logger';
 import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { outboxEvents, reportDisputes, revenueReports, shareCollections } from '../db/schema.js';
 import { dueCollectionAttempt } from './collection-schedule.js';
 import { recordAudit } from '../audit/record-audit.js';
+import type { RevenueJobDeps } from '../jobs.js';
 
-export async function collectDueShares(deps: {
-  db: Database;
-  clock: Clock;
-  logger?: Logger;
-}): Promise<{ requested: number }> {
+export async function collectDueShares(deps: RevenueJobDeps): Promise<{ requested: number }> {
   const now = deps.clock.now();
   const owed = await deps.db
     .select()

@@ -13,8 +13,14 @@ import {
   type RejectedReportDocument,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { receiveMultipartFiles, removeReceivedFiles, type FileOutcome } from '@platform/service-kit/http';
+import {
+  receiveMultipartFiles,
+  removeReceivedFiles,
+  splitFileOutcomes,
+  type FileOutcome,
+} from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { RevenueConfig } from '../config.js';
@@ -58,8 +64,7 @@ export async function attachDocuments(
   req: Request,
   report: RevenueReportRow,
 ): Promise<AttachReportDocumentsResponse> {
-  const store = deps.store;
-  if (!store) throw new AppError('unavailable', 'File storage is not available');
+  const store = requireStore(deps.store);
   const logger = req.log ?? deps.logger;
   const outcomes: FileOutcome<DocumentRule>[] = await receiveMultipartFiles({
     req,
@@ -77,8 +82,7 @@ export async function attachDocuments(
     },
   });
 
-  const rejected = outcomes.flatMap((outcome) => ('rejected' in outcome ? [outcome.rejected] : []));
-  const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored] : []));
+  const { stored, rejected } = splitFileOutcomes(outcomes);
   // Too many or too large is the whole upload's 413: nothing is kept, so the owner sends a fitting set.
   const oversize = rejected.find(
     (file) =>

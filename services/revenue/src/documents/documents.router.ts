@@ -13,6 +13,7 @@ import { AppError } from '@platform/service-kit/errors';
 import { noStore, serveObject, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { requireStore } from '@platform/service-kit/storage';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
 import { findReport } from '../reports/reports.repository.js';
@@ -45,8 +46,7 @@ export function documentRoutes(router: Router, deps: ServiceDeps<RevenueConfig>)
       if (!allowed) throw new AppError('not_found', REPORT_DOCUMENT_MESSAGES.documentNotFound);
       const document = await findDocument(deps.db, report.id, req.params.documentId);
       if (!document) throw new AppError('not_found', REPORT_DOCUMENT_MESSAGES.documentNotFound);
-      const store = deps.store;
-      if (!store) throw new AppError('unavailable', 'File storage is not available');
+      const store = requireStore(deps.store);
       await serveObject(req, res, {
         store,
         key: document.objectKey,

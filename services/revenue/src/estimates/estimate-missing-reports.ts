@@ -16,8 +16,7 @@ import {
   PAYMENT_DUE_DAYS,
 } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
-import type { Database, Executor } from '@platform/service-kit/db';
-import type { Logger } from '@platform/service-kit/logger';
+import type { Executor } from '@platform/service-kit/db';
 import { recordReportChange } from '../audit/record-audit.js';
 import { revenueReports, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
 import { addDays, daysOverlap, type CalendarMonth } from '../lib/calendar.js';
@@ -27,6 +26,7 @@ import { listReportsOfUser } from '../reports/reports.repository.js';
 import { monthsToReport } from '../standing/customer-standing.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
 import { applyCredit } from './share-credits.js';
+import type { RevenueJobDeps } from '../jobs.js';
 
 /** When a month without a report gets its estimate. */
 export function estimateDueAt(month: CalendarMonth): Date {
@@ -111,11 +111,7 @@ async function estimateMonth(
   return applyCredit(tx, plan, row, { clock });
 }
 
-export async function estimateMissingReports(deps: {
-  db: Database;
-  clock: Clock;
-  logger?: Logger;
-}): Promise<{ estimated: number }> {
+export async function estimateMissingReports(deps: RevenueJobDeps): Promise<{ estimated: number }> {
   const now = deps.clock.now();
   let estimated = 0;
   for (const candidate of await listPlans(deps.db)) {

@@ -18,10 +18,10 @@ import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import type { Logger } from '@platform/service-kit/logger';
 import { outboxEvents } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
-import { findReport, insertSharePayment, lockReport, updateReport } from '../reports/reports.repository.js';
+import { findReport, insertSharePayment, lockReport } from '../reports/reports.repository.js';
 import { amountDueOf } from './announce-share-due.js';
 import { findPaymentOfOrder, isOrderRefunded } from './share-payments.repository.js';
-import { announceReportChange } from '../reports/announce-report-change.js';
+import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
 
 export type OnlinePaymentOutcome =
   'recorded' | 'already-recorded' | 'refunded-before-paid' | 'refused' | 'not-a-share';
@@ -98,22 +98,16 @@ export async function recordOnlineSharePayment(
   });
   const amountPaid = report.amountPaid + order.total;
   const paid = amountPaid === report.shareOwed;
-  const updated = await updateReport(tx, report.id, {
-    amountPaid,
-    ...(paid && { sharePaid: true, sharePaidAt: paidAt }),
-    updatedAt: options.clock.now(),
-  });
-  await announceReportChange(
+  await updateReportAndAnnounce(
     tx,
+    { report, plan },
+    { amountPaid, ...(paid && { sharePaid: true, sharePaidAt: paidAt }), updatedAt: options.clock.now() },
     {
       entity: 'payment',
       action: 'recorded-online',
       at: options.clock.now(),
-      before: report,
-      after: updated,
       reason: `order ${order.orderId}`,
     },
-    plan,
     options,
   );
   options.logger.info(

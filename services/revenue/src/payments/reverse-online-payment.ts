@@ -10,9 +10,9 @@ import type { Executor } from '@platform/service-kit/db';
 import type { Logger } from '@platform/service-kit/logger';
 import { recordRefundedOrder } from '../memberships/membership-projection.js';
 import { lockPlan } from '../plans/plans.repository.js';
-import { findReport, lockReport, updateReport } from '../reports/reports.repository.js';
+import { findReport, lockReport } from '../reports/reports.repository.js';
 import { deletePaymentOfOrder, findPaymentOfOrder } from './share-payments.repository.js';
-import { announceReportChange } from '../reports/announce-report-change.js';
+import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
 import { moveCredit } from '../estimates/share-credits.js';
 
 export type ReverseOutcome = 'reversed' | 'no-payment' | 'not-a-share';
@@ -48,23 +48,11 @@ export async function reverseOnlineSharePayment(
     return 'reversed';
   }
   const amountPaid = report.amountPaid - payment.amount;
-  const updated = await updateReport(tx, payment.reportId, {
-    amountPaid,
-    sharePaid: false,
-    sharePaidAt: null,
-    updatedAt: options.clock.now(),
-  });
-  await announceReportChange(
+  await updateReportAndAnnounce(
     tx,
-    {
-      entity: 'payment',
-      action: 'refunded',
-      at: options.clock.now(),
-      before: report,
-      after: updated,
-      reason: `order ${refund.orderId}`,
-    },
-    plan,
+    { report, plan },
+    { amountPaid, sharePaid: false, sharePaidAt: null, updatedAt: options.clock.now() },
+    { entity: 'payment', action: 'refunded', at: options.clock.now(), reason: `order ${refund.orderId}` },
     options,
   );
   options.logger.info(

@@ -3,14 +3,12 @@
  * automatic reminders due now (reminder-schedule.ts) are recorded and requested, each at most once per
  * owner, kind and period whatever the number of replicas running it (reminders table, unique index).
  */
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
-import type { Logger } from '@platform/service-kit/logger';
 import { listPlans } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { ladderContextOf } from './ladder-context.js';
 import { dueReminders } from './reminder-schedule.js';
 import { requestReminder } from './request-reminder.js';
+import type { RevenueJobDeps } from '../jobs.js';
 
 export interface SentReminder {
   userId: string;
@@ -18,11 +16,7 @@ export interface SentReminder {
   periodKey: string;
 }
 
-export async function sendDueReminders(deps: {
-  db: Database;
-  clock: Clock;
-  logger?: Logger;
-}): Promise<{ sent: SentReminder[] }> {
+export async function sendDueReminders(deps: RevenueJobDeps): Promise<{ sent: SentReminder[] }> {
   const sent: SentReminder[] = [];
   for (const plan of await listPlans(deps.db)) {
     const now = deps.clock.now();

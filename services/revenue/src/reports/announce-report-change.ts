@@ -5,17 +5,22 @@
  */
 import type { Executor } from '@platform/service-kit/db';
 import { recordReportChange } from '../audit/record-audit.js';
-import type { PaymentPlanRow } from '../db/schema.js';
+import type { PaymentPlanRow, RevenueReportRow } from '../db/schema.js';
 import { announceShareDue, type AnnounceOptions } from '../payments/announce-share-due.js';
 import { refreshCustomerStatus } from '../standing/refresh-customer-status.js';
+import { updateReport, type NewRevenueReportRow } from './reports.repository.js';
 
-export async function announceReportChange(
+/** Writes `patch` to the locked `report` and announces the change; answers the report as it now stands. */
+export async function updateReportAndAnnounce(
   tx: Executor,
-  change: Parameters<typeof recordReportChange>[1],
-  plan: PaymentPlanRow,
+  locked: { report: RevenueReportRow; plan: PaymentPlanRow },
+  patch: Partial<NewRevenueReportRow>,
+  change: Omit<Parameters<typeof recordReportChange>[1], 'before' | 'after'>,
   options: AnnounceOptions,
-): Promise<void> {
-  await recordReportChange(tx, change);
-  await announceShareDue(tx, change.after, plan, options);
-  await refreshCustomerStatus(tx, plan, options);
+): Promise<RevenueReportRow> {
+  const after = await updateReport(tx, locked.report.id, patch);
+  await recordReportChange(tx, { ...change, before: locked.report, after });
+  await announceShareDue(tx, after, locked.plan, options);
+  await refreshCustomerStatus(tx, locked.plan, options);
+  return after;
 }

@@ -7,6 +7,19 @@ import { reportPeriodFlag, reportStatusOf } from '../standing/customer-standing.
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** A report's month and the figures its share is worked out from (cents), as the owner entered them. */
+export function reportFigures(row: RevenueReportRow) {
+  return {
+    reportingPeriodStart: row.reportingPeriodStart,
+    reportingPeriodEnd: row.reportingPeriodEnd,
+    grossRevenue: row.grossRevenue,
+    businessExpenses: row.businessExpenses,
+    netRevenue: row.netRevenue,
+    baselineNetRevenue: row.baselineNetRevenue,
+    revenueIncrease: row.revenueIncrease,
+  };
+}
+
 /** `documents`: the report's supporting documents, oldest first; `dispute`: its dispute, if any. */
 export function toRevenueReport(
   row: RevenueReportRow,
@@ -16,13 +29,7 @@ export function toRevenueReport(
 ): RevenueReport {
   return {
     id: row.id,
-    reportingPeriodStart: row.reportingPeriodStart,
-    reportingPeriodEnd: row.reportingPeriodEnd,
-    grossRevenue: row.grossRevenue,
-    businessExpenses: row.businessExpenses,
-    netRevenue: row.netRevenue,
-    baselineNetRevenue: row.baselineNetRevenue,
-    revenueIncrease: row.revenueIncrease,
+    ...reportFigures(row),
     sharePercentage: row.sharePercentage,
     shareOwed: row.shareOwed,
     amountPaid: row.amountPaid,

@@ -7,7 +7,7 @@
  */
 import type { CustomerStatus } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
-import type { Database, Executor } from '@platform/service-kit/db';
+import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import { outboxEvents, type PaymentPlanRow } from '../db/schema.js';
@@ -15,6 +15,7 @@ import { listPlans, lockPlan, setCustomerStatus } from '../plans/plans.repositor
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { computeStanding } from './customer-standing.js';
 import { recordAudit } from '../audit/record-audit.js';
+import type { RevenueJobDeps } from '../jobs.js';
 
 export interface StatusChange {
   userId: string;
@@ -68,10 +69,9 @@ export async function refreshCustomerStatus(
 }
 
 /** Every plan, one transaction each (a plan locked by a report being submitted just waits its turn). */
-export async function refreshAllCustomerStatuses(deps: {
-  db: Database;
-  clock: Clock;
-}): Promise<{ checked: number; changes: StatusChange[] }> {
+export async function refreshAllCustomerStatuses(
+  deps: RevenueJobDeps,
+): Promise<{ checked: number; changes: StatusChange[] }> {
   const plans = await listPlans(deps.db);
   const changes: StatusChange[] = [];
   for (const { id } of plans) {

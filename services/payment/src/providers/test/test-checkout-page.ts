@@ -39,6 +39,31 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * The HTML document every test page is: its title, kept out of search engines unless `indexed`, its own
+ * inline `style` if any, and `body`, the markup inside `<body>`.
+ */
+export function renderTestPageDocument(page: {
+  title: string;
+  indexed?: boolean;
+  style?: string;
+  body: string;
+}): string {
+  const robots = page.indexed ? '' : '\n    <meta name="robots" content="noindex">';
+  const style = page.style ? `\n    <style>${page.style}\n    </style>` : '';
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">${robots}
+    <title>${escapeHtml(page.title)}</title>${style}
+  </head>
+  <body>${page.body}
+  </body>
+</html>
+`;
+}
+
 export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: string): string {
   const rows = view.lines
     .map(
@@ -84,14 +109,9 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
       }</p>
       <p><a class="link" href="${escapeHtml(view.cancelUrl)}">Back to checkout</a></p>`;
 
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${escapeHtml(PAGE_TITLE)}</title>
-    <style>
+  return renderTestPageDocument({
+    title: PAGE_TITLE,
+    style: `
       *, *::before, *::after { box-sizing: border-box; }
       body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2937; background: #f3f4f6; }
       .banner { margin: 0; padding: 12px 16px; background: #fde047; color: #422006; text-align: center; font-weight: 600; border-bottom: 2px solid #ca8a04; }
@@ -113,10 +133,8 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
       .cancel { background: #fff; color: #374151; border-color: #9ca3af; }
       .hint { font-size: 0.875rem; color: #4b5563; }
       .status { font-weight: 600; }
-      .link { color: #1d4ed8; }
-    </style>
-  </head>
-  <body>
+      .link { color: #1d4ed8; }`,
+    body: `
     <p class="banner" role="note"><strong>TEST MODE</strong> &mdash; this is the built-in test checkout. No real payment is taken.</p>
     <main>
       <h1>Checkout</h1>
@@ -132,26 +150,18 @@ export function renderTestCheckoutPage(view: TestCheckoutView, actionBase: strin
           <tr><th scope="row" colspan="2">Total</th><td class="num">${escapeHtml(formatMoney(view.amount))}</td></tr>
         </tfoot>
       </table>${body}
-    </main>
-  </body>
-</html>
-`;
+    </main>`,
+  });
 }
 
 /** A small page for a session that does not exist. */
 export function renderNotFoundPage(): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeHtml(PAGE_TITLE)}</title>
-  </head>
-  <body>
+  return renderTestPageDocument({
+    title: PAGE_TITLE,
+    indexed: true,
+    body: `
     <p><strong>TEST MODE</strong></p>
     <h1>Checkout not found</h1>
-    <p>This test checkout does not exist. <a href="/checkout">Back to checkout</a></p>
-  </body>
-</html>
-`;
+    <p>This test checkout does not exist. <a href="/checkout">Back to checkout</a></p>`,
+  });
 }
