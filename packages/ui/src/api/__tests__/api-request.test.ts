@@ -67,12 +67,12 @@ afterAll(async () => {
   await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 });
 
-function queryContext(queryKey: readonly unknown[]) {
+function queryContext<Key extends readonly unknown[]>(queryKey: Key) {
   return {
     queryKey,
     signal: new AbortController().signal,
     meta: undefined,
-  } as unknown as QueryFunctionContext;
+  } as unknown as QueryFunctionContext<Key>;
 }
 
 /** The rejection of `promise`, which must reject. */
