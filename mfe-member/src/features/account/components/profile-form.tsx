@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequestSchema, type UpdateProfileRequest } from '@platform/contracts';
-import { Button, FormField, Input, fieldAria, toast, type AuthUser } from '@platform/ui';
+import { Button, NameFields, toast, type AuthUser } from '@platform/ui';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account-changes';
 import { ACCOUNT_COPY } from '../lib/account-copy';
@@ -35,22 +35,12 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <AccountFormCard id="account-profile" title={ACCOUNT_COPY.profileTitle} error={error}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="account-first-name" label="First name" error={errors.firstName?.message}>
-            <Input
-              {...fieldAria('account-first-name', errors.firstName?.message)}
-              autoComplete="given-name"
-              {...form.register('firstName')}
-            />
-          </FormField>
-          <FormField id="account-last-name" label="Last name" error={errors.lastName?.message}>
-            <Input
-              {...fieldAria('account-last-name', errors.lastName?.message)}
-              autoComplete="family-name"
-              {...form.register('lastName')}
-            />
-          </FormField>
-        </div>
+        <NameFields
+          idPrefix="account"
+          className="grid gap-4 sm:grid-cols-2"
+          errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
+          registrations={{ firstName: form.register('firstName'), lastName: form.register('lastName') }}
+        />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save name'}
         </Button>
