@@ -73,7 +73,7 @@ export function KeyPointsCard({
   listClassName?: string;
 }) {
   return (
-    <TitledCard id={id} title={title}>
+    <TitledCard titleId={id} title={title}>
       <CheckList items={items} className={listClassName} />
     </TitledCard>
   );

@@ -22,12 +22,16 @@ export { Label } from './components/label';
 export { LoadFailedAlert } from './components/load-failed-alert';
 export { LoadingList } from './components/loading-list';
 export { MoneyInput } from './components/money-input';
+export { NameFields } from './components/name-fields';
 export { NoticeCard } from './components/notice-card';
-export { TitledCard } from './components/titled-card';
+export { OfferCard } from './components/offer-card';
+export type { OfferCardProps } from './components/offer-card';
 export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Textarea } from './components/textarea';
+export { TitledCard, TitledFormCard } from './components/titled-card';
+export type { TitledCardProps, TitledFormCardProps } from './components/titled-card';
 export type { ToastActionElement, ToastProps } from './components/toast';
 export { Toaster } from './components/toaster';
 export {

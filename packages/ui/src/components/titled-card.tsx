@@ -1,56 +1,63 @@
 /**
- * A card under a heading (an `<h2>` unless told): an optional line below the heading, then its content. With
- * `region`, the card is a landmark named by its heading (the heading needs an `id`).
+ * A card under a heading (an `<h2>` unless told): a line under the heading when there is one, its content
+ * and its footer when it has them; and the same card holding one form. With `region`, the card is a
+ * landmark named by its heading (the heading needs a `titleId`).
  */
-import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
+import type { ComponentProps, ComponentType, FormEvent, ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
 
-export function TitledCard({
-  id,
-  title,
-  heading: Heading = 'h2',
-  titleClassName = 'text-xl',
-  description,
-  descriptionClassName,
-  region = false,
-  role,
-  className,
-  headerClassName,
-  headerExtra,
-  contentClassName,
-  testId,
-  children,
-}: {
-  /** The heading's id, for an `aria-labelledby` (the card's own with `region`). */
-  id?: string;
+export type TitledCardProps = Omit<ComponentProps<'div'>, 'title'> & {
   title: ReactNode;
+  /** The heading's id, for an `aria-labelledby` (the card's own with `region`). */
+  titleId?: string;
   heading?: 'h1' | 'h2' | 'h3';
   /** The heading's size (`text-xl`); `null` for the card title's own. */
   titleClassName?: string | null;
+  /** Drawn before the title, in the primary colour. */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  /** The card is a region named by its heading. */
+  region?: boolean;
   description?: ReactNode;
   descriptionClassName?: string;
-  region?: boolean;
-  /** `alert` for a card that reports a failure, `note` for an aside (not with `region`). */
-  role?: 'alert' | 'note';
-  className?: string;
   headerClassName?: string;
   /** Drawn in the header after the heading and its line (a control that belongs to the title). */
   headerExtra?: ReactNode;
   contentClassName?: string;
-  testId?: string;
-  /** The card's content; none draws no content box. */
+  /** Drawn in the card's content; without it the card has no content box. */
   children?: ReactNode;
-}) {
+  /** Drawn in the card's footer, below the content (the ways on). */
+  footer?: ReactNode;
+  footerClassName?: string;
+};
+
+export function TitledCard({
+  title,
+  titleId,
+  heading: Heading = 'h2',
+  titleClassName = 'text-xl',
+  icon: Icon,
+  region = false,
+  description,
+  descriptionClassName,
+  headerClassName,
+  headerExtra,
+  contentClassName,
+  children,
+  footer,
+  footerClassName,
+  ...cardProps
+}: TitledCardProps) {
+  const headingClassName = titleClassName ?? undefined;
   return (
-    <Card
-      role={region ? 'region' : role}
-      aria-labelledby={region ? id : undefined}
-      className={className}
-      data-testid={testId}
-    >
+    <Card {...(region ? { role: 'region', 'aria-labelledby': titleId } : {})} {...cardProps}>
       <CardHeader className={headerClassName}>
         <CardTitle asChild>
-          <Heading id={id} className={titleClassName ?? undefined}>
+          <Heading
+            id={titleId}
+            className={Icon ? cn('flex items-center gap-2', headingClassName) : headingClassName}
+          >
+            {Icon ? <Icon className="size-5 text-primary" aria-hidden="true" /> : null}
             {title}
           </Heading>
         </CardTitle>
@@ -60,6 +67,37 @@ export function TitledCard({
         {headerExtra}
       </CardHeader>
       {children === undefined ? null : <CardContent className={contentClassName}>{children}</CardContent>}
+      {footer === undefined ? null : <CardFooter className={footerClassName}>{footer}</CardFooter>}
     </Card>
+  );
+}
+
+export type TitledFormCardProps = Omit<TitledCardProps, 'onSubmit'> & {
+  /** The form's accessible name. */
+  formLabel: string;
+  /** The form's submit handler (react-hook-form's `handleSubmit(...)`); the browser never submits it. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  formClassName?: string;
+};
+
+/** A titled card whose content is one form, checked by the page rather than by the browser (`noValidate`). */
+export function TitledFormCard({
+  formLabel,
+  onSubmit,
+  formClassName,
+  children,
+  ...cardProps
+}: TitledFormCardProps) {
+  return (
+    <TitledCard {...cardProps}>
+      <form
+        noValidate
+        aria-label={formLabel}
+        onSubmit={(event) => void onSubmit(event)}
+        className={formClassName}
+      >
+        {children}
+      </form>
+    </TitledCard>
   );
 }

@@ -17,7 +17,7 @@ export function AccountFormCard({
 }) {
   return (
     <TitledCard
-      id={`${id}-title`}
+      titleId={`${id}-title`}
       region
       title={title}
       titleClassName={null}

@@ -34,7 +34,7 @@ function membershipLabel(user: AuthUser): string {
 
 function AccountLinks({ user }: { user: AuthUser }) {
   return (
-    <TitledCard id="account-links-title" region titleClassName={null} title={ACCOUNT_COPY.linksTitle}>
+    <TitledCard titleId="account-links-title" region titleClassName={null} title={ACCOUNT_COPY.linksTitle}>
       <ul className="divide-y divide-border rounded-md border border-border" data-testid="account-links">
         {ACCOUNT_LINKS.map((link) => (
           <li key={link.to}>

@@ -2,12 +2,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequestSchema, type UpdateProfileRequest } from '@platform/contracts';
-import { Button, toast, type AuthUser } from '@platform/ui';
+import { Button, NameFields, toast, type AuthUser } from '@platform/ui';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account-changes';
 import { useAccountSubmit } from '../hooks/use-account-submit';
 import { ACCOUNT_COPY } from '../lib/account-copy';
-import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
 const FIELDS = ['firstName', 'lastName'] as const;
@@ -29,22 +28,12 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <AccountFormCard id="account-profile" title={ACCOUNT_COPY.profileTitle} error={error}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <AccountField
-            id="account-first-name"
-            label="First name"
-            error={errors.firstName?.message}
-            autoComplete="given-name"
-            registration={form.register('firstName')}
-          />
-          <AccountField
-            id="account-last-name"
-            label="Last name"
-            error={errors.lastName?.message}
-            autoComplete="family-name"
-            registration={form.register('lastName')}
-          />
-        </div>
+        <NameFields
+          idPrefix="account"
+          className="grid gap-4 sm:grid-cols-2"
+          errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
+          registrations={{ firstName: form.register('firstName'), lastName: form.register('lastName') }}
+        />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save name'}
         </Button>

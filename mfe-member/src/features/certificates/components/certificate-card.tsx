@@ -13,9 +13,9 @@ export function CertificateCard({ courseId, finished }: { courseId: number; fini
   if (!finished || !certificate) return null;
   return (
     <TitledCard
-      id="your-certificate"
+      titleId="your-certificate"
       region
-      testId="certificate-card"
+      data-testid="certificate-card"
       className="border-primary/40"
       title={CERTIFICATE_COPY.cardTitle}
       description={CERTIFICATE_COPY.cardText}

@@ -46,7 +46,7 @@ export function CertificatePage() {
   } else if (certificate.data === null) {
     body = (
       <TitledCard
-        testId="certificate-not-found"
+        data-testid="certificate-not-found"
         heading="h1"
         titleClassName="text-2xl"
         headerClassName="text-center"

@@ -69,7 +69,7 @@ function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser })
   if (user.isMember) {
     return (
       <TitledCard
-        testId="enroll-card"
+        data-testid="enroll-card"
         title="Start Learning"
         description={
           <>
@@ -84,7 +84,7 @@ function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser })
   }
   return (
     <TitledCard
-      testId="course-access-required"
+      data-testid="course-access-required"
       title="Course Access Required"
       description="This course is available to members. Upgrade to start learning."
     >

@@ -13,7 +13,7 @@ export function LoadError({
   return (
     <TitledCard
       role="alert"
-      testId="load-error"
+      data-testid="load-error"
       title={title}
       titleClassName="text-lg"
       description="Please check your connection and try again."

@@ -103,7 +103,7 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
   return (
     <section aria-labelledby="lesson-questions">
       <TitledCard
-        id="lesson-questions"
+        titleId="lesson-questions"
         title={QUESTIONS_COPY.title}
         description={QUESTIONS_COPY.intro}
         contentClassName="space-y-6"

@@ -86,7 +86,7 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
       </div>
 
       <TitledCard
-        testId="selected-plan"
+        data-testid="selected-plan"
         titleClassName="text-lg"
         title={<>{plan.name} plan</>}
         contentClassName="space-y-2"

@@ -10,10 +10,10 @@ import { Button, TitledCard, Skeleton } from '@platform/ui';
 export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null | undefined }) {
   return (
     <TitledCard
-      id="action-required"
+      titleId="action-required"
       region
       className="border-warning bg-warning/10"
-      testId="consultation-banner"
+      data-testid="consultation-banner"
       title="Action Required"
       description={
         <>

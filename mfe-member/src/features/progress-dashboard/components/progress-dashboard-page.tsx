@@ -229,7 +229,7 @@ function CourseProgressView({
 
         <aside aria-labelledby="about-course" className="lg:self-start">
           <TitledCard
-            id="about-course"
+            titleId="about-course"
             title="About This Course"
             description={course.data.description}
             contentClassName="space-y-2 text-sm"

@@ -16,7 +16,7 @@ import { LeaveProgram } from './leave-program';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <TitledCard id="revenue-share-card" region testId="revenue-share-card" title="Revenue Share">
+    <TitledCard titleId="revenue-share-card" region data-testid="revenue-share-card" title="Revenue Share">
       {children}
     </TitledCard>
   );

@@ -10,10 +10,10 @@ import { Button, TitledCard } from '@platform/ui';
 export function ConsultationPurchaseCard() {
   return (
     <TitledCard
-      id="consultation-purchase"
+      titleId="consultation-purchase"
       region
       className="border-primary/40 bg-primary/5"
-      testId="consultation-purchase"
+      data-testid="consultation-purchase"
       title={CONSULTATION_NEXT_STEP.title}
       description={CONSULTATION_NEXT_STEP.text}
       descriptionClassName="text-foreground"

@@ -43,9 +43,9 @@ export function CardOnFile({ returnTo = 'revenue-report' }: { returnTo?: SavedCa
   const data = saved.data;
   return (
     <TitledCard
-      id="card-on-file-title"
+      titleId="card-on-file-title"
       region
-      testId="card-on-file"
+      data-testid="card-on-file"
       titleClassName="flex flex-wrap items-center gap-2 text-xl"
       title={
         <>

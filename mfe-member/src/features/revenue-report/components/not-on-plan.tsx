@@ -11,7 +11,7 @@ export function NotOnPlan() {
   return (
     <TitledCard
       className="mx-auto mt-8 max-w-xl text-center"
-      testId="not-on-plan"
+      data-testid="not-on-plan"
       headerClassName="items-center gap-2"
       title={NOT_ON_PLAN.title}
       description={<>{REVENUE_REPORT_MESSAGES.notOnPlan}.</>}

@@ -16,7 +16,7 @@ function InfoCard({
 }) {
   return (
     <TitledCard
-      testId={testId}
+      data-testid={testId}
       titleClassName="text-sm font-medium text-muted-foreground"
       headerClassName="pb-2"
       title={title}

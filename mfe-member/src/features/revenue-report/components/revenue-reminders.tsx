@@ -46,9 +46,9 @@ export function RevenueReminders() {
   const ladder = useMyReminders(true);
   return (
     <TitledCard
-      id="revenue-reminders-title"
+      titleId="revenue-reminders-title"
       region
-      testId="revenue-reminders"
+      data-testid="revenue-reminders"
       title="Reminders"
       contentClassName="grid gap-6 sm:grid-cols-2"
     >

@@ -74,7 +74,7 @@ function HistorySection({ reports }: { reports: RevenueReport[] }) {
         )}
       </section>
       {reports.length > 0 ? (
-        <TitledCard id="revenue-chart-title" region title={CHART.title}>
+        <TitledCard titleId="revenue-chart-title" region title={CHART.title}>
           <Suspense
             fallback={
               <div aria-busy="true">

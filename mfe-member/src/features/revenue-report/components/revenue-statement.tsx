@@ -16,9 +16,9 @@ export function RevenueStatement() {
 
   return (
     <TitledCard
-      id="revenue-statement-title"
+      titleId="revenue-statement-title"
       region
-      testId="revenue-statement"
+      data-testid="revenue-statement"
       headerClassName="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between"
       title={STATEMENT_MESSAGES.title}
       headerExtra={

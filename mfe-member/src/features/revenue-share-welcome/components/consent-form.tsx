@@ -77,9 +77,9 @@ export function ConsentForm() {
 
   return (
     <TitledCard
-      id="consent-title"
+      titleId="consent-title"
       region
-      testId="consent-form"
+      data-testid="consent-form"
       title="Your starting point"
       description="Tell us where you start, then agree to the terms to begin."
     >

@@ -100,7 +100,7 @@ function Timeline() {
 
 function Terms() {
   return (
-    <TitledCard id="terms-title" region title={TERMS.title}>
+    <TitledCard titleId="terms-title" region title={TERMS.title}>
       <ul className="space-y-2 text-sm" data-testid="welcome-terms">
         {TERMS.items.map((item) => (
           <li key={item} className="flex items-start gap-2">

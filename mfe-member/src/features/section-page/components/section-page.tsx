@@ -181,7 +181,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
         <TitledCard
           role="note"
           className="mt-8"
-          testId="section-preview"
+          data-testid="section-preview"
           titleClassName={null}
           title="Free Preview"
           description={PREVIEW_SECTION_TEXT}

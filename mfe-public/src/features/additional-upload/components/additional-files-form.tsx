@@ -8,16 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADDITIONAL_FILE_FIELDS, CONSULTATION_FILE_ACCEPT, UPLOAD_MESSAGES } from '@platform/contracts';
 import type { AdditionalFileField } from '@platform/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  toast,
-} from '@platform/ui';
+import { Badge, Button, TitledCard, toast } from '@platform/ui';
 import {
   FilePickButton,
   Progress,
@@ -170,144 +161,138 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
   const remove = (id: string) => setChosen((current) => current.filter((item) => item.id !== id));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Add files{target.businessName ? ` for ${target.businessName}` : ''}</h2>
-        </CardTitle>
-        <CardDescription>
-          Choose any mix of photos, videos and documents, then upload them together.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <div className="grid gap-4 sm:grid-cols-3">
-          {ADDITIONAL_FILE_FIELDS.map((field) => {
-            const inputId = `additional-${field}`;
-            const count = chosen.filter((item) => item.field === field).length;
-            return (
-              <div key={field} className="space-y-2 rounded-lg border border-border p-3">
-                <p className="font-medium" id={`${inputId}-label`}>
-                  {FIELD_COPY[field].label}
-                  {count ? <span className="text-muted-foreground"> · {count} chosen</span> : null}
-                </p>
-                <FilePickButton
-                  id={inputId}
-                  size="sm"
-                  className="w-full"
-                  multiple
-                  accept={ACCEPT[field]}
-                  disabled={isUploading}
-                  aria-describedby={`${inputId}-hint`}
-                  onChange={choose(field)}
-                >
-                  {FIELD_COPY[field].choose}
-                </FilePickButton>
-                <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-                  {FIELD_COPY[field].hint}
-                </p>
-              </div>
-            );
-          })}
-        </div>
+    <TitledCard
+      title={<>Add files{target.businessName ? ` for ${target.businessName}` : ''}</>}
+      description="Choose any mix of photos, videos and documents, then upload them together."
+      contentClassName="space-y-6"
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        {ADDITIONAL_FILE_FIELDS.map((field) => {
+          const inputId = `additional-${field}`;
+          const count = chosen.filter((item) => item.field === field).length;
+          return (
+            <div key={field} className="space-y-2 rounded-lg border border-border p-3">
+              <p className="font-medium" id={`${inputId}-label`}>
+                {FIELD_COPY[field].label}
+                {count ? <span className="text-muted-foreground"> · {count} chosen</span> : null}
+              </p>
+              <FilePickButton
+                id={inputId}
+                size="sm"
+                className="w-full"
+                multiple
+                accept={ACCEPT[field]}
+                disabled={isUploading}
+                aria-describedby={`${inputId}-hint`}
+                onChange={choose(field)}
+              >
+                {FIELD_COPY[field].choose}
+              </FilePickButton>
+              <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
+                {FIELD_COPY[field].hint}
+              </p>
+            </div>
+          );
+        })}
+      </div>
 
-        {chosen.length > 0 ? (
-          <ul className="space-y-2" aria-label="Files ready to upload">
-            {chosen.map((item) => (
+      {chosen.length > 0 ? (
+        <ul className="space-y-2" aria-label="Files ready to upload">
+          {chosen.map((item) => (
+            <li
+              key={item.id}
+              className="flex items-center gap-3 rounded-lg border border-border p-3 text-sm"
+              data-testid="chosen-file"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium break-all">{item.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {FIELD_COPY[item.field].label} · {formatBytes(item.size)}
+                </span>
+              </span>
+              <FileActionButton
+                icon={XIcon}
+                label="Remove"
+                fileName={item.name}
+                variant="ghost"
+                disabled={isUploading}
+                onClick={() => remove(item.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No files chosen yet.</p>
+      )}
+
+      {isUploading ? (
+        <div className="space-y-1" role="status">
+          <div className="flex justify-between text-sm">
+            <span>{percent >= 100 ? 'Processing…' : 'Uploading…'}</span>
+            <span className="font-medium tabular-nums" data-testid="upload-percent">
+              {percent}%
+            </span>
+          </div>
+          <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+        </div>
+      ) : null}
+
+      <Button
+        type="button"
+        size="lg"
+        className="w-full sm:w-auto"
+        disabled={isUploading}
+        onClick={() => void onUpload()}
+      >
+        {isUploading ? (
+          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <UploadIcon aria-hidden="true" />
+        )}
+        {isUploading ? 'Uploading...' : 'Upload Files'}
+      </Button>
+
+      {refusals.length > 0 ? (
+        <section aria-labelledby="additional-refused-heading" className="space-y-2">
+          <h3 id="additional-refused-heading" className="text-sm font-semibold">
+            Not accepted
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {refusals.map((item) => (
               <li
                 key={item.id}
-                className="flex items-center gap-3 rounded-lg border border-border p-3 text-sm"
-                data-testid="chosen-file"
+                className="flex items-start gap-2 text-destructive"
+                data-testid="refused-file"
               >
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium break-all">{item.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {FIELD_COPY[item.field].label} · {formatBytes(item.size)}
-                  </span>
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span className="break-all">
+                  <span className="font-medium">{item.name}</span>: {item.reason}
                 </span>
-                <FileActionButton
-                  icon={XIcon}
-                  label="Remove"
-                  fileName={item.name}
-                  variant="ghost"
-                  disabled={isUploading}
-                  onClick={() => remove(item.id)}
-                />
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No files chosen yet.</p>
-        )}
+        </section>
+      ) : null}
 
-        {isUploading ? (
-          <div className="space-y-1" role="status">
-            <div className="flex justify-between text-sm">
-              <span>{percent >= 100 ? 'Processing…' : 'Uploading…'}</span>
-              <span className="font-medium tabular-nums" data-testid="upload-percent">
-                {percent}%
-              </span>
-            </div>
-            <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
-          </div>
-        ) : null}
-
-        <Button
-          type="button"
-          size="lg"
-          className="w-full sm:w-auto"
-          disabled={isUploading}
-          onClick={() => void onUpload()}
-        >
-          {isUploading ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <UploadIcon aria-hidden="true" />
-          )}
-          {isUploading ? 'Uploading...' : 'Upload Files'}
-        </Button>
-
-        {refusals.length > 0 ? (
-          <section aria-labelledby="additional-refused-heading" className="space-y-2">
-            <h3 id="additional-refused-heading" className="text-sm font-semibold">
-              Not accepted
-            </h3>
-            <ul className="space-y-1 text-sm">
-              {refusals.map((item) => (
-                <li
-                  key={item.id}
-                  className="flex items-start gap-2 text-destructive"
-                  data-testid="refused-file"
-                >
-                  <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span className="break-all">
-                    <span className="font-medium">{item.name}</span>: {item.reason}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        {stored.length > 0 ? (
-          <section aria-labelledby="additional-stored-heading" className="space-y-2">
-            <h3 id="additional-stored-heading" className="text-sm font-semibold">
-              Uploaded
-            </h3>
-            <ul className="space-y-1 text-sm">
-              {stored.map((item) => (
-                <li key={item.id} className="flex items-center gap-2" data-testid="stored-file">
-                  <Badge variant="success">
-                    <CircleCheckIcon aria-hidden="true" />
-                    Uploaded
-                  </Badge>
-                  <span className="min-w-0 break-all">{item.name}</span>
-                  <span className="text-xs text-muted-foreground">{formatBytes(item.size)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </CardContent>
-    </Card>
+      {stored.length > 0 ? (
+        <section aria-labelledby="additional-stored-heading" className="space-y-2">
+          <h3 id="additional-stored-heading" className="text-sm font-semibold">
+            Uploaded
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {stored.map((item) => (
+              <li key={item.id} className="flex items-center gap-2" data-testid="stored-file">
+                <Badge variant="success">
+                  <CircleCheckIcon aria-hidden="true" />
+                  Uploaded
+                </Badge>
+                <span className="min-w-0 break-all">{item.name}</span>
+                <span className="text-xs text-muted-foreground">{formatBytes(item.size)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </TitledCard>
   );
 }

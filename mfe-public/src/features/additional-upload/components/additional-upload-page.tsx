@@ -5,7 +5,8 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
-import { InvalidLinkAlert, OpeningLinkCard } from '../../../components/emailed-link-states';
+import { InvalidLinkAlert } from '../../../components/emailed-link-states';
+import { WaitingCard } from '../../../components/waiting-card';
 import { useConsultationAccess } from '../api/get-consultation-access';
 import { ADDITIONAL_PAGE } from '../lib/additional-copy';
 import { AdditionalFilesForm } from './additional-files-form';
@@ -14,7 +15,7 @@ import { EmailLookup } from './email-lookup';
 function LinkAccess({ token }: { token: string }) {
   const access = useConsultationAccess(token);
   if (access.isPending) {
-    return <OpeningLinkCard message="Opening your consultation…" />;
+    return <WaitingCard message="Opening your consultation…" />;
   }
   if (access.isError) {
     return (

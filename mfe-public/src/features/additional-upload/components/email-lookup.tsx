@@ -14,20 +14,16 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Input,
   Label,
-  Skeleton,
+  TitledFormCard,
   cn,
   getServerMessage,
   useAuth,
 } from '@platform/ui';
 import { LoaderCircleIcon, MailCheckIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import type { z } from 'zod';
+import { WaitingCard } from '../../../components/waiting-card';
 import { useFindConsultations } from '../api/find-consultations';
 import { ADDITIONAL_PAGE } from '../lib/additional-copy';
 import { AdditionalFilesForm } from './additional-files-form';
@@ -63,17 +59,7 @@ export function EmailLookup() {
 
   if (email !== null) {
     if (lookup.isPending) {
-      return (
-        <Card aria-busy="true">
-          <CardContent className="space-y-3 pt-6">
-            <p className="sr-only" role="status">
-              Looking for your consultation…
-            </p>
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-4 w-3/4" />
-          </CardContent>
-        </Card>
-      );
+      return <WaitingCard message="Looking for your consultation…" bodyClassName="h-4 w-3/4" />;
     }
     if (lookup.isError) {
       const serverMessage = getServerMessage(lookup.error);
@@ -170,50 +156,39 @@ export function EmailLookup() {
   const onSubmit = form.handleSubmit(({ email: address }) => setEmail(address));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Find your consultation</h2>
-        </CardTitle>
-        <CardDescription>
-          Signed in with that address, you go straight to the upload. Otherwise we e-mail you a secure link.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Find your consultation"
-          onSubmit={(event) => void onSubmit(event)}
-          className="space-y-4"
-        >
-          <div className="space-y-2">
-            <Label htmlFor="lookup-email">Email address</Label>
-            <Input
-              id="lookup-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@restaurant.com"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'lookup-email-error' : undefined}
-              {...form.register('email')}
-            />
-            {error ? (
-              <p id="lookup-email-error" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" className="w-full sm:w-auto" disabled={lookup.isFetching}>
-            {lookup.isFetching ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <SearchIcon aria-hidden="true" />
-            )}
-            Find My Consultation
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledFormCard
+      title="Find your consultation"
+      description="Signed in with that address, you go straight to the upload. Otherwise we e-mail you a secure link."
+      formLabel="Find your consultation"
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
+    >
+      <div className="space-y-2">
+        <Label htmlFor="lookup-email">Email address</Label>
+        <Input
+          id="lookup-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@restaurant.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'lookup-email-error' : undefined}
+          {...form.register('email')}
+        />
+        {error ? (
+          <p id="lookup-email-error" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="w-full sm:w-auto" disabled={lookup.isFetching}>
+        {lookup.isFetching ? (
+          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <SearchIcon aria-hidden="true" />
+        )}
+        Find My Consultation
+      </Button>
+    </TitledFormCard>
   );
 }

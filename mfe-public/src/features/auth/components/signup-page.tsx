@@ -8,15 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SIGNUP_PASSWORD_MIN_LENGTH, SignupFormSchema } from '@platform/contracts';
 import type { SignupForm } from '@platform/contracts';
-import {
-  AUTH_USER_QUERY_KEY,
-  FormField,
-  Input,
-  SITE_NAME,
-  fieldAria,
-  toast,
-  useDocumentTitle,
-} from '@platform/ui';
+import { AUTH_USER_QUERY_KEY, NameFields, SITE_NAME, toast, useDocumentTitle } from '@platform/ui';
 import { UserPlusIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { useSignUp } from '../api/sign-up';
@@ -84,22 +76,12 @@ export function SignupPage() {
       }
     >
       <AuthForm label="Create your account" formError={formError} onSubmit={onSubmit}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="signup-first-name" label="First name" error={errors.firstName?.message}>
-            <Input
-              {...fieldAria('signup-first-name', errors.firstName?.message)}
-              autoComplete="given-name"
-              {...form.register('firstName')}
-            />
-          </FormField>
-          <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message}>
-            <Input
-              {...fieldAria('signup-last-name', errors.lastName?.message)}
-              autoComplete="family-name"
-              {...form.register('lastName')}
-            />
-          </FormField>
-        </div>
+        <NameFields
+          idPrefix="signup"
+          className="grid gap-5 sm:grid-cols-2"
+          errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
+          registrations={{ firstName: form.register('firstName'), lastName: form.register('lastName') }}
+        />
         <EmailField id="signup-email" error={errors.email?.message} registration={form.register('email')} />
         <NewPasswordFields
           idPrefix="signup"

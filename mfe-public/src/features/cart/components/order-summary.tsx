@@ -1,7 +1,8 @@
-import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
+import { Button } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { CircleCheckIcon, LockIcon } from 'lucide-react';
+import { LinkButton } from '../../../components/link-button';
+import { OrderSummaryCard, SummaryLine } from '../../../components/order-summary-card';
 import type { CartSummary } from '../lib/cart-summary';
 
 const GUARANTEES = [
@@ -14,55 +15,40 @@ type OrderSummaryProps = { summary: CartSummary; onClear: () => void };
 
 export function OrderSummary({ summary, onClear }: OrderSummaryProps) {
   return (
-    <Card className="lg:sticky lg:top-24">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Order Summary</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="space-y-3 text-sm" data-testid="order-summary">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Subtotal</dt>
-            <dd className="tabular-nums" data-testid="subtotal">
-              {formatMoney(summary.subtotal)}
-            </dd>
-          </div>
-          {summary.discount > 0 ? (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Discount</dt>
-              <dd className="font-medium text-success tabular-nums" data-testid="discount">
-                -{formatMoney(summary.discount)}
-              </dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="total">
-              {formatMoney(summary.total)}
-            </dd>
-          </div>
-        </dl>
-      </CardContent>
-      <CardFooter className="flex-col gap-3">
-        <Button asChild size="lg" className="w-full">
-          <Link to="/checkout">
-            <LockIcon aria-hidden="true" />
+    <OrderSummaryCard
+      footerClassName="flex-col gap-3"
+      footer={
+        <>
+          <LinkButton to="/checkout" icon={LockIcon} size="lg" className="w-full">
             Proceed to Checkout
-          </Link>
-        </Button>
-        <Button variant="outline" className="w-full" onClick={onClear}>
-          Clear Cart
-        </Button>
-        <ul className="w-full space-y-2 pt-2 text-sm text-muted-foreground" aria-label="Our guarantees">
-          {GUARANTEES.map((guarantee) => (
-            <li key={guarantee} className="flex items-center gap-2">
-              <CircleCheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
-              {guarantee}
-            </li>
-          ))}
-        </ul>
-      </CardFooter>
-    </Card>
+          </LinkButton>
+          <Button variant="outline" className="w-full" onClick={onClear}>
+            Clear Cart
+          </Button>
+          <ul className="w-full space-y-2 pt-2 text-sm text-muted-foreground" aria-label="Our guarantees">
+            {GUARANTEES.map((guarantee) => (
+              <li key={guarantee} className="flex items-center gap-2">
+                <CircleCheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
+                {guarantee}
+              </li>
+            ))}
+          </ul>
+        </>
+      }
+    >
+      <dl className="space-y-3 text-sm" data-testid="order-summary">
+        <SummaryLine term="Subtotal" valueTestId="subtotal">
+          {formatMoney(summary.subtotal)}
+        </SummaryLine>
+        {summary.discount > 0 ? (
+          <SummaryLine term="Discount" look="discount" valueTestId="discount">
+            -{formatMoney(summary.discount)}
+          </SummaryLine>
+        ) : null}
+        <SummaryLine term="Total" look="total" valueTestId="total">
+          {formatMoney(summary.total)}
+        </SummaryLine>
+      </dl>
+    </OrderSummaryCard>
   );
 }

@@ -3,7 +3,7 @@
  * autofill-friendly, errors linked by ARIA.
  */
 import type { UseFormReturn } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, cn } from '@platform/ui';
+import { Input, Label, TitledCard, cn } from '@platform/ui';
 import { COUNTRIES } from '../lib/countries';
 import type { BillingField, CheckoutFormValues } from '../lib/validate-billing';
 
@@ -69,50 +69,46 @@ export function BillingFields({
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Billing Information</h2>
-        </CardTitle>
-        <CardDescription>
-          {isSignedIn
-            ? 'Your receipt goes to this e-mail address.'
-            : 'Your receipt and course access go to this e-mail address.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map((spec) => (
-          <div key={spec.name} className={cn('space-y-2', spec.className)}>
-            <Label htmlFor={fieldId(spec.name)}>{spec.label}</Label>
-            <Input
-              type={spec.type ?? 'text'}
-              inputMode={spec.inputMode}
-              autoComplete={spec.autoComplete}
-              {...field(spec.name)}
-            />
-            {errorText(spec.name)}
-          </div>
-        ))}
-        <div className="space-y-2">
-          <Label htmlFor={fieldId('country')}>Country</Label>
-          <select
-            autoComplete="country"
-            className={cn(
-              'flex h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
-              'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-              'aria-invalid:border-destructive',
-            )}
-            {...field('country')}
-          >
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-          {errorText('country')}
+    <TitledCard
+      title="Billing Information"
+      description={
+        isSignedIn
+          ? 'Your receipt goes to this e-mail address.'
+          : 'Your receipt and course access go to this e-mail address.'
+      }
+      contentClassName="grid gap-4 sm:grid-cols-2"
+    >
+      {FIELDS.map((spec) => (
+        <div key={spec.name} className={cn('space-y-2', spec.className)}>
+          <Label htmlFor={fieldId(spec.name)}>{spec.label}</Label>
+          <Input
+            type={spec.type ?? 'text'}
+            inputMode={spec.inputMode}
+            autoComplete={spec.autoComplete}
+            {...field(spec.name)}
+          />
+          {errorText(spec.name)}
         </div>
-      </CardContent>
-    </Card>
+      ))}
+      <div className="space-y-2">
+        <Label htmlFor={fieldId('country')}>Country</Label>
+        <select
+          autoComplete="country"
+          className={cn(
+            'flex h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
+            'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+            'aria-invalid:border-destructive',
+          )}
+          {...field('country')}
+        >
+          {COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        {errorText('country')}
+      </div>
+    </TitledCard>
   );
 }

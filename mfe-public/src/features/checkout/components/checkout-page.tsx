@@ -26,6 +26,7 @@ import {
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { LinkButton } from '../../../components/link-button';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
 import { useCheckoutQuote } from '../api/quote-checkout';
@@ -319,12 +320,9 @@ function CheckoutForm({
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
-      <Button asChild variant="ghost" className="-ml-3">
-        <Link to={backLink.to}>
-          <ArrowLeftIcon aria-hidden="true" />
-          {backLink.label}
-        </Link>
-      </Button>
+      <LinkButton to={backLink.to} icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
+        {backLink.label}
+      </LinkButton>
       <header className="mt-4 mb-6">
         <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
           <LockIcon className="size-7 text-success" aria-hidden="true" />

@@ -7,19 +7,7 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSULTATION_NEXT_STEP, CONSULTATION_PRODUCT_ID } from '@platform/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  SITE_NAME,
-  Skeleton,
-  cn,
-  useAuth,
-  useDocumentTitle,
-} from '@platform/ui';
+import { Button, SITE_NAME, Skeleton, TitledCard, cn, useAuth, useDocumentTitle } from '@platform/ui';
 import {
   ArrowLeftIcon,
   CalendarDaysIcon,
@@ -35,6 +23,7 @@ import {
   StoreIcon,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { LinkButton } from '../../../components/link-button';
 import { alreadyOwnedLink, ALREADY_OWNED_COPY } from '../lib/already-owned-copy';
 import { getLeftCheckoutPath } from '../lib/checkout-return';
 import { useGrantCourseAccess } from '../lib/use-grant-course-access';
@@ -141,49 +130,39 @@ function StatusHeader({ heading, isBusy }: { heading: Omit<Heading, 'offersCheck
 
 function ProgrammeCard() {
   return (
-    <Card className="mt-8">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2 text-xl">
-            <CalendarDaysIcon className="size-5 text-primary" aria-hidden="true" />
-            Your 8-day transformation program
-          </h2>
-        </CardTitle>
-        <CardDescription>One section is released each day for 8 days.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ol className="space-y-4">
-          {PROGRAMME.map((step) => (
-            <li key={step.days} className="flex gap-4">
-              <span className="w-20 shrink-0 font-semibold text-primary">{step.days}</span>
-              <span className="text-sm leading-relaxed">{step.text}</span>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <TitledCard
+      className="mt-8"
+      icon={CalendarDaysIcon}
+      title="Your 8-day transformation program"
+      description="One section is released each day for 8 days."
+    >
+      <ol className="space-y-4">
+        {PROGRAMME.map((step) => (
+          <li key={step.days} className="flex gap-4">
+            <span className="w-20 shrink-0 font-semibold text-primary">{step.days}</span>
+            <span className="text-sm leading-relaxed">{step.text}</span>
+          </li>
+        ))}
+      </ol>
+    </TitledCard>
   );
 }
 
 /** How a buyer of the consultation gets it: the consultation form. */
 function ConsultationCard() {
   return (
-    <Card className="mt-8 border-primary/40" data-testid="consultation-next-step">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2 text-xl">
-            <StoreIcon className="size-5 text-primary" aria-hidden="true" />
-            {CONSULTATION_NEXT_STEP.title}
-          </h2>
-        </CardTitle>
-        <CardDescription className="text-base">{CONSULTATION_NEXT_STEP.text}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild size="lg" className="w-full sm:w-auto">
-          <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard
+      className="mt-8 border-primary/40"
+      data-testid="consultation-next-step"
+      icon={StoreIcon}
+      title={CONSULTATION_NEXT_STEP.title}
+      description={CONSULTATION_NEXT_STEP.text}
+      descriptionClassName="text-base"
+    >
+      <Button asChild size="lg" className="w-full sm:w-auto">
+        <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
+      </Button>
+    </TitledCard>
   );
 }
 
@@ -207,12 +186,9 @@ function SignedInReceiptNote({ billingEmail }: { billingEmail: string | null }) 
 
 function HomeLink() {
   return (
-    <Button asChild variant="outline" size="lg">
-      <Link to="/">
-        <HomeIcon aria-hidden="true" />
-        Return to Home
-      </Link>
-    </Button>
+    <LinkButton to="/" icon={HomeIcon} variant="outline" size="lg">
+      Return to Home
+    </LinkButton>
   );
 }
 
@@ -239,12 +215,9 @@ function GrantedOrder({ billingEmail, productIds }: { billingEmail: string | nul
       <ProgrammeCard />
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
         {user ? (
-          <Button asChild size="lg">
-            <Link to="/dashboard">
-              <LayoutDashboardIcon aria-hidden="true" />
-              Access Your Dashboard
-            </Link>
-          </Button>
+          <LinkButton to="/dashboard" icon={LayoutDashboardIcon} size="lg">
+            Access Your Dashboard
+          </LinkButton>
         ) : null}
         <HomeLink />
       </div>
@@ -258,12 +231,9 @@ function AlreadyOwnedLink() {
   if (isLoading) return null;
   const link = alreadyOwnedLink(Boolean(user));
   return (
-    <Button asChild size="lg">
-      <Link to={link.to}>
-        {user ? <LayoutDashboardIcon aria-hidden="true" /> : <LogInIcon aria-hidden="true" />}
-        {link.label}
-      </Link>
-    </Button>
+    <LinkButton to={link.to} icon={user ? LayoutDashboardIcon : LogInIcon} size="lg">
+      {link.label}
+    </LinkButton>
   );
 }
 
@@ -295,12 +265,14 @@ export function CheckoutSuccessPage() {
           </Button>
         ) : null}
         {heading.offersCheckout ? (
-          <Button asChild size="lg" variant={state.kind === 'pending' ? 'outline' : 'default'}>
-            <Link to={getLeftCheckoutPath()}>
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to Checkout
-            </Link>
-          </Button>
+          <LinkButton
+            to={getLeftCheckoutPath()}
+            icon={ArrowLeftIcon}
+            size="lg"
+            variant={state.kind === 'pending' ? 'outline' : 'default'}
+          >
+            Back to Checkout
+          </LinkButton>
         ) : null}
         <HomeLink />
       </div>

@@ -6,16 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Input,
-  Label,
-  getServerMessage,
-} from '@platform/ui';
+import { Button, Input, Label, TitledCard, getServerMessage } from '@platform/ui';
 import { LoaderCircleIcon, MailIcon } from 'lucide-react';
 import { sendSetPasswordLink } from '../api/send-set-password-link';
 
@@ -59,65 +50,68 @@ export function SetPasswordInboxCard({ billingEmail }: { billingEmail: string | 
   };
 
   return (
-    <Card role="region" aria-labelledby={headingId} className="mt-8">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId} className="flex items-center gap-2 text-xl">
-            <MailIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            Check your inbox to set your password
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm leading-relaxed">
-        <p>
-          Your receipt is on its way to{' '}
-          {billingEmail ? (
-            <strong className="break-all">{billingEmail}</strong>
-          ) : (
-            'the e-mail address you gave at checkout'
-          )}
-          , with a link to set your password if the address is new to us. The link works for 7 days; once your
-          password is set, log in to start the course.
+    <TitledCard
+      role="region"
+      aria-labelledby={headingId}
+      className="mt-8"
+      title={
+        <>
+          <MailIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          Check your inbox to set your password
+        </>
+      }
+      titleId={headingId}
+      titleClassName="flex items-center gap-2 text-xl"
+      contentClassName="space-y-3 text-sm leading-relaxed"
+    >
+      <p>
+        Your receipt is on its way to{' '}
+        {billingEmail ? (
+          <strong className="break-all">{billingEmail}</strong>
+        ) : (
+          'the e-mail address you gave at checkout'
+        )}
+        , with a link to set your password if the address is new to us. The link works for 7 days; once your
+        password is set, log in to start the course.
+      </p>
+      <p>
+        Already have an account with this address? The purchase is added to it:{' '}
+        <Link to="/login" className="font-medium text-primary underline underline-offset-4">
+          log in
+        </Link>{' '}
+        as usual.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="space-y-2 border-t border-border pt-4">
+        <p className="text-muted-foreground">
+          No e-mail after a few minutes? Check your spam folder, or have the link sent again.
         </p>
-        <p>
-          Already have an account with this address? The purchase is added to it:{' '}
-          <Link to="/login" className="font-medium text-primary underline underline-offset-4">
-            log in
-          </Link>{' '}
-          as usual.
+        <Label htmlFor={inputId}>Email address</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={inputId}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={send.kind === 'refused' || undefined}
+            className="sm:flex-1"
+          />
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={send.kind === 'sending' || isResting}
+            className="shrink-0"
+          >
+            {send.kind === 'sending' ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : null}
+            Send the link again
+          </Button>
+        </div>
+        <p role="status" className={send.kind === 'refused' ? 'text-destructive' : 'text-muted-foreground'}>
+          {send.kind === 'sent' || send.kind === 'refused' ? send.message : null}
         </p>
-        <form noValidate onSubmit={onSubmit} className="space-y-2 border-t border-border pt-4">
-          <p className="text-muted-foreground">
-            No e-mail after a few minutes? Check your spam folder, or have the link sent again.
-          </p>
-          <Label htmlFor={inputId}>Email address</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={inputId}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={send.kind === 'refused' || undefined}
-              className="sm:flex-1"
-            />
-            <Button
-              type="submit"
-              variant="outline"
-              disabled={send.kind === 'sending' || isResting}
-              className="shrink-0"
-            >
-              {send.kind === 'sending' ? (
-                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-              ) : null}
-              Send the link again
-            </Button>
-          </div>
-          <p role="status" className={send.kind === 'refused' ? 'text-destructive' : 'text-muted-foreground'}>
-            {send.kind === 'sent' || send.kind === 'refused' ? send.message : null}
-          </p>
-        </form>
-      </CardContent>
-    </Card>
+      </form>
+    </TitledCard>
   );
 }

@@ -4,26 +4,13 @@
  * typed.
  */
 import { useEffect } from 'react';
-import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULTATION_MESSAGES, ConsultationRequestSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  FormField,
-  Input,
-  Textarea,
-  fieldAria,
-  fieldHintId,
-  toast,
-} from '@platform/ui';
+import { Button, FormField, Input, Textarea, TitledCard, fieldAria, fieldHintId, toast } from '@platform/ui';
+import type { TitledCardProps } from '@platform/ui';
 import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react';
 import { useSubmitConsultation } from '../api/submit-consultation';
 import { saveDraft, saveSubmission } from '../lib/draft-storage';
@@ -106,27 +93,10 @@ function CharacterCount({
 
 /** One card of the form: its heading (an h2), a line saying what it asks, and its fields. */
 function FormSection({
-  title,
-  description,
   contentClassName = 'grid gap-5 sm:grid-cols-2',
-  children,
-}: {
-  title: string;
-  description: string;
-  contentClassName?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-    </Card>
-  );
+  ...card
+}: TitledCardProps & { title: string; description: string }) {
+  return <TitledCard contentClassName={contentClassName} {...card} />;
 }
 
 type BusinessInfoFormProps = {

@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@platform/ui';
-import { InvalidLinkAlert, OpeningLinkCard } from '../../../components/emailed-link-states';
+import { InvalidLinkAlert } from '../../../components/emailed-link-states';
+import { WaitingCard } from '../../../components/waiting-card';
 import { useContinueLink } from '../api/open-continue-link';
 import { RESUME_COPY } from '../lib/consultation-copy';
 import type { SavedSubmission } from '../lib/draft-storage';
@@ -50,5 +51,5 @@ export function ContinueLink({ token, onOpened }: ContinueLinkProps) {
       />
     );
   }
-  return <OpeningLinkCard message={RESUME_COPY.openingLink} />;
+  return <WaitingCard message={RESUME_COPY.openingLink} />;
 }

@@ -1,7 +1,7 @@
 /** One input of step 2 (photos, walkthrough video or menu): choose, review, upload, retry. */
 import { useId } from 'react';
 import type { ChangeEvent, ComponentType } from 'react';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Button, TitledCard } from '@platform/ui';
 import { FilePickButton } from '@platform/ui/upload-progress';
 import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
 import type { UploadSlot } from '../lib/file-rules';
@@ -66,74 +66,72 @@ export function UploadSlotCard({
   };
 
   return (
-    <Card aria-labelledby={headingId} role="region" data-testid={`upload-slot-${slot}`}>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId} className="flex items-center gap-2 text-xl">
-            <Icon className="size-5 text-primary" aria-hidden="true" />
-            {title}
-          </h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <FilePickButton
-            id={inputId}
-            className="w-full sm:w-auto"
-            accept={accept}
-            multiple={multiple}
-            disabled={isDisabled}
-            onChange={onChange}
-          >
-            <Icon className="size-4" aria-hidden="true" />
-            {chooseLabel}
-          </FilePickButton>
-          <Button
-            type="button"
-            className="w-full sm:w-auto"
-            disabled={sendable === 0 || isDisabled}
-            onClick={() => onUpload(slot)}
-          >
-            {isBusy ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <UploadIcon aria-hidden="true" />
-            )}
-            {isBusy
-              ? 'Uploading...'
-              : sendable > 0
-                ? `Upload ${sendable} ${noun}${sendable === 1 ? '' : 's'}`
-                : `Upload ${noun}${multiple ? 's' : ''}`}
-          </Button>
-        </div>
-        {items.length > 0 ? (
-          <>
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {counts.stored} uploaded
-              {counts.pending ? ` · ${counts.pending} ready` : ''}
-              {counts.uploading ? ` · ${counts.uploading} uploading` : ''}
-              {counts.refused + counts.failed ? ` · ${counts.refused + counts.failed} not uploaded` : ''}
-            </p>
-            <ul className="space-y-2" aria-label={`${title}: chosen files`}>
-              {items.map((item) => (
-                <QueuedFileRow
-                  key={item.id}
-                  item={item}
-                  isLocked={isLocked}
-                  onRemove={onRemove}
-                  onRetry={onRetry}
-                  onPause={onPause}
-                  onResume={onResume}
-                  onCancel={onCancel}
-                />
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">No files chosen yet.</p>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard
+      aria-labelledby={headingId}
+      role="region"
+      data-testid={`upload-slot-${slot}`}
+      icon={Icon}
+      title={title}
+      titleId={headingId}
+      description={description}
+      contentClassName="space-y-4"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <FilePickButton
+          id={inputId}
+          className="w-full sm:w-auto"
+          accept={accept}
+          multiple={multiple}
+          disabled={isDisabled}
+          onChange={onChange}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+          {chooseLabel}
+        </FilePickButton>
+        <Button
+          type="button"
+          className="w-full sm:w-auto"
+          disabled={sendable === 0 || isDisabled}
+          onClick={() => onUpload(slot)}
+        >
+          {isBusy ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <UploadIcon aria-hidden="true" />
+          )}
+          {isBusy
+            ? 'Uploading...'
+            : sendable > 0
+              ? `Upload ${sendable} ${noun}${sendable === 1 ? '' : 's'}`
+              : `Upload ${noun}${multiple ? 's' : ''}`}
+        </Button>
+      </div>
+      {items.length > 0 ? (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {counts.stored} uploaded
+            {counts.pending ? ` · ${counts.pending} ready` : ''}
+            {counts.uploading ? ` · ${counts.uploading} uploading` : ''}
+            {counts.refused + counts.failed ? ` · ${counts.refused + counts.failed} not uploaded` : ''}
+          </p>
+          <ul className="space-y-2" aria-label={`${title}: chosen files`}>
+            {items.map((item) => (
+              <QueuedFileRow
+                key={item.id}
+                item={item}
+                isLocked={isLocked}
+                onRemove={onRemove}
+                onRetry={onRetry}
+                onPause={onPause}
+                onResume={onResume}
+                onCancel={onCancel}
+              />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">No files chosen yet.</p>
+      )}
+    </TitledCard>
   );
 }

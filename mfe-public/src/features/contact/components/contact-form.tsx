@@ -8,20 +8,7 @@ import type { DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactRequestSchema } from '@platform/contracts';
 import type { ContactRequest, ContactRequestParsed, ContactSubject } from '@platform/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  FormField,
-  Input,
-  Textarea,
-  cn,
-  fieldAria,
-  toast,
-} from '@platform/ui';
+import { Button, FormField, Input, Textarea, TitledFormCard, cn, fieldAria, toast } from '@platform/ui';
 import { LoaderCircleIcon, SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SUBJECT_LABELS } from '../lib/contact-copy';
@@ -103,65 +90,56 @@ export function ContactForm() {
   const messageError = errors.message?.message;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Send us a message</h2>
-        </CardTitle>
-        <CardDescription>Fields marked * are required.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Contact form"
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-5 sm:grid-cols-2"
+    <TitledFormCard
+      title="Send us a message"
+      description="Fields marked * are required."
+      formLabel="Contact form"
+      onSubmit={onSubmit}
+      formClassName="grid gap-5 sm:grid-cols-2"
+    >
+      {input('firstName', 'First name *', { autoComplete: 'given-name' })}
+      {input('lastName', 'Last name *', { autoComplete: 'family-name' })}
+      <div className="sm:col-span-2">
+        {input('email', 'Email address *', { autoComplete: 'email', type: 'email', inputMode: 'email' })}
+      </div>
+      {input('phone', 'Phone (optional)', { autoComplete: 'tel', type: 'tel', inputMode: 'tel' })}
+      {input('restaurantName', 'Restaurant name (optional)', { autoComplete: 'organization' })}
+      <FormField id={id('subject')} label="Subject *" error={subjectError} className="sm:col-span-2">
+        <select
+          {...fieldAria(id('subject'), subjectError)}
+          className={cn(
+            'flex h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
+            'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+            'aria-invalid:border-destructive',
+          )}
+          {...form.register('subject')}
         >
-          {input('firstName', 'First name *', { autoComplete: 'given-name' })}
-          {input('lastName', 'Last name *', { autoComplete: 'family-name' })}
-          <div className="sm:col-span-2">
-            {input('email', 'Email address *', { autoComplete: 'email', type: 'email', inputMode: 'email' })}
-          </div>
-          {input('phone', 'Phone (optional)', { autoComplete: 'tel', type: 'tel', inputMode: 'tel' })}
-          {input('restaurantName', 'Restaurant name (optional)', { autoComplete: 'organization' })}
-          <FormField id={id('subject')} label="Subject *" error={subjectError} className="sm:col-span-2">
-            <select
-              {...fieldAria(id('subject'), subjectError)}
-              className={cn(
-                'flex h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
-                'outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-                'aria-invalid:border-destructive',
-              )}
-              {...form.register('subject')}
-            >
-              <option value="">Choose a topic</option>
-              {CONTACT_SUBJECTS.map((subject) => (
-                <option key={subject} value={subject}>
-                  {SUBJECT_LABELS[subject]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={id('message')} label="Message *" error={messageError} className="sm:col-span-2">
-            <Textarea
-              {...fieldAria(id('message'), messageError)}
-              rows={6}
-              placeholder="How can we help?"
-              {...form.register('message')}
-            />
-          </FormField>
-          <div className="sm:col-span-2">
-            <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
-              {send.isPending ? (
-                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <SendIcon aria-hidden="true" />
-              )}
-              {send.isPending ? CONTACT_MESSAGES.sending : 'Send Message'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          <option value="">Choose a topic</option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {SUBJECT_LABELS[subject]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={id('message')} label="Message *" error={messageError} className="sm:col-span-2">
+        <Textarea
+          {...fieldAria(id('message'), messageError)}
+          rows={6}
+          placeholder="How can we help?"
+          {...form.register('message')}
+        />
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
+          {send.isPending ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <SendIcon aria-hidden="true" />
+          )}
+          {send.isPending ? CONTACT_MESSAGES.sending : 'Send Message'}
+        </Button>
+      </div>
+    </TitledFormCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, ServerMarkup } from '@platform/ui';
 import { ChevronRightIcon, ShieldCheckIcon, StarIcon, UsersIcon } from 'lucide-react';
+import { Highlight, HighlightList } from '../../../components/highlight-list';
 
 /**
  * The page's title block: breadcrumb, the headline and the offer. Static: it paints before the outline
@@ -30,27 +31,21 @@ export function CourseHero() {
         mention, build systems that bring them back, and go from 2-6 tables at a time to 35+ tables in 6
         weeks.
       </p>
-      <ul
-        className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground"
-        aria-label="Course highlights"
-      >
-        <li className="flex items-center gap-1.5">
-          <StarIcon className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <HighlightList label="Course highlights">
+        <Highlight icon={StarIcon} rated>
           <span>
             <strong className="font-semibold text-foreground">4.9/5</strong> rating
           </span>
-        </li>
-        <li className="flex items-center gap-1.5">
-          <UsersIcon className="size-4" aria-hidden="true" />
+        </Highlight>
+        <Highlight icon={UsersIcon}>
           <span>
             <strong className="font-semibold text-foreground">500+</strong> students
           </span>
-        </li>
-        <li className="flex items-center gap-1.5">
-          <ShieldCheckIcon className="size-4" aria-hidden="true" />
+        </Highlight>
+        <Highlight icon={ShieldCheckIcon}>
           <span>30-day money-back guarantee</span>
-        </li>
-      </ul>
+        </Highlight>
+      </HighlightList>
     </ServerMarkup>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
+import { TitledCard } from '@platform/ui';
 
 // An illustrated portrait (no photo of the instructor ships with the site): inline, so it costs no request.
 const AVATAR_SRC =
@@ -9,32 +9,25 @@ const AVATAR_SRC =
 
 export function InstructorCard() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">About the Instructor</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex items-center gap-4">
-          <img
-            src={AVATAR_SRC}
-            alt="Illustrated portrait of the course instructor in a chef's hat"
-            width={64}
-            height={64}
-            className="size-16 shrink-0 rounded-full"
-          />
-          <div>
-            <p className="font-semibold">Your instructor</p>
-            <p className="text-sm text-muted-foreground">Former Restaurant Owner</p>
-          </div>
+    <TitledCard title="About the Instructor" contentClassName="space-y-4">
+      <div className="flex items-center gap-4">
+        <img
+          src={AVATAR_SRC}
+          alt="Illustrated portrait of the course instructor in a chef's hat"
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-full"
+        />
+        <div>
+          <p className="font-semibold">Your instructor</p>
+          <p className="text-sm text-muted-foreground">Former Restaurant Owner</p>
         </div>
-        <p className="text-sm leading-relaxed text-muted-foreground">
-          Ran a family restaurant for over a decade and grew it from a few tables a night to a full dining
-          room. Now teaches new owners the everyday systems — service, menu, pricing and atmosphere — that
-          turn first-time guests into regulars.
-        </p>
-      </CardContent>
-    </Card>
+      </div>
+      <p className="text-sm leading-relaxed text-muted-foreground">
+        Ran a family restaurant for over a decade and grew it from a few tables a night to a full dining room.
+        Now teaches new owners the everyday systems — service, menu, pricing and atmosphere — that turn
+        first-time guests into regulars.
+      </p>
+    </TitledCard>
   );
 }

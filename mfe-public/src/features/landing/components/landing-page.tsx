@@ -2,6 +2,7 @@
  * `/old-landing`: the signed-out landing page
  * (docs/behaviour/public-site-and-catalogue.md#older-landing-page).
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Badge,
@@ -29,6 +30,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { Highlight, HighlightList } from '../../../components/highlight-list';
 
 // Sign-in starts at the server (`/api/login`), so these are full navigations, not client routes.
 const LOGIN_HREF = '/api/login';
@@ -101,6 +103,32 @@ function LoginButton({ children, variant }: { children: string; variant?: 'defau
   );
 }
 
+/** A section of the page under its heading and a line introducing it; text only, kept as drawn. */
+function IntroducedSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <ServerMarkup as="section" aria-labelledby={id} className="space-y-8">
+      <div className="max-w-2xl space-y-2">
+        <h2 id={id} className="text-3xl font-bold tracking-tight">
+          {title}
+        </h2>
+        <p className="text-muted-foreground">{intro}</p>
+      </div>
+      {children}
+    </ServerMarkup>
+  );
+}
+
 export function LandingPage() {
   useDocumentTitle(`Restaurant Management Course for Owners | ${SITE_NAME}`);
 
@@ -129,23 +157,13 @@ export function LandingPage() {
               <Link to="/services">View All Services</Link>
             </Button>
           </div>
-          <ul
-            className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground"
-            aria-label="At a glance"
-          >
-            <li className="flex items-center gap-1.5">
-              <StarIcon className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+          <HighlightList label="At a glance">
+            <Highlight icon={StarIcon} rated>
               4.9/5 rating
-            </li>
-            <li className="flex items-center gap-1.5">
-              <UsersIcon className="size-4" aria-hidden="true" />
-              500+ students
-            </li>
-            <li className="flex items-center gap-1.5">
-              <AwardIcon className="size-4" aria-hidden="true" />
-              30-day money-back guarantee
-            </li>
-          </ul>
+            </Highlight>
+            <Highlight icon={UsersIcon}>500+ students</Highlight>
+            <Highlight icon={AwardIcon}>30-day money-back guarantee</Highlight>
+          </HighlightList>
         </div>
 
         <Card className="overflow-hidden">
@@ -178,15 +196,11 @@ export function LandingPage() {
         </Card>
       </ServerMarkup>
 
-      <ServerMarkup as="section" aria-labelledby="benefits-heading" className="space-y-8">
-        <div className="max-w-2xl space-y-2">
-          <h2 id="benefits-heading" className="text-3xl font-bold tracking-tight">
-            Why owners choose this course
-          </h2>
-          <p className="text-muted-foreground">
-            Practical, fast to apply, and built on real restaurant experience.
-          </p>
-        </div>
+      <IntroducedSection
+        id="benefits-heading"
+        title="Why owners choose this course"
+        intro="Practical, fast to apply, and built on real restaurant experience."
+      >
         <div className="grid gap-6 md:grid-cols-3">
           {BENEFITS.map(({ title, text, icon: Icon }) => (
             <Card key={title}>
@@ -200,15 +214,13 @@ export function LandingPage() {
             </Card>
           ))}
         </div>
-      </ServerMarkup>
+      </IntroducedSection>
 
-      <ServerMarkup as="section" aria-labelledby="chapters-heading" className="space-y-8">
-        <div className="max-w-2xl space-y-2">
-          <h2 id="chapters-heading" className="text-3xl font-bold tracking-tight">
-            What you will learn
-          </h2>
-          <p className="text-muted-foreground">Two parts: the foundation first, then putting it to work.</p>
-        </div>
+      <IntroducedSection
+        id="chapters-heading"
+        title="What you will learn"
+        intro="Two parts: the foundation first, then putting it to work."
+      >
         <div className="grid gap-6 md:grid-cols-2">
           {CHAPTERS.map((chapter, chapterIndex) => (
             <Card key={chapter.title}>
@@ -231,7 +243,7 @@ export function LandingPage() {
             </Card>
           ))}
         </div>
-      </ServerMarkup>
+      </IntroducedSection>
 
       <ServerMarkup
         as="section"

@@ -18,6 +18,7 @@ import {
   useHydrated,
 } from '@platform/ui';
 import { ArrowLeftIcon, RotateCwIcon, ShoppingCartIcon, TriangleAlertIcon } from 'lucide-react';
+import { LinkButton } from '../../../components/link-button';
 import { useProducts } from '../api/list-products';
 import { ProductCard } from './product-card';
 
@@ -74,12 +75,9 @@ export function ServicesPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to="/">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
+        <LinkButton to="/" icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
+          Back to Home
+        </LinkButton>
         <ViewCartLink />
       </div>
 
