@@ -10,6 +10,7 @@ export { Alert, AlertDescription, AlertTitle, alertVariants } from './components
 export type { AlertProps } from './components/alert';
 export { Badge, badgeVariants } from './components/badge';
 export type { BadgeProps } from './components/badge';
+export { AsideCard } from './components/aside-card';
 export { Button, buttonVariants } from './components/button';
 export type { ButtonProps } from './components/button';
 export { CheckList } from './components/check-list';

@@ -6,11 +6,9 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   ApiError,
+  AsideCard,
   Button,
-  Card,
   CardContent,
-  CardHeader,
-  CardTitle,
   FormField,
   Input,
   Label,
@@ -87,12 +85,7 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
   };
 
   return (
-    <Card className="lg:sticky lg:top-24">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">New coupon</h2>
-        </CardTitle>
-      </CardHeader>
+    <AsideCard title="New coupon">
       <CardContent>
         <form
           noValidate
@@ -203,6 +196,6 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
           </Button>
         </form>
       </CardContent>
-    </Card>
+    </AsideCard>
   );
 }

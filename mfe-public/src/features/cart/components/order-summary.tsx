@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
+import { AsideCard, Button, CardContent, CardFooter } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { CircleCheckIcon, LockIcon } from 'lucide-react';
 import type { CartSummary } from '../lib/cart-summary';
@@ -14,12 +14,7 @@ type OrderSummaryProps = { summary: CartSummary; onClear: () => void };
 
 export function OrderSummary({ summary, onClear }: OrderSummaryProps) {
   return (
-    <Card className="lg:sticky lg:top-24">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Order Summary</h2>
-        </CardTitle>
-      </CardHeader>
+    <AsideCard title="Order Summary">
       <CardContent>
         <dl className="space-y-3 text-sm" data-testid="order-summary">
           <div className="flex justify-between gap-4">
@@ -63,6 +58,6 @@ export function OrderSummary({ summary, onClear }: OrderSummaryProps) {
           ))}
         </ul>
       </CardFooter>
-    </Card>
+    </AsideCard>
   );
 }

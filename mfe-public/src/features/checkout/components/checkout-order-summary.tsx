@@ -1,6 +1,6 @@
 /** The checkout's order summary: lines, totals, the purchase button and the trust badges. */
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import { AsideCard, CardContent, CardFooter, Skeleton } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import type { CheckoutLineView, CheckoutTotals } from '../lib/checkout-lines';
 import { TrustBadges } from './trust-badges';
@@ -29,12 +29,7 @@ export function CheckoutOrderSummary({
 }: CheckoutOrderSummaryProps) {
   const total = coupon ? coupon.total : totals.total;
   return (
-    <Card className="lg:sticky lg:top-24">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">Order Summary</h2>
-        </CardTitle>
-      </CardHeader>
+    <AsideCard title="Order Summary">
       <CardContent className="space-y-4">
         {couponField}
         <ul className="space-y-3" aria-label="Items in your order" data-testid="checkout-lines">
@@ -92,6 +87,6 @@ export function CheckoutOrderSummary({
         {children}
         <TrustBadges />
       </CardFooter>
-    </Card>
+    </AsideCard>
   );
 }
