@@ -7,14 +7,11 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   ApiError,
   Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
   FormField,
   Input,
   Label,
   MoneyInput,
+  TitledFormCard,
   fieldAria,
   showFieldIssues,
   toast,
@@ -87,122 +84,108 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
   };
 
   return (
-    <Card className="lg:sticky lg:top-24">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-xl">New coupon</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-4"
-          aria-label="New coupon"
-        >
-          <FormField
-            id={fieldId('code')}
-            label="Code"
-            error={errors.code}
-            hint="3 to 32 letters, digits, dashes or underscores."
-          >
-            <Input
-              {...fieldAria(fieldId('code'), errors.code, `${fieldId('code')}-hint`)}
-              value={values.code}
-              onChange={(event) => set('code', event.target.value)}
-              autoComplete="off"
-              className="font-mono uppercase"
-              maxLength={32}
+    <TitledFormCard
+      title="New coupon"
+      className="lg:sticky lg:top-24"
+      formLabel="New coupon"
+      onSubmit={onSubmit}
+      formClassName="grid gap-4"
+    >
+      <FormField
+        id={fieldId('code')}
+        label="Code"
+        error={errors.code}
+        hint="3 to 32 letters, digits, dashes or underscores."
+      >
+        <Input
+          {...fieldAria(fieldId('code'), errors.code, `${fieldId('code')}-hint`)}
+          value={values.code}
+          onChange={(event) => set('code', event.target.value)}
+          autoComplete="off"
+          className="font-mono uppercase"
+          maxLength={32}
+        />
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Discount</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {(['percent', 'amount'] as const).map((kind) => (
+            <label key={kind} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={kind}
+                checked={values.kind === kind}
+                onChange={() => set('kind', kind)}
+                className="size-4 accent-primary"
+              />
+              {kind === 'percent' ? 'Percentage off' : 'Amount off'}
+            </label>
+          ))}
+        </div>
+        {values.kind === 'percent' ? (
+          <FormField id={fieldId('percentOff')} label="Percent off" error={errors.percentOff}>
+            <Input {...textInput('percentOff')} inputMode="numeric" />
+          </FormField>
+        ) : (
+          <FormField id={fieldId('amountOff')} label="Amount off (USD)" error={errors.amountOff}>
+            <MoneyInput
+              {...fieldAria(fieldId('amountOff'), errors.amountOff)}
+              value={values.amountOff}
+              onValueChange={(text) => set('amountOff', text)}
             />
           </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Discount</legend>
-            <div className="flex flex-wrap gap-4 text-sm">
-              {(['percent', 'amount'] as const).map((kind) => (
-                <label key={kind} className="flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name={`${id}-kind`}
-                    value={kind}
-                    checked={values.kind === kind}
-                    onChange={() => set('kind', kind)}
-                    className="size-4 accent-primary"
-                  />
-                  {kind === 'percent' ? 'Percentage off' : 'Amount off'}
-                </label>
-              ))}
+        )}
+      </fieldset>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium">Products (none ticked: every one-time product)</legend>
+        {products.map((product) => {
+          const box = fieldId(`product-${product.id}`);
+          return (
+            <div key={product.id} className="flex min-h-9 items-center gap-2">
+              <Checkbox
+                id={box}
+                checked={values.productIds.includes(product.id)}
+                onCheckedChange={(checked) =>
+                  set(
+                    'productIds',
+                    checked === true
+                      ? [...values.productIds, product.id]
+                      : values.productIds.filter((entry) => entry !== product.id),
+                  )
+                }
+              />
+              <Label htmlFor={box} className="font-normal">
+                {product.name}
+              </Label>
             </div>
-            {values.kind === 'percent' ? (
-              <FormField id={fieldId('percentOff')} label="Percent off" error={errors.percentOff}>
-                <Input {...textInput('percentOff')} inputMode="numeric" />
-              </FormField>
-            ) : (
-              <FormField id={fieldId('amountOff')} label="Amount off (USD)" error={errors.amountOff}>
-                <MoneyInput
-                  {...fieldAria(fieldId('amountOff'), errors.amountOff)}
-                  value={values.amountOff}
-                  onValueChange={(text) => set('amountOff', text)}
-                />
-              </FormField>
-            )}
-          </fieldset>
-          <fieldset className="grid gap-1">
-            <legend className="mb-1 text-sm font-medium">
-              Products (none ticked: every one-time product)
-            </legend>
-            {products.map((product) => {
-              const box = fieldId(`product-${product.id}`);
-              return (
-                <div key={product.id} className="flex min-h-9 items-center gap-2">
-                  <Checkbox
-                    id={box}
-                    checked={values.productIds.includes(product.id)}
-                    onCheckedChange={(checked) =>
-                      set(
-                        'productIds',
-                        checked === true
-                          ? [...values.productIds, product.id]
-                          : values.productIds.filter((entry) => entry !== product.id),
-                      )
-                    }
-                  />
-                  <Label htmlFor={box} className="font-normal">
-                    {product.name}
-                  </Label>
-                </div>
-              );
-            })}
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-            <FormField id={fieldId('startsAt')} label="Starts (optional)" error={errors.startsAt}>
-              <Input {...textInput('startsAt')} type="datetime-local" />
-            </FormField>
-            <FormField id={fieldId('endsAt')} label="Ends (optional)" error={errors.endsAt}>
-              <Input {...textInput('endsAt')} type="datetime-local" />
-            </FormField>
-          </div>
-          <FormField
-            id={fieldId('maxRedemptions')}
-            label="Total uses (optional)"
-            error={errors.maxRedemptions}
-          >
-            <Input {...textInput('maxRedemptions')} inputMode="numeric" />
-          </FormField>
-          <div className="flex min-h-9 items-center gap-2">
-            <Checkbox
-              id={fieldId('once')}
-              checked={values.oncePerCustomer}
-              onCheckedChange={(checked) => set('oncePerCustomer', checked === true)}
-            />
-            <Label htmlFor={fieldId('once')} className="font-normal">
-              Once per customer
-            </Label>
-          </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create coupon'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          );
+        })}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        <FormField id={fieldId('startsAt')} label="Starts (optional)" error={errors.startsAt}>
+          <Input {...textInput('startsAt')} type="datetime-local" />
+        </FormField>
+        <FormField id={fieldId('endsAt')} label="Ends (optional)" error={errors.endsAt}>
+          <Input {...textInput('endsAt')} type="datetime-local" />
+        </FormField>
+      </div>
+      <FormField id={fieldId('maxRedemptions')} label="Total uses (optional)" error={errors.maxRedemptions}>
+        <Input {...textInput('maxRedemptions')} inputMode="numeric" />
+      </FormField>
+      <div className="flex min-h-9 items-center gap-2">
+        <Checkbox
+          id={fieldId('once')}
+          checked={values.oncePerCustomer}
+          onCheckedChange={(checked) => set('oncePerCustomer', checked === true)}
+        />
+        <Label htmlFor={fieldId('once')} className="font-normal">
+          Once per customer
+        </Label>
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create coupon'}
+      </Button>
+    </TitledFormCard>
   );
 }

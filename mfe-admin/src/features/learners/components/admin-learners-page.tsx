@@ -5,9 +5,9 @@
  */
 import type { AdminLearner } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/contracts/format';
-import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyStateCard } from '@platform/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
-import { FirstReadState } from '../../admin-access/components/first-read-state';
+import { AdminCardList } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminLearners } from '../api/admin-learners';
 import { LEARNERS_COPY, OVERRIDE_COPY, sectionsCompleted } from '../lib/learners-copy';
@@ -66,25 +66,6 @@ export function AdminLearnersPage() {
   const learners = useAdminLearners();
   useAdminReads(learners.error);
 
-  let body;
-  if (!learners.data) {
-    body = <FirstReadState read={learners} copy={LEARNERS_COPY} rows={3} rowHeight="h-36" />;
-  } else if (learners.data.length === 0) {
-    body = (
-      <EmptyStateCard testId="learners-empty" title={LEARNERS_COPY.empty} hint={LEARNERS_COPY.emptyHint} />
-    );
-  } else {
-    body = (
-      <ul className="space-y-4">
-        {learners.data.map((learner) => (
-          <li key={`${learner.userId}-${learner.courseId}`}>
-            <LearnerCard learner={learner} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <AdminPageFrame
       title={LEARNERS_COPY.title}
@@ -93,7 +74,15 @@ export function AdminLearnersPage() {
       width="4xl"
       headerSpacing="mb-6"
     >
-      {body}
+      <AdminCardList
+        read={learners}
+        copy={LEARNERS_COPY}
+        rows={3}
+        rowHeight="h-36"
+        empty={{ testId: 'learners-empty', title: LEARNERS_COPY.empty, hint: LEARNERS_COPY.emptyHint }}
+        keyOf={(learner) => `${learner.userId}-${learner.courseId}`}
+        renderCard={(learner) => <LearnerCard learner={learner} />}
+      />
     </AdminPageFrame>
   );
 }

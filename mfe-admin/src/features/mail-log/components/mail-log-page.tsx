@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { MAIL_LIST_DEFAULT_LIMIT } from '@platform/contracts';
-import { Button, EmptyStateCard } from '@platform/ui';
+import { Button } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
-import { FirstReadState } from '../../admin-access/components/first-read-state';
+import { AdminReadBody } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useMailLog } from '../api/get-mail-log';
 import { MAIL_LOG_COPY, canShowMore, nextMailLimit, sortMailNewestFirst } from '../lib/mail-log';
@@ -27,35 +27,6 @@ export function MailLogPage() {
       return next;
     });
 
-  let body;
-  if (!mail.data) {
-    body = <FirstReadState read={mail} copy={MAIL_LOG_COPY} rows={5} rowHeight="h-14" />;
-  } else if (mail.data.messages.length === 0) {
-    body = <EmptyStateCard testId="mail-empty" title={MAIL_LOG_COPY.empty} hint={MAIL_LOG_COPY.emptyHint} />;
-  } else {
-    const messages = sortMailNewestFirst(mail.data.messages);
-    body = (
-      <div className="space-y-4">
-        <MailLogList messages={messages} openIds={openIds} onToggle={toggle} />
-        {mail.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {MAIL_LOG_COPY.failed}
-          </p>
-        ) : null}
-        {canShowMore(messages.length, limit) ? (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={mail.isPlaceholderData}
-            onClick={() => setLimit(nextMailLimit(limit))}
-          >
-            {mail.isPlaceholderData ? 'Loading…' : MAIL_LOG_COPY.showMore}
-          </Button>
-        ) : null}
-      </div>
-    );
-  }
-
   return (
     <AdminPageFrame
       title={MAIL_LOG_COPY.title}
@@ -63,7 +34,38 @@ export function MailLogPage() {
       narrowDescription
       width="6xl"
     >
-      {body}
+      <AdminReadBody
+        read={mail}
+        copy={MAIL_LOG_COPY}
+        rows={5}
+        rowHeight="h-14"
+        isEmpty={(log) => log.messages.length === 0}
+        empty={{ testId: 'mail-empty', title: MAIL_LOG_COPY.empty, hint: MAIL_LOG_COPY.emptyHint }}
+      >
+        {(log) => {
+          const messages = sortMailNewestFirst(log.messages);
+          return (
+            <div className="space-y-4">
+              <MailLogList messages={messages} openIds={openIds} onToggle={toggle} />
+              {mail.isError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {MAIL_LOG_COPY.failed}
+                </p>
+              ) : null}
+              {canShowMore(messages.length, limit) ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={mail.isPlaceholderData}
+                  onClick={() => setLimit(nextMailLimit(limit))}
+                >
+                  {mail.isPlaceholderData ? 'Loading…' : MAIL_LOG_COPY.showMore}
+                </Button>
+              ) : null}
+            </div>
+          );
+        }}
+      </AdminReadBody>
     </AdminPageFrame>
   );
 }

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminQuestion, AdminQuestionStatus } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Badge, Button, Card, CardContent, CardHeader, EmptyStateCard } from '@platform/ui';
+import { Badge, Button, Card, CardContent, CardHeader } from '@platform/ui';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
-import { FirstReadState } from '../../admin-access/components/first-read-state';
+import { AdminCardList } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminQuestions } from '../api/admin-questions';
 import { ADMIN_QUESTIONS_COPY } from '../lib/questions-copy';
@@ -54,29 +54,6 @@ export function AdminQuestionsPage() {
   const questions = useAdminQuestions(status);
   useAdminReads(questions.error);
 
-  let body;
-  if (!questions.data) {
-    body = <FirstReadState read={questions} copy={ADMIN_QUESTIONS_COPY} rows={3} rowHeight="h-32" />;
-  } else if (questions.data.length === 0) {
-    body = (
-      <EmptyStateCard
-        testId="questions-empty"
-        title={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpen : ADMIN_QUESTIONS_COPY.emptyAnswered}
-        hint={status === 'open' ? ADMIN_QUESTIONS_COPY.emptyOpenHint : null}
-      />
-    );
-  } else {
-    body = (
-      <ul className="space-y-4">
-        {questions.data.map((question) => (
-          <li key={question.id}>
-            <QuestionCard question={question} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <AdminPageFrame
       title={ADMIN_QUESTIONS_COPY.title}
@@ -98,7 +75,23 @@ export function AdminQuestionsPage() {
           </Button>
         ))}
       </div>
-      {body}
+      <AdminCardList
+        read={questions}
+        copy={ADMIN_QUESTIONS_COPY}
+        rows={3}
+        rowHeight="h-32"
+        empty={
+          status === 'open'
+            ? {
+                testId: 'questions-empty',
+                title: ADMIN_QUESTIONS_COPY.emptyOpen,
+                hint: ADMIN_QUESTIONS_COPY.emptyOpenHint,
+              }
+            : { testId: 'questions-empty', title: ADMIN_QUESTIONS_COPY.emptyAnswered, hint: null }
+        }
+        keyOf={(question) => question.id}
+        renderCard={(question) => <QuestionCard question={question} />}
+      />
     </AdminPageFrame>
   );
 }

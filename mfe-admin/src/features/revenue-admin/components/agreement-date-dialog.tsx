@@ -3,8 +3,6 @@
  * an owner who was on the programme before the platform existed, the admin records the day they agreed,
  * with a reason. The 30-day implementation period then starts that day and the months to report follow.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
@@ -15,39 +13,32 @@ import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/ag
 import { customerName } from '../lib/customer-name';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { LedgerActionDialog } from './ledger-action-dialog';
-import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
+import { LedgerForm, ReasonField, refusalBeside, useLedgerForm } from './ledger-change';
 
 const FIELDS = ['agreedAt', 'reason'] as const;
 
 function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
   const record = useSetAgreementDate();
   const today = utcDay(new Date());
-  const form = useForm<AgreementDateFormValues, unknown, AgreementDateFormOutput>({
-    resolver: zodResolver(agreementDateFormSchema(today)),
+  const { form, onSubmit, busy } = useLedgerForm<AgreementDateFormValues, AgreementDateFormOutput>({
+    schema: agreementDateFormSchema(today),
     defaultValues: { agreedAt: customer.agreedAt, reason: '' },
+    change: (request) => record.mutateAsync({ customerId: customer.id, request }),
+    texts: {
+      doneTitle: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
+      failureLog: 'Recording the agreement date failed:',
+    },
+    showRefusal: (setError) => refusalBeside(setError, FIELDS),
+    onDone,
   });
   const { errors } = form.formState;
   const dateId = `agreement-date-${customer.id}`;
   const reasonId = `agreement-reason-${customer.id}`;
   const reasonLength = form.watch('reason')?.length ?? 0;
 
-  const onSubmit = form.handleSubmit((request) =>
-    runLedgerChange(() => record.mutateAsync({ customerId: customer.id, request }), {
-      doneTitle: REVENUE_ADMIN_MESSAGES.agreementDateRecordedTitle,
-      failedText: REVENUE_ADMIN_MESSAGES.agreementDateFailed,
-      failureLog: 'Recording the agreement date failed:',
-      showRefusal: refusalBeside(form.setError, FIELDS),
-      onDone,
-    }),
-  );
-
   return (
-    <LedgerForm
-      onSubmit={onSubmit}
-      busy={form.formState.isSubmitting}
-      label="Save agreement date"
-      busyLabel={ACTION_LABELS.saving}
-    >
+    <LedgerForm onSubmit={onSubmit} busy={busy} label="Save agreement date" busyLabel={ACTION_LABELS.saving}>
       <FormField
         id={dateId}
         label="Agreement date"

@@ -4,8 +4,6 @@
  * baseline now and the changes recorded so far; reports submitted after a correction use the new baseline,
  * earlier ones keep theirs.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
@@ -17,7 +15,7 @@ import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
 import { customerName } from '../lib/customer-name';
 import { LedgerActionDialog } from './ledger-action-dialog';
-import { LedgerForm, ReasonField, refusalBeside, runLedgerChange } from './ledger-change';
+import { LedgerForm, ReasonField, refusalBeside, useLedgerForm } from './ledger-change';
 import { MoneyField } from './money-field';
 
 const FIELDS = ['baselineNetRevenue', 'reason'] as const;
@@ -48,32 +46,25 @@ function BaselineHistory({ customerId }: { customerId: string }) {
 
 function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
   const correct = useCorrectBaseline();
-  const form = useForm<BaselineFormValues, unknown, BaselineFormOutput>({
-    resolver: zodResolver(BaselineFormSchema),
+  const { form, onSubmit, busy } = useLedgerForm<BaselineFormValues, BaselineFormOutput>({
+    schema: BaselineFormSchema,
     defaultValues: { baselineNetRevenue: formatMoneyInput(customer.baselineNetRevenue), reason: '' },
+    change: (request) => correct.mutateAsync({ customerId: customer.id, request }),
+    texts: {
+      doneTitle: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.baselineFailed,
+      failureLog: 'Baseline correction failed:',
+    },
+    showRefusal: (setError) => refusalBeside(setError, FIELDS),
+    onDone,
   });
   const { errors } = form.formState;
   const amountId = `baseline-amount-${customer.id}`;
   const reasonId = `baseline-reason-${customer.id}`;
   const reasonLength = form.watch('reason').length;
 
-  const onSubmit = form.handleSubmit((request) =>
-    runLedgerChange(() => correct.mutateAsync({ customerId: customer.id, request }), {
-      doneTitle: REVENUE_ADMIN_MESSAGES.baselineCorrectedTitle,
-      failedText: REVENUE_ADMIN_MESSAGES.baselineFailed,
-      failureLog: 'Baseline correction failed:',
-      showRefusal: refusalBeside(form.setError, FIELDS),
-      onDone,
-    }),
-  );
-
   return (
-    <LedgerForm
-      onSubmit={onSubmit}
-      busy={form.formState.isSubmitting}
-      label="Save baseline"
-      busyLabel={ACTION_LABELS.saving}
-    >
+    <LedgerForm onSubmit={onSubmit} busy={busy} label="Save baseline" busyLabel={ACTION_LABELS.saving}>
       <MoneyField
         control={form.control}
         trigger={form.trigger}

@@ -5,17 +5,15 @@
  * 'Download agreement (PDF)' (and, on All Customers, Correct baseline and Agreement date). A blocked owner is marked apart from an overdue one. A table on a wide
  * screen; a card per customer on a phone.
  */
-import type { ReactNode } from 'react';
 import { AGREEMENT_MESSAGES, adminAgreementPdfPath, type RevenueCustomer } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import { Badge, Button, Card, cn } from '@platform/ui';
-import { useWideLayout } from '../hooks/use-wide-layout';
 import { agreedBeforeConsent, firstMonthLabel, flaggedReportsLabel } from '../lib/agreement-date';
 import { customerName } from '../lib/customer-name';
 import { CUSTOMER_STATUS } from '../lib/revenue-admin-copy';
 import { AgreementDateDialog } from './agreement-date-dialog';
 import { CorrectBaselineDialog } from './correct-baseline-dialog';
-import { EmptyState } from './empty-state';
+import { LedgerFigures, LedgerList, LedgerPerson, LedgerTable, NumberCell } from './ledger-table';
 import { RemindersDialog } from './reminders-dialog';
 import { StatementDialog } from './statement-dialog';
 import { SendReminderDialog } from './send-reminder-dialog';
@@ -119,139 +117,111 @@ function Actions({
 }
 
 function Who({ customer }: { customer: RevenueCustomer }) {
-  return (
-    <>
-      <span className="block font-medium break-words">{customerName(customer)}</span>
-      <span className="block text-xs break-all text-muted-foreground">{customer.email}</span>
-    </>
-  );
+  return <LedgerPerson name={customerName(customer)} email={customer.email} />;
 }
 
-function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
-  return (
-    <th
-      scope="col"
-      className={cn(
-        'px-3 py-2 text-xs font-medium whitespace-nowrap text-muted-foreground',
-        numeric ? 'text-right' : 'text-left',
-      )}
-    >
-      {children}
-    </th>
-  );
-}
+const COLUMNS = [
+  { name: 'Customer' },
+  { name: 'Status' },
+  { name: 'Consented' },
+  { name: 'Reports', numeric: true },
+  { name: 'Baseline', numeric: true },
+  { name: 'Still owed', numeric: true },
+  { name: 'Paid', numeric: true },
+  { name: 'Last report' },
+  { name: 'Late reports' },
+  { name: 'Actions' },
+] as const;
 
 function CustomerTable({ customers, label, canCorrectBaseline }: Omit<CustomerListProps, 'empty'>) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full border-collapse text-sm" aria-label={label}>
-        <thead className="bg-muted/50">
-          <tr>
-            <Th>Customer</Th>
-            <Th>Status</Th>
-            <Th>Consented</Th>
-            <Th numeric>Reports</Th>
-            <Th numeric>Baseline</Th>
-            <Th numeric>Still owed</Th>
-            <Th numeric>Paid</Th>
-            <Th>Last report</Th>
-            <Th>Late reports</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {customers.map((customer) => (
-            <tr
-              key={customer.id}
-              data-testid="customer-row"
-              className={cn(
-                'border-t border-border align-top',
-                customer.status === 'blocked' && 'bg-destructive/5',
-              )}
-            >
-              <th scope="row" className="max-w-56 px-3 py-3 text-left font-normal">
-                <Who customer={customer} />
-              </th>
-              <td className="px-3 py-3">
-                <StatusBadge customer={customer} />
-                {customer.status === 'blocked' ? (
-                  <span className="mt-1 block max-w-40 text-xs text-destructive">{BLOCKED_NOTE}</span>
-                ) : null}
-              </td>
-              <td className="px-3 py-3">
-                <Agreement customer={customer} />
-              </td>
-              <td className="px-3 py-3 text-right tabular-nums">
-                {customer.reportsSubmitted}
-                <FlaggedBadge customer={customer} />
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(customer.baselineNetRevenue)}
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(customer.totalOwed)}
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(customer.totalPaid)}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap">
-                {customer.lastReportDate ? formatDate(customer.lastReportDate) : 'None yet'}
-              </td>
-              <td className="px-3 py-3">{lateMonths(customer)}</td>
-              <td className="px-3 py-3">
-                <Actions customer={customer} canCorrectBaseline={canCorrectBaseline} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function CustomerCards({ customers, label, canCorrectBaseline }: Omit<CustomerListProps, 'empty'>) {
-  return (
-    <ul className="grid gap-3" aria-label={label}>
+    <LedgerTable label={label} columns={COLUMNS}>
       {customers.map((customer) => (
-        <li key={customer.id}>
-          <Card
-            data-testid="customer-row"
-            className={cn('grid gap-3 p-4', customer.status === 'blocked' && 'border-destructive')}
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Who customer={customer} />
-              </div>
-              <StatusBadge customer={customer} />
-            </div>
+        <tr
+          key={customer.id}
+          data-testid="customer-row"
+          className={cn(
+            'border-t border-border align-top',
+            customer.status === 'blocked' && 'bg-destructive/5',
+          )}
+        >
+          <th scope="row" className="max-w-56 px-3 py-3 text-left font-normal">
+            <Who customer={customer} />
+          </th>
+          <td className="px-3 py-3">
+            <StatusBadge customer={customer} />
             {customer.status === 'blocked' ? (
-              <p className="text-xs text-destructive">{BLOCKED_NOTE}</p>
+              <span className="mt-1 block max-w-40 text-xs text-destructive">{BLOCKED_NOTE}</span>
             ) : null}
+          </td>
+          <td className="px-3 py-3">
+            <Agreement customer={customer} />
+          </td>
+          <NumberCell wrap>
+            {customer.reportsSubmitted}
             <FlaggedBadge customer={customer} />
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">Consented</dt>
-                <dd className="font-medium">
-                  <Agreement customer={customer} />
-                </dd>
-              </div>
-              {figuresOf(customer).map(([term, value]) => (
-                <div key={term} className="min-w-0">
-                  <dt className="text-xs text-muted-foreground">{term}</dt>
-                  <dd className="font-medium break-words tabular-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
+          </NumberCell>
+          <NumberCell>{formatMoney(customer.baselineNetRevenue)}</NumberCell>
+          <NumberCell>{formatMoney(customer.totalOwed)}</NumberCell>
+          <NumberCell>{formatMoney(customer.totalPaid)}</NumberCell>
+          <td className="px-3 py-3 whitespace-nowrap">
+            {customer.lastReportDate ? formatDate(customer.lastReportDate) : 'None yet'}
+          </td>
+          <td className="px-3 py-3">{lateMonths(customer)}</td>
+          <td className="px-3 py-3">
             <Actions customer={customer} canCorrectBaseline={canCorrectBaseline} />
-          </Card>
-        </li>
+          </td>
+        </tr>
       ))}
-    </ul>
+    </LedgerTable>
   );
 }
 
-export function CustomerList({ empty, ...props }: CustomerListProps) {
-  const wide = useWideLayout();
-  if (props.customers.length === 0) return <EmptyState>{empty}</EmptyState>;
-  return wide ? <CustomerTable {...props} /> : <CustomerCards {...props} />;
+function CustomerCard({
+  customer,
+  canCorrectBaseline,
+}: {
+  customer: RevenueCustomer;
+  canCorrectBaseline?: boolean;
+}) {
+  return (
+    <Card
+      data-testid="customer-row"
+      className={cn('grid gap-3 p-4', customer.status === 'blocked' && 'border-destructive')}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Who customer={customer} />
+        </div>
+        <StatusBadge customer={customer} />
+      </div>
+      {customer.status === 'blocked' ? <p className="text-xs text-destructive">{BLOCKED_NOTE}</p> : null}
+      <FlaggedBadge customer={customer} />
+      <LedgerFigures
+        figures={figuresOf(customer)}
+        valueClassName="break-words"
+        first={
+          <div className="min-w-0">
+            <dt className="text-xs text-muted-foreground">Consented</dt>
+            <dd className="font-medium">
+              <Agreement customer={customer} />
+            </dd>
+          </div>
+        }
+      />
+      <Actions customer={customer} canCorrectBaseline={canCorrectBaseline} />
+    </Card>
+  );
+}
+
+export function CustomerList({ customers, label, empty, canCorrectBaseline }: CustomerListProps) {
+  return (
+    <LedgerList
+      label={label}
+      empty={empty}
+      rows={customers}
+      table={<CustomerTable customers={customers} label={label} canCorrectBaseline={canCorrectBaseline} />}
+      renderCard={(customer) => <CustomerCard customer={customer} canCorrectBaseline={canCorrectBaseline} />}
+    />
+  );
 }

@@ -1,10 +1,20 @@
 /**
- * What the ledger dialogs' forms share: running a change (the server's words in a toast and the dialog
- * closed on success; a refusal naming fields shown beside them, anything else in a toast) and the reason
- * field kept with a change.
+ * What the ledger dialogs' forms share: the form checked by its schema, running a change (the server's
+ * words in a toast and the dialog closed on success; a refusal naming fields shown beside them, anything
+ * else in a toast) and the reason field kept with a change.
  */
 import type { FormEvent, ReactNode } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type {
+  DefaultValues,
+  FieldError,
+  FieldValues,
+  UseFormRegisterReturn,
+  UseFormReturn,
+  UseFormSetError,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { BASELINE_REASON_MAX } from '@platform/contracts';
 import { FormField, Textarea, fieldAria, fieldHintId, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
@@ -36,6 +46,40 @@ export async function runLedgerChange(
     if (showRefusal(failure)) return;
     toast({ title: 'Error', description: failedText, variant: 'destructive' });
   }
+}
+
+/** What a ledger form says when its change is done or fails (see runLedgerChange). */
+export type LedgerChangeTexts = { doneTitle: string; failedText: string; failureLog: string };
+
+/**
+ * A ledger dialog's form: react-hook-form checked by `schema` (the contracts' rules), whose submit runs
+ * `change` with the checked values through runLedgerChange. `busy` while it saves.
+ */
+export function useLedgerForm<Values extends FieldValues, Output>({
+  schema,
+  defaultValues,
+  change,
+  texts,
+  showRefusal,
+  onDone,
+}: {
+  schema: z.ZodType<Output, Values>;
+  defaultValues: DefaultValues<Values>;
+  change: (values: Output) => Promise<{ message: string }>;
+  texts: LedgerChangeTexts;
+  /** Builds the `showRefusal` of runLedgerChange from the form's `setError` (often refusalBeside). */
+  showRefusal: (setError: UseFormSetError<Values>) => (failure: unknown) => boolean;
+  onDone: () => void;
+}): {
+  form: UseFormReturn<Values, unknown, Output>;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
+  busy: boolean;
+} {
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const onSubmit = form.handleSubmit((values) =>
+    runLedgerChange(() => change(values), { ...texts, showRefusal: showRefusal(form.setError), onDone }),
+  );
+  return { form, onSubmit, busy: form.formState.isSubmitting };
 }
 
 /** Shows a refusal's field issues beside `fields`, focusing the first (a `showRefusal` for runLedgerChange). */

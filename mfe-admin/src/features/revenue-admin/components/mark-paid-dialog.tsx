@@ -3,15 +3,13 @@
  * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the server's refusal ('The amount is more than …') is
  * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { ApiError, Button } from '@platform/ui';
 import { ButtonDialog } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
-import { LedgerForm, runLedgerChange } from './ledger-change';
+import { LedgerForm, useLedgerForm } from './ledger-change';
 import { MoneyField } from './money-field';
 import { PAYMENT_AMOUNT_RULES, markPaidFormSchema } from '../lib/ledger-forms';
 import type { MarkPaidFormOutput, MarkPaidFormValues } from '../lib/ledger-forms';
@@ -20,34 +18,27 @@ import { formatPeriod } from '../lib/report-period';
 
 function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const markPaid = useMarkReportPaid();
-  const form = useForm<MarkPaidFormValues, unknown, MarkPaidFormOutput>({
-    resolver: zodResolver(markPaidFormSchema(report.amountDue)),
+  const { form, onSubmit, busy } = useLedgerForm<MarkPaidFormValues, MarkPaidFormOutput>({
+    schema: markPaidFormSchema(report.amountDue),
     defaultValues: { amount: formatMoneyInput(report.amountDue) },
+    change: ({ amount }) => markPaid.mutateAsync({ reportId: report.id, request: { amount } }),
+    texts: {
+      doneTitle: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
+      failedText: REVENUE_ADMIN_MESSAGES.markPaidFailed,
+      failureLog: 'Mark paid failed:',
+    },
+    showRefusal: (setError) => (failure) => {
+      if (!(failure instanceof ApiError && failure.status === 400 && failure.serverMessage)) return false;
+      setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
+      return true;
+    },
+    onDone,
   });
   const id = `mark-paid-amount-${report.id}`;
   const error = form.formState.errors.amount?.message;
 
-  const onSubmit = form.handleSubmit(({ amount }) =>
-    runLedgerChange(() => markPaid.mutateAsync({ reportId: report.id, request: { amount } }), {
-      doneTitle: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
-      failedText: REVENUE_ADMIN_MESSAGES.markPaidFailed,
-      failureLog: 'Mark paid failed:',
-      showRefusal: (failure) => {
-        if (!(failure instanceof ApiError && failure.status === 400 && failure.serverMessage)) return false;
-        form.setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
-        return true;
-      },
-      onDone,
-    }),
-  );
-
   return (
-    <LedgerForm
-      onSubmit={onSubmit}
-      busy={form.formState.isSubmitting}
-      label="Record payment"
-      busyLabel={ACTION_LABELS.recording}
-    >
+    <LedgerForm onSubmit={onSubmit} busy={busy} label="Record payment" busyLabel={ACTION_LABELS.recording}>
       <MoneyField
         control={form.control}
         trigger={form.trigger}

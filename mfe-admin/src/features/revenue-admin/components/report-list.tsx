@@ -4,16 +4,14 @@
  * documents as download links, with its actions; a report outside the owner's months to report carries
  * its flag (docs/decisions.md, 66), a disputed one its dispute's state, an estimate 'Estimated'. A table on a wide screen; a card per report on a phone.
  */
-import type { ReactNode } from 'react';
 import { ESTIMATE_LABELS, REPORT_PERIOD_FLAG_LABELS } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import { Badge, Card } from '@platform/ui';
-import { useWideLayout } from '../hooks/use-wide-layout';
 import { daysOutstanding, daysOutstandingLabel, outstandingBadgeVariant } from '../lib/ledger';
 import { formatPeriod } from '../lib/report-period';
 import { DISPUTE_BADGE, REPORT_STATUS } from '../lib/revenue-admin-copy';
-import { EmptyState } from './empty-state';
+import { LedgerFigures, LedgerList, LedgerPerson, LedgerTable, NumberCell } from './ledger-table';
 import { ReportActions } from './report-actions';
 
 type ReportListProps = {
@@ -104,12 +102,7 @@ function figuresOf(report: AdminRevenueReport): [string, string][] {
 }
 
 function Owner({ report }: { report: AdminRevenueReport }) {
-  return (
-    <>
-      <span className="block font-medium break-words">{report.userName}</span>
-      <span className="block text-xs break-all text-muted-foreground">{report.userEmail}</span>
-    </>
-  );
+  return <LedgerPerson name={report.userName} email={report.userEmail} />;
 }
 
 /** The owner's supporting documents, each a download link; 'None' without any. */
@@ -132,116 +125,89 @@ function Documents({ report }: { report: AdminRevenueReport }) {
   );
 }
 
-function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
-  return (
-    <th
-      scope="col"
-      className={`px-3 py-2 text-xs font-medium whitespace-nowrap text-muted-foreground ${numeric ? 'text-right' : 'text-left'}`}
-    >
-      {children}
-    </th>
-  );
-}
+const COLUMNS = [
+  { name: 'Owner' },
+  { name: 'Period' },
+  { name: 'Net', numeric: true },
+  { name: 'Baseline', numeric: true },
+  { name: 'Increase', numeric: true },
+  { name: 'Share', numeric: true },
+  { name: 'Paid', numeric: true },
+  { name: 'Due' },
+  { name: 'Status' },
+  { name: 'Documents' },
+  { name: 'Actions' },
+] as const;
 
 function ReportTable({ reports, label, showOutstanding, now }: Omit<ReportListProps, 'empty'>) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full border-collapse text-sm" aria-label={label}>
-        <thead className="bg-muted/50">
-          <tr>
-            <Th>Owner</Th>
-            <Th>Period</Th>
-            <Th numeric>Net</Th>
-            <Th numeric>Baseline</Th>
-            <Th numeric>Increase</Th>
-            <Th numeric>Share</Th>
-            <Th numeric>Paid</Th>
-            <Th>Due</Th>
-            <Th>Status</Th>
-            <Th>Documents</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {reports.map((report) => (
-            <tr key={report.id} className="border-t border-border align-top" data-testid="report-row">
-              <th scope="row" className="max-w-56 px-3 py-3 text-left font-normal">
-                <Owner report={report} />
-              </th>
-              <td className="px-3 py-3 whitespace-nowrap">{formatPeriod(report)}</td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(report.netRevenue)}
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(report.baselineNetRevenue)}
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(report.revenueIncrease)}
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                <span className="font-medium">{formatMoney(report.shareOwed)}</span>
-                <span className="block text-xs text-muted-foreground">{report.sharePercentage}%</span>
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(report.amountPaid)}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap">{formatDate(report.dueDate)}</td>
-              <td className="px-3 py-3">
-                <div className="flex max-w-40 flex-col items-start gap-1">
-                  <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
-                </div>
-              </td>
-              <td className="max-w-56 px-3 py-3">
-                <Documents report={report} />
-              </td>
-              <td className="px-3 py-3">
-                <ReportActions report={report} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ReportCards({ reports, label, showOutstanding, now }: Omit<ReportListProps, 'empty'>) {
-  return (
-    <ul className="grid gap-3" aria-label={label}>
+    <LedgerTable label={label} columns={COLUMNS}>
       {reports.map((report) => (
-        <li key={report.id}>
-          <Card className="grid gap-3 p-4" data-testid="report-row">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Owner report={report} />
-                <span className="mt-1 block text-sm text-muted-foreground">{formatPeriod(report)}</span>
-              </div>
-              <div className="flex flex-col items-end gap-1 text-right">
-                <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
-              </div>
+        <tr key={report.id} className="border-t border-border align-top" data-testid="report-row">
+          <th scope="row" className="max-w-56 px-3 py-3 text-left font-normal">
+            <Owner report={report} />
+          </th>
+          <td className="px-3 py-3 whitespace-nowrap">{formatPeriod(report)}</td>
+          <NumberCell>{formatMoney(report.netRevenue)}</NumberCell>
+          <NumberCell>{formatMoney(report.baselineNetRevenue)}</NumberCell>
+          <NumberCell>{formatMoney(report.revenueIncrease)}</NumberCell>
+          <NumberCell>
+            <span className="font-medium">{formatMoney(report.shareOwed)}</span>
+            <span className="block text-xs text-muted-foreground">{report.sharePercentage}%</span>
+          </NumberCell>
+          <NumberCell>{formatMoney(report.amountPaid)}</NumberCell>
+          <td className="px-3 py-3 whitespace-nowrap">{formatDate(report.dueDate)}</td>
+          <td className="px-3 py-3">
+            <div className="flex max-w-40 flex-col items-start gap-1">
+              <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
             </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              {figuresOf(report).map(([term, value]) => (
-                <div key={term} className="min-w-0">
-                  <dt className="text-xs text-muted-foreground">{term}</dt>
-                  <dd className="font-medium tabular-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <div className="text-sm">
-              <span className="block text-xs text-muted-foreground">Documents</span>
-              <Documents report={report} />
-            </div>
+          </td>
+          <td className="max-w-56 px-3 py-3">
+            <Documents report={report} />
+          </td>
+          <td className="px-3 py-3">
             <ReportActions report={report} />
-          </Card>
-        </li>
+          </td>
+        </tr>
       ))}
-    </ul>
+    </LedgerTable>
   );
 }
 
-export function ReportList({ empty, ...props }: ReportListProps) {
-  const wide = useWideLayout();
-  if (props.reports.length === 0) return <EmptyState>{empty}</EmptyState>;
-  return wide ? <ReportTable {...props} /> : <ReportCards {...props} />;
+function ReportCard({
+  report,
+  showOutstanding,
+  now,
+}: Omit<ReportListProps, 'empty' | 'reports' | 'label'> & { report: AdminRevenueReport }) {
+  return (
+    <Card className="grid gap-3 p-4" data-testid="report-row">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Owner report={report} />
+          <span className="mt-1 block text-sm text-muted-foreground">{formatPeriod(report)}</span>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-right">
+          <ReportBadges report={report} showOutstanding={showOutstanding} now={now} />
+        </div>
+      </div>
+      <LedgerFigures figures={figuresOf(report)} />
+      <div className="text-sm">
+        <span className="block text-xs text-muted-foreground">Documents</span>
+        <Documents report={report} />
+      </div>
+      <ReportActions report={report} />
+    </Card>
+  );
+}
+
+export function ReportList({ reports, label, empty, showOutstanding, now }: ReportListProps) {
+  return (
+    <LedgerList
+      label={label}
+      empty={empty}
+      rows={reports}
+      table={<ReportTable reports={reports} label={label} showOutstanding={showOutstanding} now={now} />}
+      renderCard={(report) => <ReportCard report={report} showOutstanding={showOutstanding} now={now} />}
+    />
+  );
 }

@@ -4,8 +4,6 @@
  * share) with an optional note, or a reason to reject. The server's refusal of a field is shown beside it.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { netRevenueOf } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
@@ -25,7 +23,7 @@ import type {
 import { ACTION_LABELS, DISPUTE_COPY } from '../lib/revenue-admin-copy';
 import { formatPeriod } from '../lib/report-period';
 import { LedgerActionDialog } from './ledger-action-dialog';
-import { LedgerForm, refusalBeside, runLedgerChange } from './ledger-change';
+import { LedgerForm, refusalBeside, useLedgerForm } from './ledger-change';
 import { MoneyField } from './money-field';
 
 const ACCEPT_FIELDS = ['grossRevenue', 'businessExpenses', 'netRevenue', 'note'] as const;
@@ -37,13 +35,35 @@ function centsOr(text: string, fallback: number): number {
 
 function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const resolve = useResolveDispute();
-  const form = useForm<AcceptDisputeFormValues, unknown, AcceptDisputeFormOutput>({
-    resolver: zodResolver(AcceptDisputeFormSchema),
+  const { form, onSubmit, busy } = useLedgerForm<AcceptDisputeFormValues, AcceptDisputeFormOutput>({
+    schema: AcceptDisputeFormSchema,
     defaultValues: {
       grossRevenue: formatMoneyInput(report.grossRevenue),
       businessExpenses: formatMoneyInput(report.businessExpenses),
       note: '',
     },
+    change: ({ grossRevenue, businessExpenses, note }) =>
+      resolve.mutateAsync({
+        reportId: report.id,
+        outcome: 'accept',
+        request: {
+          grossRevenue,
+          businessExpenses,
+          netRevenue: netRevenueOf(grossRevenue, businessExpenses),
+          ...(note ? { note } : {}),
+        },
+      }),
+    texts: {
+      doneTitle: DISPUTE_COPY.acceptedTitle,
+      failedText: DISPUTE_COPY.failed,
+      failureLog: 'Accepting the dispute failed:',
+    },
+    showRefusal: (setError) =>
+      refusalBeside(
+        (field, error, options) => setError(field === 'netRevenue' ? 'grossRevenue' : field, error, options),
+        ACCEPT_FIELDS,
+      ),
+    onDone,
   });
   const { errors } = form.formState;
   const net = netRevenueOf(
@@ -52,40 +72,8 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
   );
   const noteId = `dispute-note-${report.id}`;
 
-  const onSubmit = form.handleSubmit(({ grossRevenue, businessExpenses, note }) =>
-    runLedgerChange(
-      () =>
-        resolve.mutateAsync({
-          reportId: report.id,
-          outcome: 'accept',
-          request: {
-            grossRevenue,
-            businessExpenses,
-            netRevenue: netRevenueOf(grossRevenue, businessExpenses),
-            ...(note ? { note } : {}),
-          },
-        }),
-      {
-        doneTitle: DISPUTE_COPY.acceptedTitle,
-        failedText: DISPUTE_COPY.failed,
-        failureLog: 'Accepting the dispute failed:',
-        showRefusal: refusalBeside(
-          (field, error, options) =>
-            form.setError(field === 'netRevenue' ? 'grossRevenue' : field, error, options),
-          ACCEPT_FIELDS,
-        ),
-        onDone,
-      },
-    ),
-  );
-
   return (
-    <LedgerForm
-      onSubmit={onSubmit}
-      busy={form.formState.isSubmitting}
-      label="Accept"
-      busyLabel={ACTION_LABELS.saving}
-    >
+    <LedgerForm onSubmit={onSubmit} busy={busy} label="Accept" busyLabel={ACTION_LABELS.saving}>
       <MoneyField
         control={form.control}
         trigger={form.trigger}
@@ -131,30 +119,23 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
 
 function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const resolve = useResolveDispute();
-  const form = useForm<RejectDisputeFormValues, unknown, RejectDisputeFormValues>({
-    resolver: zodResolver(RejectDisputeFormSchema),
+  const { form, onSubmit, busy } = useLedgerForm<RejectDisputeFormValues, RejectDisputeFormValues>({
+    schema: RejectDisputeFormSchema,
     defaultValues: { reason: '' },
+    change: (request) => resolve.mutateAsync({ reportId: report.id, outcome: 'reject', request }),
+    texts: {
+      doneTitle: DISPUTE_COPY.rejectedTitle,
+      failedText: DISPUTE_COPY.failed,
+      failureLog: 'Rejecting the dispute failed:',
+    },
+    showRefusal: (setError) => refusalBeside(setError, ['reason'] as const),
+    onDone,
   });
   const error = form.formState.errors.reason?.message;
   const id = `dispute-reject-reason-${report.id}`;
 
-  const onSubmit = form.handleSubmit((request) =>
-    runLedgerChange(() => resolve.mutateAsync({ reportId: report.id, outcome: 'reject', request }), {
-      doneTitle: DISPUTE_COPY.rejectedTitle,
-      failedText: DISPUTE_COPY.failed,
-      failureLog: 'Rejecting the dispute failed:',
-      showRefusal: refusalBeside(form.setError, ['reason'] as const),
-      onDone,
-    }),
-  );
-
   return (
-    <LedgerForm
-      onSubmit={onSubmit}
-      busy={form.formState.isSubmitting}
-      label="Reject"
-      busyLabel={ACTION_LABELS.saving}
-    >
+    <LedgerForm onSubmit={onSubmit} busy={busy} label="Reject" busyLabel={ACTION_LABELS.saving}>
       <FormField id={id} label="Reason" error={error} hint="Sent to the owner; the share stays as it is.">
         <Textarea {...fieldAria(id, error, fieldHintId(id))} rows={3} {...form.register('reason')} />
       </FormField>
