@@ -1,10 +1,22 @@
 /**
  * The outbox and inbox tables (and, re-exported here for `@platform/service-kit/tables`, the periodic
  * jobs' table and the request limits' table). Each service declares them inside its own schema (in its
- * `db/schema.ts`) so drizzle-kit generates them into that service's migrations.
+ * `db/schema.ts`, with `createServiceSchema`) so drizzle-kit generates them into that service's migrations.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
+import { createJobsTable, type JobsTable } from '../jobs/tables.js';
+import { createRateLimitsTable, type RateLimitsTable } from '../rate-limits/tables.js';
 
 export function createOutboxTable(schema: PgSchema) {
   return schema.table(
@@ -55,5 +67,37 @@ export function createInboxTable(schema: PgSchema) {
 export type OutboxTable = ReturnType<typeof createOutboxTable>;
 export type InboxTable = ReturnType<typeof createInboxTable>;
 
-export { createJobsTable, type JobsTable } from '../jobs/tables.js';
-export { createRateLimitsTable, type RateLimitsTable } from '../rate-limits/tables.js';
+/** The kit's tables a service has besides the outbox and inbox. */
+export interface KitTableChoice {
+  /** The periodic jobs' table: needed once the service declares a periodic job. */
+  jobs?: boolean;
+  /** The request limits' counters: needed once it limits requests (their cleanup is a job: `jobs` too). */
+  rateLimits?: boolean;
+}
+
+export type ServiceSchema<TName extends string, TChoice extends KitTableChoice> = {
+  schema: PgSchema<TName>;
+  outboxEvents: OutboxTable;
+  inboxEvents: InboxTable;
+} & (TChoice extends { jobs: true } ? { jobs: JobsTable } : unknown) &
+  (TChoice extends { rateLimits: true } ? { rateLimits: RateLimitsTable } : unknown);
+
+/**
+ * A service's Postgres schema and the kit's tables in it: the outbox and inbox, and the chosen others. Its
+ * `db/schema.ts` exports each under the name its code uses, so drizzle-kit sees them as its own tables.
+ */
+export function createServiceSchema<
+  TName extends string,
+  const TChoice extends KitTableChoice = Record<never, never>,
+>(name: TName, choice?: TChoice): ServiceSchema<TName, TChoice> {
+  const schema = pgSchema(name);
+  return {
+    schema,
+    outboxEvents: createOutboxTable(schema),
+    inboxEvents: createInboxTable(schema),
+    ...(choice?.jobs && { jobs: createJobsTable(schema) }),
+    ...(choice?.rateLimits && { rateLimits: createRateLimitsTable(schema) }),
+  } as ServiceSchema<TName, TChoice>;
+}
+
+export { createJobsTable, type JobsTable, createRateLimitsTable, type RateLimitsTable };

@@ -4,7 +4,7 @@
  * them on erasure (removed, or kept with the personal columns overwritten); the kit answers the gateway's
  * export calls from that list and erases by it when the account is deleted.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
 import {
@@ -27,8 +27,7 @@ import type { ObjectStore } from '../storage/types.js';
 export type Person = PersonalDataQuery;
 
 export interface PersonalTable<TTable extends PgTable = PgTable> {
-  /** The name of its rows in the export (the table's own name reads best). */
-  name: string;
+  /** The table; its rows are named in the export by its own name. */
   table: TTable;
   /** The person's rows: by user id, by address, or through a parent row. */
   where: (person: Person) => SQL | undefined;
@@ -53,15 +52,16 @@ export interface PersonalDataPlan {
   erasedOn?: EventType;
 }
 
-/** A table whose rows are the person's by one user-id column: removed (the default) or kept as they are. */
+/**
+ * A table whose rows are the person's by its `userId` column: removed (the default), kept as they are, or
+ * kept overwritten.
+ */
 export function rowsOfUser(
-  name: string,
-  table: PgTable,
-  userId: PgColumn,
-  erase: 'delete' | 'keep' = 'delete',
+  table: PgTable & { userId: PgColumn },
+  erase: PersonalTable['erase'] = 'delete',
   omit?: readonly string[],
 ): PersonalTable {
-  return { name, table, where: (p) => eq(userId, p.userId), erase, ...(omit && { omit }) };
+  return { table, where: (p) => eq(table.userId, p.userId), erase, ...(omit && { omit }) };
 }
 
 /**
@@ -97,7 +97,7 @@ export async function collectPersonalData(
   const part: PersonalDataPart = { service, tables: {}, files: [] };
   for (const entry of plan.tables) {
     const rows = await selectRows(db, entry, person);
-    part.tables[entry.name] = rows.map((row) => withoutColumns(row, entry.omit ?? []));
+    part.tables[getTableName(entry.table)] = rows.map((row) => withoutColumns(row, entry.omit ?? []));
     for (const row of rows) {
       const file = entry.file?.(row);
       if (file) part.files.push({ key: file.key, name: `${service}/${file.name}` });

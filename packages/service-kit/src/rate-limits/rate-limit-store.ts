@@ -183,7 +183,8 @@ export function rateLimitsNotDeclared(service: string): RateLimitStore {
     limiter(limit) {
       throw new Error(
         `${service} asked for the request limit "${limit.name}" without a rate_limits table: add ` +
-          "createRateLimitsTable(<schema>) to its db/schema.ts and `rateLimits` to its definition's tables",
+          '`rateLimits: true` to its createServiceSchema (db/schema.ts) and ' +
+          "`rateLimits` to its definition's tables",
       );
     },
     close: async () => undefined,

@@ -125,8 +125,8 @@ export interface ServiceDefinition<
   /** drizzle-kit's output folder. */
   migrationsFolder: string;
   /**
-   * `jobs` (createJobsTable) is needed once the service declares a periodic job; `rateLimits`
-   * (createRateLimitsTable) once it limits requests, which also adds the kit's cleanup job.
+   * `jobs` (createServiceSchema's `jobs: true`) is needed once the service declares a periodic job;
+   * `rateLimits` (its `rateLimits: true`) once it limits requests, which also adds the kit's cleanup job.
    */
   tables: { outbox: OutboxTable; inbox: InboxTable } & (
     { jobs?: JobsTable; rateLimits?: undefined } | { jobs: JobsTable; rateLimits: RateLimitsTable }

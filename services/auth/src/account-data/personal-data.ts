@@ -6,12 +6,11 @@ import { emailChanges, memberGrants, passwordTokens, sessions, users } from '../
 export const authPersonalData: PersonalDataPlan = {
   // The account's own rows first, the account last (the others refer to it); secrets stay out.
   tables: [
-    rowsOfUser('sessions', sessions, sessions.userId, 'delete', ['id']),
-    rowsOfUser('password_tokens', passwordTokens, passwordTokens.userId, 'delete', ['id']),
-    rowsOfUser('email_changes', emailChanges, emailChanges.userId, 'delete', ['id']),
-    rowsOfUser('member_grants', memberGrants, memberGrants.userId),
+    rowsOfUser(sessions, 'delete', ['id']),
+    rowsOfUser(passwordTokens, 'delete', ['id']),
+    rowsOfUser(emailChanges, 'delete', ['id']),
+    rowsOfUser(memberGrants),
     {
-      name: 'users',
       table: users,
       where: (p) => eq(users.id, p.userId),
       erase: 'delete',

@@ -7,12 +7,7 @@
  * password tokens are kept as the SHA-256 of a 32-byte random value the browser (or the e-mail) holds;
  * passwords as scrypt strings.
  */
-import {
-  createInboxTable,
-  createJobsTable,
-  createOutboxTable,
-  createRateLimitsTable,
-} from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -20,21 +15,19 @@ import {
   index,
   integer,
   jsonb,
-  pgSchema,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const authSchema = pgSchema('auth');
-
-export const outboxEvents = createOutboxTable(authSchema);
-export const inboxEvents = createInboxTable(authSchema);
-/** The periodic jobs' schedule and claims (the kit's cleanup of expired request-limit counters). */
-export const jobs = createJobsTable(authSchema);
-/** The sign-in and reset-e-mail counters (the kit's request limits), shared by every replica. */
-export const rateLimits = createRateLimitsTable(authSchema);
+/**
+ * The schema with the kit's outbox and inbox, the periodic jobs' schedule and claims (the kit's cleanup of
+ * expired request-limit counters), and the sign-in and reset-e-mail counters (the kit's request limits),
+ * shared by every replica.
+ */
+const kit = createServiceSchema('auth', { jobs: true, rateLimits: true });
+export const { schema: authSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

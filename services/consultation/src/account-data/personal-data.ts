@@ -28,34 +28,29 @@ export const consultationPersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
   tables: [
     {
-      name: 'consultation_files',
       table: submissionFiles,
       where: ofOwnSubmission(submissionFiles.submissionId),
       erase: 'delete',
       file: storedFileUnder('submissionId'),
     },
     {
-      name: 'add_files_links',
       table: addFilesLinks,
       where: ofOwnSubmission(addFilesLinks.submissionId),
       erase: 'delete',
       omit: ['tokenHash'],
     },
     {
-      name: 'consultation_messages',
       table: submissionMessages,
       where: ofOwnSubmission(submissionMessages.submissionId),
       erase: 'delete',
     },
     {
-      name: 'consultation_submissions',
       table: submissions,
       where: ownSubmission,
       erase: 'delete',
       omit: ['uploadTokenHash'],
     },
     {
-      name: 'contact_submissions',
       table: contactSubmissions,
       where: (p) => sameEmail(contactSubmissions.email, p),
       erase: 'delete',

@@ -1,12 +1,7 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
-import {
-  createInboxTable,
-  createJobsTable,
-  createOutboxTable,
-  createRateLimitsTable,
-} from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // The call tables' (docs/decisions.md, 108).
 import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -17,12 +12,13 @@ import {
   type CallWindow,
 } from '@platform/contracts';
 
-export const consultationSchema = pgSchema('consultation');
-
-export const outboxEvents = createOutboxTable(consultationSchema);
-export const inboxEvents = createInboxTable(consultationSchema);
-/** The periodic jobs' schedule and claims (the kit's cleanup of expired request-limit counters). */
-export const jobs = createJobsTable(consultationSchema);
+/**
+ * The schema with the kit's outbox and inbox, the periodic jobs' schedule and claims (the kit's cleanup of
+ * expired request-limit counters), and the request limits' counters (the kit's request limits), shared by
+ * every replica.
+ */
+const kit = createServiceSchema('consultation', { jobs: true, rateLimits: true });
+export const { schema: consultationSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -208,6 +204,3 @@ export const contactSubmissions = consultationSchema.table('contact_submissions'
   message: text('message').notNull(),
   submittedAt: at('submitted_at').notNull(),
 });
-
-/** The request limits' counters (the kit's request limits), shared by every replica. */
-export const rateLimits = createRateLimitsTable(consultationSchema);

@@ -25,26 +25,24 @@ import {
 export const coursePersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
   tables: [
-    rowsOfUser('course_enrollments', courseEnrollments, courseEnrollments.userId),
-    rowsOfUser('course_access_grants', courseAccessGrants, courseAccessGrants.userId),
-    rowsOfUser('lesson_progress', lessonProgress, lessonProgress.userId),
-    rowsOfUser('module_progress', moduleProgress, moduleProgress.userId),
-    rowsOfUser('member_plan_status', memberPlanStatus, memberPlanStatus.userId),
-    rowsOfUser('owner_standing', ownerStanding, ownerStanding.userId),
-    rowsOfUser('section_unlock_notices', sectionUnlockNotices, sectionUnlockNotices.userId),
-    rowsOfUser('learner_names', learnerNames, learnerNames.userId),
-    rowsOfUser('certificates', certificates, certificates.userId),
-    rowsOfUser('learner_drip', learnerDrip, learnerDrip.userId),
-    rowsOfUser('drip_override_log', dripOverrideLog, dripOverrideLog.userId),
-    rowsOfUser('learning_nudges', learningNudges, learningNudges.userId),
+    rowsOfUser(courseEnrollments),
+    rowsOfUser(courseAccessGrants),
+    rowsOfUser(lessonProgress),
+    rowsOfUser(moduleProgress),
+    rowsOfUser(memberPlanStatus),
+    rowsOfUser(ownerStanding),
+    rowsOfUser(sectionUnlockNotices),
+    rowsOfUser(learnerNames),
+    rowsOfUser(certificates),
+    rowsOfUser(learnerDrip),
+    rowsOfUser(dripOverrideLog),
+    rowsOfUser(learningNudges),
     {
-      name: 'lesson_questions',
       table: lessonQuestions,
       where: (p) => or(eq(lessonQuestions.userId, p.userId), sameEmail(lessonQuestions.email, p)),
       erase: 'delete',
     },
     {
-      name: 'team_seats',
       table: teamSeats,
       where: (p) =>
         or(

@@ -1,10 +1,5 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
-import {
-  createInboxTable,
-  createJobsTable,
-  createOutboxTable,
-  createRateLimitsTable,
-} from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,7 +8,6 @@ import {
   doublePrecision,
   integer,
   jsonb,
-  pgSchema,
   serial,
   primaryKey,
   text,
@@ -23,13 +17,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const courseSchema = pgSchema('course');
-
-export const outboxEvents = createOutboxTable(courseSchema);
-export const inboxEvents = createInboxTable(courseSchema);
-/** The periodic jobs' schedule (the sweep of expired resumable uploads). */
-export const jobs = createJobsTable(courseSchema);
-export const rateLimits = createRateLimitsTable(courseSchema);
+/**
+ * The schema with the kit's outbox and inbox, the periodic jobs' schedule (the sweep of expired resumable
+ * uploads) and the request limits' counters.
+ */
+const kit = createServiceSchema('course', { jobs: true, rateLimits: true });
+export const { schema: courseSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,9 +3,14 @@
  * them or naming their address (the admin's notices about their requests), and their e-mail preferences.
  * All of it goes on deletion.
  */
-import { eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { sameEmail, type PersonalDataPlan, type Person } from '@platform/service-kit/personal-data';
+import {
+  rowsOfUser,
+  sameEmail,
+  type PersonalDataPlan,
+  type Person,
+} from '@platform/service-kit/personal-data';
 import { messages, nudgePreferences } from '../db/schema.js';
 
 const mentions = (column: PgColumn, p: Person) =>
@@ -15,19 +20,12 @@ export const notificationPersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
   tables: [
     {
-      name: 'messages',
       table: messages,
       where: (p) =>
         or(sameEmail(messages.toAddress, p), mentions(messages.textBody, p), mentions(messages.htmlBody, p)),
       erase: 'delete',
       omit: ['htmlBody', 'headers'],
     },
-    {
-      name: 'nudge_preferences',
-      table: nudgePreferences,
-      where: (p) => eq(nudgePreferences.userId, p.userId),
-      erase: 'delete',
-      omit: ['unsubscribeToken'],
-    },
+    rowsOfUser(nudgePreferences, 'delete', ['unsubscribeToken']),
   ],
 };

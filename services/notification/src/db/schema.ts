@@ -1,23 +1,9 @@
 /** The notification service's tables, all inside its own Postgres schema `notification`. */
-import { createInboxTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
-export const notificationSchema = pgSchema('notification');
-
-export const outboxEvents = createOutboxTable(notificationSchema);
-export const inboxEvents = createInboxTable(notificationSchema);
+export const { schema: notificationSchema, outboxEvents, inboxEvents } = createServiceSchema('notification');
 
 /** A file attached to an e-mail: its name, its type and its bytes in base64. */
 export interface MailAttachment {

@@ -39,37 +39,31 @@ export const paymentPersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
   tables: [
     {
-      name: 'order_lines',
       table: orderLines,
       where: (p) => sql`${orderLines.orderId} ${ofOwnOrder(p)}`,
       erase: 'keep',
     },
     {
-      name: 'invoices',
       table: invoices,
       where: (p) => sql`${invoices.orderId} ${ofOwnOrder(p)}`,
       erase: 'keep',
     },
     {
-      name: 'test_checkout_sessions',
       table: testCheckoutSessions,
       where: (p) => sameEmail(testCheckoutSessions.customerEmail, p),
       erase: (p) => ({ customerEmail: erasedEmail(p) }),
     },
     {
-      name: 'coupon_redemptions',
       table: couponRedemptions,
       where: (p) => sameEmail(couponRedemptions.accountEmail, p),
       erase: (p) => ({ accountEmail: erasedEmail(p) }),
     },
     {
-      name: 'owned_products',
       table: ownedProducts,
       where: (p) => sameEmail(ownedProducts.accountEmail, p),
       erase: 'delete',
     },
     {
-      name: 'orders',
       table: orders,
       where: ownOrder,
       erase: (p) => ({
@@ -80,15 +74,10 @@ export const paymentPersonalData: PersonalDataPlan = {
         accountEmail: sql`case when ${orders.accountEmail} is null then null else ${erasedEmail(p)} end`,
       }),
     },
-    {
-      name: 'revenue_share_dues',
-      table: revenueShareDues,
-      where: (p) => eq(revenueShareDues.userId, p.userId),
-      erase: () => ({ firstName: ERASED_NAME, lastName: ERASED_NAME }),
-    },
-    rowsOfUser('share_collections', shareCollections, shareCollections.userId, 'keep'),
-    rowsOfUser('saved_cards', savedCards, savedCards.userId),
-    rowsOfUser('card_setups', cardSetups, cardSetups.userId),
-    rowsOfUser('saved_card_changes', savedCardChanges, savedCardChanges.userId),
+    rowsOfUser(revenueShareDues, () => ({ firstName: ERASED_NAME, lastName: ERASED_NAME })),
+    rowsOfUser(shareCollections, 'keep'),
+    rowsOfUser(savedCards),
+    rowsOfUser(cardSetups),
+    rowsOfUser(savedCardChanges),
   ],
 };

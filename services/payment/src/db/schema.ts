@@ -1,5 +1,5 @@
 /** The payment service's tables, all inside its own Postgres schema `payment`. */
-import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSchema,
   primaryKey,
   serial,
   text,
@@ -19,14 +18,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BillingInfo, OrderLine } from '@platform/contracts';
 
-export const paymentSchema = pgSchema('payment');
+/**
+ * The schema with the kit's outbox and inbox, and the periodic jobs' schedule and claims (the
+ * reconciliation job).
+ */
+const kit = createServiceSchema('payment', { jobs: true });
+export const { schema: paymentSchema, outboxEvents, inboxEvents, jobs } = kit;
 
 export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
-
-export const outboxEvents = createOutboxTable(paymentSchema);
-export const inboxEvents = createInboxTable(paymentSchema);
-/** The periodic jobs' schedule and claims (the reconciliation job). */
-export const jobs = createJobsTable(paymentSchema);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -4,7 +4,7 @@
  * the owner's own words overwritten, so the ledger's totals stay as they were; the supporting documents go,
  * from storage too, and so do the reminders.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ERASED_NAME,
   erasedEmail,
@@ -32,48 +32,30 @@ export const revenuePersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
   tables: [
     {
-      name: 'report_documents',
       table: reportDocuments,
       where: (p) =>
         sql`${reportDocuments.reportId} in (select ${revenueReports.id} from ${revenueReports} where ${revenueReports.userId} = ${p.userId})`,
       erase: 'delete',
       file: storedFileUnder('reportId'),
     },
+    rowsOfUser(revenueReports, () => ({ notes: null, supportingDocuments: [] })),
+    rowsOfUser(paymentPlans, (p) => ({
+      email: erasedEmail(p),
+      firstName: ERASED_NAME,
+      lastName: ERASED_NAME,
+    })),
+    rowsOfUser(agreements, (p) => ({ email: erasedEmail(p), ownerName: ERASED_NAME })),
+    rowsOfUser(reportDisputes, () => ({ reason: ERASED_NAME })),
     {
-      name: 'revenue_reports',
-      table: revenueReports,
-      where: (p) => eq(revenueReports.userId, p.userId),
-      erase: () => ({ notes: null, supportingDocuments: [] }),
-    },
-    {
-      name: 'payment_plans',
-      table: paymentPlans,
-      where: (p) => eq(paymentPlans.userId, p.userId),
-      erase: (p) => ({ email: erasedEmail(p), firstName: ERASED_NAME, lastName: ERASED_NAME }),
-    },
-    {
-      name: 'agreements',
-      table: agreements,
-      where: (p) => eq(agreements.userId, p.userId),
-      erase: (p) => ({ email: erasedEmail(p), ownerName: ERASED_NAME }),
-    },
-    {
-      name: 'report_disputes',
-      table: reportDisputes,
-      where: (p) => eq(reportDisputes.userId, p.userId),
-      erase: () => ({ reason: ERASED_NAME }),
-    },
-    {
-      name: 'paid_orders',
       table: paidOrders,
       where: (p) => sameEmail(paidOrders.email, p),
       erase: (p) => ({ email: erasedEmail(p) }),
     },
-    rowsOfUser('share_payments', sharePayments, sharePayments.userId, 'keep'),
-    rowsOfUser('share_collections', shareCollections, shareCollections.userId, 'keep'),
-    rowsOfUser('baseline_changes', baselineChanges, baselineChanges.userId, 'keep'),
-    rowsOfUser('agreement_date_changes', agreementDateChanges, agreementDateChanges.userId, 'keep'),
-    rowsOfUser('reminders', reminders, reminders.userId),
-    rowsOfUser('cards_on_file', cardsOnFile, cardsOnFile.userId),
+    rowsOfUser(sharePayments, 'keep'),
+    rowsOfUser(shareCollections, 'keep'),
+    rowsOfUser(baselineChanges, 'keep'),
+    rowsOfUser(agreementDateChanges, 'keep'),
+    rowsOfUser(reminders),
+    rowsOfUser(cardsOnFile),
   ],
 };

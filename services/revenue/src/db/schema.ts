@@ -3,7 +3,7 @@
  * monthly reports, the payments of shares, the reminders sent, and the projection of the membership
  * purchases the admin's stats count (fed by the payment and course services' events).
  */
-import { createInboxTable, createJobsTable, createOutboxTable } from '@platform/service-kit/tables';
+import { createServiceSchema } from '@platform/service-kit/tables';
 import { AUDIT_ENTITY_VALUES, type OrderLine } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -15,19 +15,18 @@ import {
   index,
   integer,
   jsonb,
-  pgSchema,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const revenueSchema = pgSchema('revenue');
-
-export const outboxEvents = createOutboxTable(revenueSchema);
-export const inboxEvents = createInboxTable(revenueSchema);
-/** The periodic jobs' schedule and claims (customer status, reminders). */
-export const jobs = createJobsTable(revenueSchema);
+/**
+ * The schema with the kit's outbox and inbox, and the periodic jobs' schedule and claims (customer status,
+ * reminders).
+ */
+const kit = createServiceSchema('revenue', { jobs: true });
+export const { schema: revenueSchema, outboxEvents, inboxEvents, jobs } = kit;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Cents; bigint, as a month of a large restaurant's gross can pass 2^31 cents. */
