@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthMemberGrantedSchema = z.object({
   userId: z.string().min(1),
@@ -19,7 +20,7 @@ export const AuthMemberGrantedSchema = z.object({
    * For an account that cannot sign in yet (a new one, or one an earlier checkout created that never got a
    * password): base64url of 32 random bytes, single use, valid 7 days, and its expiry. Null otherwise.
    */
-  setPassword: z.object({ token: z.string().min(1), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
-  grantedAt: z.iso.datetime({ offset: true }),
+  setPassword: z.object({ token: z.string().min(1), expiresAt: isoDateTime }).nullable(),
+  grantedAt: isoDateTime,
 });
 export type AuthMemberGranted = z.infer<typeof AuthMemberGrantedSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthPasswordResetRequestedSchema = z.object({
   userId: z.string().min(1),
@@ -13,7 +14,7 @@ export const AuthPasswordResetRequestedSchema = z.object({
   /** base64url of 32 random bytes, single use. */
   token: z.string().min(1),
   /** ISO 8601; one hour after the request. */
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime,
 });
 
 export type AuthPasswordResetRequested = z.infer<typeof AuthPasswordResetRequestedSchema>;

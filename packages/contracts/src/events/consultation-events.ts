@@ -24,8 +24,8 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 // Addresses are the forms' (any address the business e-mail rule takes), not zod's stricter `z.email()`,
 // which refused some the form had accepted and so turned a valid request into a 500.
 const submissionId = z.string().min(1);

@@ -11,8 +11,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../http/fields.js';
 
 const PlanRefSchema = z.object({
   orderId: z.uuid(),

@@ -28,8 +28,8 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 import { CalendarDaySchema, CustomerStatusSchema } from '../http/revenue/plan.js';
+import { isoDateTime } from '../http/fields.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 const userId = z.string().min(1);
 /** The owner an e-mailed event is addressed to. */
 const emailedOwner = {

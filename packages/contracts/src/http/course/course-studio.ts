@@ -19,6 +19,7 @@ import { lessonLengthFields, storedSectionFields } from './outline-fields.js';
 import { plainText } from '../text.js';
 import { LessonKindSchema } from './get-course-preview.js';
 import { parseHttpUrl, vimeoVideoId, youTubeVideoId } from './video-links.js';
+import { isoDateTime } from '../fields.js';
 
 export const COURSE_STUDIO_MESSAGES = {
   lessonSaved: 'Lesson updated successfully',
@@ -289,7 +290,7 @@ export const StudioLessonSchema = z.object({
   hlsUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   transcode: StudioTranscodeSchema.nullable(),
-  updatedAt: z.iso.datetime({ offset: true }),
+  updatedAt: isoDateTime,
 });
 export type StudioLesson = z.infer<typeof StudioLessonSchema>;
 
@@ -312,7 +313,7 @@ export const CourseMediaFileSchema = z.object({
   /** The uploaded file's own name; null for the samples. */
   originalName: z.string().nullable(),
   size: z.number().nonnegative().nullable(),
-  uploadedAt: z.iso.datetime({ offset: true }).nullable(),
+  uploadedAt: isoDateTime.nullable(),
 });
 export type CourseMediaFile = z.infer<typeof CourseMediaFileSchema>;
 export const CourseMediaListSchema = z.object({ files: z.array(CourseMediaFileSchema) });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { isoDateTime } from '../fields.js';
 
 export const QUESTION_MAX_LENGTH = 2000;
 export const ANSWER_MAX_LENGTH = 5000;
@@ -38,8 +39,6 @@ export const AnswerQuestionRequestSchema = z.object({
 export type AnswerQuestionRequest = z.infer<typeof AnswerQuestionRequestSchema>;
 
 export const QuestionIdParamsSchema = z.object({ id: z.uuid(QUESTION_NOT_FOUND_MESSAGE) });
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** A question as its lesson shows it: the caller's own, or one whose answer the admin published. */
 export const LessonQuestionSchema = z.object({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { OrderLineSchema } from './orders.js';
+import { isoDateTime } from '../fields.js';
 
 export const COUPON_CODE_MESSAGE = 'A code is 3 to 32 letters, digits, dashes or underscores.';
 
@@ -91,13 +92,13 @@ export const CouponSchema = z.object({
   /** Cents. */
   amountOff: z.number().int().nullable(),
   productIds: z.array(z.string()),
-  startsAt: z.iso.datetime({ offset: true }).nullable(),
-  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  startsAt: isoDateTime.nullable(),
+  endsAt: isoDateTime.nullable(),
   maxRedemptions: z.number().int().nullable(),
   oncePerCustomer: z.boolean(),
   /** Paid orders that used it (a refund gives its use back). */
   redemptions: z.number().int().nonnegative(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime,
 });
 export type Coupon = z.infer<typeof CouponSchema>;
 

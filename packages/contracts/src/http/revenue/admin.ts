@@ -22,8 +22,7 @@ import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
 import { MAX_REVENUE_CENTS } from './share.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { actionSucceeded, isoDateTime } from '../fields.js';
 
 export const REVENUE_ADMIN_MESSAGES = {
   reportNotFound: 'Revenue report not found',
@@ -204,8 +203,7 @@ export const AdminRevenueReportSchema = z.object({
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 
 export const AdminReportActionResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   report: AdminRevenueReportSchema,
 });
 export type AdminReportActionResponse = z.infer<typeof AdminReportActionResponseSchema>;
@@ -242,8 +240,7 @@ export const SendReminderRequestSchema = z.object({
 export type SendReminderRequest = z.infer<typeof SendReminderRequestSchema>;
 
 export const SendReminderResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   reminder: z.object({
     id: z.uuid(),
     customerId: z.string(),
@@ -296,8 +293,7 @@ export const BaselineChangeSchema = z.object({
 export type BaselineChange = z.infer<typeof BaselineChangeSchema>;
 
 export const CorrectBaselineResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   change: BaselineChangeSchema,
   customer: RevenueCustomerSchema,
 });
@@ -343,8 +339,7 @@ export const AgreementDateChangeSchema = z.object({
 export type AgreementDateChange = z.infer<typeof AgreementDateChangeSchema>;
 
 export const SetAgreementDateResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   change: AgreementDateChangeSchema,
   customer: RevenueCustomerSchema,
 });
