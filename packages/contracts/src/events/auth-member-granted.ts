@@ -4,13 +4,11 @@
  * copy, as in `auth.password-reset.requested`).
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
 import { isoDateTime } from '../http/fields.js';
 
 export const AuthMemberGrantedSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   /** Optional: events sent before it existed carry none (the course service prints it on certificates). */
   lastName: z.string().optional(),
   orderId: z.uuid(),

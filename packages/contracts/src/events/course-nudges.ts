@@ -5,13 +5,11 @@
  * learner turned that kind off.
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
 import { isoDateTime } from '../http/fields.js';
 
 export const CourseSectionsUnlockedSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   courseId: z.number().int().positive(),
   courseTitle: z.string(),
   sections: z.array(z.object({ id: z.number().int().positive(), title: z.string() })).min(1),
@@ -20,9 +18,7 @@ export const CourseSectionsUnlockedSchema = z.object({
 export type CourseSectionsUnlocked = z.infer<typeof CourseSectionsUnlockedSchema>;
 
 export const CourseLearnerInactiveSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   courseId: z.number().int().positive(),
   courseTitle: z.string(),
   lastActiveAt: isoDateTime,
