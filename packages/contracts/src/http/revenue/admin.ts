@@ -278,25 +278,33 @@ export const CorrectBaselineRequestSchema = z.object({
 });
 export type CorrectBaselineRequest = z.infer<typeof CorrectBaselineRequestSchema>;
 
+/** One recorded change the admin made to an owner's terms: its old and new values, why, by whom and when. */
+function customerChangeSchema<Values extends z.ZodRawShape>(values: Values) {
+  return z.object({
+    id: z.uuid(),
+    /** The owner's user id. */
+    customerId: z.string(),
+    ...values,
+    reason: z.string(),
+    /** The admin's user id. */
+    changedBy: z.string(),
+    changedAt: isoDateTime,
+  });
+}
+
+/** The answer to such a change: the change recorded and the owner as they are after it. */
+function customerChangeResponseSchema<Change extends z.ZodType>(change: Change) {
+  return z.object({ ...actionSucceeded, change, customer: RevenueCustomerSchema });
+}
+
 /** One recorded correction of an owner's baseline. */
-export const BaselineChangeSchema = z.object({
-  id: z.uuid(),
-  /** The owner's user id. */
-  customerId: z.string(),
+export const BaselineChangeSchema = customerChangeSchema({
   oldBaselineNetRevenue: z.number().int(),
   newBaselineNetRevenue: z.number().int(),
-  reason: z.string(),
-  /** The admin's user id. */
-  changedBy: z.string(),
-  changedAt: isoDateTime,
 });
 export type BaselineChange = z.infer<typeof BaselineChangeSchema>;
 
-export const CorrectBaselineResponseSchema = z.object({
-  ...actionSucceeded,
-  change: BaselineChangeSchema,
-  customer: RevenueCustomerSchema,
-});
+export const CorrectBaselineResponseSchema = customerChangeResponseSchema(BaselineChangeSchema);
 export type CorrectBaselineResponse = z.infer<typeof CorrectBaselineResponseSchema>;
 
 export const BaselineChangeListSchema = z.array(BaselineChangeSchema);
@@ -324,23 +332,12 @@ export const SetAgreementDateRequestSchema = z.object({
 export type SetAgreementDateRequest = z.infer<typeof SetAgreementDateRequestSchema>;
 
 /** One recorded agreement date. */
-export const AgreementDateChangeSchema = z.object({
-  id: z.uuid(),
-  /** The owner's user id. */
-  customerId: z.string(),
+export const AgreementDateChangeSchema = customerChangeSchema({
   /** The day the agreement started before the change. */
   oldAgreedAt: CalendarDaySchema,
   newAgreedAt: CalendarDaySchema,
-  reason: z.string(),
-  /** The admin's user id. */
-  changedBy: z.string(),
-  changedAt: isoDateTime,
 });
 export type AgreementDateChange = z.infer<typeof AgreementDateChangeSchema>;
 
-export const SetAgreementDateResponseSchema = z.object({
-  ...actionSucceeded,
-  change: AgreementDateChangeSchema,
-  customer: RevenueCustomerSchema,
-});
+export const SetAgreementDateResponseSchema = customerChangeResponseSchema(AgreementDateChangeSchema);
 export type SetAgreementDateResponse = z.infer<typeof SetAgreementDateResponseSchema>;
