@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthAccountDeletedSchema = z.object({
   userId: z.string().min(1),
   /** The account's address when it was deleted: what guests' orders and contact messages are kept under. */
   email: AccountEmailSchema,
-  deletedAt: z.iso.datetime({ offset: true }),
+  deletedAt: isoDateTime,
   /** `self` when the person deleted it, `admin` when the admin did on their request. */
   by: z.enum(['self', 'admin']),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthEmailChangeRequestedSchema = z.object({
   userId: z.string().min(1),
@@ -14,7 +15,7 @@ export const AuthEmailChangeRequestedSchema = z.object({
   /** base64url of 32 random bytes, single use. */
   token: z.string().min(1),
   /** ISO 8601. */
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime,
 });
 
 export type AuthEmailChangeRequested = z.infer<typeof AuthEmailChangeRequestedSchema>;

@@ -4,12 +4,11 @@
  * copy, as in `auth.password-reset.requested`).
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthMemberGrantedSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   /** Optional: events sent before it existed carry none (the course service prints it on certificates). */
   lastName: z.string().optional(),
   orderId: z.uuid(),
@@ -19,7 +18,7 @@ export const AuthMemberGrantedSchema = z.object({
    * For an account that cannot sign in yet (a new one, or one an earlier checkout created that never got a
    * password): base64url of 32 random bytes, single use, valid 7 days, and its expiry. Null otherwise.
    */
-  setPassword: z.object({ token: z.string().min(1), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
-  grantedAt: z.iso.datetime({ offset: true }),
+  setPassword: z.object({ token: z.string().min(1), expiresAt: isoDateTime }).nullable(),
+  grantedAt: isoDateTime,
 });
 export type AuthMemberGranted = z.infer<typeof AuthMemberGrantedSchema>;

@@ -4,16 +4,15 @@
  * clear text (auth stores its SHA-256); it travels only inside the platform, never to a browser.
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthPasswordResetRequestedSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   /** base64url of 32 random bytes, single use. */
   token: z.string().min(1),
   /** ISO 8601; one hour after the request. */
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime,
 });
 
 export type AuthPasswordResetRequested = z.infer<typeof AuthPasswordResetRequestedSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthTeamMemberPreparedSchema = z.object({
   seatId: z.uuid(),
@@ -13,7 +14,7 @@ export const AuthTeamMemberPreparedSchema = z.object({
   userId: z.string().min(1),
   email: AccountEmailSchema,
   isNewAccount: z.boolean(),
-  setPassword: z.object({ token: z.string().min(1), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
-  preparedAt: z.iso.datetime({ offset: true }),
+  setPassword: z.object({ token: z.string().min(1), expiresAt: isoDateTime }).nullable(),
+  preparedAt: isoDateTime,
 });
 export type AuthTeamMemberPrepared = z.infer<typeof AuthTeamMemberPreparedSchema>;

@@ -1,11 +1,9 @@
 /** `auth.user.registered`: a new account signed up (or arrived through OpenID Connect); a welcome e-mail. */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
 
 export const AuthUserRegisteredSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   /** Optional: events sent before it existed carry none (the course service prints it on certificates). */
   lastName: z.string().optional(),
 });

@@ -8,12 +8,13 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 import { PlanStatusSchema, UserConsultationStatusSchema } from '../http/auth/get-auth-user.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const AuthUserStatusChangedSchema = z.object({
   userId: z.string().min(1),
   planStatus: PlanStatusSchema,
   consultationStatus: UserConsultationStatusSchema,
-  changedAt: z.iso.datetime({ offset: true }),
+  changedAt: isoDateTime,
   /**
    * The user's own count of status changes (1 for the first announced), taken in the transaction that
    * made the change while it holds the user's row, so a later change always carries a higher number, even

@@ -24,8 +24,8 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 // Addresses are the forms' (any address the business e-mail rule takes), not zod's stricter `z.email()`,
 // which refused some the form had accepted and so turned a valid request into a 500.
 const submissionId = z.string().min(1);
@@ -33,19 +33,17 @@ const submissionId = z.string().min(1);
 const userId = z.string().min(1).nullable();
 /** Whom a submission is from, as every event about it names them. */
 const submissionOwner = { email: AccountEmailSchema, ownerName: z.string(), businessName: z.string() };
+/** The submission a step of its life is about: its id, its account and whom it is from. */
+const ownedSubmission = { submissionId, userId, ...submissionOwner };
 
 export const ConsultationSubmissionStartedSchema = z.object({
-  submissionId,
-  userId,
-  ...submissionOwner,
+  ...ownedSubmission,
   startedAt: isoDateTime,
 });
 export type ConsultationSubmissionStarted = z.infer<typeof ConsultationSubmissionStartedSchema>;
 
 export const ConsultationSubmissionCompletedSchema = z.object({
-  submissionId,
-  userId,
-  ...submissionOwner,
+  ...ownedSubmission,
   restaurantName: z.string(),
   location: z.string(),
   imageCount: z.number().int().nonnegative(),
@@ -66,9 +64,7 @@ export const ConsultationSubmissionReviewedSchema = z.object({
 export type ConsultationSubmissionReviewed = z.infer<typeof ConsultationSubmissionReviewedSchema>;
 
 export const ConsultationSubmissionRespondedSchema = z.object({
-  submissionId,
-  userId,
-  ...submissionOwner,
+  ...ownedSubmission,
   consultationResponse: z.string().min(1),
   completedAt: isoDateTime,
 });

@@ -3,6 +3,7 @@
  * and whenever they change. The payment service keeps a projection and prices every checkout from it.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../http/fields.js';
 
 /** How often a recurring product (a membership plan) bills; one-time products have none. */
 export const BillingIntervalSchema = z.enum(['month', 'year']);
@@ -26,6 +27,6 @@ export type CataloguePrice = z.infer<typeof CataloguePriceSchema>;
 
 export const CourseCataloguePublishedSchema = z.object({
   products: z.array(CataloguePriceSchema),
-  publishedAt: z.iso.datetime({ offset: true }),
+  publishedAt: isoDateTime,
 });
 export type CourseCataloguePublished = z.infer<typeof CourseCataloguePublishedSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 import { CERTIFICATE_ID_PATTERN } from '../http/course/certificates.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const CourseCertificateIssuedSchema = z.object({
   certificateId: z.string().regex(CERTIFICATE_ID_PATTERN),
@@ -12,7 +13,7 @@ export const CourseCertificateIssuedSchema = z.object({
   email: AccountEmailSchema,
   learnerName: z.string(),
   courseTitle: z.string(),
-  issuedAt: z.iso.datetime({ offset: true }),
+  issuedAt: isoDateTime,
   /**
    * The certificate's PDF (base64), the same file as `/api/certificates/{id}/pdf`, attached to the e-mail;
    * absent from an event issued before the course service sent it, whose e-mail carries the links alone.

@@ -5,26 +5,23 @@
  * learner turned that kind off.
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const CourseSectionsUnlockedSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   courseId: z.number().int().positive(),
   courseTitle: z.string(),
   sections: z.array(z.object({ id: z.number().int().positive(), title: z.string() })).min(1),
-  unlockedAt: z.iso.datetime({ offset: true }),
+  unlockedAt: isoDateTime,
 });
 export type CourseSectionsUnlocked = z.infer<typeof CourseSectionsUnlockedSchema>;
 
 export const CourseLearnerInactiveSchema = z.object({
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   courseId: z.number().int().positive(),
   courseTitle: z.string(),
-  lastActiveAt: z.iso.datetime({ offset: true }),
+  lastActiveAt: isoDateTime,
   /** The lesson to pick up from (the newest touched), or null to start at the course. */
   resumeLessonId: z.number().int().positive().nullable(),
 });

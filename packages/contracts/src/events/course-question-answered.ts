@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const CourseQuestionAnsweredSchema = z.object({
   questionId: z.uuid(),
@@ -13,6 +14,6 @@ export const CourseQuestionAnsweredSchema = z.object({
   lessonTitle: z.string(),
   question: z.string(),
   answer: z.string(),
-  answeredAt: z.iso.datetime({ offset: true }),
+  answeredAt: isoDateTime,
 });
 export type CourseQuestionAnswered = z.infer<typeof CourseQuestionAnsweredSchema>;

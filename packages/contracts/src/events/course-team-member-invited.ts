@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const CourseTeamMemberInvitedSchema = z.object({
   seatId: z.uuid(),
@@ -12,6 +13,6 @@ export const CourseTeamMemberInvitedSchema = z.object({
   /** The owner's name as the course knows it (for the invitation e-mail); empty when unknown. */
   ownerName: z.string(),
   email: AccountEmailSchema,
-  invitedAt: z.iso.datetime({ offset: true }),
+  invitedAt: isoDateTime,
 });
 export type CourseTeamMemberInvited = z.infer<typeof CourseTeamMemberInvitedSchema>;

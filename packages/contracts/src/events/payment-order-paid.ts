@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 import { OrderLineSchema, PaymentProviderSchema } from '../http/payment/orders.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const PaymentOrderPaidSchema = z.object({
   orderId: z.uuid(),
@@ -21,7 +22,7 @@ export const PaymentOrderPaidSchema = z.object({
   lines: z.array(OrderLineSchema).min(1),
   /** Courses the order gives access to (from the catalogue), possibly none. */
   courseIds: z.array(z.number().int().positive()),
-  paidAt: z.iso.datetime({ offset: true }),
+  paidAt: isoDateTime,
   /**
    * The account that was signed in when the order was placed; absent for a guest. Added after version 1
    * shipped: optional, so events without it (older ones, guests) still parse and consumers written before

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const PaymentOrderRefundedSchema = z.object({
   orderId: z.uuid(),
@@ -14,7 +15,7 @@ export const PaymentOrderRefundedSchema = z.object({
   amount: z.number().int().nonnegative(),
   currency: z.literal('USD'),
   courseIds: z.array(z.number().int().positive()),
-  refundedAt: z.iso.datetime({ offset: true }),
+  refundedAt: isoDateTime,
   /**
    * Set when the order paid a revenue share (docs/decisions.md, 28): the revenue service removes that
    * payment and the report is owed again; auth has nothing to revoke. Added after version 1 shipped.

@@ -10,15 +10,12 @@
  * - `payment.plan.resumed`: the paused plan's overdue instalments are paid: the courses open again.
  */
 import { z } from 'zod';
-import { AccountEmailSchema } from '../http/auth/email.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { emailedAccount } from './fields.js';
+import { isoDateTime } from '../http/fields.js';
 
 const PlanRefSchema = z.object({
   orderId: z.uuid(),
-  userId: z.string().min(1),
-  email: AccountEmailSchema,
-  firstName: z.string(),
+  ...emailedAccount,
   /** Courses the plan's order gives. */
   courseIds: z.array(z.number().int().positive()),
 });

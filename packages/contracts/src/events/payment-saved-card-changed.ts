@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { SavedCardSchema } from '../http/payment/saved-card.js';
+import { isoDateTime } from '../http/fields.js';
 
 /** What the revenue service needs of the card: which one, for the notice, and until when it is valid. */
 export const SavedCardFactSchema = SavedCardSchema.pick({
@@ -28,6 +29,6 @@ export const PaymentSavedCardChangedSchema = z.object({
    * highest.
    */
   sequence: z.number().int().positive(),
-  changedAt: z.iso.datetime({ offset: true }),
+  changedAt: isoDateTime,
 });
 export type PaymentSavedCardChanged = z.infer<typeof PaymentSavedCardChangedSchema>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { isoDateTime } from '../http/fields.js';
 
 export const PaymentSubscriptionEndedSchema = z.object({
   orderId: z.uuid(),
@@ -15,6 +16,6 @@ export const PaymentSubscriptionEndedSchema = z.object({
   subscriptionId: z.string().min(1),
   /** Why Stripe ended it, when it says (`cancellation_requested`, `payment_failed`, …). */
   reason: z.string().nullable(),
-  endedAt: z.iso.datetime({ offset: true }),
+  endedAt: isoDateTime,
 });
 export type PaymentSubscriptionEnded = z.infer<typeof PaymentSubscriptionEndedSchema>;

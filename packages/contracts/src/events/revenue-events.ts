@@ -27,17 +27,11 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
+import { emailedAccount } from './fields.js';
 import { CalendarDaySchema, CustomerStatusSchema } from '../http/revenue/plan.js';
+import { isoDateTime } from '../http/fields.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 const userId = z.string().min(1);
-/** The owner an e-mailed event is addressed to. */
-const emailedOwner = {
-  userId,
-  email: AccountEmailSchema,
-  /** '' when the account has no first name. */
-  firstName: z.string(),
-};
 /** The month a report covers (first and last day). */
 const reportPeriod = { periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema };
 
@@ -86,7 +80,7 @@ export type RevenueReminderKind = z.infer<typeof RevenueReminderKindSchema>;
 
 export const RevenueReminderRequestedSchema = z.object({
   reminderId: z.uuid(),
-  ...emailedOwner,
+  ...emailedAccount,
   kind: RevenueReminderKindSchema,
   trigger: z.enum(['automatic', 'admin']),
   /**
@@ -154,7 +148,7 @@ export type RevenueSharePaymentRefused = z.infer<typeof RevenueSharePaymentRefus
 export const RevenueReportDisputeChangedSchema = z.object({
   disputeId: z.uuid(),
   reportId: z.uuid(),
-  ...emailedOwner,
+  ...emailedAccount,
   status: z.enum(['open', 'accepted', 'rejected']),
   /** The owner's reason. */
   reason: z.string(),
@@ -172,7 +166,7 @@ export type RevenueReportDisputeChanged = z.infer<typeof RevenueReportDisputeCha
 /** The owner left the programme (once per plan); amounts in cents. */
 export const RevenuePlanLeftSchema = z.object({
   planId: z.uuid(),
-  ...emailedOwner,
+  ...emailedAccount,
   lastName: z.string(),
   /** The owner's reason. */
   reason: z.string(),
@@ -184,7 +178,7 @@ export type RevenuePlanLeft = z.infer<typeof RevenuePlanLeftSchema>;
 
 export const RevenueAgreementIssuedSchema = z.object({
   planId: z.uuid(),
-  ...emailedOwner,
+  ...emailedAccount,
   termsVersion: z.string().min(1),
   consentedAt: isoDateTime,
   /** The agreement's PDF (base64), the same file as `/api/revenue-share/agreement.pdf`, attached to the e-mail. */

@@ -10,8 +10,7 @@
  */
 import { z } from 'zod';
 import { CalendarDaySchema } from '../http/revenue/plan.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../http/fields.js';
 
 /** The attempts of one share: on the due date, then 3, 7 and 14 days after it. */
 export const SHARE_COLLECTION_RETRY_DAYS = [0, 3, 7, 14] as const;

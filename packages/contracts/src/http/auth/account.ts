@@ -20,6 +20,7 @@ import {
   SIGNUP_PASSWORD_MIN_LENGTH,
 } from './password-rules.js';
 import { SignupRequestSchema } from './signup.js';
+import { actionSucceeded } from '../fields.js';
 
 export const UpdateProfileRequestSchema = SignupRequestSchema.pick({ firstName: true, lastName: true });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
@@ -51,7 +52,7 @@ export const ConfirmEmailRequestSchema = z.object({
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequestSchema>;
 
-export const AccountActionResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const AccountActionResponseSchema = z.object(actionSucceeded);
 export type AccountActionResponse = z.infer<typeof AccountActionResponseSchema>;
 
 /** How long an e-mail change link stays valid. */

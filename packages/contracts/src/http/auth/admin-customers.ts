@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PlanStatusSchema } from './get-auth-user.js';
 import { plainText } from '../text.js';
+import { isoDateTime } from '../fields.js';
 
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'Customer not found';
 export const CUSTOMER_PAGE_SIZE = 25;
@@ -31,8 +32,6 @@ export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuerySchema>;
 
 /** `/api/admin/customers/:userId…`: an account id (auth's ids are UUIDs). */
 export const CustomerAccountParamsSchema = z.object({ userId: z.uuid(CUSTOMER_NOT_FOUND_MESSAGE) });
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const AdminCustomerSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SignInEmailSchema } from './email.js';
+import { actionSucceeded } from '../fields.js';
 
 export const FORGOT_PASSWORD_MESSAGES = {
   emailRequired: 'Please enter your email first.',
@@ -19,8 +20,5 @@ export const ForgotPasswordRequestSchema = z.object({
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
-export const ForgotPasswordResponseSchema = z.strictObject({
-  success: z.literal(true),
-  message: z.string(),
-});
+export const ForgotPasswordResponseSchema = z.strictObject(actionSucceeded);
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;

@@ -10,6 +10,7 @@ import {
   refinePasswordsMatch,
   SETUP_PASSWORD_MIN_LENGTH,
 } from './password-rules.js';
+import { actionSucceeded } from '../fields.js';
 
 export const SetupPasswordRequestSchema = refinePasswordsMatch(
   z.object({
@@ -24,7 +25,7 @@ export type SetupPasswordRequest = z.infer<typeof SetupPasswordRequestSchema>;
 export const SetupPasswordFormSchema = SetupPasswordRequestSchema;
 export type SetupPasswordForm = SetupPasswordRequest;
 
-export const SetupPasswordResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const SetupPasswordResponseSchema = z.object(actionSucceeded);
 export type SetupPasswordResponse = z.infer<typeof SetupPasswordResponseSchema>;
 
 export const SETUP_PASSWORD_MESSAGES = {

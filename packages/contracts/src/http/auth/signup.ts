@@ -9,6 +9,7 @@ import {
   refinePasswordsMatch,
   SIGNUP_PASSWORD_MIN_LENGTH,
 } from './password-rules.js';
+import { actionSucceeded } from '../fields.js';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -37,8 +38,7 @@ export const SignupFormSchema = refinePasswordsMatch(
 export type SignupForm = z.infer<typeof SignupFormSchema>;
 
 export const SignupResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   user: AuthUserSchema,
 });
 export type SignupResponse = z.infer<typeof SignupResponseSchema>;

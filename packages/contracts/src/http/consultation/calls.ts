@@ -7,6 +7,7 @@
  * zone and names it.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 /** How long a call may last, in minutes. */
 export const CALL_SLOT_LENGTHS = [15, 30, 45, 60] as const;
@@ -118,7 +119,7 @@ export const CallAvailabilityViewSchema = z.object({
   timeZone: z.string(),
   slotMinutes: z.number().int(),
   windows: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
-  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+  updatedAt: isoDateTime.nullable(),
 });
 export type CallAvailabilityView = z.infer<typeof CallAvailabilityViewSchema>;
 
@@ -133,8 +134,8 @@ export const CALL_BOOKING_STATUSES = ['booked', 'cancelled'] as const;
 export type CallBookingStatus = (typeof CALL_BOOKING_STATUSES)[number];
 
 export const CallSlotSchema = z.object({
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }),
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
 });
 export type CallSlot = z.infer<typeof CallSlotSchema>;
 

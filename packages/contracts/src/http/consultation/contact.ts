@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
 import { businessEmailSchema, CONTACT_EMAIL_MESSAGE } from './business-email.js';
+import { actionSucceeded } from '../fields.js';
 
 export const CONTACT_SUBJECTS = [
   'pricing',
@@ -65,8 +66,5 @@ export const ContactRequestSchema = z.object({
 export type ContactRequest = z.input<typeof ContactRequestSchema>;
 export type ContactRequestParsed = z.output<typeof ContactRequestSchema>;
 
-export const ContactResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
+export const ContactResponseSchema = z.object(actionSucceeded);
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;

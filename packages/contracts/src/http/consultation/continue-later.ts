@@ -11,6 +11,7 @@
  *   this device remembers is still open (reopening /consultation offers to continue only then).
  */
 import { z } from 'zod';
+import { actionSucceeded, isoDateTime } from '../fields.js';
 
 /** How long an e-mailed 'Continue Later' link works. */
 export const CONTINUE_LINK_TTL_DAYS = 30;
@@ -25,10 +26,9 @@ export const CONTINUE_LATER_MESSAGES = {
 } as const;
 
 export const ContinueLaterResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   /** When the e-mailed link stops working. */
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime,
 });
 export type ContinueLaterResponse = z.infer<typeof ContinueLaterResponseSchema>;
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { plainText } from '../text.js';
 import { businessEmailSchema, CONSULTATION_EMAIL_MESSAGE } from './business-email.js';
 import { MyConsultationSchema } from './submissions.js';
+import { isoDateTime } from '../fields.js';
 
 export const ConsultationLookupQuerySchema = z.object({
   email: plainText(
@@ -68,7 +69,7 @@ export const ConsultationAccessSchema = z.object({
   restaurantName: z.string(),
   /** Works as `X-Upload-Token` for this submission until `expiresAt`. */
   uploadToken: z.string(),
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: isoDateTime,
   /** The owner already completed the request: more files go through /additional-upload. */
   completed: z.boolean(),
   /** The signed-in caller owns the request, so /my-consultations lists it. */

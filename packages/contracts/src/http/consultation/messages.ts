@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { textField } from '../text.js';
 import { formatBytes } from './upload-files.js';
+import { isoDateTime } from '../fields.js';
 
 export const CONSULTATION_MESSAGE_MAX_LENGTH = 5000;
 
@@ -71,7 +72,7 @@ export const ConsultationMessageSchema = z.object({
   /** The owner's name as the request gives it, or 'Restaurant Consultant' for the admin. */
   authorName: z.string(),
   body: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime,
   files: z.array(ConsultationMessageFileSchema),
 });
 export type ConsultationMessage = z.infer<typeof ConsultationMessageSchema>;

@@ -12,8 +12,7 @@
 import { z } from 'zod';
 import { plainText } from '../text.js';
 import { ConsultationFileKindSchema } from './upload-files.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../fields.js';
 
 export const CONSULTATION_STATUSES = ['pending', 'in_review', 'completed', 'cancelled'] as const;
 export const ConsultationStatusSchema = z.enum(CONSULTATION_STATUSES);

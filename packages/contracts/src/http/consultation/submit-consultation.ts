@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
 import { businessEmailSchema, CONSULTATION_EMAIL_MESSAGE } from './business-email.js';
+import { actionSucceeded } from '../fields.js';
 
 export const CONSULTATION_MESSAGES = {
   businessName: 'Business name must be at least 2 characters',
@@ -92,8 +93,7 @@ export type ConsultationResponse = z.infer<typeof ConsultationResponseSchema>;
  * nothing again.
  */
 export const CompleteConsultationResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   /** The signed-in caller owns the request, so /my-consultations lists it: the page goes there next. */
   inMyConsultations: z.boolean(),
 });

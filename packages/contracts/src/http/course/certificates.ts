@@ -5,6 +5,7 @@
  * is the PDF, for its learner (and the admin).
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const CERTIFICATE_NOT_FOUND_MESSAGE = 'Certificate not found';
 
@@ -26,7 +27,7 @@ export const CertificateIdParamsSchema = z.object({
 export const CertificateVerificationSchema = z.object({
   learnerName: z.string(),
   courseTitle: z.string(),
-  issuedAt: z.iso.datetime({ offset: true }),
+  issuedAt: isoDateTime,
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
 

@@ -19,6 +19,7 @@ import { lessonLengthFields, storedSectionFields } from './outline-fields.js';
 import { plainText } from '../text.js';
 import { LessonKindSchema } from './get-course-preview.js';
 import { parseHttpUrl, vimeoVideoId, youTubeVideoId } from './video-links.js';
+import { isoDateTime, wholeNumberInRange } from '../fields.js';
 
 export const COURSE_STUDIO_MESSAGES = {
   lessonSaved: 'Lesson updated successfully',
@@ -127,40 +128,35 @@ const DescriptionSchema = plainText(
   { multiline: true },
 );
 
-const ReleaseDaySchema = z
-  .number({ error: COURSE_STUDIO_MESSAGES.releaseDay })
-  .int(COURSE_STUDIO_MESSAGES.releaseDay)
-  .min(0, COURSE_STUDIO_MESSAGES.releaseDay)
-  .max(STUDIO_RELEASE_DAY_MAX, COURSE_STUDIO_MESSAGES.releaseDay);
+const ReleaseDaySchema = wholeNumberInRange(0, STUDIO_RELEASE_DAY_MAX, COURSE_STUDIO_MESSAGES.releaseDay);
 
 const PublishedSchema = z.boolean({ error: 'isPublished must be true or false' });
 
-/** The lesson's media address as the service stores it (null: none). */
-export const LessonMediaSchema = plainText(
-  z.string({ error: COURSE_STUDIO_MESSAGES.videoUrl }).max(2000, COURSE_STUDIO_MESSAGES.videoUrl),
-)
-  .nullable()
-  .transform((value, context) => {
-    const checked = checkLessonMedia(value ?? '');
-    if (!checked.ok) {
-      context.addIssue({ code: 'custom', message: checked.message });
-      return z.NEVER;
-    }
-    return checked.value;
-  });
+/**
+ * A media field: text of at most `max` characters or null (none), read by its check into what the service
+ * stores, or refused with the check's message.
+ */
+function mediaField(
+  max: number,
+  message: string,
+  check: (input: string) => { ok: true; value: string | null } | { ok: false; message: string },
+) {
+  return plainText(z.string({ error: message }).max(max, message))
+    .nullable()
+    .transform((value, context) => {
+      const checked = check(value ?? '');
+      if (!checked.ok) {
+        context.addIssue({ code: 'custom', message: checked.message });
+        return z.NEVER;
+      }
+      return checked.value;
+    });
+}
 
-export const CaptionsFileSchema = plainText(
-  z.string({ error: COURSE_STUDIO_MESSAGES.captions }).max(200, COURSE_STUDIO_MESSAGES.captions),
-)
-  .nullable()
-  .transform((value, context) => {
-    const checked = checkCaptionsFile(value ?? '');
-    if (!checked.ok) {
-      context.addIssue({ code: 'custom', message: checked.message });
-      return z.NEVER;
-    }
-    return checked.value;
-  });
+/** The lesson's media address as the service stores it (null: none). */
+export const LessonMediaSchema = mediaField(2000, COURSE_STUDIO_MESSAGES.videoUrl, checkLessonMedia);
+
+export const CaptionsFileSchema = mediaField(200, COURSE_STUDIO_MESSAGES.captions, checkCaptionsFile);
 
 const ContentSchema = plainText(
   z.string({ error: 'Content must be text' }).max(STUDIO_CONTENT_MAX, COURSE_STUDIO_MESSAGES.contentTooLong),
@@ -168,11 +164,7 @@ const ContentSchema = plainText(
 );
 
 /** Whole minutes, 0 or more (the studio reads the field as an integer, 0 when empty). */
-const DurationSchema = z
-  .number({ error: COURSE_STUDIO_MESSAGES.duration })
-  .int(COURSE_STUDIO_MESSAGES.duration)
-  .min(0, COURSE_STUDIO_MESSAGES.duration)
-  .max(STUDIO_DURATION_MAX, COURSE_STUDIO_MESSAGES.duration);
+const DurationSchema = wholeNumberInRange(0, STUDIO_DURATION_MAX, COURSE_STUDIO_MESSAGES.duration);
 
 const KeyPointsSchema = z
   .array(
@@ -289,7 +281,7 @@ export const StudioLessonSchema = z.object({
   hlsUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   transcode: StudioTranscodeSchema.nullable(),
-  updatedAt: z.iso.datetime({ offset: true }),
+  updatedAt: isoDateTime,
 });
 export type StudioLesson = z.infer<typeof StudioLessonSchema>;
 
@@ -312,7 +304,7 @@ export const CourseMediaFileSchema = z.object({
   /** The uploaded file's own name; null for the samples. */
   originalName: z.string().nullable(),
   size: z.number().nonnegative().nullable(),
-  uploadedAt: z.iso.datetime({ offset: true }).nullable(),
+  uploadedAt: isoDateTime.nullable(),
 });
 export type CourseMediaFile = z.infer<typeof CourseMediaFileSchema>;
 export const CourseMediaListSchema = z.object({ files: z.array(CourseMediaFileSchema) });

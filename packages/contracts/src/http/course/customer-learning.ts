@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DripOverrideRequestSchema } from './learners.js';
+import { isoDateTime } from '../fields.js';
 
 export const CUSTOMER_LEARNING_MAX_USERS = 50;
 
@@ -37,8 +38,6 @@ export const CustomerAccessRequestSchema = DripOverrideRequestSchema.extend({
     .positive('Please choose a course'),
 });
 export type CustomerAccessRequest = z.infer<typeof CustomerAccessRequestSchema>;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const CustomerCourseSchema = z.object({
   courseId: z.number().int().positive(),

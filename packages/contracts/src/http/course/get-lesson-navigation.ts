@@ -7,8 +7,7 @@
  */
 import { z } from 'zod';
 import { LockReasonSchema } from './member-learning.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../fields.js';
 
 /** One lesson as a stop on the way through the course: enough to link to it, or say when it opens. */
 export const LessonStopSchema = z.object({

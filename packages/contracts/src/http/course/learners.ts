@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { isoDateTime } from '../fields.js';
 
 export const LEARNER_NOT_FOUND_MESSAGE = 'Learner not found';
 export const OVERRIDE_REASON_MAX_LENGTH = 500;
@@ -26,8 +27,6 @@ export type DripOverrideRequest = z.infer<typeof DripOverrideRequestSchema>;
 
 export const DripOverrideActionSchema = z.enum(['unlock_all', 'reset_progress']);
 export type DripOverrideAction = z.infer<typeof DripOverrideActionSchema>;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const DripOverrideEntrySchema = z.object({
   action: DripOverrideActionSchema,

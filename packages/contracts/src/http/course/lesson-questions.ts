@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { textField } from '../text.js';
+import { isoDateTime } from '../fields.js';
 
 export const QUESTION_MAX_LENGTH = 2000;
 export const ANSWER_MAX_LENGTH = 5000;
@@ -39,18 +40,23 @@ export type AnswerQuestionRequest = z.infer<typeof AnswerQuestionRequestSchema>;
 
 export const QuestionIdParamsSchema = z.object({ id: z.uuid(QUESTION_NOT_FOUND_MESSAGE) });
 
-const isoDateTime = z.iso.datetime({ offset: true });
+/** A question as an answer lists it: what was asked and when, `about` it, and the admin's answer so far. */
+function questionSchema<About extends z.ZodRawShape>(about: About) {
+  return z.object({
+    id: z.uuid(),
+    body: z.string(),
+    askedAt: isoDateTime,
+    ...about,
+    answer: z.string().nullable(),
+    answeredAt: isoDateTime.nullable(),
+    isPublished: z.boolean(),
+  });
+}
 
 /** A question as its lesson shows it: the caller's own, or one whose answer the admin published. */
-export const LessonQuestionSchema = z.object({
-  id: z.uuid(),
-  body: z.string(),
-  askedAt: isoDateTime,
+export const LessonQuestionSchema = questionSchema({
   /** The caller asked it (else it is a published one, shown without who asked). */
   isOwn: z.boolean(),
-  answer: z.string().nullable(),
-  answeredAt: isoDateTime.nullable(),
-  isPublished: z.boolean(),
 });
 export type LessonQuestion = z.infer<typeof LessonQuestionSchema>;
 export const LessonQuestionListSchema = z.array(LessonQuestionSchema);
@@ -64,17 +70,11 @@ export const AdminQuestionsQuerySchema = z.object({
   status: AdminQuestionStatusSchema.default('open'),
 });
 
-export const AdminQuestionSchema = z.object({
-  id: z.uuid(),
-  body: z.string(),
-  askedAt: isoDateTime,
+export const AdminQuestionSchema = questionSchema({
   askerEmail: z.string(),
   lessonId: z.number().int().positive(),
   lessonTitle: z.string(),
   moduleTitle: z.string(),
-  answer: z.string().nullable(),
-  answeredAt: isoDateTime.nullable(),
-  isPublished: z.boolean(),
 });
 export type AdminQuestion = z.infer<typeof AdminQuestionSchema>;
 export const AdminQuestionListSchema = z.array(AdminQuestionSchema);

@@ -3,14 +3,15 @@
  * enrolments, oldest first; 401 when signed out. A refunded purchase's enrolment is not listed.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const EnrollmentSchema = z.object({
   id: z.number().int().positive(),
   courseId: z.number().int().positive(),
-  enrolledAt: z.iso.datetime({ offset: true }),
-  completedAt: z.iso.datetime({ offset: true }).nullable(),
-  expiresAt: z.iso.datetime({ offset: true }).nullable(),
-  purchasedAt: z.iso.datetime({ offset: true }).nullable(),
+  enrolledAt: isoDateTime,
+  completedAt: isoDateTime.nullable(),
+  expiresAt: isoDateTime.nullable(),
+  purchasedAt: isoDateTime.nullable(),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { lessonLengthFields, storedSectionFields } from './outline-fields.js';
 import { LessonKindSchema } from './get-course-preview.js';
+import { isoDateTime } from '../fields.js';
 
 /** The 403 message for a signed-in caller without an enrolment in the course (the 'Membership Required' toast's text). */
 export const MEMBERSHIP_REQUIRED_MESSAGE = 'You need to be a paid member to access lesson content';
@@ -26,8 +27,6 @@ export const ContentIdParamSchema = z
   .pipe(z.number().int().positive().max(2_147_483_647, 'Invalid id'));
 /** The path parameters of `/api/courses/:id`, `/api/modules/:id`, `/api/lessons/:id` and their calls. */
 export const ContentIdParamsSchema = z.object({ id: ContentIdParamSchema });
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const ResumePointSchema = z.object({
   lessonId: z.number().int().positive(),

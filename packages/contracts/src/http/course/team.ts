@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema } from '../auth/email.js';
+import { isoDateTime } from '../fields.js';
 
 export const TEAM_SEAT_LIMIT = 5;
 
@@ -30,11 +31,11 @@ export const TeamMemberSchema = z.object({
   email: z.string(),
   /** `invited` until the account is ready (a moment after the invitation), then `active`. */
   status: z.enum(TEAM_SEAT_STATUSES),
-  invitedAt: z.iso.datetime({ offset: true }),
+  invitedAt: isoDateTime,
   /** Sections of the owner's courses the member completed, and how many there are. */
   completedSections: z.number().int().nonnegative(),
   totalSections: z.number().int().nonnegative(),
-  lastActiveAt: z.iso.datetime({ offset: true }).nullable(),
+  lastActiveAt: isoDateTime.nullable(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 

@@ -3,6 +3,7 @@
  * and delivery state. For support, and for the embedded mode, where mail is only logged.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const MAIL_LIST_DEFAULT_LIMIT = 50;
 export const MAIL_LIST_MAX_LIMIT = 200;
@@ -34,9 +35,9 @@ export const MailMessageSchema = z.object({
   attempts: z.number().int().nonnegative(),
   /** Why the last attempt failed; null once delivered. */
   lastError: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime,
   /** When it was sent or logged; null while queued or after failing. */
-  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  sentAt: isoDateTime.nullable(),
 });
 export type MailMessage = z.infer<typeof MailMessageSchema>;
 

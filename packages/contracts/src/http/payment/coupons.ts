@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { OrderLineSchema } from './orders.js';
+import { isoDateTime, wholeNumberInRange } from '../fields.js';
 
 export const COUPON_CODE_MESSAGE = 'A code is 3 to 32 letters, digits, dashes or underscores.';
 
@@ -40,18 +41,8 @@ const dateTime = (message: string) => z.iso.datetime({ offset: true, error: mess
 export const CreateCouponRequestSchema = z
   .object({
     code: CouponCodeSchema,
-    percentOff: z
-      .number({ error: COUPON_MESSAGES.percentRange })
-      .int(COUPON_MESSAGES.percentRange)
-      .min(1, COUPON_MESSAGES.percentRange)
-      .max(100, COUPON_MESSAGES.percentRange)
-      .optional(),
-    amountOff: z
-      .number({ error: COUPON_MESSAGES.amountRange })
-      .int(COUPON_MESSAGES.amountRange)
-      .min(1, COUPON_MESSAGES.amountRange)
-      .max(10_000_000, COUPON_MESSAGES.amountRange)
-      .optional(),
+    percentOff: wholeNumberInRange(1, 100, COUPON_MESSAGES.percentRange).optional(),
+    amountOff: wholeNumberInRange(1, 10_000_000, COUPON_MESSAGES.amountRange).optional(),
     /** The products it lowers; absent or empty: every one-time product. */
     productIds: z
       .array(
@@ -66,12 +57,7 @@ export const CreateCouponRequestSchema = z
       .optional(),
     startsAt: dateTime('startsAt must be a date and time with its offset.').optional(),
     endsAt: dateTime('endsAt must be a date and time with its offset.').optional(),
-    maxRedemptions: z
-      .number({ error: COUPON_MESSAGES.maxRedemptions })
-      .int(COUPON_MESSAGES.maxRedemptions)
-      .min(1, COUPON_MESSAGES.maxRedemptions)
-      .max(1_000_000, COUPON_MESSAGES.maxRedemptions)
-      .optional(),
+    maxRedemptions: wholeNumberInRange(1, 1_000_000, COUPON_MESSAGES.maxRedemptions).optional(),
     oncePerCustomer: z.boolean({ error: 'oncePerCustomer must be true or false.' }).optional(),
   })
   .superRefine((coupon, ctx) => {
@@ -91,13 +77,13 @@ export const CouponSchema = z.object({
   /** Cents. */
   amountOff: z.number().int().nullable(),
   productIds: z.array(z.string()),
-  startsAt: z.iso.datetime({ offset: true }).nullable(),
-  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  startsAt: isoDateTime.nullable(),
+  endsAt: isoDateTime.nullable(),
   maxRedemptions: z.number().int().nullable(),
   oncePerCustomer: z.boolean(),
   /** Paid orders that used it (a refund gives its use back). */
   redemptions: z.number().int().nonnegative(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime,
 });
 export type Coupon = z.infer<typeof CouponSchema>;
 

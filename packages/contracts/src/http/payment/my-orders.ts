@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { textField } from '../text.js';
 import { PaymentPlanSchema } from './payment-plans.js';
 import { OrderLineSchema, OrderStatusSchema, PaymentProviderSchema, REFUND_WINDOW_DAYS } from './orders.js';
+import { isoDateTime } from '../fields.js';
 
 export const MyOrderSchema = z.object({
   id: z.uuid(),
@@ -20,9 +21,9 @@ export const MyOrderSchema = z.object({
   /** Cents paid. */
   total: z.number().int().nonnegative(),
   currency: z.literal('USD'),
-  createdAt: z.iso.datetime({ offset: true }),
-  paidAt: z.iso.datetime({ offset: true }).nullable(),
-  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  refundedAt: isoDateTime.nullable(),
   /** 'INV-000042' once the order is paid and fulfilled (its PDF: `GET /api/orders/{id}/invoice.pdf`), else null. */
   invoiceNumber: z.string().nullable(),
   /**
@@ -31,7 +32,7 @@ export const MyOrderSchema = z.object({
    */
   planRenewal: z.enum(['renewing', 'cancelling', 'ended']).nullable(),
   /** The last moment a refund may be asked for (the guarantee); null when the order cannot be refunded. */
-  refundableUntil: z.iso.datetime({ offset: true }).nullable(),
+  refundableUntil: isoDateTime.nullable(),
   /** Flexible Payments: the plan's instalments and state; null for any other order. */
   paymentPlan: PaymentPlanSchema.nullable(),
 });

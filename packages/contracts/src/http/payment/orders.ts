@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PaymentPlanSchema } from './payment-plans.js';
 import { textField } from '../text.js';
+import { isoDateTime } from '../fields.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded', 'failed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -36,9 +37,9 @@ export const OrderSchema = z.object({
   /** Cents a coupon took off the lines (0 without one); `total` is after it. */
   discount: z.number().int().nonnegative(),
   couponCode: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  paidAt: z.iso.datetime({ offset: true }).nullable(),
-  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  refundedAt: isoDateTime.nullable(),
   /** Why a paid order was not fulfilled (e.g. the provider collected another amount), for the admin. */
   problem: z.string().nullable().optional(),
   /** Why it was refunded: the admin's reason, the buyer's request, or the automatic refund's. */

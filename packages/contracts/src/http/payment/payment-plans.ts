@@ -4,6 +4,7 @@
  * their due dates, retried after a decline, and the course paused once an instalment is past its grace.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 /** The catalogue product sold as a plan, and how it is split. */
 export const PAYMENT_PLAN_PRODUCT_ID = 'flexible-payments-program';
@@ -59,13 +60,13 @@ export const PlanInstalmentSchema = z.object({
   number: z.number().int().min(1),
   /** Cents. */
   amount: z.number().int().positive(),
-  dueAt: z.iso.datetime({ offset: true }),
+  dueAt: isoDateTime,
   state: InstalmentStateSchema,
-  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  paidAt: isoDateTime.nullable(),
   /** The last decline's message while it is unpaid, else null. */
   lastFailure: z.string().nullable(),
   /** The next automatic attempt while it is unpaid, else null. */
-  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  nextAttemptAt: isoDateTime.nullable(),
 });
 export type PlanInstalment = z.infer<typeof PlanInstalmentSchema>;
 

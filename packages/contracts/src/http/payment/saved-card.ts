@@ -11,6 +11,7 @@
  *   the welcome page, or Orders & billing, where a payment plan's buyer changes the card it charges).
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const SAVED_CARD_MESSAGES = {
   returnTo: 'returnTo must be revenue-report, dashboard, revenue-share-welcome or orders',
@@ -59,7 +60,7 @@ export const SavedCardSchema = z.object({
   last4: z.string().regex(/^\d{4}$/),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int(),
-  savedAt: z.iso.datetime({ offset: true }),
+  savedAt: isoDateTime,
 });
 export type SavedCard = z.infer<typeof SavedCardSchema>;
 

@@ -22,8 +22,7 @@ import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, CustomerStatusSchema, ReportStatusSchema } from './plan.js';
 import { MAX_REVENUE_CENTS } from './share.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { actionSucceeded, isoDateTime } from '../fields.js';
 
 export const REVENUE_ADMIN_MESSAGES = {
   reportNotFound: 'Revenue report not found',
@@ -204,8 +203,7 @@ export const AdminRevenueReportSchema = z.object({
 export type AdminRevenueReport = z.infer<typeof AdminRevenueReportSchema>;
 
 export const AdminReportActionResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   report: AdminRevenueReportSchema,
 });
 export type AdminReportActionResponse = z.infer<typeof AdminReportActionResponseSchema>;
@@ -242,8 +240,7 @@ export const SendReminderRequestSchema = z.object({
 export type SendReminderRequest = z.infer<typeof SendReminderRequestSchema>;
 
 export const SendReminderResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   reminder: z.object({
     id: z.uuid(),
     customerId: z.string(),
@@ -281,26 +278,33 @@ export const CorrectBaselineRequestSchema = z.object({
 });
 export type CorrectBaselineRequest = z.infer<typeof CorrectBaselineRequestSchema>;
 
+/** One recorded change the admin made to an owner's terms: its old and new values, why, by whom and when. */
+function customerChangeSchema<Values extends z.ZodRawShape>(values: Values) {
+  return z.object({
+    id: z.uuid(),
+    /** The owner's user id. */
+    customerId: z.string(),
+    ...values,
+    reason: z.string(),
+    /** The admin's user id. */
+    changedBy: z.string(),
+    changedAt: isoDateTime,
+  });
+}
+
+/** The answer to such a change: the change recorded and the owner as they are after it. */
+function customerChangeResponseSchema<Change extends z.ZodType>(change: Change) {
+  return z.object({ ...actionSucceeded, change, customer: RevenueCustomerSchema });
+}
+
 /** One recorded correction of an owner's baseline. */
-export const BaselineChangeSchema = z.object({
-  id: z.uuid(),
-  /** The owner's user id. */
-  customerId: z.string(),
+export const BaselineChangeSchema = customerChangeSchema({
   oldBaselineNetRevenue: z.number().int(),
   newBaselineNetRevenue: z.number().int(),
-  reason: z.string(),
-  /** The admin's user id. */
-  changedBy: z.string(),
-  changedAt: isoDateTime,
 });
 export type BaselineChange = z.infer<typeof BaselineChangeSchema>;
 
-export const CorrectBaselineResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  change: BaselineChangeSchema,
-  customer: RevenueCustomerSchema,
-});
+export const CorrectBaselineResponseSchema = customerChangeResponseSchema(BaselineChangeSchema);
 export type CorrectBaselineResponse = z.infer<typeof CorrectBaselineResponseSchema>;
 
 export const BaselineChangeListSchema = z.array(BaselineChangeSchema);
@@ -328,24 +332,12 @@ export const SetAgreementDateRequestSchema = z.object({
 export type SetAgreementDateRequest = z.infer<typeof SetAgreementDateRequestSchema>;
 
 /** One recorded agreement date. */
-export const AgreementDateChangeSchema = z.object({
-  id: z.uuid(),
-  /** The owner's user id. */
-  customerId: z.string(),
+export const AgreementDateChangeSchema = customerChangeSchema({
   /** The day the agreement started before the change. */
   oldAgreedAt: CalendarDaySchema,
   newAgreedAt: CalendarDaySchema,
-  reason: z.string(),
-  /** The admin's user id. */
-  changedBy: z.string(),
-  changedAt: isoDateTime,
 });
 export type AgreementDateChange = z.infer<typeof AgreementDateChangeSchema>;
 
-export const SetAgreementDateResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  change: AgreementDateChangeSchema,
-  customer: RevenueCustomerSchema,
-});
+export const SetAgreementDateResponseSchema = customerChangeResponseSchema(AgreementDateChangeSchema);
 export type SetAgreementDateResponse = z.infer<typeof SetAgreementDateResponseSchema>;

@@ -5,6 +5,7 @@
  * first; `GET /api/admin/revenue-audit.csv` every entry.
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const AUDIT_ENTITY_VALUES = [
   'plan',
@@ -34,7 +35,7 @@ export const RevenueAuditEntrySchema = z.object({
   userId: z.string(),
   /** The user id of whoever made the change, or `system`. */
   actor: z.string(),
-  at: z.iso.datetime({ offset: true }),
+  at: isoDateTime,
   /** The changed record's fields before and after (amounts in cents); null when created or removed. */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

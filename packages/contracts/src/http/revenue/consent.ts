@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { MAX_REVENUE_CENTS, REVENUE_SHARE_TERMS_VERSION } from './share.js';
 import { RevenuePlanSchema } from './plan.js';
+import { actionSucceeded } from '../fields.js';
 
 export const REVENUE_CONSENT_MESSAGES = {
   consentRequired: 'You must agree to the Revenue Share Terms to continue',
@@ -44,8 +45,7 @@ export type RevenueShareConsentRequest = z.input<typeof RevenueShareConsentReque
 export type RevenueShareConsentRequestParsed = z.output<typeof RevenueShareConsentRequestSchema>;
 
 export const RevenueShareConsentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   /** False when the owner had already consented: the plan is as it was. */
   created: z.boolean(),
   plan: RevenuePlanSchema,

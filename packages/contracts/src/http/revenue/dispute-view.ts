@@ -1,5 +1,6 @@
 /** A report's dispute as its owner and the admin see it (http/revenue/disputes.ts). */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
 export const DISPUTE_STATUSES = ['open', 'accepted', 'rejected'] as const;
 export const DisputeStatusSchema = z.enum(DISPUTE_STATUSES);
@@ -10,11 +11,11 @@ export const ReportDisputeSchema = z.object({
   reportId: z.uuid(),
   status: DisputeStatusSchema,
   reason: z.string(),
-  openedAt: z.iso.datetime({ offset: true }),
+  openedAt: isoDateTime,
   /** The admin's reason (rejected) or note (accepted). */
   resolution: z.string().nullable(),
   /** The share before the admin accepted, cents (null unless accepted). */
   previousShareOwed: z.number().int().nullable(),
-  resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+  resolvedAt: isoDateTime.nullable(),
 });
 export type ReportDispute = z.infer<typeof ReportDisputeSchema>;

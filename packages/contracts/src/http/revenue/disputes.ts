@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
 import { checkNetRevenue, REVENUE_FIGURE_FIELDS } from './report.js';
 import { ReportDisputeSchema } from './dispute-view.js';
+import { actionSucceeded } from '../fields.js';
 
 export * from './dispute-view.js';
 
@@ -73,8 +74,7 @@ export const AcceptDisputeRequestSchema = z
 export type AcceptDisputeRequest = z.input<typeof AcceptDisputeRequestSchema>;
 
 export const ReportDisputeResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   dispute: ReportDisputeSchema,
 });
 export type ReportDisputeResponse = z.infer<typeof ReportDisputeResponseSchema>;

@@ -9,6 +9,7 @@
  * a report that is not the caller's.
  */
 import { z } from 'zod';
+import { actionSucceeded } from '../fields.js';
 
 /** Files in one upload. */
 export const MAX_REPORT_DOCUMENTS_PER_UPLOAD = 5;
@@ -69,8 +70,7 @@ export const RejectedReportDocumentSchema = z.object({ fileName: z.string(), rea
 export type RejectedReportDocument = z.infer<typeof RejectedReportDocumentSchema>;
 
 export const AttachReportDocumentsResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   documents: z.array(ReportDocumentSchema),
   rejected: z.array(RejectedReportDocumentSchema),
 });

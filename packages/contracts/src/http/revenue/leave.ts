@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { textField } from '../text.js';
 import { RevenuePlanSchema } from './plan.js';
+import { actionSucceeded } from '../fields.js';
 
 export const LEAVE_REASON_MAX = 2000;
 
@@ -55,8 +56,7 @@ export const LeaveRevenueShareRequestSchema = z.object({
 export type LeaveRevenueShareRequest = z.infer<typeof LeaveRevenueShareRequestSchema>;
 
 export const LeaveRevenueShareResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
+  ...actionSucceeded,
   plan: RevenuePlanSchema,
 });
 export type LeaveRevenueShareResponse = z.infer<typeof LeaveRevenueShareResponseSchema>;

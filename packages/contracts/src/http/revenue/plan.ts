@@ -3,8 +3,8 @@
  * statuses of owners and reports (docs/decisions.md, 20 and 27).
  */
 import { z } from 'zod';
+import { isoDateTime } from '../fields.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
 /** A calendar day, `YYYY-MM-DD`. */
 export const CalendarDaySchema = z.iso.date();
 

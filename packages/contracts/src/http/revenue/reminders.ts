@@ -11,8 +11,7 @@
  */
 import { z } from 'zod';
 import { RevenueReminderKindSchema } from '../../events/revenue-events.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../fields.js';
 
 /** A reminder's kind, or `card-charge`: the share's next charge to the card on file. */
 export const ReminderEntryKindSchema = z.union([RevenueReminderKindSchema, z.literal('card-charge')]);

@@ -13,6 +13,7 @@ import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
 import { CalendarDaySchema, ReportStatusSchema, RevenuePlanSchema } from './plan.js';
 import { MAX_REPORT_PERIOD_DAYS, MAX_REVENUE_CENTS, netRevenueOf } from './share.js';
+import { actionSucceeded, isoDateTime } from '../fields.js';
 
 export const REVENUE_REPORT_MESSAGES = {
   startRequired: 'Start date is required',
@@ -155,8 +156,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 /** A report as its owner sees it. Amounts in cents. */
 export const RevenueReportSchema = z.object({
   id: z.uuid(),
@@ -202,9 +201,8 @@ export const RevenueReportSchema = z.object({
 export type RevenueReport = z.infer<typeof RevenueReportSchema>;
 
 export const SubmitRevenueReportResponseSchema = z.object({
-  success: z.literal(true),
-  /** 'Your report has been submitted. 10% share: $…'. */
-  message: z.string(),
+  /** `message`: 'Your report has been submitted. 10% share: $…'. */
+  ...actionSucceeded,
   report: RevenueReportSchema,
 });
 export type SubmitRevenueReportResponse = z.infer<typeof SubmitRevenueReportResponseSchema>;

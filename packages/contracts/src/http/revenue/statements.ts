@@ -12,8 +12,7 @@
  */
 import { z } from 'zod';
 import { CalendarDaySchema } from './plan.js';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime } from '../fields.js';
 
 export const STATEMENT_MESSAGES = {
   monthInvalid: 'The month must be written YYYY-MM, such as 2027-01',
