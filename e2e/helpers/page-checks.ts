@@ -99,21 +99,41 @@ export async function expectNoSeriousA11yViolations(
   testInfo: TestInfo,
   name: string,
 ): Promise<void> {
-  await settleAnimations(page);
-  const results = await (await axeFor(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  await testInfo.attach(`axe ${name}`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
+  const check = async () => {
+    await settleAnimations(page);
+    const results = await (
+      await axeFor(page)
+    )
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    await testInfo.attach(`axe ${name}`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    });
+    return results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+  };
+  let serious = await check();
+  // A toast whose time ran out during the check was measured while it faded away: once it is gone, the
+  // page is checked again (a toast that is still there, or a fault anywhere else, fails at once).
+  const inToast = (violation: (typeof serious)[number]) =>
+    violation.nodes.every((node) => node.html.includes('data-slot="toast'));
+  if (
+    serious.length > 0 &&
+    serious.every(inToast) &&
+    (await page.locator('[data-slot="toast"]').count()) === 0
+  )
+    serious = await check();
+  expect(
+    serious.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `serious or critical axe violations on ${name}`).toEqual([]);
+    })),
+    `serious or critical axe violations on ${name}`,
+  ).toEqual([]);
 }
 
 /** Screenshots at the project's size, then at a 375 px phone (checking nothing is wider), then back. */
