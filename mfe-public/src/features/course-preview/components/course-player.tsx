@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Badge } from '@platform/ui';
+import { Badge, type pressRegion } from '@platform/ui';
 import { CircleCheckIcon, PlayIcon } from 'lucide-react';
 import type { CoursePlayer } from '../lib/use-course-player';
 import { formatDuration } from '@platform/contracts/format';
@@ -7,7 +7,7 @@ import { formatDuration } from '@platform/contracts/format';
 type CoursePlayerViewProps = {
   player: CoursePlayer;
   /** The section's id and press-region mark (`pressRegion`, @platform/ui), when it hydrates later. */
-  region?: { id: string; 'data-hold-press': '' };
+  region?: ReturnType<typeof pressRegion>;
   ref?: Ref<HTMLElement>;
 };
 
