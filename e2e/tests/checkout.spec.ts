@@ -22,6 +22,7 @@ import {
   logIn,
   uniqueEmail,
 } from '../helpers/accounts.js';
+import { addConsultationToCart } from '../helpers/cart.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
 const CONSULTATION = 'Restaurant Consultation';
@@ -35,11 +36,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
   if (description !== undefined)
     await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
-
-async function addConsultationToCart(page: Page) {
-  await page.goto('/services');
-  await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
 }
 
 function purchaseButton(page: Page): Locator {
@@ -118,6 +114,30 @@ test.describe('checkout page', () => {
     await expect(purchaseButton(page)).toBeEnabled();
     await expect(purchaseButton(page)).toHaveText(/Complete Secure Purchase/);
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Harbour Street');
+  });
+
+  test('a buyer who presses before the page knows the providers still goes to the test page in this window', async ({
+    page,
+  }) => {
+    await addConsultationToCart(page);
+    // The providers' answer is held until the purchase was pressed, whatever the machine's speed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/payment/providers', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/checkout');
+    await fillBilling(page, uniqueEmail('buyer', 'early'));
+    await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
+    const popups: Page[] = [];
+    page.context().on('page', (opened) => popups.push(opened));
+    await purchaseButton(page).click();
+    await expect(purchaseButton(page)).toHaveText('Processing Securely...');
+    release();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+    await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
+    expect(popups, 'the test provider opens no second window').toHaveLength(0);
   });
 
   test('an empty cart offers the services instead of a form', async ({ page }, testInfo) => {

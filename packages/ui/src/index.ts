@@ -84,7 +84,11 @@ export type { CartState } from './cart/use-cart';
 export type { CartItem, CartItemInput } from './cart/cart-rules';
 
 // Payments
-export { getPaymentProviders, usePaymentProviders } from './payments/use-payment-providers';
+export {
+  getPaymentProviders,
+  paymentProvidersQuery,
+  usePaymentProviders,
+} from './payments/use-payment-providers';
 
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, listenToDocumentTitles, useDocumentTitle } from './hooks/use-document-title';

@@ -15,6 +15,12 @@ export async function getPaymentProviders(): Promise<PaymentProviders> {
   );
 }
 
+/** The one cache entry, for a page that must have the answer before it acts (`queryClient.fetchQuery`). */
+export const paymentProvidersQuery = queryOptions({
+  queryKey: ['/api/payment/providers'],
+  queryFn: getPaymentProviders,
+});
+
 export function usePaymentProviders() {
-  return useQuery(queryOptions({ queryKey: ['/api/payment/providers'], queryFn: getPaymentProviders }));
+  return useQuery(paymentProvidersQuery);
 }

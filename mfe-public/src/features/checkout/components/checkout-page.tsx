@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { CHECKOUT_MESSAGES, PAYMENT_PLAN_PRODUCT_ID, splitInstalments } from '@platform/contracts';
 import {
   Alert,
@@ -21,6 +22,7 @@ import {
   toast,
   useAuth,
   useCart,
+  paymentProvidersQuery,
   useDocumentTitle,
   usePaymentProviders,
 } from '@platform/ui';
@@ -215,6 +217,7 @@ function CheckoutForm({
   isSignedIn,
 }: CheckoutFormProps) {
   const [search] = useSearchParams();
+  const queryClient = useQueryClient();
   const [isProcessing, setIsProcessing] = useState(false);
   // The server's 409: the account already has what this checkout sells.
   const [ownedMessage, setOwnedMessage] = useState<string | null>(null);
@@ -275,6 +278,10 @@ function CheckoutForm({
     setOwnedMessage(null);
     setIsProcessing(true);
     try {
+      // Which window the card page opens in depends on the test provider: a buyer quicker than the
+      // providers' answer waits for it (an unanswered read leaves the popup, with this window as fallback).
+      const known =
+        providers ?? (await queryClient.fetchQuery(paymentProvidersQuery).catch(() => undefined));
       const outcome = await startPayment(
         {
           method,
@@ -282,7 +289,7 @@ function CheckoutForm({
           lines,
           walletTotal: isCataloguePriced || coupon ? chargedTotal : null,
           isDirectPurchase: purchase !== 'cart',
-          testMode: providers?.testMode ?? false,
+          testMode: known?.testMode ?? false,
           couponCode: acceptedCode,
         },
         { createCheckoutSession, createPaypalOrder },
