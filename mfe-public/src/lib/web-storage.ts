@@ -23,3 +23,32 @@ export function deviceStore(): KeyValueStorage | null {
     return null;
   }
 }
+
+/** What `key` holds, read as JSON; null when nothing is kept, it is not JSON or the storage refuses. */
+export function readStoredJson(storage: KeyValueStorage | null, key: string): unknown {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return null;
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` as JSON under `key`; a full or refused storage only costs what it would have kept. */
+export function writeStoredJson(storage: KeyValueStorage | null, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Nothing kept: the page goes on without it.
+  }
+}
+
+/** Forgets `key`; a refused storage has nothing to forget. */
+export function removeStored(storage: KeyValueStorage | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // see writeStoredJson
+  }
+}

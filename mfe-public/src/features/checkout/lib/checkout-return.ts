@@ -7,7 +7,7 @@
  */
 import { CHECKOUT_MESSAGES, PAYMENT_OUTCOME_PARAM, readPaymentOutcome } from '@platform/contracts';
 import type { PaymentOutcome } from '@platform/contracts';
-import { sessionStore } from '../../../lib/web-storage';
+import { removeStored, sessionStore } from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 import type { PaymentMethod } from './checkout-lines';
 
@@ -65,11 +65,7 @@ export function peekLeftCheckout(storage: KeyValueStorage | null = sessionStore(
 }
 
 export function forgetLeftCheckout(storage: KeyValueStorage | null = sessionStore()): void {
-  try {
-    storage?.removeItem(LEFT_CHECKOUT_KEY);
-  } catch {
-    // see rememberLeftCheckout
-  }
+  removeStored(storage, LEFT_CHECKOUT_KEY);
 }
 
 /** The checkout this tab left for the payment page (`/checkout?…`), else the cart's. */

@@ -3,7 +3,7 @@
  * kept in sessionStorage (this tab only, gone when the tab closes) from the first submit until the
  * confirmation page has granted access.
  */
-import { sessionStore } from '../../../lib/web-storage';
+import { readStoredJson, removeStored, sessionStore, writeStoredJson } from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 import { EMPTY_BILLING } from './validate-billing';
 import type { BillingFormValues } from './validate-billing';
@@ -11,39 +11,25 @@ import type { BillingFormValues } from './validate-billing';
 export const SAVED_BILLING_KEY = 'checkout_billing_info';
 
 export function readSavedBilling(storage: KeyValueStorage | null = sessionStore()): BillingFormValues | null {
-  try {
-    const raw = storage?.getItem(SAVED_BILLING_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const values = { ...EMPTY_BILLING };
-    for (const key of Object.keys(EMPTY_BILLING) as (keyof BillingFormValues)[]) {
-      const value = (parsed as Record<string, unknown>)[key];
-      if (typeof value === 'string') values[key] = value.slice(0, 300);
-    }
-    return values;
-  } catch {
-    return null;
+  const parsed = readStoredJson(storage, SAVED_BILLING_KEY);
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const values = { ...EMPTY_BILLING };
+  for (const key of Object.keys(EMPTY_BILLING) as (keyof BillingFormValues)[]) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === 'string') values[key] = value.slice(0, 300);
   }
+  return values;
 }
 
 export function saveBilling(
   values: BillingFormValues,
   storage: KeyValueStorage | null = sessionStore(),
 ): void {
-  try {
-    storage?.setItem(SAVED_BILLING_KEY, JSON.stringify(values));
-  } catch {
-    // A full or refused storage only costs the convenience.
-  }
+  writeStoredJson(storage, SAVED_BILLING_KEY, values);
 }
 
 export function clearSavedBilling(storage: KeyValueStorage | null = sessionStore()): void {
-  try {
-    storage?.removeItem(SAVED_BILLING_KEY);
-  } catch {
-    // see saveBilling
-  }
+  removeStored(storage, SAVED_BILLING_KEY);
 }
 
 /** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */

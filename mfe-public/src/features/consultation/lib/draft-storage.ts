@@ -4,7 +4,7 @@
  * nothing is lost on bad input or a failed request; it is cleared once the submission is completed.
  */
 import type { ConsultationRequest } from '@platform/contracts';
-import { sessionStore } from '../../../lib/web-storage';
+import { readStoredJson, removeStored, sessionStore, writeStoredJson } from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 
 export const DRAFT_KEY = 'consultation_draft';
@@ -45,32 +45,10 @@ export type SavedSubmission = { submissionId: string; uploadToken: string; busin
 const MAX_KEPT_LENGTH = 2_500;
 
 function readJson(storage: KeyValueStorage | null, key: string): Record<string, unknown> | null {
-  try {
-    const raw = storage?.getItem(key);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(storage: KeyValueStorage | null, key: string, value: unknown): void {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or refused storage only costs the convenience.
-  }
-}
-
-function remove(storage: KeyValueStorage | null, key: string): void {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // see writeJson
-  }
+  const parsed = readStoredJson(storage, key);
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
 }
 
 export function readDraft(storage: KeyValueStorage | null = sessionStore()): BusinessInfoValues | null {
@@ -93,7 +71,7 @@ export function saveDraft(
     const value = values[field];
     if (typeof value === 'string') kept[field] = value.slice(0, MAX_KEPT_LENGTH);
   }
-  writeJson(storage, DRAFT_KEY, kept);
+  writeStoredJson(storage, DRAFT_KEY, kept);
 }
 
 export function readSubmission(storage: KeyValueStorage | null = sessionStore()): SavedSubmission | null {
@@ -109,13 +87,13 @@ export function saveSubmission(
   submission: SavedSubmission,
   storage: KeyValueStorage | null = sessionStore(),
 ): void {
-  writeJson(storage, SUBMISSION_KEY, submission);
+  writeStoredJson(storage, SUBMISSION_KEY, submission);
 }
 
 /** After 'Complete Submission': the next visit starts a new request. */
 export function clearConsultation(storage: KeyValueStorage | null = sessionStore()): void {
-  remove(storage, DRAFT_KEY);
-  remove(storage, SUBMISSION_KEY);
+  removeStored(storage, DRAFT_KEY);
+  removeStored(storage, SUBMISSION_KEY);
 }
 
 /** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */

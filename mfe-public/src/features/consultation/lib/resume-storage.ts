@@ -5,7 +5,7 @@
  * forgotten after as many days as the e-mailed 'Continue Later' link works.
  */
 import { CONTINUE_LINK_TTL_DAYS } from '@platform/contracts';
-import { deviceStore } from '../../../lib/web-storage';
+import { deviceStore, readStoredJson, removeStored, writeStoredJson } from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 import type { SavedSubmission } from './draft-storage';
 
@@ -20,19 +20,11 @@ export function rememberSubmission(
   now: Date = new Date(),
   storage: KeyValueStorage | null = deviceStore(),
 ): void {
-  try {
-    storage?.setItem(RESUME_KEY, JSON.stringify({ ...submission, savedAt: now.toISOString() }));
-  } catch {
-    // A full or refused storage only costs the offer to continue; the e-mailed link still works.
-  }
+  writeStoredJson(storage, RESUME_KEY, { ...submission, savedAt: now.toISOString() });
 }
 
 export function forgetSubmission(storage: KeyValueStorage | null = deviceStore()): void {
-  try {
-    storage?.removeItem(RESUME_KEY);
-  } catch {
-    // see rememberSubmission
-  }
+  removeStored(storage, RESUME_KEY);
 }
 
 /** The remembered request, or null when there is none, it is unreadable or it is too old. */
@@ -40,14 +32,7 @@ export function readRememberedSubmission(
   now: Date = new Date(),
   storage: KeyValueStorage | null = deviceStore(),
 ): ResumableSubmission | null {
-  let parsed: unknown;
-  try {
-    const raw = storage?.getItem(RESUME_KEY);
-    if (!raw) return null;
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const parsed = readStoredJson(storage, RESUME_KEY);
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { submissionId, uploadToken, businessName, savedAt } = parsed as Record<string, unknown>;
   if (typeof submissionId !== 'string' || !submissionId) return null;
