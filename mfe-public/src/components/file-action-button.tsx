@@ -1,6 +1,7 @@
 /** A small button acting on one file of an upload list ('Retry', 'Remove', …), naming the file to screen readers. */
 import type { ComponentProps, ComponentType } from 'react';
 import { Button } from '@platform/ui';
+import { XIcon } from 'lucide-react';
 
 export function FileActionButton({
   icon: Icon,
@@ -23,5 +24,27 @@ export function FileActionButton({
       {label}
       <span className="sr-only"> {fileName}</span>
     </Button>
+  );
+}
+
+/** 'Remove' on a chosen file not sent yet: it leaves the list of files to upload. */
+export function RemoveFileButton({
+  fileName,
+  onClick,
+  disabled,
+}: {
+  fileName: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <FileActionButton
+      icon={XIcon}
+      label="Remove"
+      fileName={fileName}
+      variant="ghost"
+      disabled={disabled}
+      onClick={onClick}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADDITIONAL_FILE_FIELDS, CONSULTATION_FILE_ACCEPT, UPLOAD_MESSAGES } from '@platform/contracts';
 import type { AdditionalFileField } from '@platform/contracts';
-import { Badge, Button, TitledCard, toast } from '@platform/ui';
+import { Button, TitledCard, toast } from '@platform/ui';
 import {
   FilePickButton,
   Progress,
@@ -16,13 +16,14 @@ import {
   combinePercent,
   formatBytes,
 } from '@platform/ui/upload-progress';
-import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon, UploadIcon, XIcon } from 'lucide-react';
+import { LoaderCircleIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
 import { uploadAdditionalFiles } from '../api/upload-additional-files';
 import { checkAdditionalFile, splitIntoRequests } from '../lib/additional-files';
 import type { ChosenFile } from '../lib/additional-files';
 import { FIELD_COPY, MY_CONSULTATIONS_PATH, MY_CONSULTATIONS_QUERY_KEY } from '../lib/additional-copy';
 import { matchRefusals } from '../lib/upload-answer';
-import { FileActionButton } from '../../../components/file-action-button';
+import { RemoveFileButton } from '../../../components/file-action-button';
+import { UploadedBadge } from '../../../components/uploaded-badge';
 
 export type UploadTarget = {
   submissionId: string;
@@ -210,14 +211,7 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
                   {FIELD_COPY[item.field].label} · {formatBytes(item.size)}
                 </span>
               </span>
-              <FileActionButton
-                icon={XIcon}
-                label="Remove"
-                fileName={item.name}
-                variant="ghost"
-                disabled={isUploading}
-                onClick={() => remove(item.id)}
-              />
+              <RemoveFileButton fileName={item.name} disabled={isUploading} onClick={() => remove(item.id)} />
             </li>
           ))}
         </ul>
@@ -282,10 +276,7 @@ export function AdditionalFilesForm({ target }: { target: UploadTarget }) {
           <ul className="space-y-1 text-sm">
             {stored.map((item) => (
               <li key={item.id} className="flex items-center gap-2" data-testid="stored-file">
-                <Badge variant="success">
-                  <CircleCheckIcon aria-hidden="true" />
-                  Uploaded
-                </Badge>
+                <UploadedBadge />
                 <span className="min-w-0 break-all">{item.name}</span>
                 <span className="text-xs text-muted-foreground">{formatBytes(item.size)}</span>
               </li>

@@ -1,9 +1,7 @@
 /** One chosen file of step 2: a thumbnail for photos, its state, its real upload progress and actions. */
 import { useEffect, useState } from 'react';
-import { Badge } from '@platform/ui';
 import { Progress, formatBytes } from '@platform/ui/upload-progress';
 import {
-  CircleCheckIcon,
   FileTextIcon,
   FilmIcon,
   PauseIcon,
@@ -16,7 +14,8 @@ import {
 import { TRANSFER_COPY } from '../lib/consultation-copy';
 import { isImageFile, isVideoFile } from '../lib/file-rules';
 import type { QueuedFile } from '../lib/upload-queue';
-import { FileActionButton } from '../../../components/file-action-button';
+import { FileActionButton, RemoveFileButton } from '../../../components/file-action-button';
+import { UploadedBadge } from '../../../components/uploaded-badge';
 
 /** A preview address for a chosen photo, released when the row goes away. */
 function useObjectUrl(file: File, enabled: boolean): string | null {
@@ -158,12 +157,7 @@ export function QueuedFileRow({
               />
             </div>
           ) : null}
-          {item.status === 'stored' ? (
-            <Badge variant="success" className="mt-1.5">
-              <CircleCheckIcon aria-hidden="true" />
-              Uploaded
-            </Badge>
-          ) : null}
+          {item.status === 'stored' ? <UploadedBadge className="mt-1.5" /> : null}
           {item.status === 'refused' || item.status === 'failed' ? (
             <p className="flex items-start gap-1.5 font-medium text-destructive">
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -186,14 +180,7 @@ export function QueuedFileRow({
                 onClick={() => onRetry(item.id)}
               />
             ) : null}
-            <FileActionButton
-              icon={XIcon}
-              label="Remove"
-              fileName={item.name}
-              variant="ghost"
-              disabled={isLocked}
-              onClick={() => onRemove(item.id)}
-            />
+            <RemoveFileButton fileName={item.name} disabled={isLocked} onClick={() => onRemove(item.id)} />
           </div>
         ) : null}
       </div>
