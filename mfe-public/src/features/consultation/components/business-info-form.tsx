@@ -16,6 +16,7 @@ import { useSubmitConsultation } from '../api/submit-consultation';
 import { saveDraft, saveSubmission } from '../lib/draft-storage';
 import type { BusinessInfoValues, SavedSubmission } from '../lib/draft-storage';
 import { describeStepOneFailure } from '../lib/step-one-outcome';
+import { showFormFailure } from '../../../lib/form-failure';
 
 const LONG_TEXT_MAX = 2000;
 
@@ -132,10 +133,7 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
       return;
     }
     if (!outcome.ok) {
-      const failure = describeStepOneFailure(outcome);
-      for (const { field, message } of failure.fieldErrors)
-        form.setError(field, { message }, { shouldFocus: true });
-      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      showFormFailure(form.setError, describeStepOneFailure(outcome));
       return;
     }
     const submission: SavedSubmission = {

@@ -13,6 +13,7 @@ import { LoaderCircleIcon, SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SUBJECT_LABELS } from '../lib/contact-copy';
 import { describeContactFailure } from '../lib/contact-failure';
+import { showFormFailure } from '../../../lib/form-failure';
 
 /** The toast stays 5 s. */
 const SENT_TOAST_MS = 5000;
@@ -47,15 +48,11 @@ export function ContactForm() {
       outcome = await send.mutateAsync(values);
     } catch (error) {
       console.error('Contact message failed:', error);
-      const failure = describeContactFailure(null);
-      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      showFormFailure(form.setError, describeContactFailure(null));
       return;
     }
     if (!outcome.ok) {
-      const failure = describeContactFailure(outcome);
-      for (const { field, message } of failure.fieldErrors)
-        form.setError(field, { message }, { shouldFocus: true });
-      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      showFormFailure(form.setError, describeContactFailure(outcome));
       return;
     }
     form.reset(EMPTY);
