@@ -28,12 +28,11 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
 import { emailedAccount } from './fields.js';
-import { CalendarDaySchema, CustomerStatusSchema } from '../http/revenue/plan.js';
-import { isoDateTime } from '../http/fields.js';
+import { CustomerStatusSchema } from '../http/revenue/plan.js';
+import { reportPeriod } from '../http/revenue/period.js';
+import { cardLast4, isoDateTime } from '../http/fields.js';
 
 const userId = z.string().min(1);
-/** The month a report covers (first and last day). */
-const reportPeriod = { periodStart: CalendarDaySchema, periodEnd: CalendarDaySchema };
 
 export const RevenuePlanConsentedSchema = z.object({
   planId: z.uuid(),
@@ -104,7 +103,7 @@ export const RevenueReminderRequestedSchema = z.object({
    * `payment-card-notice`: the card on file the shares will be charged to on their due date (docs/decisions.md,
    * 112); absent otherwise. Optional: reminders sent before it existed carry none.
    */
-  card: z.object({ brand: z.string().min(1), last4: z.string().regex(/^\d{4}$/) }).optional(),
+  card: z.object({ brand: z.string().min(1), last4: cardLast4 }).optional(),
   requestedAt: isoDateTime,
 });
 export type RevenueReminderRequested = z.infer<typeof RevenueReminderRequestedSchema>;

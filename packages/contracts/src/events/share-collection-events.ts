@@ -9,7 +9,7 @@
  *   retries (`declined`), or a hard decline it does not (`hard-decline`).
  */
 import { z } from 'zod';
-import { CalendarDaySchema } from '../http/revenue/plan.js';
+import { reportPeriod } from '../http/revenue/period.js';
 import { isoDateTime } from '../http/fields.js';
 
 /** The attempts of one share: on the due date, then 3, 7 and 14 days after it. */
@@ -23,8 +23,7 @@ export const RevenueShareCollectionRequestedSchema = z.object({
   attempt: z.number().int().min(1).max(SHARE_COLLECTION_RETRY_DAYS.length),
   /** Cents still owed on the report when the attempt was asked for. */
   amount: z.number().int().positive(),
-  periodStart: CalendarDaySchema,
-  periodEnd: CalendarDaySchema,
+  ...reportPeriod,
   requestedAt: isoDateTime,
 });
 export type RevenueShareCollectionRequested = z.infer<typeof RevenueShareCollectionRequestedSchema>;

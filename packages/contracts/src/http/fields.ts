@@ -11,3 +11,6 @@ export const actionSucceeded = { success: z.literal(true), message: z.string() }
 export function wholeNumberInRange(min: number, max: number, message: string): z.ZodNumber {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
+
+/** A card's last four digits, as the card providers give them. */
+export const cardLast4 = z.string().regex(/^\d{4}$/);

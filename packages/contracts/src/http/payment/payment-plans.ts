@@ -4,7 +4,7 @@
  * their due dates, retried after a decline, and the course paused once an instalment is past its grace.
  */
 import { z } from 'zod';
-import { isoDateTime } from '../fields.js';
+import { cardLast4, isoDateTime } from '../fields.js';
 
 /** The catalogue product sold as a plan, and how it is split. */
 export const PAYMENT_PLAN_PRODUCT_ID = 'flexible-payments-program';
@@ -80,7 +80,7 @@ export const PaymentPlanSchema = z.object({
   remaining: z.number().int().nonnegative(),
   instalments: z.array(PlanInstalmentSchema),
   /** The card on file the later instalments are charged to (the buyer's account's), null without one. */
-  card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }).nullable(),
+  card: z.object({ brand: z.string(), last4: cardLast4 }).nullable(),
 });
 export type PaymentPlan = z.infer<typeof PaymentPlanSchema>;
 

@@ -11,7 +11,7 @@
  *   the welcome page, or Orders & billing, where a payment plan's buyer changes the card it charges).
  */
 import { z } from 'zod';
-import { isoDateTime } from '../fields.js';
+import { cardLast4, isoDateTime } from '../fields.js';
 
 export const SAVED_CARD_MESSAGES = {
   returnTo: 'returnTo must be revenue-report, dashboard, revenue-share-welcome or orders',
@@ -57,7 +57,7 @@ export const SavedCardSchema = z.object({
   provider: z.enum(['stripe', 'test']),
   /** 'Visa', 'Mastercard', … as the provider names it. */
   brand: z.string(),
-  last4: z.string().regex(/^\d{4}$/),
+  last4: cardLast4,
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int(),
   savedAt: isoDateTime,

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { isoDateTime } from '../fields.js';
+import { CalendarDaySchema, reportPeriod } from './period.js';
 
-/** A calendar day, `YYYY-MM-DD`. */
-export const CalendarDaySchema = z.iso.date();
+export { CalendarDaySchema } from './period.js';
 
 /**
  * `current`; `overdue`: a verified share unpaid past its due date, or a month's report missing more than 10
@@ -24,8 +24,7 @@ export type ReportStatus = z.infer<typeof ReportStatusSchema>;
 
 /** A calendar month an owner is to report: its first and last day and when its report becomes late. */
 export const ReportMonthSchema = z.object({
-  periodStart: CalendarDaySchema,
-  periodEnd: CalendarDaySchema,
+  ...reportPeriod,
   /** After this instant the missing report makes the owner `overdue`. */
   lateAfter: isoDateTime,
 });

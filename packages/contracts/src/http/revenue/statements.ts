@@ -11,7 +11,7 @@
  * correction that lowered a share take from it.
  */
 import { z } from 'zod';
-import { CalendarDaySchema } from './plan.js';
+import { reportPeriod } from './period.js';
 import { isoDateTime } from '../fields.js';
 
 export const STATEMENT_MESSAGES = {
@@ -59,8 +59,7 @@ export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 export const StatementReportSchema = z.object({
   id: z.uuid(),
-  periodStart: CalendarDaySchema,
-  periodEnd: CalendarDaySchema,
+  ...reportPeriod,
   netRevenue: z.number().int(),
   baselineNetRevenue: z.number().int(),
   revenueIncrease: z.number().int(),
