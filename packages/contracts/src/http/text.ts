@@ -65,3 +65,8 @@ export function optionalTextField(options: Omit<TextFieldOptions, 'min'>) {
     .nullish()
     .transform((value) => (value ? value : undefined));
 }
+
+/** What a person writes in a text area (a message, a question, a reason): required, trimmed, lines kept. */
+export function writtenText(max: number, messages: { required: string; tooLong: string }): z.ZodString {
+  return textField({ min: 1, max, multiline: true, ...messages });
+}

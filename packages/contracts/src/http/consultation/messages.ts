@@ -5,7 +5,7 @@
  * e-mailed the other's. Pages show the text as text, e-mails escape it.
  */
 import { z } from 'zod';
-import { textField } from '../text.js';
+import { writtenText } from '../text.js';
 import { formatBytes } from './upload-files.js';
 import { isoDateTime } from '../fields.js';
 
@@ -18,10 +18,7 @@ export const CONSULTATION_MESSAGE_MESSAGES = {
 
 /** `POST /api/consultations/:id/messages` and `POST /api/admin/consultations/:id/messages`. */
 export const PostConsultationMessageRequestSchema = z.object({
-  body: textField({
-    min: 1,
-    max: CONSULTATION_MESSAGE_MAX_LENGTH,
-    multiline: true,
+  body: writtenText(CONSULTATION_MESSAGE_MAX_LENGTH, {
     required: CONSULTATION_MESSAGE_MESSAGES.required,
     tooLong: CONSULTATION_MESSAGE_MESSAGES.tooLong,
   }),

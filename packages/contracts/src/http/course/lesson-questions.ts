@@ -4,7 +4,7 @@
  * pages show it as text, e-mails escape it.
  */
 import { z } from 'zod';
-import { textField } from '../text.js';
+import { writtenText } from '../text.js';
 import { isoDateTime } from '../fields.js';
 
 export const QUESTION_MAX_LENGTH = 2000;
@@ -14,10 +14,7 @@ export const QUESTION_ALREADY_ANSWERED_MESSAGE = 'This question has already been
 
 /** `POST /api/lessons/:id/questions`. */
 export const AskQuestionRequestSchema = z.object({
-  body: textField({
-    min: 1,
-    max: QUESTION_MAX_LENGTH,
-    multiline: true,
+  body: writtenText(QUESTION_MAX_LENGTH, {
     required: 'Please write your question',
     tooLong: `Your question must be at most ${QUESTION_MAX_LENGTH} characters`,
   }),
@@ -26,10 +23,7 @@ export type AskQuestionRequest = z.infer<typeof AskQuestionRequestSchema>;
 
 /** `POST /api/admin/questions/:id/answer`. */
 export const AnswerQuestionRequestSchema = z.object({
-  body: textField({
-    min: 1,
-    max: ANSWER_MAX_LENGTH,
-    multiline: true,
+  body: writtenText(ANSWER_MAX_LENGTH, {
     required: 'Please write your answer',
     tooLong: `The answer must be at most ${ANSWER_MAX_LENGTH} characters`,
   }),

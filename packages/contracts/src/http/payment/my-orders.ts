@@ -3,7 +3,7 @@
  * `GET /api/orders` and `POST /api/orders/{id}/refund-request`.
  */
 import { z } from 'zod';
-import { textField } from '../text.js';
+import { writtenText } from '../text.js';
 import { PaymentPlanSchema } from './payment-plans.js';
 import { OrderLineSchema, OrderStatusSchema, PaymentProviderSchema, REFUND_WINDOW_DAYS } from './orders.js';
 import { isoDateTime } from '../fields.js';
@@ -51,10 +51,7 @@ export const MY_ORDER_MESSAGES = {
 
 export const RefundRequestBodySchema = z.object(
   {
-    reason: textField({
-      min: 1,
-      max: 500,
-      multiline: true,
+    reason: writtenText(500, {
       required: MY_ORDER_MESSAGES.reasonRequired,
       tooLong: MY_ORDER_MESSAGES.reasonTooLong,
     }),

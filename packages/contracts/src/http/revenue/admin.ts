@@ -16,7 +16,7 @@
  * the admin to see (baseline, increase) and what the ledger needs (paid so far, due date, status).
  */
 import { z } from 'zod';
-import { textField } from '../text.js';
+import { textField, writtenText } from '../text.js';
 import { REVENUE_CONSENT_MESSAGES } from './consent.js';
 import { ReportDisputeSchema } from './dispute-view.js';
 import { ReportDocumentSchema } from './documents.js';
@@ -268,10 +268,7 @@ export const CorrectBaselineRequestSchema = z.object({
     .int(REVENUE_CONSENT_MESSAGES.baselineWhole)
     .min(0, REVENUE_CONSENT_MESSAGES.baselinePositive)
     .max(MAX_REVENUE_CENTS, REVENUE_CONSENT_MESSAGES.baselineTooLarge),
-  reason: textField({
-    min: 1,
-    max: BASELINE_REASON_MAX,
-    multiline: true,
+  reason: writtenText(BASELINE_REASON_MAX, {
     required: REVENUE_ADMIN_MESSAGES.reasonRequired,
     tooLong: REVENUE_ADMIN_MESSAGES.reasonTooLong,
   }),
@@ -321,10 +318,7 @@ export const SetAgreementDateRequestSchema = z.object({
     .min(1, REVENUE_ADMIN_MESSAGES.agreedAtRequired)
     .refine((value) => CalendarDaySchema.safeParse(value).success, REVENUE_ADMIN_MESSAGES.agreedAtInvalid)
     .refine((value) => value >= AGREEMENT_DATE_EARLIEST, REVENUE_ADMIN_MESSAGES.agreedAtTooEarly),
-  reason: textField({
-    min: 1,
-    max: BASELINE_REASON_MAX,
-    multiline: true,
+  reason: writtenText(BASELINE_REASON_MAX, {
     required: REVENUE_ADMIN_MESSAGES.agreementReasonRequired,
     tooLong: REVENUE_ADMIN_MESSAGES.reasonTooLong,
   }),

@@ -10,7 +10,7 @@
  * Accepting recomputes the share from the corrected figures (cents) with the report's own baseline.
  */
 import { z } from 'zod';
-import { optionalTextField, textField } from '../text.js';
+import { optionalTextField, writtenText } from '../text.js';
 import { checkNetRevenue, REVENUE_FIGURE_FIELDS } from './report.js';
 import { ReportDisputeSchema } from './dispute-view.js';
 import { actionSucceeded } from '../fields.js';
@@ -39,10 +39,7 @@ export const REPORT_DISPUTE_MESSAGES = {
 } as const;
 
 export const DisputeReportRequestSchema = z.object({
-  reason: textField({
-    min: 1,
-    max: DISPUTE_REASON_MAX,
-    multiline: true,
+  reason: writtenText(DISPUTE_REASON_MAX, {
     required: REPORT_DISPUTE_MESSAGES.reasonRequired,
     tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
   }),
@@ -50,10 +47,7 @@ export const DisputeReportRequestSchema = z.object({
 export type DisputeReportRequest = z.infer<typeof DisputeReportRequestSchema>;
 
 export const RejectDisputeRequestSchema = z.object({
-  reason: textField({
-    min: 1,
-    max: DISPUTE_REASON_MAX,
-    multiline: true,
+  reason: writtenText(DISPUTE_REASON_MAX, {
     required: REPORT_DISPUTE_MESSAGES.rejectReasonRequired,
     tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
   }),

@@ -8,7 +8,7 @@
  * anytime': shares already owed for months reported stay owed; nothing more is asked).
  */
 import { z } from 'zod';
-import { textField } from '../text.js';
+import { writtenText } from '../text.js';
 import { RevenuePlanSchema } from './plan.js';
 import { actionSucceeded } from '../fields.js';
 
@@ -45,10 +45,7 @@ export function leaveConsequences(owed: string): string {
 }
 
 export const LeaveRevenueShareRequestSchema = z.object({
-  reason: textField({
-    min: 1,
-    max: LEAVE_REASON_MAX,
-    multiline: true,
+  reason: writtenText(LEAVE_REASON_MAX, {
     required: REVENUE_LEAVE_MESSAGES.reasonRequired,
     tooLong: REVENUE_LEAVE_MESSAGES.reasonTooLong,
   }),
