@@ -1,4 +1,6 @@
 /** Cart arithmetic in integer cents (docs/decisions.md, 3): list-price subtotal, discount, charged total. */
+import { sumOrderLines } from '../../../lib/order-totals';
+import type { OrderTotals } from '../../../lib/order-totals';
 
 type SummaryItem = {
   price: number;
@@ -6,16 +8,7 @@ type SummaryItem = {
   compareAtPrice?: number | null;
 };
 
-export type CartSummary = {
-  /** Number of units across all lines. */
-  itemCount: number;
-  /** Sum at list price: the compare-at price when present, else the price. */
-  subtotal: number;
-  /** subtotal − total, never negative. */
-  discount: number;
-  /** What is charged. */
-  total: number;
-};
+export type CartSummary = OrderTotals;
 
 /** The list (struck-through) unit price, or null when the item is not discounted. */
 export function getCompareAtPrice(item: SummaryItem): number | null {
@@ -32,15 +25,7 @@ export function getLineListTotal(item: SummaryItem): number {
 }
 
 export function getCartSummary(items: readonly SummaryItem[]): CartSummary {
-  let itemCount = 0;
-  let subtotal = 0;
-  let total = 0;
-  for (const item of items) {
-    itemCount += item.quantity;
-    subtotal += getLineListTotal(item);
-    total += getLineTotal(item);
-  }
-  return { itemCount, subtotal, discount: subtotal - total, total };
+  return sumOrderLines(items, getLineListTotal, getLineTotal);
 }
 
 /** The minus button never goes below 1 (removing is the remove button's job). */

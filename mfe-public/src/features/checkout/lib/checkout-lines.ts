@@ -5,6 +5,8 @@
  * (docs/decisions.md, 2), so these numbers never bind it.
  */
 import { COURSE_PRODUCT_ID } from '@platform/contracts';
+import { sumOrderLines } from '../../../lib/order-totals';
+import type { OrderTotals } from '../../../lib/order-totals';
 
 export type PaymentMethod = 'card' | 'paypal';
 
@@ -102,25 +104,14 @@ export function getProductLine(product: CatalogueLike): CheckoutLineView {
   };
 }
 
-export type CheckoutTotals = {
-  itemCount: number;
-  /** At list price. */
-  subtotal: number;
-  discount: number;
-  /** What is charged. */
-  total: number;
-};
+export type CheckoutTotals = OrderTotals;
 
 export function getCheckoutTotals(lines: readonly CheckoutLineView[]): CheckoutTotals {
-  let itemCount = 0;
-  let subtotal = 0;
-  let total = 0;
-  for (const line of lines) {
-    itemCount += line.quantity;
-    subtotal += (line.compareAtPrice ?? line.unitPrice) * line.quantity;
-    total += line.unitPrice * line.quantity;
-  }
-  return { itemCount, subtotal, discount: subtotal - total, total };
+  return sumOrderLines(
+    lines,
+    (line) => (line.compareAtPrice ?? line.unitPrice) * line.quantity,
+    (line) => line.unitPrice * line.quantity,
+  );
 }
 
 /**
