@@ -4,6 +4,7 @@
  * or completion, which uploads what is chosen first.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -42,6 +43,45 @@ import type { UploadsBeforeCompleting } from '../lib/complete-with-files';
 import type { UploadSlot } from '../lib/file-rules';
 import { useConsultationUploads } from '../lib/use-consultation-uploads';
 import { UploadSlotCard } from './upload-slot-card';
+
+/** Each input's own copy, in the order step 2 shows them. */
+const SLOT_CARDS: Pick<
+  ComponentProps<typeof UploadSlotCard>,
+  'slot' | 'title' | 'description' | 'icon' | 'accept' | 'multiple' | 'chooseLabel' | 'noun'
+>[] = [
+  {
+    slot: 'photos',
+    title: 'Restaurant Photos',
+    description:
+      'Dining room, entrance, kitchen, tables and signage: as many photos as you like (up to 20 MB each).',
+    icon: CameraIcon,
+    accept: CONSULTATION_FILE_ACCEPT.images,
+    multiple: true,
+    chooseLabel: 'Choose photos',
+    noun: 'photo',
+  },
+  {
+    slot: 'video',
+    title: 'Walkthrough Video',
+    description:
+      'One video walking through your restaurant as a guest sees it. Suggested length: 2-3 minutes (up to 2 GB).',
+    icon: FilmIcon,
+    accept: CONSULTATION_FILE_ACCEPT.videos,
+    multiple: false,
+    chooseLabel: 'Choose video',
+    noun: 'video',
+  },
+  {
+    slot: 'menu',
+    title: 'Menu',
+    description: 'Photos of your menu, or the menu as a PDF, DOC or DOCX document (up to 25 MB).',
+    icon: UtensilsIcon,
+    accept: `${CONSULTATION_FILE_ACCEPT.menu_photos},${CONSULTATION_FILE_ACCEPT.documents}`,
+    multiple: true,
+    chooseLabel: 'Choose menu files',
+    noun: 'menu file',
+  },
+];
 
 type UploadStepProps = {
   submission: SavedSubmission;
@@ -181,36 +221,9 @@ export function UploadStep({ submission, onClosed }: UploadStepProps) {
           e-mail has a link to add more files.
         </AlertDescription>
       </Alert>
-      <UploadSlotCard
-        {...slotProps('photos')}
-        title="Restaurant Photos"
-        description="Dining room, entrance, kitchen, tables and signage: as many photos as you like (up to 20 MB each)."
-        icon={CameraIcon}
-        accept={CONSULTATION_FILE_ACCEPT.images}
-        multiple
-        chooseLabel="Choose photos"
-        noun="photo"
-      />
-      <UploadSlotCard
-        {...slotProps('video')}
-        title="Walkthrough Video"
-        description="One video walking through your restaurant as a guest sees it. Suggested length: 2-3 minutes (up to 2 GB)."
-        icon={FilmIcon}
-        accept={CONSULTATION_FILE_ACCEPT.videos}
-        multiple={false}
-        chooseLabel="Choose video"
-        noun="video"
-      />
-      <UploadSlotCard
-        {...slotProps('menu')}
-        title="Menu"
-        description="Photos of your menu, or the menu as a PDF, DOC or DOCX document (up to 25 MB)."
-        icon={UtensilsIcon}
-        accept={`${CONSULTATION_FILE_ACCEPT.menu_photos},${CONSULTATION_FILE_ACCEPT.documents}`}
-        multiple
-        chooseLabel="Choose menu files"
-        noun="menu file"
-      />
+      {SLOT_CARDS.map((card) => (
+        <UploadSlotCard key={card.slot} {...slotProps(card.slot)} {...card} />
+      ))}
       {problem ? (
         <Alert variant="destructive" role="alert" ref={problemRef} tabIndex={-1} data-testid="unsent-files">
           <TriangleAlertIcon aria-hidden="true" />
