@@ -4,18 +4,13 @@
  * course, an enrolment in it or the admin role (else 403 with MEMBERSHIP_REQUIRED_MESSAGE). Answers are per
  * user: never cached.
  */
-import {
-  COURSE_NOT_FOUND_MESSAGE,
-  ContentIdParamsSchema,
-  LESSON_NOT_FOUND_MESSAGE,
-  MODULE_NOT_FOUND_MESSAGE,
-  SaveLessonPositionRequestSchema,
-} from '@platform/contracts';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { SaveLessonPositionRequestSchema } from '@platform/contracts';
+import { privateNoStore } from '@platform/service-kit/http';
 import { requireUser, type UserCaller } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
+import { courseIdPath, lessonIdPath, lessonIdPathWithBody, moduleIdPath } from '../http/content-id-paths.js';
 import { getLessonNavigation } from './get-lesson-navigation.js';
 import { getProgressDashboard } from './get-progress-dashboard.js';
 import {
@@ -31,18 +26,18 @@ import {
   saveLessonPosition,
 } from './learning.service.js';
 
-/** A path id that is not a positive integer names nothing: the resource's own 404. */
-const courseId = validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE });
-const moduleId = validate({ params: ContentIdParamsSchema }, { notFound: MODULE_NOT_FOUND_MESSAGE });
-const lessonId = validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE });
-
 export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   const call = (caller: UserCaller) => ({ caller, now: deps.clock.now() });
+  /** A completion may finish the course: its certificate links to the site. */
+  const completing = (caller: UserCaller) => ({
+    ...call(caller),
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+  });
   router.get('/api/courses', privateNoStore, requireUser, async (req, res) => {
     res.json(await listCourses(deps.db, call(req.caller)));
   });
 
-  router.get('/api/courses/:id', privateNoStore, requireUser, courseId, async (req, res) => {
+  router.get('/api/courses/:id', privateNoStore, requireUser, courseIdPath, async (req, res) => {
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
@@ -57,61 +52,52 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     '/api/courses/:id/available-modules',
     privateNoStore,
     requireUser,
-    courseId,
+    courseIdPath,
     async (req, res) => {
       res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
     },
   );
 
-  router.get('/api/modules/:id', privateNoStore, requireUser, moduleId, async (req, res) => {
+  router.get('/api/modules/:id', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
     res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleId, async (req, res) => {
+  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
     res.json(await listModuleLessons(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.post('/api/modules/:id/unlock-notice', privateNoStore, requireUser, moduleId, async (req, res) => {
-    await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
-    res.status(204).end();
+  router.post(
+    '/api/modules/:id/unlock-notice',
+    privateNoStore,
+    requireUser,
+    moduleIdPath,
+    async (req, res) => {
+      await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
+      res.status(204).end();
+    },
+  );
+
+  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
+    res.json(await completeModule(deps.db, { ...completing(req.caller), moduleId: req.params.id }));
   });
 
-  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
-    res.json(
-      await completeModule(deps.db, {
-        ...call(req.caller),
-        moduleId: req.params.id,
-        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
-      }),
-    );
-  });
-
-  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
+  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
     res.json(await getLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonId, async (req, res) => {
+  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
     res.json(await getLessonNavigation(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
-    res.json(
-      await completeLesson(deps.db, {
-        ...call(req.caller),
-        lessonId: req.params.id,
-        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
-      }),
-    );
+  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
+    res.json(await completeLesson(deps.db, { ...completing(req.caller), lessonId: req.params.id }));
   });
 
   router.put(
     '/api/lessons/:id/progress',
     privateNoStore,
     requireUser,
-    validate(
-      { params: ContentIdParamsSchema, body: SaveLessonPositionRequestSchema },
-      { notFound: LESSON_NOT_FOUND_MESSAGE },
-    ),
+    lessonIdPathWithBody(SaveLessonPositionRequestSchema),
     async (req, res) => {
       await saveLessonPosition(deps.db, {
         ...call(req.caller),
