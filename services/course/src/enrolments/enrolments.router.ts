@@ -4,7 +4,7 @@ import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
-import { courseIdPath } from '../http/content-id-paths.js';
+import { courseId } from '../http/content-id-paths.js';
 import { enrolInCourse } from './enrol-in-course.js';
 import { listEnrolments } from './list-enrolments.js';
 
@@ -12,7 +12,7 @@ export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
   router.get('/api/enrollments', privateNoStore, requireUser, async (req, res) => {
     res.json(await listEnrolments(deps.db, req.caller.userId));
   });
-  router.post('/api/courses/:id/enroll', privateNoStore, requireUser, courseIdPath, async (req, res) => {
+  router.post('/api/courses/:id/enroll', privateNoStore, requireUser, courseId, async (req, res) => {
     const { enrolment, created } = await enrolInCourse(deps.db, {
       caller: req.caller,
       courseId: req.params.id,

@@ -11,20 +11,11 @@ import {
 import { validate } from '@platform/service-kit/http';
 import type { z } from 'zod';
 
-export const courseIdPath = validate(
-  { params: ContentIdParamsSchema },
-  { notFound: COURSE_NOT_FOUND_MESSAGE },
-);
-export const moduleIdPath = validate(
-  { params: ContentIdParamsSchema },
-  { notFound: MODULE_NOT_FOUND_MESSAGE },
-);
-export const lessonIdPath = validate(
-  { params: ContentIdParamsSchema },
-  { notFound: LESSON_NOT_FOUND_MESSAGE },
-);
+export const courseId = validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE });
+export const moduleId = validate({ params: ContentIdParamsSchema }, { notFound: MODULE_NOT_FOUND_MESSAGE });
+export const lessonId = validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE });
 
 /** A lesson's path id, and the request body `body` checks. */
-export function lessonIdPathWithBody<TBody extends z.ZodType>(body: TBody) {
+export function lessonIdWithBody<TBody extends z.ZodType>(body: TBody) {
   return validate({ params: ContentIdParamsSchema, body }, { notFound: LESSON_NOT_FOUND_MESSAGE });
 }

@@ -10,7 +10,7 @@ import { requireUser, type UserCaller } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
-import { courseIdPath, lessonIdPath, lessonIdPathWithBody, moduleIdPath } from '../http/content-id-paths.js';
+import { courseId, lessonId, lessonIdWithBody, moduleId } from '../http/content-id-paths.js';
 import { getLessonNavigation } from './get-lesson-navigation.js';
 import { getProgressDashboard } from './get-progress-dashboard.js';
 import {
@@ -37,7 +37,7 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     res.json(await listCourses(deps.db, call(req.caller)));
   });
 
-  router.get('/api/courses/:id', privateNoStore, requireUser, courseIdPath, async (req, res) => {
+  router.get('/api/courses/:id', privateNoStore, requireUser, courseId, async (req, res) => {
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
@@ -52,44 +52,38 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     '/api/courses/:id/available-modules',
     privateNoStore,
     requireUser,
-    courseIdPath,
+    courseId,
     async (req, res) => {
       res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
     },
   );
 
-  router.get('/api/modules/:id', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
+  router.get('/api/modules/:id', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
+  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await listModuleLessons(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.post(
-    '/api/modules/:id/unlock-notice',
-    privateNoStore,
-    requireUser,
-    moduleIdPath,
-    async (req, res) => {
-      await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
-      res.status(204).end();
-    },
-  );
+  router.post('/api/modules/:id/unlock-notice', privateNoStore, requireUser, moduleId, async (req, res) => {
+    await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
+    res.status(204).end();
+  });
 
-  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleIdPath, async (req, res) => {
+  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
     res.json(await completeModule(deps.db, { ...completing(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
+  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await getLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
+  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await getLessonNavigation(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
+  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(await completeLesson(deps.db, { ...completing(req.caller), lessonId: req.params.id }));
   });
 
@@ -97,7 +91,7 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     '/api/lessons/:id/progress',
     privateNoStore,
     requireUser,
-    lessonIdPathWithBody(SaveLessonPositionRequestSchema),
+    lessonIdWithBody(SaveLessonPositionRequestSchema),
     async (req, res) => {
       await saveLessonPosition(deps.db, {
         ...call(req.caller),

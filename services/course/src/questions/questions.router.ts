@@ -15,7 +15,7 @@ import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
-import { lessonIdPath, lessonIdPathWithBody } from '../http/content-id-paths.js';
+import { lessonId, lessonIdWithBody } from '../http/content-id-paths.js';
 import { answerQuestion, askQuestion, listAdminQuestions, listLessonQuestions } from './questions.service.js';
 
 export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
@@ -26,7 +26,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     durationSeconds: 60 * 60,
   });
 
-  router.get('/api/lessons/:id/questions', privateNoStore, requireUser, lessonIdPath, async (req, res) => {
+  router.get('/api/lessons/:id/questions', privateNoStore, requireUser, lessonId, async (req, res) => {
     res.json(
       await listLessonQuestions(deps.db, {
         caller: req.caller,
@@ -40,7 +40,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     '/api/lessons/:id/questions',
     privateNoStore,
     requireUser,
-    lessonIdPathWithBody(AskQuestionRequestSchema),
+    lessonIdWithBody(AskQuestionRequestSchema),
     async (req, res) => {
       await takeOrRefuse(questionsPerMember, `user:${req.caller.userId}`);
       const question = await askQuestion(deps.db, {
