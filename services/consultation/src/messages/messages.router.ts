@@ -13,8 +13,6 @@
  * Writing is limited per person (`CONSULTATION_MESSAGES_PER_HOUR`).
  */
 import {
-  CONSULTATION_FILE_NOT_FOUND_MESSAGE,
-  ConsultationFileIdParamsSchema,
   ConsultationIdParamsSchema,
   PostConsultationMessageRequestSchema,
   UPLOAD_MESSAGES,
@@ -32,7 +30,7 @@ import type { ConsultationConfig } from '../config.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import { isOwner } from '../submissions/authorize-submission.js';
 import { findSubmission, type SubmissionRow } from '../submissions/submissions.repository.js';
-import { privateFileHeaders, sendStoredFile } from '../uploads/send-stored-file.js';
+import { storedFileRoute } from '../uploads/stored-file-route.js';
 import { findMessageFileWithSubmission, listFilesOfMessages, listMessagesOf } from './messages.repository.js';
 import { postMessage } from './post-message.js';
 import { receiveMessageWithFiles, type ReceivedMessage } from './receive-message-files.js';
@@ -126,18 +124,9 @@ export function messageRoutes(
   router.post('/api/admin/consultations/:id/messages', noStore, requireAdmin, posted, async (req, res) => {
     res.status(201).json(await write('admin', req.caller, req.params.id, req, async () => req.body));
   });
-  router.get(
-    '/api/consultation-message-files/:fileId',
-    privateFileHeaders,
-    requireUser,
-    validate({ params: ConsultationFileIdParamsSchema }),
-    async (req, res) => {
-      const found = await findMessageFileWithSubmission(deps.db, req.params.fileId);
-      // Anyone but the submission's owner or an admin learns nothing, not even that the file exists.
-      if (!found || (req.caller.role !== 'admin' && !isOwner(req.caller, found.submission))) {
-        throw new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
-      }
-      await sendStoredFile(req, res, deps.store, found.file);
-    },
-  );
+  // Anyone but the submission's owner or an admin learns nothing, not even that the file exists.
+  storedFileRoute(router, deps, '/api/consultation-message-files/:fileId', {
+    find: findMessageFileWithSubmission,
+    strangers: 'not_found',
+  });
 }

@@ -1,7 +1,7 @@
 /** Catalogue queries: the published course with its sections and lessons, and the products. */
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@platform/service-kit/db';
-import { listCourseModules } from '../learning/learning.repository.js';
+import { listCourseModules, listPublishedLessons } from '../learning/learning.repository.js';
 import { courseLessons, courseModules, courses, products } from '../db/schema.js';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -53,24 +53,7 @@ export async function findPublicCourseOutline(db: Executor): Promise<CourseOutli
  * visitor may open it.
  */
 export async function listPublishedLessonMedia(db: Executor) {
-  return db
-    .select({
-      id: courseLessons.id,
-      moduleId: courseLessons.moduleId,
-      orderIndex: courseLessons.orderIndex,
-      isFree: courseLessons.isFree,
-      videoUrl: courseLessons.videoUrl,
-    })
-    .from(courseLessons)
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .innerJoin(courses, eq(courses.id, courseModules.courseId))
-    .where(
-      and(
-        eq(courses.isPublished, true),
-        eq(courseModules.isPublished, true),
-        eq(courseLessons.isPublished, true),
-      ),
-    );
+  return listPublishedLessons(db, eq(courses.isPublished, true));
 }
 
 /**

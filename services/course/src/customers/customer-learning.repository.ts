@@ -12,6 +12,7 @@ import {
   moduleProgress,
   type CustomerAccessLogRow,
 } from '../db/schema.js';
+import { publishedLessonAndSection } from '../learning/learning.repository.js';
 
 export async function listAllCourses(db: Executor) {
   return db.select({ id: courses.id, title: courses.title }).from(courses).orderBy(asc(courses.id));
@@ -36,7 +37,7 @@ export async function listPublishedOutline(db: Executor) {
     })
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(eq(courseModules.isPublished, true), eq(courseLessons.isPublished, true)))
+    .where(publishedLessonAndSection())
     .orderBy(asc(courseModules.courseId), asc(courseModules.orderIndex), asc(courseLessons.orderIndex));
 }
 

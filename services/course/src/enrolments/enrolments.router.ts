@@ -1,10 +1,10 @@
 /** Enrolments of signed-in members: their list, and 'Enroll Now'. */
-import { COURSE_NOT_FOUND_MESSAGE, ContentIdParamsSchema } from '@platform/contracts';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { privateNoStore } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
+import { courseId } from '../http/content-id-paths.js';
 import { enrolInCourse } from './enrol-in-course.js';
 import { listEnrolments } from './list-enrolments.js';
 
@@ -12,18 +12,12 @@ export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
   router.get('/api/enrollments', privateNoStore, requireUser, async (req, res) => {
     res.json(await listEnrolments(deps.db, req.caller.userId));
   });
-  router.post(
-    '/api/courses/:id/enroll',
-    privateNoStore,
-    requireUser,
-    validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE }),
-    async (req, res) => {
-      const { enrolment, created } = await enrolInCourse(deps.db, {
-        caller: req.caller,
-        courseId: req.params.id,
-        now: deps.clock.now(),
-      });
-      res.status(created ? 201 : 200).json(enrolment);
-    },
-  );
+  router.post('/api/courses/:id/enroll', privateNoStore, requireUser, courseId, async (req, res) => {
+    const { enrolment, created } = await enrolInCourse(deps.db, {
+      caller: req.caller,
+      courseId: req.params.id,
+      now: deps.clock.now(),
+    });
+    res.status(created ? 201 : 200).json(enrolment);
+  });
 }

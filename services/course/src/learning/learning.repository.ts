@@ -2,7 +2,7 @@
 import type { Executor } from '@platform/service-kit/db';
 import { findSeatOwnerOf } from '../team/team.repository.js';
 import { standingEnrolmentsOf } from '../enrolments/enrolments.repository.js';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   courseEnrollments,
   sectionUnlockNotices,
@@ -131,15 +131,22 @@ export async function findLesson(
   };
 }
 
+/** A lesson members may see: it and its section are published (drafts are the admin's alone). */
+export function publishedLessonAndSection() {
+  return and(eq(courseLessons.isPublished, true), eq(courseModules.isPublished, true));
+}
+
 /**
- * Every published lesson (of a published section) with a `video_url` or captions, with its course: the
- * video stream looks a file name up in these (a draft's file streams to the admin only).
+ * Every published lesson (of a published section) with its files, its course, and what decides whether a
+ * visitor may open it; `where` narrows the rows further.
  */
-export async function listLessonsWithMedia(db: Executor) {
+export async function listPublishedLessons(db: Executor, where?: SQL) {
   return db
     .select({
       id: courseLessons.id,
       moduleId: courseLessons.moduleId,
+      orderIndex: courseLessons.orderIndex,
+      isFree: courseLessons.isFree,
       videoUrl: courseLessons.videoUrl,
       captionsFile: courseLessons.captionsFile,
       courseId: courseModules.courseId,
@@ -148,13 +155,18 @@ export async function listLessonsWithMedia(db: Executor) {
     .from(courseLessons)
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
     .innerJoin(courses, eq(courses.id, courseModules.courseId))
-    .where(
-      and(
-        sql`(${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null)`,
-        eq(courseLessons.isPublished, true),
-        eq(courseModules.isPublished, true),
-      ),
-    );
+    .where(and(where, publishedLessonAndSection()));
+}
+
+/**
+ * Every published lesson (of a published section) with a `video_url` or captions, with its course: the
+ * video stream looks a file name up in these (a draft's file streams to the admin only).
+ */
+export async function listLessonsWithMedia(db: Executor) {
+  return listPublishedLessons(
+    db,
+    sql`(${courseLessons.videoUrl} is not null or ${courseLessons.captionsFile} is not null)`,
+  );
 }
 
 export async function listLessonProgress(
@@ -395,7 +407,6 @@ export async function markModuleCompleted(
     });
 }
 
-/** Records the course as completed on the enrolment (first time only). */
 /**
  * Holds the learner's progress writes one at a time until the transaction ends, so two lessons finished at
  * once in different sections both see each other, and finishing the course is noticed exactly once.
@@ -404,20 +415,25 @@ export async function lockLearnerProgress(db: Executor, userId: string): Promise
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-progress:${userId}`}))`);
 }
 
-export async function markEnrolmentCompleted(
+/** Marks the standing, unfinished enrolments of these members in the course completed. */
+export async function completeEnrolmentsFor(
   db: Executor,
-  options: { userId: string; courseId: number; at: Date },
-): Promise<void> {
-  await db
+  options: { courseId: number; userIds: string[]; at: Date },
+): Promise<number> {
+  if (options.userIds.length === 0) return 0;
+  const updated = await db
     .update(courseEnrollments)
     .set({ completedAt: options.at })
     .where(
       and(
-        eq(courseEnrollments.userId, options.userId),
         eq(courseEnrollments.courseId, options.courseId),
+        inArray(courseEnrollments.userId, options.userIds),
         isNull(courseEnrollments.completedAt),
+        isNull(courseEnrollments.withdrawnAt),
       ),
-    );
+    )
+    .returning({ id: courseEnrollments.id });
+  return updated.length;
 }
 
 /** Per course, the lesson the user opened last ('Continue where you left off'); drafts never for members. */
@@ -443,8 +459,7 @@ export async function findResumePoints(
       and(
         eq(lessonProgress.userId, userId),
         inArray(courseModules.courseId, courseIds),
-        options.includeDrafts ? undefined : eq(courseLessons.isPublished, true),
-        options.includeDrafts ? undefined : eq(courseModules.isPublished, true),
+        options.includeDrafts ? undefined : publishedLessonAndSection(),
       ),
     )
     .orderBy(courseModules.courseId, desc(lessonProgress.lastAccessedAt), desc(lessonProgress.id));

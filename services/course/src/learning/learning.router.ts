@@ -4,18 +4,13 @@
  * course, an enrolment in it or the admin role (else 403 with MEMBERSHIP_REQUIRED_MESSAGE). Answers are per
  * user: never cached.
  */
-import {
-  COURSE_NOT_FOUND_MESSAGE,
-  ContentIdParamsSchema,
-  LESSON_NOT_FOUND_MESSAGE,
-  MODULE_NOT_FOUND_MESSAGE,
-  SaveLessonPositionRequestSchema,
-} from '@platform/contracts';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { SaveLessonPositionRequestSchema } from '@platform/contracts';
+import { privateNoStore } from '@platform/service-kit/http';
 import { requireUser, type UserCaller } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
+import { courseId, lessonId, lessonIdWithBody, moduleId } from '../http/content-id-paths.js';
 import { getLessonNavigation } from './get-lesson-navigation.js';
 import { getProgressDashboard } from './get-progress-dashboard.js';
 import {
@@ -31,13 +26,13 @@ import {
   saveLessonPosition,
 } from './learning.service.js';
 
-/** A path id that is not a positive integer names nothing: the resource's own 404. */
-const courseId = validate({ params: ContentIdParamsSchema }, { notFound: COURSE_NOT_FOUND_MESSAGE });
-const moduleId = validate({ params: ContentIdParamsSchema }, { notFound: MODULE_NOT_FOUND_MESSAGE });
-const lessonId = validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE });
-
 export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   const call = (caller: UserCaller) => ({ caller, now: deps.clock.now() });
+  /** A completion may finish the course: its certificate links to the site. */
+  const completing = (caller: UserCaller) => ({
+    ...call(caller),
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+  });
   router.get('/api/courses', privateNoStore, requireUser, async (req, res) => {
     res.json(await listCourses(deps.db, call(req.caller)));
   });
@@ -77,13 +72,7 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   });
 
   router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
-    res.json(
-      await completeModule(deps.db, {
-        ...call(req.caller),
-        moduleId: req.params.id,
-        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
-      }),
-    );
+    res.json(await completeModule(deps.db, { ...completing(req.caller), moduleId: req.params.id }));
   });
 
   router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
@@ -95,23 +84,14 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   });
 
   router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
-    res.json(
-      await completeLesson(deps.db, {
-        ...call(req.caller),
-        lessonId: req.params.id,
-        publicBaseUrl: deps.config.PUBLIC_BASE_URL,
-      }),
-    );
+    res.json(await completeLesson(deps.db, { ...completing(req.caller), lessonId: req.params.id }));
   });
 
   router.put(
     '/api/lessons/:id/progress',
     privateNoStore,
     requireUser,
-    validate(
-      { params: ContentIdParamsSchema, body: SaveLessonPositionRequestSchema },
-      { notFound: LESSON_NOT_FOUND_MESSAGE },
-    ),
+    lessonIdWithBody(SaveLessonPositionRequestSchema),
     async (req, res) => {
       await saveLessonPosition(deps.db, {
         ...call(req.caller),

@@ -25,6 +25,7 @@ import {
   type SignedInCaller,
 } from './course-access.js';
 import {
+  completeEnrolmentsFor,
   findCourse,
   findLesson,
   findModule,
@@ -36,7 +37,6 @@ import {
   listStandingEnrolments,
   listUnlockNotices,
   lockLearnerProgress,
-  markEnrolmentCompleted,
   markLessonCompleted,
   markLessonsCompleted,
   markModuleCompleted,
@@ -241,9 +241,9 @@ async function completeCourseIfDone(
 ): Promise<void> {
   const state = await loadCourseState(tx, options);
   if (state.enrolment && [...state.sections.values()].every((section) => section.isCompleted)) {
-    await markEnrolmentCompleted(tx, {
-      userId: options.caller.userId,
+    await completeEnrolmentsFor(tx, {
       courseId: options.courseId,
+      userIds: [options.caller.userId],
       at: options.now,
     });
     await issueCertificate(tx, {

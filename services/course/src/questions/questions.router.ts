@@ -6,8 +6,6 @@ import {
   AdminQuestionsQuerySchema,
   AnswerQuestionRequestSchema,
   AskQuestionRequestSchema,
-  ContentIdParamsSchema,
-  LESSON_NOT_FOUND_MESSAGE,
   QUESTION_NOT_FOUND_MESSAGE,
   QuestionIdParamsSchema,
 } from '@platform/contracts';
@@ -17,6 +15,7 @@ import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
+import { lessonId, lessonIdWithBody } from '../http/content-id-paths.js';
 import { answerQuestion, askQuestion, listAdminQuestions, listLessonQuestions } from './questions.service.js';
 
 export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
@@ -27,30 +26,21 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     durationSeconds: 60 * 60,
   });
 
-  router.get(
-    '/api/lessons/:id/questions',
-    privateNoStore,
-    requireUser,
-    validate({ params: ContentIdParamsSchema }, { notFound: LESSON_NOT_FOUND_MESSAGE }),
-    async (req, res) => {
-      res.json(
-        await listLessonQuestions(deps.db, {
-          caller: req.caller,
-          now: deps.clock.now(),
-          lessonId: req.params.id,
-        }),
-      );
-    },
-  );
+  router.get('/api/lessons/:id/questions', privateNoStore, requireUser, lessonId, async (req, res) => {
+    res.json(
+      await listLessonQuestions(deps.db, {
+        caller: req.caller,
+        now: deps.clock.now(),
+        lessonId: req.params.id,
+      }),
+    );
+  });
 
   router.post(
     '/api/lessons/:id/questions',
     privateNoStore,
     requireUser,
-    validate(
-      { params: ContentIdParamsSchema, body: AskQuestionRequestSchema },
-      { notFound: LESSON_NOT_FOUND_MESSAGE },
-    ),
+    lessonIdWithBody(AskQuestionRequestSchema),
     async (req, res) => {
       await takeOrRefuse(questionsPerMember, `user:${req.caller.userId}`);
       const question = await askQuestion(deps.db, {

@@ -6,8 +6,12 @@
  * completed now. Nothing is ever taken back: a lesson added to a finished section does not reopen it.
  */
 import type { Executor } from '@platform/service-kit/db';
-import { listCourseModules, listLessonsOfModules } from '../learning/learning.repository.js';
-import { completeEnrolmentsFor, completeModuleFor, listUsersWhoCompletedAll } from './studio.repository.js';
+import {
+  completeEnrolmentsFor,
+  listCourseModules,
+  listLessonsOfModules,
+} from '../learning/learning.repository.js';
+import { completeModuleFor, listUsersWhoCompletedAll } from './studio.repository.js';
 
 export async function reconcileCompletion(
   tx: Executor,

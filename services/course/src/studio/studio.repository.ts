@@ -1,10 +1,9 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import { completionRow, PROGRESS, type Progress } from '../learning/learning.repository.js';
 import {
-  courseEnrollments,
   courseLessons,
   courseModules,
   courses,
@@ -154,27 +153,6 @@ export async function completeModuleFor(
       set: { completed: true, completedAt: options.at },
     });
   return due.length;
-}
-
-/** Marks the standing, unfinished enrolments of these members in the course completed. */
-export async function completeEnrolmentsFor(
-  tx: Executor,
-  options: { courseId: number; userIds: string[]; at: Date },
-): Promise<number> {
-  if (options.userIds.length === 0) return 0;
-  const updated = await tx
-    .update(courseEnrollments)
-    .set({ completedAt: options.at })
-    .where(
-      and(
-        eq(courseEnrollments.courseId, options.courseId),
-        inArray(courseEnrollments.userId, options.userIds),
-        isNull(courseEnrollments.completedAt),
-        isNull(courseEnrollments.withdrawnAt),
-      ),
-    )
-    .returning({ id: courseEnrollments.id });
-  return updated.length;
 }
 
 /** The admin's finished uploads, newest first. */
