@@ -6,3 +6,4 @@ export * from './jetstream-bus.js';
 export * from './outbox.js';
 export * from './inbox.js';
 export * from './subscriptions.js';
+export * from './causation.js';

@@ -101,3 +101,4 @@ export function createServiceSchema<
 }
 
 export { createJobsTable, type JobsTable, createRateLimitsTable, type RateLimitsTable };
+export { storedFileColumns } from '../storage/stored-file-columns.js';

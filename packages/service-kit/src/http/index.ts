@@ -1,5 +1,6 @@
 export * from './app.js';
 export * from './client-address.js';
+export * from './escape-html.js';
 export * from './multipart/index.js';
 export * from './no-store.js';
 export * from './request-context.js';

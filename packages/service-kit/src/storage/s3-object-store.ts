@@ -25,10 +25,8 @@ import {
   type PutOptions,
 } from './types.js';
 
-export interface S3ObjectStoreOptions {
-  endPoint: string;
-  port: number;
-  useSSL: boolean;
+/** The bucket and how to sign in to it, in both forms of the S3 settings. */
+export interface S3BucketSettings {
   accessKey: string;
   secretKey: string;
   bucket: string;
@@ -37,6 +35,12 @@ export interface S3ObjectStoreOptions {
   pathStyle?: boolean;
   /** Bytes buffered per uploaded part; at least 5 MiB (the S3 minimum for every part but the last). */
   partSize?: number;
+}
+
+export interface S3ObjectStoreOptions extends S3BucketSettings {
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
   /**
    * The address browsers reach the store at, when it differs from `endPoint` (e.g. `minio:9000` inside
    * Docker, `localhost:9000` outside). Presigned URLs are signed for this host, since the host is part
@@ -45,15 +49,9 @@ export interface S3ObjectStoreOptions {
   publicEndpoint?: { endPoint: string; port: number; useSSL: boolean };
 }
 
-export interface S3EndpointSettings {
+export interface S3EndpointSettings extends S3BucketSettings {
   /** e.g. `http://minio:9000` or `https://s3.eu-west-3.amazonaws.com` */
   endpoint: string;
-  accessKey: string;
-  secretKey: string;
-  bucket: string;
-  region?: string;
-  pathStyle?: boolean;
-  partSize?: number;
 }
 
 const MIB = 1024 * 1024;

@@ -8,9 +8,7 @@
 import type { EventEnvelope, PaymentOrderPaid } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
 import type { Transaction } from '@platform/service-kit/db';
-import { enqueueEvent } from '@platform/service-kit/events';
-import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
-import type { Logger } from '@platform/service-kit/logger';
+import { causedBy, enqueueEvent, type EventHandlerContext } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { insertUser, normalizeEmail } from '../accounts/users.repository.js';
 import type { AuthConfig } from '../config.js';
@@ -34,11 +32,8 @@ export const SETUP_LINK_TTL_MS = 7 * DAY;
 
 export type GrantOutcome = 'granted' | 'already-granted' | 'refunded-before-paid';
 
-export interface GrantMembershipOptions {
-  tx: Transaction;
+export interface GrantMembershipOptions extends Pick<EventHandlerContext, 'tx' | 'headers' | 'logger'> {
   event: EventEnvelope<PaymentOrderPaid>;
-  headers: Record<string, string>;
-  logger: Logger;
 }
 
 export async function grantMembership(
@@ -70,7 +65,6 @@ export async function grantMembership(
 
   const setPassword = await issueSetupLinkIfNeeded(tx, user, now);
 
-  const requestId = headers[REQUEST_ID_HEADER];
   await enqueueEvent(
     tx,
     outboxEvents,
@@ -87,7 +81,7 @@ export async function grantMembership(
         setPassword,
         grantedAt: now.toISOString(),
       },
-      headers: { 'x-causation-id': event.id, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+      headers: causedBy(event, headers),
     },
     { clock: deps.clock },
   );

@@ -5,10 +5,7 @@
  * admin). `auth.member.revoked` goes out in the same transaction (the caller's, with the inbox row).
  */
 import type { EventEnvelope, PaymentOrderRefunded, PaymentSubscriptionEnded } from '@platform/contracts';
-import type { Transaction } from '@platform/service-kit/db';
-import { enqueueEvent } from '@platform/service-kit/events';
-import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
-import type { Logger } from '@platform/service-kit/logger';
+import { causedBy, enqueueEvent, type EventHandlerContext } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { AuthConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
@@ -24,12 +21,9 @@ import {
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'refunded-before-paid';
 
-export interface RevokeMembershipOptions {
-  tx: Transaction;
+export interface RevokeMembershipOptions extends Pick<EventHandlerContext, 'tx' | 'headers' | 'logger'> {
   /** What ends the grant: the order's refund, or the end of the subscription it started. */
   event: EventEnvelope<PaymentOrderRefunded | PaymentSubscriptionEnded>;
-  headers: Record<string, string>;
-  logger: Logger;
 }
 
 export async function revokeMembership(
@@ -65,7 +59,6 @@ export async function revokeMembership(
   const membershipEnded = (await countActiveGrants(tx, user.id)) === 0;
   if (membershipEnded) await markMembershipEnded(tx, user.id, now);
 
-  const requestId = headers[REQUEST_ID_HEADER];
   await enqueueEvent(
     tx,
     outboxEvents,
@@ -79,7 +72,7 @@ export async function revokeMembership(
         membershipEnded,
         revokedAt: now.toISOString(),
       },
-      headers: { 'x-causation-id': event.id, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
+      headers: causedBy(event, headers),
     },
     { clock: deps.clock },
   );

@@ -1,7 +1,7 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
-import { createServiceSchema } from '@platform/service-kit/tables';
+import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // The call tables' (docs/decisions.md, 108).
 import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -72,10 +72,7 @@ export const submissionFiles = consultationSchema.table(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: CONSULTATION_FILE_KINDS }).notNull(),
     objectKey: text('object_key').notNull().unique(),
-    originalName: text('original_name').notNull(),
-    /** Found in the content, not taken from the browser. */
-    contentType: text('content_type').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
+    ...storedFileColumns(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -133,10 +130,7 @@ export const messageFiles = consultationSchema.table(
       .notNull()
       .references(() => submissionMessages.id, { onDelete: 'cascade' }),
     objectKey: text('object_key').notNull().unique(),
-    originalName: text('original_name').notNull(),
-    /** Found in the content, not taken from the browser. */
-    contentType: text('content_type').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
+    ...storedFileColumns(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [

@@ -15,17 +15,11 @@ import {
   UPLOAD_MESSAGES,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import {
-  receiveMultipartFiles,
-  removeReceivedFiles,
-  splitFileOutcomes,
-  type ReceivedFile,
-} from '@platform/service-kit/http';
+import { FilesRefusedError, receiveRequestFiles, type ReceivedFile } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
-import { NoFilesAcceptedError, OBJECT_KEY_PREFIX } from '../uploads/add-files.js';
+import { OBJECT_KEY_PREFIX } from '../uploads/add-files.js';
 import { judgeFile } from '../uploads/file-rules.js';
 
 const MESSAGE_FILE_RULE = {
@@ -52,13 +46,9 @@ export async function receiveMessageWithFiles(
   deps: ServiceDeps<ConsultationConfig>,
   req: Request,
 ): Promise<ReceivedMessage> {
-  const store = requireStore(deps.store);
-  const logger = req.log ?? deps.logger;
   const fields = new Map<string, string>();
-  const outcomes = await receiveMultipartFiles({
+  const upload = await receiveRequestFiles(deps, {
     req,
-    store,
-    logger,
     fields,
     keyPrefix: OBJECT_KEY_PREFIX,
     maxFiles: CONSULTATION_MESSAGE_MAX_FILES,
@@ -73,15 +63,11 @@ export async function receiveMessageWithFiles(
       tooLarge: () => CONSULTATION_MESSAGE_FILE_MESSAGES.tooLarge,
     },
   });
-  const discard = async () => {
-    await removeReceivedFiles(store, outcomes, logger);
-  };
-
-  const { stored: files, rejected } = splitFileOutcomes(outcomes);
+  const { stored: files, rejected, logger, discard } = upload;
   if (rejected.length > 0) {
     await discard();
     logger.warn({ rejected: rejected.length }, 'consultation message files refused');
-    throw new NoFilesAcceptedError(CONSULTATION_MESSAGE_FILE_MESSAGES.notAttached, rejected);
+    throw new FilesRefusedError(CONSULTATION_MESSAGE_FILE_MESSAGES.notAttached, rejected);
   }
   const parsed = PostConsultationMessageRequestSchema.safeParse({ body: fields.get('body') ?? '' });
   if (!parsed.success) {

@@ -8,19 +8,10 @@ import {
   MAX_FILES_PER_REQUEST,
   UPLOAD_MESSAGES,
   type AdditionalFileField,
-  type RejectedFile,
   type UploadFilesResponse,
-  type UploadRejectedResponse,
 } from '@platform/contracts';
-import { AppError } from '@platform/service-kit/errors';
-import {
-  receiveMultipartFiles,
-  removeReceivedFiles,
-  splitFileOutcomes,
-  type FilePartInfo,
-} from '@platform/service-kit/http';
+import { FilesRefusedError, receiveRequestFiles, type FilePartInfo } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { newId } from '../lib/tokens.js';
@@ -32,24 +23,6 @@ import { judgeFile, type FileRule, type FileRules } from './file-rules.js';
 /** Each file is stored under this prefix and a random name, unrelated to the submission or its own name. */
 export const OBJECT_KEY_PREFIX = 'consultation-files';
 
-/** The 400 of an upload that kept nothing: its body also lists each refused file. */
-export class NoFilesAcceptedError extends AppError {
-  constructor(
-    message: string,
-    readonly rejected: RejectedFile[],
-  ) {
-    super(
-      'invalid',
-      message,
-      rejected.map((file) => ({ path: file.fileName, message: file.reason })),
-    );
-  }
-
-  override toBody(): UploadRejectedResponse {
-    return { message: this.message, rejected: this.rejected, issues: this.issues };
-  }
-}
-
 export type UploadMode = 'upload' | 'additional';
 
 export async function addFiles(
@@ -59,12 +32,8 @@ export async function addFiles(
   submission: SubmissionRow,
   mode: UploadMode,
 ): Promise<UploadFilesResponse> {
-  const store = requireStore(deps.store);
-  const logger = req.log ?? deps.logger;
-  const outcomes = await receiveMultipartFiles({
+  const upload = await receiveRequestFiles(deps, {
     req,
-    store,
-    logger,
     keyPrefix: OBJECT_KEY_PREFIX,
     maxFiles: MAX_FILES_PER_REQUEST,
     ruleFor: mode === 'upload' ? uploadRule(rules) : additionalRule(rules),
@@ -75,10 +44,9 @@ export async function addFiles(
       tooLarge: UPLOAD_MESSAGES.tooLarge,
     },
   });
-
-  const { stored, rejected } = splitFileOutcomes(outcomes);
+  const { outcomes, stored, rejected, logger } = upload;
   if (stored.length === 0) {
-    throw new NoFilesAcceptedError(
+    throw new FilesRefusedError(
       outcomes.length === 0 ? UPLOAD_MESSAGES.noFilesSent : UPLOAD_MESSAGES.noFilesAccepted,
       rejected,
     );
@@ -96,14 +64,11 @@ export async function addFiles(
     size: file.size,
     createdAt: new Date(now.getTime() + index),
   }));
-  try {
-    await deps.db.transaction(async (tx) => {
+  await upload.recordOrDiscard(() =>
+    deps.db.transaction(async (tx) => {
       await insertFiles(tx, rows);
-    });
-  } catch (error) {
-    await removeReceivedFiles(store, outcomes, logger);
-    throw error;
-  }
+    }),
+  );
   logger.info(
     { submissionId: submission.id, mode, stored: rows.length, rejected: rejected.length },
     'consultation files uploaded',

@@ -8,9 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { LESSON_UPLOAD_MESSAGES, UPLOAD_ID_PREFIXES, type LessonUploadResult } from '@platform/contracts';
 import { AppError, type AppErrorType } from '@platform/service-kit/errors';
-import { receiveMultipartFiles, removeReceivedFiles } from '@platform/service-kit/http';
+import { receiveRequestFiles } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import type { CourseConfig } from '../config.js';
 import { COURSE_MEDIA_PREFIX } from '../media/bundled-media.js';
@@ -23,13 +22,9 @@ export async function uploadVideo(
   req: Request,
   uploadedBy: string,
 ): Promise<LessonUploadResult> {
-  const store = requireStore(deps.store);
-  const logger = req.log ?? deps.logger;
   const maxBytes = deps.config.COURSE_MAX_VIDEO_BYTES;
-  const outcomes = await receiveMultipartFiles({
+  const upload = await receiveRequestFiles(deps, {
     req,
-    store,
-    logger,
     keyPrefix: COURSE_MEDIA_PREFIX.replace(/\/$/, ''),
     newObjectName: newLessonVideoName,
     // A second file is refused with `oneFile` (and then the whole request, below).
@@ -48,9 +43,10 @@ export async function uploadVideo(
       tooLarge: LESSON_UPLOAD_MESSAGES.tooLarge,
     },
   });
+  const { outcomes, logger } = upload;
 
   const refuse = async (error: AppError): Promise<never> => {
-    await removeReceivedFiles(store, outcomes, logger);
+    await upload.discard();
     logger.warn({ reason: error.message }, 'refused a video upload');
     throw error;
   };
@@ -73,12 +69,7 @@ export async function uploadVideo(
     size: stored.size,
     finishedAt: deps.clock.now(),
   };
-  try {
-    await insertLessonUpload(deps.db, row);
-  } catch (error) {
-    await removeReceivedFiles(store, outcomes, logger);
-    throw error;
-  }
+  await upload.recordOrDiscard(() => insertLessonUpload(deps.db, row));
   logger.info({ uploadId: row.id, fileName: row.fileName, size: row.size }, 'lesson video uploaded');
   return toLessonUploadResult(row);
 }

@@ -3,6 +3,9 @@
  * mail apps drop <style> blocks), a large button for the main link and the same link again as text.
  * Templates give the words; this file gives both the HTML and the plain-text body, so they never disagree.
  */
+import { escapeHtml } from '@platform/service-kit/http';
+
+export { escapeHtml };
 
 export const BRAND_NAME = 'Restaurant Consultant';
 
@@ -50,15 +53,6 @@ const COLORS = {
   onPrimary: '#ffffff',
 };
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** A first name as typed at sign-up, on one line; "there" when there is none ("Hi there,"). */
 export function greetingName(firstName: string): string {

@@ -3,7 +3,8 @@
  * card (each saves it and goes back), and Cancel. Nothing is charged.
  */
 import { TEST_SAVED_CARDS } from '@platform/contracts';
-import { escapeHtml, renderTestPageDocument } from '../providers/test/test-checkout-page.js';
+import { escapeHtml } from '@platform/service-kit/http';
+import { renderTestPageDocument } from '../providers/test/test-checkout-page.js';
 
 export const CARD_SETUP_PAGE_TITLE = 'Save a test card - Restaurant Consultant';
 

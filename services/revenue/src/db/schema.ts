@@ -3,7 +3,7 @@
  * monthly reports, the payments of shares, the reminders sent, and the projection of the membership
  * purchases the admin's stats count (fed by the payment and course services' events).
  */
-import { createServiceSchema } from '@platform/service-kit/tables';
+import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
 import { AUDIT_ENTITY_VALUES, type OrderLine } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -176,10 +176,7 @@ export const reportDocuments = revenueSchema.table(
       .notNull()
       .references(() => revenueReports.id, { onDelete: 'cascade' }),
     objectKey: text('object_key').notNull(),
-    /** The name it was uploaded with (without folders or control characters). */
-    originalName: text('original_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
+    ...storedFileColumns(),
     uploadedAt: at('uploaded_at').notNull(),
   },
   (table) => [

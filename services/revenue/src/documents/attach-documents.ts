@@ -10,17 +10,10 @@ import {
   documentsAttachedText,
   plainText,
   type AttachReportDocumentsResponse,
-  type RejectedReportDocument,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import {
-  receiveMultipartFiles,
-  removeReceivedFiles,
-  splitFileOutcomes,
-  type FileOutcome,
-} from '@platform/service-kit/http';
+import { FilesRefusedError, receiveRequestFiles } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
-import { requireStore } from '@platform/service-kit/storage';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { RevenueConfig } from '../config.js';
@@ -28,24 +21,6 @@ import type { RevenueReportRow } from '../db/schema.js';
 import { DOCUMENT_RULE, judgeDocument, type DocumentRule } from './document-rules.js';
 import { insertDocuments } from './documents.repository.js';
 import { toReportDocument } from './to-document-views.js';
-
-/** The 400 of an upload that kept nothing: its body also lists each refused file. */
-export class NoDocumentsAttachedError extends AppError {
-  constructor(
-    message: string,
-    readonly rejected: RejectedReportDocument[],
-  ) {
-    super(
-      'invalid',
-      message,
-      rejected.map((file) => ({ path: file.fileName, message: file.reason })),
-    );
-  }
-
-  override toBody() {
-    return { message: this.message, rejected: this.rejected, issues: this.issues };
-  }
-}
 
 const PlainNameSchema = plainText(z.string());
 
@@ -64,12 +39,8 @@ export async function attachDocuments(
   req: Request,
   report: RevenueReportRow,
 ): Promise<AttachReportDocumentsResponse> {
-  const store = requireStore(deps.store);
-  const logger = req.log ?? deps.logger;
-  const outcomes: FileOutcome<DocumentRule>[] = await receiveMultipartFiles({
+  const upload = await receiveRequestFiles<DocumentRule>(deps, {
     req,
-    store,
-    logger,
     keyPrefix: `revenue-reports/${report.id}`,
     maxFiles: MAX_REPORT_DOCUMENTS_PER_UPLOAD,
     ruleFor: ({ fieldName }) =>
@@ -81,21 +52,20 @@ export async function attachDocuments(
       tooLarge: () => REPORT_DOCUMENT_MESSAGES.tooLarge,
     },
   });
-
-  const { stored, rejected } = splitFileOutcomes(outcomes);
+  const { outcomes, stored, rejected, logger } = upload;
   // Too many or too large is the whole upload's 413: nothing is kept, so the owner sends a fitting set.
   const oversize = rejected.find(
     (file) =>
       file.reason === REPORT_DOCUMENT_MESSAGES.tooMany || file.reason === REPORT_DOCUMENT_MESSAGES.tooLarge,
   );
   if (oversize) {
-    await removeReceivedFiles(store, outcomes, logger);
+    await upload.discard();
     throw new AppError('payload_too_large', oversize.reason, [
       { path: oversize.fileName, message: oversize.reason },
     ]);
   }
   if (stored.length === 0) {
-    throw new NoDocumentsAttachedError(
+    throw new FilesRefusedError(
       outcomes.length === 0 ? REPORT_DOCUMENT_MESSAGES.noFilesSent : REPORT_DOCUMENT_MESSAGES.noFilesAccepted,
       rejected,
     );
@@ -112,13 +82,7 @@ export async function attachDocuments(
     size: file.size,
     uploadedAt: new Date(now.getTime() + index),
   }));
-  let inserted;
-  try {
-    inserted = await insertDocuments(deps.db, rows);
-  } catch (error) {
-    await removeReceivedFiles(store, outcomes, logger);
-    throw error;
-  }
+  const inserted = await upload.recordOrDiscard(() => insertDocuments(deps.db, rows));
   logger.info(
     { reportId: report.id, stored: inserted.length, rejected: rejected.length },
     'revenue report documents attached',

@@ -1,7 +1,8 @@
 /** Queries on `revenue.baseline_changes` and the plan's baseline they record. */
 import type { Executor } from '@platform/service-kit/db';
 import { desc, eq } from 'drizzle-orm';
-import { baselineChanges, paymentPlans, type BaselineChangeRow, type PaymentPlanRow } from '../db/schema.js';
+import { baselineChanges, type BaselineChangeRow, type PaymentPlanRow } from '../db/schema.js';
+import { updatePlan } from './plans.repository.js';
 
 export async function insertBaselineChange(
   db: Executor,
@@ -12,18 +13,13 @@ export async function insertBaselineChange(
 }
 
 /** Sets the baseline that reports submitted from now on are computed with. */
-export async function setPlanBaseline(
+export function setPlanBaseline(
   db: Executor,
   planId: string,
   baselineNetRevenue: number,
   now: Date,
 ): Promise<PaymentPlanRow> {
-  const [row] = await db
-    .update(paymentPlans)
-    .set({ baselineNetRevenue, updatedAt: now })
-    .where(eq(paymentPlans.id, planId))
-    .returning();
-  return row!;
+  return updatePlan(db, planId, { baselineNetRevenue, updatedAt: now });
 }
 
 /** The plan's corrections, newest first. */

@@ -15,12 +15,17 @@ export async function insertPlan(db: Executor, plan: NewPaymentPlanRow): Promise
   return row ?? null;
 }
 
-export async function findPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await db
+/** The query of the owner's revenue-share plan (one row at most). */
+function planOfUser(db: Executor, userId: string) {
+  return db
     .select()
     .from(paymentPlans)
     .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share')))
     .limit(1);
+}
+
+export async function findPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
+  const [row] = await planOfUser(db, userId);
   return row ?? null;
 }
 
@@ -36,13 +41,18 @@ export async function lockPlan(db: Executor, planId: string): Promise<PaymentPla
 }
 
 export async function lockPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentPlans)
-    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share')))
-    .limit(1)
-    .for('update');
+  const [row] = await planOfUser(db, userId).for('update');
   return row ?? null;
+}
+
+/** Changes the plan's fields; answers the row as it is now. */
+export async function updatePlan(
+  db: Executor,
+  planId: string,
+  patch: Partial<NewPaymentPlanRow>,
+): Promise<PaymentPlanRow> {
+  const [row] = await db.update(paymentPlans).set(patch).where(eq(paymentPlans.id, planId)).returning();
+  return row!;
 }
 
 /** Every revenue-share plan, oldest first. */
@@ -117,20 +127,15 @@ export async function setCustomerStatus(
 }
 
 /** Marks a locked plan as left (docs/decisions.md, 99); answers the row as it is now. */
-export async function markPlanLeft(
+export function markPlanLeft(
   db: Executor,
   planId: string,
   change: { leftAt: Date; reason: string },
 ): Promise<PaymentPlanRow> {
-  const [row] = await db
-    .update(paymentPlans)
-    .set({
-      revenueShareActive: false,
-      leftAt: change.leftAt,
-      leaveReason: change.reason,
-      updatedAt: change.leftAt,
-    })
-    .where(eq(paymentPlans.id, planId))
-    .returning();
-  return row!;
+  return updatePlan(db, planId, {
+    revenueShareActive: false,
+    leftAt: change.leftAt,
+    leaveReason: change.reason,
+    updatedAt: change.leftAt,
+  });
 }

@@ -5,6 +5,7 @@
  */
 import type { OrderLine } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
+import { escapeHtml } from '@platform/service-kit/http';
 
 export const PAGE_TITLE = 'Test checkout - Restaurant Consultant';
 
@@ -29,15 +30,6 @@ export const TEST_PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
 };
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * The HTML document every test page is: its title, kept out of search engines unless `indexed`, its own
