@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
+import { firstSections } from '../../__tests__/sections.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
   availableModules,
@@ -150,10 +151,7 @@ describe.each(backings())('a blocked owner on $name', (factory) => {
     await course.deliver(
       statusChanged(member, { planStatus: 'rs_active', consultationStatus: 'submitted' }, at(3, 3)),
     );
-    expect((await modulesOf(member)).map((module) => module.isAvailable)).toEqual([
-      true,
-      ...Array(7).fill(false),
-    ]);
+    expect((await modulesOf(member)).map((module) => module.isAvailable)).toEqual(firstSections(1));
 
     await course.deliver(standingChanged(member, 'current', at(3, 4), 2));
     expect(reasons(await modulesOf(member))).toEqual([null, null, null, null, ...Array(4).fill('schedule')]);
