@@ -40,6 +40,7 @@ import {
   user,
   type UserCaller,
 } from '../../__tests__/harness.js';
+import { expectOnlyStaleUploadsRemoved } from '../../../../course/src/__tests__/upload-expiry.js';
 import { EXPIRE_CONSULTATION_UPLOADS_JOB } from '../resumable-uploads.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -372,29 +373,14 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
   it('removes an abandoned upload 24 hours after it was created, and only that one', async () => {
     const submission = await start();
     const token = { 'X-Upload-Token': submission.uploadToken };
-    const old = (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get(
-      'location',
-    )!;
-    const oldId = old.split('/').pop()!;
-    clock.advance(23 * HOUR);
-    const fresh = (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get(
-      'location',
-    )!;
-    const freshId = fresh.split('/').pop()!;
-    const head = (location: string) =>
-      as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken });
-
-    let run = await app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true });
-    expect((await head(old)).status).toBe(200);
-
-    clock.advance(2 * HOUR);
-    run = await app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true, result: { removed: expect.any(Number) } });
-    expect((await head(old)).status).toBe(404);
-    expect((await head(fresh)).status).toBe(200);
-    const left = await readdir(uploadsDir());
-    expect(left.some((name) => name.startsWith(oldId))).toBe(false);
-    expect(left).toEqual(expect.arrayContaining([freshId, `${freshId}.json`]));
+    await expectOnlyStaleUploadsRemoved({
+      clock,
+      create: async () =>
+        (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get('location')!,
+      head: (location) =>
+        as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
+      runExpiry: () => app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB),
+      uploadsDir,
+    });
   });
 });
