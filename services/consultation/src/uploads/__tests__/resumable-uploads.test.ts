@@ -21,13 +21,7 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  listStoredObjectKeys,
-  sendInterruptedPatch,
-  tusUpload,
-  tusUploadRefused,
-  waitFor,
-} from '@platform/service-kit/testing';
+import { listStoredObjectKeys, tusUpload, tusUploadRefused } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
 import { htmlPage, jpeg, memberLessonMp4 } from '../../__tests__/fixtures.js';
@@ -40,7 +34,10 @@ import {
   user,
   type UserCaller,
 } from '../../__tests__/harness.js';
-import { expectOnlyStaleUploadsRemoved } from '../../../../course/src/__tests__/upload-expiry.js';
+import {
+  expectOnlyStaleUploadsRemoved,
+  interruptUploadAt,
+} from '../../../../course/src/__tests__/resumable-uploads.js';
 import { EXPIRE_CONSULTATION_UPLOADS_JOB } from '../resumable-uploads.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -272,24 +269,14 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     const id = location.split('/').pop()!;
     const headers = await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken);
 
-    let offset = 0;
-    for (const to of [10_000, 10_001, 123_457, 200_000]) {
-      await sendInterruptedPatch({
-        url: `${app.service.url}${location}`,
-        headers,
-        bytes: video,
-        from: offset,
-        to,
-        heldBytes: async () => (await stat(path.join(uploadsDir(), id))).size,
-      });
-      const probe = await waitFor(
-        () => as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
-        (response) => response.headers.get('upload-offset') === String(to),
-        `Upload-Offset ${to}`,
-      );
-      expect(probe.headers.get('upload-length')).toBe(String(video.length));
-      offset = to;
-    }
+    const upload = {
+      url: `${app.service.url}${location}`,
+      headers,
+      bytes: video,
+      heldBytes: async () => (await stat(path.join(uploadsDir(), id))).size,
+      head: () => as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
+    };
+    const offset = await interruptUploadAt(upload, [10_000, 10_001, 123_457, 200_000]);
 
     const offsets: number[] = [];
     const done = await tusUpload(video, {

@@ -18,16 +18,10 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  sendInterruptedPatch,
-  tusUpload as tusUploadWith,
-  tusUploadRefused,
-  waitFor,
-  useBacking,
-} from '@platform/service-kit/testing';
+import { tusUpload as tusUploadWith, tusUploadRefused, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { expectOnlyStaleUploadsRemoved } from '../../__tests__/upload-expiry.js';
+import { expectOnlyStaleUploadsRemoved, interruptUploadAt } from '../../__tests__/resumable-uploads.js';
 import { lessonUploads } from '../../db/schema.js';
 import { user } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
@@ -151,25 +145,14 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     const headers = await headersFor(admin);
 
     // Three connections drop mid-PATCH, at different points of the file; each leaves what arrived.
-    let offset = 0;
-    for (const to of [40_000, 41_000, 150_000]) {
-      await sendInterruptedPatch({
-        url: `${course.service.url}${location}`,
-        headers,
-        bytes: video,
-        from: offset,
-        to,
-        heldBytes: async () => (await stat(filePath)).size,
-      });
-      const probe = await waitFor(
-        () => head(location),
-        (response) => response.headers.get('upload-offset') === String(to),
-        `Upload-Offset ${to}`,
-      );
-      expect(probe.status).toBe(200);
-      expect(probe.headers.get('upload-length')).toBe(String(video.length));
-      offset = to;
-    }
+    const upload = {
+      url: `${course.service.url}${location}`,
+      headers,
+      bytes: video,
+      heldBytes: async () => (await stat(filePath)).size,
+      head: () => head(location),
+    };
+    const offset = await interruptUploadAt(upload, [40_000, 41_000, 150_000]);
     expect(course.logs.filter((line) => line.msg === 'resumable upload interrupted').length).toBeGreaterThan(
       0,
     );

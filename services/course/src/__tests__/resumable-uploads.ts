@@ -1,9 +1,52 @@
-/** The check both services' resumable uploads share: an unfinished upload is removed 24 hours after it began. */
+/**
+ * Checks both services' resumable uploads (tus) share: an upload cut off mid-PATCH resumes from the server's
+ * offset, and an unfinished upload is removed 24 hours after it began.
+ */
 import { readdir } from 'node:fs/promises';
 import { expect } from '@jest/globals';
 import type { SettableClock } from '@platform/service-kit/clock';
+import { sendInterruptedPatch, waitFor } from '@platform/service-kit/testing';
 
 const HOUR = 60 * 60 * 1000;
+
+export interface InterruptedUpload {
+  /** The upload's full address. */
+  url: string;
+  /** The headers each PATCH carries (the caller's token, an upload token). */
+  headers: Record<string, string>;
+  bytes: Buffer;
+  /** How many bytes the service holds for the upload. */
+  heldBytes(): Promise<number>;
+  /** HEAD on the upload, as someone allowed to ask. */
+  head(): Promise<Response>;
+}
+
+/**
+ * Sends the upload's bytes from the server's offset and cuts the connection mid-PATCH at each of `cuts`
+ * (ascending): after each the server's offset is the cut, of the whole length. Gives the last offset.
+ */
+export async function interruptUploadAt(upload: InterruptedUpload, cuts: number[]): Promise<number> {
+  let offset = 0;
+  for (const to of cuts) {
+    await sendInterruptedPatch({
+      url: upload.url,
+      headers: upload.headers,
+      bytes: upload.bytes,
+      from: offset,
+      to,
+      heldBytes: upload.heldBytes,
+    });
+    const probe = await waitFor(
+      upload.head,
+      (response) => response.headers.get('upload-offset') === String(to),
+      `Upload-Offset ${to}`,
+    );
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('upload-length')).toBe(String(upload.bytes.length));
+    offset = to;
+  }
+  return offset;
+}
 
 export interface UploadExpiryCase {
   clock: SettableClock;
