@@ -11,6 +11,7 @@ import {
   startServiceUnderTest,
   type Backing,
   type BackingFactory,
+  type ServiceUnderTest,
 } from '@platform/service-kit/testing';
 import { courseService, type CourseConfig } from '../index.js';
 
@@ -33,6 +34,8 @@ export interface CourseUnderTest {
   requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
   /** Publishes on the service's in-process bus, as another service's relay would, and waits until applied. */
   deliver(event: EventEnvelope): Promise<void>;
+  /** The events the service has put in its outbox (of one type), oldest first. */
+  events: ServiceUnderTest<CourseConfig, unknown, Clock>['events'];
   stop(): Promise<void>;
 }
 
@@ -45,4 +48,23 @@ export interface StartCourseOptions {
 
 export function startCourse(backing: Backing, options: StartCourseOptions = {}): Promise<CourseUnderTest> {
   return startServiceUnderTest(courseService, backing, { ...options, secret: SECRET });
+}
+
+/**
+ * Runs `check` with `count` course services started at once on one new PostgreSQL database (the second
+ * backing), as the replicas of one deployment are; stops them and removes the database afterwards.
+ */
+export async function withReplicas(
+  count: number,
+  check: (replicas: CourseUnderTest[]) => Promise<void>,
+): Promise<void> {
+  const backing = await backings()[1]!.create();
+  const replicas: CourseUnderTest[] = [];
+  try {
+    replicas.push(...(await Promise.all(Array.from({ length: count }, () => startCourse(backing)))));
+    await check(replicas);
+  } finally {
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    await backing.cleanup();
+  }
 }

@@ -21,13 +21,7 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  listStoredObjectKeys,
-  sendInterruptedPatch,
-  tusUpload,
-  tusUploadRefused,
-  waitFor,
-} from '@platform/service-kit/testing';
+import { listStoredObjectKeys, tusUpload, tusUploadRefused } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
 import { htmlPage, jpeg, memberLessonMp4 } from '../../__tests__/fixtures.js';
@@ -40,6 +34,10 @@ import {
   user,
   type UserCaller,
 } from '../../__tests__/harness.js';
+import {
+  expectOnlyStaleUploadsRemoved,
+  interruptUploadAt,
+} from '../../../../course/src/__tests__/resumable-uploads.js';
 import { EXPIRE_CONSULTATION_UPLOADS_JOB } from '../resumable-uploads.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -271,24 +269,14 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     const id = location.split('/').pop()!;
     const headers = await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken);
 
-    let offset = 0;
-    for (const to of [10_000, 10_001, 123_457, 200_000]) {
-      await sendInterruptedPatch({
-        url: `${app.service.url}${location}`,
-        headers,
-        bytes: video,
-        from: offset,
-        to,
-        heldBytes: async () => (await stat(path.join(uploadsDir(), id))).size,
-      });
-      const probe = await waitFor(
-        () => as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
-        (response) => response.headers.get('upload-offset') === String(to),
-        `Upload-Offset ${to}`,
-      );
-      expect(probe.headers.get('upload-length')).toBe(String(video.length));
-      offset = to;
-    }
+    const upload = {
+      url: `${app.service.url}${location}`,
+      headers,
+      bytes: video,
+      heldBytes: async () => (await stat(path.join(uploadsDir(), id))).size,
+      head: () => as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
+    };
+    const offset = await interruptUploadAt(upload, [10_000, 10_001, 123_457, 200_000]);
 
     const offsets: number[] = [];
     const done = await tusUpload(video, {
@@ -372,29 +360,14 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
   it('removes an abandoned upload 24 hours after it was created, and only that one', async () => {
     const submission = await start();
     const token = { 'X-Upload-Token': submission.uploadToken };
-    const old = (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get(
-      'location',
-    )!;
-    const oldId = old.split('/').pop()!;
-    clock.advance(23 * HOUR);
-    const fresh = (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get(
-      'location',
-    )!;
-    const freshId = fresh.split('/').pop()!;
-    const head = (location: string) =>
-      as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken });
-
-    let run = await app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true });
-    expect((await head(old)).status).toBe(200);
-
-    clock.advance(2 * HOUR);
-    run = await app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true, result: { removed: expect.any(Number) } });
-    expect((await head(old)).status).toBe(404);
-    expect((await head(fresh)).status).toBe(200);
-    const left = await readdir(uploadsDir());
-    expect(left.some((name) => name.startsWith(oldId))).toBe(false);
-    expect(left).toEqual(expect.arrayContaining([freshId, `${freshId}.json`]));
+    await expectOnlyStaleUploadsRemoved({
+      clock,
+      create: async () =>
+        (await create({ kind: 'anonymous' }, videoMetadata(submission), token)).headers.get('location')!,
+      head: (location) =>
+        as({ kind: 'anonymous' }, location, { method: 'HEAD', token: submission.uploadToken }),
+      runExpiry: () => app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB),
+      uploadsDir,
+    });
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CoursePreviewSchema, ProductListSchema, type Caller } from '@platform/contracts';
 import { postgresUrlFromEnv, useBacking } from '@platform/service-kit/testing';
 import { eq, sql } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings, startCourse, withReplicas, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, lessonTranscodes } from '../../db/schema.js';
 import { seededOutline } from '../../learning/__tests__/fixtures.js';
 import { recordTranscodeResult } from '../../transcoding/transcodes.repository.js';
@@ -224,10 +224,7 @@ const postgresUrl = postgresUrlFromEnv();
 
 (postgresUrl ? describe : describe.skip)('two replicas on one PostgreSQL database', () => {
   it('never answer 304 to a tag the other one made stale', async () => {
-    const backing = await backings()[1]!.create();
-    const replicas: CourseUnderTest[] = [];
-    try {
-      replicas.push(...(await Promise.all([startCourse(backing), startCourse(backing)])));
+    await withReplicas(2, async (replicas) => {
       const [first, second] = replicas as [CourseUnderTest, CourseUnderTest];
       const outline = await seededOutline(first);
       const before = await read(second, '/api/course-preview');
@@ -241,9 +238,6 @@ const postgresUrl = postgresUrlFromEnv();
       expect(after.status).toBe(200);
       expect(after.text).toContain('Renamed on the first');
       expect((await revalidate(first, '/api/course-preview', after.etag)).status).toBe(304);
-    } finally {
-      await Promise.all(replicas.map((replica) => replica.stop()));
-      await backing.cleanup();
-    }
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { firstSections } from '../../__tests__/sections.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 import { courseLessons, courseModules, courses, products, seeds } from '../../db/schema.js';
 
@@ -24,6 +25,9 @@ const SECTIONS: [string, number][] = [
   ['Summary, ToGo Boxes and Names', 4],
   ['Common Mistakes and Setting Goals', 7],
 ];
+
+/** The rows the seed leaves, as `countRows` counts them. */
+const SEEDED_ROWS = { courseCount: 1, moduleCount: 8, lessonCount: 45, productCount: 9, seedCount: 6 };
 
 async function countRows(course: CourseUnderTest) {
   const { db } = course.service.deps;
@@ -61,13 +65,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
     expect(preview.sections.map((section) => section.lessons.length)).toEqual(SECTIONS.map(([, n]) => n));
     expect(preview.sections.map((section) => section.orderIndex)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(preview.introVideoUrl).toBe('/api/demo-video/introduction.mp4');
-    expect(await countRows(course)).toEqual({
-      courseCount: 1,
-      moduleCount: 8,
-      lessonCount: 45,
-      productCount: 9,
-      seedCount: 6,
-    });
+    expect(await countRows(course)).toEqual(SEEDED_ROWS);
   });
 
   it('releases section N after N-1 days', async () => {
@@ -82,16 +80,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
     const lessons = preview.sections.flatMap((section) => section.lessons);
     expect(lessons.filter((lesson) => lesson.isFree)).toHaveLength(15);
     expect(preview.sections[0]!.lessons.every((lesson) => lesson.isFree)).toBe(true);
-    expect(preview.sections.map((section) => section.isFree)).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(preview.sections.map((section) => section.isFree)).toEqual(firstSections(1));
   });
 
   it('gives every lesson a text and 3-4 key takeaways, in order', () => {
@@ -335,13 +324,7 @@ describe.each(backings())('catalogue on $name', (factory) => {
   it('seeds nothing twice when the service restarts', async () => {
     await course.stop();
     course = await startCourse(suite.backing);
-    expect(await countRows(course)).toEqual({
-      courseCount: 1,
-      moduleCount: 8,
-      lessonCount: 45,
-      productCount: 9,
-      seedCount: 6,
-    });
+    expect(await countRows(course)).toEqual(SEEDED_ROWS);
     const again = CoursePreviewSchema.parse(await (await course.request('/api/course-preview')).json());
     expect(again).toEqual(preview);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { useBacking } from '@platform/service-kit/testing';
 import { COURSE_PRODUCT_ID, CourseCataloguePublishedSchema } from '@platform/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { courses, outboxEvents, products } from '../../db/schema.js';
+import { courses, products } from '../../db/schema.js';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 
 describe.each(backings())('publishing the catalogue on $name', (factory) => {
@@ -12,13 +12,9 @@ describe.each(backings())('publishing the catalogue on $name', (factory) => {
   const suite = useBacking(factory, async (backing) => (course = await startCourse(backing)));
 
   const published = async () =>
-    (
-      await course.service.deps.db
-        .select({ data: outboxEvents.data })
-        .from(outboxEvents)
-        .where(eq(outboxEvents.type, 'course.catalogue.published'))
-        .orderBy(asc(outboxEvents.createdAt))
-    ).map((row) => CourseCataloguePublishedSchema.parse(row.data));
+    (await course.events('course.catalogue.published')).map((row) =>
+      CourseCataloguePublishedSchema.parse(row.data),
+    );
 
   it('publishes every product it sells and the course itself, with their prices in cents', async () => {
     const [course1] = await course.service.deps.db.select().from(courses).orderBy(asc(courses.id)).limit(1);

@@ -5,33 +5,26 @@
  * course and date only), unknown and malformed ids answer 404; the PDF is its learner's alone and prints
  * the name, the course, the date, the id and the verification address.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   CERTIFICATE_ID_PATTERN,
   CourseCertificateIssuedSchema,
   MyCertificateListSchema,
-  type EventEnvelope,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { drawnPdfText as drawnText } from '@platform/service-kit/testing';
+import { drawnPdfText as drawnText, envelope } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { backings } from '../../__tests__/harness.js';
-import { certificates, outboxEvents } from '../../db/schema.js';
+import { certificates } from '../../db/schema.js';
 import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-03-04T08:00:00.000Z');
 const BASE_URL = 'https://learn.example.com';
 
-function registered(of: User, firstName: string, lastName: string): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type: 'auth.user.registered',
-    version: 1,
-    occurredAt: ENROLLED_AT.toISOString(),
-    data: { userId: of.userId, email: of.email, firstName, lastName },
-  };
+function registered(of: User, firstName: string, lastName: string) {
+  const data = { userId: of.userId, email: of.email, firstName, lastName };
+  return envelope('auth.user.registered', data, { occurredAt: ENROLLED_AT });
 }
 
 describe.each(backings())('certificates on $name', (factory) => {
@@ -42,11 +35,7 @@ describe.each(backings())('certificates on $name', (factory) => {
     course.requestAs(member, `/api/modules/${moduleId}/complete`, { method: 'POST' });
 
   async function issuedEvents(userId: string) {
-    const rows = await course.service.deps.db
-      .select({ data: outboxEvents.data })
-      .from(outboxEvents)
-      .where(eq(outboxEvents.type, 'course.certificate.issued'));
-    return rows
+    return (await course.events('course.certificate.issued'))
       .map((row) => CourseCertificateIssuedSchema.parse(row.data))
       .filter((e) => e.userId === userId);
   }
@@ -55,8 +44,7 @@ describe.each(backings())('certificates on $name', (factory) => {
     clock.set(ENROLLED_AT);
     const member = user();
     await course.deliver(registered(member, 'Zoë', 'Ávila-Nuñez'));
-    const purchase = granted(member, [outline.courseId], ENROLLED_AT);
-    await course.deliver({ ...purchase, data: { ...purchase.data, firstName: 'Zoë' } });
+    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT, { firstName: 'Zoë' }));
     const finishedAt = new Date(ENROLLED_AT.getTime() + 9 * DAY);
     clock.set(finishedAt);
     const sections = outline.sections;

@@ -10,12 +10,19 @@ import { DAY } from '@platform/service-kit/clock';
 import { InProcessBus, JetStreamBus, type EventBus } from '@platform/service-kit/events';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { startService, type RunningService } from '@platform/service-kit/runtime';
-import { deleteTestStreams, natsUrlFromEnv, uniqueStreamNames, waitFor } from '@platform/service-kit/testing';
+import {
+  deleteTestStreams,
+  envelope,
+  natsUrlFromEnv,
+  uniqueStreamNames,
+  waitFor,
+} from '@platform/service-kit/testing';
 import { asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { backings, SECRET, type Backing } from '../../__tests__/harness.js';
 import { courseEnrollments, courses, inboxEvents } from '../../db/schema.js';
 import { courseService, type CourseConfig } from '../../index.js';
+import { granted, revoked, user } from '../../learning/__tests__/fixtures.js';
 
 const START = new Date('2030-03-01T10:00:00.000Z');
 
@@ -72,54 +79,8 @@ const cases = backings().flatMap((backing) =>
   })),
 );
 
-function member(userId = randomUUID()): Caller & { kind: 'user' } {
-  return { kind: 'user', userId, email: `member-${userId.slice(0, 8)}@example.com`, role: 'user' };
-}
-
-function granted(
-  user: Caller & { kind: 'user' },
-  courseIds: number[],
-  overrides: Partial<EventData<'auth.member.granted'>> = {},
-): EventEnvelope<EventData<'auth.member.granted'>> {
-  return {
-    id: randomUUID(),
-    type: 'auth.member.granted',
-    version: 1,
-    occurredAt: START.toISOString(),
-    data: {
-      userId: user.userId,
-      email: user.email,
-      firstName: 'Ana',
-      orderId: randomUUID(),
-      courseIds,
-      isNewAccount: false,
-      setPassword: null,
-      grantedAt: START.toISOString(),
-      ...overrides,
-    },
-  };
-}
-
-function revoked(
-  grant: EventEnvelope<EventData<'auth.member.granted'>>,
-  overrides: Partial<EventData<'auth.member.revoked'>> = {},
-): EventEnvelope<EventData<'auth.member.revoked'>> {
-  return {
-    id: randomUUID(),
-    type: 'auth.member.revoked',
-    version: 1,
-    occurredAt: START.toISOString(),
-    data: {
-      userId: grant.data.userId,
-      email: grant.data.email,
-      orderId: grant.data.orderId,
-      courseIds: grant.data.courseIds,
-      membershipEnded: true,
-      revokedAt: new Date(START.getTime() + 2 * DAY).toISOString(),
-      ...overrides,
-    },
-  };
-}
+/** When the refunds in these cases are made. */
+const REFUNDED_AT = new Date(START.getTime() + 2 * DAY);
 
 function planEvent<T extends 'payment.plan.paused' | 'payment.plan.resumed'>(
   type: T,
@@ -133,15 +94,11 @@ function planEvent<T extends 'payment.plan.paused' | 'payment.plan.resumed'>(
     firstName: 'Ana',
     courseIds: grant.data.courseIds,
   };
-  return {
-    id: randomUUID(),
-    type,
-    version: 1,
-    occurredAt: at.toISOString(),
-    data: (type === 'payment.plan.paused'
+  const data =
+    type === 'payment.plan.paused'
       ? { ...ref, pausedAt: at.toISOString() }
-      : { ...ref, resumedAt: at.toISOString() }) as EventData<T>,
-  };
+      : { ...ref, resumedAt: at.toISOString() };
+  return envelope(type, data as EventData<T>, { occurredAt: at });
 }
 
 describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSetup }) => {
@@ -200,12 +157,12 @@ describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSe
     expect(await response.json()).toEqual({ message: 'Unauthorized' });
     const bare = await fetch(`${service.url}/api/enrollments`);
     expect(bare.status).toBe(401);
-    expect(await enrolmentsOf(member())).toEqual([]);
+    expect(await enrolmentsOf(user())).toEqual([]);
   });
 
   it('enrols a member once when the grant is delivered twice, and lists it only to that member', async () => {
-    const buyer = member();
-    const grant = granted(buyer, [courseId]);
+    const buyer = user();
+    const grant = granted(buyer, [courseId], START);
     await deliver(grant);
     await deliver(grant); // redelivered: the inbox drops it
     await deliver({ ...grant, id: randomUUID() }); // emitted again: the order's grant is known
@@ -222,36 +179,36 @@ describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSe
       },
     ]);
     expect(await rowsOf(buyer.userId)).toMatchObject([{ orderId: grant.data.orderId, withdrawnAt: null }]);
-    expect(await enrolmentsOf(member())).toEqual([]);
+    expect(await enrolmentsOf(user())).toEqual([]);
   });
 
   it('keeps the enrolment while another order gives the course, and withdraws it with the last refund', async () => {
-    const buyer = member();
-    const first = granted(buyer, [courseId]);
+    const buyer = user();
+    const first = granted(buyer, [courseId], START);
     const later = new Date(START.getTime() + DAY).toISOString();
-    const second = granted(buyer, [courseId], { grantedAt: later });
+    const second = granted(buyer, [courseId], START, { grantedAt: later });
     await deliver(first);
     await deliver(second);
     const [enrolment] = await enrolmentsOf(buyer);
     expect(enrolment!.enrolledAt).toBe(START.toISOString()); // the standing enrolment keeps its date
 
-    await deliver(revoked(first, { membershipEnded: false }));
+    await deliver(revoked(first, REFUNDED_AT, { membershipEnded: false }));
     expect(await enrolmentsOf(buyer)).toEqual([enrolment]);
 
-    const last = revoked(second);
+    const last = revoked(second, REFUNDED_AT);
     await deliver(last);
     expect(await enrolmentsOf(buyer)).toEqual([]);
     expect(await rowsOf(buyer.userId)).toMatchObject([{ withdrawnAt: new Date(last.data.revokedAt) }]);
 
     // Bought again: the same enrolment opens again, dated from the new purchase.
     const againAt = new Date(START.getTime() + 5 * DAY).toISOString();
-    await deliver(granted(buyer, [courseId], { grantedAt: againAt }));
+    await deliver(granted(buyer, [courseId], START, { grantedAt: againAt }));
     expect(await enrolmentsOf(buyer)).toEqual([{ ...enrolment, enrolledAt: againAt, purchasedAt: againAt }]);
   });
 
   it('pauses the courses of a payment plan and opens them again with their dates when it is paid', async () => {
-    const buyer = member();
-    const grant = granted(buyer, [courseId]);
+    const buyer = user();
+    const grant = granted(buyer, [courseId], START);
     await deliver(grant);
     const [enrolment] = await enrolmentsOf(buyer);
 
@@ -268,30 +225,30 @@ describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSe
   });
 
   it('keeps a course another order gives when a payment plan pauses', async () => {
-    const buyer = member();
-    const plan = granted(buyer, [courseId]);
+    const buyer = user();
+    const plan = granted(buyer, [courseId], START);
     await deliver(plan);
-    await deliver(granted(buyer, [courseId]));
+    await deliver(granted(buyer, [courseId], START));
     await deliver(planEvent('payment.plan.paused', plan, new Date(START.getTime() + 38 * DAY)));
     expect(await enrolmentsOf(buyer)).toHaveLength(1);
   });
 
   it('enrols nobody when the refund overtook the grant', async () => {
-    const buyer = member();
-    const grant = granted(buyer, [courseId]);
-    await deliver(revoked(grant));
+    const buyer = user();
+    const grant = granted(buyer, [courseId], START);
+    await deliver(revoked(grant, REFUNDED_AT));
     await deliver(grant);
     expect(await enrolmentsOf(buyer)).toEqual([]);
     expect(await rowsOf(buyer.userId)).toEqual([]);
   });
 
   it('skips a course that does not exist and still enrols the ones that do', async () => {
-    const buyer = member();
-    await deliver(granted(buyer, [999_999, courseId]));
+    const buyer = user();
+    await deliver(granted(buyer, [999_999, courseId], START));
     expect((await enrolmentsOf(buyer)).map((e) => e.courseId)).toEqual([courseId]);
     // An order without courses (a consultation only) enrols nothing.
-    const other = member();
-    await deliver(granted(other, []));
+    const other = user();
+    await deliver(granted(other, [], START));
     expect(await enrolmentsOf(other)).toEqual([]);
   });
 });

@@ -6,20 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { useBacking } from '@platform/service-kit/testing';
-import {
-  AvailableModuleListSchema,
-  EnrollmentListSchema,
-  type Caller,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-} from '@platform/contracts';
+import { AvailableModuleListSchema, EnrollmentListSchema } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-
-function envelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope {
-  return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data };
-}
+import { planConsented, statusChanged, type User } from '../../learning/__tests__/fixtures.js';
 
 describe.each(backings())('revenue-share enrolment on $name', (factory) => {
   let course: CourseUnderTest;
@@ -28,27 +18,17 @@ describe.each(backings())('revenue-share enrolment on $name', (factory) => {
   useBacking(factory, async (backing) => (course = await startCourse(backing, { clock })));
 
   it('enrols the owner once; section 1 opens, section 2 waits for the consultation', async () => {
-    const userId = randomUUID();
-    const owner: Caller = { kind: 'user', userId, email: 'owner@bistro-example.com', role: 'user' };
-    const consented = envelope('revenue.plan.consented', {
-      planId: randomUUID(),
-      userId,
+    const owner: User = {
+      kind: 'user',
+      userId: randomUUID(),
       email: 'owner@bistro-example.com',
-      termsVersion: 'v1.0',
-      baselineNetRevenue: 0,
-      revenueSharePercentage: 10,
-      consentedAt: clock.now().toISOString(),
-      implementationEndsAt: new Date(clock.now().getTime() + 30 * DAY).toISOString(),
-    });
+      role: 'user',
+    };
+    const consented = planConsented(owner, clock.now());
     await course.deliver(consented);
     await course.deliver({ ...consented, id: randomUUID() });
     await course.deliver(
-      envelope('auth.user.status-changed', {
-        userId,
-        planStatus: 'rs_pending',
-        consultationStatus: 'not_started',
-        changedAt: clock.now().toISOString(),
-      }),
+      statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' }, clock.now()),
     );
 
     const enrolments = EnrollmentListSchema.parse(
@@ -67,12 +47,7 @@ describe.each(backings())('revenue-share enrolment on $name', (factory) => {
     expect(second).toMatchObject({ isAvailable: false, lockedReason: 'consultation' });
 
     await course.deliver(
-      envelope('auth.user.status-changed', {
-        userId,
-        planStatus: 'rs_active',
-        consultationStatus: 'submitted',
-        changedAt: clock.now().toISOString(),
-      }),
+      statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' }, clock.now()),
     );
     expect((await sections())[1]).toMatchObject({ isAvailable: true, lockedReason: null });
   });

@@ -5,8 +5,7 @@
  * course opens what a visitor opens on `/` (the free lessons, the first of each section), nothing more. Then the progress
  * writes: validation, idempotence, resume position and completion rolling up to section and course.
  */
-import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   CourseListSchema,
@@ -18,9 +17,9 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, courseLessons, courseModules, courses, lessonProgress } from '../../db/schema.js';
-import { granted, json, seededOutline, user, visitor, type User } from './fixtures.js';
+import { granted, json, user, useSeededCourse, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-10T16:45:00.000Z');
 
@@ -30,16 +29,13 @@ const WHO: Who[] = ['visitor', 'free', 'otherMember', 'member', 'admin'];
 const STREAMS = 'stream';
 
 describe.each(backings())('member endpoints on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  const { course, outline } = useSeededCourse(factory, { clock });
   let other: { courseId: number; moduleId: number; lessonId: number };
   let hiddenCourseId: number;
   const callers = {} as Record<Who, Caller>;
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
+  beforeAll(async () => {
     const db = course.service.deps.db;
     const [otherCourse] = await db
       .insert(courses)
@@ -72,7 +68,6 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     callers.admin = user('admin');
     await course.deliver(granted(callers.otherMember as User, [other.courseId], ENROLLED_AT));
     await course.deliver(granted(callers.member as User, [outline.courseId], ENROLLED_AT));
-    return course;
   });
 
   const section1 = () => outline.sections[0]!;

@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
+import { firstSections } from '../../__tests__/sections.js';
 import {
   availableModules,
   enrolledMember,
@@ -40,7 +41,7 @@ describe.each(backings())('drip release on $name', (factory) => {
     const member = await enrol();
     const first = await modulesOf(member);
     expect(first).toHaveLength(8);
-    expect(availability(first)).toEqual([true, false, false, false, false, false, false, false]);
+    expect(availability(first)).toEqual(firstSections(1));
     first.forEach((module, index) => {
       expect(module.unlockDate).toBe(new Date(ENROLLED_AT.getTime() + index * DAY).toISOString());
       expect(module.lockedReason).toBe(index === 0 ? null : 'schedule');
@@ -65,7 +66,7 @@ describe.each(backings())('drip release on $name', (factory) => {
 
       clock.set(new Date(unlock));
       const atUnlock = await modulesOf(member);
-      expect(availability(atUnlock)).toEqual(Array.from({ length: 8 }, (_, index) => index <= day));
+      expect(availability(atUnlock)).toEqual(firstSections(day + 1));
       const opened = await course.requestAs(member, `/api/lessons/${lesson.id}`);
       expect(opened.status).toBe(200);
       expect(MemberLessonSchema.parse(await opened.json())).toMatchObject({
@@ -134,12 +135,12 @@ describe.each(backings())('drip release on $name', (factory) => {
     // On enrolment day too, sections 2-8 say the consultation is what opens them, not 'in 1 day'; each
     // still carries its scheduled day.
     const firstDay = await modulesOf(member);
-    expect(availability(firstDay)).toEqual([true, false, false, false, false, false, false, false]);
+    expect(availability(firstDay)).toEqual(firstSections(1));
     expect(firstDay.map((module) => module.lockedReason)).toEqual([null, ...Array(7).fill('consultation')]);
     expect(firstDay[1]!.unlockDate).toBe(new Date(ENROLLED_AT.getTime() + DAY).toISOString());
     clock.set(new Date(ENROLLED_AT.getTime() + 3 * DAY));
     const waiting = await modulesOf(member);
-    expect(availability(waiting)).toEqual([true, false, false, false, false, false, false, false]);
+    expect(availability(waiting)).toEqual(firstSections(1));
     expect(waiting.map((module) => module.lockedReason)).toEqual([null, ...Array(7).fill('consultation')]);
     expect(
       (await course.requestAs(member, `/api/lessons/${outline.sections[1]!.lessons[0]!.id}`)).status,
@@ -161,16 +162,7 @@ describe.each(backings())('drip release on $name', (factory) => {
         new Date(ENROLLED_AT.getTime() + 2 * DAY),
       ),
     );
-    expect(availability(await modulesOf(member))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(availability(await modulesOf(member))).toEqual(firstSections(4));
     expect(
       (await course.requestAs(member, `/api/lessons/${outline.sections[1]!.lessons[0]!.id}`)).status,
     ).toBe(200);
@@ -179,28 +171,10 @@ describe.each(backings())('drip release on $name', (factory) => {
     await course.deliver(
       statusChanged(member, { planStatus: 'rs_pending', consultationStatus: 'not_started' }, ENROLLED_AT),
     );
-    expect(availability(await modulesOf(member))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(availability(await modulesOf(member))).toEqual(firstSections(4));
 
     // A regular member is never held back by the consultation.
     const regular = await enrol();
-    expect(availability(await modulesOf(regular))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(availability(await modulesOf(regular))).toEqual(firstSections(4));
   });
 });

@@ -9,8 +9,8 @@ import {
 } from '@platform/contracts';
 import { expect } from '@jest/globals';
 import { asc, eq } from 'drizzle-orm';
-import type { SettableClock } from '@platform/service-kit/clock';
-import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
+import { DAY, type SettableClock } from '@platform/service-kit/clock';
+import { envelope, lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, courseModules, courses } from '../../db/schema.js';
 
@@ -23,17 +23,16 @@ export function user(role: 'user' | 'admin' = 'user'): User {
   return { kind: 'user', userId, email: `${role}-${userId.slice(0, 8)}@example.com`, role };
 }
 
+/** auth's `auth.member.granted` for `to`: a new order gave them `courseIds` at `grantedAt` (`data` says otherwise). */
 export function granted(
   to: User,
   courseIds: number[],
   grantedAt: Date,
+  data: Partial<EventData<'auth.member.granted'>> = {},
 ): EventEnvelope<EventData<'auth.member.granted'>> {
-  return {
-    id: randomUUID(),
-    type: 'auth.member.granted',
-    version: 1,
-    occurredAt: grantedAt.toISOString(),
-    data: {
+  return envelope(
+    'auth.member.granted',
+    {
       userId: to.userId,
       email: to.email,
       firstName: 'Ana',
@@ -42,8 +41,31 @@ export function granted(
       isNewAccount: false,
       setPassword: null,
       grantedAt: grantedAt.toISOString(),
+      ...data,
     },
-  };
+    { occurredAt: grantedAt },
+  );
+}
+
+/** auth's `auth.member.revoked` for the order of `grant`, refunded at `revokedAt`, ending the membership. */
+export function revoked(
+  grant: EventEnvelope<EventData<'auth.member.granted'>>,
+  revokedAt: Date,
+  data: Partial<EventData<'auth.member.revoked'>> = {},
+): EventEnvelope<EventData<'auth.member.revoked'>> {
+  return envelope(
+    'auth.member.revoked',
+    {
+      userId: grant.data.userId,
+      email: grant.data.email,
+      orderId: grant.data.orderId,
+      courseIds: grant.data.courseIds,
+      membershipEnded: true,
+      revokedAt: revokedAt.toISOString(),
+      ...data,
+    },
+    { occurredAt: revokedAt },
+  );
 }
 
 /** A new member of the course `courseId` since `at`: auth's `auth.member.granted` for them, delivered. */
@@ -64,6 +86,27 @@ export async function availableModules(
   return AvailableModuleListSchema.parse(await response.json());
 }
 
+/** revenue's `revenue.plan.consented`: `of` agreed to a revenue-share plan at `consentedAt`. */
+export function planConsented(
+  of: User,
+  consentedAt: Date,
+): EventEnvelope<EventData<'revenue.plan.consented'>> {
+  return envelope(
+    'revenue.plan.consented',
+    {
+      planId: randomUUID(),
+      userId: of.userId,
+      email: of.email,
+      termsVersion: 'v1.0',
+      baselineNetRevenue: 0,
+      revenueSharePercentage: 10,
+      consentedAt: consentedAt.toISOString(),
+      implementationEndsAt: new Date(consentedAt.getTime() + 30 * DAY).toISOString(),
+    },
+    { occurredAt: consentedAt },
+  );
+}
+
 /** `auth.user.status-changed` for `of`; with `sequence` as auth sends it now, without as it did before. */
 export function statusChanged(
   of: User,
@@ -71,18 +114,16 @@ export function statusChanged(
   changedAt: Date,
   sequence?: number,
 ): EventEnvelope<EventData<'auth.user.status-changed'>> {
-  return {
-    id: randomUUID(),
-    type: 'auth.user.status-changed',
-    version: 1,
-    occurredAt: changedAt.toISOString(),
-    data: {
+  return envelope(
+    'auth.user.status-changed',
+    {
       userId: of.userId,
       ...data,
       changedAt: changedAt.toISOString(),
       ...(sequence !== undefined && { sequence }),
     },
-  };
+    { occurredAt: changedAt },
+  );
 }
 
 /** The seeded course's sections in order, each with its lessons in order. */
@@ -111,12 +152,9 @@ export function standingChanged(
   changedAt: Date,
   sequence: number,
 ): EventEnvelope<EventData<'revenue.customer.status-changed'>> {
-  return {
-    id: randomUUID(),
-    type: 'revenue.customer.status-changed',
-    version: 1,
-    occurredAt: changedAt.toISOString(),
-    data: {
+  return envelope(
+    'revenue.customer.status-changed',
+    {
       planId: randomUUID(),
       userId: of.userId,
       status,
@@ -124,7 +162,8 @@ export function standingChanged(
       sequence,
       changedAt: changedAt.toISOString(),
     },
-  };
+    { occurredAt: changedAt },
+  );
 }
 
 export type SeededOutline = Awaited<ReturnType<typeof seededOutline>>;

@@ -4,8 +4,7 @@
  * the exact release instant or the consultation) while its content still never leaves the service; the
  * admin reads every section and lesson; callers without the course are refused as for the lesson itself.
  */
-import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   LESSON_NOT_FOUND_MESSAGE,
   LessonNavigationSchema,
@@ -13,23 +12,18 @@ import {
   SECTION_LOCKED_MESSAGE,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, json, seededOutline, statusChanged, user, visitor, type User } from './fixtures.js';
+import { backings } from '../../__tests__/harness.js';
+import { granted, json, statusChanged, user, useSeededCourse, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-11T18:20:00.000Z');
 
 describe.each(backings())('lesson navigation on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-  let member: User;
+  const { course, outline } = useSeededCourse(factory, { clock });
+  const member = user();
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    member = user();
+  beforeAll(async () => {
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-    return course;
   });
 
   async function navigationOf(caller: User, lessonId: number) {

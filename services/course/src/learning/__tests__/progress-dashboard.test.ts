@@ -5,7 +5,6 @@
  * rs_pending owner Module 1 only), and that every answer is exactly what `GET /api/enrollments`,
  * `GET /api/courses/:id` and `GET /api/courses/:id/available-modules` answer on their own.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
@@ -13,15 +12,23 @@ import {
   EnrollmentListSchema,
   ProgressDashboardSchema,
   type Caller,
-  type EventData,
-  type EventEnvelope,
   type ProgressDashboard,
 } from '@platform/contracts';
 import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
+import { firstSections } from '../../__tests__/sections.js';
 import { courseModules, courses } from '../../db/schema.js';
 import { pickPreviewCourse } from '../get-progress-dashboard.js';
-import { granted, json, statusChanged, user, visitor, type User, useSeededCourse } from './fixtures.js';
+import {
+  granted,
+  json,
+  planConsented,
+  statusChanged,
+  user,
+  visitor,
+  type User,
+  useSeededCourse,
+} from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-03T08:20:00.000Z');
 
@@ -93,16 +100,7 @@ describe.each(backings())('the progress dashboard in one read on $name', (factor
     ]);
     expect(dashboard.shown?.preview).toBe(false);
     expect(dashboard.shown?.course).toMatchObject({ id: outline.courseId, isEnrolled: true });
-    expect(dashboard.shown?.sections.map((section) => section.isAvailable)).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(dashboard.shown?.sections.map((section) => section.isAvailable)).toEqual(firstSections(2));
     // Section 2 opened after day 0: its 'New Section Unlocked!' is due, here as in the sections call.
     expect(dashboard.shown?.sections[1]?.unlockNoticeDue).toBe(true);
     const { enrollments, ...shown } = await separately(member, outline.courseId);
@@ -144,23 +142,7 @@ describe.each(backings())('the progress dashboard in one read on $name', (factor
   it('gives an rs_pending owner without a consultation Module 1 only, as the separate calls do', async () => {
     clock.set(ENROLLED_AT);
     const owner: User = user();
-    const consented: EventEnvelope<EventData<'revenue.plan.consented'>> = {
-      id: randomUUID(),
-      type: 'revenue.plan.consented',
-      version: 1,
-      occurredAt: ENROLLED_AT.toISOString(),
-      data: {
-        planId: randomUUID(),
-        userId: owner.userId,
-        email: owner.email,
-        termsVersion: 'v1.0',
-        baselineNetRevenue: 0,
-        revenueSharePercentage: 10,
-        consentedAt: ENROLLED_AT.toISOString(),
-        implementationEndsAt: new Date(ENROLLED_AT.getTime() + 30 * DAY).toISOString(),
-      },
-    };
-    await course.deliver(consented);
+    await course.deliver(planConsented(owner, ENROLLED_AT));
     await course.deliver(
       statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' }, ENROLLED_AT),
     );

@@ -5,8 +5,7 @@
  * address and the playlists still come from the service. Only the lesson's current set is served.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MEMBERSHIP_REQUIRED_MESSAGE,
   SECTION_LOCKED_MESSAGE,
@@ -15,17 +14,17 @@ import {
   type MemberLessonList,
 } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, seededOutline, user, visitor, type User } from '../../learning/__tests__/fixtures.js';
+import { backings } from '../../__tests__/harness.js';
+import { granted, user, useSeededCourse, visitor, type User } from '../../learning/__tests__/fixtures.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
 import { giveLessonStreams, MASTER, POSTER, SEGMENT, VARIANT } from './streams.js';
 
 const ENROLLED_AT = new Date('2030-09-01T08:00:00.000Z');
 
 describe.each(backings())('lesson streams and posters on $name', (factory) => {
-  let course: CourseUnderTest;
-  let isS3: boolean;
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + HOUR));
+  const { course, outline } = useSeededCourse(factory, { clock });
+  let isS3: boolean;
   const member = user();
   const stranger = user();
   const admin = user('admin');
@@ -33,16 +32,13 @@ describe.each(backings())('lesson streams and posters on $name', (factory) => {
   let openLesson: { id: number; moduleId: number };
   let lockedLesson: { id: number; moduleId: number };
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
+  beforeAll(async () => {
     isS3 = course.service.deps.store?.kind === 's3';
-    const outline = await seededOutline(course);
     openLesson = outline.sections[0]!.lessons[1]!;
     lockedLesson = outline.sections[2]!.lessons[1]!;
     await giveLessonStreams(course, openLesson.id, set);
     await giveLessonStreams(course, lockedLesson.id, set);
     await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-    return course;
   });
 
   const files = (lessonId: number) => ({

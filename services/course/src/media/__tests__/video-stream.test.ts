@@ -4,7 +4,7 @@
  * ranges included); a file whose lessons are all locked is refused until its section opens, and a
  * refund closes it again.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -12,7 +12,7 @@ import { useBacking } from '@platform/service-kit/testing';
 import { SECTION_LOCKED_MESSAGE, MEMBERSHIP_REQUIRED_MESSAGE } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import { granted, revoked, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../bundled-media.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
 
@@ -116,20 +116,7 @@ describe.each(backings())('the member video stream on $name', (factory) => {
   });
 
   it('closes the stream when the purchase is refunded', async () => {
-    await course.deliver({
-      id: randomUUID(),
-      type: 'auth.member.revoked',
-      version: 1,
-      occurredAt: clock.now().toISOString(),
-      data: {
-        userId: member.userId,
-        email: member.email,
-        orderId: grant.data.orderId,
-        courseIds: grant.data.courseIds,
-        membershipEnded: true,
-        revokedAt: clock.now().toISOString(),
-      },
-    });
+    await course.deliver(revoked(grant, clock.now()));
     const refused = await course.requestAs(member, '/api/video-stream/member-lesson.mp4', {
       redirect: 'manual',
     });

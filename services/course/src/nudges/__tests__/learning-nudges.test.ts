@@ -7,9 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CourseLearnerInactiveSchema, CourseSectionsUnlockedSchema, type Caller } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { outboxEvents } from '../../db/schema.js';
 import { granted, seededOutline, user } from '../../learning/__tests__/fixtures.js';
 import { LEARNING_NUDGES_JOB } from '../learning-nudges.job.js';
 
@@ -37,10 +35,7 @@ describe.each(backings())('learning nudges on $name', (factory) => {
   });
 
   async function eventsOf(type: 'course.sections.unlocked' | 'course.learner.inactive', userId: string) {
-    const rows = await course.service.deps.db
-      .select({ data: outboxEvents.data })
-      .from(outboxEvents)
-      .where(eq(outboxEvents.type, type));
+    const rows = await course.events(type);
     const schema =
       type === 'course.sections.unlocked' ? CourseSectionsUnlockedSchema : CourseLearnerInactiveSchema;
     return rows.map((row) => schema.parse(row.data)).filter((event) => event.userId === userId);

@@ -14,9 +14,7 @@ import {
   LessonQuestionSchema,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
-import { outboxEvents } from '../../db/schema.js';
 import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
@@ -40,11 +38,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
   }
 
   async function answeredEvents(questionId: string) {
-    const rows = await course.service.deps.db
-      .select({ data: outboxEvents.data })
-      .from(outboxEvents)
-      .where(eq(outboxEvents.type, 'course.question.answered'));
-    return rows
+    return (await course.events('course.question.answered'))
       .map((row) => CourseQuestionAnsweredSchema.parse(row.data))
       .filter((e) => e.questionId === questionId);
   }

@@ -4,8 +4,7 @@
  * naming nothing are 404, that a new uploaded video is queued for transcoding, and that every change
  * announces the catalogue again.
  */
-import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   COURSE_STUDIO_MESSAGES,
   CourseMediaListSchema,
@@ -19,7 +18,7 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import {
   courseLessons,
   courseModules,
@@ -27,35 +26,24 @@ import {
   outboxEvents,
   type LessonTranscodeRow,
 } from '../../db/schema.js';
-import { granted, json, seededOutline, user, visitor } from '../../learning/__tests__/fixtures.js';
+import { granted, json, user, useSeededCourse, visitor } from '../../learning/__tests__/fixtures.js';
+import { callAs } from './studio-call.js';
 
 const NOW = new Date('2031-02-03T10:00:00.000Z');
 const NOWHERE = 2_147_483_647;
 
 describe.each(backings())('course studio calls on $name', (factory) => {
-  let course: CourseUnderTest;
   const clock = new SettableClock(NOW);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  const { course, outline } = useSeededCourse(factory, { clock });
   const admin = user('admin');
   const member = user();
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
+  beforeAll(async () => {
     await course.deliver(granted(member, [outline.courseId], NOW));
-    return course;
   });
 
-  async function call(caller: Caller, method: string, path: string, body?: unknown) {
-    const response = await course.requestAs(caller, path, {
-      method,
-      ...(body !== undefined && {
-        headers: { 'Content-Type': 'application/json' },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    });
-    return { status: response.status, body: await json(response), headers: response.headers };
-  }
+  const call = (caller: Caller, method: string, path: string, body?: unknown) =>
+    callAs(course, caller, method, path, body);
 
   /**
    * Every section and lesson row as stored, to prove a refused call changed nothing. The transcoding job
@@ -168,21 +156,25 @@ describe.each(backings())('course studio calls on $name', (factory) => {
       ['PUT', '/api/modules/abc', { title: '' }],
       ['PUT', `/api/lessons/${first.id}/video`, 'not json'],
     ];
-    for (const [method, path, body] of calls) {
-      const asVisitor = await call(visitor, method, path, body);
-      expect({ method, path, status: asVisitor.status, body: asVisitor.body }).toEqual({
+    /** `caller`'s answer to the call, checked to be `status` with `message`. */
+    const refused = async (
+      caller: Caller,
+      [method, path, body]: (typeof calls)[number],
+      status: number,
+      message: string,
+    ) => {
+      const answer = await call(caller, method, path, body);
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({
         method,
         path,
-        status: 401,
-        body: { message: 'Unauthorized' },
+        status,
+        body: { message },
       });
-      const asMember = await call(member, method, path, body);
-      expect({ method, path, status: asMember.status, body: asMember.body }).toEqual({
-        method,
-        path,
-        status: 403,
-        body: { message: 'Access denied' },
-      });
+      return answer;
+    };
+    for (const request of calls) {
+      await refused(visitor, request, 401, 'Unauthorized');
+      const asMember = await refused(member, request, 403, 'Access denied');
       expect(asMember.headers.get('cache-control')).toBe('private, no-store');
     }
     expect(await snapshot()).toEqual(before);

@@ -5,9 +5,7 @@
  * hiding or moving lessons and sections keeps members' progress and enrolments true (docs/decisions.md, 46).
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
-  AvailableModuleListSchema,
   CoursePreviewSchema,
   CourseSummarySchema,
   LessonNavigationSchema,
@@ -17,34 +15,31 @@ import {
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, lessonProgress, moduleProgress } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import {
+  availableModules,
+  granted,
+  user,
+  type User,
+  useSeededCourse,
+} from '../../learning/__tests__/fixtures.js';
+import { callAs } from './studio-call.js';
 
 const ENROLLED_AT = new Date('2031-03-01T08:00:00.000Z');
 
 describe.each(backings())('what the course studio changes for everyone on $name', (factory) => {
-  let course: CourseUnderTest;
   // Every section released: the member may open anything published.
   const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + 30 * DAY));
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
+  const { course, outline } = useSeededCourse(factory, { clock });
   const admin = user('admin');
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    return course;
-  });
+  const modulesOf = (caller: Caller) => availableModules(course, caller, outline.courseId);
 
+  /** Its status and body: what these checks compare. */
   async function call(caller: Caller, method: string, path: string, body?: unknown) {
-    const response = await course.requestAs(caller, path, {
-      method,
-      ...(body !== undefined && {
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    });
-    return { status: response.status, body: await json(response) };
+    const { status, body: answered } = await callAs(course, caller, method, path, body);
+    return { status, body: answered };
   }
 
   async function newMember(): Promise<User> {
@@ -130,9 +125,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
       (await call(member, 'GET', `/api/modules/${section.id}/lessons`)).body,
     );
     expect(lessons.map((lesson) => lesson.id)).toEqual(section.lessons.slice(1).map((lesson) => lesson.id));
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     expect(modules.find((item) => item.id === section.id)!.lessonCount).toBe(section.lessons.length - 1);
 
     for (const path of [`/api/lessons/${draft.id}`, `/api/lessons/${draft.id}/navigation`]) {
@@ -180,9 +173,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
 
     const counted = { sections: 7, lessons: total - section.lessons.length };
     expect(await figures(member)).toEqual({ preview: counted, products: counted, summary: counted });
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     expect(modules.map((item) => item.id)).toEqual(outline.sections.slice(0, 7).map((item) => item.id));
     for (const path of [`/api/modules/${section.id}`, `/api/modules/${section.id}/lessons`]) {
       expect(await call(member, 'GET', path)).toEqual({ status: 404, body: { message: 'Module not found' } });
@@ -194,9 +185,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     expect(preview.sections.map((item) => item.id)).not.toContain(section.id);
 
     // The admin keeps the whole course.
-    const adminModules = AvailableModuleListSchema.parse(
-      (await call(admin, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const adminModules = await modulesOf(admin);
     expect(adminModules).toHaveLength(8);
 
     await setSectionPublished(section.id, true);
@@ -213,9 +202,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     ).toBe(200);
     const preview = CoursePreviewSchema.parse((await call(member, 'GET', '/api/course-preview')).body);
     expect(preview.sections.map((section) => section.id)).toEqual(swapped);
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     expect(modules.map((section) => section.id)).toEqual(swapped);
 
     const section = outline.sections[2]!;
@@ -251,9 +238,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     const answer = await call(admin, 'PUT', `/api/modules/${to.id}/lessons/order`, { lessonIds: order });
     expect(answer.status).toBe(200);
 
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     expect(modules.find((item) => item.id === from.id)).toMatchObject({
       isCompleted: true,
       lessonCount: rest.length,
@@ -305,9 +290,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
       )[0];
     expect(await completion(member)).toMatchObject({ completed: true, completedAt: clock.now() });
     expect(await completion(other)).toBeUndefined();
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     expect(modules.find((item) => item.id === section.id)).toMatchObject({
       isCompleted: true,
       lessonCount: rest.length,
@@ -345,9 +328,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     });
     expect(lesson.status).toBe(201);
     // Every section of the course but the new one.
-    const modules = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const modules = await modulesOf(member);
     for (const section of modules.filter((item) => item.id !== extra.id)) {
       expect((await call(member, 'POST', `/api/modules/${section.id}/complete`, {})).status).toBe(200);
     }
@@ -366,9 +347,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     expect((await call(admin, 'DELETE', `/api/modules/${extra.id}`)).status).toBe(204);
     expect(await db.select().from(moduleProgress).where(eq(moduleProgress.moduleId, extra.id))).toEqual([]);
     expect(await enrolment()).toMatchObject({ completedAt: clock.now(), withdrawnAt: null });
-    const after = AvailableModuleListSchema.parse(
-      (await call(member, 'GET', `/api/courses/${outline.courseId}/available-modules`)).body,
-    );
+    const after = await modulesOf(member);
     expect(after.every((item) => item.isCompleted)).toBe(true);
   });
 });

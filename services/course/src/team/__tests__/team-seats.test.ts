@@ -6,7 +6,7 @@
  * gave, and the seats stay ended when the plan resumes (the owner invites again).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AvailableModuleListSchema,
   CourseTeamMemberInvitedSchema,
@@ -18,28 +18,15 @@ import {
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { outboxEvents, teamSeats } from '../../db/schema.js';
-import { granted, json, seededOutline, user, type User } from '../../learning/__tests__/fixtures.js';
+import { backings } from '../../__tests__/harness.js';
+import { teamSeats } from '../../db/schema.js';
+import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const STARTED = new Date('2030-03-04T09:00:00.000Z');
 
 describe.each(backings())('staff seats on $name', (factory) => {
-  let backing: Backing;
-  let course: CourseUnderTest;
   const clock = new SettableClock(STARTED);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-  });
-
-  afterAll(async () => {
-    await course?.stop();
-    await backing?.cleanup();
-  });
+  const { course, outline } = useSeededCourse(factory, { clock });
 
   const invite = (owner: User, email: unknown) =>
     course.requestAs(owner, '/api/team/invitations', {
@@ -58,11 +45,7 @@ describe.each(backings())('staff seats on $name', (factory) => {
   }
 
   async function invitations(seatId: string) {
-    const rows = await course.service.deps.db
-      .select({ data: outboxEvents.data })
-      .from(outboxEvents)
-      .where(eq(outboxEvents.type, 'course.team.member-invited'));
-    return rows
+    return (await course.events('course.team.member-invited'))
       .map((row) => CourseTeamMemberInvitedSchema.parse(row.data))
       .filter((e) => e.seatId === seatId);
   }

@@ -3,18 +3,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { mediaBinaries, runMediaTool } from '../ffmpeg.js';
 
+/** Runs the packaged ffmpeg with `args`, quietly (errors only), overwriting its output. */
+const runFfmpeg = (args: string[]) =>
+  runMediaTool(mediaBinaries().ffmpeg, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...args]);
+
 /** A test card with a tone: `seconds` long, at the given size and frame rate, H.264 + AAC in MP4. */
 export async function makeTestVideo(
   file: string,
   options: { width: number; height: number; seconds: number; fps?: number },
 ): Promise<void> {
   const { width, height, seconds, fps = 25 } = options;
-  await runMediaTool(mediaBinaries().ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+  await runFfmpeg([
     '-f',
     'lavfi',
     '-i',
@@ -43,12 +42,7 @@ export async function makeTestVideo(
  * for the cost of copying its bytes.
  */
 export async function repeatVideo(source: string, file: string, times: number): Promise<void> {
-  await runMediaTool(mediaBinaries().ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+  await runFfmpeg([
     '-stream_loop',
     String(times - 1),
     '-i',
@@ -79,13 +73,7 @@ export async function probeHls(
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const copy = path.join(options.workDir, `${randomUUID()}.mp4`);
-  const { ffmpeg, ffprobe } = mediaBinaries();
-  await runMediaTool(ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+  await runFfmpeg([
     ...(headers ? ['-headers', headers] : []),
     '-i',
     url,
@@ -97,7 +85,7 @@ export async function probeHls(
     'aac_adtstoasc',
     copy,
   ]);
-  const json = await runMediaTool(ffprobe, [
+  const json = await runMediaTool(mediaBinaries().ffprobe, [
     '-v',
     'error',
     '-print_format',

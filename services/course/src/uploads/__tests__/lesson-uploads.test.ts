@@ -5,7 +5,7 @@
  * are refused up front, a file that is not a video is refused when complete, and unfinished uploads expire
  * after 24 hours by the service clock.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -18,16 +18,12 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import {
-  sendInterruptedPatch,
-  tusUpload as tusUploadWith,
-  tusUploadRefused,
-  waitFor,
-  useBacking,
-} from '@platform/service-kit/testing';
+import { tusUpload as tusUploadWith, tusUploadRefused, useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { expectOnlyStaleUploadsRemoved, interruptUploadAt } from '../../__tests__/resumable-uploads.js';
 import { lessonUploads } from '../../db/schema.js';
+import { user } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 import { EXPIRE_LESSON_UPLOADS_JOB } from '../expire-lesson-uploads.job.js';
 
@@ -41,13 +37,6 @@ const metadataHeader = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([key, value]) => `${key} ${b64(value)}`)
     .join(',');
-
-const user = (role: 'admin' | 'user'): Caller => ({
-  kind: 'user',
-  userId: randomUUID(),
-  email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
-  role,
-});
 
 describe.each(backings())('resumable lesson-video uploads on $name', (factory) => {
   let course: CourseUnderTest;
@@ -156,25 +145,14 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     const headers = await headersFor(admin);
 
     // Three connections drop mid-PATCH, at different points of the file; each leaves what arrived.
-    let offset = 0;
-    for (const to of [40_000, 41_000, 150_000]) {
-      await sendInterruptedPatch({
-        url: `${course.service.url}${location}`,
-        headers,
-        bytes: video,
-        from: offset,
-        to,
-        heldBytes: async () => (await stat(filePath)).size,
-      });
-      const probe = await waitFor(
-        () => head(location),
-        (response) => response.headers.get('upload-offset') === String(to),
-        `Upload-Offset ${to}`,
-      );
-      expect(probe.status).toBe(200);
-      expect(probe.headers.get('upload-length')).toBe(String(video.length));
-      offset = to;
-    }
+    const upload = {
+      url: `${course.service.url}${location}`,
+      headers,
+      bytes: video,
+      heldBytes: async () => (await stat(filePath)).size,
+      head: () => head(location),
+    };
+    const offset = await interruptUploadAt(upload, [40_000, 41_000, 150_000]);
     expect(course.logs.filter((line) => line.msg === 'resumable upload interrupted').length).toBeGreaterThan(
       0,
     );
@@ -363,23 +341,12 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
   });
 
   it('removes unfinished uploads 24 hours after they were created, and only those', async () => {
-    const old = await createFor(video.length, 'old.mp4');
-    const oldId = old.split('/').pop()!;
-    clock.advance(23 * HOUR);
-    const fresh = await createFor(video.length, 'fresh.mp4');
-    const freshId = fresh.split('/').pop()!;
-
-    let run = await course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true });
-    expect((await head(old)).status).toBe(200);
-
-    clock.advance(2 * HOUR);
-    run = await course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB);
-    expect(run).toMatchObject({ ran: true, ok: true, result: { removed: expect.any(Number) } });
-    expect((await head(old)).status).toBe(404);
-    expect((await head(fresh)).status).toBe(200);
-    const left = await readdir(uploadsDir());
-    expect(left.some((name) => name.startsWith(oldId))).toBe(false);
-    expect(left).toEqual(expect.arrayContaining([freshId, `${freshId}.json`]));
+    await expectOnlyStaleUploadsRemoved({
+      clock,
+      create: (name) => createFor(video.length, `${name}.mp4`),
+      head: (location) => head(location),
+      runExpiry: () => course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB),
+      uploadsDir,
+    });
   });
 });

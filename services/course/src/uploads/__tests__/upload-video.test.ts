@@ -4,7 +4,7 @@
  * `file.size`, `file.path`); disguised files, an empty file, a second file, a missing file and an oversized
  * video are refused with the right status and leave nothing in the store; only the admin may upload.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -13,18 +13,12 @@ import { listStoredObjectKeys, useBacking } from '@platform/service-kit/testing'
 import { eq } from 'drizzle-orm';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { lessonUploads } from '../../db/schema.js';
+import { user } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
 
 const MAX_BYTES = 1024 * 1024;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-const user = (role: 'admin' | 'user'): Caller => ({
-  kind: 'user',
-  userId: randomUUID(),
-  email: `${role}-${randomUUID().slice(0, 8)}@example.com`,
-  role,
-});
 
 type Part = { field?: string; name: string; type: string; bytes: Buffer };
 

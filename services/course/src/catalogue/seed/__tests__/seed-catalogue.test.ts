@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { postgresUrlFromEnv, useBacking } from '@platform/service-kit/testing';
 import { sql } from 'drizzle-orm';
-import { backings, startCourse, type CourseUnderTest } from '../../../__tests__/harness.js';
+import { backings, startCourse, withReplicas, type CourseUnderTest } from '../../../__tests__/harness.js';
 import { listBundledMedia } from '../../../media/bundled-media.js';
 import { probeVideo } from '../../../transcoding/probe-video.js';
 import {
@@ -265,12 +265,7 @@ const postgresUrl = postgresUrlFromEnv();
 
 (postgresUrl ? describe : describe.skip)('replicas starting at once on a new PostgreSQL database', () => {
   it('seed the catalogue exactly once', async () => {
-    const backing = await backings()[1]!.create();
-    const replicas: CourseUnderTest[] = [];
-    try {
-      replicas.push(
-        ...(await Promise.all([startCourse(backing), startCourse(backing), startCourse(backing)])),
-      );
+    await withReplicas(3, async (replicas) => {
       for (const replica of replicas) expect(await catalogueCounts(replica)).toEqual(SEEDED_ONCE);
       const seeded = replicas.flatMap((replica) =>
         replica.logs.filter((line) => line.msg === 'seeded the course catalogue'),
@@ -281,9 +276,6 @@ const postgresUrl = postgresUrlFromEnv();
       );
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[2]).toEqual(answers[0]);
-    } finally {
-      await Promise.all(replicas.map((replica) => replica.stop()));
-      await backing.cleanup();
-    }
+    });
   });
 });
