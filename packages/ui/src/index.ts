@@ -92,6 +92,7 @@ export {
 
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, listenToDocumentTitles, useDocumentTitle } from './hooks/use-document-title';
+export { useDisclosure } from './hooks/use-disclosure';
 export { useHydrated } from './hooks/use-hydrated';
 export {
   HydrateLater,
