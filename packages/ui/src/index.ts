@@ -110,6 +110,7 @@ export type { Theme } from './theme/theme-storage';
 // Forms: a labelled field, the API's error (status, server's words, issues). Uploads with a progress bar
 // are `@platform/ui/upload-progress`; large files `@platform/ui/resumable-upload`.
 export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
+export type { FieldAria } from './components/form-field';
 export {
   ApiError,
   getApiErrorStatus,
