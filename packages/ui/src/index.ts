@@ -12,6 +12,8 @@ export { Badge, badgeVariants } from './components/badge';
 export type { BadgeProps } from './components/badge';
 export { Button, buttonVariants } from './components/button';
 export type { ButtonProps } from './components/button';
+export { ButtonLink } from './components/button-link';
+export type { ButtonLinkProps } from './components/button-link';
 export { CheckList } from './components/check-list';
 export { EmptyStateCard } from './components/empty-state-card';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';

@@ -5,9 +5,8 @@
  * the list gives 'Session Expired' and goes to /login.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import {
-  Button,
+  ButtonLink,
   Card,
   LoadFailedAlert,
   NoticeCard,
@@ -60,9 +59,9 @@ function EmptyState() {
         Send us photos, a short walkthrough video and your menu, and our consultant replies with a written
         analysis within 24-48 hours.
       </p>
-      <Button asChild size="lg">
-        <Link to="/consultation">Get FREE Photo Analysis</Link>
-      </Button>
+      <ButtonLink to="/consultation" size="lg">
+        Get FREE Photo Analysis
+      </ButtonLink>
     </NoticeCard>
   );
 }
@@ -116,12 +115,10 @@ export function MyConsultationsPage() {
         </div>
         {list.length > 0 ? (
           <div className="flex flex-wrap gap-3 sm:shrink-0">
-            <Button asChild variant="outline">
-              <Link to="/additional-upload">Upload Additional Files</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/consultation">New Consultation</Link>
-            </Button>
+            <ButtonLink to="/additional-upload" variant="outline">
+              Upload Additional Files
+            </ButtonLink>
+            <ButtonLink to="/consultation">New Consultation</ButtonLink>
           </div>
         ) : null}
       </header>

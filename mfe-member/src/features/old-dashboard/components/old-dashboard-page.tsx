@@ -8,6 +8,7 @@
 import type { MemberLesson } from '@platform/contracts';
 import {
   Button,
+  ButtonLink,
   Card,
   CardDescription,
   CardHeader,
@@ -23,7 +24,6 @@ import {
 import { Progress } from '@platform/ui/upload-progress';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { useChapterLessons, useChapters, useDashboardCourses } from '../api/get-old-dashboard-data';
 import { getProgressCards, pickDashboardCourse, sortChapters } from '../lib/old-dashboard-rules';
 import { ChapterSidebar } from './chapter-sidebar';
@@ -94,12 +94,10 @@ export function OldDashboardPage() {
         title="Course Access Required"
         description="You need an active course membership to access the dashboard. Purchase the course to get started."
       >
-        <Button asChild>
-          <Link to="/services">View Services</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Back to Home</Link>
-        </Button>
+        <ButtonLink to="/services">View Services</ButtonLink>
+        <ButtonLink to="/" variant="outline">
+          Back to Home
+        </ButtonLink>
       </AccessCard>
     );
   }

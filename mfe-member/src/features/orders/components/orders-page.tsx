@@ -15,7 +15,7 @@ import {
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import {
   Badge,
-  Button,
+  ButtonLink,
   Card,
   CardContent,
   CardHeader,
@@ -172,9 +172,9 @@ export function OrdersPage() {
           <LoadFailedAlert title={ORDERS_COPY.failed} onRetry={() => void orders.refetch()} />
         ) : list.length === 0 ? (
           <EmptyStateCard testId="no-orders" title={ORDERS_COPY.empty} hint={ORDERS_COPY.emptyHint}>
-            <Button asChild className="mt-4">
-              <Link to="/pricing">See the programmes</Link>
-            </Button>
+            <ButtonLink to="/pricing" className="mt-4">
+              See the programmes
+            </ButtonLink>
           </EmptyStateCard>
         ) : (
           <div className="space-y-6">

@@ -6,10 +6,9 @@
  * the owner left).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { AGREEMENT_MESSAGES, AGREEMENT_PDF_PATH } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { Badge, Button, Skeleton, TitledCard } from '@platform/ui';
+import { Badge, Button, ButtonLink, Skeleton, TitledCard } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { STANDING, describeNextReport } from '../lib/revenue-card';
 import { LeaveProgram } from './leave-program';
@@ -126,9 +125,7 @@ export function RevenueShareCard() {
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-3">
-          <Button asChild>
-            <Link to="/revenue-report">Report revenue</Link>
-          </Button>
+          <ButtonLink to="/revenue-report">Report revenue</ButtonLink>
           <Button asChild variant="outline">
             <a href={AGREEMENT_PDF_PATH} download>
               {AGREEMENT_MESSAGES.download}

@@ -3,9 +3,8 @@
  * sees who joined and how far each got, and removes a member to free the seat. Anyone else is told that
  * seats come with the course. Signed-out visitors go to /login.
  */
-import { Link } from 'react-router-dom';
 import {
-  Button,
+  ButtonLink,
   Card,
   CardContent,
   CardDescription,
@@ -54,9 +53,9 @@ export function TeamPage() {
       <Card className="p-8 text-center" data-testid="team-not-owner">
         <h2 className="text-lg font-semibold">{TEAM_COPY.notOwnerTitle}</h2>
         <p className="mt-2 text-sm text-muted-foreground">{TEAM_COPY.notOwnerText}</p>
-        <Button asChild className="mt-4">
-          <Link to="/pricing">{TEAM_COPY.seeCourse}</Link>
-        </Button>
+        <ButtonLink to="/pricing" className="mt-4">
+          {TEAM_COPY.seeCourse}
+        </ButtonLink>
       </Card>
     );
   } else {
