@@ -23,6 +23,7 @@ export { NativeSelect } from './components/native-select';
 export { Label } from './components/label';
 export { LoadFailedAlert } from './components/load-failed-alert';
 export { LoadingList } from './components/loading-list';
+export { LoadingPlaceholder } from './components/loading-placeholder';
 export { MoneyInput } from './components/money-input';
 export { NameFields } from './components/name-fields';
 export { NoticeCard } from './components/notice-card';

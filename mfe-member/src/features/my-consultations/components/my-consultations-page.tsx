@@ -9,6 +9,7 @@ import {
   ButtonLink,
   Card,
   LoadFailedAlert,
+  LoadingPlaceholder,
   NoticeCard,
   SITE_NAME,
   Skeleton,
@@ -25,10 +26,11 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 function LoadingCards() {
   return (
-    <div className="space-y-6" aria-busy="true" data-testid="consultation-skeletons">
-      <p role="status" className="sr-only">
-        Loading your consultations…
-      </p>
+    <LoadingPlaceholder
+      label="Loading your consultations…"
+      className="space-y-6"
+      testId="consultation-skeletons"
+    >
       {[0, 1].map((key) => (
         <Card key={key}>
           <div className="space-y-4 p-6">
@@ -42,7 +44,7 @@ function LoadingCards() {
           </div>
         </Card>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

@@ -4,7 +4,15 @@
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NUDGE_KIND_LABELS, type NudgeKind } from '@platform/contracts';
-import { Button, Card, SITE_NAME, Skeleton, getServerMessage, useDocumentTitle } from '@platform/ui';
+import {
+  Button,
+  Card,
+  LoadingPlaceholder,
+  SITE_NAME,
+  Skeleton,
+  getServerMessage,
+  useDocumentTitle,
+} from '@platform/ui';
 import { useUnsubscribe, useUnsubscribeState } from '../api/unsubscribe';
 import { UNSUBSCRIBE_COPY } from '../lib/preferences-copy';
 import { nudgeKindOf } from '../lib/unsubscribe-link';
@@ -24,12 +32,9 @@ function UnsubscribeCard({ token, kind }: { token: string; kind: NudgeKind }) {
   const label = NUDGE_KIND_LABELS[kind];
   if (state.isPending) {
     return (
-      <div aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
+      <LoadingPlaceholder>
         <Skeleton className="h-32 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (state.isError) return <Invalid />;

@@ -12,6 +12,7 @@ import {
   Card,
   CardDescription,
   CardHeader,
+  LoadingPlaceholder,
   LogOutButton,
   NoticeCard,
   SITE_NAME,
@@ -68,13 +69,10 @@ export function OldDashboardPage() {
   if (isLoading) {
     return (
       <PageShell>
-        <div aria-busy="true" className="space-y-4">
-          <p role="status" className="sr-only">
-            Loading…
-          </p>
+        <LoadingPlaceholder className="space-y-4">
           <Skeleton className="h-9 w-72" />
           <Skeleton className="h-24 w-full" />
-        </div>
+        </LoadingPlaceholder>
       </PageShell>
     );
   }

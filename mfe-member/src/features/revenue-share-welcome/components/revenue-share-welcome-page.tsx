@@ -14,6 +14,7 @@ import {
   Card,
   CardHeader,
   CardTitle,
+  LoadingPlaceholder,
   Skeleton,
   TitledCard,
 } from '@platform/ui';
@@ -143,12 +144,9 @@ export function RevenueShareWelcomePage() {
   let action: ReactNode;
   if (userLoading || !user || plan.isPending) {
     action = (
-      <div aria-busy="true" data-testid="welcome-skeleton">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
+      <LoadingPlaceholder testId="welcome-skeleton">
         <Skeleton className="h-64 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (plan.isError) {
     action = (

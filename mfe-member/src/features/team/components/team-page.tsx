@@ -11,6 +11,7 @@ import {
   CardHeader,
   CardTitle,
   LoadFailedAlert,
+  LoadingPlaceholder,
   Skeleton,
 } from '@platform/ui';
 import { useTeam } from '../api/get-team';
@@ -32,13 +33,10 @@ export function TeamPage() {
   let body;
   if (userLoading || !user || team.isPending) {
     body = (
-      <div className="space-y-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading your team…
-        </p>
+      <LoadingPlaceholder label="Loading your team…" className="space-y-4">
         <Skeleton className="h-32 w-full" />
         <Skeleton className="h-48 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (team.isError || !team.data) {
     body = (
