@@ -19,7 +19,7 @@ import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
 import { MediaPicker } from './media-picker';
 import { DragHandle } from './sortable-list';
-import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
+import { PublishedCheckbox, StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 import type { DragHandleProps } from './sortable-list';
 
 const FIELDS = ['title', 'videoUrl', 'content', 'keyPoints', 'captionsFile'] as const;
@@ -157,9 +157,7 @@ function LessonForm({
         </FormField>
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-3">
-        <StudioCheckbox registration={form.register('isPublished')}>
-          Published (members see it)
-        </StudioCheckbox>
+        <PublishedCheckbox registration={form.register('isPublished')} />
         <StudioCheckbox registration={form.register('isFree')}>
           Free preview (visitors may watch it)
         </StudioCheckbox>

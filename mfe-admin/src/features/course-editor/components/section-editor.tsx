@@ -20,7 +20,7 @@ import { ConfirmDelete } from './confirm-delete';
 import { LessonEditor } from './lesson-editor';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
-import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
+import { PublishedCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 
 const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
 
@@ -66,9 +66,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
         </FormField>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <StudioCheckbox registration={form.register('isPublished')}>
-          Published (members see it)
-        </StudioCheckbox>
+        <PublishedCheckbox registration={form.register('isPublished')} />
         <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setDetails(!details)}>
           {details ? 'Hide description' : 'Edit description'}
         </Button>
