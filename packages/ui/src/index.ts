@@ -33,6 +33,7 @@ export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Textarea } from './components/textarea';
+export { TextLink } from './components/text-link';
 export { TitledCard, TitledFormCard } from './components/titled-card';
 export type { TitledCardProps, TitledFormCardProps } from './components/titled-card';
 export type { ToastActionElement, ToastProps } from './components/toast';

@@ -5,11 +5,10 @@
  * message or 'Failed to update lesson').
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
-import { Badge, Button, FormField, Input, Textarea, cn, useDisclosure } from '@platform/ui';
+import { Badge, Button, FormField, Input, Textarea, cn, useDisclosure, TextLink } from '@platform/ui';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
 import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
@@ -112,9 +111,7 @@ function LessonForm({
         hint={
           <>
             An uploaded file&apos;s name, a YouTube or Vimeo link, or a .pdf / .docx document.{' '}
-            <Link to="/admin/upload" className="text-primary underline underline-offset-4">
-              {COURSE_EDITOR_COPY.uploadLink}
-            </Link>
+            <TextLink to="/admin/upload">{COURSE_EDITOR_COPY.uploadLink}</TextLink>
           </>
         }
       >

@@ -2,7 +2,7 @@
  * `/unsubscribe/:token?kind=` (docs/behaviour/member-learning.md#nudges): an e-mail's unsubscribe link.
  * Opening it changes nothing (mail scanners follow links); 'Unsubscribe' turns that kind off, no sign-in.
  */
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { NUDGE_KIND_LABELS, type NudgeKind } from '@platform/contracts';
 import {
   Button,
@@ -12,6 +12,7 @@ import {
   Skeleton,
   getServerMessage,
   useDocumentTitle,
+  TextLink,
 } from '@platform/ui';
 import { useUnsubscribe, useUnsubscribeState } from '../api/unsubscribe';
 import { UNSUBSCRIBE_COPY } from '../lib/preferences-copy';
@@ -59,9 +60,7 @@ function UnsubscribeCard({ token, kind }: { token: string; kind: NudgeKind }) {
         </>
       )}
       <p className="text-sm">
-        <Link to="/account/notifications" className="text-primary underline underline-offset-4">
-          {UNSUBSCRIBE_COPY.preferences}
-        </Link>
+        <TextLink to="/account/notifications">{UNSUBSCRIBE_COPY.preferences}</TextLink>
       </p>
     </Card>
   );

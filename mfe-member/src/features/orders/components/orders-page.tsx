@@ -5,7 +5,6 @@
  * 'Login Required' and go to /login; a 401 from the list, 'Session Expired'.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import {
   SAVED_CARD_OUTCOME_PARAM,
   readSavedCardOutcome,
@@ -27,6 +26,7 @@ import {
   useDocumentTitle,
   useOnceSearchParam,
   useToastAndRedirect,
+  TextLink,
 } from '@platform/ui';
 import { FileDownIcon } from 'lucide-react';
 import { useMyOrders } from '../api/orders';
@@ -119,11 +119,7 @@ function OrderCard({
         ) : guarantee.kind === 'ended' ? (
           <p className="text-sm text-muted-foreground" data-testid="guarantee-ended">
             The 30-day money-back guarantee ended on {formatDate(guarantee.endedOn, DATE)}. For anything about
-            this order, please{' '}
-            <Link to="/contact" className="text-primary underline underline-offset-4">
-              contact support
-            </Link>
-            .
+            this order, please <TextLink to="/contact">contact support</TextLink>.
           </p>
         ) : order.status === 'refunded' && order.refundedAt ? (
           <p className="text-sm text-muted-foreground">

@@ -5,7 +5,7 @@
  * their plan instead of the form.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
@@ -17,6 +17,7 @@ import {
   LoadingPlaceholder,
   Skeleton,
   TitledCard,
+  TextLink,
 } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
@@ -111,9 +112,7 @@ function Terms() {
         ))}
       </ul>
       <p className="mt-4 text-sm">
-        <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
-          {TERMS.fullTerms}
-        </Link>
+        <TextLink to="/terms#revenue-share">{TERMS.fullTerms}</TextLink>
       </p>
     </TitledCard>
   );
