@@ -2,7 +2,7 @@
  * The frame the lesson and section pages share (docs/behaviour/member-learning.md): the page column, the
  * link back, the loading skeleton, the 'Not Found' card and the card of key points.
  */
-import { Button, CheckList, NoticeCard, TitledCard, Skeleton } from '@platform/ui';
+import { ButtonLink, CheckList, LoadingPlaceholder, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -26,14 +26,11 @@ export function StudyBackLink({ to, children }: { to: string; children: ReactNod
 export function StudyPageSkeleton({ status, bars }: { status: string; bars: readonly string[] }) {
   return (
     <StudyPageShell>
-      <div aria-busy="true" className="space-y-4">
-        <p role="status" className="sr-only">
-          {status}
-        </p>
+      <LoadingPlaceholder label={status} className="space-y-4">
         {bars.map((bar, index) => (
           <Skeleton key={index} className={bar} />
         ))}
-      </div>
+      </LoadingPlaceholder>
     </StudyPageShell>
   );
 }
@@ -52,9 +49,7 @@ export function StudyNotFound({
   return (
     <StudyPageShell>
       <NoticeCard className="mx-auto max-w-lg" title={title} description={description}>
-        <Button asChild>
-          <Link to={backTo}>{backLabel}</Link>
-        </Button>
+        <ButtonLink to={backTo}>{backLabel}</ButtonLink>
       </NoticeCard>
     </StudyPageShell>
   );

@@ -12,6 +12,8 @@ export { Badge, badgeVariants } from './components/badge';
 export type { BadgeProps } from './components/badge';
 export { Button, buttonVariants } from './components/button';
 export type { ButtonProps } from './components/button';
+export { ButtonLink } from './components/button-link';
+export type { ButtonLinkProps } from './components/button-link';
 export { CheckList } from './components/check-list';
 export { EmptyStateCard } from './components/empty-state-card';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
@@ -21,6 +23,7 @@ export { NativeSelect } from './components/native-select';
 export { Label } from './components/label';
 export { LoadFailedAlert } from './components/load-failed-alert';
 export { LoadingList } from './components/loading-list';
+export { LoadingPlaceholder } from './components/loading-placeholder';
 export { MoneyInput } from './components/money-input';
 export { NameFields } from './components/name-fields';
 export { NoticeCard } from './components/notice-card';
@@ -30,6 +33,7 @@ export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Textarea } from './components/textarea';
+export { TextLink } from './components/text-link';
 export { TitledCard, TitledFormCard } from './components/titled-card';
 export type { TitledCardProps, TitledFormCardProps } from './components/titled-card';
 export type { ToastActionElement, ToastProps } from './components/toast';
@@ -92,6 +96,7 @@ export {
 
 // Page title, theme (money and dates: @platform/contracts/format, shared with the e-mails)
 export { SITE_NAME, listenToDocumentTitles, useDocumentTitle } from './hooks/use-document-title';
+export { useDisclosure } from './hooks/use-disclosure';
 export { useHydrated } from './hooks/use-hydrated';
 export {
   HydrateLater,
@@ -109,6 +114,7 @@ export type { Theme } from './theme/theme-storage';
 // Forms: a labelled field, the API's error (status, server's words, issues). Uploads with a progress bar
 // are `@platform/ui/upload-progress`; large files `@platform/ui/resumable-upload`.
 export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
+export type { FieldAria } from './components/form-field';
 export {
   ApiError,
   getApiErrorStatus,

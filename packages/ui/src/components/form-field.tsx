@@ -26,8 +26,11 @@ type FormFieldProps = {
   /** A line under the control (its id is `${id}-hint`; pass it to `fieldAria`). */
   hint?: ReactNode;
   className?: string;
-  children: ReactNode;
+  /** The control; or what draws it from the ARIA it needs (`fieldAria` of the id, the error and the hint). */
+  children: ReactNode | ((aria: FieldAria) => ReactNode);
 };
+
+export type FieldAria = ReturnType<typeof fieldAria>;
 
 export function fieldHintId(id: string): string {
   return `${id}-hint`;
@@ -40,7 +43,9 @@ export function FormField({ id, label, error, labelAside, hint, className, child
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      {children}
+      {typeof children === 'function'
+        ? children(fieldAria(id, error, hint ? fieldHintId(id) : undefined))
+        : children}
       {hint ? (
         <p id={fieldHintId(id)} className="text-sm text-muted-foreground">
           {hint}

@@ -1,5 +1,6 @@
 /** A list's waiting state: a line for screen readers and a few placeholders of the rows' height. */
 import { cn } from '../lib/cn';
+import { LoadingPlaceholder } from './loading-placeholder';
 import { Skeleton } from './skeleton';
 
 export function LoadingList({
@@ -17,13 +18,10 @@ export function LoadingList({
   testId?: string;
 }) {
   return (
-    <div className={className} aria-busy="true" data-testid={testId}>
-      <p role="status" className="sr-only">
-        {label}
-      </p>
+    <LoadingPlaceholder label={label} className={className} testId={testId}>
       {Array.from({ length: rows }, (_, key) => (
         <Skeleton key={key} className={cn(rowHeight, 'w-full')} />
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }

@@ -5,7 +5,7 @@
  * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Card, LoadFailedAlert, Skeleton, toast } from '@platform/ui';
+import { Card, LoadFailedAlert, LoadingPlaceholder, Skeleton, toast } from '@platform/ui';
 import { sortNewestFirst } from '@platform/ui/consultation-status';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
@@ -19,17 +19,17 @@ import { SubmissionList } from './submission-list';
 
 function LoadingLayout() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading consultation submissions…
-      </p>
+    <LoadingPlaceholder
+      label="Loading consultation submissions…"
+      className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]"
+    >
       <div className="space-y-2" data-testid="submission-skeletons">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-20 w-full" />
         ))}
       </div>
       <Skeleton className="h-96 w-full" />
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

@@ -5,11 +5,10 @@
  * message or 'Failed to update lesson').
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
-import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId } from '@platform/ui';
+import { Badge, Button, FormField, Input, Textarea, cn, useDisclosure, TextLink } from '@platform/ui';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
 import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
@@ -19,7 +18,7 @@ import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
 import { MediaPicker } from './media-picker';
 import { DragHandle } from './sortable-list';
-import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
+import { PublishedCheckbox, StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 import type { DragHandleProps } from './sortable-list';
 
 const FIELDS = ['title', 'videoUrl', 'content', 'keyPoints', 'captionsFile'] as const;
@@ -69,14 +68,11 @@ function LessonForm({
 }) {
   const baseId = `lesson-${lesson.id}`;
   const update = useUpdateLesson(courseId);
-  const {
-    form,
-    state,
-    setState,
-    submit,
-    fieldId: field,
-    statusId,
-  } = useStudioForm<LessonFormValues, (typeof FIELDS)[number], StudioLesson>({
+  const { form, state, setState, submit, fieldProps, controlProps, statusId } = useStudioForm<
+    LessonFormValues,
+    (typeof FIELDS)[number],
+    StudioLesson
+  >({
     baseId,
     fields: FIELDS,
     defaults: toLessonFormValues(lesson),
@@ -89,7 +85,7 @@ function LessonForm({
       what: 'lesson',
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   return (
     <StudioForm
@@ -98,8 +94,8 @@ function LessonForm({
       className="grid gap-4 border-t border-border p-3 sm:p-4"
     >
       <div className="grid gap-4 md:grid-cols-[1fr_10rem]">
-        <FormField id={field('title')} label="Title" error={errors.title?.message}>
-          <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
+        <FormField {...fieldProps('title')} label="Title">
+          <Input {...controlProps('title')} />
         </FormField>
         <div className="grid content-start gap-1.5 text-sm">
           <span className="font-medium">Length</span>
@@ -110,23 +106,19 @@ function LessonForm({
         </div>
       </div>
       <FormField
-        id={field('videoUrl')}
+        {...fieldProps('videoUrl')}
         label="Video"
-        error={errors.videoUrl?.message}
         hint={
           <>
             An uploaded file&apos;s name, a YouTube or Vimeo link, or a .pdf / .docx document.{' '}
-            <Link to="/admin/upload" className="text-primary underline underline-offset-4">
-              {COURSE_EDITOR_COPY.uploadLink}
-            </Link>
+            <TextLink to="/admin/upload">{COURSE_EDITOR_COPY.uploadLink}</TextLink>
           </>
         }
       >
         <div className="grid gap-2 md:grid-cols-[1fr_16rem]">
           <Input
-            {...fieldAria(field('videoUrl'), errors.videoUrl?.message, fieldHintId(field('videoUrl')))}
+            {...controlProps('videoUrl', true)}
             placeholder="lesson-video.mp4 or https://www.youtube.com/watch?v=…"
-            {...form.register('videoUrl')}
           />
           <MediaPicker
             id={`${baseId}-video-pick`}
@@ -137,42 +129,20 @@ function LessonForm({
           />
         </div>
       </FormField>
-      <FormField id={field('content')} label="Content" error={errors.content?.message}>
-        <Textarea
-          {...fieldAria(field('content'), errors.content?.message)}
-          rows={5}
-          {...form.register('content')}
-        />
+      <FormField {...fieldProps('content')} label="Content">
+        <Textarea {...controlProps('content')} rows={5} />
       </FormField>
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField
-          id={field('keyPoints')}
-          label="Key takeaways"
-          error={errors.keyPoints?.message}
-          hint="One per line."
-        >
-          <Textarea
-            {...fieldAria(field('keyPoints'), errors.keyPoints?.message, fieldHintId(field('keyPoints')))}
-            rows={4}
-            {...form.register('keyPoints')}
-          />
+        <FormField {...fieldProps('keyPoints')} label="Key takeaways" hint="One per line.">
+          <Textarea {...controlProps('keyPoints', true)} rows={4} />
         </FormField>
         <FormField
-          id={field('captionsFile')}
+          {...fieldProps('captionsFile')}
           label="Captions (.vtt)"
-          error={errors.captionsFile?.message}
           hint="A stored WebVTT file; empty for none."
         >
           <div className="grid gap-2">
-            <Input
-              {...fieldAria(
-                field('captionsFile'),
-                errors.captionsFile?.message,
-                fieldHintId(field('captionsFile')),
-              )}
-              placeholder="lesson-video.vtt"
-              {...form.register('captionsFile')}
-            />
+            <Input {...controlProps('captionsFile', true)} placeholder="lesson-video.vtt" />
             <MediaPicker
               id={`${baseId}-captions-pick`}
               files={media}
@@ -184,9 +154,7 @@ function LessonForm({
         </FormField>
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-3">
-        <StudioCheckbox registration={form.register('isPublished')}>
-          Published (members see it)
-        </StudioCheckbox>
+        <PublishedCheckbox registration={form.register('isPublished')} />
         <StudioCheckbox registration={form.register('isFree')}>
           Free preview (visitors may watch it)
         </StudioCheckbox>
@@ -248,10 +216,10 @@ export function LessonEditor({
   onDelete: (lesson: StudioLesson) => Promise<boolean>;
   onMove: (lessonId: number, toModuleId: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const panel = useDisclosure(useId());
   // The form is built when first opened, then kept (with what was typed) while the page stays.
   const [opened, setOpened] = useState(false);
-  const panelId = useId();
+  const action = panel.open ? COURSE_EDITOR_COPY.close : COURSE_EDITOR_COPY.edit;
   const length = formatDuration(lesson.durationSeconds) ?? 'length not known';
   return (
     <article
@@ -276,18 +244,16 @@ export function LessonEditor({
         </div>
         <div className="flex w-full shrink-0 flex-wrap items-center justify-end gap-1 sm:w-auto">
           <Button
-            type="button"
             variant="outline"
             size="sm"
-            aria-expanded={open}
-            aria-controls={panelId}
-            aria-label={`${open ? COURSE_EDITOR_COPY.close : COURSE_EDITOR_COPY.edit} lesson “${lesson.title}”`}
+            {...panel.buttonProps}
+            aria-label={`${action} lesson “${lesson.title}”`}
             onClick={() => {
-              setOpen(!open);
+              panel.toggle();
               setOpened(true);
             }}
           >
-            {open ? COURSE_EDITOR_COPY.close : COURSE_EDITOR_COPY.edit}
+            {action}
           </Button>
           <ConfirmDelete
             question={deleteLessonQuestion(lesson.title)}
@@ -296,7 +262,7 @@ export function LessonEditor({
           />
         </div>
       </div>
-      <div id={panelId} hidden={!open}>
+      <div {...panel.regionProps}>
         {opened ? (
           <LessonForm
             lesson={lesson}

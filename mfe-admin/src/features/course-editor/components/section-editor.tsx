@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson, StudioSection } from '@platform/contracts';
-import { Badge, Button, FormField, Input, Textarea, cn, fieldAria, fieldHintId, toast } from '@platform/ui';
+import { Badge, Button, FormField, Input, Textarea, cn, toast, useDisclosure } from '@platform/ui';
 import { useCreateLesson, useDeleteLesson } from '../api/change-outline';
 import { useUpdateModule } from '../api/update-module';
 import { COURSE_EDITOR_COPY, deleteSectionQuestion } from '../lib/course-editor-copy';
@@ -20,7 +20,7 @@ import { ConfirmDelete } from './confirm-delete';
 import { LessonEditor } from './lesson-editor';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
-import { StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
+import { PublishedCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 
 const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
 
@@ -28,13 +28,11 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
   const baseId = `section-${section.id}`;
   const [details, setDetails] = useState(false);
   const update = useUpdateModule(courseId);
-  const {
-    form,
-    state,
-    submit,
-    fieldId: field,
-    statusId,
-  } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
+  const { form, state, submit, fieldProps, controlProps, statusId } = useStudioForm<
+    SectionFormValues,
+    (typeof FIELDS)[number],
+    StudioSection
+  >({
     baseId,
     fields: FIELDS,
     defaults: toSectionFormValues(section),
@@ -50,44 +48,25 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
       if (first === 'description') setDetails(true);
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   return (
     <StudioForm onSubmit={submit} className="grid gap-3" label={`Edit section “${section.title}”`}>
       <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
-        <FormField id={field('title')} label="Section title" error={errors.title?.message}>
-          <Input {...fieldAria(field('title'), errors.title?.message)} {...form.register('title')} />
+        <FormField {...fieldProps('title')} label="Section title">
+          <Input {...controlProps('title')} />
         </FormField>
-        <FormField
-          id={field('availableAfterDays')}
-          label="Opens on day"
-          error={errors.availableAfterDays?.message}
-          hint="Days after enrolment."
-        >
-          <Input
-            {...fieldAria(
-              field('availableAfterDays'),
-              errors.availableAfterDays?.message,
-              fieldHintId(field('availableAfterDays')),
-            )}
-            inputMode="numeric"
-            {...form.register('availableAfterDays')}
-          />
+        <FormField {...fieldProps('availableAfterDays')} label="Opens on day" hint="Days after enrolment.">
+          <Input {...controlProps('availableAfterDays', true)} inputMode="numeric" />
         </FormField>
       </div>
       <div hidden={!details}>
-        <FormField id={field('description')} label="Description" error={errors.description?.message}>
-          <Textarea
-            {...fieldAria(field('description'), errors.description?.message)}
-            rows={3}
-            {...form.register('description')}
-          />
+        <FormField {...fieldProps('description')} label="Description">
+          <Textarea {...controlProps('description')} rows={3} />
         </FormField>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <StudioCheckbox registration={form.register('isPublished')}>
-          Published (members see it)
-        </StudioCheckbox>
+        <PublishedCheckbox registration={form.register('isPublished')} />
         <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setDetails(!details)}>
           {details ? 'Hide description' : 'Edit description'}
         </Button>
@@ -118,11 +97,10 @@ export function SectionEditor({
   onReorderLessons: (moduleId: number, lessonIds: number[]) => void;
   onMoveLesson: (lessonId: number, toModuleId: number) => void;
 }) {
-  const [showLessons, setShowLessons] = useState(true);
+  const lessons = useDisclosure(`section-${section.id}-lessons`, true);
   const createLesson = useCreateLesson(courseId);
   const deleteLesson = useDeleteLesson(courseId);
   const others = sections.filter((item) => item.id !== section.id).map(({ id, title }) => ({ id, title }));
-  const lessonsId = `section-${section.id}-lessons`;
 
   const removeLesson = (lesson: StudioLesson) =>
     deleteWithToast(() => deleteLesson.mutateAsync(lesson.id), COURSE_EDITOR_COPY.lessonDeleted);
@@ -164,18 +142,11 @@ export function SectionEditor({
       <SectionForm section={section} courseId={courseId} />
       <div className="mt-4 flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">Lessons</h3>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-expanded={showLessons}
-          aria-controls={lessonsId}
-          onClick={() => setShowLessons(!showLessons)}
-        >
-          {showLessons ? 'Hide lessons' : 'Show lessons'}
+        <Button variant="ghost" size="sm" {...lessons.buttonProps}>
+          {lessons.open ? 'Hide lessons' : 'Show lessons'}
         </Button>
       </div>
-      <div id={lessonsId} hidden={!showLessons} className="mt-2 grid gap-3">
+      <div {...lessons.regionProps} className="mt-2 grid gap-3">
         {section.lessons.length === 0 ? (
           <p className="text-sm text-muted-foreground">{COURSE_EDITOR_COPY.noLessons}</p>
         ) : (

@@ -1,4 +1,7 @@
-/** The parts the studio's section and lesson forms share: the form, a checkbox with its words, and the Save row. */
+/**
+ * The parts the studio's section and lesson forms share: the form, a checkbox with its words (the
+ * 'Published' one among them), and the Save row.
+ */
 import type { FormEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@platform/ui';
@@ -38,6 +41,11 @@ export function StudioCheckbox({
       {children}
     </label>
   );
+}
+
+/** The 'Published (members see it)' checkbox of a section's or a lesson's form. */
+export function PublishedCheckbox({ registration }: { registration: UseFormRegisterReturn }) {
+  return <StudioCheckbox registration={registration}>Published (members see it)</StudioCheckbox>;
 }
 
 /** The form's Save button ('Saving…' while it saves), what else the row holds, then the save state. */

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
-import { toast } from '@platform/ui';
+import { fieldAria, fieldHintId, toast } from '@platform/ui';
 import type { FieldErrors } from './lesson-form';
 import { failureMessage, fieldIssues } from './save-outcome';
 import type { SaveState } from './save-outcome';
@@ -72,5 +72,13 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   });
 
   const fieldId = (field: Field) => `${baseId}-${field}`;
-  return { form, state, setState, submit, fieldId, statusId: `${baseId}-status` };
+  const errorOf = (field: Field) => form.getFieldState(field, form.formState).error?.message;
+  /** What a field's `FormField` needs: its id and its problem. */
+  const fieldProps = (field: Field) => ({ id: fieldId(field), error: errorOf(field) });
+  /** What a field's control needs: its id, ARIA (described by its problem and, when `hinted`, its hint) and registration. */
+  const controlProps = (field: Field, hinted = false) => ({
+    ...fieldAria(fieldId(field), errorOf(field), hinted && fieldHintId(fieldId(field))),
+    ...form.register(field),
+  });
+  return { form, state, setState, submit, fieldProps, controlProps, statusId: `${baseId}-status` };
 }

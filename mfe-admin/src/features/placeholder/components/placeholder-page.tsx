@@ -1,5 +1,4 @@
-import { Button, SITE_NAME, useDocumentTitle } from '@platform/ui';
-import { Link } from 'react-router-dom';
+import { ButtonLink, SITE_NAME, useDocumentTitle } from '@platform/ui';
 
 /** Stands in for a page a later issue builds: says so plainly and offers the way home. */
 export function PlaceholderPage({ name }: { name: string }) {
@@ -11,9 +10,9 @@ export function PlaceholderPage({ name }: { name: string }) {
       <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
         This page is not built yet. Everything else on the site works in the meantime.
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/">Back to the home page</Link>
-      </Button>
+      <ButtonLink to="/" className="mt-8">
+        Back to the home page
+      </ButtonLink>
     </section>
   );
 }

@@ -6,7 +6,7 @@
 import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import { FormField, Input, fieldAria, fieldHintId } from '@platform/ui';
+import { FormField, Input } from '@platform/ui';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
@@ -35,7 +35,6 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
   const { errors } = form.formState;
   const dateId = `agreement-date-${customer.id}`;
   const reasonId = `agreement-reason-${customer.id}`;
-  const reasonLength = form.watch('reason')?.length ?? 0;
 
   return (
     <LedgerForm onSubmit={onSubmit} busy={busy} label="Save agreement date" busyLabel={ACTION_LABELS.saving}>
@@ -45,20 +44,9 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
         error={errors.agreedAt?.message}
         hint="The day the owner agreed to the program; not in the future."
       >
-        <Input
-          {...fieldAria(dateId, errors.agreedAt?.message, fieldHintId(dateId))}
-          type="date"
-          max={today}
-          {...form.register('agreedAt')}
-        />
+        {(aria) => <Input {...aria} type="date" max={today} {...form.register('agreedAt')} />}
       </FormField>
-      <ReasonField
-        id={reasonId}
-        keptWith="record"
-        length={reasonLength}
-        error={errors.reason}
-        registration={form.register('reason')}
-      />
+      <ReasonField form={form} id={reasonId} keptWith="record" />
     </LedgerForm>
   );
 }

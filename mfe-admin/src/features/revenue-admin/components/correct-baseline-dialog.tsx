@@ -58,30 +58,20 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
     showRefusal: (setError) => refusalBeside(setError, FIELDS),
     onDone,
   });
-  const { errors } = form.formState;
   const amountId = `baseline-amount-${customer.id}`;
   const reasonId = `baseline-reason-${customer.id}`;
-  const reasonLength = form.watch('reason').length;
 
   return (
     <LedgerForm onSubmit={onSubmit} busy={busy} label="Save baseline" busyLabel={ACTION_LABELS.saving}>
       <MoneyField
-        control={form.control}
-        trigger={form.trigger}
+        form={form}
         rules={BASELINE_AMOUNT_RULES}
         name="baselineNetRevenue"
         id={amountId}
         label="New baseline"
-        error={errors.baselineNetRevenue?.message}
         hint="Average monthly net revenue before the program."
       />
-      <ReasonField
-        id={reasonId}
-        keptWith="change"
-        length={reasonLength}
-        error={errors.reason}
-        registration={form.register('reason')}
-      />
+      <ReasonField form={form} id={reasonId} keptWith="change" />
     </LedgerForm>
   );
 }

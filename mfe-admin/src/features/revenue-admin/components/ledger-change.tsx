@@ -5,18 +5,11 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type {
-  DefaultValues,
-  FieldError,
-  FieldValues,
-  UseFormRegisterReturn,
-  UseFormReturn,
-  UseFormSetError,
-} from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BASELINE_REASON_MAX } from '@platform/contracts';
-import { FormField, Textarea, fieldAria, fieldHintId, showFieldIssues, toast } from '@platform/ui';
+import { FormField, Textarea, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
 
 export async function runLedgerChange(
@@ -113,29 +106,28 @@ export function LedgerForm({
   );
 }
 
-/** The reason kept with a change, with how many of its characters are used. */
-export function ReasonField({
+/** The `reason` field of a ledger form, kept with its change, with how many of its characters are used. */
+export function ReasonField<Values extends FieldValues & { reason: string }, Output>({
+  form,
   id,
   keptWith,
-  length,
-  error,
-  registration,
 }: {
+  form: UseFormReturn<Values, unknown, Output>;
   id: string;
   /** 'record', 'change': the hint says what it is kept with. */
   keptWith: string;
-  length: number;
-  error: FieldError | undefined;
-  registration: UseFormRegisterReturn;
 }) {
+  const reason = 'reason' as Path<Values>;
+  const length = (form.watch(reason) as string | undefined)?.length ?? 0;
+  const error = form.getFieldState(reason, form.formState).error?.message;
   return (
     <FormField
       id={id}
       label="Reason"
-      error={error?.message}
+      error={error}
       hint={`Kept with the ${keptWith}. ${length}/${BASELINE_REASON_MAX} characters.`}
     >
-      <Textarea {...fieldAria(id, error?.message, fieldHintId(id))} rows={3} {...registration} />
+      {(aria) => <Textarea {...aria} rows={3} {...form.register(reason)} />}
     </FormField>
   );
 }

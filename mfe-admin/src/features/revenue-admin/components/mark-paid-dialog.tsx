@@ -35,18 +35,15 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
     onDone,
   });
   const id = `mark-paid-amount-${report.id}`;
-  const error = form.formState.errors.amount?.message;
 
   return (
     <LedgerForm onSubmit={onSubmit} busy={busy} label="Record payment" busyLabel={ACTION_LABELS.recording}>
       <MoneyField
-        control={form.control}
-        trigger={form.trigger}
+        form={form}
         rules={PAYMENT_AMOUNT_RULES}
         name="amount"
         id={id}
         label="Amount received"
-        error={error}
         hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
       />
     </LedgerForm>

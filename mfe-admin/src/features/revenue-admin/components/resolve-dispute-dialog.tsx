@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { netRevenueOf } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
-import { Button, FormField, Textarea, fieldAria, fieldHintId } from '@platform/ui';
+import { Button, FormField, Textarea } from '@platform/ui';
 import { useResolveDispute } from '../api/resolve-dispute';
 import {
   AcceptDisputeFormSchema,
@@ -75,23 +75,19 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
   return (
     <LedgerForm onSubmit={onSubmit} busy={busy} label="Accept" busyLabel={ACTION_LABELS.saving}>
       <MoneyField
-        control={form.control}
-        trigger={form.trigger}
+        form={form}
         rules={GROSS_AMOUNT_RULES}
         name="grossRevenue"
         id={`dispute-gross-${report.id}`}
         label="Corrected gross revenue"
-        error={errors.grossRevenue?.message}
         hint={`Reported: ${formatMoney(report.grossRevenue)}.`}
       />
       <MoneyField
-        control={form.control}
-        trigger={form.trigger}
+        form={form}
         rules={EXPENSES_AMOUNT_RULES}
         name="businessExpenses"
         id={`dispute-expenses-${report.id}`}
         label="Corrected business expenses"
-        error={errors.businessExpenses?.message}
         hint={`Reported: ${formatMoney(report.businessExpenses)}.`}
       />
       <p className="text-sm" data-testid="dispute-net">
@@ -107,11 +103,7 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
         error={errors.note?.message}
         hint="Sent in the e-mail."
       >
-        <Textarea
-          {...fieldAria(noteId, errors.note?.message, fieldHintId(noteId))}
-          rows={2}
-          {...form.register('note')}
-        />
+        {(aria) => <Textarea {...aria} rows={2} {...form.register('note')} />}
       </FormField>
     </LedgerForm>
   );
@@ -137,7 +129,7 @@ function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
   return (
     <LedgerForm onSubmit={onSubmit} busy={busy} label="Reject" busyLabel={ACTION_LABELS.saving}>
       <FormField id={id} label="Reason" error={error} hint="Sent to the owner; the share stays as it is.">
-        <Textarea {...fieldAria(id, error, fieldHintId(id))} rows={3} {...form.register('reason')} />
+        {(aria) => <Textarea {...aria} rows={3} {...form.register('reason')} />}
       </FormField>
     </LedgerForm>
   );

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
-import { Badge, LoadFailedAlert, Skeleton } from '@platform/ui';
+import { Badge, LoadFailedAlert, LoadingPlaceholder, Skeleton } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
@@ -26,10 +26,7 @@ import { ShareChartPanel } from './share-chart-panel';
 
 function LoadingLayout() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading the revenue ledger…
-      </p>
+    <LoadingPlaceholder label="Loading the revenue ledger…" className="grid gap-6">
       <RevenueStatSkeletons />
       <Skeleton className="h-72 w-full" />
       <Skeleton className="h-10 w-full max-w-xl" />
@@ -38,7 +35,7 @@ function LoadingLayout() {
           <Skeleton key={key} className="h-20 w-full" />
         ))}
       </div>
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

@@ -3,18 +3,26 @@
  * chunk) and, as its text alternative, the same figures in a table that a button reveals; screen readers
  * get a one-line summary in place of the picture.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@platform/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+  useDisclosure,
+} from '@platform/ui';
 import { chartByMonth } from '../lib/ledger';
 
 const ShareChart = lazy(() => import(/* webpackChunkName: "revenue-share-chart" */ './share-chart'));
 
 export function ShareChartPanel({ reports, now }: { reports: readonly AdminRevenueReport[]; now: Date }) {
   const months = chartByMonth(reports, now);
-  const [showTable, setShowTable] = useState(false);
-  const tableId = useId();
+  const table = useDisclosure(useId());
   const owed = months.reduce((sum, month) => sum + month.owed, 0);
   const collected = months.reduce((sum, month) => sum + month.collected, 0);
   const first = months[0]!.label;
@@ -30,15 +38,8 @@ export function ShareChartPanel({ reports, now }: { reports: readonly AdminReven
           </CardTitle>
           <CardDescription>By the month each report covers, for the last 12 months.</CardDescription>
         </div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-expanded={showTable}
-          aria-controls={tableId}
-          onClick={() => setShowTable((shown) => !shown)}
-        >
-          {showTable ? 'Hide the figures' : 'Show the figures as a table'}
+        <Button variant="outline" size="sm" {...table.buttonProps}>
+          {table.open ? 'Hide the figures' : 'Show the figures as a table'}
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -50,7 +51,7 @@ export function ShareChartPanel({ reports, now }: { reports: readonly AdminReven
           </div>
           <figcaption className="sr-only">{summary}</figcaption>
         </figure>
-        <div id={tableId} hidden={!showTable} className="overflow-x-auto">
+        <div {...table.regionProps} className="overflow-x-auto">
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">Shares owed and collected per month</caption>
             <thead>

@@ -8,6 +8,9 @@ import { formatMoney } from '@platform/contracts/format';
 import type { ChartMonth } from '../lib/ledger';
 import { formatWholeDollars } from '../lib/ledger';
 
+/** How both bars are drawn: rounded at the top, without animation. */
+const BAR_STYLE = { radius: [4, 4, 0, 0] as [number, number, number, number], isAnimationActive: false };
+
 export default function ShareChart({ months }: { months: readonly ChartMonth[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -45,20 +48,8 @@ export default function ShareChart({ months }: { months: readonly ChartMonth[] }
           cursor={{ fill: 'var(--muted)' }}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-        <Bar
-          dataKey="owed"
-          name="Owed"
-          fill="var(--primary)"
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="collected"
-          name="Collected"
-          fill="var(--success)"
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
+        <Bar dataKey="owed" name="Owed" fill="var(--primary)" {...BAR_STYLE} />
+        <Bar dataKey="collected" name="Collected" fill="var(--success)" {...BAR_STYLE} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import {
   type AuthUser,
   Badge,
+  LoadingPlaceholder,
   SITE_NAME,
   Skeleton,
   TitledCard,
@@ -91,14 +92,11 @@ export function AccountPage() {
             <YourData />
           </>
         ) : (
-          <div className="space-y-4" aria-busy="true">
-            <p role="status" className="sr-only">
-              Loading your account…
-            </p>
+          <LoadingPlaceholder label="Loading your account…" className="space-y-4">
             {[0, 1, 2].map((key) => (
               <Skeleton key={key} className="h-40 w-full" />
             ))}
-          </div>
+          </LoadingPlaceholder>
         )}
       </div>
     </TitledPage>

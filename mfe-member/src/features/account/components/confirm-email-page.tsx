@@ -4,12 +4,12 @@
  * the address).
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
   AlertTitle,
-  Button,
+  ButtonLink,
   SITE_NAME,
   getServerMessage,
   useDocumentTitle,
@@ -52,9 +52,9 @@ export function ConfirmEmailPage() {
             {ACCOUNT_COPY.confirming}
           </p>
         )}
-        <Button asChild variant="outline">
-          <Link to="/account">Go to Account Settings</Link>
-        </Button>
+        <ButtonLink to="/account" variant="outline">
+          Go to Account Settings
+        </ButtonLink>
       </div>
     </div>
   );

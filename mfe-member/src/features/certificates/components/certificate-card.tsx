@@ -2,8 +2,7 @@
  * 'Your Certificate' on `/dashboard` (docs/behaviour/member-learning.md#certificates): once the course is
  * finished, the PDF to download and the public page to share. Nothing while it loads or when there is none.
  */
-import { Link } from 'react-router-dom';
-import { Button, TitledCard } from '@platform/ui';
+import { Button, ButtonLink, TitledCard } from '@platform/ui';
 import { useMyCertificates } from '../api/get-my-certificates';
 import { CERTIFICATE_COPY } from '../lib/certificate-copy';
 
@@ -26,9 +25,9 @@ export function CertificateCard({ courseId, finished }: { courseId: number; fini
           {CERTIFICATE_COPY.download}
         </a>
       </Button>
-      <Button asChild variant="outline">
-        <Link to={`/certificates/${certificate.id}`}>{CERTIFICATE_COPY.publicPage}</Link>
-      </Button>
+      <ButtonLink to={`/certificates/${certificate.id}`} variant="outline">
+        {CERTIFICATE_COPY.publicPage}
+      </ButtonLink>
     </TitledCard>
   );
 }

@@ -1,6 +1,5 @@
 /** A course card's button: 'View Course' and 'Upgrade to Access' are links, 'Enroll Now' enrols on the spot. */
-import { Link } from 'react-router-dom';
-import { Button } from '@platform/ui';
+import { ButtonLink } from '@platform/ui';
 import type { CourseAction } from '../lib/course-rules';
 import { EnrollButton } from './enroll-button';
 
@@ -15,8 +14,12 @@ export function CourseActionButton({
     return <EnrollButton courseId={course.id} title={course.title} className="w-full" />;
   }
   return (
-    <Button asChild className="w-full" variant={action.label === 'Upgrade to Access' ? 'outline' : 'default'}>
-      <Link to={action.href}>{action.label}</Link>
-    </Button>
+    <ButtonLink
+      to={action.href}
+      className="w-full"
+      variant={action.label === 'Upgrade to Access' ? 'outline' : 'default'}
+    >
+      {action.label}
+    </ButtonLink>
   );
 }

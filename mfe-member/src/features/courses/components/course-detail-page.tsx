@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   Badge,
-  Button,
+  ButtonLink,
   LoadingList,
   SITE_NAME,
   TitledCard,
@@ -88,9 +88,7 @@ function AccessCard({ course, user }: { course: CourseSummary; user: AuthUser })
       title="Course Access Required"
       description="This course is available to members. Upgrade to start learning."
     >
-      <Button asChild>
-        <Link to="/membership">Upgrade to Access</Link>
-      </Button>
+      <ButtonLink to="/membership">Upgrade to Access</ButtonLink>
     </TitledCard>
   );
 }

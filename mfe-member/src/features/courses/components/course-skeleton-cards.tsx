@@ -1,12 +1,9 @@
 /** Three skeleton course cards while the course list loads (/courses and /member/dashboard). */
-import { Card, Skeleton } from '@platform/ui';
+import { Card, LoadingPlaceholder, Skeleton } from '@platform/ui';
 
 export function CourseSkeletonCards() {
   return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" data-testid="course-skeletons">
-      <p role="status" className="sr-only">
-        Loading…
-      </p>
+    <LoadingPlaceholder className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" testId="course-skeletons">
       {[0, 1, 2].map((key) => (
         <Card key={key} className="overflow-hidden">
           <Skeleton className="aspect-video w-full rounded-none" />
@@ -17,6 +14,6 @@ export function CourseSkeletonCards() {
           </div>
         </Card>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }

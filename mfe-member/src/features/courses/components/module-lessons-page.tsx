@@ -14,6 +14,7 @@ import {
   ApiError,
   Badge,
   Button,
+  ButtonLink,
   Card,
   SITE_NAME,
   Skeleton,
@@ -89,9 +90,9 @@ function PreviewNotice() {
         <p className="font-semibold">Free Preview</p>
         <p>{PREVIEW_SECTION_TEXT}</p>
       </div>
-      <Button asChild size="sm" className="self-start sm:self-auto">
-        <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
-      </Button>
+      <ButtonLink to={UPGRADE_PATH} size="sm" className="self-start sm:self-auto">
+        Upgrade to Access
+      </ButtonLink>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import type { LessonNavigation, MemberLesson } from '@platform/contracts';
 import {
   Badge,
   Button,
+  ButtonLink,
   Card,
   CardContent,
   CardDescription,
@@ -21,7 +22,7 @@ import {
 } from '@platform/ui';
 import { formatDate, formatDuration, formatSectionHeading } from '@platform/contracts/format';
 import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import {
   KeyPointsCard,
   StudyBackLink,
@@ -99,26 +100,21 @@ function LessonLocked({ navigation }: { navigation: LessonNavigation | null }) {
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
           {waitsForConsultation ? (
-            <Button asChild>
-              <Link to="/consultation">Submit Restaurant Consultation</Link>
-            </Button>
+            <ButtonLink to="/consultation">Submit Restaurant Consultation</ButtonLink>
           ) : null}
-          {forMembers ? (
-            <Button asChild>
-              <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
-            </Button>
-          ) : null}
+          {forMembers ? <ButtonLink to={UPGRADE_PATH}>Upgrade to Access</ButtonLink> : null}
           {navigation ? (
-            <Button asChild variant={waitsForConsultation || forMembers ? 'outline' : 'default'}>
-              <Link to={`/modules/${navigation.section.id}`}>
-                Back to Section {navigation.section.number}
-              </Link>
-            </Button>
+            <ButtonLink
+              to={`/modules/${navigation.section.id}`}
+              variant={waitsForConsultation || forMembers ? 'outline' : 'default'}
+            >
+              Back to Section {navigation.section.number}
+            </ButtonLink>
           ) : null}
           {forMembers ? null : (
-            <Button asChild variant="outline">
-              <Link to="/dashboard">Back to Dashboard</Link>
-            </Button>
+            <ButtonLink to="/dashboard" variant="outline">
+              Back to Dashboard
+            </ButtonLink>
           )}
         </CardContent>
       </Card>

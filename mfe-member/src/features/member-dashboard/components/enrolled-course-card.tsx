@@ -1,6 +1,6 @@
 /** One of 'My Enrolled Courses': thumbnail, title, 'Enrolled on {date}', the resume line, 'Continue Learning'. */
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
+import { ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
 import { formatEnrolledOn } from '../lib/dashboard-rules';
 import type { EnrolledCourse } from '../lib/dashboard-rules';
 import { CourseThumbnail } from '../../courses/components/course-thumbnail';
@@ -37,9 +37,9 @@ export function EnrolledCourseCard({ item }: { item: EnrolledCourse }) {
         )}
       </CardContent>
       <CardFooter className="pt-4">
-        <Button asChild className="w-full">
-          <Link to={`/courses/${course.id}`}>Continue Learning</Link>
-        </Button>
+        <ButtonLink to={`/courses/${course.id}`} className="w-full">
+          Continue Learning
+        </ButtonLink>
       </CardFooter>
     </Card>
   );

@@ -5,8 +5,7 @@
  * for non-members; 3 skeleton cards while loading; signed-out users go to /login.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Badge, Button, LogOutButton, NoticeCard, Skeleton, TitledCard, welcome } from '@platform/ui';
+import { Badge, ButtonLink, LogOutButton, NoticeCard, Skeleton, TitledCard, welcome } from '@platform/ui';
 import { useMyPurchases } from '../../purchases/api/get-my-purchases';
 import { ConsultationPurchaseCard } from '../../purchases/components/consultation-purchase-card';
 import { showsConsultationPurchase } from '../../purchases/lib/consultation-purchase';
@@ -84,18 +83,18 @@ export function MemberDashboardPage() {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/account">Account Settings</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/membership">Membership</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/orders">Orders &amp; billing</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/team">Team</Link>
-          </Button>
+          <ButtonLink to="/account" variant="outline">
+            Account Settings
+          </ButtonLink>
+          <ButtonLink to="/membership" variant="outline">
+            Membership
+          </ButtonLink>
+          <ButtonLink to="/orders" variant="outline">
+            Orders &amp; billing
+          </ButtonLink>
+          <ButtonLink to="/team" variant="outline">
+            Team
+          </ButtonLink>
           <LogOutButton variant="ghost" disabled={!user} />
         </div>
       </header>
@@ -118,9 +117,7 @@ export function MemberDashboardPage() {
         ) : (
           <EmptyState title="No Courses Yet">
             <p>Courses you are enrolled in will appear here.</p>
-            <Button asChild>
-              <Link to="/courses">Browse Courses</Link>
-            </Button>
+            <ButtonLink to="/courses">Browse Courses</ButtonLink>
           </EmptyState>
         )}
       </Section>

@@ -2,8 +2,7 @@
  * What a member sees on /membership (docs/behaviour/checkout-and-payments.md#membership-page): the way to the
  * courses and the dashboard.
  */
-import { Link } from 'react-router-dom';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { Badge, ButtonLink, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
 
 export function AlreadyMemberCard({ status }: { status: string | null | undefined }) {
   return (
@@ -18,12 +17,12 @@ export function AlreadyMemberCard({ status }: { status: string | null | undefine
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/member/dashboard">Go to Dashboard</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/courses">Browse Courses</Link>
-        </Button>
+        <ButtonLink to="/member/dashboard" size="lg">
+          Go to Dashboard
+        </ButtonLink>
+        <ButtonLink to="/courses" size="lg" variant="outline">
+          Browse Courses
+        </ButtonLink>
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Skeleton } from '@platform/ui';
+import { LoadingPlaceholder, Skeleton } from '@platform/ui';
 import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
 import type { MembershipPlanId } from '../lib/membership-plans';
 import { AlreadyMemberCard } from './already-member-card';
@@ -44,17 +44,14 @@ export function MembershipPage() {
 
   if (isLoading) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-10" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
+      <LoadingPlaceholder className="mx-auto w-full max-w-6xl px-4 py-10">
         <Skeleton className="mx-auto h-10 w-72" />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <Skeleton className="h-96" />
           <Skeleton className="h-96" />
           <Skeleton className="h-96" />
         </div>
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (redirectToLogin) return <Navigate to="/login" replace />;

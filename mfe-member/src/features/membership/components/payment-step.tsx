@@ -8,7 +8,7 @@
  * built): one payment buys the first period, and the step says so plainly.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   AUTH_USER_QUERY_KEY,
@@ -16,6 +16,7 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
+  ButtonLink,
   Skeleton,
   TitledCard,
   toast,
@@ -114,17 +115,17 @@ export function PaymentStep({ plan, user, onChangePlan }: PaymentStepProps) {
               Pay by card on our secure checkout. Your card details go straight to the payment provider and
               are never stored here.
             </p>
-            <Button asChild size="lg" className="w-full">
-              <Link to={getPlanCheckoutPath(plan, 'card')}>Continue to Secure Checkout</Link>
-            </Button>
+            <ButtonLink to={getPlanCheckoutPath(plan, 'card')} size="lg" className="w-full">
+              Continue to Secure Checkout
+            </ButtonLink>
           </TabsContent>
           <TabsContent value="paypal" className="space-y-4 pt-3">
             <p className="text-sm text-muted-foreground">
               Pay with your PayPal account. You approve the payment on PayPal and come straight back.
             </p>
-            <Button asChild size="lg" className="w-full">
-              <Link to={getPlanCheckoutPath(plan, 'paypal')}>Continue with PayPal</Link>
-            </Button>
+            <ButtonLink to={getPlanCheckoutPath(plan, 'paypal')} size="lg" className="w-full">
+              Continue with PayPal
+            </ButtonLink>
           </TabsContent>
         </Tabs>
         <p className="mt-4 text-xs text-muted-foreground">

@@ -5,11 +5,11 @@
  * the list gives 'Session Expired' and goes to /login.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import {
-  Button,
+  ButtonLink,
   Card,
   LoadFailedAlert,
+  LoadingPlaceholder,
   NoticeCard,
   SITE_NAME,
   Skeleton,
@@ -26,10 +26,11 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 function LoadingCards() {
   return (
-    <div className="space-y-6" aria-busy="true" data-testid="consultation-skeletons">
-      <p role="status" className="sr-only">
-        Loading your consultations…
-      </p>
+    <LoadingPlaceholder
+      label="Loading your consultations…"
+      className="space-y-6"
+      testId="consultation-skeletons"
+    >
       {[0, 1].map((key) => (
         <Card key={key}>
           <div className="space-y-4 p-6">
@@ -43,7 +44,7 @@ function LoadingCards() {
           </div>
         </Card>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }
 
@@ -60,9 +61,9 @@ function EmptyState() {
         Send us photos, a short walkthrough video and your menu, and our consultant replies with a written
         analysis within 24-48 hours.
       </p>
-      <Button asChild size="lg">
-        <Link to="/consultation">Get FREE Photo Analysis</Link>
-      </Button>
+      <ButtonLink to="/consultation" size="lg">
+        Get FREE Photo Analysis
+      </ButtonLink>
     </NoticeCard>
   );
 }
@@ -116,12 +117,10 @@ export function MyConsultationsPage() {
         </div>
         {list.length > 0 ? (
           <div className="flex flex-wrap gap-3 sm:shrink-0">
-            <Button asChild variant="outline">
-              <Link to="/additional-upload">Upload Additional Files</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/consultation">New Consultation</Link>
-            </Button>
+            <ButtonLink to="/additional-upload" variant="outline">
+              Upload Additional Files
+            </ButtonLink>
+            <ButtonLink to="/consultation">New Consultation</ButtonLink>
           </div>
         ) : null}
       </header>

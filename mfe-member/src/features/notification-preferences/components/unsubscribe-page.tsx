@@ -2,9 +2,18 @@
  * `/unsubscribe/:token?kind=` (docs/behaviour/member-learning.md#nudges): an e-mail's unsubscribe link.
  * Opening it changes nothing (mail scanners follow links); 'Unsubscribe' turns that kind off, no sign-in.
  */
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { NUDGE_KIND_LABELS, type NudgeKind } from '@platform/contracts';
-import { Button, Card, SITE_NAME, Skeleton, getServerMessage, useDocumentTitle } from '@platform/ui';
+import {
+  Button,
+  Card,
+  LoadingPlaceholder,
+  SITE_NAME,
+  Skeleton,
+  getServerMessage,
+  useDocumentTitle,
+  TextLink,
+} from '@platform/ui';
 import { useUnsubscribe, useUnsubscribeState } from '../api/unsubscribe';
 import { UNSUBSCRIBE_COPY } from '../lib/preferences-copy';
 import { nudgeKindOf } from '../lib/unsubscribe-link';
@@ -24,12 +33,9 @@ function UnsubscribeCard({ token, kind }: { token: string; kind: NudgeKind }) {
   const label = NUDGE_KIND_LABELS[kind];
   if (state.isPending) {
     return (
-      <div aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
+      <LoadingPlaceholder>
         <Skeleton className="h-32 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (state.isError) return <Invalid />;
@@ -54,9 +60,7 @@ function UnsubscribeCard({ token, kind }: { token: string; kind: NudgeKind }) {
         </>
       )}
       <p className="text-sm">
-        <Link to="/account/notifications" className="text-primary underline underline-offset-4">
-          {UNSUBSCRIBE_COPY.preferences}
-        </Link>
+        <TextLink to="/account/notifications">{UNSUBSCRIBE_COPY.preferences}</TextLink>
       </p>
     </Card>
   );

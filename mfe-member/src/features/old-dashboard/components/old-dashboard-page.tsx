@@ -8,9 +8,11 @@
 import type { MemberLesson } from '@platform/contracts';
 import {
   Button,
+  ButtonLink,
   Card,
   CardDescription,
   CardHeader,
+  LoadingPlaceholder,
   LogOutButton,
   NoticeCard,
   SITE_NAME,
@@ -23,7 +25,6 @@ import {
 import { Progress } from '@platform/ui/upload-progress';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { useChapterLessons, useChapters, useDashboardCourses } from '../api/get-old-dashboard-data';
 import { getProgressCards, pickDashboardCourse, sortChapters } from '../lib/old-dashboard-rules';
 import { ChapterSidebar } from './chapter-sidebar';
@@ -68,13 +69,10 @@ export function OldDashboardPage() {
   if (isLoading) {
     return (
       <PageShell>
-        <div aria-busy="true" className="space-y-4">
-          <p role="status" className="sr-only">
-            Loading…
-          </p>
+        <LoadingPlaceholder className="space-y-4">
           <Skeleton className="h-9 w-72" />
           <Skeleton className="h-24 w-full" />
-        </div>
+        </LoadingPlaceholder>
       </PageShell>
     );
   }
@@ -94,12 +92,10 @@ export function OldDashboardPage() {
         title="Course Access Required"
         description="You need an active course membership to access the dashboard. Purchase the course to get started."
       >
-        <Button asChild>
-          <Link to="/services">View Services</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Back to Home</Link>
-        </Button>
+        <ButtonLink to="/services">View Services</ButtonLink>
+        <ButtonLink to="/" variant="outline">
+          Back to Home
+        </ButtonLink>
       </AccessCard>
     );
   }

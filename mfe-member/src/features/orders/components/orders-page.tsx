@@ -5,7 +5,6 @@
  * 'Login Required' and go to /login; a 401 from the list, 'Session Expired'.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import {
   SAVED_CARD_OUTCOME_PARAM,
   readSavedCardOutcome,
@@ -15,7 +14,7 @@ import {
 import { formatDate, formatMoney } from '@platform/contracts/format';
 import {
   Badge,
-  Button,
+  ButtonLink,
   Card,
   CardContent,
   CardHeader,
@@ -27,6 +26,7 @@ import {
   useDocumentTitle,
   useOnceSearchParam,
   useToastAndRedirect,
+  TextLink,
 } from '@platform/ui';
 import { FileDownIcon } from 'lucide-react';
 import { useMyOrders } from '../api/orders';
@@ -119,11 +119,7 @@ function OrderCard({
         ) : guarantee.kind === 'ended' ? (
           <p className="text-sm text-muted-foreground" data-testid="guarantee-ended">
             The 30-day money-back guarantee ended on {formatDate(guarantee.endedOn, DATE)}. For anything about
-            this order, please{' '}
-            <Link to="/contact" className="text-primary underline underline-offset-4">
-              contact support
-            </Link>
-            .
+            this order, please <TextLink to="/contact">contact support</TextLink>.
           </p>
         ) : order.status === 'refunded' && order.refundedAt ? (
           <p className="text-sm text-muted-foreground">
@@ -172,9 +168,9 @@ export function OrdersPage() {
           <LoadFailedAlert title={ORDERS_COPY.failed} onRetry={() => void orders.refetch()} />
         ) : list.length === 0 ? (
           <EmptyStateCard testId="no-orders" title={ORDERS_COPY.empty} hint={ORDERS_COPY.emptyHint}>
-            <Button asChild className="mt-4">
-              <Link to="/pricing">See the programmes</Link>
-            </Button>
+            <ButtonLink to="/pricing" className="mt-4">
+              See the programmes
+            </ButtonLink>
           </EmptyStateCard>
         ) : (
           <div className="space-y-6">

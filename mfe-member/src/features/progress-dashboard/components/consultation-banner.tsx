@@ -3,8 +3,7 @@
  * started the restaurant consultation is asked for it; sections after the first wait for it. Module 1 is open
  * meanwhile.
  */
-import { Link } from 'react-router-dom';
-import { Button, TitledCard, Skeleton } from '@platform/ui';
+import { ButtonLink, Skeleton, TitledCard } from '@platform/ui';
 
 /** `firstModuleId` undefined: the course is still loading (the second button's place is kept). */
 export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | null | undefined }) {
@@ -24,15 +23,13 @@ export function ConsultationBanner({ firstModuleId }: { firstModuleId: number | 
       descriptionClassName="text-foreground"
       contentClassName="flex flex-col gap-3 sm:flex-row"
     >
-      <Button asChild>
-        <Link to="/consultation">Submit Restaurant Consultation</Link>
-      </Button>
+      <ButtonLink to="/consultation">Submit Restaurant Consultation</ButtonLink>
       {firstModuleId === undefined ? (
         <Skeleton className="h-10 w-full rounded-md sm:w-40" />
       ) : firstModuleId !== null ? (
-        <Button asChild variant="outline">
-          <Link to={`/module/${firstModuleId}`}>Continue with Module 1</Link>
-        </Button>
+        <ButtonLink to={`/module/${firstModuleId}`} variant="outline">
+          Continue with Module 1
+        </ButtonLink>
       ) : null}
     </TitledCard>
   );

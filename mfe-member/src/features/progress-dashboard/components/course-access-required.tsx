@@ -2,8 +2,7 @@
  * 'Course Access Required' for a signed-in user who is neither a member nor enrolled
  * (docs/behaviour/member-learning.md#progress-dashboard).
  */
-import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
+import { ButtonLink, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@platform/ui';
 import { LockIcon } from '../../courses/components/lock-icon';
 
 export function CourseAccessRequired() {
@@ -22,15 +21,13 @@ export function CourseAccessRequired() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild>
-          <Link to="/membership">View Membership Plans</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/services">Explore Services</Link>
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to="/">Back to Home</Link>
-        </Button>
+        <ButtonLink to="/membership">View Membership Plans</ButtonLink>
+        <ButtonLink to="/services" variant="outline">
+          Explore Services
+        </ButtonLink>
+        <ButtonLink to="/" variant="ghost">
+          Back to Home
+        </ButtonLink>
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import { formatSectionHeading } from '@platform/contracts/format';
-import { Button } from '@platform/ui';
+import { ButtonLink } from '@platform/ui';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@platform/ui/accordion';
 import type { SectionView } from '../../courses/api/get-available-modules';
 import { LockIcon } from '../../courses/components/lock-icon';
@@ -64,9 +64,9 @@ export function CourseSectionsList({ sections, now }: { sections: SectionView[];
               {section.description ? <p>{section.description}</p> : null}
               <LessonCount section={section} />
               {lock === null ? (
-                <Button asChild size="sm">
-                  <Link to={`/module/${section.id}`}>Access Section Content</Link>
-                </Button>
+                <ButtonLink to={`/module/${section.id}`} size="sm">
+                  Access Section Content
+                </ButtonLink>
               ) : lock.kind === 'schedule' ? (
                 <p className="text-muted-foreground">
                   {lock.atText ? `This section opens on ${lock.atText} (your local time).` : lock.text}

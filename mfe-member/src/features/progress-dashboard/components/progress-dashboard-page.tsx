@@ -10,12 +10,12 @@
  * in one read beside the user's (`GET /api/enrollments/dashboard`, docs/decisions.md, 51).
  */
 import { useMemo, type ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
   AlertTitle,
-  Button,
+  ButtonLink,
   Card,
   CardContent,
   CardHeader,
@@ -114,9 +114,7 @@ function NotEnrolled() {
       description="Enroll in a course to follow its sections here."
       descriptionClassName="text-base"
     >
-      <Button asChild>
-        <Link to="/courses">Browse Courses</Link>
-      </Button>
+      <ButtonLink to="/courses">Browse Courses</ButtonLink>
     </NoticeCard>
   );
 }
@@ -236,9 +234,9 @@ function CourseProgressView({
           >
             <p data-testid="course-duration">{formatCourseDuration(list.length, getDripDays(list))}</p>
             <p className="text-muted-foreground">{course.data.lessonCount} lessons</p>
-            <Button asChild variant="outline" size="sm" className="mt-2">
-              <Link to={`/courses/${courseId}`}>View Course</Link>
-            </Button>
+            <ButtonLink to={`/courses/${courseId}`} variant="outline" size="sm" className="mt-2">
+              View Course
+            </ButtonLink>
           </TitledCard>
         </aside>
       </div>

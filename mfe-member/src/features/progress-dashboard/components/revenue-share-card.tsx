@@ -6,10 +6,9 @@
  * the owner left).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { AGREEMENT_MESSAGES, AGREEMENT_PDF_PATH } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { Badge, Button, Skeleton, TitledCard } from '@platform/ui';
+import { Badge, Button, ButtonLink, LoadingPlaceholder, Skeleton, TitledCard } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { STANDING, describeNextReport } from '../lib/revenue-card';
 import { LeaveProgram } from './leave-program';
@@ -30,10 +29,7 @@ export function RevenueShareCard() {
     // then the button's; nothing below moves when the answer arrives.
     return (
       <Frame>
-        <div aria-busy="true" className="space-y-5">
-          <p role="status" className="sr-only">
-            Loading your revenue share…
-          </p>
+        <LoadingPlaceholder label="Loading your revenue share…" className="space-y-5">
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-muted-foreground">Next report due</dt>
@@ -63,7 +59,7 @@ export function RevenueShareCard() {
             </div>
           </dl>
           <Skeleton className="h-10 w-36 rounded-md" />
-        </div>
+        </LoadingPlaceholder>
       </Frame>
     );
   }
@@ -126,9 +122,7 @@ export function RevenueShareCard() {
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-3">
-          <Button asChild>
-            <Link to="/revenue-report">Report revenue</Link>
-          </Button>
+          <ButtonLink to="/revenue-report">Report revenue</ButtonLink>
           <Button asChild variant="outline">
             <a href={AGREEMENT_PDF_PATH} download>
               {AGREEMENT_MESSAGES.download}

@@ -3,9 +3,8 @@
  * consultation who has not sent it yet is told how to get it, with the way to the consultation form. Both
  * dashboards show it.
  */
-import { Link } from 'react-router-dom';
 import { CONSULTATION_NEXT_STEP } from '@platform/contracts';
-import { Button, TitledCard } from '@platform/ui';
+import { ButtonLink, TitledCard } from '@platform/ui';
 
 export function ConsultationPurchaseCard() {
   return (
@@ -18,9 +17,9 @@ export function ConsultationPurchaseCard() {
       description={CONSULTATION_NEXT_STEP.text}
       descriptionClassName="text-foreground"
     >
-      <Button asChild className="w-full sm:w-auto">
-        <Link to={CONSULTATION_NEXT_STEP.path}>{CONSULTATION_NEXT_STEP.linkLabel}</Link>
-      </Button>
+      <ButtonLink to={CONSULTATION_NEXT_STEP.path} className="w-full sm:w-auto">
+        {CONSULTATION_NEXT_STEP.linkLabel}
+      </ButtonLink>
     </TitledCard>
   );
 }

@@ -2,9 +2,8 @@
  * A signed-in account without a revenue-share plan: reporting is refused by the server (403), so the page
  * explains why and leads to the welcome page instead of showing the form.
  */
-import { Link } from 'react-router-dom';
 import { REVENUE_REPORT_MESSAGES } from '@platform/contracts';
-import { Button, TitledCard } from '@platform/ui';
+import { ButtonLink, TitledCard } from '@platform/ui';
 import { NOT_ON_PLAN } from '../lib/report-copy';
 
 export function NotOnPlan() {
@@ -19,9 +18,7 @@ export function NotOnPlan() {
       contentClassName="space-y-4"
     >
       <p className="text-sm text-muted-foreground">{NOT_ON_PLAN.text}</p>
-      <Button asChild>
-        <Link to="/revenue-share-welcome">{NOT_ON_PLAN.link}</Link>
-      </Button>
+      <ButtonLink to="/revenue-share-welcome">{NOT_ON_PLAN.link}</ButtonLink>
     </TitledCard>
   );
 }

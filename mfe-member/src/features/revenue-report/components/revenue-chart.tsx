@@ -29,6 +29,13 @@ const SERIES_NAMES: Record<string, string> = {
 
 const dollars = (value: unknown) => formatMoney(Math.round(Number(value) * 100));
 
+/** How both bars are drawn: rounded at the top, at most 48 px wide, without animation. */
+const BAR_STYLE = {
+  radius: [4, 4, 0, 0] as [number, number, number, number],
+  maxBarSize: 48,
+  isAnimationActive: false,
+};
+
 export function RevenueChart({ points }: { points: ChartPoint[] }) {
   // Fixed at consent, so usually one level line; month by month only if the admin corrected it.
   const baseline = sharedBaseline(points);
@@ -64,20 +71,8 @@ export function RevenueChart({ points }: { points: ChartPoint[] }) {
                 <span className="text-foreground">{SERIES_NAMES[String(name)] ?? String(name)}</span>
               )}
             />
-            <Bar
-              dataKey="netRevenue"
-              fill="var(--primary)"
-              radius={[4, 4, 0, 0]}
-              maxBarSize={48}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="shareOwed"
-              fill="var(--success)"
-              radius={[4, 4, 0, 0]}
-              maxBarSize={48}
-              isAnimationActive={false}
-            />
+            <Bar dataKey="netRevenue" fill="var(--primary)" {...BAR_STYLE} />
+            <Bar dataKey="shareOwed" fill="var(--success)" {...BAR_STYLE} />
             {baseline === null ? (
               <Line
                 dataKey="baselineNetRevenue"

@@ -6,7 +6,16 @@
  * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
-import { Alert, AlertDescription, AlertTitle, Button, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Button,
+  LoadingPlaceholder,
+  NoticeCard,
+  Skeleton,
+  TitledCard,
+} from '@platform/ui';
 import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
@@ -27,17 +36,18 @@ const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ '
 
 function PageSkeleton() {
   return (
-    <div className="mt-8 space-y-8" aria-busy="true" data-testid="revenue-report-skeleton">
-      <p role="status" className="sr-only">
-        Loading your revenue reports…
-      </p>
+    <LoadingPlaceholder
+      label="Loading your revenue reports…"
+      className="mt-8 space-y-8"
+      testId="revenue-report-skeleton"
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} className="h-28 w-full" />
         ))}
       </div>
       <Skeleton className="h-96 w-full" />
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

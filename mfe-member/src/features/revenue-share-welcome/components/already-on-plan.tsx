@@ -1,8 +1,7 @@
 /** An owner who already agreed: their plan, and the ways on (the dashboard, the monthly report). The page's heading. */
-import { Link } from 'react-router-dom';
 import type { RevenuePlan } from '@platform/contracts';
 import { formatDate, formatMoney } from '@platform/contracts/format';
-import { Button, Card, CardContent, CardDescription, CardHeader } from '@platform/ui';
+import { ButtonLink, Card, CardContent, CardDescription, CardHeader } from '@platform/ui';
 import { ON_PLAN, PLAN_STATUS_LABELS } from '../lib/welcome-copy';
 
 export function AlreadyOnPlan({ plan }: { plan: RevenuePlan }) {
@@ -36,12 +35,10 @@ export function AlreadyOnPlan({ plan }: { plan: RevenuePlan }) {
           ))}
         </dl>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild>
-            <Link to="/dashboard">{ON_PLAN.dashboard}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/revenue-report">{ON_PLAN.report}</Link>
-          </Button>
+          <ButtonLink to="/dashboard">{ON_PLAN.dashboard}</ButtonLink>
+          <ButtonLink to="/revenue-report" variant="outline">
+            {ON_PLAN.report}
+          </ButtonLink>
         </div>
       </CardContent>
     </Card>

@@ -5,7 +5,7 @@
  * their plan instead of the form.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
@@ -14,8 +14,10 @@ import {
   Card,
   CardHeader,
   CardTitle,
+  LoadingPlaceholder,
   Skeleton,
   TitledCard,
+  TextLink,
 } from '@platform/ui';
 import { useMyRevenueReports } from '../../revenue-report/api/get-my-revenue-reports';
 import { keepPendingRevenueSharePlan } from '../lib/pending-plan';
@@ -110,9 +112,7 @@ function Terms() {
         ))}
       </ul>
       <p className="mt-4 text-sm">
-        <Link to="/terms#revenue-share" className="text-primary underline underline-offset-4">
-          {TERMS.fullTerms}
-        </Link>
+        <TextLink to="/terms#revenue-share">{TERMS.fullTerms}</TextLink>
       </p>
     </TitledCard>
   );
@@ -143,12 +143,9 @@ export function RevenueShareWelcomePage() {
   let action: ReactNode;
   if (userLoading || !user || plan.isPending) {
     action = (
-      <div aria-busy="true" data-testid="welcome-skeleton">
-        <p role="status" className="sr-only">
-          Loading…
-        </p>
+      <LoadingPlaceholder testId="welcome-skeleton">
         <Skeleton className="h-64 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (plan.isError) {
     action = (

@@ -11,6 +11,7 @@ import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import {
   Badge,
   Button,
+  ButtonLink,
   Card,
   CardContent,
   CardDescription,
@@ -24,7 +25,7 @@ import {
 } from '@platform/ui';
 import { formatDate, isPlaceholderSectionTitle } from '@platform/contracts/format';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { SECTION_COMPLETED_REDIRECT_MS, useCompleteSection } from '../api/complete-section';
 import { useAvailableModules } from '../../courses/api/get-available-modules';
@@ -96,9 +97,9 @@ function SectionLoadFailed({ onRetry }: { onRetry: () => void }) {
         <Button type="button" onClick={onRetry}>
           Try again
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
+        <ButtonLink to="/dashboard" variant="outline">
+          Back to Dashboard
+        </ButtonLink>
       </NoticeCard>
     </StudyPageShell>
   );
@@ -187,9 +188,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
           description={PREVIEW_SECTION_TEXT}
           descriptionClassName="text-base"
         >
-          <Button asChild>
-            <Link to={UPGRADE_PATH}>Upgrade to Access</Link>
-          </Button>
+          <ButtonLink to={UPGRADE_PATH}>Upgrade to Access</ButtonLink>
         </TitledCard>
       ) : null}
 
@@ -203,9 +202,7 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
           </CardHeader>
           {section.lockedReason === 'consultation' ? (
             <CardContent>
-              <Button asChild>
-                <Link to="/consultation">Submit Restaurant Consultation</Link>
-              </Button>
+              <ButtonLink to="/consultation">Submit Restaurant Consultation</ButtonLink>
             </CardContent>
           ) : null}
         </Card>
@@ -341,9 +338,9 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
           </CardHeader>
           {teaser.next ? (
             <CardContent>
-              <Button asChild variant="outline">
-                <Link to={`/module/${teaser.next.id}`}>Go to Section {teaser.next.number}</Link>
-              </Button>
+              <ButtonLink to={`/module/${teaser.next.id}`} variant="outline">
+                Go to Section {teaser.next.number}
+              </ButtonLink>
             </CardContent>
           ) : null}
         </Card>

@@ -3,15 +3,15 @@
  * sees who joined and how far each got, and removes a member to free the seat. Anyone else is told that
  * seats come with the course. Signed-out visitors go to /login.
  */
-import { Link } from 'react-router-dom';
 import {
-  Button,
+  ButtonLink,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
   LoadFailedAlert,
+  LoadingPlaceholder,
   Skeleton,
 } from '@platform/ui';
 import { useTeam } from '../api/get-team';
@@ -33,13 +33,10 @@ export function TeamPage() {
   let body;
   if (userLoading || !user || team.isPending) {
     body = (
-      <div className="space-y-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading your team…
-        </p>
+      <LoadingPlaceholder label="Loading your team…" className="space-y-4">
         <Skeleton className="h-32 w-full" />
         <Skeleton className="h-48 w-full" />
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (team.isError || !team.data) {
     body = (
@@ -54,9 +51,9 @@ export function TeamPage() {
       <Card className="p-8 text-center" data-testid="team-not-owner">
         <h2 className="text-lg font-semibold">{TEAM_COPY.notOwnerTitle}</h2>
         <p className="mt-2 text-sm text-muted-foreground">{TEAM_COPY.notOwnerText}</p>
-        <Button asChild className="mt-4">
-          <Link to="/pricing">{TEAM_COPY.seeCourse}</Link>
-        </Button>
+        <ButtonLink to="/pricing" className="mt-4">
+          {TEAM_COPY.seeCourse}
+        </ButtonLink>
       </Card>
     );
   } else {
