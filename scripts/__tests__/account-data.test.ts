@@ -16,14 +16,7 @@ import yauzl from 'yauzl';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { ACCOUNT_DATA_MESSAGES, ConsultationResponseSchema } from '@platform/contracts';
 import { startEmbedded } from '@platform/embedded';
-import {
-  buildMultipartForm,
-  createTestPostgresDatabase,
-  postgresUrlFromEnv,
-  startS3TestServer,
-  waitFor,
-  type S3TestServer,
-} from '@platform/service-kit/testing';
+import { buildMultipartForm, waitFor } from '@platform/service-kit/testing';
 import {
   buyCourseSignedIn,
   callSite,
@@ -33,40 +26,14 @@ import {
   signInToSite,
   signUpToSite,
 } from './helpers.js';
+import { siteStorages } from './site-storages.js';
 
-type Env = Record<string, string | undefined>;
 type Row = Record<string, unknown>;
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
 const ADMIN = { email: 'admin@example.com', password: 'Data-Admin-1!' };
 const PASSWORD = 'Erase+Me!Please2030';
 
-let s3: S3TestServer | undefined;
-const backings: Array<{
-  name: string;
-  storage(label: string): Promise<{ env: Env; remove(): Promise<void> }>;
-}> = [{ name: 'PGlite and a local folder', storage: async () => ({ env: {}, remove: async () => {} }) }];
-const postgresUrl = postgresUrlFromEnv();
-if (postgresUrl) {
-  backings.push({
-    name: 'PostgreSQL and S3',
-    storage: async (label) => {
-      const database = await createTestPostgresDatabase(postgresUrl, `accountdata${label}`);
-      s3 ??= await startS3TestServer();
-      const env: Env = {
-        S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-        S3_ACCESS_KEY: s3.accessKey,
-        S3_SECRET_KEY: s3.secretKey,
-        S3_BUCKET: `account-data-${randomBytes(4).toString('hex')}`,
-      };
-      for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
-      return { env, remove: () => database.drop() };
-    },
-  });
-}
-
-afterAll(async () => {
-  await s3?.stop();
-});
+const backings = siteStorages('accountdata');
 
 /** A backup of the whole site: every row by `service/table`, and the digests of the stored files. */
 async function snapshot(site: Awaited<ReturnType<typeof startEmbedded>>, workDir: string) {

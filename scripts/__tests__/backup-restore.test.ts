@@ -15,15 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { ConsultationResponseSchema, MemberLessonListSchema } from '@platform/contracts';
 import { backupSite, restoreSite, startEmbedded } from '@platform/embedded';
-import {
-  buildMultipartForm,
-  createTestPostgresDatabase,
-  postgresUrlFromEnv,
-  startS3TestServer,
-  waitFor,
-  type S3TestServer,
-  type TestPostgresDatabase,
-} from '@platform/service-kit/testing';
+import { buildMultipartForm, waitFor } from '@platform/service-kit/testing';
 import {
   buyCourseSignedIn,
   callSite,
@@ -34,45 +26,11 @@ import {
   signUpToSite,
   startGuestCheckout,
 } from './helpers.js';
+import { siteStorages, type Env } from './site-storages.js';
 
-type Env = Record<string, string | undefined>;
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
 
-interface Backing {
-  name: string;
-  /** The settings of a site with its own empty storage, and how to remove it. */
-  storage(workDir: string, label: string): Promise<{ env: Env; remove(): Promise<void> }>;
-}
-
-let s3: S3TestServer | undefined;
-const backings: Backing[] = [
-  {
-    name: 'PGlite and a local folder',
-    storage: async () => ({ env: {}, remove: async () => {} }),
-  },
-];
-const postgresUrl = postgresUrlFromEnv();
-if (postgresUrl) {
-  backings.push({
-    name: 'PostgreSQL and S3',
-    storage: async (_workDir, label) => {
-      const database: TestPostgresDatabase = await createTestPostgresDatabase(postgresUrl, `backup${label}`);
-      s3 ??= await startS3TestServer();
-      const env: Env = {
-        S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-        S3_ACCESS_KEY: s3.accessKey,
-        S3_SECRET_KEY: s3.secretKey,
-        S3_BUCKET: `backup-${label}-${randomBytes(4).toString('hex')}`,
-      };
-      for (const service of SERVICES) env[`${service.toUpperCase()}_DATABASE_URL`] = database.url;
-      return { env, remove: () => database.drop() };
-    },
-  });
-}
-
-afterAll(async () => {
-  await s3?.stop();
-});
+const backings = siteStorages('backup');
 
 /** Every entry of an archive but its time stamps, rows sorted: what two archives of the same data share. */
 async function contentsOf(archive: string): Promise<Map<string, string>> {
@@ -137,7 +95,7 @@ describe.each(backings)('backup and restore on $name', (backing) => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'backup-'));
-    const storage = await backing.storage(workDir, 'a');
+    const storage = await backing.storage('a');
     removals.push(storage.remove);
     sourceEnv = {
       PATH: process.env.PATH,
@@ -252,7 +210,7 @@ describe.each(backings)('backup and restore on $name', (backing) => {
     await backupSite(sourceEnv, createWriteStream(first));
 
     // Into empty storage, the site not running there.
-    const target = await backing.storage(workDir, 'b');
+    const target = await backing.storage('b');
     removals.push(target.remove);
     const targetEnv: Env = { ...sourceEnv, ...target.env, DATA_DIR: path.join(workDir, 'restored') };
     const summary = await restoreSite(targetEnv, createReadStream(first));

@@ -5,17 +5,19 @@
  * POSTGRES_URL and NATS_URL (set on the build machines and in CI).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  CreateCheckoutSessionResponseSchema,
-  EnrollmentListSchema,
-  GrantCourseAccessResponseSchema,
-  MailListSchema,
-} from '@platform/contracts';
+import { EnrollmentListSchema, GrantCourseAccessResponseSchema, MailListSchema } from '@platform/contracts';
 import { signInternalToken } from '@platform/service-kit/identity';
 import { ERASED_NAME, erasedEmail } from '@platform/service-kit/personal-data';
 import { waitFor } from '@platform/service-kit/testing';
 import pg from 'pg';
-import { buyCourseSignedIn, callSite, signUpToSite, spoofedIdentityHeaders, statusOf } from './helpers.js';
+import {
+  buyCourseSignedIn,
+  callSite,
+  createCheckoutSession,
+  signUpToSite,
+  spoofedIdentityHeaders,
+  statusOf,
+} from './helpers.js';
 import { SERVICES, startTestSystem, type DistributedSystem } from './test-system.js';
 
 const postgresUrl = process.env.POSTGRES_URL;
@@ -150,28 +152,12 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
         .join('; ');
     };
     const email = `guest.${Date.now()}@dist.example`;
-    const billingInfo = {
+    // Waits until the payment service has the catalogue the course service published at its start.
+    const { sessionId, url } = await createCheckoutSession(system.url, {
+      email,
       firstName: 'Gina',
       lastName: 'Guest',
-      email,
-      address: '1 Main Street',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      country: 'US',
-    };
-    // Wait until the payment service has the catalogue the course service published at its start.
-    let checkout: Response | undefined;
-    await waitUntil(async () => {
-      checkout = await post('/api/create-checkout-session', {
-        items: [{ id: 'restaurant-consultation', name: 'Restaurant Consultation', price: 1, quantity: 1 }],
-        customer_email: email,
-        customer_name: 'Gina Guest',
-        billingInfo,
-      });
-      return checkout.status === 200;
-    }, 30_000);
-    const { sessionId, url } = CreateCheckoutSessionResponseSchema.parse(await checkout!.json());
+    });
 
     await system.stopService('course', 'SIGTERM');
     await system.stopService('notification', 'SIGTERM');

@@ -8,8 +8,6 @@
  * graceful-shutdown test starts its fixture.
  */
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -18,7 +16,8 @@ import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
 import { COURSE_PRODUCT_ID } from '@platform/contracts';
 import { SERVICE_NAMES } from '@platform/contracts/services';
 import { openDatabase } from '@platform/service-kit/db';
-import { createCheckoutSession, freePort, startNode, type StartedProcess } from './helpers.js';
+import { createCheckoutSession } from './helpers.js';
+import { SiteProcess } from './site-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUYERS = 8;
@@ -139,52 +138,36 @@ async function readSite(dataDir: string, sessionIds: string[]) {
 }
 
 describe('the embedded site on SIGTERM while guests pay', () => {
-  let dataDir: string;
-  let port: number;
-  let site: StartedProcess | undefined;
+  let site: SiteProcess;
   let url: string;
 
   async function start(): Promise<void> {
-    site = startNode(
+    await site.start(
       ['--conditions=@platform/source', '--import', 'tsx', 'scripts/start-embedded.mjs'],
       {
         PATH: process.env.PATH,
         PGLITE_TEMPLATE_CACHE: process.env.PGLITE_TEMPLATE_CACHE,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: 'Graceful-Admin-1!',
         ...TEST_PASSWORD_HASH_ENV,
       },
-      root,
+      START_MS,
     );
-    await site.waitFor(/running at http:\/\//, START_MS);
-    url = `http://127.0.0.1:${port}`;
+    url = `http://127.0.0.1:${site.port}`;
   }
 
   /** SIGTERM; resolves with the exit code and how long the stop took. */
-  async function terminate(): Promise<{ code: number | null; ms: number }> {
-    const running = site!;
-    const signalled = Date.now();
-    running.child.kill('SIGTERM');
-    const [code] = await running.exit;
-    site = undefined;
-    return { code, ms: Date.now() - signalled };
+  function terminate(): Promise<{ code: number | null; ms: number }> {
+    return site.stop('SIGTERM');
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-stop-'));
-    port = await freePort();
+    site = await SiteProcess.create('embedded-stop-');
     await start();
   }, START_MS + 10_000);
 
   afterAll(async () => {
-    if (site) {
-      site.child.kill('SIGKILL');
-      await site.exit;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await site?.remove('SIGKILL');
   });
 
   it(
@@ -192,7 +175,7 @@ describe('the embedded site on SIGTERM while guests pay', () => {
     async () => {
       const buyers: Buyer[] = [];
       for (let i = 0; i < BUYERS; i++) {
-        const email = `graceful.${i}.${port}@example.com`;
+        const email = `graceful.${i}.${site.port}@example.com`;
         const { sessionId, url: payPage } = await createCheckoutSession(
           url,
           { email, firstName: 'Gia', lastName: `Graceful${i}` },
@@ -234,7 +217,7 @@ describe('the embedded site on SIGTERM while guests pay', () => {
       await oneDone;
       const stillGoing = buyers.filter((buyer) => !buyer.done).length;
       const stopping = terminate();
-      await site!.waitFor(/SIGTERM: stopping/, 10_000);
+      await site.running!.waitFor(/SIGTERM: stopping/, 10_000);
       // Readiness fails at once, and a request that comes now is refused whole, never taken in part.
       const readiness = await send(`${url}/readyz`, 'GET');
       expect('status' in readiness && readiness.status === 200).toBe(false);
@@ -256,7 +239,7 @@ describe('the embedded site on SIGTERM while guests pay', () => {
 
       // Stopped: the outbox is published, and every order fulfilled before the stop is enrolled and receipted.
       const sessionIds = buyers.map((buyer) => buyer.sessionId);
-      const stopped = await readSite(dataDir, sessionIds);
+      const stopped = await readSite(site.dataDir, sessionIds);
       expect(stopped.unsent).toBe(0);
       expect(stopped.orders).toHaveLength(BUYERS);
       for (const buyer of confirmed) {
@@ -285,7 +268,7 @@ describe('the embedded site on SIGTERM while guests pay', () => {
       expect(again.code).toBe(0);
       expect(again.ms).toBeLessThan(STOP_BOUND_MS + SIGNAL_AND_EXIT_MS);
 
-      const finished = await readSite(dataDir, sessionIds);
+      const finished = await readSite(site.dataDir, sessionIds);
       expect(finished.unsent).toBe(0);
       expect(
         finished.orders.map(({ status, enrolments, receipts }) => ({ status, enrolments, receipts })),

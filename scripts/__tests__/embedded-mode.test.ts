@@ -2,62 +2,50 @@
  * `npm start` as a newcomer runs it: one process, gateway and six services, data under DATA_DIR, kept
  * across a restart, stopped cleanly by Ctrl-C. Runs the built output (scripts/test.mjs builds first).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@platform/service-kit/db';
 import { signMediaUrl } from '@platform/service-kit/storage';
-import { freePort, spoofedIdentityHeaders, startNode, statusOf, type StartedProcess } from './helpers.js';
+import { spoofedIdentityHeaders, statusOf } from './helpers.js';
+import { SiteProcess } from './site-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVICES = ['auth', 'course', 'consultation', 'payment', 'revenue', 'notification'];
 const SECRET = 'embedded-mode-test-secret-0123456789abcdef';
 
 describe('embedded mode (npm start)', () => {
-  let dataDir: string;
-  let port: number;
-  let site: StartedProcess | undefined;
+  let site: SiteProcess;
   let url: string;
 
   async function start(): Promise<void> {
-    site = startNode(
+    const printed = await site.start(
       ['scripts/start.mjs'],
       {
         ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
         NATS_URL: '',
         POSTGRES_URL: '',
         // Known here, so the test can sign a media address as the course service does.
         INTERNAL_TOKEN_SECRET: SECRET,
       },
-      root,
+      120_000,
     );
-    const [, printed] = await site.waitFor(/running at (http:\/\/\S+)/, 120_000);
-    url = printed!.replace('localhost', '127.0.0.1');
+    url = printed.replace('localhost', '127.0.0.1');
   }
 
   async function stop(): Promise<number | null> {
-    const running = site!;
-    running.child.kill('SIGINT');
-    const [code] = await running.exit;
-    site = undefined;
-    return code;
+    return (await site.stop('SIGINT')).code;
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-'));
-    port = await freePort();
+    site = await SiteProcess.create('embedded-');
     await start();
   }, 180_000);
 
   afterAll(async () => {
-    if (site) await stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await site?.remove('SIGINT');
   });
 
   it('answers /healthz and reports all six services ready on /readyz', async () => {
@@ -121,7 +109,7 @@ describe('embedded mode (npm start)', () => {
   });
 
   it('writes links in e-mails for the port it serves, not another', async () => {
-    const [, adminPassword] = await site!.waitFor(/password: (\S+)/, 10_000);
+    const [, adminPassword] = await site.running!.waitFor(/password: (\S+)/, 10_000);
     const signIn = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -129,7 +117,7 @@ describe('embedded mode (npm start)', () => {
     });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const owner = `owner-${port}@bluedoor-bistro.com`;
+    const owner = `owner-${site.port}@bluedoor-bistro.com`;
     const signUp = await fetch(`${url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -152,7 +140,7 @@ describe('embedded mode (npm start)', () => {
           ?.text ?? '';
       if (!text) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(text).toContain(`http://localhost:${port}/`);
+    expect(text).toContain(`http://localhost:${site.port}/`);
     expect(text).not.toMatch(/localhost:3000/);
   });
 
@@ -162,7 +150,7 @@ describe('embedded mode (npm start)', () => {
     // Leave a mark in the auth database while the site is down …
     const auth = await openDatabase({
       schemaName: 'auth',
-      dataDir: path.join(dataDir, 'db', 'auth'),
+      dataDir: path.join(site.dataDir, 'db', 'auth'),
       migrationsFolder: path.join(root, 'services', 'auth', 'drizzle'),
     });
     await auth.db.execute(
@@ -177,7 +165,7 @@ describe('embedded mode (npm start)', () => {
     // … and find it again after a full start/stop cycle.
     const reopened = await openDatabase({
       schemaName: 'auth',
-      dataDir: path.join(dataDir, 'db', 'auth'),
+      dataDir: path.join(site.dataDir, 'db', 'auth'),
       migrationsFolder: path.join(root, 'services', 'auth', 'drizzle'),
     });
     const rows = await reopened.db.execute(

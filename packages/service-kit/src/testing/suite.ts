@@ -16,17 +16,18 @@ export interface SuiteBacking {
 
 /**
  * Registers the suite's `beforeAll`/`afterAll`: `start` gets the fresh backing and returns what to stop
- * after the suite (a service under test, or several behind one `stop`).
+ * after the suite (a service under test, or several behind one `stop`). Without `start`, the suite's tests
+ * start and stop what they need on `backing` themselves.
  */
 export function useBacking(
   factory: BackingFactory,
-  start: (backing: Backing) => Promise<Stoppable | undefined | void>,
+  start?: (backing: Backing) => Promise<Stoppable | undefined | void>,
 ): SuiteBacking {
   let backing: Backing | undefined;
   let started: Stoppable | undefined | void;
   beforeAll(async () => {
     backing = await factory.create();
-    started = await start(backing);
+    started = await start?.(backing);
   });
   afterAll(async () => {
     try {

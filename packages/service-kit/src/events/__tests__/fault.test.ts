@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database } from '../../db/database.js';
 import { deleteJetStreamStreams, JetStreamBus } from '../jetstream-bus.js';
 import { applyOnce } from '../inbox.js';
-import { OutboxRelay, enqueueEvent } from '../outbox.js';
+import { OutboxRelay, enqueueEvent, type OutboxRelayOptions } from '../outbox.js';
 import type { RunningSubscriptions } from '../subscriptions.js';
 import type { Delivery, EventBus, EventEnvelope } from '../types.js';
 import { uniqueStreamNames } from '../../testing/nats.js';
@@ -28,6 +28,7 @@ import {
   outboxEvents,
   outboxStatuses,
   probeEvent,
+  quickRelay,
   sleep,
   startProbeCounter,
   useSharedDatabases,
@@ -74,15 +75,8 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
   let lab: BusLab;
   const cleanups: Array<() => Promise<void> | void> = [];
 
-  function relay(bus: EventBus, options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) {
-    const created = new OutboxRelay({
-      db,
-      table: outboxEvents,
-      bus,
-      pollIntervalMs: 20,
-      backoff: () => 0,
-      ...options,
-    });
+  function relay(bus: EventBus, options: Partial<OutboxRelayOptions> = {}) {
+    const created = quickRelay(db, bus, options);
     cleanups.push(() => created.stop());
     return created;
   }

@@ -19,7 +19,7 @@ import {
 } from '../../testing/nats.js';
 import { InProcessBus, type InProcessBusOptions } from '../in-process-bus.js';
 import { JetStreamBus, type JetStreamBusOptions } from '../jetstream-bus.js';
-import { enqueueEvent } from '../outbox.js';
+import { enqueueEvent, OutboxRelay, type OutboxRelayOptions } from '../outbox.js';
 import { defineSubscription, startSubscriptions, type RunningSubscriptions } from '../subscriptions.js';
 import type { EventBus, EventEnvelope } from '../types.js';
 
@@ -266,5 +266,21 @@ export function recordProbe(db: Database, probeId: string, sequence = 1): Promis
   return db.transaction(async (tx) => {
     await tx.insert(widgets).values({ name: probeId });
     return enqueueEvent(tx, outboxEvents, { type: 'platform.probe.recorded', data: { probeId, sequence } });
+  });
+}
+
+/** A relay of the fixture's outbox to `bus` that polls every 20 ms and retries at once: quick enough for a test. */
+export function quickRelay(
+  db: Database,
+  bus: EventBus,
+  options: Partial<OutboxRelayOptions> = {},
+): OutboxRelay {
+  return new OutboxRelay({
+    db,
+    table: outboxEvents,
+    bus,
+    pollIntervalMs: 20,
+    backoff: () => 0,
+    ...options,
   });
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { applyOnce } from '../inbox.js';
-import { OutboxRelay, enqueueEvent } from '../outbox.js';
+import { enqueueEvent, type OutboxRelayOptions } from '../outbox.js';
 import type { RunningSubscriptions } from '../subscriptions.js';
 import type { DeadLetter, EventBus } from '../types.js';
 import {
@@ -13,6 +13,7 @@ import {
   incrementWidget,
   outboxEvents,
   probeEvent,
+  quickRelay,
   recordProbe,
   sleep,
   startProbeCounter,
@@ -56,15 +57,8 @@ describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKin
     await lab.cleanup();
   });
 
-  function relay(options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) {
-    return new OutboxRelay({
-      db,
-      table: outboxEvents,
-      bus,
-      pollIntervalMs: 20,
-      backoff: () => 0,
-      ...options,
-    });
+  function relay(options: Partial<OutboxRelayOptions> = {}) {
+    return quickRelay(db, bus, options);
   }
 
   it('delivers an event committed together with its state change, then marks it sent', async () => {

@@ -1,13 +1,8 @@
 /** The support admin account at start-up (docs/decisions.md, 11). */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  cookieSetBy,
-  startAuth,
-  type AuthUnderTest,
-  type Backing,
-} from '../../__tests__/harness.js';
+import { backings, cookieSetBy, startAuth, type AuthUnderTest } from '../../__tests__/harness.js';
 import { users } from '../../db/schema.js';
 
 const ADMIN_PASSWORD = 'Support-Admin!2030';
@@ -22,18 +17,10 @@ async function logIn(auth: AuthUnderTest, email: string, password: string) {
 
 describe.each(backings())('admin bootstrap on $name', (factory) => {
   describe('without ADMIN_EMAIL / ADMIN_PASSWORD', () => {
-    let backing: Backing;
-
-    beforeAll(async () => {
-      backing = await factory.create();
-    });
-
-    afterAll(async () => {
-      await backing?.cleanup();
-    });
+    const suite = useBacking(factory);
 
     it('creates admin@localhost with a random password printed once, and never again', async () => {
-      const first = await startAuth(backing);
+      const first = await startAuth(suite.backing);
       let password: string;
       try {
         const box = first.printed.join('\n');
@@ -54,7 +41,7 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
         await first.stop();
       }
 
-      const second = await startAuth(backing);
+      const second = await startAuth(suite.backing);
       try {
         expect(second.printed).toEqual([]);
         expect((await usersWithRole(second, 'admin')).length).toBe(1);
@@ -66,19 +53,11 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
   });
 
   describe('with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
-    let backing: Backing;
-
-    beforeAll(async () => {
-      backing = await factory.create();
-    });
-
-    afterAll(async () => {
-      await backing?.cleanup();
-    });
+    const suite = useBacking(factory);
 
     it('creates that admin (and no random one), then keeps it in line with the settings', async () => {
       const env = { ADMIN_EMAIL: 'Support@Example.com', ADMIN_PASSWORD };
-      let auth = await startAuth(backing, { env });
+      let auth = await startAuth(suite.backing, { env });
       let cookie: string | undefined;
       try {
         expect(auth.printed).toEqual([]);
@@ -94,7 +73,7 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
       }
 
       // A restart with the same settings changes nothing: the admin stays signed in.
-      auth = await startAuth(backing, { env });
+      auth = await startAuth(suite.backing, { env });
       try {
         expect((await auth.whoIs(cookie)).kind).toBe('user');
       } finally {
@@ -103,7 +82,7 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
 
       // A new password in the settings replaces the old one and ends the admin's sessions.
       const newPassword = 'Rotated-Admin!2031';
-      auth = await startAuth(backing, { env: { ...env, ADMIN_PASSWORD: newPassword } });
+      auth = await startAuth(suite.backing, { env: { ...env, ADMIN_PASSWORD: newPassword } });
       try {
         expect(await auth.whoIs(cookie)).toEqual({ kind: 'anonymous' });
         expect((await logIn(auth, 'support@example.com', ADMIN_PASSWORD)).status).toBe(401);
@@ -115,7 +94,9 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
     });
 
     it('promotes an existing account named by ADMIN_EMAIL', async () => {
-      let auth = await startAuth(backing, { env: { ADMIN_EMAIL: 'support@example.com', ADMIN_PASSWORD } });
+      let auth = await startAuth(suite.backing, {
+        env: { ADMIN_EMAIL: 'support@example.com', ADMIN_PASSWORD },
+      });
       const email = 'owner-turned-admin@example.com';
       try {
         const signup = await auth.call('/api/auth/signup', {
@@ -125,7 +106,7 @@ describe.each(backings())('admin bootstrap on $name', (factory) => {
       } finally {
         await auth.stop();
       }
-      auth = await startAuth(backing, { env: { ADMIN_EMAIL: email, ADMIN_PASSWORD } });
+      auth = await startAuth(suite.backing, { env: { ADMIN_EMAIL: email, ADMIN_PASSWORD } });
       try {
         const [row] = await auth.service.deps.db.select().from(users).where(eq(users.email, email));
         expect(row?.role).toBe('admin');

@@ -1,7 +1,8 @@
 /** How long a sign-in lasts, what the database keeps of it, and the cookie in production. */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { useBacking } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import {
   backings,
@@ -13,7 +14,6 @@ import {
   startAuth,
   useAuth,
   uniqueEmail,
-  type Backing,
 } from '../../__tests__/harness.js';
 import { sessions } from '../../db/schema.js';
 
@@ -110,17 +110,10 @@ describe.each(backings())('sessions on $name', (factory) => {
 });
 
 describe.each(backings())('the session cookie in production on $name', (factory) => {
-  let backing: Backing;
-  beforeAll(async () => {
-    backing = await factory.create();
-  });
-
-  afterAll(async () => {
-    await backing?.cleanup();
-  });
+  const suite = useBacking(factory);
 
   it('is __Host-session, Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain', async () => {
-    const auth = await startAuth(backing, { env: { NODE_ENV: 'production' } });
+    const auth = await startAuth(suite.backing, { env: { NODE_ENV: 'production' } });
     try {
       const response = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });
       const line = setCookieLine(response, '__Host-session')!;
@@ -140,7 +133,7 @@ describe.each(backings())('the session cookie in production on $name', (factory)
   });
 
   it('COOKIE_SECURE=false serves plain http (plain `session`, no Secure)', async () => {
-    const auth = await startAuth(backing, { env: { NODE_ENV: 'production', COOKIE_SECURE: 'false' } });
+    const auth = await startAuth(suite.backing, { env: { NODE_ENV: 'production', COOKIE_SECURE: 'false' } });
     try {
       const response = await auth.call('/api/auth/signup', { json: signupBody(uniqueEmail()) });
       const line = setCookieLine(response, 'session')!;

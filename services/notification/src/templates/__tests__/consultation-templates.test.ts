@@ -13,10 +13,9 @@ import {
   renderConsultationResponseEmail,
   renderContactMessageEmail,
 } from '../consultation.js';
+import { CUSTOMER_FOOTER, settings } from './email-expectations.js';
 
-const settings = { baseUrl: 'https://site.example', supportEmail: 'help@site.example' };
 const DAY = 24 * 60 * 60_000;
-const FOOTER = ['Questions? Write to help@site.example.', '', '— Restaurant Consultant', ''];
 
 describe('the consultation confirmation', () => {
   const input = {
@@ -51,7 +50,7 @@ describe('the consultation confirmation', () => {
         '',
         'With an account for this address, you can also follow your request at https://site.example/my-consultations.',
         '',
-        ...FOOTER,
+        ...CUSTOMER_FOOTER,
       ].join('\n'),
     );
     expect(email.html).toContain('we review your request for Lopez Family Foods LLC within 24-48 hours.');
@@ -108,7 +107,7 @@ describe("the 'Continue Later' e-mail", () => {
         '',
         'If you did not start this request, ignore this e-mail.',
         '',
-        ...FOOTER,
+        ...CUSTOMER_FOOTER,
       ].join('\n'),
     );
     expect(email.html).toContain('href="https://site.example/consultation?token=a%2Bb%2Fc%3D"');

@@ -1,13 +1,12 @@
 /** The e-mails around a purchase: receipt, set-password after checkout, access ready, refund. */
 import { describe, expect, it } from '@jest/globals';
 import type { PaymentOrderPaid, PaymentOrderRefunded } from '@platform/contracts';
-import type { RenderedEmail } from '../layout.js';
 import { renderCourseAccessReadyEmail, renderPurchaseSetPasswordEmail } from '../course-access.js';
 import { renderReceiptEmail } from '../receipt.js';
 import { renderRefundEmail } from '../refund.js';
 import { describeDuration } from '../set-password.js';
+import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, settings } from './email-expectations.js';
 
-const settings = { baseUrl: 'https://site.example', supportEmail: 'help@site.example' };
 const DAY = 24 * 60 * 60_000;
 const ORDER_ID = '6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b';
 
@@ -26,14 +25,6 @@ const order: PaymentOrderPaid = {
   courseIds: [1],
   paidAt: '2030-03-01T10:00:00.000Z',
 };
-
-function expectMobileFriendlyHtml({ html }: RenderedEmail) {
-  expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-  expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-  expect(html).toContain('max-width:560px');
-  expect(html).not.toMatch(/<style|<script|<link|class="/i);
-  expect(html).not.toMatch(/<\/td>\s*<td/);
-}
 
 describe('money and dates in e-mails', () => {
   it('writes amounts in US dollars and days in UTC, whatever the offset the payment came with', () => {
@@ -80,10 +71,7 @@ describe('the receipt', () => {
         '',
         'Keep this e-mail for your records.',
         '',
-        'Questions? Write to help@site.example.',
-        '',
-        '— Restaurant Consultant',
-        '',
+        ...CUSTOMER_FOOTER,
       ].join('\n'),
     );
     expectMobileFriendlyHtml(email);

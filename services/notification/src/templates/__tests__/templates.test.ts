@@ -1,22 +1,11 @@
 /** What the e-mails say and how they are built: branded, one narrow column, inline styles, safe text. */
 import { describe, expect, it } from '@jest/globals';
-import { escapeHtml, type RenderedEmail } from '../layout.js';
+import { escapeHtml } from '../layout.js';
 import { describeDuration, renderSetPasswordEmail, setPasswordLink } from '../set-password.js';
 import { renderWelcomeEmail } from '../welcome.js';
+import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, settings } from './email-expectations.js';
 
-const settings = { baseUrl: 'https://site.example', supportEmail: 'help@site.example' };
 const HOUR = 60 * 60_000;
-
-function expectMobileFriendlyHtml(email: RenderedEmail) {
-  const { html } = email;
-  expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-  expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-  expect(html).toContain('max-width:560px');
-  expect(html).toContain('Restaurant Consultant');
-  expect(html).not.toMatch(/<style|<script|<link|class="/i); // inline styles only
-  // One column: every row of the card holds a single cell.
-  expect(html).not.toMatch(/<\/td>\s*<td/);
-}
 
 describe('the set-password e-mail', () => {
   const token = 'AbC-123_xyz';
@@ -44,10 +33,7 @@ describe('the set-password e-mail', () => {
         '',
         'If you did not ask for this, ignore this e-mail: nothing changes on your account.',
         '',
-        'Questions? Write to help@site.example.',
-        '',
-        '— Restaurant Consultant',
-        '',
+        ...CUSTOMER_FOOTER,
       ].join('\n'),
     );
   });
