@@ -17,7 +17,14 @@ import {
 } from '@platform/contracts';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { DAY } from '@platform/service-kit/clock';
-import { ADMIN, BILLING, backings, newSignedInBuyer, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  ADMIN,
+  BILLING,
+  CONSULTATION_LINE,
+  backings,
+  newSignedInBuyer,
+  usePaymentSuite,
+} from '../../__tests__/harness.js';
 
 const newBuyer = () => newSignedInBuyer('orders');
 
@@ -66,14 +73,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       number: orderNumberOf(first.id),
       status: 'fulfilled',
       provider: 'test',
-      lines: [
-        {
-          productId: 'restaurant-consultation',
-          name: 'Restaurant Consultation',
-          unitPrice: 69700,
-          quantity: 1,
-        },
-      ],
+      lines: [CONSULTATION_LINE],
       discount: 0,
       couponCode: null,
       total: 69700,

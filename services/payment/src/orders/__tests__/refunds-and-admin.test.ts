@@ -9,7 +9,14 @@ import {
 import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
-import { NEW_BUYER_EMAIL, ADMIN, MEMBER, backings, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  NEW_BUYER_EMAIL,
+  ADMIN,
+  CONSULTATION_LINE,
+  MEMBER,
+  backings,
+  usePaymentSuite,
+} from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
@@ -50,14 +57,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
       paymentPlan: null,
       currency: 'USD',
-      lines: [
-        {
-          productId: 'restaurant-consultation',
-          name: 'Restaurant Consultation',
-          unitPrice: 69700,
-          quantity: 1,
-        },
-      ],
+      lines: [CONSULTATION_LINE],
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt!.toISOString(),
       refundedAt: null,
