@@ -197,6 +197,17 @@ export async function startPayment(
   };
 }
 
+/** The buyer pays the test provider's session on its page: the order, which that fulfilled. */
+export async function fulfilledOrder(
+  payment: PaymentUnderTest,
+  sessionId: string,
+): Promise<typeof orders.$inferSelect> {
+  await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+  const order = await payment.orderBySession(sessionId);
+  expect(order?.status).toBe('fulfilled');
+  return order!;
+}
+
 /** Where a test provider's webhook goes to be lost: nothing listens there. */
 export const LOST_WEBHOOK_URL = 'http://127.0.0.1:1/api/webhooks/test';
 

@@ -15,7 +15,14 @@ import {
 import { drawnPdfText } from '@platform/service-kit/testing';
 import { PDFDocument } from 'pdf-lib';
 import { inArray } from 'drizzle-orm';
-import { ADMIN, BILLING, backings, newSignedInBuyer, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  ADMIN,
+  BILLING,
+  backings,
+  newSignedInBuyer,
+  usePaymentSuite,
+  fulfilledOrder,
+} from '../../__tests__/harness.js';
 import { invoices } from '../../db/schema.js';
 
 const SELLER = {
@@ -46,9 +53,7 @@ describe.each(backings())('invoices on $name', (factory) => {
   it('prints the seller, the buyer with company and tax ID, the line, the total and the method', async () => {
     const buyer = newBuyer();
     const sessionId = await startCheckout(buyer, { taxId: 'GB123456789' });
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
 
     const [listed] = MyOrderListSchema.parse(
       await (await payment.call('/api/orders', { caller: buyer })).json(),

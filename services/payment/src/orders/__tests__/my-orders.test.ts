@@ -24,6 +24,7 @@ import {
   backings,
   newSignedInBuyer,
   usePaymentSuite,
+  fulfilledOrder,
 } from '../../__tests__/harness.js';
 
 const newBuyer = () => newSignedInBuyer('orders');
@@ -39,10 +40,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
     });
     expect(response.status).toBe(200);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    await suite.payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await suite.payment.orderBySession(sessionId);
-    expect(order?.status).toBe('fulfilled');
-    return order!;
+    return fulfilledOrder(suite.payment, sessionId);
   }
 
   const list = async (caller: Caller) => {

@@ -16,6 +16,7 @@ import {
   MEMBER,
   backings,
   usePaymentSuite,
+  fulfilledOrder,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
@@ -24,10 +25,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
   /** A checkout paid on the test page: fulfilled through its webhook. */
   async function paidOrder() {
     const { sessionId } = await payment.checkout();
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await payment.orderBySession(sessionId);
-    expect(order?.status).toBe('fulfilled');
-    return { sessionId, order: order! };
+    return { sessionId, order: await fulfilledOrder(payment, sessionId) };
   }
 
   const refund = (id: string, caller = ADMIN, json: unknown = { reason: 'Changed my mind' }) =>

@@ -32,6 +32,7 @@ import {
   payWithLostWebhook,
   startPayment,
   type PaymentUnderTest,
+  fulfilledOrder,
 } from '../../__tests__/harness.js';
 
 type UserCaller = Extract<Caller, { kind: 'user' }>;
@@ -269,9 +270,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
   it('tells the revenue service which report was paid, and buys no course', async () => {
     const { who, reportId } = await verifiedReport(9_900);
     const { sessionId } = await checkout(who, reportId);
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
     expect(await paidEventsOf(reportId)).toEqual([
       expect.objectContaining({
         orderId: order.id,
@@ -383,9 +382,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
   it('refunds by itself a payment the revenue service refused to record, once', async () => {
     const { who, reportId } = await verifiedReport(7_500);
     const { sessionId } = await checkout(who, reportId);
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
 
     const refusal: EventData<'revenue.share-payment.refused'> = {
       orderId: order.id,
