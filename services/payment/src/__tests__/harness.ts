@@ -208,6 +208,18 @@ export async function fulfilledOrder(
   return order!;
 }
 
+/**
+ * A new checkout of the consultation (`checkout`, billed to `billing`) paid on the test page
+ * (`fulfilledOrder`).
+ */
+export async function paidCheckout(
+  payment: PaymentUnderTest,
+  billing?: BillingInfoInput,
+): Promise<{ sessionId: string; order: typeof orders.$inferSelect }> {
+  const { sessionId } = await payment.checkout(undefined, billing);
+  return { sessionId, order: await fulfilledOrder(payment, sessionId) };
+}
+
 /** Where a test provider's webhook goes to be lost: nothing listens there. */
 export const LOST_WEBHOOK_URL = 'http://127.0.0.1:1/api/webhooks/test';
 

@@ -11,17 +11,14 @@ import {
   MEMBER,
   backings,
   newBuyerBilling,
+  paidCheckout,
   usePaymentSuite,
-  fulfilledOrder,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('a customer’s orders for the admin on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
-  async function paidOrder(billing = newBuyerBilling()) {
-    const { sessionId } = await payment.checkout(undefined, billing);
-    return fulfilledOrder(payment, sessionId);
-  }
+  const paidOrder = async (billing = newBuyerBilling()) => (await paidCheckout(payment, billing)).order;
   const ordersOf = (query: string, caller = ADMIN) => payment.call(`/api/admin/orders?${query}`, { caller });
   const resend = (id: string, caller = ADMIN) =>
     payment.call(`/api/admin/orders/${id}/resend-receipt`, { caller, method: 'POST' });

@@ -15,18 +15,15 @@ import {
   CONSULTATION_LINE,
   MEMBER,
   backings,
+  paidCheckout,
   usePaymentSuite,
-  fulfilledOrder,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
   /** A checkout paid on the test page: fulfilled through its webhook. */
-  async function paidOrder() {
-    const { sessionId } = await payment.checkout();
-    return { sessionId, order: await fulfilledOrder(payment, sessionId) };
-  }
+  const paidOrder = () => paidCheckout(payment);
 
   const refund = (id: string, caller = ADMIN, json: unknown = { reason: 'Changed my mind' }) =>
     payment.call(`/api/admin/orders/${id}/refund`, { caller, json });
