@@ -5,6 +5,7 @@
  * `course.catalogue.published` event on the bus.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
 import {
   COURSE_PRODUCT_ID,
   type BillingInfoInput,
@@ -49,6 +50,14 @@ export const CATALOGUE: CataloguePrice[] = [
   { id: 'restaurant-marketing', name: 'Restaurant Marketing', price: 0, courseId: null },
   { id: COURSE_PRODUCT_ID, name: 'Restaurant Management Mastery', price: 69700, courseId: 1 },
 ];
+
+/** What an order of one Restaurant Consultation holds as its line, at the catalogue's price. */
+export const CONSULTATION_LINE = {
+  productId: 'restaurant-consultation',
+  name: 'Restaurant Consultation',
+  unitPrice: 69700,
+  quantity: 1,
+};
 
 export const BILLING: BillingInfoInput = {
   firstName: 'Ada',
@@ -188,6 +197,45 @@ export async function startPayment(
   };
 }
 
+/** The buyer pays the test provider's session on its page: the order, which that fulfilled. */
+export async function fulfilledOrder(
+  payment: PaymentUnderTest,
+  sessionId: string,
+): Promise<typeof orders.$inferSelect> {
+  await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+  const order = await payment.orderBySession(sessionId);
+  expect(order?.status).toBe('fulfilled');
+  return order!;
+}
+
+/**
+ * A new checkout of the consultation (`checkout`, billed to `billing`) paid on the test page
+ * (`fulfilledOrder`).
+ */
+export async function paidCheckout(
+  payment: PaymentUnderTest,
+  billing?: BillingInfoInput,
+): Promise<{ sessionId: string; order: typeof orders.$inferSelect }> {
+  const { sessionId } = await payment.checkout(undefined, billing);
+  return { sessionId, order: await fulfilledOrder(payment, sessionId) };
+}
+
+/** Where a test provider's webhook goes to be lost: nothing listens there. */
+export const LOST_WEBHOOK_URL = 'http://127.0.0.1:1/api/webhooks/test';
+
+/** The buyer pays the test provider's session on its page, and the webhook it sends gets lost on the way. */
+export async function payWithLostWebhook(payment: PaymentUnderTest, sessionId: string): Promise<void> {
+  const provider = payment.testProvider();
+  expect(await provider.pay((await provider.findSession(sessionId))!, LOST_WEBHOOK_URL)).toBe('paid');
+}
+
+/** A new checkout paid with its webhook lost (`payWithLostWebhook`): its session id. */
+export async function paidWithLostWebhook(payment: PaymentUnderTest): Promise<string> {
+  const { sessionId } = await payment.checkout();
+  await payWithLostWebhook(payment, sessionId);
+  return sessionId;
+}
+
 export interface PaymentSuite {
   /** The backing (once the block's `beforeAll` ran). */
   readonly backing: Backing;
@@ -198,20 +246,20 @@ export interface PaymentSuite {
 }
 
 /**
- * A describe block's payment service on `factory`'s backing, the catalogue published, and, when asked, a
- * second replica on PostgreSQL; all stopped after the block.
+ * A describe block's payment service on `factory`'s backing (with `env` added to its own), the catalogue
+ * published, and, when asked, a second replica on PostgreSQL; all stopped after the block.
  */
 export function usePaymentSuite(
   factory: BackingFactory,
-  options: { replica?: boolean; catalogue?: CataloguePrice[] } = {},
+  options: { replica?: boolean; catalogue?: CataloguePrice[]; env?: Record<string, string> } = {},
 ): PaymentSuite {
   let payment: PaymentUnderTest | undefined;
   let replica: PaymentUnderTest | undefined;
   const suite = useBacking(factory, async (backing) => {
-    payment = await startPayment(backing);
+    payment = await startPayment(backing, { env: options.env });
     await payment.publishCatalogue(options.catalogue);
     if (options.replica && backing.name.startsWith('PostgreSQL'))
-      replica = await startPayment(backing, { clock: payment.clock });
+      replica = await startPayment(backing, { clock: payment.clock, env: options.env });
     return {
       async stop() {
         await replica?.stop();

@@ -11,9 +11,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { AttachReportDocumentsResponseSchema } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { listServiceRoutes, routeKey } from '@platform/service-kit/testing';
-import { admin, backings, json, reportBody, user, type UserCaller, START, useRevenue } from './harness.js';
+import { admin, backings, json, reportBody, user, type UserCaller, useClockedRevenue } from './harness.js';
 
 const CALLERS = ['visitor', 'free account', 'owner', 'another owner', 'admin'] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -78,17 +77,14 @@ const fixed = (call: string, init: () => RequestInit, expected: Expected): Row =
 });
 
 describe.each(backings())('who may make each revenue call on $name', (factory) => {
-  const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
   let documentId: string;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
-    owner = user();
-    otherOwner = user();
-    await revenue.consentAgreedOn(owner, '2029-12-01', 100_000);
-    await revenue.consentAgreedOn(otherOwner, '2029-12-01');
+  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
+    owner = await revenue.ownerAgreedOn('2029-12-01', 100_000);
+    otherOwner = await revenue.ownerAgreedOn('2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
     const submitted = await revenue.submitReport(
       owner,

@@ -14,21 +14,18 @@ import {
   SendReminderRequestSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { fuzzRoutes } from '@platform/service-kit/testing';
-import { admin, backings, json, reportBody, user, START, useRevenue } from './harness.js';
+import { admin, backings, json, reportBody, user, useClockedRevenue } from './harness.js';
 
 describe.each(backings())('revenue under fuzzed input on $name', (factory) => {
-  const clock = new SettableClock(START);
   const owner = user();
   const support = admin();
   let reportId: string;
 
-  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
     await revenue.consent(owner, 100_000);
     clock.set('2030-06-15T12:00:00.000Z');
-    const { body } = await revenue.submitReport(owner, reportBody('2030-03-01', '2030-03-31'));
-    reportId = (body.report as { id: string }).id;
+    reportId = await revenue.acceptedReport(owner, reportBody('2030-03-01', '2030-03-31'));
   });
 
   it('refuses a NUL in the notes (400, the text message)', async () => {

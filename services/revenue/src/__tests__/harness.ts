@@ -18,7 +18,7 @@ import {
   type PaymentOrderRefunded,
   type RevenueCustomer,
 } from '@platform/contracts';
-import { DAY, type Clock, type SettableClock } from '@platform/service-kit/clock';
+import { DAY, SettableClock, type Clock } from '@platform/service-kit/clock';
 import type { UserCaller } from '@platform/service-kit/identity';
 import { startService, type RunningService } from '@platform/service-kit/runtime';
 import {
@@ -72,8 +72,10 @@ export interface RevenueUnderTest {
   // The helpers below of the same names, on this service.
   consent(owner: UserCaller, baselineNetRevenue?: number): Promise<void>;
   consentAgreedOn(owner: UserCaller, agreedAt: string, baselineNetRevenue?: number): Promise<void>;
+  ownerAgreedOn(agreedAt: string, baselineNetRevenue?: number): Promise<UserCaller>;
   statusChanged(owner: UserCaller, status: OwnerStatus, name?: OwnerName): Promise<void>;
   submitReport(owner: UserCaller, body: Record<string, unknown>): Promise<SubmittedReport>;
+  acceptedReport(owner: UserCaller, body: Record<string, unknown>): Promise<string>;
   /** The admin's Verify on a report (`POST /api/admin/verify-report/:id`), as a support admin. */
   verify(reportId: string): Promise<Response>;
   /** The admin's Mark Paid on a report, `amount` in cents, as a support admin. */
@@ -113,6 +115,20 @@ export function startReplica(backing: Backing, clock: Clock): Promise<RunningSer
   });
 }
 
+/** Runs `race` with a second replica (`startReplica`) beside the suite's service, stopped afterwards. */
+export async function withReplica(
+  backing: Backing,
+  clock: Clock,
+  race: (second: RunningService<RevenueConfig>) => Promise<void>,
+): Promise<void> {
+  const second = await startReplica(backing, clock);
+  try {
+    await race(second);
+  } finally {
+    await second.stop();
+  }
+}
+
 export interface StartOptions {
   clock?: Clock;
   env?: Record<string, string>;
@@ -131,8 +147,10 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
     events: async (type) => (await running.events(type)).map(({ type, data }) => ({ type, data })) as never,
     consent: (owner, baseline) => consent(revenue, owner, baseline),
     consentAgreedOn: (owner, agreedAt, baseline) => consentAgreedOn(revenue, owner, agreedAt, baseline),
+    ownerAgreedOn: (agreedAt, baseline) => ownerAgreedOn(revenue, agreedAt, baseline),
     statusChanged: (owner, status, name) => statusChanged(revenue, owner, status, name),
     submitReport: (owner, body) => submitReport(revenue, owner, body),
+    acceptedReport: (owner, body) => acceptedReport(revenue, owner, body),
     verify: (reportId) => running.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({})),
     markPaid: (reportId, amount) =>
       running.requestAs(admin(), `/api/admin/mark-paid/${reportId}`, json({ amount })),
@@ -171,6 +189,20 @@ export function useRevenue(
   return lateBound(() => current && { ...current, backing: suite.backing }, 'the revenue service');
 }
 
+/**
+ * A suite's revenue service (`useRevenue`) on a settable clock of its own, from `at` (`START` unless
+ * given), which the tests move: the set-up most suites start with.
+ */
+export function useClockedRevenue(
+  factory: BackingFactory,
+  options: Omit<StartOptions, 'clock'> & { at?: string } = {},
+  setUp?: () => Promise<void>,
+): { revenue: RevenueSuite; clock: SettableClock } {
+  const { at = START, ...start } = options;
+  const clock = new SettableClock(at);
+  return { revenue: useRevenue(factory, { ...start, clock }, setUp), clock };
+}
+
 /** An owner who consented (through the API) with the given baseline, in cents. */
 export async function consent(
   revenue: RevenueUnderTest,
@@ -204,6 +236,17 @@ export async function consentAgreedOn(
   if (response.status !== 200) {
     throw new Error(`agreement date failed: ${response.status} ${await response.text()}`);
   }
+}
+
+/** A new owner on the plan since `agreedAt` (`consentAgreedOn`). */
+export async function ownerAgreedOn(
+  revenue: RevenueUnderTest,
+  agreedAt: string,
+  baselineNetRevenue?: number,
+): Promise<UserCaller> {
+  const owner = user();
+  await consentAgreedOn(revenue, owner, agreedAt, baselineNetRevenue);
+  return owner;
 }
 
 /**
@@ -251,6 +294,19 @@ export async function submitReport(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** `owner`'s report, submitted through the API, which must be accepted; returns its id. */
+export async function acceptedReport(
+  revenue: RevenueUnderTest,
+  owner: UserCaller,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const submitted = await submitReport(revenue, owner, body);
+  if (submitted.status !== 200) {
+    throw new Error(`report failed: ${submitted.status} ${JSON.stringify(submitted.body)}`);
+  }
+  return (submitted.body.report as { id: string }).id;
+}
+
 /**
  * February of `year`: net $11,000.00 (gross $16,000.00, expenses $5,000.00), which over a $1,000.00
  * baseline owes a $1,000.00 share.
@@ -270,9 +326,7 @@ export async function submitFebruaryReport(
   year: number,
 ): Promise<string> {
   clock.set(`${year}-03-03T10:00:00.000Z`);
-  const { status, body } = await submitReport(revenue, owner, februaryReport(year));
-  if (status !== 200) throw new Error(`report failed: ${status} ${JSON.stringify(body)}`);
-  return (body.report as { id: string }).id;
+  return acceptedReport(revenue, owner, februaryReport(year));
 }
 
 /**
@@ -285,8 +339,7 @@ export async function verifiedShareIn(
   year: number,
 ): Promise<{ owner: UserCaller; reportId: string; due: Date }> {
   clock.set(`${year - 1}-12-21T10:00:00.000Z`);
-  const owner = user();
-  await consentAgreedOn(revenue, owner, `${year - 1}-12-20`, 100_000);
+  const owner = await ownerAgreedOn(revenue, `${year - 1}-12-20`, 100_000);
   const reportId = await submitFebruaryReport(revenue, clock, owner, year);
   const verified = await revenue.verify(reportId);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);

@@ -25,10 +25,12 @@ describe.each(backings())('checkout on $name', (factory) => {
 
   useBacking(factory, async (backing) => (payment = await startPayment(backing)));
 
+  /** A visitor's card checkout of `items`, billed to `BILLING`. */
+  const startCheckout = (items: unknown[]) =>
+    payment.call('/api/create-checkout-session', { json: { items, billingInfo: BILLING } });
+
   it('refuses to price anything before the catalogue has arrived (503, nothing stored)', async () => {
-    const response = await payment.call('/api/create-checkout-session', {
-      json: { items: [{ id: 'restaurant-consultation', quantity: 1 }], billingInfo: BILLING },
-    });
+    const response = await startCheckout([{ id: 'restaurant-consultation', quantity: 1 }]);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       message: 'The catalogue is not available yet. Please try again in a moment.',
@@ -187,15 +189,10 @@ describe.each(backings())('checkout on $name', (factory) => {
 
   it("refuses an unknown product with 'Unknown product: <id>'", async () => {
     const before = await payment.counts();
-    const response = await payment.call('/api/create-checkout-session', {
-      json: {
-        items: [
-          { id: 'restaurant-consultation', quantity: 1 },
-          { id: 'gold-plated-spatula', quantity: 1, price: 100 },
-        ],
-        billingInfo: BILLING,
-      },
-    });
+    const response = await startCheckout([
+      { id: 'restaurant-consultation', quantity: 1 },
+      { id: 'gold-plated-spatula', quantity: 1, price: 100 },
+    ]);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'Unknown product: gold-plated-spatula' });
     expect(await payment.counts()).toEqual(before);
@@ -203,15 +200,10 @@ describe.each(backings())('checkout on $name', (factory) => {
 
   it("accepts an 'Included' product beside a paid one, but refuses an order whose total is 0", async () => {
     const before = await payment.counts();
-    const response = await payment.call('/api/create-checkout-session', {
-      json: {
-        items: [
-          { id: 'menu-optimization', quantity: 1 },
-          { id: 'staff-training', quantity: 2 },
-        ],
-        billingInfo: BILLING,
-      },
-    });
+    const response = await startCheckout([
+      { id: 'menu-optimization', quantity: 1 },
+      { id: 'staff-training', quantity: 2 },
+    ]);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       message: 'Your order has nothing to pay for. Please add a paid product to your cart.',
@@ -220,15 +212,10 @@ describe.each(backings())('checkout on $name', (factory) => {
   });
 
   it('refuses more than 99 of one product across repeated lines', async () => {
-    const response = await payment.call('/api/create-checkout-session', {
-      json: {
-        items: [
-          { id: 'restaurant-consultation', quantity: 60 },
-          { id: 'restaurant-consultation', quantity: 60 },
-        ],
-        billingInfo: BILLING,
-      },
-    });
+    const response = await startCheckout([
+      { id: 'restaurant-consultation', quantity: 60 },
+      { id: 'restaurant-consultation', quantity: 60 },
+    ]);
     expect(response.status).toBe(400);
   });
 
@@ -267,9 +254,7 @@ describe.each(backings())('checkout on $name', (factory) => {
     // A product dropped from the newest catalogue can no longer be bought.
     payment.clock.advance(60_000);
     await payment.publishCatalogue(CATALOGUE.filter((product) => product.id !== 'restaurant-consultation'));
-    const dropped = await payment.call('/api/create-checkout-session', {
-      json: { items: [{ id: 'restaurant-consultation', quantity: 1 }], billingInfo: BILLING },
-    });
+    const dropped = await startCheckout([{ id: 'restaurant-consultation', quantity: 1 }]);
     expect(dropped.status).toBe(400);
     expect(await dropped.json()).toEqual({ message: 'Unknown product: restaurant-consultation' });
     payment.clock.advance(60_000);

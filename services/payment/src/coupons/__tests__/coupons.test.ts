@@ -4,7 +4,7 @@
  * two replicas (PostgreSQL), on the test provider and on Stripe's test peer, whose session gets the
  * discount.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import {
   COUPON_MESSAGES,
@@ -24,10 +24,9 @@ import {
   ADMIN,
   MEMBER,
   backings,
-  startPayment,
-  type Backing,
   type PaymentUnderTest,
   BILLING,
+  usePaymentSuite,
 } from '../../__tests__/harness.js';
 import { COUPON_USED_UP_PROBLEM } from '../../orders/fulfil-order.js';
 
@@ -55,24 +54,9 @@ async function sessionOf(response: Response): Promise<string> {
 }
 
 describe.each(backings())('coupons with the test provider on $name', (factory) => {
-  let backing: Backing;
-  let payment: PaymentUnderTest;
-  let replica: PaymentUnderTest | null = null;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-    await payment.publishCatalogue();
-    // A second replica on the same PostgreSQL database (PGlite is one process's own database).
-    if (backing.name.startsWith('PostgreSQL'))
-      replica = await startPayment(backing, { clock: payment.clock });
-  });
-
-  afterAll(async () => {
-    await replica?.stop();
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  // A second replica on the same PostgreSQL database (PGlite is one process's own database).
+  const suite = usePaymentSuite(factory, { replica: true });
+  const { payment } = suite;
 
   const pay = (sessionId: string, through: PaymentUnderTest = payment) =>
     through.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
@@ -246,7 +230,9 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
       sessions.push(await sessionOf(await startCard(payment, CONSULTATION, freshEmail(), coupon.code)));
     }
     const paid = await Promise.all(
-      sessions.map((sessionId, index) => pay(sessionId, replica && index % 2 === 1 ? replica : payment)),
+      sessions.map((sessionId, index) =>
+        pay(sessionId, suite.replica && index % 2 === 1 ? suite.replica : payment),
+      ),
     );
     expect(paid.map((response) => response.status)).toEqual(sessions.map(() => 303));
     const rows = await waitFor(

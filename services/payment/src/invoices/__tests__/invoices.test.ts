@@ -4,7 +4,7 @@
  * PDF prints the seller from configuration, the buyer's details from checkout, the lines, the discount,
  * the total and how it was paid; the buyer downloads their own, the admin any, nobody else.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   MyOrderListSchema,
   OrderListSchema,
@@ -20,9 +20,8 @@ import {
   BILLING,
   backings,
   newSignedInBuyer,
-  startPayment,
-  type Backing,
-  type PaymentUnderTest,
+  usePaymentSuite,
+  fulfilledOrder,
 } from '../../__tests__/harness.js';
 import { invoices } from '../../db/schema.js';
 
@@ -36,23 +35,8 @@ const SELLER = {
 const newBuyer = () => newSignedInBuyer('invoices');
 
 describe.each(backings())('invoices on $name', (factory) => {
-  let backing: Backing;
-  let payment: PaymentUnderTest;
-  let replica: PaymentUnderTest | null = null;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing, { env: SELLER });
-    await payment.publishCatalogue();
-    if (backing.name.startsWith('PostgreSQL'))
-      replica = await startPayment(backing, { clock: payment.clock, env: SELLER });
-  });
-
-  afterAll(async () => {
-    await replica?.stop();
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  const suite = usePaymentSuite(factory, { replica: true, env: SELLER });
+  const { payment } = suite;
 
   async function startCheckout(buyer: Caller, billing = {}) {
     const response = await payment.call('/api/create-checkout-session', {
@@ -69,9 +53,7 @@ describe.each(backings())('invoices on $name', (factory) => {
   it('prints the seller, the buyer with company and tax ID, the line, the total and the method', async () => {
     const buyer = newBuyer();
     const sessionId = await startCheckout(buyer, { taxId: 'GB123456789' });
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
 
     const [listed] = MyOrderListSchema.parse(
       await (await payment.call('/api/orders', { caller: buyer })).json(),
@@ -144,7 +126,7 @@ describe.each(backings())('invoices on $name', (factory) => {
   it('numbers orders fulfilled at once without a gap or a repeat, once per order', async () => {
     const buyers = Array.from({ length: 6 }, () => newBuyer());
     const sessions = await Promise.all(buyers.map((buyer) => startCheckout(buyer)));
-    const services = [payment, replica ?? payment];
+    const services = [payment, suite.replica ?? payment];
     // Each order paid twice at once (a double click, a webhook and the return page), on both replicas.
     await Promise.all(
       sessions.flatMap((sessionId, index) =>

@@ -6,18 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { OrderListSchema, PaymentReceiptRequestedSchema } from '@platform/contracts';
-import { ADMIN, MEMBER, backings, newBuyerBilling, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  ADMIN,
+  MEMBER,
+  backings,
+  newBuyerBilling,
+  paidCheckout,
+  usePaymentSuite,
+} from '../../__tests__/harness.js';
 
 describe.each(backings())('a customer’s orders for the admin on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
-  async function paidOrder(billing = newBuyerBilling()) {
-    const { sessionId } = await payment.checkout(undefined, billing);
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await payment.orderBySession(sessionId);
-    expect(order?.status).toBe('fulfilled');
-    return order!;
-  }
+  const paidOrder = async (billing = newBuyerBilling()) => (await paidCheckout(payment, billing)).order;
   const ordersOf = (query: string, caller = ADMIN) => payment.call(`/api/admin/orders?${query}`, { caller });
   const resend = (id: string, caller = ADMIN) =>
     payment.call(`/api/admin/orders/${id}/resend-receipt`, { caller, method: 'POST' });

@@ -6,19 +6,10 @@ import { describe, expect, it } from '@jest/globals';
 import { GrantCourseAccessResponseSchema } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { fulfilments, outboxEvents } from '../../db/schema.js';
-import { backings, usePaymentSuite } from '../../__tests__/harness.js';
-
-const LOST = 'http://127.0.0.1:1/api/webhooks/test';
+import { backings, paidWithLostWebhook, usePaymentSuite } from '../../__tests__/harness.js';
 
 describe.each(backings())('fulfilment on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
-
-  async function paidWithLostWebhook() {
-    const { sessionId } = await payment.checkout();
-    const provider = payment.testProvider();
-    expect(await provider.pay((await provider.findSession(sessionId))!, LOST)).toBe('paid');
-    return sessionId;
-  }
 
   const grant = (sessionId: string) =>
     payment.call('/api/grant-course-access', {
@@ -46,7 +37,7 @@ describe.each(backings())('fulfilment on $name', (factory) => {
   });
 
   it('fulfils a paid checkout whose webhook was lost, once, however often it is asked', async () => {
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidWithLostWebhook(payment);
     const before = await payment.counts();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await grant(sessionId);
@@ -98,7 +89,7 @@ describe.each(backings())('fulfilment on $name', (factory) => {
   });
 
   it('the webhook and the confirmation page racing for the same payment fulfil it once', async () => {
-    const sessions = await Promise.all(Array.from({ length: 6 }, () => paidWithLostWebhook()));
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => paidWithLostWebhook(payment)));
     const before = await payment.counts();
     await Promise.all(
       sessions.map(async (sessionId) => {

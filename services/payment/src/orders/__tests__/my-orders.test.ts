@@ -17,7 +17,15 @@ import {
 } from '@platform/contracts';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { DAY } from '@platform/service-kit/clock';
-import { ADMIN, BILLING, backings, newSignedInBuyer, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  ADMIN,
+  BILLING,
+  CONSULTATION_LINE,
+  backings,
+  newSignedInBuyer,
+  usePaymentSuite,
+  fulfilledOrder,
+} from '../../__tests__/harness.js';
 
 const newBuyer = () => newSignedInBuyer('orders');
 
@@ -32,10 +40,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
     });
     expect(response.status).toBe(200);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    await suite.payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await suite.payment.orderBySession(sessionId);
-    expect(order?.status).toBe('fulfilled');
-    return order!;
+    return fulfilledOrder(suite.payment, sessionId);
   }
 
   const list = async (caller: Caller) => {
@@ -66,14 +71,7 @@ describe.each(backings())('orders and billing on $name', (factory) => {
       number: orderNumberOf(first.id),
       status: 'fulfilled',
       provider: 'test',
-      lines: [
-        {
-          productId: 'restaurant-consultation',
-          name: 'Restaurant Consultation',
-          unitPrice: 69700,
-          quantity: 1,
-        },
-      ],
+      lines: [CONSULTATION_LINE],
       discount: 0,
       couponCode: null,
       total: 69700,

@@ -57,6 +57,15 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     });
 
   const pay = (sessionId: string) => payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
+  /** Pays the test session and waits for its order to be fulfilled; `what` names it if it never is. */
+  const payAndFulfil = async (sessionId: string, what: string) => {
+    await pay(sessionId);
+    return waitFor(
+      () => payment.orderBySession(sessionId),
+      (row) => row?.status === 'fulfilled',
+      what,
+    );
+  };
 
   it('refuses a one-time product in a quantity other than 1 (400), storing nothing', async () => {
     const before = (await payment.counts()).orders;
@@ -194,12 +203,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
   it('answers 409 to a guest e-mail or an account that already has the product, card or wallet', async () => {
     const email = freshEmail();
     const { sessionId } = await payment.checkout(CONSULTATION, { ...BILLING, email });
-    await pay(sessionId);
-    await waitFor(
-      () => payment.orderBySession(sessionId),
-      (row) => row?.status === 'fulfilled',
-      'the first purchase',
-    );
+    await payAndFulfil(sessionId, 'the first purchase');
     const before = (await payment.counts()).orders;
 
     const guest = await startCard(CONSULTATION, email.toUpperCase());
@@ -229,12 +233,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
   it('tells a signed-in account what it has bought, and a visitor nothing (401)', async () => {
     const email = freshEmail();
     const { sessionId } = await payment.checkout(CONSULTATION, { ...BILLING, email });
-    await pay(sessionId);
-    await waitFor(
-      () => payment.orderBySession(sessionId),
-      (row) => row?.status === 'fulfilled',
-      'the purchase',
-    );
+    await payAndFulfil(sessionId, 'the purchase');
     // Opened but never paid: not bought.
     await startCard([{ id: COURSE_PRODUCT_ID, quantity: 1 }], email);
 
@@ -250,12 +249,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     const buyer = userWith(freshEmail());
     const response = await startCard([{ id: COURSE_PRODUCT_ID, quantity: 1 }], freshEmail(), buyer);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    await pay(sessionId);
-    const order = await waitFor(
-      () => payment.orderBySession(sessionId),
-      (row) => row?.status === 'fulfilled',
-      'the purchase',
-    );
+    const order = await payAndFulfil(sessionId, 'the purchase');
     expect(order?.accountEmail).toBe(buyer.kind === 'user' ? buyer.email : '');
     expect((await startCard([{ id: COURSE_PRODUCT_ID, quantity: 1 }], freshEmail(), buyer)).status).toBe(409);
 
@@ -269,12 +263,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     const member = userWith(freshEmail());
     const response = await startCard([{ id: 'membership-monthly', quantity: 1 }], freshEmail(), member);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    await pay(sessionId);
-    await waitFor(
-      () => payment.orderBySession(sessionId),
-      (row) => row?.status === 'fulfilled',
-      'the plan',
-    );
+    await payAndFulfil(sessionId, 'the plan');
     const again = await startCard([{ id: 'membership-monthly', quantity: 1 }], freshEmail(), member);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({

@@ -9,9 +9,12 @@ import {
   reconcilePendingOrders,
   type ReconciliationRound,
 } from '../reconcile-pending-orders.js';
-import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
-
-const LOST = 'http://127.0.0.1:1/api/webhooks/test';
+import {
+  backings,
+  paidWithLostWebhook,
+  startPayment,
+  type PaymentUnderTest,
+} from '../../__tests__/harness.js';
 
 describe.each(backings())('reconciliation on $name', (factory) => {
   let payment: PaymentUnderTest;
@@ -31,15 +34,8 @@ describe.each(backings())('reconciliation on $name', (factory) => {
     return run.result as ReconciliationRound;
   }
 
-  async function paidWithLostWebhook() {
-    const { sessionId } = await payment.checkout();
-    const provider = payment.testProvider();
-    expect(await provider.pay((await provider.findSession(sessionId))!, LOST)).toBe('paid');
-    return sessionId;
-  }
-
   it('fulfils a paid checkout left pending once it is a few minutes old, and only once', async () => {
-    const paid = await paidWithLostWebhook();
+    const paid = await paidWithLostWebhook(payment);
     const unpaid = (await payment.checkout()).sessionId;
     const before = await payment.counts();
 
@@ -78,7 +74,7 @@ describe.each(backings())('reconciliation on $name', (factory) => {
 
   // The job runs one round at a time across replicas; a round is safe on its own anyway.
   it('two rounds at once fulfil each order once', async () => {
-    const sessions = await Promise.all(Array.from({ length: 5 }, () => paidWithLostWebhook()));
+    const sessions = await Promise.all(Array.from({ length: 5 }, () => paidWithLostWebhook(payment)));
     const before = await payment.counts();
     payment.clock.advance(6 * MINUTE);
     const rounds = await Promise.all([
@@ -102,7 +98,7 @@ describe.each(backings())('reconciliation on $name', (factory) => {
       env: { RECONCILE_INTERVAL_MS: String(10 * MINUTE) },
       clock: payment.clock,
     });
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidWithLostWebhook(payment);
     const before = await payment.counts();
     // Old enough to be asked about after 5 minutes, but the job's next round is only due at 10.
     payment.clock.advance(6 * MINUTE);

@@ -9,19 +9,21 @@ import {
 import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
-import { NEW_BUYER_EMAIL, ADMIN, MEMBER, backings, usePaymentSuite } from '../../__tests__/harness.js';
+import {
+  NEW_BUYER_EMAIL,
+  ADMIN,
+  CONSULTATION_LINE,
+  MEMBER,
+  backings,
+  paidCheckout,
+  usePaymentSuite,
+} from '../../__tests__/harness.js';
 
 describe.each(backings())('refunds and the admin orders API on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
   /** A checkout paid on the test page: fulfilled through its webhook. */
-  async function paidOrder() {
-    const { sessionId } = await payment.checkout();
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = await payment.orderBySession(sessionId);
-    expect(order?.status).toBe('fulfilled');
-    return { sessionId, order: order! };
-  }
+  const paidOrder = () => paidCheckout(payment);
 
   const refund = (id: string, caller = ADMIN, json: unknown = { reason: 'Changed my mind' }) =>
     payment.call(`/api/admin/orders/${id}/refund`, { caller, json });
@@ -50,14 +52,7 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
       paymentPlan: null,
       currency: 'USD',
-      lines: [
-        {
-          productId: 'restaurant-consultation',
-          name: 'Restaurant Consultation',
-          unitPrice: 69700,
-          quantity: 1,
-        },
-      ],
+      lines: [CONSULTATION_LINE],
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt!.toISOString(),
       refundedAt: null,

@@ -73,6 +73,41 @@ export async function startRecordingServer(handler: FakeHandler): Promise<Record
   };
 }
 
+/**
+ * A provider's API played on a recording server: the subclass answers each request the way the provider
+ * would; the fake keeps the requests it replays and numbers the ids it makes up.
+ */
+export abstract class FakeProviderApi {
+  /** Answers waiting to be given instead of the normal one (first in, first out). */
+  readonly failures: FakeAnswer[] = [];
+  /** First answers by request key, given again when the same request is repeated. */
+  protected readonly replays = new Map<string, FakeAnswer>();
+  protected count = 0;
+  server!: RecordingServer;
+
+  /** A fake of the calling class, listening. */
+  static async start<T extends FakeProviderApi>(this: new () => T): Promise<T> {
+    const api = new this();
+    await api.listen();
+    return api;
+  }
+
+  /** Starts the recording server the fake answers on. */
+  async listen(): Promise<void> {
+    this.server = await startRecordingServer((request) => this.answer(request));
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+
+  protected abstract answer(request: RecordedRequest): FakeAnswer;
+}
+
 /** A port nothing listens on: a server that was started and closed again. */
 export async function closedPortUrl(): Promise<string> {
   const server = http.createServer();

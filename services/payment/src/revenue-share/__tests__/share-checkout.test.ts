@@ -27,10 +27,13 @@ import {
   testCheckoutSessions,
 } from '../../db/schema.js';
 import { SHARE_NOT_DUE_PROBLEM } from '../../orders/fulfil-order.js';
-import { backings, startPayment, type PaymentUnderTest } from '../../__tests__/harness.js';
-
-/** A webhook address nobody answers: the payment is made, its webhook lost. */
-const LOST = 'http://127.0.0.1:1/api/webhooks/test';
+import {
+  backings,
+  payWithLostWebhook,
+  startPayment,
+  type PaymentUnderTest,
+  fulfilledOrder,
+} from '../../__tests__/harness.js';
 
 type UserCaller = Extract<Caller, { kind: 'user' }>;
 
@@ -104,11 +107,6 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
 
   const returnFrom = (sessionId: string) =>
     payment.call(`/api/revenue-share-checkout/return?session_id=${encodeURIComponent(sessionId)}`);
-
-  async function payWithLostWebhook(sessionId: string) {
-    const provider = payment.testProvider();
-    expect(await provider.pay((await provider.findSession(sessionId))!, LOST)).toBe('paid');
-  }
 
   function webhookFor(sessionId: string) {
     const { body, signature } = payment.testProvider().buildWebhook('checkout.session.completed', sessionId);
@@ -272,9 +270,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
   it('tells the revenue service which report was paid, and buys no course', async () => {
     const { who, reportId } = await verifiedReport(9_900);
     const { sessionId } = await checkout(who, reportId);
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
     expect(await paidEventsOf(reportId)).toEqual([
       expect.objectContaining({
         orderId: order.id,
@@ -294,7 +290,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
       Array.from({ length: 4 }, async () => {
         const { who, reportId } = await verifiedReport();
         const { sessionId } = await checkout(who, reportId);
-        await payWithLostWebhook(sessionId);
+        await payWithLostWebhook(payment, sessionId);
         return { sessionId, reportId };
       }),
     );
@@ -323,7 +319,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
   it('a second Pay now after the first page was paid fulfils the first and charges nothing more', async () => {
     const { who, reportId } = await verifiedReport();
     const first = await checkout(who, reportId);
-    await payWithLostWebhook(first.sessionId);
+    await payWithLostWebhook(payment, first.sessionId);
     const before = await payment.counts();
     const again = await payShare(who, { reportId });
     expect(again.status).toBe(409);
@@ -341,7 +337,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
     await announce(who, reportId, { amountDue: 0, sequence: 3 });
     const before = await payment.counts();
 
-    await payWithLostWebhook(sessionId);
+    await payWithLostWebhook(payment, sessionId);
     const webhook = await webhookFor(sessionId);
     expect(await webhook.json()).toEqual({ received: true, outcome: 'nothing-due' });
     const order = (await payment.orderBySession(sessionId))!;
@@ -386,9 +382,7 @@ describe.each(backings())('paying a revenue share on $name', (factory) => {
   it('refunds by itself a payment the revenue service refused to record, once', async () => {
     const { who, reportId } = await verifiedReport(7_500);
     const { sessionId } = await checkout(who, reportId);
-    await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    const order = (await payment.orderBySession(sessionId))!;
-    expect(order.status).toBe('fulfilled');
+    const order = await fulfilledOrder(payment, sessionId);
 
     const refusal: EventData<'revenue.share-payment.refused'> = {
       orderId: order.id,

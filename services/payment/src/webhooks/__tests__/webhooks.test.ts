@@ -4,18 +4,14 @@ import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import { signTestPayload } from '../../providers/test/test-signature.js';
 import { testWebhookSecret } from '../../runtime.js';
-import { backings, usePaymentSuite } from '../../__tests__/harness.js';
-
-const LOST = 'http://127.0.0.1:1/api/webhooks/test';
+import { backings, LOST_WEBHOOK_URL, paidWithLostWebhook, usePaymentSuite } from '../../__tests__/harness.js';
 
 describe.each(backings())('webhooks on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
-  /** A checkout the buyer paid on the provider's page, whose own webhook got lost on the way. */
-  async function paidWithLostWebhook() {
-    const { sessionId } = await payment.checkout();
-    const provider = payment.testProvider();
-    expect(await provider.pay((await provider.findSession(sessionId))!, LOST)).toBe('paid');
+  /** A checkout paid with its webhook lost (`paidWithLostWebhook`): its order is still pending. */
+  async function paidAndPending() {
+    const sessionId = await paidWithLostWebhook(payment);
     expect((await payment.orderBySession(sessionId))?.status).toBe('pending');
     return sessionId;
   }
@@ -28,7 +24,7 @@ describe.each(backings())('webhooks on $name', (factory) => {
   }
 
   it('fulfils on a correctly signed webhook, which needs no gateway token', async () => {
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidAndPending();
     const { body, headers } = signedWebhook(sessionId);
     const response = await payment.postWebhook('test', body, headers);
     expect(response.status).toBe(200);
@@ -37,7 +33,7 @@ describe.each(backings())('webhooks on $name', (factory) => {
   });
 
   it('refuses forged, tampered, unsigned and stale webhooks with 400, changing nothing', async () => {
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidAndPending();
     const before = await payment.counts();
     const { body, headers } = signedWebhook(sessionId);
     const now = payment.clock.now();
@@ -85,7 +81,7 @@ describe.each(backings())('webhooks on $name', (factory) => {
   });
 
   it('refuses a captured webhook replayed after the tolerance', async () => {
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidAndPending();
     const { body, headers } = signedWebhook(sessionId);
     payment.clock.advance(301_000);
     const response = await payment.postWebhook('test', body, headers);
@@ -94,7 +90,7 @@ describe.each(backings())('webhooks on $name', (factory) => {
   });
 
   it('records a replayed webhook once: the replay changes nothing', async () => {
-    const sessionId = await paidWithLostWebhook();
+    const sessionId = await paidAndPending();
     const { body, headers } = signedWebhook(sessionId);
     const first = await payment.postWebhook('test', body, headers);
     expect(await first.json()).toEqual({ received: true, outcome: 'fulfilled' });
@@ -131,7 +127,7 @@ describe.each(backings())('webhooks on $name', (factory) => {
       .set({ amount: 100 })
       .where(eq(testCheckoutSessions.id, sessionId));
     const provider = payment.testProvider();
-    await provider.pay((await provider.findSession(sessionId))!, LOST);
+    await provider.pay((await provider.findSession(sessionId))!, LOST_WEBHOOK_URL);
     const before = await payment.counts();
     const { body, headers } = signedWebhook(sessionId);
     const response = await payment.postWebhook('test', body, headers);

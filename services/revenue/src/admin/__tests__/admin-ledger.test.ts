@@ -12,7 +12,7 @@ import {
   SendReminderResponseSchema,
   type AdminRevenueReport,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
@@ -20,24 +20,21 @@ import {
   reportBody,
   user,
   type UserCaller,
-  START,
   submitFebruaryReport,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
-  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
   let other: UserCaller;
   let reportId: string;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
-    owner = user();
-    other = user();
+  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
     // The owner was on the programme before the platform: February is their first month to report. `other`
     // agreed here on January 5, so their implementation ends February 4 and March comes first.
-    await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
+    owner = await revenue.ownerAgreedOn('2029-12-20', 100_000);
+    other = user();
     await revenue.consent(other);
     await revenue.statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
     reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
@@ -233,11 +230,10 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('settles a share of $0.00 as it is verified', async () => {
-      const { body } = await revenue.submitReport(
+      const id = await revenue.acceptedReport(
         owner,
         reportBody('2030-03-01', '2030-03-04', { gross: 50_000 }),
       );
-      const id = (body.report as { id: string }).id;
       const verified = AdminReportActionResponseSchema.parse(await (await revenue.verify(id)).json());
       expect(verified.report).toMatchObject({ shareOwed: 0, sharePaid: true, status: 'paid' });
     });
@@ -309,11 +305,10 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
     });
 
     it('sends a payment reminder listing the verified shares still owed', async () => {
-      const { body } = await revenue.submitReport(
+      const id = await revenue.acceptedReport(
         other,
         reportBody('2030-03-01', '2030-03-31', { gross: 300_000 }),
       );
-      const id = (body.report as { id: string }).id;
       await revenue.verify(id);
       const response = await remind({ customerId: other.userId, reminderType: 'payment' });
       expect(SendReminderResponseSchema.parse(await response.json()).message).toBe('Payment reminder sent');

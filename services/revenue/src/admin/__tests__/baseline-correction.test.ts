@@ -12,7 +12,7 @@ import {
   REVENUE_ADMIN_MESSAGES,
   REVENUE_CONSENT_MESSAGES,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
 import { baselineChanges } from '../../db/schema.js';
 import {
@@ -22,18 +22,15 @@ import {
   reportBody,
   user,
   type UserCaller,
-  START,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
-  const clock = new SettableClock(START);
   const support = admin();
   let owner: UserCaller;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
-    owner = user();
-    await revenue.consentAgreedOn(owner, '2029-12-20', 200_000);
+  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
+    owner = await revenue.ownerAgreedOn('2029-12-20', 200_000);
   });
 
   const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {

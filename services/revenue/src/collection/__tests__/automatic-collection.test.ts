@@ -13,7 +13,7 @@ import {
   backings,
   paidShareOrder,
   QUIET_JOBS,
-  startReplica,
+  withReplica,
   startRevenue,
   verifiedShareIn,
   type Backing,
@@ -158,8 +158,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('asks for each attempt once with two replicas racing the same due date', async () => {
-      const second = await startReplica(backing, clock);
-      try {
+      await withReplica(backing, clock, async (second) => {
         const { reportId, due } = await verifiedShare();
         clock.set(new Date(due.getTime() + 1000).toISOString());
         const workers = [revenue.service, second];
@@ -175,8 +174,6 @@ describe.each(backings())('automatic collection on $name', (factory) => {
         clock.set(new Date(due.getTime() + 3 * DAY + 1000).toISOString());
         await Promise.all(workers.map((worker) => collectDueShares(worker.deps)));
         expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
-      } finally {
-        await second.stop();
-      }
+      });
     });
 });

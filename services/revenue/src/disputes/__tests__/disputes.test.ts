@@ -7,22 +7,20 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { AdminRevenueReport, MyRevenueReports } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
   json,
   user,
   verifiedShareIn,
-  START,
   type UserCaller,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
 
 describe.each(backings())('disputes on $name', (factory) => {
-  const clock = new SettableClock(START);
-  const revenue = useRevenue(factory, { clock, quiet: true });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
 
   // Each owner reports in a year of their own, so the suite's clock only moves forward.
   let year = 2030;

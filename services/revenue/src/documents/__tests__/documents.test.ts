@@ -13,19 +13,10 @@ import {
   REPORT_DOCUMENT_MESSAGES,
   reportDocumentPath,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reportDocuments } from '../../db/schema.js';
-import {
-  admin,
-  backings,
-  reportBody,
-  user,
-  type UserCaller,
-  START,
-  useRevenue,
-} from '../../__tests__/harness.js';
+import { admin, backings, reportBody, type UserCaller, useClockedRevenue } from '../../__tests__/harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -45,16 +36,13 @@ function form(parts: Part[], field = 'files'): RequestInit {
 }
 
 describe.each(backings())('revenue report documents on $name', (factory) => {
-  const clock = new SettableClock(START);
   let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
-    owner = user();
-    otherOwner = user();
-    await revenue.consentAgreedOn(owner, '2029-12-01');
-    await revenue.consentAgreedOn(otherOwner, '2029-12-01');
+  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
+    owner = await revenue.ownerAgreedOn('2029-12-01');
+    otherOwner = await revenue.ownerAgreedOn('2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
     const submitted = await revenue.submitReport(owner, reportBody('2030-02-01', '2030-02-28'));
     expect(submitted.status).toBe(200);

@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { AdminRevenueReport, MyRevenueReports, RevenueAuditEntry } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { sql } from 'drizzle-orm';
 import {
   admin,
@@ -17,18 +16,16 @@ import {
   reportBody,
   paidShareOrder,
   refundOf,
-  START,
-  startReplica,
+  withReplica,
   user,
   type UserCaller,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, ESTIMATES_JOB } from '../../jobs.js';
 import { estimateMissingReports } from '../estimate-missing-reports.js';
 
 describe.each(backings())('estimates for missing reports on $name', (factory) => {
-  const clock = new SettableClock(START);
-  const revenue = useRevenue(factory, { clock, quiet: true });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
 
   const run = () => revenue.service.jobs.runNow(ESTIMATES_JOB);
   const verify = async (reportId: string) => {
@@ -65,8 +62,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
   async function ownerWithHistory(): Promise<{ owner: UserCaller; year: number }> {
     year += 1;
     clock.set(`${year - 1}-12-21T10:00:00.000Z`);
-    const owner = user();
-    await revenue.consentAgreedOn(owner, `${year - 1}-12-20`, 100_000);
+    const owner = await revenue.ownerAgreedOn(`${year - 1}-12-20`, 100_000);
     clock.set(`${year}-05-05T10:00:00.000Z`);
     for (const [start, end, net] of [
       [`${year}-02-01`, `${year}-02-28`, 1_100_000],
@@ -129,8 +125,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
   it('makes no estimate without a real report before the month', async () => {
     year += 1;
     clock.set(`${year - 1}-12-21T10:00:00.000Z`);
-    const owner = user();
-    await revenue.consentAgreedOn(owner, `${year - 1}-12-20`, 100_000);
+    const owner = await revenue.ownerAgreedOn(`${year - 1}-12-20`, 100_000);
     clock.set(`${year}-06-20T00:00:00.000Z`);
     await run();
     expect(await estimateOf(owner)).toEqual([]);
@@ -351,8 +346,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('makes one estimate with two replicas racing the job', async () => {
-      const second = await startReplica(revenue.backing, clock);
-      try {
+      await withReplica(revenue.backing, clock, async (second) => {
         const { owner, year } = await ownerWithHistory();
         clock.set(`${year}-06-15T00:01:00.000Z`);
         const workers = [revenue.service, second];
@@ -366,15 +360,12 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
         expect((await history(estimates[0]!.id)).filter((entry) => entry.action === 'created')).toHaveLength(
           1,
         );
-      } finally {
-        await second.stop();
-      }
+      });
     });
 
   if (factory.name.startsWith('PostgreSQL'))
     it('leaves the month costing the real share when the real report races the job on another replica', async () => {
-      const second = await startReplica(revenue.backing, clock);
-      try {
+      await withReplica(revenue.backing, clock, async (second) => {
         const { owner, year } = await ownerWithHistory();
         clock.set(`${year}-06-15T00:01:00.000Z`);
         const [, realId] = await Promise.all([
@@ -388,8 +379,6 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
         expect(await adminReport(owner, realId)).toEqual(
           expect.objectContaining({ shareOwed: 90_000, amountPaid: 0, amountDue: 90_000 }),
         );
-      } finally {
-        await second.stop();
-      }
+      });
     });
 });

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { type EventData, type PaymentOrderPaid } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
@@ -19,19 +18,16 @@ import {
   type UserCaller,
   paidShareOrder,
   refundOf,
-  START,
   submitFebruaryReport,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
-  const clock = new SettableClock(START);
   let owner: UserCaller;
   let reportId: string;
 
-  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
-    owner = user();
-    await revenue.consentAgreedOn(owner, '2029-12-20', 100_000);
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
+    owner = await revenue.ownerAgreedOn('2029-12-20', 100_000);
     await revenue.statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
     reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
@@ -164,11 +160,10 @@ describe.each(backings())('online share payments on $name', (factory) => {
     await revenue.deliver('payment.order.paid', unknown);
 
     clock.set('2030-05-02T10:00:00.000Z');
-    const { body } = await revenue.submitReport(
+    const unverifiedId = await revenue.acceptedReport(
       owner,
       reportBody('2030-03-01', '2030-03-31', { gross: 1_200_000 }),
     );
-    const unverifiedId = (body.report as { id: string }).id;
     const unverified = paidOrder({ revenueReportId: unverifiedId, total: 10_000 });
     await revenue.deliver('payment.order.paid', unverified);
 
@@ -199,11 +194,10 @@ describe.each(backings())('online share payments on $name', (factory) => {
   });
 
   it('records nothing for a refund that overtook its payment, nor for a purchase', async () => {
-    const { body } = await revenue.submitReport(
+    const aprilId = await revenue.acceptedReport(
       owner,
       reportBody('2030-04-01', '2030-04-30', { gross: 1_300_000 }),
     );
-    const aprilId = (body.report as { id: string }).id;
     await revenue.verify(aprilId);
     const refusedBefore = (await refusals()).length;
 

@@ -10,7 +10,6 @@ import {
   SubmitRevenueReportResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
@@ -18,20 +17,17 @@ import {
   reportBody,
   user,
   type UserCaller,
-  START,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 
 /** Every owner here agreed long enough ago to report from January 2030. */
 const AGREED = '2029-12-01';
 
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
-  const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
-    owner = user();
-    await revenue.consentAgreedOn(owner, AGREED);
+  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
+    owner = await revenue.ownerAgreedOn(AGREED);
     clock.set('2030-06-15T09:30:00.000Z');
   });
 
@@ -110,8 +106,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     });
 
     it('takes a period that ended yesterday', async () => {
-      const other = user();
-      await revenue.consentAgreedOn(other, AGREED);
+      const other = await revenue.ownerAgreedOn(AGREED);
       const { status } = await revenue.submitReport(other, reportBody('2030-06-01', '2030-06-14'));
       expect(status).toBe(200);
     });
@@ -119,8 +114,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
   describe('the share, computed by the server', () => {
     it('is 10% of the net revenue without a baseline, whatever the browser says', async () => {
-      const plain = user();
-      await revenue.consentAgreedOn(plain, AGREED);
+      const plain = await revenue.ownerAgreedOn(AGREED);
       const { status, body } = await revenue.submitReport(plain, {
         ...reportBody('2030-03-01', '2030-03-31', { gross: 2_000_000, expenses: 765_433 }),
         shareOwed: 1,
@@ -149,8 +143,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     });
 
     it('is 10% of the increase over the baseline, and nothing below it', async () => {
-      const withBaseline = user();
-      await revenue.consentAgreedOn(withBaseline, AGREED, 800_000);
+      const withBaseline = await revenue.ownerAgreedOn(AGREED, 800_000);
       const above = await revenue.submitReport(
         withBaseline,
         reportBody('2030-03-01', '2030-03-31', { gross: 800_015 }),
@@ -176,8 +169,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     });
 
     it('counts a loss month as 0 net', async () => {
-      const losing = user();
-      await revenue.consentAgreedOn(losing, AGREED);
+      const losing = await revenue.ownerAgreedOn(AGREED);
       const { status, body } = await revenue.submitReport(
         losing,
         reportBody('2030-03-01', '2030-03-31', { gross: 100_000, expenses: 300_000 }),
@@ -189,8 +181,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
 
   describe('one report per owner and period', () => {
     it('refuses the same period twice, and any overlap, naming the earlier report', async () => {
-      const careful = user();
-      await revenue.consentAgreedOn(careful, AGREED);
+      const careful = await revenue.ownerAgreedOn(AGREED);
       expect((await revenue.submitReport(careful, reportBody('2030-04-01', '2030-04-30'))).status).toBe(200);
       const message =
         'You already reported revenue for 2030-04-01 to 2030-04-30; a report cannot cover the same days twice';
@@ -206,8 +197,7 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
       // Next to it, not over it: taken.
       expect((await revenue.submitReport(careful, reportBody('2030-05-01', '2030-05-31'))).status).toBe(200);
       // Another owner's report of the same month does not stand in the way.
-      const neighbour = user();
-      await revenue.consentAgreedOn(neighbour, AGREED);
+      const neighbour = await revenue.ownerAgreedOn(AGREED);
       expect((await revenue.submitReport(neighbour, reportBody('2030-04-01', '2030-04-30'))).status).toBe(
         200,
       );
@@ -228,10 +218,8 @@ describe.each(backings())('monthly revenue reports on $name', (factory) => {
     });
 
     it('lists only the caller’s own reports, newest period first', async () => {
-      const mine = user();
-      const theirs = user();
-      await revenue.consentAgreedOn(mine, AGREED);
-      await revenue.consentAgreedOn(theirs, AGREED);
+      const mine = await revenue.ownerAgreedOn(AGREED);
+      const theirs = await revenue.ownerAgreedOn(AGREED);
       await revenue.submitReport(mine, reportBody('2030-02-01', '2030-02-28'));
       await revenue.submitReport(mine, reportBody('2030-03-01', '2030-03-31'));
       await revenue.submitReport(theirs, reportBody('2030-03-01', '2030-03-31', { gross: 5 }));

@@ -13,7 +13,6 @@ import {
   SetAgreementDateResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { agreementDateChanges } from '../../db/schema.js';
@@ -25,7 +24,7 @@ import {
   reportBody,
   user,
   type UserCaller,
-  useRevenue,
+  useClockedRevenue,
 } from '../../__tests__/harness.js';
 import { insertReport } from '../reports.repository.js';
 
@@ -33,11 +32,10 @@ const FROM_JANUARY =
   'You can report from January 2027, the first whole month after your 30-day implementation period';
 
 describe.each(backings())('the months an owner reports on $name', (factory) => {
-  // The owner agreed on November 29, 2026, in the morning.
-  const clock = new SettableClock('2026-11-29T10:00:00.000Z');
   const support = admin();
 
-  const revenue = useRevenue(factory, { clock, quiet: true });
+  // The owner agreed on November 29, 2026, in the morning.
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true, at: '2026-11-29T10:00:00.000Z' });
 
   const customerOf = async (owner: UserCaller) =>
     (await revenue.customers()).find((c) => c.id === owner.userId)!;

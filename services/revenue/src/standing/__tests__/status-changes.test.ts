@@ -4,15 +4,13 @@
  * into `rs_blocked`); a report or a payment makes them current again at once, in the same transaction.
  */
 import { describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit/clock';
-import { backings, reportBody, user, type UserCaller, START, useRevenue } from '../../__tests__/harness.js';
+import { backings, reportBody, user, type UserCaller, useClockedRevenue } from '../../__tests__/harness.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
 
 describe.each(backings())('an owner’s standing over time on $name', (factory) => {
-  const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  const revenue = useRevenue(factory, { clock, quiet: true }, async () => {
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
     owner = user();
     await revenue.consent(owner);
   });

@@ -3,8 +3,8 @@
  * tokens, Orders v2 (create, read, capture with its 422 issues), captures and refunds, replays by
  * `PayPal-Request-Id`, and verify-webhook-signature (SUCCESS only for the signature the test "sent").
  */
-import type { FakeAnswer, RecordedRequest, RecordingServer } from '../../__tests__/recording-server.js';
-import { startRecordingServer } from '../../__tests__/recording-server.js';
+import type { FakeAnswer, RecordedRequest } from '../../__tests__/recording-server.js';
+import { FakeProviderApi } from '../../__tests__/recording-server.js';
 
 export const PAYPAL_CLIENT_ID = 'paypal-client-id-test';
 export const PAYPAL_CLIENT_SECRET = 'paypal-client-secret-test';
@@ -40,11 +40,9 @@ interface FakeOrder {
   links: { href: string; rel: string; method: string }[];
 }
 
-export class FakePaypalApi {
+export class FakePaypalApi extends FakeProviderApi {
   readonly orders = new Map<string, FakeOrder>();
   readonly captures = new Map<string, { capture: FakeCapture; orderId: string }>();
-  /** Answers waiting to be given instead of the normal one (first in, first out); token calls excluded. */
-  readonly failures: FakeAnswer[] = [];
   /** What the next capture's status will be. */
   nextCaptureStatus: 'COMPLETED' | 'PENDING' | 'DECLINED' = 'COMPLETED';
   /** The buyer's card is refused at capture (422 INSTRUMENT_DECLINED). */
@@ -52,23 +50,6 @@ export class FakePaypalApi {
   tokenLifetimeSeconds = 32_400;
   tokensIssued = 0;
   private readonly validTokens = new Set<string>();
-  private readonly replays = new Map<string, FakeAnswer>();
-  private count = 0;
-  server!: RecordingServer;
-
-  static async start(): Promise<FakePaypalApi> {
-    const api = new FakePaypalApi();
-    api.server = await startRecordingServer((request) => api.answer(request));
-    return api;
-  }
-
-  get url(): string {
-    return this.server.url;
-  }
-
-  close(): Promise<void> {
-    return this.server.close();
-  }
 
   /** PayPal forgets every token it issued (they expired on its side). */
   expireTokens(): void {
@@ -91,7 +72,8 @@ export class FakePaypalApi {
     return order;
   }
 
-  private answer(request: RecordedRequest): FakeAnswer {
+  /** Token calls never take a waiting failure. */
+  protected answer(request: RecordedRequest): FakeAnswer {
     if (request.path === '/v1/oauth2/token') return this.issueToken(request);
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !this.validTokens.has(token)) {

@@ -2,14 +2,11 @@
  * The PayPal Orders v2 adapter against a local server that answers like PayPal's REST API: what it sends
  * (token, amounts as strings, PayPal-Request-Id, URLs) and how it reads PayPal's answers and webhooks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SettableClock } from '@platform/service-kit/clock';
 import { createConfiguredProviders, ProviderSettingsError } from '../../configured-providers.js';
-import {
-  PaymentProviderError,
-  WebhookVerificationError,
-  type CheckoutOrder,
-} from '../../payment-provider.js';
+import { PaymentProviderError, WebhookVerificationError } from '../../payment-provider.js';
+import { orderSeries, useFakeProviderApi } from '../../../__tests__/provider-adapters.js';
 import { closedPortUrl } from '../../__tests__/recording-server.js';
 import { centsToPaypalValue, PaypalProvider, paypalValueToCents } from '../paypal-provider.js';
 import {
@@ -28,27 +25,7 @@ const URLS = {
 let api: FakePaypalApi;
 let clock: SettableClock;
 let paypal: PaypalProvider;
-let orderCount = 0;
-
-function anOrder(): CheckoutOrder {
-  orderCount += 1;
-  return {
-    id: `7f1e2d3c-0000-4000-8000-${String(orderCount).padStart(12, '0')}`,
-    lines: [
-      {
-        productId: 'restaurant-management-course',
-        name: 'Restaurant Management Course',
-        unitPrice: 69700,
-        quantity: 1,
-      },
-      { productId: 'menu-review', name: 'Menu Review', unitPrice: 1999, quantity: 3 },
-    ],
-    total: 69700 + 3 * 1999,
-    currency: 'USD',
-    customerEmail: 'guest@bistro.example',
-    customerName: 'Julia Child',
-  };
-}
+const anOrder = orderSeries('7f1e2d3c-0000-4000-8000');
 
 function newProvider(overrides: { clientSecret?: string; apiBase?: string } = {}) {
   return new PaypalProvider({
@@ -74,18 +51,11 @@ function json(body: string): Record<string, unknown> {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
-beforeAll(async () => {
-  api = await FakePaypalApi.start();
-});
-
-afterAll(async () => {
-  await api.close();
-});
+useFakeProviderApi(FakePaypalApi, (started) => (api = started));
 
 beforeEach(() => {
   clock = new SettableClock('2030-03-01T12:00:00Z');
   paypal = newProvider();
-  api.server.requests.length = 0;
   api.nextCaptureStatus = 'COMPLETED';
   api.declineInstrument = false;
   api.failures.length = 0;

@@ -3,8 +3,8 @@
  * requests, JSON objects, error envelopes, idempotent replays by `Idempotency-Key`). Tests change a
  * session's state the way a buyer paying on Stripe's page would.
  */
-import type { FakeAnswer, RecordedRequest, RecordingServer } from '../../__tests__/recording-server.js';
-import { startRecordingServer } from '../../__tests__/recording-server.js';
+import type { FakeAnswer, RecordedRequest } from '../../__tests__/recording-server.js';
+import { FakeProviderApi } from '../../__tests__/recording-server.js';
 
 export const STRIPE_KEY = 'sk_test_adapter_key_123';
 
@@ -90,7 +90,7 @@ export const FAKE_PAYMENT_METHODS = {
 } as const;
 export type FakePaymentMethod = keyof typeof FAKE_PAYMENT_METHODS;
 
-export class FakeStripeApi {
+export class FakeStripeApi extends FakeProviderApi {
   readonly sessions = new Map<string, FakeSession>();
   readonly customers = new Map<string, { id: string; email: string | null }>();
   /** `customer payment_method` pairs: cards attached to a customer (by a setup, or a payment that kept it). */
@@ -109,27 +109,8 @@ export class FakeStripeApi {
     amount: number;
     payment_intent: string;
   }[] = [];
-  /** Answers waiting to be given instead of the normal one (first in, first out). */
-  readonly failures: FakeAnswer[] = [];
   /** Makes the next created session cost something else than asked (a misbehaving API). */
   overrideAmountTotal: number | null = null;
-  private readonly replays = new Map<string, FakeAnswer>();
-  private count = 0;
-  server!: RecordingServer;
-
-  static async start(): Promise<FakeStripeApi> {
-    const api = new FakeStripeApi();
-    api.server = await startRecordingServer((request) => api.answer(request));
-    return api;
-  }
-
-  get url(): string {
-    return this.server.url;
-  }
-
-  close(): Promise<void> {
-    return this.server.close();
-  }
 
   /**
    * The buyer pays on Stripe's page: the session completes and its payment intent succeeds. A session
@@ -238,7 +219,7 @@ export class FakeStripeApi {
     return session;
   }
 
-  private answer(request: RecordedRequest): FakeAnswer {
+  protected answer(request: RecordedRequest): FakeAnswer {
     if (request.headers.authorization !== `Bearer ${STRIPE_KEY}`) {
       return error(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_***', undefined);
     }

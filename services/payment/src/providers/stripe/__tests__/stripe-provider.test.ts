@@ -2,15 +2,12 @@
  * The Stripe adapter with the real `stripe` SDK pointed at a local server that answers like Stripe's API;
  * webhooks signed with the SDK's own generateTestHeaderString.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SettableClock } from '@platform/service-kit/clock';
 import Stripe from 'stripe';
 import { createConfiguredProviders } from '../../configured-providers.js';
-import {
-  PaymentProviderError,
-  WebhookVerificationError,
-  type CheckoutOrder,
-} from '../../payment-provider.js';
+import { PaymentProviderError, WebhookVerificationError } from '../../payment-provider.js';
+import { orderSeries, useFakeProviderApi } from '../../../__tests__/provider-adapters.js';
 import { closedPortUrl } from '../../__tests__/recording-server.js';
 import { StripeProvider } from '../stripe-provider.js';
 import { error, FakeStripeApi, STRIPE_KEY } from './fake-stripe-api.js';
@@ -24,28 +21,7 @@ const URLS = {
 let api: FakeStripeApi;
 let clock: SettableClock;
 let stripe: StripeProvider;
-let orderCount = 0;
-
-function anOrder(overrides: Partial<CheckoutOrder> = {}): CheckoutOrder {
-  orderCount += 1;
-  return {
-    id: `0b7c5d2e-0000-4000-8000-${String(orderCount).padStart(12, '0')}`,
-    lines: [
-      {
-        productId: 'restaurant-management-course',
-        name: 'Restaurant Management Course',
-        unitPrice: 69700,
-        quantity: 1,
-      },
-      { productId: 'menu-review', name: 'Menu Review', unitPrice: 1999, quantity: 3 },
-    ],
-    total: 69700 + 3 * 1999,
-    currency: 'USD',
-    customerEmail: 'guest@bistro.example',
-    customerName: 'Julia Child',
-    ...overrides,
-  };
-}
+const anOrder = orderSeries('0b7c5d2e-0000-4000-8000');
 
 function newProvider(options: { maxNetworkRetries?: number; apiBase?: string; secretKey?: string } = {}) {
   return new StripeProvider({
@@ -57,18 +33,11 @@ function newProvider(options: { maxNetworkRetries?: number; apiBase?: string; se
   });
 }
 
-beforeAll(async () => {
-  api = await FakeStripeApi.start();
-});
-
-afterAll(async () => {
-  await api.close();
-});
+useFakeProviderApi(FakeStripeApi, (started) => (api = started));
 
 beforeEach(() => {
   clock = new SettableClock('2030-03-01T12:00:00Z');
   stripe = newProvider();
-  api.server.requests.length = 0;
 });
 
 describe('creating a checkout', () => {

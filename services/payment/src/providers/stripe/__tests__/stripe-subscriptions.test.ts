@@ -3,10 +3,11 @@
  * server answering like Stripe's API: subscription-mode sessions, the renewal and end webhooks (signed
  * with generateTestHeaderString), and the refund of the latest paid invoice with the cancellation.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { SettableClock } from '@platform/service-kit/clock';
 import Stripe from 'stripe';
-import { PaymentProviderError, type CheckoutOrder } from '../../payment-provider.js';
+import { PaymentProviderError } from '../../payment-provider.js';
+import { orderSeries, useFakeProviderApi } from '../../../__tests__/provider-adapters.js';
 import { StripeProvider } from '../stripe-provider.js';
 import { FakeStripeApi, STRIPE_KEY } from './fake-stripe-api.js';
 
@@ -19,28 +20,21 @@ const URLS = {
 let api: FakeStripeApi;
 let clock: SettableClock;
 let stripe: StripeProvider;
-let orderCount = 0;
-
-function aPlanOrder(overrides: Partial<CheckoutOrder> = {}): CheckoutOrder {
-  orderCount += 1;
-  return {
-    id: `5ab1c0de-0000-4000-8000-${String(orderCount).padStart(12, '0')}`,
-    lines: [
-      {
-        productId: 'membership-quarterly',
-        name: 'Quarterly Membership',
-        unitPrice: 7999,
-        quantity: 1,
-        recurring: { interval: 'month', intervalCount: 3 },
-      },
-    ],
-    total: 7999,
-    currency: 'USD',
-    customerEmail: 'member@bistro.example',
-    customerName: 'Julia Child',
-    ...overrides,
-  };
-}
+const aPlanOrder = orderSeries('5ab1c0de-0000-4000-8000', {
+  lines: [
+    {
+      productId: 'membership-quarterly',
+      name: 'Quarterly Membership',
+      unitPrice: 7999,
+      quantity: 1,
+      recurring: { interval: 'month', intervalCount: 3 },
+    },
+  ],
+  total: 7999,
+  currency: 'USD',
+  customerEmail: 'member@bistro.example',
+  customerName: 'Julia Child',
+});
 
 function signed(event: object) {
   const payload = JSON.stringify(event);
@@ -63,13 +57,7 @@ function stripeEvent(id: string, type: string, object: Record<string, unknown>) 
   };
 }
 
-beforeAll(async () => {
-  api = await FakeStripeApi.start();
-});
-
-afterAll(async () => {
-  await api.close();
-});
+useFakeProviderApi(FakeStripeApi, (started) => (api = started));
 
 beforeEach(() => {
   clock = new SettableClock('2030-03-01T12:00:00Z');
@@ -80,7 +68,6 @@ beforeEach(() => {
     clock,
     maxNetworkRetries: 0,
   });
-  api.server.requests.length = 0;
 });
 
 describe('a recurring product', () => {

@@ -9,6 +9,7 @@ import {
   newBuyerBilling,
   BILLING,
   CATALOGUE,
+  CONSULTATION_LINE,
   MEMBER,
   backings,
   startPayment,
@@ -120,14 +121,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
       invoicePdf: expect.stringMatching(/^JVBERi0/),
       total: 69700,
       currency: 'USD',
-      lines: [
-        {
-          productId: 'restaurant-consultation',
-          name: 'Restaurant Consultation',
-          unitPrice: 69700,
-          quantity: 1,
-        },
-      ],
+      lines: [CONSULTATION_LINE],
       courseIds: [1],
       paidAt: payment.clock.now().toISOString(),
     });
