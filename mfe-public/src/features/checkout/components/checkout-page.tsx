@@ -280,8 +280,7 @@ function CheckoutForm({
     try {
       // Which window the card page opens in depends on the test provider: a buyer quicker than the
       // providers' answer waits for it (an unanswered read leaves the popup, with this window as fallback).
-      const known =
-        providers ?? (await queryClient.fetchQuery(paymentProvidersQuery).catch(() => undefined));
+      const known = providers ?? (await queryClient.fetchQuery(paymentProvidersQuery).catch(() => undefined));
       const outcome = await startPayment(
         {
           method,
