@@ -12,19 +12,10 @@ import { BILLING, createAccount, fillBilling, uniqueEmail } from '../helpers/acc
 import { hasSetupPasswordLink, isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { addConsultationToCart } from '../helpers/cart.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const PROGRAMME_CHECKOUT = '/checkout?product=self-implementation-program&plan=self_implementation';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined)
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 function purchaseButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });
@@ -298,7 +289,7 @@ test.describe('ways into checkout', () => {
       await addConsultationToCart(page);
       // On a phone the 'Added to cart' toast lies over the header, and a pointer resting on it keeps it open:
       // close it first, as an owner would.
-      const toasts = page.getByRole('region', { name: /Notifications/ });
+      const toasts = toastRegion(page);
       await toasts.getByRole('button', { name: 'Close' }).click();
       await expect(toasts.getByRole('listitem')).toHaveCount(0);
       const menuButton = page.getByRole('button', { name: /menu/ });

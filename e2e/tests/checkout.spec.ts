@@ -24,19 +24,10 @@ import {
 } from '../helpers/accounts.js';
 import { addConsultationToCart } from '../helpers/cart.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const SELF_IMPLEMENTATION = 'Self-Implementation Program';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined)
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 function purchaseButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });

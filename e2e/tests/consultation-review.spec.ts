@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   createAccount,
@@ -24,23 +24,13 @@ import {
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
 const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
 /** A 24×24 orange PNG. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined) {
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-  }
-}
 
 type Upload = { fileType: 'images' | 'videos' | 'documents'; name: string; mimeType: string; buffer: Buffer };
 

@@ -6,14 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../helpers/accounts.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
+import { toastRegion } from '../helpers/toasts.js';
 
 test.describe('contact page', () => {
   test('shows the support details, business hours and four questions', async ({ page }, testInfo) => {

@@ -14,6 +14,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -37,8 +38,6 @@ async function courseOutline(page: Page) {
   }>;
   return { courseId: course.id, sections };
 }
-
-const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
 
 test(
   'the admin unlocks a member, who finishes the course and gets a certificate that verifies publicly',
@@ -144,7 +143,7 @@ test(
     await page.keyboard.press('Tab');
     await expect(ask).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(toasts(page).getByText('Question sent', { exact: true })).toBeVisible();
+    await expectToast(page, 'Question sent');
     const asked = questions.getByTestId('lesson-question').filter({ hasText: email });
     await expect(asked).toContainText(question);
     await expect(asked).toContainText('Waiting for an answer');
@@ -170,7 +169,7 @@ test(
     await expectNoSeriousA11yViolations(admin, testInfo, 'admin-questions');
     await screenshotBoth(admin, testInfo, 'admin-questions');
     await admin.keyboard.press('Enter');
-    await expect(toasts(admin).getByText('Answer sent', { exact: true })).toBeVisible();
+    await expectToast(admin, 'Answer sent');
     await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toHaveCount(0);
     await admin.getByRole('button', { name: 'Answered' }).click();
     await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toContainText('Published');
@@ -225,7 +224,7 @@ test(
     await dialog.getByLabel('Reason').fill('Back from leave: one section a day again');
     await dialog.getByRole('button', { name: 'Restart schedule' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(toasts(admin).getByText('The schedule starts again from now.')).toBeVisible();
+    await expect(toastRegion(admin).getByText('The schedule starts again from now.')).toBeVisible();
     await expect(learner.getByText(/^Schedule restarted /)).toBeVisible();
     await expect(learner.getByText('Every section open')).toHaveCount(0);
     await expect(learner.getByTestId('learner-progress')).toHaveText('3 of 8 sections completed');

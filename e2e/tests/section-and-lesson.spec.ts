@@ -7,9 +7,10 @@
  * signed-out visitors are turned away. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { becomeCourseMember, signInThroughApi, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
 
 type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
 type Lesson = { id: number; positionSeconds: number; completed: boolean; captionsUrl: string | null };
@@ -22,15 +23,6 @@ type VideoElement = {
   play(): Promise<void>;
   pause(): void;
 };
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 /** The member's course sections in order, found the way the brief says: courses, then available modules. */
 async function findSections(request: APIRequestContext): Promise<Section[]> {

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
 
 /** What the screen shows, at the project's width and at a 375 px phone: the dialog is fixed to the screen. */
 async function screenshotScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -76,8 +77,7 @@ test(
       .getByRole('dialog', { name: 'Mark all 15 lessons complete?' })
       .getByRole('button', { name: 'Mark Section Complete' })
       .click();
-    const toasts = page.getByRole('region', { name: /notifications/i });
-    await expect(toasts.getByText('Section Completed', { exact: true })).toBeVisible();
+    await expectToast(page, 'Section Completed');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 
     await expect(page.getByTestId('progress-percent')).toHaveText('13%');
