@@ -25,6 +25,7 @@ import {
 import { addConsultationToCart } from '../helpers/cart.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast, toastRegion } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const SELF_IMPLEMENTATION = 'Self-Implementation Program';
@@ -81,16 +82,9 @@ test.describe('checkout page', () => {
   }) => {
     await addConsultationToCart(page);
     // The failure answers only once the test has seen the busy state, whatever the machine's speed.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/create-checkout-session', async (route) => {
-      await answered;
-      await route.fulfill({
-        status: 502,
-        contentType: 'application/json',
-        body: '{"message":"Provider down"}',
-      });
-    });
+    const answer = await holdRequests(page, '**/api/create-checkout-session', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Provider down"}' }),
+    );
     await page.goto('/checkout');
     await fillBilling(page, uniqueEmail('buyer', 'fail'));
     await purchaseButton(page).click();
@@ -112,12 +106,7 @@ test.describe('checkout page', () => {
   }) => {
     await addConsultationToCart(page);
     // The providers' answer is held until the purchase was pressed, whatever the machine's speed.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/payment/providers', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/payment/providers');
     await page.goto('/checkout');
     await fillBilling(page, uniqueEmail('buyer', 'early'));
     await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);

@@ -19,6 +19,7 @@ import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
 
@@ -332,15 +333,8 @@ test.describe('completing with chosen files', () => {
 
       // The connection is back; 'Try Again' sends them with their progress shown, then completes. The first
       // upload waits until the progress has been seen.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
       await page.unroute('**/api/consultation/*/upload');
-      await page.route('**/api/consultation/*/upload', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/consultation/*/upload');
       await notSent.getByRole('button', { name: 'Try Again' }).click();
       await expect(page.getByTestId('uploading-before-completing')).toContainText(
         'Uploading your chosen files first: 0 of 3 uploaded',

@@ -39,6 +39,7 @@ import {
   shownPeriod,
 } from '../helpers/revenue-share.js';
 import { expectToast } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 /** A toast follows a server answer (a report with its documents): a loaded machine may take more than 5 s. */
 const TOAST_WAIT = { timeout: 15_000 };
@@ -171,12 +172,7 @@ test(
     await expect(start).toBeEnabled();
 
     // 'Processing...' while the consent is on its way (held until seen, then sent on unchanged).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/revenue-share-consent', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/revenue-share-consent');
     // The dashboard follows 1.5 s after the toast: on the page's clock, not the wall's.
     await page.clock.install();
     await page.clock.pauseAt(new Date(Date.now() + 1_000));
@@ -334,12 +330,7 @@ test(
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-filled');
 
     // 'Submitting...' while the report is on its way (held until seen, then sent on unchanged).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/revenue-report', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/revenue-report');
     await submit.click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
