@@ -15,28 +15,13 @@ import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../hel
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast, toastRegion } from '../helpers/toasts.js';
+import { enrolledCourse } from '../helpers/course.js';
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInThroughApi(page, ADMIN.email, ADMIN.password);
   return page;
-}
-
-async function courseOutline(page: Page) {
-  const courses = (await (await page.request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled)!;
-  const sections = (await (
-    await page.request.get(`/api/courses/${course.id}/available-modules`)
-  ).json()) as Array<{
-    id: number;
-    isAvailable: boolean;
-    isCompleted: boolean;
-  }>;
-  return { courseId: course.id, sections };
 }
 
 test(
@@ -46,7 +31,7 @@ test(
     test.setTimeout(180_000);
     const email = uniqueEmail('learn', 'certificate');
     await becomeCourseMember(page, email);
-    const before = await courseOutline(page);
+    const before = await enrolledCourse(page.request);
     expect(before.sections.filter((section) => section.isAvailable)).toHaveLength(1);
 
     // The admin opens every section for this member, with a reason.
@@ -68,7 +53,7 @@ test(
     await screenshotBoth(admin, testInfo, 'admin-learners');
 
     // The member finishes every section; the certificate comes by e-mail and on the dashboard.
-    const after = await courseOutline(page);
+    const after = await enrolledCourse(page.request);
     expect(after.sections.every((section) => section.isAvailable)).toBe(true);
     for (const section of after.sections) {
       const done = await page.request.post(`/api/modules/${section.id}/complete`);
@@ -119,7 +104,7 @@ test(
     test.setTimeout(150_000);
     const email = uniqueEmail('learn', 'question');
     await becomeCourseMember(page, email);
-    const { sections } = await courseOutline(page);
+    const { sections } = await enrolledCourse(page.request);
     const lessons = (await (
       await page.request.get(`/api/modules/${sections[0]!.id}/lessons`)
     ).json()) as Array<{
@@ -206,7 +191,7 @@ test(
       data: { reason: 'Trial week for the new kitchen' },
     });
     expect(unlocked.status(), await unlocked.text()).toBe(200);
-    const { sections } = await courseOutline(page);
+    const { sections } = await enrolledCourse(page.request);
     expect(sections.every((section) => section.isAvailable)).toBe(true);
     for (const section of sections.slice(0, 3)) {
       const done = await page.request.post(`/api/modules/${section.id}/complete`);
@@ -237,7 +222,7 @@ test(
     await screenshotBoth(admin, testInfo, 'admin-learner-restarted');
 
     // The member keeps the three sections they completed; the rest wait for their day from now.
-    const after = await courseOutline(page);
+    const after = await enrolledCourse(page.request);
     expect(after.sections.map(({ isAvailable, isCompleted }) => ({ isAvailable, isCompleted }))).toEqual([
       ...Array.from({ length: 3 }, () => ({ isAvailable: true, isCompleted: true })),
       ...Array.from({ length: 5 }, () => ({ isAvailable: false, isCompleted: false })),

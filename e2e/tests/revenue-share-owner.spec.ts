@@ -32,6 +32,7 @@ import {
 } from '../helpers/page-checks.js';
 import {
   agreedSoFirstMonthIs,
+  joinRevenueShare,
   monthBack,
   monthNameBack,
   recordAgreementDate,
@@ -61,23 +62,7 @@ async function becomeOwner(
   firstMonthBack?: number,
 ): Promise<string> {
   const email = await signInNewAccount(page, 'owner', label);
-  const consent = await page.request.post('/api/revenue-share-consent', {
-    data: { consentToTerms: true, baselineNetRevenue },
-  });
-  expect(consent.status(), await consent.text()).toBe(200);
-  // Auth records the plan and course enrols the owner from the consent's event: wait until both have.
-  await expect
-    .poll(
-      async () => {
-        const user = await page.request.get('/api/auth/user');
-        const enrolments = await page.request.get('/api/enrollments');
-        if (!user.ok() || !enrolments.ok()) return false;
-        const { planStatus } = (await user.json()) as { planStatus?: string | null };
-        return Boolean(planStatus?.startsWith('rs_')) && ((await enrolments.json()) as unknown[]).length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await joinRevenueShare(page, baselineNetRevenue);
   if (firstMonthBack !== undefined) {
     await recordAgreementDate(
       page.request,

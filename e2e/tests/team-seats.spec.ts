@@ -15,6 +15,7 @@ import {
 } from '../helpers/accounts.js';
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { waitForMail } from '../helpers/mail-peer.js';
+import { consentToRevenueShare } from '../helpers/revenue-share.js';
 import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
 import { expectToast } from '../helpers/toasts.js';
 
@@ -36,10 +37,7 @@ test(
         location: 'Denver, CO',
       }),
     );
-    const consent = await page.request.post('/api/revenue-share-consent', {
-      data: { consentToTerms: true, baselineNetRevenue: 200_000 },
-    });
-    expect(consent.status(), await consent.text()).toBe(200);
+    await consentToRevenueShare(page.request, 200_000);
     expect((await (await page.request.get('/api/my-consultations')).json()) as unknown[]).toHaveLength(1);
     expect(
       ((await (await page.request.get('/api/revenue-reports')).json()) as { plan: unknown }).plan,
