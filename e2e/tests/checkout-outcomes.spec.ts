@@ -17,6 +17,11 @@ import { expectToast, toastRegion } from '../helpers/toasts.js';
 const CONSULTATION = 'Restaurant Consultation';
 const PROGRAMME_CHECKOUT = '/checkout?product=self-implementation-program&plan=self_implementation';
 
+/** The toast of a payment the test provider declined: the buyer is back on the checkout to try again. */
+async function expectPaymentFailed(page: Page): Promise<void> {
+  await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
+}
+
 function purchaseButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });
 }
@@ -48,11 +53,7 @@ test.describe('back from the payment page', () => {
       await goToTestProvider(page);
       await page.getByRole('button', { name: 'Decline' }).click();
 
-      await expectToast(
-        page,
-        'Payment Failed',
-        'There was an error processing your payment. Please try again.',
-      );
+      await expectPaymentFailed(page);
       // The same checkout, not the (empty) cart's, and without the outcome left in the address.
       await expect(page).toHaveURL(
         /\/checkout\?product=self-implementation-program&plan=self_implementation$/,
@@ -93,11 +94,7 @@ test.describe('back from the payment page', () => {
 
     await goToTestProvider(page);
     await page.getByRole('button', { name: 'Decline' }).click();
-    await expectToast(
-      page,
-      'Payment Failed',
-      'There was an error processing your payment. Please try again.',
-    );
+    await expectPaymentFailed(page);
     await expect(page.getByLabel('PayPal')).toBeChecked();
     await expectBillingAsTyped(page, email);
   });
