@@ -65,16 +65,52 @@ function setupTokenOf(path: string): string {
  * in the page's context. For set-up; the form itself is tested by accounts.spec.ts.
  */
 export async function signInThroughApi(page: Page, email: string, password: string): Promise<void> {
-  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  await signInRequest(page.request, email, password);
+}
+
+/** Signs a request context in through `POST /api/auth/login`: its later calls are the account's. */
+export async function signInRequest(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const answer = await request.post('/api/auth/login', { data: { email, password } });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** Creates an account for `email` (`createAccount`, password `PASSWORD`) and signs `request` in as it. */
+export async function createSignedInAccount(request: APIRequestContext, email: string): Promise<void> {
+  await createAccount(request, email);
+  await signInRequest(request, email, PASSWORD);
 }
 
 /** A new account (`uniqueEmail(prefix, label)`, password `PASSWORD`), signed in on the page; its address. */
 export async function signInNewAccount(page: Page, prefix: string, label: string): Promise<string> {
   const email = uniqueEmail(prefix, label);
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  await createSignedInAccount(page.request, email);
   return email;
+}
+
+/** The signed-in account as `GET /api/auth/user` answers it, as far as set-ups wait on it. */
+export type SignedInUser = { isMember?: boolean; planStatus?: string | null };
+
+/**
+ * Waits (up to 15 s) until the account signed in on the page has an enrolment and its user passes `ready`:
+ * a purchase or a plan reaches auth and the course service as events, a moment after the call that made it.
+ */
+export async function waitForEnrolment(page: Page, ready: (user: SignedInUser) => boolean): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const user = await page.request.get('/api/auth/user');
+        const enrolments = await page.request.get('/api/enrollments');
+        if (!user.ok() || !enrolments.ok()) return false;
+        const list = (await enrolments.json()) as unknown[];
+        return list.length > 0 && ready((await user.json()) as SignedInUser);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Sets a password with the token of a set-password e-mail, through the API the set-password page calls. */
@@ -128,18 +164,7 @@ export async function becomeCourseMember(page: Page, email: string): Promise<str
   const password = 'Twelve+Chars!Now';
   await setPasswordThroughApi(page, email, password);
   await signInThroughApi(page, email, password);
-  await expect
-    .poll(
-      async () => {
-        const enrolments = await page.request.get('/api/enrollments');
-        const user = await page.request.get('/api/auth/user');
-        if (!enrolments.ok() || !user.ok()) return false;
-        const list = (await enrolments.json()) as unknown[];
-        return list.length > 0 && ((await user.json()) as { isMember?: boolean }).isMember === true;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await waitForEnrolment(page, (user) => user.isMember === true);
   return password;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The free consultation's form (/consultation, docs/behaviour/consultation-and-contact.md) for browser
  * specs: step 1 filled in for Blue Door Hospitality, the upload step's slots and queued files, and a
- * request started and completed through the API.
+ * request started, given its files and completed through the API.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createAccount, PASSWORD, signInThroughApi } from './accounts.js';
@@ -52,6 +54,65 @@ export async function startRequest(
   });
   expect(created.status(), await created.text()).toBe(200);
   return (await created.json()) as { submissionId: string; uploadToken: string };
+}
+
+/** The course's sample media (a lesson video, the goals workbook PDF), which specs upload as an owner's files. */
+export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
+
+/** A 24×24 orange PNG: a restaurant photo small enough to send in any number. */
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** One file of a request's upload step: the slot it goes to, its name, type and content. */
+export type RequestFile = {
+  fileType: 'images' | 'videos' | 'documents';
+  name: string;
+  type: string;
+  bytes: Buffer;
+};
+
+/** A photo (SAMPLE_PNG) for each name, then the walkthrough video and the menu PDF from MEDIA_DIR. */
+export async function requestFiles(photoNames: string[]): Promise<RequestFile[]> {
+  return [
+    ...photoNames.map((name) => ({
+      fileType: 'images' as const,
+      name,
+      type: 'image/png',
+      bytes: SAMPLE_PNG,
+    })),
+    {
+      fileType: 'videos',
+      name: 'walkthrough.mp4',
+      type: 'video/mp4',
+      bytes: await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4')),
+    },
+    {
+      fileType: 'documents',
+      name: 'menu.pdf',
+      type: 'application/pdf',
+      bytes: await readFile(path.join(MEDIA_DIR, 'restaurant-goals-workbook.pdf')),
+    },
+  ];
+}
+
+/** Uploads one file to a request started with `startRequest`, as the upload step does; answers the reply. */
+export async function uploadRequestFile(
+  request: APIRequestContext,
+  { submissionId, uploadToken }: { submissionId: string; uploadToken: string },
+  file: RequestFile,
+): Promise<{ files: string[]; rejected: unknown[] }> {
+  // The kind must come before the file: each `files` part takes the last `fileType` before it.
+  const form = new FormData();
+  form.append('fileType', file.fileType);
+  form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await request.post(`/api/consultation/${submissionId}/upload`, {
+    headers: { 'X-Upload-Token': uploadToken },
+    multipart: form,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { files: string[]; rejected: unknown[] };
 }
 
 /** 'Complete Submission & Send Confirmation' for a request started with `startRequest`. */

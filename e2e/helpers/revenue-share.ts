@@ -5,10 +5,34 @@
  * admin, that the owner agreed to the programme months ago.
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, createAccount, PASSWORD, uniqueEmail } from './accounts.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, createSignedInAccount, uniqueEmail, waitForEnrolment } from './accounts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in account agrees to the programme as the welcome page sends it, with a baseline in cents. */
+export async function consentToRevenueShare(
+  request: APIRequestContext,
+  baselineNetRevenue: number,
+): Promise<void> {
+  const consent = await request.post('/api/revenue-share-consent', {
+    data: { consentToTerms: true, baselineNetRevenue },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+}
+
+/**
+ * Puts the account signed in on the page on the plan (`consentToRevenueShare`) and waits until auth records
+ * a plan status matching `planStatus` and course enrols the owner, both from the consent's event.
+ */
+export async function joinRevenueShare(
+  page: Page,
+  baselineNetRevenue: number,
+  planStatus: RegExp = /^rs_/,
+): Promise<void> {
+  await consentToRevenueShare(page.request, baselineNetRevenue);
+  await waitForEnrolment(page, (user) => planStatus.test(user.planStatus ?? ''));
+}
 
 /**
  * The agreement date (`YYYY-MM-DD`, UTC) that makes the month `monthsBack` before this one the owner's first
@@ -116,13 +140,8 @@ export async function ownerWithReport(
   prefix = 'revenue-admin',
 ): Promise<Owner> {
   const email = uniqueEmail(prefix, label);
-  await createAccount(request, email);
-  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const consent = await request.post('/api/revenue-share-consent', {
-    data: { consentToTerms: true, baselineNetRevenue: 200_000 },
-  });
-  expect(consent.status(), await consent.text()).toBe(200);
+  await createSignedInAccount(request, email);
+  await consentToRevenueShare(request, 200_000);
   await recordAgreementDate(request, baseURL, agreedSoFirstMonthIs(1));
   const { start, end } = lastMonth();
   const report = await request.post('/api/revenue-report', {

@@ -17,6 +17,7 @@ import {
 } from '../helpers/accounts.js';
 import { closeContexts } from '../helpers/contexts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
+import { toastRegion } from '../helpers/toasts.js';
 
 test('a person downloads their data, deletes their account and cannot sign in again @phone', async ({
   page,
@@ -111,9 +112,8 @@ test('the admin exports a learner’s data and deletes their account on their re
   await expectNoSeriousA11yViolations(page, testInfo, 'admin learners: delete dialog');
   await saveScreenshot(page, testInfo, 'admin-learner-delete-dialog');
   await dialog.getByRole('button', { name: 'Delete account', exact: true }).click();
-  const toasts = page.getByRole('region', { name: /notifications/i });
   await expect(
-    toasts.getByText('The account has been deleted. Its personal data is being erased.'),
+    toastRegion(page).getByText('The account has been deleted. Its personal data is being erased.'),
   ).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await saveScreenshot(page, testInfo, 'admin-learner-deleted');

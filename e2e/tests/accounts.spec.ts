@@ -12,6 +12,7 @@ import {
   waitForMail,
 } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
 
 const PASSWORD = 'Tables35+Full!';
 
@@ -38,15 +39,7 @@ async function expectHeaderAccount(page: Page, name: 'My Dashboard' | 'Login') {
 }
 
 function toast(page: Page, title: string): Locator {
-  return page.getByRole('region', { name: /notifications/i }).getByText(title, { exact: true });
-}
-
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  await expect(toast(page, title)).toBeVisible();
-  if (description !== undefined) {
-    const region = page.getByRole('region', { name: /notifications/i });
-    await expect(region.getByText(description)).toBeVisible();
-  }
+  return toastRegion(page).getByText(title, { exact: true });
 }
 
 /**

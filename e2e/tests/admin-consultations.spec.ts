@@ -3,21 +3,14 @@
  * on a desktop and a phone: the list, and a submission with photo thumbnails (links named after the photo they
  * open), a video and a document. Screenshots of both.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { completeRequest, requestFiles, uploadRequestFile } from '../helpers/consultation.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
-const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
-/** A 24×24 orange PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** A visitor's request with two photos, a video and a menu PDF, completed, as the form sends it. */
 async function sendRequest(request: APIRequestContext, businessName: string): Promise<void> {
@@ -35,40 +28,10 @@ async function sendRequest(request: APIRequestContext, businessName: string): Pr
     },
   });
   expect(created.status(), await created.text()).toBe(200);
-  const { submissionId, uploadToken } = (await created.json()) as {
-    submissionId: string;
-    uploadToken: string;
-  };
-  const files = [
-    { fileType: 'images', name: 'dining-room.png', type: 'image/png', bytes: PNG },
-    { fileType: 'images', name: 'IMG_0042.png', type: 'image/png', bytes: PNG },
-    {
-      fileType: 'videos',
-      name: 'walkthrough.mp4',
-      type: 'video/mp4',
-      bytes: await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4')),
-    },
-    {
-      fileType: 'documents',
-      name: 'menu.pdf',
-      type: 'application/pdf',
-      bytes: await readFile(path.join(MEDIA_DIR, 'restaurant-goals-workbook.pdf')),
-    },
-  ];
-  for (const file of files) {
-    const form = new FormData();
-    form.append('fileType', file.fileType);
-    form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    const response = await request.post(`/api/consultation/${submissionId}/upload`, {
-      headers: { 'X-Upload-Token': uploadToken },
-      multipart: form,
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  const completed = await request.post(`/api/consultation/${submissionId}/complete`, {
-    headers: { 'X-Upload-Token': uploadToken },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
+  const started = (await created.json()) as { submissionId: string; uploadToken: string };
+  for (const file of await requestFiles(['dining-room.png', 'IMG_0042.png']))
+    await uploadRequestFile(request, started, file);
+  await completeRequest(request, started);
 }
 
 test(

@@ -14,19 +14,12 @@ import { ADMIN, PASSWORD, createAccount, logIn, uniqueEmail } from '../helpers/a
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
+
+/** Admin toasts follow a server answer and may stand twice: the first, within 15 s. */
+const TOAST_WAIT = { timeout: 15_000, first: true };
 
 const SET_PASSWORD_SUBJECT = 'Set your password for Restaurant Consultant';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  if (description !== undefined) {
-    await expect(toastRegion(page).getByText(description, { exact: true }).first()).toBeVisible();
-  }
-}
 
 /** A fresh account that asked for a password reset; resolves once the e-mail reached the SMTP peer. */
 async function accountWithResetMail(request: APIRequestContext, label: string) {
@@ -170,19 +163,24 @@ test('anyone but the admin gets Access Denied on /admin and no header link; a vi
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
   await page.goto('/admin');
-  await expectToast(page, 'Access Denied', 'This page is for the support admin only.');
+  await expectToast(page, 'Access Denied', 'This page is for the support admin only.', TOAST_WAIT);
   await expect(page.getByTestId('admin-card-mail')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
   expect((await page.request.get('/api/admin/mail')).status()).toBe(403);
 
   await page.goto('/admin/mail');
-  await expectToast(page, 'Access Denied');
+  await expectToast(page, 'Access Denied', undefined, TOAST_WAIT);
   await expect(page.getByTestId('mail-row')).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
 
   await page.context().clearCookies();
   await page.goto('/admin');
-  await expectToast(page, 'Unauthorized', 'You are logged out. Please log in as the support admin.');
+  await expectToast(
+    page,
+    'Unauthorized',
+    'You are logged out. Please log in as the support admin.',
+    TOAST_WAIT,
+  );
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 });
 

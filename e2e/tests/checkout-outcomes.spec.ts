@@ -12,18 +12,14 @@ import { BILLING, createAccount, fillBilling, uniqueEmail } from '../helpers/acc
 import { hasSetupPasswordLink, isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { addConsultationToCart } from '../helpers/cart.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const PROGRAMME_CHECKOUT = '/checkout?product=self-implementation-program&plan=self_implementation';
 
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined)
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
+/** The toast of a payment the test provider declined: the buyer is back on the checkout to try again. */
+async function expectPaymentFailed(page: Page): Promise<void> {
+  await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
 }
 
 function purchaseButton(page: Page): Locator {
@@ -57,11 +53,7 @@ test.describe('back from the payment page', () => {
       await goToTestProvider(page);
       await page.getByRole('button', { name: 'Decline' }).click();
 
-      await expectToast(
-        page,
-        'Payment Failed',
-        'There was an error processing your payment. Please try again.',
-      );
+      await expectPaymentFailed(page);
       // The same checkout, not the (empty) cart's, and without the outcome left in the address.
       await expect(page).toHaveURL(
         /\/checkout\?product=self-implementation-program&plan=self_implementation$/,
@@ -102,11 +94,7 @@ test.describe('back from the payment page', () => {
 
     await goToTestProvider(page);
     await page.getByRole('button', { name: 'Decline' }).click();
-    await expectToast(
-      page,
-      'Payment Failed',
-      'There was an error processing your payment. Please try again.',
-    );
+    await expectPaymentFailed(page);
     await expect(page.getByLabel('PayPal')).toBeChecked();
     await expectBillingAsTyped(page, email);
   });
@@ -298,7 +286,7 @@ test.describe('ways into checkout', () => {
       await addConsultationToCart(page);
       // On a phone the 'Added to cart' toast lies over the header, and a pointer resting on it keeps it open:
       // close it first, as an owner would.
-      const toasts = page.getByRole('region', { name: /Notifications/ });
+      const toasts = toastRegion(page);
       await toasts.getByRole('button', { name: 'Close' }).click();
       await expect(toasts.getByRole('listitem')).toHaveCount(0);
       const menuButton = page.getByRole('button', { name: /menu/ });

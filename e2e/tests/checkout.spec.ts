@@ -24,19 +24,11 @@ import {
 } from '../helpers/accounts.js';
 import { addConsultationToCart } from '../helpers/cart.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 const CONSULTATION = 'Restaurant Consultation';
 const SELF_IMPLEMENTATION = 'Self-Implementation Program';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined)
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 function purchaseButton(page: Page): Locator {
   return page.getByRole('button', { name: /Complete Secure Purchase|Processing Securely/ });
@@ -90,16 +82,9 @@ test.describe('checkout page', () => {
   }) => {
     await addConsultationToCart(page);
     // The failure answers only once the test has seen the busy state, whatever the machine's speed.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/create-checkout-session', async (route) => {
-      await answered;
-      await route.fulfill({
-        status: 502,
-        contentType: 'application/json',
-        body: '{"message":"Provider down"}',
-      });
-    });
+    const answer = await holdRequests(page, '**/api/create-checkout-session', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Provider down"}' }),
+    );
     await page.goto('/checkout');
     await fillBilling(page, uniqueEmail('buyer', 'fail'));
     await purchaseButton(page).click();
@@ -121,12 +106,7 @@ test.describe('checkout page', () => {
   }) => {
     await addConsultationToCart(page);
     // The providers' answer is held until the purchase was pressed, whatever the machine's speed.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/payment/providers', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/payment/providers');
     await page.goto('/checkout');
     await fillBilling(page, uniqueEmail('buyer', 'early'));
     await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);

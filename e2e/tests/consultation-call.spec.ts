@@ -15,6 +15,7 @@ import { ownerWithCompletedRequest } from '../helpers/consultation.js';
 import { getMailDir, waitForMail } from '../helpers/mail-peer.js';
 import { ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { toastRegion } from '../helpers/toasts.js';
 
 test.describe.configure({ mode: 'default' });
 
@@ -31,7 +32,7 @@ async function pageIn(browser: Browser, width: number, timezoneId: string): Prom
 }
 
 function toastSays(page: Page, title: string) {
-  return page.getByRole('region', { name: /notifications/i }).getByText(title, { exact: true });
+  return toastRegion(page).getByText(title, { exact: true });
 }
 
 test(

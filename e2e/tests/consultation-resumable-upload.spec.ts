@@ -15,6 +15,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
+import { toastRegion } from '../helpers/toasts.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
 const CHUNK = 8 * 1024 * 1024;
@@ -29,10 +30,6 @@ const STEP_ONE = {
   'Current challenges': 'The connection in our dining room drops every few minutes during service.',
   'Consultation goals': 'Get a review of our floor and menu without driving to the office.',
 } as const;
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
 
 function videoRow(page: Page, name: string): Locator {
   return page.getByTestId('queued-file').filter({ hasText: name });

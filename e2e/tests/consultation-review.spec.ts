@@ -8,11 +8,9 @@
  * completed with the response and receives it by e-mail. Visitors are sent to /login. Axe and screenshots on
  * a desktop and a 375 px phone.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   createAccount,
@@ -21,28 +19,12 @@ import {
   uniqueEmail,
   signInNewAccount,
 } from '../helpers/accounts.js';
-import { completeRequest, startRequest } from '../helpers/consultation.js';
+import { completeRequest, requestFiles, startRequest, uploadRequestFile } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
-const MEDIA_DIR = path.resolve(import.meta.dirname, '../../services/course/media');
-/** A 24×24 orange PNG. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mM4ESBCFcQwatCoQaMGjRo0atCoQQNvEADnQaMfRoQiGwAAAABJRU5ErkJggg==';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined) {
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-  }
-}
-
-type Upload = { fileType: 'images' | 'videos' | 'documents'; name: string; mimeType: string; buffer: Buffer };
 
 /** Step 1, the three uploads and completion, as the consultation form does them (owner signed in). */
 async function submitConsultation(request: APIRequestContext, email: string, businessName: string) {
@@ -52,45 +34,13 @@ async function submitConsultation(request: APIRequestContext, email: string, bus
     ownerName: 'Ana Silva',
     location: 'Portland, OR',
   });
-  const { submissionId, uploadToken } = started;
-
-  const uploads: Upload[] = [
-    {
-      fileType: 'images',
-      name: 'dining-room.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(PNG_BASE64, 'base64'),
-    },
-    {
-      fileType: 'videos',
-      name: 'walkthrough.mp4',
-      mimeType: 'video/mp4',
-      buffer: await readFile(path.join(MEDIA_DIR, 'member-lesson.mp4')),
-    },
-    {
-      fileType: 'documents',
-      name: 'menu.pdf',
-      mimeType: 'application/pdf',
-      buffer: await readFile(path.join(MEDIA_DIR, 'restaurant-goals-workbook.pdf')),
-    },
-  ];
-  for (const upload of uploads) {
-    // The kind must come before the file: each `files` part takes the last `fileType` before it.
-    const form = new FormData();
-    form.append('fileType', upload.fileType);
-    form.append('files', new Blob([new Uint8Array(upload.buffer)], { type: upload.mimeType }), upload.name);
-    const response = await request.post(`/api/consultation/${submissionId}/upload`, {
-      headers: { 'X-Upload-Token': uploadToken },
-      multipart: form,
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    const body = (await response.json()) as { files: string[]; rejected: unknown[] };
-    expect(body.files, `${upload.name} was stored`).toHaveLength(1);
+  for (const file of await requestFiles(['dining-room.png'])) {
+    const body = await uploadRequestFile(request, started, file);
+    expect(body.files, `${file.name} was stored`).toHaveLength(1);
     expect(body.rejected).toEqual([]);
   }
-
   await completeRequest(request, started);
-  return submissionId;
+  return started.submissionId;
 }
 
 async function signOut(page: Page) {

@@ -16,6 +16,7 @@ import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accou
 import { ownerWithCompletedRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
 
@@ -27,9 +28,7 @@ const PLAN_PDF = path.resolve(
 async function write(page: Page, thread: Locator, text: string) {
   await thread.getByLabel('Your message').fill(text);
   await thread.getByRole('button', { name: 'Send Message' }).click();
-  await expect(
-    page.getByRole('region', { name: /notifications/i }).getByText('Message Sent', { exact: true }),
-  ).toBeVisible();
+  await expectToast(page, 'Message Sent');
 }
 
 test(

@@ -12,25 +12,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createProvenAccount, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services/course/media');
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  if (typeof description === 'string')
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-  else if (description) await expect(toastRegion(page).getByText(description)).toBeVisible();
-}
 
 /**
  * Records every `xhr.upload` progress event of the page's uploads, so the test sees the real progress.
@@ -342,15 +333,8 @@ test.describe('completing with chosen files', () => {
 
       // The connection is back; 'Try Again' sends them with their progress shown, then completes. The first
       // upload waits until the progress has been seen.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
       await page.unroute('**/api/consultation/*/upload');
-      await page.route('**/api/consultation/*/upload', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/consultation/*/upload');
       await notSent.getByRole('button', { name: 'Try Again' }).click();
       await expect(page.getByTestId('uploading-before-completing')).toContainText(
         'Uploading your chosen files first: 0 of 3 uploaded',

@@ -6,14 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../helpers/accounts.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
+import { toastRegion } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 test.describe('contact page', () => {
   test('shows the support details, business hours and four questions', async ({ page }, testInfo) => {
@@ -87,12 +84,7 @@ test.describe('contact page', () => {
       await page.getByLabel('Message *').fill(`The lesson videos stutter on my tablet. ${marker}`);
 
       // 'Sending...' lasts as long as the request: hold the request back a moment to see it.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/contact', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/contact');
       await send.click();
       await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
       release();

@@ -17,6 +17,11 @@ import { ownSite } from '../helpers/own-site.js';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
+import { expectToast } from '../helpers/toasts.js';
+
+/** A studio save's toast follows a server answer and may stand twice: the first, within 15 s. */
+const expectSaveToast = (page: Page, title: string) =>
+  expectToast(page, title, undefined, { timeout: 15_000, first: true });
 
 const SECTION_TITLE = 'Start Here: Free Preview';
 const RENAMED_LESSON = 'Greeting Every Table, Renamed';
@@ -28,14 +33,6 @@ const site = ownSite('course-editor');
 // The tests run in order on the one site but share nothing: one failing does not skip the others (the next
 // worker starts a site of its own for them).
 test.describe.configure({ mode: 'default' });
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-}
 
 function sectionCard(page: Page, index: number): Locator {
   return page.getByTestId('studio-section').nth(index);
@@ -87,7 +84,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await first.getByLabel('Section title').fill(SECTION_TITLE);
   await expect(first.getByText('Unsaved changes')).toBeVisible();
   await first.getByRole('button', { name: 'Save section' }).click();
-  await expectToast(page, 'Module updated successfully');
+  await expectSaveToast(page, 'Module updated successfully');
   await expect(first.getByTestId('section-title')).toHaveText(SECTION_TITLE);
   await expect(first.getByText('Saved', { exact: true })).toBeVisible();
 
@@ -96,7 +93,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   const thirdForm = await openLesson(third);
   await thirdForm.getByLabel('Title').fill(RENAMED_LESSON);
   await thirdForm.getByRole('button', { name: 'Save lesson' }).click();
-  await expectToast(page, 'Lesson updated successfully');
+  await expectSaveToast(page, 'Lesson updated successfully');
   await expect(third.getByTestId('lesson-title')).toHaveText(RENAMED_LESSON);
   await third.getByRole('button', { name: /^Close lesson/ }).click();
 
@@ -107,7 +104,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await fifthForm.getByLabel('Video', { exact: true }).fill('never-uploaded.mp4');
   await fifthForm.getByRole('button', { name: 'Save lesson' }).click();
   await expect(fifthForm.getByRole('alert')).toHaveText('No uploaded file is named never-uploaded.mp4');
-  await expectToast(page, 'Error');
+  await expectSaveToast(page, 'Error');
   await expect(fifthForm.getByLabel('Title')).toHaveValue('A title typed before the refusal');
   await expect(fifthForm.getByLabel('Video', { exact: true })).toHaveValue('never-uploaded.mp4');
   // The page's own check, before asking the server.
@@ -123,7 +120,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   // A lesson added: a draft at the end, then published.
   await first.getByLabel('New lesson title').fill(NEW_LESSON);
   await first.getByRole('button', { name: 'Add lesson' }).click();
-  await expectToast(page, 'Lesson added as a draft');
+  await expectSaveToast(page, 'Lesson added as a draft');
   await expect(rows).toHaveCount(16);
   const added = rows.nth(15);
   await expect(added.getByTestId('lesson-title')).toHaveText(NEW_LESSON);
@@ -133,7 +130,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(addedForm.getByTestId('lesson-length')).toHaveText('Not known yet');
   await addedForm.getByLabel('Published (members see it)').check();
   await addedForm.getByRole('button', { name: 'Save lesson' }).click();
-  await expectToast(page, 'Lesson updated successfully');
+  await expectSaveToast(page, 'Lesson updated successfully');
   await expect(added.getByTestId('draft-badge')).toHaveCount(0);
   await added.getByRole('button', { name: /^Close lesson/ }).click();
 
@@ -160,7 +157,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   }
   await expect(live).toHaveText(/is over position 1 of 16/);
   await page.keyboard.press('Space');
-  await expectToast(page, 'Order saved');
+  await expectSaveToast(page, 'Order saved');
   await expect(rows.first().getByTestId('lesson-title')).toHaveText(RENAMED_LESSON);
 
   // A lesson made a draft (the fourth, now that the renamed one went first it is still fourth).
@@ -170,7 +167,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   const draftForm = await openLesson(draftRow);
   await draftForm.getByLabel('Published (members see it)').uncheck();
   await draftForm.getByRole('button', { name: 'Save lesson' }).click();
-  await expectToast(page, 'Lesson updated successfully');
+  await expectSaveToast(page, 'Lesson updated successfully');
   await expect(draftRow.getByTestId('draft-badge')).toBeVisible();
   await draftRow.getByRole('button', { name: /^Close lesson/ }).click();
 
@@ -255,13 +252,13 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   const first = sectionCard(page, 0);
   await first.getByLabel('Section title').fill(sectionTitle);
   await first.getByRole('button', { name: 'Save section' }).click();
-  await expectToast(page, 'Module updated successfully');
+  await expectSaveToast(page, 'Module updated successfully');
   await expect(first.getByTestId('section-title')).toHaveText(sectionTitle);
 
   // A lesson added, given the upload from the video field's list, and published.
   await first.getByLabel('New lesson title').fill(lessonTitle);
   await first.getByRole('button', { name: 'Add lesson' }).click();
-  await expectToast(page, 'Lesson added as a draft');
+  await expectSaveToast(page, 'Lesson added as a draft');
   const added = lessonRows(first).filter({ hasText: lessonTitle });
   await expect(added.getByTestId('draft-badge')).toBeVisible();
   const form = await openLesson(added);
@@ -269,7 +266,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   await expect(form.getByLabel('Video', { exact: true })).toHaveValue(stored);
   await form.getByLabel('Published (members see it)').check();
   await form.getByRole('button', { name: 'Save lesson' }).click();
-  await expectToast(page, 'Lesson updated successfully');
+  await expectSaveToast(page, 'Lesson updated successfully');
   await expect(added.getByTestId('draft-badge')).toHaveCount(0);
   await added.getByRole('button', { name: /^Close lesson/ }).click();
 
@@ -359,7 +356,7 @@ test("a lesson pointed at another video plays that video's captions, and shows t
   // Another video; the captions field still holds the old one's file, as the admin left it.
   await form.getByLabel('Video', { exact: true }).fill('member-lesson.mp4');
   await form.getByRole('button', { name: 'Save lesson' }).click();
-  await expectToast(page, 'Lesson updated successfully');
+  await expectSaveToast(page, 'Lesson updated successfully');
   await expect(form.getByLabel('Captions (.vtt)')).toHaveValue('member-lesson.vtt');
   await expect(form.getByTestId('lesson-length')).toHaveText('0:12');
 

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { saveScreenshot } from '../helpers/page-checks.js';
+import { holdRequests } from '../helpers/held-requests.js';
 
 // The node typings have no DOM: the media-element fields these checks use.
 type MediaState = { currentTime: number; paused: boolean; muted: boolean; play(): Promise<void> };
@@ -57,12 +58,7 @@ test(
   { tag: '@phone' },
   async ({ page }) => {
     // docs/decisions.md, 115: the page's scripts are held back until after the press, as on a slow phone.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/public-pages\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/public-pages\/.*\.js$/);
     await page.goto('/', { waitUntil: 'commit' });
     const play = page.getByRole('button', { name: /Play the course introduction/ });
     await play.click();

@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { enrolledCourse } from '../helpers/course.js';
 
 interface Violation {
   page: string;
@@ -62,23 +63,15 @@ async function pathsOf(request: APIRequestContext, remote: 'public' | 'member' |
 
 /** Real ids for the member routes' parameters: the enrolled course, its first section and lesson. */
 async function memberIds(request: APIRequestContext): Promise<Record<string, string>> {
-  const courses = (await (await request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled);
-  expect(course, 'the member is enrolled in a course').toBeTruthy();
-  const sections = (await (
-    await request.get(`/api/courses/${course!.id}/available-modules`)
-  ).json()) as Array<{ id: number; orderIndex: number; isAvailable: boolean }>;
-  const section = sections.filter((item) => item.isAvailable).sort((a, b) => a.orderIndex - b.orderIndex)[0];
+  const { courseId, sections } = await enrolledCourse(request);
+  const section = sections.filter((item) => item.isAvailable)[0];
   expect(section, 'a section is available').toBeTruthy();
   const lessons = (await (await request.get(`/api/modules/${section!.id}/lessons`)).json()) as Array<{
     id: number;
   }>;
   expect(lessons.length).toBeGreaterThan(0);
   return {
-    id: String(course!.id),
+    id: String(courseId),
     moduleId: String(section!.id),
     lessonId: String(lessons[0]!.id),
     // /unsubscribe/:token: an unknown token's page (its message) is a page like any other.

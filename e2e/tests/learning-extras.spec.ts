@@ -14,6 +14,8 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast, toastRegion } from '../helpers/toasts.js';
+import { enrolledCourse } from '../helpers/course.js';
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -22,24 +24,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function courseOutline(page: Page) {
-  const courses = (await (await page.request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled)!;
-  const sections = (await (
-    await page.request.get(`/api/courses/${course.id}/available-modules`)
-  ).json()) as Array<{
-    id: number;
-    isAvailable: boolean;
-    isCompleted: boolean;
-  }>;
-  return { courseId: course.id, sections };
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
-
 test(
   'the admin unlocks a member, who finishes the course and gets a certificate that verifies publicly',
   { tag: '@phone' },
@@ -47,7 +31,7 @@ test(
     test.setTimeout(180_000);
     const email = uniqueEmail('learn', 'certificate');
     await becomeCourseMember(page, email);
-    const before = await courseOutline(page);
+    const before = await enrolledCourse(page.request);
     expect(before.sections.filter((section) => section.isAvailable)).toHaveLength(1);
 
     // The admin opens every section for this member, with a reason.
@@ -69,7 +53,7 @@ test(
     await screenshotBoth(admin, testInfo, 'admin-learners');
 
     // The member finishes every section; the certificate comes by e-mail and on the dashboard.
-    const after = await courseOutline(page);
+    const after = await enrolledCourse(page.request);
     expect(after.sections.every((section) => section.isAvailable)).toBe(true);
     for (const section of after.sections) {
       const done = await page.request.post(`/api/modules/${section.id}/complete`);
@@ -120,7 +104,7 @@ test(
     test.setTimeout(150_000);
     const email = uniqueEmail('learn', 'question');
     await becomeCourseMember(page, email);
-    const { sections } = await courseOutline(page);
+    const { sections } = await enrolledCourse(page.request);
     const lessons = (await (
       await page.request.get(`/api/modules/${sections[0]!.id}/lessons`)
     ).json()) as Array<{
@@ -144,7 +128,7 @@ test(
     await page.keyboard.press('Tab');
     await expect(ask).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(toasts(page).getByText('Question sent', { exact: true })).toBeVisible();
+    await expectToast(page, 'Question sent');
     const asked = questions.getByTestId('lesson-question').filter({ hasText: email });
     await expect(asked).toContainText(question);
     await expect(asked).toContainText('Waiting for an answer');
@@ -170,7 +154,7 @@ test(
     await expectNoSeriousA11yViolations(admin, testInfo, 'admin-questions');
     await screenshotBoth(admin, testInfo, 'admin-questions');
     await admin.keyboard.press('Enter');
-    await expect(toasts(admin).getByText('Answer sent', { exact: true })).toBeVisible();
+    await expectToast(admin, 'Answer sent');
     await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toHaveCount(0);
     await admin.getByRole('button', { name: 'Answered' }).click();
     await expect(admin.getByTestId('admin-question').filter({ hasText: email })).toContainText('Published');
@@ -207,7 +191,7 @@ test(
       data: { reason: 'Trial week for the new kitchen' },
     });
     expect(unlocked.status(), await unlocked.text()).toBe(200);
-    const { sections } = await courseOutline(page);
+    const { sections } = await enrolledCourse(page.request);
     expect(sections.every((section) => section.isAvailable)).toBe(true);
     for (const section of sections.slice(0, 3)) {
       const done = await page.request.post(`/api/modules/${section.id}/complete`);
@@ -225,7 +209,7 @@ test(
     await dialog.getByLabel('Reason').fill('Back from leave: one section a day again');
     await dialog.getByRole('button', { name: 'Restart schedule' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(toasts(admin).getByText('The schedule starts again from now.')).toBeVisible();
+    await expect(toastRegion(admin).getByText('The schedule starts again from now.')).toBeVisible();
     await expect(learner.getByText(/^Schedule restarted /)).toBeVisible();
     await expect(learner.getByText('Every section open')).toHaveCount(0);
     await expect(learner.getByTestId('learner-progress')).toHaveText('3 of 8 sections completed');
@@ -238,7 +222,7 @@ test(
     await screenshotBoth(admin, testInfo, 'admin-learner-restarted');
 
     // The member keeps the three sections they completed; the rest wait for their day from now.
-    const after = await courseOutline(page);
+    const after = await enrolledCourse(page.request);
     expect(after.sections.map(({ isAvailable, isCompleted }) => ({ isAvailable, isCompleted }))).toEqual([
       ...Array.from({ length: 3 }, () => ({ isAvailable: true, isCompleted: true })),
       ...Array.from({ length: 5 }, () => ({ isAvailable: false, isCompleted: false })),

@@ -9,12 +9,12 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { enrolledCourse, type CourseSection } from '../helpers/course.js';
 
 /** UTC+14: the unlock moment falls on another calendar day here than in UTC, so local time shows. */
 const TIME_ZONE = 'Pacific/Kiritimati';
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
 
-type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean; unlockDate: string };
 type Lesson = { id: number; title: string; isLocked: boolean };
 
 /** As the pages write a day and time ('Jun 13, 2030, 6:20 AM'), in the member's zone. */
@@ -33,15 +33,8 @@ async function textOf(locator: Locator): Promise<string> {
 }
 
 async function courseOutline(request: APIRequestContext) {
-  const courses = (await (await request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled)!;
-  const sections = (
-    (await (await request.get(`/api/courses/${course.id}/available-modules`)).json()) as Section[]
-  ).sort((a, b) => a.orderIndex - b.orderIndex);
-  const lessonsOf = async (section: Section) =>
+  const { sections } = await enrolledCourse(request);
+  const lessonsOf = async (section: CourseSection) =>
     (await (await request.get(`/api/modules/${section.id}/lessons`)).json()) as Lesson[];
   return { sections, first: await lessonsOf(sections[0]!), second: await lessonsOf(sections[1]!) };
 }
@@ -55,7 +48,7 @@ test(
     const { sections, first, second } = await courseOutline(page.request);
     const [section1, section2] = sections;
     expect(section2!.isAvailable).toBe(false);
-    const opensAt = localDateTime(section2!.unlockDate);
+    const opensAt = localDateTime(section2!.unlockDate!);
 
     // A lesson in the middle: both neighbours are links, and they lead there.
     const middle = first[6]!;
@@ -87,7 +80,7 @@ test(
     await expect(lockedNext).toContainText('Locked');
     await expect(lockedNext).toContainText(second[0]!.title);
     await expect(lockedNext.getByRole('link')).toHaveCount(0);
-    await expect(lockedNext.locator('time')).toHaveAttribute('datetime', section2!.unlockDate);
+    await expect(lockedNext.locator('time')).toHaveAttribute('datetime', section2!.unlockDate!);
     expect(await textOf(lockedNext.locator('time'))).toBe(`Opens ${opensAt}`);
     await screenshotBoth(page, testInfo, 'lesson-page-pager');
     await expectNoSeriousA11yViolations(page, testInfo, 'lesson-page-pager');

@@ -13,6 +13,7 @@ import { listMail, waitForMail } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
+import { toastRegion } from '../helpers/toasts.js';
 
 test.describe.configure({ mode: 'default' });
 
@@ -61,9 +62,7 @@ test(
     await screenshotBoth(page, testInfo, 'notification-preferences');
     await unlocks.click();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(
-      page.getByRole('region', { name: /notifications/i }).getByText('Preferences saved'),
-    ).toBeVisible();
+    await expect(toastRegion(page).getByText('Preferences saved')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'New section unlocked' })).toBeChecked();
     expect((await listMail(email)).filter(isUnlock)).toHaveLength(1);
@@ -117,9 +116,7 @@ test(
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(
-      page.getByRole('region', { name: /notifications/i }).getByText('Preferences saved'),
-    ).toBeVisible();
+    await expect(toastRegion(page).getByText('Preferences saved')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Reminders after a week away' })).toBeChecked();
     await closeContexts(context);

@@ -15,6 +15,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot, screenshotBoth } from '../helpers/page-checks.js';
+import { joinRevenueShare } from '../helpers/revenue-share.js';
 
 type Section = { id: number; title: string; isAvailable: boolean; unlockDate: string | null };
 
@@ -286,23 +287,7 @@ test(
 /** A signed-in owner on the revenue-share plan (through the API, as the welcome page does): rs_pending. */
 async function becomeOwner(page: Page): Promise<void> {
   await signInNewAccount(page, 'progress', 'owner');
-  const consent = await page.request.post('/api/revenue-share-consent', {
-    data: { consentToTerms: true, baselineNetRevenue: 3_000_000 },
-  });
-  expect(consent.status(), await consent.text()).toBe(200);
-  // Auth records the plan and course enrols the owner from the consent's event: wait until both have.
-  await expect
-    .poll(
-      async () => {
-        const user = await page.request.get('/api/auth/user');
-        const enrolments = await page.request.get('/api/enrollments');
-        if (!user.ok() || !enrolments.ok()) return false;
-        const { planStatus } = (await user.json()) as { planStatus?: string | null };
-        return planStatus === 'rs_pending' && ((await enrolments.json()) as unknown[]).length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await joinRevenueShare(page, 3_000_000, /^rs_pending$/);
 }
 
 test(

@@ -21,20 +21,13 @@ import {
   ownerWithReport,
   type Owner,
 } from '../helpers/revenue-share.js';
+import { expectToast } from '../helpers/toasts.js';
+
+/** Admin toasts follow a server answer and may stand twice: the first, within 15 s. */
+const TOAST_WAIT = { timeout: 15_000, first: true };
 
 const PAGE = '/revenue-admin';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  if (description !== undefined) {
-    await expect(toastRegion(page).getByText(description, { exact: true }).first()).toBeVisible();
-  }
-}
 
 async function openLedger(page: Page) {
   await page.goto(PAGE);
@@ -111,6 +104,7 @@ test.describe('the revenue ledger', () => {
       page,
       'Report Verified',
       'Revenue report has been verified and marked for payment collection.',
+      TOAST_WAIT,
     );
     await expect(pending).toHaveCount(0);
     await tab(page, 'Unpaid Revenue').click();
@@ -123,7 +117,7 @@ test.describe('the revenue ledger', () => {
     const reminder = page.getByRole('dialog', { name: 'Send Reminder' });
     await expect(reminder.getByRole('radio', { name: 'Payment reminder' })).toBeChecked();
     await reminder.getByRole('button', { name: 'Send Reminder' }).click();
-    await expectToast(page, 'Reminder Sent', 'Payment reminder sent');
+    await expectToast(page, 'Reminder Sent', 'Payment reminder sent', TOAST_WAIT);
     await expect(reminder).toBeHidden();
     const paymentMail = await waitForMail(owner.email, {
       where: (mail) => /revenue share is due/.test(mail.subject),
@@ -152,7 +146,7 @@ test.describe('the revenue ledger', () => {
     await amount.pressSequentially('300.25');
     await expect(amount).toHaveValue('300.25');
     await payment.getByRole('button', { name: 'Record payment' }).click();
-    await expectToast(page, 'Payment Recorded', '$300.25 recorded');
+    await expectToast(page, 'Payment Recorded', '$300.25 recorded', TOAST_WAIT);
     await expect(payment).toBeHidden();
     await expect(unpaid).toContainText('$300.25');
 
@@ -160,7 +154,7 @@ test.describe('the revenue ledger', () => {
     await unpaid.getByRole('button', { name: 'Mark Paid' }).click();
     await expect(amount).toHaveValue('499.75');
     await payment.getByRole('button', { name: 'Record payment' }).click();
-    await expectToast(page, 'Payment Recorded', '$499.75 recorded');
+    await expectToast(page, 'Payment Recorded', '$499.75 recorded', TOAST_WAIT);
     await expect(unpaid).toHaveCount(0);
 
     // All Customers: the owner with what they paid and their first month to report. Last month is
@@ -219,6 +213,7 @@ test.describe('the revenue ledger', () => {
       page,
       'Baseline Corrected',
       'Reports submitted from now on use a baseline of $3,500.75.',
+      TOAST_WAIT,
     );
     await expect(correction).toBeHidden();
     await expect(customer).toContainText('$3,500.75');
@@ -250,7 +245,12 @@ test.describe('the revenue ledger', () => {
     await agreedAt.fill(agreedSoFirstMonthIs(0));
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue admin, agreement date');
     await agreement.getByRole('button', { name: 'Save agreement date' }).click();
-    await expectToast(page, 'Agreement Date Recorded', `Reports are due from ${monthNameBack(0)}.`);
+    await expectToast(
+      page,
+      'Agreement Date Recorded',
+      `Reports are due from ${monthNameBack(0)}.`,
+      TOAST_WAIT,
+    );
     await expect(agreement).toBeHidden();
     await expect(customer.getByTestId('first-month')).toHaveText(`Reports from ${monthNameBack(0)}`);
     await expect(customer.getByTestId('flagged-reports')).toHaveText('1 flagged report');
@@ -265,7 +265,7 @@ test.describe('the revenue ledger', () => {
     await signInNewAccount(page, 'revenue-admin', 'denied');
     expect((await page.request.get('/api/admin/revenue-reports')).status()).toBe(403);
     await page.goto(PAGE);
-    await expectToast(page, 'Access Denied', 'This page is for the support admin only.');
+    await expectToast(page, 'Access Denied', 'This page is for the support admin only.', TOAST_WAIT);
     await expect(page.getByText('This page is for the support admin only. Taking you home…')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Download reports (CSV)' })).toHaveCount(0);
@@ -273,7 +273,12 @@ test.describe('the revenue ledger', () => {
 
     await page.context().clearCookies();
     await page.goto(PAGE);
-    await expectToast(page, 'Unauthorized', 'You are logged out. Please log in as the support admin.');
+    await expectToast(
+      page,
+      'Unauthorized',
+      'You are logged out. Please log in as the support admin.',
+      TOAST_WAIT,
+    );
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   });

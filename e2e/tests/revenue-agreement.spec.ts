@@ -5,9 +5,10 @@
  * row on /revenue-admin. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, createAccount, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, createSignedInAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { downloadOf, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { consentToRevenueShare } from '../helpers/revenue-share.js';
 
 test(
   'the owner gets the signed agreement by e-mail and on the dashboard; the admin downloads the same file',
@@ -16,14 +17,8 @@ test(
     test.setTimeout(120_000);
     const email = uniqueEmail('revenue-agreement', testInfo.project.name);
     const request = await playwright.request.newContext({ baseURL });
-    await createAccount(request, email);
-    expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(
-      200,
-    );
-    const consent = await request.post('/api/revenue-share-consent', {
-      data: { consentToTerms: true, baselineNetRevenue: 123_456 },
-    });
-    expect(consent.status(), await consent.text()).toBe(200);
+    await createSignedInAccount(request, email);
+    await consentToRevenueShare(request, 123_456);
     await request.dispose();
 
     const mail = await waitForMail(email, {

@@ -7,10 +7,11 @@
  * owner reports the month, the estimate is closed. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, createAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, createSignedInAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import {
   agreedSoFirstMonthIs,
+  consentToRevenueShare,
   monthBack,
   recordAgreementDate,
   reportMonthThroughApi,
@@ -39,12 +40,8 @@ test(
     // the owner's page is read on the missing month's row.
     const owner = await playwright.request.newContext({ baseURL });
     const email = uniqueEmail('revenue-estimate', testInfo.project.name);
-    await createAccount(owner, email);
-    expect((await owner.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-    const consent = await owner.post('/api/revenue-share-consent', {
-      data: { consentToTerms: true, baselineNetRevenue: 200_000 },
-    });
-    expect(consent.status(), await consent.text()).toBe(200);
+    await createSignedInAccount(owner, email);
+    await consentToRevenueShare(owner, 200_000);
     await recordAgreementDate(owner, baseURL, agreedSoFirstMonthIs(5));
     await reportMonthThroughApi(owner, 1_000_000, 5);
     await reportMonthThroughApi(owner, 1_000_000, 4);

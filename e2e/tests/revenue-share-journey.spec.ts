@@ -24,13 +24,13 @@ import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import { agreedSoFirstMonthIs, monthNameBack } from '../helpers/revenue-share.js';
+import { toastRegion } from '../helpers/toasts.js';
 
 const clock = new RunningClock();
 const site = ownSite('revenue-share-journey', { clock });
 
 function toast(page: Page, title: string): Locator {
-  return page
-    .getByRole('region', { name: /notifications/i })
+  return toastRegion(page)
     .getByRole('listitem')
     .filter({ has: page.getByText(title, { exact: true }) });
 }

@@ -32,28 +32,23 @@ import {
 } from '../helpers/page-checks.js';
 import {
   agreedSoFirstMonthIs,
+  joinRevenueShare,
   monthBack,
   monthNameBack,
   recordAgreementDate,
   reportMonthThroughApi,
   shownPeriod,
 } from '../helpers/revenue-share.js';
+import { expectToast } from '../helpers/toasts.js';
+import { holdRequests } from '../helpers/held-requests.js';
+
+/** A toast follows a server answer (a report with its documents): a loaded machine may take more than 5 s. */
+const TOAST_WAIT = { timeout: 15_000 };
 
 const WORKBOOK = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../services/course/media/restaurant-goals-workbook.pdf',
 );
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description?: string) {
-  // A toast follows a server answer (a report with its documents): a loaded machine may take more than 5 s.
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible({ timeout: 15_000 });
-  if (description !== undefined)
-    await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
 
 /**
  * A signed-in owner on the plan (through the API, as the welcome page does), with a baseline in cents; with
@@ -67,23 +62,7 @@ async function becomeOwner(
   firstMonthBack?: number,
 ): Promise<string> {
   const email = await signInNewAccount(page, 'owner', label);
-  const consent = await page.request.post('/api/revenue-share-consent', {
-    data: { consentToTerms: true, baselineNetRevenue },
-  });
-  expect(consent.status(), await consent.text()).toBe(200);
-  // Auth records the plan and course enrols the owner from the consent's event: wait until both have.
-  await expect
-    .poll(
-      async () => {
-        const user = await page.request.get('/api/auth/user');
-        const enrolments = await page.request.get('/api/enrollments');
-        if (!user.ok() || !enrolments.ok()) return false;
-        const { planStatus } = (await user.json()) as { planStatus?: string | null };
-        return Boolean(planStatus?.startsWith('rs_')) && ((await enrolments.json()) as unknown[]).length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await joinRevenueShare(page, baselineNetRevenue);
   if (firstMonthBack !== undefined) {
     await recordAgreementDate(
       page.request,
@@ -178,19 +157,14 @@ test(
     await expect(start).toBeEnabled();
 
     // 'Processing...' while the consent is on its way (held until seen, then sent on unchanged).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/revenue-share-consent', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/revenue-share-consent');
     // The dashboard follows 1.5 s after the toast: on the page's clock, not the wall's.
     await page.clock.install();
     await page.clock.pauseAt(new Date(Date.now() + 1_000));
     await start.click();
     await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     release();
-    await expectToast(page, 'Welcome to Revenue Share!');
+    await expectToast(page, 'Welcome to Revenue Share!', undefined, TOAST_WAIT);
     await page.clock.runFor(1_400);
     await expect(page).toHaveURL(/\/revenue-share-welcome$/);
     await page.clock.runFor(200);
@@ -341,12 +315,7 @@ test(
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-filled');
 
     // 'Submitting...' while the report is on its way (held until seen, then sent on unchanged).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/revenue-report', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/revenue-report');
     await submit.click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
@@ -354,6 +323,7 @@ test(
       page,
       'Revenue Report Submitted',
       'Your report has been submitted. 10% share: $1,500.05 1 document attached.',
+      TOAST_WAIT,
     );
     await page.unroute('**/api/revenue-report');
 
@@ -396,7 +366,7 @@ test(
     await gross.fill('1000.99');
     await submit.click();
     const overlap = `You already reported revenue for ${start} to ${end}; a report cannot cover the same days twice`;
-    await expectToast(page, 'Error', overlap);
+    await expectToast(page, 'Error', overlap, TOAST_WAIT);
     await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(overlap);
     await expect(gross).toHaveValue('1,000.99');
     await expect(page.getByLabel('Reporting period start')).toHaveValue(start);
@@ -431,7 +401,7 @@ test(
     await page.getByRole('button', { name: 'Submit Report' }).click();
     const refusal = `You can report from ${firstMonth}, the first whole month after your 30-day implementation period`;
     await expect(page.locator('#report-reportingPeriodStart-error')).toHaveText(refusal);
-    await expectToast(page, 'Error', refusal);
+    await expectToast(page, 'Error', refusal, TOAST_WAIT);
     await expect(page.getByTestId('no-reports')).toBeVisible();
     await screenshotBoth(page, testInfo, 'revenue-report-first-month');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-first-month');
@@ -608,7 +578,7 @@ test('the support admin may open the welcome page but not join: the server says 
     if (new URL(response.url()).pathname === '/api/revenue-share-consent') consentStatus = response.status();
   });
   await page.getByRole('button', { name: 'Start Free Implementation' }).click();
-  await expectToast(page, 'Error', 'The support account cannot join the revenue-share plan');
+  await expectToast(page, 'Error', 'The support account cannot join the revenue-share plan', TOAST_WAIT);
   expect(consentStatus).toBe(403);
   // Still on the welcome page, the form as it was, and no plan: the report page says so.
   await expect(page).toHaveURL(/\/revenue-share-welcome$/);
@@ -662,7 +632,7 @@ test(
       )
       .toBe(409);
     await earlier.getByRole('button', { name: /^Pay now/ }).click();
-    await expectToast(page, 'Error', 'Nothing is due on this report');
+    await expectToast(page, 'Error', 'Nothing is due on this report', TOAST_WAIT);
     await expect(page).toHaveURL(/\/revenue-report$/);
 
     // Read again, the share settled offline shows as paid; the other still offers 'Pay now'.

@@ -7,11 +7,12 @@
  * signed-out visitors are turned away. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { becomeCourseMember, signInThroughApi, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
+import { enrolledCourse } from '../helpers/course.js';
 
-type Section = { id: number; title: string; orderIndex: number; isAvailable: boolean };
 type Lesson = { id: number; positionSeconds: number; completed: boolean; captionsUrl: string | null };
 /** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
 type VideoElement = {
@@ -22,28 +23,6 @@ type VideoElement = {
   play(): Promise<void>;
   pause(): void;
 };
-
-function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i });
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  await expect(toastRegion(page).getByText(title, { exact: true })).toBeVisible();
-  await expect(toastRegion(page).getByText(description, { exact: true })).toBeVisible();
-}
-
-/** The member's course sections in order, found the way the brief says: courses, then available modules. */
-async function findSections(request: APIRequestContext): Promise<Section[]> {
-  const courses = (await (await request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled);
-  expect(course, 'the member is enrolled in a course').toBeTruthy();
-  const response = await request.get(`/api/courses/${course!.id}/available-modules`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as Section[]).sort((a, b) => a.orderIndex - b.orderIndex);
-}
 
 async function readLesson(request: APIRequestContext, lessonId: number): Promise<Lesson> {
   const response = await request.get(`/api/lessons/${lessonId}`);
@@ -125,7 +104,7 @@ test(
     test.setTimeout(150_000);
     const email = uniqueEmail('learn', 'member');
     const password = await becomeCourseMember(page, email);
-    const sections = await findSections(page.request);
+    const { sections } = await enrolledCourse(page.request);
     const [section1, section2] = sections;
 
     // The section page, word for word.

@@ -8,6 +8,8 @@ import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
+import { expectToast } from '../helpers/toasts.js';
+import { enrolledCourse } from '../helpers/course.js';
 
 /** What the screen shows, at the project's width and at a 375 px phone: the dialog is fixed to the screen. */
 async function screenshotScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -22,28 +24,13 @@ async function screenshotScreen(page: Page, testInfo: TestInfo, name: string): P
   await page.setViewportSize(original);
 }
 
-async function firstSectionId(page: Page): Promise<number> {
-  const courses = (await (await page.request.get('/api/courses')).json()) as Array<{
-    id: number;
-    isEnrolled: boolean;
-  }>;
-  const course = courses.find((item) => item.isEnrolled)!;
-  const sections = (await (
-    await page.request.get(`/api/courses/${course.id}/available-modules`)
-  ).json()) as Array<{
-    id: number;
-    orderIndex: number;
-  }>;
-  return sections.sort((a, b) => a.orderIndex - b.orderIndex)[0]!.id;
-}
-
 test(
   "'Mark Section Complete' with 2 of 15 lessons done completes all 15, and the dashboard agrees",
   { tag: '@phone' },
   async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     await becomeCourseMember(page, uniqueEmail('learn', 'finish'));
-    const sectionId = await firstSectionId(page);
+    const sectionId = (await enrolledCourse(page.request)).sections[0]!.id;
 
     await page.goto(`/module/${sectionId}`);
     const cards = page.getByTestId('section-lesson');
@@ -76,8 +63,7 @@ test(
       .getByRole('dialog', { name: 'Mark all 15 lessons complete?' })
       .getByRole('button', { name: 'Mark Section Complete' })
       .click();
-    const toasts = page.getByRole('region', { name: /notifications/i });
-    await expect(toasts.getByText('Section Completed', { exact: true })).toBeVisible();
+    await expectToast(page, 'Section Completed');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 
     await expect(page.getByTestId('progress-percent')).toHaveText('13%');

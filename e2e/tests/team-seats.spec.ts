@@ -6,7 +6,7 @@
  * and removes them, which frees the seat. The invitation and the removal are also done with the keyboard
  * alone. At 1280 px and, in the @phone project, 390 px, with axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   becomeCourseMember,
   setPasswordThroughApi,
@@ -15,9 +15,9 @@ import {
 } from '../helpers/accounts.js';
 import { completeRequest, startRequest } from '../helpers/consultation.js';
 import { waitForMail } from '../helpers/mail-peer.js';
+import { consentToRevenueShare } from '../helpers/revenue-share.js';
 import { expectNoSeriousA11yViolations, screenshotBoth, tabIntoMain } from '../helpers/page-checks.js';
-
-const toasts = (page: Page) => page.getByRole('region', { name: /notifications/i });
+import { expectToast } from '../helpers/toasts.js';
 
 test(
   'an owner invites a chef who studies on their own account',
@@ -37,10 +37,7 @@ test(
         location: 'Denver, CO',
       }),
     );
-    const consent = await page.request.post('/api/revenue-share-consent', {
-      data: { consentToTerms: true, baselineNetRevenue: 200_000 },
-    });
-    expect(consent.status(), await consent.text()).toBe(200);
+    await consentToRevenueShare(page.request, 200_000);
     expect((await (await page.request.get('/api/my-consultations')).json()) as unknown[]).toHaveLength(1);
     expect(
       ((await (await page.request.get('/api/revenue-reports')).json()) as { plan: unknown }).plan,
@@ -69,7 +66,7 @@ test(
     await expect(email).toHaveValue(chefEmail);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect(toasts(page).getByText('Invitation sent', { exact: true })).toBeVisible();
+    await expectToast(page, 'Invitation sent');
     await expect(page.getByTestId('team-seats')).toHaveText('1 of 5 seats used · 4 seats left');
     const seat = page.getByTestId('team-member').filter({ hasText: chefEmail });
     await expect(seat).toHaveCount(1);
@@ -132,7 +129,7 @@ test(
     await page.keyboard.press('Tab');
     await expect(seat.getByRole('button', { name: `Remove ${chefEmail}` })).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(toasts(page).getByText('Team member removed', { exact: true })).toBeVisible();
+    await expectToast(page, 'Team member removed');
     await expect(page.getByText('No one on your team yet.')).toBeVisible();
     await expect(page.getByTestId('team-seats')).toHaveText('0 of 5 seats used · 5 seats left');
   },

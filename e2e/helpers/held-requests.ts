@@ -1,0 +1,23 @@
+/**
+ * Requests held back for browser specs: a busy state ('Sending...', 'Processing...') lasts only as long as
+ * its request, so a spec holds the request until it has seen that state, whatever the machine's speed.
+ */
+import type { Page, Route } from '@playwright/test';
+
+/**
+ * Holds every request of the page to `url` until the returned function is called, then lets each go on
+ * unchanged, or answers it with `answer` (a failure the spec wants to see after the busy state).
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await answer(route);
+  });
+  return release;
+}
