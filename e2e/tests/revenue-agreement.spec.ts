@@ -5,7 +5,13 @@
  * row on /revenue-admin. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, createSignedInAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import {
+  ADMIN,
+  createSignedInAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { downloadOf, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import { consentToRevenueShare } from '../helpers/revenue-share.js';

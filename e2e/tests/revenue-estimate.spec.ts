@@ -7,7 +7,13 @@
  * owner reports the month, the estimate is closed. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, createSignedInAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import {
+  ADMIN,
+  createSignedInAccount,
+  PASSWORD,
+  signInThroughApi,
+  uniqueEmail,
+} from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import {
   agreedSoFirstMonthIs,
