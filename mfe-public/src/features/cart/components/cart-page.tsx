@@ -2,9 +2,8 @@
  * `/cart` (docs/behaviour/public-site-and-catalogue.md#cart; docs/decisions.md, 3–4): reads the persisted
  * cart only, no network calls.
  */
-import { Card, useCart, useDocumentTitle } from '@platform/ui';
+import { ButtonLink, Card, useCart, useDocumentTitle } from '@platform/ui';
 import { ArrowLeftIcon, ShoppingCartIcon } from 'lucide-react';
-import { LinkButton } from '../../../components/link-button';
 import { formatItemCount, getCartSummary } from '../lib/cart-summary';
 import { CartRow } from './cart-row';
 import { OrderSummary } from './order-summary';
@@ -38,9 +37,9 @@ export function CartPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-6">
-      <LinkButton to="/services" icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
+      <ButtonLink to="/services" icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
         Continue Shopping
-      </LinkButton>
+      </ButtonLink>
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Shopping Cart</h1>
         <p className="mt-1 text-muted-foreground" data-testid="cart-count-text">

@@ -1,7 +1,6 @@
-import { Button } from '@platform/ui';
+import { Button, ButtonLink } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { CircleCheckIcon, LockIcon } from 'lucide-react';
-import { LinkButton } from '../../../components/link-button';
 import { OrderSummaryCard, SummaryLine } from '../../../components/order-summary-card';
 import type { CartSummary } from '../lib/cart-summary';
 
@@ -19,9 +18,9 @@ export function OrderSummary({ summary, onClear }: OrderSummaryProps) {
       footerClassName="flex-col gap-3"
       footer={
         <>
-          <LinkButton to="/checkout" icon={LockIcon} size="lg" className="w-full">
+          <ButtonLink to="/checkout" icon={LockIcon} size="lg" className="w-full">
             Proceed to Checkout
-          </LinkButton>
+          </ButtonLink>
           <Button variant="outline" className="w-full" onClick={onClear}>
             Clear Cart
           </Button>

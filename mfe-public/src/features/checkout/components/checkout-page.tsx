@@ -18,17 +18,17 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
+  ButtonLink,
+  paymentProvidersQuery,
   SITE_NAME,
   toast,
   useAuth,
   useCart,
-  paymentProvidersQuery,
   useDocumentTitle,
   usePaymentProviders,
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
-import { LinkButton } from '../../../components/link-button';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { createPaypalOrder } from '../api/create-paypal-order';
 import { useCheckoutQuote } from '../api/quote-checkout';
@@ -326,9 +326,9 @@ function CheckoutForm({
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
-      <LinkButton to={backLink.to} icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
+      <ButtonLink to={backLink.to} icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
         {backLink.label}
-      </LinkButton>
+      </ButtonLink>
       <header className="mt-4 mb-6">
         <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
           <LockIcon className="size-7 text-success" aria-hidden="true" />

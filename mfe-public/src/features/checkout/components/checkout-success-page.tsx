@@ -7,7 +7,16 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONSULTATION_NEXT_STEP, CONSULTATION_PRODUCT_ID } from '@platform/contracts';
-import { Button, SITE_NAME, Skeleton, TitledCard, cn, useAuth, useDocumentTitle } from '@platform/ui';
+import {
+  Button,
+  ButtonLink,
+  cn,
+  SITE_NAME,
+  Skeleton,
+  TitledCard,
+  useAuth,
+  useDocumentTitle,
+} from '@platform/ui';
 import {
   ArrowLeftIcon,
   CalendarDaysIcon,
@@ -23,7 +32,6 @@ import {
   StoreIcon,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
-import { LinkButton } from '../../../components/link-button';
 import { alreadyOwnedLink, ALREADY_OWNED_COPY } from '../lib/already-owned-copy';
 import { getLeftCheckoutPath } from '../lib/checkout-return';
 import { useGrantCourseAccess } from '../lib/use-grant-course-access';
@@ -186,9 +194,9 @@ function SignedInReceiptNote({ billingEmail }: { billingEmail: string | null }) 
 
 function HomeLink() {
   return (
-    <LinkButton to="/" icon={HomeIcon} variant="outline" size="lg">
+    <ButtonLink to="/" icon={HomeIcon} variant="outline" size="lg">
       Return to Home
-    </LinkButton>
+    </ButtonLink>
   );
 }
 
@@ -215,9 +223,9 @@ function GrantedOrder({ billingEmail, productIds }: { billingEmail: string | nul
       <ProgrammeCard />
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
         {user ? (
-          <LinkButton to="/dashboard" icon={LayoutDashboardIcon} size="lg">
+          <ButtonLink to="/dashboard" icon={LayoutDashboardIcon} size="lg">
             Access Your Dashboard
-          </LinkButton>
+          </ButtonLink>
         ) : null}
         <HomeLink />
       </div>
@@ -231,9 +239,9 @@ function AlreadyOwnedLink() {
   if (isLoading) return null;
   const link = alreadyOwnedLink(Boolean(user));
   return (
-    <LinkButton to={link.to} icon={user ? LayoutDashboardIcon : LogInIcon} size="lg">
+    <ButtonLink to={link.to} icon={user ? LayoutDashboardIcon : LogInIcon} size="lg">
       {link.label}
-    </LinkButton>
+    </ButtonLink>
   );
 }
 
@@ -265,14 +273,14 @@ export function CheckoutSuccessPage() {
           </Button>
         ) : null}
         {heading.offersCheckout ? (
-          <LinkButton
+          <ButtonLink
             to={getLeftCheckoutPath()}
             icon={ArrowLeftIcon}
             size="lg"
             variant={state.kind === 'pending' ? 'outline' : 'default'}
           >
             Back to Checkout
-          </LinkButton>
+          </ButtonLink>
         ) : null}
         <HomeLink />
       </div>

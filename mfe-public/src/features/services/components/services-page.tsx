@@ -8,6 +8,7 @@ import {
   AlertDescription,
   AlertTitle,
   Button,
+  ButtonLink,
   Card,
   HydrateLater,
   pressRegion,
@@ -18,7 +19,6 @@ import {
   useHydrated,
 } from '@platform/ui';
 import { ArrowLeftIcon, RotateCwIcon, ShoppingCartIcon, TriangleAlertIcon } from 'lucide-react';
-import { LinkButton } from '../../../components/link-button';
 import { useProducts } from '../api/list-products';
 import { ProductCard } from './product-card';
 
@@ -75,9 +75,9 @@ export function ServicesPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10 space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <LinkButton to="/" icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
+        <ButtonLink to="/" icon={ArrowLeftIcon} variant="ghost" className="-ml-3">
           Back to Home
-        </LinkButton>
+        </ButtonLink>
         <ViewCartLink />
       </div>
 
