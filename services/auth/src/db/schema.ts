@@ -98,14 +98,33 @@ export const users = authSchema.table(
 
 export type UserRow = typeof users.$inferSelect;
 
-export const sessions = authSchema.table(
-  'sessions',
-  {
-    /** SHA-256 (hex) of the random token in the browser's cookie. */
+/**
+ * A secret an account holds (a session's cookie, an e-mailed link), kept as the SHA-256 (hex) of its
+ * random token, and the account it belongs to (gone with it).
+ */
+function userTokenColumns() {
+  return {
     id: text('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+  };
+}
+
+/** An e-mailed link's life: made, valid until `expires_at`, and used at most once. */
+function singleUseLifetimeColumns() {
+  return {
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  };
+}
+
+export const sessions = authSchema.table(
+  'sessions',
+  {
+    /** `id`: the token in the browser's cookie. */
+    ...userTokenColumns(),
     createdAt: timestamptz('created_at').notNull(),
     /** Updated at most once a minute; idle expiry counts from here. */
     lastSeenAt: timestamptz('last_seen_at').notNull(),
@@ -122,15 +141,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const passwordTokens = authSchema.table(
   'password_tokens',
   {
-    /** SHA-256 (hex) of the token in the e-mailed link. */
-    id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `id`: the token in the e-mailed link. */
+    ...userTokenColumns(),
     purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull(),
-    createdAt: timestamptz('created_at').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
+    ...singleUseLifetimeColumns(),
   },
   (table) => [
     index('password_tokens_user_id_idx').on(table.userId),
@@ -146,16 +160,11 @@ export const passwordTokens = authSchema.table(
 export const emailChanges = authSchema.table(
   'email_changes',
   {
-    /** SHA-256 (hex) of the token in the e-mailed link. */
-    id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `id`: the token in the e-mailed link. */
+    ...userTokenColumns(),
     /** Lower-cased, like `users.email`. */
     newEmail: text('new_email').notNull(),
-    createdAt: timestamptz('created_at').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
+    ...singleUseLifetimeColumns(),
   },
   (table) => [index('email_changes_user_id_idx').on(table.userId)],
 );

@@ -62,14 +62,19 @@ export const submissions = consultationSchema.table(
   ],
 );
 
+/** The submission a row belongs to; the row goes with it. */
+function submissionColumn() {
+  return text('submission_id')
+    .notNull()
+    .references(() => submissions.id, { onDelete: 'cascade' });
+}
+
 /** One stored file of a submission; the bytes live in the object store under a random key. */
 export const submissionFiles = consultationSchema.table(
   'consultation_files',
   {
     id: text('id').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionColumn(),
     kind: text('kind', { enum: CONSULTATION_FILE_KINDS }).notNull(),
     objectKey: text('object_key').notNull().unique(),
     ...storedFileColumns(),
@@ -89,9 +94,7 @@ export const addFilesLinks = consultationSchema.table(
   'add_files_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionColumn(),
     purpose: text('purpose', { enum: ['completion', 'lookup', 'continue'] }).notNull(),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -107,9 +110,7 @@ export const submissionMessages = consultationSchema.table(
   'consultation_messages',
   {
     id: uuid('id').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionColumn(),
     author: text('author', { enum: CONSULTATION_MESSAGE_AUTHORS }).notNull(),
     authorUserId: text('author_user_id').notNull(),
     body: text('body').notNull(),
@@ -161,9 +162,7 @@ export const callBookings = consultationSchema.table(
   'call_bookings',
   {
     id: uuid('id').primaryKey(),
-    submissionId: text('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionColumn(),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
     status: text('status', { enum: CALL_BOOKING_STATUSES }).notNull(),

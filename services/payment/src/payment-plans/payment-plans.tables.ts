@@ -9,6 +9,14 @@ import { check, index, integer, pgSchema, primaryKey, text, timestamp, uuid } fr
 const paymentSchema = pgSchema('payment');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** Which instalment a row is about: the plan's order and the instalment's number (1, 2, …). */
+function instalmentKeyColumns() {
+  return {
+    orderId: uuid('order_id').notNull(),
+    number: integer('number').notNull(),
+  };
+}
+
 /** One per Flexible Payments order (primary key = the order made at checkout, which paid instalment 1). */
 export const paymentPlans = paymentSchema.table(
   'payment_plans',
@@ -32,8 +40,7 @@ export const paymentPlans = paymentSchema.table(
 export const planInstalments = paymentSchema.table(
   'plan_instalments',
   {
-    orderId: uuid('order_id').notNull(),
-    number: integer('number').notNull(),
+    ...instalmentKeyColumns(),
     /** Cents. */
     amount: integer('amount').notNull(),
     dueAt: at('due_at').notNull(),
@@ -61,8 +68,7 @@ export const PLAN_CHARGE_OUTCOMES = ['paid', 'declined', 'hard-decline', 'no-car
 export const planCharges = paymentSchema.table(
   'plan_charges',
   {
-    orderId: uuid('order_id').notNull(),
-    number: integer('number').notNull(),
+    ...instalmentKeyColumns(),
     attempt: integer('attempt').notNull(),
     outcome: text('outcome', { enum: PLAN_CHARGE_OUTCOMES }).notNull(),
     message: text('message'),

@@ -93,6 +93,29 @@ export const paymentPlans = revenueSchema.table(
 export type PaymentPlanRow = typeof paymentPlans.$inferSelect;
 
 /**
+ * A row of an owner's plan: the plan it belongs to (gone with it) and the owner, kept beside it so the
+ * owner's rows are found without a join.
+ */
+function planOwnerColumns() {
+  return {
+    paymentPlanId: uuid('payment_plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+  };
+}
+
+/** A row of a report: the report it belongs to (gone with it) and the report's owner. */
+function reportOwnerColumns() {
+  return {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+  };
+}
+
+/**
  * Monthly reports. The share is the server's (docs/decisions.md, 25), computed from the net revenue and
  * the baseline kept here as it was at submission. `amount_paid` is the sum of `share_payments`, kept with
  * them in one transaction; `share_paid` once it reaches `share_owed`.
@@ -101,10 +124,7 @@ export const revenueReports = revenueSchema.table(
   'revenue_reports',
   {
     id: uuid('id').primaryKey(),
-    paymentPlanId: uuid('payment_plan_id')
-      .notNull()
-      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...planOwnerColumns(),
     reportingPeriodStart: date('reporting_period_start', { mode: 'string' }).notNull(),
     reportingPeriodEnd: date('reporting_period_end', { mode: 'string' }).notNull(),
     grossRevenue: cents('gross_revenue').notNull(),
@@ -196,10 +216,7 @@ export const baselineChanges = revenueSchema.table(
   'baseline_changes',
   {
     id: uuid('id').primaryKey(),
-    paymentPlanId: uuid('payment_plan_id')
-      .notNull()
-      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...planOwnerColumns(),
     oldBaselineNetRevenue: cents('old_baseline_net_revenue').notNull(),
     newBaselineNetRevenue: cents('new_baseline_net_revenue').notNull(),
     reason: text('reason').notNull(),
@@ -227,10 +244,7 @@ export const agreementDateChanges = revenueSchema.table(
   'agreement_date_changes',
   {
     id: uuid('id').primaryKey(),
-    paymentPlanId: uuid('payment_plan_id')
-      .notNull()
-      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...planOwnerColumns(),
     /** When the implementation period started before the change (the consent, or an earlier record). */
     oldStartedAt: at('old_started_at').notNull(),
     newAgreedAt: date('new_agreed_at', { mode: 'string' }).notNull(),
@@ -285,10 +299,7 @@ export const sharePayments = revenueSchema.table(
   'share_payments',
   {
     id: uuid('id').primaryKey(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => revenueReports.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...reportOwnerColumns(),
     amount: cents('amount').notNull(),
     method: text('method', { enum: SHARE_PAYMENT_METHODS }).notNull(),
     /** The admin who recorded it (offline). */
@@ -386,10 +397,7 @@ export const shareCollections = revenueSchema.table(
   'share_collections',
   {
     id: uuid('id').primaryKey(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => revenueReports.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...reportOwnerColumns(),
     /** 1 on the due date, then the retries (+3, +7, +14 days). */
     attempt: integer('attempt').notNull(),
     /** Cents still owed when it was asked for. */
@@ -436,10 +444,7 @@ export const reportDisputes = revenueSchema.table(
   'report_disputes',
   {
     id: uuid('id').primaryKey(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => revenueReports.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...reportOwnerColumns(),
     reason: text('reason').notNull(),
     status: text('status', { enum: DISPUTE_STATUS_VALUES }).notNull().default('open'),
     openedAt: at('opened_at').notNull(),
@@ -471,10 +476,7 @@ export const shareCredits = revenueSchema.table(
   'share_credits',
   {
     id: uuid('id').primaryKey(),
-    paymentPlanId: uuid('payment_plan_id')
-      .notNull()
-      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
+    ...planOwnerColumns(),
     kind: text('kind', { enum: SHARE_CREDIT_KINDS }).notNull(),
     /** Cents: positive when earned, negative when applied. */
     amount: cents('amount').notNull(),
