@@ -7,6 +7,7 @@
  * password tokens are kept as the SHA-256 of a 32-byte random value the browser (or the e-mail) holds;
  * passwords as scrypt strings.
  */
+import { rowTimestampColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -74,8 +75,7 @@ export const users = authSchema.table(
       .default('not_started'),
     /** `<issuer>#<sub>` of the OpenID Connect account linked to this user. */
     oidcSubject: text('oidc_subject'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...rowTimestampColumns(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -1,4 +1,5 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
+import { rowTimestampColumns } from '@platform/service-kit/columns';
 import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -52,8 +53,7 @@ export const submissions = consultationSchema.table(
     adminNotes: text('admin_notes'),
     consultationResponse: text('consultation_response'),
     responseFiles: jsonb('response_files').$type<string[]>().notNull().default([]),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...rowTimestampColumns(),
   },
   (table) => [
     index('consultation_submissions_email_idx').on(table.email),

@@ -1,4 +1,5 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
+import { workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -365,10 +366,7 @@ export const lessonTranscodes = courseSchema.table(
     status: text('status', { enum: ['queued', 'done', 'failed', 'superseded'] }).notNull(),
     /** 0–100 while running, for the studio. */
     progress: integer('progress').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...workItemColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -1,7 +1,8 @@
 /** The notification service's tables, all inside its own Postgres schema `notification`. */
+import { workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const { schema: notificationSchema, outboxEvents, inboxEvents } = createServiceSchema('notification');
 
@@ -34,11 +35,9 @@ export const messages = notificationSchema.table(
     /** The event that asked for it; with the template, unique: a redelivered event queues nothing new. */
     eventId: uuid('event_id'),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
+    ...workItemColumns(),
+    /** Unlike the kit's default, a mail is due as soon as it is queued. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** The claim of the replica sending it (database time; see the kit's work queues). */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** The Message-ID the mail went out with. */

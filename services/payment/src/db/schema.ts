@@ -1,4 +1,5 @@
 /** The payment service's tables, all inside its own Postgres schema `payment`. */
+import { workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -28,6 +29,14 @@ export const { schema: paymentSchema, outboxEvents, inboxEvents, jobs } = kit;
 export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An amount of money: cents, in the currency named beside it. */
+function moneyColumns() {
+  return {
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+  };
+}
 
 /**
  * The projection of `course.catalogue.published`: what each product costs right now. Every order is
@@ -138,14 +147,17 @@ export const orders = paymentSchema.table(
   ],
 );
 
+/** The order a row belongs to; the row goes with it. */
+function orderColumn() {
+  return uuid('order_id').references(() => orders.id, { onDelete: 'cascade' });
+}
+
 /** The order's lines, copied from the catalogue projection when the order was made. */
 export const orderLines = paymentSchema.table(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderColumn().notNull(),
     position: integer('position').notNull(),
     productId: text('product_id').notNull(),
     name: text('name').notNull(),
@@ -188,9 +200,7 @@ export const providerEvents = paymentSchema.table(
 
 /** At most one per order (the primary key): the proof that `payment.order.paid` was emitted once. */
 export const fulfilments = paymentSchema.table('fulfilments', {
-  orderId: uuid('order_id')
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: orderColumn().primaryKey(),
   /** Which path got there first. */
   source: text('source', { enum: ['webhook', 'grant', 'reconciliation', 'return', 'collection'] }).notNull(),
   /** The `payment.order.paid` event's id (written right after the event is enqueued). */
@@ -212,9 +222,7 @@ export const invoiceCounter = paymentSchema.table('invoice_counter', {
 export const invoices = paymentSchema.table(
   'invoices',
   {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderColumn().primaryKey(),
     number: integer('number').notNull(),
     issuedAt: at('issued_at').notNull(),
   },
@@ -234,9 +242,7 @@ export const ownedProducts = paymentSchema.table(
   {
     accountEmail: text('account_email').notNull(),
     productId: text('product_id').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderColumn().notNull(),
     claimedAt: at('claimed_at').notNull(),
   },
   (table) => [
@@ -251,13 +257,10 @@ export const ownedProducts = paymentSchema.table(
  */
 export const subscriptionRenewals = paymentSchema.table('subscription_renewals', {
   invoiceId: text('invoice_id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: orderColumn().notNull(),
   subscriptionId: text('subscription_id').notNull(),
-  /** Cents collected for this cycle. */
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
+  /** Collected for this cycle. */
+  ...moneyColumns(),
   periodStart: at('period_start'),
   periodEnd: at('period_end'),
   paidAt: at('paid_at').notNull(),
@@ -277,9 +280,7 @@ export const testCheckoutSessions = paymentSchema.table('test_checkout_sessions'
     .notNull()
     .default('open'),
   lines: jsonb('lines').$type<OrderLine[]>().notNull(),
-  /** Cents. */
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
+  ...moneyColumns(),
   customerEmail: text('customer_email').notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
@@ -335,10 +336,7 @@ export const automaticRefunds = paymentSchema.table('automatic_refunds', {
   status: text('status', { enum: AUTOMATIC_REFUND_STATUS_VALUES }).notNull().default('queued'),
   /** Who found it unneeded: this service at fulfilment, or the revenue service's refusal (and why). */
   reason: text('reason').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: at('next_attempt_at').notNull(),
-  lockedUntil: at('locked_until'),
-  lastError: text('last_error'),
+  ...workItemColumns(),
   requestedAt: at('requested_at').notNull(),
   refundedAt: at('refunded_at'),
 });
@@ -381,9 +379,7 @@ export const coupons = paymentSchema.table(
 export const couponRedemptions = paymentSchema.table(
   'coupon_redemptions',
   {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderColumn().primaryKey(),
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),

@@ -105,14 +105,11 @@ function planOwnerColumns() {
   };
 }
 
-/** A row of a report: the report it belongs to (gone with it) and the report's owner. */
-function reportOwnerColumns() {
-  return {
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => revenueReports.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull(),
-  };
+/** The report a row belongs to; the row goes with it. */
+function reportColumn() {
+  return uuid('report_id')
+    .notNull()
+    .references(() => revenueReports.id, { onDelete: 'cascade' });
 }
 
 /**
@@ -192,9 +189,7 @@ export const reportDocuments = revenueSchema.table(
   'report_documents',
   {
     id: uuid('id').primaryKey(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => revenueReports.id, { onDelete: 'cascade' }),
+    reportId: reportColumn(),
     objectKey: text('object_key').notNull(),
     ...storedFileColumns(),
     uploadedAt: at('uploaded_at').notNull(),
@@ -299,7 +294,8 @@ export const sharePayments = revenueSchema.table(
   'share_payments',
   {
     id: uuid('id').primaryKey(),
-    ...reportOwnerColumns(),
+    reportId: reportColumn(),
+    userId: text('user_id').notNull(),
     amount: cents('amount').notNull(),
     method: text('method', { enum: SHARE_PAYMENT_METHODS }).notNull(),
     /** The admin who recorded it (offline). */
@@ -397,7 +393,8 @@ export const shareCollections = revenueSchema.table(
   'share_collections',
   {
     id: uuid('id').primaryKey(),
-    ...reportOwnerColumns(),
+    reportId: reportColumn(),
+    userId: text('user_id').notNull(),
     /** 1 on the due date, then the retries (+3, +7, +14 days). */
     attempt: integer('attempt').notNull(),
     /** Cents still owed when it was asked for. */
@@ -444,7 +441,8 @@ export const reportDisputes = revenueSchema.table(
   'report_disputes',
   {
     id: uuid('id').primaryKey(),
-    ...reportOwnerColumns(),
+    reportId: reportColumn(),
+    userId: text('user_id').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: DISPUTE_STATUS_VALUES }).notNull().default('open'),
     openedAt: at('opened_at').notNull(),
