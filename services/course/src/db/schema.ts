@@ -49,14 +49,19 @@ export const courses = courseSchema.table(
   (table) => [check('courses_price_nonnegative', sql`${table.price} >= 0`)],
 );
 
+/** The course a row belongs to; the row goes with it. */
+function courseColumn() {
+  return integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
+}
+
 /** A course's sections ("modules"), released `available_after_days` after enrolment. */
 export const courseModules = courseSchema.table(
   'course_modules',
   {
     id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseColumn(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     orderIndex: integer('order_index').notNull(),
@@ -71,13 +76,18 @@ export const courseModules = courseSchema.table(
   ],
 );
 
+/** The section a row belongs to; the row goes with it. */
+function moduleColumn() {
+  return integer('module_id')
+    .notNull()
+    .references(() => courseModules.id, { onDelete: 'cascade' });
+}
+
 export const courseLessons = courseSchema.table(
   'course_lessons',
   {
     id: serial('id').primaryKey(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    moduleId: moduleColumn(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     /** A file name in the object store under `course-media/`, or a video-host link (YouTube). */
@@ -103,6 +113,13 @@ export const courseLessons = courseSchema.table(
     check('course_lessons_duration_nonnegative', sql`${table.duration} >= 0`),
   ],
 );
+
+/** The lesson a row belongs to; the row goes with it. */
+function lessonColumn() {
+  return integer('lesson_id')
+    .notNull()
+    .references(() => courseLessons.id, { onDelete: 'cascade' });
+}
 
 /** The services catalogue; checkout prices every order from here (never from the browser). */
 export const products = courseSchema.table(
@@ -177,9 +194,7 @@ export const courseEnrollments = courseSchema.table(
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseColumn(),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -235,9 +250,7 @@ export const lessonProgress = courseSchema.table(
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonColumn(),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Whole seconds into the lesson's video where the member left off. */
@@ -258,9 +271,7 @@ export const moduleProgress = courseSchema.table(
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    moduleId: moduleColumn(),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull(),
@@ -320,9 +331,7 @@ export const sectionUnlockNotices = courseSchema.table(
   'section_unlock_notices',
   {
     userId: text('user_id').notNull(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    moduleId: moduleColumn(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ name: 'section_unlock_notices_pkey', columns: [table.userId, table.moduleId] })],
@@ -357,9 +366,7 @@ export const lessonTranscodes = courseSchema.table(
   'lesson_transcodes',
   {
     id: uuid('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonColumn(),
     /** The source video's file name under `course-media/` (the lesson's `videoUrl` when queued). */
     sourceFile: text('source_file').notNull(),
     /** `queued` → `done`, or `failed` after the last attempt; `superseded` when a newer video replaced it. */
@@ -398,9 +405,7 @@ export const certificates = courseSchema.table(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseColumn(),
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
@@ -418,9 +423,7 @@ export const lessonQuestions = courseSchema.table(
   'lesson_questions',
   {
     id: uuid('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    lessonId: lessonColumn(),
     userId: text('user_id').notNull(),
     /** Where the answer is e-mailed: the asker's address when they asked. */
     email: text('email').notNull(),
