@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { authPersonalData } from './account-data/personal-data.js';
 import { bootstrapAdmin } from './accounts/bootstrap-admin.js';
 import { authConfigSchema, type AuthConfig } from './config.js';
@@ -12,7 +10,7 @@ import { startAuthRuntime, type AuthRuntime } from './runtime.js';
 export const authService = defineService<AuthConfig, AuthRuntime>({
   name: 'auth',
   configSchema: authConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs, rateLimits },
   usesStorage: false,
   subscriptions: authSubscriptions,

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { consultationConfigSchema, type ConsultationConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents, rateLimits } from './db/schema.js';
 import { consultationSubscriptions } from './events/subscriptions.js';
@@ -11,7 +9,7 @@ import { consultationPersonalData } from './account-data/personal-data.js';
 export const consultationService = defineService<ConsultationConfig>({
   name: 'consultation',
   configSchema: consultationConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs, rateLimits },
   usesStorage: true,
   subscriptions: consultationSubscriptions,

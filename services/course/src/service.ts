@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { publishCatalogue } from './catalogue/publish-catalogue.js';
 import { seedCatalogue } from './catalogue/seed/seed-catalogue.js';
 import { courseConfigSchema, type CourseConfig } from './config.js';
@@ -17,7 +15,7 @@ import { coursePersonalData } from './account-data/personal-data.js';
 export const courseService = defineService<CourseConfig>({
   name: 'course',
   configSchema: courseConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs, rateLimits },
   usesStorage: true,
   signedMediaUrls: (config) => config.MEDIA_URLS_FROM_GATEWAY,

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { notificationConfigSchema, type NotificationConfig } from './config.js';
 import { inboxEvents, outboxEvents } from './db/schema.js';
 import { notificationSubscriptions } from './events/subscriptions.js';
@@ -11,7 +9,7 @@ import { notificationPersonalData } from './account-data/personal-data.js';
 export const notificationService = defineService<NotificationConfig>({
   name: 'notification',
   configSchema: notificationConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents },
   usesStorage: false,
   subscriptions: notificationSubscriptions,

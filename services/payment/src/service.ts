@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { paymentConfigSchema, type PaymentConfig } from './config.js';
 import { paymentMetrics } from './metrics.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
@@ -15,7 +13,7 @@ import { paymentPersonalData } from './account-data/personal-data.js';
 export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   name: 'payment',
   configSchema: paymentConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: false,
   subscriptions: paymentSubscriptions,

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineService } from '@platform/service-kit/runtime';
+import { defineService, migrationsFolderOf } from '@platform/service-kit/runtime';
 import { revenueConfigSchema, type RevenueConfig } from './config.js';
 import { inboxEvents, jobs, outboxEvents } from './db/schema.js';
 import { revenueSubscriptions } from './events/subscriptions.js';
@@ -12,7 +10,7 @@ import { revenuePersonalData } from './account-data/personal-data.js';
 export const revenueService = defineService<RevenueConfig>({
   name: 'revenue',
   configSchema: revenueConfigSchema,
-  migrationsFolder: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle'),
+  migrationsFolder: migrationsFolderOf(import.meta.url),
   tables: { outbox: outboxEvents, inbox: inboxEvents, jobs },
   usesStorage: true,
   subscriptions: revenueSubscriptions,

@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -144,19 +144,19 @@ async function makeFolderOnce(folder: string, fill: (partial: string) => Promise
 }
 
 async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
+  return (await statIfExists(file))?.isFile() ?? false;
 }
 
 async function isFolder(file: string): Promise<boolean> {
+  return (await statIfExists(file))?.isDirectory() ?? false;
+}
+
+/** The entry's stats, or null when nothing is there. */
+async function statIfExists(file: string): Promise<Stats | null> {
   try {
-    return (await stat(file)).isDirectory();
+    return await stat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Express, Router } from 'express';
 import { z } from 'zod';
 import { baseServiceEnvShape, envPort, loadConfig, type Env } from '../config.js';
@@ -122,7 +123,7 @@ export interface ServiceDefinition<
 > {
   name: string;
   configSchema: z.ZodObject;
-  /** drizzle-kit's output folder. */
+  /** drizzle-kit's output folder (`migrationsFolderOf(import.meta.url)` from the service's `src/`). */
   migrationsFolder: string;
   /**
    * `jobs` (createServiceSchema's `jobs: true`) is needed once the service declares a periodic job;
@@ -474,4 +475,9 @@ function s3SettingsFrom(config: BaseServiceConfig) {
 function addressOf(url: URL) {
   const useSSL = url.protocol === 'https:';
   return { endPoint: url.hostname, port: url.port ? Number(url.port) : useSSL ? 443 : 80, useSSL };
+}
+
+/** A service's migrations: the `drizzle/` folder beside its `src/`, found from a module of `src/` (`import.meta.url`). */
+export function migrationsFolderOf(moduleUrl: string): string {
+  return path.resolve(path.dirname(fileURLToPath(moduleUrl)), '..', 'drizzle');
 }

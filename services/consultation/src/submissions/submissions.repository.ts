@@ -1,6 +1,6 @@
 /** Queries on submissions, their files and their e-mailed links. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -27,25 +27,26 @@ export async function listSubmissionsOwnedBy(
   owner: { userId: string; email: string | null },
 ): Promise<SubmissionRow[]> {
   const byUser = eq(submissions.userId, owner.userId);
-  return db
-    .select()
-    .from(submissions)
-    .where(owner.email ? or(byUser, eq(submissions.email, owner.email)) : byUser)
-    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  return listNewestSubmissions(db, owner.email ? or(byUser, eq(submissions.email, owner.email)) : byUser);
 }
 
 /** Newest first. */
 export async function listSubmissionsByEmail(db: Executor, email: string): Promise<SubmissionRow[]> {
-  return db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.email, email))
-    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  return listNewestSubmissions(db, eq(submissions.email, email));
 }
 
 /** Newest first. */
 export async function listAllSubmissions(db: Executor): Promise<SubmissionRow[]> {
-  return db.select().from(submissions).orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  return listNewestSubmissions(db);
+}
+
+/** The submissions that match, every one without a condition, newest first. */
+function listNewestSubmissions(db: Executor, where?: SQL): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(submissions)
+    .where(where)
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
 }
 
 export async function updateSubmission(

@@ -10,7 +10,7 @@ import {
   type AdditionalFileField,
   type UploadFilesResponse,
 } from '@platform/contracts';
-import { FilesRefusedError, receiveRequestFiles, type FilePartInfo } from '@platform/service-kit/http';
+import { receiveRequestFiles, refuseEmptyUpload, type FilePartInfo } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
@@ -44,13 +44,8 @@ export async function addFiles(
       tooLarge: UPLOAD_MESSAGES.tooLarge,
     },
   });
-  const { outcomes, stored, rejected, logger } = upload;
-  if (stored.length === 0) {
-    throw new FilesRefusedError(
-      outcomes.length === 0 ? UPLOAD_MESSAGES.noFilesSent : UPLOAD_MESSAGES.noFilesAccepted,
-      rejected,
-    );
-  }
+  const { stored, rejected, logger } = upload;
+  refuseEmptyUpload(upload, UPLOAD_MESSAGES);
 
   const now = deps.clock.now();
   // Ids in the order sent; a millisecond apart so listings keep that order.

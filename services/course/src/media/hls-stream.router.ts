@@ -65,6 +65,17 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     openLessonFor(deps.db, caller, lessonId, deps.clock.now());
   // The routes' own parameters are typed by their schemas; serving needs only the request's headers.
   const plain = (req: unknown) => req as Request;
+  /** A file of the lesson's HLS set, when that set is the one the lesson plays now. */
+  const serveHlsFile = async (
+    req: { caller: SignedInCaller },
+    res: Response,
+    file: { id: number; set: string; path: string },
+    options: { redirect: boolean },
+  ) => {
+    const lesson = await open(req.caller, file.id);
+    if (hlsSetOf(lesson.id, lesson.hlsUrl) !== file.set) throw notFound();
+    await serveLessonFile(deps, plain(req), res, hlsFileKey(file.id, file.set, file.path), options);
+  };
 
   router.get(
     '/api/lessons/:id/hls/:set/:file',
@@ -73,9 +84,7 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     validate({ params: LessonHlsMasterParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const { id, set, file } = req.params;
-      const lesson = await open(req.caller, id);
-      if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
-      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, file), { redirect: false });
+      await serveHlsFile(req, res, { id, set, path: file }, { redirect: false });
     },
   );
 
@@ -86,11 +95,12 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     validate({ params: LessonHlsRenditionParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const { id, set, rendition, file } = req.params;
-      const lesson = await open(req.caller, id);
-      if (hlsSetOf(lesson.id, lesson.hlsUrl) !== set) throw notFound();
-      await serveLessonFile(deps, plain(req), res, hlsFileKey(id, set, `${rendition}/${file}`), {
-        redirect: file.endsWith('.ts'),
-      });
+      await serveHlsFile(
+        req,
+        res,
+        { id, set, path: `${rendition}/${file}` },
+        { redirect: file.endsWith('.ts') },
+      );
     },
   );
 

@@ -9,7 +9,8 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { courseExists, listAllLessons, listLatestTranscodes } from './studio.repository.js';
+import { courseExists, listAllLessons } from './studio.repository.js';
+import { listLatestTranscodes } from '../transcoding/transcodes.repository.js';
 import { findLesson, findModule, listCourseModules } from '../learning/learning.repository.js';
 import { toStudioLesson, toStudioSection } from './to-studio-views.js';
 

@@ -1,16 +1,14 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import { completionRow, PROGRESS, type Progress } from '../learning/learning.repository.js';
 import {
   courseLessons,
   courseModules,
   courses,
-  lessonTranscodes,
   lessonUploads,
   moduleProgress,
-  type LessonTranscodeRow,
   type LessonUploadRow,
 } from '../db/schema.js';
 
@@ -40,20 +38,6 @@ export async function listAllLessons(db: Executor, moduleIds: number[]): Promise
     .from(courseLessons)
     .where(inArray(courseLessons.moduleId, moduleIds))
     .orderBy(asc(courseLessons.orderIndex), asc(courseLessons.id));
-}
-
-/** The newest transcoding of each lesson that a newer video has not superseded. */
-export async function listLatestTranscodes(
-  db: Executor,
-  lessonIds: number[],
-): Promise<Map<number, LessonTranscodeRow>> {
-  if (lessonIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([lessonTranscodes.lessonId])
-    .from(lessonTranscodes)
-    .where(and(inArray(lessonTranscodes.lessonId, lessonIds), ne(lessonTranscodes.status, 'superseded')))
-    .orderBy(lessonTranscodes.lessonId, desc(lessonTranscodes.createdAt), desc(lessonTranscodes.id));
-  return new Map(rows.map((row) => [row.lessonId, row]));
 }
 
 /** The highest value of a section's or lesson's column among one parent's rows, or null without any. */

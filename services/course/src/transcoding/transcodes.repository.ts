@@ -124,6 +124,20 @@ export async function findTranscode(db: Executor, id: string): Promise<LessonTra
   return row ?? null;
 }
 
+/** The newest transcoding of each lesson that a newer video has not superseded. */
+export async function listLatestTranscodes(
+  db: Executor,
+  lessonIds: number[],
+): Promise<Map<number, LessonTranscodeRow>> {
+  if (lessonIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([lessonTranscodes.lessonId])
+    .from(lessonTranscodes)
+    .where(and(inArray(lessonTranscodes.lessonId, lessonIds), ne(lessonTranscodes.status, 'superseded')))
+    .orderBy(lessonTranscodes.lessonId, desc(lessonTranscodes.createdAt), desc(lessonTranscodes.id));
+  return new Map(rows.map((row) => [row.lessonId, row]));
+}
+
 /**
  * The studio's view of each lesson's newest transcode (superseded ones are history), with the last
  * attempt's error while it waits for a retry or once it failed for good.
@@ -132,18 +146,8 @@ export async function listTranscodeStates(
   db: Executor,
   lessonIds: number[],
 ): Promise<Map<number, StudioTranscode>> {
-  if (lessonIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(lessonTranscodes)
-    .where(and(inArray(lessonTranscodes.lessonId, lessonIds), ne(lessonTranscodes.status, 'superseded')))
-    .orderBy(desc(lessonTranscodes.createdAt));
-  const states = new Map<number, StudioTranscode>();
-  for (const row of rows) {
-    if (states.has(row.lessonId)) continue;
-    states.set(row.lessonId, toTranscodeState(row));
-  }
-  return states;
+  const latest = await listLatestTranscodes(db, lessonIds);
+  return new Map([...latest].map(([lessonId, row]) => [lessonId, toTranscodeState(row)]));
 }
 
 /** Progress counts while a worker holds the item; 100 once done. */

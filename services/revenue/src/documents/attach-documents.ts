@@ -12,7 +12,7 @@ import {
   type AttachReportDocumentsResponse,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { FilesRefusedError, receiveRequestFiles } from '@platform/service-kit/http';
+import { receiveRequestFiles, refuseEmptyUpload } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export async function attachDocuments(
       tooLarge: () => REPORT_DOCUMENT_MESSAGES.tooLarge,
     },
   });
-  const { outcomes, stored, rejected, logger } = upload;
+  const { stored, rejected, logger } = upload;
   // Too many or too large is the whole upload's 413: nothing is kept, so the owner sends a fitting set.
   const oversize = rejected.find(
     (file) =>
@@ -64,12 +64,7 @@ export async function attachDocuments(
       { path: oversize.fileName, message: oversize.reason },
     ]);
   }
-  if (stored.length === 0) {
-    throw new FilesRefusedError(
-      outcomes.length === 0 ? REPORT_DOCUMENT_MESSAGES.noFilesSent : REPORT_DOCUMENT_MESSAGES.noFilesAccepted,
-      rejected,
-    );
-  }
+  refuseEmptyUpload(upload, REPORT_DOCUMENT_MESSAGES);
 
   const now = deps.clock.now();
   // A millisecond apart, so listings keep the order they were sent in.

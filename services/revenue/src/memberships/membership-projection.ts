@@ -52,23 +52,27 @@ export async function recordPaidOrder(tx: Executor, order: PaymentOrderPaid): Pr
 }
 
 export async function recordRefundedOrder(tx: Executor, refund: PaymentOrderRefunded): Promise<void> {
-  const refundedAt = new Date(refund.refundedAt);
-  await tx
-    .insert(paidOrders)
-    .values({ orderId: refund.orderId, email: refund.email.toLowerCase(), refundedAt })
-    .onConflictDoUpdate({
-      target: paidOrders.orderId,
-      set: { refundedAt: sql`coalesce(${paidOrders.refundedAt}, excluded.refunded_at)` },
-    });
+  await recordOrderEnd(tx, refund, 'refundedAt', new Date(refund.refundedAt));
 }
 
 export async function recordEndedSubscription(tx: Executor, end: PaymentSubscriptionEnded): Promise<void> {
-  const endedAt = new Date(end.endedAt);
+  await recordOrderEnd(tx, end, 'endedAt', new Date(end.endedAt));
+}
+
+/** Stamps when the order stopped paying, keeping the first time; a row is made when it overtook the payment. */
+async function recordOrderEnd(
+  tx: Executor,
+  order: { orderId: string; email: string },
+  column: 'refundedAt' | 'endedAt',
+  at: Date,
+): Promise<void> {
   await tx
     .insert(paidOrders)
-    .values({ orderId: end.orderId, email: end.email.toLowerCase(), endedAt })
+    .values({ orderId: order.orderId, email: order.email.toLowerCase(), [column]: at })
     .onConflictDoUpdate({
       target: paidOrders.orderId,
-      set: { endedAt: sql`coalesce(${paidOrders.endedAt}, excluded.ended_at)` },
+      set: {
+        [column]: sql`coalesce(${paidOrders[column]}, excluded.${sql.identifier(paidOrders[column].name)})`,
+      },
     });
 }

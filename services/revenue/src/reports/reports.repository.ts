@@ -31,13 +31,10 @@ export async function findOverlappingReports(
 
 /** The owner's reports, newest period first. */
 export async function listReportsOfUser(db: Executor, userId: string): Promise<RevenueReportRow[]> {
-  return db
-    .select()
-    .from(revenueReports)
-    .where(eq(revenueReports.userId, userId))
-    .orderBy(desc(revenueReports.reportingPeriodStart), desc(revenueReports.createdAt));
+  return listReportsOfUsers(db, [userId]);
 }
 
+/** The owners' reports, newest period first. */
 export async function listReportsOfUsers(db: Executor, userIds: string[]): Promise<RevenueReportRow[]> {
   if (userIds.length === 0) return [];
   return db

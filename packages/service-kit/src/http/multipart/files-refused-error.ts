@@ -21,3 +21,18 @@ export class FilesRefusedError extends AppError {
     return { message: this.message, rejected: this.rejected, issues: this.issues };
   }
 }
+
+/**
+ * Refuses an upload that kept no file: `noFilesSent` when it held none, else `noFilesAccepted` with each
+ * refused file listed.
+ */
+export function refuseEmptyUpload(
+  upload: { outcomes: readonly unknown[]; stored: readonly unknown[]; rejected: RefusedFile[] },
+  messages: { noFilesSent: string; noFilesAccepted: string },
+): void {
+  if (upload.stored.length > 0) return;
+  throw new FilesRefusedError(
+    upload.outcomes.length === 0 ? messages.noFilesSent : messages.noFilesAccepted,
+    upload.rejected,
+  );
+}
