@@ -12,7 +12,6 @@ import {
   Button,
   FormField,
   Input,
-  fieldAria,
   getServerMessage,
   showFieldIssues,
   toast,
@@ -53,12 +52,9 @@ function DeleteAccountForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <FormField id="delete-account-password" label={ACCOUNT_COPY.deletePassword} error={error}>
-        <Input
-          {...fieldAria('delete-account-password', error)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
+        {(aria) => (
+          <Input {...aria} type="password" autoComplete="current-password" {...form.register('password')} />
+        )}
       </FormField>
       <DialogActions
         busy={remove.isPending}

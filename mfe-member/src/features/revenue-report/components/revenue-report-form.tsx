@@ -24,8 +24,6 @@ import {
   MoneyInput,
   Textarea,
   TitledCard,
-  fieldAria,
-  fieldHintId,
   pickFieldIssues,
   toast,
 } from '@platform/ui';
@@ -136,39 +134,36 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
 
   const dateField = (name: 'reportingPeriodStart' | 'reportingPeriodEnd') => (
     <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)}>
-      <Input
-        {...fieldAria(id(name), error(name))}
-        type="date"
-        min={plan.firstReportableMonth}
-        {...form.register(name)}
-      />
+      {(aria) => <Input {...aria} type="date" min={plan.firstReportableMonth} {...form.register(name)} />}
     </FormField>
   );
 
   const moneyField = (name: 'grossRevenue' | 'businessExpenses') => (
     <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)} hint={FIELD_HINTS.money}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <MoneyInput
-            {...fieldAria(id(name), error(name), fieldHintId(id(name)))}
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            rules={MONEY_RULES[name]}
-            onBlur={() => {
-              field.onBlur();
-              // Say at once what cannot be read, rather than only on submitting.
-              if (field.value.trim() !== '' || errors[name]) void form.trigger(name);
-            }}
-            onValueChange={(text) => {
-              field.onChange(text);
-              setAmount(name, text);
-            }}
-          />
-        )}
-      />
+      {(aria) => (
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <MoneyInput
+              {...aria}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              rules={MONEY_RULES[name]}
+              onBlur={() => {
+                field.onBlur();
+                // Say at once what cannot be read, rather than only on submitting.
+                if (field.value.trim() !== '' || errors[name]) void form.trigger(name);
+              }}
+              onValueChange={(text) => {
+                field.onChange(text);
+                setAmount(name, text);
+              }}
+            />
+          )}
+        />
+      )}
     </FormField>
   );
 
@@ -196,27 +191,25 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             hint={FIELD_HINTS.netRevenue}
             className="sm:col-span-2"
           >
-            <Controller
-              control={form.control}
-              name="netRevenue"
-              render={({ field }) => (
-                <MoneyInput
-                  {...fieldAria(id('netRevenue'), netError, fieldHintId(id('netRevenue')))}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  readOnly
-                />
-              )}
-            />
+            {(aria) => (
+              <Controller
+                control={form.control}
+                name="netRevenue"
+                render={({ field }) => (
+                  <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} readOnly />
+                )}
+              />
+            )}
           </FormField>
           <FormField id={id('notes')} label={FIELD_LABELS.notes} error={notesError} className="sm:col-span-2">
-            <Textarea
-              {...fieldAria(id('notes'), notesError)}
-              rows={3}
-              placeholder="Anything we should know about this month"
-              {...form.register('notes')}
-            />
+            {(aria) => (
+              <Textarea
+                {...aria}
+                rows={3}
+                placeholder="Anything we should know about this month"
+                {...form.register('notes')}
+              />
+            )}
           </FormField>
           <FormField
             id="report-documents"
@@ -225,14 +218,16 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             hint={REPORT_DOCUMENT_MESSAGES.hint}
             className="sm:col-span-2"
           >
-            <Input
-              {...fieldAria('report-documents', documentsError ?? undefined, fieldHintId('report-documents'))}
-              ref={documentsInput}
-              type="file"
-              multiple
-              accept={REPORT_DOCUMENT_ACCEPT}
-              onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
-            />
+            {(aria) => (
+              <Input
+                {...aria}
+                ref={documentsInput}
+                type="file"
+                multiple
+                accept={REPORT_DOCUMENT_ACCEPT}
+                onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
+              />
+            )}
           </FormField>
           {figures.shareOwed > 0 ? (
             <div className="sm:col-span-2">

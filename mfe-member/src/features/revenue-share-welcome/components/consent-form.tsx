@@ -18,9 +18,7 @@ import {
   Label,
   MoneyInput,
   TitledCard,
-  fieldAria,
   fieldErrorId,
-  fieldHintId,
   toast,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
@@ -99,26 +97,28 @@ export function ConsentForm() {
             </>
           }
         >
-          <Controller
-            control={form.control}
-            name="baselineNetRevenue"
-            render={({ field }) => (
-              <MoneyInput
-                {...fieldAria(BASELINE_ID, baselineError, fieldHintId(BASELINE_ID))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                rules={BASELINE_RULES}
-                onBlur={() => {
-                  field.onBlur();
-                  if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
-                }}
-                onValueChange={field.onChange}
-                placeholder="0"
-                className="sm:max-w-xs"
-              />
-            )}
-          />
+          {(aria) => (
+            <Controller
+              control={form.control}
+              name="baselineNetRevenue"
+              render={({ field }) => (
+                <MoneyInput
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  rules={BASELINE_RULES}
+                  onBlur={() => {
+                    field.onBlur();
+                    if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
+                  }}
+                  onValueChange={field.onChange}
+                  placeholder="0"
+                  className="sm:max-w-xs"
+                />
+              )}
+            />
+          )}
         </FormField>
 
         <div className="space-y-2">
