@@ -46,13 +46,16 @@ export function useCreateLesson(courseId: number) {
   );
 }
 
+/** `DELETE <collection>/:id`, answering the id so the outline can drop it. */
+async function deleteById(collection: '/api/modules' | '/api/lessons', id: number): Promise<number> {
+  await apiRequest('DELETE', `${collection}/${id}`);
+  return id;
+}
+
 export function useDeleteModule(courseId: number) {
   return useOutlineChange(
     courseId,
-    async (moduleId: number) => {
-      await apiRequest('DELETE', `/api/modules/${moduleId}`);
-      return moduleId;
-    },
+    (moduleId: number) => deleteById('/api/modules', moduleId),
     (list, moduleId) => list?.filter((section) => section.id !== moduleId),
   );
 }
@@ -60,10 +63,7 @@ export function useDeleteModule(courseId: number) {
 export function useDeleteLesson(courseId: number) {
   return useOutlineChange(
     courseId,
-    async (lessonId: number) => {
-      await apiRequest('DELETE', `/api/lessons/${lessonId}`);
-      return lessonId;
-    },
+    (lessonId: number) => deleteById('/api/lessons', lessonId),
     (list, lessonId) =>
       list?.map((section) => ({
         ...section,
