@@ -42,6 +42,7 @@ import {
   initialReportForm,
 } from '../lib/report-form';
 import type { ReportFormValues } from '../lib/report-form';
+import { toastDocumentsNotAttached } from './report-documents';
 import { RevenueInfoCards } from './revenue-info-cards';
 import { ShareCalculation } from './share-calculation';
 
@@ -108,15 +109,11 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
         });
       } catch (attachError) {
         // The report stands; the documents can be sent again from its row in the history.
-        console.error('Attaching documents failed:', attachError);
-        const reason = attachError instanceof ApiError ? attachError.toFailure().message : null;
-        toast({
-          title: REPORT_DOCUMENT_MESSAGES.notAttachedTitle,
-          description: reason
+        toastDocumentsNotAttached(attachError, (reason) =>
+          reason
             ? `${REPORT_DOCUMENT_MESSAGES.notAttached} (${reason})`
             : REPORT_DOCUMENT_MESSAGES.notAttached,
-          variant: 'destructive',
-        });
+        );
       }
     } catch (error) {
       console.error('Revenue report failed:', error);
