@@ -24,6 +24,8 @@ import {
   MoneyInput,
   Textarea,
   TitledCard,
+  fieldAria,
+  fieldHintId,
   pickFieldIssues,
   toast,
 } from '@platform/ui';
@@ -137,30 +139,28 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
 
   const moneyField = (name: 'grossRevenue' | 'businessExpenses') => (
     <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)} hint={FIELD_HINTS.money}>
-      {(aria) => (
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <MoneyInput
-              {...aria}
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              rules={MONEY_RULES[name]}
-              onBlur={() => {
-                field.onBlur();
-                // Say at once what cannot be read, rather than only on submitting.
-                if (field.value.trim() !== '' || errors[name]) void form.trigger(name);
-              }}
-              onValueChange={(text) => {
-                field.onChange(text);
-                setAmount(name, text);
-              }}
-            />
-          )}
-        />
-      )}
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <MoneyInput
+            {...fieldAria(id(name), error(name), fieldHintId(id(name)))}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            rules={MONEY_RULES[name]}
+            onBlur={() => {
+              field.onBlur();
+              // Say at once what cannot be read, rather than only on submitting.
+              if (field.value.trim() !== '' || errors[name]) void form.trigger(name);
+            }}
+            onValueChange={(text) => {
+              field.onChange(text);
+              setAmount(name, text);
+            }}
+          />
+        )}
+      />
     </FormField>
   );
 
@@ -188,15 +188,19 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             hint={FIELD_HINTS.netRevenue}
             className="sm:col-span-2"
           >
-            {(aria) => (
-              <Controller
-                control={form.control}
-                name="netRevenue"
-                render={({ field }) => (
-                  <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} readOnly />
-                )}
-              />
-            )}
+            <Controller
+              control={form.control}
+              name="netRevenue"
+              render={({ field }) => (
+                <MoneyInput
+                  {...fieldAria(id('netRevenue'), netError, fieldHintId(id('netRevenue')))}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  readOnly
+                />
+              )}
+            />
           </FormField>
           <FormField id={id('notes')} label={FIELD_LABELS.notes} error={notesError} className="sm:col-span-2">
             {(aria) => (

@@ -18,7 +18,9 @@ import {
   Label,
   MoneyInput,
   TitledCard,
+  fieldAria,
   fieldErrorId,
+  fieldHintId,
   toast,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
@@ -97,28 +99,26 @@ export function ConsentForm() {
             </>
           }
         >
-          {(aria) => (
-            <Controller
-              control={form.control}
-              name="baselineNetRevenue"
-              render={({ field }) => (
-                <MoneyInput
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  rules={BASELINE_RULES}
-                  onBlur={() => {
-                    field.onBlur();
-                    if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
-                  }}
-                  onValueChange={field.onChange}
-                  placeholder="0"
-                  className="sm:max-w-xs"
-                />
-              )}
-            />
-          )}
+          <Controller
+            control={form.control}
+            name="baselineNetRevenue"
+            render={({ field }) => (
+              <MoneyInput
+                {...fieldAria(BASELINE_ID, baselineError, fieldHintId(BASELINE_ID))}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                rules={BASELINE_RULES}
+                onBlur={() => {
+                  field.onBlur();
+                  if (field.value.trim() !== '' || baselineError) void form.trigger('baselineNetRevenue');
+                }}
+                onValueChange={field.onChange}
+                placeholder="0"
+                className="sm:max-w-xs"
+              />
+            )}
+          />
         </FormField>
 
         <div className="space-y-2">
