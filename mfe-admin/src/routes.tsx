@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '@platform/ui';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import { AdminLayout } from './features/admin-access/components/admin-layout';
@@ -8,81 +8,55 @@ import './index.css';
 /** The page of each route declared in route-paths.ts; the type requires one for every path, and no other. */
 const PAGES = {
   adminHome: {
-    Component: lazy(() =>
-      import('./features/admin-home/components/admin-home-page').then((m) => ({
-        default: m.AdminHomePage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/admin-home/components/admin-home-page'), 'AdminHomePage'),
   },
   mailLog: {
-    Component: lazy(() =>
-      import('./features/mail-log/components/mail-log-page').then((m) => ({
-        default: m.MailLogPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/mail-log/components/mail-log-page'), 'MailLogPage'),
   },
   consultations: {
-    Component: lazy(() =>
-      import('./features/consultations/components/admin-consultations-page').then((m) => ({
-        default: m.AdminConsultationsPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/consultations/components/admin-consultations-page'),
+      'AdminConsultationsPage',
     ),
   },
   revenueAdmin: {
-    Component: lazy(() =>
-      import('./features/revenue-admin/components/revenue-admin-page').then((m) => ({
-        default: m.RevenueAdminPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/revenue-admin/components/revenue-admin-page'),
+      'RevenueAdminPage',
     ),
   },
   courseEditor: {
-    Component: lazy(() =>
-      import('./features/course-editor/components/course-editor-page').then((m) => ({
-        default: m.CourseEditorPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/course-editor/components/course-editor-page'),
+      'CourseEditorPage',
     ),
   },
   videoUpload: {
-    Component: lazy(() =>
-      import('./features/video-upload/components/video-upload-page').then((m) => ({
-        default: m.VideoUploadPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/video-upload/components/video-upload-page'),
+      'VideoUploadPage',
     ),
   },
   coupons: {
-    Component: lazy(() =>
-      import('./features/coupons/components/coupons-page').then((m) => ({
-        default: m.CouponsPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/coupons/components/coupons-page'), 'CouponsPage'),
   },
   questions: {
-    Component: lazy(() =>
-      import('./features/questions/components/admin-questions-page').then((m) => ({
-        default: m.AdminQuestionsPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/questions/components/admin-questions-page'),
+      'AdminQuestionsPage',
     ),
   },
   learners: {
-    Component: lazy(() =>
-      import('./features/learners/components/admin-learners-page').then((m) => ({
-        default: m.AdminLearnersPage,
-      })),
+    Component: lazyPage(
+      () => import('./features/learners/components/admin-learners-page'),
+      'AdminLearnersPage',
     ),
   },
   customers: {
-    Component: lazy(() =>
-      import('./features/customers/components/customers-page').then((m) => ({
-        default: m.AdminCustomersPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/customers/components/customers-page'), 'AdminCustomersPage'),
   },
   customer: {
-    Component: lazy(() =>
-      import('./features/customers/components/customer-page').then((m) => ({
-        default: m.AdminCustomerPage,
-      })),
-    ),
+    Component: lazyPage(() => import('./features/customers/components/customer-page'), 'AdminCustomerPage'),
   },
 } satisfies Record<RouteName, RouteObject>;
 

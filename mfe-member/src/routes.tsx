@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '@platform/ui';
 import { ROUTE_PATHS } from './route-paths';
 import type { RouteName } from './route-paths';
 import './index.css';
-
-/** The page `name` of a module loaded on first visit (its own chunk). */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
 
 const MembershipPage = lazyPage(
   () => import('./features/membership/components/membership-page'),

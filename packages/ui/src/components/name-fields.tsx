@@ -1,6 +1,6 @@
 /** A person's first and last name, side by side from a tablet's width: the sign-up form and the account page. */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, fieldAria } from './form-field';
+import { FormField } from './form-field';
 import { Input } from './input';
 
 export function NameFields({
@@ -24,18 +24,10 @@ export function NameFields({
   return (
     <div className={className}>
       <FormField id={firstNameId} label="First name" error={errors.firstName}>
-        <Input
-          {...fieldAria(firstNameId, errors.firstName)}
-          autoComplete="given-name"
-          {...registrations.firstName}
-        />
+        {(aria) => <Input {...aria} autoComplete="given-name" {...registrations.firstName} />}
       </FormField>
       <FormField id={lastNameId} label="Last name" error={errors.lastName}>
-        <Input
-          {...fieldAria(lastNameId, errors.lastName)}
-          autoComplete="family-name"
-          {...registrations.lastName}
-        />
+        {(aria) => <Input {...aria} autoComplete="family-name" {...registrations.lastName} />}
       </FormField>
     </div>
   );

@@ -20,6 +20,8 @@ export type TitledCardProps = Omit<ComponentProps<'div'>, 'title'> & {
   region?: boolean;
   description?: ReactNode;
   descriptionClassName?: string;
+  /** The line's `data-testid`, for a test that reads it. */
+  descriptionTestId?: string;
   headerClassName?: string;
   /** Drawn in the header after the heading and its line (a control that belongs to the title). */
   headerExtra?: ReactNode;
@@ -40,6 +42,7 @@ export function TitledCard({
   region = false,
   description,
   descriptionClassName,
+  descriptionTestId,
   headerClassName,
   headerExtra,
   contentClassName,
@@ -62,7 +65,9 @@ export function TitledCard({
           </Heading>
         </CardTitle>
         {description === undefined ? null : (
-          <CardDescription className={descriptionClassName}>{description}</CardDescription>
+          <CardDescription className={descriptionClassName} data-testid={descriptionTestId}>
+            {description}
+          </CardDescription>
         )}
         {headerExtra}
       </CardHeader>

@@ -27,7 +27,7 @@ import { parseAnswer, parsedQueryFn, requestParsed } from '../api/parse-answer';
 import { sendWithProgress } from '../api/send-with-progress';
 import { submitWithToasts } from '../api/submit-with-toasts';
 import { Button } from '../components/button';
-import { FormField, fieldAria } from '../components/form-field';
+import { FormField } from '../components/form-field';
 import { LoadFailedAlert } from '../components/load-failed-alert';
 import { Skeleton } from '../components/skeleton';
 import { Textarea } from '../components/textarea';
@@ -234,12 +234,14 @@ export function ConsultationThread({
       {list}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-2">
         <FormField id={fieldId} label={THREAD_COPY.label} error={error}>
-          <Textarea
-            {...fieldAria(fieldId, error)}
-            {...form.register('body')}
-            rows={3}
-            maxLength={CONSULTATION_MESSAGE_MAX_LENGTH}
-          />
+          {(aria) => (
+            <Textarea
+              {...aria}
+              {...form.register('body')}
+              rows={3}
+              maxLength={CONSULTATION_MESSAGE_MAX_LENGTH}
+            />
+          )}
         </FormField>
         {viewer === 'admin' ? (
           <div className="space-y-2">

@@ -13,28 +13,23 @@ import type {
   StudioSectionList,
 } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshCourseReaders, studioSectionsKey } from './studio-keys';
+import { refreshCourseReaders, studioSectionsKey, useOutlineChange } from './studio-keys';
 
 export function useCreateModule(courseId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: CreateModuleRequest): Promise<StudioSection> => {
+  return useOutlineChange(
+    courseId,
+    async (request: CreateModuleRequest): Promise<StudioSection> => {
       const response = await apiRequest('POST', `/api/courses/${courseId}/modules`, request);
       return StudioSectionSchema.parse(await response.json());
     },
-    onSuccess: (section) => {
-      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
-        list ? [...list, section] : list,
-      );
-      void refreshCourseReaders(queryClient, courseId);
-    },
-  });
+    (list, section) => (list ? [...list, section] : list),
+  );
 }
 
 export function useCreateLesson(courseId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
+  return useOutlineChange(
+    courseId,
+    async ({
       moduleId,
       request,
     }: {
@@ -44,50 +39,37 @@ export function useCreateLesson(courseId: number) {
       const response = await apiRequest('POST', `/api/modules/${moduleId}/lessons`, request);
       return StudioLessonSchema.parse(await response.json());
     },
-    onSuccess: (lesson) => {
-      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
-        list?.map((section) =>
-          section.id === lesson.moduleId ? { ...section, lessons: [...section.lessons, lesson] } : section,
-        ),
-      );
-      void refreshCourseReaders(queryClient, courseId);
-    },
-  });
+    (list, lesson) =>
+      list?.map((section) =>
+        section.id === lesson.moduleId ? { ...section, lessons: [...section.lessons, lesson] } : section,
+      ),
+  );
+}
+
+/** `DELETE <collection>/:id`, answering the id so the outline can drop it. */
+async function deleteById(collection: '/api/modules' | '/api/lessons', id: number): Promise<number> {
+  await apiRequest('DELETE', `${collection}/${id}`);
+  return id;
 }
 
 export function useDeleteModule(courseId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (moduleId: number) => {
-      await apiRequest('DELETE', `/api/modules/${moduleId}`);
-      return moduleId;
-    },
-    onSuccess: (moduleId) => {
-      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
-        list?.filter((section) => section.id !== moduleId),
-      );
-      void refreshCourseReaders(queryClient, courseId);
-    },
-  });
+  return useOutlineChange(
+    courseId,
+    (moduleId: number) => deleteById('/api/modules', moduleId),
+    (list, moduleId) => list?.filter((section) => section.id !== moduleId),
+  );
 }
 
 export function useDeleteLesson(courseId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (lessonId: number) => {
-      await apiRequest('DELETE', `/api/lessons/${lessonId}`);
-      return lessonId;
-    },
-    onSuccess: (lessonId) => {
-      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
-        list?.map((section) => ({
-          ...section,
-          lessons: section.lessons.filter((lesson) => lesson.id !== lessonId),
-        })),
-      );
-      void refreshCourseReaders(queryClient, courseId);
-    },
-  });
+  return useOutlineChange(
+    courseId,
+    (lessonId: number) => deleteById('/api/lessons', lessonId),
+    (list, lessonId) =>
+      list?.map((section) => ({
+        ...section,
+        lessons: section.lessons.filter((lesson) => lesson.id !== lessonId),
+      })),
+  );
 }
 
 type Reorder =

@@ -1,9 +1,8 @@
 /** `PUT /api/lessons/:id/video` (admin only): the lesson's fields; answers the lesson as stored. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StudioLessonSchema } from '@platform/contracts';
 import type { StudioLesson, StudioSectionList, UpdateLessonRequest } from '@platform/contracts';
 import { apiRequest } from '@platform/ui';
-import { refreshCourseReaders, studioSectionsKey } from './studio-keys';
+import { useOutlineChange } from './studio-keys';
 
 export async function updateLesson(lessonId: number, request: UpdateLessonRequest): Promise<StudioLesson> {
   const response = await apiRequest('PUT', `/api/lessons/${lessonId}/video`, request);
@@ -19,15 +18,10 @@ export function replaceLesson(list: StudioSectionList | undefined, lesson: Studi
 }
 
 export function useUpdateLesson(courseId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ lessonId, request }: { lessonId: number; request: UpdateLessonRequest }) =>
+  return useOutlineChange(
+    courseId,
+    ({ lessonId, request }: { lessonId: number; request: UpdateLessonRequest }) =>
       updateLesson(lessonId, request),
-    onSuccess: (lesson) => {
-      queryClient.setQueryData<StudioSectionList>(studioSectionsKey(courseId), (list) =>
-        replaceLesson(list, lesson),
-      );
-      void refreshCourseReaders(queryClient, courseId);
-    },
-  });
+    replaceLesson,
+  );
 }

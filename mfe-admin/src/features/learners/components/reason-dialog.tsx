@@ -9,7 +9,7 @@ import {
   OVERRIDE_REASON_MAX_LENGTH,
   type DripOverrideRequest,
 } from '@platform/contracts';
-import { Button, FormField, Textarea, fieldAria, fieldHintId, submitWithToasts } from '@platform/ui';
+import { Button, FormField, Textarea, submitWithToasts } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { LEARNERS_COPY } from '../lib/learners-copy';
 
@@ -58,12 +58,9 @@ function ReasonForm({ id, copy, busy, submit, onDone }: ReasonDialogProps & { on
         error={error}
         hint={LEARNERS_COPY.reasonHint}
       >
-        <Textarea
-          {...fieldAria(reasonId, error, fieldHintId(reasonId))}
-          rows={3}
-          maxLength={OVERRIDE_REASON_MAX_LENGTH}
-          {...form.register('reason')}
-        />
+        {(aria) => (
+          <Textarea {...aria} rows={3} maxLength={OVERRIDE_REASON_MAX_LENGTH} {...form.register('reason')} />
+        )}
       </FormField>
       <DialogActions busy={busy} label={copy.submit} busyLabel={copy.busy} />
     </form>

@@ -6,7 +6,7 @@ import {
   AnswerQuestionRequestSchema,
   type AnswerQuestionRequest,
 } from '@platform/contracts';
-import { Button, FormField, Label, Textarea, fieldAria, submitWithToasts } from '@platform/ui';
+import { Button, FormField, Label, Textarea, submitWithToasts } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import type { z } from 'zod';
 import { useAnswerQuestion } from '../api/admin-questions';
@@ -37,12 +37,7 @@ export function AnswerForm({ questionId }: { questionId: string }) {
       aria-label="Answer the question"
     >
       <FormField id={fieldId} label={ADMIN_QUESTIONS_COPY.answerLabel} error={error}>
-        <Textarea
-          {...fieldAria(fieldId, error)}
-          {...form.register('body')}
-          rows={4}
-          maxLength={ANSWER_MAX_LENGTH}
-        />
+        {(aria) => <Textarea {...aria} {...form.register('body')} rows={4} maxLength={ANSWER_MAX_LENGTH} />}
       </FormField>
       <div className="flex items-start gap-2">
         <Controller

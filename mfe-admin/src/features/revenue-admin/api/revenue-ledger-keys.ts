@@ -1,9 +1,10 @@
 /**
  * The query keys of the admin's revenue reads (the URL split at `/`), and the one refresh every action
  * does: a verification, payment, reminder or baseline correction can change the stats, the lists and the
- * chart alike, so all three are read again.
+ * chart alike, so all three are read again; and the one way a change to one owner's plan is sent.
  */
-import { useRefreshingMutation } from '@platform/ui';
+import { requestParsed, useRefreshingMutation } from '@platform/ui';
+import type { SchemaPick } from '@platform/ui';
 
 export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
 export const REVENUE_REPORTS_KEY = ['/api/admin/revenue-reports'] as const;
@@ -15,4 +16,18 @@ export function useLedgerMutation<Variables, Answer>(mutationFn: (variables: Var
   return useRefreshingMutation(mutationFn, {
     refreshes: [REVENUE_STATS_KEY, REVENUE_REPORTS_KEY, REVENUE_CUSTOMERS_KEY],
   });
+}
+
+/** `POST /api/admin/revenue-customers/:id/<change>`: a change to one owner's plan, answered as `pick` says. */
+export function changeRevenueCustomer<Answer>(
+  change: string,
+  { customerId, request }: { customerId: string; request: unknown },
+  pick: SchemaPick<Answer>,
+): Promise<Answer> {
+  return requestParsed(
+    'POST',
+    `${REVENUE_CUSTOMERS_KEY[0]}/${encodeURIComponent(customerId)}/${change}`,
+    request,
+    pick,
+  );
 }

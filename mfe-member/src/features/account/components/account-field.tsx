@@ -1,5 +1,5 @@
 /** One labelled input of an account form: its error below it and on the input's aria attributes. */
-import { FormField, Input, fieldAria } from '@platform/ui';
+import { FormField, Input } from '@platform/ui';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export function AccountField({
@@ -20,7 +20,7 @@ export function AccountField({
 }) {
   return (
     <FormField id={id} label={label} error={error}>
-      <Input {...fieldAria(id, error)} type={type} autoComplete={autoComplete} {...registration} />
+      {(aria) => <Input {...aria} type={type} autoComplete={autoComplete} {...registration} />}
     </FormField>
   );
 }

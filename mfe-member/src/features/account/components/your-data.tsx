@@ -7,20 +7,12 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DeleteAccountRequestSchema, type DeleteAccountRequest } from '@platform/contracts';
-import {
-  AUTH_USER_QUERY_KEY,
-  Button,
-  FormField,
-  Input,
-  fieldAria,
-  getServerMessage,
-  showFieldIssues,
-  toast,
-} from '@platform/ui';
+import { AUTH_USER_QUERY_KEY, Button, getServerMessage, showFieldIssues, toast } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { DownloadIcon } from 'lucide-react';
 import { ACCOUNT_EXPORT_URL, useDeleteAccount } from '../api/delete-account';
 import { ACCOUNT_COPY } from '../lib/account-copy';
+import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
 function DeleteAccountForm() {
@@ -52,14 +44,14 @@ function DeleteAccountForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField id="delete-account-password" label={ACCOUNT_COPY.deletePassword} error={error}>
-        <Input
-          {...fieldAria('delete-account-password', error)}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </FormField>
+      <AccountField
+        id="delete-account-password"
+        label={ACCOUNT_COPY.deletePassword}
+        error={error}
+        type="password"
+        autoComplete="current-password"
+        registration={form.register('password')}
+      />
       <DialogActions
         busy={remove.isPending}
         label={ACCOUNT_COPY.deleteLabel}

@@ -36,13 +36,7 @@ export function CertificatePage() {
       </Card>
     );
   } else if (certificate.isError) {
-    body = (
-      <LoadError
-        title={CERTIFICATE_COPY.loadError}
-        isRetrying={certificate.isFetching}
-        onRetry={() => void certificate.refetch()}
-      />
-    );
+    body = <LoadError title={CERTIFICATE_COPY.loadError} reads={[certificate]} />;
   } else if (certificate.data === null) {
     body = (
       <TitledCard

@@ -51,13 +51,7 @@ function CourseSections({ courseId }: { courseId: number }) {
   if (sections.data === null) return <Navigate to="/login" replace />;
   if (sections.isPending) return <SectionsSkeleton />;
   if (sections.isError) {
-    return (
-      <LoadError
-        title="The sections could not be loaded"
-        isRetrying={sections.isFetching}
-        onRetry={() => void sections.refetch()}
-      />
-    );
+    return <LoadError title="The sections could not be loaded" reads={[sections]} />;
   }
   if (sections.data.length === 0) {
     return <p className="text-muted-foreground">This course has no sections yet. Check back soon!</p>;
@@ -127,11 +121,7 @@ export function CourseDetailPage() {
       <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-10">
         {back}
         <h1 className="text-3xl font-bold tracking-tight">Course</h1>
-        <LoadError
-          title="The course could not be loaded"
-          isRetrying={course.isFetching}
-          onRetry={() => void course.refetch()}
-        />
+        <LoadError title="The course could not be loaded" reads={[course]} />
       </div>
     );
   }

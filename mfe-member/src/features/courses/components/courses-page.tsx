@@ -34,11 +34,7 @@ export function CoursesPage() {
       {userLoading || courses.isPending ? (
         <SkeletonCards />
       ) : courses.isError ? (
-        <LoadError
-          title="Courses could not be loaded"
-          isRetrying={courses.isFetching}
-          onRetry={() => void courses.refetch()}
-        />
+        <LoadError title="Courses could not be loaded" reads={[courses]} />
       ) : list.length > 0 ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((course) => (

@@ -1,15 +1,14 @@
-/** A read that failed: what went wrong, in plain words, and Retry. */
+/** A read that failed: what went wrong, in plain words, and Retry, which reads again each of `reads` that failed. */
 import { Button, TitledCard } from '@platform/ui';
 
-export function LoadError({
-  title,
-  onRetry,
-  isRetrying = false,
-}: {
-  title: string;
-  onRetry: () => void;
-  isRetrying?: boolean;
-}) {
+/** The part of a query's state Retry uses. */
+export type RetryableRead = { isError: boolean; isFetching: boolean; refetch: () => Promise<unknown> };
+
+export function LoadError({ title, reads }: { title: string; reads: readonly RetryableRead[] }) {
+  const isRetrying = reads.some((read) => read.isFetching);
+  const retry = () => {
+    for (const read of reads) if (read.isError) void read.refetch();
+  };
   return (
     <TitledCard
       role="alert"
@@ -18,7 +17,7 @@ export function LoadError({
       titleClassName="text-lg"
       description="Please check your connection and try again."
     >
-      <Button type="button" onClick={onRetry} disabled={isRetrying}>
+      <Button type="button" onClick={retry} disabled={isRetrying}>
         {isRetrying ? 'Retrying...' : 'Retry'}
       </Button>
     </TitledCard>

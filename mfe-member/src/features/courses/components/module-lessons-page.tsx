@@ -194,14 +194,7 @@ export function ModuleLessonsPage() {
           ← Back to Courses
         </Link>
         <h1 className="text-3xl font-bold tracking-tight">Module</h1>
-        <LoadError
-          title="This module could not be loaded"
-          isRetrying={section.isFetching || lessons.isFetching}
-          onRetry={() => {
-            if (section.isError) void section.refetch();
-            if (lessons.isError) void lessons.refetch();
-          }}
-        />
+        <LoadError title="This module could not be loaded" reads={[section, lessons]} />
       </div>
     );
   }

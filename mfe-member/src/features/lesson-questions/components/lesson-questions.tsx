@@ -19,7 +19,6 @@ import {
   Skeleton,
   Textarea,
   TitledCard,
-  fieldAria,
   getApiErrorStatus,
   submitWithToasts,
 } from '@platform/ui';
@@ -81,13 +80,7 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
       </div>
     );
   } else if (questions.isError) {
-    list = (
-      <LoadError
-        title={QUESTIONS_COPY.loadError}
-        isRetrying={questions.isFetching}
-        onRetry={() => void questions.refetch()}
-      />
-    );
+    list = <LoadError title={QUESTIONS_COPY.loadError} reads={[questions]} />;
   } else if (questions.data.length === 0) {
     list = <p className="text-sm text-muted-foreground">{QUESTIONS_COPY.empty}</p>;
   } else {
@@ -115,12 +108,9 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
           aria-label="Ask a question"
         >
           <FormField id={FIELD_ID} label={QUESTIONS_COPY.label} error={error}>
-            <Textarea
-              {...fieldAria(FIELD_ID, error)}
-              {...form.register('body')}
-              rows={3}
-              maxLength={QUESTION_MAX_LENGTH}
-            />
+            {(aria) => (
+              <Textarea {...aria} {...form.register('body')} rows={3} maxLength={QUESTION_MAX_LENGTH} />
+            )}
           </FormField>
           <Button type="submit" disabled={ask.isPending}>
             {ask.isPending ? QUESTIONS_COPY.sending : QUESTIONS_COPY.submit}

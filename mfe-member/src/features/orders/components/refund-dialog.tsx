@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MY_ORDER_MESSAGES, type MyOrder } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { ApiError, Button, FormField, Textarea, fieldAria, toast } from '@platform/ui';
+import { ApiError, Button, FormField, Textarea, toast } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useDialogError } from '../lib/use-dialog-error';
 import { useRequestRefund } from '../api/orders';
@@ -62,16 +62,18 @@ export function RefundDialog({ order }: { order: MyOrder }) {
             error={error ?? undefined}
             hint={ORDERS_COPY.refundHint}
           >
-            <Textarea
-              {...fieldAria(`${id}-reason`, error ?? undefined, `${id}-reason-hint`)}
-              value={reason}
-              maxLength={500}
-              rows={4}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
+            {(aria) => (
+              <Textarea
+                {...aria}
+                value={reason}
+                maxLength={500}
+                rows={4}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setError(null);
+                }}
+              />
+            )}
           </FormField>
           <DialogActions
             cancelLabel="Keep my order"

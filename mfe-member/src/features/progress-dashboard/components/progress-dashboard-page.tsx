@@ -147,14 +147,7 @@ function CourseProgressView({
   if (course.isError || sections.isError) {
     return (
       <div className="mt-8">
-        <LoadError
-          title="Your course could not be loaded"
-          isRetrying={course.isFetching || sections.isFetching}
-          onRetry={() => {
-            if (course.isError) void course.refetch();
-            if (sections.isError) void sections.refetch();
-          }}
-        />
+        <LoadError title="Your course could not be loaded" reads={[course, sections]} />
       </div>
     );
   }
@@ -276,11 +269,7 @@ export function ProgressDashboardPage() {
   } else if (dashboard.isError) {
     body = (
       <div className="mt-8">
-        <LoadError
-          title="Your dashboard could not be loaded"
-          isRetrying={dashboard.isFetching}
-          onRetry={() => void dashboard.refetch()}
-        />
+        <LoadError title="Your dashboard could not be loaded" reads={[dashboard]} />
       </div>
     );
   } else if (!hasDashboardAccess(user, dashboard.data?.enrollments)) {

@@ -5,7 +5,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, FormField, Textarea, fieldAria, fieldHintId, showFieldIssues, toast } from '@platform/ui';
+import { ApiError, FormField, Textarea, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
 
 type ReasonRequest = { reason: string };
@@ -59,11 +59,7 @@ export function ReasonForm(props: ReasonFormProps) {
         error={error}
         hint={`${props.hint ? `${props.hint} ` : ''}${length}/${props.max} characters.`}
       >
-        <Textarea
-          {...fieldAria(props.id, error, fieldHintId(props.id))}
-          rows={4}
-          {...form.register('reason')}
-        />
+        {(aria) => <Textarea {...aria} rows={4} {...form.register('reason')} />}
       </FormField>
       <DialogActions
         busy={form.formState.isSubmitting}

@@ -13,6 +13,17 @@ import { ApiError, Button, toast } from '@platform/ui';
 import { useAttachReportDocuments } from '../api/attach-report-documents';
 import { checkChosenDocuments, formatFileSize } from '../lib/report-documents';
 
+/** Says the documents were not attached; `describe` words it from the server's reason, if it gave one. */
+export function toastDocumentsNotAttached(error: unknown, describe: (reason: string | null) => string) {
+  console.error('Attaching documents failed:', error);
+  const reason = error instanceof ApiError ? error.toFailure().message : null;
+  toast({
+    title: REPORT_DOCUMENT_MESSAGES.notAttachedTitle,
+    description: describe(reason),
+    variant: 'destructive',
+  });
+}
+
 export function ReportDocuments({
   reportId,
   period,
@@ -45,13 +56,10 @@ export function ReportDocuments({
         variant: 'success',
       });
     } catch (error) {
-      console.error('Attaching documents failed:', error);
-      const reason = error instanceof ApiError ? error.toFailure().message : null;
-      toast({
-        title: REPORT_DOCUMENT_MESSAGES.notAttachedTitle,
-        description: reason ?? 'The documents could not be sent. Please try again.',
-        variant: 'destructive',
-      });
+      toastDocumentsNotAttached(
+        error,
+        (reason) => reason ?? 'The documents could not be sent. Please try again.',
+      );
     }
   };
 

@@ -44,6 +44,7 @@ import {
   initialReportForm,
 } from '../lib/report-form';
 import type { ReportFormValues } from '../lib/report-form';
+import { toastDocumentsNotAttached } from './report-documents';
 import { RevenueInfoCards } from './revenue-info-cards';
 import { ShareCalculation } from './share-calculation';
 
@@ -110,15 +111,11 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
         });
       } catch (attachError) {
         // The report stands; the documents can be sent again from its row in the history.
-        console.error('Attaching documents failed:', attachError);
-        const reason = attachError instanceof ApiError ? attachError.toFailure().message : null;
-        toast({
-          title: REPORT_DOCUMENT_MESSAGES.notAttachedTitle,
-          description: reason
+        toastDocumentsNotAttached(attachError, (reason) =>
+          reason
             ? `${REPORT_DOCUMENT_MESSAGES.notAttached} (${reason})`
             : REPORT_DOCUMENT_MESSAGES.notAttached,
-          variant: 'destructive',
-        });
+        );
       }
     } catch (error) {
       console.error('Revenue report failed:', error);
@@ -136,12 +133,7 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
 
   const dateField = (name: 'reportingPeriodStart' | 'reportingPeriodEnd') => (
     <FormField id={id(name)} label={FIELD_LABELS[name]} error={error(name)}>
-      <Input
-        {...fieldAria(id(name), error(name))}
-        type="date"
-        min={plan.firstReportableMonth}
-        {...form.register(name)}
-      />
+      {(aria) => <Input {...aria} type="date" min={plan.firstReportableMonth} {...form.register(name)} />}
     </FormField>
   );
 
@@ -211,12 +203,14 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             />
           </FormField>
           <FormField id={id('notes')} label={FIELD_LABELS.notes} error={notesError} className="sm:col-span-2">
-            <Textarea
-              {...fieldAria(id('notes'), notesError)}
-              rows={3}
-              placeholder="Anything we should know about this month"
-              {...form.register('notes')}
-            />
+            {(aria) => (
+              <Textarea
+                {...aria}
+                rows={3}
+                placeholder="Anything we should know about this month"
+                {...form.register('notes')}
+              />
+            )}
           </FormField>
           <FormField
             id="report-documents"
@@ -225,14 +219,16 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
             hint={REPORT_DOCUMENT_MESSAGES.hint}
             className="sm:col-span-2"
           >
-            <Input
-              {...fieldAria('report-documents', documentsError ?? undefined, fieldHintId('report-documents'))}
-              ref={documentsInput}
-              type="file"
-              multiple
-              accept={REPORT_DOCUMENT_ACCEPT}
-              onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
-            />
+            {(aria) => (
+              <Input
+                {...aria}
+                ref={documentsInput}
+                type="file"
+                multiple
+                accept={REPORT_DOCUMENT_ACCEPT}
+                onChange={(event) => chooseDocuments(Array.from(event.target.files ?? []))}
+              />
+            )}
           </FormField>
           {figures.shareOwed > 0 ? (
             <div className="sm:col-span-2">

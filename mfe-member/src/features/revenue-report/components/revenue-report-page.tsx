@@ -6,16 +6,7 @@
  * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  LoadingPlaceholder,
-  NoticeCard,
-  Skeleton,
-  TitledCard,
-} from '@platform/ui';
+import { LoadFailedAlert, LoadingPlaceholder, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
 import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
@@ -48,20 +39,6 @@ function PageSkeleton() {
       </div>
       <Skeleton className="h-96 w-full" />
     </LoadingPlaceholder>
-  );
-}
-
-function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert variant="destructive" className="mt-8" data-testid="revenue-load-error">
-      <AlertTitle>{HISTORY.loadFailed}</AlertTitle>
-      <AlertDescription>
-        <p>Please check your connection and try again.</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Retrying...' : 'Try again'}
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }
 
@@ -115,7 +92,16 @@ export function RevenueReportPage() {
   if (userLoading || !user || reports.isPending) {
     body = <PageSkeleton />;
   } else if (reports.isError) {
-    body = <LoadFailed onRetry={() => void reports.refetch()} retrying={reports.isFetching} />;
+    body = (
+      <LoadFailedAlert
+        title={HISTORY.loadFailed}
+        hint="Please check your connection and try again."
+        onRetry={() => void reports.refetch()}
+        retrying={reports.isFetching}
+        className="mt-8"
+        testId="revenue-load-error"
+      />
+    );
   } else if (!reports.data?.plan) {
     body = <NotOnPlan />;
   } else {

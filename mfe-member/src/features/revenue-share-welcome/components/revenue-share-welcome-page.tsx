@@ -7,13 +7,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
   Card,
   CardHeader,
   CardTitle,
+  LoadFailedAlert,
   LoadingPlaceholder,
   Skeleton,
   TitledCard,
@@ -149,21 +146,13 @@ export function RevenueShareWelcomePage() {
     );
   } else if (plan.isError) {
     action = (
-      <Alert variant="destructive" data-testid="welcome-load-error">
-        <AlertTitle>Your plan could not be loaded</AlertTitle>
-        <AlertDescription>
-          <p>Please check your connection and try again.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={() => void plan.refetch()}
-            disabled={plan.isFetching}
-          >
-            {plan.isFetching ? 'Retrying...' : 'Try again'}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadFailedAlert
+        title="Your plan could not be loaded"
+        hint="Please check your connection and try again."
+        onRetry={() => void plan.refetch()}
+        retrying={plan.isFetching}
+        testId="welcome-load-error"
+      />
     );
   } else if (plan.data?.plan) {
     return (

@@ -12,11 +12,6 @@ import {
   Badge,
   Button,
   ButtonLink,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   NoticeCard,
   TitledCard,
   getApiErrorStatus,
@@ -193,19 +188,19 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
       ) : null}
 
       {locked ? (
-        <Card role="status" className="mt-8 border-dashed" data-testid="section-locked">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>This section is locked</h2>
-            </CardTitle>
-            <CardDescription className="text-base">{getLockedNotice(section)}</CardDescription>
-          </CardHeader>
+        <TitledCard
+          role="status"
+          className="mt-8 border-dashed"
+          data-testid="section-locked"
+          title="This section is locked"
+          titleClassName={null}
+          description={getLockedNotice(section)}
+          descriptionClassName="text-base"
+        >
           {section.lockedReason === 'consultation' ? (
-            <CardContent>
-              <ButtonLink to="/consultation">Submit Restaurant Consultation</ButtonLink>
-            </CardContent>
-          ) : null}
-        </Card>
+            <ButtonLink to="/consultation">Submit Restaurant Consultation</ButtonLink>
+          ) : undefined}
+        </TitledCard>
       ) : (
         <>
           <section aria-labelledby="section-lessons" className="mt-10">
@@ -325,25 +320,21 @@ function SectionView({ moduleId, section }: { moduleId: number; section: Availab
       )}
 
       <aside aria-labelledby="next-section" className="mt-8">
-        <Card className="bg-primary/5">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 id="next-section" className="text-lg">
-                Next Section
-              </h2>
-            </CardTitle>
-            <CardDescription className="text-base text-foreground" data-testid="next-section-teaser">
-              {teaser.text}
-            </CardDescription>
-          </CardHeader>
+        <TitledCard
+          className="bg-primary/5"
+          titleId="next-section"
+          title="Next Section"
+          titleClassName="text-lg"
+          description={teaser.text}
+          descriptionClassName="text-base text-foreground"
+          descriptionTestId="next-section-teaser"
+        >
           {teaser.next ? (
-            <CardContent>
-              <ButtonLink to={`/module/${teaser.next.id}`} variant="outline">
-                Go to Section {teaser.next.number}
-              </ButtonLink>
-            </CardContent>
-          ) : null}
-        </Card>
+            <ButtonLink to={`/module/${teaser.next.id}`} variant="outline">
+              Go to Section {teaser.next.number}
+            </ButtonLink>
+          ) : undefined}
+        </TitledCard>
       </aside>
     </StudyPageShell>
   );

@@ -5,6 +5,8 @@
  */
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
+import { getSectionStatus } from '../../courses/lib/section-state';
+import type { SectionStatus } from '../../courses/lib/section-state';
 
 export const SECTION_PAGE_TITLE_SUFFIX = 'Restaurant Consultancy Course';
 
@@ -12,16 +14,9 @@ export function getSectionPageTitle(title: string): string {
   return `${title} | ${SECTION_PAGE_TITLE_SUFFIX}`;
 }
 
-export type SectionBadge = 'Completed' | 'Available' | 'Locked' | 'Free Preview';
-
-export function getSectionBadge(
-  section: Pick<AvailableModule, 'isCompleted' | 'isAvailable'> &
-    Partial<Pick<AvailableModule, 'lockedReason'>>,
-): SectionBadge {
-  if (section.isCompleted) return 'Completed';
-  if (section.isAvailable) return 'Available';
-  return section.lockedReason === 'membership' ? 'Free Preview' : 'Locked';
-}
+/** The badge says the section's status, as the course pages do. */
+export type SectionBadge = SectionStatus;
+export const getSectionBadge = getSectionStatus;
 
 /** 'Lesson 2 of 7'. */
 export function getLessonPosition(index: number, total: number): string {

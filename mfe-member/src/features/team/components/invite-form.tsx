@@ -6,7 +6,6 @@ import {
   Button,
   FormField,
   Input,
-  fieldAria,
   getApiErrorStatus,
   getServerMessage,
   submitWithToasts,
@@ -47,13 +46,9 @@ export function InviteForm({ disabled }: { disabled: boolean }) {
       aria-label={TEAM_COPY.inviteTitle}
     >
       <FormField id={FIELD_ID} label={TEAM_COPY.emailLabel} error={error} className="min-w-0 flex-1">
-        <Input
-          {...fieldAria(FIELD_ID, error)}
-          {...form.register('email')}
-          type="email"
-          autoComplete="off"
-          disabled={disabled}
-        />
+        {(aria) => (
+          <Input {...aria} {...form.register('email')} type="email" autoComplete="off" disabled={disabled} />
+        )}
       </FormField>
       <Button type="submit" className="sm:mt-7" disabled={disabled || invite.isPending}>
         {invite.isPending ? TEAM_COPY.inviting : TEAM_COPY.invite}

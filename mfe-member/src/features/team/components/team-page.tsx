@@ -3,17 +3,7 @@
  * sees who joined and how far each got, and removes a member to free the seat. Anyone else is told that
  * seats come with the course. Signed-out visitors go to /login.
  */
-import {
-  ButtonLink,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  LoadFailedAlert,
-  LoadingPlaceholder,
-  Skeleton,
-} from '@platform/ui';
+import { ButtonLink, Card, LoadFailedAlert, LoadingPlaceholder, Skeleton, TitledCard } from '@platform/ui';
 import { useTeam } from '../api/get-team';
 import { TEAM_COPY } from '../lib/team-copy';
 import { seatsLeft, seatsLine } from '../lib/team-rules';
@@ -60,17 +50,13 @@ export function TeamPage() {
     const data = team.data;
     body = (
       <div className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">{TEAM_COPY.inviteTitle}</h2>
-            </CardTitle>
-            <CardDescription data-testid="team-seats">{seatsLine(data)}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <InviteForm disabled={seatsLeft(data) === 0} />
-          </CardContent>
-        </Card>
+        <TitledCard
+          title={TEAM_COPY.inviteTitle}
+          description={seatsLine(data)}
+          descriptionTestId="team-seats"
+        >
+          <InviteForm disabled={seatsLeft(data) === 0} />
+        </TitledCard>
         <section aria-labelledby="team-members">
           <h2 id="team-members" className="mb-3 text-xl font-semibold">
             {TEAM_COPY.membersTitle}
