@@ -52,3 +52,31 @@ export function removeStored(storage: KeyValueStorage | null, key: string): void
     // see writeStoredJson
   }
 }
+
+/** What `key` holds when it is a JSON object; null for nothing kept, anything else, or a refusing storage. */
+export function readStoredObject(
+  storage: KeyValueStorage | null,
+  key: string,
+): Record<string, unknown> | null {
+  const parsed = readStoredJson(storage, key);
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * The texts `source` holds for `fields`, each cut to `maxLength`; a field without a text is left out, so
+ * kept form values never carry what the form does not have, nor more than it shows.
+ */
+export function pickTexts<Field extends string>(
+  source: Partial<Record<Field, unknown>>,
+  fields: readonly Field[],
+  maxLength: number,
+): Partial<Record<Field, string>> {
+  const texts: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const value = source[field];
+    if (typeof value === 'string') texts[field] = value.slice(0, maxLength);
+  }
+  return texts;
+}
