@@ -65,8 +65,8 @@ export function readStoredObject(
 }
 
 /**
- * The texts `source` holds for `fields`, each cut to `maxLength`; a field without a text is left out, so
- * kept form values never carry what the form does not have, nor more than it shows.
+ * The texts `source` holds for `fields`, each cut to `maxLength` (kept form values stay small); a field
+ * without a text is left out, and so is anything that is not one of `fields`.
  */
 export function pickTexts<Field extends string>(
   source: Partial<Record<Field, unknown>>,
