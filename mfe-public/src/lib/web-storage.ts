@@ -52,3 +52,31 @@ export function removeStored(storage: KeyValueStorage | null, key: string): void
     // see writeStoredJson
   }
 }
+
+/** What `key` holds when it is a JSON object; null for nothing kept, anything else, or a refusing storage. */
+export function readStoredObject(
+  storage: KeyValueStorage | null,
+  key: string,
+): Record<string, unknown> | null {
+  const parsed = readStoredJson(storage, key);
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * The texts `source` holds for `fields`, each cut to `maxLength` (kept form values stay small); a field
+ * without a text is left out, and so is anything that is not one of `fields`.
+ */
+export function pickTexts<Field extends string>(
+  source: Partial<Record<Field, unknown>>,
+  fields: readonly Field[],
+  maxLength: number,
+): Partial<Record<Field, string>> {
+  const texts: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const value = source[field];
+    if (typeof value === 'string') texts[field] = value.slice(0, maxLength);
+  }
+  return texts;
+}

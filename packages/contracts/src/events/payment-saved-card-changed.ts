@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { SavedCardSchema } from '../http/payment/saved-card.js';
-import { isoDateTime } from '../http/fields.js';
+import { countedChange } from './fields.js';
 
 /** What the revenue service needs of the card: which one, for the notice, and until when it is valid. */
 export const SavedCardFactSchema = SavedCardSchema.pick({
@@ -24,11 +24,9 @@ export const PaymentSavedCardChangedSchema = z.object({
   /** The card on file now; null once it was removed. */
   card: SavedCardFactSchema.nullable(),
   /**
-   * The owner's own count of card changes (1 for the first), taken in the transaction of the change while
-   * it holds the owner's counter row, so a later change always carries a higher number. Consumers keep the
-   * highest.
+   * Counted per owner's card changes, in the transaction of the change while it holds the owner's counter
+   * row, so a later change always carries a higher number.
    */
-  sequence: z.number().int().positive(),
-  changedAt: isoDateTime,
+  ...countedChange,
 });
 export type PaymentSavedCardChanged = z.infer<typeof PaymentSavedCardChangedSchema>;

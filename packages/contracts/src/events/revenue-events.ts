@@ -27,7 +27,7 @@
  */
 import { z } from 'zod';
 import { AccountEmailSchema } from '../http/auth/email.js';
-import { emailedAccount } from './fields.js';
+import { countedChange, emailedAccount } from './fields.js';
 import { CustomerStatusSchema } from '../http/revenue/plan.js';
 import { reportPeriod } from '../http/revenue/period.js';
 import { cardLast4, isoDateTime } from '../http/fields.js';
@@ -52,9 +52,8 @@ export const RevenueCustomerStatusChangedSchema = z.object({
   userId,
   status: CustomerStatusSchema,
   previousStatus: CustomerStatusSchema,
-  /** 1 for the owner's first change, one more for each after it. */
-  sequence: z.number().int().positive(),
-  changedAt: isoDateTime,
+  /** Counted per owner. */
+  ...countedChange,
 });
 export type RevenueCustomerStatusChanged = z.infer<typeof RevenueCustomerStatusChangedSchema>;
 
@@ -119,9 +118,8 @@ export const RevenueShareDueChangedSchema = z.object({
   /** The owner's name as the revenue service knows it ('' when it does not), for the order. */
   firstName: z.string(),
   lastName: z.string(),
-  /** 1 for the report's first announcement, one more for each after it: the highest wins. */
-  sequence: z.number().int().positive(),
-  changedAt: isoDateTime,
+  /** Counted per report, from its first announcement. */
+  ...countedChange,
 });
 export type RevenueShareDueChanged = z.infer<typeof RevenueShareDueChangedSchema>;
 

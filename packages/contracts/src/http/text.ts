@@ -70,3 +70,8 @@ export function optionalTextField(options: Omit<TextFieldOptions, 'min'>) {
 export function writtenText(max: number, messages: { required: string; tooLong: string }): z.ZodString {
   return textField({ min: 1, max, multiline: true, ...messages });
 }
+
+/** The body of an action whose only input is why it is taken (a dispute, its rejection, leaving the plan). */
+export function reasonBodySchema(max: number, messages: { required: string; tooLong: string }) {
+  return z.object({ reason: writtenText(max, messages) });
+}

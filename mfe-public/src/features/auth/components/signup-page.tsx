@@ -3,7 +3,7 @@
  * checklist; the contract's form schema gives the same messages the server gives.
  */
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SIGNUP_PASSWORD_MIN_LENGTH, SignupFormSchema } from '@platform/contracts';
@@ -38,10 +38,6 @@ export function SignupPage() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitted } = form.formState;
-  const [password = '', confirmPassword = ''] = useWatch({
-    control: form.control,
-    name: ['password', 'confirmPassword'],
-  });
 
   const onSubmit = submitAuthForm(form, {
     fields: FIELDS,
@@ -86,17 +82,8 @@ export function SignupPage() {
         <NewPasswordFields
           idPrefix="signup"
           passwordLabel="Password"
-          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
-          registrations={{
-            password: form.register('password', {
-              // After a submit, a changed password re-checks the confirmation too.
-              onChange: () => {
-                if (isSubmitted) void form.trigger('confirmPassword');
-              },
-            }),
-            confirmPassword: form.register('confirmPassword'),
-          }}
-          values={{ password, confirmPassword }}
+          form={form}
+          shouldRecheckConfirmation={() => isSubmitted}
           minLength={SIGNUP_PASSWORD_MIN_LENGTH}
         />
         <AuthSubmitButton busy={isBusy}>

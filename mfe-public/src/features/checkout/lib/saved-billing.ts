@@ -3,7 +3,13 @@
  * kept in sessionStorage (this tab only, gone when the tab closes) from the first submit until the
  * confirmation page has granted access.
  */
-import { readStoredJson, removeStored, sessionStore, writeStoredJson } from '../../../lib/web-storage';
+import {
+  pickTexts,
+  readStoredObject,
+  removeStored,
+  sessionStore,
+  writeStoredJson,
+} from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 import { EMPTY_BILLING } from './validate-billing';
 import type { BillingFormValues } from './validate-billing';
@@ -11,14 +17,10 @@ import type { BillingFormValues } from './validate-billing';
 export const SAVED_BILLING_KEY = 'checkout_billing_info';
 
 export function readSavedBilling(storage: KeyValueStorage | null = sessionStore()): BillingFormValues | null {
-  const parsed = readStoredJson(storage, SAVED_BILLING_KEY);
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const values = { ...EMPTY_BILLING };
-  for (const key of Object.keys(EMPTY_BILLING) as (keyof BillingFormValues)[]) {
-    const value = (parsed as Record<string, unknown>)[key];
-    if (typeof value === 'string') values[key] = value.slice(0, 300);
-  }
-  return values;
+  const parsed = readStoredObject(storage, SAVED_BILLING_KEY);
+  if (!parsed) return null;
+  const fields = Object.keys(EMPTY_BILLING) as (keyof BillingFormValues)[];
+  return { ...EMPTY_BILLING, ...pickTexts(parsed, fields, 300) };
 }
 
 export function saveBilling(

@@ -4,7 +4,13 @@
  * nothing is lost on bad input or a failed request; it is cleared once the submission is completed.
  */
 import type { ConsultationRequest } from '@platform/contracts';
-import { readStoredJson, removeStored, sessionStore, writeStoredJson } from '../../../lib/web-storage';
+import {
+  pickTexts,
+  readStoredObject,
+  removeStored,
+  sessionStore,
+  writeStoredJson,
+} from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
 
 export const DRAFT_KEY = 'consultation_draft';
@@ -44,43 +50,30 @@ export type SavedSubmission = { submissionId: string; uploadToken: string; busin
 /** Longest text kept per field: a little above the form's own limits, so a too-long entry still shows. */
 const MAX_KEPT_LENGTH = 2_500;
 
-function readJson(storage: KeyValueStorage | null, key: string): Record<string, unknown> | null {
-  const parsed = readStoredJson(storage, key);
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : null;
-}
-
 export function readDraft(storage: KeyValueStorage | null = sessionStore()): BusinessInfoValues | null {
-  const parsed = readJson(storage, DRAFT_KEY);
+  const parsed = readStoredObject(storage, DRAFT_KEY);
   if (!parsed) return null;
-  const values = { ...EMPTY_BUSINESS_INFO };
-  for (const field of BUSINESS_INFO_FIELDS) {
-    const value = parsed[field];
-    if (typeof value === 'string') values[field] = value.slice(0, MAX_KEPT_LENGTH);
-  }
-  return values;
+  return { ...EMPTY_BUSINESS_INFO, ...pickTexts(parsed, BUSINESS_INFO_FIELDS, MAX_KEPT_LENGTH) };
 }
 
 export function saveDraft(
   values: Partial<BusinessInfoValues>,
   storage: KeyValueStorage | null = sessionStore(),
 ): void {
-  const kept: Partial<BusinessInfoValues> = {};
-  for (const field of BUSINESS_INFO_FIELDS) {
-    const value = values[field];
-    if (typeof value === 'string') kept[field] = value.slice(0, MAX_KEPT_LENGTH);
-  }
-  writeStoredJson(storage, DRAFT_KEY, kept);
+  writeStoredJson(storage, DRAFT_KEY, pickTexts(values, BUSINESS_INFO_FIELDS, MAX_KEPT_LENGTH));
 }
 
-export function readSubmission(storage: KeyValueStorage | null = sessionStore()): SavedSubmission | null {
-  const parsed = readJson(storage, SUBMISSION_KEY);
-  if (!parsed) return null;
-  const { submissionId, uploadToken, businessName } = parsed;
+/** The submission in what a storage kept, or null unless it names one with its upload token. */
+export function toSavedSubmission(kept: Record<string, unknown>): SavedSubmission | null {
+  const { submissionId, uploadToken, businessName } = kept;
   if (typeof submissionId !== 'string' || !submissionId || typeof uploadToken !== 'string' || !uploadToken)
     return null;
   return { submissionId, uploadToken, businessName: typeof businessName === 'string' ? businessName : '' };
+}
+
+export function readSubmission(storage: KeyValueStorage | null = sessionStore()): SavedSubmission | null {
+  const parsed = readStoredObject(storage, SUBMISSION_KEY);
+  return parsed ? toSavedSubmission(parsed) : null;
 }
 
 export function saveSubmission(

@@ -5,8 +5,9 @@
  * forgotten after as many days as the e-mailed 'Continue Later' link works.
  */
 import { CONTINUE_LINK_TTL_DAYS } from '@platform/contracts';
-import { deviceStore, readStoredJson, removeStored, writeStoredJson } from '../../../lib/web-storage';
+import { deviceStore, readStoredObject, removeStored, writeStoredJson } from '../../../lib/web-storage';
 import type { KeyValueStorage } from '../../../lib/web-storage';
+import { toSavedSubmission } from './draft-storage';
 import type { SavedSubmission } from './draft-storage';
 
 export const RESUME_KEY = 'consultation_resume';
@@ -32,17 +33,15 @@ export function readRememberedSubmission(
   now: Date = new Date(),
   storage: KeyValueStorage | null = deviceStore(),
 ): ResumableSubmission | null {
-  const parsed = readStoredJson(storage, RESUME_KEY);
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { submissionId, uploadToken, businessName, savedAt } = parsed as Record<string, unknown>;
-  if (typeof submissionId !== 'string' || !submissionId) return null;
-  if (typeof uploadToken !== 'string' || !uploadToken) return null;
+  const parsed = readStoredObject(storage, RESUME_KEY);
+  if (!parsed) return null;
+  const submission = toSavedSubmission(parsed);
+  if (!submission) return null;
+  const { savedAt } = parsed;
   const saved = typeof savedAt === 'string' ? new Date(savedAt).getTime() : Number.NaN;
   if (Number.isNaN(saved) || now.getTime() - saved > CONTINUE_LINK_TTL_DAYS * DAY_MS) return null;
   return {
-    submissionId,
-    uploadToken,
-    businessName: typeof businessName === 'string' ? businessName : '',
+    ...submission,
     savedAt: new Date(saved).toISOString(),
   };
 }

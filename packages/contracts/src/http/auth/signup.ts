@@ -13,19 +13,19 @@ import { actionSucceeded } from '../fields.js';
 
 const NAME_MAX_LENGTH = 100;
 
+/** A required name of the account ('First name', 'Last name'), its messages naming it. */
+function nameField(label: string): z.ZodString {
+  return textField({
+    min: 1,
+    max: NAME_MAX_LENGTH,
+    required: `${label} is required`,
+    tooLong: `${label} must be at most ${NAME_MAX_LENGTH} characters`,
+  });
+}
+
 export const SignupRequestSchema = z.object({
-  firstName: textField({
-    min: 1,
-    max: NAME_MAX_LENGTH,
-    required: 'First name is required',
-    tooLong: `First name must be at most ${NAME_MAX_LENGTH} characters`,
-  }),
-  lastName: textField({
-    min: 1,
-    max: NAME_MAX_LENGTH,
-    required: 'Last name is required',
-    tooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters`,
-  }),
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
   email: EmailSchema,
   password: newPasswordSchema(SIGNUP_PASSWORD_MIN_LENGTH),
 });

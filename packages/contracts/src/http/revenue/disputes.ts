@@ -10,7 +10,7 @@
  * Accepting recomputes the share from the corrected figures (cents) with the report's own baseline.
  */
 import { z } from 'zod';
-import { optionalTextField, writtenText } from '../text.js';
+import { optionalTextField, reasonBodySchema } from '../text.js';
 import { checkNetRevenue, REVENUE_FIGURE_FIELDS } from './report.js';
 import { ReportDisputeSchema } from './dispute-view.js';
 import { actionSucceeded } from '../fields.js';
@@ -38,19 +38,15 @@ export const REPORT_DISPUTE_MESSAGES = {
   rejected: 'Dispute rejected',
 } as const;
 
-export const DisputeReportRequestSchema = z.object({
-  reason: writtenText(DISPUTE_REASON_MAX, {
-    required: REPORT_DISPUTE_MESSAGES.reasonRequired,
-    tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
-  }),
+export const DisputeReportRequestSchema = reasonBodySchema(DISPUTE_REASON_MAX, {
+  required: REPORT_DISPUTE_MESSAGES.reasonRequired,
+  tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
 });
 export type DisputeReportRequest = z.infer<typeof DisputeReportRequestSchema>;
 
-export const RejectDisputeRequestSchema = z.object({
-  reason: writtenText(DISPUTE_REASON_MAX, {
-    required: REPORT_DISPUTE_MESSAGES.rejectReasonRequired,
-    tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
-  }),
+export const RejectDisputeRequestSchema = reasonBodySchema(DISPUTE_REASON_MAX, {
+  required: REPORT_DISPUTE_MESSAGES.rejectReasonRequired,
+  tooLong: REPORT_DISPUTE_MESSAGES.reasonTooLong,
 });
 export type RejectDisputeRequest = z.infer<typeof RejectDisputeRequestSchema>;
 

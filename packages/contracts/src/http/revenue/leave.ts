@@ -8,7 +8,7 @@
  * anytime': shares already owed for months reported stay owed; nothing more is asked).
  */
 import { z } from 'zod';
-import { writtenText } from '../text.js';
+import { reasonBodySchema } from '../text.js';
 import { RevenuePlanSchema } from './plan.js';
 import { actionSucceeded } from '../fields.js';
 
@@ -44,11 +44,9 @@ export function leaveConsequences(owed: string): string {
   return `What you owe stays owed: ${owed} today, paid as before. No report is asked for or taken after you leave, and nothing more is charged. Your course access stays as it is.`;
 }
 
-export const LeaveRevenueShareRequestSchema = z.object({
-  reason: writtenText(LEAVE_REASON_MAX, {
-    required: REVENUE_LEAVE_MESSAGES.reasonRequired,
-    tooLong: REVENUE_LEAVE_MESSAGES.reasonTooLong,
-  }),
+export const LeaveRevenueShareRequestSchema = reasonBodySchema(LEAVE_REASON_MAX, {
+  required: REVENUE_LEAVE_MESSAGES.reasonRequired,
+  tooLong: REVENUE_LEAVE_MESSAGES.reasonTooLong,
 });
 export type LeaveRevenueShareRequest = z.infer<typeof LeaveRevenueShareRequestSchema>;
 
