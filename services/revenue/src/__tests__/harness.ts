@@ -203,6 +203,25 @@ export function useClockedRevenue(
   return { revenue: useRevenue(factory, { ...start, clock }, setUp), clock };
 }
 
+/**
+ * A suite's clocked revenue service (`useClockedRevenue`) and its owner, on the plan since `agreedAt`
+ * (`ownerAgreedOn`, made in the suite's `beforeAll` before `setUp`): the set-up of the suites about one
+ * owner's reports. `owner` stands for them once the `beforeAll` has run.
+ */
+export function useClockedOwner(
+  factory: BackingFactory,
+  plan: { agreedAt: string; baselineNetRevenue?: number },
+  options: Omit<StartOptions, 'clock'> & { at?: string } = {},
+  setUp?: () => Promise<void>,
+): { revenue: RevenueSuite; clock: SettableClock; owner: UserCaller } {
+  let current: UserCaller | undefined;
+  const { revenue, clock } = useClockedRevenue(factory, options, async () => {
+    current = await revenue.ownerAgreedOn(plan.agreedAt, plan.baselineNetRevenue);
+    await setUp?.();
+  });
+  return { revenue, clock, owner: lateBound(() => current, "the suite's owner") };
+}
+
 /** An owner who consented (through the API) with the given baseline, in cents. */
 export async function consent(
   revenue: RevenueUnderTest,

@@ -22,15 +22,14 @@ import {
   reportBody,
   user,
   type UserCaller,
-  useClockedRevenue,
+  useClockedOwner,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
   const support = admin();
-  let owner: UserCaller;
-
-  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
-    owner = await revenue.ownerAgreedOn('2029-12-20', 200_000);
+  const { revenue, clock, owner } = useClockedOwner(factory, {
+    agreedAt: '2029-12-20',
+    baselineNetRevenue: 200_000,
   });
 
   const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {
