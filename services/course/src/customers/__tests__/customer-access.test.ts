@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { CustomerLearningListSchema, CustomerLearningSchema } from '@platform/contracts';
-import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { HOUR } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { customerAccessLog } from '../../db/schema.js';
@@ -22,9 +22,8 @@ import {
 const START = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('customer access on $name', (factory) => {
-  const clock = new SettableClock(START);
   const admin = user('admin');
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock } = useSeededCourse(factory, { at: START });
 
   const change = (caller: User, customer: User, action: 'grant' | 'revoke', body: unknown) =>
     course.requestAs(caller, `/api/admin/customers/learning/${customer.userId}/${action}`, {

@@ -15,7 +15,6 @@ import {
   SECTION_LOCKED_MESSAGE,
   type Caller,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, courseLessons, courseModules, courses, lessonProgress } from '../../db/schema.js';
@@ -29,8 +28,7 @@ const WHO: Who[] = ['visitor', 'free', 'otherMember', 'member', 'admin'];
 const STREAMS = 'stream';
 
 describe.each(backings())('member endpoints on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
   let other: { courseId: number; moduleId: number; lessonId: number };
   let hiddenCourseId: number;
   const callers = {} as Record<Who, Caller>;
@@ -326,8 +324,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
   });
 
   it('opens nothing more to a former member than to any account without the course', async () => {
-    const former = user();
-    await course.deliver(granted(former, [outline.courseId], ENROLLED_AT));
+    const former = await enrol();
     const locked = section2().lessons[1]!;
     const db = course.service.deps.db;
     await db.insert(lessonProgress).values({

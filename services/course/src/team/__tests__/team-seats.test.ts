@@ -15,7 +15,7 @@ import {
   type EventData,
   type EventEnvelope,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
@@ -25,8 +25,7 @@ import { granted, json, user, type User, useSeededCourse } from '../../learning/
 const STARTED = new Date('2030-03-04T09:00:00.000Z');
 
 describe.each(backings())('staff seats on $name', (factory) => {
-  const clock = new SettableClock(STARTED);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock } = useSeededCourse(factory, { at: STARTED });
 
   const invite = (owner: User, email: unknown) =>
     course.requestAs(owner, '/api/team/invitations', {
