@@ -406,11 +406,3 @@ export function refundOf(order: PaymentOrderPaid, refundedAt: Date): PaymentOrde
     revenueReportId: order.revenueReportId,
   };
 }
-
-/**
- * A suite's revenue service on `factory`'s backing with the jobs quiet (a test runs them) and `clock`:
- * `current` is the running service once the suite's `beforeAll` has run.
- */
-export function useQuietRevenue(factory: BackingFactory, clock: Clock): { current: RevenueUnderTest } {
-  return { current: useRevenue(factory, { clock, quiet: true }) };
-}

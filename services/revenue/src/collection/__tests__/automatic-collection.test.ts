@@ -6,20 +6,16 @@
  * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
  * PostgreSQL database.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EventData } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import {
   backings,
   paidShareOrder,
-  QUIET_JOBS,
   withReplica,
-  startRevenue,
+  useClockedRevenue,
   verifiedShareIn,
-  type Backing,
-  type RevenueUnderTest,
   type UserCaller,
-  START,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB } from '../../jobs.js';
 import { collectDueShares } from '../collect-due-shares.js';
@@ -27,19 +23,7 @@ import { collectDueShares } from '../collect-due-shares.js';
 type Requested = EventData<'revenue.share.collection-requested'>;
 
 describe.each(backings())('automatic collection on $name', (factory) => {
-  let backing: Backing;
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock(START);
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
 
   /**
    * An owner whose February report (a $1,000.00 share) is verified, submitted on March 3: due April 2,
@@ -158,7 +142,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('asks for each attempt once with two replicas racing the same due date', async () => {
-      await withReplica(backing, clock, async (second) => {
+      await withReplica(revenue.backing, clock, async (second) => {
         const { reportId, due } = await verifiedShare();
         clock.set(new Date(due.getTime() + 1000).toISOString());
         const workers = [revenue.service, second];

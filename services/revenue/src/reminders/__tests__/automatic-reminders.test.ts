@@ -9,35 +9,26 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ReminderLadderSchema } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { startService } from '@platform/service-kit/runtime';
-import { captureLogs, useBacking } from '@platform/service-kit/testing';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
   consent,
-  QUIET_JOBS,
   reportBody,
-  SECRET,
-  startRevenue,
   submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
-  START,
   statusChanged,
+  useClockedRevenue,
+  withReplica,
 } from '../../__tests__/harness.js';
-import { revenueService } from '../../index.js';
 import { REMINDERS_JOB } from '../../jobs.js';
 import { sendDueReminders } from '../send-due-reminders.js';
 
 describe.each(backings())('automatic reminders on $name', (factory) => {
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  const suite = useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
     owner = user();
     await consent(revenue, owner);
     await statusChanged(
@@ -46,7 +37,6 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       { planStatus: 'rs_pending', consultationStatus: 'in_progress' },
       { firstName: 'Ines', lastName: 'Ortega' },
     );
-    return revenue;
   });
 
   const sent = async (who: UserCaller) =>
@@ -235,14 +225,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('sends each reminder once with two replicas running at the same time', async () => {
-      const second = await startService(revenueService, {
-        env: { ...suite.backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
-        clock,
-        port: 0,
-        host: '127.0.0.1',
-        logger: captureLogs().logger,
-      });
-      try {
+      await withReplica(revenue.backing, clock, async (second) => {
         const fresh: UserCaller[] = [];
         for (let index = 0; index < 5; index += 1) {
           const newcomer = user();
@@ -263,9 +246,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
         clock.advance(DAY);
         await Promise.all(workers.map((worker) => worker.jobs.runNow(REMINDERS_JOB)));
         for (const newcomer of fresh) expect(await kinds(newcomer)).toEqual(['consultation-24h']);
-      } finally {
-        await second.stop();
-      }
+      });
     });
 
   it('names every missing month in one late-report e-mail, not one e-mail per month', async () => {
