@@ -87,7 +87,15 @@ export interface RevenueUnderTest {
   customers(): Promise<RevenueCustomer[]>;
   /** The admin's report list (`GET /api/admin/revenue-reports`). */
   adminReports(): Promise<AdminRevenueReport[]>;
+  // The automatic collection of a share, as the payment service sees it.
+  /** The collections the service asked for `reportId` (`revenue.share.collection-requested`), oldest first. */
+  collectionRequests(reportId: string): Promise<CollectionRequest[]>;
+  /** The payment service's answer that `request` failed (`payment.share-collection.failed`), as of now. */
+  collectionFailed(request: CollectionRequest, reason: CollectionFailure): Promise<void>;
 }
+
+export type CollectionRequest = EventData<'revenue.share.collection-requested'>;
+type CollectionFailure = EventData<'payment.share-collection.failed'>['reason'];
 
 type OwnerStatus = Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>;
 type OwnerName = { firstName: string; lastName: string };
@@ -164,6 +172,20 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
       z
         .array(AdminRevenueReportSchema)
         .parse(await (await running.requestAs(admin(), '/api/admin/revenue-reports')).json()),
+    collectionRequests: async (reportId) =>
+      (await revenue.events('revenue.share.collection-requested'))
+        .map((row) => row.data)
+        .filter((request) => request.reportId === reportId),
+    collectionFailed: (request, reason) =>
+      revenue.deliver('payment.share-collection.failed', {
+        collectionId: request.collectionId,
+        reportId: request.reportId,
+        userId: request.userId,
+        attempt: request.attempt,
+        reason,
+        message: reason === 'no-card' ? '' : 'Your card has insufficient funds.',
+        failedAt: running.service.deps.clock.now().toISOString(),
+      }),
   };
   return revenue;
 }

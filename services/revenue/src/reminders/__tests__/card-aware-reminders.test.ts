@@ -7,7 +7,7 @@
  * late events change nothing.
  */
 import { describe, expect, it } from '@jest/globals';
-import { ReminderLadderSchema, type EventData } from '@platform/contracts';
+import { ReminderLadderSchema } from '@platform/contracts';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import {
@@ -18,8 +18,6 @@ import {
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
-
-type Requested = EventData<'revenue.share.collection-requested'>;
 
 const VISA_4242 = { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2040 };
 
@@ -46,11 +44,6 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
   const kindsOf = async (owner: UserCaller) =>
     (await paymentMails(owner)).map((reminder) => [reminder.kind, reminder.step]);
 
-  const requested = async (reportId: string): Promise<Requested[]> =>
-    (await revenue.events('revenue.share.collection-requested'))
-      .map((row) => row.data)
-      .filter((request) => request.reportId === reportId);
-
   /** Moves the clock to `days` after the due date (and a minute) and runs both jobs. */
   async function runAt(due: Date, days: number) {
     clock.set(new Date(due.getTime() + days * DAY + MINUTE).toISOString());
@@ -63,18 +56,6 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     expect(response.status).toBe(200);
     return ReminderLadderSchema.parse(await response.json());
   };
-
-  function decline(request: Requested, reason: 'declined' | 'hard-decline') {
-    return revenue.deliver('payment.share-collection.failed', {
-      collectionId: request.collectionId,
-      reportId: request.reportId,
-      userId: request.userId,
-      attempt: request.attempt,
-      reason,
-      message: 'Your card has insufficient funds.',
-      failedAt: clock.now().toISOString(),
-    });
-  }
 
   it('sends one notice of the charge to the card instead of any pay-by-link reminder', async () => {
     const { owner, reportId, due } = await verifiedShare();
@@ -109,7 +90,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     await runAt(due, 0);
     await runAt(due, 3);
     await runAt(due, 7);
-    expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1]);
+    expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1]);
     expect(await kindsOf(owner)).toEqual([['payment-card-notice', -3]]);
   });
 
@@ -165,7 +146,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
     await runAt(due, -3);
     await runAt(due, 0);
-    await decline((await requested(reportId))[0]!, 'declined');
+    await revenue.collectionFailed((await revenue.collectionRequests(reportId))[0]!, 'declined');
 
     const retrying = await ladderOf(owner);
     expect(retrying.next).toContainEqual(
@@ -177,14 +158,14 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     );
 
     await runAt(due, 3);
-    expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
+    expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
     expect(await kindsOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-collection-failed', 1],
     ]);
 
     // A hard decline ends the collection: the share is paid by link, with the ladder's rung current now.
-    await decline((await requested(reportId))[1]!, 'hard-decline');
+    await revenue.collectionFailed((await revenue.collectionRequests(reportId))[1]!, 'hard-decline');
     await runAt(due, 3);
     expect(await kindsOf(owner)).toEqual([
       ['payment-card-notice', -3],
