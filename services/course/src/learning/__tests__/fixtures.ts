@@ -168,7 +168,7 @@ export function standingChanged(
 
 export type SeededOutline = Awaited<ReturnType<typeof seededOutline>>;
 
-/** A suite's course service with the seeded course (`useSeededCourse`): all stand for what its `beforeAll` started. */
+/** A suite's course service and seeded course (`useSeededCourse`), standing for what its `beforeAll` started. */
 export interface SeededCourseSuite {
   course: CourseUnderTest;
   outline: SeededOutline;
@@ -189,11 +189,11 @@ export function useSeededCourse(
   options: { at: Date; env?: Record<string, string> },
   setUp?: (course: CourseUnderTest) => Promise<void>,
 ): SeededCourseSuite {
-  const { at: start, ...env } = options;
+  const { at: start, ...startOptions } = options;
   const clock = new SettableClock(start);
   let started: { course: CourseUnderTest; outline: SeededOutline } | undefined;
   useBacking(factory, async (backing) => {
-    const course = await startCourse(backing, { ...env, clock });
+    const course = await startCourse(backing, { ...startOptions, clock });
     started = { course, outline: await seededOutline(course) };
     await setUp?.(course);
     return course;
