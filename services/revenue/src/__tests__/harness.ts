@@ -87,6 +87,10 @@ export interface RevenueUnderTest {
   customers(): Promise<RevenueCustomer[]>;
   /** The admin's report list (`GET /api/admin/revenue-reports`). */
   adminReports(): Promise<AdminRevenueReport[]>;
+  /** The reminders the service asked the mails for `owner` (`revenue.reminder.requested`), oldest first. */
+  remindersOf(owner: UserCaller): Promise<ReminderRequest[]>;
+  /** The kind and rung of each payment e-mail asked for `owner` (kinds `payment-…`), oldest first. */
+  paymentRemindersOf(owner: UserCaller): Promise<Array<[ReminderRequest['kind'], number | undefined]>>;
   // The automatic collection of a share, as the payment service sees it.
   /** The collections the service asked for `reportId` (`revenue.share.collection-requested`), oldest first. */
   collectionRequests(reportId: string): Promise<CollectionRequest[]>;
@@ -94,6 +98,7 @@ export interface RevenueUnderTest {
   collectionFailed(request: CollectionRequest, reason: CollectionFailure): Promise<void>;
 }
 
+type ReminderRequest = EventData<'revenue.reminder.requested'>;
 export type CollectionRequest = EventData<'revenue.share.collection-requested'>;
 type CollectionFailure = EventData<'payment.share-collection.failed'>['reason'];
 
@@ -172,6 +177,14 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
       z
         .array(AdminRevenueReportSchema)
         .parse(await (await running.requestAs(admin(), '/api/admin/revenue-reports')).json()),
+    remindersOf: async (owner) =>
+      (await revenue.events('revenue.reminder.requested'))
+        .map((row) => row.data)
+        .filter((reminder) => reminder.userId === owner.userId),
+    paymentRemindersOf: async (owner) =>
+      (await revenue.remindersOf(owner))
+        .filter((reminder) => reminder.kind.startsWith('payment-'))
+        .map((reminder): [ReminderRequest['kind'], number | undefined] => [reminder.kind, reminder.step]),
     collectionRequests: async (reportId) =>
       (await revenue.events('revenue.share.collection-requested'))
         .map((row) => row.data)

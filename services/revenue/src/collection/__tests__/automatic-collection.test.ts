@@ -34,11 +34,8 @@ describe.each(backings())('automatic collection on $name', (factory) => {
 
   const run = () => revenue.service.jobs.runNow(COLLECTION_JOB);
   const mails = async (owner: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter(
-        (reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-collection'),
-      )
+    (await revenue.remindersOf(owner))
+      .filter((reminder) => reminder.kind.startsWith('payment-collection'))
       .map((reminder) => [reminder.kind, reminder.step]);
 
   /** Moves the clock to `days` after the due date (and a minute) and runs the job. */

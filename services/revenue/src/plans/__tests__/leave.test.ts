@@ -30,10 +30,6 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
     (await revenue.events('revenue.plan.left'))
       .map((row) => row.data)
       .filter((e) => e.userId === owner.userId);
-  const reminders = async (owner: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter((reminder) => reminder.userId === owner.userId);
 
   it('refuses a blank reason, an account without a plan and a second leave', async () => {
     const { owner } = await verifiedShareIn(revenue, clock, (year += 1));
@@ -123,14 +119,14 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
     clock.set(new Date(due.getTime() + 60_000).toISOString());
     await revenue.service.jobs.runNow(REMINDERS_JOB);
     await revenue.service.jobs.runNow(COLLECTION_JOB);
-    expect((await reminders(owner)).map((r) => r.kind)).toContain('payment-due');
+    expect((await revenue.remindersOf(owner)).map((r) => r.kind)).toContain('payment-due');
     expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
 
     // No month is asked for nor estimated after leaving; no consultation nudge comes.
     clock.set(`${year}-07-20T09:00:00.000Z`);
     await revenue.service.jobs.runNow(REMINDERS_JOB);
     await revenue.service.jobs.runNow(ESTIMATES_JOB);
-    const kinds = (await reminders(owner)).map((r) => r.kind);
+    const kinds = (await revenue.remindersOf(owner)).map((r) => r.kind);
     expect(kinds.filter((kind) => kind.startsWith('report-') || kind.startsWith('consultation-'))).toEqual(
       [],
     );

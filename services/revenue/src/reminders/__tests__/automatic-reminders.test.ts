@@ -39,11 +39,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     );
   });
 
-  const sent = async (who: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .filter((event) => event.data.userId === who.userId)
-      .map((event) => event.data);
-  const kinds = async (who: UserCaller) => (await sent(who)).map((reminder) => reminder.kind);
+  const kinds = async (who: UserCaller) => (await revenue.remindersOf(who)).map((reminder) => reminder.kind);
   const run = async () => {
     expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
   };
@@ -55,7 +51,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     clock.set('2030-01-06T12:00:00.000Z');
     await run();
     await run();
-    expect(await sent(owner)).toEqual([
+    expect(await revenue.remindersOf(owner)).toEqual([
       expect.objectContaining({
         kind: 'consultation-24h',
         trigger: 'automatic',
@@ -98,7 +94,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
 
   it('walks the report ladder: 3 days before the month ends, when it ends, then 3 and 7 days after', async () => {
     const reportRungs = async () =>
-      (await sent(owner))
+      (await revenue.remindersOf(owner))
         .filter((reminder) => reminder.kind.startsWith('report'))
         .map(({ kind, step, months }) => ({ kind, step, months }));
     const march = [{ periodStart: '2030-03-01', periodEnd: '2030-03-31' }];
@@ -187,7 +183,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       dueDate: report.dueDate,
     };
     const payments = async () =>
-      (await sent(owner))
+      (await revenue.remindersOf(owner))
         .filter((reminder) => reminder.kind.startsWith('payment'))
         .map(({ kind, step, shares }) => ({ kind, step, shares }));
 
@@ -258,7 +254,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     clock.set('2030-11-15T12:00:00.000Z');
     await run();
     await run();
-    const late = (await sent(away)).filter((reminder) => reminder.kind === 'report-overdue');
+    const late = (await revenue.remindersOf(away)).filter((reminder) => reminder.kind === 'report-overdue');
     expect(late).toEqual([
       expect.objectContaining({
         step: 14,

@@ -36,14 +36,6 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
       changedAt: clock.now().toISOString(),
     });
 
-  /** The owner's payment e-mails asked for so far: kind and rung. */
-  const paymentMails = async (owner: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter((reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-'));
-  const kindsOf = async (owner: UserCaller) =>
-    (await paymentMails(owner)).map((reminder) => [reminder.kind, reminder.step]);
-
   /** Moves the clock to `days` after the due date (and a minute) and runs both jobs. */
   async function runAt(due: Date, days: number) {
     clock.set(new Date(due.getTime() + days * DAY + MINUTE).toISOString());
@@ -63,8 +55,10 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
 
     await runAt(due, -3);
     await runAt(due, -2);
-    const [notice] = await paymentMails(owner);
-    expect(await kindsOf(owner)).toEqual([['payment-card-notice', -3]]);
+    const [notice] = (await revenue.remindersOf(owner)).filter((reminder) =>
+      reminder.kind.startsWith('payment-'),
+    );
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-card-notice', -3]]);
     expect(notice).toMatchObject({
       card: { brand: 'Visa', last4: '4242' },
       shares: [{ reportId, amountDue: 100_000, dueDate: due.toISOString() }],
@@ -91,7 +85,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     await runAt(due, 3);
     await runAt(due, 7);
     expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1]);
-    expect(await kindsOf(owner)).toEqual([['payment-card-notice', -3]]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-card-notice', -3]]);
   });
 
   it('brings the pay-by-link ladder back when the card is removed before the due date', async () => {
@@ -109,7 +103,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
 
     await runAt(due, 0);
     await runAt(due, 3);
-    expect(await kindsOf(owner)).toEqual([
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-due', 0],
       ['payment-overdue', 3],
@@ -129,7 +123,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
 
     await runAt(due, -3);
-    expect(await kindsOf(owner)).toEqual([['payment-upcoming', -3]]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-upcoming', -3]]);
 
     // A newer card (the owner saved another) counts again, the one now on file named.
     await revenue.deliverEnvelope(cardChange(owner, 3, { ...VISA_4242, last4: '0341' }));
@@ -138,7 +132,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
       'Share for February 2043: charged to your Visa ending 0341',
     );
     await runAt(due, 0);
-    expect(await kindsOf(owner)).toEqual([['payment-upcoming', -3]]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-upcoming', -3]]);
   });
 
   it('e-mails the declines of a failing card, and asks to pay by link once the card is not tried again', async () => {
@@ -159,7 +153,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
 
     await runAt(due, 3);
     expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
-    expect(await kindsOf(owner)).toEqual([
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-collection-failed', 1],
     ]);
@@ -167,7 +161,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     // A hard decline ends the collection: the share is paid by link, with the ladder's rung current now.
     await revenue.collectionFailed((await revenue.collectionRequests(reportId))[1]!, 'hard-decline');
     await runAt(due, 3);
-    expect(await kindsOf(owner)).toEqual([
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-collection-failed', 1],
       ['payment-collection-stopped', 2],
