@@ -87,7 +87,7 @@ export interface RevenueUnderTest {
   customers(): Promise<RevenueCustomer[]>;
   /** The admin's report list (`GET /api/admin/revenue-reports`). */
   adminReports(): Promise<AdminRevenueReport[]>;
-  /** The reminders the service asked the mails for `owner` (`revenue.reminder.requested`), oldest first. */
+  /** The reminders the service asked for `owner` (`revenue.reminder.requested`), oldest first. */
   remindersOf(owner: UserCaller): Promise<ReminderRequest[]>;
   /** The kind and rung of each payment e-mail asked for `owner` (kinds `payment-…`), oldest first. */
   paymentRemindersOf(owner: UserCaller): Promise<Array<[ReminderRequest['kind'], number | undefined]>>;
