@@ -13,6 +13,7 @@ import { customerAccessLog } from '../../db/schema.js';
 import {
   granted,
   json,
+  jsonRequest,
   revoked,
   user,
   useSeededCourse,
@@ -26,11 +27,7 @@ describe.each(backings())('customer access on $name', (factory) => {
   const { course, outline, clock } = useSeededCourse(factory, { at: START });
 
   const change = (caller: User, customer: User, action: 'grant' | 'revoke', body: unknown) =>
-    course.requestAs(caller, `/api/admin/customers/learning/${customer.userId}/${action}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    course.requestAs(caller, `/api/admin/customers/learning/${customer.userId}/${action}`, jsonRequest(body));
   /** The admin's `action` on the seeded course for `customer` (200): the view it answers, and that course in it. */
   async function changeByAdmin(customer: User, action: 'grant' | 'revoke', reason: string) {
     const response = await change(admin, customer, action, { courseId: outline.courseId, reason });

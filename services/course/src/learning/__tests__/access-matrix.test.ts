@@ -18,7 +18,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, courseLessons, courseModules, courses, lessonProgress } from '../../db/schema.js';
-import { granted, json, user, useSeededCourse, visitor, type User } from './fixtures.js';
+import { granted, json, jsonRequest, user, useSeededCourse, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-10T16:45:00.000Z');
 
@@ -91,11 +91,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     expect: Record<Who, number | typeof STREAMS>;
   }
 
-  const put = (positionSeconds: number): RequestInit => ({
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ positionSeconds }),
-  });
+  const put = (positionSeconds: number): RequestInit => jsonRequest({ positionSeconds }, { method: 'PUT' });
 
   const rows: Row[] = [
     {
@@ -358,11 +354,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       [{ positionSeconds: 86_401 }, 'positionSeconds is too large'],
       [{ positionSeconds: '12' }, 'positionSeconds must be a number of seconds'],
     ] as const) {
-      const response = await course.requestAs(member, path, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await course.requestAs(member, path, jsonRequest(body, { method: 'PUT' }));
       expect({
         status: response.status,
         message: ((await response.json()) as { message: string }).message,
@@ -371,11 +363,11 @@ describe.each(backings())('member endpoints on $name', (factory) => {
         message,
       });
     }
-    const extra = await course.requestAs(member, path, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: 3, userId: 'someone-else' }),
-    });
+    const extra = await course.requestAs(
+      member,
+      path,
+      jsonRequest({ positionSeconds: 3, userId: 'someone-else' }, { method: 'PUT' }),
+    );
     expect(extra.status).toBe(400);
     const notJson = await course.requestAs(member, path, { method: 'PUT', body: 'positionSeconds=3' });
     expect(notJson.status).toBe(400);

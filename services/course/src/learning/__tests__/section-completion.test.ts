@@ -14,7 +14,7 @@ import {
 } from '@platform/contracts';
 import { MINUTE } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
-import { json, useSeededCourse } from './fixtures.js';
+import { json, jsonRequest, useSeededCourse } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-04-02T09:30:00.000Z');
 
@@ -35,20 +35,16 @@ describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
       const done = await course.requestAs(member, `/api/lessons/${lesson.id}/complete`, { method: 'POST' });
       expect(done.status).toBe(200);
     }
-    const paused = await course.requestAs(member, `/api/lessons/${third!.id}/progress`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: 95 }),
-    });
+    const paused = await course.requestAs(
+      member,
+      `/api/lessons/${third!.id}/progress`,
+      jsonRequest({ positionSeconds: 95 }, { method: 'PUT' }),
+    );
     expect(paused.status).toBe(204);
 
     const markedAt = new Date(ENROLLED_AT.getTime() + 45 * MINUTE);
     clock.set(markedAt);
-    const marked = await course.requestAs(member, `/api/modules/${section.id}/complete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const marked = await course.requestAs(member, `/api/modules/${section.id}/complete`, jsonRequest({}));
     expect(marked.status).toBe(200);
     expect(AvailableModuleSchema.parse(await marked.json())).toMatchObject({
       isCompleted: true,

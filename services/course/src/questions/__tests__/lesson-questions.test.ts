@@ -14,7 +14,7 @@ import {
   LessonQuestionSchema,
 } from '@platform/contracts';
 import { backings } from '../../__tests__/harness.js';
-import { json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
+import { json, jsonRequest, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
@@ -26,11 +26,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
   });
 
   const post = (caller: User, path: string, body: unknown) =>
-    course.requestAs(caller, path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    course.requestAs(caller, path, jsonRequest(body));
 
   async function answeredEvents(questionId: string) {
     return (await course.events('course.question.answered'))
