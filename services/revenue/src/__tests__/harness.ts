@@ -87,7 +87,20 @@ export interface RevenueUnderTest {
   customers(): Promise<RevenueCustomer[]>;
   /** The admin's report list (`GET /api/admin/revenue-reports`). */
   adminReports(): Promise<AdminRevenueReport[]>;
+  /** The reminders the service asked for `owner` (`revenue.reminder.requested`), oldest first. */
+  remindersOf(owner: UserCaller): Promise<ReminderRequest[]>;
+  /** The kind and rung of each payment e-mail asked for `owner` (kinds `payment-…`), oldest first. */
+  paymentRemindersOf(owner: UserCaller): Promise<Array<[ReminderRequest['kind'], number | undefined]>>;
+  // The automatic collection of a share, as the payment service sees it.
+  /** The collections the service asked for `reportId` (`revenue.share.collection-requested`), oldest first. */
+  collectionRequests(reportId: string): Promise<CollectionRequest[]>;
+  /** The payment service's answer that `request` failed (`payment.share-collection.failed`), as of now. */
+  collectionFailed(request: CollectionRequest, reason: CollectionFailure): Promise<void>;
 }
+
+type ReminderRequest = EventData<'revenue.reminder.requested'>;
+export type CollectionRequest = EventData<'revenue.share.collection-requested'>;
+type CollectionFailure = EventData<'payment.share-collection.failed'>['reason'];
 
 type OwnerStatus = Pick<EventData<'auth.user.status-changed'>, 'planStatus' | 'consultationStatus'>;
 type OwnerName = { firstName: string; lastName: string };
@@ -164,6 +177,28 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
       z
         .array(AdminRevenueReportSchema)
         .parse(await (await running.requestAs(admin(), '/api/admin/revenue-reports')).json()),
+    remindersOf: async (owner) =>
+      (await revenue.events('revenue.reminder.requested'))
+        .map((row) => row.data)
+        .filter((reminder) => reminder.userId === owner.userId),
+    paymentRemindersOf: async (owner) =>
+      (await revenue.remindersOf(owner))
+        .filter((reminder) => reminder.kind.startsWith('payment-'))
+        .map((reminder): [ReminderRequest['kind'], number | undefined] => [reminder.kind, reminder.step]),
+    collectionRequests: async (reportId) =>
+      (await revenue.events('revenue.share.collection-requested'))
+        .map((row) => row.data)
+        .filter((request) => request.reportId === reportId),
+    collectionFailed: (request, reason) =>
+      revenue.deliver('payment.share-collection.failed', {
+        collectionId: request.collectionId,
+        reportId: request.reportId,
+        userId: request.userId,
+        attempt: request.attempt,
+        reason,
+        message: reason === 'no-card' ? '' : 'Your card has insufficient funds.',
+        failedAt: running.service.deps.clock.now().toISOString(),
+      }),
   };
   return revenue;
 }
@@ -201,6 +236,25 @@ export function useClockedRevenue(
   const { at = START, ...start } = options;
   const clock = new SettableClock(at);
   return { revenue: useRevenue(factory, { ...start, clock }, setUp), clock };
+}
+
+/**
+ * A suite's clocked revenue service (`useClockedRevenue`) and its owner, on the plan since `agreedAt`
+ * (`ownerAgreedOn`, made in the suite's `beforeAll` before `setUp`): the set-up of the suites about one
+ * owner's reports. `owner` stands for them once the `beforeAll` has run.
+ */
+export function useClockedOwner(
+  factory: BackingFactory,
+  plan: { agreedAt: string; baselineNetRevenue?: number },
+  options: Omit<StartOptions, 'clock'> & { at?: string } = {},
+  setUp?: () => Promise<void>,
+): { revenue: RevenueSuite; clock: SettableClock; owner: UserCaller } {
+  let current: UserCaller | undefined;
+  const { revenue, clock } = useClockedRevenue(factory, options, async () => {
+    current = await revenue.ownerAgreedOn(plan.agreedAt, plan.baselineNetRevenue);
+    await setUp?.();
+  });
+  return { revenue, clock, owner: lateBound(() => current, "the suite's owner") };
 }
 
 /** An owner who consented (through the API) with the given baseline, in cents. */
@@ -386,12 +440,4 @@ export function refundOf(order: PaymentOrderPaid, refundedAt: Date): PaymentOrde
     refundedAt: refundedAt.toISOString(),
     revenueReportId: order.revenueReportId,
   };
-}
-
-/**
- * A suite's revenue service on `factory`'s backing with the jobs quiet (a test runs them) and `clock`:
- * `current` is the running service once the suite's `beforeAll` has run.
- */
-export function useQuietRevenue(factory: BackingFactory, clock: Clock): { current: RevenueUnderTest } {
-  return { current: useRevenue(factory, { clock, quiet: true }) };
 }

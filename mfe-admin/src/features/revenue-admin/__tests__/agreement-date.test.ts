@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AdminRevenueReportSchema, REVENUE_ADMIN_MESSAGES, RevenueCustomerSchema } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES, type AdminRevenueReport } from '@platform/contracts';
 import {
   agreedBeforeConsent,
   agreementDateFormSchema,
@@ -7,27 +7,14 @@ import {
   flaggedReportsLabel,
 } from '../lib/agreement-date';
 import { flaggedReports } from '../lib/ledger';
+import { adminReport, revenueCustomer } from './ledger-rows';
 
-const customer = RevenueCustomerSchema.parse({
-  id: 'owner-1',
-  firstName: 'Marta',
-  lastName: 'Quintero',
-  email: 'marta@example.com',
-  planType: 'revenue_share',
+const customer = revenueCustomer({
   createdAt: '2026-11-29T10:00:00.000Z',
   reportsSubmitted: 0,
-  totalOwed: 0,
-  totalPaid: 0,
-  status: 'current',
-  lastReportDate: null,
-  baselineNetRevenue: 0,
   implementationEndsAt: '2026-12-29T10:00:00.000Z',
   agreedAt: '2026-11-29',
   firstReportableMonth: '2027-01-01',
-  missingReports: [],
-  flaggedReports: 0,
-  leftAt: null,
-  leaveReason: null,
 });
 
 describe('revenue admin: the agreement date', () => {
@@ -62,36 +49,23 @@ describe('revenue admin: the agreement date', () => {
   });
 
   it('lists the flagged reports, paid ones included, by owner and period', () => {
-    const report = (id: number, overrides: Record<string, unknown>) =>
-      AdminRevenueReportSchema.parse({
-        id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-        userId: 'owner-1',
-        userName: 'Marta Quintero',
-        userEmail: 'marta@example.com',
+    // October 2026, $15,000.00 net without a baseline: a $1,500.00 share.
+    const report = (overrides: Partial<AdminRevenueReport>) =>
+      adminReport({
         reportingPeriodStart: '2026-10-01',
         reportingPeriodEnd: '2026-10-31',
         grossRevenue: 1_500_000,
         netRevenue: 1_500_000,
         businessExpenses: 0,
-        notes: null,
         baselineNetRevenue: 0,
         revenueIncrease: 1_500_000,
         shareOwed: 150_000,
-        sharePercentage: 10,
-        amountPaid: 0,
         amountDue: 150_000,
-        verified: false,
-        sharePaid: false,
-        status: 'submitted',
         dueDate: '2026-12-30T09:00:00.000Z',
         createdAt: '2026-11-30T09:00:00.000Z',
-        verifiedAt: null,
-        sharePaidAt: null,
-        documents: [],
-        periodFlag: null,
         ...overrides,
       });
-    const paid = report(1, {
+    const paid = report({
       periodFlag: 'before-first-month',
       verified: true,
       sharePaid: true,
@@ -99,12 +73,12 @@ describe('revenue admin: the agreement date', () => {
       amountPaid: 150_000,
       amountDue: 0,
     });
-    const early = report(2, {
+    const early = report({
       periodFlag: 'not-ended-when-reported',
       reportingPeriodStart: '2026-09-01',
       reportingPeriodEnd: '2026-09-30',
     });
-    const fine = report(3, { reportingPeriodStart: '2027-01-01', reportingPeriodEnd: '2027-01-31' });
+    const fine = report({ reportingPeriodStart: '2027-01-01', reportingPeriodEnd: '2027-01-31' });
     expect(flaggedReports([paid, fine, early]).map((r) => r.id)).toEqual([early.id, paid.id]);
   });
 });

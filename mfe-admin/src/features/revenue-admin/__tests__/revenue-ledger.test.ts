@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AdminRevenueReportSchema, REVENUE_ADMIN_MESSAGES, RevenueCustomerSchema } from '@platform/contracts';
-import type { AdminRevenueReport, RevenueCustomer } from '@platform/contracts';
+import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import { MONEY_INPUT_MESSAGES, formatMoneyInput } from '@platform/contracts/format';
 import {
   chartByMonth,
@@ -15,70 +14,19 @@ import {
 import { BaselineFormSchema, markPaidFormSchema } from '../lib/ledger-forms';
 import { formatPeriod } from '../lib/report-period';
 import { BASELINE_REQUIRED } from '../lib/revenue-admin-copy';
-
-let nextId = 0;
-function report(overrides: Partial<AdminRevenueReport> = {}): AdminRevenueReport {
-  nextId += 1;
-  return AdminRevenueReportSchema.parse({
-    id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
-    userId: 'owner-1',
-    userName: 'Marta Quintero',
-    userEmail: 'marta@example.com',
-    reportingPeriodStart: '2030-02-01',
-    reportingPeriodEnd: '2030-02-28',
-    grossRevenue: 1_600_000,
-    netRevenue: 1_100_000,
-    businessExpenses: 500_000,
-    notes: null,
-    baselineNetRevenue: 100_000,
-    revenueIncrease: 1_000_000,
-    shareOwed: 100_000,
-    sharePercentage: 10,
-    amountPaid: 0,
-    amountDue: 100_000,
-    verified: false,
-    sharePaid: false,
-    status: 'submitted',
-    dueDate: '2030-04-02T10:00:00.000Z',
-    createdAt: '2030-03-03T10:00:00.000Z',
-    verifiedAt: null,
-    sharePaidAt: null,
-    documents: [],
-    periodFlag: null,
-    ...overrides,
-  });
-}
-
-function customer(overrides: Partial<RevenueCustomer> = {}): RevenueCustomer {
-  return RevenueCustomerSchema.parse({
-    id: 'owner-1',
-    firstName: 'Marta',
-    lastName: 'Quintero',
-    email: 'marta@example.com',
-    planType: 'revenue_share',
-    createdAt: '2030-01-05T12:00:00.000Z',
-    reportsSubmitted: 1,
-    totalOwed: 0,
-    totalPaid: 0,
-    status: 'current',
-    lastReportDate: null,
-    baselineNetRevenue: 0,
-    implementationEndsAt: '2030-02-04T12:00:00.000Z',
-    agreedAt: '2030-01-05',
-    firstReportableMonth: '2030-03-01',
-    missingReports: [],
-    flaggedReports: 0,
-    leftAt: null,
-    leaveReason: null,
-    ...overrides,
-  });
-}
+import { adminReport, revenueCustomer } from './ledger-rows';
 
 describe('revenue admin: the tabs', () => {
-  const unverified = report();
-  const verified = report({ verified: true, status: 'verified', createdAt: '2030-03-10T00:00:00.000Z' });
-  const older = report({ verified: true, status: 'overdue', createdAt: '2030-01-02T00:00:00.000Z' });
-  const paid = report({ verified: true, sharePaid: true, status: 'paid', amountPaid: 100_000, amountDue: 0 });
+  const unverified = adminReport();
+  const verified = adminReport({ verified: true, status: 'verified', createdAt: '2030-03-10T00:00:00.000Z' });
+  const older = adminReport({ verified: true, status: 'overdue', createdAt: '2030-01-02T00:00:00.000Z' });
+  const paid = adminReport({
+    verified: true,
+    sharePaid: true,
+    status: 'paid',
+    amountPaid: 100_000,
+    amountDue: 0,
+  });
 
   it('puts unverified reports under Pending Reports', () => {
     expect(pendingReports([verified, unverified, paid])).toEqual([unverified]);
@@ -89,9 +37,9 @@ describe('revenue admin: the tabs', () => {
   });
 
   it('lists overdue and blocked customers under Overdue, the blocked first, and nobody current', () => {
-    const current = customer({ id: 'a' });
-    const overdue = customer({ id: 'b', status: 'overdue' });
-    const blocked = customer({ id: 'c', status: 'blocked' });
+    const current = revenueCustomer({ id: 'a' });
+    const overdue = revenueCustomer({ id: 'b', status: 'overdue' });
+    const blocked = revenueCustomer({ id: 'c', status: 'blocked' });
     expect(overdueCustomers([current, overdue, blocked]).map((c) => c.id)).toEqual(['c', 'b']);
     expect(overdueCustomers([current])).toEqual([]);
   });
@@ -112,7 +60,7 @@ describe('revenue admin: the tabs', () => {
 });
 
 describe('revenue admin: days outstanding', () => {
-  const submitted = report({ createdAt: '2030-03-03T10:00:00.000Z' });
+  const submitted = adminReport({ createdAt: '2030-03-03T10:00:00.000Z' });
 
   it('counts whole days since the report was submitted', () => {
     expect(daysOutstanding(submitted, new Date('2030-03-03T10:00:00.000Z'))).toBe(0);
@@ -160,17 +108,21 @@ describe('revenue admin: the chart by month', () => {
   it('adds up the shares owed and collected by the month each report starts in', () => {
     const months = chartByMonth(
       [
-        report({ reportingPeriodStart: '2030-02-01', shareOwed: 100_000, amountPaid: 40_000 }),
-        report({ reportingPeriodStart: '2030-02-10', reportingPeriodEnd: '2030-03-05', shareOwed: 5_000 }),
-        report({
+        adminReport({ reportingPeriodStart: '2030-02-01', shareOwed: 100_000, amountPaid: 40_000 }),
+        adminReport({
+          reportingPeriodStart: '2030-02-10',
+          reportingPeriodEnd: '2030-03-05',
+          shareOwed: 5_000,
+        }),
+        adminReport({
           reportingPeriodStart: '2029-04-01',
           reportingPeriodEnd: '2029-04-30',
           shareOwed: 7,
           amountPaid: 7,
         }),
         // Too old (13 months back) and not yet possible (next month): left out.
-        report({ reportingPeriodStart: '2029-03-01', reportingPeriodEnd: '2029-03-31', shareOwed: 999 }),
-        report({ reportingPeriodStart: '2030-04-01', reportingPeriodEnd: '2030-04-30', shareOwed: 999 }),
+        adminReport({ reportingPeriodStart: '2029-03-01', reportingPeriodEnd: '2029-03-31', shareOwed: 999 }),
+        adminReport({ reportingPeriodStart: '2030-04-01', reportingPeriodEnd: '2030-04-30', shareOwed: 999 }),
       ],
       now,
     );

@@ -11,7 +11,7 @@ import {
   CourseCertificateIssuedSchema,
   MyCertificateListSchema,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { drawnPdfText as drawnText, envelope } from '@platform/service-kit/testing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -28,8 +28,10 @@ function registered(of: User, firstName: string, lastName: string) {
 }
 
 describe.each(backings())('certificates on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock, env: { PUBLIC_BASE_URL: BASE_URL } });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, {
+    at: ENROLLED_AT,
+    env: { PUBLIC_BASE_URL: BASE_URL },
+  });
 
   const complete = (member: User, moduleId: number) =>
     course.requestAs(member, `/api/modules/${moduleId}/complete`, { method: 'POST' });
@@ -106,8 +108,7 @@ describe.each(backings())('certificates on $name', (factory) => {
 
   it('answers 404 for an unknown or malformed id, and keeps the PDF for its learner', async () => {
     clock.set(ENROLLED_AT);
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+    const member = await enrol();
     clock.set(new Date(ENROLLED_AT.getTime() + 8 * DAY));
     for (const section of outline.sections) expect((await complete(member, section.id)).status).toBe(200);
     const [row] = await course.service.deps.db
@@ -153,8 +154,7 @@ describe.each(backings())('certificates on $name', (factory) => {
 
   it('issues nothing to the admin previewing, nor before the last section', async () => {
     clock.set(ENROLLED_AT);
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+    const member = await enrol();
     clock.set(new Date(ENROLLED_AT.getTime() + 8 * DAY));
     for (const section of outline.sections.slice(0, -1)) await complete(member, section.id);
     const admin = user('admin');

@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { CustomerLearningListSchema, CustomerLearningSchema } from '@platform/contracts';
-import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { HOUR } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { customerAccessLog } from '../../db/schema.js';
 import {
   granted,
   json,
+  jsonRequest,
   revoked,
   user,
   useSeededCourse,
@@ -22,16 +23,11 @@ import {
 const START = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('customer access on $name', (factory) => {
-  const clock = new SettableClock(START);
   const admin = user('admin');
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock } = useSeededCourse(factory, { at: START });
 
   const change = (caller: User, customer: User, action: 'grant' | 'revoke', body: unknown) =>
-    course.requestAs(caller, `/api/admin/customers/learning/${customer.userId}/${action}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    course.requestAs(caller, `/api/admin/customers/learning/${customer.userId}/${action}`, jsonRequest(body));
   /** The admin's `action` on the seeded course for `customer` (200): the view it answers, and that course in it. */
   async function changeByAdmin(customer: User, action: 'grant' | 'revoke', reason: string) {
     const response = await change(admin, customer, action, { courseId: outline.courseId, reason });

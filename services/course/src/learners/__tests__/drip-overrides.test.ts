@@ -6,23 +6,18 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { AdminLearnerListSchema, AvailableModuleListSchema } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
-import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
+import { json, jsonRequest, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T09:00:00.000Z');
 
 describe.each(backings())('drip overrides on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
   const admin = user('admin');
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
 
   const post = (caller: User, path: string, body: unknown) =>
-    course.requestAs(caller, path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    course.requestAs(caller, path, jsonRequest(body));
   const sectionsOf = async (member: User) =>
     AvailableModuleListSchema.parse(
       await json(await course.requestAs(member, `/api/courses/${outline.courseId}/available-modules`)),
@@ -34,8 +29,7 @@ describe.each(backings())('drip overrides on $name', (factory) => {
 
   async function member() {
     clock.set(ENROLLED_AT);
-    const someone = user();
-    await course.deliver(granted(someone, [outline.courseId], ENROLLED_AT));
+    const someone = await enrol();
     return someone;
   }
 

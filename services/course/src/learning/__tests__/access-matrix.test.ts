@@ -15,11 +15,10 @@ import {
   SECTION_LOCKED_MESSAGE,
   type Caller,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, courseLessons, courseModules, courses, lessonProgress } from '../../db/schema.js';
-import { granted, json, user, useSeededCourse, visitor, type User } from './fixtures.js';
+import { granted, json, jsonRequest, user, useSeededCourse, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-10T16:45:00.000Z');
 
@@ -29,8 +28,7 @@ const WHO: Who[] = ['visitor', 'free', 'otherMember', 'member', 'admin'];
 const STREAMS = 'stream';
 
 describe.each(backings())('member endpoints on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
   let other: { courseId: number; moduleId: number; lessonId: number };
   let hiddenCourseId: number;
   const callers = {} as Record<Who, Caller>;
@@ -93,11 +91,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
     expect: Record<Who, number | typeof STREAMS>;
   }
 
-  const put = (positionSeconds: number): RequestInit => ({
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ positionSeconds }),
-  });
+  const put = (positionSeconds: number): RequestInit => jsonRequest({ positionSeconds }, { method: 'PUT' });
 
   const rows: Row[] = [
     {
@@ -326,8 +320,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
   });
 
   it('opens nothing more to a former member than to any account without the course', async () => {
-    const former = user();
-    await course.deliver(granted(former, [outline.courseId], ENROLLED_AT));
+    const former = await enrol();
     const locked = section2().lessons[1]!;
     const db = course.service.deps.db;
     await db.insert(lessonProgress).values({
@@ -361,11 +354,7 @@ describe.each(backings())('member endpoints on $name', (factory) => {
       [{ positionSeconds: 86_401 }, 'positionSeconds is too large'],
       [{ positionSeconds: '12' }, 'positionSeconds must be a number of seconds'],
     ] as const) {
-      const response = await course.requestAs(member, path, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await course.requestAs(member, path, jsonRequest(body, { method: 'PUT' }));
       expect({
         status: response.status,
         message: ((await response.json()) as { message: string }).message,
@@ -374,11 +363,11 @@ describe.each(backings())('member endpoints on $name', (factory) => {
         message,
       });
     }
-    const extra = await course.requestAs(member, path, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: 3, userId: 'someone-else' }),
-    });
+    const extra = await course.requestAs(
+      member,
+      path,
+      jsonRequest({ positionSeconds: 3, userId: 'someone-else' }, { method: 'PUT' }),
+    );
     expect(extra.status).toBe(400);
     const notJson = await course.requestAs(member, path, { method: 'PUT', body: 'positionSeconds=3' });
     expect(notJson.status).toBe(400);

@@ -11,13 +11,11 @@ import {
   SECTION_LOCKED_MESSAGE,
   type AvailableModuleList,
 } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { firstSections } from '../../__tests__/sections.js';
 import { computeSectionStates, type PlanState } from '../drip.js';
 import {
-  availableModules,
-  enrolledMember,
   json,
   standingChanged,
   statusChanged,
@@ -31,11 +29,7 @@ const ENROLLED_AT = new Date('2030-05-01T07:13:00.000Z');
 const at = (days: number, hours = 0) => new Date(ENROLLED_AT.getTime() + days * DAY + hours * HOUR);
 
 describe.each(backings())('a blocked owner on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
-
-  const enrol = () => enrolledMember(course, outline.courseId, ENROLLED_AT);
-  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
+  const { course, outline, clock, enrol, modulesOf } = useSeededCourse(factory, { at: ENROLLED_AT });
 
   /** A member enrolled at ENROLLED_AT (the clock set there) whose plan auth announced then as `plan`. */
   const planOwner = async (plan: Parameters<typeof statusChanged>[1]) => {

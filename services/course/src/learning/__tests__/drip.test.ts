@@ -11,28 +11,16 @@ import {
   SECTION_LOCKED_MESSAGE,
   type AvailableModuleList,
 } from '@platform/contracts';
-import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { firstSections } from '../../__tests__/sections.js';
-import {
-  availableModules,
-  enrolledMember,
-  json,
-  statusChanged,
-  type User,
-  useSeededCourse,
-  withSectionsReleasedAfter,
-} from './fixtures.js';
+import { json, statusChanged, useSeededCourse, withSectionsReleasedAfter } from './fixtures.js';
 
 /** Enrolled at 07:13 UTC, so a release at a calendar midnight would show. */
 const ENROLLED_AT = new Date('2030-03-01T07:13:00.000Z');
 
 describe.each(backings())('drip release on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
-
-  const enrol = (at = ENROLLED_AT) => enrolledMember(course, outline.courseId, at);
-  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
+  const { course, outline, clock, enrol, modulesOf } = useSeededCourse(factory, { at: ENROLLED_AT });
 
   const availability = (modules: AvailableModuleList) => modules.map((module) => module.isAvailable);
 

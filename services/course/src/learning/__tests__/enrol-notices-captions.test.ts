@@ -7,7 +7,6 @@
  *   rule as the video.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   EnrollCourseResponseSchema,
   EnrollmentListSchema,
@@ -15,43 +14,32 @@ import {
   MemberLessonSchema,
   SECTION_LOCKED_MESSAGE,
 } from '@platform/contracts';
-import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
+import { backings, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseModules, courses } from '../../db/schema.js';
-import {
-  availableModules,
-  granted,
-  json,
-  revoked,
-  seededOutline,
-  type User,
-  user,
-  visitor,
-} from './fixtures.js';
+import { granted, json, revoked, type User, user, useSeededCourse, visitor } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-04T16:41:00.000Z');
 
 describe.each(backings())('enrol, unlock notices and captions on $name', (factory) => {
-  let course: CourseUnderTest;
-  const clock = new SettableClock(ENROLLED_AT);
-  let outline: Awaited<ReturnType<typeof seededOutline>>;
   /** A second published course with one section, that no order sells. */
   let otherCourseId: number;
 
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    outline = await seededOutline(course);
-    const db = course.service.deps.db;
-    const [other] = await db
-      .insert(courses)
-      .values({ title: 'Kitchen Costing', description: 'Food cost in practice.', isPublished: true })
-      .returning({ id: courses.id });
-    otherCourseId = other!.id;
-    await db
-      .insert(courseModules)
-      .values({ courseId: otherCourseId, title: 'Costing a plate', description: '', orderIndex: 1 });
-    return course;
-  });
+  const { course, outline, clock, modulesOf, enrol } = useSeededCourse(
+    factory,
+    { at: ENROLLED_AT },
+    async (started) => {
+      const db = started.service.deps.db;
+      const [other] = await db
+        .insert(courses)
+        .values({ title: 'Kitchen Costing', description: 'Food cost in practice.', isPublished: true })
+        .returning({ id: courses.id });
+      otherCourseId = other!.id;
+      await db
+        .insert(courseModules)
+        .values({ courseId: otherCourseId, title: 'Costing a plate', description: '', orderIndex: 1 });
+    },
+  );
 
   const enroll = (caller: Parameters<CourseUnderTest['requestAs']>[0], courseId: number) =>
     course.requestAs(caller, `/api/courses/${courseId}/enroll`, { method: 'POST' });
@@ -62,8 +50,6 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
     return EnrollmentListSchema.parse(await response.json());
   }
 
-  const modulesOf = (member: User) => availableModules(course, member, outline.courseId);
-
   describe('Enroll Now', () => {
     it('refuses a visitor (401), a free account (403) and an unknown or malformed course (404)', async () => {
       expect((await enroll(visitor, outline.courseId)).status).toBe(401);
@@ -73,16 +59,14 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
       expect(await json(refused)).toMatchObject({ message: MEMBERSHIP_REQUIRED_MESSAGE });
       expect(await enrolments(free)).toEqual([]);
 
-      const member = user();
-      await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+      const member = await enrol();
       expect((await enroll(member, 987_654)).status).toBe(404);
       expect((await enroll(member, Number.NaN)).status).toBe(404);
     });
 
     it('answers 200 with the standing enrolment, keeping its date, when the member already has the course', async () => {
       clock.set(ENROLLED_AT);
-      const member = user();
-      await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+      const member = await enrol();
       clock.set(new Date(ENROLLED_AT.getTime() + 3 * DAY));
       const again = await enroll(member, outline.courseId);
       expect(again.status).toBe(200);
@@ -130,8 +114,7 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
   describe("'New Section Unlocked!'", () => {
     it('is due once a later section opens, and never again after any device has shown it', async () => {
       clock.set(ENROLLED_AT);
-      const member = user();
-      await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+      const member = await enrol();
       const [first, second, third] = outline.sections;
 
       // Day 0: section 1 was open from the start; nothing "became" unlocked.
@@ -164,8 +147,7 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
       expect(after.find((module) => module.id === first!.id)!.unlockNoticeDue).toBe(false);
 
       // Another member's notice is their own.
-      const other = user();
-      await course.deliver(granted(other, [outline.courseId], ENROLLED_AT));
+      const other = await enrol();
       const theirs = await modulesOf(other);
       expect(theirs.find((module) => module.id === second!.id)!.unlockNoticeDue).toBe(true);
 
@@ -180,8 +162,7 @@ describe.each(backings())('enrol, unlock notices and captions on $name', (factor
   describe('captions', () => {
     it('names the captions only while the lesson is open and streams them under the video rule', async () => {
       clock.set(ENROLLED_AT);
-      const member = user();
-      await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+      const member = await enrol();
       const openLesson = outline.sections[0]!.lessons[0]!;
       const lockedLesson = outline.sections[3]!.lessons[1]!;
       expect(openLesson.captionsFile).toMatch(/\.vtt$/);

@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import { expect } from '@jest/globals';
 import { asc, eq } from 'drizzle-orm';
-import { DAY, type SettableClock } from '@platform/service-kit/clock';
+import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { envelope, lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { courseLessons, courseModules, courses } from '../../db/schema.js';
@@ -140,6 +140,12 @@ export async function seededOutline(course: CourseUnderTest) {
   };
 }
 
+/**
+ * A request sending `body` as JSON, a POST unless `init` says otherwise: the kit's `json`, named apart from
+ * `json` here, which reads an answer.
+ */
+export { json as jsonRequest } from '@platform/service-kit/testing';
+
 export async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   return text === '' ? null : JSON.parse(text);
@@ -168,23 +174,44 @@ export function standingChanged(
 
 export type SeededOutline = Awaited<ReturnType<typeof seededOutline>>;
 
+/** A suite's course service and seeded course (`useSeededCourse`), standing for what its `beforeAll` started. */
+export interface SeededCourseSuite {
+  course: CourseUnderTest;
+  outline: SeededOutline;
+  /** The service clock, set at the suite's start (`at`) and moved by its tests. */
+  clock: SettableClock;
+  /** A new member of the seeded course since `at`, the suite's start unless given (`enrolledMember`). */
+  enrol(at?: Date): Promise<User>;
+  /** The member's sections of the seeded course (`availableModules`). */
+  modulesOf(member: Caller): Promise<AvailableModuleList>;
+}
+
 /**
- * A suite's course service on its backing, driven by `options.clock`, with the seeded course's outline: both
- * stand for what the suite's `beforeAll` started.
+ * A suite's course service on its backing, on a settable clock from `options.at`, with the seeded course;
+ * `setUp` adds what the suite needs besides (e.g. another course) in the same `beforeAll`.
  */
 export function useSeededCourse(
   factory: BackingFactory,
-  options: { clock: SettableClock; env?: Record<string, string> },
-): { course: CourseUnderTest; outline: SeededOutline } {
+  options: { at: Date; env?: Record<string, string> },
+  setUp?: (course: CourseUnderTest) => Promise<void>,
+): SeededCourseSuite {
+  const { at: start, ...startOptions } = options;
+  const clock = new SettableClock(start);
   let started: { course: CourseUnderTest; outline: SeededOutline } | undefined;
   useBacking(factory, async (backing) => {
-    const course = await startCourse(backing, options);
+    const course = await startCourse(backing, { ...startOptions, clock });
     started = { course, outline: await seededOutline(course) };
+    await setUp?.(course);
     return course;
   });
+  const course = lateBound(() => started?.course, 'the course service');
+  const outline = lateBound(() => started?.outline, 'the seeded outline');
   return {
-    course: lateBound(() => started?.course, 'the course service'),
-    outline: lateBound(() => started?.outline, 'the seeded outline'),
+    course,
+    outline,
+    clock,
+    enrol: (at = start) => enrolledMember(course, outline.courseId, at),
+    modulesOf: (member) => availableModules(course, member, outline.courseId),
   };
 }
 

@@ -11,15 +11,14 @@ import {
   MEMBERSHIP_REQUIRED_MESSAGE,
   SECTION_LOCKED_MESSAGE,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { granted, json, statusChanged, user, useSeededCourse, visitor, type User } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-11T18:20:00.000Z');
 
 describe.each(backings())('lesson navigation on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
   const member = user();
 
   beforeAll(async () => {
@@ -110,8 +109,7 @@ describe.each(backings())('lesson navigation on $name', (factory) => {
 
   it('tells an rs_pending member that the next section waits for the consultation', async () => {
     clock.set(new Date(ENROLLED_AT.getTime() + 3 * DAY));
-    const owner = user();
-    await course.deliver(granted(owner, [outline.courseId], ENROLLED_AT));
+    const owner = await enrol();
     await course.deliver(
       statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' }, ENROLLED_AT),
     );

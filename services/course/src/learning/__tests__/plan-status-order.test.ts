@@ -7,18 +7,10 @@
  * the consultation while the plan is rs_pending and opens once it is rs_active.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
-import { DAY, HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
-import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { DAY, HOUR, MINUTE } from '@platform/service-kit/clock';
+import { backings } from '../../__tests__/harness.js';
 import { findOwnerStanding, findPlanStatus } from '../learning.repository.js';
-import {
-  availableModules,
-  enrolledMember,
-  seededOutline,
-  standingChanged,
-  statusChanged,
-  type User,
-} from './fixtures.js';
+import { standingChanged, statusChanged, type User, useSeededCourse } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-06-01T08:00:00.000Z');
 /** Section 2 is due (day 1 has come): only the plan status decides whether it is open. */
@@ -29,33 +21,22 @@ const PENDING = { planStatus: 'rs_pending', consultationStatus: 'not_started' } 
 const ACTIVE = { planStatus: 'rs_active', consultationStatus: 'submitted' } as const;
 
 describe.each(backings())('the order of plan status changes on $name', (factory) => {
-  let course: CourseUnderTest;
-  const clock = new SettableClock(NOW);
-  let courseId: number;
-
-  useBacking(factory, async (backing) => {
-    course = await startCourse(backing, { clock });
-    courseId = (await seededOutline(course)).courseId;
-    return course;
-  });
-
-  const enrol = () => enrolledMember(course, courseId, ENROLLED_AT);
+  const { course, enrol, modulesOf } = useSeededCourse(factory, { at: NOW });
 
   /** Why section 2 is locked for the member (null: open). */
-  const secondSection = async (member: User) =>
-    (await availableModules(course, member, courseId))[1]!.lockedReason;
+  const secondSection = async (member: User) => (await modulesOf(member))[1]!.lockedReason;
 
   const stored = (member: User) => findPlanStatus(course.service.deps.db, member.userId);
 
   it('keeps the later of two changes stamped at the same instant, in either order of arrival', async () => {
-    const inOrder = await enrol();
+    const inOrder = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(inOrder, PENDING, NOW, 1));
     expect(await secondSection(inOrder)).toBe('consultation');
     await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
     expect(await secondSection(inOrder)).toBeNull();
     expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
 
-    const reversed = await enrol();
+    const reversed = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
     await course.deliver(statusChanged(reversed, PENDING, NOW, 1));
     expect(await secondSection(reversed)).toBeNull();
@@ -64,13 +45,13 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
 
   it('keeps the later change when the earlier one was stamped by a clock running ahead', async () => {
     const ahead = later(MINUTE);
-    const inOrder = await enrol();
+    const inOrder = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(inOrder, PENDING, ahead, 1));
     await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
     expect(await secondSection(inOrder)).toBeNull();
     expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
 
-    const reversed = await enrol();
+    const reversed = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
     await course.deliver(statusChanged(reversed, PENDING, ahead, 1));
     expect(await secondSection(reversed)).toBeNull();
@@ -82,7 +63,7 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
       [1, 2],
       [2, 1],
     ]) {
-      const owner = await enrol();
+      const owner = await enrol(ENROLLED_AT);
       await course.deliver(statusChanged(owner, ACTIVE, NOW, 1));
       for (const sequence of order) {
         await course.deliver(standingChanged(owner, sequence === 1 ? 'blocked' : 'current', NOW, sequence));
@@ -98,7 +79,7 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
   });
 
   it('lets an event without a sequence change nothing unless it is newer than the numbered state', async () => {
-    const member = await enrol();
+    const member = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(member, ACTIVE, NOW, 1));
 
     // Older, or stamped at the same instant: the numbered change stays.
@@ -120,7 +101,7 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
   });
 
   it('lets the first numbered change replace a state kept from events without a sequence', async () => {
-    const member = await enrol();
+    const member = await enrol(ENROLLED_AT);
     await course.deliver(statusChanged(member, PENDING, later(MINUTE)));
     await course.deliver(statusChanged(member, PENDING, later(2 * MINUTE)));
     expect(await stored(member)).toMatchObject({ ...PENDING, statusSequence: 0 });

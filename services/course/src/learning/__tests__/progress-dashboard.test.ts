@@ -14,7 +14,7 @@ import {
   type Caller,
   type ProgressDashboard,
 } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { firstSections } from '../../__tests__/sections.js';
 import { courseModules, courses } from '../../db/schema.js';
@@ -47,8 +47,7 @@ describe('the course the admin previews', () => {
 });
 
 describe.each(backings())('the progress dashboard in one read on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
 
   async function dashboardOf(caller: Caller): Promise<ProgressDashboard> {
     const response = await course.requestAs(caller, '/api/enrollments/dashboard');
@@ -90,8 +89,7 @@ describe.each(backings())('the progress dashboard in one read on $name', (factor
 
   it("gives a member their course's card and sections on the drip schedule, as the separate calls do", async () => {
     clock.set(ENROLLED_AT);
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+    const member = await enrol();
     clock.set(new Date(ENROLLED_AT.getTime() + DAY + HOUR));
 
     const dashboard = await dashboardOf(member);

@@ -12,20 +12,18 @@ import {
   MemberLessonListSchema,
   MemberLessonSchema,
 } from '@platform/contracts';
-import { MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { MINUTE } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
-import { granted, json, user, useSeededCourse } from './fixtures.js';
+import { json, jsonRequest, useSeededCourse } from './fixtures.js';
 
 const ENROLLED_AT = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, { at: ENROLLED_AT });
 
   it('with 2 of 15 lessons done completes all 15, and every list agrees', async () => {
     clock.set(ENROLLED_AT);
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+    const member = await enrol();
     const section = outline.sections[0]!;
     expect(section.lessons).toHaveLength(15);
 
@@ -37,20 +35,16 @@ describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
       const done = await course.requestAs(member, `/api/lessons/${lesson.id}/complete`, { method: 'POST' });
       expect(done.status).toBe(200);
     }
-    const paused = await course.requestAs(member, `/api/lessons/${third!.id}/progress`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: 95 }),
-    });
+    const paused = await course.requestAs(
+      member,
+      `/api/lessons/${third!.id}/progress`,
+      jsonRequest({ positionSeconds: 95 }, { method: 'PUT' }),
+    );
     expect(paused.status).toBe(204);
 
     const markedAt = new Date(ENROLLED_AT.getTime() + 45 * MINUTE);
     clock.set(markedAt);
-    const marked = await course.requestAs(member, `/api/modules/${section.id}/complete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    const marked = await course.requestAs(member, `/api/modules/${section.id}/complete`, jsonRequest({}));
     expect(marked.status).toBe(200);
     expect(AvailableModuleSchema.parse(await marked.json())).toMatchObject({
       isCompleted: true,
@@ -98,8 +92,7 @@ describe.each(backings())("'Mark Section Complete' on $name", (factory) => {
 
   it('leaves a locked section and its lessons alone', async () => {
     clock.set(ENROLLED_AT);
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
+    const member = await enrol();
     const locked = outline.sections[1]!;
     const refused = await course.requestAs(member, `/api/modules/${locked.id}/complete`, { method: 'POST' });
     expect(refused.status).toBe(403);

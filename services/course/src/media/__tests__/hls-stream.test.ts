@@ -13,7 +13,7 @@ import {
   type Caller,
   type MemberLessonList,
 } from '@platform/contracts';
-import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { HOUR } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
 import { granted, user, useSeededCourse, visitor, type User } from '../../learning/__tests__/fixtures.js';
 import { PRESIGN_SECONDS } from '../serve-lesson-media.js';
@@ -22,8 +22,7 @@ import { giveLessonStreams, MASTER, POSTER, SEGMENT, VARIANT } from './streams.j
 const ENROLLED_AT = new Date('2030-09-01T08:00:00.000Z');
 
 describe.each(backings())('lesson streams and posters on $name', (factory) => {
-  const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + HOUR));
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock } = useSeededCourse(factory, { at: new Date(ENROLLED_AT.getTime() + HOUR) });
   let isS3: boolean;
   const member = user();
   const stranger = user();

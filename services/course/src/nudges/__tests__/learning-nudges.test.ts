@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CourseLearnerInactiveSchema, CourseSectionsUnlockedSchema, type Caller } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
 import { backings, startCourse, type Backing, type CourseUnderTest } from '../../__tests__/harness.js';
-import { granted, seededOutline, user } from '../../learning/__tests__/fixtures.js';
+import { granted, jsonRequest, seededOutline, user } from '../../learning/__tests__/fixtures.js';
 import { LEARNING_NUDGES_JOB } from '../learning-nudges.job.js';
 
 const ENROLLED = new Date('2030-06-03T08:00:00.000Z');
@@ -62,11 +62,11 @@ describe.each(backings())('learning nudges on $name', (factory) => {
   }
 
   const touch = (caller: Caller, lessonId: number) =>
-    course.requestAs(caller, `/api/lessons/${lessonId}/progress`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: 5 }),
-    });
+    course.requestAs(
+      caller,
+      `/api/lessons/${lessonId}/progress`,
+      jsonRequest({ positionSeconds: 5 }, { method: 'PUT' }),
+    );
 
   it('announces each opened section once and a week away once per gap', async () => {
     clock.set(ENROLLED);
@@ -106,11 +106,11 @@ describe.each(backings())('learning nudges on $name', (factory) => {
   it('never reminds a learner who finished the course', async () => {
     clock.set(ENROLLED);
     const done = await learner(ENROLLED);
-    const unlocked = await course.requestAs(user('admin'), `/api/admin/learners/${done.userId}/unlock-all`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ reason: 'Finishes in one sitting' }),
-    });
+    const unlocked = await course.requestAs(
+      user('admin'),
+      `/api/admin/learners/${done.userId}/unlock-all`,
+      jsonRequest({ reason: 'Finishes in one sitting' }),
+    );
     expect(unlocked.status).toBeLessThan(300);
     for (const section of outline.sections.filter((item) => item.isPublished)) {
       const answer = await course.requestAs(done, `/api/modules/${section.id}/complete`, { method: 'POST' });

@@ -13,29 +13,20 @@ import {
   LessonQuestionListSchema,
   LessonQuestionSchema,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { backings } from '../../__tests__/harness.js';
-import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
+import { json, jsonRequest, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 const ENROLLED_AT = new Date('2030-05-06T10:00:00.000Z');
 
 describe.each(backings())('lesson questions on $name', (factory) => {
-  const clock = new SettableClock(ENROLLED_AT);
   const admin = user('admin');
-  const { course, outline } = useSeededCourse(factory, { clock, env: { COURSE_QUESTIONS_PER_HOUR: '3' } });
+  const { course, outline, clock, enrol } = useSeededCourse(factory, {
+    at: ENROLLED_AT,
+    env: { COURSE_QUESTIONS_PER_HOUR: '3' },
+  });
 
   const post = (caller: User, path: string, body: unknown) =>
-    course.requestAs(caller, path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  async function member() {
-    const someone = user();
-    await course.deliver(granted(someone, [outline.courseId], ENROLLED_AT));
-    return someone;
-  }
+    course.requestAs(caller, path, jsonRequest(body));
 
   async function answeredEvents(questionId: string) {
     return (await course.events('course.question.answered'))
@@ -44,7 +35,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
   }
 
   it('asks, answers once with one e-mail, and shows each member only what is theirs or published', async () => {
-    const [asker, other] = [await member(), await member()];
+    const [asker, other] = [await enrol(), await enrol()];
     const lesson = outline.sections[0]!.lessons[2]!;
     const text = 'How many covers per server?\n<script>alert(1)</script>';
     const asked = await post(asker, `/api/lessons/${lesson.id}/questions`, { body: `  ${text}  ` });
@@ -120,7 +111,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
   });
 
   it('refuses a question under a locked lesson, an empty or unsafe one, and a bad answer, changing nothing', async () => {
-    const asker = await member();
+    const asker = await enrol();
     const locked = outline.sections[3]!.lessons[1]!;
     expect((await post(asker, `/api/lessons/${locked.id}/questions`, { body: 'Early?' })).status).toBe(403);
     expect(
@@ -163,7 +154,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
       answer: 'Yes.',
       isPublished: false,
     });
-    const stranger = await member();
+    const stranger = await enrol();
     expect(
       LessonQuestionListSchema.parse(
         await json(await course.requestAs(stranger, `/api/lessons/${lesson.id}/questions`)),
@@ -172,7 +163,7 @@ describe.each(backings())('lesson questions on $name', (factory) => {
   });
 
   it('refuses a member past their questions for the hour with 429, storing nothing, while others still ask', async () => {
-    const [asker, other] = [await member(), await member()];
+    const [asker, other] = [await enrol(), await enrol()];
     const lesson = outline.sections[0]!.lessons[1]!;
     for (const n of [1, 2, 3]) {
       expect(

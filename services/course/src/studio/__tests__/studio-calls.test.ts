@@ -16,7 +16,6 @@ import {
   type Caller,
   type StudioSectionList,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import {
@@ -33,8 +32,7 @@ const NOW = new Date('2031-02-03T10:00:00.000Z');
 const NOWHERE = 2_147_483_647;
 
 describe.each(backings())('course studio calls on $name', (factory) => {
-  const clock = new SettableClock(NOW);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline } = useSeededCourse(factory, { at: NOW });
   const admin = user('admin');
   const member = user();
 

@@ -13,39 +13,26 @@ import {
   ProductListSchema,
   type Caller,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { and, eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { courseEnrollments, lessonProgress, moduleProgress } from '../../db/schema.js';
-import {
-  availableModules,
-  granted,
-  user,
-  type User,
-  useSeededCourse,
-} from '../../learning/__tests__/fixtures.js';
+import { user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 import { callAs } from './studio-call.js';
 
 const ENROLLED_AT = new Date('2031-03-01T08:00:00.000Z');
 
 describe.each(backings())('what the course studio changes for everyone on $name', (factory) => {
   // Every section released: the member may open anything published.
-  const clock = new SettableClock(new Date(ENROLLED_AT.getTime() + 30 * DAY));
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock, enrol, modulesOf } = useSeededCourse(factory, {
+    at: new Date(ENROLLED_AT.getTime() + 30 * DAY),
+  });
   const admin = user('admin');
-
-  const modulesOf = (caller: Caller) => availableModules(course, caller, outline.courseId);
 
   /** Its status and body: what these checks compare. */
   async function call(caller: Caller, method: string, path: string, body?: unknown) {
     const { status, body: answered } = await callAs(course, caller, method, path, body);
     return { status, body: answered };
-  }
-
-  async function newMember(): Promise<User> {
-    const member = user();
-    await course.deliver(granted(member, [outline.courseId], ENROLLED_AT));
-    return member;
   }
 
   async function figures(caller: Caller) {
@@ -95,7 +82,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   }
 
   it('hides a draft lesson from members and visitors everywhere, and stops counting it', async () => {
-    const member = await newMember();
+    const member = await enrol(ENROLLED_AT);
     const section = outline.sections[1]!;
     // The section's first lesson: open to visitors on the course page.
     const draft = section.lessons[0]!;
@@ -159,7 +146,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   });
 
   it('hides a draft section with all its lessons, and its files from the member video stream', async () => {
-    const member = await newMember();
+    const member = await enrol(ENROLLED_AT);
     // The last section: its workbook (a document no other lesson uses) is served only through it.
     const section = outline.sections[7]!;
     const workbook = section.lessons.find((lesson) => lesson.videoUrl === 'restaurant-goals-workbook.pdf')!;
@@ -193,7 +180,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   });
 
   it('shows a new order to members and visitors at once', async () => {
-    const member = await newMember();
+    const member = await enrol(ENROLLED_AT);
     const ids = outline.sections.map((section) => section.id);
     const swapped = [ids[1]!, ids[0]!, ...ids.slice(2)];
     expect(
@@ -222,7 +209,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   });
 
   it('keeps progress when a lesson moves to another section, and finishes the section it left', async () => {
-    const member = await newMember();
+    const member = await enrol(ENROLLED_AT);
     const from = outline.sections[3]!;
     const to = outline.sections[4]!;
     const [moved, ...rest] = from.lessons;
@@ -265,8 +252,8 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   });
 
   it('removes a lesson with its progress, and completes the section for whoever did all the others', async () => {
-    const member = await newMember();
-    const other = await newMember();
+    const member = await enrol(ENROLLED_AT);
+    const other = await enrol(ENROLLED_AT);
     const section = outline.sections[5]!;
     const [removed, ...rest] = section.lessons;
     for (const lesson of rest) {
@@ -315,7 +302,7 @@ describe.each(backings())('what the course studio changes for everyone on $name'
   });
 
   it('removes a section with its progress, finishing the course for whoever did every other section', async () => {
-    const member = await newMember();
+    const member = await enrol(ENROLLED_AT);
     // A scratch section with one lesson, published, that the member never touches.
     const created = await call(admin, 'POST', `/api/courses/${outline.courseId}/modules`, {
       title: 'Extra day',

@@ -15,25 +15,27 @@ import {
   type EventData,
   type EventEnvelope,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { DAY } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { teamSeats } from '../../db/schema.js';
-import { granted, json, user, type User, useSeededCourse } from '../../learning/__tests__/fixtures.js';
+import {
+  granted,
+  json,
+  jsonRequest,
+  user,
+  type User,
+  useSeededCourse,
+} from '../../learning/__tests__/fixtures.js';
 
 const STARTED = new Date('2030-03-04T09:00:00.000Z');
 
 describe.each(backings())('staff seats on $name', (factory) => {
-  const clock = new SettableClock(STARTED);
-  const { course, outline } = useSeededCourse(factory, { clock });
+  const { course, outline, clock } = useSeededCourse(factory, { at: STARTED });
 
   const invite = (owner: User, email: unknown) =>
-    course.requestAs(owner, '/api/team/invitations', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
+    course.requestAs(owner, '/api/team/invitations', jsonRequest({ email }));
   const teamOf = async (caller: User) =>
     TeamSchema.parse(await json(await course.requestAs(caller, '/api/team')));
 

@@ -21,24 +21,27 @@ import {
   user,
   type UserCaller,
   submitFebruaryReport,
-  useClockedRevenue,
+  useClockedOwner,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
   const support = admin();
-  let owner: UserCaller;
   let other: UserCaller;
   let reportId: string;
 
-  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
-    // The owner was on the programme before the platform: February is their first month to report. `other`
-    // agreed here on January 5, so their implementation ends February 4 and March comes first.
-    owner = await revenue.ownerAgreedOn('2029-12-20', 100_000);
-    other = user();
-    await revenue.consent(other);
-    await revenue.statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
-    reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
-  });
+  // The owner was on the programme before the platform: February is their first month to report. `other`
+  // agreed here on January 5, so their implementation ends February 4 and March comes first.
+  const { revenue, clock, owner } = useClockedOwner(
+    factory,
+    { agreedAt: '2029-12-20', baselineNetRevenue: 100_000 },
+    {},
+    async () => {
+      other = user();
+      await revenue.consent(other);
+      await revenue.statusChanged(owner, { planStatus: 'rs_pending', consultationStatus: 'not_started' });
+      reportId = await submitFebruaryReport(revenue, clock, owner, 2030);
+    },
+  );
 
   const reportOf = async (id: string): Promise<AdminRevenueReport> =>
     (await revenue.adminReports()).find((r) => r.id === id)!;

@@ -22,15 +22,14 @@ import {
   reportBody,
   user,
   type UserCaller,
-  useClockedRevenue,
+  useClockedOwner,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
   const support = admin();
-  let owner: UserCaller;
-
-  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
-    owner = await revenue.ownerAgreedOn('2029-12-20', 200_000);
+  const { revenue, clock, owner } = useClockedOwner(factory, {
+    agreedAt: '2029-12-20',
+    baselineNetRevenue: 200_000,
   });
 
   const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {
@@ -147,15 +146,21 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
   describe('a correction', () => {
     let before: string;
 
-    it('leaves the reports submitted before it as they were', async () => {
-      clock.set('2030-03-03T10:00:00.000Z');
+    /** The owner's report of a month with a net of $10,000.00, submitted `at`, which must be accepted. */
+    async function submitMonth(at: string, periodStart: string, periodEnd: string) {
+      clock.set(at);
       const { status, body } = await revenue.submitReport(
         owner,
-        reportBody('2030-02-01', '2030-02-28', { gross: 1_000_000 }),
+        reportBody(periodStart, periodEnd, { gross: 1_000_000 }),
       );
       expect(status).toBe(200);
-      before = (body.report as { id: string }).id;
-      expect(body.report).toMatchObject({
+      return body.report as { id: string };
+    }
+
+    it('leaves the reports submitted before it as they were', async () => {
+      const report = await submitMonth('2030-03-03T10:00:00.000Z', '2030-02-01', '2030-02-28');
+      before = report.id;
+      expect(report).toMatchObject({
         baselineNetRevenue: 200_000,
         revenueIncrease: 800_000,
         shareOwed: 80_000,
@@ -203,13 +208,8 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
     });
 
     it('applies to the reports submitted after it; earlier reports keep their baseline and share', async () => {
-      clock.set('2030-04-02T08:00:00.000Z');
-      const { status, body } = await revenue.submitReport(
-        owner,
-        reportBody('2030-03-01', '2030-03-31', { gross: 1_000_000 }),
-      );
-      expect(status).toBe(200);
-      expect(body.report).toMatchObject({
+      const after = await submitMonth('2030-04-02T08:00:00.000Z', '2030-03-01', '2030-03-31');
+      expect(after).toMatchObject({
         baselineNetRevenue: 450_000,
         revenueIncrease: 550_000,
         shareOwed: 55_000,

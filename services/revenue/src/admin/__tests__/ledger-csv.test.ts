@@ -3,17 +3,22 @@
  * in dollars, text a spreadsheet would run as a formula made inert, and the download headers.
  */
 import { describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit/clock';
 import { parse } from 'csv-parse/sync';
-import { admin, backings, reportBody, user, type UserCaller, useRevenue } from '../../__tests__/harness.js';
+import {
+  admin,
+  backings,
+  reportBody,
+  user,
+  type UserCaller,
+  useClockedRevenue,
+} from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
-  const clock = new SettableClock('2030-01-02T12:00:00.000Z');
   const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  const revenue = useRevenue(factory, { clock }, async () => {
+  const { revenue, clock } = useClockedRevenue(factory, { at: '2030-01-02T12:00:00.000Z' }, async () => {
     owner = user();
     await revenue.consent(owner, 200_050);
     await revenue.statusChanged(

@@ -5,10 +5,9 @@
  * follow; the owner reads only their own, the admin any owner's, everyone else a 401, 403 or 404.
  */
 import { describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit/clock';
-import { drawnPdfText, useBacking } from '@platform/service-kit/testing';
+import { drawnPdfText } from '@platform/service-kit/testing';
 import * as harness from '../../__tests__/harness.js';
-import type { RevenueUnderTest, UserCaller } from '../../__tests__/harness.js';
+import type { UserCaller } from '../../__tests__/harness.js';
 
 const { admin, json, user } = harness;
 
@@ -16,11 +15,7 @@ const { admin, json, user } = harness;
 const wordsOf = (pdf: Buffer) => drawnPdfText(pdf).replace(/\s+/g, ' ');
 
 describe.each(harness.backings())('the signed agreement on $name', (factory) => {
-  const clock = new SettableClock(harness.START);
-  let revenue: RevenueUnderTest;
-  useBacking(factory, async (backing) => {
-    revenue = await harness.startRevenue(backing, { clock, env: harness.QUIET_JOBS });
-  });
+  const { revenue, clock } = harness.useClockedRevenue(factory, { quiet: true });
 
   const pdfOf = async (caller: UserCaller, path: string) => {
     const response = await revenue.requestAs(caller, path);

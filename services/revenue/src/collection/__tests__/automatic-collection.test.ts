@@ -6,40 +6,21 @@
  * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
  * PostgreSQL database.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventData } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
+import { describe, expect, it } from '@jest/globals';
+import { DAY } from '@platform/service-kit/clock';
 import {
   backings,
   paidShareOrder,
-  QUIET_JOBS,
   withReplica,
-  startRevenue,
+  useClockedRevenue,
   verifiedShareIn,
-  type Backing,
-  type RevenueUnderTest,
   type UserCaller,
-  START,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB } from '../../jobs.js';
 import { collectDueShares } from '../collect-due-shares.js';
 
-type Requested = EventData<'revenue.share.collection-requested'>;
-
 describe.each(backings())('automatic collection on $name', (factory) => {
-  let backing: Backing;
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock(START);
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
-  });
-
-  afterAll(async () => {
-    await revenue?.stop();
-    await backing?.cleanup();
-  });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
 
   /**
    * An owner whose February report (a $1,000.00 share) is verified, submitted on March 3: due April 2,
@@ -52,29 +33,10 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   }
 
   const run = () => revenue.service.jobs.runNow(COLLECTION_JOB);
-  const requested = async (reportId: string): Promise<Requested[]> =>
-    (await revenue.events('revenue.share.collection-requested'))
-      .map((row) => row.data)
-      .filter((request) => request.reportId === reportId);
   const mails = async (owner: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter(
-        (reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-collection'),
-      )
+    (await revenue.remindersOf(owner))
+      .filter((reminder) => reminder.kind.startsWith('payment-collection'))
       .map((reminder) => [reminder.kind, reminder.step]);
-
-  function fail(request: Requested, reason: 'declined' | 'hard-decline' | 'no-card') {
-    return revenue.deliver('payment.share-collection.failed', {
-      collectionId: request.collectionId,
-      reportId: request.reportId,
-      userId: request.userId,
-      attempt: request.attempt,
-      reason,
-      message: reason === 'no-card' ? '' : 'Your card has insufficient funds.',
-      failedAt: clock.now().toISOString(),
-    });
-  }
 
   /** Moves the clock to `days` after the due date (and a minute) and runs the job. */
   async function runAt(due: Date, days: number, offsetMs = 60_000) {
@@ -85,11 +47,11 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   it('asks for the share on its due date, not before, and once', async () => {
     const { owner, reportId, due } = await verifiedShare();
     await runAt(due, 0, -60_000);
-    expect(await requested(reportId)).toEqual([]);
+    expect(await revenue.collectionRequests(reportId)).toEqual([]);
     await runAt(due, 0);
     await run();
     await collectDueShares(revenue.service.deps);
-    expect(await requested(reportId)).toEqual([
+    expect(await revenue.collectionRequests(reportId)).toEqual([
       expect.objectContaining({ reportId, userId: owner.userId, attempt: 1, amount: 100_000 }),
     ]);
   });
@@ -102,19 +64,19 @@ describe.each(backings())('automatic collection on $name', (factory) => {
       [2, 7],
       [3, 14],
     ] as const) {
-      const request = (await requested(reportId)).at(-1)!;
+      const request = (await revenue.collectionRequests(reportId)).at(-1)!;
       expect(request.attempt).toBe(attempt);
-      await fail(request, 'declined');
-      await fail(request, 'declined');
+      await revenue.collectionFailed(request, 'declined');
+      await revenue.collectionFailed(request, 'declined');
       // Not before the next rung.
       await runAt(due, nextDays, -60_000);
-      expect(await requested(reportId)).toHaveLength(attempt);
+      expect(await revenue.collectionRequests(reportId)).toHaveLength(attempt);
       await runAt(due, nextDays);
-      expect(await requested(reportId)).toHaveLength(attempt + 1);
+      expect(await revenue.collectionRequests(reportId)).toHaveLength(attempt + 1);
     }
-    await fail((await requested(reportId)).at(-1)!, 'declined');
+    await revenue.collectionFailed((await revenue.collectionRequests(reportId)).at(-1)!, 'declined');
     await runAt(due, 40);
-    expect(await requested(reportId)).toHaveLength(4);
+    expect(await revenue.collectionRequests(reportId)).toHaveLength(4);
     expect(await mails(owner)).toEqual([
       ['payment-collection-failed', 1],
       ['payment-collection-failed', 2],
@@ -126,31 +88,31 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   it('stops after a hard decline, and without a card leaves the share to pay by link, e-mailing neither retry', async () => {
     const hard = await verifiedShare();
     await runAt(hard.due, 0);
-    await fail((await requested(hard.reportId))[0]!, 'hard-decline');
+    await revenue.collectionFailed((await revenue.collectionRequests(hard.reportId))[0]!, 'hard-decline');
     await runAt(hard.due, 20);
-    expect(await requested(hard.reportId)).toHaveLength(1);
+    expect(await revenue.collectionRequests(hard.reportId)).toHaveLength(1);
     expect(await mails(hard.owner)).toEqual([['payment-collection-stopped', 1]]);
 
     const cardless = await verifiedShare();
     await runAt(cardless.due, 0);
-    await fail((await requested(cardless.reportId))[0]!, 'no-card');
+    await revenue.collectionFailed((await revenue.collectionRequests(cardless.reportId))[0]!, 'no-card');
     await runAt(cardless.due, 20);
-    expect(await requested(cardless.reportId)).toHaveLength(1);
+    expect(await revenue.collectionRequests(cardless.reportId)).toHaveLength(1);
     expect(await mails(cardless.owner)).toEqual([]);
   });
 
   it('asks for nothing more once the share is paid', async () => {
     const { owner, reportId, due } = await verifiedShare();
     await runAt(due, 0);
-    const [request] = await requested(reportId);
+    const [request] = await revenue.collectionRequests(reportId);
     await revenue.deliver(
       'payment.order.paid',
       paidShareOrder({ owner, reportId, total: 100_000, paidAt: clock.now() }),
     );
     // A decline of a share already paid asks for no retry and sends no e-mail.
-    await fail(request!, 'declined');
+    await revenue.collectionFailed(request!, 'declined');
     await runAt(due, 30);
-    expect(await requested(reportId)).toHaveLength(1);
+    expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
     expect(await mails(owner)).toEqual([]);
   });
 
@@ -158,7 +120,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('asks for each attempt once with two replicas racing the same due date', async () => {
-      await withReplica(backing, clock, async (second) => {
+      await withReplica(revenue.backing, clock, async (second) => {
         const { reportId, due } = await verifiedShare();
         clock.set(new Date(due.getTime() + 1000).toISOString());
         const workers = [revenue.service, second];
@@ -169,11 +131,13 @@ describe.each(backings())('automatic collection on $name', (factory) => {
           ...workers.map((worker) => collectDueShares(worker.deps)),
           ...workers.map((worker) => collectDueShares(worker.deps)),
         ]);
-        expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1]);
-        await fail((await requested(reportId))[0]!, 'declined');
+        expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1]);
+        await revenue.collectionFailed((await revenue.collectionRequests(reportId))[0]!, 'declined');
         clock.set(new Date(due.getTime() + 3 * DAY + 1000).toISOString());
         await Promise.all(workers.map((worker) => collectDueShares(worker.deps)));
-        expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
+        expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([
+          1, 2,
+        ]);
       });
     });
 });

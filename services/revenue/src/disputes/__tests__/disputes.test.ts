@@ -38,15 +38,6 @@ describe.each(backings())('disputes on $name', (factory) => {
     (await revenue.events('revenue.report.dispute-changed'))
       .map((row) => row.data)
       .filter((event) => event.reportId === reportId);
-  const collections = async (reportId: string) =>
-    (await revenue.events('revenue.share.collection-requested')).filter(
-      (row) => row.data.reportId === reportId,
-    );
-  const paymentReminders = async (owner: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter((reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-'))
-      .map((reminder) => [reminder.kind, reminder.step]);
   const myReport = async (owner: UserCaller, reportId: string) => {
     const body = (await (await revenue.requestAs(owner, '/api/revenue-reports')).json()) as MyRevenueReports;
     return body.reports.find((report) => report.id === reportId)!;
@@ -118,8 +109,8 @@ describe.each(backings())('disputes on $name', (factory) => {
     const { owner, reportId, due } = await verifiedShare();
     expect((await dispute(owner, reportId)).status).toBe(201);
     await runJobsAt(due, 0);
-    expect(await collections(reportId)).toEqual([]);
-    expect(await paymentReminders(owner)).toEqual([]);
+    expect(await revenue.collectionRequests(reportId)).toEqual([]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([]);
 
     expect((await answer(reportId, 'reject', { reason: 'x' }, owner)).status).toBe(403);
     expect((await answer(reportId, 'reject', { reason: '' })).status).toBe(400);
@@ -132,8 +123,8 @@ describe.each(backings())('disputes on $name', (factory) => {
     expect((await disputeEvents(reportId)).map((event) => event.status)).toEqual(['open', 'rejected']);
 
     await runJobsAt(due, 3);
-    expect((await collections(reportId)).map((row) => row.data.amount)).toEqual([100_000]);
-    expect(await paymentReminders(owner)).toEqual([['payment-overdue', 3]]);
+    expect((await revenue.collectionRequests(reportId)).map((request) => request.amount)).toEqual([100_000]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-overdue', 3]]);
     expect((await myReport(owner, reportId)).shareOwed).toBe(100_000);
   });
 

@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reportDocuments } from '../../db/schema.js';
-import { admin, backings, reportBody, type UserCaller, useClockedRevenue } from '../../__tests__/harness.js';
+import { admin, backings, reportBody, type UserCaller, useClockedOwner } from '../../__tests__/harness.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -36,12 +36,10 @@ function form(parts: Part[], field = 'files'): RequestInit {
 }
 
 describe.each(backings())('revenue report documents on $name', (factory) => {
-  let owner: UserCaller;
   let otherOwner: UserCaller;
   let reportId: string;
 
-  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
-    owner = await revenue.ownerAgreedOn('2029-12-01');
+  const { revenue, clock, owner } = useClockedOwner(factory, { agreedAt: '2029-12-01' }, {}, async () => {
     otherOwner = await revenue.ownerAgreedOn('2029-12-01');
     clock.set('2030-06-15T09:30:00.000Z');
     const submitted = await revenue.submitReport(owner, reportBody('2030-02-01', '2030-02-28'));

@@ -19,15 +19,14 @@ import {
   paidShareOrder,
   refundOf,
   submitFebruaryReport,
-  useClockedRevenue,
+  useClockedOwner,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
-  let owner: UserCaller;
   let reportId: string;
 
-  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
-    owner = await revenue.ownerAgreedOn('2029-12-20', 100_000);
+  const plan = { agreedAt: '2029-12-20', baselineNetRevenue: 100_000 };
+  const { revenue, clock, owner } = useClockedOwner(factory, plan, { quiet: true }, async () => {
     await revenue.statusChanged(owner, { planStatus: 'rs_active', consultationStatus: 'submitted' });
     // Net $11,000.00 over a $1,000.00 baseline: a share of $1,000.00, due April 2.
     reportId = await submitFebruaryReport(revenue, clock, owner, 2030);

@@ -5,20 +5,16 @@
  * outbox, and a second consent that changes nothing.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import {
   MyRevenueReportsSchema,
   REVENUE_CONSENT_MESSAGES,
   RevenueShareConsentResponseSchema,
 } from '@platform/contracts';
-import { DAY, SettableClock } from '@platform/service-kit/clock';
-import { backings, json, startRevenue, user, type RevenueUnderTest } from '../../__tests__/harness.js';
+import { DAY } from '@platform/service-kit/clock';
+import { backings, json, useClockedRevenue, user } from '../../__tests__/harness.js';
 
 describe.each(backings())('revenue-share consent on $name', (factory) => {
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock('2030-03-10T15:00:00.000Z');
-
-  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock })));
+  const { revenue, clock } = useClockedRevenue(factory, { at: '2030-03-10T15:00:00.000Z' });
 
   const consentAs = (caller: ReturnType<typeof user>, body: unknown) =>
     revenue.requestAs(caller, '/api/revenue-share-consent', json(body));

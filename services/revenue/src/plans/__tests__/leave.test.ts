@@ -12,7 +12,6 @@ import {
   type MyRevenueReports,
   type RevenueCustomer,
 } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
 import * as harness from '../../__tests__/harness.js';
 import type { UserCaller } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, ESTIMATES_JOB, REMINDERS_JOB } from '../../jobs.js';
@@ -20,25 +19,20 @@ import { COLLECTION_JOB, ESTIMATES_JOB, REMINDERS_JOB } from '../../jobs.js';
 const { admin, json, reportBody, submitReport, user, verifiedShareIn } = harness;
 
 describe.each(harness.backings())('leaving the programme on $name', (factory) => {
-  const clock = new SettableClock(harness.START);
-  const live = harness.useQuietRevenue(factory, clock);
+  const { revenue, clock } = harness.useClockedRevenue(factory, { quiet: true });
 
   let year = 2030;
   const leave = (owner: UserCaller, reason: unknown = 'No improvement after three months') =>
-    live.current.requestAs(owner, '/api/revenue-share/leave', json({ reason }));
+    revenue.requestAs(owner, '/api/revenue-share/leave', json({ reason }));
   const planOf = async (owner: UserCaller) =>
-    ((await (await live.current.requestAs(owner, '/api/revenue-reports')).json()) as MyRevenueReports).plan!;
+    ((await (await revenue.requestAs(owner, '/api/revenue-reports')).json()) as MyRevenueReports).plan!;
   const leftEvents = async (owner: UserCaller) =>
-    (await live.current.events('revenue.plan.left'))
+    (await revenue.events('revenue.plan.left'))
       .map((row) => row.data)
       .filter((e) => e.userId === owner.userId);
-  const reminders = async (owner: UserCaller) =>
-    (await live.current.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter((reminder) => reminder.userId === owner.userId);
 
   it('refuses a blank reason, an account without a plan and a second leave', async () => {
-    const { owner } = await verifiedShareIn(live.current, clock, (year += 1));
+    const { owner } = await verifiedShareIn(revenue, clock, (year += 1));
     const blank = await leave(owner, '  ');
     expect(blank.status).toBe(400);
     expect(JSON.stringify(await blank.json())).toContain(REVENUE_LEAVE_MESSAGES.reasonRequired);
@@ -50,7 +44,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
     expect(await stranger.json()).toEqual(
       expect.objectContaining({ message: REVENUE_LEAVE_MESSAGES.noPlan }),
     );
-    expect((await live.current.request('/api/revenue-share/leave', json({ reason: 'x' }))).status).toBe(401);
+    expect((await revenue.request('/api/revenue-share/leave', json({ reason: 'x' }))).status).toBe(401);
 
     expect((await leave(owner)).status).toBe(200);
     const again = await leave(owner, 'Twice');
@@ -62,7 +56,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
   });
 
   it('leaves once with two requests at once', async () => {
-    const { owner } = await verifiedShareIn(live.current, clock, (year += 1));
+    const { owner } = await verifiedShareIn(revenue, clock, (year += 1));
     const statuses = (await Promise.all([leave(owner, 'First'), leave(owner, 'Second')])).map(
       (r) => r.status,
     );
@@ -71,7 +65,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
   });
 
   it('keeps what is owed, asks for no report after leaving, and tells the admin', async () => {
-    const { owner, reportId, due } = await verifiedShareIn(live.current, clock, (year += 1));
+    const { owner, reportId, due } = await verifiedShareIn(revenue, clock, (year += 1));
     clock.set(`${year}-03-10T09:00:00.000Z`);
     const response = await leave(owner);
     expect(response.status).toBe(200);
@@ -95,7 +89,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
 
     // The admin's list says when and why.
     const customers = (await (
-      await live.current.requestAs(admin(), '/api/admin/revenue-customers')
+      await revenue.requestAs(admin(), '/api/admin/revenue-customers')
     ).json()) as RevenueCustomer[];
     expect(customers.find((c) => c.id === owner.userId)).toEqual(
       expect.objectContaining({
@@ -103,7 +97,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
         leaveReason: 'No improvement after three months',
       }),
     );
-    const audit = await (await live.current.requestAs(admin(), '/api/admin/revenue-audit.csv')).text();
+    const audit = await (await revenue.requestAs(admin(), '/api/admin/revenue-audit.csv')).text();
     expect(audit.split('\n').find((line) => line.includes(',left,'))).toContain(
       'No improvement after three months',
     );
@@ -114,7 +108,7 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
       [`${year}-03-01`, `${year}-03-31`],
       [`${year}-04-01`, `${year}-04-30`],
     ]) {
-      const refused = await submitReport(live.current, owner, reportBody(start!, end!));
+      const refused = await submitReport(revenue, owner, reportBody(start!, end!));
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual(
         expect.objectContaining({ message: REVENUE_LEAVE_MESSAGES.noReportsAfterLeaving }),
@@ -123,26 +117,20 @@ describe.each(harness.backings())('leaving the programme on $name', (factory) =>
 
     // The share still owed keeps its payment reminder and its collection on the due date.
     clock.set(new Date(due.getTime() + 60_000).toISOString());
-    await live.current.service.jobs.runNow(REMINDERS_JOB);
-    await live.current.service.jobs.runNow(COLLECTION_JOB);
-    expect((await reminders(owner)).map((r) => r.kind)).toContain('payment-due');
-    expect(
-      (await live.current.events('revenue.share.collection-requested')).filter(
-        (r) => r.data.reportId === reportId,
-      ),
-    ).toHaveLength(1);
+    await revenue.service.jobs.runNow(REMINDERS_JOB);
+    await revenue.service.jobs.runNow(COLLECTION_JOB);
+    expect((await revenue.remindersOf(owner)).map((r) => r.kind)).toContain('payment-due');
+    expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
 
     // No month is asked for nor estimated after leaving; no consultation nudge comes.
     clock.set(`${year}-07-20T09:00:00.000Z`);
-    await live.current.service.jobs.runNow(REMINDERS_JOB);
-    await live.current.service.jobs.runNow(ESTIMATES_JOB);
-    const kinds = (await reminders(owner)).map((r) => r.kind);
+    await revenue.service.jobs.runNow(REMINDERS_JOB);
+    await revenue.service.jobs.runNow(ESTIMATES_JOB);
+    const kinds = (await revenue.remindersOf(owner)).map((r) => r.kind);
     expect(kinds.filter((kind) => kind.startsWith('report-') || kind.startsWith('consultation-'))).toEqual(
       [],
     );
-    const mine = (await (
-      await live.current.requestAs(owner, '/api/revenue-reports')
-    ).json()) as MyRevenueReports;
+    const mine = (await (await revenue.requestAs(owner, '/api/revenue-reports')).json()) as MyRevenueReports;
     expect(mine.reports.map((r) => [r.id, r.estimated])).toEqual([[reportId, false]]);
     expect(mine.plan!.nextReport).toBeNull();
     expect(mine.plan!.amountOwed).toBe(100_000);

@@ -6,27 +6,16 @@
  * numbered change.
  */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
 import type { EventData } from '@platform/contracts';
-import { MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { MINUTE } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import {
-  backings,
-  consent,
-  startRevenue,
-  user,
-  type RevenueUnderTest,
-  type UserCaller,
-} from '../../__tests__/harness.js';
+import { backings, consent, user, useClockedRevenue, type UserCaller } from '../../__tests__/harness.js';
 import { paymentPlans } from '../../db/schema.js';
 
 const NOW = new Date('2030-04-02T09:30:00.000Z');
 
 describe.each(backings())('the owner profile on $name', (factory) => {
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock(NOW);
-
-  useBacking(factory, async (backing) => (revenue = await startRevenue(backing, { clock })));
+  const { revenue } = useClockedRevenue(factory, { at: NOW.toISOString() });
 
   async function owner(): Promise<UserCaller> {
     const caller = user();

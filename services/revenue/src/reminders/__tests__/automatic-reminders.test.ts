@@ -9,35 +9,26 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ReminderLadderSchema } from '@platform/contracts';
-import { DAY, HOUR, SettableClock } from '@platform/service-kit/clock';
-import { startService } from '@platform/service-kit/runtime';
-import { captureLogs, useBacking } from '@platform/service-kit/testing';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import {
   admin,
   backings,
   consent,
-  QUIET_JOBS,
   reportBody,
-  SECRET,
-  startRevenue,
   submitReport,
   user,
-  type RevenueUnderTest,
   type UserCaller,
-  START,
   statusChanged,
+  useClockedRevenue,
+  withReplica,
 } from '../../__tests__/harness.js';
-import { revenueService } from '../../index.js';
 import { REMINDERS_JOB } from '../../jobs.js';
 import { sendDueReminders } from '../send-due-reminders.js';
 
 describe.each(backings())('automatic reminders on $name', (factory) => {
-  let revenue: RevenueUnderTest;
-  const clock = new SettableClock(START);
   let owner: UserCaller;
 
-  const suite = useBacking(factory, async (backing) => {
-    revenue = await startRevenue(backing, { clock, env: QUIET_JOBS });
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true }, async () => {
     owner = user();
     await consent(revenue, owner);
     await statusChanged(
@@ -46,14 +37,9 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       { planStatus: 'rs_pending', consultationStatus: 'in_progress' },
       { firstName: 'Ines', lastName: 'Ortega' },
     );
-    return revenue;
   });
 
-  const sent = async (who: UserCaller) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .filter((event) => event.data.userId === who.userId)
-      .map((event) => event.data);
-  const kinds = async (who: UserCaller) => (await sent(who)).map((reminder) => reminder.kind);
+  const kinds = async (who: UserCaller) => (await revenue.remindersOf(who)).map((reminder) => reminder.kind);
   const run = async () => {
     expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
   };
@@ -65,7 +51,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     clock.set('2030-01-06T12:00:00.000Z');
     await run();
     await run();
-    expect(await sent(owner)).toEqual([
+    expect(await revenue.remindersOf(owner)).toEqual([
       expect.objectContaining({
         kind: 'consultation-24h',
         trigger: 'automatic',
@@ -108,7 +94,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
 
   it('walks the report ladder: 3 days before the month ends, when it ends, then 3 and 7 days after', async () => {
     const reportRungs = async () =>
-      (await sent(owner))
+      (await revenue.remindersOf(owner))
         .filter((reminder) => reminder.kind.startsWith('report'))
         .map(({ kind, step, months }) => ({ kind, step, months }));
     const march = [{ periodStart: '2030-03-01', periodEnd: '2030-03-31' }];
@@ -197,7 +183,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
       dueDate: report.dueDate,
     };
     const payments = async () =>
-      (await sent(owner))
+      (await revenue.remindersOf(owner))
         .filter((reminder) => reminder.kind.startsWith('payment'))
         .map(({ kind, step, shares }) => ({ kind, step, shares }));
 
@@ -235,14 +221,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
   // such test (not a skipped one): CI runs it on PostgreSQL.
   if (factory.name.startsWith('PostgreSQL'))
     it('sends each reminder once with two replicas running at the same time', async () => {
-      const second = await startService(revenueService, {
-        env: { ...suite.backing.env, ...QUIET_JOBS, INTERNAL_TOKEN_SECRET: SECRET, NODE_ENV: 'test' },
-        clock,
-        port: 0,
-        host: '127.0.0.1',
-        logger: captureLogs().logger,
-      });
-      try {
+      await withReplica(revenue.backing, clock, async (second) => {
         const fresh: UserCaller[] = [];
         for (let index = 0; index < 5; index += 1) {
           const newcomer = user();
@@ -263,9 +242,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
         clock.advance(DAY);
         await Promise.all(workers.map((worker) => worker.jobs.runNow(REMINDERS_JOB)));
         for (const newcomer of fresh) expect(await kinds(newcomer)).toEqual(['consultation-24h']);
-      } finally {
-        await second.stop();
-      }
+      });
     });
 
   it('names every missing month in one late-report e-mail, not one e-mail per month', async () => {
@@ -277,7 +254,7 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
     clock.set('2030-11-15T12:00:00.000Z');
     await run();
     await run();
-    const late = (await sent(away)).filter((reminder) => reminder.kind === 'report-overdue');
+    const late = (await revenue.remindersOf(away)).filter((reminder) => reminder.kind === 'report-overdue');
     expect(late).toEqual([
       expect.objectContaining({
         step: 14,

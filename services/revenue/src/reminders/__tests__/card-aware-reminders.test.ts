@@ -7,30 +7,26 @@
  * late events change nothing.
  */
 import { describe, expect, it } from '@jest/globals';
-import { ReminderLadderSchema, type EventData } from '@platform/contracts';
-import { DAY, MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { ReminderLadderSchema } from '@platform/contracts';
+import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { envelope } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
-  START,
-  useQuietRevenue,
+  useClockedRevenue,
   verifiedShareIn,
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
 
-type Requested = EventData<'revenue.share.collection-requested'>;
-
 const VISA_4242 = { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2040 };
 
 describe.each(backings())('reminders with a card on file on $name', (factory) => {
-  const clock = new SettableClock(START);
-  const live = useQuietRevenue(factory, clock);
+  const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
 
   /** A verified February share of $1,000.00, due April 2, 10:00, in a year of its own. */
   let year = 2040;
-  const verifiedShare = () => verifiedShareIn(live.current, clock, (year += 1));
+  const verifiedShare = () => verifiedShareIn(revenue, clock, (year += 1));
 
   const cardChange = (owner: UserCaller, sequence: number, card: typeof VISA_4242 | null) =>
     envelope('payment.saved-card.changed', {
@@ -40,52 +36,29 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
       changedAt: clock.now().toISOString(),
     });
 
-  /** The owner's payment e-mails asked for so far: kind and rung. */
-  const paymentMails = async (owner: UserCaller) =>
-    (await live.current.events('revenue.reminder.requested'))
-      .map((row) => row.data)
-      .filter((reminder) => reminder.userId === owner.userId && reminder.kind.startsWith('payment-'));
-  const kindsOf = async (owner: UserCaller) =>
-    (await paymentMails(owner)).map((reminder) => [reminder.kind, reminder.step]);
-
-  const requested = async (reportId: string): Promise<Requested[]> =>
-    (await live.current.events('revenue.share.collection-requested'))
-      .map((row) => row.data)
-      .filter((request) => request.reportId === reportId);
-
   /** Moves the clock to `days` after the due date (and a minute) and runs both jobs. */
   async function runAt(due: Date, days: number) {
     clock.set(new Date(due.getTime() + days * DAY + MINUTE).toISOString());
-    expect(await live.current.service.jobs.runNow(COLLECTION_JOB)).toMatchObject({ ran: true, ok: true });
-    expect(await live.current.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
+    expect(await revenue.service.jobs.runNow(COLLECTION_JOB)).toMatchObject({ ran: true, ok: true });
+    expect(await revenue.service.jobs.runNow(REMINDERS_JOB)).toMatchObject({ ran: true, ok: true });
   }
 
   const ladderOf = async (owner: UserCaller) => {
-    const response = await live.current.requestAs(owner, '/api/revenue-reminders');
+    const response = await revenue.requestAs(owner, '/api/revenue-reminders');
     expect(response.status).toBe(200);
     return ReminderLadderSchema.parse(await response.json());
   };
 
-  function decline(request: Requested, reason: 'declined' | 'hard-decline') {
-    return live.current.deliver('payment.share-collection.failed', {
-      collectionId: request.collectionId,
-      reportId: request.reportId,
-      userId: request.userId,
-      attempt: request.attempt,
-      reason,
-      message: 'Your card has insufficient funds.',
-      failedAt: clock.now().toISOString(),
-    });
-  }
-
   it('sends one notice of the charge to the card instead of any pay-by-link reminder', async () => {
     const { owner, reportId, due } = await verifiedShare();
-    await live.current.deliverEnvelope(cardChange(owner, 1, VISA_4242));
+    await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
 
     await runAt(due, -3);
     await runAt(due, -2);
-    const [notice] = await paymentMails(owner);
-    expect(await kindsOf(owner)).toEqual([['payment-card-notice', -3]]);
+    const [notice] = (await revenue.remindersOf(owner)).filter((reminder) =>
+      reminder.kind.startsWith('payment-'),
+    );
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-card-notice', -3]]);
     expect(notice).toMatchObject({
       card: { brand: 'Visa', last4: '4242' },
       shares: [{ reportId, amountDue: 100_000, dueDate: due.toISOString() }],
@@ -104,26 +77,23 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
       at: due.toISOString(),
     });
     expect(before.next.filter((entry) => entry.kind.startsWith('payment-'))).toEqual([]);
-    const theirs = await live.current.requestAs(
-      admin(),
-      `/api/admin/revenue-customers/${owner.userId}/reminders`,
-    );
+    const theirs = await revenue.requestAs(admin(), `/api/admin/revenue-customers/${owner.userId}/reminders`);
     expect(ReminderLadderSchema.parse(await theirs.json()).next).toEqual(before.next);
 
     // On the due date the card is charged; while the answer is awaited no "please pay" comes.
     await runAt(due, 0);
     await runAt(due, 3);
     await runAt(due, 7);
-    expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1]);
-    expect(await kindsOf(owner)).toEqual([['payment-card-notice', -3]]);
+    expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-card-notice', -3]]);
   });
 
   it('brings the pay-by-link ladder back when the card is removed before the due date', async () => {
     const { owner, due } = await verifiedShare();
-    await live.current.deliverEnvelope(cardChange(owner, 1, VISA_4242));
+    await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
     await runAt(due, -3);
     clock.set(new Date(due.getTime() - DAY).toISOString());
-    await live.current.deliverEnvelope(cardChange(owner, 2, null));
+    await revenue.deliverEnvelope(cardChange(owner, 2, null));
 
     const ladder = await ladderOf(owner);
     expect(ladder.next.map((entry) => entry.kind)).toEqual(
@@ -133,7 +103,7 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
 
     await runAt(due, 0);
     await runAt(due, 3);
-    expect(await kindsOf(owner)).toEqual([
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-due', 0],
       ['payment-overdue', 3],
@@ -145,32 +115,32 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     const saved = cardChange(owner, 1, VISA_4242);
     const removed = cardChange(owner, 2, null);
     // Out of order: the removal arrives first, the save it replaced after it, then both again.
-    await live.current.deliverEnvelope(removed);
-    await live.current.deliverEnvelope(saved);
-    await live.current.deliverEnvelope(saved);
-    await live.current.deliverEnvelope(removed);
+    await revenue.deliverEnvelope(removed);
+    await revenue.deliverEnvelope(saved);
+    await revenue.deliverEnvelope(saved);
+    await revenue.deliverEnvelope(removed);
     // The same save, published again under another id, is still older than the removal.
-    await live.current.deliverEnvelope(cardChange(owner, 1, VISA_4242));
+    await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
 
     await runAt(due, -3);
-    expect(await kindsOf(owner)).toEqual([['payment-upcoming', -3]]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-upcoming', -3]]);
 
     // A newer card (the owner saved another) counts again, the one now on file named.
-    await live.current.deliverEnvelope(cardChange(owner, 3, { ...VISA_4242, last4: '0341' }));
+    await revenue.deliverEnvelope(cardChange(owner, 3, { ...VISA_4242, last4: '0341' }));
     const ladder = await ladderOf(owner);
     expect(ladder.next.map((entry) => entry.label)).toContain(
       'Share for February 2043: charged to your Visa ending 0341',
     );
     await runAt(due, 0);
-    expect(await kindsOf(owner)).toEqual([['payment-upcoming', -3]]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([['payment-upcoming', -3]]);
   });
 
   it('e-mails the declines of a failing card, and asks to pay by link once the card is not tried again', async () => {
     const { owner, reportId, due } = await verifiedShare();
-    await live.current.deliverEnvelope(cardChange(owner, 1, VISA_4242));
+    await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
     await runAt(due, -3);
     await runAt(due, 0);
-    await decline((await requested(reportId))[0]!, 'declined');
+    await revenue.collectionFailed((await revenue.collectionRequests(reportId))[0]!, 'declined');
 
     const retrying = await ladderOf(owner);
     expect(retrying.next).toContainEqual(
@@ -182,16 +152,16 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     );
 
     await runAt(due, 3);
-    expect((await requested(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
-    expect(await kindsOf(owner)).toEqual([
+    expect((await revenue.collectionRequests(reportId)).map((request) => request.attempt)).toEqual([1, 2]);
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-collection-failed', 1],
     ]);
 
     // A hard decline ends the collection: the share is paid by link, with the ladder's rung current now.
-    await decline((await requested(reportId))[1]!, 'hard-decline');
+    await revenue.collectionFailed((await revenue.collectionRequests(reportId))[1]!, 'hard-decline');
     await runAt(due, 3);
-    expect(await kindsOf(owner)).toEqual([
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([
       ['payment-card-notice', -3],
       ['payment-collection-failed', 1],
       ['payment-collection-stopped', 2],

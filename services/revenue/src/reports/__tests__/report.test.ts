@@ -16,18 +16,14 @@ import {
   json,
   reportBody,
   user,
-  type UserCaller,
-  useClockedRevenue,
+  useClockedOwner,
 } from '../../__tests__/harness.js';
 
 /** Every owner here agreed long enough ago to report from January 2030. */
 const AGREED = '2029-12-01';
 
 describe.each(backings())('monthly revenue reports on $name', (factory) => {
-  let owner: UserCaller;
-
-  const { revenue, clock } = useClockedRevenue(factory, {}, async () => {
-    owner = await revenue.ownerAgreedOn(AGREED);
+  const { revenue, clock, owner } = useClockedOwner(factory, { agreedAt: AGREED }, {}, async () => {
     clock.set('2030-06-15T09:30:00.000Z');
   });
 

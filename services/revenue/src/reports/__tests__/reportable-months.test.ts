@@ -48,9 +48,9 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
       json({ customerId: owner.userId, reminderType: 'report' }),
     );
   const reminders = async (owner: UserCaller, kind: string) =>
-    (await revenue.events('revenue.reminder.requested'))
-      .filter((event) => event.data.userId === owner.userId && event.data.kind === kind)
-      .map((event) => event.data.months);
+    (await revenue.remindersOf(owner))
+      .filter((reminder) => reminder.kind === kind)
+      .map((reminder) => reminder.months);
   /** An owner like the issue's: consented on November 29, 2026, in the morning. */
   const joinedOn29November = async () => {
     clock.set('2026-11-29T10:00:00.000Z');

@@ -6,19 +6,14 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { MyRevenueReports, RevenueStatement } from '@platform/contracts';
-import { SettableClock } from '@platform/service-kit/clock';
-import { drawnPdfText, useBacking } from '@platform/service-kit/testing';
+import { drawnPdfText } from '@platform/service-kit/testing';
 import * as harness from '../../__tests__/harness.js';
-import type { RevenueUnderTest, UserCaller } from '../../__tests__/harness.js';
+import type { UserCaller } from '../../__tests__/harness.js';
 
 const { admin, json, user } = harness;
 
 describe.each(harness.backings())('monthly statements on $name', (factory) => {
-  const clock = new SettableClock(harness.START);
-  let revenue: RevenueUnderTest;
-  useBacking(factory, async (backing) => {
-    revenue = await harness.startRevenue(backing, { clock, env: harness.QUIET_JOBS });
-  });
+  const { revenue, clock } = harness.useClockedRevenue(factory, { quiet: true });
 
   const statementOf = async (owner: UserCaller, path = '/api/revenue-statements') => {
     const response = await revenue.requestAs(owner, path);
