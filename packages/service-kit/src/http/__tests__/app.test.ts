@@ -74,6 +74,14 @@ const anonymous = () => signInternalToken({ kind: 'anonymous' }, secret);
 const fetchAnonymously = async (url: string, path: string) =>
   fetch(`${url}${path}`, { headers: { 'x-internal-token': await anonymous() } });
 
+/** On a fresh app, expects a visitor's GET of `path` answered with `status` and exactly the JSON `body`. */
+async function expectAnonymousGetAnswered(path: string, status: number, body: unknown) {
+  const { url } = await startApp();
+  const response = await fetchAnonymously(url, path);
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual(body);
+}
+
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close(1000)));
 });
@@ -157,10 +165,7 @@ describe('service app factory', () => {
   });
 
   it('maps AppError types to status codes with a JSON message', async () => {
-    const { url } = await startApp();
-    const response = await fetchAnonymously(url, '/api/conflict');
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ message: 'Already there' });
+    await expectAnonymousGetAnswered('/api/conflict', 409, { message: 'Already there' });
   });
 
   it('answers invalid input with 400, the first message and the issues', async () => {
@@ -192,10 +197,7 @@ describe('service app factory', () => {
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    const { url } = await startApp();
-    const response = await fetchAnonymously(url, '/api/unknown');
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found: GET /api/unknown' });
+    await expectAnonymousGetAnswered('/api/unknown', 404, { message: 'Not found: GET /api/unknown' });
   });
 
   it('answers a path parameter that does not percent-decode with 404, not 500', async () => {
