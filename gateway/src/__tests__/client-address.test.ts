@@ -3,31 +3,15 @@
  * client sends, unless TRUSTED_PROXIES names the hops in front of the gateway. Clients connect from
  * different loopback addresses (127.0.0.x), as other machines would.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@platform/service-kit/config';
 import { loadGatewayConfig } from '../config.js';
 import type { RunningGateway } from '../server.js';
-import { startTestGateway } from './helpers/gateway.js';
+import { useGatewaysOnPeers } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { gatewayEnv } from './helpers/peers.js';
 
-let peers: Peers;
-const gateways: RunningGateway[] = [];
-
-beforeAll(async () => {
-  peers = await startServicePeers();
-});
-
-afterAll(async () => {
-  await Promise.all(gateways.map((gateway) => gateway.close()));
-  await peers?.closeAll();
-});
-
-async function gatewayWith(extra: Record<string, string> = {}): Promise<RunningGateway> {
-  const gateway = await startTestGateway(gatewayEnv(urlsOf(peers), extra));
-  gateways.push(gateway);
-  return gateway;
-}
+const { peers, startGateway } = useGatewaysOnPeers();
 
 /** What reached the contact endpoint's service for one request from `localAddress`. */
 async function forwardedHeaders(
@@ -58,7 +42,7 @@ const SPOOFED = {
 describe('client address without trusted proxies (the default)', () => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await gatewayWith();
+    gateway = await startGateway();
   });
 
   it('sends the socket address as the only X-Forwarded-For, whatever the client claims', async () => {
@@ -77,7 +61,7 @@ describe('client address without trusted proxies (the default)', () => {
 describe('client address behind TRUSTED_PROXIES', () => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await gatewayWith({ TRUSTED_PROXIES: '127.0.0.5, 10.0.0.0/8' });
+    gateway = await startGateway({ TRUSTED_PROXIES: '127.0.0.5, 10.0.0.0/8' });
   });
 
   it("takes a trusted proxy's X-Forwarded-For: the first untrusted hop from the right", async () => {

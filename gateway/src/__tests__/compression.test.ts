@@ -7,14 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { precompressDir } from '../../../scripts/precompress.mjs';
 import { acceptedEncodings } from '../front-end/precompressed.js';
-import type { RunningGateway } from '../server.js';
 import { request } from './helpers/http-client.js';
-import type { Peers } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
-import { makeSiteRoot, startSite, stopSite } from './helpers/site.js';
+import { useBuiltSite } from './helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,32 +33,31 @@ const CATALOGUE = {
 const CATALOGUE_ETAG = '"Vx3b0cQh2Qm5GfX1k8pR7tYzW4nL6sA9dE2uJ0oI5cM"';
 const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
-let root: string;
-let peers: Peers;
-let gateway: RunningGateway;
-const shellDir = () => path.join(root, 'shell');
-const publicDir = () => path.join(root, 'public');
+const shellDir = () => path.join(root(), 'shell');
+const publicDir = () => path.join(root(), 'public');
 
-beforeAll(async () => {
-  root = await makeSiteRoot('compression');
-  await writeBuilt(shellDir(), {
-    'index.html': INDEX_HTML,
-    'main.3f2a9c1b.js': MAIN_JS,
-    'chunk.4d5e6f7a.js': script('chunk', 200),
-    'small.5e6f7a8b.js': SMALL_JS,
-    'photo.9a8b7c6d.png': randomBytes(8 * 1024),
-  });
-  await writeBuilt(publicDir(), {
-    'remoteEntry.js': REMOTE_ENTRY,
-    'routes.json': ROUTES,
-    'mf-manifest.json': JSON.stringify({ id: 'mfe_public', name: 'mfe_public', exposes: [] }),
-  });
-  for (const name of ['member', 'admin']) await writeBuilt(path.join(root, name), { 'routes.json': ROUTES });
-  // What the production build does once rspack has written the files.
-  await precompressDir(shellDir());
-  await precompressDir(publicDir());
-
-  ({ peers, gateway } = await startSite(root, {
+const { root, peers, gateway } = useBuiltSite(
+  'compression',
+  async () => {
+    await writeBuilt(shellDir(), {
+      'index.html': INDEX_HTML,
+      'main.3f2a9c1b.js': MAIN_JS,
+      'chunk.4d5e6f7a.js': script('chunk', 200),
+      'small.5e6f7a8b.js': SMALL_JS,
+      'photo.9a8b7c6d.png': randomBytes(8 * 1024),
+    });
+    await writeBuilt(publicDir(), {
+      'remoteEntry.js': REMOTE_ENTRY,
+      'routes.json': ROUTES,
+      'mf-manifest.json': JSON.stringify({ id: 'mfe_public', name: 'mfe_public', exposes: [] }),
+    });
+    for (const name of ['member', 'admin'])
+      await writeBuilt(path.join(root(), name), { 'routes.json': ROUTES });
+    // What the production build does once rspack has written the files.
+    await precompressDir(shellDir());
+    await precompressDir(publicDir());
+  },
+  {
     course: {
       routes: (router) => {
         router.get('/api/courses', (_req, res) => {
@@ -79,10 +76,8 @@ beforeAll(async () => {
         });
       },
     },
-  }));
-});
-
-afterAll(() => stopSite(root, { gateway, peers }));
+  },
+);
 
 describe('the build', () => {
   it('writes brotli and gzip copies beside compressible files of 1 KB or more, and only those', async () => {

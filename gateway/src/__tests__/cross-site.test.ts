@@ -1,23 +1,16 @@
 /** State-changing API requests that another site makes a browser send are refused at the gateway. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningGateway } from '../server.js';
-import { startTestGateway } from './helpers/gateway.js';
+import { useGatewaysOnPeers } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
 
-let peers: Peers;
+const { peers, startGateway } = useGatewaysOnPeers();
 let gateway: RunningGateway;
 let host: string;
 
 beforeAll(async () => {
-  peers = await startServicePeers();
-  gateway = await startTestGateway(gatewayEnv(urlsOf(peers)));
+  gateway = await startGateway();
   host = new URL(gateway.url).host;
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await peers?.closeAll();
 });
 
 const body = JSON.stringify({ email: 'ada@example.com', password: 'x' });
@@ -31,18 +24,31 @@ async function post(path: string, headers: Record<string, string>, method = 'POS
   return { response, reachedService: after > before };
 }
 
+/** Sends the write and expects the gateway to refuse it (403) before any service saw it. */
+async function expectRefused(path: string, headers: Record<string, string>, method?: string) {
+  const { response, reachedService } = await post(path, headers, method);
+  expect(response.status).toBe(403);
+  expect(reachedService).toBe(false);
+  return response;
+}
+
+/** Sends the write and expects it to reach its service, which answers 200. */
+async function expectLetThrough(path: string, headers: Record<string, string>) {
+  const { response, reachedService } = await post(path, headers);
+  expect(response.status).toBe(200);
+  expect(reachedService).toBe(true);
+}
+
 describe('cross-site writes', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
     'refuses a %s that the browser marks Sec-Fetch-Site: cross-site, before any service sees it',
     async (method) => {
-      const { response, reachedService } = await post(
+      const response = await expectRefused(
         '/api/auth/login',
         { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
         method,
       );
-      expect(response.status).toBe(403);
       expect(response.json()).toEqual({ message: 'Cross-site request refused' });
-      expect(reachedService).toBe(false);
     },
   );
 
@@ -51,67 +57,49 @@ describe('cross-site writes', () => {
       { 'sec-fetch-site': 'same-origin' } as Record<string, string>,
       { 'sec-fetch-site': 'same-origin', origin: `http://${host}` },
     ]) {
-      const { response, reachedService } = await post('/api/auth/login', headers);
-      expect(response.status).toBe(200);
-      expect(reachedService).toBe(true);
+      await expectLetThrough('/api/auth/login', headers);
     }
   });
 
   it.each(['same-site', 'none', 'something-new'])(
     'refuses Sec-Fetch-Site: %s (a sibling subdomain, a typed address, anything but this origin)',
     async (site) => {
-      const { response, reachedService } = await post('/api/auth/login', { 'sec-fetch-site': site });
-      expect(response.status).toBe(403);
+      const response = await expectRefused('/api/auth/login', { 'sec-fetch-site': site });
       expect(response.json()).toEqual({ message: 'Cross-site request refused' });
-      expect(reachedService).toBe(false);
     },
   );
 
   it('refuses Sec-Fetch-Site: same-site with an Origin of another host (a sibling subdomain)', async () => {
-    const { response, reachedService } = await post('/api/course/anything', {
+    await expectRefused('/api/course/anything', {
       'sec-fetch-site': 'same-site',
       origin: 'http://blog.example.test',
     });
-    expect(response.status).toBe(403);
-    expect(reachedService).toBe(false);
   });
 
   it('refuses an Origin of another host even when Sec-Fetch-Site says same-origin', async () => {
-    const { response, reachedService } = await post('/api/course/anything', {
+    await expectRefused('/api/course/anything', {
       'sec-fetch-site': 'same-origin',
       origin: 'https://evil.example',
     });
-    expect(response.status).toBe(403);
-    expect(reachedService).toBe(false);
   });
 
   it('lets `Origin: null` through only when the browser vouches same-origin (a no-referrer page posting to itself)', async () => {
-    const vouched = await post('/api/payments/anything', { 'sec-fetch-site': 'same-origin', origin: 'null' });
-    expect(vouched.response.status).toBe(200);
-    expect(vouched.reachedService).toBe(true);
-    const unvouched = await post('/api/payments/anything', { 'sec-fetch-site': 'same-site', origin: 'null' });
-    expect(unvouched.response.status).toBe(403);
-    expect(unvouched.reachedService).toBe(false);
+    await expectLetThrough('/api/payments/anything', { 'sec-fetch-site': 'same-origin', origin: 'null' });
+    await expectRefused('/api/payments/anything', { 'sec-fetch-site': 'same-site', origin: 'null' });
   });
 
   it('without Sec-Fetch-Site, refuses an Origin of another host (or port), and `Origin: null`', async () => {
     for (const origin of ['https://evil.example', `http://${host.split(':')[0]}:1`, 'null']) {
-      const { response, reachedService } = await post('/api/course/anything', { origin });
-      expect(response.status).toBe(403);
-      expect(reachedService).toBe(false);
+      await expectRefused('/api/course/anything', { origin });
     }
   });
 
   it('without Sec-Fetch-Site, lets an Origin of this host through', async () => {
-    const { response, reachedService } = await post('/api/auth/signup', { origin: `http://${host}` });
-    expect(response.status).toBe(200);
-    expect(reachedService).toBe(true);
+    await expectLetThrough('/api/auth/signup', { origin: `http://${host}` });
   });
 
   it('lets requests with neither header through (curl, server to server)', async () => {
-    const { response, reachedService } = await post('/api/auth/login', {});
-    expect(response.status).toBe(200);
-    expect(reachedService).toBe(true);
+    await expectLetThrough('/api/auth/login', {});
   });
 
   it('leaves reads alone, even cross-site (navigations and links)', async () => {
@@ -122,11 +110,9 @@ describe('cross-site writes', () => {
   });
 
   it("lets providers' webhooks through: they are cross-site by nature and signed", async () => {
-    const { response, reachedService } = await post('/api/webhooks/stripe', {
+    await expectLetThrough('/api/webhooks/stripe', {
       'sec-fetch-site': 'cross-site',
       origin: 'https://stripe.example',
     });
-    expect(response.status).toBe(200);
-    expect(reachedService).toBe(true);
   });
 });

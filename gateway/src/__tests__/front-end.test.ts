@@ -6,9 +6,9 @@ import { isContentHashed } from '../front-end/cache-control.js';
 import type { RunningGateway } from '../server.js';
 import { startTestGateway } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import { gatewayEnv, startServer, urlsOf, type Peers, type RunningPeer } from './helpers/peers.js';
+import { gatewayEnv, startServer, urlsOf, type RunningPeer } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
-import { builtFrontEndEnv, makeSiteRoot, startSite, stopSite } from './helpers/site.js';
+import { builtFrontEndEnv, useBuiltSite } from './helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const INDEX_HTML =
@@ -21,33 +21,31 @@ const MEMBER_ROUTES = ['/dashboard', '/courses/:id'];
 const ADMIN_ROUTES = ['/private-admin-panel-support-only'];
 const routesJson = (routes: string[]) => JSON.stringify({ routes });
 
-let root: string;
-let peers: Peers;
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  root = await makeSiteRoot('front-end');
-  await writeBuilt(path.join(root, 'shell'), {
-    'index.html': INDEX_HTML,
-    'main.3f2a9c1b.js': MAIN_JS,
-    'remoteEntry.js': MAIN_JS,
-    'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  });
-  await writeBuilt(path.join(root, 'public'), {
-    'mf-manifest.json': MANIFEST,
-    'routes.json': routesJson(PUBLIC_ROUTES),
-    'remoteEntry.js': MAIN_JS,
-    '__federation_expose_routes.0a1b2c3d4e.js': MAIN_JS,
-  });
-  await writeBuilt(path.join(root, 'member'), {
-    'mf-manifest.json': MANIFEST,
-    'routes.json': routesJson(MEMBER_ROUTES),
-  });
-  await writeBuilt(path.join(root, 'admin'), {
-    'mf-manifest.json': MANIFEST,
-    'routes.json': routesJson(ADMIN_ROUTES),
-  });
-  ({ peers, gateway } = await startSite(root, {
+const { root, peers, gateway } = useBuiltSite(
+  'front-end',
+  async (dir) => {
+    await writeBuilt(path.join(dir, 'shell'), {
+      'index.html': INDEX_HTML,
+      'main.3f2a9c1b.js': MAIN_JS,
+      'remoteEntry.js': MAIN_JS,
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    await writeBuilt(path.join(dir, 'public'), {
+      'mf-manifest.json': MANIFEST,
+      'routes.json': routesJson(PUBLIC_ROUTES),
+      'remoteEntry.js': MAIN_JS,
+      '__federation_expose_routes.0a1b2c3d4e.js': MAIN_JS,
+    });
+    await writeBuilt(path.join(dir, 'member'), {
+      'mf-manifest.json': MANIFEST,
+      'routes.json': routesJson(MEMBER_ROUTES),
+    });
+    await writeBuilt(path.join(dir, 'admin'), {
+      'mf-manifest.json': MANIFEST,
+      'routes.json': routesJson(ADMIN_ROUTES),
+    });
+  },
+  {
     course: {
       routes: (router) => {
         router.get('/api/courses', (_req, res) => {
@@ -55,10 +53,8 @@ beforeAll(async () => {
         });
       },
     },
-  }));
-});
-
-afterAll(() => stopSite(root, { gateway, peers }));
+  },
+);
 
 describe('cache headers', () => {
   it('lets browsers keep content-hashed files for a year', async () => {
@@ -162,12 +158,12 @@ describe('client-side routes', () => {
   it("learns a redeployed remote's new route without a restart", async () => {
     const url = `${gateway.url}/admin/new-page`;
     expect((await request(url, { headers: { accept: HTML } })).status).toBe(404);
-    await writeBuilt(path.join(root, 'admin'), {
+    await writeBuilt(path.join(root(), 'admin'), {
       'routes.json': routesJson([...ADMIN_ROUTES, '/admin/new-page']),
     });
     // A second later, as a deployment would be: the folder is read again when the file changes.
     const later = new Date(Date.now() + 1_000);
-    await utimes(path.join(root, 'admin', 'routes.json'), later, later);
+    await utimes(path.join(root(), 'admin', 'routes.json'), later, later);
     try {
       expect((await request(url, { headers: { accept: HTML } })).status).toBe(200);
       const listed = (await request(`${gateway.url}/remotes.json`)).json() as {
@@ -177,12 +173,12 @@ describe('client-side routes', () => {
         '/admin/new-page',
       );
     } finally {
-      await writeBuilt(path.join(root, 'admin'), { 'routes.json': routesJson(ADMIN_ROUTES) });
+      await writeBuilt(path.join(root(), 'admin'), { 'routes.json': routesJson(ADMIN_ROUTES) });
     }
   });
 
   it('lets the shell decide when a remote has published no route list', async () => {
-    const file = path.join(root, 'member', 'routes.json');
+    const file = path.join(root(), 'member', 'routes.json');
     await rm(file);
     try {
       // Maybe the member remote's page: never a 404 the gateway cannot vouch for.
@@ -254,7 +250,9 @@ describe('before the front end is built', () => {
   let bare: RunningGateway;
 
   beforeAll(async () => {
-    bare = await startTestGateway(gatewayEnv(urlsOf(peers), builtFrontEndEnv(path.join(root, 'not-built'))));
+    bare = await startTestGateway(
+      gatewayEnv(urlsOf(peers), builtFrontEndEnv(path.join(root(), 'not-built'))),
+    );
   });
 
   afterAll(async () => {
@@ -307,8 +305,8 @@ describe('front ends served from their own servers', () => {
       gatewayEnv(urlsOf(peers), {
         SHELL_ORIGIN: shell.url,
         MFE_PUBLIC_ORIGIN: `${mfe.url}/`,
-        MFE_MEMBER_DIR: path.join(root, 'member'),
-        MFE_ADMIN_DIR: path.join(root, 'admin'),
+        MFE_MEMBER_DIR: path.join(root(), 'member'),
+        MFE_ADMIN_DIR: path.join(root(), 'admin'),
         // Every page request asks the origins again, so a redeployment shows at the next request.
         FRONT_END_REFRESH_MS: '0',
       }),

@@ -7,15 +7,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { precompressDir } from '../../../scripts/precompress.mjs';
-import { captureLogs, waitFor, type CapturedLogs } from '@platform/service-kit/testing';
+import { captureLogs, waitFor } from '@platform/service-kit/testing';
 import { HeldFiles, REVALIDATE_MS, type HeldCopy } from '../front-end/held-files.js';
-import type { RunningGateway } from '../server.js';
 import { request, type RawResponse } from './helpers/http-client.js';
-import type { Peers } from './helpers/peers.js';
 import { writeBuilt } from './helpers/built-files.js';
-import { makeSiteRoot, startSite, stopSite } from './helpers/site.js';
+import { useBuiltSite } from './helpers/site.js';
 
 const script = (name: string, lines: number) =>
   Array.from({ length: lines }, (_, i) => `export const ${name}${i} = () => '${name} line ${i}';`).join('\n');
@@ -25,31 +23,28 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Far ahead: the file was not modified since, so `send` answers 200 from disk, as without the header.
 const FROM_DISK = { 'if-unmodified-since': 'Fri, 01 Jan 2100 00:00:00 GMT' };
 
-let root: string;
-let logs: CapturedLogs;
-let peers: Peers;
-let gateway: RunningGateway;
-const shellDir = () => path.join(root, 'shell');
-const publicDir = () => path.join(root, 'public');
+const logs = captureLogs();
+const shellDir = () => path.join(root(), 'shell');
+const publicDir = () => path.join(root(), 'public');
 
-beforeAll(async () => {
-  root = await makeSiteRoot('held-files');
-  await writeBuilt(shellDir(), {
-    'index.html': '<!doctype html><title>Shell</title>',
-    'main.3f2a9c1b.js': MAIN_JS,
-  });
-  await writeBuilt(publicDir(), {
-    'remoteEntry.js': script('entry', 200),
-    '__federation_expose_routes.0a1b2c3d4e.js': CHUNK_JS,
-  });
-  for (const name of ['member', 'admin']) await writeBuilt(path.join(root, name), {});
-  await precompressDir(shellDir());
-  await precompressDir(publicDir());
-  logs = captureLogs();
-  ({ peers, gateway } = await startSite(root, {}, { logger: logs.logger }));
-});
-
-afterAll(() => stopSite(root, { gateway, peers }));
+const { root, gateway } = useBuiltSite(
+  'held-files',
+  async () => {
+    await writeBuilt(shellDir(), {
+      'index.html': '<!doctype html><title>Shell</title>',
+      'main.3f2a9c1b.js': MAIN_JS,
+    });
+    await writeBuilt(publicDir(), {
+      'remoteEntry.js': script('entry', 200),
+      '__federation_expose_routes.0a1b2c3d4e.js': CHUNK_JS,
+    });
+    for (const name of ['member', 'admin']) await writeBuilt(path.join(root(), name), {});
+    await precompressDir(shellDir());
+    await precompressDir(publicDir());
+  },
+  {},
+  { logger: logs.logger },
+);
 
 /** The headers that may differ between two answers of the same file (time and request id). */
 function comparable({ status, headers, body }: RawResponse) {

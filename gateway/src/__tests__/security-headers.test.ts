@@ -11,16 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DOCUMENT_ONLY_HEADERS } from '../security/security-headers.js';
 import type { RunningGateway } from '../server.js';
-import { startTestGateway } from './helpers/gateway.js';
+import { useGatewaysOnPeers } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
-import {
-  gatewayEnv,
-  startServer,
-  startServicePeers,
-  urlsOf,
-  type Peers,
-  type RunningPeer,
-} from './helpers/peers.js';
+import { startServer, type RunningPeer } from './helpers/peers.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const THEME_SCRIPT =
@@ -31,16 +24,20 @@ const indexHtml = (script: string) =>
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const SERVICE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
 
+const { startGateway } = useGatewaysOnPeers({
+  payment: {
+    routes: (router) => {
+      // A service page with its own policy, like the test provider's checkout.
+      router.get('/api/test-checkout/page', (_req, res) => {
+        res.set('Content-Security-Policy', SERVICE_CSP).type('html').send('<p>Checkout</p>');
+      });
+    },
+  },
+});
 let shellDir: string;
-let peers: Peers;
 let shellServer: RunningPeer;
-const gateways: RunningGateway[] = [];
 
-async function gatewayWith(extra: Record<string, string> = {}): Promise<RunningGateway> {
-  const gateway = await startTestGateway(gatewayEnv(urlsOf(peers), { SHELL_DIR: shellDir, ...extra }));
-  gateways.push(gateway);
-  return gateway;
-}
+const gatewayWith = (extra: Record<string, string> = {}) => startGateway({ SHELL_DIR: shellDir, ...extra });
 
 beforeAll(async () => {
   shellDir = await mkdtemp(path.join(os.tmpdir(), 'gateway-headers-'));
@@ -52,16 +49,6 @@ beforeAll(async () => {
   const script = `${'console.log("built");\n'.repeat(200)}`;
   await writeFile(path.join(shellDir, '412.0a1b2c3d.js'), script);
   await writeFile(path.join(shellDir, '412.0a1b2c3d.js.br'), brotliCompressSync(script));
-  peers = await startServicePeers({
-    payment: {
-      routes: (router) => {
-        // A service page with its own policy, like the test provider's checkout.
-        router.get('/api/test-checkout/page', (_req, res) => {
-          res.set('Content-Security-Policy', SERVICE_CSP).type('html').send('<p>Checkout</p>');
-        });
-      },
-    },
-  });
   shellServer = await startServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(indexHtml('window.fromOrigin=1'));
@@ -69,8 +56,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(gateways.map((gateway) => gateway.close()));
-  await peers?.closeAll();
   await shellServer?.close();
   await rm(shellDir, { recursive: true, force: true });
 });

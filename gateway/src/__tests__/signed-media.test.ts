@@ -14,14 +14,14 @@ import { contentDisposition } from '@platform/service-kit/http';
 import { LocalObjectStore, signMediaUrl } from '@platform/service-kit/storage';
 import { MAX_HELD_MEDIA_BYTES } from '../media/media-files.js';
 import type { RunningGateway } from '../server.js';
-import { startTestGateway } from './helpers/gateway.js';
+import { useGatewaysOnPeers } from './helpers/gateway.js';
 import { request, type RawResponse } from './helpers/http-client.js';
-import { gatewayEnv, SECRET, startServicePeers, urlsOf, type Peers } from './helpers/peers.js';
+import { SECRET } from './helpers/peers.js';
 
 const CLIP = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 251));
 const KEY = 'course-media/lesson clip.mp4';
 
-let peers: Peers;
+const { peers, startGateway } = useGatewaysOnPeers();
 let gateway: RunningGateway;
 let plainGateway: RunningGateway;
 let rootDir: string;
@@ -34,15 +34,11 @@ beforeAll(async () => {
   await store.put('course-media/workbook.pdf', Buffer.from('%PDF-1.4 workbook'), {
     contentType: 'application/pdf',
   });
-  peers = await startServicePeers();
-  gateway = await startTestGateway(gatewayEnv(urlsOf(peers), { MEDIA_OBJECTS_DIR: rootDir }));
-  plainGateway = await startTestGateway(gatewayEnv(urlsOf(peers)));
+  gateway = await startGateway({ MEDIA_OBJECTS_DIR: rootDir });
+  plainGateway = await startGateway();
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await plainGateway?.close();
-  await peers?.closeAll();
   await rm(rootDir, { recursive: true, force: true });
 });
 

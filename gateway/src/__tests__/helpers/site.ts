@@ -5,7 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { Logger } from '@platform/service-kit/logger';
+import { lateBound } from '@platform/service-kit/testing';
 import type { ServiceName } from '@platform/contracts/services';
 import { loadGatewayConfig } from '../../config.js';
 import { startGateway, type RunningGateway } from '../../server.js';
@@ -49,4 +51,37 @@ export async function stopSite(root: string | undefined, site: Partial<TestSite>
   await site.gateway?.close();
   await site.peers?.closeAll();
   if (root) await rm(root, { recursive: true, force: true });
+}
+
+export interface BuiltSite extends TestSite {
+  /** The build folder `build` wrote. */
+  root(): string;
+}
+
+/**
+ * The file's site: before its tests, a new build folder (named after `name`) that `build` writes, then the
+ * peers and a gateway serving it as `startSite` starts them; after its tests, all of it stopped and removed.
+ */
+export function useBuiltSite(
+  name: string,
+  build: (root: string) => Promise<void>,
+  peerOptions: Partial<Record<ServiceName, PeerOptions>> = {},
+  options: { logger?: Logger } = {},
+): BuiltSite {
+  let root: string | undefined;
+  let site: TestSite | undefined;
+  beforeAll(async () => {
+    root = await makeSiteRoot(name);
+    await build(root);
+    site = await startSite(root, peerOptions, options);
+  });
+  afterAll(() => stopSite(root, site ?? {}));
+  return {
+    root: () => {
+      if (root === undefined) throw new Error("the site's build folder is made in the suite's beforeAll");
+      return root;
+    },
+    peers: lateBound(() => site?.peers, 'the service peers'),
+    gateway: lateBound(() => site?.gateway, 'the gateway'),
+  };
 }

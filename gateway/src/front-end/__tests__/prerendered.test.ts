@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { RunningGateway } from '../../server.js';
+import { describe, expect, it } from '@jest/globals';
 import { request } from '../../__tests__/helpers/http-client.js';
-import type { Peers } from '../../__tests__/helpers/peers.js';
 import { findPrerenderedPage } from '../prerendered.js';
 import { writeBuilt } from '../../__tests__/helpers/built-files.js';
-import { makeSiteRoot, startSite, stopSite } from '../../__tests__/helpers/site.js';
+import { useBuiltSite } from '../../__tests__/helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const THEME_SCRIPT = "try{localStorage.getItem('theme')}catch{}";
@@ -19,13 +17,8 @@ const HOME_HTML = page(
   `<main><h1>Why Customers Don't Come Back</h1>${'<p>Fill your tables.</p>'.repeat(80)}</main>`,
 );
 
-let root: string;
-let peers: Peers;
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  root = await makeSiteRoot('prerendered');
-  const shell = path.join(root, 'shell');
+const { root, gateway } = useBuiltSite('prerendered', async (dir) => {
+  const shell = path.join(dir, 'shell');
   await writeBuilt(shell, { 'index.html': INDEX_HTML });
   await writeBuilt(path.join(shell, 'prerendered'), {
     'services.html': SERVICES_HTML,
@@ -37,15 +30,12 @@ beforeAll(async () => {
     member: ['/dashboard'],
     admin: ['/admin'],
   })) {
-    await writeBuilt(path.join(root, name), {
+    await writeBuilt(path.join(dir, name), {
       'mf-manifest.json': JSON.stringify({ id: name, name, exposes: [{ path: './routes' }] }),
       'routes.json': JSON.stringify({ routes }),
     });
   }
-  ({ peers, gateway } = await startSite(root));
 });
-
-afterAll(() => stopSite(root, { gateway, peers }));
 
 describe('prerendered public pages', () => {
   it('sends the prerendered page for its path, as the shell page is sent', async () => {
@@ -91,7 +81,7 @@ describe('prerendered public pages', () => {
   });
 
   it('finds a page file only for a plain lower-case path inside the folder', async () => {
-    const shell = path.join(root, 'shell');
+    const shell = path.join(root(), 'shell');
     expect(await findPrerenderedPage(shell, '/services')).toBe(
       path.join(shell, 'prerendered', 'services.html'),
     );

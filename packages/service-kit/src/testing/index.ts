@@ -6,6 +6,7 @@ export * from './buses.js';
 export * from './backings.js';
 export * from './logs.js';
 export * from './fuzz.js';
+export * from './fuzz-suite.js';
 export * from './multipart.js';
 export * from './redis.js';
 export * from './system.js';

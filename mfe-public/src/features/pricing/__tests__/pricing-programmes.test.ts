@@ -1,6 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { PROGRAMMES, decideProceed, findPendingProgramme } from '../lib/pricing-programmes';
 
+/** Proceed, ticked, on each paid programme, signed in or not: on to its own product at checkout. */
+function expectPaidProgrammesSentToCheckout(signedIn: boolean) {
+  expect(decideProceed('self_implementation', true, signedIn)).toEqual({
+    kind: 'navigate',
+    to: '/checkout?product=self-implementation-program&plan=self_implementation',
+    pendingPlan: null,
+  });
+  expect(decideProceed('flexible_payments', true, signedIn)).toEqual({
+    kind: 'navigate',
+    to: '/checkout?product=flexible-payments-program&plan=flexible_payments',
+    pendingPlan: null,
+  });
+}
+
 describe('the pricing page', () => {
   it('offers the three programmes at the spec prices', () => {
     expect(PROGRAMMES.map(({ name, price, priceNote }) => `${name}: ${price} ${priceNote}`)).toEqual([
@@ -22,16 +36,7 @@ describe('the pricing page', () => {
   });
 
   it('sends a signed-out visitor to the paid programmes’ checkout, which needs no account', () => {
-    expect(decideProceed('self_implementation', true, false)).toEqual({
-      kind: 'navigate',
-      to: '/checkout?product=self-implementation-program&plan=self_implementation',
-      pendingPlan: null,
-    });
-    expect(decideProceed('flexible_payments', true, false)).toEqual({
-      kind: 'navigate',
-      to: '/checkout?product=flexible-payments-program&plan=flexible_payments',
-      pendingPlan: null,
-    });
+    expectPaidProgrammesSentToCheckout(false);
   });
 
   it('sends a signed-out visitor to sign up for the premium programme, with the plan kept', () => {
@@ -43,16 +48,7 @@ describe('the pricing page', () => {
   });
 
   it('sends a signed-in visitor on: paid programmes to their own product at checkout, revenue share to its welcome page', () => {
-    expect(decideProceed('self_implementation', true, true)).toEqual({
-      kind: 'navigate',
-      to: '/checkout?product=self-implementation-program&plan=self_implementation',
-      pendingPlan: null,
-    });
-    expect(decideProceed('flexible_payments', true, true)).toEqual({
-      kind: 'navigate',
-      to: '/checkout?product=flexible-payments-program&plan=flexible_payments',
-      pendingPlan: null,
-    });
+    expectPaidProgrammesSentToCheckout(true);
     expect(decideProceed('revenue_share', true, true)).toEqual({
       kind: 'navigate',
       to: '/revenue-share-welcome',

@@ -70,6 +70,17 @@ async function startApp(readiness: Record<string, () => Promise<void>> = {}, sta
 }
 
 const anonymous = () => signInternalToken({ kind: 'anonymous' }, secret);
+/** A GET of `path` as the gateway sends a visitor's. */
+const fetchAnonymously = async (url: string, path: string) =>
+  fetch(`${url}${path}`, { headers: { 'x-internal-token': await anonymous() } });
+
+/** On a fresh app, expects a visitor's GET of `path` answered with `status` and exactly the JSON `body`. */
+async function expectAnonymousGetAnswered(path: string, status: number, body: unknown) {
+  const { url } = await startApp();
+  const response = await fetchAnonymously(url, path);
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual(body);
+}
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close(1000)));
@@ -154,12 +165,7 @@ describe('service app factory', () => {
   });
 
   it('maps AppError types to status codes with a JSON message', async () => {
-    const { url } = await startApp();
-    const response = await fetch(`${url}/api/conflict`, {
-      headers: { 'x-internal-token': await anonymous() },
-    });
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ message: 'Already there' });
+    await expectAnonymousGetAnswered('/api/conflict', 409, { message: 'Already there' });
   });
 
   it('answers invalid input with 400, the first message and the issues', async () => {
@@ -182,7 +188,7 @@ describe('service app factory', () => {
 
   it('hides unknown errors behind a 500 and keeps the details in the log', async () => {
     const { url, lines } = await startApp();
-    const response = await fetch(`${url}/api/boom`, { headers: { 'x-internal-token': await anonymous() } });
+    const response = await fetchAnonymously(url, '/api/boom');
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
@@ -191,12 +197,7 @@ describe('service app factory', () => {
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    const { url } = await startApp();
-    const response = await fetch(`${url}/api/unknown`, {
-      headers: { 'x-internal-token': await anonymous() },
-    });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found: GET /api/unknown' });
+    await expectAnonymousGetAnswered('/api/unknown', 404, { message: 'Not found: GET /api/unknown' });
   });
 
   it('answers a path parameter that does not percent-decode with 404, not 500', async () => {
@@ -279,9 +280,7 @@ describe('graceful shutdown', () => {
 
   it('gives up on a request that outlives the timeout', async () => {
     const { url, server } = await startApp();
-    const hanging = fetch(`${url}/api/slow`, { headers: { 'x-internal-token': await anonymous() } }).catch(
-      (e: Error) => e,
-    );
+    const hanging = fetchAnonymously(url, '/api/slow').catch((e: Error) => e);
     await slowArrived.opened;
     // The request never finishes; the close resolves only because the timeout cuts it.
     await server.close(200);

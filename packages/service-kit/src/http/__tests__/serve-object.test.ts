@@ -1,15 +1,12 @@
 /** serveObject against both object stores: ranges, validators, conditional requests, HEAD, headers. */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import { pino } from 'pino';
-import { LocalObjectStore, S3ObjectStore, type ObjectInfo, type ObjectStore } from '../../storage/index.js';
-import { startS3TestServer } from '../../testing/s3-server.js';
+import type { ObjectInfo, ObjectStore } from '../../storage/index.js';
+import { testObjectStoreAdapters, type TestObjectStore } from '../../testing/object-stores.js';
 import { waitFor } from '../../testing/system.js';
 import { errorMiddleware } from '../app.js';
 import { logRequests } from '../request-log.js';
@@ -65,36 +62,13 @@ describe('contentDisposition and contentTypeForFileName', () => {
   });
 });
 
-interface Harness {
-  store: ObjectStore;
-  cleanup(): Promise<void>;
-}
-
-const adapters: { name: string; create(): Promise<Harness> }[] = [
-  {
-    name: 'local folder',
-    create: async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'serve-object-'));
-      return {
-        store: new LocalObjectStore({ rootDir: dir }),
-        cleanup: () => rm(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'S3 (s3rver)',
-    create: async () => {
-      const server = await startS3TestServer();
-      return {
-        store: new S3ObjectStore({ ...server, useSSL: false, pathStyle: true }),
-        cleanup: () => server.stop(),
-      };
-    },
-  },
-];
+const adapters = testObjectStoreAdapters({
+  names: { local: 'local folder', s3: 'S3 (s3rver)' },
+  folderPrefix: 'serve-object-',
+});
 
 describe.each(adapters)('serveObject over $name', ({ create }) => {
-  let harness: Harness;
+  let harness: TestObjectStore;
   let server: RunningServer;
   let base: string;
   const logLines: string[] = [];

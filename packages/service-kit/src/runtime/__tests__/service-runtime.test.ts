@@ -107,6 +107,17 @@ describe('a service runtime', () => {
     expect(withStop.onStart).toBeDefined();
   });
 
+  /** The service with no routes or subscriptions on the data folder `dataDir`, logging nothing. */
+  const startServiceWithoutRoutes = (dataDir: string) =>
+    startService(
+      defineService<GreeterConfig>({ ...base, routes: () => undefined, subscriptions: () => [] }),
+      {
+        env: { DATA_DIR: dataDir, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
+        logger: pino({ level: 'silent' }),
+        port: 0,
+      },
+    );
+
   it('keeps using the PGlite folder of its own that a data folder made before the shared one holds', async () => {
     const oldSite = mkdtempSync(path.join(tmpdir(), 'kit-service-old-site-'));
     try {
@@ -127,14 +138,7 @@ describe('a service runtime', () => {
       });
       await own.close();
 
-      const service = await startService(
-        defineService<GreeterConfig>({ ...base, routes: () => undefined, subscriptions: () => [] }),
-        {
-          env: { DATA_DIR: oldSite, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
-          logger: pino({ level: 'silent' }),
-          port: 0,
-        },
-      );
+      const service = await startServiceWithoutRoutes(oldSite);
       try {
         const rows = await service.deps.db.select().from(base.tables.outbox);
         expect(rows.map((row) => row.type)).toEqual(['kept.from.before']);
@@ -150,14 +154,7 @@ describe('a service runtime', () => {
   it('keeps a new data folder in the one PGlite folder every service of the process shares', async () => {
     const newSite = mkdtempSync(path.join(tmpdir(), 'kit-service-new-site-'));
     try {
-      const service = await startService(
-        defineService<GreeterConfig>({ ...base, routes: () => undefined, subscriptions: () => [] }),
-        {
-          env: { DATA_DIR: newSite, INTERNAL_TOKEN_SECRET: secret, HOST: '127.0.0.1' },
-          logger: pino({ level: 'silent' }),
-          port: 0,
-        },
-      );
+      const service = await startServiceWithoutRoutes(newSite);
       try {
         const who = await service.deps.db.execute(sql`select current_user as name`);
         expect(who.rows).toEqual([{ name: 'revenue_service' }]);

@@ -14,6 +14,7 @@ import {
   type ObjectStore,
   type S3ObjectStoreOptions,
 } from '../index.js';
+import { testObjectStoreAdapters, type TestObjectStore } from '../../testing/object-stores.js';
 import { startS3TestServer, type S3TestServer } from '../../testing/s3-server.js';
 
 const MIB = 1024 * 1024;
@@ -62,37 +63,15 @@ function failingStream(bytesBeforeFailure: number): Readable {
   });
 }
 
-interface Harness {
-  store: ObjectStore;
-  cleanup(): Promise<void>;
-}
-
-const adapters: { name: string; create(): Promise<Harness> }[] = [
-  {
-    name: 'LocalObjectStore',
-    create: async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'kit-objects-'));
-      return {
-        store: new LocalObjectStore({ rootDir: dir }),
-        cleanup: () => rm(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'S3ObjectStore',
-    create: async () => {
-      const server = await startS3TestServer();
-      return {
-        // The smallest part size S3 allows, so the multi-MB cases go through several parts.
-        store: new S3ObjectStore({ ...server, useSSL: false, pathStyle: true, partSize: 5 * MIB }),
-        cleanup: () => server.stop(),
-      };
-    },
-  },
-];
+const adapters = testObjectStoreAdapters({
+  names: { local: 'LocalObjectStore', s3: 'S3ObjectStore' },
+  folderPrefix: 'kit-objects-',
+  // The smallest part size S3 allows, so the multi-MB cases go through several parts.
+  s3Options: { partSize: 5 * MIB },
+});
 
 describe.each(adapters)('$name (object store contract)', ({ create }) => {
-  let harness: Harness;
+  let harness: TestObjectStore;
   let store: ObjectStore;
   const prefix = `consultations/${randomBytes(4).toString('hex')}`;
 

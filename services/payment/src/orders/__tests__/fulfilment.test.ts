@@ -3,7 +3,7 @@
  * racing each other for the same paid checkout produce one fulfilment and one `payment.order.paid`.
  */
 import { describe, expect, it } from '@jest/globals';
-import { GrantCourseAccessResponseSchema } from '@platform/contracts';
+import { GrantCourseAccessResponseSchema, type GrantCourseAccessResponse } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { fulfilments, outboxEvents } from '../../db/schema.js';
 import { backings, paidWithLostWebhook, usePaymentSuite } from '../../__tests__/harness.js';
@@ -20,13 +20,20 @@ describe.each(backings())('fulfilment on $name', (factory) => {
       },
     });
 
+  /** Asks the confirmation page's grant for the session; expects `status` and exactly `body`, a valid answer. */
+  async function expectGrantAnswer(sessionId: string, status: number, body: GrantCourseAccessResponse) {
+    const response = await grant(sessionId);
+    expect(response.status).toBe(status);
+    const answer: unknown = await response.json();
+    expect(GrantCourseAccessResponseSchema.parse(answer)).toEqual(body);
+    expect(answer).toEqual(body);
+  }
+
   it('grants nothing for a checkout that was not paid (402), however often it is asked', async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const response = await grant(sessionId);
-      expect(response.status).toBe(402);
-      expect(GrantCourseAccessResponseSchema.parse(await response.json())).toEqual({
+      await expectGrantAnswer(sessionId, 402, {
         success: false,
         message: 'Payment has not been completed for this checkout yet.',
         status: 'pending',
@@ -40,9 +47,7 @@ describe.each(backings())('fulfilment on $name', (factory) => {
     const sessionId = await paidWithLostWebhook(payment);
     const before = await payment.counts();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const response = await grant(sessionId);
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({
+      await expectGrantAnswer(sessionId, 200, {
         success: true,
         message: 'Welcome email has been sent to your inbox.',
         status: 'fulfilled',
@@ -68,9 +73,7 @@ describe.each(backings())('fulfilment on $name', (factory) => {
   it('tells a declined checkout apart (402, failed)', async () => {
     const { sessionId } = await payment.checkout();
     await payment.call(`/api/test-checkout/${sessionId}/decline`, { method: 'POST' });
-    const response = await grant(sessionId);
-    expect(response.status).toBe(402);
-    expect(await response.json()).toEqual({
+    await expectGrantAnswer(sessionId, 402, {
       success: false,
       message: 'The payment for this checkout did not go through.',
       status: 'failed',

@@ -43,6 +43,28 @@ async function statusesOf(payment: PaymentUnderTest, sessionIds: string[]) {
   return { fulfilled: count('fulfilled'), refunded: count('refunded'), rows };
 }
 
+/**
+ * Waits until the orders of `sessionIds` settle as one fulfilled and `refunded` refunded (`what` names the
+ * wait if they never do): their rows, ids and the fulfilled one.
+ */
+async function settledAsOneFulfilled(
+  payment: PaymentUnderTest,
+  sessionIds: string[],
+  refunded: number,
+  what: string,
+) {
+  const { rows } = await waitFor(
+    () => statusesOf(payment, sessionIds),
+    (state) => state.fulfilled === 1 && state.refunded === refunded,
+    what,
+  );
+  return {
+    rows,
+    orderIds: rows.map((row) => row!.id),
+    winner: rows.find((row) => row?.status === 'fulfilled')!,
+  };
+}
+
 async function eventsFor(payment: PaymentUnderTest, type: string, orderIds: string[]) {
   return (await payment.events(type)).filter((event) => orderIds.includes(String(event.data.orderId)));
 }
@@ -121,13 +143,12 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     const paid = await Promise.all(sessions.map(pay));
     expect(paid.map((response) => response.status)).toEqual(sessions.map(() => 303));
 
-    const settled = await waitFor(
-      () => statusesOf(payment, sessions),
-      (state) => state.fulfilled === 1 && state.refunded === PARALLEL - 1,
+    const { rows, orderIds, winner } = await settledAsOneFulfilled(
+      payment,
+      sessions,
+      PARALLEL - 1,
       'one fulfilled order and automatic refunds of the rest',
     );
-    const orderIds = settled.rows.map((row) => row!.id);
-    const winner = settled.rows.find((row) => row?.status === 'fulfilled')!;
     expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toEqual([
       expect.objectContaining({ data: expect.objectContaining({ orderId: winner.id, email }) }),
     ]);
@@ -137,7 +158,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
       expect(refund.data).toMatchObject({ amount: 69700, automatic: true, alreadyOwned: true, email });
       expect(refund.data.orderId).not.toBe(winner.id);
     }
-    for (const row of settled.rows.filter((candidate) => candidate?.status === 'refunded')) {
+    for (const row of rows.filter((candidate) => candidate?.status === 'refunded')) {
       expect(row).toMatchObject({ problem: ALREADY_OWNED_PROBLEM, fulfilledAt: null });
       expect(row!.refundReason).toMatch(/^Automatic: the account already owned restaurant-consultation/);
       const [session] = await payment.service.deps.db
@@ -151,7 +172,7 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     ).toEqual([expect.objectContaining({ productId: 'restaurant-consultation', orderId: winner.id })]);
 
     // A late webhook or the confirmation page for a refunded one grants nothing and says why.
-    const loser = settled.rows.find((row) => row?.status === 'refunded')!;
+    const loser = rows.find((row) => row?.status === 'refunded')!;
     const grant = await payment.call('/api/grant-course-access', {
       json: { session_id: loser.providerSessionId },
     });
@@ -191,12 +212,12 @@ describe.each(backings())('one per person with the test provider on $name', (fac
       sessions.push(((await response.json()) as { sessionId: string }).sessionId);
     }
     await Promise.all(sessions.map(pay));
-    const settled = await waitFor(
-      () => statusesOf(payment, sessions),
-      (state) => state.fulfilled === 1 && state.refunded === 1,
+    const { orderIds } = await settledAsOneFulfilled(
+      payment,
+      sessions,
+      1,
       'one fulfilled cart and one refunded',
     );
-    const orderIds = settled.rows.map((row) => row!.id);
     expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
   });
 
@@ -285,12 +306,12 @@ describe.each(backings())('one per person with the test provider on $name', (fac
     }
     const paid = await Promise.all(sessions.map(pay));
     expect(paid.map((response) => response.status)).toEqual([303, 303]);
-    const settled = await waitFor(
-      () => statusesOf(payment, sessions),
-      (state) => state.fulfilled === 1 && state.refunded === 1,
+    const { orderIds } = await settledAsOneFulfilled(
+      payment,
+      sessions,
+      1,
       'one plan fulfilled and the other refunded',
     );
-    const orderIds = settled.rows.map((row) => row!.id);
     expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
     const [refund] = await eventsFor(payment, 'payment.order.refunded', orderIds);
     expect(refund?.data).toMatchObject({ amount: 2999, automatic: true, alreadyOwned: true });
@@ -323,19 +344,18 @@ describe.each(backings())("one per person with Stripe's test peer on $name", (fa
     // The provider's late webhook, sent again, changes nothing.
     expect(await completed(sessions[0]!)).toMatch(/^(already-fulfilled|already-owned)$/);
 
-    const settled = await waitFor(
-      () => statusesOf(payment, sessions),
-      (state) => state.fulfilled === 1 && state.refunded === PARALLEL - 1,
+    const { winner, orderIds } = await settledAsOneFulfilled(
+      payment,
+      sessions,
+      PARALLEL - 1,
       'the automatic refunds through Stripe',
     );
-    const winner = settled.rows.find((row) => row?.status === 'fulfilled')!;
     const refundedIntents = api.refunds.map((refund) => refund.payment_intent);
     expect(refundedIntents).toHaveLength(PARALLEL - 1);
     expect(new Set(refundedIntents)).toEqual(
       new Set(intents.filter((intent) => intent !== winner.providerPaymentId)),
     );
     for (const refund of api.refunds) expect(refund.amount).toBe(69700);
-    const orderIds = settled.rows.map((row) => row!.id);
     expect(await eventsFor(payment, 'payment.order.paid', orderIds)).toHaveLength(1);
     expect(await eventsFor(payment, 'payment.order.refunded', orderIds)).toHaveLength(PARALLEL - 1);
 

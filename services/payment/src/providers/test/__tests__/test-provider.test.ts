@@ -33,6 +33,17 @@ describe.each(backings())('the test provider on $name', (factory) => {
     return payment;
   });
 
+  /** Presses a button of the session's test page and expects a 303 to `location`. */
+  async function pressExpectingRedirect(
+    sessionId: string,
+    button: 'pay' | 'decline' | 'cancel',
+    location: string,
+  ) {
+    const response = await payment.call(`/api/test-checkout/${sessionId}/${button}`, { method: 'POST' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(location);
+  }
+
   it('shows the order and its total on a page that says TEST MODE, with three real buttons', async () => {
     const { sessionId, url } = await payment.checkout([
       { id: 'restaurant-consultation', quantity: 1 },
@@ -92,9 +103,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
   it("'Pay (test mode)' sends a signed webhook that fulfils the order once, then goes to the success page", async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
-    const response = await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`/checkout-success?session_id=${sessionId}`);
+    await pressExpectingRedirect(sessionId, 'pay', `/checkout-success?session_id=${sessionId}`);
 
     const order = await payment.orderBySession(sessionId);
     expect(order).toMatchObject({
@@ -130,9 +139,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
     ).toBe(true);
 
     // Paying again only goes to the success page; the page now says it is complete.
-    const again = await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    expect(again.status).toBe(303);
-    expect(again.headers.get('location')).toBe(`/checkout-success?session_id=${sessionId}`);
+    await pressExpectingRedirect(sessionId, 'pay', `/checkout-success?session_id=${sessionId}`);
     expect(await payment.counts()).toEqual(after);
     const page = await (await payment.call(`/api/test-checkout/${sessionId}`)).text();
     expect(page).toContain('This test payment is complete.');
@@ -164,9 +171,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
   it("'Decline' fails the order through a signed webhook and goes back to the checkout, which says so", async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
-    const response = await payment.call(`/api/test-checkout/${sessionId}/decline`, { method: 'POST' });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?payment=failed');
+    await pressExpectingRedirect(sessionId, 'decline', '/checkout?payment=failed');
     expect(await payment.orderBySession(sessionId)).toMatchObject({
       status: 'failed',
       failedAt: payment.clock.now(),
@@ -176,9 +181,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
     expect(after.paidEvents).toBe(before.paidEvents);
 
     // A declined session cannot be paid afterwards.
-    const pay = await payment.call(`/api/test-checkout/${sessionId}/pay`, { method: 'POST' });
-    expect(pay.status).toBe(303);
-    expect(pay.headers.get('location')).toBe(`/api/test-checkout/${sessionId}`);
+    await pressExpectingRedirect(sessionId, 'pay', `/api/test-checkout/${sessionId}`);
     expect(await payment.orderBySession(sessionId)).toMatchObject({ status: 'failed' });
     const declinedPage = await (await payment.call(`/api/test-checkout/${sessionId}`)).text();
     expect(declinedPage).toContain('This test payment was declined.');
@@ -188,9 +191,7 @@ describe.each(backings())('the test provider on $name', (factory) => {
   it("'Cancel' goes back to the checkout, which says the payment was cancelled, and changes nothing", async () => {
     const { sessionId } = await payment.checkout();
     const before = await payment.counts();
-    const response = await payment.call(`/api/test-checkout/${sessionId}/cancel`, { method: 'POST' });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?payment=cancelled');
+    await pressExpectingRedirect(sessionId, 'cancel', '/checkout?payment=cancelled');
     expect(await payment.orderBySession(sessionId)).toMatchObject({ status: 'pending' });
     const [session] = await payment.service.deps.db
       .select()
