@@ -1,6 +1,6 @@
 /** Accounts for browser specs: unique addresses, sign-up through the API, sign-in through the page. */
 import { randomUUID } from 'node:crypto';
-import { expect } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from './mail-peer.js';
 
@@ -76,6 +76,13 @@ export async function signInRequest(
 ): Promise<void> {
   const answer = await request.post('/api/auth/login', { data: { email, password } });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** A request context of its own (the caller disposes of it), signed in as the support admin. */
+export async function signInAdminRequest(baseURL: string | undefined): Promise<APIRequestContext> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  await signInRequest(admin, ADMIN.email, ADMIN.password);
+  return admin;
 }
 
 /** Creates an account for `email` (`createAccount`, password `PASSWORD`) and signs `request` in as it. */

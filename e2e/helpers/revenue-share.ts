@@ -5,8 +5,15 @@
  * admin, that the owner agreed to the programme months ago.
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, createSignedInAccount, uniqueEmail, waitForEnrolment } from './accounts.js';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  ADMIN,
+  createSignedInAccount,
+  signInAdminRequest,
+  signInThroughApi,
+  uniqueEmail,
+  waitForEnrolment,
+} from './accounts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,10 +72,8 @@ export async function recordAgreementDate(
   const me = await owner.get('/api/auth/user');
   expect(me.status(), await me.text()).toBe(200);
   const { id } = (await me.json()) as { id: string };
-  const admin = await playwrightRequest.newContext({ baseURL });
+  const admin = await signInAdminRequest(baseURL);
   try {
-    const login = await admin.post('/api/auth/login', { data: ADMIN });
-    expect(login.status(), await login.text()).toBe(200);
     const answer = await admin.post(`/api/admin/revenue-customers/${id}/agreement-date`, {
       data: { agreedAt, reason: 'On the programme before the platform existed' },
     });
@@ -158,4 +163,37 @@ export async function ownerWithReport(
   expect(body.report.shareOwed).toBe(80_000);
   const me = (await (await request.get('/api/auth/user')).json()) as { id: string };
   return { email, userId: me.id, reportId: body.report.id };
+}
+
+/** `ownerWithReport` in a request context of its own, disposed of once the report is in. */
+export async function ownerWithReportApart(
+  baseURL: string | undefined,
+  label: string,
+  prefix?: string,
+): Promise<Owner> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    return await ownerWithReport(request, label, baseURL, prefix);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** Verifies a report as the support admin signed in on `admin` (the call /revenue-admin's 'Verify' makes). */
+export async function verifyReportThroughApi(admin: APIRequestContext, reportId: string): Promise<void> {
+  const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/**
+ * Signs the support admin in on the page and opens the /revenue-admin tab whose name starts with `tab`
+ * (the first visit loads the admin remote: allowed 20 s on a busy machine); answers the open tab's panel.
+ */
+export async function openRevenueAdminTab(page: Page, tab: string): Promise<Locator> {
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/revenue-admin');
+  const opener = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+  await expect(opener).toBeVisible({ timeout: 20_000 });
+  await opener.click();
+  return page.getByRole('tabpanel');
 }
