@@ -197,3 +197,23 @@ export async function openRevenueAdminTab(page: Page, tab: string): Promise<Loca
   await opener.click();
   return page.getByRole('tabpanel');
 }
+
+/**
+ * Follows a report row's 'Pay now' to the built-in test provider's page, which asks for `amount`, and pays
+ * there or turns back: either way the owner is back on /revenue-report, which says how it went.
+ */
+export async function payNowOnTestProvider(
+  page: Page,
+  row: Locator,
+  amount: string,
+  choice: 'pay' | 'cancel',
+): Promise<void> {
+  await row.getByRole('button', { name: /^Pay now/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+  await expect(page.getByText(amount).first()).toBeVisible();
+  await page.getByRole('button', { name: choice === 'pay' ? 'Pay (test mode)' : 'Cancel' }).click();
+  await expect(page.getByTestId('payment-outcome')).toContainText(
+    choice === 'pay' ? 'Payment received' : 'Payment cancelled',
+  );
+  await expect(page).toHaveURL(/\/revenue-report$/);
+}

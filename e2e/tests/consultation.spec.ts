@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createProvenAccount, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
-import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
+import { STEP_ONE, fileRow, fillStepOne, saveStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -273,10 +273,7 @@ test.describe('completing with chosen files', () => {
       test.setTimeout(150_000);
       // A password account: its address is unproven, but what it sends signed in is its own.
       const email = await signInNewAccount(page, 'owner', `complete-${testInfo.project.name}`);
-      await page.goto('/consultation');
-      await fillStepOne(page, email);
-      await page.getByRole('button', { name: 'Save and Continue' }).click();
-      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await saveStepOne(page, email);
 
       // Chosen, never uploaded: two photos, the walkthrough video (resumable) and the menu.
       const png = await page.screenshot({ type: 'png' });
@@ -377,10 +374,7 @@ test.describe('completing with chosen files', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const email = await signInNewAccount(page, 'owner', `without-${testInfo.project.name}`);
-    await page.goto('/consultation');
-    await fillStepOne(page, email);
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await saveStepOne(page, email);
     await slot(page, 'Restaurant Photos')
       .getByLabel('Choose photos')
       .setInputFiles({ name: 'bar.png', mimeType: 'image/png', buffer: await page.screenshot() });
@@ -424,10 +418,7 @@ test.describe('continue later', () => {
       test.setTimeout(120_000);
       expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
       const email = uniqueEmail('owner', `later-${testInfo.project.name}`);
-      await page.goto('/consultation');
-      await fillStepOne(page, email);
-      await page.getByRole('button', { name: 'Save and Continue' }).click();
-      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await saveStepOne(page, email);
       await expect(page.getByText(/'Continue Later' e-mails you a link back to this step/)).toBeVisible();
 
       // The owner leaves without pressing anything; reopening /consultation in a new tab offers to continue.
@@ -503,10 +494,7 @@ test.describe('continue later', () => {
   test('a request this device started can be left for a new one, and a bad link says so', async ({
     page,
   }) => {
-    await page.goto('/consultation');
-    await fillStepOne(page, uniqueEmail('owner', 'later-new'));
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await saveStepOne(page, uniqueEmail('owner', 'later-new'));
     const tab = await page.context().newPage();
     await tab.goto('/consultation');
     await tab.getByRole('button', { name: 'Start a New Request' }).click();

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
-import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 import { expectToast } from '../helpers/toasts.js';
@@ -64,13 +64,9 @@ test('the admin edits the course in the studio and members and visitors see it a
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const memberContext = await site.context(browser, 1280);
-  const member = await memberContext.newPage();
-  await becomeCourseMember(member, uniqueEmail('course-editor', 'member'));
+  const member = await site.memberPage(browser, 1280, uniqueEmail('course-editor', 'member'));
 
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Course studio' })).toBeVisible();
   // The outline comes after the course list (a busy machine may take a while).
@@ -205,9 +201,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(publicSection.getByText(draftTitle)).toHaveCount(0);
 
   // The studio on a phone: nothing wider than the screen.
-  const phoneContext = await site.context(browser, 390);
-  const phone = await phoneContext.newPage();
-  await signInThroughApi(phone, ADMIN.email, ADMIN.password);
+  const phone = await site.adminPage(browser, 390);
   await phone.goto('/admin/courses');
   await expect(phone.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
   await openLesson(lessonRows(sectionCard(phone, 0)).first());
@@ -218,7 +212,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await saveScreenshot(phone, testInfo, 'course-editor');
   await expectNoSeriousA11yViolations(phone, testInfo, 'course-editor-phone');
 
-  await closeContexts(memberContext, adminContext, visitorContext, phoneContext);
+  await closeContexts(member.context(), page.context(), visitorContext, phone.context());
 });
 
 /** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
@@ -230,14 +224,10 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   test.setTimeout(300_000);
   const sectionTitle = 'Start Here: Streamed';
   const lessonTitle = 'Walkthrough of the Dining Room (Uploaded)';
-  const memberContext = await site.context(browser, 1280);
-  const member = await memberContext.newPage();
-  await becomeCourseMember(member, uniqueEmail('course-editor', 'streaming'));
+  const member = await site.memberPage(browser, 1280, uniqueEmail('course-editor', 'streaming'));
 
   // The upload, resumable, on /admin/upload.
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/upload');
   await page.getByLabel('Video file').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
   await page.getByRole('button', { name: 'Upload Video' }).click();
@@ -325,16 +315,14 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   expect(streamed.filter((pathname) => pathname.endsWith('.mp4'))).toEqual([]);
   await expect(member.getByRole('alert')).toHaveCount(0);
 
-  await closeContexts(memberContext, adminContext);
+  await closeContexts(member.context(), page.context());
 });
 
 test("a lesson pointed at another video plays that video's captions, and shows the length the video has", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/courses');
   await expect(page.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
   // Section 4's first lesson plays the section introduction, with its captions.

@@ -37,6 +37,7 @@ import {
   joinRevenueShare,
   monthBack,
   monthNameBack,
+  payNowOnTestProvider,
   recordAgreementDate,
   reportMonthThroughApi,
   shownPeriod,
@@ -603,12 +604,7 @@ test(
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-verified');
 
     // Turning back on the payment page: nothing charged, and the page says so once.
-    await earlier.getByRole('button', { name: /^Pay now/ }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-    await expect(page.getByText('$800.00').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByTestId('payment-outcome')).toContainText('Payment cancelled');
-    await expect(page).toHaveURL(/\/revenue-report$/);
+    await payNowOnTestProvider(page, earlier, '$800.00', 'cancel');
     await expect(earlier.getByTestId('report-status')).toHaveText('Verified');
 
     // Paid offline by the admin while the page was open: nothing is due, and the owner is told so.
