@@ -265,6 +265,34 @@ async function readMyConsultations(page: Page) {
   }[];
 }
 
+/** Counts the page's calls that complete a request (`POST /api/consultation/:id/complete`) from now on. */
+function countCompletions(page: Page): () => number {
+  let completions = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
+      completions += 1;
+  });
+  return () => completions;
+}
+
+/**
+ * 'Submission Complete!' takes the owner to My Consultations (the uploads' route is let go then): the
+ * request was completed once and is confirmed, with these counts of files.
+ */
+async function expectCompletedOnce(
+  page: Page,
+  completions: () => number,
+  counts: { imageCount: number; videoCount: number; documentCount: number },
+): Promise<void> {
+  await expectToast(page, 'Submission Complete!');
+  await page.waitForURL((url) => url.pathname === '/my-consultations');
+  await page.unroute('**/api/consultation/*/upload');
+  expect(completions()).toBe(1);
+  const [sent] = await readMyConsultations(page);
+  expect(sent).toMatchObject(counts);
+  expect(sent!.confirmedAt).not.toBeNull();
+}
+
 test.describe('completing with chosen files', () => {
   test(
     'uploads the files chosen but not sent before completing, asks when the connection drops, and takes the signed-in owner to My Consultations',
@@ -303,11 +331,7 @@ test.describe('completing with chosen files', () => {
       await question.dismiss();
       await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'pending');
 
-      let completions = 0;
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
-          completions += 1;
-      });
+      const completions = countCompletions(page);
 
       // The restaurant's Wi-Fi drops for the small files as the owner presses Complete: the video goes up
       // resumably, the rest fail, and the request is not sent without them.
@@ -321,7 +345,7 @@ test.describe('completing with chosen files', () => {
       await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
       await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'failed');
       await expect(notSent.getByRole('button', { name: 'Complete Without These Files' })).toBeVisible();
-      expect(completions, 'nothing completes without the chosen files').toBe(0);
+      expect(completions(), 'nothing completes without the chosen files').toBe(0);
       const open = await readMyConsultations(page);
       expect(open).toHaveLength(1);
       expect(open[0]).toMatchObject({ confirmedAt: null, imageCount: 0, videoCount: 1 });
@@ -339,13 +363,7 @@ test.describe('completing with chosen files', () => {
       await expect(page.getByRole('progressbar', { name: 'Upload of your chosen files' })).toBeVisible();
       await screenshotBoth(page, testInfo, 'consultation-complete-uploading-first');
       release();
-      await expectToast(page, 'Submission Complete!');
-      await page.waitForURL((url) => url.pathname === '/my-consultations');
-      await page.unroute('**/api/consultation/*/upload');
-      expect(completions).toBe(1);
-      const [sent] = await readMyConsultations(page);
-      expect(sent).toMatchObject({ imageCount: 2, videoCount: 1, documentCount: 1 });
-      expect(sent!.confirmedAt).not.toBeNull();
+      await expectCompletedOnce(page, completions, { imageCount: 2, videoCount: 1, documentCount: 1 });
       await expect(page.getByText('2 photos · 1 video · 1 document')).toBeVisible();
       await screenshotBoth(page, testInfo, 'my-consultations-after-completing');
 
@@ -382,11 +400,7 @@ test.describe('completing with chosen files', () => {
       .getByLabel('Choose menu files')
       .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
 
-    let completions = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
-        completions += 1;
-    });
+    const completions = countCompletions(page);
     // The photo goes up; the menu's upload is cut off.
     await page.route('**/api/consultation/*/upload', (route) =>
       route.request().postDataBuffer()?.includes('restaurant-goals-workbook.pdf')
@@ -397,16 +411,10 @@ test.describe('completing with chosen files', () => {
     const notSent = page.getByTestId('unsent-files');
     await expect(notSent).toContainText('Not sent yet: 1 file did not upload');
     await expect(fileRow(page, 'bar.png')).toHaveAttribute('data-status', 'stored');
-    expect(completions).toBe(0);
+    expect(completions()).toBe(0);
 
     await notSent.getByRole('button', { name: 'Complete Without These Files' }).click();
-    await expectToast(page, 'Submission Complete!');
-    await page.waitForURL((url) => url.pathname === '/my-consultations');
-    await page.unroute('**/api/consultation/*/upload');
-    expect(completions).toBe(1);
-    const [sent] = await readMyConsultations(page);
-    expect(sent).toMatchObject({ imageCount: 1, videoCount: 0, documentCount: 0 });
-    expect(sent!.confirmedAt).not.toBeNull();
+    await expectCompletedOnce(page, completions, { imageCount: 1, videoCount: 0, documentCount: 0 });
   });
 });
 

@@ -18,6 +18,7 @@ import { uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 import { expectToast } from '../helpers/toasts.js';
+import { playPast } from '../helpers/video.js';
 
 /** A studio save's toast follows a server answer and may stand twice: the first, within 15 s. */
 const expectSaveToast = (page: Page, title: string) =>
@@ -215,9 +216,6 @@ test('the admin edits the course in the studio and members and visitors see it a
   await closeContexts(member.context(), page.context(), visitorContext, phone.context());
 });
 
-/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
-type VideoElement = { currentTime: number; muted: boolean; play(): Promise<void> };
-
 test('the admin renames a section, adds a lesson with a freshly uploaded video, and a member plays it as HLS', async ({
   browser,
 }) => {
@@ -297,14 +295,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   expect(poster.headers()['content-type']).toMatch(/^image\/jpeg/);
   await expect(video).toHaveAttribute('data-playback', /^hls-(js|native)$/);
 
-  await video.evaluate((node) => {
-    const element = node as unknown as VideoElement;
-    element.muted = true;
-    void element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((node) => (node as unknown as VideoElement).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(1);
+  await playPast(video, 1);
   const master = view.hlsUrl!;
   const folder = master.slice(0, master.lastIndexOf('/') + 1);
   expect(streamed).toContain(master);

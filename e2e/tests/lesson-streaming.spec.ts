@@ -14,6 +14,7 @@ import { ownSite } from '../helpers/own-site.js';
 import { uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
+import { playPast, type VideoElement } from '../helpers/video.js';
 
 interface StudioLesson {
   id: number;
@@ -31,17 +32,6 @@ interface MemberLesson {
   positionSeconds: number;
 }
 
-/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
-type VideoElement = {
-  currentTime: number;
-  paused: boolean;
-  muted: boolean;
-  poster: string;
-  currentSrc: string;
-  play(): Promise<void>;
-  pause(): void;
-};
-
 const site = ownSite('lesson-streaming');
 let lesson: StudioLesson;
 
@@ -55,18 +45,6 @@ async function readLesson(page: Page): Promise<MemberLesson> {
   const response = await page.request.get(`/api/lessons/${lesson.id}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as MemberLesson;
-}
-
-/** Plays (muted, so no autoplay rule stands in the way) until the position passes `seconds`. */
-async function playPast(video: Locator, seconds: number): Promise<void> {
-  await video.evaluate((node) => {
-    const element = node as unknown as VideoElement;
-    element.muted = true;
-    void element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((node) => (node as unknown as VideoElement).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(seconds);
 }
 
 test('the admin gives a lesson a new video and the site transcodes it', async ({ browser }) => {
