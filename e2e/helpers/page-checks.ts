@@ -1,6 +1,6 @@
 /**
  * Shared checks for browser specs: full-page screenshots kept with the report, axe scans, downloads, the
- * keyboard's way into a page, images, money fields and dialogs that ask for a reason.
+ * keyboard's way into a page, images and money fields.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -193,18 +193,4 @@ export async function expectMisplacedCommasRefused(field: Locator): Promise<void
   await expect(field).toHaveAccessibleDescription(
     /^Put commas only between groups of three digits, such as 45,000.50 /,
   );
-}
-
-/**
- * Confirms a dialog that asks why: confirming (the button `confirm`) without a reason is refused with
- * `refusal`, then the reason typed into the field `label` goes through.
- */
-export async function confirmWithReason(
-  dialog: Locator,
-  { confirm, refusal, label, reason }: { confirm: string; refusal: string; label: string; reason: string },
-): Promise<void> {
-  await dialog.getByRole('button', { name: confirm }).click();
-  await expect(dialog.getByText(refusal)).toBeVisible();
-  await dialog.getByLabel(label).fill(reason);
-  await dialog.getByRole('button', { name: confirm }).click();
 }

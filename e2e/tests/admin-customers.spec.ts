@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { ADMIN, becomeCourseMember, signInAdminPage, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
-import { confirmWithReason, expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 
 const enrolments = async (page: Page) =>
@@ -18,12 +18,10 @@ async function changeAccess(admin: Page, button: string, title: string, reason: 
   const course = admin.getByTestId('customer-course').first();
   await course.getByRole('button', { name: button }).click();
   const dialog = admin.getByRole('dialog', { name: title });
-  await confirmWithReason(dialog, {
-    confirm: button,
-    refusal: 'Please give a reason',
-    label: 'Reason',
-    reason,
-  });
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toHaveCount(0);
 }
 

@@ -12,7 +12,7 @@
 import { expect, test } from '@playwright/test';
 import { becomeCourseMember, signInAdminPage, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
-import { confirmWithReason, expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast, toastRegion } from '../helpers/toasts.js';
 import { enrolledCourse } from '../helpers/course.js';
 
@@ -34,12 +34,10 @@ test(
     await expect(learner.getByTestId('learner-progress')).toHaveText('0 of 8 sections completed');
     await learner.getByRole('button', { name: 'Unlock all sections' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Unlock every section?' });
-    await confirmWithReason(dialog, {
-      confirm: 'Unlock all',
-      refusal: 'Please give a reason',
-      label: 'Reason',
-      reason: 'New head chef starts Monday',
-    });
+    await dialog.getByRole('button', { name: 'Unlock all' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('New head chef starts Monday');
+    await dialog.getByRole('button', { name: 'Unlock all' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(learner.getByText('Every section open')).toBeVisible();
     await expect(learner).toContainText('Unlocked all sections: New head chef starts Monday');
@@ -198,12 +196,10 @@ test(
     await expect(learner.getByText('Every section open')).toBeVisible();
     await learner.getByRole('button', { name: 'Restart schedule' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Restart this learner’s schedule?' });
-    await confirmWithReason(dialog, {
-      confirm: 'Restart schedule',
-      refusal: 'Please give a reason',
-      label: 'Reason',
-      reason: 'Back from leave: one section a day again',
-    });
+    await dialog.getByRole('button', { name: 'Restart schedule' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Back from leave: one section a day again');
+    await dialog.getByRole('button', { name: 'Restart schedule' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(toastRegion(admin).getByText('The schedule starts again from now.')).toBeVisible();
     await expect(learner.getByText(/^Schedule restarted /)).toBeVisible();

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, signInAdminRequest, signInThroughApi } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
-import { confirmWithReason, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 import {
   openRevenueAdminTab,
   ownerWithReportApart,
@@ -32,12 +32,10 @@ test(
     await expect(row).toHaveCount(1, { timeout: 20_000 });
     await row.getByRole('button', { name: /^Dispute this share/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Dispute this share' });
-    await confirmWithReason(dialog, {
-      confirm: 'Send dispute',
-      refusal: 'Please say why you dispute this share',
-      label: 'Why is this share wrong?',
-      reason: 'A catering refund of $2,999.45 was left out',
-    });
+    await dialog.getByRole('button', { name: 'Send dispute' }).click();
+    await expect(dialog.getByText('Please say why you dispute this share')).toBeVisible();
+    await dialog.getByLabel('Why is this share wrong?').fill('A catering refund of $2,999.45 was left out');
+    await dialog.getByRole('button', { name: 'Send dispute' }).click();
     await expect(row.getByTestId('report-dispute')).toContainText('Dispute under review');
     await expect(row.getByRole('button', { name: /^Dispute this share/ })).toHaveCount(0);
     // The toast may come after the row: axe reads it once it has faded in.
