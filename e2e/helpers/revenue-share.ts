@@ -2,7 +2,8 @@
  * Revenue-share set-up through the API the admin's page calls: an owner's first month to report is the
  * first whole month after their 30-day implementation period (docs/decisions.md, 66), so an owner who just
  * consented has nothing to report yet. A spec that needs past months to report records, as the support
- * admin, that the owner agreed to the programme months ago.
+ * admin, that the owner agreed to the programme months ago. Also the page steps several specs share: the
+ * admin's tab of /revenue-admin, and a share paid (or not) on the test provider's page.
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
