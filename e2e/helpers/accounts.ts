@@ -1,7 +1,7 @@
 /** Accounts for browser specs: unique addresses, sign-up through the API, sign-in through the page. */
 import { randomUUID } from 'node:crypto';
-import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { findSetupPasswordPath, hasSetupPasswordLink, waitForMail } from './mail-peer.js';
 
 /** Meets every password rule of the sign-up checklist. */
@@ -21,6 +21,18 @@ export async function createAccount(request: APIRequestContext, email: string): 
     data: { firstName: 'Ana', lastName: 'Silva', email, password: PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Fills the /signup form: the name, the address and the password typed twice. */
+export async function fillSignUp(
+  page: Page,
+  { first, last, email, password }: { first: string; last: string; email: string; password: string },
+): Promise<void> {
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
 }
 
 /** Signs in on /login and waits for the redirect that follows (the admin lands on /admin). */
@@ -76,6 +88,27 @@ export async function signInRequest(
 ): Promise<void> {
   const answer = await request.post('/api/auth/login', { data: { email, password } });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/**
+ * A page in a browser context of its own (close it with `closeContexts(page.context())`), signed in as the
+ * support admin: the admin's side of a test whose `page` is a customer's.
+ */
+export async function signInAdminPage(
+  browser: Browser,
+  viewport: { width: number; height: number } | null = null,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  return page;
+}
+
+/** A request context of its own (the caller disposes of it), signed in as the support admin. */
+export async function signInAdminRequest(baseURL: string | undefined): Promise<APIRequestContext> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  await signInRequest(admin, ADMIN.email, ADMIN.password);
+  return admin;
 }
 
 /** Creates an account for `email` (`createAccount`, password `PASSWORD`) and signs `request` in as it. */

@@ -27,6 +27,14 @@ export async function fillStepOne(page: Page, email: string): Promise<void> {
   await page.getByLabel('Your phone (optional)').fill('+1 303 555 0142');
 }
 
+/** Opens /consultation and saves step 1 (`fillStepOne`): the page says it saved the business's information. */
+export async function saveStepOne(page: Page, email: string): Promise<void> {
+  await page.goto('/consultation');
+  await fillStepOne(page, email);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+}
+
 /** One upload slot of step 2: 'Restaurant Photos', 'Walkthrough Video' or 'Menu'. */
 export function slot(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title });

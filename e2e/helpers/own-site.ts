@@ -17,10 +17,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Clock } from '@platform/service-kit/clock';
 import { startEmbedded, type EmbeddedSite } from '@platform/embedded';
-import { ADMIN } from './accounts.js';
+import { ADMIN, becomeCourseMember, signInThroughApi } from './accounts.js';
 import { getSmtpUrl } from './mail-peer.js';
 
 export interface OwnSite {
@@ -28,6 +28,10 @@ export interface OwnSite {
   readonly url: string;
   /** A browser context on the site, at a desktop (height 800) or phone (height 844) width. */
   context(browser: Browser, width: number): Promise<BrowserContext>;
+  /** A page in a new `context`, signed in as the support admin. Close it with `closeContexts(page.context())`. */
+  adminPage(browser: Browser, width: number): Promise<Page>;
+  /** A page in a new `context`, signed in as `email`, a member who owns the course (`becomeCourseMember`). */
+  memberPage(browser: Browser, width: number, email: string): Promise<Page>;
 }
 
 /**
@@ -107,11 +111,22 @@ export function ownSite(name: string, options: OwnSiteOptions = {}): OwnSite {
     if (!site) throw new Error(`the site of ${name} has not started`);
     return site.url;
   };
+  const context = (browser: Browser, width: number) =>
+    browser.newContext({ baseURL: url(), viewport: { width, height: width > 500 ? 800 : 844 } });
   return {
     get url() {
       return url();
     },
-    context: (browser, width) =>
-      browser.newContext({ baseURL: url(), viewport: { width, height: width > 500 ? 800 : 844 } }),
+    context,
+    async adminPage(browser, width) {
+      const page = await (await context(browser, width)).newPage();
+      await signInThroughApi(page, ADMIN.email, ADMIN.password);
+      return page;
+    },
+    async memberPage(browser, width, email) {
+      const page = await (await context(browser, width)).newPage();
+      await becomeCourseMember(page, email);
+      return page;
+    },
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Shared checks for browser specs: full-page screenshots kept with the report, axe scans, downloads, the
- * keyboard's way into a page.
+ * keyboard's way into a page, images and money fields.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 
 /**
  * Whether specs take the pictures they keep with the report: yes unless E2E_SCREENSHOTS=off. `.ci/run`
@@ -171,4 +171,26 @@ export async function tabIntoMain(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   await page.keyboard.press('Tab');
+}
+
+/** Waits until the image is in view and decoded: a broken or never-loaded picture has no natural width. */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      image.evaluate((element) => {
+        const img = element as unknown as { complete: boolean; naturalWidth: number };
+        return img.complete ? img.naturalWidth : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+}
+
+/** Tabs out of a money field typed with commas out of place: it is marked invalid and says where they go. */
+export async function expectMisplacedCommasRefused(field: Locator): Promise<void> {
+  await field.press('Tab');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(
+    /^Put commas only between groups of three digits, such as 45,000.50 /,
+  );
 }

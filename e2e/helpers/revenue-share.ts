@@ -2,11 +2,19 @@
  * Revenue-share set-up through the API the admin's page calls: an owner's first month to report is the
  * first whole month after their 30-day implementation period (docs/decisions.md, 66), so an owner who just
  * consented has nothing to report yet. A spec that needs past months to report records, as the support
- * admin, that the owner agreed to the programme months ago.
+ * admin, that the owner agreed to the programme months ago. Also the page steps several specs share: the
+ * admin's tab of /revenue-admin, and a share paid (or not) on the test provider's page.
  */
 import { expect, request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, createSignedInAccount, uniqueEmail, waitForEnrolment } from './accounts.js';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  ADMIN,
+  createSignedInAccount,
+  signInAdminRequest,
+  signInThroughApi,
+  uniqueEmail,
+  waitForEnrolment,
+} from './accounts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,10 +73,8 @@ export async function recordAgreementDate(
   const me = await owner.get('/api/auth/user');
   expect(me.status(), await me.text()).toBe(200);
   const { id } = (await me.json()) as { id: string };
-  const admin = await playwrightRequest.newContext({ baseURL });
+  const admin = await signInAdminRequest(baseURL);
   try {
-    const login = await admin.post('/api/auth/login', { data: ADMIN });
-    expect(login.status(), await login.text()).toBe(200);
     const answer = await admin.post(`/api/admin/revenue-customers/${id}/agreement-date`, {
       data: { agreedAt, reason: 'On the programme before the platform existed' },
     });
@@ -158,4 +164,57 @@ export async function ownerWithReport(
   expect(body.report.shareOwed).toBe(80_000);
   const me = (await (await request.get('/api/auth/user')).json()) as { id: string };
   return { email, userId: me.id, reportId: body.report.id };
+}
+
+/** `ownerWithReport` in a request context of its own, disposed of once the report is in. */
+export async function ownerWithReportApart(
+  baseURL: string | undefined,
+  label: string,
+  prefix?: string,
+): Promise<Owner> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    return await ownerWithReport(request, label, baseURL, prefix);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** Verifies a report as the support admin signed in on `admin` (the call /revenue-admin's 'Verify' makes). */
+export async function verifyReportThroughApi(admin: APIRequestContext, reportId: string): Promise<void> {
+  const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/**
+ * Signs the support admin in on the page and opens the /revenue-admin tab whose name starts with `tab`
+ * (the first visit loads the admin remote: allowed 20 s on a busy machine); answers the open tab's panel.
+ */
+export async function openRevenueAdminTab(page: Page, tab: string): Promise<Locator> {
+  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/revenue-admin');
+  const opener = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+  await expect(opener).toBeVisible({ timeout: 20_000 });
+  await opener.click();
+  return page.getByRole('tabpanel');
+}
+
+/**
+ * Follows a report row's 'Pay now' to the built-in test provider's page, which asks for `amount`, and pays
+ * there or turns back: either way the owner is back on /revenue-report, which says how it went.
+ */
+export async function payNowOnTestProvider(
+  page: Page,
+  row: Locator,
+  amount: string,
+  choice: 'pay' | 'cancel',
+): Promise<void> {
+  await row.getByRole('button', { name: /^Pay now/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
+  await expect(page.getByText(amount).first()).toBeVisible();
+  await page.getByRole('button', { name: choice === 'pay' ? 'Pay (test mode)' : 'Cancel' }).click();
+  await expect(page.getByTestId('payment-outcome')).toContainText(
+    choice === 'pay' ? 'Payment received' : 'Payment cancelled',
+  );
+  await expect(page).toHaveURL(/\/revenue-report$/);
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { fillSignUp } from '../helpers/accounts.js';
 import {
   findSetupPasswordPath,
   hasSetupPasswordLink,
@@ -118,11 +119,7 @@ test.describe('sign-up, login and logout', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
-      await page.getByLabel('First name').fill('Maria');
-      await page.getByLabel('Last name').fill('Lopez');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+      await fillSignUp(page, { first: 'Maria', last: 'Lopez', email, password: PASSWORD });
       expect(await checklistState(page)).toEqual({
         'At least 8 characters': true,
         'At least one uppercase letter': true,
@@ -153,11 +150,12 @@ test.describe('sign-up, login and logout', () => {
 
   test('the sign-up toast stays on the page for 1 s before the redirect', async ({ page }) => {
     await page.goto('/signup');
-    await page.getByLabel('First name').fill('Maria');
-    await page.getByLabel('Last name').fill('Lopez');
-    await page.getByLabel('Email').fill(uniqueEmail('signup-delay'));
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await fillSignUp(page, {
+      first: 'Maria',
+      last: 'Lopez',
+      email: uniqueEmail('signup-delay'),
+      password: PASSWORD,
+    });
     // The page's clock is ours to move, so the second is checked without timing anything (an installed
     // clock keeps running until paused; paused, only runFor moves it).
     await page.clock.install();
@@ -238,11 +236,7 @@ test.describe('sign-up, login and logout', () => {
     const email = uniqueEmail('taken');
     await createAccount(request, email);
     await page.goto('/signup');
-    await page.getByLabel('First name').fill('Maria');
-    await page.getByLabel('Last name').fill('Lopez');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await fillSignUp(page, { first: 'Maria', last: 'Lopez', email, password: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByTestId('form-alert')).toHaveText('An account with this email already exists');
     await expect(page).toHaveURL(/\/signup$/);

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { completeRequest, requestFiles, uploadRequestFile } from '../helpers/consultation.js';
-import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
+import { expectImageLoaded, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
 
@@ -67,15 +67,7 @@ test(
     await expect(photos.filter({ hasText: 'dining-room.png' })).toHaveCount(1);
     await expect(photos.filter({ hasText: 'IMG_0042.png' })).toHaveCount(1);
     for (const image of await detail.getByTestId('submission-image').all()) {
-      await image.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() =>
-          image.evaluate((element) => {
-            const img = element as unknown as { complete: boolean; naturalWidth: number };
-            return img.complete ? img.naturalWidth : 0;
-          }),
-        )
-        .toBeGreaterThan(0);
+      await expectImageLoaded(image);
     }
     await expect(detail.getByTestId('submission-video')).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'admin consultation detail');

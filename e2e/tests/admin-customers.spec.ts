@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, becomeCourseMember, signInAdminPage, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
@@ -34,11 +34,7 @@ test(
     await becomeCourseMember(page, email);
     expect(await enrolments(page)).toBe(1);
 
-    const context = await browser.newContext({
-      viewport: page.viewportSize() ?? { width: 1280, height: 800 },
-    });
-    const admin = await context.newPage();
-    await signInThroughApi(admin, ADMIN.email, ADMIN.password);
+    const admin = await signInAdminPage(browser, page.viewportSize());
     await admin.goto('/admin/customers');
     await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
     await admin.getByLabel('Search customers').fill(email.split('@')[0]!.toUpperCase());
@@ -98,7 +94,7 @@ test(
     await expect(order.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(admin, testInfo, 'admin-customer');
     await screenshotBoth(admin, testInfo, 'admin-customer');
-    await closeContexts(context);
+    await closeContexts(admin.context());
   },
 );
 

@@ -7,7 +7,7 @@
  * to checkout; each checkout leads back where it came from; the header shows the cart with its count.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { BILLING, createAccount, fillBilling, uniqueEmail } from '../helpers/accounts.js';
 import { hasSetupPasswordLink, isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -39,6 +39,24 @@ async function expectBillingAsTyped(page: Page, email: string) {
       label === 'Email address' ? email : value,
     );
   }
+}
+
+/**
+ * The header's cart link with its item count (`count`, as its accessible name `name` says it), pictured at
+ * the top of the page as `picture`, then followed to /cart.
+ */
+async function followHeaderCart(
+  page: Page,
+  testInfo: TestInfo,
+  { name, count, picture }: { name: string; count: string; picture: string },
+) {
+  const cart = page.getByRole('banner').getByRole('link', { name });
+  await expect(cart).toBeVisible();
+  await expect(cart.getByTestId('header-cart-count')).toHaveText(count);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshotBoth(page, testInfo, picture);
+  await cart.click();
+  await expect(page).toHaveURL(/\/cart$/);
 }
 
 test.describe('back from the payment page', () => {
@@ -264,18 +282,11 @@ test.describe('ways into checkout', () => {
 
   test('the header shows the cart and its item count', async ({ page }, testInfo) => {
     await page.goto('/');
-    const header = page.getByRole('banner');
-    const cart = header.getByRole('link', { name: 'Cart, empty' });
+    const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, empty' });
     await expect(cart).toHaveAttribute('href', '/cart');
     await addConsultationToCart(page);
     await page.getByRole('button', { name: new RegExp(`Add to Cart.*${CONSULTATION}`) }).click();
-    const filled = header.getByRole('link', { name: 'Cart, 2 items' });
-    await expect(filled).toBeVisible();
-    await expect(filled.getByTestId('header-cart-count')).toHaveText('2');
-    await page.evaluate('window.scrollTo(0, 0)');
-    await screenshotBoth(page, testInfo, 'header-cart');
-    await filled.click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await followHeaderCart(page, testInfo, { name: 'Cart, 2 items', count: '2', picture: 'header-cart' });
   });
 
   test(
@@ -291,13 +302,11 @@ test.describe('ways into checkout', () => {
       await expect(toasts.getByRole('listitem')).toHaveCount(0);
       const menuButton = page.getByRole('button', { name: /menu/ });
       await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-      const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' });
-      await expect(cart).toBeVisible();
-      await expect(cart.getByTestId('header-cart-count')).toHaveText('1');
-      await page.evaluate('window.scrollTo(0, 0)');
-      await screenshotBoth(page, testInfo, 'phone-header-cart');
-      await cart.click();
-      await expect(page).toHaveURL(/\/cart$/);
+      await followHeaderCart(page, testInfo, {
+        name: 'Cart, 1 item',
+        count: '1',
+        picture: 'phone-header-cart',
+      });
     },
   );
 });

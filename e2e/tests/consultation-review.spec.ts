@@ -21,7 +21,7 @@ import {
 } from '../helpers/accounts.js';
 import { completeRequest, requestFiles, startRequest, uploadRequestFile } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
-import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { expectImageLoaded, expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
@@ -125,15 +125,7 @@ test("an owner's consultation goes from pending to completed with the admin's re
   await expect(detail).toContainText('Slow table turnover on weekends');
 
   const image = detail.getByTestId('submission-image');
-  await image.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() =>
-      image.evaluate((element) => {
-        const img = element as unknown as { complete: boolean; naturalWidth: number };
-        return img.complete ? img.naturalWidth : 0;
-      }),
-    )
-    .toBeGreaterThan(0);
+  await expectImageLoaded(image);
   await expect(detail.getByRole('link', { name: 'Photo 1 of 1: dining-room.png' })).toHaveAttribute(
     'href',
     /^\/api\/consultation-files\//,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createProvenAccount, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
-import { STEP_ONE, fileRow, fillStepOne, slot } from '../helpers/consultation.js';
+import { STEP_ONE, fileRow, fillStepOne, saveStepOne, slot } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import type { ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -265,6 +265,34 @@ async function readMyConsultations(page: Page) {
   }[];
 }
 
+/** Counts the page's calls that complete a request (`POST /api/consultation/:id/complete`) from now on. */
+function countCompletions(page: Page): () => number {
+  let completions = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
+      completions += 1;
+  });
+  return () => completions;
+}
+
+/**
+ * 'Submission Complete!' takes the owner to My Consultations (the uploads' route is let go then): the
+ * request was completed once and is confirmed, with these counts of files.
+ */
+async function expectCompletedOnce(
+  page: Page,
+  completions: () => number,
+  counts: { imageCount: number; videoCount: number; documentCount: number },
+): Promise<void> {
+  await expectToast(page, 'Submission Complete!');
+  await page.waitForURL((url) => url.pathname === '/my-consultations');
+  await page.unroute('**/api/consultation/*/upload');
+  expect(completions()).toBe(1);
+  const [sent] = await readMyConsultations(page);
+  expect(sent).toMatchObject(counts);
+  expect(sent!.confirmedAt).not.toBeNull();
+}
+
 test.describe('completing with chosen files', () => {
   test(
     'uploads the files chosen but not sent before completing, asks when the connection drops, and takes the signed-in owner to My Consultations',
@@ -273,10 +301,7 @@ test.describe('completing with chosen files', () => {
       test.setTimeout(150_000);
       // A password account: its address is unproven, but what it sends signed in is its own.
       const email = await signInNewAccount(page, 'owner', `complete-${testInfo.project.name}`);
-      await page.goto('/consultation');
-      await fillStepOne(page, email);
-      await page.getByRole('button', { name: 'Save and Continue' }).click();
-      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await saveStepOne(page, email);
 
       // Chosen, never uploaded: two photos, the walkthrough video (resumable) and the menu.
       const png = await page.screenshot({ type: 'png' });
@@ -306,11 +331,7 @@ test.describe('completing with chosen files', () => {
       await question.dismiss();
       await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'pending');
 
-      let completions = 0;
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
-          completions += 1;
-      });
+      const completions = countCompletions(page);
 
       // The restaurant's Wi-Fi drops for the small files as the owner presses Complete: the video goes up
       // resumably, the rest fail, and the request is not sent without them.
@@ -324,7 +345,7 @@ test.describe('completing with chosen files', () => {
       await expect(fileRow(page, 'member-lesson.mp4')).toHaveAttribute('data-status', 'stored');
       await expect(fileRow(page, 'dining-room.png')).toHaveAttribute('data-status', 'failed');
       await expect(notSent.getByRole('button', { name: 'Complete Without These Files' })).toBeVisible();
-      expect(completions, 'nothing completes without the chosen files').toBe(0);
+      expect(completions(), 'nothing completes without the chosen files').toBe(0);
       const open = await readMyConsultations(page);
       expect(open).toHaveLength(1);
       expect(open[0]).toMatchObject({ confirmedAt: null, imageCount: 0, videoCount: 1 });
@@ -342,13 +363,7 @@ test.describe('completing with chosen files', () => {
       await expect(page.getByRole('progressbar', { name: 'Upload of your chosen files' })).toBeVisible();
       await screenshotBoth(page, testInfo, 'consultation-complete-uploading-first');
       release();
-      await expectToast(page, 'Submission Complete!');
-      await page.waitForURL((url) => url.pathname === '/my-consultations');
-      await page.unroute('**/api/consultation/*/upload');
-      expect(completions).toBe(1);
-      const [sent] = await readMyConsultations(page);
-      expect(sent).toMatchObject({ imageCount: 2, videoCount: 1, documentCount: 1 });
-      expect(sent!.confirmedAt).not.toBeNull();
+      await expectCompletedOnce(page, completions, { imageCount: 2, videoCount: 1, documentCount: 1 });
       await expect(page.getByText('2 photos · 1 video · 1 document')).toBeVisible();
       await screenshotBoth(page, testInfo, 'my-consultations-after-completing');
 
@@ -377,10 +392,7 @@ test.describe('completing with chosen files', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const email = await signInNewAccount(page, 'owner', `without-${testInfo.project.name}`);
-    await page.goto('/consultation');
-    await fillStepOne(page, email);
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await saveStepOne(page, email);
     await slot(page, 'Restaurant Photos')
       .getByLabel('Choose photos')
       .setInputFiles({ name: 'bar.png', mimeType: 'image/png', buffer: await page.screenshot() });
@@ -388,11 +400,7 @@ test.describe('completing with chosen files', () => {
       .getByLabel('Choose menu files')
       .setInputFiles(path.join(MEDIA, 'restaurant-goals-workbook.pdf'));
 
-    let completions = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api\/consultation\/[^/]+\/complete$/.test(request.url()))
-        completions += 1;
-    });
+    const completions = countCompletions(page);
     // The photo goes up; the menu's upload is cut off.
     await page.route('**/api/consultation/*/upload', (route) =>
       route.request().postDataBuffer()?.includes('restaurant-goals-workbook.pdf')
@@ -403,16 +411,10 @@ test.describe('completing with chosen files', () => {
     const notSent = page.getByTestId('unsent-files');
     await expect(notSent).toContainText('Not sent yet: 1 file did not upload');
     await expect(fileRow(page, 'bar.png')).toHaveAttribute('data-status', 'stored');
-    expect(completions).toBe(0);
+    expect(completions()).toBe(0);
 
     await notSent.getByRole('button', { name: 'Complete Without These Files' }).click();
-    await expectToast(page, 'Submission Complete!');
-    await page.waitForURL((url) => url.pathname === '/my-consultations');
-    await page.unroute('**/api/consultation/*/upload');
-    expect(completions).toBe(1);
-    const [sent] = await readMyConsultations(page);
-    expect(sent).toMatchObject({ imageCount: 1, videoCount: 0, documentCount: 0 });
-    expect(sent!.confirmedAt).not.toBeNull();
+    await expectCompletedOnce(page, completions, { imageCount: 1, videoCount: 0, documentCount: 0 });
   });
 });
 
@@ -424,10 +426,7 @@ test.describe('continue later', () => {
       test.setTimeout(120_000);
       expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
       const email = uniqueEmail('owner', `later-${testInfo.project.name}`);
-      await page.goto('/consultation');
-      await fillStepOne(page, email);
-      await page.getByRole('button', { name: 'Save and Continue' }).click();
-      await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+      await saveStepOne(page, email);
       await expect(page.getByText(/'Continue Later' e-mails you a link back to this step/)).toBeVisible();
 
       // The owner leaves without pressing anything; reopening /consultation in a new tab offers to continue.
@@ -503,10 +502,7 @@ test.describe('continue later', () => {
   test('a request this device started can be left for a new one, and a bad link says so', async ({
     page,
   }) => {
-    await page.goto('/consultation');
-    await fillStepOne(page, uniqueEmail('owner', 'later-new'));
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText('Business information saved for Blue Door Hospitality')).toBeVisible();
+    await saveStepOne(page, uniqueEmail('owner', 'later-new'));
     const tab = await page.context().newPage();
     await tab.goto('/consultation');
     await tab.getByRole('button', { name: 'Start a New Request' }).click();

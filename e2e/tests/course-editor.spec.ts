@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
-import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { uniqueEmail } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
 import { expectToast } from '../helpers/toasts.js';
+import { playPast } from '../helpers/video.js';
 
 /** A studio save's toast follows a server answer and may stand twice: the first, within 15 s. */
 const expectSaveToast = (page: Page, title: string) =>
@@ -64,13 +65,9 @@ test('the admin edits the course in the studio and members and visitors see it a
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const memberContext = await site.context(browser, 1280);
-  const member = await memberContext.newPage();
-  await becomeCourseMember(member, uniqueEmail('course-editor', 'member'));
+  const member = await site.memberPage(browser, 1280, uniqueEmail('course-editor', 'member'));
 
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Course studio' })).toBeVisible();
   // The outline comes after the course list (a busy machine may take a while).
@@ -205,9 +202,7 @@ test('the admin edits the course in the studio and members and visitors see it a
   await expect(publicSection.getByText(draftTitle)).toHaveCount(0);
 
   // The studio on a phone: nothing wider than the screen.
-  const phoneContext = await site.context(browser, 390);
-  const phone = await phoneContext.newPage();
-  await signInThroughApi(phone, ADMIN.email, ADMIN.password);
+  const phone = await site.adminPage(browser, 390);
   await phone.goto('/admin/courses');
   await expect(phone.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
   await openLesson(lessonRows(sectionCard(phone, 0)).first());
@@ -218,11 +213,8 @@ test('the admin edits the course in the studio and members and visitors see it a
   await saveScreenshot(phone, testInfo, 'course-editor');
   await expectNoSeriousA11yViolations(phone, testInfo, 'course-editor-phone');
 
-  await closeContexts(memberContext, adminContext, visitorContext, phoneContext);
+  await closeContexts(member.context(), page.context(), visitorContext, phone.context());
 });
-
-/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
-type VideoElement = { currentTime: number; muted: boolean; play(): Promise<void> };
 
 test('the admin renames a section, adds a lesson with a freshly uploaded video, and a member plays it as HLS', async ({
   browser,
@@ -230,14 +222,10 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   test.setTimeout(300_000);
   const sectionTitle = 'Start Here: Streamed';
   const lessonTitle = 'Walkthrough of the Dining Room (Uploaded)';
-  const memberContext = await site.context(browser, 1280);
-  const member = await memberContext.newPage();
-  await becomeCourseMember(member, uniqueEmail('course-editor', 'streaming'));
+  const member = await site.memberPage(browser, 1280, uniqueEmail('course-editor', 'streaming'));
 
   // The upload, resumable, on /admin/upload.
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/upload');
   await page.getByLabel('Video file').setInputFiles(path.join(MEDIA, 'member-lesson.mp4'));
   await page.getByRole('button', { name: 'Upload Video' }).click();
@@ -307,14 +295,7 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   expect(poster.headers()['content-type']).toMatch(/^image\/jpeg/);
   await expect(video).toHaveAttribute('data-playback', /^hls-(js|native)$/);
 
-  await video.evaluate((node) => {
-    const element = node as unknown as VideoElement;
-    element.muted = true;
-    void element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((node) => (node as unknown as VideoElement).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(1);
+  await playPast(video, 1);
   const master = view.hlsUrl!;
   const folder = master.slice(0, master.lastIndexOf('/') + 1);
   expect(streamed).toContain(master);
@@ -325,16 +306,14 @@ test('the admin renames a section, adds a lesson with a freshly uploaded video, 
   expect(streamed.filter((pathname) => pathname.endsWith('.mp4'))).toEqual([]);
   await expect(member.getByRole('alert')).toHaveCount(0);
 
-  await closeContexts(memberContext, adminContext);
+  await closeContexts(member.context(), page.context());
 });
 
 test("a lesson pointed at another video plays that video's captions, and shows the length the video has", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const adminContext = await site.context(browser, 1280);
-  const page = await adminContext.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   await page.goto('/admin/courses');
   await expect(page.getByTestId('studio-section')).toHaveCount(8, { timeout: 30_000 });
   // Section 4's first lesson plays the section introduction, with its captions.

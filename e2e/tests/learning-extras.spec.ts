@@ -10,19 +10,11 @@
  * at 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { becomeCourseMember, signInAdminPage, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast, toastRegion } from '../helpers/toasts.js';
 import { enrolledCourse } from '../helpers/course.js';
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
-  return page;
-}
 
 test(
   'the admin unlocks a member, who finishes the course and gets a certificate that verifies publicly',
@@ -35,7 +27,7 @@ test(
     expect(before.sections.filter((section) => section.isAvailable)).toHaveLength(1);
 
     // The admin opens every section for this member, with a reason.
-    const admin = await adminPage(browser);
+    const admin = await signInAdminPage(browser);
     await admin.goto('/admin/learners');
     const learner = admin.getByTestId('admin-learner').filter({ hasText: email });
     await expect(learner).toHaveCount(1);
@@ -134,7 +126,7 @@ test(
     await expect(asked).toContainText('Waiting for an answer');
     await expectNoSeriousA11yViolations(page, testInfo, 'lesson-questions');
 
-    const admin = await adminPage(browser);
+    const admin = await signInAdminPage(browser);
     await admin.goto('/admin/questions');
     const item = admin.getByTestId('admin-question').filter({ hasText: email });
     await expect(item).toHaveCount(1);
@@ -186,7 +178,7 @@ test(
 
     // Set-up through the API the admin's page calls (the page's unlock is the first test's): every section
     // open, and the member completes the first three.
-    const admin = await adminPage(browser);
+    const admin = await signInAdminPage(browser);
     const unlocked = await admin.request.post(`/api/admin/learners/${userId}/unlock-all`, {
       data: { reason: 'Trial week for the new kitchen' },
     });

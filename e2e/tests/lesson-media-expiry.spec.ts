@@ -11,26 +11,16 @@
  * gone, not the address), the member gets the error message. Nothing here is phone-specific: desktop only.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { becomeCourseMember, uniqueEmail } from '../helpers/accounts.js';
+import { currentTime, type VideoElement } from '../helpers/video.js';
 
 const CHUNK = 32 * 1024;
 
-/** The parts of an HTMLVideoElement and of the page the checks use (this project has no DOM types). */
-type VideoElement = {
-  currentTime: number;
-  paused: boolean;
-  muted: boolean;
-  addEventListener(type: string, listener: () => void, options?: { capture: boolean }): void;
-  play(): Promise<void>;
-};
 /** Where the element failed, how often it loaded after that, and every position it played at then. */
 type Watch = { errors: number[]; reloads: number; after: number[] };
+/** The part of the page the checks use (this project has no DOM types). */
 type WatchedWindow = { __media?: Watch };
-
-function currentTime(video: Locator): Promise<number> {
-  return video.evaluate((node) => (node as unknown as VideoElement).currentTime);
-}
 
 const EXPIRED = {
   status: 403,

@@ -11,9 +11,10 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ownSite } from '../helpers/own-site.js';
-import { ADMIN, becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { uniqueEmail } from '../helpers/accounts.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
 import { closeContexts } from '../helpers/contexts.js';
+import { playPast, type VideoElement } from '../helpers/video.js';
 
 interface StudioLesson {
   id: number;
@@ -31,17 +32,6 @@ interface MemberLesson {
   positionSeconds: number;
 }
 
-/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
-type VideoElement = {
-  currentTime: number;
-  paused: boolean;
-  muted: boolean;
-  poster: string;
-  currentSrc: string;
-  play(): Promise<void>;
-  pause(): void;
-};
-
 const site = ownSite('lesson-streaming');
 let lesson: StudioLesson;
 
@@ -57,23 +47,9 @@ async function readLesson(page: Page): Promise<MemberLesson> {
   return (await response.json()) as MemberLesson;
 }
 
-/** Plays (muted, so no autoplay rule stands in the way) until the position passes `seconds`. */
-async function playPast(video: Locator, seconds: number): Promise<void> {
-  await video.evaluate((node) => {
-    const element = node as unknown as VideoElement;
-    element.muted = true;
-    void element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((node) => (node as unknown as VideoElement).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(seconds);
-}
-
 test('the admin gives a lesson a new video and the site transcodes it', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await site.context(browser, 1280);
-  const page = await context.newPage();
-  await signInThroughApi(page, ADMIN.email, ADMIN.password);
+  const page = await site.adminPage(browser, 1280);
   const outline = (await (await page.request.get('/api/courses/1/modules')).json()) as {
     lessons: StudioLesson[];
   }[];
@@ -96,7 +72,7 @@ test('the admin gives a lesson a new video and the site transcodes it', async ({
   const transcoded = await readLesson(page);
   expect(transcoded.videoUrl).toBe('/api/video-stream/free-preview-2.mp4');
   expect(transcoded.posterUrl).toMatch(new RegExp(`^/api/lessons/${lesson.id}/poster\\?v=`));
-  await closeContexts(context);
+  await closeContexts(page.context());
 });
 
 /** Makes the page's browser say it has no HLS of its own, as Chrome before 2025 and Firefox say. */
@@ -136,10 +112,8 @@ test('a member plays the lesson as adaptive streams with its poster, and the pos
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const context = await site.context(browser, 1280);
-  const page = await context.newPage();
-  await becomeCourseMember(page, uniqueEmail('streaming', 'member'));
-  memberCookies = await context.cookies();
+  const page = await site.memberPage(browser, 1280, uniqueEmail('streaming', 'member'));
+  memberCookies = await page.context().cookies();
   const { streamed } = recordRequests(page);
 
   await page.goto(`/lessons/${lesson.id}`);
@@ -166,7 +140,7 @@ test('a member plays the lesson as adaptive streams with its poster, and the pos
   await expect
     .poll(async () => (await readLesson(page)).positionSeconds, { timeout: 15_000 })
     .toBeGreaterThanOrEqual(3);
-  await closeContexts(context);
+  await closeContexts(page.context());
 });
 
 test('without HLS of its own the browser gets hls.js, fetched only now, and resumes where the member stopped', async ({

@@ -7,6 +7,7 @@
  * on. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
 import { becomeCourseMember, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { listMail, waitForMail } from '../helpers/mail-peer.js';
@@ -19,6 +20,23 @@ test.describe.configure({ mode: 'default' });
 
 const clock = new RunningClock();
 const site = ownSite('nudges-unsubscribe', { clock });
+
+/**
+ * Opens an e-mail's unsubscribe link in a browser of its own, as a mail client does (no session needed):
+ * the page asks whether to stop the e-mails named `kind`. The caller closes the page's context.
+ */
+async function openUnsubscribeLink(
+  browser: Browser,
+  width: number,
+  link: string,
+  kind: string,
+): Promise<Page> {
+  const context = await site.context(browser, width);
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Stop these e-mails: ${kind}?` })).toBeVisible();
+  return page;
+}
 
 test(
   'a section-unlocked e-mail and a week-away reminder each arrive once and their links unsubscribe',
@@ -38,19 +56,14 @@ test(
     expect(link).toBeDefined();
 
     // A visitor's browser (a mail client's link): no session needed; opening changes nothing.
-    const visitorContext = await site.context(browser, width);
-    const visitor = await visitorContext.newPage();
-    await visitor.goto(link!);
-    await expect(
-      visitor.getByRole('heading', { name: 'Stop these e-mails: New section unlocked?' }),
-    ).toBeVisible();
+    const visitor = await openUnsubscribeLink(browser, width, link!, 'New section unlocked');
     await expectNoSeriousA11yViolations(visitor, testInfo, 'unsubscribe');
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(visitor.getByText('You are unsubscribed from "New section unlocked".')).toBeVisible();
     await screenshotBoth(visitor, testInfo, 'unsubscribe');
     await visitor.goto(link!.replace(/\/unsubscribe\/[^?]+/, `/unsubscribe/${'A'.repeat(43)}`));
     await expect(visitor.getByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible();
-    await closeContexts(visitorContext);
+    await closeContexts(visitor.context());
 
     // The preferences page shows it off; the learner turns it back on.
     await page.goto('/account/notifications');
@@ -78,27 +91,20 @@ test(
 
     // Once per gap: a newcomer enrolled now gets their first unlock a day later, from a sweep that also
     // looked at this learner (the sweep goes in enrolment order), who is still away and gets no second one.
-    const newcomerContext = await site.context(browser, width);
-    const newcomer = await newcomerContext.newPage();
     const newcomerEmail = uniqueEmail('nudge-newcomer', testInfo.project.name);
-    await becomeCourseMember(newcomer, newcomerEmail);
-    await closeContexts(newcomerContext);
+    const newcomer = await site.memberPage(browser, width, newcomerEmail);
+    await closeContexts(newcomer.context());
     clock.advance(DAY + MINUTE);
     await waitForMail(newcomerEmail, { where: isUnlock, timeoutMs: 60_000 });
     expect((await listMail(email)).filter(isReminder)).toHaveLength(1);
 
     // The reminder's link, with the keyboard alone.
-    const readerContext = await site.context(browser, width);
-    const reader = await readerContext.newPage();
-    await reader.goto(reminderLink!);
-    await expect(
-      reader.getByRole('heading', { name: 'Stop these e-mails: Reminders after a week away?' }),
-    ).toBeVisible();
+    const reader = await openUnsubscribeLink(browser, width, reminderLink!, 'Reminders after a week away');
     await tabIntoMain(reader);
     await expect(reader.getByRole('button', { name: 'Unsubscribe' })).toBeFocused();
     await reader.keyboard.press('Space');
     await expect(reader.getByText('You are unsubscribed from "Reminders after a week away".')).toBeVisible();
-    await closeContexts(readerContext);
+    await closeContexts(reader.context());
 
     // The week also ended the learner's session (7 days idle): back in, the preference is off; the keyboard
     // turns it on again and saves.

@@ -7,10 +7,10 @@
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import {
-  ADMIN,
   PASSWORD,
   createAccount,
   fillBilling,
+  signInAdminPage,
   signInThroughApi,
   uniqueEmail,
 } from '../helpers/accounts.js';
@@ -109,9 +109,7 @@ test('the buyer changes the card the plan charges, and the admin sees the schedu
   await expect(plan.getByRole('button', { name: 'Pay the overdue instalment now' })).toHaveCount(0);
   await pictures(page, testInfo, 'orders-plan-card-changed');
 
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
-  const admin = await context.newPage();
-  await signInThroughApi(admin, ADMIN.email, ADMIN.password);
+  const admin = await signInAdminPage(browser, page.viewportSize());
   await admin.goto('/admin/customers');
   await admin.getByLabel('Search customers').fill(email);
   const row = admin.getByTestId('admin-customer');
@@ -131,5 +129,5 @@ test('the buyer changes the card the plan charges, and the admin sees the schedu
   await expect(schedule.getByRole('button')).toHaveCount(0);
   await expectNoSeriousA11yViolations(admin, testInfo, 'admin-customer-plan');
   await pictures(admin, testInfo, 'admin-customer-plan');
-  await closeContexts(context);
+  await closeContexts(admin.context());
 });

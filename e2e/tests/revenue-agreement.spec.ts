@@ -5,16 +5,32 @@
  * row on /revenue-admin. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN,
-  createSignedInAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { createSignedInAccount, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { downloadOf, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-import { consentToRevenueShare } from '../helpers/revenue-share.js';
+import { consentToRevenueShare, openRevenueAdminTab } from '../helpers/revenue-share.js';
+
+const AGREEMENT_FILE = 'premium-success-agreement-v1.0.pdf';
+
+/**
+ * Checks the page with `holder` in view (a picture, axe) under `name`, then downloads the agreement from
+ * `link`: the very file the e-mail attached, under its name. Answers the downloaded bytes.
+ */
+async function downloadSameAgreement(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { holder, link, attached }: { holder: Locator; link: Locator; attached: Buffer },
+): Promise<Buffer> {
+  await holder.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, name);
+  await expectNoSeriousA11yViolations(page, testInfo, name);
+  const file = await downloadOf(page, () => link.click());
+  expect(file.name).toBe(AGREEMENT_FILE);
+  expect(file.bytes.equals(attached)).toBe(true);
+  return file.bytes;
+}
 
 test(
   'the owner gets the signed agreement by e-mail and on the dashboard; the admin downloads the same file',
@@ -35,7 +51,7 @@ test(
     expect(mail.attachments).toHaveLength(1);
     const [attached] = mail.attachments;
     expect(attached).toMatchObject({
-      filename: 'premium-success-agreement-v1.0.pdf',
+      filename: AGREEMENT_FILE,
       contentType: 'application/pdf',
     });
     expect(attached!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -45,26 +61,21 @@ test(
     const card = page.getByTestId('revenue-share-card');
     const link = card.getByRole('link', { name: 'Download agreement (PDF)' });
     await expect(link).toBeVisible({ timeout: 20_000 });
-    await card.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, testInfo, 'revenue-agreement-dashboard');
-    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-agreement-dashboard');
-    const mine = await downloadOf(page, () => link.click());
-    expect(mine.name).toBe('premium-success-agreement-v1.0.pdf');
-    expect(mine.bytes.equals(attached!.content)).toBe(true);
-    await testInfo.attach('agreement (owner)', { body: mine.bytes, contentType: 'application/pdf' });
+    const mine = await downloadSameAgreement(page, testInfo, 'revenue-agreement-dashboard', {
+      holder: card,
+      link,
+      attached: attached!.content,
+    });
+    await testInfo.attach('agreement (owner)', { body: mine, contentType: 'application/pdf' });
 
-    await signInThroughApi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/revenue-admin');
-    await expect(page.getByRole('tab', { name: /^All Customers/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('tab', { name: /^All Customers/ }).click();
-    const customer = page.getByRole('tabpanel').getByTestId('customer-row').filter({ hasText: email });
+    const customers = await openRevenueAdminTab(page, 'All Customers');
+    const customer = customers.getByTestId('customer-row').filter({ hasText: email });
     const adminLink = customer.getByRole('link', { name: 'Download agreement (PDF)' });
     await expect(adminLink).toBeVisible();
-    await customer.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, testInfo, 'revenue-agreement-admin');
-    await expectNoSeriousA11yViolations(page, testInfo, 'revenue-agreement-admin');
-    const copy = await downloadOf(page, () => adminLink.click());
-    expect(copy.name).toBe('premium-success-agreement-v1.0.pdf');
-    expect(copy.bytes.equals(attached!.content)).toBe(true);
+    await downloadSameAgreement(page, testInfo, 'revenue-agreement-admin', {
+      holder: customer,
+      link: adminLink,
+      attached: attached!.content,
+    });
   },
 );

@@ -6,24 +6,23 @@
  * server and the owner sees the outcome. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, signInThroughApi } from '../helpers/accounts.js';
+import { PASSWORD, signInAdminRequest, signInThroughApi } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-import { ownerWithReport } from '../helpers/revenue-share.js';
+import {
+  openRevenueAdminTab,
+  ownerWithReportApart,
+  verifyReportThroughApi,
+} from '../helpers/revenue-share.js';
 
 test(
   'an owner disputes a verified share and the admin accepts it with corrected figures',
   { tag: '@phone' },
-  async ({ page, playwright, baseURL }, testInfo) => {
+  async ({ page, baseURL }, testInfo) => {
     test.setTimeout(120_000);
-    const ownerRequest = await playwright.request.newContext({ baseURL });
-    const owner = await ownerWithReport(ownerRequest, 'dispute', baseURL, 'revenue-dispute');
-    await ownerRequest.dispose();
-    const admin = await playwright.request.newContext({ baseURL });
-    const login = await admin.post('/api/auth/login', { data: ADMIN });
-    expect(login.status(), await login.text()).toBe(200);
-    const verified = await admin.post(`/api/admin/verify-report/${owner.reportId}`);
-    expect(verified.status(), await verified.text()).toBe(200);
+    const owner = await ownerWithReportApart(baseURL, 'dispute', 'revenue-dispute');
+    const admin = await signInAdminRequest(baseURL);
+    await verifyReportThroughApi(admin, owner.reportId);
     await admin.dispose();
 
     // The owner disputes the $800.00 share.
@@ -47,11 +46,8 @@ test(
     expect(received.subject).toBe('We received your dispute of a revenue share');
 
     // The admin accepts it: net $7,000.55 over the $2,000.00 baseline, 10 % of $5,000.55 is $500.06.
-    await signInThroughApi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/revenue-admin');
-    await expect(page.getByRole('tab', { name: /^Unpaid Revenue/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('tab', { name: /^Unpaid Revenue/ }).click();
-    const adminRow = page.getByRole('tabpanel').getByTestId('report-row').filter({ hasText: owner.email });
+    const unpaid = await openRevenueAdminTab(page, 'Unpaid Revenue');
+    const adminRow = unpaid.getByTestId('report-row').filter({ hasText: owner.email });
     await expect(adminRow.getByTestId('dispute-badge')).toHaveText('Disputed');
     await adminRow.getByRole('button', { name: 'Resolve dispute' }).click();
     const resolve = page.getByRole('dialog', { name: 'Resolve dispute' });

@@ -8,9 +8,9 @@
  */
 import { expect, test } from '@playwright/test';
 import {
-  ADMIN,
   createSignedInAccount,
   PASSWORD,
+  signInAdminRequest,
   signInThroughApi,
   uniqueEmail,
 } from '../helpers/accounts.js';
@@ -19,6 +19,7 @@ import {
   agreedSoFirstMonthIs,
   consentToRevenueShare,
   monthBack,
+  openRevenueAdminTab,
   recordAgreementDate,
   reportMonthThroughApi,
   shownPeriod,
@@ -55,8 +56,7 @@ test(
     await reportMonthThroughApi(owner, 900_000, 1);
     const missing = monthBack(2);
 
-    const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+    const admin = await signInAdminRequest(baseURL);
     let estimate: LedgerRow | undefined;
     await expect
       .poll(
@@ -73,12 +73,8 @@ test(
     expect(estimate).toMatchObject({ shareOwed: 80_000, verified: true, estimateClosedAt: null });
 
     // The admin: 'Estimated' on the unpaid report, and its history.
-    await signInThroughApi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/revenue-admin');
-    await expect(page.getByRole('tab', { name: /^Unpaid Revenue/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('tab', { name: /^Unpaid Revenue/ }).click();
-    const row = page
-      .getByRole('tabpanel')
+    const unpaid = await openRevenueAdminTab(page, 'Unpaid Revenue');
+    const row = unpaid
       .getByTestId('report-row')
       .filter({ hasText: email })
       .filter({ has: page.getByTestId('estimate-badge').filter({ hasText: /^Estimated$/ }) });

@@ -8,16 +8,14 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, PASSWORD, signInThroughApi } from '../helpers/accounts.js';
 import { waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-import { ownerWithReport } from '../helpers/revenue-share.js';
+import { openRevenueAdminTab, ownerWithReportApart } from '../helpers/revenue-share.js';
 
 test(
   'an owner leaves the programme from the dashboard; what is owed stays owed and the admin is told',
   { tag: '@phone' },
-  async ({ page, playwright, baseURL }, testInfo) => {
+  async ({ page, baseURL }, testInfo) => {
     test.setTimeout(120_000);
-    const ownerRequest = await playwright.request.newContext({ baseURL });
-    const owner = await ownerWithReport(ownerRequest, 'leave', baseURL, 'revenue-leave');
-    await ownerRequest.dispose();
+    const owner = await ownerWithReportApart(baseURL, 'leave', 'revenue-leave');
 
     await signInThroughApi(page, owner.email, PASSWORD);
     await page.goto('/dashboard');
@@ -59,11 +57,8 @@ test(
     });
     expect(notice.text).toContain('No improvement after three months');
 
-    await signInThroughApi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/revenue-admin');
-    await expect(page.getByRole('tab', { name: /^All Customers/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('tab', { name: /^All Customers/ }).click();
-    const customer = page.getByRole('tabpanel').getByTestId('customer-row').filter({ hasText: owner.email });
+    const customers = await openRevenueAdminTab(page, 'All Customers');
+    const customer = customers.getByTestId('customer-row').filter({ hasText: owner.email });
     await expect(customer.getByTestId('customer-left')).toContainText('Left');
     await expect(customer.getByTestId('customer-left')).toContainText('No improvement after three months');
     await customer.scrollIntoViewIfNeeded();

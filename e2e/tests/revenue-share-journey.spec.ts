@@ -17,13 +17,13 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { DAY, MINUTE } from '@platform/service-kit/clock';
-import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
+import { ADMIN, fillSignUp, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { fileRow, fillStepOne, slot } from '../helpers/consultation.js';
 import { closeContexts } from '../helpers/contexts.js';
 import { isMailPeerRunning } from '../helpers/mail-peer.js';
 import { RunningClock, ownSite } from '../helpers/own-site.js';
 import { expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-import { agreedSoFirstMonthIs, monthNameBack } from '../helpers/revenue-share.js';
+import { agreedSoFirstMonthIs, monthNameBack, payNowOnTestProvider } from '../helpers/revenue-share.js';
 import { toastRegion } from '../helpers/toasts.js';
 
 const clock = new RunningClock();
@@ -129,11 +129,7 @@ test(
       await premium.getByRole('checkbox').click();
       await premium.getByRole('button', { name: /Apply Now/ }).click();
       await expect(page).toHaveURL(/\/signup$/);
-      await page.getByLabel('First name').fill('Rosa');
-      await page.getByLabel('Last name').fill('Diaz');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+      await fillSignUp(page, { first: 'Rosa', last: 'Diaz', email, password: PASSWORD });
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL(/\/revenue-share-welcome$/);
 
@@ -307,12 +303,7 @@ test(
       // The owner pays the verified share online, through the test provider's checkout.
       await page.reload();
       await expect(mine.getByTestId('report-status')).toHaveText('Verified');
-      await mine.getByRole('button', { name: /^Pay now/ }).click();
-      await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-      await expect(page.getByText('$1,000.03').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Pay (test mode)' }).click();
-      await expect(page.getByTestId('payment-outcome')).toContainText('Payment received');
-      await expect(page).toHaveURL(/\/revenue-report$/);
+      await payNowOnTestProvider(page, mine, '$1,000.03', 'pay');
       await expect(mine.getByTestId('report-status')).toHaveText('Paid', { timeout: 20_000 });
       await expect(mine.getByTestId('report-amountPaid')).toHaveText('$1,000.03');
       await expect(mine.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);

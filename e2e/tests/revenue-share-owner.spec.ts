@@ -14,17 +14,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
   ADMIN,
   createAccount,
   logIn,
   PASSWORD,
+  signInAdminRequest,
   signInThroughApi,
   uniqueEmail,
   signInNewAccount,
 } from '../helpers/accounts.js';
 import {
+  expectMisplacedCommasRefused,
   expectNoSeriousA11yViolations,
   picturesWanted,
   saveScreenshot,
@@ -35,9 +37,11 @@ import {
   joinRevenueShare,
   monthBack,
   monthNameBack,
+  payNowOnTestProvider,
   recordAgreementDate,
   reportMonthThroughApi,
   shownPeriod,
+  verifyReportThroughApi,
 } from '../helpers/revenue-share.js';
 import { expectToast } from '../helpers/toasts.js';
 import { holdRequests } from '../helpers/held-requests.js';
@@ -71,12 +75,6 @@ async function becomeOwner(
     );
   }
   return email;
-}
-
-async function adminRequest(request: APIRequestContext): Promise<APIRequestContext> {
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-  return request;
 }
 
 /**
@@ -130,11 +128,7 @@ test(
     const baseline = page.getByLabel('Average monthly net revenue before the program (optional)');
     await baseline.pressSequentially('30000,5');
     await expect(baseline).toHaveValue('30000,5');
-    await baseline.press('Tab');
-    await expect(baseline).toHaveAttribute('aria-invalid', 'true');
-    await expect(baseline).toHaveAccessibleDescription(
-      /^Put commas only between groups of three digits, such as 45,000.50 /,
-    );
+    await expectMisplacedCommasRefused(baseline);
     await baseline.fill('30000');
     await baseline.press('Tab');
     await expect(baseline).toHaveValue('30,000.00');
@@ -431,12 +425,11 @@ test(
 test(
   'with a card on file the reminders announce the charge to it instead of asking to pay',
   { tag: '@phone' },
-  async ({ page, playwright, baseURL }, testInfo) => {
+  async ({ page, baseURL }, testInfo) => {
     await becomeOwner(page, 'card-reminders', 0, 1);
     const reportId = await reportMonthThroughApi(page.request, 1_000_000, 1);
-    const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
-    const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
-    expect(verified.status(), await verified.text()).toBe(200);
+    const admin = await signInAdminRequest(baseURL);
+    await verifyReportThroughApi(admin, reportId);
     await admin.dispose();
     // The card saved on the test provider's page, as the owner's browser does.
     const setup = await page.request.post('/api/saved-card/setup', { data: {} });
@@ -590,15 +583,12 @@ test('the support admin may open the welcome page but not join: the server says 
 test(
   "verified shares offer 'Pay now'; turning back charges nothing; a share settled meanwhile is refused in the server's words and shows as paid",
   { tag: '@phone' },
-  async ({ page, playwright, baseURL }, testInfo) => {
+  async ({ page, baseURL }, testInfo) => {
     await becomeOwner(page, 'pay', 0, 2);
     const online = await reportMonthThroughApi(page.request, 1_234_500, 1);
     const offline = await reportMonthThroughApi(page.request, 800_000, 2);
-    const admin = await adminRequest(await playwright.request.newContext({ baseURL }));
-    for (const reportId of [online, offline]) {
-      const verified = await admin.post(`/api/admin/verify-report/${reportId}`);
-      expect(verified.status(), await verified.text()).toBe(200);
-    }
+    const admin = await signInAdminRequest(baseURL);
+    for (const reportId of [online, offline]) await verifyReportThroughApi(admin, reportId);
 
     await page.goto('/revenue-report');
     // Newest period first.
@@ -614,12 +604,7 @@ test(
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-verified');
 
     // Turning back on the payment page: nothing charged, and the page says so once.
-    await earlier.getByRole('button', { name: /^Pay now/ }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/api/test-checkout/'));
-    await expect(page.getByText('$800.00').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByTestId('payment-outcome')).toContainText('Payment cancelled');
-    await expect(page).toHaveURL(/\/revenue-report$/);
+    await payNowOnTestProvider(page, earlier, '$800.00', 'cancel');
     await expect(earlier.getByTestId('report-status')).toHaveText('Verified');
 
     // Paid offline by the admin while the page was open: nothing is due, and the owner is told so.

@@ -6,21 +6,23 @@
  * /revenue-admin. At 1280 px and, in the @phone project, 390 px, with axe.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, signInThroughApi } from '../helpers/accounts.js';
+import { PASSWORD, signInAdminRequest, signInThroughApi } from '../helpers/accounts.js';
 import { downloadOf, expectNoSeriousA11yViolations, saveScreenshot } from '../helpers/page-checks.js';
-import { monthNameBack, ownerWithReport } from '../helpers/revenue-share.js';
+import {
+  monthNameBack,
+  openRevenueAdminTab,
+  ownerWithReportApart,
+  verifyReportThroughApi,
+} from '../helpers/revenue-share.js';
 
 test(
   'an owner sees the reminders to come and downloads the monthly statement; the admin downloads the same',
   { tag: '@phone' },
-  async ({ page, playwright, baseURL }, testInfo) => {
+  async ({ page, baseURL }, testInfo) => {
     test.setTimeout(120_000);
-    const ownerRequest = await playwright.request.newContext({ baseURL });
-    const owner = await ownerWithReport(ownerRequest, 'statement', baseURL, 'revenue-statement');
-    await ownerRequest.dispose();
-    const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-    expect((await admin.post(`/api/admin/verify-report/${owner.reportId}`)).status()).toBe(200);
+    const owner = await ownerWithReportApart(baseURL, 'statement', 'revenue-statement');
+    const admin = await signInAdminRequest(baseURL);
+    await verifyReportThroughApi(admin, owner.reportId);
     const paid = await admin.post(`/api/admin/mark-paid/${owner.reportId}`, { data: { amount: 30_000 } });
     expect(paid.status(), await paid.text()).toBe(200);
     await admin.dispose();
@@ -68,11 +70,8 @@ test(
     await expect(statement.getByLabel('Month').locator('option')).toHaveCount(1);
 
     // The admin's copy, from the ledger.
-    await signInThroughApi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/revenue-admin');
-    await expect(page.getByRole('tab', { name: /^All Customers/ })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('tab', { name: /^All Customers/ }).click();
-    const customer = page.getByRole('tabpanel').getByTestId('customer-row').filter({ hasText: owner.email });
+    const customers = await openRevenueAdminTab(page, 'All Customers');
+    const customer = customers.getByTestId('customer-row').filter({ hasText: owner.email });
     await customer.getByRole('button', { name: 'Statement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Monthly statement' });
     await expect(dialog.getByLabel('Month')).toHaveValue(month);

@@ -7,31 +7,19 @@
  * signed-out visitors are turned away. Axe and screenshots on a desktop and a 375 px phone.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { becomeCourseMember, signInThroughApi, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { expectNoSeriousA11yViolations, picturesWanted, screenshotBoth } from '../helpers/page-checks.js';
 import { expectToast } from '../helpers/toasts.js';
 import { enrolledCourse } from '../helpers/course.js';
+import { currentTime, type VideoElement } from '../helpers/video.js';
 
 type Lesson = { id: number; positionSeconds: number; completed: boolean; captionsUrl: string | null };
-/** The parts of an HTMLVideoElement the checks use (this project compiles without the DOM types). */
-type VideoElement = {
-  currentTime: number;
-  paused: boolean;
-  muted: boolean;
-  textTracks: ArrayLike<{ mode: string }>;
-  play(): Promise<void>;
-  pause(): void;
-};
 
 async function readLesson(request: APIRequestContext, lessonId: number): Promise<Lesson> {
   const response = await request.get(`/api/lessons/${lessonId}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as Lesson;
-}
-
-function currentTime(video: Locator): Promise<number> {
-  return video.evaluate((node) => (node as unknown as VideoElement).currentTime);
 }
 
 test('a signed-out visitor is sent to /login from a section and a lesson', async ({ page }) => {
