@@ -10,14 +10,7 @@ import {
   SubmitRevenueReportResponseSchema,
   TEXT_CHARACTERS_MESSAGE,
 } from '@platform/contracts';
-import {
-  admin,
-  backings,
-  json,
-  reportBody,
-  user,
-  useClockedOwner,
-} from '../../__tests__/harness.js';
+import { admin, backings, json, reportBody, user, useClockedOwner } from '../../__tests__/harness.js';
 
 /** Every owner here agreed long enough ago to report from January 2030. */
 const AGREED = '2029-12-01';
