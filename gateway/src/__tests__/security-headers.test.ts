@@ -4,16 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync } from 'node:zlib';
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DOCUMENT_ONLY_HEADERS } from '../security/security-headers.js';
 import type { RunningGateway } from '../server.js';
+import { writeBuilt } from './helpers/built-files.js';
 import { useGatewaysOnPeers } from './helpers/gateway.js';
 import { request } from './helpers/http-client.js';
 import { startServer, type RunningPeer } from './helpers/peers.js';
+import { builtFrontEndEnv, makeSiteRoot } from './helpers/site.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const THEME_SCRIPT =
@@ -34,13 +35,22 @@ const { startGateway } = useGatewaysOnPeers({
     },
   },
 });
+let siteRoot: string;
 let shellDir: string;
 let shellServer: RunningPeer;
 
-const gatewayWith = (extra: Record<string, string> = {}) => startGateway({ SHELL_DIR: shellDir, ...extra });
+const gatewayWith = (extra: Record<string, string> = {}) =>
+  startGateway({ ...builtFrontEndEnv(siteRoot), ...extra });
 
 beforeAll(async () => {
-  shellDir = await mkdtemp(path.join(os.tmpdir(), 'gateway-headers-'));
+  siteRoot = await makeSiteRoot('headers');
+  shellDir = path.join(siteRoot, 'shell');
+  // Each remote publishes its (empty) route list, so a path no remote declares is a real 404 whether or
+  // not the repository's own front end has been built.
+  for (const remote of ['public', 'member', 'admin']) {
+    await writeBuilt(path.join(siteRoot, remote), { 'routes.json': JSON.stringify({ routes: [] }) });
+  }
+  await writeBuilt(shellDir, {});
   await writeFile(path.join(shellDir, 'index.html'), indexHtml(THEME_SCRIPT));
   await writeFile(path.join(shellDir, 'main.3f2a9c1b.js'), 'console.log(1);\n');
   await writeFile(path.join(shellDir, 'main.3f2a9c1b.css'), 'body{color:red}\n');
@@ -57,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shellServer?.close();
-  await rm(shellDir, { recursive: true, force: true });
+  await rm(siteRoot, { recursive: true, force: true });
 });
 
 /** The policy's directives by name, each a list of sources. */
