@@ -3,8 +3,7 @@
  * e-mail field, the new password with its confirmation and checklist, and the wide submit button.
  */
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import { useFormState, useWatch } from 'react-hook-form';
-import type { Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, FormField, Input, fieldAria } from '@platform/ui';
 import { LoaderCircleIcon } from 'lucide-react';
 import { FormAlert } from './form-alert';
@@ -53,44 +52,23 @@ export function EmailField({
   );
 }
 
-type NewPasswordValues = { password: string; confirmPassword: string };
-
 /** A new password and its confirmation, both described by the live checklist below them. */
-export function NewPasswordFields<Values extends NewPasswordValues, Request>({
-  form,
+export function NewPasswordFields({
   idPrefix,
   passwordLabel,
+  errors,
+  registrations,
+  values,
   minLength,
-  shouldRecheckConfirmation,
 }: {
-  form: UseFormReturn<Values, unknown, Request>;
   /** `<idPrefix>-password`, `<idPrefix>-confirm-password` and `<idPrefix>-password-checklist`. */
   idPrefix: string;
   passwordLabel: string;
+  errors: { password: string | undefined; confirmPassword: string | undefined };
+  registrations: { password: UseFormRegisterReturn; confirmPassword: UseFormRegisterReturn };
+  values: { password: string; confirmPassword: string };
   minLength: number;
-  /** Whether a changed password re-checks the confirmation now (the forms start re-checking at different moments). */
-  shouldRecheckConfirmation: () => boolean;
 }) {
-  const passwordField = 'password' as Path<Values>;
-  const confirmField = 'confirmPassword' as Path<Values>;
-  const formState = useFormState({ control: form.control, name: [passwordField, confirmField] });
-  const errors = {
-    password: form.getFieldState(passwordField, formState).error?.message,
-    confirmPassword: form.getFieldState(confirmField, formState).error?.message,
-  };
-  // Registered here, after the fields above them, so the first invalid field still takes the focus first.
-  const registrations = {
-    password: form.register(passwordField, {
-      onChange: () => {
-        if (shouldRecheckConfirmation()) void form.trigger(confirmField);
-      },
-    }),
-    confirmPassword: form.register(confirmField),
-  };
-  const [password = '', confirmPassword = ''] = useWatch({
-    control: form.control,
-    name: [passwordField, confirmField],
-  }) as [string | undefined, string | undefined];
   const passwordId = `${idPrefix}-password`;
   const confirmId = `${idPrefix}-confirm-password`;
   const checklistId = `${idPrefix}-password-checklist`;
@@ -114,8 +92,8 @@ export function NewPasswordFields<Values extends NewPasswordValues, Request>({
       </FormField>
       <PasswordChecklist
         id={checklistId}
-        password={password}
-        confirmPassword={confirmPassword}
+        password={values.password}
+        confirmPassword={values.confirmPassword}
         minLength={minLength}
       />
     </>

@@ -4,7 +4,7 @@
  * valid form.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,7 +35,11 @@ function SetupPasswordForm({ token }: { token: string }) {
     mode: 'onChange',
     defaultValues: { token, password: '', confirmPassword: '' },
   });
-  const { isValid } = form.formState;
+  const { errors, isValid } = form.formState;
+  const [password = '', confirmPassword = ''] = useWatch({
+    control: form.control,
+    name: ['password', 'confirmPassword'],
+  });
 
   const onSubmit = submitAuthForm(form, {
     fields: FIELDS,
@@ -59,8 +63,17 @@ function SetupPasswordForm({ token }: { token: string }) {
       <NewPasswordFields
         idPrefix="setup"
         passwordLabel="New password"
-        form={form}
-        shouldRecheckConfirmation={() => form.getFieldState('confirmPassword').isDirty}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+        registrations={{
+          password: form.register('password', {
+            // A changed password re-checks a confirmation already typed.
+            onChange: () => {
+              if (form.getFieldState('confirmPassword').isDirty) void form.trigger('confirmPassword');
+            },
+          }),
+          confirmPassword: form.register('confirmPassword'),
+        }}
+        values={{ password, confirmPassword }}
         minLength={SETUP_PASSWORD_MIN_LENGTH}
       />
       <AuthSubmitButton busy={setUpPassword.isPending} disabled={!isValid || setUpPassword.isPending}>

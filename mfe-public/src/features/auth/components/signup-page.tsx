@@ -3,7 +3,7 @@
  * checklist; the contract's form schema gives the same messages the server gives.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { SIGNUP_PASSWORD_MIN_LENGTH, SignupFormSchema } from '@platform/contracts';
@@ -38,6 +38,10 @@ export function SignupPage() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitted } = form.formState;
+  const [password = '', confirmPassword = ''] = useWatch({
+    control: form.control,
+    name: ['password', 'confirmPassword'],
+  });
 
   const onSubmit = submitAuthForm(form, {
     fields: FIELDS,
@@ -82,8 +86,17 @@ export function SignupPage() {
         <NewPasswordFields
           idPrefix="signup"
           passwordLabel="Password"
-          form={form}
-          shouldRecheckConfirmation={() => isSubmitted}
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+          registrations={{
+            password: form.register('password', {
+              // After a submit, a changed password re-checks the confirmation too.
+              onChange: () => {
+                if (isSubmitted) void form.trigger('confirmPassword');
+              },
+            }),
+            confirmPassword: form.register('confirmPassword'),
+          }}
+          values={{ password, confirmPassword }}
           minLength={SIGNUP_PASSWORD_MIN_LENGTH}
         />
         <AuthSubmitButton busy={isBusy}>
