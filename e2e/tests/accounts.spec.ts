@@ -192,6 +192,33 @@ test.describe('sign-up, login and logout', () => {
     expect(await page.evaluate("localStorage.getItem('pending_plan_from_login')")).toBeNull();
   });
 
+  test('logging out while the dashboard is still being drawn goes home, not to /login', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('slow-dashboard');
+    await createAccount(request, email);
+    const cdp = await page.context().newCDPSession(page);
+    // A slow phone: once logged in, the address says /dashboard at once, and the dashboard may still be
+    // being drawn when the owner taps 'Log out' in the header. It is then drawn signed out, for an address
+    // already left behind, and must send nobody to /login. The timing is the CPU's, so three rounds.
+    for (let round = 1; round <= 3; round += 1) {
+      await logIn(page, email, PASSWORD);
+      await page.waitForURL(/\/dashboard$/);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.locator('header[data-scrolled]').getByRole('button', { name: 'Log out' }).click();
+      await expectToast(page, 'Logged out successfully');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // Home is drawn, and stays: nothing sends the page on to /login afterwards.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText("Why Customers Don't Come Back");
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      await expect(page, `round ${round}`).toHaveURL(/\/$/);
+    }
+    await expectHeaderAccount(page, 'Login');
+  });
+
   test('a wrong password shows the server message in an alert', async ({ page, request }) => {
     const email = uniqueEmail('wrong');
     await createAccount(request, email);

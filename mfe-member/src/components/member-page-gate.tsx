@@ -4,12 +4,20 @@
  */
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SITE_NAME, useDocumentTitle, useSignInGate, type SignInGate } from '@platform/ui';
+import { SITE_NAME, useAddressLeft, useDocumentTitle, useSignInGate, type SignInGate } from '@platform/ui';
 
 /** Titles the page `<page> | <site>` and answers the sign-in gate. */
 export function useMemberPage(page: string): SignInGate {
   useDocumentTitle(`${page} | ${SITE_NAME}`);
   return useSignInGate();
+}
+
+/**
+ * Goes to /login: the visitor is not signed in, or a read answered 401 (the session ended). Renders nothing
+ * when the browser has already left the page, since the navigation under way (the logout's to /) decides.
+ */
+export function ToLogin(): ReactElement | null {
+  return useAddressLeft() ? null : <Navigate to="/login" replace />;
 }
 
 /** A read of the page: `data` is null once a 401 came back (the session is gone). */
@@ -23,7 +31,7 @@ type PageRead = { data: unknown; isFetching: boolean };
 export function signedOutView(gate: SignInGate, ...reads: PageRead[]): ReactElement | null | undefined {
   if (gate.signedOutHere) return null;
   if (gate.redirectToLogin || reads.some((read) => read.data === null && !read.isFetching)) {
-    return <Navigate to="/login" replace />;
+    return <ToLogin />;
   }
   return undefined;
 }

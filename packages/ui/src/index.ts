@@ -80,7 +80,7 @@ export type { AuthUser, UseAuthResult } from './auth/use-auth';
 export { LOGGED_OUT_TOAST_TITLE, useLogout } from './auth/use-logout';
 export type { UseLogoutResult } from './auth/use-logout';
 export { LogOutButton } from './auth/log-out-button';
-export { useSignInGate } from './auth/use-sign-in-gate';
+export { useAddressLeft, useSignInGate } from './auth/use-sign-in-gate';
 export type { SignInGate } from './auth/use-sign-in-gate';
 
 // Cart

@@ -4,7 +4,7 @@
  * 'Course Access Required' with 'Upgrade to Access'; a course that does not exist, a not-found message.
  */
 import { useMemo } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   Badge,
   ButtonLink,
@@ -28,7 +28,7 @@ import { CourseThumbnail } from './course-thumbnail';
 import { EnrollButton } from './enroll-button';
 import { LoadError } from './load-error';
 import { NotFoundCard } from './not-found-card';
-import { signedOutView } from '../../../components/member-page-gate';
+import { ToLogin, signedOutView } from '../../../components/member-page-gate';
 
 function SectionsSkeleton() {
   return (
@@ -48,7 +48,7 @@ function CourseSections({ courseId }: { courseId: number }) {
   useSectionUnlockNotices(sections.data, key);
   const now = useMemo(() => new Date(sections.dataUpdatedAt || Date.now()), [sections.dataUpdatedAt]);
 
-  if (sections.data === null) return <Navigate to="/login" replace />;
+  if (sections.data === null) return <ToLogin />;
   if (sections.isPending) return <SectionsSkeleton />;
   if (sections.isError) {
     return <LoadError title="The sections could not be loaded" reads={[sections]} />;

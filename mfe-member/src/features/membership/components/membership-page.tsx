@@ -3,14 +3,13 @@
  * visitors go to /login; members see the 'already a member' card; others pick a plan, then pay.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { LoadingPlaceholder, Skeleton } from '@platform/ui';
 import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
 import type { MembershipPlanId } from '../lib/membership-plans';
 import { AlreadyMemberCard } from './already-member-card';
 import { PaymentStep } from './payment-step';
 import { PlanCard } from './plan-card';
-import { useMemberPage } from '../../../components/member-page-gate';
+import { ToLogin, useMemberPage } from '../../../components/member-page-gate';
 
 function PlanList({ onSelect }: { onSelect: (plan: MembershipPlanId) => void }) {
   return (
@@ -54,7 +53,7 @@ export function MembershipPage() {
       </LoadingPlaceholder>
     );
   }
-  if (redirectToLogin) return <Navigate to="/login" replace />;
+  if (redirectToLogin) return <ToLogin />;
   if (signedOutHere || !user) return null; // signing out here: the logout flow goes to /
 
   return (

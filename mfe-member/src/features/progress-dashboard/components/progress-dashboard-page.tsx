@@ -10,7 +10,6 @@
  * in one read beside the user's (`GET /api/enrollments/dashboard`, docs/decisions.md, 51).
  */
 import { useMemo, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import {
   Alert,
   AlertDescription,
@@ -55,7 +54,7 @@ import { CourseSectionsList } from './course-sections-list';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { RevenueShareCard } from './revenue-share-card';
 import { CardOnFile } from '../../revenue-report/components/card-on-file';
-import { signedOutView, useMemberPage } from '../../../components/member-page-gate';
+import { ToLogin, signedOutView, useMemberPage } from '../../../components/member-page-gate';
 
 function PageShell({ user, children }: { user: AuthUser | null; children: ReactNode }) {
   const name = user?.firstName || user?.username || 'Member';
@@ -140,7 +139,7 @@ function CourseProgressView({
   // One clock for the whole list, taken when the sections arrived.
   const now = useMemo(() => new Date(sections.dataUpdatedAt || Date.now()), [sections.dataUpdatedAt]);
 
-  if (course.data === null || sections.data === null) return <Navigate to="/login" replace />;
+  if (course.data === null || sections.data === null) return <ToLogin />;
   if (course.isPending || sections.isPending) {
     return <DashboardSkeleton lead={<DashboardLead user={user} firstModuleId={undefined} />} />;
   }
