@@ -211,9 +211,7 @@ test.describe('sign-up, login and logout', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       // Home is drawn, and stays: nothing sends the page on to /login afterwards.
       await expect(page.getByRole('heading', { level: 1 })).toContainText("Why Customers Don't Come Back");
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       await expect(page, `round ${round}`).toHaveURL(/\/$/);
     }
     await expectHeaderAccount(page, 'Login');
