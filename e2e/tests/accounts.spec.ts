@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { fillSignUp } from '../helpers/accounts.js';
+import { ADMIN, fillSignUp, signInThroughApi } from '../helpers/accounts.js';
 import {
   findSetupPasswordPath,
   hasSetupPasswordLink,
@@ -215,6 +215,30 @@ test.describe('sign-up, login and logout', () => {
       await expect(page, `round ${round}`).toHaveURL(/\/$/);
     }
     await expectHeaderAccount(page, 'Login');
+  });
+
+  test('logging out on a member or admin page shows only that, and goes home', async ({ page, request }) => {
+    const email = uniqueEmail('logout-pages');
+    await createAccount(request, email);
+    const pages = [
+      ...['/orders', '/my-consultations', '/account', '/dashboard'].map((path) => ({
+        path,
+        email,
+        password: PASSWORD,
+      })),
+      { path: '/admin', ...ADMIN },
+    ];
+    for (const { path, email: who, password } of pages) {
+      await signInThroughApi(page, who, password);
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await logOutWithButton(page, 'header');
+      // Logging out is not an expired session nor a refused visitor: the toast says only that.
+      await expect(
+        toastRegion(page).getByText(/Login Required|Session Expired|Unauthorized/),
+        path,
+      ).toHaveCount(0);
+    }
   });
 
   test('a wrong password shows the server message in an alert', async ({ page, request }) => {

@@ -6,6 +6,9 @@ describe('admin pages: access', () => {
   it('lets only the admin in: signed-out visitors and other users are turned away', () => {
     expect(getAdminAccess(null, true)).toBe('checking');
     expect(getAdminAccess(null, false)).toBe('signed-out');
+    expect(getAdminAccess(null, false, true)).toBe('signed-out-here');
+    expect(getAdminAccess(null, true, true)).toBe('checking');
+    expect(getAdminAccess({ role: 'admin' }, false, true)).toBe('allowed');
     expect(getAdminAccess({ role: 'user' }, false)).toBe('denied');
     expect(getAdminAccess({}, false)).toBe('denied');
     expect(getAdminAccess({ role: 'admin' }, false)).toBe('allowed');
@@ -23,6 +26,8 @@ describe('admin pages: access', () => {
     expect(getAdminRefusal('checking', [])).toBeNull();
     expect(getAdminRefusal('allowed', [null, undefined])).toBeNull();
     expect(getAdminRefusal('signed-out', [])).toBe('unauthorized');
+    // The admin signed out on the page: the logout goes home, with no 'Unauthorized' on the way.
+    expect(getAdminRefusal('signed-out-here', [new ApiError(401, '')])).toBeNull();
     expect(getAdminRefusal('denied', [])).toBe('denied');
     // The session ended while the page was open: the admin's reads are answered 401 / 403.
     expect(getAdminRefusal('allowed', [null, new ApiError(401, '')])).toBe('unauthorized');

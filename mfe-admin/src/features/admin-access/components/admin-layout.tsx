@@ -18,8 +18,11 @@ function AdminFrame({ children }: { children: ReactNode }) {
 export function AdminLayout() {
   const access = useAdminAccess();
   const [readRefusal, setReadRefusal] = useState<AdminRefusal | null>(null);
-  const refusal = getAdminRefusal(access, []) ?? readRefusal;
+  const refusal = access === 'signed-out-here' ? null : (getAdminRefusal(access, []) ?? readRefusal);
   useRefusalRedirect(refusal);
+
+  // Signed out on this page: nothing to draw, the logout's navigation home follows.
+  if (access === 'signed-out-here') return null;
 
   if (refusal) {
     return (

@@ -5,7 +5,7 @@
  * 'Access Denied' toast and the redirect after 1 s / 2 s. A page reports its reads with `useAdminReads`.
  */
 import { createContext, useContext, useEffect } from 'react';
-import { useAuth, useToastAndRedirect } from '@platform/ui';
+import { useSignInGate, useToastAndRedirect } from '@platform/ui';
 import {
   ACCESS_DENIED_REDIRECT,
   ADMIN_ACCESS_MESSAGES,
@@ -16,8 +16,8 @@ import {
 import type { AdminAccess, AdminRefusal } from '../lib/admin-access';
 
 export function useAdminAccess(): AdminAccess {
-  const { user, isLoading } = useAuth();
-  return getAdminAccess(user, isLoading);
+  const { user, isLoading, signedOutHere } = useSignInGate();
+  return getAdminAccess(user, isLoading, signedOutHere);
 }
 
 export function useRefusalRedirect(refusal: AdminRefusal | null): void {

@@ -5,15 +5,17 @@
  */
 import { getApiErrorStatus } from '@platform/ui';
 
-export type AdminAccess = 'checking' | 'signed-out' | 'denied' | 'allowed';
+/** 'signed-out-here': the admin signed out while the page was open, and the logout is on its way home. */
+export type AdminAccess = 'checking' | 'signed-out' | 'signed-out-here' | 'denied' | 'allowed';
 
-/** Signed out → 'signed-out'; signed in without role admin → 'denied'. */
+/** Signed out → 'signed-out' ('signed-out-here' on the page); signed in without role admin → 'denied'. */
 export function getAdminAccess(
   user: { role?: string | null } | null | undefined,
   isLoading: boolean,
+  signedOutHere = false,
 ): AdminAccess {
   if (isLoading) return 'checking';
-  if (!user) return 'signed-out';
+  if (!user) return signedOutHere ? 'signed-out-here' : 'signed-out';
   return user.role === 'admin' ? 'allowed' : 'denied';
 }
 
@@ -35,9 +37,11 @@ export type AdminRefusal = 'unauthorized' | 'denied';
 
 /**
  * A signed-out visitor, or any read of the page answered 401, is 'unauthorized'; anyone but the admin, or
- * a read answered 403, is 'denied'. Errors that are neither are the page's own to show.
+ * a read answered 403, is 'denied'. Errors that are neither are the page's own to show. Signing out on the
+ * page is no refusal: the logout goes home.
  */
 export function getAdminRefusal(access: AdminAccess, errors: readonly unknown[]): AdminRefusal | null {
+  if (access === 'signed-out-here') return null;
   const failures = errors.filter((error) => error != null).map(classifyListFailure);
   if (access === 'signed-out' || failures.includes('unauthorized')) return 'unauthorized';
   if (access === 'denied' || failures.includes('denied')) return 'denied';

@@ -13,7 +13,7 @@ import {
   NoticeCard,
   SITE_NAME,
   Skeleton,
-  useAuth,
+  useSignInGate,
   useDocumentTitle,
   useToastAndRedirect,
 } from '@platform/ui';
@@ -70,7 +70,7 @@ function EmptyState() {
 
 export function MyConsultationsPage() {
   useDocumentTitle(`My Consultations | ${SITE_NAME}`);
-  const { user, isLoading: userLoading } = useAuth();
+  const { user, isLoading: userLoading, redirectToLogin } = useSignInGate();
   const signedIn = user !== null;
   const consultations = useMyConsultations(signedIn);
   const redirect = useToastAndRedirect();
@@ -80,7 +80,8 @@ export function MyConsultationsPage() {
   const sessionExpired = signedIn && consultations.data === null && !consultations.isFetching;
 
   useEffect(() => {
-    if (signedOut) {
+    // Signing out on this page is not a visitor to send to /login: the logout goes home (useSignInGate).
+    if (redirectToLogin) {
       redirect(
         {
           title: 'Login Required',
@@ -101,7 +102,7 @@ export function MyConsultationsPage() {
         LOGIN_REDIRECT_DELAY_MS,
       );
     }
-  }, [signedOut, sessionExpired, redirect]);
+  }, [redirectToLogin, sessionExpired, redirect]);
 
   const list = sortNewestFirst(consultations.data ?? []);
   const loading = userLoading || signedOut || sessionExpired || consultations.isPending;

@@ -22,7 +22,7 @@ import {
   LoadFailedAlert,
   LoadingList,
   SITE_NAME,
-  useAuth,
+  useSignInGate,
   useDocumentTitle,
   useOnceSearchParam,
   useToastAndRedirect,
@@ -133,7 +133,7 @@ function OrderCard({
 
 export function OrdersPage() {
   useDocumentTitle(`${ORDERS_COPY.title} | ${SITE_NAME}`);
-  const { user, isLoading: userLoading } = useAuth();
+  const { user, isLoading: userLoading, redirectToLogin } = useSignInGate();
   const orders = useMyOrders(user !== null);
   const redirect = useToastAndRedirect();
   // Back from the card page where a plan's card was changed (docs/behaviour/checkout-and-payments.md#payment-plan).
@@ -142,10 +142,11 @@ export function OrdersPage() {
   const sessionExpired = user !== null && orders.data === null && !orders.isFetching;
 
   useEffect(() => {
-    if (signedOut || sessionExpired) {
+    // Signing out on this page is neither: the logout goes home (useSignInGate).
+    if (redirectToLogin || sessionExpired) {
       redirect(
         {
-          title: signedOut ? 'Login Required' : 'Session Expired',
+          title: redirectToLogin ? 'Login Required' : 'Session Expired',
           description: 'Please log in to see your orders.',
           variant: 'destructive',
         },
@@ -153,7 +154,7 @@ export function OrdersPage() {
         LOGIN_REDIRECT_DELAY_MS,
       );
     }
-  }, [signedOut, sessionExpired, redirect]);
+  }, [redirectToLogin, sessionExpired, redirect]);
 
   const loading = userLoading || signedOut || sessionExpired || orders.isPending;
   const list = orders.data?.orders ?? [];
