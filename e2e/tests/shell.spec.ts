@@ -116,6 +116,43 @@ test.describe('shell and micro-frontends', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test("a click on the theme switch counts even when the tooltip's code arrives while it is pressed", async ({
+    page,
+  }) => {
+    await page.goto('/checkout');
+    const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
+    await expect(toggle).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // The tooltip's code, asked for on the first hover, is held until the button is pressed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Promise<unknown>[] = [];
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/*.js', (route) => {
+      const answered = released.then(() => route.continue());
+      held.push(answered);
+      asked();
+      return answered;
+    });
+    const box = await toggle.boundingBox();
+    expect(box).not.toBeNull();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await requested;
+    await page.mouse.down();
+    release();
+    await Promise.all(held);
+    // The code is in; the page draws with it while the button is still held down.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    await page.mouse.up();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    // Then the tooltip's trigger takes the button's place.
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toHaveAttribute(
+      'data-state',
+      /.+/,
+    );
+  });
+
   test('the theme choice is kept across a reload', async ({ page }) => {
     await page.goto('/checkout');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -24,18 +24,41 @@ export function ThemeToggle() {
   const [tooltip, setTooltip] = useState<TooltipModule | null>(loadedTooltipModule);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const shouldRestoreFocus = useRef(false);
+  // The tooltip's trigger replaces the button. Code that arrives while the button is held down waits for
+  // the press to end: a press that begins on one button and ends on another is no click, and would be lost.
+  const pressed = useRef(false);
+  const arrived = useRef<TooltipModule | null>(null);
+
+  const showTooltip = (module: TooltipModule) => {
+    if (pressed.current) {
+      arrived.current = module;
+      return;
+    }
+    // Keyboard focus moves to the trigger (and opens the tooltip).
+    shouldRestoreFocus.current = document.activeElement === buttonRef.current;
+    setTooltip(module);
+  };
 
   const loadTooltip = () => {
     if (tooltip) return;
     loadTooltipModule().then(
       (module) => {
         loadedTooltipModule = module;
-        // The tooltip's trigger replaces the button: keyboard focus moves to it (and opens the tooltip).
-        shouldRestoreFocus.current = document.activeElement === buttonRef.current;
-        setTooltip(module);
+        showTooltip(module);
       },
       (error: unknown) => console.warn('The theme toggle tooltip could not be loaded', error),
     );
+  };
+
+  const onPress = () => {
+    pressed.current = true;
+  };
+  // After the click that the release makes, which the browser sends once this handler is done.
+  const onRelease = () => {
+    pressed.current = false;
+    const module = arrived.current;
+    arrived.current = null;
+    if (module) setTimeout(() => showTooltip(module));
   };
 
   useEffect(() => {
@@ -62,6 +85,10 @@ export function ThemeToggle() {
       disabled={!hydrated}
       onClick={toggleTheme}
       onPointerEnter={onPointerEnter}
+      onPointerDown={onPress}
+      onPointerUp={onRelease}
+      onPointerCancel={onRelease}
+      onPointerLeave={onRelease}
       onFocus={onFocus}
     >
       <SunIcon className="hidden size-5 dark:block" />
