@@ -48,6 +48,7 @@ export type { TooltipSettings } from './components/tooltip-provider';
 export { cn } from './lib/cn';
 export type { ClassValue } from './lib/cn';
 export { lazyPage } from './lib/lazy-page';
+export { newRequestId } from './lib/request-id';
 
 // Toasts
 export { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast/toast-options';

@@ -78,8 +78,8 @@ export interface RevenueUnderTest {
   acceptedReport(owner: UserCaller, body: Record<string, unknown>): Promise<string>;
   /** The admin's Verify on a report (`POST /api/admin/verify-report/:id`), as a support admin. */
   verify(reportId: string): Promise<Response>;
-  /** The admin's Mark Paid on a report, `amount` in cents, as a support admin. */
-  markPaid(reportId: string, amount: unknown): Promise<Response>;
+  /** The admin's Mark Paid on a report, `amount` in cents, as a support admin (with the form's id if given). */
+  markPaid(reportId: string, amount: unknown, paymentId?: string): Promise<Response>;
   // What the pages read, parsed with their contracts.
   /** `GET /api/revenue-reports` as `owner`: their plan and reports. */
   myReports(owner: UserCaller): Promise<MyRevenueReports>;
@@ -165,8 +165,8 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
     submitReport: (owner, body) => submitReport(revenue, owner, body),
     acceptedReport: (owner, body) => acceptedReport(revenue, owner, body),
     verify: (reportId) => running.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({})),
-    markPaid: (reportId, amount) =>
-      running.requestAs(admin(), `/api/admin/mark-paid/${reportId}`, json({ amount })),
+    markPaid: (reportId, amount, paymentId) =>
+      running.requestAs(admin(), `/api/admin/mark-paid/${reportId}`, json({ amount, paymentId })),
     myReports: async (owner) =>
       MyRevenueReportsSchema.parse(await (await running.requestAs(owner, '/api/revenue-reports')).json()),
     customers: async () =>

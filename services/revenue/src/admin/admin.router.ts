@@ -6,7 +6,7 @@
  *   GET  /api/admin/revenue-customers        (and .csv)
  *   GET  /api/admin/revenue-reports          (and .csv)
  *   POST /api/admin/verify-report/:id
- *   POST /api/admin/mark-paid/:id            { amount }
+ *   POST /api/admin/mark-paid/:id            { amount, paymentId? }
  *   POST /api/admin/send-reminder            { customerId, reminderType }
  *   POST /api/admin/revenue-customers/:id/baseline           { baselineNetRevenue, reason }
  *   GET  /api/admin/revenue-customers/:id/baseline-changes
@@ -98,6 +98,7 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
         await markReportPaid(deps, {
           reportId: req.params.id,
           amount: req.body.amount,
+          paymentId: req.body.paymentId,
           adminId: req.caller.userId,
           requestId: String(req.id),
         }),

@@ -3,6 +3,8 @@ import type { Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { revenueReports, sharePayments, type RevenueReportRow } from '../db/schema.js';
 
+type SharePaymentRow = typeof sharePayments.$inferSelect;
+
 export type NewRevenueReportRow = typeof revenueReports.$inferInsert;
 
 export async function insertReport(db: Executor, report: NewRevenueReportRow): Promise<RevenueReportRow> {
@@ -68,6 +70,11 @@ export async function insertSharePayment(
   payment: typeof sharePayments.$inferInsert,
 ): Promise<void> {
   await db.insert(sharePayments).values(payment);
+}
+
+export async function findSharePayment(db: Executor, id: string): Promise<SharePaymentRow | null> {
+  const [row] = await db.select().from(sharePayments).where(eq(sharePayments.id, id)).limit(1);
+  return row ?? null;
 }
 
 /** Every share payment recorded, in cents, credit applied left out. */

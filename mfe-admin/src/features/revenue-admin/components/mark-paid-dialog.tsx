@@ -1,12 +1,16 @@
 /**
  * Mark Paid: a small dialog asking how much arrived, in dollars and cents, prefilled with what the report
- * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the server's refusal ('The amount is more than …') is
- * shown under the field. Success: 'Payment Recorded' with the amount, and the lists are read again.
+ * still owes, shown as typed and written the standard way once the admin leaves it. A part is accepted; the
+ * server's refusal ('The amount is more than …') is shown under the field. Success: 'Payment Recorded' with
+ * the amount, and the lists are read again. Each opening of the dialog is one payment: its id goes with
+ * every attempt, so a retry after a lost answer or a second press records it once, and the server's 409
+ * for an id already recorded with another amount shows under the field.
  */
+import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
-import { ApiError, Button } from '@platform/ui';
+import { ApiError, Button, newRequestId } from '@platform/ui';
 import { ButtonDialog } from '@platform/ui/dialog';
 import { useMarkReportPaid } from '../api/mark-report-paid';
 import { LedgerForm, useLedgerForm } from './ledger-change';
@@ -18,17 +22,22 @@ import { formatPeriod } from '../lib/report-period';
 
 function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const markPaid = useMarkReportPaid();
+  const [paymentId] = useState(newRequestId);
+  // What was owed when the dialog opened: a failed attempt reads the lists again, and a retry of a payment
+  // that went through must still pass the form's own check to reach the server, which answers it.
+  const [owedAtOpening] = useState(report.amountDue);
   const { form, onSubmit, busy } = useLedgerForm<MarkPaidFormValues, MarkPaidFormOutput>({
-    schema: markPaidFormSchema(report.amountDue),
-    defaultValues: { amount: formatMoneyInput(report.amountDue) },
-    change: ({ amount }) => markPaid.mutateAsync({ reportId: report.id, request: { amount } }),
+    schema: markPaidFormSchema(owedAtOpening),
+    defaultValues: { amount: formatMoneyInput(owedAtOpening) },
+    change: ({ amount }) => markPaid.mutateAsync({ reportId: report.id, request: { amount, paymentId } }),
     texts: {
       doneTitle: REVENUE_ADMIN_MESSAGES.paymentRecordedTitle,
       failedText: REVENUE_ADMIN_MESSAGES.markPaidFailed,
       failureLog: 'Mark paid failed:',
     },
     showRefusal: (setError) => (failure) => {
-      if (!(failure instanceof ApiError && failure.status === 400 && failure.serverMessage)) return false;
+      const refused = failure instanceof ApiError && (failure.status === 400 || failure.status === 409);
+      if (!(refused && failure.serverMessage)) return false;
       setError('amount', { message: failure.serverMessage }, { shouldFocus: true });
       return true;
     },
@@ -44,7 +53,7 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
         name="amount"
         id={id}
         label="Amount received"
-        hint={`Still owed: ${formatMoney(report.amountDue)}. A part of it may be recorded now and the rest later.`}
+        hint={`Still owed: ${formatMoney(owedAtOpening)}. A part of it may be recorded now and the rest later.`}
       />
     </LedgerForm>
   );

@@ -37,6 +37,7 @@ export const REVENUE_ADMIN_MESSAGES = {
   amountTooLarge: 'Amount is too large',
   notVerified: 'Verify the report before recording a payment',
   alreadyPaid: 'This report is already paid',
+  paymentIdInvalid: 'paymentId must be a UUID',
   reminderFailed: 'Failed to send reminder. Please try again.',
   reminderSentTitle: 'Reminder Sent',
   customerIdRequired: 'customerId is required',
@@ -110,6 +111,14 @@ export function baselineCorrectedText(formattedBaseline: string): string {
 /** 400 when a payment would take a report past its share. */
 export function moreThanOwedMessage(formattedDue: string): string {
   return `The amount is more than the ${formattedDue} still owed on this report`;
+}
+
+/**
+ * 409 when a Mark Paid's `paymentId` was already recorded for another amount or report: the first attempt
+ * went through, and the lists show it.
+ */
+export function paymentAlreadyRecordedMessage(formattedAmount: string): string {
+  return `This payment was already recorded as ${formattedAmount}. Check the report before recording more`;
 }
 
 /** 'Revenue report reminder sent' / 'Payment reminder sent' (the 'Reminder Sent' toast's text). */
@@ -226,6 +235,14 @@ export const MarkPaidRequestSchema = z.object({
     .int(REVENUE_ADMIN_MESSAGES.amountWhole)
     .positive(REVENUE_ADMIN_MESSAGES.amountPositive)
     .max(MAX_REVENUE_CENTS, REVENUE_ADMIN_MESSAGES.amountTooLarge),
+  /**
+   * The admin's form makes one when it opens and sends it with every attempt: the same id again (a retry
+   * after a lost answer, a double submit) records nothing more and gets the first answer.
+   */
+  paymentId: z
+    .uuid({ error: REVENUE_ADMIN_MESSAGES.paymentIdInvalid })
+    .transform((id) => id.toLowerCase())
+    .optional(),
 });
 export type MarkPaidRequest = z.infer<typeof MarkPaidRequestSchema>;
 
