@@ -1,6 +1,7 @@
 /**
  * Which of course's tables hold a person's data (docs/decisions.md, 102–103): enrolments, progress, the
- * drip schedule, certificates, questions, team seats and the projections kept under their user id. All of
+ * drip schedule, certificates, questions, team seats, their plans' pauses and the projections kept under
+ * their user id. All of
  * it goes on deletion.
  */
 import { eq, or } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
   memberPlanStatus,
   moduleProgress,
   ownerStanding,
+  planPauseStates,
   sectionUnlockNotices,
   teamSeats,
 } from '../db/schema.js';
@@ -37,6 +39,7 @@ export const coursePersonalData: PersonalDataPlan = {
     rowsOfUser(learnerDrip),
     rowsOfUser(dripOverrideLog),
     rowsOfUser(learningNudges),
+    rowsOfUser(planPauseStates),
     {
       table: lessonQuestions,
       where: (p) => or(eq(lessonQuestions.userId, p.userId), sameEmail(lessonQuestions.email, p)),

@@ -550,3 +550,15 @@ export const learningNudges = courseSchema.table(
   },
   (table) => [primaryKey({ name: 'learning_nudges_pkey', columns: [table.userId, table.kind, table.key] })],
 );
+
+/**
+ * The latest pause or resumption of each payment plan (its order) applied here, by the time the payment
+ * service gave it: one that arrives after a later one (a delivery that failed and came back) changes
+ * nothing (docs/behaviour/checkout-and-payments.md#payment-plan).
+ */
+export const planPauseStates = courseSchema.table('plan_pause_states', {
+  orderId: uuid('order_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  paused: boolean('paused').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});

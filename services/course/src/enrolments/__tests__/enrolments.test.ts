@@ -224,6 +224,29 @@ describe.each(cases)('enrolments through $name', ({ backing: factory, bus: busSe
     expect(await rowsOf(buyer.userId)).toMatchObject([{ withdrawnAt: null, pausedByOrderId: null }]);
   });
 
+  it('keeps a plan open when its resumption arrives before its pause, and pauses it again later', async () => {
+    const buyer = user();
+    const grant = granted(buyer, [courseId], START);
+    await deliver(grant);
+    const [enrolment] = await enrolmentsOf(buyer);
+
+    // The pause's first delivery failed and came back after the resumption: it changes nothing.
+    const pausedAt = new Date(START.getTime() + 38 * DAY);
+    await deliver(planEvent('payment.plan.resumed', grant, new Date(START.getTime() + 40 * DAY)));
+    await deliver(planEvent('payment.plan.paused', grant, pausedAt));
+    expect(await enrolmentsOf(buyer)).toEqual([enrolment]);
+    expect(await rowsOf(buyer.userId)).toMatchObject([{ withdrawnAt: null, pausedByOrderId: null }]);
+
+    // A later instalment unpaid past its grace pauses the plan again, and its late resumption opens it.
+    await deliver(planEvent('payment.plan.paused', grant, new Date(START.getTime() + 68 * DAY)));
+    expect(await enrolmentsOf(buyer)).toEqual([]);
+    const resumedAgain = planEvent('payment.plan.resumed', grant, new Date(START.getTime() + 70 * DAY));
+    await deliver(planEvent('payment.plan.paused', grant, pausedAt)); // the first pause once more, late
+    expect(await enrolmentsOf(buyer)).toEqual([]);
+    await deliver(resumedAgain);
+    expect(await enrolmentsOf(buyer)).toEqual([enrolment]);
+  });
+
   it('keeps a course another order gives when a payment plan pauses', async () => {
     const buyer = user();
     const plan = granted(buyer, [courseId], START);
