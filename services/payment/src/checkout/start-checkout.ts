@@ -15,11 +15,12 @@ import {
   type CheckoutQuote,
 } from '@platform/contracts';
 import { MINUTE } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { applyCoupon } from '../coupons/apply-coupon.js';
 import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
-import { insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
+import { findOrder, insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
 import { findOwnedProducts, isOnePerPerson, isOwnable } from '../orders/owned-products.js';
 import type {
   CheckoutUrls,
@@ -187,6 +188,19 @@ export interface OpenCheckoutOptions {
   urls?: CheckoutUrls;
   /** Set for a revenue-share order: the report it pays (docs/decisions.md, 28). */
   revenueReportId?: string;
+  /**
+   * Runs in the order's insert transaction, before the insert: a share checkout locks its report's due
+   * there and throws when the report no longer owes what the order asks.
+   */
+  claim?: (tx: Executor) => Promise<void>;
+}
+
+/**
+ * The order stopped being pending while its provider's page was being made (a share whose card on file
+ * was charged meanwhile): the page was closed, and nobody is sent to it.
+ */
+export class CheckoutClosedError extends Error {
+  override name = 'CheckoutClosedError';
 }
 
 /**
@@ -202,6 +216,7 @@ export async function openCheckout(
   const id = randomUUID();
   const email = customer.email;
   await deps.db.transaction(async (tx) => {
+    await options.claim?.(tx);
     await insertOrder(
       tx,
       {
@@ -275,13 +290,27 @@ export async function openCheckout(
     );
   }
 
-  const order = await updateOrder(deps.db, id, {
-    providerSessionId: checkout.providerSessionId,
-    checkoutUrl: checkout.url,
-    nextCheckAt: new Date(now.getTime() + deps.config.RECONCILE_AFTER_MINUTES * MINUTE),
-    updatedAt: deps.clock.now(),
-  });
-  if (!order) throw new Error(`order ${id} vanished while its checkout was created`);
+  const order = await updateOrder(
+    deps.db,
+    id,
+    {
+      providerSessionId: checkout.providerSessionId,
+      checkoutUrl: checkout.url,
+      nextCheckAt: new Date(now.getTime() + deps.config.RECONCILE_AFTER_MINUTES * MINUTE),
+      updatedAt: deps.clock.now(),
+    },
+    ['pending'],
+  );
+  if (!order) {
+    if (!(await findOrder(deps.db, id)))
+      throw new Error(`order ${id} vanished while its checkout was created`);
+    const sessionId = checkout.providerSessionId;
+    await provider.closeCheckout?.(sessionId).catch((error: unknown) => {
+      // Nobody learns its address, so an open page left behind is never paid.
+      deps.logger.warn({ err: error, orderId: id, sessionId }, 'could not close the checkout page');
+    });
+    throw new CheckoutClosedError(`order ${id} was closed while its checkout was created`);
+  }
   deps.logger.info(
     {
       orderId: id,

@@ -276,7 +276,8 @@ export const subscriptionRenewals = paymentSchema.table('subscription_renewals',
 export const testCheckoutSessions = paymentSchema.table('test_checkout_sessions', {
   id: text('id').primaryKey(),
   orderId: uuid('order_id').notNull(),
-  status: text('status', { enum: ['open', 'paid', 'declined'] })
+  /** `expired`: closed before anyone paid it (as Stripe expires a session). */
+  status: text('status', { enum: ['open', 'paid', 'declined', 'expired'] })
     .notNull()
     .default('open'),
   lines: jsonb('lines').$type<OrderLine[]>().notNull(),

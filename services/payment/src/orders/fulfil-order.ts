@@ -10,9 +10,11 @@
  * nothing: one order, one fulfilment, one event.
  *
  * An order that pays a revenue share is fulfilled only while its report, as the dues projection holds it
- * (locked), is verified, the payer's, and still owes at least the order's total. Otherwise the money was
- * not needed (another payment got there first): the order stays `paid`, emits nothing, and is queued for
- * its automatic refund (orders/automatic-refunds.ts).
+ * (locked before the order, as the card collection and the share checkout lock it), is verified, the
+ * payer's, and still owes at least the order's total; fulfilled, its total is taken off the projection at
+ * once, so neither the card on file nor 'Pay now' asks for it again before the revenue service's next
+ * announcement. Otherwise the money was not needed (another payment got there first): the order stays
+ * `paid`, emits nothing, and is queued for its automatic refund (orders/automatic-refunds.ts).
  *
  * A purchase of a one-per-person product claims it for its account (orders/owned-products.ts). When the
  * account already has it (another checkout of it was paid first), the order likewise stays `paid`, emits
@@ -26,7 +28,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentConfig } from '../config.js';
 import { fulfilments, outboxEvents } from '../db/schema.js';
 import type { ProviderPaymentStatus } from '../providers/payment-provider.js';
-import { lockShareDue } from '../revenue-share/share-dues.repository.js';
+import { lockShareDue, takeFromShareDue } from '../revenue-share/share-dues.repository.js';
 import { findAutomaticRefund, queueAutomaticRefund } from './automatic-refunds.js';
 import { checkCouponClaim, recordRedemption } from '../coupons/apply-coupon.js';
 import { issueInvoice } from '../invoices/issue-invoice.js';
@@ -36,6 +38,7 @@ import { paidOrderData } from './paid-order-data.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
 import { startPaymentPlan } from '../payment-plans/payment-plans.js';
 import {
+  findReportOfOrder,
   lockOrder,
   updateOrder,
   type NewOrderRow,
@@ -146,6 +149,8 @@ async function fulfilInTransaction(
   tx: Executor,
   { orderId, payment, source, requestId }: FulfilOrderOptions,
 ): Promise<FulfilResult> {
+  const reportId = await findReportOfOrder(tx, orderId);
+  if (reportId) await lockShareDue(tx, reportId);
   const order = await lockOrder(tx, orderId);
   if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
   const now = deps.clock.now();
@@ -237,6 +242,7 @@ async function fulfilInTransaction(
     .onConflictDoNothing()
     .returning({ orderId: fulfilments.orderId });
   if (claimed.length === 0) return { outcome: 'already-fulfilled', order };
+  if (order.revenueReportId) await takeFromShareDue(tx, order.revenueReportId, order.total);
 
   const paid = await markPaid(tx, order, payment, now, {
     providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,

@@ -43,6 +43,15 @@ export async function findOrder(db: Executor, id: string): Promise<OrderWithLine
   return row ? withLines(db, row) : null;
 }
 
+/** The revenue report an order pays (it never changes, so no lock is needed); null for a purchase. */
+export async function findReportOfOrder(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ revenueReportId: orders.revenueReportId })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row?.revenueReportId ?? null;
+}
+
 /** The order row, locked until the transaction ends: every state change of an order goes through here. */
 export async function lockOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');

@@ -4,7 +4,9 @@
  * to `refunded` is conditional, so of two concurrent refunds one records it and emits
  * `payment.order.refunded` (in the same transaction), and the other is told it was already refunded.
  * The automatic refund of an unneeded payment (orders/automatic-refunds.ts) goes through the same
- * `refundThroughProvider`, without the window.
+ * `refundThroughProvider`, without the window. A payment plan's later payments are refunded first, each
+ * recorded once refunded; a refund that fails after them leaves the order paid, and trying again refunds
+ * only what is left.
  */
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
@@ -19,7 +21,7 @@ import { askProvider } from '../checkout/ask-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orders.repository.js';
 import { releaseOwnedProducts } from './owned-products.js';
-import { refundPlanInstalments } from '../payment-plans/payment-plans.js';
+import { recordFirstInstalmentRefunded, refundPlanInstalments } from '../payment-plans/payment-plans.js';
 import { latestPaymentOf } from './subscription-events.js';
 
 export const REFUND_ERRORS = {
@@ -146,6 +148,8 @@ async function recordRefund(
     await releaseOwnedProducts(tx, order.id);
     // Refunded, it used no coupon: the use is given back.
     await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+    // A plan's later payments were refunded (and recorded) before; its first is the order's own.
+    await recordFirstInstalmentRefunded(tx, order.id, now);
     await enqueueEvent(
       tx,
       outboxEvents,

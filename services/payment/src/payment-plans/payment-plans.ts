@@ -250,9 +250,11 @@ function instalmentState(row: PlanInstalmentRow, status: PaymentPlanStatus, now:
 }
 
 /**
- * Before a plan's order is refunded: the plan stops (no further charge), and every later instalment paid
- * is refunded through the vault that charged it, once per payment. Returns the cents those refunds
- * returned (instalment 1 is the order's own payment, refunded with it); 0 for an order without a plan.
+ * Before a plan's order is refunded: the plan stops (no further charge), and each later payment not yet
+ * refunded is refunded through the vault that charged it (once per payment, an already-refunded answer
+ * included) and recorded on its instalments at once, so a refund tried again after a failure skips it.
+ * Returns the cents the later payments returned, now or before (instalment 1 is the order's own payment,
+ * recorded with the order: `recordFirstInstalmentRefunded`); 0 for an order without a plan.
  */
 export async function refundPlanInstalments(
   deps: PaymentDeps,
@@ -265,22 +267,40 @@ export async function refundPlanInstalments(
     return (await listInstalments(tx, order.id)).filter((row) => row.number > 1 && row.paidAt);
   });
   if (!later) return 0;
-  if (later.length > 0) {
+  const unrefunded = new Set(
+    later.flatMap((row) => (!row.refundedAt && row.providerPaymentId ? [row.providerPaymentId] : [])),
+  );
+  if (unrefunded.size > 0) {
     const vault = vaultOfCard(deps, order.provider === 'stripe' ? 'stripe' : 'test');
     if (!vault) throw new Error(`no card vault to refund the instalments of order ${order.id}`);
-    for (const paymentId of new Set(later.map((row) => row.providerPaymentId))) {
-      if (paymentId) await vault.refund(paymentId);
+    for (const paymentId of unrefunded) {
+      await vault.refund(paymentId);
+      await deps.db
+        .update(planInstalments)
+        .set({ refundedAt: deps.clock.now() })
+        .where(
+          and(
+            eq(planInstalments.orderId, order.id),
+            eq(planInstalments.providerPaymentId, paymentId),
+            isNull(planInstalments.refundedAt),
+          ),
+        );
     }
   }
-  await deps.db
+  return later.reduce((sum, row) => sum + row.amount, 0);
+}
+
+/** In the transaction that records the order refunded: its plan's instalment 1, the order's own payment. */
+export async function recordFirstInstalmentRefunded(tx: Executor, orderId: string, at: Date): Promise<void> {
+  await tx
     .update(planInstalments)
-    .set({ refundedAt: deps.clock.now() })
+    .set({ refundedAt: at })
     .where(
       and(
-        eq(planInstalments.orderId, order.id),
+        eq(planInstalments.orderId, orderId),
+        eq(planInstalments.number, 1),
         isNotNull(planInstalments.paidAt),
         isNull(planInstalments.refundedAt),
       ),
     );
-  return later.reduce((sum, row) => sum + row.amount, 0);
 }

@@ -4,6 +4,7 @@
  * same code fulfils an order whichever provider took the payment.
  */
 import type { OrderLine, PaymentProviderName, PaypalOrderResponse } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 
 /** How often a recurring line bills (Stripe's `recurring.interval` and `interval_count`). */
@@ -144,6 +145,14 @@ export interface PaymentProvider {
   getPaymentStatus(providerSessionId: string): Promise<ProviderPaymentStatus>;
   /** PayPal captures an approved order; providers that capture by themselves answer getPaymentStatus. */
   capture(providerSessionId: string, orderId: string): Promise<ProviderPaymentStatus>;
+  /**
+   * Closes a hosted checkout nobody has paid, so that it can no longer be paid (Stripe expires the
+   * session), and answers the checkout's state after that: `failed` once closed, `paid` when the buyer paid
+   * first, `pending` while a payment started on it may still succeed. The card providers have it (a share's
+   * 'Pay now' is closed before its card on file is charged). `within`: the caller's transaction, which the
+   * test provider, whose sessions are in this service's own database, writes in.
+   */
+  closeCheckout?(providerSessionId: string, within?: Executor): Promise<ProviderPaymentStatus>;
   /** Checks the signature (and age) of a webhook on its raw body; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   /** Refunds the whole payment; idempotent per order. */

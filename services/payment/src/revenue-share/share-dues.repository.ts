@@ -52,7 +52,10 @@ export async function findShareDueOfUser(
   return row ?? null;
 }
 
-/** The report's projected due, locked until the transaction ends (fulfilments of one report wait in turn). */
+/**
+ * The report's projected due, locked until the transaction ends: the fulfilments of its orders, the
+ * collection from the card on file and the start of a 'Pay now' checkout of one report wait in turn.
+ */
 export async function lockShareDue(db: Executor, reportId: string): Promise<ShareDueRow | null> {
   const [row] = await db
     .select()
@@ -60,4 +63,16 @@ export async function lockShareDue(db: Executor, reportId: string): Promise<Shar
     .where(eq(revenueShareDues.reportId, reportId))
     .for('update');
   return row ?? null;
+}
+
+/**
+ * A payment of the report was fulfilled here: what it paid is no longer due, at once, before the revenue
+ * service records it and announces the report's new figure (which then replaces this one). In the
+ * fulfilment's transaction, with the row locked.
+ */
+export async function takeFromShareDue(db: Executor, reportId: string, amount: number): Promise<void> {
+  await db
+    .update(revenueShareDues)
+    .set({ amountDue: sql`greatest(0, ${revenueShareDues.amountDue} - ${amount})` })
+    .where(eq(revenueShareDues.reportId, reportId));
 }

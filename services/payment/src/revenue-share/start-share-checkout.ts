@@ -9,6 +9,11 @@
  * and can pay once; already paid (its webhook not here yet) → fulfilled now, and nothing is due (409).
  * Whatever still slips through (the amount changed in between, a page kept open for a day) is caught at
  * fulfilment and refunded automatically (orders/fulfil-order.ts, orders/automatic-refunds.ts).
+ *
+ * The card on file and 'Pay now' never both take the share: the order is stored with the report's due
+ * locked and still owing it (else 409, as after the card paid it), and the collection closes every pending
+ * checkout of the report before it charges the card (close-share-checkouts.ts); a checkout it closed while
+ * its page was being made is closed at the provider too, and answered 409.
  */
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import {
@@ -23,13 +28,13 @@ import type { UserCaller } from '@platform/service-kit/identity';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { PricedOrder } from '../catalogue/price-order.js';
 import { askProvider } from '../checkout/ask-provider.js';
-import { openCheckout, providerFor } from '../checkout/start-checkout.js';
+import { CheckoutClosedError, openCheckout, providerFor } from '../checkout/start-checkout.js';
 import { orders } from '../db/schema.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import type { PaymentProvider } from '../providers/payment-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
-import { findShareDueOfUser, type ShareDueRow } from './share-dues.repository.js';
+import { findShareDueOfUser, lockShareDue, type ShareDueRow } from './share-dues.repository.js';
 
 /** The product id of a share's order line: not a catalogue product (its ids have no colon). */
 export const REVENUE_SHARE_PRODUCT_ID = 'revenue-share';
@@ -59,7 +64,7 @@ export async function startShareCheckout(
     if (reopened) return reopened;
   }
 
-  const { checkout } = await openCheckout(deps, {
+  const opened = await openCheckout(deps, {
     provider,
     method: 'card',
     priced: priceShare(due),
@@ -72,8 +77,18 @@ export async function startShareCheckout(
     userId: caller.userId,
     urls: shareCheckoutUrls(deps, provider),
     revenueReportId: reportId,
+    claim: async (tx) => {
+      const locked = await lockShareDue(tx, reportId);
+      if (!locked?.verified || locked.userId !== caller.userId || locked.amountDue < due.amountDue) {
+        throw new AppError('conflict', SHARE_CHECKOUT_MESSAGES.nothingDue);
+      }
+    },
+  }).catch((error: unknown) => {
+    if (error instanceof CheckoutClosedError)
+      throw new AppError('conflict', SHARE_CHECKOUT_MESSAGES.nothingDue);
+    throw error;
   });
-  return { sessionId: checkout.providerSessionId, url: checkout.url };
+  return { sessionId: opened.checkout.providerSessionId, url: opened.checkout.url };
 }
 
 /** One line: the share still owed, as the revenue service computed it. */

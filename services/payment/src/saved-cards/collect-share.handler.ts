@@ -5,10 +5,13 @@
  * 1. the attempt is claimed in `share_collections` (primary key = the request's `collectionId`): a
  *    redelivered or raced request waits for the first one, finds the row and charges nothing;
  * 2. without a card (or with nothing still due in the dues projection) nothing is charged;
- * 3. otherwise a share order (one line, priced from the dues projection as the pay-by-link checkout is)
- *    is charged through the card's provider with the collection id as the idempotency key, and fulfilled
- *    through the one fulfilment (`payment.order.paid`, which the revenue service records), or marked
- *    failed and answered with `payment.share-collection.failed`.
+ * 3. the report's due is locked (the share's fulfilments and 'Pay now' starts wait), and every 'Pay now'
+ *    checkout of it still pending is closed first (revenue-share/close-share-checkouts.ts): one paid
+ *    before is fulfilled and what it paid is no longer due, one nobody paid can no longer be paid;
+ * 4. what is still owed then is a share order (one line, priced from the dues projection as the
+ *    pay-by-link checkout is), charged through the card's provider with the collection id as the
+ *    idempotency key, and fulfilled through the one fulfilment (`payment.order.paid`, which the revenue
+ *    service records), or marked failed and answered with `payment.share-collection.failed`.
  *
  * Should the transaction fail after the charge, the redelivered request charges with the same idempotency
  * key, so the provider answers the first charge again.
@@ -21,7 +24,8 @@ import { eq } from 'drizzle-orm';
 import { outboxEvents } from '../db/schema.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import { insertOrder, updateOrder } from '../orders/orders.repository.js';
-import { findShareDueOfUser } from '../revenue-share/share-dues.repository.js';
+import { closeShareCheckouts } from '../revenue-share/close-share-checkouts.js';
+import { lockShareDue, type ShareDueRow } from '../revenue-share/share-dues.repository.js';
 import { priceShare } from '../revenue-share/start-share-checkout.js';
 import type { PaymentDeps } from '../runtime.js';
 import { vaultOfCard } from './card-vaults.js';
@@ -65,8 +69,16 @@ export function collectShareSubscription(deps: PaymentDeps) {
       const card = await findSavedCard(tx, request.userId);
       const vault = card ? vaultOfCard(deps, card.provider) : null;
       if (!card || !vault) return fail('no-card', '');
-      const due = await findShareDueOfUser(tx, request.reportId, request.userId);
-      if (!due || !due.verified || due.amountDue <= 0) {
+      const owes = (row: ShareDueRow | null): row is ShareDueRow =>
+        row !== null && row.userId === request.userId && row.verified && row.amountDue > 0;
+      if (!owes(await lockShareDue(tx, request.reportId))) {
+        await settle({ outcome: 'nothing-due' });
+        return;
+      }
+      // The owner cannot pay the share by link as well: the checkouts are closed (or fulfilled) first.
+      await closeShareCheckouts(deps, tx, request.reportId);
+      const due = await lockShareDue(tx, request.reportId);
+      if (!owes(due)) {
         await settle({ outcome: 'nothing-due' });
         return;
       }

@@ -1,8 +1,8 @@
 /**
  * The card on file with Stripe (docs/decisions.md, 89): a Checkout Session in setup mode for a customer
  * of the owner's (Stripe's page confirms the SetupIntent; nothing is charged), and later an off-session
- * PaymentIntent confirmed at once. Every write carries an idempotency key: the setup's id, or the
- * collection's.
+ * PaymentIntent confirmed at once. Every write carries an idempotency key: the setup's id, the
+ * collection's, or the refunded payment's.
  */
 import Stripe from 'stripe';
 import { PaymentProviderError } from '../providers/payment-provider.js';
@@ -10,6 +10,7 @@ import type { KeptCard } from '../providers/payment-provider.js';
 import {
   apiBaseOptions,
   cardOnFile,
+  refundStripePayment,
   toProviderError,
   withSessionIdPlaceholder,
 } from '../providers/stripe/stripe-provider.js';
@@ -133,13 +134,11 @@ export class StripeCardVault implements CardVault {
   }
 
   async refund(providerPaymentId: string): Promise<{ refundId: string }> {
-    const refund = await this.call('refund', () =>
-      this.stripe.refunds.create(
-        { payment_intent: providerPaymentId },
-        { idempotencyKey: `refund:${providerPaymentId}` },
-      ),
+    return refundStripePayment(
+      this.stripe,
+      { payment_intent: providerPaymentId },
+      { idempotencyKey: `refund:${providerPaymentId}` },
     );
-    return { refundId: refund.id };
   }
 
   private async call<T>(action: string, request: () => Promise<T>): Promise<T> {

@@ -5,10 +5,12 @@
  * file; the job charges the next instalment off-session on its due date, once with two replicas (on
  * PostgreSQL) and with its attempt as the idempotency key; a soft decline is retried and pauses the plan
  * after the grace, an authentication-required one is not retried and asks the buyer to pay; the rest paid
- * early is one charge; a refund returns every payment made, each through Stripe.
+ * early is one charge; a refund returns every payment made, each through Stripe, once: tried again after
+ * it failed part-way, after Stripe forgot its idempotency keys, or asked twice at once.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
+  ADMIN,
   BILLING,
   CATALOGUE,
   backings,
@@ -18,7 +20,11 @@ import {
 import { MyOrderListSchema, SavedCardSetupResponseSchema, type Caller } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import type { FakePaymentMethod, FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import {
+  error,
+  type FakePaymentMethod,
+  type FakeStripeApi,
+} from '../../providers/stripe/__tests__/fake-stripe-api.js';
 import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import { findSavedCard } from '../../saved-cards/saved-cards.repository.js';
 import { PLAN_INSTALMENTS_JOB, collectDueInstalments } from '../charge-instalments.js';
@@ -257,5 +263,117 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
       'refunded',
       'refunded',
     ]);
+  });
+
+  /** A plan paid in full: the checkout's $532.33 (instalment 1), then the rest early in one charge. */
+  async function paidPlan(buyer: Buyer) {
+    const { order, intentId } = await buyPlan(buyer);
+    const early = await payment.call(`/api/orders/${order.id}/payment-plan/pay`, {
+      caller: buyer,
+      method: 'POST',
+    });
+    expect(early.status).toBe(200);
+    const [charge] = await chargesOf(buyer);
+    expect(charge).toMatchObject({ amount: 106_467 });
+    return { order, intentId, earlyId: charge!.id };
+  }
+
+  const askRefund = (buyer: Buyer, orderId: string, via = payment) =>
+    via.call(`/api/orders/${orderId}/refund-request`, { caller: buyer, json: { reason: 'Not for me.' } });
+
+  /** The refunds Stripe made of these payments. */
+  const refundsOf = (...intentIds: string[]) =>
+    api.refunds
+      .filter((row) => intentIds.includes(row.payment_intent))
+      .map(({ payment_intent, amount }) => ({ payment_intent, amount }));
+
+  /** The refunds Stripe was asked to make of one payment. */
+  const refundRequestsOf = (intentId: string) =>
+    api.server
+      .requestsTo('/v1/refunds', 'POST')
+      .filter((request) => new URLSearchParams(request.body).get('payment_intent') === intentId);
+
+  /** Every payment of the plan came back once, and the order says so once. */
+  async function expectRefundedOnce(buyer: Buyer, orderId: string, intentId: string, earlyId: string) {
+    expect(refundsOf(intentId, earlyId)).toEqual(
+      expect.arrayContaining([
+        { payment_intent: earlyId, amount: 106_467 },
+        { payment_intent: intentId, amount: 53_233 },
+      ]),
+    );
+    expect(refundsOf(intentId, earlyId)).toHaveLength(2);
+    expect((await payment.order(orderId))?.status).toBe('refunded');
+    expect((await eventsOf('payment.order.refunded', orderId)).map((event) => event.data.amount)).toEqual([
+      159_700,
+    ]);
+    expect((await planOf(buyer, orderId)).instalments.map((row) => row.state)).toEqual([
+      'refunded',
+      'refunded',
+      'refunded',
+    ]);
+  }
+
+  it('a refund that fails at the checkout’s payment and is tried again a day later refunds each payment once', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, intentId, earlyId } = await paidPlan(buyer);
+    api.refusals.push({
+      matches: (request) =>
+        request.path === '/v1/refunds' &&
+        new URLSearchParams(request.body).get('payment_intent') === intentId,
+      answer: error(429, 'invalid_request_error', 'Too many requests hit the API too quickly.', 'rate_limit'),
+    });
+
+    const first = await askRefund(buyer, order.id);
+    expect(first.status).toBe(502);
+    expect((await payment.order(order.id))?.status).toBe('fulfilled');
+    expect(await eventsOf('payment.order.refunded', order.id)).toHaveLength(0);
+    // The plan has stopped and its early payment is back; the checkout's is not, and the plan says so.
+    expect(refundsOf(intentId, earlyId)).toEqual([{ payment_intent: earlyId, amount: 106_467 }]);
+    expect((await planOf(buyer, order.id)).instalments.map((row) => row.state)).toEqual([
+      'paid',
+      'refunded',
+      'refunded',
+    ]);
+
+    // A day later Stripe has forgotten the first try's idempotency keys.
+    payment.clock.advance(DAY);
+    api.forgetIdempotencyKeys();
+    const again = await askRefund(buyer, order.id);
+    expect(again.status).toBe(200);
+    await expectRefundedOnce(buyer, order.id, intentId, earlyId);
+    // The early payment, recorded as refunded, was not asked for again.
+    expect(refundRequestsOf(earlyId)).toHaveLength(1);
+  });
+
+  it('takes a later payment Stripe has already refunded (its idempotency key forgotten) as refunded', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, intentId, earlyId } = await paidPlan(buyer);
+    // Refunded at Stripe more than a day ago, by a try whose outcome was never recorded here.
+    api.refunds.push({
+      id: 're_made_yesterday',
+      object: 'refund',
+      status: 'succeeded',
+      amount: 106_467,
+      payment_intent: earlyId,
+    });
+
+    const response = await askRefund(buyer, order.id);
+    expect(response.status).toBe(200);
+    expect(refundRequestsOf(earlyId)).toHaveLength(1);
+    await expectRefundedOnce(buyer, order.id, intentId, earlyId);
+  });
+
+  it('two refunds asked at once refund each payment once; the second is told it is done', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, intentId, earlyId } = await paidPlan(buyer);
+    const answers = await Promise.all([
+      askRefund(buyer, order.id),
+      (replica ?? payment).call(`/api/admin/orders/${order.id}/refund`, {
+        caller: ADMIN,
+        json: { reason: 'Asked twice' },
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await expectRefundedOnce(buyer, order.id, intentId, earlyId);
   });
 });

@@ -175,6 +175,18 @@ export class StripeProvider implements PaymentProvider {
     return this.getPaymentStatus(providerSessionId);
   }
 
+  /**
+   * Expires the session while it is open (Stripe's page then refuses to take a payment). Stripe refuses to
+   * expire one that completed meanwhile, so whatever the expiry answered, the session read again says how
+   * it ended (still `pending` if it could not be expired).
+   */
+  async closeCheckout(providerSessionId: string): Promise<ProviderPaymentStatus> {
+    const before = await this.getPaymentStatus(providerSessionId);
+    if (before.status !== 'pending') return before;
+    await this.stripe.checkout.sessions.expire(providerSessionId).catch(() => undefined);
+    return this.getPaymentStatus(providerSessionId);
+  }
+
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | undefined>,
@@ -248,36 +260,16 @@ export class StripeProvider implements PaymentProvider {
     return { refundId, amount: invoice.amount_paid };
   }
 
-  private async refundPayment(
+  private refundPayment(
     orderId: string,
     target: RefundTarget,
     amount: number,
   ): Promise<{ refundId: string }> {
-    try {
-      const refund = await this.stripe.refunds.create(
-        { ...target, amount, metadata: { orderId } },
-        { idempotencyKey: `refund-${orderId}` },
-      );
-      if (refund.status === 'failed' || refund.status === 'canceled') {
-        throw new PaymentProviderError(
-          'stripe',
-          `Stripe could not refund the payment (refund ${refund.status}).`,
-        );
-      }
-      return { refundId: refund.id };
-    } catch (error) {
-      // Stripe forgets idempotency keys after 24 hours; a later retry finds the refund already made.
-      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
-        const refunds = await this.call('list the refunds', () =>
-          this.stripe.refunds.list({ ...target, limit: 10 }),
-        );
-        const made = refunds.data.find(
-          (refund) => refund.status !== 'failed' && refund.status !== 'canceled',
-        );
-        if (made) return { refundId: made.id };
-      }
-      throw toProviderError('refund the payment', error);
-    }
+    return refundStripePayment(this.stripe, target, {
+      amount,
+      metadata: { orderId },
+      idempotencyKey: `refund-${orderId}`,
+    });
   }
 
   private async call<T>(action: string, request: () => Promise<T>): Promise<T> {
@@ -290,6 +282,40 @@ export class StripeProvider implements PaymentProvider {
 }
 
 type RefundTarget = { payment_intent: string } | { charge: string };
+
+/**
+ * Refunds one payment (in full, or `amount`) under an idempotency key, so a repeated request refunds it
+ * once. Stripe forgets the key after 24 hours: a later repeat is answered `charge_already_refunded`, and
+ * the refund already made is the answer. The orders' refunds and the card vault's share it.
+ */
+export async function refundStripePayment(
+  stripe: Stripe,
+  target: RefundTarget,
+  {
+    idempotencyKey,
+    ...params
+  }: { idempotencyKey: string; amount?: number; metadata?: Record<string, string> },
+): Promise<{ refundId: string }> {
+  try {
+    const refund = await stripe.refunds.create({ ...target, ...params }, { idempotencyKey });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new PaymentProviderError(
+        'stripe',
+        `Stripe could not refund the payment (refund ${refund.status}).`,
+      );
+    }
+    return { refundId: refund.id };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
+      const refunds = await stripe.refunds.list({ ...target, limit: 10 }).catch((listing: unknown) => {
+        throw toProviderError('list the refunds', listing);
+      });
+      const made = refunds.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+      if (made) return { refundId: made.id };
+    }
+    throw toProviderError('refund the payment', error);
+  }
+}
 
 /** What to refund for one of an invoice's payments: its payment intent, else its charge. */
 function refundTargetOf(payment: Stripe.InvoicePayment.Payment): RefundTarget | null {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
+import type { Database, Executor } from '@platform/service-kit/db';
 import type { Logger } from '@platform/service-kit/logger';
 import { HOUR } from '@platform/service-kit/clock';
 import { traceHeaders } from '@platform/service-kit/runtime';
@@ -94,6 +94,21 @@ export class TestProvider implements PaymentProvider {
     return this.getPaymentStatus(providerSessionId);
   }
 
+  /** An open session expires at once (its page says so and cannot be paid); a decided one stays as it is. */
+  async closeCheckout(providerSessionId: string, within?: Executor): Promise<ProviderPaymentStatus> {
+    const db = within ?? this.options.db;
+    await completeTestSession(db, providerSessionId, { status: 'expired', at: this.options.clock.now() });
+    const session = await findTestSession(db, providerSessionId);
+    if (!session) throw new TestSessionNotFoundError(`No test checkout session ${providerSessionId}`);
+    return {
+      providerSessionId,
+      status: this.statusOf(session),
+      amountTotal: session.amount,
+      currency: session.currency,
+      providerPaymentId: session.paymentId,
+    };
+  }
+
   async verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | undefined>,
@@ -136,7 +151,8 @@ export class TestProvider implements PaymentProvider {
 
   statusOf(session: TestSessionRow): ProviderPaymentStatus['status'] {
     if (session.status === 'paid') return 'paid';
-    if (session.status === 'declined' || this.isExpired(session)) return 'failed';
+    if (session.status === 'declined' || session.status === 'expired' || this.isExpired(session))
+      return 'failed';
     return 'pending';
   }
 

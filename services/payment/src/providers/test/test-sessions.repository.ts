@@ -15,11 +15,11 @@ export async function findTestSession(db: Executor, id: string): Promise<TestSes
   return row ?? null;
 }
 
-/** Moves an open session to paid or declined; null when it was not open (already decided). */
+/** Moves an open session to paid, declined or expired; null when it was not open (already decided). */
 export async function completeTestSession(
   db: Executor,
   id: string,
-  outcome: { status: 'paid'; paymentId: string; at: Date } | { status: 'declined'; at: Date },
+  outcome: { status: 'paid'; paymentId: string; at: Date } | { status: 'declined' | 'expired'; at: Date },
 ): Promise<TestSessionRow | null> {
   const [row] = await db
     .update(testCheckoutSessions)

@@ -1,7 +1,13 @@
 /** What the card-on-file suites share: the revenue service's events as its relay delivers them, and reads. */
 import { randomUUID } from 'node:crypto';
 import { expect } from '@jest/globals';
-import { MySavedCardSchema, type Caller, type EventData } from '@platform/contracts';
+import {
+  MySavedCardSchema,
+  SavedCardSetupResponseSchema,
+  type Caller,
+  type EventData,
+  type TestSavedCardBehaviour,
+} from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { inboxEvents, orders } from '../../db/schema.js';
@@ -46,9 +52,28 @@ export function collectionHelpers(payment: () => PaymentUnderTest) {
     });
   }
 
+  /** Opens the test provider's page and saves the picked card, as the owner's browser does: the page's address. */
+  async function saveCard(who: UserCaller, card: TestSavedCardBehaviour) {
+    const setup = await payment().call('/api/saved-card/setup', { caller: who, json: {} });
+    expect(setup.status).toBe(200);
+    const { url } = SavedCardSetupResponseSchema.parse(await setup.json());
+    const page = await payment().call(url, { caller: who });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('TEST MODE');
+    const saved = await payment().call(`${url}/save/${card}`, {
+      caller: who,
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/revenue-report?card=saved');
+    return url;
+  }
+
   return {
     deliver,
     announceDue,
+    saveCard,
     async myCard(who: Caller) {
       const response = await payment().call('/api/saved-card', { caller: who });
       expect(response.status).toBe(200);

@@ -8,14 +8,9 @@
  * decline), also when the request is delivered again or twice at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  MySavedCardSchema,
-  SAVED_CARD_MESSAGES,
-  SavedCardSetupResponseSchema,
-  type TestSavedCardBehaviour,
-} from '@platform/contracts';
+import { MySavedCardSchema, SAVED_CARD_MESSAGES, type TestSavedCardBehaviour } from '@platform/contracts';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
-import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
+import { collectionHelpers, owner } from './collection-helpers.js';
 
 describe.each(backings())('the card on file and automatic collection on $name', (factory) => {
   let backing: Backing;
@@ -34,6 +29,7 @@ describe.each(backings())('the card on file and automatic collection on $name', 
   const {
     deliver,
     announceDue,
+    saveCard,
     myCard,
     verifiedShare,
     collectionRequest,
@@ -41,24 +37,6 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     failuresOf,
     ordersOf,
   } = collectionHelpers(() => payment);
-
-  /** Opens the test provider's page and saves the picked card, as the owner's browser does. */
-  async function saveCard(who: UserCaller, card: TestSavedCardBehaviour) {
-    const setup = await payment.call('/api/saved-card/setup', { caller: who, json: {} });
-    expect(setup.status).toBe(200);
-    const { url } = SavedCardSetupResponseSchema.parse(await setup.json());
-    const page = await payment.call(url, { caller: who });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('TEST MODE');
-    const saved = await payment.call(`${url}/save/${card}`, {
-      caller: who,
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(saved.status).toBe(303);
-    expect(saved.headers.get('location')).toBe('/revenue-report?card=saved');
-    return url;
-  }
 
   it('asks visitors to sign in, and answers an owner without a card that they may save one', async () => {
     expect((await payment.call('/api/saved-card')).status).toBe(401);

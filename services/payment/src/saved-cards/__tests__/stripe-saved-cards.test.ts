@@ -3,11 +3,18 @@
  * provider's tests use: saving opens a Checkout Session in setup mode for a customer of the owner's
  * (nothing charged); Stripe's return keeps the card Stripe says was saved; a collection request is an
  * off-session PaymentIntent keyed by its collection id (a redelivery charges nothing more), and Stripe's
- * card errors are a decline the schedule retries or a hard decline.
+ * card errors are a decline the schedule retries or a hard decline. A share's 'Pay now' session is expired
+ * before the card is charged (also one whose page was still being made), and one paid first is the
+ * share's only payment: the card is not charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SavedCardSetupResponseSchema } from '@platform/contracts';
+import {
+  CreateCheckoutSessionResponseSchema,
+  SHARE_CHECKOUT_MESSAGES,
+  SavedCardSetupResponseSchema,
+} from '@platform/contracts';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { startRecordingServer, type RecordedRequest } from '../../providers/__tests__/recording-server.js';
 import {
   FakeStripeApi,
   STRIPE_KEY,
@@ -17,13 +24,43 @@ import { collectionHelpers, owner, type UserCaller } from './collection-helpers.
 
 const SITE = 'https://shop.example';
 
+/** The fake Stripe, where the one request `hold` picks waits for its answer until it is released. */
+class HoldingStripeApi extends FakeStripeApi {
+  private held: {
+    matches: (request: RecordedRequest) => boolean;
+    arrived: () => void;
+    gate: Promise<void>;
+  } | null = null;
+
+  hold(matches: (request: RecordedRequest) => boolean) {
+    let release!: () => void;
+    let arrived!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    this.held = { matches, arrived, gate };
+    return { arrival, release };
+  }
+
+  override async listen(): Promise<void> {
+    this.server = await startRecordingServer(async (request) => {
+      const held = this.held;
+      if (held?.matches(request)) {
+        this.held = null;
+        held.arrived();
+        await held.gate;
+      }
+      return this.answer(request);
+    });
+  }
+}
+
 describe.each(backings())('the card on file with Stripe on $name', (factory) => {
   let backing: Backing;
-  let api: FakeStripeApi;
+  let api: HoldingStripeApi;
   let payment: PaymentUnderTest;
 
   beforeAll(async () => {
-    api = await FakeStripeApi.start();
+    api = await HoldingStripeApi.start();
     backing = await factory.create();
     payment = await startPayment(backing, {
       env: {
@@ -41,9 +78,8 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     await api?.close();
   });
 
-  const { deliver, myCard, verifiedShare, collectionRequest, paidEventsOf, failuresOf } = collectionHelpers(
-    () => payment,
-  );
+  const { deliver, myCard, verifiedShare, collectionRequest, paidEventsOf, failuresOf, ordersOf } =
+    collectionHelpers(() => payment);
 
   /** The owner opens Stripe's setup page, enters `method` and comes back. */
   async function saveCard(who: UserCaller, method: FakePaymentMethod) {
@@ -77,6 +113,21 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/dashboard?card=saved');
     return sessionId;
+  }
+
+  const payShare = (who: UserCaller, reportId: string) =>
+    payment.call('/api/revenue-share-checkout', { caller: who, json: { reportId } });
+
+  /** Stripe's charges of the owner's card on file (`setupId`: the session that saved it). */
+  const cardChargesOf = (setupId: string) =>
+    api.charges.filter((charge) => charge.customer === api.session(setupId).customer);
+
+  /** The share's 'Pay now' sessions Stripe holds, by the orders of the report. */
+  async function shareSessionsOf(reportId: string) {
+    const ids = new Set((await ordersOf(reportId)).map((order) => order.id));
+    return [...api.sessions.values()].filter(
+      (session) => session.mode === 'payment' && ids.has(session.metadata.orderId ?? ''),
+    );
   }
 
   it('saves the card Stripe says was entered, for its owner only, charging nothing', async () => {
@@ -132,5 +183,61 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
       expect((await failuresOf(reportId)).map((event) => event.data.reason)).toEqual([reason]);
       expect(await paidEventsOf(reportId)).toHaveLength(0);
     }
+  });
+
+  it('expires an open Pay now session before charging the card, so the share is paid once', async () => {
+    const who = owner();
+    const setupId = await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    const opened = await payShare(who, reportId);
+    expect(opened.status).toBe(200);
+    const { sessionId } = CreateCheckoutSessionResponseSchema.parse(await opened.json());
+
+    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId, 1, 40_000));
+    expect(api.session(sessionId)).toEqual(
+      expect.objectContaining({ status: 'expired', payment_intent: null }),
+    );
+    expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
+    expect(await paidEventsOf(reportId)).toHaveLength(1);
+    expect((await ordersOf(reportId)).map((order) => order.status).sort()).toEqual(['failed', 'fulfilled']);
+  });
+
+  it('charges no card when the Pay now session was paid first', async () => {
+    const who = owner();
+    const setupId = await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    const opened = await payShare(who, reportId);
+    const { sessionId } = CreateCheckoutSessionResponseSchema.parse(await opened.json());
+    api.pay(sessionId);
+
+    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId, 1, 40_000));
+    expect(cardChargesOf(setupId)).toEqual([]);
+    expect((await payment.orderBySession(sessionId))?.status).toBe('fulfilled');
+    expect(await paidEventsOf(reportId)).toHaveLength(1);
+    expect(await failuresOf(reportId)).toHaveLength(0);
+  });
+
+  it('closes a Pay now session whose page was still being made when the card was charged', async () => {
+    const who = owner();
+    const setupId = await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    const { arrival, release } = api.hold(
+      (request) =>
+        request.method === 'POST' &&
+        request.path === '/v1/checkout/sessions' &&
+        new URLSearchParams(request.body).get('mode') === 'payment',
+    );
+    const opening = payShare(who, reportId);
+    await arrival;
+    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId, 1, 40_000));
+    release();
+
+    const opened = await opening;
+    expect(opened.status).toBe(409);
+    expect(await opened.json()).toEqual({ message: SHARE_CHECKOUT_MESSAGES.nothingDue });
+    const sessions = await shareSessionsOf(reportId);
+    expect(sessions.map((session) => session.status)).toEqual(['expired']);
+    expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
+    expect(await paidEventsOf(reportId)).toHaveLength(1);
   });
 });

@@ -111,6 +111,16 @@ export class FakeStripeApi extends FakeProviderApi {
   }[] = [];
   /** Makes the next created session cost something else than asked (a misbehaving API). */
   overrideAmountTotal: number | null = null;
+  /**
+   * Answers given once each to the first request `matches` picks, before it runs (so never replayed for
+   * its idempotency key), as Stripe turns a request away when it limits the rate.
+   */
+  readonly refusals: { matches: (request: RecordedRequest) => boolean; answer: FakeAnswer }[] = [];
+
+  /** Stripe forgets idempotency keys after 24 hours: a repeated request runs again. */
+  forgetIdempotencyKeys(): void {
+    this.replays.clear();
+  }
 
   /**
    * The buyer pays on Stripe's page: the session completes and its payment intent succeeds. A session
@@ -225,6 +235,8 @@ export class FakeStripeApi extends FakeProviderApi {
     }
     const failure = this.failures.shift();
     if (failure) return failure;
+    const refused = this.refusals.findIndex((refusal) => refusal.matches(request));
+    if (refused >= 0) return this.refusals.splice(refused, 1)[0]!.answer;
     const key = request.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${request.path} ${key}` : null;
     if (replayKey && this.replays.has(replayKey)) return this.replays.get(replayKey)!;
@@ -240,6 +252,9 @@ export class FakeStripeApi extends FakeProviderApi {
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && sessionPath)
       return this.retrieveSession(decodeURIComponent(sessionPath[1]!), request.query);
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === 'POST' && expirePath)
+      return this.expireSession(decodeURIComponent(expirePath[1]!));
     if (request.method === 'POST' && request.path === '/v1/refunds') return this.createRefund(form);
     if (request.method === 'POST' && request.path === '/v1/customers') {
       const customer = { id: `cus_${++this.count}`, email: form.get('email') };
@@ -434,6 +449,23 @@ export class FakeStripeApi extends FakeProviderApi {
       .filter(([name]) => name.startsWith('expand['))
       .map(([, value]) => value);
     return { status: 200, body: this.render(session, expand) };
+  }
+
+  /** Only an open session expires (its page then takes no payment); Stripe refuses the others. */
+  private expireSession(id: string): FakeAnswer {
+    const session = this.sessions.get(id);
+    if (!session)
+      return error(404, 'invalid_request_error', `No such checkout.session: '${id}'`, 'resource_missing');
+    if (session.status !== 'open') {
+      return error(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        undefined,
+      );
+    }
+    Object.assign(session, { status: 'expired', url: null });
+    return { status: 200, body: this.render(session, []) };
   }
 
   private render(session: FakeSession, expand: string[]): Record<string, unknown> {
