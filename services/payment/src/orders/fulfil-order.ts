@@ -37,6 +37,7 @@ import { claimOwnedProducts } from './owned-products.js';
 import { paidOrderData } from './paid-order-data.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
 import { startPaymentPlan } from '../payment-plans/payment-plans.js';
+import { enqueueSubscriptionEnded } from './subscription-events.js';
 import {
   findReportOfOrder,
   lockOrder,
@@ -288,6 +289,17 @@ async function fulfilInTransaction(
     { clock: deps.clock },
   );
   await tx.update(fulfilments).set({ eventId: event.id }).where(eq(fulfilments.orderId, order.id));
+  // Its subscription ended before this payment reached us: what the payment grants ends with it.
+  const subscriptionId = fulfilled.providerSubscriptionId;
+  if (order.subscriptionEndedAt && subscriptionId) {
+    await enqueueSubscriptionEnded(
+      deps,
+      tx,
+      order,
+      { subscriptionId, reason: null, endedAt: order.subscriptionEndedAt },
+      requestId,
+    );
+  }
   deps.logger.info({ orderId: order.id, source, eventId: event.id }, 'order fulfilled');
   return { outcome: 'fulfilled', order: { ...order, ...fulfilled } };
 }

@@ -8,6 +8,8 @@
  *   is marked (`subscription_ended_at`, conditional, with the order row locked) and
  *   `payment.subscription.ended` is enqueued once, in the caller's transaction. Auth revokes what the
  *   order granted. A refunded order ended its membership already: it is marked, and nothing is emitted.
+ *   An order still pending (its checkout's webhook comes later) is marked, and its fulfilment emits the
+ *   end right after `payment.order.paid`, so what the late payment grants ends too.
  */
 import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
@@ -77,31 +79,41 @@ export async function endSubscription(
   // The plan may be started again.
   await releaseOwnedProducts(tx, order.id);
 
-  // Only a fulfilled order granted anything; a refunded one was revoked when it was refunded.
-  if (order.status === 'fulfilled') {
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'payment.subscription.ended',
-        data: {
-          orderId: order.id,
-          email: order.customerEmail,
-          courseIds: courseIdsOf(order.lines),
-          subscriptionId: end.subscriptionId,
-          reason: end.reason,
-          endedAt: end.endedAt.toISOString(),
-        },
-        headers: options.requestId ? { [REQUEST_ID_HEADER]: options.requestId } : undefined,
-      },
-      { clock: deps.clock },
-    );
-  }
+  // Only a fulfilled order granted anything; a refunded one was revoked when it was refunded, and a
+  // pending one ends what it grants when it is fulfilled (orders/fulfil-order.ts).
+  if (order.status === 'fulfilled') await enqueueSubscriptionEnded(deps, tx, order, end, options.requestId);
   deps.logger.info(
     { orderId: order.id, subscriptionId: end.subscriptionId, reason: end.reason, status: order.status },
     'subscription ended',
   );
   return { outcome: 'subscription-ended', order };
+}
+
+/** `payment.subscription.ended` for the order, in the caller's transaction. */
+export async function enqueueSubscriptionEnded(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  order: OrderWithLines,
+  end: Pick<SubscriptionEnd, 'subscriptionId' | 'reason' | 'endedAt'>,
+  requestId?: string,
+): Promise<void> {
+  await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'payment.subscription.ended',
+      data: {
+        orderId: order.id,
+        email: order.customerEmail,
+        courseIds: courseIdsOf(order.lines),
+        subscriptionId: end.subscriptionId,
+        reason: end.reason,
+        endedAt: end.endedAt.toISOString(),
+      },
+      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
+    },
+    { clock: deps.clock },
+  );
 }
 
 /** By subscription id, else by the order id the subscription's metadata carries (same provider). */

@@ -248,6 +248,31 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     );
   });
 
+  it('ends the membership a late first payment gives when the subscription ended before it arrived', async () => {
+    const { sessionId } = await payment.checkout([{ id: 'membership-monthly', quantity: 1 }]);
+    const { subscriptionId } = api.paySubscription(sessionId);
+    const order = (await payment.orderBySession(sessionId))!;
+    // The checkout's webhook failed and comes back after Stripe's word that the subscription ended.
+    const end = ended(subscriptionId, order.id, 'payment_failed');
+    expect(await webhook('customer.subscription.deleted', end)).toBe('subscription-ended');
+    expect(await completed(sessionId)).toBe('fulfilled');
+    expect(await webhook('customer.subscription.deleted', end)).toBe('already-ended');
+
+    const ofOrder = async (type: string) =>
+      (await payment.events(type)).filter((e) => e.data.orderId === order.id);
+    expect(await ofOrder('payment.order.paid')).toHaveLength(1);
+    const ends = await ofOrder('payment.subscription.ended');
+    expect(ends).toHaveLength(1);
+    expect(PaymentSubscriptionEndedSchema.parse(ends[0]!.data)).toEqual({
+      orderId: order.id,
+      email: expect.stringMatching(NEW_BUYER_EMAIL),
+      courseIds: [1],
+      subscriptionId,
+      reason: null,
+      endedAt: payment.clock.now().toISOString(),
+    });
+  });
+
   it('lets the buyer cancel and resume the renewal, told to Stripe, twice at once changing it once', async () => {
     const { subscriptionId, order } = await subscribed('membership-monthly');
     const buyer = {
