@@ -7,7 +7,9 @@
  * The revenue service has the last word: an order it cannot record (the report is not the payer's, is not
  * verified, or no longer owes what the order paid, because another payment got there first) is refused
  * with `revenue.share-payment.refused`, and the payment service refunds it. A refund that overtook its
- * payment leaves nothing to record.
+ * payment leaves nothing to record. Either way the report's amount due is announced again, unchanged: the
+ * payment service took the order's total off its copy when it fulfilled the order, and takes this figure
+ * back (docs/behaviour/revenue-share.md#paying-a-share-online).
  */
 import { randomUUID } from 'node:crypto';
 import type { PaymentOrderPaid } from '@platform/contracts';
@@ -16,10 +18,10 @@ import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import type { Logger } from '@platform/service-kit/logger';
-import { outboxEvents } from '../db/schema.js';
+import { outboxEvents, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, insertSharePayment, lockReport } from '../reports/reports.repository.js';
-import { amountDueOf } from './announce-share-due.js';
+import { amountDueOf, announceShareDue } from './announce-share-due.js';
 import { findPaymentOfOrder, isOrderRefunded } from './share-payments.repository.js';
 import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
 
@@ -42,12 +44,23 @@ export async function recordOnlineSharePayment(
   const reportId = order.revenueReportId;
   if (!reportId) return 'not-a-share';
   if (await findPaymentOfOrder(tx, order.orderId)) return 'already-recorded';
+  // The plan first, then the report: the order every writer of a report takes them in.
+  const found = await findReport(tx, reportId);
+  const plan = found ? await lockPlan(tx, found.paymentPlanId) : null;
+  const report = plan ? await lockReport(tx, reportId) : null;
+  const announceUnchanged = async (held: { report: RevenueReportRow; plan: PaymentPlanRow } | null) => {
+    if (held) await announceShareDue(tx, held.report, held.plan, options);
+  };
+  const held = plan && report ? { plan, report } : null;
+
   if (await isOrderRefunded(tx, order.orderId)) {
     options.logger.info({ orderId: order.orderId, reportId }, 'share order refunded before its payment');
+    await announceUnchanged(held);
     return 'refunded-before-paid';
   }
 
   const refuse = async (reason: RefusalReason, userId: string): Promise<OnlinePaymentOutcome> => {
+    await announceUnchanged(held);
     await enqueueEvent(
       tx,
       outboxEvents,
@@ -72,10 +85,6 @@ export async function recordOnlineSharePayment(
     return 'refused';
   };
 
-  // The plan first, then the report: the order every writer of a report takes them in.
-  const found = await findReport(tx, reportId);
-  const plan = found ? await lockPlan(tx, found.paymentPlanId) : null;
-  const report = plan ? await lockReport(tx, reportId) : null;
   // The payment service makes share orders for signed-in owners only, so a payer is always named.
   const payer = order.placedByUserId ?? '';
   if (!plan || !report || report.userId !== payer) {

@@ -185,9 +185,15 @@ describe.each(backings())('online share payments on $name', (factory) => {
       .from(sharePayments)
       .where(eq(sharePayments.method, 'online'));
     expect(online).toEqual([]);
-    // Only the new report and the offline payment were announced.
-    expect((await dues()).length).toBe(before + 1);
+    // A refusal announces the report's figure again, unchanged (the payment service took the order's
+    // total off its copy at fulfilment); the offline payment announces its own.
+    const announced = (await dues()).slice(before);
+    expect(announced.map(({ amountDue }) => amountDue)).toEqual([70_000, 70_000, 0, 0]);
+    const sequences = announced.map(({ sequence }) => sequence);
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    expect(new Set(sequences).size).toBe(4);
     expect((await dues(unverifiedId)).map(({ verified, amountDue }) => ({ verified, amountDue }))).toEqual([
+      { verified: false, amountDue: 110_000 },
       { verified: false, amountDue: 110_000 },
     ]);
   });
@@ -199,6 +205,7 @@ describe.each(backings())('online share payments on $name', (factory) => {
     );
     await revenue.verify(aprilId);
     const refusedBefore = (await refusals()).length;
+    const announcedBefore = (await dues(aprilId)).length;
 
     const overtaken = paidOrder({ revenueReportId: aprilId, total: 30_000 });
     await revenue.deliver('payment.order.refunded', refundOf(overtaken, clock.now()));
@@ -220,5 +227,10 @@ describe.each(backings())('online share payments on $name', (factory) => {
       status: 'verified',
     });
     expect((await refusals()).length).toBe(refusedBefore);
+    // The payment service took the refunded order off its copy of the due: the figure is announced again.
+    const announced = (await dues(aprilId)).slice(announcedBefore);
+    expect(announced.map(({ amountDue, verified }) => ({ amountDue, verified }))).toEqual([
+      { amountDue: 120_000, verified: true },
+    ]);
   });
 });
