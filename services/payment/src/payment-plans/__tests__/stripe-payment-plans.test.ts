@@ -226,14 +226,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
 
   it('refunds every payment made through Stripe: the checkout’s and the early one', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
-    const { order, intentId } = await buyPlan(buyer);
-    const early = await payment.call(`/api/orders/${order.id}/payment-plan/pay`, {
-      caller: buyer,
-      method: 'POST',
-    });
-    expect(early.status).toBe(200);
-    const [charge] = await chargesOf(buyer);
-    expect(charge).toMatchObject({ amount: 106_467 });
+    const { order, intentId, earlyId } = await paidPlan(buyer);
     expect(
       api.server
         .requestsTo('/v1/payment_intents', 'POST')
@@ -246,11 +239,11 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     });
     expect(refund.status).toBe(200);
     const refunds = api.refunds.filter(
-      (row) => row.payment_intent === intentId || row.payment_intent === charge!.id,
+      (row) => row.payment_intent === intentId || row.payment_intent === earlyId,
     );
     expect(refunds.map(({ payment_intent, amount }) => ({ payment_intent, amount }))).toEqual(
       expect.arrayContaining([
-        { payment_intent: charge!.id, amount: 106_467 },
+        { payment_intent: earlyId, amount: 106_467 },
         { payment_intent: intentId, amount: 53_233 },
       ]),
     );

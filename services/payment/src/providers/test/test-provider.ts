@@ -78,15 +78,7 @@ export class TestProvider implements PaymentProvider {
   }
 
   async getPaymentStatus(providerSessionId: string): Promise<ProviderPaymentStatus> {
-    const session = await this.findSession(providerSessionId);
-    if (!session) throw new TestSessionNotFoundError(`No test checkout session ${providerSessionId}`);
-    return {
-      providerSessionId,
-      status: this.statusOf(session),
-      amountTotal: session.amount,
-      currency: session.currency,
-      providerPaymentId: session.paymentId,
-    };
+    return this.paymentStatusOf(providerSessionId, await this.findSession(providerSessionId));
   }
 
   /** The test provider takes the money when the buyer pays; capturing only reads the outcome. */
@@ -98,7 +90,10 @@ export class TestProvider implements PaymentProvider {
   async closeCheckout(providerSessionId: string, within?: Executor): Promise<ProviderPaymentStatus> {
     const db = within ?? this.options.db;
     await completeTestSession(db, providerSessionId, { status: 'expired', at: this.options.clock.now() });
-    const session = await findTestSession(db, providerSessionId);
+    return this.paymentStatusOf(providerSessionId, await findTestSession(db, providerSessionId));
+  }
+
+  private paymentStatusOf(providerSessionId: string, session: TestSessionRow | null): ProviderPaymentStatus {
     if (!session) throw new TestSessionNotFoundError(`No test checkout session ${providerSessionId}`);
     return {
       providerSessionId,

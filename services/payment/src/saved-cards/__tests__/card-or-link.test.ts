@@ -6,7 +6,7 @@
  * charged), and once the card paid it 'Pay now' answers that nothing is due. Counted where the money is
  * taken: the test provider's paid sessions and the card charges it answered.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
   SHARE_CHECKOUT_MESSAGES,
@@ -14,29 +14,12 @@ import {
 } from '@platform/contracts';
 import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import { automaticRefunds, orders, testCheckoutSessions } from '../../db/schema.js';
-import {
-  backings,
-  payWithLostWebhook,
-  startPayment,
-  type Backing,
-  type PaymentUnderTest,
-} from '../../__tests__/harness.js';
+import { backings, payWithLostWebhook, usePaymentSuite } from '../../__tests__/harness.js';
 import { shareCollections } from '../saved-cards.tables.js';
 import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
 
 describe.each(backings())('a share paid by card or by link, once, on $name', (factory) => {
-  let backing: Backing;
-  let payment: PaymentUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  const { payment } = usePaymentSuite(factory);
 
   const { deliver, saveCard, verifiedShare, collectionRequest, paidEventsOf, ordersOf } = collectionHelpers(
     () => payment,

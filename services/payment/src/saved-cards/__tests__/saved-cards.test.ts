@@ -7,24 +7,13 @@
  * (`payment.order.paid`), or answered with `payment.share-collection.failed` (no card, a decline, a hard
  * decline), also when the request is delivered again or twice at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { MySavedCardSchema, SAVED_CARD_MESSAGES, type TestSavedCardBehaviour } from '@platform/contracts';
-import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
+import { backings, usePaymentSuite } from '../../__tests__/harness.js';
 import { collectionHelpers, owner } from './collection-helpers.js';
 
 describe.each(backings())('the card on file and automatic collection on $name', (factory) => {
-  let backing: Backing;
-  let payment: PaymentUnderTest;
-
-  beforeAll(async () => {
-    backing = await factory.create();
-    payment = await startPayment(backing);
-  });
-
-  afterAll(async () => {
-    await payment?.stop();
-    await backing?.cleanup();
-  });
+  const { payment } = usePaymentSuite(factory);
 
   const {
     deliver,
