@@ -182,6 +182,7 @@ export const WEBHOOK_KIND_VALUES = [
   'ignored',
   'renewal-paid',
   'subscription-ended',
+  'refunded',
 ] as const;
 
 /** Every verified provider webhook, once: a replayed event id is found here and changes nothing. */

@@ -76,6 +76,22 @@ export async function findOrderBySession(
   return row ?? null;
 }
 
+/** The order a provider's payment (payment intent, capture) paid, locked until the transaction ends. */
+export async function lockOrderByPayment(
+  db: Executor,
+  provider: PaymentProviderName,
+  providerPaymentId: string,
+): Promise<OrderWithLines | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, providerPaymentId)))
+    .orderBy(asc(orders.createdAt))
+    .limit(1)
+    .for('update');
+  return row ? withLines(db, row) : null;
+}
+
 /** The order that started a provider's subscription, locked until the transaction ends. */
 export async function lockOrderBySubscription(
   db: Executor,

@@ -4,12 +4,14 @@
  * to `refunded` is conditional, so of two concurrent refunds one records it and emits
  * `payment.order.refunded` (in the same transaction), and the other is told it was already refunded.
  * The automatic refund of an unneeded payment (orders/automatic-refunds.ts) goes through the same
- * `refundThroughProvider`, without the window. A payment plan's later payments are refunded first, each
- * recorded once refunded; a refund that fails after them leaves the order paid, and trying again refunds
- * only what is left.
+ * `refundThroughProvider`, without the window; a refund the provider reports (one made in its dashboard:
+ * orders/record-provider-refund.ts) is recorded through `markOrderRefunded`. A payment plan's later
+ * payments are refunded first, each recorded once refunded; a refund that fails after them leaves the
+ * order paid, and trying again refunds only what is left.
  */
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
@@ -108,76 +110,85 @@ export async function refundThroughProvider(
   });
 }
 
+export interface RefundRecord {
+  /** The provider's refund id, when it gave one. */
+  refundId: string | null;
+  /** Cents returned, as `payment.order.refunded` says. */
+  amount: number;
+  providerPaymentId: string | null;
+  reason?: string;
+  requestId?: string;
+  automatic?: boolean;
+}
+
 /** The order becomes refunded and `payment.order.refunded` goes out, once (conditional update). */
 async function recordRefund(
   deps: ServiceDeps<PaymentConfig>,
   order: OrderWithLines,
-  {
-    refundId,
-    amount,
-    providerPaymentId,
-    reason,
-    requestId,
-    automatic,
-  }: {
-    refundId: string;
-    amount: number;
-    providerPaymentId: string | null;
-    reason?: string;
-    requestId?: string;
-    automatic?: boolean;
-  },
+  record: RefundRecord,
 ): Promise<OrderWithLines> {
-  const refunded = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const row = await updateOrder(
-      tx,
-      order.id,
-      {
-        status: 'refunded',
-        refundedAt: now,
-        refundId,
-        refundReason: reason ?? null,
-        providerPaymentId,
-        updatedAt: now,
-      },
-      ['paid', 'fulfilled'],
-    );
-    if (!row) return null;
-    // Refunded, it owns nothing: the account may buy it again.
-    await releaseOwnedProducts(tx, order.id);
-    // Refunded, it used no coupon: the use is given back.
-    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
-    // A plan's later payments were refunded (and recorded) before; its first is the order's own.
-    await recordFirstInstalmentRefunded(tx, order.id, now);
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'payment.order.refunded',
-        data: {
-          orderId: order.id,
-          email: order.customerEmail,
-          firstName: order.customerFirstName,
-          amount,
-          currency: order.currency,
-          courseIds: courseIdsOf(order.lines),
-          refundedAt: now.toISOString(),
-          ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
-          ...(automatic ? { automatic: true } : {}),
-          // Refunded by itself for a purchase its account already owned: nothing it granted ends.
-          ...(automatic && !order.revenueReportId ? { alreadyOwned: true } : {}),
-        },
-        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
-      },
-      { clock: deps.clock },
-    );
-    return { ...order, ...row };
-  });
+  const refunded = await deps.db.transaction((tx) => markOrderRefunded(deps, tx, order, record));
   if (!refunded) throw new AppError('conflict', REFUND_MESSAGES.alreadyRefunded);
+  const { refundId, amount, automatic } = record;
   deps.logger.info(
     { orderId: order.id, refundId, provider: order.provider, amount, automatic: automatic ?? false },
     'order refunded',
   );
   return refunded;
+}
+
+/**
+ * `recordRefund` in the caller's transaction (a provider's refund webhook records its event in the same
+ * one): null when the order is no longer paid or fulfilled, i.e. refunded already.
+ */
+export async function markOrderRefunded(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  order: OrderWithLines,
+  { refundId, amount, providerPaymentId, reason, requestId, automatic }: RefundRecord,
+): Promise<OrderWithLines | null> {
+  const now = deps.clock.now();
+  const row = await updateOrder(
+    tx,
+    order.id,
+    {
+      status: 'refunded',
+      refundedAt: now,
+      refundId,
+      refundReason: reason ?? null,
+      providerPaymentId,
+      updatedAt: now,
+    },
+    ['paid', 'fulfilled'],
+  );
+  if (!row) return null;
+  // Refunded, it owns nothing: the account may buy it again.
+  await releaseOwnedProducts(tx, order.id);
+  // Refunded, it used no coupon: the use is given back.
+  await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+  // A plan's later payments were refunded (and recorded) before; its first is the order's own.
+  await recordFirstInstalmentRefunded(tx, order.id, now);
+  await enqueueEvent(
+    tx,
+    outboxEvents,
+    {
+      type: 'payment.order.refunded',
+      data: {
+        orderId: order.id,
+        email: order.customerEmail,
+        firstName: order.customerFirstName,
+        amount,
+        currency: order.currency,
+        courseIds: courseIdsOf(order.lines),
+        refundedAt: now.toISOString(),
+        ...(order.revenueReportId ? { revenueReportId: order.revenueReportId } : {}),
+        ...(automatic ? { automatic: true } : {}),
+        // Refunded by itself for a purchase its account already owned: nothing it granted ends.
+        ...(automatic && !order.revenueReportId ? { alreadyOwned: true } : {}),
+      },
+      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
+    },
+    { clock: deps.clock },
+  );
+  return { ...order, ...row };
 }

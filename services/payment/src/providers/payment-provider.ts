@@ -104,15 +104,34 @@ export interface SubscriptionEnd {
   reason: string | null;
 }
 
+/**
+ * The provider refunded a payment, in full or in part: the site's own refund, or one made in the
+ * provider's dashboard (Stripe `charge.refunded`, PayPal `PAYMENT.CAPTURE.REFUNDED`).
+ */
+export interface ProviderRefund {
+  /** The payment refunded, as `orders.provider_payment_id` holds it (Stripe payment intent, PayPal capture). */
+  providerPaymentId: string;
+  /** Our order id, when the payment carries one (its metadata or custom id). */
+  orderId: string | null;
+  /** Cents refunded of the payment so far, all refunds together. */
+  amountRefunded: number;
+  /** Nothing of the payment is left unrefunded. */
+  full: boolean;
+  /** The provider's id of the refund, when the event names it. */
+  refundId: string | null;
+}
+
 /** A webhook whose signature checked out. `eventId` is unique per provider and de-duplicates replays. */
 export interface VerifiedWebhook {
   eventId: string;
-  kind: 'paid' | 'failed' | 'ignored' | 'renewal-paid' | 'subscription-ended';
+  kind: 'paid' | 'failed' | 'ignored' | 'renewal-paid' | 'subscription-ended' | 'refunded';
   providerSessionId: string | null;
   /** With kind `renewal-paid`. */
   renewal?: SubscriptionRenewal;
   /** With kind `subscription-ended`. */
   subscriptionEnd?: SubscriptionEnd;
+  /** With kind `refunded`. */
+  refund?: ProviderRefund;
 }
 
 export class WebhookVerificationError extends Error {

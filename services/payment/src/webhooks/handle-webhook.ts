@@ -13,6 +13,7 @@ import { providerEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { fulfilOrder, type FulfilOutcome } from '../orders/fulfil-order.js';
 import { findOrderBySession } from '../orders/orders.repository.js';
+import { recordProviderRefund, type ProviderRefundOutcome } from '../orders/record-provider-refund.js';
 import {
   endSubscription,
   recordRenewal,
@@ -26,7 +27,13 @@ import type {
 } from '../providers/payment-provider.js';
 
 export type WebhookOutcome =
-  FulfilOutcome | RenewalOutcome | SubscriptionEndOutcome | 'duplicate' | 'ignored' | 'unknown-order';
+  | FulfilOutcome
+  | RenewalOutcome
+  | SubscriptionEndOutcome
+  | ProviderRefundOutcome
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown-order';
 
 export async function handleWebhook(
   deps: ServiceDeps<PaymentConfig>,
@@ -37,8 +44,12 @@ export async function handleWebhook(
   const key = and(eq(providerEvents.provider, provider.name), eq(providerEvents.eventId, webhook.eventId));
   const [seen] = await deps.db.select({ eventId: providerEvents.eventId }).from(providerEvents).where(key);
   if (seen) return 'duplicate';
-  if (webhook.kind === 'renewal-paid' || webhook.kind === 'subscription-ended') {
-    return handleSubscriptionWebhook(deps, provider, webhook, requestId);
+  if (
+    webhook.kind === 'renewal-paid' ||
+    webhook.kind === 'subscription-ended' ||
+    webhook.kind === 'refunded'
+  ) {
+    return handleSignedWebhook(deps, provider, webhook, requestId);
   }
 
   const order =
@@ -76,11 +87,12 @@ export async function handleWebhook(
 }
 
 /**
- * A subscription's later cycle paid, or its end: recorded with the event in one transaction (see
- * orders/subscription-events.ts). Neither is a payment to fulfil, so the provider is not asked again:
- * the signature vouches for it, and a renewal changes nothing but its own record.
+ * A subscription's later cycle paid, its end, or a refund: recorded with the event in one transaction
+ * (see orders/subscription-events.ts, orders/record-provider-refund.ts). None is a payment to fulfil, so
+ * the provider is not asked again here: the signature vouches for it, and a renewal changes nothing but
+ * its own record.
  */
-async function handleSubscriptionWebhook(
+async function handleSignedWebhook(
   deps: ServiceDeps<PaymentConfig>,
   provider: PaymentProvider,
   webhook: VerifiedWebhook,
@@ -89,6 +101,15 @@ async function handleSubscriptionWebhook(
   let orderId: string | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordEvent(deps, tx, provider, webhook, null))) return 'duplicate';
+    if (webhook.refund) {
+      const recorded = await recordProviderRefund(deps, tx, {
+        provider: provider.name,
+        refund: webhook.refund,
+        requestId,
+      });
+      orderId = recorded.order?.id ?? null;
+      return recorded.outcome;
+    }
     if (webhook.renewal) {
       return recordRenewal(deps, tx, {
         provider: provider.name,

@@ -19,6 +19,7 @@ import { PaypalClient } from './paypal-client.js';
 import {
   PaypalCaptureSchema,
   PaypalOrderSchema,
+  PaypalRefundEventResourceSchema,
   PaypalRefundSchema,
   PaypalVerifyAnswerSchema,
   PaypalWebhookEventSchema,
@@ -234,6 +235,7 @@ export class PaypalProvider implements PaymentProvider {
         `PayPal did not verify the webhook (${answer.verification_status}).`,
       );
     }
+    if (event.data.event_type === 'PAYMENT.CAPTURE.REFUNDED') return this.toRefundWebhook(event.data);
     return toVerifiedWebhook(event.data);
   }
 
@@ -269,6 +271,46 @@ export class PaypalProvider implements PaymentProvider {
       }
       throw error;
     }
+  }
+
+  /**
+   * PAYMENT.CAPTURE.REFUNDED follows every refund of a capture, the site's own and those made on PayPal's
+   * site; it carries the refund, not the capture. The capture (the refund's `up` link) is read to learn
+   * whether it is refunded in full (`REFUNDED`) or in part (`PARTIALLY_REFUNDED`), and whose it is.
+   */
+  private async toRefundWebhook(event: { id: string; resource?: unknown }): Promise<VerifiedWebhook> {
+    const ignored: VerifiedWebhook = { eventId: event.id, kind: 'ignored', providerSessionId: null };
+    const refund = PaypalRefundEventResourceSchema.safeParse(event.resource);
+    if (!refund.success) return ignored;
+    const up = refund.data.links.find((link) => link.rel === 'up')?.href ?? '';
+    const captureId = /\/v2\/payments\/captures\/([^/?#]+)$/.exec(up)?.[1];
+    if (!captureId) return ignored;
+    const capture = await this.client.request(
+      {
+        method: 'GET',
+        path: `/v2/payments/captures/${encodeURIComponent(captureId)}`,
+        action: 'read the refunded payment',
+      },
+      PaypalCaptureSchema,
+    );
+    const full = capture.status === 'REFUNDED';
+    if (!full && capture.status !== 'PARTIALLY_REFUNDED') return ignored;
+    const refunded =
+      refund.data.seller_payable_breakdown?.total_refunded_amount ??
+      (full ? capture.amount : refund.data.amount);
+    if (!refunded) return ignored;
+    return {
+      eventId: event.id,
+      kind: 'refunded',
+      providerSessionId: null,
+      refund: {
+        providerPaymentId: capture.id,
+        orderId: capture.custom_id ?? null,
+        amountRefunded: paypalValueToCents(refunded.value),
+        full,
+        refundId: refund.data.id,
+      },
+    };
   }
 
   private readOrder(providerSessionId: string): Promise<PaypalOrder> {

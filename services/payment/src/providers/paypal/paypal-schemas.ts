@@ -43,6 +43,14 @@ export type PaypalCapture = z.infer<typeof PaypalCaptureSchema>;
 
 export const PaypalRefundSchema = z.looseObject({ id: z.string(), status: z.string() });
 
+/** The refund PAYMENT.CAPTURE.REFUNDED carries: its capture is its `up` link. */
+export const PaypalRefundEventResourceSchema = z.looseObject({
+  id: z.string(),
+  amount: PaypalMoneySchema.optional(),
+  seller_payable_breakdown: z.looseObject({ total_refunded_amount: PaypalMoneySchema.optional() }).optional(),
+  links: z.array(PaypalLinkSchema).optional().default([]),
+});
+
 export const PaypalOrderSchema = z.looseObject({
   id: z.string(),
   /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED. */

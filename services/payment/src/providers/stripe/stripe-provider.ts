@@ -445,9 +445,35 @@ function toVerifiedWebhook(event: Stripe.Event): VerifiedWebhook {
         },
       };
     }
+    case 'charge.refunded':
+      return toRefundWebhook(event.id, event.data.object);
     default:
       return { eventId: event.id, kind: 'ignored', providerSessionId: null };
   }
+}
+
+/**
+ * `charge.refunded` follows every refund of a charge, the site's own and those made in Stripe's dashboard;
+ * `amount_refunded` is all refunded so far. The payment is the charge's payment intent (a charge without
+ * one is not a checkout's); a checkout's payment intent passes the order id on in its metadata.
+ */
+function toRefundWebhook(eventId: string, charge: Stripe.Charge): VerifiedWebhook {
+  const intent = charge.payment_intent;
+  const providerPaymentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+  if (!providerPaymentId) return { eventId, kind: 'ignored', providerSessionId: null };
+  const orderId = charge.metadata?.orderId;
+  return {
+    eventId,
+    kind: 'refunded',
+    providerSessionId: null,
+    refund: {
+      providerPaymentId,
+      orderId: orderId ? orderId : null,
+      amountRefunded: charge.amount_refunded,
+      full: charge.amount_refunded >= charge.amount,
+      refundId: charge.refunds?.data?.[0]?.id ?? null,
+    },
+  };
 }
 
 /**

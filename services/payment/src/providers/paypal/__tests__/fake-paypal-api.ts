@@ -5,6 +5,7 @@
  */
 import type { FakeAnswer, RecordedRequest } from '../../__tests__/recording-server.js';
 import { FakeProviderApi } from '../../__tests__/recording-server.js';
+import { centsToPaypalValue, paypalValueToCents } from '../paypal-provider.js';
 
 export const PAYPAL_CLIENT_ID = 'paypal-client-id-test';
 export const PAYPAL_CLIENT_SECRET = 'paypal-client-secret-test';
@@ -64,6 +65,56 @@ export class FakePaypalApi extends FakeProviderApi {
   /** The buyer approves the order on PayPal's page. */
   approve(orderId: string): void {
     this.order(orderId).status = 'APPROVED';
+  }
+
+  /** The admin refunds `cents` of a capture (what is left of it by default) on PayPal's own site. */
+  refundInDashboard(captureId: string, cents?: number): void {
+    const found = this.captures.get(captureId);
+    if (!found) throw new Error(`no fake PayPal capture ${captureId}`);
+    const captured = paypalValueToCents(found.capture.amount.value);
+    const left = captured - this.refundedOf(captureId);
+    const amount = cents ?? left;
+    found.capture.status = amount >= left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const unit = this.order(found.orderId).purchase_units[0]!;
+    const refund = {
+      id: `2GG27964LP6071${++this.count}`,
+      status: 'COMPLETED',
+      amount: { currency_code: found.capture.amount.currency_code, value: centsToPaypalValue(amount) },
+    };
+    unit.payments = { ...unit.payments, refunds: [...(unit.payments?.refunds ?? []), refund] };
+  }
+
+  /**
+   * The capture's newest refund as PAYMENT.CAPTURE.REFUNDED carries it: the refund, what is refunded of the
+   * capture so far, and the capture as its `up` link.
+   */
+  refundResource(captureId: string): Record<string, unknown> {
+    const found = this.captures.get(captureId);
+    if (!found) throw new Error(`no fake PayPal capture ${captureId}`);
+    const refund = this.order(found.orderId).purchase_units[0]!.payments?.refunds?.at(-1);
+    if (!refund) throw new Error(`capture ${captureId} has no refund`);
+    const currency = found.capture.amount.currency_code;
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      seller_payable_breakdown: {
+        total_refunded_amount: {
+          currency_code: currency,
+          value: centsToPaypalValue(this.refundedOf(captureId)),
+        },
+      },
+      links: [
+        { href: `${this.url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${this.url}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+      ],
+    };
+  }
+
+  private refundedOf(captureId: string): number {
+    const found = this.captures.get(captureId)!;
+    const refunds = this.order(found.orderId).purchase_units[0]!.payments?.refunds ?? [];
+    return refunds.reduce((sum, refund) => sum + paypalValueToCents(refund.amount.value), 0);
   }
 
   order(id: string): FakeOrder {

@@ -382,6 +382,42 @@ describe('webhooks', () => {
     });
   });
 
+  it('PAYMENT.CAPTURE.REFUNDED reads the refunded capture: whose it is, and whether all of it is refunded', async () => {
+    const { order, paypalOrderId } = await approvedCheckout();
+    const { providerPaymentId } = await paypal.capture(paypalOrderId, order.id);
+    const captureId = providerPaymentId!;
+    const refunded = (resource: Record<string, unknown>) =>
+      delivery(JSON.stringify({ id: 'WH-REFUND-1', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource }));
+
+    api.refundInDashboard(captureId, 1_000);
+    const part = refunded(api.refundResource(captureId));
+    await expect(paypal.verifyWebhook(part.body, part.headers)).resolves.toEqual({
+      eventId: 'WH-REFUND-1',
+      kind: 'refunded',
+      providerSessionId: null,
+      refund: {
+        providerPaymentId: captureId,
+        orderId: order.id,
+        amountRefunded: 1_000,
+        full: false,
+        refundId: api.refundResource(captureId).id,
+      },
+    });
+    expect(api.server.requestsTo(`/v2/payments/captures/${captureId}`, 'GET')).toHaveLength(1);
+
+    api.refundInDashboard(captureId);
+    const all = refunded(api.refundResource(captureId));
+    await expect(paypal.verifyWebhook(all.body, all.headers)).resolves.toMatchObject({
+      refund: { amountRefunded: order.total, full: true },
+    });
+
+    const { links: _links, ...withoutCapture } = api.refundResource(captureId);
+    const unknown = refunded(withoutCapture);
+    await expect(paypal.verifyWebhook(unknown.body, unknown.headers)).resolves.toMatchObject({
+      kind: 'ignored',
+    });
+  });
+
   it('refuses a webhook PayPal does not verify (FAILURE)', async () => {
     const { body, headers } = delivery(captureCompleted, { 'paypal-transmission-sig': 'Zm9yZ2Vk' });
     await expect(paypal.verifyWebhook(body, headers)).rejects.toThrow(

@@ -212,6 +212,48 @@ export class FakeStripeApi extends FakeProviderApi {
     return invoice;
   }
 
+  /**
+   * The charge of a payment intent as `charge.refunded` shows it: its amount, what is refunded of it so far
+   * (`refunded` once all of it), and the order id its checkout's payment intent carried.
+   */
+  charge(intentId: string): Record<string, unknown> {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`no fake payment intent ${intentId}`);
+    const refunded = this.refundedOf(intentId);
+    const session = [...this.sessions.values()].find((entry) => entry.payment_intent === intentId);
+    return {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      status: 'succeeded',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.amount,
+      currency: 'usd',
+      payment_intent: intentId,
+      metadata: session?.mode === 'payment' ? session.metadata : {},
+    };
+  }
+
+  /** The admin refunds `amount` of a payment (what is left of it by default) in Stripe's dashboard. */
+  refundInDashboard(intentId: string, amount?: number): void {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`no fake payment intent ${intentId}`);
+    this.refunds.push({
+      id: `re_${++this.count}`,
+      object: 'refund',
+      status: 'succeeded',
+      amount: amount ?? intent.amount - this.refundedOf(intentId),
+      payment_intent: intentId,
+    });
+  }
+
+  private refundedOf(intentId: string): number {
+    return this.refunds
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+  }
+
   /** The owner enters a card on Stripe's setup page: the setup session completes with that method. */
   completeSetup(sessionId: string, paymentMethod: FakePaymentMethod): void {
     const session = this.session(sessionId);

@@ -262,6 +262,44 @@ describe('webhooks', () => {
     });
   });
 
+  it('charge.refunded names the payment intent, the order id, what is refunded so far and whether all of it', async () => {
+    const charge = (fields: Record<string, unknown>) => ({
+      ...checkoutEvent('charge.refunded'),
+      data: {
+        object: {
+          id: 'ch_1',
+          object: 'charge',
+          amount: 69700,
+          amount_refunded: 69700,
+          payment_intent: 'pi_1',
+          metadata: { orderId: 'order-1' },
+          ...fields,
+        },
+      },
+    });
+    const full = signed(charge({}));
+    await expect(stripe.verifyWebhook(full.body, full.headers)).resolves.toEqual({
+      eventId: 'evt_charge_refunded',
+      kind: 'refunded',
+      providerSessionId: null,
+      refund: {
+        providerPaymentId: 'pi_1',
+        orderId: 'order-1',
+        amountRefunded: 69700,
+        full: true,
+        refundId: null,
+      },
+    });
+    const part = signed(charge({ amount_refunded: 100, metadata: {} }));
+    await expect(stripe.verifyWebhook(part.body, part.headers)).resolves.toMatchObject({
+      refund: { amountRefunded: 100, full: false, orderId: null },
+    });
+    const noIntent = signed(charge({ payment_intent: null }));
+    await expect(stripe.verifyWebhook(noIntent.body, noIntent.headers)).resolves.toMatchObject({
+      kind: 'ignored',
+    });
+  });
+
   it('refuses a webhook signed with another secret', async () => {
     const { body, headers } = signed(checkoutEvent('checkout.session.completed'), {
       secret: 'whsec_someone_else',

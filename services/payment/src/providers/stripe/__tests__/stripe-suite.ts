@@ -62,8 +62,21 @@ export async function deliverStripeEvent(
   secret: string,
   type: string,
   object: Record<string, unknown>,
-  id = `evt_suite_${++deliveredEvents}`,
+  id?: string,
 ): Promise<string> {
+  const response = await postStripeEvent(payment, secret, type, object, id);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { outcome: string }).outcome;
+}
+
+/** `deliverStripeEvent` answering the service's response, whatever its status. */
+export function postStripeEvent(
+  payment: PaymentUnderTest,
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_suite_${++deliveredEvents}`,
+): Promise<Response> {
   const created = Math.floor(payment.clock.now().getTime() / 1000);
   const payload = JSON.stringify({
     id,
@@ -74,10 +87,8 @@ export async function deliverStripeEvent(
     data: { object },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: created });
-  const response = await payment.postWebhook('stripe', payload, {
+  return payment.postWebhook('stripe', payload, {
     'content-type': 'application/json',
     'stripe-signature': signature,
   });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { outcome: string }).outcome;
 }

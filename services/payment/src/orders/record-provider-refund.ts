@@ -1,0 +1,101 @@
+/**
+ * A refund the provider reports (Stripe `charge.refunded`, PayPal `PAYMENT.CAPTURE.REFUNDED`): the site's
+ * own, reported afterwards, or one the admin made in the provider's dashboard
+ * (docs/behaviour/checkout-and-payments.md#fulfilment-and-refunds). In the webhook's transaction, with the
+ * order row locked:
+ *
+ * - the payment refunded in full: the order is refunded through the site's own path (`markOrderRefunded`:
+ *   `refunded`, what it owned and its coupon use given back, `payment.order.refunded` once), however long
+ *   after the payment: the money is back with the buyer already. An order refunded before (the site's own
+ *   refund, or another event about the same one) changes nothing.
+ * - in part, or a payment plan's first payment (the plan would go on charging the card on file): nothing
+ *   is revoked; `problem` tells the admin.
+ * - an order not paid here yet (its checkout's webhook comes later): 503 and nothing recorded, so the
+ *   provider delivers the event again, by when the order is fulfilled.
+ */
+import type { PaymentProviderName } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
+import type { Executor } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
+import type { ServiceDeps } from '@platform/service-kit/runtime';
+import type { PaymentConfig } from '../config.js';
+import { isPlanOrder } from '../payment-plans/plan-checkout.js';
+import type { ProviderRefund } from '../providers/payment-provider.js';
+import { findAutomaticRefund } from './automatic-refunds.js';
+import { lockOrder, lockOrderByPayment, updateOrder, type OrderWithLines } from './orders.repository.js';
+import { markOrderRefunded } from './refund-order.js';
+
+export type ProviderRefundOutcome = 'refunded' | 'already-refunded' | 'partial-refund' | 'unknown-order';
+
+export const PROVIDER_REFUND_ERRORS = {
+  notPaidYet: 'The order of this refund is not paid here yet; deliver the event again later.',
+} as const;
+
+const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
+  stripe: 'Stripe',
+  paypal: 'PayPal',
+  test: 'The test provider',
+};
+
+export async function recordProviderRefund(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  options: { provider: PaymentProviderName; refund: ProviderRefund; requestId?: string },
+): Promise<{ outcome: ProviderRefundOutcome; order: OrderWithLines | null }> {
+  const { provider, refund } = options;
+  const order = await findRefundedOrder(tx, provider, refund);
+  if (!order) return { outcome: 'unknown-order', order: null };
+  if (order.status === 'refunded') return { outcome: 'already-refunded', order };
+  if (order.status !== 'paid' && order.status !== 'fulfilled') {
+    throw new AppError('unavailable', PROVIDER_REFUND_ERRORS.notPaidYet, undefined, { 'Retry-After': '60' });
+  }
+
+  const name = PROVIDER_NAMES[provider];
+  const amount = formatMoney(refund.amountRefunded);
+  const plan = isPlanOrder(order.lines);
+  if (!refund.full || plan) {
+    const problem = plan
+      ? `${name} reports a refund of ${amount} of this payment plan's first payment made outside the site; nothing was changed here and the plan goes on.`
+      : `${name} reports a partial refund of ${amount} made outside the site; nothing was changed here.`;
+    await updateOrder(tx, order.id, { problem, updatedAt: deps.clock.now() });
+    deps.logger.warn(
+      {
+        orderId: order.id,
+        provider,
+        providerPaymentId: refund.providerPaymentId,
+        amountRefunded: refund.amountRefunded,
+        paymentPlan: plan,
+      },
+      'a payment was refunded in part outside the site: nothing changed',
+    );
+    return { outcome: 'partial-refund', order };
+  }
+
+  const refunded = await markOrderRefunded(deps, tx, order, {
+    refundId: refund.refundId,
+    amount: refund.amountRefunded,
+    providerPaymentId: refund.providerPaymentId,
+    reason: `Refunded at ${name}`,
+    requestId: options.requestId,
+    // A payment queued for its automatic refund says why it was not needed, as that refund would have.
+    automatic: (await findAutomaticRefund(tx, order.id)) !== null,
+  });
+  return refunded ? { outcome: 'refunded', order: refunded } : { outcome: 'already-refunded', order };
+}
+
+/**
+ * By the payment, else by the order id the payment carries, for an order of that provider with no payment
+ * recorded yet (still pending here): never another payment's order, such as a plan's later instalment.
+ */
+async function findRefundedOrder(
+  tx: Executor,
+  provider: PaymentProviderName,
+  refund: ProviderRefund,
+): Promise<OrderWithLines | null> {
+  const byPayment = await lockOrderByPayment(tx, provider, refund.providerPaymentId);
+  if (byPayment) return byPayment;
+  if (!refund.orderId || !/^[0-9a-f-]{36}$/i.test(refund.orderId)) return null;
+  const byId = await lockOrder(tx, refund.orderId);
+  if (!byId || byId.provider !== provider || byId.providerPaymentId !== null) return null;
+  return byId;
+}
