@@ -85,6 +85,19 @@ export function newBuyerBilling(): BillingInfoInput {
 /** The lower-cased e-mail `newBuyerBilling` gives, whichever buyer it was. */
 export const NEW_BUYER_EMAIL = /^ada\.lovelace\+\d+@example\.com$/;
 
+/** `payment.order.refunded` as a new buyer's $697.00 consultation order (course 1) refunded at `at` says it. */
+export function consultationRefunded(orderId: string, at: Date): Record<string, unknown> {
+  return {
+    orderId,
+    email: expect.stringMatching(NEW_BUYER_EMAIL),
+    firstName: 'Ada',
+    amount: 69700,
+    currency: 'USD',
+    courseIds: [1],
+    refundedAt: at.toISOString(),
+  };
+}
+
 /** A signed-in buyer no other test has used, e.g. `orders-1a2b3c4d@example.com`. */
 export function newSignedInBuyer(label = 'orders'): Caller & { kind: 'user' } {
   return {

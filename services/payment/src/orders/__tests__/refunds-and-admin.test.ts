@@ -10,6 +10,7 @@ import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { testCheckoutSessions } from '../../db/schema.js';
 import {
+  consultationRefunded,
   NEW_BUYER_EMAIL,
   ADMIN,
   CONSULTATION_LINE,
@@ -96,15 +97,9 @@ describe.each(backings())('refunds and the admin orders API on $name', (factory)
 
     const events = await payment.events('payment.order.refunded');
     expect(events).toHaveLength(1);
-    expect(PaymentOrderRefundedSchema.parse(events[0]!.data)).toEqual({
-      orderId: order.id,
-      email: expect.stringMatching(NEW_BUYER_EMAIL),
-      firstName: 'Ada',
-      amount: 69700,
-      currency: 'USD',
-      courseIds: [1],
-      refundedAt: payment.clock.now().toISOString(),
-    });
+    expect(PaymentOrderRefundedSchema.parse(events[0]!.data)).toEqual(
+      consultationRefunded(order.id, payment.clock.now()),
+    );
 
     // Twice is refused; the confirmation page no longer grants anything.
     const again = await refund(order.id);

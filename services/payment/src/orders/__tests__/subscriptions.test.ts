@@ -94,6 +94,16 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     cancellation_details: { reason },
   });
 
+  /** `payment.subscription.ended` for a new buyer's plan (course 1), ended now. */
+  const endedEvent = (orderId: string, subscriptionId: string, reason: string | null) => ({
+    orderId,
+    email: expect.stringMatching(NEW_BUYER_EMAIL),
+    courseIds: [1],
+    subscriptionId,
+    reason,
+    endedAt: payment.clock.now().toISOString(),
+  });
+
   /** A plan bought and its first payment fulfilled by the webhook. */
   async function subscribed(plan = 'membership-monthly') {
     const { sessionId } = await payment.checkout([{ id: plan, quantity: 1 }]);
@@ -233,14 +243,9 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
       (e) => e.data.orderId === order.id,
     );
     expect(events).toHaveLength(1);
-    expect(PaymentSubscriptionEndedSchema.parse(events[0]!.data)).toEqual({
-      orderId: order.id,
-      email: expect.stringMatching(NEW_BUYER_EMAIL),
-      courseIds: [1],
-      subscriptionId,
-      reason: 'payment_failed',
-      endedAt: payment.clock.now().toISOString(),
-    });
+    expect(PaymentSubscriptionEndedSchema.parse(events[0]!.data)).toEqual(
+      endedEvent(order.id, subscriptionId, 'payment_failed'),
+    );
     expect((await payment.order(order.id))!.subscriptionEndedAt).toEqual(payment.clock.now());
     // An end of a subscription nobody here sold changes nothing.
     expect(await webhook('customer.subscription.deleted', ended('sub_stranger', order.id))).toBe(
@@ -263,14 +268,9 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     expect(await ofOrder('payment.order.paid')).toHaveLength(1);
     const ends = await ofOrder('payment.subscription.ended');
     expect(ends).toHaveLength(1);
-    expect(PaymentSubscriptionEndedSchema.parse(ends[0]!.data)).toEqual({
-      orderId: order.id,
-      email: expect.stringMatching(NEW_BUYER_EMAIL),
-      courseIds: [1],
-      subscriptionId,
-      reason: null,
-      endedAt: payment.clock.now().toISOString(),
-    });
+    expect(PaymentSubscriptionEndedSchema.parse(ends[0]!.data)).toEqual(
+      endedEvent(order.id, subscriptionId, null),
+    );
   });
 
   it('lets the buyer cancel and resume the renewal, told to Stripe, twice at once changing it once', async () => {
