@@ -76,34 +76,42 @@ export async function findOrderBySession(
   return row ?? null;
 }
 
-/** The order a provider's payment (payment intent, capture) paid, locked until the transaction ends. */
-export async function lockOrderByPayment(
+/** Which provider id of an order an event names: its payment's, or its subscription's. */
+export type ProviderIdColumn = 'providerPaymentId' | 'providerSubscriptionId';
+
+/** The provider's order with this payment or subscription id (the first made), locked until the transaction ends. */
+export async function lockOrderByProviderId(
   db: Executor,
   provider: PaymentProviderName,
-  providerPaymentId: string,
+  column: ProviderIdColumn,
+  id: string,
 ): Promise<OrderWithLines | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders.providerPaymentId, providerPaymentId)))
+    .where(and(eq(orders.provider, provider), eq(orders[column], id)))
     .orderBy(asc(orders.createdAt))
     .limit(1)
     .for('update');
   return row ? withLines(db, row) : null;
 }
 
-/** The order that started a provider's subscription, locked until the transaction ends. */
-export async function lockOrderBySubscription(
+/**
+ * The order a provider's event about a payment or subscription is about, locked: by that id, else by the
+ * order id the event carries, for an order of that provider with no such id recorded yet (still pending
+ * here), never another payment's or subscription's order.
+ */
+export async function lockOrderOfProviderEvent(
   db: Executor,
   provider: PaymentProviderName,
-  providerSubscriptionId: string,
+  { column, id, orderId }: { column: ProviderIdColumn; id: string; orderId?: string | null },
 ): Promise<OrderWithLines | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders.providerSubscriptionId, providerSubscriptionId)))
-    .for('update');
-  return row ? withLines(db, row) : null;
+  const byId = await lockOrderByProviderId(db, provider, column, id);
+  if (byId) return byId;
+  if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const carried = await lockOrder(db, orderId);
+  if (!carried || carried.provider !== provider || carried[column] !== null) return null;
+  return carried;
 }
 
 export async function listRecentOrders(db: Executor, limit: number): Promise<OrderWithLines[]> {

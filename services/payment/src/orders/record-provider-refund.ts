@@ -22,7 +22,7 @@ import type { PaymentConfig } from '../config.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
 import type { ProviderRefund } from '../providers/payment-provider.js';
 import { findAutomaticRefund } from './automatic-refunds.js';
-import { lockOrder, lockOrderByPayment, updateOrder, type OrderWithLines } from './orders.repository.js';
+import { lockOrderOfProviderEvent, updateOrder, type OrderWithLines } from './orders.repository.js';
 import { markOrderRefunded } from './refund-order.js';
 
 export type ProviderRefundOutcome = 'refunded' | 'already-refunded' | 'partial-refund' | 'unknown-order';
@@ -43,7 +43,11 @@ export async function recordProviderRefund(
   options: { provider: PaymentProviderName; refund: ProviderRefund; requestId?: string },
 ): Promise<{ outcome: ProviderRefundOutcome; order: OrderWithLines | null }> {
   const { provider, refund } = options;
-  const order = await findRefundedOrder(tx, provider, refund);
+  const order = await lockOrderOfProviderEvent(tx, provider, {
+    column: 'providerPaymentId',
+    id: refund.providerPaymentId,
+    orderId: refund.orderId,
+  });
   if (!order) return { outcome: 'unknown-order', order: null };
   if (order.status === 'refunded') return { outcome: 'already-refunded', order };
   if (order.status !== 'paid' && order.status !== 'fulfilled') {
@@ -81,21 +85,4 @@ export async function recordProviderRefund(
     automatic: (await findAutomaticRefund(tx, order.id)) !== null,
   });
   return refunded ? { outcome: 'refunded', order: refunded } : { outcome: 'already-refunded', order };
-}
-
-/**
- * By the payment, else by the order id the payment carries, for an order of that provider with no payment
- * recorded yet (still pending here): never another payment's order, such as a plan's later instalment.
- */
-async function findRefundedOrder(
-  tx: Executor,
-  provider: PaymentProviderName,
-  refund: ProviderRefund,
-): Promise<OrderWithLines | null> {
-  const byPayment = await lockOrderByPayment(tx, provider, refund.providerPaymentId);
-  if (byPayment) return byPayment;
-  if (!refund.orderId || !/^[0-9a-f-]{36}$/i.test(refund.orderId)) return null;
-  const byId = await lockOrder(tx, refund.orderId);
-  if (!byId || byId.provider !== provider || byId.providerPaymentId !== null) return null;
-  return byId;
 }

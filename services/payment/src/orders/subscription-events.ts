@@ -20,7 +20,12 @@ import type { PaymentProviderName } from '@platform/contracts';
 import type { PaymentConfig } from '../config.js';
 import { orders, outboxEvents, subscriptionRenewals } from '../db/schema.js';
 import type { SubscriptionEnd, SubscriptionRenewal } from '../providers/payment-provider.js';
-import { courseIdsOf, lockOrder, lockOrderBySubscription, type OrderWithLines } from './orders.repository.js';
+import {
+  courseIdsOf,
+  lockOrderByProviderId,
+  lockOrderOfProviderEvent,
+  type OrderWithLines,
+} from './orders.repository.js';
 import { releaseOwnedProducts } from './owned-products.js';
 
 export type RenewalOutcome = 'renewal-recorded' | 'duplicate' | 'unknown-order';
@@ -32,7 +37,12 @@ export async function recordRenewal(
   options: { provider: PaymentProviderName; renewal: SubscriptionRenewal; eventId: string },
 ): Promise<RenewalOutcome> {
   const { renewal } = options;
-  const order = await lockOrderBySubscription(tx, options.provider, renewal.subscriptionId);
+  const order = await lockOrderByProviderId(
+    tx,
+    options.provider,
+    'providerSubscriptionId',
+    renewal.subscriptionId,
+  );
   if (!order) return 'unknown-order';
   const inserted = await tx
     .insert(subscriptionRenewals)
@@ -64,7 +74,11 @@ export async function endSubscription(
   options: { provider: PaymentProviderName; end: SubscriptionEnd; requestId?: string },
 ): Promise<{ outcome: SubscriptionEndOutcome; order: OrderWithLines | null }> {
   const { end } = options;
-  const order = await findSubscriptionOrder(tx, options.provider, end);
+  const order = await lockOrderOfProviderEvent(tx, options.provider, {
+    column: 'providerSubscriptionId',
+    id: end.subscriptionId,
+    orderId: end.orderId,
+  });
   if (!order) return { outcome: 'unknown-order', order: null };
   const [marked] = await tx
     .update(orders)
@@ -114,22 +128,6 @@ export async function enqueueSubscriptionEnded(
     },
     { clock: deps.clock },
   );
-}
-
-/** By subscription id, else by the order id the subscription's metadata carries (same provider). */
-async function findSubscriptionOrder(
-  tx: Executor,
-  provider: PaymentProviderName,
-  end: SubscriptionEnd,
-): Promise<OrderWithLines | null> {
-  const bySubscription = await lockOrderBySubscription(tx, provider, end.subscriptionId);
-  if (bySubscription) return bySubscription;
-  if (!end.orderId || !/^[0-9a-f-]{36}$/i.test(end.orderId)) return null;
-  const byMetadata = await lockOrder(tx, end.orderId);
-  if (!byMetadata || byMetadata.provider !== provider) return null;
-  if (byMetadata.providerSubscriptionId && byMetadata.providerSubscriptionId !== end.subscriptionId)
-    return null;
-  return byMetadata;
 }
 
 /** When the latest payment of a subscription order was made: its newest renewal, else the order's. */
