@@ -661,6 +661,21 @@ function describeRequest(route: ServiceRoute, request: FuzzRequest): string {
   return shown.length > 1_500 ? `${shown.slice(0, 1_500)}…` : shown;
 }
 
+/** A failed fetch with its causes (`fetch failed` alone does not say whether the peer reset or closed). */
+function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 4; depth += 1) {
+    if (!(current instanceof Error)) {
+      parts.push(String(current));
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
+    current = current.cause;
+  }
+  return parts.join(' ← ');
+}
+
 /** Fuzzes every route of the service; resolves with what was sent and what failed (it never throws). */
 export async function fuzzRoutes(options: FuzzRoutesOptions): Promise<FuzzReport> {
   const seed = options.seed ?? (Number(process.env.FUZZ_SEED) || randomInt(2 ** 31 - 1));
@@ -693,9 +708,7 @@ export async function fuzzRoutes(options: FuzzRoutesOptions): Promise<FuzzReport
         text = await response.text();
         counts[response.status] = (counts[response.status] ?? 0) + 1;
       } catch (error) {
-        throw new Error(`no answer: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+        throw new Error(`no answer: ${describeFailure(error)}`, { cause: error });
       }
       if (response.status >= 500) {
         throw new Error(

@@ -1,6 +1,7 @@
 /**
  * The route fuzzer finds what it is for: a route that fails on a NUL byte, a route that shows a stack
- * trace or SQL, and every route of the app (mounted routers included); a sound route passes.
+ * trace or SQL, one that hangs up (named with what the connection did), and every route of the app
+ * (mounted routers included); a sound route passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express, { type Express } from 'express';
@@ -39,6 +40,8 @@ describe('fuzzRoutes', () => {
     api.get('/shows-stack', (_req, res) => {
       res.status(400).send(new Error('boom').stack);
     });
+    // Like a process that dies mid-request: the connection closes with no answer.
+    api.get('/hangs-up', (req) => void req.socket.destroy());
     const admin = express.Router();
     admin.delete('/things/:id', (_req, res) => void res.status(204).end());
     app.use(api);
@@ -72,6 +75,7 @@ describe('fuzzRoutes', () => {
       'POST /breaks-on-nul',
       'GET /items/:id',
       'GET /shows-stack',
+      'GET /hangs-up',
       'DELETE /admin/things/:id',
     ]);
   });
@@ -83,11 +87,13 @@ describe('fuzzRoutes', () => {
       'POST /gone': { body: NameSchema },
     });
     const failing = report.failures.map((failure) => failure.split(' (')[0]);
-    expect(failing).toEqual(['POST /breaks-on-nul', 'GET /items/:id', 'GET /shows-stack']);
+    expect(failing).toEqual(['POST /breaks-on-nul', 'GET /items/:id', 'GET /shows-stack', 'GET /hangs-up']);
     expect(report.failures[0]).toContain('answered 500');
     expect(report.failures[0]).toContain('FUZZ_SEED=42');
     expect(report.failures[1]).toContain('SQL text');
     expect(report.failures[2]).toContain('a stack frame');
+    // What the connection did, not just 'fetch failed'.
+    expect(report.failures[3]).toMatch(/no answer: fetch failed ← .+\((UND_ERR_SOCKET|ECONNRESET)\)/);
     expect(report.unknownContracts).toEqual(['POST /gone']);
     expect(report.statuses['POST /sound']?.[200]).toBeGreaterThan(0);
   });
