@@ -462,13 +462,15 @@ export const reportDisputes = revenueSchema.table(
 
 export type ReportDisputeRow = typeof reportDisputes.$inferSelect;
 
-export const SHARE_CREDIT_KINDS = ['estimate-closed', 'applied', 'refunded'] as const;
+export const SHARE_CREDIT_KINDS = ['estimate-closed', 'applied', 'refunded', 'unapplied'] as const;
 
 /**
  * The owner's credit (docs/decisions.md, 104): what was paid on an estimate becomes credit when the real
  * report closes it (`estimate-closed`, positive), and credit pays the owner's shares (`applied`, negative,
  * with a `credit` row of `share_payments`); a refund of a payment made on an estimate already closed takes
- * its credit back (`refunded`, negative). The balance is the sum.
+ * its credit back (`refunded`, negative), and when that leaves the balance below zero, the shares the
+ * credit paid last are owed again (`unapplied`, positive, their `credit` payments taken back) until it is
+ * zero. The balance is the sum.
  */
 export const shareCredits = revenueSchema.table(
   'share_credits',

@@ -5,11 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit, recordReportChange } from '../audit/record-audit.js';
-import { shareCredits, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
+import {
+  revenueReports,
+  shareCredits,
+  sharePayments,
+  type PaymentPlanRow,
+  type RevenueReportRow,
+} from '../db/schema.js';
 import { announceShareDue, type AnnounceOptions } from '../payments/announce-share-due.js';
-import { insertSharePayment, updateReport } from '../reports/reports.repository.js';
+import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
+import { insertSharePayment, lockReport, updateReport } from '../reports/reports.repository.js';
 
 type CreditKind = (typeof shareCredits.$inferInsert)['kind'];
 
@@ -89,4 +96,49 @@ export async function applyCredit(
   });
   await announceShareDue(tx, updated, plan, options);
   return updated;
+}
+
+/**
+ * A refund took back credit that had already paid shares, so the balance is below zero: the credit's
+ * latest payments are taken back, newest first, and the shares they paid are owed again, until the
+ * balance is zero (docs/decisions.md, 118). The report last paid from credit is the one whose due date is
+ * furthest off, so the owner is given the most time to pay again.
+ */
+export async function reclaimSpentCredit(
+  tx: Executor,
+  plan: PaymentPlanRow,
+  options: AnnounceOptions & { reason: string },
+): Promise<void> {
+  let shortfall = -(await creditBalance(tx, plan.id));
+  if (shortfall <= 0) return;
+  const paidFromCredit = await tx
+    .select({ payment: sharePayments })
+    .from(sharePayments)
+    .innerJoin(revenueReports, eq(revenueReports.id, sharePayments.reportId))
+    .where(and(eq(revenueReports.paymentPlanId, plan.id), eq(sharePayments.method, 'credit')))
+    .orderBy(desc(sharePayments.paidAt), desc(revenueReports.reportingPeriodStart));
+  for (const { payment } of paidFromCredit) {
+    if (shortfall <= 0) break;
+    const report = await lockReport(tx, payment.reportId);
+    if (!report) continue;
+    const amount = Math.min(payment.amount, shortfall);
+    const now = options.clock.now();
+    if (amount === payment.amount) {
+      await tx.delete(sharePayments).where(eq(sharePayments.id, payment.id));
+    } else {
+      await tx
+        .update(sharePayments)
+        .set({ amount: payment.amount - amount })
+        .where(eq(sharePayments.id, payment.id));
+    }
+    await moveCredit(tx, { plan, kind: 'unapplied', amount, reportId: report.id, at: now });
+    await updateReportAndAnnounce(
+      tx,
+      { report, plan },
+      { amountPaid: report.amountPaid - amount, sharePaid: false, sharePaidAt: null, updatedAt: now },
+      { entity: 'payment', action: 'from-credit-reversed', at: now, reason: options.reason },
+      options,
+    );
+    shortfall -= amount;
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * `payment.order.refunded` for an order that paid a revenue share: its payment is removed, so the report
  * is owed again (verified, or overdue past its due date); the new amount due is announced and the owner's
- * standing refreshed, in the transaction that records the event in the inbox. A refund that overtakes its
+ * standing refreshed, in the transaction that records the event in the inbox. A payment on an estimate
+ * already closed had become credit: the refund takes the credit back, and what the credit paid since. A refund that overtakes its
  * payment is remembered (`paid_orders.refunded_at`), so the late payment records nothing.
  */
 import type { PaymentOrderRefunded } from '@platform/contracts';
@@ -13,7 +14,7 @@ import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, lockReport } from '../reports/reports.repository.js';
 import { deletePaymentOfOrder, findPaymentOfOrder } from './share-payments.repository.js';
 import { updateReportAndAnnounce } from '../reports/announce-report-change.js';
-import { moveCredit } from '../estimates/share-credits.js';
+import { moveCredit, reclaimSpentCredit } from '../estimates/share-credits.js';
 
 export type ReverseOutcome = 'reversed' | 'no-payment' | 'not-a-share';
 
@@ -37,7 +38,8 @@ export async function reverseOnlineSharePayment(
   if (!plan || !report) throw new Error(`the report of share payment ${payment.id} is missing`);
   await deletePaymentOfOrder(tx, refund.orderId);
   if (report.estimateClosedAt) {
-    // The estimate's payments became the owner's credit when it closed: the refund takes it back.
+    // The estimate's payments became the owner's credit when it closed: the refund takes it back, and
+    // the shares that credit paid already are owed again.
     await moveCredit(tx, {
       plan,
       kind: 'refunded',
@@ -45,6 +47,7 @@ export async function reverseOnlineSharePayment(
       reportId: report.id,
       at: options.clock.now(),
     });
+    await reclaimSpentCredit(tx, plan, { ...options, reason: `order ${refund.orderId}` });
     return 'reversed';
   }
   const amountPaid = report.amountPaid - payment.amount;

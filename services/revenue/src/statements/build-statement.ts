@@ -1,11 +1,13 @@
 /**
  * An owner's monthly statement (docs/behaviour/revenue-share.md#monthly-statements), worked out from the
  * ledger as it stands: each report's share when it was submitted, each accepted dispute's correction when
- * it was resolved, each payment when it was received. The balance at any instant is the sum of the
- * entries before it, so the running month's closing balance is what the owner owes now (docs/decisions.md,
- * 106).
+ * it was resolved, each estimate's closing when the real report replaced it, each payment when it was
+ * received (credit applied is not a payment: the money was counted where it was paid). The balance at any
+ * instant is the sum of the entries before it, so the running month's closing balance is what the owner
+ * owes now, less their credit (docs/decisions.md, 106 and 118).
  */
 import {
+  computeShare,
   monthName,
   STATEMENT_MESSAGES,
   type RevenueStatement,
@@ -71,48 +73,61 @@ export async function buildStatement(
   const reportMonth = new Map(reports.map((report) => [report.id, monthName(report.reportingPeriodStart)]));
 
   const ledger: Array<StatementEntry & { instant: Date }> = [];
+  const record = (instant: Date, kind: StatementEntry['kind'], description: string, amount: number) =>
+    ledger.push({ instant, at: instant.toISOString(), kind, description, amount });
   for (const report of reports) {
+    const month = monthName(report.reportingPeriodStart);
     const dispute = disputes.get(report.id);
     const corrected = dispute?.status === 'accepted' && dispute.previousShareOwed !== null;
-    const charged = corrected ? dispute.previousShareOwed! : report.shareOwed;
-    ledger.push({
-      instant: report.createdAt,
-      at: report.createdAt.toISOString(),
-      kind: 'share',
-      description: `Share of the ${monthName(report.reportingPeriodStart)} report`,
-      amount: charged,
-    });
-    if (corrected && dispute.resolvedAt && report.shareOwed !== charged) {
-      ledger.push({
-        instant: dispute.resolvedAt,
-        at: dispute.resolvedAt.toISOString(),
-        kind: 'correction',
-        description: `Dispute accepted: the ${monthName(report.reportingPeriodStart)} share corrected`,
-        amount: report.shareOwed - charged,
-      });
+    // A closed estimate owes nothing now; until it closed it owed the share of its own figures.
+    const owed = report.estimateClosedAt ? computeShare(report).shareOwed : report.shareOwed;
+    const charged = corrected ? dispute.previousShareOwed! : owed;
+    record(
+      report.createdAt,
+      'share',
+      report.estimated ? `Estimated share for ${month}` : `Share of the ${month} report`,
+      charged,
+    );
+    if (corrected && dispute.resolvedAt && owed !== charged) {
+      record(
+        dispute.resolvedAt,
+        'correction',
+        `Dispute accepted: the ${month} share corrected`,
+        owed - charged,
+      );
+    }
+    if (report.estimateClosedAt && owed !== 0) {
+      record(
+        report.estimateClosedAt,
+        'correction',
+        `Estimate for ${month} closed: replaced by the report`,
+        -owed,
+      );
     }
   }
-  for (const payment of payments) {
-    ledger.push({
-      instant: payment.paidAt,
-      at: payment.paidAt.toISOString(),
-      kind: 'payment',
-      description: `Payment of the ${reportMonth.get(payment.reportId) ?? ''} share, ${
-        payment.method === 'online' ? 'paid online' : 'recorded by support'
-      }`,
-      amount: -payment.amount,
-    });
+  // Credit moves money already counted where it was paid: the closed estimate's payments.
+  for (const payment of payments.filter(({ method }) => method !== 'credit')) {
+    const how = payment.method === 'online' ? 'paid online' : 'recorded by support';
+    record(
+      payment.paidAt,
+      'payment',
+      `Payment of the ${reportMonth.get(payment.reportId) ?? ''} share, ${how}`,
+      -payment.amount,
+    );
   }
-  ledger.sort((a, b) => a.instant.getTime() - b.instant.getTime());
+  // At one instant (an estimate closed by the report submitted then), the closing reads first.
+  const rank: Record<StatementEntry['kind'], number> = { correction: 0, share: 1, payment: 2 };
+  ledger.sort((a, b) => a.instant.getTime() - b.instant.getTime() || rank[a.kind] - rank[b.kind]);
 
-  const before = ledger.filter((entry) => entry.instant < period.start);
-  const during = ledger.filter((entry) => within(entry.instant, period));
+  const before = ledger.filter(({ instant }) => instant < period.start);
+  const during = ledger.filter(({ instant }) => within(instant, period));
   const sum = (entries: StatementEntry[]) => entries.reduce((total, entry) => total + entry.amount, 0);
   const openingBalance = sum(before);
   const ofKind = (kind: StatementEntry['kind']) => sum(during.filter((entry) => entry.kind === kind));
 
   const submitted: StatementReport[] = reports
-    .filter((report) => within(report.createdAt, period))
+    // The owner's own reports: an estimate is in the activity ('Estimated share for …').
+    .filter((report) => !report.estimated && within(report.createdAt, period))
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((report) => ({
       id: report.id,

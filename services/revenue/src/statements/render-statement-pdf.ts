@@ -113,6 +113,10 @@ export async function renderStatementPdf(statement: RevenueStatement): Promise<U
     w.alignRight(formatMoney(value), { x: right, y, bold: isTotal, size: isTotal ? 12 : 10 });
     y = w.down(y, isTotal ? 22 : 16);
   }
+  if (statement.closingBalance < 0) {
+    w.text(STATEMENT_MESSAGES.inCredit, { x: right - 250, y, muted: true, size: 9 });
+    y = w.down(y, 16);
+  }
   w.text('Amounts in US dollars. Payment of each share is due 30 days after its report.', {
     x: MARGIN,
     y: MARGIN,

@@ -57,21 +57,26 @@ export function RevenueStatement() {
           className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
           aria-busy={statement.isPlaceholderData}
         >
-          <dl className="grid content-start gap-2 text-sm">
-            {statementSummary(statement.data).map(({ label, value }, index, lines) => (
-              <div
-                key={label}
-                className={
-                  index === lines.length - 1
-                    ? 'flex justify-between gap-4 border-t border-border pt-2 font-semibold'
-                    : 'flex justify-between gap-4'
-                }
-              >
-                <dt>{label}</dt>
-                <dd className="whitespace-nowrap tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <div className="grid content-start gap-3">
+            <dl className="grid content-start gap-2 text-sm">
+              {statementSummary(statement.data).map(({ label, value }, index, lines) => (
+                <div
+                  key={label}
+                  className={
+                    index === lines.length - 1
+                      ? 'flex justify-between gap-4 border-t border-border pt-2 font-semibold'
+                      : 'flex justify-between gap-4'
+                  }
+                >
+                  <dt>{label}</dt>
+                  <dd className="whitespace-nowrap tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {statement.data.closingBalance < 0 ? (
+              <p className="text-sm text-muted-foreground">{STATEMENT_MESSAGES.inCredit}</p>
+            ) : null}
+          </div>
           <div className="grid content-start gap-4">
             {statement.data.reports.length > 0 ? (
               <section className="grid gap-1">

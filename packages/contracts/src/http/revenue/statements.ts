@@ -8,7 +8,8 @@
  *   GET /api/admin/revenue-customers/:id/statements/:month(.pdf)   the admin's copy of any owner's
  *
  * Amounts are integer cents. An entry's amount is signed: a share adds to the balance, a payment and a
- * correction that lowered a share take from it.
+ * correction that lowered a share (a dispute accepted, an estimate closed by the real report) take from
+ * it. A balance below zero is the owner's credit.
  */
 import { z } from 'zod';
 import { reportPeriod } from './period.js';
@@ -30,6 +31,7 @@ export const STATEMENT_MESSAGES = {
   credits: 'Credits',
   payments: 'Payments',
   reports: 'Reports submitted',
+  inCredit: 'A balance below zero is your credit: it pays your next shares.',
 } as const;
 
 /** `YYYY-MM`, a calendar month. */

@@ -7,8 +7,13 @@
  * append-only), and two replicas racing the job make one estimate.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { AdminRevenueReport, MyRevenueReports, RevenueAuditEntry } from '@platform/contracts';
-import { sql } from 'drizzle-orm';
+import type {
+  AdminRevenueReport,
+  MyRevenueReports,
+  RevenueAuditEntry,
+  RevenueStatement,
+} from '@platform/contracts';
+import { eq, sql } from 'drizzle-orm';
 import {
   admin,
   backings,
@@ -21,6 +26,7 @@ import {
   type UserCaller,
   useClockedRevenue,
 } from '../../__tests__/harness.js';
+import { shareCredits } from '../../db/schema.js';
 import { COLLECTION_JOB, ESTIMATES_JOB } from '../../jobs.js';
 import { estimateMissingReports } from '../estimate-missing-reports.js';
 
@@ -47,6 +53,19 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
   const adminReport = async (owner: UserCaller, id: string) =>
     (await adminReports(owner)).find((row) => row.id === id)!;
   const estimateOf = async (owner: UserCaller) => (await adminReports(owner)).filter((row) => row.estimated);
+  const statementOf = async (owner: UserCaller, month: string): Promise<RevenueStatement> => {
+    const response = await revenue.requestAs(owner, `/api/revenue-statements/${month}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as RevenueStatement;
+  };
+  /** The owner's credit balance, in cents. */
+  const creditOf = async (owner: UserCaller) => {
+    const rows = await revenue.service.deps.db
+      .select({ amount: shareCredits.amount })
+      .from(shareCredits)
+      .where(eq(shareCredits.userId, owner.userId));
+    return rows.reduce((total, row) => total + row.amount, 0);
+  };
   const history = async (reportId: string): Promise<RevenueAuditEntry[]> => {
     const response = await revenue.requestAs(admin(), `/api/admin/revenue-reports/${reportId}/history`);
     expect(response.status).toBe(200);
@@ -249,12 +268,16 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     // May's real share is $500.00: paid from the $800.00, $300.00 of credit left.
     const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
     expect(await adminReport(owner, mayId)).toEqual(expect.objectContaining({ amountPaid: 50_000 }));
-    // The order is refunded later (twice delivered): the credit it became is taken back once.
+    // The order is refunded later (twice delivered): the credit it became is taken back once, and May,
+    // which that credit paid, is owed again.
     const refund = refundOf(order, clock.now());
     await revenue.deliver('payment.order.refunded', refund);
     await revenue.deliver('payment.order.refunded', refund);
     expect(await adminReport(owner, estimate!.id)).toEqual(
       expect.objectContaining({ shareOwed: 0, amountPaid: 0 }),
+    );
+    expect(await adminReport(owner, mayId)).toEqual(
+      expect.objectContaining({ shareOwed: 50_000, amountPaid: 0, amountDue: 50_000, sharePaid: false }),
     );
     expect((await history(estimate!.id)).map((entry) => `${entry.entity} ${entry.action}`)).toEqual([
       'estimate created',
@@ -263,12 +286,124 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
       'credit estimate-closed',
       'credit refunded',
     ]);
+    expect((await history(mayId)).map((entry) => `${entry.entity} ${entry.action}`)).toEqual([
+      'report submitted',
+      'credit applied',
+      'payment paid-from-credit',
+      'credit unapplied',
+      'payment from-credit-reversed',
+    ]);
+    expect(await creditOf(owner)).toBe(0);
     // No credit is left for June's share.
     clock.set(`${year}-07-02T10:00:00.000Z`);
     const juneId = await report(owner, `${year}-06-01`, `${year}-06-30`, 500_000);
     expect(await adminReport(owner, juneId)).toEqual(
       expect.objectContaining({ amountPaid: 0, amountDue: 40_000 }),
     );
+  });
+
+  it('takes back the credit a refund left unpaid from the shares it paid last, newest first, to the cent', async () => {
+    const { owner, year } = await ownerWithHistory();
+    clock.set(`${year}-06-16T10:00:00.000Z`);
+    await run();
+    const [estimate] = await estimateOf(owner);
+    // The $800.00 estimate is paid $200.01 by support and $599.99 online.
+    await revenue.markPaid(estimate!.id, 20_001);
+    const order = paidShareOrder({
+      owner,
+      reportId: estimate!.id,
+      total: 59_999,
+      paidAt: clock.now(),
+      name: 'Revenue share, May',
+    });
+    await revenue.deliver('payment.order.paid', order);
+    // May's real share, $500.00, and June's, $400.00, are paid from the $800.00 of credit ($300.00 of June).
+    const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
+    clock.set(`${year}-07-02T10:00:00.000Z`);
+    const juneId = await report(owner, `${year}-06-01`, `${year}-06-30`, 500_000);
+    expect(await adminReport(owner, juneId)).toEqual(expect.objectContaining({ amountPaid: 30_000 }));
+    expect(await creditOf(owner)).toBe(0);
+
+    // The online $599.99 is refunded, twice at once and once more: June, paid from credit last, is owed
+    // again first ($300.00), then May the $299.99 left.
+    clock.set(`${year}-07-03T10:00:00.000Z`);
+    const refund = refundOf(order, clock.now());
+    await Promise.all([
+      revenue.deliver('payment.order.refunded', refund),
+      revenue.deliver('payment.order.refunded', refund),
+    ]);
+    await revenue.deliver('payment.order.refunded', refund);
+    expect(await adminReport(owner, juneId)).toEqual(
+      expect.objectContaining({ shareOwed: 40_000, amountPaid: 0, amountDue: 40_000, sharePaid: false }),
+    );
+    expect(await adminReport(owner, mayId)).toEqual(
+      expect.objectContaining({ shareOwed: 50_000, amountPaid: 20_001, amountDue: 29_999, sharePaid: false }),
+    );
+    expect(await creditOf(owner)).toBe(0);
+    // The payment service hears what each now owes, so 'Pay now' and the card on file collect it.
+    const lastDue = async (id: string) =>
+      (await revenue.events('revenue.share.due-changed'))
+        .map((row) => row.data as { reportId: string; amountDue: number })
+        .filter((due) => due.reportId === id)
+        .at(-1)?.amountDue;
+    expect([await lastDue(juneId), await lastDue(mayId)]).toEqual([40_000, 29_999]);
+    const reversal = (await history(juneId)).find((entry) => entry.action === 'from-credit-reversed');
+    expect(reversal).toEqual(
+      expect.objectContaining({
+        entity: 'payment',
+        reason: `order ${order.orderId}`,
+        before: expect.objectContaining({ amountPaid: 30_000 }),
+        after: expect.objectContaining({ amountPaid: 0 }),
+      }),
+    );
+    // What the owner owes adds up: February to April ($2,400.00), and the two real shares less the money
+    // kept ($200.01).
+    const customers = (await (await revenue.requestAs(admin(), '/api/admin/revenue-customers')).json()) as {
+      id: string;
+      totalPaid: number;
+      totalOwed: number;
+    }[];
+    expect(customers.find((row) => row.id === owner.userId)).toEqual(
+      expect.objectContaining({ totalPaid: 20_001, totalOwed: 240_000 + 29_999 + 40_000 }),
+    );
+    // And the statement of the month now running says the same.
+    expect((await statementOf(owner, `${year}-07`)).closingBalance).toBe(240_000 + 29_999 + 40_000);
+  });
+
+  it("shows an estimate, its closing and the credit it left on the owner's monthly statements", async () => {
+    const { owner, year } = await ownerWithHistory();
+    clock.set(`${year}-06-16T10:00:00.000Z`);
+    await run();
+    const [estimate] = await estimateOf(owner);
+    clock.set(`${year}-06-17T10:00:00.000Z`);
+    await revenue.markPaid(estimate!.id, 80_000);
+    // May's real share, $500.00, closes the $800.00 estimate: $300.00 of credit, which pays June's share.
+    clock.set(`${year}-06-20T10:00:00.000Z`);
+    await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
+    clock.set(`${year}-07-02T10:00:00.000Z`);
+    await report(owner, `${year}-06-01`, `${year}-06-30`, 500_000);
+
+    const june = await statementOf(owner, `${year}-06`);
+    expect(june.entries.map(({ kind, amount, description }) => [kind, amount, description])).toEqual([
+      ['share', 80_000, `Estimated share for May ${year}`],
+      ['payment', -80_000, `Payment of the May ${year} share, recorded by support`],
+      ['correction', -80_000, `Estimate for May ${year} closed: replaced by the report`],
+      ['share', 50_000, `Share of the May ${year} report`],
+    ]);
+    expect(june.reports).toEqual([
+      expect.objectContaining({ periodStart: `${year}-05-01`, revenueIncrease: 500_000, shareOwed: 50_000 }),
+    ]);
+    // February to April ($2,400.00) were owed before June; June leaves $300.00 of them paid by credit.
+    expect(june).toMatchObject({
+      openingBalance: 240_000,
+      closingBalance: 210_000,
+      totals: { shares: 130_000, credits: 80_000, payments: 80_000 },
+    });
+    // July: June's $400.00 share, $300.00 of it paid from the credit, which is not a payment again.
+    const july = await statementOf(owner, `${year}-07`);
+    expect(july.entries.map(({ kind, amount }) => [kind, amount])).toEqual([['share', 40_000]]);
+    expect(july).toMatchObject({ openingBalance: 210_000, closingBalance: 250_000, inProgress: true });
+    expect(july.closingBalance).toBe((await revenue.myReports(owner)).plan!.amountOwed);
   });
 
   it('lets the owner dispute an estimate and the admin correct it', async () => {
