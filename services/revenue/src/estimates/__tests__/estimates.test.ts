@@ -29,6 +29,7 @@ import {
 import { shareCredits } from '../../db/schema.js';
 import { COLLECTION_JOB, ESTIMATES_JOB } from '../../jobs.js';
 import { estimateMissingReports } from '../estimate-missing-reports.js';
+import { envelope } from '@platform/service-kit/testing';
 
 describe.each(backings())('estimates for missing reports on $name', (factory) => {
   const { revenue, clock } = useClockedRevenue(factory, { quiet: true });
@@ -489,6 +490,38 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
         expect((await history(estimates[0]!.id)).filter((entry) => entry.action === 'created')).toHaveLength(
           1,
         );
+      });
+    });
+
+  if (factory.name.startsWith('PostgreSQL'))
+    it('takes back what the credit paid once when two replicas apply the same refund at once', async () => {
+      await withReplica(revenue.backing, clock, async (_second) => {
+        const { owner, year } = await ownerWithHistory();
+        clock.set(`${year}-06-16T10:00:00.000Z`);
+        await run();
+        const [estimate] = await estimateOf(owner);
+        const order = paidShareOrder({
+          owner,
+          reportId: estimate!.id,
+          total: 80_000,
+          paidAt: clock.now(),
+          name: 'Revenue share, May',
+        });
+        await revenue.deliver('payment.order.paid', order);
+        // May ($500.00) and June ($300.00 of $400.00) are paid from the $800.00 of credit.
+        const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
+        clock.set(`${year}-07-02T10:00:00.000Z`);
+        const juneId = await report(owner, `${year}-06-01`, `${year}-06-30`, 500_000);
+        const refunded = envelope('payment.order.refunded', refundOf(order, clock.now()));
+        // Both replicas pull from the one durable consumer: four copies at once are shared between them.
+        await Promise.all([1, 2, 3, 4].map(() => revenue.deliverEnvelope(refunded)));
+        expect(await adminReport(owner, mayId)).toEqual(
+          expect.objectContaining({ amountPaid: 0, amountDue: 50_000 }),
+        );
+        expect(await adminReport(owner, juneId)).toEqual(
+          expect.objectContaining({ amountPaid: 0, amountDue: 40_000 }),
+        );
+        expect(await creditOf(owner)).toBe(0);
       });
     });
 
