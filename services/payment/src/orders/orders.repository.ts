@@ -80,6 +80,21 @@ export async function findOrderBySession(
 export type ProviderIdColumn = 'providerPaymentId' | 'providerSubscriptionId';
 
 /** The provider's order with this payment or subscription id (the first made), locked until the transaction ends. */
+/** The id of the order a provider's payment or subscription id names, without locking it. */
+export async function findOrderIdByProviderId(
+  db: Executor,
+  provider: PaymentProviderName,
+  column: ProviderIdColumn,
+  id: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders[column], id)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function lockOrderByProviderId(
   db: Executor,
   provider: PaymentProviderName,

@@ -10,22 +10,33 @@
  *   refund, or another event about the same one) changes nothing.
  * - in part, or a payment plan's first payment (the plan would go on charging the card on file): nothing
  *   is revoked; `problem` tells the admin.
+ * - a subscription's payment, first or later cycle (found by the invoice it paid, `withSubscriptionInvoice`):
+ *   nothing is revoked and the subscription goes on; `problem` tells the admin. The site's own refund of a
+ *   subscription cancels it too, and is reported back as already refunded.
  * - an order not paid here yet (its checkout's webhook comes later): 503 and nothing recorded, so the
  *   provider delivers the event again, by when the order is fulfilled.
  */
 import type { PaymentProviderName } from '@platform/contracts';
-import { formatMoney } from '@platform/contracts/format';
+import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { askProvider } from '../checkout/ask-provider.js';
 import type { PaymentConfig } from '../config.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
-import type { ProviderRefund } from '../providers/payment-provider.js';
+import type { PaymentProvider, ProviderRefund } from '../providers/payment-provider.js';
 import { findAutomaticRefund } from './automatic-refunds.js';
-import { lockOrderOfProviderEvent, updateOrder, type OrderWithLines } from './orders.repository.js';
+import {
+  findOrderIdByProviderId,
+  lockOrderOfProviderEvent,
+  updateOrder,
+  type OrderWithLines,
+} from './orders.repository.js';
 import { markOrderRefunded } from './refund-order.js';
+import { lockOrderOfInvoice } from './subscription-events.js';
 
-export type ProviderRefundOutcome = 'refunded' | 'already-refunded' | 'partial-refund' | 'unknown-order';
+export type ProviderRefundOutcome =
+  'refunded' | 'already-refunded' | 'partial-refund' | 'subscription-refund' | 'unknown-order';
 
 export const PROVIDER_REFUND_ERRORS = {
   notPaidYet: 'The order of this refund is not paid here yet; deliver the event again later.',
@@ -36,6 +47,35 @@ const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
   paypal: 'PayPal',
   test: 'The test provider',
 };
+
+/**
+ * Before the webhook's transaction: a refunded payment that no order names and that carries no order id
+ * may be a subscription's, known here by the invoice it paid, so the provider is asked which one.
+ */
+export async function withSubscriptionInvoice(
+  deps: ServiceDeps<PaymentConfig>,
+  provider: PaymentProvider,
+  refund: ProviderRefund,
+): Promise<ProviderRefund> {
+  const subscriptions = provider.subscriptions;
+  if (!subscriptions || refund.orderId) return refund;
+  if (await findOrderIdByProviderId(deps.db, provider.name, 'providerPaymentId', refund.providerPaymentId)) {
+    return refund;
+  }
+  const invoiceId = await askProvider(deps.logger, 'invoiceOfPayment', () =>
+    subscriptions.invoiceOfPayment(refund.providerPaymentId),
+  );
+  return { ...refund, invoiceId };
+}
+
+/** A refunded order's event changes nothing more; one not paid here yet waits for its payment. */
+function alreadyRefunded(order: OrderWithLines): boolean {
+  if (order.status === 'refunded') return true;
+  if (order.status !== 'paid' && order.status !== 'fulfilled') {
+    throw new AppError('unavailable', PROVIDER_REFUND_ERRORS.notPaidYet, undefined, { 'Retry-After': '60' });
+  }
+  return false;
+}
 
 export async function recordProviderRefund(
   deps: ServiceDeps<PaymentConfig>,
@@ -48,11 +88,8 @@ export async function recordProviderRefund(
     id: refund.providerPaymentId,
     orderId: refund.orderId,
   });
-  if (!order) return { outcome: 'unknown-order', order: null };
-  if (order.status === 'refunded') return { outcome: 'already-refunded', order };
-  if (order.status !== 'paid' && order.status !== 'fulfilled') {
-    throw new AppError('unavailable', PROVIDER_REFUND_ERRORS.notPaidYet, undefined, { 'Retry-After': '60' });
-  }
+  if (!order) return noteSubscriptionRefund(deps, tx, options);
+  if (alreadyRefunded(order)) return { outcome: 'already-refunded', order };
 
   const name = PROVIDER_NAMES[provider];
   const amount = formatMoney(refund.amountRefunded);
@@ -85,4 +122,26 @@ export async function recordProviderRefund(
     automatic: (await findAutomaticRefund(tx, order.id)) !== null,
   });
   return refunded ? { outcome: 'refunded', order: refunded } : { outcome: 'already-refunded', order };
+}
+
+/**
+ * A subscription's payment refunded at the provider: the membership and the subscription go on (the
+ * provider goes on charging; the site's own refund is what cancels it), and the admin is told.
+ */
+async function noteSubscriptionRefund(
+  deps: ServiceDeps<PaymentConfig>,
+  tx: Executor,
+  { provider, refund }: { provider: PaymentProviderName; refund: ProviderRefund },
+): Promise<{ outcome: ProviderRefundOutcome; order: OrderWithLines | null }> {
+  const found = refund.invoiceId ? await lockOrderOfInvoice(tx, provider, refund.invoiceId) : null;
+  if (!found) return { outcome: 'unknown-order', order: null };
+  const { order, paidAt } = found;
+  if (alreadyRefunded(order)) return { outcome: 'already-refunded', order };
+  const problem = `${PROVIDER_NAMES[provider]} reports a refund of ${formatMoney(refund.amountRefunded)} of this subscription's payment of ${formatDate(paidAt, EMAIL_DATE)} made outside the site; nothing was changed here and the subscription goes on.`;
+  await updateOrder(tx, order.id, { problem, updatedAt: deps.clock.now() });
+  deps.logger.warn(
+    { orderId: order.id, provider, invoiceId: refund.invoiceId, amountRefunded: refund.amountRefunded },
+    "a subscription's payment was refunded outside the site: nothing changed",
+  );
+  return { outcome: 'subscription-refund', order };
 }

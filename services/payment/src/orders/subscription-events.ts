@@ -22,6 +22,7 @@ import { orders, outboxEvents, subscriptionRenewals } from '../db/schema.js';
 import type { SubscriptionEnd, SubscriptionRenewal } from '../providers/payment-provider.js';
 import {
   courseIdsOf,
+  lockOrder,
   lockOrderByProviderId,
   lockOrderOfProviderEvent,
   type OrderWithLines,
@@ -66,6 +67,26 @@ export async function recordRenewal(
     'subscription renewal recorded',
   );
   return 'renewal-recorded';
+}
+
+/**
+ * The subscription order an invoice paid, locked, with when it was paid: the first invoice is the order's
+ * own payment (`provider_payment_id`), a later one a recorded renewal.
+ */
+export async function lockOrderOfInvoice(
+  tx: Executor,
+  provider: PaymentProviderName,
+  invoiceId: string,
+): Promise<{ order: OrderWithLines; paidAt: Date } | null> {
+  const first = await lockOrderByProviderId(tx, provider, 'providerPaymentId', invoiceId);
+  if (first?.providerSubscriptionId) return { order: first, paidAt: first.paidAt ?? first.createdAt };
+  const [renewal] = await tx
+    .select({ orderId: subscriptionRenewals.orderId, paidAt: subscriptionRenewals.paidAt })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.invoiceId, invoiceId))
+    .limit(1);
+  const order = renewal ? await lockOrder(tx, renewal.orderId) : null;
+  return order && order.provider === provider ? { order, paidAt: renewal!.paidAt } : null;
 }
 
 export async function endSubscription(

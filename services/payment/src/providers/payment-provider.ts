@@ -119,6 +119,11 @@ export interface ProviderRefund {
   full: boolean;
   /** The provider's id of the refund, when the event names it. */
   refundId: string | null;
+  /**
+   * The subscription invoice the payment paid (`SubscriptionSupport.invoiceOfPayment`), looked up when no
+   * order names the payment: a subscription's payments are known here by their invoices.
+   */
+  invoiceId?: string | null;
 }
 
 /** A webhook whose signature checked out. `eventId` is unique per provider and de-duplicates replays. */
@@ -201,4 +206,6 @@ export interface SubscriptionSupport {
    * value it has already is harmless, so a retry changes nothing more.
    */
   setCancelAtPeriodEnd(subscription: { subscriptionId: string; cancel: boolean }): Promise<void>;
+  /** The invoice a payment paid (a subscription's first or later cycle), or null when it paid none. */
+  invoiceOfPayment(providerPaymentId: string): Promise<string | null>;
 }

@@ -13,7 +13,11 @@ import { providerEvents } from '../db/schema.js';
 import { askProvider } from '../checkout/ask-provider.js';
 import { fulfilOrder, type FulfilOutcome } from '../orders/fulfil-order.js';
 import { findOrderBySession } from '../orders/orders.repository.js';
-import { recordProviderRefund, type ProviderRefundOutcome } from '../orders/record-provider-refund.js';
+import {
+  recordProviderRefund,
+  withSubscriptionInvoice,
+  type ProviderRefundOutcome,
+} from '../orders/record-provider-refund.js';
 import {
   endSubscription,
   recordRenewal,
@@ -90,7 +94,7 @@ export async function handleWebhook(
  * A subscription's later cycle paid, its end, or a refund: recorded with the event in one transaction
  * (see orders/subscription-events.ts, orders/record-provider-refund.ts). None is a payment to fulfil, so
  * the provider is not asked again here: the signature vouches for it, and a renewal changes nothing but
- * its own record.
+ * its own record. A refund of a payment no order names is looked up first as a subscription's invoice.
  */
 async function handleSignedWebhook(
   deps: ServiceDeps<PaymentConfig>,
@@ -99,14 +103,11 @@ async function handleSignedWebhook(
   requestId: string | undefined,
 ): Promise<WebhookOutcome> {
   let orderId: string | null = null;
+  const refund = webhook.refund ? await withSubscriptionInvoice(deps, provider, webhook.refund) : null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordEvent(deps, tx, provider, webhook, null))) return 'duplicate';
-    if (webhook.refund) {
-      const recorded = await recordProviderRefund(deps, tx, {
-        provider: provider.name,
-        refund: webhook.refund,
-        requestId,
-      });
+    if (refund) {
+      const recorded = await recordProviderRefund(deps, tx, { provider: provider.name, refund, requestId });
       orderId = recorded.order?.id ?? null;
       return recorded.outcome;
     }

@@ -8,6 +8,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CataloguePrice } from '@platform/contracts';
 import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
+import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
+import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
 import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
@@ -348,6 +350,52 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     ).toHaveLength(0);
     const again = await payment.call(`/api/admin/orders/${order.id}/refund`, { json: {}, caller: ADMIN });
     expect(again.status).toBe(409);
+    // Stripe reports the site's own refund of the renewal: nothing more changes.
+    const reported = await payment.order(order.id);
+    expect(await webhook('charge.refunded', api.charge(renewal.paidBy))).toBe('already-refunded');
+    expect(await payment.order(order.id)).toEqual(reported);
+  });
+
+  it("tells the admin of a subscription's payment refunded in Stripe's dashboard, and the subscription goes on", async () => {
+    const { subscriptionId, order } = await subscribed('membership-monthly');
+    const refundsAsked = () => api.server.requestsTo('/v1/refunds', 'POST').length;
+    const refundsBefore = refundsAsked();
+    const firstPaidAt = payment.clock.now();
+    const first = api.invoices.find(
+      (entry) => entry.parent.subscription_details.subscription === subscriptionId,
+    )!;
+    payment.clock.advance(31 * DAY);
+    const renewal = api.payInvoice(subscriptionId, 2999);
+    expect(await webhook('invoice.paid', renewalInvoice(renewal, subscriptionId))).toBe('renewal-recorded');
+    const renewedAt = payment.clock.now();
+
+    // The renewal refunded in the dashboard, the event delivered twice and under another id.
+    payment.clock.advance(DAY);
+    api.refundInDashboard(renewal.paidBy);
+    const eventId = `evt_dashboard_${renewal.id}`;
+    expect(await webhook('charge.refunded', api.charge(renewal.paidBy), eventId)).toBe('subscription-refund');
+    expect(await webhook('charge.refunded', api.charge(renewal.paidBy), eventId)).toBe('duplicate');
+    expect(await webhook('charge.refunded', api.charge(renewal.paidBy))).toBe('subscription-refund');
+    expect(await payment.order(order.id)).toMatchObject({
+      status: 'fulfilled',
+      refundedAt: null,
+      problem: `Stripe reports a refund of $29.99 of this subscription's payment of ${formatDate(renewedAt, EMAIL_DATE)} made outside the site; nothing was changed here and the subscription goes on.`,
+    });
+    // The first payment, refunded there too, is found by its invoice the same way.
+    api.refundInDashboard(first.paidBy);
+    expect(await webhook('charge.refunded', api.charge(first.paidBy))).toBe('subscription-refund');
+    expect((await payment.order(order.id))?.problem).toContain(
+      `payment of ${formatDate(firstPaidAt, EMAIL_DATE)} made outside the site`,
+    );
+    // Nothing was revoked, refunded again or cancelled.
+    for (const type of ['payment.order.refunded', 'payment.subscription.ended'] as const) {
+      expect((await payment.events(type)).filter((e) => e.data.orderId === order.id)).toHaveLength(0);
+    }
+    expect(refundsAsked()).toBe(refundsBefore);
+    expect(api.subscriptions.get(subscriptionId)?.status).toBe('active');
+    // A refunded payment of no subscription of ours changes nothing.
+    const stranger = api.payInvoice('sub_stranger', 500);
+    expect(await webhook('charge.refunded', api.charge(stranger.paidBy))).toBe('unknown-order');
   });
 });
 

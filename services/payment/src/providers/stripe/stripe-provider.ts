@@ -69,6 +69,18 @@ export class StripeProvider implements PaymentProvider {
         () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
       );
     },
+    // Since API version 2025-03-31 neither a charge nor a payment intent names its invoice; the invoice's
+    // payments are listed by payment intent.
+    invoiceOfPayment: async (paymentIntentId) => {
+      const payments = await this.call('find the invoice of a payment', () =>
+        this.stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+          limit: 1,
+        }),
+      );
+      const invoice = payments.data[0]?.invoice;
+      return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+    },
   };
 
   async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CreatedCheckout> {

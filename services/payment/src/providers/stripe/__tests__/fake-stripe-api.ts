@@ -372,8 +372,13 @@ export class FakeStripeApi extends FakeProviderApi {
     return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
   }
 
+  /** By `invoice`, or by the payment intent that paid it (`payment[type]=payment_intent`). */
   private listInvoicePayments(query: URLSearchParams): FakeAnswer {
-    const invoice = this.invoices.find((entry) => entry.id === query.get('invoice'));
+    const intent =
+      query.get('payment[type]') === 'payment_intent' ? query.get('payment[payment_intent]') : null;
+    const invoice = this.invoices.find((entry) =>
+      intent ? entry.paidBy === intent : entry.id === query.get('invoice'),
+    );
     const data = invoice
       ? [
           {
