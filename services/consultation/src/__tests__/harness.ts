@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from '@jest/globals';
 import type { Caller, ConsultationRequest, ConsultationResponse } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
+import type { EventEnvelope } from '@platform/service-kit/events';
 import type { UserCaller } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
@@ -47,6 +48,8 @@ export interface ConsultationUnderTest {
   requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
   /** Every event the service has put in its outbox, oldest first. */
   events(type?: string): Promise<OutboxRow[]>;
+  /** Delivers another service's event; resolves once applied (or found applied). */
+  deliver(event: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
 }
 

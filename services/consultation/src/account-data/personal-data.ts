@@ -1,7 +1,7 @@
 /**
  * Which of consultation's tables hold a person's data (docs/decisions.md, 102–103): their requests (by
- * account or by the address they gave), with the files, links and thread, and their contact messages. All
- * of it goes on deletion, the photos, video and menu from storage too.
+ * account or by the address they gave), with the files, links, thread (and the files on the admin's
+ * answers), booked calls, and their contact messages. All of it goes on deletion, every stored file too.
  */
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -13,7 +13,9 @@ import {
 } from '@platform/service-kit/personal-data';
 import {
   addFilesLinks,
+  callBookings,
   contactSubmissions,
+  messageFiles,
   submissionFiles,
   submissionMessages,
   submissions,
@@ -40,8 +42,21 @@ export const consultationPersonalData: PersonalDataPlan = {
       omit: ['tokenHash'],
     },
     {
+      // Before their messages: the rows go with them, and the plan collects the files' keys first.
+      table: messageFiles,
+      where: (p) =>
+        sql`${messageFiles.messageId} in (select ${submissionMessages.id} from ${submissionMessages} where ${ofOwnSubmission(submissionMessages.submissionId)(p)})`,
+      erase: 'delete',
+      file: storedFileUnder('messageId'),
+    },
+    {
       table: submissionMessages,
       where: ofOwnSubmission(submissionMessages.submissionId),
+      erase: 'delete',
+    },
+    {
+      table: callBookings,
+      where: ofOwnSubmission(callBookings.submissionId),
       erase: 'delete',
     },
     {
