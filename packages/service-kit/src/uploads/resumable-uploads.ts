@@ -15,7 +15,8 @@
  *   into the object store, records it) and answers 200 with its JSON. A refusal (an AppError below 500)
  *   removes the bytes and answers its status and message; other failures keep the bytes, so the client can
  *   ask again. `GET /api/uploads/{id}/result` answers the same JSON later, finishing a complete upload
- *   whose final answer was lost.
+ *   whose final answer was lost, and `HEAD` of a finished upload answers it complete, so a client that
+ *   lost that answer asks for the result instead of sending the file again.
  * - Every refusal is JSON `{ message }`, tus's own ones (a wrong offset, an unknown upload) included.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,7 @@ import {
   parseUploadMetadata,
 } from '@platform/contracts';
 import { Server, type Upload } from '@tus/server';
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -66,8 +67,17 @@ export interface ResumableUploadPurpose<TMetadata> {
    * race, on different replicas too).
    */
   finish(upload: FinishedUpload<TMetadata>, req: Request, logger: Logger): Promise<unknown>;
-  /** The final answer of a finished upload of this purpose, or null when none; authorizes the caller. */
-  findResult(uploadId: string, req: Request): Promise<unknown>;
+  /**
+   * A finished upload of this purpose: its size and the JSON of its final answer, or null when none;
+   * authorizes the caller.
+   */
+  findResult(uploadId: string, req: Request): Promise<FinishedAnswer | null>;
+}
+
+export interface FinishedAnswer {
+  /** The file's size in bytes (what `HEAD` answers as its `Upload-Offset` and `Upload-Length`). */
+  size: number;
+  body: unknown;
 }
 
 /** Keeps a purpose's metadata type inside, so purposes of different types mount together. */
@@ -159,6 +169,28 @@ export function mountResumableUploads(router: Router, options: MountResumableUpl
     });
   }
 
+  /**
+   * `HEAD` of an upload already finished (its bytes removed): complete, `Upload-Offset` = `Upload-Length`.
+   * A client whose final answer was lost probes its upload before anything else; told it is gone, tus's
+   * client would start the whole file again as a new upload. Told it is complete, it asks for the result.
+   */
+  async function answerFinishedHead(req: Request, res: Response, id: string): Promise<boolean> {
+    const purpose = purposeOfId(id);
+    if (!purpose || (await store.findUpload(id))) return false;
+    const found = await purpose.findResult(id, req);
+    if (!found) return false;
+    res
+      .status(200)
+      .set({
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(found.size),
+        'Upload-Length': String(found.size),
+        'Cache-Control': 'no-store',
+      })
+      .end();
+    return true;
+  }
+
   /** One finishing per upload at a time in this process (the final PATCH and a GET …/result may race). */
   const finishing = new Map<string, Promise<unknown>>();
 
@@ -248,8 +280,8 @@ export function mountResumableUploads(router: Router, options: MountResumableUpl
     const purpose = purposeOfId(id);
     if (!purpose) throw notFound();
     const found = await purpose.findResult(id, req);
-    if (found !== null && found !== undefined) {
-      res.set('Cache-Control', 'no-store').json(found);
+    if (found) {
+      res.set('Cache-Control', 'no-store').json(found.body);
       return;
     }
     // Complete but never finished (the final answer failed, e.g. storage was down): finish it now.
@@ -271,6 +303,7 @@ export function mountResumableUploads(router: Router, options: MountResumableUpl
       if (rest.length > 1 || req.method === 'GET' || req.method === 'POST') {
         throw new AppError('not_found', `Not found: ${req.method} ${req.path}`);
       }
+      if (req.method === 'HEAD' && (await answerFinishedHead(req, res, rest[0]!))) return;
       await checkContinuation(req, rest[0]!);
     }
     const response = await tus.handleWeb(new NodeRequest({ req, res }));

@@ -158,7 +158,7 @@ export function resumableUploadRoutes(
           const found = await findFileWithSubmission(deps.db, uploadId);
           if (!found) return null;
           await authorizeSubmission(deps.db, req, found.submission.id, deps.clock.now());
-          return toResult(found.file);
+          return { size: found.file.size, body: toResult(found.file) };
         },
       }),
     },

@@ -55,7 +55,7 @@ export function lessonUploadRoutes(router: Router, deps: ServiceDeps<CourseConfi
         findResult: async (uploadId, req) => {
           assertAdmin(req);
           const row = await findLessonUpload(deps.db, uploadId);
-          return row ? toLessonUploadResult(row) : null;
+          return row ? { size: row.size, body: toLessonUploadResult(row) } : null;
         },
       }),
     },

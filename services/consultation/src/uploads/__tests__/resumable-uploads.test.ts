@@ -178,6 +178,19 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(result);
+    // tus's client resuming it (its final answer lost) finds it complete and sends nothing again.
+    const patches: number[] = [];
+    const resumed = await tusUpload(video, {
+      endpoint: endpoint(),
+      uploadUrl,
+      chunkSize: CHUNK,
+      headers: await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken),
+      metadata: {},
+      onPatch: (offset) => patches.push(offset),
+    });
+    expect(resumed).toMatchObject({ url: uploadUrl, status: 200, body: '' });
+    expect(patches).toEqual([]);
+    expect((await filesOf(submission.submissionId)).videoFiles).toEqual([result.file.path]);
   });
 
   it('lets only the token holder, the owner and an admin create, continue and read an upload', async () => {

@@ -134,8 +134,38 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     const again = await course.requestAs(admin, `/api/uploads/${result.uploadId}/result`);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(result);
-    expect((await head(`/api/uploads/${result.uploadId}`)).status).toBe(404);
     expect((await readdir(uploadsDir())).filter((name) => name.startsWith(result.uploadId))).toEqual([]);
+    // Probed again, it is complete, so a client asks for the result rather than sending the file again.
+    const probed = await head(`/api/uploads/${result.uploadId}`);
+    expect(probed.status).toBe(200);
+    expect(probed.headers.get('upload-offset')).toBe(String(video.length));
+    expect(probed.headers.get('upload-length')).toBe(String(video.length));
+    // Nobody else learns anything of it.
+    expect((await head(`/api/uploads/${result.uploadId}`, member)).status).toBe(403);
+  });
+
+  it('tells a client whose final answer was lost that its upload is complete, so nothing is sent or stored twice', async () => {
+    const done = await tusUpload(video, { metadata: { ...LESSON_VIDEO, lessonId: '7' } });
+    const result = LessonUploadResultSchema.parse(JSON.parse(done.body));
+    const stored = async () =>
+      (await course.service.deps.db.select().from(lessonUploads)).filter((row) => row.lessonId === 7).length;
+    const before = await stored();
+    const logged = course.logs.length;
+
+    // tus's client resuming the same upload (as after the lost answer): it probes, and is done.
+    const patches: string[] = [];
+    const resumed = await tusUpload(video, {
+      uploadUrl: new URL(done.url).pathname,
+      onPatch: (at) => patches.push(at),
+    });
+    expect(patches).toEqual([]);
+    expect(resumed.url).toBe(done.url);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toBe('');
+    const answer = await course.requestAs(admin, `/api/uploads/${result.uploadId}/result`);
+    expect(await answer.json()).toEqual(result);
+    expect(await stored()).toBe(before);
+    expect(course.logs.slice(logged).filter((line) => line.msg === 'lesson video uploaded')).toEqual([]);
   });
 
   it('resumes an upload cut off at several offsets, each time from the server’s Upload-Offset', async () => {
