@@ -11,6 +11,7 @@
  * 375 px. From /pricing through sign-up, and paying a share online to the end, are in
  * revenue-share-journey.spec.ts.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -304,7 +305,11 @@ test(
     await page.getByLabel('Reporting period start').fill(start);
     await page.getByLabel('Reporting period end').fill(end);
     await page.getByLabel('Notes (optional)').fill('New dinner menu from the 10th.');
-    await page.getByLabel('Supporting documents (optional)').setInputFiles(WORKBOOK);
+    // The workbook, and a web page saved as a PDF: the server keeps the one and names the other.
+    await page.getByLabel('Supporting documents (optional)').setInputFiles([
+      { name: path.basename(WORKBOOK), mimeType: 'application/pdf', buffer: await readFile(WORKBOOK) },
+      { name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><p>Menu</p>') },
+    ]);
     await screenshotBoth(page, testInfo, 'revenue-report-filled');
     await expectNoSeriousA11yViolations(page, testInfo, 'revenue-report-filled');
 
@@ -316,9 +321,10 @@ test(
     await expectToast(
       page,
       'Revenue Report Submitted',
-      'Your report has been submitted. 10% share: $1,500.05 1 document attached.',
+      'Your report has been submitted. 10% share: $1,500.05 1 document attached. Not attached: menu.pdf (This file type is not accepted: attach a PDF, an image (JPEG, PNG, WebP, HEIC), a spreadsheet (XLSX, XLS, ODS) or a CSV file).',
       TOAST_WAIT,
     );
+    await saveScreenshot(page, testInfo, 'revenue-report-document-refused');
     await page.unroute('**/api/revenue-report');
 
     // The form is empty again, and the report is in the history.

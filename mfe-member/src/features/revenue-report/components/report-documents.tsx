@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import {
   REPORT_DOCUMENT_ACCEPT,
   REPORT_DOCUMENT_MESSAGES,
-  documentsAttachedText,
+  documentsAnswerText,
   type ReportDocument,
 } from '@platform/contracts';
 import { ApiError, Button, toast } from '@platform/ui';
@@ -52,8 +52,9 @@ export function ReportDocuments({
       const attached = await attach.mutateAsync({ reportId, files });
       toast({
         title: REPORT_DOCUMENT_MESSAGES.attachedTitle,
-        description: documentsAttachedText(attached.documents.length),
-        variant: 'success',
+        description: documentsAnswerText(attached),
+        // A file refused is named, and the toast is not a plain success.
+        variant: attached.rejected.length > 0 ? 'default' : 'success',
       });
     } catch (error) {
       toastDocumentsNotAttached(

@@ -11,7 +11,7 @@ import {
   REPORT_DOCUMENT_ACCEPT,
   REPORT_DOCUMENT_MESSAGES,
   REVENUE_REPORT_MESSAGES,
-  documentsAttachedText,
+  documentsAnswerText,
   reportSubmittedText,
 } from '@platform/contracts';
 import type { RevenuePlan, RevenueReportRequestParsed } from '@platform/contracts';
@@ -106,8 +106,8 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
         const attached = await attach.mutateAsync({ reportId: report.id, files });
         toast({
           title: REVENUE_REPORT_MESSAGES.submittedTitle,
-          description: `${submitted} ${documentsAttachedText(attached.documents.length)}`,
-          variant: 'success',
+          description: `${submitted} ${documentsAnswerText(attached)}`,
+          variant: attached.rejected.length > 0 ? 'default' : 'success',
         });
       } catch (attachError) {
         // The report stands; the documents can be sent again from its row in the history.

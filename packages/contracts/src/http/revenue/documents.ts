@@ -42,11 +42,26 @@ export const REPORT_DOCUMENT_MESSAGES = {
   notAttached:
     'Your report was submitted, but the documents were not attached. Use "Attach documents" on the report in your history to try again.',
   documentsHeading: 'Documents',
+  notAttachedList: 'Not attached:',
 } as const;
 
 /** '2 documents attached.' */
 export function documentsAttachedText(count: number): string {
   return count === 1 ? '1 document attached.' : `${count} documents attached.`;
+}
+
+/**
+ * What an upload kept and what it refused, in words: '1 document attached. Not attached: menu.docx (This
+ * file type is not accepted: …).'
+ */
+export function documentsAnswerText(answer: {
+  documents: readonly unknown[];
+  rejected: readonly RejectedReportDocument[];
+}): string {
+  const attached = documentsAttachedText(answer.documents.length);
+  if (answer.rejected.length === 0) return attached;
+  const refused = answer.rejected.map(({ fileName, reason }) => `${fileName} (${reason})`).join('; ');
+  return `${attached} ${REPORT_DOCUMENT_MESSAGES.notAttachedList} ${refused}.`;
 }
 
 /** Where a document is downloaded (the owner and admins). */
