@@ -37,6 +37,7 @@ import type { ConsultationConfig } from '../config.js';
 import { authorizeSubmission } from '../submissions/authorize-submission.js';
 import {
   findFileWithSubmission,
+  findSubmission,
   insertFileOnce,
   type FileRow,
 } from '../submissions/submissions.repository.js';
@@ -111,7 +112,7 @@ async function finishConsultationUpload(
     size: stored.size,
     createdAt: deps.clock.now(),
   };
-  if (!(await insertFileOnce(deps.db, row))) {
+  if (!(await recordOrDiscard(deps, row, logger))) {
     // Another replica finished it first: keep its object, not this copy.
     await store.delete(objectKey);
     const winner = await findFileWithSubmission(deps.db, upload.id);
@@ -123,6 +124,48 @@ async function finishConsultationUpload(
     'consultation file uploaded (resumable)',
   );
   return toResult(row);
+}
+
+/**
+ * Records the stored file; when that fails, removes its object (a retry stores it again) and rethrows, as a
+ * 404 when the submission is gone (deleted, its owner's account erased, after the rights were checked):
+ * the kit then removes the upload's bytes too, and nothing of the file is kept.
+ */
+async function recordOrDiscard(
+  deps: ServiceDeps<ConsultationConfig>,
+  row: FileRow,
+  logger: Logger,
+): Promise<boolean> {
+  try {
+    return await insertFileOnce(deps.db, row);
+  } catch (error) {
+    await requireStore(deps.store)
+      .delete(row.objectKey)
+      .catch((deleteError: unknown) => {
+        logger.warn(
+          { err: deleteError, uploadId: row.id, objectKey: row.objectKey },
+          'could not remove the object of an upload that was not recorded',
+        );
+      });
+    if (isForeignKeyViolation(error) || (await submissionGone(deps, row.submissionId))) {
+      throw new AppError('not_found', CONSULTATION_UPLOAD_MESSAGES.uploadNotFound);
+    }
+    throw error;
+  }
+}
+
+/** A query failed on a foreign key (SQLSTATE 23503), on PostgreSQL and PGlite alike (Drizzle wraps it). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23503') return true;
+    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return false;
+}
+
+/** Whether the submission is known to be gone (false when that cannot be told, e.g. the database is down). */
+async function submissionGone(deps: ServiceDeps<ConsultationConfig>, submissionId: string): Promise<boolean> {
+  return (await findSubmission(deps.db, submissionId).catch(() => undefined)) === null;
 }
 
 export function resumableUploadRoutes(

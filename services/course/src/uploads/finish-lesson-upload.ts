@@ -52,7 +52,20 @@ export async function finishLessonUpload(
     size: stored.size,
     finishedAt: deps.clock.now(),
   };
-  if (!(await insertLessonUpload(deps.db, row))) {
+  let inserted: boolean;
+  try {
+    inserted = await insertLessonUpload(deps.db, row);
+  } catch (error) {
+    // Not recorded, so not kept: the kit keeps the upload's bytes, and a retry stores the file again.
+    await store.delete(courseMediaKey(fileName)).catch((deleteError: unknown) => {
+      logger.warn(
+        { err: deleteError, uploadId: upload.id, fileName },
+        'could not remove the file of a lesson upload that was not recorded',
+      );
+    });
+    throw error;
+  }
+  if (!inserted) {
     // Another replica finished it first: keep its file, not this copy.
     await store.delete(courseMediaKey(fileName));
     const winner = await findLessonUpload(deps.db, upload.id);

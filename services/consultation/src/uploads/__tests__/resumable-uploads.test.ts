@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import {
   AdminConsultationListSchema,
+  CONSULTATION_UPLOAD_MESSAGES,
   ConsultationUploadResultSchema,
   RESUMABLE_UPLOAD_MESSAGES,
   UPLOAD_MESSAGES,
@@ -22,7 +23,7 @@ import {
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { listStoredObjectKeys, tusUpload, tusUploadRefused } from '@platform/service-kit/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
 import { htmlPage, jpeg, memberLessonMp4 } from '../../__tests__/fixtures.js';
 import {
@@ -368,6 +369,46 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
       .from(submissionFiles)
       .where(eq(submissionFiles.submissionId, submission.submissionId));
     expect(rows.map((row) => row.originalName)).toEqual(['terrace.jpg']);
+  });
+
+  it('keeps nothing of a finished upload whose request was deleted meanwhile, and answers 404', async () => {
+    const submission = await start();
+    const before = await listStoredObjectKeys(app.backing.env, 'consultation-files/');
+    const { db } = app.service.deps;
+    // The request is erased (its owner's account deleted) after the last chunk's rights were checked, as
+    // its file is recorded: a trigger deletes it just before the file's row goes in. (The deletion is undone
+    // with the failed insert; the finish meets what a committed erasure gives it, a foreign-key violation.)
+    await db.execute(sql`
+      create function consultation.erase_submission_first() returns trigger language plpgsql as $$
+      begin
+        delete from consultation.consultation_submissions where id = new.submission_id;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger erase_submission_first before insert on consultation.consultation_files
+      for each row execute function consultation.erase_submission_first()`);
+    let refused: Awaited<ReturnType<typeof tusUploadRefused>>;
+    try {
+      refused = await tusUploadRefused(video, {
+        endpoint: endpoint(),
+        chunkSize: CHUNK,
+        headers: await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken),
+        metadata: videoMetadata(submission),
+      });
+    } finally {
+      await db.execute(sql`drop trigger erase_submission_first on consultation.consultation_files`);
+      await db.execute(sql`drop function consultation.erase_submission_first()`);
+    }
+
+    expect(refused.status).toBe(404);
+    expect(refused.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body)).toEqual({ message: CONSULTATION_UPLOAD_MESSAGES.uploadNotFound });
+    const id = refused.url!.split('/').pop()!;
+    expect(id).toMatch(/^cf-[0-9a-f]{32}$/);
+    // Neither the stored object, nor a row, nor the upload's bytes.
+    expect(await listStoredObjectKeys(app.backing.env, 'consultation-files/')).toEqual(before);
+    expect(await db.select().from(submissionFiles).where(eq(submissionFiles.id, id))).toEqual([]);
+    expect((await readdir(uploadsDir())).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
   it('removes an abandoned upload 24 hours after it was created, and only that one', async () => {

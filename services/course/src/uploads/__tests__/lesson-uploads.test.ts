@@ -18,8 +18,13 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import { tusUpload as tusUploadWith, tusUploadRefused, useBacking } from '@platform/service-kit/testing';
-import { eq } from 'drizzle-orm';
+import {
+  listStoredObjectKeys,
+  tusUpload as tusUploadWith,
+  tusUploadRefused,
+  useBacking,
+} from '@platform/service-kit/testing';
+import { eq, sql } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { expectOnlyStaleUploadsRemoved, interruptUploadAt } from '../../__tests__/resumable-uploads.js';
 import { lessonUploads } from '../../db/schema.js';
@@ -166,6 +171,49 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     expect(await answer.json()).toEqual(result);
     expect(await stored()).toBe(before);
     expect(course.logs.slice(logged).filter((line) => line.msg === 'lesson video uploaded')).toEqual([]);
+  });
+
+  it('keeps no stored file when its record cannot be written, and stores it once when asked again', async () => {
+    const { db } = course.service.deps;
+    const stored = () => listStoredObjectKeys(suite.backing.env, 'course-media/');
+    const before = await stored();
+    // The database refuses the upload's record (as a brief outage would) once its file is stored.
+    await db.execute(sql`
+      create function course.refuse_lesson_uploads() returns trigger language plpgsql as $$
+      begin
+        raise exception 'lesson uploads are refused for this test';
+      end $$`);
+    await db.execute(sql`
+      create trigger refuse_lesson_uploads before insert on course.lesson_uploads
+      for each row execute function course.refuse_lesson_uploads()`);
+    let failed: Awaited<ReturnType<typeof tusUploadRefused>>;
+    try {
+      failed = await tusUploadRefused(video, {
+        endpoint: `${course.service.url}/api/uploads`,
+        chunkSize: CHUNK,
+        headers: await headersFor(admin),
+        metadata: LESSON_VIDEO,
+      });
+    } finally {
+      await db.execute(sql`drop trigger refuse_lesson_uploads on course.lesson_uploads`);
+      await db.execute(sql`drop function course.refuse_lesson_uploads()`);
+    }
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    const url = new URL(failed.url!).pathname;
+    const id = url.split('/').pop()!;
+    expect(id).toMatch(/^lv-[0-9a-f]{32}$/);
+    expect(await stored()).toEqual(before);
+    expect(await db.select().from(lessonUploads).where(eq(lessonUploads.id, id))).toEqual([]);
+
+    // The upload's bytes were kept: asked for its result, the server finishes it, storing the file once.
+    const answer = await course.requestAs(admin, `${url}/result`);
+    expect(answer.status).toBe(200);
+    const result = LessonUploadResultSchema.parse(await answer.json());
+    expect(result.uploadId).toBe(id);
+    expect(await stored()).toEqual([...before, `course-media/${result.file.path}`].sort());
+    const rows = await db.select().from(lessonUploads).where(eq(lessonUploads.id, id));
+    expect(rows.map((row) => row.fileName)).toEqual([result.file.path]);
+    expect(sha256(await storedBytes(result))).toBe(sha256(video));
   });
 
   it('resumes an upload cut off at several offsets, each time from the server’s Upload-Offset', async () => {
