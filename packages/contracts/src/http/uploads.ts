@@ -14,6 +14,13 @@ import { z } from 'zod';
 
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
 
+/**
+ * Multipart uploads of files (a consultation's files, a report's documents): a text field of this name
+ * right before a file part gives that file the id the browser chose for it (a UUID, the same on every
+ * attempt). A file sent again after its answer was lost is then recorded once.
+ */
+export const UPLOAD_FILE_ID_FIELD = 'fileId';
+
 /** How long an unfinished upload is kept after it was created. */
 export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 

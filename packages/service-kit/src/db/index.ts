@@ -1,2 +1,3 @@
 export * from './database.js';
 export * from './unique-violation.js';
+export * from './insert-files-once.js';

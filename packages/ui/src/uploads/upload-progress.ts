@@ -6,3 +6,4 @@ export { FilePickButton } from '../components/file-pick-button';
 export { UPLOAD_TIMEOUT_MS, UploadTransportError, sendWithProgress } from '../api/send-with-progress';
 export type { SendWithProgressOptions, TransportFailure, UploadAnswer } from '../api/send-with-progress';
 export { combinePercent, formatBytes, toPercent } from '../format/upload-progress';
+export { appendUploadFile, uploadFileId } from './upload-file-id';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
-import type { ConsultationRequest } from '@platform/contracts';
+import { UPLOAD_FILE_ID_FIELD, type ConsultationRequest } from '@platform/contracts';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const courseMedia = (name: string) => path.join(repoDir, 'services/course/media', name);
@@ -164,10 +164,13 @@ export interface UploadPart {
   bytes: Buffer;
   /** What the browser claims; the server ignores it. */
   type?: string;
+  /** The id the page gave the file (UPLOAD_FILE_ID_FIELD before it). */
+  id?: string;
 }
 
-/** `part`'s bytes as a browser sends a file, under the field name `name`. */
+/** `part`'s bytes as a browser sends a file, under the field name `name`, after its id if it has one. */
 function appendFile(form: FormData, name: string, part: UploadPart): void {
+  if (part.id) form.append(UPLOAD_FILE_ID_FIELD, part.id);
   form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
 }
 

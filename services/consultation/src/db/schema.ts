@@ -78,10 +78,13 @@ export const submissionFiles = consultationSchema.table(
     kind: text('kind', { enum: CONSULTATION_FILE_KINDS }).notNull(),
     objectKey: text('object_key').notNull().unique(),
     ...storedFileColumns(),
+    /** The id the browser gave the file (`UPLOAD_FILE_ID_FIELD`): sent again, it is recorded once. */
+    clientFileId: text('client_file_id'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('consultation_files_submission_idx').on(table.submissionId, table.createdAt),
+    uniqueIndex('consultation_files_client_file_key').on(table.submissionId, table.clientFileId),
     check('consultation_files_size_nonnegative', sql`${table.size} >= 0`),
   ],
 );

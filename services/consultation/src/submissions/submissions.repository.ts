@@ -1,5 +1,5 @@
 /** Queries on submissions, their files and their e-mailed links. */
-import type { Executor } from '@platform/service-kit/db';
+import { insertFilesOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
 
@@ -86,8 +86,14 @@ export async function listFilesBySubmission(
   return (submissionId) => grouped.get(submissionId) ?? [];
 }
 
-export async function insertFiles(db: Executor, rows: NewFileRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(submissionFiles).values(rows);
+/** Records the files of one upload, once per client id (`insertFilesOnce`). */
+export function insertFiles(db: Executor, submissionId: string, rows: NewFileRow[]) {
+  return insertFilesOnce(
+    db,
+    submissionFiles,
+    { column: submissionFiles.submissionId, id: submissionId },
+    rows,
+  );
 }
 
 /** Records one file unless a file with its id exists; false when one did (a finished upload, recorded once). */

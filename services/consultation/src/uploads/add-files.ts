@@ -57,18 +57,25 @@ export async function addFiles(
     originalName: file.originalName,
     contentType: file.contentType,
     size: file.size,
+    clientFileId: file.clientId,
     createdAt: new Date(now.getTime() + index),
   }));
-  await upload.recordOrDiscard(() =>
-    deps.db.transaction(async (tx) => {
-      await insertFiles(tx, rows);
-    }),
+  const { recorded, duplicates } = await upload.recordOrDiscard(() =>
+    deps.db.transaction((tx) => insertFiles(tx, submission.id, rows)),
   );
+  // Sent again after a lost answer: the file recorded the first time stands, this copy goes.
+  await upload.discardObjects(duplicates.map((row) => row.objectKey));
   logger.info(
-    { submissionId: submission.id, mode, stored: rows.length, rejected: rejected.length },
+    {
+      submissionId: submission.id,
+      mode,
+      stored: rows.length - duplicates.length,
+      again: duplicates.length,
+      rejected: rejected.length,
+    },
     'consultation files uploaded',
   );
-  return { success: true, files: rows.map((row) => filePath(row.id)), rejected };
+  return { success: true, files: recorded.map((row) => filePath(row.id)), rejected };
 }
 
 /** Step 2: `files` parts, each of the kind named by the last `fileType` field before it. */

@@ -110,6 +110,7 @@ async function finishConsultationUpload(
     originalName: metadata.filename,
     contentType: verdict.contentType,
     size: stored.size,
+    clientFileId: null,
     createdAt: deps.clock.now(),
   };
   if (!(await recordOrDiscard(deps, row, logger))) {

@@ -192,11 +192,14 @@ export const reportDocuments = revenueSchema.table(
     reportId: reportColumn(),
     objectKey: text('object_key').notNull(),
     ...storedFileColumns(),
+    /** The id the browser gave the file (`UPLOAD_FILE_ID_FIELD`): sent again, it is recorded once. */
+    clientFileId: text('client_file_id'),
     uploadedAt: at('uploaded_at').notNull(),
   },
   (table) => [
     index('report_documents_report_idx').on(table.reportId, table.uploadedAt),
     uniqueIndex('report_documents_object_key_key').on(table.objectKey),
+    uniqueIndex('report_documents_client_file_key').on(table.reportId, table.clientFileId),
   ],
 );
 

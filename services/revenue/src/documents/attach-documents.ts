@@ -75,17 +75,27 @@ export async function attachDocuments(
     originalName: storedName(file.originalName),
     contentType: file.contentType,
     size: file.size,
+    clientFileId: file.clientId,
     uploadedAt: new Date(now.getTime() + index),
   }));
-  const inserted = await upload.recordOrDiscard(() => insertDocuments(deps.db, rows));
+  const { recorded, duplicates } = await upload.recordOrDiscard(() =>
+    insertDocuments(deps.db, report.id, rows),
+  );
+  // Sent again after a lost answer: the document recorded the first time stands, this copy goes.
+  await upload.discardObjects(duplicates.map((row) => row.objectKey));
   logger.info(
-    { reportId: report.id, stored: inserted.length, rejected: rejected.length },
+    {
+      reportId: report.id,
+      stored: rows.length - duplicates.length,
+      again: duplicates.length,
+      rejected: rejected.length,
+    },
     'revenue report documents attached',
   );
   return {
     success: true,
-    message: documentsAttachedText(inserted.length),
-    documents: inserted.map(toReportDocument),
+    message: documentsAttachedText(recorded.length),
+    documents: recorded.map(toReportDocument),
     rejected,
   };
 }

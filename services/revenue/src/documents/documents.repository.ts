@@ -1,16 +1,13 @@
 /** Queries on `revenue.report_documents`. */
-import type { Executor } from '@platform/service-kit/db';
+import { insertFilesOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { reportDocuments, type ReportDocumentRow } from '../db/schema.js';
 
 export type NewReportDocumentRow = typeof reportDocuments.$inferInsert;
 
-export async function insertDocuments(
-  db: Executor,
-  rows: NewReportDocumentRow[],
-): Promise<ReportDocumentRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(reportDocuments).values(rows).returning();
+/** Records the documents of one upload, once per client id (`insertFilesOnce`). */
+export function insertDocuments(db: Executor, reportId: string, rows: NewReportDocumentRow[]) {
+  return insertFilesOnce(db, reportDocuments, { column: reportDocuments.reportId, id: reportId }, rows);
 }
 
 /** The documents of each report, oldest first; a report without any is absent from the map. */

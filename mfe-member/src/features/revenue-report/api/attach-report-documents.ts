@@ -6,7 +6,7 @@
  */
 import type { AttachReportDocumentsResponse } from '@platform/contracts';
 import { parseAnswer, useRefreshingMutation } from '@platform/ui';
-import { sendWithProgress } from '@platform/ui/upload-progress';
+import { appendUploadFile, sendWithProgress } from '@platform/ui/upload-progress';
 import { MY_REVENUE_REPORTS_QUERY_KEY } from './get-my-revenue-reports';
 
 export async function attachReportDocuments(
@@ -14,7 +14,7 @@ export async function attachReportDocuments(
   files: readonly File[],
 ): Promise<AttachReportDocumentsResponse> {
   const body = new FormData();
-  for (const file of files) body.append('files', file, file.name);
+  for (const file of files) appendUploadFile(body, 'files', file);
   const sent = sendWithProgress({
     url: `/api/revenue-reports/${encodeURIComponent(reportId)}/documents`,
     body,

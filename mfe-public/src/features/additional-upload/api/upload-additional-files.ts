@@ -5,7 +5,7 @@
  */
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
 import { ApiError } from '@platform/ui';
-import { sendWithProgress } from '@platform/ui/upload-progress';
+import { appendUploadFile, sendWithProgress } from '@platform/ui/upload-progress';
 import type { ChosenFile } from '../lib/additional-files';
 import { readBatchAnswer, readBatchRefusal } from '../lib/upload-answer';
 import type { BatchOutcome } from '../lib/upload-answer';
@@ -28,7 +28,7 @@ export async function uploadAdditionalFiles({
   signal,
 }: UploadAdditionalFilesInput): Promise<BatchOutcome> {
   const body = new FormData();
-  for (const chosen of files) body.append(chosen.field, chosen.file, chosen.name);
+  for (const chosen of files) appendUploadFile(body, chosen.field, chosen.file, chosen.name);
   try {
     const answer = await sendWithProgress({
       url: `/api/consultation/${encodeURIComponent(submissionId)}/additional-files`,

@@ -8,7 +8,7 @@
 import { UPLOAD_TOKEN_HEADER } from '@platform/contracts';
 import type { ConsultationFileKind } from '@platform/contracts';
 import { ApiError } from '@platform/ui';
-import { UploadTransportError, sendWithProgress } from '@platform/ui/upload-progress';
+import { UploadTransportError, appendUploadFile, sendWithProgress } from '@platform/ui/upload-progress';
 import { startResumableUpload } from '@platform/ui/resumable-upload';
 import { uploadsResumably } from '../lib/file-rules';
 import {
@@ -57,7 +57,7 @@ async function uploadInOneRequest({
   const body = new FormData();
   // The server gives each file the kind of the `fileType` part before it.
   body.append('fileType', kind);
-  body.append('files', file, file.name);
+  appendUploadFile(body, 'files', file);
   try {
     const answer = await sendWithProgress({
       url: `/api/consultation/${encodeURIComponent(submissionId)}/upload`,

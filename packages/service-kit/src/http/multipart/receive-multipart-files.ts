@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
+import { UPLOAD_FILE_ID_FIELD } from '@platform/contracts';
 import { AppError } from '../../errors.js';
 import { removeReceivedFiles } from './remove-received-files.js';
 import { PartBrokenError, storeFilePart } from './store-file-part.js';
@@ -95,7 +96,10 @@ export async function receiveMultipartFiles<TRule extends MultipartFileRule>(
         fieldName: fieldName ?? '',
         fileName: cleanFileName(info.filename),
         claimedType: info.mimeType,
+        clientId: clientIdOf(fields.get(UPLOAD_FILE_ID_FIELD)),
       };
+      // An id names the one file after it, never the next.
+      fields.delete(UPLOAD_FILE_ID_FIELD);
       const rule = outcomes.length >= options.maxFiles ? messages.tooMany : options.ruleFor(part, fields);
       if (typeof rule === 'string') {
         file.resume();
@@ -207,4 +211,11 @@ function cleanFileName(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return (cleaned || 'file').slice(0, 255);
+}
+
+const CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A client's file id when it is a UUID; anything else names nothing. */
+function clientIdOf(value: string | undefined): string | null {
+  return value && CLIENT_ID.test(value) ? value.toLowerCase() : null;
 }

@@ -25,6 +25,11 @@ export interface ReceivedRequestFiles<TRule extends MultipartFileRule> {
   discard(): Promise<void>;
   /** Runs `record` (the caller writes its rows); when it throws, removes the stored objects and rethrows. */
   recordOrDiscard<T>(record: () => Promise<T>): Promise<T>;
+  /**
+   * Removes some of the objects this request stored: files the caller did not record because they were
+   * recorded before (sent again under the same client id, `ReceivedFile.clientId`).
+   */
+  discardObjects(keys: readonly string[]): Promise<void>;
 }
 
 /**
@@ -46,6 +51,14 @@ export async function receiveRequestFiles<TRule extends MultipartFileRule>(
     ...splitFileOutcomes(outcomes),
     logger,
     discard,
+    discardObjects: async (keys) => {
+      const chosen = new Set(keys);
+      await removeReceivedFiles(
+        store,
+        outcomes.filter((outcome) => 'stored' in outcome && chosen.has(outcome.stored.objectKey)),
+        logger,
+      );
+    },
     recordOrDiscard: async (record) => {
       try {
         return await record();

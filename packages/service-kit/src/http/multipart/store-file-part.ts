@@ -121,6 +121,7 @@ export async function storeFilePart<TRule extends MultipartFileRule>(
       return {
         stored: {
           rule,
+          clientId: part.clientId,
           objectKey,
           originalName: part.fileName,
           contentType: verdict.contentType,

@@ -26,10 +26,17 @@ export interface FilePartInfo {
   fileName: string;
   /** What the client claims; never trusted for the stored type. */
   claimedType: string;
+  /**
+   * The id the client gave this file (`UPLOAD_FILE_ID_FIELD` right before it, a UUID, lower-cased), the
+   * same on every attempt, so a file sent again is recorded once; null when it gave none.
+   */
+  clientId: string | null;
 }
 
 export interface ReceivedFile<TRule extends MultipartFileRule> {
   rule: TRule;
+  /** FilePartInfo.clientId. */
+  clientId: string | null;
   objectKey: string;
   originalName: string;
   contentType: string;

@@ -4,6 +4,7 @@
  * limit) or past 30 files, each refusal named; only the owner, the token holder and admins may add files,
  * and only the owner and admins may open them, with safe headers.
  */
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -397,6 +398,48 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
       expect(row.files.find((file) => file.originalName === 'notes.txt')?.contentType).toBe(
         'text/plain; charset=utf-8',
       );
+    });
+
+    it('records a file sent again under the id the page gave it once, on step 2 and here, also twice at once', async () => {
+      const objectCount = async () => {
+        let count = 0;
+        for await (const _key of app.service.deps.store!.list()) count += 1;
+        return count;
+      };
+      const objectsBefore = await objectCount();
+      const mine = await start();
+      const [photoId, menuId] = [randomUUID(), randomUUID()];
+      const photo = { field: 'images', name: 'dining-room.jpg', bytes: jpeg(), id: photoId };
+      const first = await upload(mine, uploadForm([photo]));
+      expect(first.status).toBe(200);
+      const firstAnswer = UploadFilesResponseSchema.parse(await first.json());
+      // The answer was lost: the page sends the photo again on /additional-upload with the menu, twice at
+      // once, and a photo of its own with no id.
+      const again = () =>
+        upload(
+          mine,
+          additionalForm([
+            photo,
+            { field: 'documents', name: 'menu.docx', bytes: docx(), id: menuId },
+            { field: 'images', name: 'bar.png', bytes: png() },
+          ]),
+          { path: 'additional-files' },
+        );
+      const answers = await Promise.all([again(), again()]);
+      const bodies = await Promise.all(
+        answers.map(async (response) => {
+          expect(response.status).toBe(200);
+          return UploadFilesResponseSchema.parse(await response.json());
+        }),
+      );
+      for (const body of bodies) {
+        expect(body.files[0]).toBe(firstAnswer.files[0]);
+        expect(body.files[1]).toBe(bodies[0]!.files[1]);
+      }
+      // The photo and the menu once, and each 'bar.png' sent without an id; no copy left in the store.
+      const row = (await listAsAdmin()).find((item) => item.id === mine.submissionId)!;
+      expect(row).toMatchObject({ imageCount: 3, documentCount: 1 });
+      expect(await objectCount()).toBe(objectsBefore + 4);
     });
 
     it('accepts the token of an e-mailed link, and refuses it for another submission', async () => {

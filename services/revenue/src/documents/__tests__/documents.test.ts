@@ -4,6 +4,7 @@
  * nothing is kept), too many or too large is a 413, the owner and an admin download them as attachments,
  * other accounts do not see them, and both report lists carry them.
  */
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -11,6 +12,7 @@ import {
   AttachReportDocumentsResponseSchema,
   MAX_REPORT_DOCUMENT_BYTES,
   REPORT_DOCUMENT_MESSAGES,
+  UPLOAD_FILE_ID_FIELD,
   reportDocumentPath,
 } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
@@ -121,6 +123,57 @@ describe.each(backings())('revenue report documents on $name', (factory) => {
     );
     expect(unknown.status).toBe(404);
     expect(await whatIsStored()).toEqual(nothing());
+  });
+
+  it('records a document sent again under the id the page gave it once, also sent twice at once', async () => {
+    clock.set('2030-06-16T09:30:00.000Z');
+    const march = await revenue.submitReport(owner, reportBody('2030-03-01', '2030-03-31'));
+    expect(march.status).toBe(200);
+    const marchId = (march.body.report as { id: string }).id;
+    const [pdfId, csvId] = [randomUUID(), randomUUID()];
+    const send = (withCsv: boolean) => {
+      const body = new FormData();
+      body.append(UPLOAD_FILE_ID_FIELD, pdfId);
+      body.append('files', new Blob([PDF], { type: 'application/pdf' }), 'March statement.pdf');
+      if (withCsv) {
+        body.append(UPLOAD_FILE_ID_FIELD, csvId.toUpperCase());
+        body.append('files', new Blob([CSV], { type: 'text/csv' }), 'march.csv');
+      }
+      // A file with no id of its own is always a new one, even right after one with an id.
+      body.append('files', new Blob([CSV], { type: 'text/csv' }), 'notes.csv');
+      return revenue.requestAs(owner, `/api/revenue-reports/${marchId}/documents`, { method: 'POST', body });
+    };
+    const first = AttachReportDocumentsResponseSchema.parse(await (await send(false)).json());
+    // The answer was lost: the page sends the statement again, now with the CSV, twice at once.
+    const again = await Promise.all([send(true), send(true)]);
+    const answers = await Promise.all(
+      again.map(async (response) => {
+        expect(response.status).toBe(200);
+        return AttachReportDocumentsResponseSchema.parse(await response.json());
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.documents[0]).toEqual(first.documents[0]);
+      expect(answer.documents[1]!.id).toBe(answers[0]!.documents[1]!.id);
+    }
+    const rows = await revenue.service.deps.db
+      .select()
+      .from(reportDocuments)
+      .where(eq(reportDocuments.reportId, marchId));
+    // The statement and the CSV once each, and each 'notes.csv' sent without an id.
+    expect(rows.map((row) => row.originalName).sort()).toEqual([
+      'March statement.pdf',
+      'march.csv',
+      'notes.csv',
+      'notes.csv',
+      'notes.csv',
+    ]);
+    // No copy is left in the store beside the recorded ones.
+    const keys: string[] = [];
+    for await (const key of revenue.service.deps.store!.list()) {
+      if (key.startsWith(`revenue-reports/${marchId}/`)) keys.push(key);
+    }
+    expect(keys.sort()).toEqual(rows.map((row) => row.objectKey).sort());
   });
 
   describe('once the owner attached a PDF and a CSV', () => {

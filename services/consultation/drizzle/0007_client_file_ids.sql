@@ -1,0 +1,2 @@
+ALTER TABLE "consultation"."consultation_files" ADD COLUMN "client_file_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "consultation_files_client_file_key" ON "consultation"."consultation_files" USING btree ("submission_id","client_file_id");

@@ -1,0 +1,2 @@
+ALTER TABLE "revenue"."report_documents" ADD COLUMN "client_file_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "report_documents_client_file_key" ON "revenue"."report_documents" USING btree ("report_id","client_file_id");
