@@ -80,6 +80,9 @@ export async function findOrderBySession(
 export type ProviderIdColumn = 'providerPaymentId' | 'providerSubscriptionId';
 
 /** The provider's order with this payment or subscription id (the first made), locked until the transaction ends. */
+const byProviderId = (provider: PaymentProviderName, column: ProviderIdColumn, id: string) =>
+  and(eq(orders.provider, provider), eq(orders[column], id));
+
 /** The id of the order a provider's payment or subscription id names, without locking it. */
 export async function findOrderIdByProviderId(
   db: Executor,
@@ -90,7 +93,7 @@ export async function findOrderIdByProviderId(
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders[column], id)))
+    .where(byProviderId(provider, column, id))
     .limit(1);
   return row?.id ?? null;
 }
@@ -104,7 +107,7 @@ export async function lockOrderByProviderId(
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.provider, provider), eq(orders[column], id)))
+    .where(byProviderId(provider, column, id))
     .orderBy(asc(orders.createdAt))
     .limit(1)
     .for('update');

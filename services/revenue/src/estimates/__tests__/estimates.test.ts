@@ -94,6 +94,22 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     return { owner, year };
   }
 
+  /** May's estimate ($800.00), made June 16, and `total` of it paid online (the order delivered once). */
+  async function estimatePaidOnline(owner: UserCaller, year: number, total: number) {
+    clock.set(`${year}-06-16T10:00:00.000Z`);
+    await run();
+    const [estimate] = await estimateOf(owner);
+    const order = paidShareOrder({
+      owner,
+      reportId: estimate!.id,
+      total,
+      paidAt: clock.now(),
+      name: 'Revenue share, May',
+    });
+    await revenue.deliver('payment.order.paid', order);
+    return { estimate: estimate!, order };
+  }
+
   it('estimates a missing month once, 14 days after it ended, from the last three reports', async () => {
     const { owner, year } = await ownerWithHistory();
     clock.set(`${year}-06-14T23:59:00.000Z`);
@@ -251,19 +267,9 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
 
   it('turns an online payment on an estimate into credit once, and its late refund takes the credit back once', async () => {
     const { owner, year } = await ownerWithHistory();
-    clock.set(`${year}-06-16T10:00:00.000Z`);
-    await run();
-    const [estimate] = await estimateOf(owner);
-    const order = paidShareOrder({
-      owner,
-      reportId: estimate!.id,
-      total: 80_000,
-      paidAt: clock.now(),
-      name: 'Revenue share, May',
-    });
+    const { estimate, order } = await estimatePaidOnline(owner, year, 80_000);
     await revenue.deliver('payment.order.paid', order);
-    await revenue.deliver('payment.order.paid', order);
-    expect(await adminReport(owner, estimate!.id)).toEqual(
+    expect(await adminReport(owner, estimate.id)).toEqual(
       expect.objectContaining({ amountPaid: 80_000, sharePaid: true }),
     );
     // May's real share is $500.00: paid from the $800.00, $300.00 of credit left.
@@ -274,13 +280,13 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     const refund = refundOf(order, clock.now());
     await revenue.deliver('payment.order.refunded', refund);
     await revenue.deliver('payment.order.refunded', refund);
-    expect(await adminReport(owner, estimate!.id)).toEqual(
+    expect(await adminReport(owner, estimate.id)).toEqual(
       expect.objectContaining({ shareOwed: 0, amountPaid: 0 }),
     );
     expect(await adminReport(owner, mayId)).toEqual(
       expect.objectContaining({ shareOwed: 50_000, amountPaid: 0, amountDue: 50_000, sharePaid: false }),
     );
-    expect((await history(estimate!.id)).map((entry) => `${entry.entity} ${entry.action}`)).toEqual([
+    expect((await history(estimate.id)).map((entry) => `${entry.entity} ${entry.action}`)).toEqual([
       'estimate created',
       'payment recorded-online',
       'estimate closed',
@@ -305,19 +311,9 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
 
   it('takes back the credit a refund left unpaid from the shares it paid last, newest first, to the cent', async () => {
     const { owner, year } = await ownerWithHistory();
-    clock.set(`${year}-06-16T10:00:00.000Z`);
-    await run();
-    const [estimate] = await estimateOf(owner);
-    // The $800.00 estimate is paid $200.01 by support and $599.99 online.
-    await revenue.markPaid(estimate!.id, 20_001);
-    const order = paidShareOrder({
-      owner,
-      reportId: estimate!.id,
-      total: 59_999,
-      paidAt: clock.now(),
-      name: 'Revenue share, May',
-    });
-    await revenue.deliver('payment.order.paid', order);
+    // The $800.00 estimate is paid $599.99 online and $200.01 by support.
+    const { estimate, order } = await estimatePaidOnline(owner, year, 59_999);
+    await revenue.markPaid(estimate.id, 20_001);
     // May's real share, $500.00, and June's, $400.00, are paid from the $800.00 of credit ($300.00 of June).
     const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
     clock.set(`${year}-07-02T10:00:00.000Z`);
@@ -497,17 +493,7 @@ describe.each(backings())('estimates for missing reports on $name', (factory) =>
     it('takes back what the credit paid once when two replicas apply the same refund at once', async () => {
       await withReplica(revenue.backing, clock, async (_second) => {
         const { owner, year } = await ownerWithHistory();
-        clock.set(`${year}-06-16T10:00:00.000Z`);
-        await run();
-        const [estimate] = await estimateOf(owner);
-        const order = paidShareOrder({
-          owner,
-          reportId: estimate!.id,
-          total: 80_000,
-          paidAt: clock.now(),
-          name: 'Revenue share, May',
-        });
-        await revenue.deliver('payment.order.paid', order);
+        const { order } = await estimatePaidOnline(owner, year, 80_000);
         // May ($500.00) and June ($300.00 of $400.00) are paid from the $800.00 of credit.
         const mayId = await report(owner, `${year}-05-01`, `${year}-05-31`, 600_000);
         clock.set(`${year}-07-02T10:00:00.000Z`);
