@@ -21,6 +21,7 @@ import {
   type ConsultationUploadMetadata,
   type ConsultationUploadResult,
 } from '@platform/contracts';
+import { isForeignKeyViolation } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { Logger } from '@platform/service-kit/logger';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -153,15 +154,6 @@ async function recordOrDiscard(
     }
     throw error;
   }
-}
-
-/** A query failed on a foreign key (SQLSTATE 23503), on PostgreSQL and PGlite alike (Drizzle wraps it). */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23503') return true;
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
-  }
-  return false;
 }
 
 /** Whether the submission is known to be gone (false when that cannot be told, e.g. the database is down). */
