@@ -115,7 +115,6 @@ export async function renderStatementPdf(statement: RevenueStatement): Promise<U
   }
   if (statement.closingBalance < 0) {
     w.text(STATEMENT_MESSAGES.inCredit, { x: right - 250, y, muted: true, size: 9 });
-    y = w.down(y, 16);
   }
   w.text('Amounts in US dollars. Payment of each share is due 30 days after its report.', {
     x: MARGIN,
