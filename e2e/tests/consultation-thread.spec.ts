@@ -2,7 +2,8 @@
  * A consultation's thread (docs/behaviour/consultation-and-contact.md#the-consultation-thread;
  * docs/decisions.md, 97), against the embedded site: an owner sends a request through the API and writes
  * from /my-consultations; support is e-mailed the message; the admin reads it on the admin page and
- * answers with a PDF plan attached (docs/decisions.md, 107); the owner sees both messages in order, the
+ * answers with a PDF plan attached (docs/decisions.md, 107), its first answer lost on the way and sent
+ * again, posted once; the owner sees both messages in order, the
  * file under the answer, downloads it, and receives the answer by e-mail saying a file is attached. Axe
  * and screenshots on a desktop and a phone.
  */
@@ -82,7 +83,22 @@ test(
     await screenshotBoth(page, testInfo, 'admin-consultation-thread-chosen-files');
     await chosen.getByRole('button', { name: 'Remove not-this-one.pdf' }).click();
     await expect(chosen.getByRole('listitem')).toHaveText([/^patio-plan\.pdf/]);
-    await write(page, adminThread, answer);
+    // The first answer is lost on the way back (poor Wi-Fi): the message and its file are kept, the page
+    // hears nothing and says so. Sent again, it is the same message, posted once.
+    let lost = 0;
+    await page.route('**/api/admin/consultations/*/messages', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await adminThread.getByLabel('Your message').fill(answer);
+    await adminThread.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message Not Sent', 'Your message could not be sent. Please try again.');
+    await expect(chosen.getByRole('listitem')).toHaveText([/^patio-plan\.pdf/]);
+    await adminThread.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message Sent');
+    await page.unroute('**/api/admin/consultations/*/messages');
     await expect(adminThread.getByTestId('thread-message')).toHaveText([
       new RegExp(`^Ana Silva.*${question}`),
       new RegExp(`^You.*${answer}.*patio-plan\\.pdf`),

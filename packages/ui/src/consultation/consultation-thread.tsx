@@ -31,6 +31,7 @@ import { FormField } from '../components/form-field';
 import { LoadFailedAlert } from '../components/load-failed-alert';
 import { Skeleton } from '../components/skeleton';
 import { Textarea } from '../components/textarea';
+import { newRequestId } from '../lib/request-id';
 import { cn } from '../lib/cn';
 import { toast } from '../toast/toast-store';
 
@@ -114,10 +115,15 @@ function checkChosen(files: readonly File[]): void {
   if (large) throw new ChosenFilesProblem(`${large.name}: ${CONSULTATION_MESSAGE_FILE_MESSAGES.tooLarge}`);
 }
 
-/** The admin's answer with files, as multipart/form-data: the body first, then each file. */
-function sendWithFiles(path: string, body: string, files: readonly File[]): Promise<ConsultationMessage> {
+/** The admin's answer with files, as multipart/form-data: the body and its id first, then each file. */
+function sendWithFiles(
+  path: string,
+  request: PostConsultationMessageRequest,
+  files: readonly File[],
+): Promise<ConsultationMessage> {
   const form = new FormData();
-  form.append('body', body);
+  form.append('body', request.body);
+  if (request.messageId) form.append('messageId', request.messageId);
   for (const file of files) form.append('files', file, file.name);
   return parseAnswer(
     sendWithProgress({ url: path, body: form }).then((answer) => answer.body),
@@ -178,12 +184,25 @@ export function ConsultationThread({
   });
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
+  // One id for what is being sent, kept while the text and the files stay the same: sent again after a
+  // lost answer, it is the same message (posted once); changed, it is a new one.
+  const attempt = useRef<{ key: string; messageId: string } | null>(null);
+  const messageIdFor = (body: string) => {
+    const key = [body, ...files.map((file) => `${file.name}:${file.size}:${file.lastModified}`)].join(
+      '\u0000',
+    );
+    if (attempt.current?.key !== key) attempt.current = { key, messageId: newRequestId() };
+    return attempt.current.messageId;
+  };
   const send = useMutation({
     mutationFn: (request: PostConsultationMessageRequest) =>
       files.length > 0
-        ? sendWithFiles(path, request.body, files)
+        ? sendWithFiles(path, request, files)
         : requestParsed('POST', path, request, (contracts) => contracts.ConsultationMessageSchema),
-    onSuccess: () => client.invalidateQueries({ queryKey }),
+    onSuccess: () => {
+      attempt.current = null;
+      return client.invalidateQueries({ queryKey });
+    },
   });
   const form = useForm<PostConsultationMessageRequest>({
     resolver,
@@ -197,7 +216,7 @@ export function ConsultationThread({
     fields: ['body'],
     send: async (request) => {
       checkChosen(files);
-      await send.mutateAsync(request);
+      await send.mutateAsync({ ...request, messageId: messageIdFor(request.body) });
     },
     refused: refusedFiles,
     failed: { title: THREAD_COPY.failedTitle, description: THREAD_COPY.failedText },

@@ -8,9 +8,15 @@ export type MessageRow = typeof submissionMessages.$inferSelect;
 export type NewMessageRow = typeof submissionMessages.$inferInsert;
 export type MessageFileRow = typeof messageFiles.$inferSelect;
 
-export async function insertMessage(db: Executor, row: NewMessageRow): Promise<MessageRow> {
-  const [inserted] = await db.insert(submissionMessages).values(row).returning();
-  return inserted!;
+/** The message as inserted, or null when a message with its id exists already (a message sent again). */
+export async function insertMessageOnce(db: Executor, row: NewMessageRow): Promise<MessageRow | null> {
+  const [inserted] = await db.insert(submissionMessages).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function findMessage(db: Executor, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(submissionMessages).where(eq(submissionMessages.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function insertMessageFiles(db: Executor, rows: MessageFileRow[]): Promise<void> {

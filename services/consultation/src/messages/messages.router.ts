@@ -3,7 +3,7 @@
  * docs/decisions.md, 97):
  *
  *   GET  /api/consultations/:id/messages         the owner: the whole thread, oldest first (404 for others)
- *   POST /api/consultations/:id/messages         the owner writes `{ body }`; support is e-mailed
+ *   POST /api/consultations/:id/messages         the owner writes `{ body, messageId? }`; support is e-mailed
  *   GET  /api/admin/consultations/:id/messages   admin (403 for others)
  *   POST /api/admin/consultations/:id/messages   admin writes `{ body }`, or multipart `body` + `files`
  *                                                (docs/decisions.md, 107); the owner is e-mailed
@@ -78,16 +78,20 @@ export function messageRoutes(
   ): Promise<ConsultationMessage> {
     const submission = await submissionFor(author, caller, id);
     await takeOrRefuse(limits.messages, `user:${caller.userId}`);
-    const { body, files, discard } = await receive();
+    const { body, messageId, files, discard } = await receive();
     try {
-      return await postMessage(deps, {
+      const { message, sentAgain } = await postMessage(deps, {
         submission,
         author,
         authorUserId: caller.userId,
         body,
+        messageId,
         files,
         requestId: String(req.id),
       });
+      // Sent again: the files recorded the first time stand, these copies go.
+      if (sentAgain) await discard?.();
+      return message;
     } catch (error) {
       await discard?.();
       throw error;

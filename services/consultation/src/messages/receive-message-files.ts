@@ -37,6 +37,7 @@ export type MessageFile = ReceivedFile<typeof MESSAGE_FILE_RULE>;
 
 export interface ReceivedMessage {
   body: string;
+  messageId?: string;
   files?: MessageFile[];
   /** Removes the stored objects (when the message could not be recorded after all). */
   discard?(): Promise<void>;
@@ -69,10 +70,13 @@ export async function receiveMessageWithFiles(
     logger.warn({ rejected: rejected.length }, 'consultation message files refused');
     throw new FilesRefusedError(CONSULTATION_MESSAGE_FILE_MESSAGES.notAttached, rejected);
   }
-  const parsed = PostConsultationMessageRequestSchema.safeParse({ body: fields.get('body') ?? '' });
+  const parsed = PostConsultationMessageRequestSchema.safeParse({
+    body: fields.get('body') ?? '',
+    messageId: fields.get('messageId') || undefined,
+  });
   if (!parsed.success) {
     await discard();
     throw AppError.fromZod(parsed.error);
   }
-  return { body: parsed.data.body, files, discard };
+  return { ...parsed.data, files, discard };
 }

@@ -14,14 +14,21 @@ export const CONSULTATION_MESSAGE_MAX_LENGTH = 5000;
 export const CONSULTATION_MESSAGE_MESSAGES = {
   required: 'Please write your message',
   tooLong: `Your message must be at most ${CONSULTATION_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  messageIdInvalid: 'The message id must be a UUID',
+  messageIdTaken: 'This message id belongs to another message',
 } as const;
 
-/** `POST /api/consultations/:id/messages` and `POST /api/admin/consultations/:id/messages`. */
+/**
+ * `POST /api/consultations/:id/messages` and `POST /api/admin/consultations/:id/messages`. `messageId`
+ * (optional, a UUID the page makes for what it is sending) makes a message sent again after its answer
+ * was lost the same message: posted once, answered as the first time.
+ */
 export const PostConsultationMessageRequestSchema = z.object({
   body: writtenText(CONSULTATION_MESSAGE_MAX_LENGTH, {
     required: CONSULTATION_MESSAGE_MESSAGES.required,
     tooLong: CONSULTATION_MESSAGE_MESSAGES.tooLong,
   }),
+  messageId: z.uuid({ error: CONSULTATION_MESSAGE_MESSAGES.messageIdInvalid }).optional(),
 });
 export type PostConsultationMessageRequest = z.infer<typeof PostConsultationMessageRequestSchema>;
 

@@ -8,6 +8,7 @@
  * many files refuse the whole message with a clear message, and nothing is stored (no row, no object, no
  * event).
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   CONSULTATION_MESSAGE_FILE_MAX_BYTES,
@@ -287,6 +288,78 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
       });
       expect(member.status).toBe(403);
       expect(await storedObjects()).toBe(objectsBefore);
+    });
+
+    it('posts a message sent again under its id once, files and e-mail included, also twice at once', async () => {
+      const writer = admin();
+      const messageId = randomUUID();
+      const objectsBefore = await storedObjects();
+      const eventsBefore = (await app.events('consultation.message.posted')).length;
+      const send = () => {
+        const data = form('The plan, annotated.', [
+          { name: 'plan.png', bytes: png(40, 30), type: 'image/png' },
+        ]);
+        data.append('messageId', messageId);
+        return app.requestAs(writer, adminPath(), { method: 'POST', body: data });
+      };
+      const first = await send();
+      expect(first.status).toBe(201);
+      const posted = ConsultationMessageSchema.parse(await first.json());
+      expect(posted.id).toBe(messageId);
+      // The answer was lost: the page sends it again, twice at once.
+      for (const again of await Promise.all([send(), send()])) {
+        expect(again.status).toBe(201);
+        expect(ConsultationMessageSchema.parse(await again.json())).toEqual(posted);
+      }
+      const thread = ConsultationThreadSchema.parse(await (await app.requestAs(boss, adminPath())).json());
+      expect(thread.filter((message) => message.id === messageId)).toHaveLength(1);
+      expect(await storedObjects()).toBe(objectsBefore + 1);
+      expect(await app.events('consultation.message.posted')).toHaveLength(eventsBefore + 1);
+    });
+  });
+
+  describe('a message sent again under its id', () => {
+    it("is the owner's one message, answered as the first time", async () => {
+      const writer = user({ email: `owner-${randomUUID().slice(0, 8)}@corner-cafe.com` });
+      const mine = await sendStepOne(app, writer);
+      const path = `/api/consultations/${mine.submissionId}/messages`;
+      const messageId = randomUUID();
+      const request = { body: 'Is Tuesday still good?', messageId };
+      const answers = await Promise.all([1, 2, 3].map(() => app.requestAs(writer, path, json(request))));
+      const bodies = await Promise.all(
+        answers.map(async (answer) => {
+          expect(answer.status).toBe(201);
+          return ConsultationMessageSchema.parse(await answer.json());
+        }),
+      );
+      expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+      const thread = ConsultationThreadSchema.parse(await (await app.requestAs(writer, path)).json());
+      expect(thread.map((message) => [message.id, message.body])).toEqual([
+        [messageId, 'Is Tuesday still good?'],
+      ]);
+      const events = (await app.events('consultation.message.posted')).filter(
+        (event) => event.data.submissionId === mine.submissionId,
+      );
+      expect(events).toHaveLength(1);
+
+      // The same id with other words, or on another's request, is another message's: 409, nothing kept.
+      const changed = await app.requestAs(writer, path, json({ ...request, body: 'Is Wednesday good?' }));
+      expect(changed.status).toBe(409);
+      expect(await changed.json()).toEqual({
+        message: 'This message id belongs to another message',
+        issues: [{ path: 'messageId', message: 'This message id belongs to another message' }],
+      });
+      const elsewhere = await app.requestAs(owner, ownerPath(), json(request));
+      expect(elsewhere.status).toBe(409);
+      const invalid = await app.requestAs(writer, path, json({ ...request, messageId: 'again' }));
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toEqual({
+        message: 'The message id must be a UUID',
+        issues: [{ path: 'messageId', message: 'The message id must be a UUID' }],
+      });
+      expect(ConsultationThreadSchema.parse(await (await app.requestAs(writer, path)).json())).toHaveLength(
+        1,
+      );
     });
   });
 });
