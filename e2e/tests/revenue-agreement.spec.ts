@@ -23,7 +23,8 @@ async function downloadSameAgreement(
   name: string,
   { holder, link, attached }: { holder: Locator; link: Locator; attached: Buffer },
 ): Promise<Buffer> {
-  await holder.scrollIntoViewIfNeeded();
+  // The part may be drawn again as it hydrates near the view: scroll to whichever element stands then.
+  await expect(async () => holder.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   await saveScreenshot(page, testInfo, name);
   await expectNoSeriousA11yViolations(page, testInfo, name);
   const file = await downloadOf(page, () => link.click());
