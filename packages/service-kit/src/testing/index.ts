@@ -17,3 +17,4 @@ export * from './service-under-test.js';
 export * from './migrations.js';
 export * from './pdf-text.js';
 export * from './suite.js';
+export * from './insert-trigger.js';

@@ -22,8 +22,13 @@ import {
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import { listStoredObjectKeys, tusUpload, tusUploadRefused } from '@platform/service-kit/testing';
-import { eq, sql } from 'drizzle-orm';
+import {
+  listStoredObjectKeys,
+  tusUpload,
+  tusUploadRefused,
+  withInsertTrigger,
+} from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema.js';
 import { htmlPage, jpeg, memberLessonMp4 } from '../../__tests__/fixtures.js';
 import {
@@ -378,27 +383,18 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
     // The request is erased (its owner's account deleted) after the last chunk's rights were checked, as
     // its file is recorded: a trigger deletes it just before the file's row goes in. (The deletion is undone
     // with the failed insert; the finish meets what a committed erasure gives it, a foreign-key violation.)
-    await db.execute(sql`
-      create function consultation.erase_submission_first() returns trigger language plpgsql as $$
-      begin
-        delete from consultation.consultation_submissions where id = new.submission_id;
-        return new;
-      end $$`);
-    await db.execute(sql`
-      create trigger erase_submission_first before insert on consultation.consultation_files
-      for each row execute function consultation.erase_submission_first()`);
-    let refused: Awaited<ReturnType<typeof tusUploadRefused>>;
-    try {
-      refused = await tusUploadRefused(video, {
-        endpoint: endpoint(),
-        chunkSize: CHUNK,
-        headers: await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken),
-        metadata: videoMetadata(submission),
-      });
-    } finally {
-      await db.execute(sql`drop trigger erase_submission_first on consultation.consultation_files`);
-      await db.execute(sql`drop function consultation.erase_submission_first()`);
-    }
+    const refused = await withInsertTrigger(
+      db,
+      'consultation.consultation_files',
+      'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
+      async () =>
+        tusUploadRefused(video, {
+          endpoint: endpoint(),
+          chunkSize: CHUNK,
+          headers: await tokenHeaders({ kind: 'anonymous' }, submission.uploadToken),
+          metadata: videoMetadata(submission),
+        }),
+    );
 
     expect(refused.status).toBe(404);
     expect(refused.contentType).toMatch(/^application\/json/);

@@ -23,8 +23,9 @@ import {
   tusUpload as tusUploadWith,
   tusUploadRefused,
   useBacking,
+  withInsertTrigger,
 } from '@platform/service-kit/testing';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
 import { expectOnlyStaleUploadsRemoved, interruptUploadAt } from '../../__tests__/resumable-uploads.js';
 import { lessonUploads } from '../../db/schema.js';
@@ -178,26 +179,18 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
     const stored = () => listStoredObjectKeys(suite.backing.env, 'course-media/');
     const before = await stored();
     // The database refuses the upload's record (as a brief outage would) once its file is stored.
-    await db.execute(sql`
-      create function course.refuse_lesson_uploads() returns trigger language plpgsql as $$
-      begin
-        raise exception 'lesson uploads are refused for this test';
-      end $$`);
-    await db.execute(sql`
-      create trigger refuse_lesson_uploads before insert on course.lesson_uploads
-      for each row execute function course.refuse_lesson_uploads()`);
-    let failed: Awaited<ReturnType<typeof tusUploadRefused>>;
-    try {
-      failed = await tusUploadRefused(video, {
-        endpoint: `${course.service.url}/api/uploads`,
-        chunkSize: CHUNK,
-        headers: await headersFor(admin),
-        metadata: LESSON_VIDEO,
-      });
-    } finally {
-      await db.execute(sql`drop trigger refuse_lesson_uploads on course.lesson_uploads`);
-      await db.execute(sql`drop function course.refuse_lesson_uploads()`);
-    }
+    const failed = await withInsertTrigger(
+      db,
+      'course.lesson_uploads',
+      "raise exception 'lesson uploads are refused for this test';",
+      async () =>
+        tusUploadRefused(video, {
+          endpoint: `${course.service.url}/api/uploads`,
+          chunkSize: CHUNK,
+          headers: await headersFor(admin),
+          metadata: LESSON_VIDEO,
+        }),
+    );
     expect(failed.status).toBeGreaterThanOrEqual(500);
     const url = new URL(failed.url!).pathname;
     const id = url.split('/').pop()!;
