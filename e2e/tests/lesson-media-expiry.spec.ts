@@ -114,9 +114,10 @@ test('a lesson video whose media address expired loads again and continues at th
   const { card, refused, watch, refuse } = await playOnShortAnswers(page);
   refuse(1);
 
-  // The next range is refused, the element fails once, and the player loads the MP4 again.
+  // The next range is refused, the element fails once (when playback reaches what that range held, which
+  // a busy machine takes longer to do), and the player loads the MP4 again.
   await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
-  await expect.poll(async () => (await watch()).errors.length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(async () => (await watch()).errors.length, { timeout: 30_000 }).toBe(1);
   const failedAt = (await watch()).errors[0]!;
   expect(failedAt).toBeGreaterThan(0.5);
 
