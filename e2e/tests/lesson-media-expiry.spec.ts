@@ -30,11 +30,12 @@ const EXPIRED = {
 
 /**
  * Signs up a member, opens section 1 and plays its first lesson past half a second on answers of at most
- * 32 KiB; then `refuse(n)` makes the next n asks for the video get the gateway's expired refusal.
+ * 32 KiB; then `refuse(n)` gives every ask for the video the gateway's expired refusal until the element
+ * has failed n times (the browser may ask a refused range again before it gives up on it).
  */
 async function playOnShortAnswers(page: Page) {
   await becomeCourseMember(page, uniqueEmail('media-expiry', 'member'));
-  let toRefuse = 0;
+  let refuseUntilFailures = 0;
   const refused: string[] = [];
   const served: string[] = [];
   // The video's service address answers with a redirect to its media address; the browser's later ranges
@@ -47,8 +48,10 @@ async function playOnShortAnswers(page: Page) {
       await route.continue();
       return;
     }
-    if (toRefuse > 0) {
-      toRefuse -= 1;
+    const failures = await page.evaluate(
+      () => (globalThis as unknown as WatchedWindow).__media?.errors.length ?? 0,
+    );
+    if (failures < refuseUntilFailures) {
       refused.push(request.url());
       await route.fulfill(EXPIRED);
       return;
@@ -95,8 +98,8 @@ async function playOnShortAnswers(page: Page) {
     card,
     refused,
     watch,
-    refuse: (count: number) => {
-      toRefuse = count;
+    refuse: (failures: number) => {
+      refuseUntilFailures = failures;
     },
   };
 }
@@ -116,7 +119,7 @@ test('a lesson video whose media address expired loads again and continues at th
 
   // The next range is refused, the element fails once (when playback reaches what that range held, which
   // a busy machine takes longer to do), and the player loads the MP4 again.
-  await expect.poll(() => refused.length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => refused.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   await expect.poll(async () => (await watch()).errors.length, { timeout: 30_000 }).toBe(1);
   const failedAt = (await watch()).errors[0]!;
   expect(failedAt).toBeGreaterThan(0.5);
@@ -143,7 +146,8 @@ test('a lesson video whose fresh address is refused too shows the error once, wi
     'The video could not be loaded. Check your connection and try again.',
     { timeout: 30_000 },
   );
-  expect(refused).toHaveLength(2);
+  const refusedThen = refused.length;
+  expect(refusedThen).toBeGreaterThanOrEqual(2);
   const { errors } = await watch();
   expect(errors).toHaveLength(2);
   expect((await watch()).reloads).toBe(0);
@@ -161,5 +165,5 @@ test('a lesson video whose fresh address is refused too shows the error once, wi
     .toBeGreaterThan(failedAt + 1);
   expect(Math.min(...(await watch()).after)).toBeGreaterThanOrEqual(failedAt - 0.25);
   expect((await watch()).reloads).toBe(1);
-  expect(refused).toHaveLength(2);
+  expect(refused).toHaveLength(refusedThen);
 });
