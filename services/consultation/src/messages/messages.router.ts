@@ -10,7 +10,8 @@
  *   GET  /api/consultation-message-files/:fileId a message's file, for the submission's owner and admins
  *                                                (404 for anyone else)
  *
- * Writing is limited per person (`CONSULTATION_MESSAGES_PER_HOUR`).
+ * Writing is limited per person (`CONSULTATION_MESSAGES_PER_HOUR`); a message sent again under its id does not
+ * count.
  */
 import {
   ConsultationIdParamsSchema,
@@ -31,7 +32,12 @@ import type { RateLimits } from '../http/rate-limits.js';
 import { isOwner } from '../submissions/authorize-submission.js';
 import { findSubmission, type SubmissionRow } from '../submissions/submissions.repository.js';
 import { storedFileRoute } from '../uploads/stored-file-route.js';
-import { findMessageFileWithSubmission, listFilesOfMessages, listMessagesOf } from './messages.repository.js';
+import {
+  findMessage,
+  findMessageFileWithSubmission,
+  listFilesOfMessages,
+  listMessagesOf,
+} from './messages.repository.js';
 import { postMessage } from './post-message.js';
 import { receiveMessageWithFiles, type ReceivedMessage } from './receive-message-files.js';
 import { toConsultationMessage } from './to-message-view.js';
@@ -75,9 +81,16 @@ export function messageRoutes(
     req: Request,
     /** The message, read only once the caller may write and is within the limit. */
     receive: () => Promise<ReceivedMessage>,
+    /** The id a JSON message names, known before the limit is taken. */
+    sentId?: string,
   ): Promise<ConsultationMessage> {
     const submission = await submissionFor(author, caller, id);
-    await takeOrRefuse(limits.messages, `user:${caller.userId}`);
+    // A message sent again under its id is not another message: it is answered even past the limit, and a
+    // resend found only once read (a multipart answer, or two sends at once) gives its use back.
+    const key = `user:${caller.userId}`;
+    const earlier = sentId === undefined ? null : await findMessage(deps.db, sentId);
+    const known = earlier?.submissionId === submission.id && earlier.authorUserId === caller.userId;
+    if (!known) await takeOrRefuse(limits.messages, key);
     const { body, messageId, files, discard } = await receive();
     try {
       const { message, sentAgain } = await postMessage(deps, {
@@ -90,7 +103,10 @@ export function messageRoutes(
         requestId: String(req.id),
       });
       // Sent again: the files recorded the first time stand, these copies go.
-      if (sentAgain) await discard?.();
+      if (sentAgain) {
+        await discard?.();
+        if (!known) await limits.messages.giveBack(key);
+      }
       return message;
     } catch (error) {
       await discard?.();
@@ -108,7 +124,8 @@ export function messageRoutes(
     res.json(await readThread('owner', req.caller, req.params.id));
   });
   router.post('/api/consultations/:id/messages', noStore, requireUser, posted, async (req, res) => {
-    res.status(201).json(await write('owner', req.caller, req.params.id, req, async () => req.body));
+    const sent = async () => req.body;
+    res.status(201).json(await write('owner', req.caller, req.params.id, req, sent, req.body.messageId));
   });
   router.get('/api/admin/consultations/:id/messages', noStore, requireAdmin, params, async (req, res) => {
     res.json(await readThread('admin', req.caller, req.params.id));
@@ -126,7 +143,8 @@ export function messageRoutes(
     },
   );
   router.post('/api/admin/consultations/:id/messages', noStore, requireAdmin, posted, async (req, res) => {
-    res.status(201).json(await write('admin', req.caller, req.params.id, req, async () => req.body));
+    const sent = async () => req.body;
+    res.status(201).json(await write('admin', req.caller, req.params.id, req, sent, req.body.messageId));
   });
   // Anyone but the submission's owner or an admin learns nothing, not even that the file exists.
   storedFileRoute(router, deps, '/api/consultation-message-files/:fileId', {

@@ -315,10 +315,40 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
       expect(thread.filter((message) => message.id === messageId)).toHaveLength(1);
       expect(await storedObjects()).toBe(objectsBefore + 1);
       expect(await app.events('consultation.message.posted')).toHaveLength(eventsBefore + 1);
+      // The resends gave their uses back: the rest of the hour's messages are still there.
+      for (let sent = 1; sent < MESSAGES_PER_HOUR; sent += 1) {
+        expect((await app.requestAs(writer, adminPath(), json({ body: `Note ${sent}` }))).status).toBe(201);
+      }
+      expect((await app.requestAs(writer, adminPath(), json({ body: 'One more' }))).status).toBe(429);
     });
   });
 
   describe('a message sent again under its id', () => {
+    it('does not count against the limit, and is answered even past it', async () => {
+      const writer = user({ email: `owner-${randomUUID().slice(0, 8)}@corner-cafe.com` });
+      const mine = await sendStepOne(app, writer);
+      const path = `/api/consultations/${mine.submissionId}/messages`;
+      const first = { body: 'Did the menu arrive?', messageId: randomUUID() };
+      const send = (request: object) => app.requestAs(writer, path, json(request));
+      expect((await send(first)).status).toBe(201);
+      for (const again of await Promise.all([send(first), send(first), send(first)])) {
+        expect(again.status).toBe(201);
+      }
+      // Three resends later, the rest of the hour's messages are still there.
+      for (let sent = 1; sent < MESSAGES_PER_HOUR; sent += 1) {
+        expect((await send({ body: `Question ${sent}`, messageId: randomUUID() })).status).toBe(201);
+      }
+      expect((await send({ body: 'One too many', messageId: randomUUID() })).status).toBe(429);
+      const late = await send(first);
+      expect(late.status).toBe(201);
+      expect(ConsultationMessageSchema.parse(await late.json())).toMatchObject({
+        id: first.messageId,
+        body: first.body,
+      });
+      const thread = ConsultationThreadSchema.parse(await (await app.requestAs(writer, path)).json());
+      expect(thread).toHaveLength(MESSAGES_PER_HOUR);
+    });
+
     it("is the owner's one message, answered as the first time", async () => {
       const writer = user({ email: `owner-${randomUUID().slice(0, 8)}@corner-cafe.com` });
       const mine = await sendStepOne(app, writer);
