@@ -45,7 +45,7 @@ export const consultationConfigSchema = serviceConfigSchema(
       .positive()
       .default(HOUR)
       .describe(
-        'how often (service time; one replica at a time) unfinished resumable uploads older than 24 hours are removed',
+        'how often (service time; one replica at a time) unfinished resumable uploads with no activity for 24 hours are removed',
       ),
   },
 );

@@ -21,7 +21,7 @@ export const courseConfigSchema = serviceConfigSchema('course', DEFAULT_SERVICE_
     .positive()
     .default(HOUR)
     .describe(
-      'how often (service time; one replica at a time) unfinished uploads older than 24 hours are removed',
+      'how often (service time; one replica at a time) unfinished uploads with no activity for 24 hours are removed',
     ),
   COURSE_NUDGE_INTERVAL_MS: z.coerce
     .number()

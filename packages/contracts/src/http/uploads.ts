@@ -21,7 +21,7 @@ export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
  */
 export const UPLOAD_FILE_ID_FIELD = 'fileId';
 
-/** How long an unfinished upload is kept after it was created. */
+/** How long an unfinished upload is kept after its last activity (creation or the last bytes received). */
 export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 export const UPLOAD_PURPOSES = ['lesson-video', 'consultation'] as const;

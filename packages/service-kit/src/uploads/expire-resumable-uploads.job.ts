@@ -1,6 +1,6 @@
 /**
  * Unfinished resumable uploads expire (docs/decisions.md, 29): a periodic job removes the bytes of every
- * upload older than the store's expiry, by the service clock. A service that mounts resumable uploads
+ * upload whose last activity is older than the store's expiry, by the service clock. A service that mounts resumable uploads
  * declares it in its `jobs`.
  */
 import { definePeriodicJob } from '../jobs/index.js';

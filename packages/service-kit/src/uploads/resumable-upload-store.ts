@@ -4,19 +4,26 @@
  * or S3) through the purpose's `finish`. tus's S3 store is not used: it resumes through S3 ListParts, which
  * the S3 test server (s3rver) does not implement, so it could not be tested as every other S3 path is.
  *
- * Times are the service clock: an upload's creation date comes from it, and so does the sweep's "now", so
- * tests move a SettableClock to expire uploads.
+ * An unfinished upload expires a set time after its last activity: its creation or the last request that
+ * wrote bytes to it (docs/decisions.md, 29). A `HEAD` or a refused request is not activity. That time is
+ * the modification time of the file holding its bytes, set from the service clock when it is created and
+ * after every write. tus reckons expiry from an upload's `creation_date` (its `Upload-Expires`, its 410 on
+ * `HEAD` and `PATCH`, the sweep), so `getUpload` answers the last activity there; the info file keeps the
+ * real creation date. Tests move a SettableClock to expire uploads.
  */
+import { stat, utimes } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import type { Upload } from '@tus/server';
+import { ERRORS, type Upload } from '@tus/server';
 import type { Clock } from '../clock.js';
 
 export interface ResumableUploadStoreOptions {
   /** The folder; created when missing. */
   directory: string;
   clock: Clock;
-  /** How long after its creation an unfinished upload is removed. */
+  /** How long after its last activity an unfinished upload is removed. */
   expiryMs: number;
 }
 
@@ -31,18 +38,36 @@ export class ResumableUploadStore extends FileStore {
   }
 
   override async create(file: Upload): Promise<Upload> {
-    file.creation_date = this.clock.now().toISOString();
-    return super.create(file);
+    const now = this.clock.now();
+    file.creation_date = now.toISOString();
+    const created = await super.create(file);
+    await utimes(this.filePath(file.id), now, now);
+    return created;
   }
 
-  /** Removes every upload still here (so not finished) created more than the expiry ago; their count. */
+  override async write(readable: IncomingMessage | Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(readable, id, offset);
+    } finally {
+      // Bytes that arrived count even when the connection then dropped.
+      await this.markActivity(id, offset);
+    }
+  }
+
+  /** As tus's, with `creation_date` the upload's last activity. */
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    upload.creation_date = (await this.lastActivity(id)).toISOString();
+    return upload;
+  }
+
+  /** Removes every upload still here (so not finished) whose last activity is more than the expiry ago. */
   override async deleteExpired(): Promise<number> {
     const now = this.clock.now().getTime();
     let removed = 0;
     for (const id of (await this.configstore.list?.()) ?? []) {
-      const info = await this.configstore.get(id);
-      if (!info?.creation_date) continue;
-      if (now <= new Date(info.creation_date).getTime() + this.getExpiration()) continue;
+      const expires = await this.expiresAt(id);
+      if (!expires || now <= expires.getTime()) continue;
       try {
         await this.remove(id);
         removed += 1;
@@ -51,6 +76,13 @@ export class ResumableUploadStore extends FileStore {
       }
     }
     return removed;
+  }
+
+  /** When the upload expires unless more bytes arrive, or null when there is none. */
+  async expiresAt(id: string): Promise<Date | null> {
+    const upload = await this.findUpload(id);
+    if (!upload?.creation_date) return null;
+    return new Date(new Date(upload.creation_date).getTime() + this.getExpiration());
   }
 
   /** The file holding an upload's bytes. */
@@ -64,6 +96,26 @@ export class ResumableUploadStore extends FileStore {
       return await this.getUpload(id);
     } catch {
       return null;
+    }
+  }
+
+  private async lastActivity(id: string): Promise<Date> {
+    try {
+      return (await stat(this.filePath(id))).mtime;
+    } catch {
+      // Removed since tus read it.
+      throw ERRORS.FILE_NO_LONGER_EXISTS;
+    }
+  }
+
+  /** When the file grew past `offset`, its modification time becomes now by the service clock. */
+  private async markActivity(id: string, offset: number): Promise<void> {
+    const file = this.filePath(id);
+    try {
+      const { size, atime } = await stat(file);
+      if (size > offset) await utimes(file, atime, this.clock.now());
+    } catch {
+      // Removed meanwhile: nothing to mark.
     }
   }
 }

@@ -17,6 +17,8 @@
  *   ask again. `GET /api/uploads/{id}/result` answers the same JSON later, finishing a complete upload
  *   whose final answer was lost, and `HEAD` of a finished upload answers it complete, so a client that
  *   lost that answer asks for the result instead of sending the file again.
+ * - An unfinished upload expires the store's expiry after its last activity (its creation or the last
+ *   request that wrote bytes); the answers' `Upload-Expires` tell when, counting the bytes they took.
  * - Every refusal is JSON `{ message }`, tus's own ones (a wrong offset, an unknown upload) included.
  */
 import { randomBytes } from 'node:crypto';
@@ -307,6 +309,12 @@ export function mountResumableUploads(router: Router, options: MountResumableUpl
       await checkContinuation(req, rest[0]!);
     }
     const response = await tus.handleWeb(new NodeRequest({ req, res }));
+    // tus dates `Upload-Expires` from the upload's activity before this request; the bytes it took move it.
+    const uploadId = rest[0] ?? response.headers.get('location')?.split('/').pop();
+    if (uploadId && response.headers.has('upload-expires')) {
+      const expires = await store.expiresAt(uploadId);
+      if (expires) response.headers.set('Upload-Expires', expires.toUTCString());
+    }
     if (response.status >= 400) response.headers.set('Content-Type', 'application/json; charset=utf-8');
     if (!req.complete) {
       // The client went away mid-PATCH: what arrived is kept, and the client resumes from `Upload-Offset`.

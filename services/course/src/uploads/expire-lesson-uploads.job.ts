@@ -1,6 +1,6 @@
 /**
- * Unfinished lesson-video uploads expire 24 hours after they were created (docs/decisions.md, 29): the kit's
- * expiry job removes their bytes, by the service clock.
+ * Unfinished lesson-video uploads expire 24 hours after their last activity (docs/decisions.md, 29): the
+ * kit's expiry job removes their bytes, by the service clock.
  */
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { expireResumableUploadsJob } from '@platform/service-kit/uploads';

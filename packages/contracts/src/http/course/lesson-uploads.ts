@@ -11,7 +11,8 @@
  *   a LessonUploadResult once the file is checked (by its first bytes) and stored, or 415 when it is not an
  *   accepted video (the bytes are then removed).
  * `GET /api/uploads/{id}/result` answers the same LessonUploadResult later (404 until finished).
- * Unfinished uploads expire RESUMABLE_UPLOAD_EXPIRY_MS after they were created and are removed.
+ * Unfinished uploads expire RESUMABLE_UPLOAD_EXPIRY_MS after their last activity (creation or bytes received)
+ * and are removed.
  *
  * In one request, `POST /api/upload-video` (multipart/form-data with one video file, any field name):
  *   200 LessonUploadResult; 400 without a file or with more than one; 413 over the limit; 415 when it is not

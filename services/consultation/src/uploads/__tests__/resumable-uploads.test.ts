@@ -4,7 +4,8 @@
  * submission's files exactly as a multipart upload does (listed, served byte for byte); the same rights
  * on every request (the upload token, the owner, an admin; nobody else); an upload cut off at several
  * offsets resumes from the server's offset with its bytes intact; the kind's limit and content check;
- * the token is never kept on disk; an abandoned upload is removed by the expiry job.
+ * the token is never kept on disk; an abandoned upload is removed by the expiry job 24 hours after its last
+ * bytes, and one still receiving them is kept.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -41,6 +42,7 @@ import {
   type UserCaller,
 } from '../../__tests__/harness.js';
 import {
+  expectLastBytesKeepUploads,
   expectOnlyStaleUploadsRemoved,
   interruptUploadAt,
 } from '../../../../course/src/__tests__/resumable-uploads.js';
@@ -419,5 +421,43 @@ describe.each(backings())('resumable consultation uploads on $name', (factory) =
       runExpiry: () => app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB),
       uploadsDir,
     });
+  });
+
+  it('keeps a video that received bytes 23 hours after its creation, and it finishes at hour 30', async () => {
+    const submission = await start();
+    const visitor = { kind: 'anonymous' } as const;
+    const token = submission.uploadToken;
+    const done = await expectLastBytesKeepUploads({
+      clock,
+      bytes: video,
+      firstBytes: CHUNK,
+      create: async (name) => {
+        const metadata = videoMetadata(submission, { filename: `${name}.mp4` });
+        return (await create(visitor, metadata, { 'X-Upload-Token': token })).headers.get('location')!;
+      },
+      head: (location) => as(visitor, location, { method: 'HEAD', token }),
+      patch: (location, offset, body) =>
+        as(visitor, location, {
+          method: 'PATCH',
+          token,
+          headers: { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+          body: new Uint8Array(body),
+        }),
+      resume: async (location) =>
+        tusUpload(video, {
+          endpoint: endpoint(),
+          uploadUrl: `${app.service.url}${location}`,
+          chunkSize: CHUNK,
+          headers: await tokenHeaders(visitor, token),
+          metadata: {},
+        }),
+      runExpiry: () => app.service.jobs.runNow(EXPIRE_CONSULTATION_UPLOADS_JOB),
+      uploadsDir,
+    });
+    expect(done.status).toBe(200);
+    const result = ConsultationUploadResultSchema.parse(JSON.parse(done.body));
+    expect(result.file).toMatchObject({ originalName: 'moving.mp4', size: video.length });
+    expect((await filesOf(submission.submissionId)).videoFiles).toEqual([result.file.path]);
+    expect(sha256(await storedBytes(result))).toBe(sha256(video));
   });
 });

@@ -3,7 +3,7 @@
  * both backings: the stored video is byte for byte what was sent, an upload cut off at several offsets
  * resumes each time from the server's offset, only the admin may upload, bad metadata and oversized files
  * are refused up front, a file that is not a video is refused when complete, and unfinished uploads expire
- * after 24 hours by the service clock.
+ * 24 hours after their last activity by the service clock.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -27,7 +27,11 @@ import {
 } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { backings, SECRET, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
-import { expectOnlyStaleUploadsRemoved, interruptUploadAt } from '../../__tests__/resumable-uploads.js';
+import {
+  expectLastBytesKeepUploads,
+  expectOnlyStaleUploadsRemoved,
+  interruptUploadAt,
+} from '../../__tests__/resumable-uploads.js';
 import { lessonUploads } from '../../db/schema.js';
 import { user } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR } from '../../media/bundled-media.js';
@@ -419,5 +423,32 @@ describe.each(backings())('resumable lesson-video uploads on $name', (factory) =
       runExpiry: () => course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB),
       uploadsDir,
     });
+  });
+
+  it('keeps an upload that received bytes 23 hours after its creation, and it finishes at hour 30', async () => {
+    const done = await expectLastBytesKeepUploads({
+      clock,
+      bytes: video,
+      firstBytes: CHUNK,
+      create: (name) => createFor(video.length, `${name}.mp4`),
+      head: (location) => head(location),
+      patch: (location, offset, body) =>
+        course.requestAs(admin, location, {
+          method: 'PATCH',
+          headers: {
+            ...tusHeaders,
+            'Upload-Offset': String(offset),
+            'Content-Type': 'application/offset+octet-stream',
+          },
+          body,
+        }),
+      resume: (location) => tusUpload(video, { uploadUrl: location }),
+      runExpiry: () => course.service.jobs.runNow(EXPIRE_LESSON_UPLOADS_JOB),
+      uploadsDir,
+    });
+    expect(done.status).toBe(200);
+    const result = LessonUploadResultSchema.parse(JSON.parse(done.body));
+    expect(result.file).toMatchObject({ originalName: 'moving.mp4', size: video.length });
+    expect(sha256(await storedBytes(result))).toBe(sha256(video));
   });
 });
