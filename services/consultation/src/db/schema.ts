@@ -26,6 +26,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /**
  * consultation_submissions. `id` is 24 random base64url characters (docs/decisions.md, 16); the step-1
  * upload token is kept only as its SHA-256. The submission's file lists are views of `files`.
+ * `client_request_id` is the id the page gave step 1 (docs/decisions.md, 119): sent again, it is one
+ * submission.
  */
 export const submissions = consultationSchema.table(
   'consultation_submissions',
@@ -45,6 +47,8 @@ export const submissions = consultationSchema.table(
     consultationGoals: text('consultation_goals').notNull(),
     status: text('status', { enum: CONSULTATION_STATUSES }).notNull().default('pending'),
     uploadTokenHash: text('upload_token_hash').notNull().unique(),
+    /** The `requestId` step 1 was sent with; null when sent without one. */
+    clientRequestId: uuid('client_request_id'),
     submittedAt: at('submitted_at').notNull(),
     /** The owner pressed 'Complete Submission & Send Confirmation'. */
     confirmedAt: at('confirmed_at'),
@@ -59,6 +63,7 @@ export const submissions = consultationSchema.table(
     index('consultation_submissions_email_idx').on(table.email),
     index('consultation_submissions_user_idx').on(table.userId),
     index('consultation_submissions_submitted_idx').on(table.submittedAt),
+    uniqueIndex('consultation_submissions_client_request_key').on(table.clientRequestId),
   ],
 );
 
@@ -91,14 +96,15 @@ export const submissionFiles = consultationSchema.table(
 
 /**
  * Tokens of e-mailed links (SHA-256 only), each for one submission: `/additional-upload?token=` (completion,
- * lookup) and the 'Continue Later' link `/consultation?token=` (continue).
+ * lookup) and the 'Continue Later' link `/consultation?token=` (continue); and the upload token given to
+ * step 1 sent again (resend), since the first one is kept only as its hash.
  */
 export const addFilesLinks = consultationSchema.table(
   'add_files_links',
   {
     tokenHash: text('token_hash').primaryKey(),
     submissionId: submissionColumn(),
-    purpose: text('purpose', { enum: ['completion', 'lookup', 'continue'] }).notNull(),
+    purpose: text('purpose', { enum: ['completion', 'lookup', 'continue', 'resend'] }).notNull(),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

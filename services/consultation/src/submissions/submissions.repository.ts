@@ -8,9 +8,33 @@ export type NewSubmissionRow = typeof submissions.$inferInsert;
 export type FileRow = typeof submissionFiles.$inferSelect;
 export type NewFileRow = typeof submissionFiles.$inferInsert;
 
-export async function insertSubmission(db: Executor, row: NewSubmissionRow): Promise<SubmissionRow> {
-  const [inserted] = await db.insert(submissions).values(row).returning();
-  return inserted!;
+/**
+ * The submission as inserted, or null when one was sent under its `clientRequestId` already (step 1 sent
+ * again). Without a `clientRequestId` it is always inserted.
+ */
+export async function insertSubmissionOnce(
+  db: Executor,
+  row: NewSubmissionRow,
+): Promise<SubmissionRow | null> {
+  const [inserted] = await db
+    .insert(submissions)
+    .values(row)
+    .onConflictDoNothing({ target: submissions.clientRequestId })
+    .returning();
+  return inserted ?? null;
+}
+
+/** The submission step 1 made under the id the page gave it, or null. */
+export async function findSubmissionByClientRequestId(
+  db: Executor,
+  clientRequestId: string,
+): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.clientRequestId, clientRequestId))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findSubmission(db: Executor, id: string): Promise<SubmissionRow | null> {

@@ -2,7 +2,8 @@
  * The consultation form, its files and the review (docs/behaviour/consultation-and-contact.md#api-calls;
  * contracts in `@platform/contracts` http/consultation):
  *
- *   POST /api/consultation                      step 1 (visitors too; limited per client address)
+ *   POST /api/consultation                      step 1 (visitors too; limited per client address; sent
+ *                                               again under its `requestId`: the same submission, uncounted)
  *   POST /api/consultation/:id/upload           step 2 files (multipart `fileType` + `files`)
  *   POST /api/consultation/:id/additional-files /additional-upload (multipart images/videos/documents)
  *   POST /api/consultation/:id/complete         'Complete Submission & Send Confirmation'
@@ -34,7 +35,7 @@ import { authorizeSubmission, isOwner } from './authorize-submission.js';
 import { completeConsultation } from './complete-consultation.js';
 import { continueLater } from './continue-later.js';
 import { respondToConsultation } from './respond-to-consultation.js';
-import { submitConsultation } from './submit-consultation.js';
+import { findStepOneSentAgain, submitConsultation } from './submit-consultation.js';
 import {
   listAllSubmissions,
   listFilesBySubmission,
@@ -53,13 +54,19 @@ export function submissionRoutes(
     noStore,
     validate({ body: ConsultationRequestSchema }),
     async (req, res) => {
-      await takeOrRefuse(limits.submissions, clientKeyOf(req));
-      const answer = await submitConsultation(deps, {
+      // Visitors may send the form too; a signed-in sender owns what they sent.
+      const userId = req.caller.kind === 'user' ? req.caller.userId : null;
+      // Step 1 sent again under its id is not another request: it is answered even past the limit, and a
+      // resend found only on inserting (two sends at once) gives its use back.
+      const key = clientKeyOf(req);
+      const known = (await findStepOneSentAgain(deps.db, req.body, userId)) !== null;
+      if (!known) await takeOrRefuse(limits.submissions, key);
+      const { answer, sentAgain } = await submitConsultation(deps, {
         request: req.body,
-        // Visitors may send the form too; a signed-in sender owns what they sent.
-        userId: req.caller.kind === 'user' ? req.caller.userId : null,
+        userId,
         requestId: String(req.id),
       });
+      if (sentAgain && !known) await limits.submissions.giveBack(key);
       res.json(answer);
     },
   );

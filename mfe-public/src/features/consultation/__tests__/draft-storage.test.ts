@@ -1,9 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { memoryStorage, refusingStorage } from '../../../test/memory-storage';
 import {
+  ATTEMPT_KEY,
   DRAFT_KEY,
   EMPTY_BUSINESS_INFO,
+  attemptFor,
   clearConsultation,
+  forgetAttempt,
+  readAttempt,
+  saveAttempt,
   getInitialBusinessInfo,
   readDraft,
   readSubmission,
@@ -63,5 +68,46 @@ describe('the step 1 draft', () => {
     });
     const draft = { ...EMPTY_BUSINESS_INFO, ownerName: 'Typed' };
     expect(getInitialBusinessInfo(draft, { firstName: 'Ana', email: 'ana@blue.com' })).toBe(draft);
+  });
+});
+
+describe('the id step 1 is sent under', () => {
+  const values = {
+    ...EMPTY_BUSINESS_INFO,
+    businessName: 'Blue Door Hospitality',
+    email: 'ana@bluedoor.com',
+    phone: undefined,
+  };
+  let made = 0;
+  const newId = () => `6f1c2d3e-4b5a-4c7d-8e9f-${String((made += 1)).padStart(12, '0')}`;
+
+  it('is kept while the values stay the same, and new once any of them changes', () => {
+    const first = attemptFor(values, null, newId);
+    expect(attemptFor({ ...values }, first, newId)).toBe(first);
+    const changed = attemptFor({ ...values, location: 'Denver, CO' }, first, newId);
+    expect(changed.requestId).not.toBe(first.requestId);
+    expect(attemptFor(values, changed, newId).requestId).not.toBe(first.requestId);
+  });
+
+  it('survives a reload of the tab, until step 1 is answered or the request completed', () => {
+    const storage = memoryStorage();
+    const first = attemptFor(values, readAttempt(storage), newId);
+    saveAttempt(first, storage);
+    expect(attemptFor(values, readAttempt(storage), newId)).toEqual(first);
+    forgetAttempt(storage);
+    expect(readAttempt(storage)).toBeNull();
+    saveAttempt(first, storage);
+    clearConsultation(storage);
+    expect(readAttempt(storage)).toBeNull();
+  });
+
+  it('ignores anything kept that is not an attempt with a UUID', () => {
+    const storage = memoryStorage();
+    storage.setItem(ATTEMPT_KEY, JSON.stringify({ values: '[]', requestId: 'not-a-uuid' }));
+    expect(readAttempt(storage)).toBeNull();
+    storage.setItem(ATTEMPT_KEY, JSON.stringify({ requestId: newId() }));
+    expect(readAttempt(storage)).toBeNull();
+    storage.setItem(ATTEMPT_KEY, '{broken');
+    expect(readAttempt(storage)).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
-/** `POST /api/consultation` (step 1): saves the business information and opens step 2. */
+/**
+ * `POST /api/consultation` (step 1): saves the business information and opens step 2. Sent under the
+ * `requestId` the form keeps for its values, a step 1 sent again after a lost answer is the same request.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { ConsultationResponseSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationResponse } from '@platform/contracts';

@@ -1,20 +1,37 @@
 /**
  * Step 1, business information (docs/behaviour/consultation-and-contact.md#step-1-business-information): the
  * contract's schema gives the browser the server's messages; what is typed is kept for this tab as it is
- * typed.
+ * typed, and sent under an id kept while it stays the same, so a step 1 sent again is one request.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULTATION_MESSAGES, ConsultationRequestSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
-import { Button, FormField, Input, Textarea, TitledCard, fieldAria, fieldHintId, toast } from '@platform/ui';
+import {
+  Button,
+  FormField,
+  Input,
+  Textarea,
+  TitledCard,
+  fieldAria,
+  fieldHintId,
+  newRequestId,
+  toast,
+} from '@platform/ui';
 import type { TitledCardProps } from '@platform/ui';
 import { ArrowRightIcon, LoaderCircleIcon } from 'lucide-react';
 import { useSubmitConsultation } from '../api/submit-consultation';
-import { saveDraft, saveSubmission } from '../lib/draft-storage';
-import type { BusinessInfoValues, SavedSubmission } from '../lib/draft-storage';
+import {
+  attemptFor,
+  forgetAttempt,
+  readAttempt,
+  saveAttempt,
+  saveDraft,
+  saveSubmission,
+} from '../lib/draft-storage';
+import type { BusinessInfoValues, SavedSubmission, StepOneAttempt } from '../lib/draft-storage';
 import { describeStepOneFailure } from '../lib/step-one-outcome';
 import { showFormFailure } from '../../../lib/form-failure';
 
@@ -119,10 +136,23 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
     return () => subscription.unsubscribe();
   }, [form]);
 
+  // One id for the values being sent, kept while they stay the same (in this tab's storage too, across a
+  // reload): sent again after a lost answer, it is the same request (saved once); changed, it is a new one.
+  const attempt = useRef<StepOneAttempt | null>(null);
+  const requestIdFor = (values: ConsultationRequestParsed) => {
+    attempt.current = attemptFor(values, attempt.current ?? readAttempt(), newRequestId);
+    saveAttempt(attempt.current);
+    return attempt.current.requestId;
+  };
+  const forgetRequestId = () => {
+    attempt.current = null;
+    forgetAttempt();
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     let outcome;
     try {
-      outcome = await submit.mutateAsync(values);
+      outcome = await submit.mutateAsync({ ...values, requestId: requestIdFor(values) });
     } catch (error) {
       console.error('Consultation step 1 failed:', error);
       toast({
@@ -133,9 +163,12 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
       return;
     }
     if (!outcome.ok) {
+      // The id named another request (the owner signed in or out meanwhile): the next try is a new one.
+      if (outcome.issues.some((issue) => issue.path === 'requestId')) forgetRequestId();
       showFormFailure(form.setError, describeStepOneFailure(outcome));
       return;
     }
+    forgetRequestId();
     const submission: SavedSubmission = {
       submissionId: outcome.data.submissionId,
       uploadToken: outcome.data.uploadToken,

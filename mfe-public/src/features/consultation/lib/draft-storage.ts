@@ -1,9 +1,11 @@
 /**
- * What the owner typed in step 1, and the submission step 1 created, survive a reload of the tab: both
- * are kept in sessionStorage (this tab only, gone when it closes). The draft is saved as it is typed, so
- * nothing is lost on bad input or a failed request; it is cleared once the submission is completed.
+ * What the owner typed in step 1, the id step 1 is sent under, and the submission step 1 created survive a
+ * reload of the tab: all are kept in sessionStorage (this tab only, gone when it closes). The draft is
+ * saved as it is typed, so nothing is lost on bad input or a failed request; it is cleared once the
+ * submission is completed.
  */
-import type { ConsultationRequest } from '@platform/contracts';
+import { ConsultationRequestSchema } from '@platform/contracts';
+import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
 import {
   pickTexts,
   readStoredObject,
@@ -15,9 +17,11 @@ import type { KeyValueStorage } from '../../../lib/web-storage';
 
 export const DRAFT_KEY = 'consultation_draft';
 export const SUBMISSION_KEY = 'consultation_submission';
+export const ATTEMPT_KEY = 'consultation_attempt';
 
+/** The form's fields (the request's id is not one: the page makes it). */
 export type BusinessInfoValues = {
-  [Field in keyof ConsultationRequest]-?: string;
+  [Field in Exclude<keyof ConsultationRequest, 'requestId'>]-?: string;
 };
 
 export const BUSINESS_INFO_FIELDS = [
@@ -83,9 +87,42 @@ export function saveSubmission(
   writeStoredJson(storage, SUBMISSION_KEY, submission);
 }
 
+/**
+ * Step 1 as sent, and the id it was sent under (docs/decisions.md, 119): sent again after a lost answer
+ * (a click, a reload), the same values go under the same id and the server keeps one request.
+ */
+export type StepOneAttempt = { values: string; requestId: string };
+
+/** The attempt for `values`: `kept` while they are the values it was made for, else a new one. */
+export function attemptFor(
+  values: Omit<ConsultationRequestParsed, 'requestId'>,
+  kept: StepOneAttempt | null,
+  newId: () => string,
+): StepOneAttempt {
+  const sent = JSON.stringify(BUSINESS_INFO_FIELDS.map((field) => values[field] ?? null));
+  return kept?.values === sent ? kept : { values: sent, requestId: newId() };
+}
+
+export function readAttempt(storage: KeyValueStorage | null = sessionStore()): StepOneAttempt | null {
+  const kept = readStoredObject(storage, ATTEMPT_KEY);
+  const requestId = ConsultationRequestSchema.shape.requestId.safeParse(kept?.requestId);
+  if (typeof kept?.values !== 'string' || !requestId.success || !requestId.data) return null;
+  return { values: kept.values, requestId: requestId.data };
+}
+
+export function saveAttempt(attempt: StepOneAttempt, storage: KeyValueStorage | null = sessionStore()): void {
+  writeStoredJson(storage, ATTEMPT_KEY, attempt);
+}
+
+/** Once step 1 is answered (or its id refused): the next step 1 is a new request. */
+export function forgetAttempt(storage: KeyValueStorage | null = sessionStore()): void {
+  removeStored(storage, ATTEMPT_KEY);
+}
+
 /** After 'Complete Submission': the next visit starts a new request. */
 export function clearConsultation(storage: KeyValueStorage | null = sessionStore()): void {
   removeStored(storage, DRAFT_KEY);
+  removeStored(storage, ATTEMPT_KEY);
   removeStored(storage, SUBMISSION_KEY);
 }
 

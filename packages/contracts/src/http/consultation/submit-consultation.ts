@@ -4,7 +4,9 @@
  * `{ success, submissionId, message, uploadToken }`; 400 with the first failing field's message, in the
  * form's order; 400 BUSINESS_EMAIL_MESSAGE for a disposable address; 429 when one client sends too many. Keep
  * `uploadToken` for step 2: send it as the `X-Upload-Token` header of the upload and complete calls
- * (docs/decisions.md, 16).
+ * (docs/decisions.md, 16). `requestId` (optional, a UUID the page makes for the values it sends) makes step 1
+ * sent again after its answer was lost the same request: one submission, answered with the same id
+ * (docs/decisions.md, 119); the same id with other values: 409.
  */
 import { z } from 'zod';
 import { optionalTextField, textField } from '../text.js';
@@ -26,6 +28,8 @@ export const CONSULTATION_MESSAGES = {
   currentChallengesTooLong: 'Current challenges must be at most 2000 characters',
   consultationGoals: 'Please describe your consultation goals (minimum 20 characters)',
   consultationGoalsTooLong: 'Consultation goals must be at most 2000 characters',
+  requestIdInvalid: 'The request id must be a UUID',
+  requestIdTaken: 'This request id belongs to another request',
   /** The page's toasts. */
   savedTitle: 'Information Saved',
   invalidEmailTitle: 'Invalid Email',
@@ -72,6 +76,8 @@ export const ConsultationRequestSchema = z.object({
     CONSULTATION_MESSAGES.consultationGoalsTooLong,
     true,
   ),
+  /** The id the page gave these values: sent again, it is the same request. */
+  requestId: z.uuid({ error: CONSULTATION_MESSAGES.requestIdInvalid }).optional(),
 });
 /** What the form holds (phone fields may be ''). */
 export type ConsultationRequest = z.input<typeof ConsultationRequestSchema>;

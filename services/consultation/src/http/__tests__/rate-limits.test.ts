@@ -1,12 +1,15 @@
 /**
  * Request limits per client address on step 1, the e-mail lookup and the contact form: past the limit a
- * 429 with Retry-After and nothing stored; another address is not affected. Runs with the limits in the
- * service's database and, when a Redis answers, in Redis; replicas share them.
+ * 429 with Retry-After and nothing stored; another address is not affected; step 1 sent again under its id
+ * uses none of the limit. Runs with the limits in the service's database and, when a Redis answers, in
+ * Redis; replicas share them.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MINUTE, SettableClock } from '@platform/service-kit/clock';
 import { RATE_LIMIT_CLEANUP_JOB, RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
 import { rateLimitBackings, type RateLimitBacking } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
 import { stepOne } from '../../__tests__/fixtures.js';
 import {
   backings,
@@ -70,6 +73,31 @@ describe.each(setups)('request limits on $name', (setup) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await app.service.deps.db.select().from(submissions)).toHaveLength(2);
     expect((await send('203.0.113.8')).status).toBe(200);
+  });
+
+  it('counts step 1 sent again under its id not at all, and answers it past the limit', async () => {
+    const send = (body: unknown) => app.request('/api/consultation', from('192.0.2.55', json(body)));
+    const sent = stepOne({ requestId: randomUUID() });
+    // Two at once (within the limit, which each may take before either is stored): one request, and the
+    // one found only on inserting gives its use back.
+    const atOnce = await Promise.all([send(sent), send(sent)]);
+    const ids = await Promise.all(
+      atOnce.map(async (answer) => {
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { submissionId: string }).submissionId;
+      }),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect((await send(sent)).status).toBe(200);
+    // One use left of the two: another request, then the limit.
+    expect((await send(stepOne())).status).toBe(200);
+    expect((await send(stepOne())).status).toBe(429);
+    expect((await send(sent)).status).toBe(200);
+    const rows = await app.service.deps.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.email, sent.email));
+    expect(rows.map((row) => row.id)).toEqual([ids[0]]);
   });
 
   it('limits e-mail lookups per client address', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "consultation"."consultation_submissions" ADD COLUMN "client_request_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "consultation_submissions_client_request_key" ON "consultation"."consultation_submissions" USING btree ("client_request_id");
