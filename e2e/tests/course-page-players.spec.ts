@@ -70,3 +70,24 @@ test(
     await expect.poll(() => isPlaying(intro), { timeout: 15_000 }).toBe(true);
   },
 );
+
+test(
+  'a lesson chosen in the outline before the player has hydrated is the one the player loads',
+  { tag: '@phone' },
+  async ({ page }) => {
+    // A short phone screen: the free-preview player starts well below it, so its part waits for its turn
+    // (docs/decisions.md, 115) while the outline, pressed by assistive technology, hydrates at once.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const row = page.getByRole('button', { name: /^Why Guests Don't Come Back/ });
+    await row.dispatchEvent('click');
+    await expect(row).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
+
+    const video = page.getByRole('region', { name: 'Free preview lessons' }).locator('video');
+    await video.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: "Play lesson: Why Guests Don't Come Back" })).toBeVisible();
+    await expect(video).toHaveAttribute('src', /free-preview-2\.mp4$/);
+    await expect(video).toHaveAttribute('aria-label', "Lesson video: Why Guests Don't Come Back");
+  },
+);

@@ -4,7 +4,7 @@
  * (docs/decisions.md, 109). Everywhere else (the build's render, a page opened in place, the shell's own
  * pages) it renders its children as any element does.
  */
-import { Suspense, createElement, useState } from 'react';
+import { Suspense, createElement, useLayoutEffect, useState } from 'react';
 import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NavigateFunction } from 'react-router-dom';
@@ -99,8 +99,11 @@ export function ServerMarkup({ as = 'div', children, ...props }: ServerMarkupPro
     : createElement(as, props, children);
 }
 
-/** A part's turn to hydrate: `done` once its task has come. */
-type Turn = { done: boolean; promise: Promise<void> };
+/**
+ * A part's turn to hydrate: `done` once its task has come, `caughtUp` once the part, hydrated as the server
+ * drew it, has rendered what it is now (see `AfterTurn`).
+ */
+type Turn = { done: boolean; caughtUp?: boolean; promise: Promise<void> };
 
 /** Queues a task of its own for the part, after the parts queued before it have had theirs. */
 function queueTurn(turn: Turn): Promise<void> {
@@ -202,10 +205,23 @@ function turnWhenNear(id: string): Turn {
   return turn;
 }
 
-function AfterTurn({ turn, children }: { turn: Turn | null; children: ReactNode }) {
+/**
+ * Hydrating keeps the markup's attributes as they are, and the page may have changed since the server drew
+ * the part (a lesson chosen in the outline before the player's turn): the part hydrates as drawn (`drawn`,
+ * its children in the first view's render), then renders what it is now, which sets them. A suspended part
+ * is rendered again by a new instance, so what must last lives in the turn and in `HydrateLater`.
+ */
+function AfterTurn({ turn, drawn, children }: { turn: Turn | null; drawn: ReactNode; children: ReactNode }) {
+  const [, catchUp] = useState(false);
+  const hydrating = turn !== null && turn.done && !turn.caughtUp;
+  useLayoutEffect(() => {
+    if (!hydrating || turn.caughtUp) return;
+    turn.caughtUp = true;
+    if (children !== drawn) catchUp(true);
+  });
   // Suspends the part's hydration until its turn: Preact keeps the server's markup meanwhile.
   if (turn && !turn.done) throw turn.promise;
-  return children;
+  return hydrating ? drawn : children;
 }
 
 /**
@@ -227,9 +243,12 @@ export function HydrateLater({ children, near }: { children: ReactNode; near?: s
     if (near) takeEarlyPress();
     return null;
   });
+  const [drawn] = useState(children);
   return (
     <Suspense fallback={null}>
-      <AfterTurn turn={turn}>{children}</AfterTurn>
+      <AfterTurn turn={turn} drawn={drawn}>
+        {children}
+      </AfterTurn>
     </Suspense>
   );
 }
