@@ -3,7 +3,8 @@
  *
  * - a later cycle paid (`invoice.paid`): recorded in `subscription_renewals`, keyed by invoice id, so a
  *   replayed or re-sent invoice is recorded once. It extends nothing: membership stands until the
- *   subscription ends.
+ *   subscription ends. One that comes before its checkout's webhook is recorded on the order the invoice
+ *   names, still pending here.
  * - the subscription ended (`customer.subscription.deleted`: cancelled, or unpaid at the end): the order
  *   is marked (`subscription_ended_at`, conditional, with the order row locked) and
  *   `payment.subscription.ended` is enqueued once, in the caller's transaction. Auth revokes what the
@@ -38,13 +39,19 @@ export async function recordRenewal(
   options: { provider: PaymentProviderName; renewal: SubscriptionRenewal; eventId: string },
 ): Promise<RenewalOutcome> {
   const { renewal } = options;
-  const order = await lockOrderByProviderId(
-    tx,
-    options.provider,
-    'providerSubscriptionId',
-    renewal.subscriptionId,
-  );
+  // By the subscription, else by the order the invoice names (its checkout's webhook not here yet).
+  const order = await lockOrderOfProviderEvent(tx, options.provider, {
+    column: 'providerSubscriptionId',
+    id: renewal.subscriptionId,
+    orderId: renewal.orderId,
+  });
   if (!order) return 'unknown-order';
+  if (order.providerSubscriptionId === null) {
+    await tx
+      .update(orders)
+      .set({ providerSubscriptionId: renewal.subscriptionId, updatedAt: deps.clock.now() })
+      .where(eq(orders.id, order.id));
+  }
   const inserted = await tx
     .insert(subscriptionRenewals)
     .values({

@@ -85,6 +85,8 @@ export interface ProviderPaymentStatus {
 /** A later cycle of a subscription was paid (Stripe `invoice.paid` that is not the first invoice). */
 export interface SubscriptionRenewal {
   subscriptionId: string;
+  /** Our order id, from the subscription's metadata the invoice carries, when it carries one. */
+  orderId: string | null;
   invoiceId: string;
   /** Cents collected. */
   amount: number;

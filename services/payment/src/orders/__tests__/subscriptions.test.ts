@@ -73,7 +73,11 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
       payment_status: 'paid',
     });
 
-  const renewalInvoice = (invoice: { id: string; amount_paid: number }, subscriptionId: string) => ({
+  const renewalInvoice = (
+    invoice: { id: string; amount_paid: number },
+    subscriptionId: string,
+    metadata: Record<string, string> | null = null,
+  ) => ({
     id: invoice.id,
     object: 'invoice',
     amount_paid: invoice.amount_paid,
@@ -83,7 +87,7 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     status_transitions: { paid_at: Math.floor(payment.clock.now().getTime() / 1000) },
     parent: {
       type: 'subscription_details',
-      subscription_details: { subscription: subscriptionId, metadata: null },
+      subscription_details: { subscription: subscriptionId, metadata },
     },
   });
 
@@ -228,6 +232,37 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     expect(
       await webhook('invoice.paid', renewalInvoice({ id: 'in_stranger', amount_paid: 100 }, 'sub_stranger')),
     ).toBe('unknown-order');
+  });
+
+  it('records a renewal that comes before its checkout’s webhook on the order the invoice names, once', async () => {
+    const { sessionId } = await payment.checkout([{ id: 'membership-monthly', quantity: 1 }]);
+    const { subscriptionId } = api.paySubscription(sessionId);
+    const order = (await payment.orderBySession(sessionId))!;
+    // The checkout's webhook failed and is retried after the next cycle was paid.
+    const invoice = api.payInvoice(subscriptionId, 2999);
+    const event = renewalInvoice(invoice, subscriptionId, { orderId: order.id });
+    expect(await webhook('invoice.paid', event)).toBe('renewal-recorded');
+    expect(await completed(sessionId)).toBe('fulfilled');
+    expect(await webhook('invoice.paid', event)).toBe('duplicate');
+
+    const fulfilled = (await payment.order(order.id))!;
+    expect(fulfilled).toMatchObject({ status: 'fulfilled', providerSubscriptionId: subscriptionId });
+    const renewals = await payment.service.deps.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.orderId, order.id));
+    expect(renewals).toEqual([
+      expect.objectContaining({ invoiceId: invoice.id, subscriptionId, amount: 2999 }),
+    ]);
+    expect(
+      (await payment.events('payment.order.paid')).filter((e) => e.data.orderId === order.id),
+    ).toHaveLength(1);
+
+    // An invoice of another subscription that names this order is not this order's.
+    const stranger = renewalInvoice({ id: 'in_named_stranger', amount_paid: 100 }, 'sub_other', {
+      orderId: order.id,
+    });
+    expect(await webhook('invoice.paid', stranger)).toBe('unknown-order');
   });
 
   it('ends the membership once when Stripe deletes the subscription', async () => {

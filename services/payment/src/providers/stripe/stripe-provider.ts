@@ -491,7 +491,8 @@ function toRefundWebhook(eventId: string, charge: Stripe.Charge): VerifiedWebhoo
 /**
  * `invoice.paid` of a later cycle is a renewal. The first invoice (`subscription_create`) is the checkout's
  * payment, fulfilled through `checkout.session.completed`; an invoice of no subscription is not ours.
- * In API versions since 2025-03-31 the subscription is under `parent.subscription_details`.
+ * In API versions since 2025-03-31 the subscription is under `parent.subscription_details`, with the
+ * subscription's metadata (our order id) as it stood when the invoice was made.
  */
 function toRenewalWebhook(eventId: string, invoice: Stripe.Invoice, created: number): VerifiedWebhook {
   const parent = invoice.parent?.subscription_details?.subscription;
@@ -500,12 +501,14 @@ function toRenewalWebhook(eventId: string, invoice: Stripe.Invoice, created: num
     return { eventId, kind: 'ignored', providerSessionId: null };
   }
   const period = invoice.lines?.data?.[0]?.period;
+  const orderId = invoice.parent?.subscription_details?.metadata?.orderId;
   return {
     eventId,
     kind: 'renewal-paid',
     providerSessionId: null,
     renewal: {
       subscriptionId,
+      orderId: orderId ? orderId : null,
       invoiceId: invoice.id,
       amount: invoice.amount_paid,
       currency: (invoice.currency ?? '').toUpperCase(),

@@ -177,6 +177,7 @@ describe('subscription webhooks', () => {
       providerSessionId: null,
       renewal: {
         subscriptionId: 'sub_hook',
+        orderId: null,
         invoiceId: 'in_cycle_2',
         amount: 7999,
         currency: 'USD',
@@ -184,6 +185,21 @@ describe('subscription webhooks', () => {
         periodEnd: new Date(1_907_776_000_000),
         paidAt: new Date(1_900_000_000_000),
       },
+    });
+  });
+
+  it('a renewal names the order its subscription was sold in, from the metadata the invoice carries', async () => {
+    const orderId = '6f1c2a4e-8b0d-4c3e-9a57-1d2e3f4a5b6c';
+    const carried = invoice({
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_hook', metadata: { orderId } },
+      },
+    });
+    const { body, headers } = signed(stripeEvent('evt_renewal_named', 'invoice.paid', carried));
+    await expect(stripe.verifyWebhook(body, headers)).resolves.toMatchObject({
+      kind: 'renewal-paid',
+      renewal: { subscriptionId: 'sub_hook', orderId },
     });
   });
 
