@@ -6,10 +6,12 @@
  *
  * An unfinished upload expires a set time after its last activity: its creation or the last request that
  * wrote bytes to it (docs/decisions.md, 29). A `HEAD` or a refused request is not activity. That time is
- * the modification time of the file holding its bytes, set from the service clock when it is created and
- * after every write. tus reckons expiry from an upload's `creation_date` (its `Upload-Expires`, its 410 on
- * `HEAD` and `PATCH`, the sweep), so `getUpload` answers the last activity there; the info file keeps the
- * real creation date. Tests move a SettableClock to expire uploads.
+ * the modification time of the upload's info file (`<id>.json`, whose content is not written again) and
+ * of its bytes' file, both set from the service clock when it is created and after every write. A write in
+ * progress counts too: the system sets the bytes' file's time as they arrive, and the later of the two
+ * times is the last activity. tus reckons expiry from an upload's `creation_date` (its `Upload-Expires`, its 410 on `HEAD`
+ * and `PATCH`, the sweep), so `getUpload` answers the last activity there; the info file keeps the real
+ * creation date. Tests move a SettableClock to expire uploads.
  */
 import { stat, utimes } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -41,7 +43,7 @@ export class ResumableUploadStore extends FileStore {
     const now = this.clock.now();
     file.creation_date = now.toISOString();
     const created = await super.create(file);
-    await utimes(this.filePath(file.id), now, now);
+    await this.setTimes(file.id, now);
     return created;
   }
 
@@ -90,6 +92,11 @@ export class ResumableUploadStore extends FileStore {
     return path.join(this.directory, id);
   }
 
+  /** The file holding what tus knows of an upload (its configstore's entry). */
+  private infoPath(id: string): string {
+    return path.join(this.directory, `${id}.json`);
+  }
+
   /** The upload, or null when there is none (never created, finished, cancelled or expired). */
   async findUpload(id: string): Promise<Upload | null> {
     try {
@@ -101,21 +108,26 @@ export class ResumableUploadStore extends FileStore {
 
   private async lastActivity(id: string): Promise<Date> {
     try {
-      return (await stat(this.filePath(id))).mtime;
+      const [info, bytes] = await Promise.all([stat(this.infoPath(id)), stat(this.filePath(id))]);
+      return info.mtime > bytes.mtime ? info.mtime : bytes.mtime;
     } catch {
       // Removed since tus read it.
       throw ERRORS.FILE_NO_LONGER_EXISTS;
     }
   }
 
-  /** When the file grew past `offset`, its modification time becomes now by the service clock. */
+  /** When the bytes' file grew past `offset`, both files' times become now by the service clock. */
   private async markActivity(id: string, offset: number): Promise<void> {
-    const file = this.filePath(id);
     try {
-      const { size, atime } = await stat(file);
-      if (size > offset) await utimes(file, atime, this.clock.now());
+      const { size } = await stat(this.filePath(id));
+      if (size > offset) await this.setTimes(id, this.clock.now());
     } catch {
       // Removed meanwhile: nothing to mark.
     }
+  }
+
+  /** Both files' times, to `at` by the service clock. */
+  private async setTimes(id: string, at: Date): Promise<void> {
+    await Promise.all([utimes(this.infoPath(id), at, at), utimes(this.filePath(id), at, at)]);
   }
 }
