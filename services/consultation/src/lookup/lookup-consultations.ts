@@ -13,9 +13,8 @@ import type { Request } from 'express';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import type { RateLimits } from '../http/rate-limits.js';
-import { hashToken, newToken } from '../lib/tokens.js';
 import {
-  insertLink,
+  issueLink,
   listFilesBySubmission,
   listSubmissionsByEmail,
   listSubmissionsOwnedBy,
@@ -68,14 +67,7 @@ export async function lookupConsultations(
   await deps.db.transaction(async (tx) => {
     const links = [];
     for (const row of linked) {
-      const token = newToken();
-      await insertLink(tx, {
-        tokenHash: hashToken(token),
-        submissionId: row.id,
-        purpose: 'lookup',
-        expiresAt,
-        createdAt: now,
-      });
+      const token = await issueLink(tx, { submissionId: row.id, purpose: 'lookup', expiresAt, now });
       links.push({
         submissionId: row.id,
         businessName: row.businessName,

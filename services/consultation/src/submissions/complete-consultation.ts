@@ -14,8 +14,7 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents, submissions } from '../db/schema.js';
-import { hashToken, newToken } from '../lib/tokens.js';
-import { insertLink, listFilesOf, type SubmissionRow } from './submissions.repository.js';
+import { issueLink, listFilesOf, type SubmissionRow } from './submissions.repository.js';
 import { toMyConsultation } from './to-views.js';
 import { submissionOwnerData } from './submission-event-data.js';
 
@@ -32,13 +31,11 @@ export async function completeConsultation(
       .where(and(eq(submissions.id, submission.id), isNull(submissions.confirmedAt)))
       .returning();
     if (!row) return false;
-    const token = newToken();
-    await insertLink(tx, {
-      tokenHash: hashToken(token),
+    const token = await issueLink(tx, {
       submissionId: row.id,
       purpose: 'completion',
       expiresAt: new Date(now.getTime() + COMPLETION_LINK_TTL_DAYS * DAY),
-      createdAt: now,
+      now,
     });
     const view = toMyConsultation(row, await listFilesOf(tx, [row.id]));
     await enqueueEvent(

@@ -18,8 +18,7 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import type { RateLimits } from '../http/rate-limits.js';
-import { hashToken, newToken } from '../lib/tokens.js';
-import { insertLink, type SubmissionRow } from './submissions.repository.js';
+import { issueLink, type SubmissionRow } from './submissions.repository.js';
 
 export async function continueLater(
   deps: ServiceDeps<ConsultationConfig>,
@@ -39,15 +38,8 @@ export async function continueLater(
     deps.logger.info({ submissionId: submission.id }, 'continue-later e-mail skipped: too many lately');
     return answer;
   }
-  const token = newToken();
   await deps.db.transaction(async (tx) => {
-    await insertLink(tx, {
-      tokenHash: hashToken(token),
-      submissionId: submission.id,
-      purpose: 'continue',
-      expiresAt,
-      createdAt: now,
-    });
+    const token = await issueLink(tx, { submissionId: submission.id, purpose: 'continue', expiresAt, now });
     await enqueueEvent(
       tx,
       outboxEvents,

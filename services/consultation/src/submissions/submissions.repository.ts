@@ -2,6 +2,7 @@
 import { insertFilesOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
+import { hashToken, newToken } from '../lib/tokens.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewSubmissionRow = typeof submissions.$inferInsert;
@@ -143,9 +144,26 @@ export async function findFileWithSubmission(
   return row ?? null;
 }
 
-export async function insertLink(db: Executor, row: typeof addFilesLinks.$inferInsert): Promise<void> {
-  await db.insert(addFilesLinks).values(row);
+/**
+ * A new link token for `submissionId`, good until `expiresAt`: only its hash is kept, the token goes into
+ * the answer or the e-mail that carries it.
+ */
+export async function issueLink(
+  db: Executor,
+  link: { submissionId: string; purpose: LinkPurpose; expiresAt: Date; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(addFilesLinks).values({
+    tokenHash: hashToken(token),
+    submissionId: link.submissionId,
+    purpose: link.purpose,
+    expiresAt: link.expiresAt,
+    createdAt: link.now,
+  });
+  return token;
 }
+
+type LinkPurpose = (typeof addFilesLinks.$inferInsert)['purpose'];
 
 /** The submission an unexpired link token opens, or null. */
 export async function findLiveLink(

@@ -23,7 +23,7 @@ import { assertBusinessEmail } from '../lib/business-email.js';
 import { hashToken, newId, newToken } from '../lib/tokens.js';
 import {
   findSubmissionByClientRequestId,
-  insertLink,
+  issueLink,
   insertSubmissionOnce,
   type SubmissionRow,
 } from './submissions.repository.js';
@@ -76,7 +76,7 @@ export async function submitConsultation(
   assertBusinessEmail(request.email, BUSINESS_EMAIL_MESSAGE);
   const uploadToken = newToken();
   const now = deps.clock.now();
-  type Started = { inserted: SubmissionRow } | { sentAgain: SubmissionRow };
+  type Started = { inserted: SubmissionRow } | { sentAgain: SubmissionRow; linkToken: string };
   const started = await deps.db.transaction(async (tx): Promise<Started> => {
     const row = await insertSubmissionOnce(tx, {
       id: newId(),
@@ -96,14 +96,13 @@ export async function submitConsultation(
       }
       // The first token is kept only as its hash and may still be in use: this answer gets a link token
       // of its own, which authorises the same steps for as long as a 'Continue Later' link.
-      await insertLink(tx, {
-        tokenHash: hashToken(uploadToken),
+      const linkToken = await issueLink(tx, {
         submissionId: earlier.id,
         purpose: 'resend',
         expiresAt: new Date(now.getTime() + CONTINUE_LINK_TTL_DAYS * DAY),
-        createdAt: now,
+        now,
       });
-      return { sentAgain: earlier };
+      return { sentAgain: earlier, linkToken };
     }
     await enqueueEvent(
       tx,
@@ -120,14 +119,20 @@ export async function submitConsultation(
     );
     return { inserted: row };
   });
-  const submission = 'inserted' in started ? started.inserted : started.sentAgain;
+  const [submission, token] =
+    'inserted' in started ? [started.inserted, uploadToken] : [started.sentAgain, started.linkToken];
   const sentAgain = 'sentAgain' in started;
   deps.logger.info(
     { submissionId: submission.id, signedIn: userId !== null },
     sentAgain ? 'consultation step 1 sent again' : 'consultation started',
   );
   return {
-    answer: { success: true, submissionId: submission.id, message: CONSULTATION_SAVED_MESSAGE, uploadToken },
+    answer: {
+      success: true,
+      submissionId: submission.id,
+      message: CONSULTATION_SAVED_MESSAGE,
+      uploadToken: token,
+    },
     sentAgain,
   };
 }
