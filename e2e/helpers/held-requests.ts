@@ -21,3 +21,17 @@ export async function holdRequests(
   });
   return release;
 }
+
+/**
+ * The first `method` request of the page to `url` reaches the server, and its answer is lost on the way
+ * back (poor Wi-Fi): the page hears a reset connection. Later ones go through unchanged.
+ */
+export async function loseFirstAnswer(page: Page, url: string | RegExp, method = 'POST'): Promise<void> {
+  let lost = false;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method || lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}

@@ -10,27 +10,17 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { ADMIN, signInThroughApi, uniqueEmail } from '../helpers/accounts.js';
 import { fillStepOne } from '../helpers/consultation.js';
+import { loseFirstAnswer } from '../helpers/held-requests.js';
 import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
-
-/** The first step 1 the page sends reaches the server, and its answer is lost on the way back. */
-async function loseFirstAnswer(page: Page): Promise<void> {
-  let lost = 0;
-  await page.route('**/api/consultation', async (route) => {
-    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
-    lost += 1;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
-}
 
 /** Step 1 filled in for `businessName`, its first answer lost: the page says it failed. */
 async function sendStepOneAnswerLost(page: Page, businessName: string): Promise<void> {
   await page.goto('/consultation');
   await fillStepOne(page, uniqueEmail('step-one-again', 'owner'));
   await page.getByLabel('Business name', { exact: true }).fill(businessName);
-  await loseFirstAnswer(page);
+  await loseFirstAnswer(page, '**/api/consultation');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expectToast(page, 'Submission Failed', 'Please check your information and try again.');
 }

@@ -17,6 +17,7 @@ import { ADMIN, PASSWORD, signInThroughApi, uniqueEmail } from '../helpers/accou
 import { ownerWithCompletedRequest } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
+import { loseFirstAnswer } from '../helpers/held-requests.js';
 import { expectToast } from '../helpers/toasts.js';
 
 const ADMIN_PAGE = '/private-admin-panel-support-only';
@@ -85,13 +86,7 @@ test(
     await expect(chosen.getByRole('listitem')).toHaveText([/^patio-plan\.pdf/]);
     // The first answer is lost on the way back (poor Wi-Fi): the message and its file are kept, the page
     // hears nothing and says so. Sent again, it is the same message, posted once.
-    let lost = 0;
-    await page.route('**/api/admin/consultations/*/messages', async (route) => {
-      if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
-      lost += 1;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    await loseFirstAnswer(page, '**/api/admin/consultations/*/messages');
     await adminThread.getByLabel('Your message').fill(answer);
     await adminThread.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Message Not Sent', 'Your message could not be sent. Please try again.');

@@ -27,6 +27,7 @@ import {
   type Owner,
   verifyReportThroughApi,
 } from '../helpers/revenue-share.js';
+import { loseFirstAnswer } from '../helpers/held-requests.js';
 import { expectToast } from '../helpers/toasts.js';
 
 /** Admin toasts follow a server answer and may stand twice: the first, within 15 s. */
@@ -156,13 +157,7 @@ test.describe('the revenue ledger', () => {
     await expect(amount).toHaveValue('300.25');
     // The first answer is lost on the way back (poor Wi-Fi): the payment is recorded, the page hears
     // nothing. 'Please try again', and the retry records nothing more.
-    let lost = 0;
-    await page.route('**/api/admin/mark-paid/*', async (route) => {
-      if (lost > 0) return route.fallback();
-      lost += 1;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    await loseFirstAnswer(page, '**/api/admin/mark-paid/*');
     await payment.getByRole('button', { name: 'Record payment' }).click();
     // The open dialog hides the rest of the page from the accessibility tree, the toasts' region too (the
     // toast is still read out through its own live status): found by its text.
