@@ -289,7 +289,14 @@ export function mountResumableUploads(router: Router, options: MountResumableUpl
     // Complete but never finished (the final answer failed, e.g. storage was down): finish it now.
     await checkContinuation(req, id);
     const upload = await store.findUpload(id);
-    if (!upload || upload.size === undefined || upload.offset !== upload.size) throw notFound();
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) {
+      // A finish (the final PATCH, here or on another replica) may have recorded it and removed its bytes
+      // since the read above: its record is the answer.
+      const recorded = await purpose.findResult(id, req);
+      if (!recorded) throw notFound();
+      res.set('Cache-Control', 'no-store').json(recorded.body);
+      return;
+    }
     res.set('Cache-Control', 'no-store').json(await finishUpload(upload, req));
   });
 

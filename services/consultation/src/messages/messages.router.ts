@@ -91,26 +91,31 @@ export function messageRoutes(
     const earlier = sentId === undefined ? null : await findMessage(deps.db, sentId);
     const known = earlier?.submissionId === submission.id && earlier.authorUserId === caller.userId;
     if (!known) await takeOrRefuse(limits.messages, key);
-    const { body, messageId, files, discard } = await receive();
+    let discard: (() => Promise<void>) | undefined;
+    let postedNow = false;
     try {
+      const received = await receive();
+      discard = received.discard;
       const { message, sentAgain } = await postMessage(deps, {
         submission,
         author,
         authorUserId: caller.userId,
-        body,
-        messageId,
-        files,
+        body: received.body,
+        messageId: received.messageId,
+        files: received.files,
         requestId: String(req.id),
       });
+      postedNow = !sentAgain;
       // Sent again: the files recorded the first time stand, these copies go.
-      if (sentAgain) {
-        await discard?.();
-        if (!known) await limits.messages.giveBack(key);
-      }
+      if (sentAgain) await discard?.();
       return message;
     } catch (error) {
       await discard?.();
       throw error;
+    } finally {
+      // Only a message posted now counts: one refused (its files, its text), broken off or failed, whose
+      // page sends it again, does not use the hour's messages twice.
+      if (!known && !postedNow) await limits.messages.giveBack(key);
     }
   }
 

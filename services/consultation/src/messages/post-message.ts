@@ -7,10 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONSULTATION_MESSAGE_MESSAGES,
+  UPLOAD_MESSAGES,
   type ConsultationMessage,
   type ConsultationMessageAuthor,
 } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { isForeignKeyViolation, type Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
@@ -58,39 +59,46 @@ export async function postMessage(
     createdAt: new Date(now.getTime() + index),
   }));
   type Posted = { inserted: MessageRow } | { replayOf: MessageRow };
-  const posted = await deps.db.transaction(async (tx): Promise<Posted> => {
-    const inserted = await insertMessageOnce(tx, {
-      id: messageId,
-      submissionId: submission.id,
-      author: input.author,
-      authorUserId: input.authorUserId,
-      body: input.body,
-      createdAt: now,
-    });
-    if (!inserted) return { replayOf: await sameMessageSentAgain(tx, messageId, input) };
-    await insertMessageFiles(tx, files);
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'consultation.message.posted',
-        data: {
-          messageId: inserted.id,
-          submissionId: submission.id,
-          author: inserted.author,
-          email: submission.email,
-          ownerName: submission.ownerName,
-          businessName: submission.businessName,
-          body: inserted.body,
-          fileCount: files.length,
-          postedAt: now.toISOString(),
+  const posted = await deps.db
+    .transaction(async (tx): Promise<Posted> => {
+      const inserted = await insertMessageOnce(tx, {
+        id: messageId,
+        submissionId: submission.id,
+        author: input.author,
+        authorUserId: input.authorUserId,
+        body: input.body,
+        createdAt: now,
+      });
+      if (!inserted) return { replayOf: await sameMessageSentAgain(tx, messageId, input) };
+      await insertMessageFiles(tx, files);
+      await enqueueEvent(
+        tx,
+        outboxEvents,
+        {
+          type: 'consultation.message.posted',
+          data: {
+            messageId: inserted.id,
+            submissionId: submission.id,
+            author: inserted.author,
+            email: submission.email,
+            ownerName: submission.ownerName,
+            businessName: submission.businessName,
+            body: inserted.body,
+            fileCount: files.length,
+            postedAt: now.toISOString(),
+          },
+          headers: input.requestId ? { [REQUEST_ID_HEADER]: input.requestId } : undefined,
         },
-        headers: input.requestId ? { [REQUEST_ID_HEADER]: input.requestId } : undefined,
-      },
-      { clock: deps.clock },
-    );
-    return { inserted };
-  });
+        { clock: deps.clock },
+      );
+      return { inserted };
+    })
+    .catch((error: unknown) => {
+      // The request was erased (its owner's account deleted) after the rights were checked: the same 404 as
+      // an unknown one, and the caller removes the files it stored.
+      if (isForeignKeyViolation(error)) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
+      throw error;
+    });
   if ('replayOf' in posted) {
     deps.logger.info({ submissionId: submission.id, messageId }, 'consultation message sent again');
     const earlierFiles = await listFilesOfMessages(deps.db, [messageId]);

@@ -10,6 +10,8 @@ import {
   type AdditionalFileField,
   type UploadFilesResponse,
 } from '@platform/contracts';
+import { isForeignKeyViolation } from '@platform/service-kit/db';
+import { AppError } from '@platform/service-kit/errors';
 import { receiveRequestFiles, refuseEmptyUpload, type FilePartInfo } from '@platform/service-kit/http';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request } from 'express';
@@ -60,8 +62,15 @@ export async function addFiles(
     clientFileId: file.clientId,
     createdAt: new Date(now.getTime() + index),
   }));
+  // Nothing of the files is kept when they cannot be recorded; a request erased while they arrived (its
+  // owner's account deleted after the rights were checked) is a 404, as for a resumable upload.
   const { recorded, duplicates } = await upload.recordOrDiscard(() =>
-    deps.db.transaction((tx) => insertFiles(tx, submission.id, rows)),
+    deps.db
+      .transaction((tx) => insertFiles(tx, submission.id, rows))
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
+        throw error;
+      }),
   );
   // Sent again after a lost answer: the file recorded the first time stands, this copy goes.
   await upload.discardObjects(duplicates.map((row) => row.objectKey));

@@ -17,6 +17,7 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
+import { withInsertTrigger } from '@platform/service-kit/testing';
 import { messageFiles } from '../../db/schema.js';
 import { htmlPage, png, workbookPdf } from '../../__tests__/fixtures.js';
 import {
@@ -270,6 +271,52 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
       expect(await app.service.deps.db.select().from(messageFiles)).toHaveLength(rowsBefore);
       expect(await storedObjects()).toBe(objectsBefore);
       expect(await app.events('consultation.message.posted')).toHaveLength(eventsBefore);
+    });
+
+    it('answers 404 and keeps none of the files when the request is erased while they arrive', async () => {
+      const erased = await sendStepOne(app, user({ email: 'gone@harbour-grill.com' }));
+      const objectsBefore = await storedObjects();
+      const eventsBefore = (await app.events('consultation.message.posted')).length;
+      // The owner's account is erased after the admin's rights were checked, while the files stream in: a
+      // trigger deletes the request just before the message goes in (undone with the failed insert; the
+      // message meets what a committed erasure gives it, a foreign-key violation).
+      const refused = await withInsertTrigger(
+        app.service.deps.db,
+        'consultation.consultation_messages',
+        'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
+        () =>
+          app.requestAs(boss, `/api/admin/consultations/${erased.submissionId}/messages`, {
+            method: 'POST',
+            body: form('Here is the plan.', [{ name: 'plan.png', bytes: png(), type: 'image/png' }]),
+          }),
+      );
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ message: 'Consultation not found' });
+      expect(await storedObjects()).toBe(objectsBefore);
+      expect(await app.events('consultation.message.posted')).toHaveLength(eventsBefore);
+    });
+
+    it('gives back the hour’s use of an answer refused for its files or its text', async () => {
+      const writer = admin();
+      for (let tried = 0; tried < MESSAGES_PER_HOUR; tried += 1) {
+        const refused = await app.requestAs(writer, adminPath(), {
+          method: 'POST',
+          body:
+            tried % 2 === 0
+              ? form('The plan.', [{ name: 'plan.pdf', bytes: htmlPage(), type: 'application/pdf' }])
+              : form('  ', [{ name: 'plan.png', bytes: png(), type: 'image/png' }]),
+        });
+        expect(refused.status).toBe(400);
+      }
+      // Every message of the hour is still there.
+      for (let sent = 0; sent < MESSAGES_PER_HOUR; sent += 1) {
+        const posted = await app.requestAs(writer, adminPath(), {
+          method: 'POST',
+          body: form(`The plan, take ${sent}.`, [{ name: 'plan.png', bytes: png(), type: 'image/png' }]),
+        });
+        expect(posted.status).toBe(201);
+      }
+      expect((await app.requestAs(writer, adminPath(), json({ body: 'One more' }))).status).toBe(429);
     });
 
     it('refuses a blank message with files, keeping none of them; members cannot post files', async () => {

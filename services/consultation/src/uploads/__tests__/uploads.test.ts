@@ -17,6 +17,7 @@ import {
   type UploadFilesResponse,
 } from '@platform/contracts';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
+import { withInsertTrigger } from '@platform/service-kit/testing';
 import { submissionFiles } from '../../db/schema.js';
 import {
   additionalForm,
@@ -322,6 +323,28 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
         headers: { 'content-type': 'application/json', 'X-Upload-Token': submission.uploadToken },
       });
       expect(notForm.status).toBe(415);
+    });
+
+    it('answers 404 and keeps nothing when the request is erased while its files arrive', async () => {
+      const mine = await start();
+      const keys = async () => {
+        const found: string[] = [];
+        for await (const key of app.service.deps.store!.list()) found.push(key);
+        return found.sort();
+      };
+      const before = await keys();
+      // The owner's account is erased after the upload's rights were checked, while its files stream in: a
+      // trigger deletes the request just before the files' rows go in (undone with the failed insert; the
+      // upload meets what a committed erasure gives it, a foreign-key violation).
+      const refused = await withInsertTrigger(
+        app.service.deps.db,
+        'consultation.consultation_files',
+        'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
+        () => upload(mine, uploadForm([{ field: 'images', name: 'dining-room.jpg', bytes: jpeg() }])),
+      );
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ message: UPLOAD_MESSAGES.notFound });
+      expect(await keys()).toEqual(before);
     });
 
     it('keeps nothing from an upload that breaks off mid-file', async () => {
