@@ -18,3 +18,4 @@ export * from './migrations.js';
 export * from './pdf-text.js';
 export * from './suite.js';
 export * from './insert-trigger.js';
+export * from './interleave.js';

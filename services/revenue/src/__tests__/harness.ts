@@ -19,6 +19,7 @@ import {
   type RevenueCustomer,
 } from '@platform/contracts';
 import { DAY, SettableClock, type Clock } from '@platform/service-kit/clock';
+import type { Executor } from '@platform/service-kit/db';
 import type { UserCaller } from '@platform/service-kit/identity';
 import { startService, type RunningService } from '@platform/service-kit/runtime';
 import {
@@ -30,6 +31,7 @@ import {
   startServiceUnderTest,
   testAdmin,
   testUser,
+  interleave as interleaveWriters,
   useBacking,
   type Backing,
   type BackingFactory,
@@ -201,6 +203,15 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
       }),
   };
   return revenue;
+}
+
+/** Two writers at once on the revenue database (the kit's `interleave`; PostgreSQL only). */
+export function interleave(
+  revenue: RevenueUnderTest,
+  first: (tx: Executor) => Promise<unknown>,
+  second: (tx: Executor) => Promise<unknown>,
+): Promise<void> {
+  return interleaveWriters(revenue.service.deps.db, first, second);
 }
 
 /** A suite's revenue service and the backing it runs on: reads fail until the suite's `beforeAll` has run. */

@@ -1,8 +1,9 @@
 /**
  * The collection job's work, as a plain function of the database and the clock: for every verified share
  * still owed and not under an open dispute whose collection attempt is due (collection-schedule.ts), the attempt is recorded and
- * `revenue.share.collection-requested` enqueued in one transaction. The unique index on (report, attempt)
- * keeps each attempt to one, whatever the number of replicas running it at once.
+ * `revenue.share.collection-requested` enqueued in one transaction, with the plan and the report locked and
+ * read again (a dispute or a payment may have come since the list was read). The unique index on (report,
+ * attempt) keeps each attempt to one, whatever the number of replicas running it at once.
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit/db';
@@ -11,6 +12,9 @@ import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { outboxEvents, reportDisputes, revenueReports, shareCollections } from '../db/schema.js';
 import { dueCollectionAttempt } from './collection-schedule.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { findDisputeOfReport } from '../disputes/disputes.repository.js';
+import { lockPlan } from '../plans/plans.repository.js';
+import { lockReport } from '../reports/reports.repository.js';
 import type { RevenueJobDeps } from '../jobs.js';
 
 export async function collectDueShares(deps: RevenueJobDeps): Promise<{ requested: number }> {
@@ -42,7 +46,14 @@ export async function collectDueShares(deps: RevenueJobDeps): Promise<{ requeste
     const attempt = dueCollectionAttempt(report.dueDate, attempts, now);
     if (attempt === null) continue;
     await deps.db.transaction(async (tx) => {
-      const amount = report.shareOwed - report.amountPaid;
+      // The plan, then the report, locked as a dispute, a payment or a correction takes them: the share is
+      // asked for as it stands now, and not while a dispute opened since the read above holds it.
+      const plan = await lockPlan(tx, report.paymentPlanId);
+      const current = plan ? await lockReport(tx, report.id) : null;
+      if (!current || !current.verified || current.sharePaid || current.shareOwed <= current.amountPaid)
+        return;
+      if ((await findDisputeOfReport(tx, current.id))?.status === 'open') return;
+      const amount = current.shareOwed - current.amountPaid;
       const [row] = await tx
         .insert(shareCollections)
         .values({

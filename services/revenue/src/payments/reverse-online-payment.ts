@@ -3,7 +3,8 @@
  * is owed again (verified, or overdue past its due date); the new amount due is announced and the owner's
  * standing refreshed, in the transaction that records the event in the inbox. A payment on an estimate
  * already closed had become credit: the refund takes the credit back, and what the credit paid since. A refund that overtakes its
- * payment is remembered (`paid_orders.refunded_at`), so the late payment records nothing.
+ * payment is remembered (`paid_orders.refunded_at`), so the late payment records nothing; the plan is locked
+ * before the payment is looked for, so a payment being recorded at that moment is waited for, not missed.
  */
 import type { PaymentOrderRefunded } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
@@ -24,6 +25,10 @@ export async function reverseOnlineSharePayment(
   options: { clock: Clock; logger: Logger; requestId?: string },
 ): Promise<ReverseOutcome> {
   if (!refund.revenueReportId) return 'not-a-share';
+  // The plan first, as the payment's recording takes it before it looks for a refund: the payment and its
+  // refund handled at once on two replicas each see the other's outcome, whichever commits first.
+  const named = await findReport(tx, refund.revenueReportId);
+  if (named) await lockPlan(tx, named.paymentPlanId);
   const payment = await findPaymentOfOrder(tx, refund.orderId);
   if (!payment) {
     // Refused before, or the refund overtook the payment: remember it, so a late payment records nothing.

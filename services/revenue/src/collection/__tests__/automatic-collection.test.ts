@@ -6,10 +6,14 @@
  * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
  * PostgreSQL database.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { DAY } from '@platform/service-kit/clock';
+import { lockReportAndPlan } from '../../admin/lock-report-and-plan.js';
+import { reportDisputes } from '../../db/schema.js';
 import {
   backings,
+  interleave,
   paidShareOrder,
   withReplica,
   useClockedRevenue,
@@ -139,5 +143,31 @@ describe.each(backings())('automatic collection on $name', (factory) => {
           1, 2,
         ]);
       });
+    });
+
+  // A dispute opened at the very moment the job asks for the share (a share verified late, so its due date
+  // falls within the 5 days): the job either sees the dispute or is seen by it, and charges nothing while
+  // it is open (docs/behaviour/revenue-share.md#disputes). PostgreSQL only, as above.
+  if (factory.name.startsWith('PostgreSQL'))
+    it('asks for nothing when a dispute is opened while the job is deciding', async () => {
+      const { owner, reportId, due } = await verifiedShare();
+      clock.set(new Date(due.getTime() + 1000).toISOString());
+      await interleave(
+        revenue,
+        // What the owner's dispute writes, with the report and plan locked as it locks them.
+        async (tx) => {
+          await lockReportAndPlan(tx, reportId);
+          await tx.insert(reportDisputes).values({
+            id: randomUUID(),
+            reportId,
+            userId: owner.userId,
+            reason: 'The February figures include a catering deposit',
+            status: 'open',
+            openedAt: clock.now(),
+          });
+        },
+        () => collectDueShares(revenue.service.deps),
+      );
+      expect(await revenue.collectionRequests(reportId)).toEqual([]);
     });
 });

@@ -8,11 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { type EventData, type PaymentOrderPaid } from '@platform/contracts';
+import type { Executor } from '@platform/service-kit/db';
 import { eq } from 'drizzle-orm';
 import { sharePayments } from '../../db/schema.js';
 import { CUSTOMER_STATUS_JOB } from '../../jobs.js';
+import { recordOnlineSharePayment } from '../record-online-payment.js';
+import { reverseOnlineSharePayment } from '../reverse-online-payment.js';
 import {
   backings,
+  interleave,
   reportBody,
   user,
   type UserCaller,
@@ -20,6 +24,7 @@ import {
   refundOf,
   submitFebruaryReport,
   useClockedOwner,
+  verifiedShareIn,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('online share payments on $name', (factory) => {
@@ -233,4 +238,43 @@ describe.each(backings())('online share payments on $name', (factory) => {
       { amountDue: 120_000, verified: true },
     ]);
   });
+
+  // A share order's payment and its refund handled at the same moment on two replicas (the service behind
+  // on its events, the admin refunding right after the payment): whichever transaction goes first, the
+  // other sees it, so refunded money is never left recorded as a payment. PostgreSQL only: PGlite runs one
+  // transaction at a time, so nothing there can interleave (CI runs these on PostgreSQL).
+  if (factory.name.startsWith('PostgreSQL')) {
+    const handlerOptions = () => ({ clock: revenue.service.deps.clock, logger: revenue.service.deps.logger });
+    const paymentsOf = (id: string) =>
+      revenue.service.deps.db.select().from(sharePayments).where(eq(sharePayments.reportId, id));
+    const raced = async (year: number, refundFirst: boolean) => {
+      const share = await verifiedShareIn(revenue, clock, year);
+      const order = paidShareOrder({
+        owner: share.owner,
+        reportId: share.reportId,
+        total: 100_000,
+        paidAt: clock.now(),
+      });
+      const pay = (tx: Executor) => recordOnlineSharePayment(tx, order, handlerOptions());
+      const refund = (tx: Executor) =>
+        reverseOnlineSharePayment(tx, refundOf(order, clock.now()), handlerOptions());
+      await (refundFirst ? interleave(revenue, refund, pay) : interleave(revenue, pay, refund));
+      return share;
+    };
+
+    it('leaves the share owed when its refund is handled while its payment is being recorded', async () => {
+      for (const [year, refundFirst] of [
+        [2041, true],
+        [2042, false],
+      ] as const) {
+        const share = await raced(year, refundFirst);
+        expect(await paymentsOf(share.reportId)).toEqual([]);
+        expect(await myReport(share.owner, share.reportId)).toMatchObject({
+          amountPaid: 0,
+          amountDue: 100_000,
+          sharePaid: false,
+        });
+      }
+    });
+  }
 });
