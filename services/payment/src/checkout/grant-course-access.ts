@@ -11,7 +11,7 @@
 import { CHECKOUT_MESSAGES, type GrantCourseAccessResponse } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { findAutomaticRefund } from '../orders/automatic-refunds.js';
-import { fulfilOrder } from '../orders/fulfil-order.js';
+import { fulfilOrder, unneededOutcomeOf } from '../orders/fulfil-order.js';
 import { findOrder, findOrderBySession, type OrderWithLines } from '../orders/orders.repository.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
 import { askProvider } from './ask-provider.js';
@@ -45,9 +45,11 @@ export async function grantCourseAccess(
   if (!found) throw new AppError('not_found', GRANT_MESSAGES.notFound);
   if (found.status === 'fulfilled') return granted((await findOrder(deps.db, found.id)) ?? { lines: [] });
   if (found.status === 'refunded') {
-    return !found.revenueReportId && (await findAutomaticRefund(deps.db, found.id))
-      ? alreadyOwned('refunded')
-      : refused('refunded', GRANT_MESSAGES.refunded);
+    if (found.revenueReportId || !(await findAutomaticRefund(deps.db, found.id)))
+      return refused('refunded', GRANT_MESSAGES.refunded);
+    return unneededOutcomeOf(found) === 'coupon-used-up'
+      ? refused('refunded', GRANT_MESSAGES.couponUsedUp)
+      : alreadyOwned('refunded');
   }
 
   const provider = providerNamed(deps.runtime, found.provider);

@@ -79,6 +79,14 @@ export const ALREADY_OWNED_PROBLEM =
 export const COUPON_USED_UP_PROBLEM =
   'The coupon had no use left for this account when the payment arrived (other orders used it first); it is refunded automatically.';
 
+/** Why a payment queued for its automatic refund was not needed, as its fulfilment found it. */
+export function unneededOutcomeOf(
+  order: Pick<OrderRow, 'revenueReportId' | 'problem'>,
+): 'nothing-due' | 'already-owned' | 'coupon-used-up' {
+  if (order.revenueReportId) return 'nothing-due';
+  return order.problem === COUPON_USED_UP_PROBLEM ? 'coupon-used-up' : 'already-owned';
+}
+
 export interface FulfilResult {
   outcome: FulfilOutcome;
   order: OrderWithLines;
@@ -98,7 +106,11 @@ export interface FulfilOrderOptions {
   tx?: Executor;
 }
 
-/** The order as `payment` paid it (from pending, failed or paid), checked no more; null if it moved on. */
+/**
+ * The order as `payment` paid it (from pending, failed or paid), checked no more; null if it moved on. A
+ * subscription's id is kept whether or not the order is fulfilled: an unneeded one is refunded and
+ * cancelled through it.
+ */
 function markPaid(
   tx: Executor,
   order: OrderWithLines,
@@ -113,6 +125,7 @@ function markPaid(
       status: 'paid',
       paidAt: order.paidAt ?? now,
       providerPaymentId: payment.providerPaymentId ?? order.providerPaymentId,
+      providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,
       nextCheckAt: null,
       updatedAt: now,
       ...changes,
@@ -159,8 +172,7 @@ async function fulfilInTransaction(
   if (order.status === 'fulfilled' || order.status === 'refunded')
     return { outcome: 'already-fulfilled', order };
   // Once found unneeded, a payment is refunded whatever happens later.
-  if (await findAutomaticRefund(tx, order.id))
-    return { outcome: order.revenueReportId ? 'nothing-due' : 'already-owned', order };
+  if (await findAutomaticRefund(tx, order.id)) return { outcome: unneededOutcomeOf(order), order };
 
   if (payment.status === 'failed') {
     if (order.status !== 'pending')
@@ -245,10 +257,7 @@ async function fulfilInTransaction(
   if (claimed.length === 0) return { outcome: 'already-fulfilled', order };
   if (order.revenueReportId) await takeFromShareDue(tx, order.revenueReportId, order.total);
 
-  const paid = await markPaid(tx, order, payment, now, {
-    providerSubscriptionId: payment.providerSubscriptionId ?? order.providerSubscriptionId,
-    problem: null,
-  });
+  const paid = await markPaid(tx, order, payment, now, { problem: null });
   if (!paid) throw new Error(`order ${order.id} changed state while locked`);
   const fulfilled = await updateOrder(
     tx,

@@ -5,7 +5,9 @@
  *   kit's retry ladder (on its due date, then 3 and 7 days after it, while the card declines) is charged
  *   once: the attempt is claimed in `plan_charges` (primary key order, instalment, attempt) in the same
  *   transaction that charges it, with that key as the provider's idempotency key, so two replicas never
- *   charge one attempt twice; then every plan with an instalment past its grace is paused, once;
+ *   charge one attempt twice; an attempt the provider could not make (no answer, a refused request) is
+ *   tried again next round and holds up no other plan; then every plan with an instalment past its grace
+ *   is paused, once;
  * - `payRemaining`: the buyer pays every unpaid instalment now, in one charge (or, after changing the card,
  *   only those already due: 'Pay the overdue instalment now').
  */
@@ -34,10 +36,12 @@ export interface InstalmentsRound {
   charged: number;
   declined: number;
   paused: number;
+  /** Attempts the provider could not make (no answer, or a refused request): tried again next round. */
+  errors: number;
 }
 
 export async function collectDueInstalments(deps: PaymentDeps): Promise<InstalmentsRound> {
-  const round: InstalmentsRound = { charged: 0, declined: 0, paused: 0 };
+  const round: InstalmentsRound = { charged: 0, declined: 0, paused: 0, errors: 0 };
   const now = deps.clock.now();
   for (const instalment of await listUnpaidInstalments(deps.db)) {
     if (instalment.dueAt.getTime() > now.getTime()) continue;
@@ -51,9 +55,19 @@ export async function collectDueInstalments(deps: PaymentDeps): Promise<Instalme
       now,
     );
     if (attempt !== null) {
-      const outcome = await deps.db.transaction((tx) => chargeAttempt(deps, tx, instalment, attempt));
-      if (outcome === 'paid') round.charged += 1;
-      else if (outcome) round.declined += 1;
+      try {
+        const outcome = await deps.db.transaction((tx) => chargeAttempt(deps, tx, instalment, attempt));
+        if (outcome === 'paid') round.charged += 1;
+        else if (outcome) round.declined += 1;
+      } catch (error) {
+        // Nothing was recorded: the next round tries this attempt again (same idempotency key), and the
+        // other plans' payments are not held up behind it.
+        round.errors += 1;
+        deps.logger.warn(
+          { err: error, orderId: instalment.orderId, number: instalment.number, attempt },
+          'could not charge a plan instalment; will retry',
+        );
+      }
     }
     if (pausesAt(instalment).getTime() <= now.getTime() && instalment.status === 'active') {
       const order = await findOrder(deps.db, instalment.orderId);
@@ -63,7 +77,7 @@ export async function collectDueInstalments(deps: PaymentDeps): Promise<Instalme
       if (paused) round.paused += 1;
     }
   }
-  if (round.charged + round.declined + round.paused > 0)
+  if (round.charged + round.declined + round.paused + round.errors > 0)
     deps.logger.info(round, 'plan instalments collected');
   return round;
 }
@@ -157,8 +171,8 @@ async function chargeAttempt(
 
 /**
  * The buyer pays what is left of their plan now (`which` 'due': only the instalments already due), in one
- * charge of the card on file (idempotency key: the instalments it pays). Returns the instalments paid; 409
- * when nothing is left (or due), 422 when the card declines.
+ * charge of the card on file (idempotency key: the instalments it pays and the card). Returns the
+ * instalments paid; 409 when nothing is left (or due), 422 when the card declines.
  */
 export async function payRemaining(
   deps: PaymentDeps,
@@ -184,7 +198,13 @@ export async function payRemaining(
     if (!card || !vault) throw new AppError('conflict', PAYMENT_PLAN_MESSAGES.noCard);
     const numbers = unpaid.map((row) => row.number);
     const amount = unpaid.reduce((sum, row) => sum + row.amount, 0);
-    const charge = await vault.charge(card, amount, `plan:${orderId}:early:${numbers.join('-')}`);
+    // The card is part of the key: after a decline, a card saved since is charged, not answered with the
+    // decline the provider remembers for the old key.
+    const charge = await vault.charge(
+      card,
+      amount,
+      `plan:${orderId}:early:${numbers.join('-')}:${card.providerPaymentMethodId}`,
+    );
     if (charge.status !== 'paid')
       throw new AppError('unprocessable', PAYMENT_PLAN_MESSAGES.declined(charge.message));
     const order = await findOrder(tx, orderId);

@@ -28,6 +28,7 @@ import {
   BILLING,
   usePaymentSuite,
 } from '../../__tests__/harness.js';
+import { GRANT_MESSAGES } from '../../checkout/grant-course-access.js';
 import { COUPON_USED_UP_PROBLEM } from '../../orders/fulfil-order.js';
 
 const COURSE = [{ id: COURSE_PRODUCT_ID, quantity: 1 }];
@@ -258,6 +259,31 @@ describe.each(backings())('coupons with the test provider on $name', (factory) =
     const late = await startCard(payment, CONSULTATION, freshEmail(), coupon.code);
     expect(late.status).toBe(400);
     expect(((await late.json()) as { message: string }).message).toBe(COUPON_MESSAGES.usedUp(coupon.code));
+  });
+
+  it('tells the confirmation page of a payment whose coupon was used up why it is refunded, asked again too', async () => {
+    const coupon = await createCoupon(payment, { code: freshCode(), percentOff: 10, maxRedemptions: 1 });
+    const first = await sessionOf(await startCard(payment, CONSULTATION, freshEmail(), coupon.code));
+    const second = await sessionOf(await startCard(payment, CONSULTATION, freshEmail(), coupon.code));
+    await pay(first);
+    await pay(second);
+    const confirm = async () => {
+      const response = await payment.call('/api/grant-course-access', {
+        json: { session_id: second, customer_email: BILLING.email, customer_name: 'Ada' },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const usedUp = {
+      status: 402,
+      body: expect.objectContaining({ success: false, message: GRANT_MESSAGES.couponUsedUp }),
+    };
+    expect(await confirm()).toEqual(usedUp);
+    await waitFor(
+      () => payment.orderBySession(second),
+      (row) => row?.status === 'refunded',
+      'the automatic refund of the payment whose coupon was used up',
+    );
+    expect(await confirm()).toEqual(usedUp);
   });
 
   it('takes a once-per-customer code once per account, and a refund gives the use back', async () => {

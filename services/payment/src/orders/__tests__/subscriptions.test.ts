@@ -10,6 +10,7 @@ import type { CataloguePrice } from '@platform/contracts';
 import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { DAY } from '@platform/service-kit/clock';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
 import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
@@ -207,6 +208,30 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
     );
     expect(paid).toHaveLength(1);
     expect(paid[0]!.data).toMatchObject({ provider: 'stripe', total: 2999, courseIds: [1] });
+  });
+
+  it('two subscriptions of one plan paid at once: one stays, the other is refunded and cancelled', async () => {
+    const billing = { ...BILLING, email: `twice-${Date.now()}@example.com` };
+    const sessions = [
+      await payment.checkout([{ id: 'membership-monthly', quantity: 1 }], billing),
+      await payment.checkout([{ id: 'membership-monthly', quantity: 1 }], billing),
+    ].map((started) => started.sessionId);
+    const subscriptions = sessions.map((sessionId) => api.paySubscription(sessionId));
+    const outcomes = await Promise.all(sessions.map(completed));
+    expect([...outcomes].sort()).toEqual(['already-owned', 'fulfilled']);
+    const loser = outcomes.indexOf('already-owned');
+    const { subscriptionId, invoice } = subscriptions[loser]!;
+    const kept = subscriptions[1 - loser]!.subscriptionId;
+
+    const order = await waitFor(
+      () => payment.orderBySession(sessions[loser]!),
+      (row) => row?.status === 'refunded',
+      'the automatic refund of the second subscription',
+    );
+    expect(order?.providerSubscriptionId).toBe(subscriptionId);
+    expect(api.refunds.map((refund) => refund.payment_intent)).toEqual([invoice.paidBy]);
+    expect(api.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(api.subscriptions.get(kept)?.status).toBe('active');
   });
 
   it('records a later cycle’s invoice.paid once, however often it comes, and extends nothing', async () => {

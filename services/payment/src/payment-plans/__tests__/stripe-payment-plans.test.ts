@@ -194,6 +194,50 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     expect(await planOf(buyer, order.id)).toMatchObject({ status: 'completed', remaining: 0 });
   });
 
+  it('a payment made now that declined is made again with the card saved after it', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    await replaceCard(buyer, 'pm_card_visa_chargeDeclinedInsufficientFunds');
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    await runAt(due, 0);
+    const payDue = () =>
+      payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, { caller: buyer, method: 'POST' });
+
+    expect((await payDue()).status).toBe(422);
+    await replaceCard(buyer, 'pm_card_visa');
+    const paid = await payDue();
+    expect(paid.status).toBe(200);
+    expect(
+      (await chargesOf(buyer)).map(({ amount, payment_method }) => ({ amount, payment_method })),
+    ).toEqual([{ amount: 53_233, payment_method: 'pm_card_visa' }]);
+    expect((await planOf(buyer, order.id)).instalments[1]).toMatchObject({ state: 'paid' });
+  });
+
+  it('a charge Stripe cannot make for one plan does not hold up the other plans’ payments', async () => {
+    const first = newSignedInBuyer('stripe-plan');
+    await buyPlan(first);
+    payment.clock.advance(DAY);
+    const second = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(second);
+    const customer = (await findSavedCard(payment.service.deps.db, first.userId))!.providerCustomerId;
+    // The first buyer's card is gone at Stripe (detached in its dashboard): Stripe refuses the request.
+    for (let index = 0; index < 3; index += 1) {
+      api.refusals.push({
+        matches: (request) =>
+          request.path === '/v1/payment_intents' &&
+          new URLSearchParams(request.body).get('customer') === customer,
+        answer: error(400, 'invalid_request_error', 'No such PaymentMethod.', 'resource_missing'),
+      });
+    }
+    const due = new Date((await planOf(second, order.id)).instalments[1]!.dueAt);
+    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    // Earlier tests' plans may have instalments due too: the round is judged by these two plans.
+    expect(await collectDueInstalments(payment.service.deps)).toMatchObject({ errors: 1 });
+
+    expect((await chargesOf(second)).map((charge) => charge.amount)).toEqual([53_233]);
+    expect((await planOf(second, order.id)).instalments[1]).toMatchObject({ state: 'paid' });
+  });
+
   it('does not retry a payment the bank wants approved, and asks the buyer to pay it', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer, 'pm_card_authenticationRequired');
@@ -230,7 +274,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     expect(
       api.server
         .requestsTo('/v1/payment_intents', 'POST')
-        .some((request) => request.headers['idempotency-key'] === `plan:${order.id}:early:2-3`),
+        .some((request) => request.headers['idempotency-key'] === `plan:${order.id}:early:2-3:pm_card_visa`),
     ).toBe(true);
 
     const refund = await payment.call(`/api/orders/${order.id}/refund-request`, {
