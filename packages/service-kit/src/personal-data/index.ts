@@ -110,6 +110,11 @@ export async function collectPersonalData(
  * Erases by the plan, in the caller's transaction, and removes the person's sent events from the
  * outbox (the relay has published them; only what is still to be sent stays). Returns the object keys of
  * the person's files, for `deleteObjects` once the rows are gone.
+ *
+ * The rows to delete are locked first, the plan's last tables (the parents: a plan lists children first)
+ * before the others: a file being recorded under one of them at that moment is waited for and its key
+ * collected, and one recorded later is refused by its foreign key. Without it, a file committed between
+ * the collecting of keys and the delete of its parent went with the parent's rows, and its object stayed.
  */
 export async function erasePersonalData(
   tx: Executor,
@@ -117,6 +122,12 @@ export async function erasePersonalData(
   person: Person,
   outbox: OutboxTable,
 ): Promise<string[]> {
+  for (const entry of [...plan.tables].reverse()) {
+    const condition = entry.where(person);
+    if (condition && entry.erase === 'delete') {
+      await tx.select({ locked: sql`1` }).from(entry.table).where(condition).for('update');
+    }
+  }
   const keys: string[] = [];
   for (const entry of plan.tables) {
     const condition = entry.where(person);

@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { PersonalDataPartSchema, type ConsultationMessage } from '@platform/contracts';
-import { envelope } from '@platform/service-kit/testing';
+import { erasePersonalData } from '@platform/service-kit/personal-data';
+import { envelope, interleave } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { callBookings, messageFiles, submissions } from '../../db/schema.js';
+import { callBookings, messageFiles, outboxEvents, submissionFiles, submissions } from '../../db/schema.js';
+import { consultationPersonalData } from '../personal-data.js';
 import { png } from '../../__tests__/fixtures.js';
 import {
   admin,
@@ -103,4 +105,36 @@ describe.each(backings())('personal data in consultation on $name', (factory) =>
       await app.service.deps.db.select().from(submissions).where(eq(submissions.id, theirs.submissionId)),
     ).toHaveLength(1);
   });
+
+  // A file being recorded for the owner's request at the moment their account is erased (a replica still
+  // receiving their upload): its key is among those erased, so its stored object goes too. PostgreSQL
+  // only: PGlite runs one transaction at a time, so nothing there can interleave (CI runs it on PostgreSQL).
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('erases the file of an upload recorded while the account is being erased', async () => {
+      const owner = user({ email: `owner-${randomUUID().slice(0, 8)}@corner-cafe.com` });
+      const { submissionId } = await sendStepOne(app, owner);
+      const objectKey = `consultations/${submissionId}/${randomUUID()}-menu.pdf`;
+      let erasedKeys: string[] = [];
+      await interleave(
+        app.service.deps.db,
+        (tx) =>
+          tx.insert(submissionFiles).values({
+            id: `cf-${randomUUID().replaceAll('-', '')}`,
+            submissionId,
+            kind: 'documents',
+            objectKey,
+            originalName: 'menu.pdf',
+            contentType: 'application/pdf',
+            size: 1234,
+          }),
+        async (tx) => {
+          erasedKeys = await erasePersonalData(tx, consultationPersonalData, owner, outboxEvents);
+        },
+      );
+      expect(erasedKeys).toContain(objectKey);
+      expect(
+        await app.service.deps.db.select().from(submissions).where(eq(submissions.id, submissionId)),
+      ).toEqual([]);
+    });
+  }
 });
