@@ -6,18 +6,25 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.js';
 import { waitFor } from './system.js';
 
-/** Backends of this database waiting for a lock another transaction holds. */
-async function lockWaiters(db: Database): Promise<number> {
+/** Backends waiting for a lock that the backend `pid` holds (other tests on the server do not count). */
+async function blockedBy(db: Database, pid: number): Promise<number> {
   const result = (await db.execute(
-    sql`select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
+    sql`select count(*)::int as waiting from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`,
   )) as unknown as { rows: Array<{ waiting: number }> };
   return result.rows[0]!.waiting;
 }
 
+/** The backend running this transaction. */
+async function backendOf(tx: Executor): Promise<number> {
+  const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
+  return result.rows[0]!.pid;
+}
+
 /**
  * Runs `first` to its end in a transaction kept open, then `second` in another, and lets `first` commit
- * once `second` has finished or waits for a lock `first` holds. Whichever way the code orders them,
+ * once `second` has finished or waits for a lock `first` holds (`pg_blocking_pids`). Whichever way the code orders them,
  * `second` either missed `first`'s uncommitted work or saw it committed.
  */
 export async function interleave(
@@ -27,18 +34,19 @@ export async function interleave(
 ): Promise<void> {
   let commit!: () => void;
   const held = new Promise<void>((resolve) => (commit = resolve));
-  let ran!: () => void;
-  const firstRan = new Promise<void>((resolve) => (ran = resolve));
+  let ran!: (pid: number) => void;
+  const firstRan = new Promise<number>((resolve) => (ran = resolve));
   const firstDone = db.transaction(async (tx) => {
+    const pid = await backendOf(tx);
     await first(tx);
-    ran();
+    ran(pid);
     await held;
   });
-  await Promise.race([firstRan, firstDone]);
+  const pid = await Promise.race([firstRan, firstDone.then(() => null)]);
   let secondSettled = false;
   const secondDone = db.transaction((tx) => second(tx)).finally(() => (secondSettled = true));
   await waitFor(
-    async () => secondSettled || (await lockWaiters(db)) > 0,
+    async () => secondSettled || (pid !== null && (await blockedBy(db, pid)) > 0),
     Boolean,
     'the second writer to finish or to wait for the first',
   );

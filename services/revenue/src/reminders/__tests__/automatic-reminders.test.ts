@@ -14,14 +14,18 @@ import {
   admin,
   backings,
   consent,
+  interleave,
+  paidShareOrder,
   reportBody,
   submitReport,
   user,
   type UserCaller,
   statusChanged,
   useClockedRevenue,
+  verifiedShareIn,
   withReplica,
 } from '../../__tests__/harness.js';
+import { recordOnlineSharePayment } from '../../payments/record-online-payment.js';
 import { REMINDERS_JOB } from '../../jobs.js';
 import { sendDueReminders } from '../send-due-reminders.js';
 
@@ -243,6 +247,28 @@ describe.each(backings())('automatic reminders on $name', (factory) => {
         await Promise.all(workers.map((worker) => worker.jobs.runNow(REMINDERS_JOB)));
         for (const newcomer of fresh) expect(await kinds(newcomer)).toEqual(['consultation-24h']);
       });
+    });
+
+  // A share paid at the very moment the job decides it is due (the payment's transaction not yet committed
+  // when the job reads the owner's reports): the job waits for it and asks for nothing. PostgreSQL only:
+  // PGlite runs one transaction at a time, so nothing there can interleave (CI runs it on PostgreSQL).
+  if (factory.name.startsWith('PostgreSQL'))
+    it('sends no payment reminder for a share paid while the job decides', async () => {
+      const share = await verifiedShareIn(revenue, clock, 2046);
+      clock.set(new Date(share.due.getTime() + 1).toISOString());
+      const { clock: serviceClock, logger } = revenue.service.deps;
+      const order = paidShareOrder({
+        owner: share.owner,
+        reportId: share.reportId,
+        total: 100_000,
+        paidAt: clock.now(),
+      });
+      await interleave(
+        revenue,
+        (tx) => recordOnlineSharePayment(tx, order, { clock: serviceClock, logger }),
+        () => sendDueReminders(revenue.service.deps),
+      );
+      expect((await kinds(share.owner)).filter((kind) => kind.startsWith('payment'))).toEqual([]);
     });
 
   it('names every missing month in one late-report e-mail, not one e-mail per month', async () => {
