@@ -384,6 +384,15 @@ class QueueLane extends Lane {
     const logger = this.deps.logger.child({ itemId: item.id, attempt: item.attempts });
     const context: JobContext = { now, logger, signal: this.deps.signal };
     let set: Record<string, unknown>;
+    if (item.attempts > this.maxAttempts) {
+      // Every claim is an attempt, one whose worker died before recording its outcome too: past the last,
+      // the item fails for good unhandled, so one that stops its worker each time (or whose outcome is never
+      // recorded) is handled at most `maxAttempts` times, not once a lease forever.
+      const error = `not tried again after ${this.maxAttempts} attempts: the last stopped before its outcome was recorded, so it may have taken effect`;
+      logger.error({ error }, 'work item failed for good after its last attempt');
+      await failWorkItem(db, this.queue, item, { error, retryAt: null });
+      return false;
+    }
     try {
       set = (await this.queue.handle(item as never, context)) as Record<string, unknown>;
     } catch (error) {

@@ -89,3 +89,13 @@ export const nudgePreferences = notificationSchema.table(
 );
 
 export type NudgePreferencesRow = typeof nudgePreferences.$inferSelect;
+
+/**
+ * Accounts erased (`auth.account.deleted`) by id alone, no address or name: an event about one that arrives
+ * after the erasure (another service sent it before it heard of the deletion) e-mails nobody and brings
+ * back no row of the person (docs/behaviour/accounts.md#your-data-export-and-deletion).
+ */
+export const erasedUsers = notificationSchema.table('erased_users', {
+  userId: text('user_id').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -58,7 +58,14 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
   const settings = templateSettings(deps.config);
   async function queue(
     tx: Transaction,
-    message: RenderedEmail & { to: string; template: string; eventId: string; calendar?: MailCalendar },
+    message: RenderedEmail & {
+      to: string;
+      template: string;
+      eventId: string;
+      /** The submission's account, when it has one: nothing is queued about an erased account. */
+      userId?: string | null;
+      calendar?: MailCalendar;
+    },
   ): Promise<void> {
     await insertMessage(tx, { ...message, now: deps.clock.now() });
   }
@@ -113,6 +120,7 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           to: data.email,
           template: CONSULTATION_RECEIVED_TEMPLATE,
           eventId: event.id,
+          userId: data.userId,
           ...renderConsultationReceivedEmail({ ...data, settings }),
         });
         const inbox = inboxOr(logger, 'new consultation request');
@@ -121,6 +129,7 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
             to: inbox,
             template: CONSULTATION_NEW_REQUEST_TEMPLATE,
             eventId: event.id,
+            userId: data.userId,
             ...renderConsultationNewRequestEmail({ ...data, settings }),
           });
         }
@@ -133,6 +142,7 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           to: event.data.email,
           template: CONSULTATION_RESPONSE_TEMPLATE,
           eventId: event.id,
+          userId: event.data.userId,
           ...renderConsultationResponseEmail({ ...event.data, settings }),
         });
       },

@@ -44,6 +44,7 @@ function expiringLinkMailSubscription<T extends EventType>(
         ...email,
         template: mail.template,
         eventId: event.id,
+        userId: data.userId,
         now,
       });
     },

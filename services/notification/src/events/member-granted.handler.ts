@@ -51,7 +51,7 @@ export function memberGrantedSubscription(deps: ServiceDeps<NotificationConfig>)
                 settings,
               }),
             };
-      await insertMessage(tx, { to: data.email, ...email, eventId: event.id, now });
+      await insertMessage(tx, { to: data.email, ...email, eventId: event.id, userId: data.userId, now });
     },
   });
 }

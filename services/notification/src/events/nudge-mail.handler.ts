@@ -7,6 +7,7 @@ import type { EventData, NudgeKind } from '@platform/contracts';
 import { defineSubscription } from '@platform/service-kit/events';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { NotificationConfig } from '../config.js';
+import { isErasedUser } from '../account-data/erased-users.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import { ensurePreferences, wantsNudge } from '../nudges/preferences.repository.js';
 import {
@@ -51,6 +52,8 @@ export function nudgeMailSubscriptions(deps: ServiceDeps<NotificationConfig>) {
       handler: async (event, { tx, logger }) => {
         const data = event.data;
         const now = deps.clock.now();
+        // Sent before the course heard of the account's erasure: no e-mail, and no preferences row again.
+        if (await isErasedUser(tx, data.userId)) return;
         const preferences = await ensurePreferences(tx, { userId: data.userId, email: data.email, now });
         if (!wantsNudge(preferences, kind)) {
           logger.info({ userId: data.userId, kind }, 'nudge turned off by the learner; not sent');

@@ -23,6 +23,7 @@ function receiptSubscription(
         attachments: receiptAttachments(event.data),
         template: RECEIPT_TEMPLATE,
         eventId: event.id,
+        userId: event.data.placedByUserId ?? null,
         now: deps.clock.now(),
       });
     },

@@ -15,6 +15,11 @@ import { supportInbox } from './consultation-mail.handler.js';
 
 type Render<T extends EventType> = (data: EventData<T>, settings: TemplateSettings) => RenderedEmail;
 
+/** The account an event is about, when it names one. */
+function userIdOf(data: object): string | null {
+  return 'userId' in data && typeof data.userId === 'string' ? data.userId : null;
+}
+
 /**
  * The e-mail to the address the event names: `render` gets the event's data with the template settings;
  * `attachments`, the files it carries from the event.
@@ -41,6 +46,7 @@ export function ownerMailSubscriptions(
           to: data.email,
           template,
           eventId: event.id,
+          userId: userIdOf(data),
           now: deps.clock.now(),
           ...render({ ...data, settings }),
           ...(attachments && { attachments: attachments(data) }),
@@ -67,7 +73,14 @@ export function ownerAndSupportMailSubscription<T extends EventType>(
       const settings = templateSettings(deps.config);
       const now = deps.clock.now();
       const send = (to: string, { render, template }: (typeof mails)['owner']) =>
-        insertMessage(tx, { to, ...render(data, settings), template, eventId: event.id, now });
+        insertMessage(tx, {
+          to,
+          ...render(data, settings),
+          template,
+          eventId: event.id,
+          userId: userIdOf(data),
+          now,
+        });
       await send(data.email, mails.owner);
       const inbox = supportInbox(deps.config);
       if (!inbox) {

@@ -34,6 +34,7 @@ function planMail<T extends PlanEvent>(
         ...render(event.data as EventData<T>, templateSettings(deps.config)),
         template,
         eventId: event.id,
+        userId: event.data.userId,
         now: deps.clock.now(),
       });
     },

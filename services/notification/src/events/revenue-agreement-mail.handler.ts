@@ -20,6 +20,7 @@ export function revenueAgreementSubscription(deps: ServiceDeps<NotificationConfi
         attachments: agreementAttachments(event.data),
         template: REVENUE_AGREEMENT_TEMPLATE,
         eventId: event.id,
+        userId: event.data.userId,
         now: deps.clock.now(),
       });
     },

@@ -1,6 +1,7 @@
 /** Every event the notification service reacts to, in one place. */
 import type { SubscriptionDefinition } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
+import { erasedUserSubscription } from '../account-data/erased-users.js';
 import type { NotificationConfig } from '../config.js';
 import { consultationMailSubscriptions } from './consultation-mail.handler.js';
 import { expiringLinkMailSubscriptions } from './expiring-link-mail.handler.js';
@@ -16,6 +17,7 @@ import { revenuePlanLeftSubscription } from './revenue-plan-left-mail.handler.js
 
 export function notificationSubscriptions(deps: ServiceDeps<NotificationConfig>): SubscriptionDefinition[] {
   return [
+    erasedUserSubscription(deps),
     ...expiringLinkMailSubscriptions(deps),
     ...oneMailSubscriptions(deps),
     ...orderPaidSubscriptions(deps),

@@ -2,8 +2,9 @@
  * Mail delivery as a work queue of the kit: `notification.messages` rows are its items. The kit claims due
  * messages (`FOR UPDATE SKIP LOCKED` and a lease, so replicas share the work and never send one twice at
  * once), retries a failed send with backoff and gives up after the last attempt; this file only sends
- * and says what to record. Delivery is at least once: a replica that dies after the server accepted a
- * message but before recording it sends it again once its lease ran out.
+ * and says what to record. Delivery is at least once, at most `maxAttempts` times: a replica that dies
+ * after the server accepted a message but before recording it sends it again once its lease ran out, and
+ * that claim counted as an attempt too (the kit fails an item claimed past its last attempt unhandled).
  *
  * Queuing a message (`insertMessage`) wakes the queue when its transaction commits; the poll is only the
  * safety net. Due times are the service `Clock` (tests move it to reach a retry).

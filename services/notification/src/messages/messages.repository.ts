@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@platform/service-kit/db';
 import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { desc } from 'drizzle-orm';
+import { isErasedUser } from '../account-data/erased-users.js';
 import { messages, type MailAttachment, type MailCalendar, type MessageRow } from '../db/schema.js';
 import { MAIL_DELIVERY_QUEUE } from './delivery-worker.js';
 
@@ -17,6 +18,8 @@ export interface NewMessage {
   template: string;
   /** The event that asked for it: the same (template, event) is only ever queued once. */
   eventId: string | null;
+  /** The account it is about, when the event names one: nothing is queued about an erased account. */
+  userId?: string | null;
   /** Creation time, due at once. */
   now: Date;
   /** Extra headers (a nudge's unsubscribe headers). */
@@ -28,10 +31,19 @@ export interface NewMessage {
 }
 
 /**
+ * An address no one has (RFC 2606's `.invalid`): what an erased account's kept orders carry
+ * (`erased-<id>@erased.invalid`), so an e-mail about them (the admin refunds such an order) has no reader.
+ */
+const NO_ONES_ADDRESS = /[@.]invalid$/i;
+
+/**
  * Queues a message, and wakes the mail delivery once `db`'s transaction commits; returns its id, or null
- * when this template was already queued for this event.
+ * when this template was already queued for this event, or it is about an erased account (by its id or its
+ * erased address).
  */
 export async function insertMessage(db: Executor, message: NewMessage): Promise<string | null> {
+  if (NO_ONES_ADDRESS.test(message.to)) return null;
+  if (message.userId && (await isErasedUser(db, message.userId))) return null;
   const inserted = await db
     .insert(messages)
     .values({

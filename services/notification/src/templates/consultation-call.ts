@@ -50,7 +50,9 @@ export function callCalendar({ call, change, organizer, settings }: CallMailInpu
     organizer: { name: BRAND_NAME, email: organizer },
     attendees: [
       {
-        name: call.ownerName,
+        // A quoted parameter cannot hold a DQUOTE (RFC 5545), and `ics` writes one as \", which readers
+        // take for the value's end: the name keeps its quotes as apostrophes.
+        name: call.ownerName.replaceAll('"', "'"),
         email: call.email,
         rsvp: true,
         partstat: 'NEEDS-ACTION',

@@ -2,12 +2,15 @@
  * A person's data in the notification service (docs/behaviour/accounts.md#your-data-export-and-deletion;
  * docs/decisions.md, 102–103): its part of the export answers only the person and the admin, and
  * `auth.account.deleted` erases the e-mails to the address and the preferences once, however often the
- * event arrives.
+ * event arrives; an event about the account that arrives after it (another service's, sent before it
+ * heard of the deletion) e-mails nobody and brings nothing of the person back.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PersonalDataPartSchema, type Caller } from '@platform/contracts';
+import { erasedEmail } from '@platform/service-kit/personal-data';
 import { and, eq } from 'drizzle-orm';
-import { inboxEvents, messages } from '../../db/schema.js';
+import { inboxEvents, messages, nudgePreferences } from '../../db/schema.js';
 import {
   ADMIN,
   backings,
@@ -78,5 +81,75 @@ describe.each(backings())('personal data in notification on $name', (factory) =>
       .from(messages)
       .where(eq(messages.toAddress, email));
     expect(left).toEqual([]);
+  });
+
+  it('e-mails nobody about an account erased before the event arrived, and keeps nothing of it', async () => {
+    const userId = `user-late-${Date.now()}`;
+    const email = `late-${Date.now()}@example.com`;
+    const now = notification.clock.now();
+    await notification.deliver(
+      envelope('auth.account.deleted', { userId, email, deletedAt: now.toISOString(), by: 'self' }),
+    );
+    const account = { userId, email, firstName: 'Ana' };
+    // Sent by the course and payment services before they handled the deletion themselves.
+    const late = [
+      envelope('course.learner.inactive', {
+        ...account,
+        courseId: 1,
+        courseTitle: 'Restaurant Management Mastery',
+        lastActiveAt: now.toISOString(),
+        resumeLessonId: null,
+      }),
+      envelope('payment.plan.instalment-failed', {
+        ...account,
+        orderId: randomUUID(),
+        courseIds: [1],
+        number: 2,
+        attempt: 1,
+        amount: 23_300,
+        message: 'Your card was declined.',
+        authenticationRequired: false,
+        nextAttemptAt: null,
+        pausesAt: now.toISOString(),
+        failedAt: now.toISOString(),
+      }),
+      // The anonymised order of the erased account, refunded by the admin: its address is no one's.
+      envelope('payment.order.refunded', {
+        orderId: randomUUID(),
+        email: erasedEmail({ userId, email }),
+        firstName: 'Erased',
+        amount: 69_700,
+        currency: 'USD',
+        courseIds: [1],
+        refundedAt: now.toISOString(),
+      }),
+      envelope('revenue.reminder.requested', {
+        ...account,
+        reminderId: randomUUID(),
+        kind: 'payment-overdue',
+        trigger: 'automatic',
+        months: [],
+        shares: [
+          {
+            reportId: randomUUID(),
+            periodStart: '2030-01-01',
+            periodEnd: '2030-01-31',
+            amountDue: 45_000,
+            dueDate: now.toISOString(),
+          },
+        ],
+        requestedAt: now.toISOString(),
+      }),
+    ];
+    for (const event of late) {
+      await notification.deliver(event);
+      expect({ type: event.type, queued: await notification.messagesFor(event.id) }).toEqual({
+        type: event.type,
+        queued: [],
+      });
+    }
+    const db = notification.service.deps.db;
+    expect(await db.select().from(nudgePreferences).where(eq(nudgePreferences.userId, userId))).toEqual([]);
+    expect(await db.select().from(messages).where(eq(messages.toAddress, email))).toEqual([]);
   });
 });

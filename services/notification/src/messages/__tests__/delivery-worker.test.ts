@@ -247,6 +247,28 @@ describe.each(labs)('the mail delivery on $name', (factory) => {
     });
   });
 
+  it('does not send a message again once every attempt was claimed by a worker that died mid-send', async () => {
+    const clock = new SettableClock('2032-06-01T00:00:00Z');
+    const id = await queue(db, clock, 'poison@example.com');
+    // Three claims, each by a worker that died before recording its outcome (perhaps after the server
+    // accepted the message): the last one's lease has run out.
+    await db
+      .update(messages)
+      .set({ attempts: 3, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(messages.id, id));
+
+    const transport = fakeTransport();
+    const survivor = worker({ transport, clock, maxAttempts: 3 });
+    expect(await survivor.runNow()).toEqual({ claimed: 1, completed: 0, failed: 1 });
+    expect(transport.sent).toEqual([]);
+    const row = await rowOf(db, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 4, lockedUntil: null, sentAt: null });
+    expect(row.lastError).toMatch(/^not tried again after 3 attempts: .* may have taken effect$/);
+
+    clock.advance(24 * 60 * 60_000);
+    expect((await survivor.runNow()).claimed).toBe(0);
+  });
+
   it('delivers as soon as the transaction that queues a message commits', async () => {
     const clock = new SettableClock('2033-01-01T00:00:00Z');
     const transport = fakeTransport();

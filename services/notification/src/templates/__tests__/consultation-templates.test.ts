@@ -13,6 +13,7 @@ import {
   renderConsultationResponseEmail,
   renderContactMessageEmail,
 } from '../consultation.js';
+import { callCalendar } from '../consultation-call.js';
 import { CUSTOMER_FOOTER, settings } from './email-expectations.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -195,5 +196,35 @@ describe('the other consultation e-mails', () => {
     expect(email.text).toContain('From: Ana Lopez <ana@lopezfoods.com>');
     expect(email.text).toContain('Phone: — · Restaurant: Casa Lopez · Topic: pricing');
     expectSupportFooter(email);
+  });
+});
+
+describe('the call invitation', () => {
+  it('names an owner whose name holds quotes in a parameter calendars can read', () => {
+    const { content } = callCalendar({
+      call: {
+        bookingId: '0b6f5f9e-3c43-4f55-9a55-6d1a4a1f4f10',
+        submissionId: 'submission-1',
+        email: 'pepe@bistro.example',
+        ownerName: 'José "Pepe" García',
+        businessName: 'Bistro "Le Chat"',
+        startsAt: '2026-12-10T20:00:00.000Z',
+        endsAt: '2026-12-10T20:30:00.000Z',
+        ownerTimeZone: 'America/New_York',
+        adminTimeZone: 'America/Denver',
+        sequence: 0,
+        changedAt: '2026-12-01T00:00:00.000Z',
+      },
+      change: 'booked',
+      organizer: 'help@site.example',
+      settings,
+    });
+    const attendee = content
+      .replace(/\r?\n[ \t]/g, '')
+      .split(/\r?\n/)
+      .find((line) => line.startsWith('ATTENDEE'));
+    // RFC 5545: a quoted parameter value holds no DQUOTE, escaped or not.
+    expect(attendee).toMatch(/;CN="[^"]*":mailto:pepe@bistro\.example$/);
+    expect(attendee).toContain('CN="José \'Pepe\' García"');
   });
 });
