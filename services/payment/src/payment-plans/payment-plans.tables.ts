@@ -4,7 +4,18 @@
  */
 import { PAYMENT_PLAN_STATUS_VALUES } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SavedCardRow } from '../saved-cards/saved-cards.tables.js';
 
 const paymentSchema = pgSchema('payment');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -36,6 +47,21 @@ export const paymentPlans = paymentSchema.table(
   (table) => [index('payment_plans_status_idx').on(table.status)],
 );
 
+/**
+ * A charge asked of the card's provider whose answer is not recorded yet, on each instalment it pays
+ * (payment-plans/pending-charges.ts): committed before the provider is asked, cleared with its answer.
+ */
+export interface PendingPlanCharge {
+  /** The provider's idempotency key: asked again with it, the provider answers the first charge. */
+  key: string;
+  /** Cents: the whole charge (every instalment marked with this key). */
+  amount: number;
+  /** The job's attempt (`plan_charges`), or null for the buyer's payment now. */
+  attempt: number | null;
+  /** The card asked: asked again, the same one (the card on file may have been replaced since). */
+  card: Pick<SavedCardRow, 'provider' | 'providerCustomerId' | 'providerPaymentMethodId'>;
+}
+
 /** The plan's instalments; instalment 1 is the checkout's own payment. */
 export const planInstalments = paymentSchema.table(
   'plan_instalments',
@@ -49,6 +75,7 @@ export const planInstalments = paymentSchema.table(
     providerPaymentId: text('provider_payment_id'),
     refundedAt: at('refunded_at'),
     lastFailure: text('last_failure'),
+    pendingCharge: jsonb('pending_charge').$type<PendingPlanCharge>(),
   },
   (table) => [
     primaryKey({ name: 'plan_instalments_pkey', columns: [table.orderId, table.number] }),
@@ -59,7 +86,8 @@ export const planInstalments = paymentSchema.table(
   ],
 );
 
-export const PLAN_CHARGE_OUTCOMES = ['paid', 'declined', 'hard-decline', 'no-card'] as const;
+/** 'pending': asked of the provider, its answer not recorded yet (the instalment's `pending_charge`). */
+export const PLAN_CHARGE_OUTCOMES = ['pending', 'paid', 'declined', 'hard-decline', 'no-card'] as const;
 
 /**
  * Each automatic attempt at an instalment, claimed by its primary key before the card is charged: two

@@ -38,6 +38,7 @@ import { vaultOfCard } from '../saved-cards/card-vaults.js';
 import { testSavedCard } from '../saved-cards/card-vault.js';
 import { findSavedCard, saveCard } from '../saved-cards/saved-cards.repository.js';
 import { listInstalments, lockPlan, type PlanWithInstalments } from './payment-plans.repository.js';
+import { settlePendingCharges } from './pending-charges.js';
 import {
   paymentPlans,
   planInstalments,
@@ -250,9 +251,10 @@ function instalmentState(row: PlanInstalmentRow, status: PaymentPlanStatus, now:
 }
 
 /**
- * Before a plan's order is refunded: the plan stops (no further charge), and each later payment not yet
- * refunded is refunded through the vault that charged it (once per payment, an already-refunded answer
- * included) and recorded on its instalments at once, so a refund tried again after a failure skips it.
+ * Before a plan's order is refunded: a charge of it asked and never answered is settled first
+ * (pending-charges.ts), the plan stops (no further charge), and each later payment not yet refunded is
+ * refunded through the vault that charged it (once per payment, an already-refunded answer included) and
+ * recorded on its instalments at once, so a refund tried again after a failure skips it.
  * Returns the cents the later payments returned, now or before (instalment 1 is the order's own payment,
  * recorded with the order: `recordFirstInstalmentRefunded`); 0 for an order without a plan.
  */
@@ -263,6 +265,8 @@ export async function refundPlanInstalments(
   const later = await deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, order.id);
     if (!plan) return null;
+    // A charge asked and never answered is asked again (its own key) first: what it took is refunded too.
+    await settlePendingCharges(deps, tx, order.id);
     await tx.update(paymentPlans).set({ status: 'refunded' }).where(eq(paymentPlans.orderId, order.id));
     return (await listInstalments(tx, order.id)).filter((row) => row.number > 1 && row.paidAt);
   });

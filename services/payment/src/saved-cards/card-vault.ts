@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { TEST_SAVED_CARDS, type TestSavedCardBehaviour } from '@platform/contracts';
+import { PaymentProviderError } from '../providers/payment-provider.js';
 import type { SavedCardRow } from './saved-cards.tables.js';
 
 /**
@@ -16,10 +17,21 @@ export type CardCharge =
   | { status: 'paid'; providerPaymentId: string }
   | { status: 'declined' | 'hard-decline'; message: string; authenticationRequired?: boolean };
 
+/**
+ * The provider refused the charge request itself, charging nothing (the saved payment method no longer
+ * attached, …); asked again with its key, it answers the same. Any other failure may have charged.
+ */
+export class ChargeRefusedError extends PaymentProviderError {
+  override name = 'ChargeRefusedError';
+}
+
+/** What a charge needs of a saved card: asked again with the same key, the same card must be named. */
+export type ChargedCard = Pick<SavedCardRow, 'providerCustomerId' | 'providerPaymentMethodId'>;
+
 export interface CardVault {
   readonly provider: SavedCardRow['provider'];
   /** Charges the saved card off-session; the same `idempotencyKey` never charges twice. */
-  charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge>;
+  charge(card: ChargedCard, amount: number, idempotencyKey: string): Promise<CardCharge>;
   /** Refunds one of those charges in full, once per payment (the provider's idempotency); its refund id. */
   refund(providerPaymentId: string): Promise<{ refundId: string }>;
 }

@@ -14,8 +14,7 @@ import {
   toProviderError,
   withSessionIdPlaceholder,
 } from '../providers/stripe/stripe-provider.js';
-import type { CardCharge, CardVault } from './card-vault.js';
-import type { SavedCardRow } from './saved-cards.tables.js';
+import { ChargeRefusedError, type CardCharge, type CardVault, type ChargedCard } from './card-vault.js';
 
 /** Declines a retry cannot mend (Stripe's decline codes): the card is not tried again. */
 export const HARD_DECLINE_CODES = new Set([
@@ -101,7 +100,7 @@ export class StripeCardVault implements CardVault {
     return customer ? cardOnFile(customer, intent.payment_method) : null;
   }
 
-  async charge(card: SavedCardRow, amount: number, idempotencyKey: string): Promise<CardCharge> {
+  async charge(card: ChargedCard, amount: number, idempotencyKey: string): Promise<CardCharge> {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -128,6 +127,17 @@ export class StripeCardVault implements CardVault {
             ? { authenticationRequired: true }
             : {}),
         };
+      }
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        (error.statusCode === 400 || error.statusCode === 404)
+      ) {
+        throw new ChargeRefusedError(
+          'stripe',
+          `Stripe refused to charge the card on file: ${error.message}`,
+          error.statusCode,
+          error.code ?? null,
+        );
       }
       throw new PaymentProviderError('stripe', `Stripe could not charge the card on file: ${String(error)}`);
     }

@@ -6,7 +6,9 @@
  * PostgreSQL) and with its attempt as the idempotency key; a soft decline is retried and pauses the plan
  * after the grace, an authentication-required one is not retried and asks the buyer to pay; the rest paid
  * early is one charge; a refund returns every payment made, each through Stripe, once: tried again after
- * it failed part-way, after Stripe forgot its idempotency keys, or asked twice at once.
+ * it failed part-way, after Stripe forgot its idempotency keys, or asked twice at once; a charge Stripe made
+ * whose record failed (the database down at that moment) is asked again with its own key before the
+ * instalment is charged another way or refunded.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -17,8 +19,14 @@ import {
   newSignedInBuyer,
   type PaymentUnderTest,
 } from '../../__tests__/harness.js';
-import { MyOrderListSchema, SavedCardSetupResponseSchema, type Caller } from '@platform/contracts';
+import {
+  MyOrderListSchema,
+  PAYMENT_PLAN_MESSAGES,
+  SavedCardSetupResponseSchema,
+  type Caller,
+} from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
+import { withInsertTrigger } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import {
   error,
@@ -238,6 +246,31 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     expect((await planOf(second, order.id)).instalments[1]).toMatchObject({ state: 'paid' });
   });
 
+  it('after Stripe refused to charge the card on file, the buyer pays the instalment with another card', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    const customer = (await findSavedCard(payment.service.deps.db, buyer.userId))!.providerCustomerId;
+    api.refusals.push({
+      matches: (request) =>
+        request.path === '/v1/payment_intents' &&
+        new URLSearchParams(request.body).get('customer') === customer,
+      answer: error(400, 'invalid_request_error', 'No such PaymentMethod.', 'resource_missing'),
+    });
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    expect((await collectDueInstalments(payment.service.deps)).errors).toBeGreaterThanOrEqual(1);
+    expect(await chargesOf(buyer)).toHaveLength(0);
+
+    await replaceCard(buyer, 'pm_card_visa');
+    const paid = await payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, {
+      caller: buyer,
+      method: 'POST',
+    });
+    expect(paid.status).toBe(200);
+    expect((await chargesOf(buyer)).map((charge) => charge.amount)).toEqual([53_233]);
+    expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
+  });
+
   it('does not retry a payment the bank wants approved, and asks the buyer to pay it', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer, 'pm_card_authenticationRequired');
@@ -266,6 +299,76 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
       nextAttemptAt: null,
       lastFailure: 'Your card was declined. This transaction requires authentication.',
     });
+  });
+
+  /** Runs `run` while the database cannot record that this plan's instalments were paid (an outage then). */
+  const whileRecordingFails = <T>(orderId: string, run: () => Promise<T>) =>
+    withInsertTrigger(
+      payment.service.deps.db,
+      'payment.outbox_events',
+      `if new.type = 'payment.plan.instalment-paid' and new.data->>'orderId' = '${orderId}' then
+         raise exception 'the database is unavailable';
+       end if;
+       return new;`,
+      run,
+    );
+
+  const amountsCharged = async (buyer: Buyer) => (await chargesOf(buyer)).map((charge) => charge.amount);
+
+  it('an instalment Stripe charged while its record failed is not charged again when the buyer pays it now', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    await whileRecordingFails(order.id, () => collectDueInstalments(payment.service.deps));
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+    expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('due');
+
+    // Stripe is asked again with the job's own key, answers the charge it made, and nothing is left due.
+    const paid = await payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, {
+      caller: buyer,
+      method: 'POST',
+    });
+    expect(paid.status).toBe(409);
+    expect(await paid.json()).toEqual({ message: PAYMENT_PLAN_MESSAGES.nothingDue });
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+    expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
+    expect((await eventsOf('payment.plan.instalment-paid', order.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ numbers: [2], amount: 53_233 }),
+    ]);
+  });
+
+  it('an instalment the buyer paid now while its record failed is not charged again by the job', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    const failed = await whileRecordingFails(order.id, () =>
+      payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, { caller: buyer, method: 'POST' }),
+    );
+    expect(failed.status).toBe(500);
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+
+    await runAt(due, 0);
+    await runAt(due, 3);
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+    expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
+    expect(await eventsOf('payment.plan.instalment-paid', order.id)).toHaveLength(1);
+  });
+
+  it('a refund returns the rest Stripe charged early while its record failed', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order, intentId } = await buyPlan(buyer);
+    const failed = await whileRecordingFails(order.id, () =>
+      payment.call(`/api/orders/${order.id}/payment-plan/pay`, { caller: buyer, method: 'POST' }),
+    );
+    expect(failed.status).toBe(500);
+    const [early] = await chargesOf(buyer);
+    expect(early).toMatchObject({ amount: 106_467 });
+
+    expect((await askRefund(buyer, order.id)).status).toBe(200);
+    await expectRefundedOnce(buyer, order.id, intentId, early!.id);
+    expect(await amountsCharged(buyer)).toEqual([106_467]);
   });
 
   it('refunds every payment made through Stripe: the checkout’s and the early one', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "payment"."plan_instalments" ADD COLUMN "pending_charge" jsonb;
