@@ -8,6 +8,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { jest } from '@jest/globals';
 import { SessionLookupSchema, type Caller, type EventData, type EventEnvelope } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
+import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '@platform/service-kit/events';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import type { RunningService } from '@platform/service-kit/runtime';
@@ -16,11 +17,13 @@ import {
   serviceBackings,
   startServiceUnderTest,
   useStarted,
+  waitFor,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
 import { PASSWORD_HASHING_CHANNEL, type PasswordHashingMessage } from '../accounts/password-hash.js';
 import { authService, TEST_PASSWORD_HASH_ENV, type AuthConfig } from '../index.js';
+import { users } from '../db/schema.js';
 
 export const SECRET = randomBytes(24).toString('hex');
 export const START = new Date('2030-01-15T09:00:00.000Z');
@@ -217,4 +220,46 @@ export async function hashingDuring<T>(
     request,
   );
   return { result, work: messages };
+}
+
+/**
+ * Starts `requests` while the account's row is held by a transaction of the test's own, and lets it go once
+ * all of them wait for a lock in the test's database (the first for the row, the others behind it): they
+ * meet inside their transactions the same way every run. PostgreSQL only (PGlite runs one transaction at a
+ * time).
+ */
+export async function whileAccountHeld<T>(
+  auth: AuthUnderTest,
+  userId: string,
+  requests: () => Array<Promise<T>>,
+): Promise<T[]> {
+  const db = auth.service.deps.db;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    holding();
+    await released;
+  });
+  await held;
+  const started = requests();
+  try {
+    await waitFor(
+      async () => {
+        const { rows } = (await db.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: Array<{ waiting: number }> };
+        return rows[0]!.waiting;
+      },
+      (waiting) => waiting >= started.length,
+      'every request to wait for the account',
+    );
+  } finally {
+    release();
+    await holder;
+  }
+  return Promise.all(started);
 }

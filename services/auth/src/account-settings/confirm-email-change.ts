@@ -2,7 +2,8 @@
  * Uses an e-mail change link: the link must be unused and unexpired, and the new address still free. The
  * account's address changes and counts as proven, the link and the account's other e-mail change links are
  * used up, in one transaction (a link used twice at once changes the address once). Proving an
- * `ADMIN_EMAILS` address gives the admin role, as a set-password link does (docs/decisions.md, 11).
+ * `ADMIN_EMAILS` address gives the admin role, as a set-password link does (docs/decisions.md, 11). Two
+ * links of one account used at once: the first changes the address, the other is refused as used.
  */
 import { ACCOUNT_MESSAGES } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
@@ -21,6 +22,14 @@ export async function confirmEmailChange(
   const id = hashSecretToken(options.token);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    // The account first: two of its links used at once then queue on it, rather than each holding its
+    // own link while waiting for the other's (a deadlock).
+    const [owner] = await tx
+      .select({ userId: emailChanges.userId })
+      .from(emailChanges)
+      .where(eq(emailChanges.id, id))
+      .limit(1);
+    if (owner) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
     const [link] = await tx
       .update(emailChanges)
       .set({ usedAt: now })

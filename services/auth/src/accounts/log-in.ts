@@ -2,7 +2,8 @@
  * Password sign-in. A place in the sign-in limits is taken before the password is checked, and the check
  * waits as long as the limits say (an address or account with many recent failures); an unknown
  * e-mail address costs the same hashing work as a wrong password; a hash made by an older scheme or at another
- * cost is replaced after a successful check; every success starts a new session.
+ * cost is replaced after a successful check; every success starts a new session, unless the password
+ * changed or the account was deleted while it was being checked.
  */
 import { channel } from 'node:diagnostics_channel';
 import { setTimeout as wait } from 'node:timers/promises';
@@ -13,7 +14,12 @@ import type { UserRow } from '../db/schema.js';
 import type { SignInLimits } from '../sign-in-limits/sign-in-limits.js';
 import { startSession } from '../sessions/start-session.js';
 import type { PasswordHasher } from './password-hash.js';
-import { findUserByEmail, normalizeEmail, replacePasswordHash } from './users.repository.js';
+import {
+  findUserByEmail,
+  lockUserWithPasswordHash,
+  normalizeEmail,
+  replacePasswordHash,
+} from './users.repository.js';
 
 /** Announces each sign-in the limits slowed, `{ delayMs }`, before its wait (for tests and operators). */
 export const SIGN_IN_SLOWED_CHANNEL = 'auth.sign-in.slowed';
@@ -59,24 +65,37 @@ export async function logIn(deps: ServiceDeps<AuthConfig>, options: LogInOptions
   }
   await attempt.succeeded();
 
-  if (user.passwordHash && options.passwords.needsRehash(user.passwordHash)) {
-    await upgradeHash(deps, options, user.id, user.passwordHash);
+  let checkedHash = user.passwordHash!;
+  if (options.passwords.needsRehash(checkedHash)) {
+    checkedHash = await upgradeHash(deps, options, user.id, checkedHash);
   }
-  const token = await startSession(deps.db, deps, { userId: user.id, previousToken: options.previousToken });
-  return { outcome: 'signed-in', token, userId: user.id };
+  const userId = user.id;
+  // The password may have changed (every session ended) or the account gone while it was being checked:
+  // a session started on the old password would outlive that change.
+  const token = await deps.db.transaction(async (tx) =>
+    (await lockUserWithPasswordHash(tx, userId, checkedHash))
+      ? startSession(tx, deps, { userId, previousToken: options.previousToken })
+      : null,
+  );
+  if (token === null) return { outcome: 'invalid' };
+  return { outcome: 'signed-in', token, userId };
 }
 
-/** Stores the password again at the current algorithm and cost; a failure is logged, never refused. */
+/**
+ * Stores the password again at the current algorithm and cost; a failure is logged, never refused.
+ * Returns the hash the account has now (the new one, or the previous one when it was not replaced).
+ */
 async function upgradeHash(
   deps: ServiceDeps<AuthConfig>,
   options: LogInOptions,
   userId: string,
   previousHash: string,
-): Promise<void> {
+): Promise<string> {
   try {
     const passwordHash = await options.passwords.hash(options.request.password);
-    await replacePasswordHash(deps.db, userId, previousHash, passwordHash);
+    if (await replacePasswordHash(deps.db, userId, previousHash, passwordHash)) return passwordHash;
   } catch (error) {
     deps.logger.warn({ err: error, userId }, 'could not rehash a password at the current cost');
   }
+  return previousHash;
 }

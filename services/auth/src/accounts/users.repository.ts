@@ -119,11 +119,36 @@ export async function setPasswordHash(db: Executor, userId: string, passwordHash
  * Replaces a password hash by an equivalent one (same password, current algorithm or cost) unless the
  * password changed meanwhile; the account's sessions and update time stay as they are.
  */
-export async function replacePasswordHash(db: Executor, userId: string, previous: string, next: string) {
-  await db
+export async function replacePasswordHash(
+  db: Executor,
+  userId: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const replaced = await db
     .update(users)
     .set({ passwordHash: next })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, previous)));
+    .where(and(eq(users.id, userId), eq(users.passwordHash, previous)))
+    .returning({ id: users.id });
+  return replaced.length > 0;
+}
+
+/**
+ * Whether the account still has this password hash, its row share-locked until the transaction ends: a
+ * password change or a deletion then waits for the caller's writes, or has already happened.
+ */
+export async function lockUserWithPasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.passwordHash, passwordHash)))
+    .limit(1)
+    .for('share');
+  return row !== undefined;
 }
 
 export async function makeAdmin(db: Executor, userId: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 /** Queries on `auth.password_tokens`. */
 import type { Executor } from '@platform/service-kit/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordTokens } from '../db/schema.js';
+import { passwordTokens, users } from '../db/schema.js';
 
 export async function insertPasswordToken(db: Executor, row: typeof passwordTokens.$inferInsert) {
   await db.insert(passwordTokens).values(row);
@@ -39,4 +39,25 @@ export async function isUsablePasswordToken(db: Executor, id: string, now: Date)
     .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Locks the account the token belongs to (used or not) until the transaction ends, and names it; undefined
+ * for an unknown token. Taken before the token is used, so two links of one account used at once queue on
+ * the account instead of each holding its own link while waiting for the other's.
+ */
+export async function lockTokenOwner(db: Executor, id: string): Promise<string | undefined> {
+  const [token] = await db
+    .select({ userId: passwordTokens.userId })
+    .from(passwordTokens)
+    .where(eq(passwordTokens.id, id))
+    .limit(1);
+  if (!token) return undefined;
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, token.userId))
+    .limit(1)
+    .for('update');
+  return owner?.id;
 }

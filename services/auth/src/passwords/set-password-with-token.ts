@@ -1,6 +1,7 @@
 /**
  * Sets a password with a set-password link's token: the token must be unused and unexpired; it is used
- * up, the user's other links retired and every session of the user ended, all in one transaction.
+ * up, the user's other links retired and every session of the user ended, all in one transaction, under
+ * a lock on the account (two of its links used at once: the first wins, the other is refused as used).
  * Using a link proves the address, so this is where an ADMIN_EMAILS address gets the admin role
  * (docs/decisions.md, 11): granting it at sign-up would give it to whoever signs up first with that address.
  */
@@ -15,6 +16,7 @@ import { endSessionsOfUser } from '../sessions/sessions.repository.js';
 import {
   consumePasswordToken,
   isUsablePasswordToken,
+  lockTokenOwner,
   retireUnusedTokens,
 } from './password-tokens.repository.js';
 
@@ -29,6 +31,7 @@ export async function setPasswordWithToken(
   const passwordHash = await options.passwords.hash(options.password);
   const result = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    if (!(await lockTokenOwner(tx, id))) return null;
     const token = await consumePasswordToken(tx, id, now);
     if (!token) return null;
     await setPasswordHash(tx, token.userId, passwordHash, now);

@@ -10,6 +10,7 @@ import {
   START,
   useAuth,
   uniqueEmail,
+  whileAccountHeld,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('account settings on $name', (factory) => {
@@ -122,6 +123,28 @@ describe.each(backings())('account settings on $name', (factory) => {
     const me = await auth.call('/api/auth/user', { cookie });
     expect(await me.json()).toMatchObject({ email: newEmail });
   });
+
+  // Two e-mail change links of one account used at the same moment: the first moves the address and
+  // retires the other, which is refused like any used link (not a deadlock's 500). PostgreSQL only: PGlite
+  // runs one transaction at a time.
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('two e-mail change links used at once: one changes the address, the other is refused', async () => {
+      const { userId, cookie } = await signUp();
+      const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+      for (const email of [first, second]) {
+        const asked = await auth.call('/api/auth/change-email', {
+          json: { email, currentPassword: PASSWORD },
+          cookie,
+        });
+        expect(asked.status).toBe(200);
+      }
+      const tokens = [await linkFor(userId, first), await linkFor(userId, second)];
+      const answers = await whileAccountHeld(auth, userId, () =>
+        tokens.map((token) => auth.call('/api/auth/confirm-email', { json: { token } })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    });
+  }
 
   it('refuses a taken address, a wrong password, and an expired link, changing nothing', async () => {
     const taken = await signUp();

@@ -14,8 +14,11 @@ import {
   START,
   useAuth,
   uniqueEmail,
+  whileAccountHeld,
 } from '../../__tests__/harness.js';
+import type { PasswordHasher } from '../../accounts/password-hash.js';
 import { passwordTokens } from '../../db/schema.js';
+import type { AuthRuntime } from '../../runtime.js';
 
 const SENT = {
   success: true,
@@ -224,6 +227,66 @@ describe.each(backings())('passwords on $name', (factory) => {
     await answered();
   });
 
+  /**
+   * Runs `during` while a sign-in with `password` is between its password check and its session: the
+   * service's own hasher answers, and its answer is held until `during` is done.
+   */
+  async function logInAround(email: string, password: string, during: () => Promise<void>) {
+    const { passwords } = auth.service.deps.runtime as AuthRuntime;
+    const verify = passwords.verify;
+    let checked!: () => void;
+    const wasChecked = new Promise<void>((resolve) => (checked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Only the sign-in's own check is held; `during` may check a password too.
+    passwords.verify = async (...args: Parameters<PasswordHasher['verify']>) => {
+      passwords.verify = verify;
+      const valid = await verify(...args);
+      checked();
+      await released;
+      return valid;
+    };
+    try {
+      const answer = logIn(email, password);
+      await wasChecked;
+      await during();
+      release();
+      return await answer;
+    } finally {
+      passwords.verify = verify;
+    }
+  }
+
+  it('a sign-in with the old password that finishes after a link set a new one starts no session', async () => {
+    clock.set(START);
+    const { email, userId } = await signUp();
+    const link = await requestLink(email, userId);
+    const answer = await logInAround(email, PASSWORD, async () => {
+      expect((await setPassword(link.token)).status).toBe(200);
+    });
+    const cookie = cookieSetBy(answer);
+    expect(cookie === undefined ? { kind: 'anonymous' } : await auth.whoIs(cookie)).toEqual({
+      kind: 'anonymous',
+    });
+    expect(answer.status).toBe(401);
+    await link.answered();
+  });
+
+  it('a sign-in that finishes after its account was deleted starts no session and fails cleanly', async () => {
+    clock.set(START);
+    const { email, cookie } = await signUp();
+    const answer = await logInAround(email, PASSWORD, async () => {
+      const deleted = await auth.call('/api/account', {
+        method: 'DELETE',
+        json: { password: PASSWORD },
+        cookie,
+      });
+      expect(deleted.status).toBe(202);
+    });
+    expect(answer.status).toBe(401);
+    expect(cookieSetBy(answer)).toBeUndefined();
+  });
+
   it('a new password retires the other links the user was sent', async () => {
     clock.set(START);
     const { email, userId } = await signUp();
@@ -235,6 +298,26 @@ describe.each(backings())('passwords on $name', (factory) => {
     await older.answered();
     await newer.answered();
   });
+
+  // Two of the user's links used at the same moment: the first sets the password and retires the other,
+  // which is refused like any used link (not a deadlock's 500). PostgreSQL only: PGlite runs one
+  // transaction at a time.
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('two links of one account used at once: one sets the password, the other is refused', async () => {
+      clock.set(START);
+      const { email, userId } = await signUp();
+      const older = await requestLink(email, userId);
+      const newer = await requestLink(email, userId, 2);
+      const answers = await whileAccountHeld(auth, userId, () => [
+        setPassword(older.token),
+        setPassword(newer.token, 'Another-Password!2025'),
+      ]);
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.sort()).toEqual([200, 400]);
+      await older.answered();
+      await newer.answered();
+    });
+  }
 
   it('refuses unknown tokens with the same message', async () => {
     for (const token of ['x', 'A'.repeat(43), 'not a token at all']) {
