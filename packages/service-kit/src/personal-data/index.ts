@@ -15,8 +15,9 @@ import {
   type PersonalDataPart,
   type PersonalDataQuery,
 } from '@platform/contracts';
-import type { Executor } from '../db/database.js';
+import type { Executor, Transaction } from '../db/database.js';
 import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import { serveObject } from '../http/serve-object.js';
 import { validate } from '../http/validate.js';
 import { defineSubscription, type SubscriptionDefinition } from '../events/subscriptions.js';
@@ -50,6 +51,12 @@ export interface PersonalDataPlan {
    * to it. The service that deletes the account itself erases in that transaction instead.
    */
   erasedOn?: EventType;
+  /**
+   * What the service does, in the erasure's transaction, before the plan's rows go: what the person gave
+   * others ends as it would otherwise (their staff's seats), which deleting the rows alone would not do.
+   * `at` is when the account was deleted (the event's `deletedAt`, else when it was sent).
+   */
+  beforeErase?: (tx: Transaction, erased: { person: Person; at: Date }, logger: Logger) => Promise<void>;
 }
 
 /**
@@ -125,7 +132,11 @@ export async function erasePersonalData(
   for (const entry of [...plan.tables].reverse()) {
     const condition = entry.where(person);
     if (condition && entry.erase === 'delete') {
-      await tx.select({ locked: sql`1` }).from(entry.table).where(condition).for('update');
+      await tx
+        .select({ locked: sql`1` })
+        .from(entry.table)
+        .where(condition)
+        .for('update');
     }
   }
   const keys: string[] = [];
@@ -205,8 +216,10 @@ export function personalDataErasure(options: {
       subject: plan.erasedOn,
       name: 'personal-data',
       async handler(event, { tx, logger }) {
-        const { userId, email } = event.data as Person;
-        const keys = await erasePersonalData(tx, plan, { userId, email }, outbox);
+        const { userId, email, deletedAt } = event.data as Person & { deletedAt?: string };
+        const person = { userId, email };
+        await plan.beforeErase?.(tx, { person, at: new Date(deletedAt ?? event.occurredAt) }, logger);
+        const keys = await erasePersonalData(tx, plan, person, outbox);
         await deleteObjects(store, keys);
         logger.info({ userId, files: keys.length }, 'personal data erased');
       },

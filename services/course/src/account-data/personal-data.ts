@@ -23,9 +23,13 @@ import {
   sectionUnlockNotices,
   teamSeats,
 } from '../db/schema.js';
+import { endSeatsOfDeletedOwner } from '../team/team.service.js';
 
 export const coursePersonalData: PersonalDataPlan = {
   erasedOn: 'auth.account.deleted',
+  // An owner's seats end first, withdrawing what they gave their staff, as when the owner's access ends
+  // otherwise (docs/behaviour/member-learning.md#team): deleting the seat rows alone left the staff enrolled.
+  beforeErase: (tx, { person, at }, logger) => endSeatsOfDeletedOwner(tx, person.userId, at, logger),
   tables: [
     rowsOfUser(courseEnrollments),
     rowsOfUser(courseAccessGrants),

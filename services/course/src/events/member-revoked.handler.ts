@@ -10,10 +10,9 @@ export function memberRevokedSubscription() {
   return defineSubscription({
     subject: 'auth.member.revoked',
     handler: async (event, { tx, logger }) => {
-      const { withdrawn } = await withdrawEnrolments(tx, event.data, logger);
-      if (withdrawn.length > 0) {
-        await endSeatsWithoutOwnerAccess(tx, event.data.userId, new Date(event.data.revokedAt), logger);
-      }
+      await withdrawEnrolments(tx, event.data, logger);
+      // Even when a seat keeps their course open, the owner's own access may be gone.
+      await endSeatsWithoutOwnerAccess(tx, event.data.userId, new Date(event.data.revokedAt), logger);
     },
   });
 }

@@ -1,7 +1,21 @@
 /** Queries of staff seats (docs/behaviour/member-learning.md#team). */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, eq, inArray, max, notExists, sql } from 'drizzle-orm';
 import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import {
+  courseAccessGrants,
   courseEnrollments,
   courseModules,
   lessonProgress,
@@ -20,23 +34,35 @@ export async function lockOwnerSeats(db: Executor, ownerId: string): Promise<voi
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-team:${ownerId}`}))`);
 }
 
-/** The owner's standing enrolments that were bought (or given by a plan), not given by someone's seat. */
+/**
+ * The owner's standing enrolments that something of their own still gives (a paid order, a plan, the
+ * admin's grant), not only someone's seat. Judged by the access grants, not by the order that first made
+ * the enrolment: a seat member who buys the course owns it from then on, and an owner whose purchase is
+ * refunded while a seat keeps the course open owns it no more.
+ */
 export async function listOwnEnrolments(db: Executor, userId: string): Promise<CourseEnrollmentRow[]> {
-  return db
-    .select()
-    .from(courseEnrollments)
+  const ownGrant = db
+    .select({ orderId: courseAccessGrants.orderId })
+    .from(courseAccessGrants)
     .where(
-      standingEnrolmentsOf(
-        userId,
+      and(
+        eq(courseAccessGrants.userId, courseEnrollments.userId),
+        eq(courseAccessGrants.courseId, courseEnrollments.courseId),
+        isNotNull(courseAccessGrants.grantedAt),
+        isNull(courseAccessGrants.revokedAt),
         notExists(
-          db
-            .select({ id: teamSeats.id })
-            .from(teamSeats)
-            .where(sql`${teamSeats.id} = ${courseEnrollments.orderId}`),
+          db.select({ id: teamSeats.id }).from(teamSeats).where(eq(teamSeats.id, courseAccessGrants.orderId)),
         ),
       ),
-    )
-    .orderBy(asc(courseEnrollments.courseId));
+    );
+  return (
+    db
+      .select()
+      .from(courseEnrollments)
+      // An enrolment without an order is one the admin gave themselves (no grant records it).
+      .where(standingEnrolmentsOf(userId, or(isNull(courseEnrollments.orderId), exists(ownGrant))))
+      .orderBy(asc(courseEnrollments.courseId))
+  );
 }
 
 export async function listOpenSeats(db: Executor, ownerId: string): Promise<TeamSeatRow[]> {

@@ -174,6 +174,25 @@ export async function endSeatsWithoutOwnerAccess(
 ): Promise<void> {
   await lockOwnerSeats(tx, ownerId);
   if ((await listOwnEnrolments(tx, ownerId)).length > 0) return;
+  await endOpenSeats(tx, ownerId, at, logger);
+}
+
+/**
+ * The owner's account is being deleted (`auth.account.deleted`): every seat ends and withdraws its member
+ * before the erasure removes the seats, which would otherwise leave the members enrolled by a seat nobody
+ * owns (and so counted as buyers who may invite).
+ */
+export async function endSeatsOfDeletedOwner(
+  tx: Transaction,
+  ownerId: string,
+  at: Date,
+  logger: Logger,
+): Promise<void> {
+  await lockOwnerSeats(tx, ownerId);
+  await endOpenSeats(tx, ownerId, at, logger);
+}
+
+async function endOpenSeats(tx: Transaction, ownerId: string, at: Date, logger: Logger): Promise<void> {
   const seats = await listOpenSeats(tx, ownerId);
   for (const seat of seats) await closeAndWithdraw(tx, seat, 'ended', at, logger);
   if (seats.length > 0)

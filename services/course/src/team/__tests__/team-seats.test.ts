@@ -24,6 +24,7 @@ import {
   granted,
   json,
   jsonRequest,
+  revoked,
   user,
   type User,
   useSeededCourse,
@@ -198,6 +199,42 @@ describe.each(backings())('staff seats on $name', (factory) => {
     );
     expect(await openSections(chef)).toEqual([]);
     expect(await teamOf(boss)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+  });
+
+  it('a member who buys the course has a team of their own; one whose own purchase is refunded has none', async () => {
+    const { chef } = await ownerWithChef();
+    expect((await teamOf(chef)).canInvite).toBe(false);
+    // The chef buys the course: that purchase stands on its own (docs/decisions.md, 94).
+    const purchase = granted(chef, [outline.courseId], STARTED);
+    await course.deliver(purchase);
+    expect((await teamOf(chef)).canInvite).toBe(true);
+    const commis = user();
+    const seat = TeamMemberSchema.parse(await (await invite(chef, commis.email)).json());
+    await course.deliver(prepared(seat.id, commis, STARTED));
+    expect(await openSections(commis)).toHaveLength(1);
+
+    // Refunded, the chef studies on the boss's seat alone: no team, and the commis loses the course.
+    await course.deliver(revoked(purchase, STARTED));
+    expect(await openSections(chef)).toHaveLength(1);
+    expect(await teamOf(chef)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+    expect(await openSections(commis)).toEqual([]);
+  });
+
+  it('ends every seat when the owner deletes their account: the chef loses the course and gains no team', async () => {
+    const { boss, chef } = await ownerWithChef();
+    expect(await openSections(chef)).toHaveLength(1);
+
+    await course.deliver(
+      envelope('auth.account.deleted', {
+        userId: boss.userId,
+        email: boss.email,
+        deletedAt: STARTED.toISOString(),
+        by: 'self',
+      }),
+    );
+    expect(await openSections(chef)).toEqual([]);
+    expect(await teamOf(chef)).toEqual({ seatLimit: 5, canInvite: false, members: [] });
+    expect((await invite(chef, user().email)).status).toBe(403);
   });
 
   it("ends every seat when the owner's plan pauses; the owner invites again once it resumes", async () => {
