@@ -6,6 +6,7 @@ import { paymentSubscriptions } from './events/subscriptions.js';
 import { automaticRefundQueue } from './orders/automatic-refunds.js';
 import { reconciliationJob } from './orders/reconcile-pending-orders.js';
 import { planInstalmentsJob } from './payment-plans/charge-instalments.js';
+import { shareCollectionChargeQueue } from './saved-cards/share-collection-charges.js';
 import { paymentPublicRoutes, paymentRoutes } from './routes.js';
 import { startPaymentRuntime, type PaymentRuntime } from './runtime.js';
 import { paymentPersonalData } from './account-data/personal-data.js';
@@ -20,7 +21,12 @@ export const paymentService = defineService<PaymentConfig, PaymentRuntime>({
   routes: paymentRoutes,
   personalData: paymentPersonalData,
   publicRoutes: paymentPublicRoutes,
-  jobs: (deps) => [reconciliationJob(deps), automaticRefundQueue(deps), planInstalmentsJob(deps)],
+  jobs: (deps) => [
+    reconciliationJob(deps),
+    automaticRefundQueue(deps),
+    planInstalmentsJob(deps),
+    shareCollectionChargeQueue(deps),
+  ],
   metrics: paymentMetrics,
   // The providers: handed to the routes and jobs as `deps.runtime`; they hold nothing to close.
   onStart: async (deps) => ({ runtime: startPaymentRuntime(deps) }),

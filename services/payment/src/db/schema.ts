@@ -396,6 +396,7 @@ export {
   cardSetups,
   savedCardChanges,
   savedCards,
+  shareCollectionCharges,
   shareCollections,
 } from '../saved-cards/saved-cards.tables.js';
 

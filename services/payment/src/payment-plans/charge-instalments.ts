@@ -24,10 +24,10 @@ import type { PaymentDeps } from '../runtime.js';
 import type { CardCharge } from '../saved-cards/card-vault.js';
 import { vaultOfCard } from '../saved-cards/card-vaults.js';
 import { findSavedCard } from '../saved-cards/saved-cards.repository.js';
-import type { SavedCardRow } from '../saved-cards/saved-cards.tables.js';
+import { cardAsked } from '../saved-cards/pending-charge.js';
 import { listCharges, listInstalments, listUnpaidInstalments, lockPlan } from './payment-plans.repository.js';
 import { pausePlanOf, pausesAt } from './payment-plans.js';
-import { planCharges, type PendingPlanCharge, type PlanInstalmentRow } from './payment-plans.tables.js';
+import { planCharges, type PlanInstalmentRow } from './payment-plans.tables.js';
 import {
   markPendingCharge,
   recordAttemptFailed,
@@ -240,15 +240,6 @@ export async function payRemaining(
   if (settled.charge.status !== 'paid')
     throw new AppError('unprocessable', PAYMENT_PLAN_MESSAGES.declined(settled.charge.message));
   return settled.paid;
-}
-
-/** The card a charge names, kept with it so that asking again names the same one. */
-function cardAsked(card: SavedCardRow): PendingPlanCharge['card'] {
-  return {
-    provider: card.provider,
-    providerCustomerId: card.providerCustomerId,
-    providerPaymentMethodId: card.providerPaymentMethodId,
-  };
 }
 
 /** A round every `PLAN_INSTALMENTS_INTERVAL_MS`, on one replica at a time (the kit's claim). */

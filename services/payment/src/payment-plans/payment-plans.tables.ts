@@ -15,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SavedCardRow } from '../saved-cards/saved-cards.tables.js';
+import type { PendingCharge } from '../saved-cards/pending-charge.js';
 
 const paymentSchema = pgSchema('payment');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -49,17 +49,12 @@ export const paymentPlans = paymentSchema.table(
 
 /**
  * A charge asked of the card's provider whose answer is not recorded yet, on each instalment it pays
- * (payment-plans/pending-charges.ts): committed before the provider is asked, cleared with its answer.
+ * (payment-plans/pending-charges.ts, saved-cards/pending-charge.ts): committed before the provider is
+ * asked, cleared with its answer; `amount` is the whole charge (every instalment marked with its key).
  */
-export interface PendingPlanCharge {
-  /** The provider's idempotency key: asked again with it, the provider answers the first charge. */
-  key: string;
-  /** Cents: the whole charge (every instalment marked with this key). */
-  amount: number;
+export interface PendingPlanCharge extends PendingCharge {
   /** The job's attempt (`plan_charges`), or null for the buyer's payment now. */
   attempt: number | null;
-  /** The card asked: asked again, the same one (the card on file may have been replaced since). */
-  card: Pick<SavedCardRow, 'provider' | 'providerCustomerId' | 'providerPaymentMethodId'>;
 }
 
 /** The plan's instalments; instalment 1 is the checkout's own payment. */

@@ -1,10 +1,11 @@
 /**
- * A plan's charge of the card on file, made once (docs/behaviour/checkout-and-payments.md#payment-plan):
- * which instalments it pays, its idempotency key, amount and card are committed on those instalments
- * (`pending_charge`) before the provider is asked; the answer is recorded, and the mark cleared, in one
- * transaction with the plan locked. A mark found without its answer (that transaction failed, or the process
- * stopped after the provider answered) is settled by asking again with the same key, which the provider
- * answers with the first charge, before those instalments are charged any other way or refunded.
+ * A plan's charge of the card on file, made once (docs/behaviour/checkout-and-payments.md#payment-plan,
+ * saved-cards/pending-charge.ts): which instalments it pays, its idempotency key, amount and card are
+ * committed on those instalments (`pending_charge`) before the provider is asked; the answer is recorded,
+ * and the mark cleared, in one transaction with the plan locked. A mark found without its answer (that
+ * transaction failed, or the process stopped after the provider answered) is settled by asking again with
+ * the same key, which the provider answers with the first charge, before those instalments are charged any
+ * other way or refunded.
  */
 import { PLAN_INSTALMENT_RETRY_DAYS } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
@@ -12,8 +13,8 @@ import { nextLadderAttemptAt } from '@platform/service-kit/jobs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { courseIdsOf, findOrder } from '../orders/orders.repository.js';
 import type { PaymentDeps } from '../runtime.js';
-import { ChargeRefusedError, type CardCharge } from '../saved-cards/card-vault.js';
-import { vaultOfCard } from '../saved-cards/card-vaults.js';
+import type { CardCharge } from '../saved-cards/card-vault.js';
+import { askPendingCharge, type AskedCharge } from '../saved-cards/pending-charge.js';
 import { listInstalments, lockPlan } from './payment-plans.repository.js';
 import { enqueuePlanEvent, pausesAt, planRefOf, recordInstalmentsPaid } from './payment-plans.js';
 import {
@@ -26,7 +27,7 @@ import {
 
 export interface SettledCharge {
   /** The provider's answer; 'refused': it charged nothing and the charge was given up. */
-  charge: CardCharge | { status: 'refused'; error: ChargeRefusedError };
+  charge: AskedCharge;
   /** The instalments it paid (none when it was declined). */
   paid: PlanInstalmentRow[];
 }
@@ -58,21 +59,15 @@ export async function settlePendingCharge(
   const rows = (await listInstalments(tx, orderId)).filter((row) => row.pendingCharge?.key === key);
   const pending = rows[0]?.pendingCharge;
   if (!plan || !pending) return null;
-  const vault = vaultOfCard(deps, pending.card.provider);
-  // Left pending: asked again once its provider is configured again.
-  if (!vault) throw new Error(`no ${pending.card.provider} card vault to settle the plan charge ${key}`);
   const numbers = rows.map((row) => row.number);
   const unmark = () =>
     tx
       .update(planInstalments)
       .set({ pendingCharge: null })
       .where(and(eq(planInstalments.orderId, orderId), inArray(planInstalments.number, numbers)));
-  let charge: CardCharge;
-  try {
-    charge = await vault.charge(pending.card, pending.amount, key);
-  } catch (error) {
-    // Any other failure may have charged: the mark stays, and the charge is asked again.
-    if (!(error instanceof ChargeRefusedError)) throw error;
+  // Any failure that may have charged throws: the mark stays, and the charge is asked again.
+  const charge = await askPendingCharge(deps, pending);
+  if (charge.status === 'refused') {
     // Nothing was charged: the mark goes, and the job's attempt is made again next round, as if unmade.
     await unmark();
     if (pending.attempt !== null) {
@@ -86,7 +81,7 @@ export async function settlePendingCharge(
           ),
         );
     }
-    return { charge: { status: 'refused', error }, paid: [] };
+    return { charge, paid: [] };
   }
   await unmark();
   const order = await findOrder(tx, orderId);

@@ -10,10 +10,13 @@
  * Whatever still slips through (the amount changed in between, a page kept open for a day) is caught at
  * fulfilment and refunded automatically (orders/fulfil-order.ts, orders/automatic-refunds.ts).
  *
- * The card on file and 'Pay now' never both take the share: the order is stored with the report's due
- * locked and still owing it (else 409, as after the card paid it), and the collection closes every pending
- * checkout of the report before it charges the card (close-share-checkouts.ts); a checkout it closed while
- * its page was being made is closed at the provider too, and answered 409.
+ * The card on file and 'Pay now' never both take the share: a card charge of the report asked and not
+ * answered yet (its record failed, or its queue has not run) is answered first, asking the provider again
+ * with its key (saved-cards/share-collection-charges.ts), before anything else and again with the due
+ * locked; the order is stored with the report's due locked and still owing it (else 409, as after the card
+ * paid it), and the collection closes every pending checkout of the report before it charges the card
+ * (close-share-checkouts.ts); a checkout it closed while its page was being made is closed at the provider
+ * too, and answered 409.
  */
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import {
@@ -34,6 +37,7 @@ import { fulfilOrder } from '../orders/fulfil-order.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import type { PaymentProvider } from '../providers/payment-provider.js';
 import { providerNamed, type PaymentDeps } from '../runtime.js';
+import { settleShareCollectionsOf } from '../saved-cards/share-collection-charges.js';
 import { findShareDueOfUser, lockShareDue, type ShareDueRow } from './share-dues.repository.js';
 
 /** The product id of a share's order line: not a catalogue product (its ids have no colon). */
@@ -54,7 +58,11 @@ export async function startShareCheckout(
   reportId: string,
 ): Promise<CreateCheckoutSessionResponse> {
   const provider = providerFor(deps, 'card');
-  const due = await findShareDueOfUser(deps.db, reportId, caller.userId);
+  const owned = await findShareDueOfUser(deps.db, reportId, caller.userId);
+  if (!owned) throw new AppError('not_found', SHARE_CHECKOUT_MESSAGES.notFound);
+  // What a card charge asked before paid is not asked again (and a page is never opened beside it).
+  const settled = await deps.db.transaction((tx) => settleShareCollectionsOf(deps, tx, reportId));
+  const due = settled > 0 ? await findShareDueOfUser(deps.db, reportId, caller.userId) : owned;
   if (!due) throw new AppError('not_found', SHARE_CHECKOUT_MESSAGES.notFound);
   if (!due.verified || due.amountDue <= 0) throw new AppError('conflict', SHARE_CHECKOUT_MESSAGES.nothingDue);
 
@@ -78,6 +86,8 @@ export async function startShareCheckout(
     urls: shareCheckoutUrls(deps, provider),
     revenueReportId: reportId,
     claim: async (tx) => {
+      // A collection's card charge asked since (its request committed meanwhile) is answered first too.
+      await settleShareCollectionsOf(deps, tx, reportId);
       const locked = await lockShareDue(tx, reportId);
       if (!locked?.verified || locked.userId !== caller.userId || locked.amountDue < due.amountDue) {
         throw new AppError('conflict', SHARE_CHECKOUT_MESSAGES.nothingDue);

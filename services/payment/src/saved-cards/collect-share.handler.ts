@@ -5,32 +5,35 @@
  * 1. the attempt is claimed in `share_collections` (primary key = the request's `collectionId`): a
  *    redelivered or raced request waits for the first one, finds the row and charges nothing;
  * 2. without a card (or with nothing still due in the dues projection) nothing is charged;
- * 3. the report's due is locked (the share's fulfilments and 'Pay now' starts wait), and every 'Pay now'
- *    checkout of it still pending is closed first (revenue-share/close-share-checkouts.ts): one paid
+ * 3. the report's due is locked (the share's fulfilments and 'Pay now' starts wait); a card charge of an
+ *    earlier collection of it never answered is answered first (share-collection-charges.ts), and every
+ *    'Pay now' checkout of it still pending is closed (revenue-share/close-share-checkouts.ts): one paid
  *    before is fulfilled and what it paid is no longer due, one nobody paid can no longer be paid;
  * 4. what is still owed then is a share order (one line, priced from the dues projection as the
- *    pay-by-link checkout is), charged through the card's provider with the collection id as the
- *    idempotency key, and fulfilled through the one fulfilment (`payment.order.paid`, which the revenue
- *    service records), or marked failed and answered with `payment.share-collection.failed`.
+ *    pay-by-link checkout is), stored pending with its card charge (idempotency key `collect:<collectionId>`)
+ *    marked pending on the collection, and queued.
  *
- * Should the transaction fail after the charge, the redelivered request charges with the same idempotency
- * key, so the provider answers the first charge again.
+ * The charge itself is made after this transaction commits (share-collection-charges.ts): the provider is
+ * never asked for money this service has not recorded asking for.
  */
 import { randomUUID } from 'node:crypto';
 import type { PaymentShareCollectionFailed } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
-import { defineSubscription, enqueueEvent } from '@platform/service-kit/events';
+import { defineSubscription } from '@platform/service-kit/events';
 import { eq } from 'drizzle-orm';
-import { outboxEvents } from '../db/schema.js';
-import { fulfilOrder } from '../orders/fulfil-order.js';
-import { insertOrder, updateOrder } from '../orders/orders.repository.js';
+import { insertOrder } from '../orders/orders.repository.js';
 import { closeShareCheckouts } from '../revenue-share/close-share-checkouts.js';
 import { lockShareDue, type ShareDueRow } from '../revenue-share/share-dues.repository.js';
 import { priceShare } from '../revenue-share/start-share-checkout.js';
 import type { PaymentDeps } from '../runtime.js';
 import { vaultOfCard } from './card-vaults.js';
+import { cardAsked } from './pending-charge.js';
 import { findSavedCard } from './saved-cards.repository.js';
 import { shareCollections } from './saved-cards.tables.js';
+import {
+  announceShareCollectionFailure,
+  queueShareCollectionCharge,
+  settleShareCollectionsOf,
+} from './share-collection-charges.js';
 
 export function collectShareSubscription(deps: PaymentDeps) {
   return defineSubscription({
@@ -62,7 +65,12 @@ export function collectShareSubscription(deps: PaymentDeps) {
           .where(eq(shareCollections.collectionId, request.collectionId));
       const fail = async (reason: PaymentShareCollectionFailed['reason'], message: string) => {
         await settle({ outcome: reason, message });
-        await announceFailure(tx, deps, { ...request, reason, message, failedAt: now.toISOString() });
+        await announceShareCollectionFailure(tx, deps, {
+          ...request,
+          reason,
+          message,
+          failedAt: now.toISOString(),
+        });
         logger.info({ reportId: request.reportId, attempt: request.attempt, reason }, 'share not collected');
       };
 
@@ -75,6 +83,8 @@ export function collectShareSubscription(deps: PaymentDeps) {
         await settle({ outcome: 'nothing-due' });
         return;
       }
+      // What an earlier collection's card charge paid is not charged again.
+      await settleShareCollectionsOf(deps, tx, request.reportId);
       // The owner cannot pay the share by link as well: the checkouts are closed (or fulfilled) first.
       await closeShareCheckouts(deps, tx, request.reportId);
       const due = await lockShareDue(tx, request.reportId);
@@ -107,54 +117,23 @@ export function collectShareSubscription(deps: PaymentDeps) {
         },
         priced.lines,
       );
-      await settle({ orderId, amount: priced.total });
-      const charge = await vault.charge(card, priced.total, `collect:${request.collectionId}`);
-      if (charge.status !== 'paid') {
-        await updateOrder(tx, orderId, {
-          status: 'failed',
-          failedAt: now,
-          updatedAt: now,
-          problem: charge.message,
-        });
-        return fail(charge.status, charge.message);
-      }
-      await settle({ outcome: 'paid' });
-      const { outcome } = await fulfilOrder(deps, {
+      // Charged once this commits (share-collection-charges.ts); until answered, the share is not paid
+      // any other way.
+      await settle({
         orderId,
-        tx,
-        source: 'collection',
-        payment: {
-          providerSessionId: `collect_${request.collectionId}`,
-          status: 'paid',
-          amountTotal: priced.total,
-          currency: priced.currency,
-          providerPaymentId: charge.providerPaymentId,
+        amount: priced.total,
+        outcome: 'pending',
+        pendingCharge: {
+          key: `collect:${request.collectionId}`,
+          amount: priced.total,
+          card: cardAsked(card),
         },
       });
+      await queueShareCollectionCharge(tx, request.collectionId, now);
       logger.info(
-        { reportId: request.reportId, attempt: request.attempt, orderId, outcome },
-        'share collected',
+        { reportId: request.reportId, attempt: request.attempt, orderId },
+        'share collection charge asked',
       );
     },
   });
-}
-
-async function announceFailure(tx: Executor, deps: PaymentDeps, failure: PaymentShareCollectionFailed) {
-  await enqueueEvent(
-    tx,
-    outboxEvents,
-    {
-      type: 'payment.share-collection.failed',
-      data: {
-        collectionId: failure.collectionId,
-        reportId: failure.reportId,
-        userId: failure.userId,
-        attempt: failure.attempt,
-        reason: failure.reason,
-        message: failure.message,
-        failedAt: failure.failedAt,
-      },
-    },
-    { clock: deps.clock },
-  );
 }

@@ -2,7 +2,9 @@
  * The saved-cards module's tables (re-exported by db/schema.ts so drizzle-kit sees them): the owner's card
  * on file, the setups that lead to it, and each automatic collection attempt charged against it.
  */
-import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workItemColumns } from '@platform/service-kit/columns';
+import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PendingCharge } from './pending-charge.js';
 
 const paymentSchema = pgSchema('payment');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -58,7 +60,9 @@ export const cardSetups = paymentSchema.table(
 );
 export type CardSetupRow = typeof cardSetups.$inferSelect;
 
+/** 'pending': the card's provider was asked (or is about to be), its answer not recorded yet. */
 export const SHARE_COLLECTION_OUTCOMES = [
+  'pending',
   'paid',
   'nothing-due',
   'no-card',
@@ -83,6 +87,26 @@ export const shareCollections = paymentSchema.table(
     outcome: text('outcome', { enum: SHARE_COLLECTION_OUTCOMES }).notNull(),
     message: text('message').notNull().default(''),
     createdAt: at('created_at').notNull(),
+    /**
+     * The card charge asked and not answered yet (saved-cards/share-collection-charges.ts): committed
+     * before the provider is asked, cleared with its answer.
+     */
+    pendingCharge: jsonb('pending_charge').$type<PendingCharge>(),
   },
   (table) => [index('share_collections_report_idx').on(table.reportId)],
 );
+export type ShareCollectionRow = typeof shareCollections.$inferSelect;
+
+export const SHARE_COLLECTION_CHARGE_STATUSES = ['queued', 'answered', 'failed'] as const;
+
+/**
+ * The work queue of the card charges the collections asked for (a kit work queue, id = the collection's
+ * id): each is asked of the provider and answered after the request's transaction committed its pending
+ * mark. 'failed' (given up after its attempts) leaves the mark: whoever pays the share next answers it first.
+ */
+export const shareCollectionCharges = paymentSchema.table('share_collection_charges', {
+  id: uuid('id').primaryKey(),
+  status: text('status', { enum: SHARE_COLLECTION_CHARGE_STATUSES }).notNull().default('queued'),
+  ...workItemColumns(),
+  queuedAt: at('queued_at').notNull(),
+});

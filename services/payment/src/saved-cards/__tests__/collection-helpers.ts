@@ -12,6 +12,7 @@ import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { inboxEvents, orders } from '../../db/schema.js';
 import type { PaymentUnderTest } from '../../__tests__/harness.js';
+import { shareCollections } from '../saved-cards.tables.js';
 
 export type UserCaller = Extract<Caller, { kind: 'user' }>;
 
@@ -34,6 +35,21 @@ export function collectionHelpers(payment: () => PaymentUnderTest) {
       (count) => count > 0,
       `${type} to be applied`,
     );
+    // A collection's card charge is asked and answered after the request committed: its queue's turn.
+    if (type === 'revenue.share.collection-requested') {
+      const { collectionId } = data as EventData<'revenue.share.collection-requested'>;
+      await waitFor(
+        async () =>
+          (
+            await service.deps.db
+              .select({ outcome: shareCollections.outcome })
+              .from(shareCollections)
+              .where(eq(shareCollections.collectionId, collectionId))
+          )[0]?.outcome,
+        (outcome) => outcome !== 'pending',
+        'the collection to be answered',
+      );
+    }
   }
 
   /** What the revenue service announces about `who`'s report: `amountDue` still owed (verified). */

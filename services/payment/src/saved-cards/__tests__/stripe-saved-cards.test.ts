@@ -7,12 +7,16 @@
  * before the card is charged (also one whose page was still being made), and one paid first is the
  * share's only payment: the card is not charged.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
   SHARE_CHECKOUT_MESSAGES,
   SavedCardSetupResponseSchema,
 } from '@platform/contracts';
+import { waitFor, withInsertTrigger } from '@platform/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { automaticRefunds } from '../../db/schema.js';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
 import { startRecordingServer, type RecordedRequest } from '../../providers/__tests__/recording-server.js';
 import {
@@ -20,6 +24,7 @@ import {
   STRIPE_KEY,
   type FakePaymentMethod,
 } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { shareCollections } from '../saved-cards.tables.js';
 import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
 
 const SITE = 'https://shop.example';
@@ -239,5 +244,72 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     expect(sessions.map((session) => session.status)).toEqual(['expired']);
     expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
     expect(await paidEventsOf(reportId)).toHaveLength(1);
+  });
+
+  /**
+   * Runs `run` while the database cannot record what a card charge of `reportId` paid (an outage from the
+   * moment Stripe took the money until `run` is done).
+   */
+  const whileCardRecordFails = (reportId: string, run: () => Promise<void>) =>
+    withInsertTrigger(
+      payment.service.deps.db,
+      'payment.fulfilments',
+      `if new.source = 'collection' and exists (
+           select 1 from payment.orders o where o.id = new.order_id
+             and o.revenue_report_id = '${reportId}' and o.provider_session_id like 'collect\\_%') then
+         raise exception 'the database is unavailable';
+       end if;
+       return new;`,
+      run,
+    );
+
+  it('never lets the owner pay a share by link while a card charge of it is unrecorded', async () => {
+    const who = owner();
+    const setupId = await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    const request = collectionRequest(who, reportId, 1, 40_000);
+    await whileCardRecordFails(reportId, async () => {
+      await payment.service.deps.bus.publish({
+        id: randomUUID(),
+        type: 'revenue.share.collection-requested',
+        version: 1,
+        occurredAt: payment.clock.now().toISOString(),
+        data: request,
+      });
+      await waitFor(
+        async () => cardChargesOf(setupId).length,
+        (count) => count > 0,
+        'Stripe to charge the card',
+      );
+      // Stripe took the money, nothing here says so yet: the owner presses Pay now and pays on the page.
+      const opened = await payShare(who, reportId);
+      if (opened.status === 200) {
+        const { sessionId } = CreateCheckoutSessionResponseSchema.parse(await opened.json());
+        api.pay(sessionId);
+        await payment.call(`/api/revenue-share-checkout/return?session_id=${sessionId}`, {
+          caller: who,
+          redirect: 'manual',
+        });
+      }
+    });
+
+    // Once the database is back, the card charge is what paid the share, and the only money kept.
+    const again = await payShare(who, reportId);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: SHARE_CHECKOUT_MESSAGES.nothingDue });
+    expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
+    const refunded = new Set(
+      (await payment.service.deps.db.select().from(automaticRefunds)).map((refund) => refund.id),
+    );
+    const keptByLink = (await shareSessionsOf(reportId)).filter(
+      (session) => session.payment_status === 'paid' && !refunded.has(session.metadata.orderId ?? ''),
+    );
+    expect(keptByLink).toEqual([]);
+    expect(await paidEventsOf(reportId)).toHaveLength(1);
+    const outcomes = await payment.service.deps.db
+      .select({ outcome: shareCollections.outcome })
+      .from(shareCollections)
+      .where(eq(shareCollections.reportId, reportId));
+    expect(outcomes).toEqual([{ outcome: 'paid' }]);
   });
 });
