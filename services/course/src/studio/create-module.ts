@@ -1,18 +1,20 @@
 /**
  * `POST /api/courses/:id/modules`: a new section at the end of the course, a draft unless published at
- * once, released by default the day after the latest section.
+ * once, released by default the day after the latest section (at most on the last day allowed).
  */
-import type { CreateModuleRequestSchema, StudioSection } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
+import {
+  STUDIO_RELEASE_DAY_MAX,
+  type CreateModuleRequestSchema,
+  type StudioSection,
+} from '@platform/contracts';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 import { getStudioSection } from './get-studio-outline.js';
 import { latestReleaseDay, nextModulePosition } from './studio.repository.js';
 
 export async function createModule(
-  deps: { db: Database; clock: Clock },
+  deps: CourseChangeDeps,
   courseId: number,
   input: z.output<typeof CreateModuleRequestSchema>,
 ): Promise<StudioSection> {
@@ -25,7 +27,9 @@ export async function createModule(
         title: input.title,
         description: input.description ?? '',
         orderIndex: await nextModulePosition(tx, courseId),
-        availableAfterDays: input.availableAfterDays ?? (latest === null ? 0 : latest + 1),
+        // Never past the last day a section may open on, which the editor could then not save.
+        availableAfterDays:
+          input.availableAfterDays ?? (latest === null ? 0 : Math.min(latest + 1, STUDIO_RELEASE_DAY_MAX)),
         isPublished: input.isPublished ?? false,
       })
       .returning({ id: courseModules.id });

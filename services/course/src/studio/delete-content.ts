@@ -4,15 +4,14 @@
  * enrolments stay, and a member who has now done everything left of the section or course has finished it.
  */
 import { LESSON_NOT_FOUND_MESSAGE, MODULE_NOT_FOUND_MESSAGE } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database, Executor } from '@platform/service-kit/db';
+import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import { courseLessons, courseModules } from '../db/schema.js';
 import { findLesson, findModule } from '../learning/learning.repository.js';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 
-type Deps = { db: Database; clock: Clock };
+type Deps = CourseChangeDeps;
 
 /** `DELETE /api/modules/:id`: the section and its lessons. */
 export async function deleteModule(deps: Deps, moduleId: number): Promise<void> {

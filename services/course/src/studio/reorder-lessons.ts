@@ -8,16 +8,14 @@ import {
   MODULE_NOT_FOUND_MESSAGE,
   type StudioSectionList,
 } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
 import { listAllLessons, renumberLessons } from './studio.repository.js';
 import { findModule, listCourseModules } from '../learning/learning.repository.js';
 
 export async function reorderLessons(
-  deps: { db: Database; clock: Clock },
+  deps: CourseChangeDeps,
   moduleId: number,
   lessonIds: number[],
 ): Promise<StudioSectionList> {

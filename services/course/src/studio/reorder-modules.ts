@@ -1,15 +1,13 @@
 /** `PUT /api/courses/:id/modules/order`: the course's sections in a new order (every one, once). */
 import { COURSE_STUDIO_MESSAGES, type StudioSectionList } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 import { listStudioSections } from './get-studio-outline.js';
 import { renumberModules } from './studio.repository.js';
 import { listCourseModules } from '../learning/learning.repository.js';
 
 export async function reorderModules(
-  deps: { db: Database; clock: Clock },
+  deps: CourseChangeDeps,
   courseId: number,
   moduleIds: number[],
 ): Promise<StudioSectionList> {

@@ -1,12 +1,14 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import { completionRow, PROGRESS, type Progress } from '../learning/learning.repository.js';
 import {
+  courseEnrollments,
   courseLessons,
   courseModules,
   courses,
+  learnerNames,
   lessonUploads,
   moduleProgress,
   type LessonUploadRow,
@@ -137,6 +139,31 @@ export async function completeModuleFor(
       set: { completed: true, completedAt: options.at },
     });
   return due.length;
+}
+
+/**
+ * Of these members, those whose enrolment in the course stands and is not completed yet, with the address
+ * auth gave for them (where a certificate is e-mailed); one whose address was never announced is left out.
+ */
+export async function listUnfinishedEnrolments(
+  db: Executor,
+  options: { courseId: number; userIds: string[] },
+): Promise<Array<{ userId: string; email: string }>> {
+  if (options.userIds.length === 0) return [];
+  return db
+    .select({ userId: courseEnrollments.userId, email: learnerNames.email })
+    .from(courseEnrollments)
+    .innerJoin(learnerNames, eq(learnerNames.userId, courseEnrollments.userId))
+    .where(
+      and(
+        eq(courseEnrollments.courseId, options.courseId),
+        inArray(courseEnrollments.userId, options.userIds),
+        isNull(courseEnrollments.completedAt),
+        isNull(courseEnrollments.withdrawnAt),
+        ne(learnerNames.email, ''),
+      ),
+    )
+    .orderBy(asc(courseEnrollments.userId));
 }
 
 /** The admin's finished uploads, newest first. */

@@ -9,8 +9,7 @@ import {
   type StudioLesson,
   type UpdateLessonRequestSchema,
 } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database, Transaction } from '@platform/service-kit/db';
+import type { Transaction } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ObjectStore } from '@platform/service-kit/storage';
 import { eq } from 'drizzle-orm';
@@ -18,14 +17,12 @@ import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
 import { courseMediaKey } from '../media/bundled-media.js';
 import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/queue-transcode.js';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 import { getStudioLesson } from './get-studio-outline.js';
 import { assertStoredFiles, knownLengthOf, storedVideoOf } from './stored-media.js';
 import { findLesson } from '../learning/learning.repository.js';
 
-export interface StudioDeps {
-  db: Database;
-  clock: Clock;
+export interface StudioDeps extends CourseChangeDeps {
   store?: ObjectStore | null;
 }
 

@@ -4,18 +4,16 @@ import {
   type StudioSection,
   type UpdateModuleRequestSchema,
 } from '@platform/contracts';
-import type { Clock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
-import { changeCourse } from './change-course.js';
+import { changeCourse, type CourseChangeDeps } from './change-course.js';
 import { getStudioSection } from './get-studio-outline.js';
 import { findModule } from '../learning/learning.repository.js';
 
 export async function updateModule(
-  deps: { db: Database; clock: Clock },
+  deps: CourseChangeDeps,
   moduleId: number,
   changes: z.output<typeof UpdateModuleRequestSchema>,
 ): Promise<StudioSection> {

@@ -498,6 +498,34 @@ describe.each(backings())('course studio calls on $name', (factory) => {
     expect((await studioList()).map((item) => item.id)).toEqual(all.slice(0, -1).map((item) => item.id));
   });
 
+  it('opens a section added after one on the last allowed day on that day, so it can be saved as shown', async () => {
+    const last = StudioSectionSchema.parse(
+      (
+        await call(admin, 'POST', `/api/courses/${outline.courseId}/modules`, {
+          title: 'A year on',
+          availableAfterDays: 365,
+        })
+      ).body,
+    );
+    const created = await call(admin, 'POST', `/api/courses/${outline.courseId}/modules`, {
+      title: 'After it',
+    });
+    expect(created.status).toBe(201);
+    const added = StudioSectionSchema.parse(created.body);
+    expect(added.availableAfterDays).toBe(365);
+    // The editor saves the section with the day it shows.
+    const saved = await call(admin, 'PUT', `/api/modules/${added.id}`, {
+      title: 'After it, renamed',
+      description: added.description,
+      availableAfterDays: added.availableAfterDays,
+      isPublished: added.isPublished,
+    });
+    expect(saved.status).toBe(200);
+    for (const section of [added, last]) {
+      expect((await call(admin, 'DELETE', `/api/modules/${section.id}`)).status).toBe(204);
+    }
+  });
+
   it('reorders sections and lessons in one step, refusing an order that is not the whole list', async () => {
     const { section, first, second } = await scratchSection('Reorder');
     const third = StudioLessonSchema.parse(

@@ -6,10 +6,12 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import {
+  CourseCertificateIssuedSchema,
   CoursePreviewSchema,
   CourseSummarySchema,
   LessonNavigationSchema,
   MemberLessonListSchema,
+  MyCertificateListSchema,
   ProductListSchema,
   type Caller,
 } from '@platform/contracts';
@@ -299,6 +301,47 @@ describe.each(backings())('what the course studio changes for everyone on $name'
     });
     expect(added.status).toBe(201);
     expect(await completion(member)).toMatchObject({ completed: true });
+  });
+
+  it('issues the certificate of a member whose course a studio change finished, with its e-mail', async () => {
+    const member = await enrol(ENROLLED_AT);
+    const created = await call(admin, 'POST', `/api/courses/${outline.courseId}/modules`, {
+      title: 'Bonus day',
+      isPublished: true,
+    });
+    const extra = created.body as { id: number };
+    expect(
+      (await call(admin, 'POST', `/api/modules/${extra.id}/lessons`, { title: 'Bonus', isPublished: true }))
+        .status,
+    ).toBe(201);
+    for (const section of (await modulesOf(member)).filter((item) => item.id !== extra.id)) {
+      expect((await call(member, 'POST', `/api/modules/${section.id}/complete`, {})).status).toBe(200);
+    }
+    const certificatesOf = async (who: User) =>
+      MyCertificateListSchema.parse((await call(who, 'GET', '/api/certificates')).body);
+    expect(await certificatesOf(member)).toEqual([]);
+
+    // The one section left goes: every section the member sees is done, so the course is finished.
+    expect((await call(admin, 'DELETE', `/api/modules/${extra.id}`)).status).toBe(204);
+
+    const issued = await certificatesOf(member);
+    expect(issued).toEqual([
+      expect.objectContaining({ courseId: outline.courseId, issuedAt: clock.now().toISOString() }),
+    ]);
+    const events = (await course.events('course.certificate.issued'))
+      .map((row) => CourseCertificateIssuedSchema.parse(row.data))
+      .filter((event) => event.userId === member.userId);
+    expect(events).toEqual([expect.objectContaining({ certificateId: issued[0]!.id, email: member.email })]);
+    // The admin's own progress (the preview) earns nothing, and another change issues nothing more.
+    expect(await certificatesOf(admin)).toEqual([]);
+    expect(
+      (
+        await call(admin, 'PUT', `/api/modules/${outline.sections[0]!.id}`, {
+          title: outline.sections[0]!.title,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await certificatesOf(member)).toHaveLength(1);
   });
 
   it('removes a section with its progress, finishing the course for whoever did every other section', async () => {
