@@ -22,7 +22,8 @@ import { createMediaFileSender } from './media/media-files.js';
 import { createPublicPreviews } from './media/public-previews.js';
 import { createSignedMedia } from './media/signed-media.js';
 import { createLoadShedder } from './overload/shed-load.js';
-import { answerJson, type NodeMiddleware } from './plain-http.js';
+import { CLIENT_BODY_IDLE_MS, cutStalledBodies } from './overload/stalled-bodies.js';
+import { answerJson, toOriginForm, type NodeMiddleware } from './plain-http.js';
 import { chooseRequestId } from './request-id.js';
 import { isApiPath, resolveService } from './routes.js';
 import { createClientAddressOf } from './security/client-address.js';
@@ -49,6 +50,8 @@ export interface GatewayDeps {
   clock: Clock;
   /** True once the process is stopping: `/readyz` answers 503 from then on. */
   isStopping: () => boolean;
+  /** Time without a byte of a body still owed before its request is cut (tests shorten it). */
+  clientBodyIdleMs: number;
 }
 
 export interface Gateway {
@@ -127,6 +130,8 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
       clientAddressOf: createClientAddressOf(config.TRUSTED_PROXIES),
       retryAfterSeconds: config.RETRY_AFTER_SECONDS,
     }).step,
+    // A body that stops arriving would keep its place above for as long as its client liked.
+    cutStalledBodies(deps.clientBodyIdleMs ?? CLIENT_BODY_IDLE_MS),
     createHealthCheck({ config, agents, isStopping: deps.isStopping ?? (() => false) }),
     refuseCrossSiteWrites(),
     // Signed media addresses and the free previews are sent here from the course's folder, before the
@@ -144,6 +149,7 @@ export function createGateway(config: GatewayConfig, deps: Partial<GatewayDeps> 
   ];
 
   const listener: RequestListener = (req, res) => {
+    toOriginForm(req);
     // Read by the access line and the media handlers (the request line as the browser sent it).
     (req as { originalUrl?: string }).originalUrl = req.url;
     runSteps(steps, req, res, (error) => answerUnhandled(req, res, error));

@@ -34,6 +34,22 @@ export function pathOf(url: string | undefined): string | undefined {
   return path.includes('#') ? undefined : path;
 }
 
+/**
+ * Rewrites an absolute-form request line (`GET http://host/a/../b?q`, which a server must accept) to the
+ * origin form of its path with the dot segments resolved (`/b?q`), the path `requestPath` routes by: every
+ * step, and the service the request goes to, then see the path it was routed by, never a raw one that
+ * the route table did not give that service (`http://host/internal/../api/…`).
+ */
+export function toOriginForm(req: IncomingMessage): void {
+  if (pathOf(req.url) !== undefined) return;
+  try {
+    const url = new URL(req.url ?? '');
+    req.url = `${url.pathname}${url.search}`;
+  } catch {
+    // Not a URL (`*`, a fragment): no step finds a path in it.
+  }
+}
+
 /** A request's path: `pathOf(req.url)`, or the path of an absolute-form request line (`http://host/…`). */
 export function requestPath(req: IncomingMessage): string {
   const path = pathOf(req.url);

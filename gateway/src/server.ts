@@ -16,7 +16,7 @@ export interface RunningGateway {
 
 export async function startGateway(
   config: GatewayConfig,
-  options: { logger?: Logger; inProcess?: InProcessServices } = {},
+  options: { logger?: Logger; inProcess?: InProcessServices; clientBodyIdleMs?: number } = {},
 ): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   startTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
@@ -26,6 +26,7 @@ export async function startGateway(
     logger,
     agents,
     inProcess: options.inProcess,
+    ...(options.clientBodyIdleMs !== undefined && { clientBodyIdleMs: options.clientBodyIdleMs }),
     isStopping: () => stopping,
   });
   const running = await listen(listener, config.PORT, config.HOST);
