@@ -415,6 +415,16 @@ export async function lockLearnerProgress(db: Executor, userId: string): Promise
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-progress:${userId}`}))`);
 }
 
+/** The standing, unfinished enrolments of these members in the course. */
+export function unfinishedEnrolmentsOf(options: { courseId: number; userIds: string[] }): SQL | undefined {
+  return and(
+    eq(courseEnrollments.courseId, options.courseId),
+    inArray(courseEnrollments.userId, options.userIds),
+    isNull(courseEnrollments.completedAt),
+    isNull(courseEnrollments.withdrawnAt),
+  );
+}
+
 /** Marks the standing, unfinished enrolments of these members in the course completed. */
 export async function completeEnrolmentsFor(
   db: Executor,
@@ -424,14 +434,7 @@ export async function completeEnrolmentsFor(
   const updated = await db
     .update(courseEnrollments)
     .set({ completedAt: options.at })
-    .where(
-      and(
-        eq(courseEnrollments.courseId, options.courseId),
-        inArray(courseEnrollments.userId, options.userIds),
-        isNull(courseEnrollments.completedAt),
-        isNull(courseEnrollments.withdrawnAt),
-      ),
-    )
+    .where(unfinishedEnrolmentsOf(options))
     .returning({ id: courseEnrollments.id });
   return updated.length;
 }

@@ -1,8 +1,13 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
 import type { Executor } from '@platform/service-kit/db';
-import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
-import { completionRow, PROGRESS, type Progress } from '../learning/learning.repository.js';
+import {
+  completionRow,
+  PROGRESS,
+  unfinishedEnrolmentsOf,
+  type Progress,
+} from '../learning/learning.repository.js';
 import {
   courseEnrollments,
   courseLessons,
@@ -154,15 +159,7 @@ export async function listUnfinishedEnrolments(
     .select({ userId: courseEnrollments.userId, email: learnerNames.email })
     .from(courseEnrollments)
     .innerJoin(learnerNames, eq(learnerNames.userId, courseEnrollments.userId))
-    .where(
-      and(
-        eq(courseEnrollments.courseId, options.courseId),
-        inArray(courseEnrollments.userId, options.userIds),
-        isNull(courseEnrollments.completedAt),
-        isNull(courseEnrollments.withdrawnAt),
-        ne(learnerNames.email, ''),
-      ),
-    )
+    .where(and(unfinishedEnrolmentsOf(options), ne(learnerNames.email, '')))
     .orderBy(asc(courseEnrollments.userId));
 }
 
