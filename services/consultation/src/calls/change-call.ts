@@ -6,8 +6,8 @@
  * (one live booking per start, one per submission) refuse what slips past.
  */
 import { randomUUID } from 'node:crypto';
-import { CALL_MESSAGES, type BookCallRequest } from '@platform/contracts';
-import { isUniqueViolation, type Transaction } from '@platform/service-kit/db';
+import { CALL_MESSAGES, UPLOAD_MESSAGES, type BookCallRequest } from '@platform/contracts';
+import { isForeignKeyViolation, isUniqueViolation, type Transaction } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -98,6 +98,9 @@ export async function bookCall(
     deps.logger.info({ submissionId: submission.id, bookingId: booking.id }, 'consultation call booked');
     return booking;
   } catch (error) {
+    // The request was erased (its owner's account deleted) after the rights were checked: the same 404 as an
+    // unknown one.
+    if (isForeignKeyViolation(error)) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
     // A booking that slipped past the checks meets the unique indexes: the slot, or this request's.
     if (!isUniqueViolation(error)) throw error;
     const mine = await findLiveBooking(deps.db, submission.id);

@@ -7,9 +7,11 @@
 import {
   CONTINUE_LATER_MESSAGES,
   CONTINUE_LINK_TTL_DAYS,
+  UPLOAD_MESSAGES,
   type ContinueLaterResponse,
 } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
+import { isForeignKeyViolation } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
@@ -38,27 +40,34 @@ export async function continueLater(
     deps.logger.info({ submissionId: submission.id }, 'continue-later e-mail skipped: too many lately');
     return answer;
   }
-  await deps.db.transaction(async (tx) => {
-    const token = await issueLink(tx, { submissionId: submission.id, purpose: 'continue', expiresAt, now });
-    await enqueueEvent(
-      tx,
-      outboxEvents,
-      {
-        type: 'consultation.continue-link.requested',
-        data: {
-          submissionId: submission.id,
-          email: submission.email,
-          ownerName: submission.ownerName,
-          businessName: submission.businessName,
-          token,
-          expiresAt: expiresAt.toISOString(),
-          requestedAt: now.toISOString(),
+  await deps.db
+    .transaction(async (tx) => {
+      const token = await issueLink(tx, { submissionId: submission.id, purpose: 'continue', expiresAt, now });
+      await enqueueEvent(
+        tx,
+        outboxEvents,
+        {
+          type: 'consultation.continue-link.requested',
+          data: {
+            submissionId: submission.id,
+            email: submission.email,
+            ownerName: submission.ownerName,
+            businessName: submission.businessName,
+            token,
+            expiresAt: expiresAt.toISOString(),
+            requestedAt: now.toISOString(),
+          },
+          headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
         },
-        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
-      },
-      { clock: deps.clock },
-    );
-  });
+        { clock: deps.clock },
+      );
+    })
+    .catch((error: unknown) => {
+      // The request was erased (its owner's account deleted) after the rights were checked: the same 404
+      // as an unknown one.
+      if (isForeignKeyViolation(error)) throw new AppError('not_found', UPLOAD_MESSAGES.notFound);
+      throw error;
+    });
   deps.logger.info({ submissionId: submission.id }, 'continue-later link e-mailed');
   return answer;
 }

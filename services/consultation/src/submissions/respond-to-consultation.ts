@@ -32,7 +32,8 @@ export async function respondToConsultation(
   const now = deps.clock.now();
   const headers = requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined;
   const result = await deps.db.transaction(async (tx) => {
-    const current = await findSubmission(tx, submissionId);
+    // Locked: a second press at once (another tab) waits, then sees this change and sends nothing again.
+    const current = await findSubmission(tx, submissionId, true);
     if (!current) throw new AppError('not_found', 'Consultation not found');
     const response =
       request.consultationResponse !== undefined

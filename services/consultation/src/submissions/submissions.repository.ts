@@ -38,8 +38,10 @@ export async function findSubmissionByClientRequestId(
   return row ?? null;
 }
 
-export async function findSubmission(db: Executor, id: string): Promise<SubmissionRow | null> {
-  const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+/** The submission, or null; `lock` holds its row until the transaction ends. */
+export async function findSubmission(db: Executor, id: string, lock = false): Promise<SubmissionRow | null> {
+  const query = db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -49,7 +49,8 @@ export function toMyConsultation(row: SubmissionRow, files: FileRow[]): MyConsul
     confirmedAt: iso(row.confirmedAt),
     reviewedAt: iso(row.reviewedAt),
     completedAt: iso(row.completedAt),
-    consultationResponse: row.consultationResponse,
+    // The admin's draft (saved with 'Mark In Review') is the owner's only once the consultation is completed.
+    consultationResponse: row.status === 'completed' ? row.consultationResponse : null,
     imageCount: lists.imageFiles.length,
     videoCount: lists.videoFiles.length,
     documentCount: lists.documentFiles.length,
@@ -61,6 +62,7 @@ export function toAdminConsultation(row: SubmissionRow, files: FileRow[]): Admin
   return {
     ...toMyConsultation(row, files),
     ...filesByList(files),
+    consultationResponse: row.consultationResponse,
     userId: row.userId,
     businessType: null,
     responseFiles: row.responseFiles,

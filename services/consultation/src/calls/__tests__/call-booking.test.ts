@@ -4,7 +4,7 @@
  * event) and books again. Under parallel requests exactly one booking takes a slot; a slot not published,
  * a second booking and a request not completed are refused with one message; strangers get 404, members
  * on the admin path 403; bad availability is refused field by field and nothing changes; past the limit
- * per owner a 429.
+ * per owner a 429; a request erased while its call is booked is a 404.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -15,10 +15,16 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import { useBacking } from '@platform/service-kit/testing';
+import type { Database } from '@platform/service-kit/db';
+import { erasePersonalData } from '@platform/service-kit/personal-data';
+import { interleave, useBacking } from '@platform/service-kit/testing';
+import { consultationPersonalData } from '../../account-data/personal-data.js';
+import { outboxEvents } from '../../db/schema.js';
 import { stepOne } from '../../__tests__/fixtures.js';
 import { admin, backings, json, startConsultation, user } from '../../__tests__/harness.js';
 import type { ConsultationUnderTest } from '../../__tests__/harness.js';
+import { findSubmission } from '../../submissions/submissions.repository.js';
+import { bookCall } from '../change-call.js';
 
 // Monday 7 December 2026, 15:00 UTC (8:00 in Denver).
 const NOW = '2026-12-07T15:00:00.000Z';
@@ -290,4 +296,29 @@ describe.each(backings())('booking a consultation call on $name', (factory) => {
     expect((await readCall(busy, id)).booking).toBeNull();
     expect((await book(owner, mine, open, 'UTC')).status).toBe(201);
   });
+
+  // The owner's account erased (another tab) while their booking is being written. PostgreSQL only: PGlite
+  // runs one transaction at a time, so nothing there can interleave.
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('answers 404, not a failure, when the request is erased while the call is being booked', async () => {
+      const leaving = user({ email: 'jo@leaving-diner.com' });
+      const id = await completedRequestOf(leaving);
+      const slot = (await readCall(leaving, id)).slots.at(-1)!.startsAt;
+      const submission = (await findSubmission(app.service.deps.db, id))!;
+      let outcome: unknown;
+      await interleave(
+        app.service.deps.db,
+        (tx) => erasePersonalData(tx, consultationPersonalData, leaving, outboxEvents),
+        async (tx) => {
+          const deps = { ...app.service.deps, db: tx as Database };
+          const request = { startsAt: slot, timeZone: 'UTC' };
+          outcome = await bookCall(deps, { submission, userId: leaving.userId, request }).catch((e) => e);
+        },
+      );
+      expect(outcome).toMatchObject({ type: 'not_found', message: 'Consultation not found' });
+      expect(
+        (await app.events('consultation.call.booked')).map((event) => event.data.submissionId),
+      ).not.toContain(id);
+    });
+  }
 });

@@ -1,16 +1,21 @@
 /**
  * The admin consultations page's calls: the list with every field the page reads, Mark In Review, Mark
  * Completed (only with a response; the owner is told), Save Notes (status unchanged), and refusals for
- * visitors and members.
+ * visitors and members. A draft response stays the admin's until completed; a press made twice at once
+ * changes and tells once.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
   AdminConsultationListSchema,
   AdminConsultationSchema,
   type ConsultationResponse,
+  type MyConsultation,
 } from '@platform/contracts';
+import type { Database } from '@platform/service-kit/db';
+import { interleave } from '@platform/service-kit/testing';
 import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
 import { admin, backings, json, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
+import { respondToConsultation } from '../respond-to-consultation.js';
 
 describe.each(backings())('the admin review on $name', (factory) => {
   const boss = admin();
@@ -155,4 +160,51 @@ describe.each(backings())('the admin review on $name', (factory) => {
     expect(mine[0]!.completedAt).toBe(body.completedAt);
     expect(mine[0]!.reviewedAt).toBe(body.reviewedAt);
   });
+
+  it('keeps a draft response saved with Mark In Review from the owner until the consultation is completed', async () => {
+    const drafting = user({ email: 'omar@harbor-grill.com' });
+    const { submissionId } = await sendStepOne(app, drafting);
+    const draft = 'Half-written: look at the lunch menu and';
+    const reviewed = await respond({ status: 'in_review', consultationResponse: draft }, boss, submissionId);
+    expect(AdminConsultationSchema.parse(await reviewed.json())).toMatchObject({
+      status: 'in_review',
+      consultationResponse: draft,
+    });
+    const ownView = async () =>
+      ((await (await app.requestAs(drafting, '/api/my-consultations')).json()) as MyConsultation[])[0]!;
+    expect(await ownView()).toMatchObject({ status: 'in_review', consultationResponse: null });
+
+    const answer = 'Cut the lunch menu to 12 dishes and re-cost every plate.';
+    await respond({ status: 'completed', consultationResponse: answer }, boss, submissionId);
+    expect(await ownView()).toMatchObject({ status: 'completed', consultationResponse: answer });
+  });
+
+  // Two admin tabs (or a double click on a slow answer) pressing the same button at once. PGlite runs one
+  // transaction at a time, so the two requests can only meet on PostgreSQL.
+  if (factory.name.startsWith('PostgreSQL')) {
+    /** The same review twice, the second meeting the first before it commits; the new request's id. */
+    async function reviewTwiceAtOnce(request: Parameters<typeof respondToConsultation>[2]) {
+      const { submissionId } = await sendStepOne(app, user({ email: 'omar@harbor-grill.com' }));
+      const deps = app.service.deps;
+      const review = (tx: unknown) =>
+        respondToConsultation({ ...deps, db: tx as Database }, submissionId, request);
+      await interleave(deps.db, review, review);
+      return submissionId;
+    }
+    const eventsAbout = async (type: string, submissionId: string) =>
+      (await app.events(type)).filter((event) => event.data.submissionId === submissionId);
+
+    it("e-mails the owner the response once when 'Mark Completed' is pressed twice at once", async () => {
+      const submissionId = await reviewTwiceAtOnce({
+        status: 'completed',
+        consultationResponse: 'Cut the lunch menu to 12 dishes and re-cost every plate.',
+      });
+      expect(await eventsAbout('consultation.submission.responded', submissionId)).toHaveLength(1);
+    });
+
+    it("tells auth once when 'Mark In Review' is pressed twice at once", async () => {
+      const submissionId = await reviewTwiceAtOnce({ status: 'in_review' });
+      expect(await eventsAbout('consultation.submission.reviewed', submissionId)).toHaveLength(1);
+    });
+  }
 });

@@ -17,11 +17,18 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
+import { erasePersonalData } from '@platform/service-kit/personal-data';
+import { interleave } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { addFilesLinks } from '../../db/schema.js';
+import { consultationPersonalData } from '../../account-data/personal-data.js';
+import { addFilesLinks, outboxEvents } from '../../db/schema.js';
+import type { RateLimits } from '../../http/rate-limits.js';
 import { hashToken } from '../../lib/tokens.js';
 import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
 import { backings, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
+import { continueLater as askToContinueLater } from '../continue-later.js';
+import { findSubmission } from '../submissions.repository.js';
 
 describe.each(backings())("'Continue Later' on $name", (factory) => {
   const clock = new SettableClock('2031-05-04T09:00:00.000Z');
@@ -168,4 +175,32 @@ describe.each(backings())("'Continue Later' on $name", (factory) => {
     });
     expect(upload.status).toBe(403);
   });
+
+  // The request erased (its owner's account deleted in another tab) while its link is being issued.
+  // PostgreSQL only: PGlite runs one transaction at a time, so nothing there can interleave.
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('answers 404, not a failure, when the request is erased while its link is being issued', async () => {
+      const saved = await startRequest();
+      const submission = (await findSubmission(app.service.deps.db, saved.submissionId))!;
+      const owner = user({ email: saved.email });
+      const limits = {
+        lookupEmails: app.service.deps.rateLimits.limiter({
+          name: 'erased-link-emails',
+          points: 10,
+          durationSeconds: 3600,
+        }),
+      } as RateLimits;
+      let outcome: unknown;
+      await interleave(
+        app.service.deps.db,
+        (tx) => erasePersonalData(tx, consultationPersonalData, owner, outboxEvents),
+        async (tx) => {
+          const deps = { ...app.service.deps, db: tx as Database };
+          outcome = await askToContinueLater(deps, limits, submission).catch((e) => e);
+        },
+      );
+      expect(outcome).toMatchObject({ type: 'not_found', message: 'Consultation not found' });
+      expect(await linkEventsFor(saved.submissionId)).toHaveLength(0);
+    });
+  }
 });
