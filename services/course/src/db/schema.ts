@@ -68,6 +68,11 @@ export const courseModules = courseSchema.table(
     availableAfterDays: integer('available_after_days').notNull().default(0),
     /** A draft section is edited in the studio but shown to nobody else (nor counted in the catalogue). */
     isPublished: boolean('is_published').notNull().default(true),
+    /**
+     * Bumped by each studio save of the section's own fields (not by a reorder): a save names the version it
+     * was made from and is refused when another came first (docs/behaviour/course-studio.md#two-editors).
+     */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (table) => [
@@ -106,6 +111,11 @@ export const courseLessons = courseSchema.table(
     hlsUrl: text('hls_url'),
     /** A poster frame under `course-media/`, taken from the video when it is transcoded. */
     posterUrl: text('poster_url'),
+    /**
+     * Bumped by each studio save of the lesson's own fields (not by a reorder or a transcode): a save names the
+     * version it was made from and is refused when another came first (docs/behaviour/course-studio.md#two-editors).
+     */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (table) => [

@@ -27,6 +27,7 @@ export function toStudioLesson(lesson: LessonRow, latest: LessonTranscodeRow | u
     hlsUrl: lesson.hlsUrl,
     posterUrl: lesson.posterUrl,
     transcode: transcode ? toTranscodeState(transcode) : null,
+    version: lesson.version,
     updatedAt: lesson.updatedAt.toISOString(),
   };
 }
@@ -39,6 +40,7 @@ export function toStudioSection(
   return {
     ...sectionFields(module),
     isPublished: module.isPublished,
+    version: module.version,
     lessons: lessons
       .filter((lesson) => lesson.moduleId === module.id)
       .map((lesson) => toStudioLesson(lesson, transcodes.get(lesson.id))),

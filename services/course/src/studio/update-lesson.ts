@@ -2,9 +2,12 @@
  * `PUT /api/lessons/:id/video`: the spec's lesson fields (title, video address, content, whole minutes) and
  * the studio's extras (key takeaways, free preview, captions, draft). A new uploaded video is queued for
  * HLS transcoding in the same transaction, and the old video's playlist, poster and captions are dropped, so
- * members get the new file (with its own captions, if any) until its renditions are ready.
+ * members get the new file (with its own captions, if any) until its renditions are ready. A save names the
+ * `version` it was made from: when another save came first it is refused (409) and changes nothing; each
+ * save bumps the version (reorders and transcodes do not).
  */
 import {
+  COURSE_STUDIO_MESSAGES,
   LESSON_NOT_FOUND_MESSAGE,
   type StudioLesson,
   type UpdateLessonRequestSchema,
@@ -12,7 +15,7 @@ import {
 import type { Transaction } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ObjectStore } from '@platform/service-kit/storage';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
 import { courseMediaKey } from '../media/bundled-media.js';
@@ -67,6 +70,10 @@ export async function updateLesson(
     // Read again under the course lock: another change may have come first.
     const current = await findLesson(tx, lessonId);
     if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+    // Made from an older version: another tab or admin saved since; taking this one would undo theirs.
+    if (changes.version !== undefined && changes.version !== current.lesson.version) {
+      throw new AppError('conflict', COURSE_STUDIO_MESSAGES.lessonChanged);
+    }
     const videoChanged = current.lesson.videoUrl !== changes.videoUrl;
     // Captions belong to a video: a new video keeps the old one's captions only when the admin picks them
     // again with it; otherwise it gets its own (`<name>.vtt` beside it) or none.
@@ -87,6 +94,7 @@ export async function updateLesson(
         ...(changes.isFree !== undefined && { isFree: changes.isFree }),
         ...(captionsFile !== undefined && { captionsFile }),
         ...(changes.isPublished !== undefined && { isPublished: changes.isPublished }),
+        version: sql`${courseLessons.version} + 1`,
       })
       .where(eq(courseLessons.id, lessonId));
     if (videoChanged) {

@@ -1,11 +1,16 @@
-/** `PUT /api/modules/:id`: a section's title, and the studio's extras (description, release day, draft). */
+/**
+ * `PUT /api/modules/:id`: a section's title, and the studio's extras (description, release day, draft). A
+ * save made from an older `version` than the stored one is refused (409) and changes nothing; each save
+ * bumps it (reorders do not).
+ */
 import {
+  COURSE_STUDIO_MESSAGES,
   MODULE_NOT_FOUND_MESSAGE,
   type StudioSection,
   type UpdateModuleRequestSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
 import { changeCourse, type CourseChangeDeps } from './change-course.js';
@@ -20,6 +25,12 @@ export async function updateModule(
   const module = await findModule(deps.db, moduleId);
   if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
   return changeCourse(deps, module.courseId, async (tx) => {
+    // Read again under the course lock: another save may have come first.
+    const current = await findModule(tx, moduleId);
+    if (!current) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    if (changes.version !== undefined && changes.version !== current.version) {
+      throw new AppError('conflict', COURSE_STUDIO_MESSAGES.moduleChanged);
+    }
     const updated = await tx
       .update(courseModules)
       .set({
@@ -27,6 +38,7 @@ export async function updateModule(
         ...(changes.description !== undefined && { description: changes.description }),
         ...(changes.availableAfterDays !== undefined && { availableAfterDays: changes.availableAfterDays }),
         ...(changes.isPublished !== undefined && { isPublished: changes.isPublished }),
+        version: sql`${courseModules.version} + 1`,
       })
       .where(eq(courseModules.id, moduleId))
       .returning({ id: courseModules.id });

@@ -33,6 +33,7 @@ function lesson(id: number, moduleId: number, extra: Partial<StudioLesson> = {})
     hlsUrl: null,
     posterUrl: null,
     transcode: null,
+    version: 1,
     updatedAt: '2031-01-01T00:00:00.000Z',
     ...extra,
   };
@@ -47,6 +48,7 @@ function section(id: number, lessons: StudioLesson[]): StudioSection {
     orderIndex: id,
     availableAfterDays: id - 1,
     isPublished: true,
+    version: 1,
     lessons,
   };
 }
@@ -67,9 +69,10 @@ describe('the course editor’s forms', () => {
         keyPoints: ['One', 'Two'],
         videoUrl: 'member-lesson.mp4',
         captionsFile: 'member-lesson.vtt',
+        version: 4,
       }),
     );
-    expect(values).toMatchObject({ keyPoints: 'One\nTwo', videoUrl: 'member-lesson.mp4' });
+    expect(values).toMatchObject({ keyPoints: 'One\nTwo', videoUrl: 'member-lesson.mp4', version: 4 });
     // The length is the media's: the form has no field for it and the body sends none.
     expect(values).not.toHaveProperty('duration');
     expect(
@@ -86,6 +89,8 @@ describe('the course editor’s forms', () => {
       captionsFile: 'member-lesson.vtt',
       isFree: false,
       isPublished: true,
+      // The version the form was loaded from: the server refuses the save when another came since.
+      version: 4,
     });
     expect(splitKeyPoints('\n\n')).toEqual([]);
   });
@@ -106,7 +111,13 @@ describe('the course editor’s forms', () => {
       captionsFile: COURSE_STUDIO_MESSAGES.captions,
     });
     expect(
-      checkSectionForm({ title: 'Ok', description: '', availableAfterDays: '400', isPublished: true }),
+      checkSectionForm({
+        title: 'Ok',
+        description: '',
+        availableAfterDays: '400',
+        isPublished: true,
+        version: 1,
+      }),
     ).toEqual({
       availableAfterDays: COURSE_STUDIO_MESSAGES.releaseDay,
     });
@@ -116,8 +127,15 @@ describe('the course editor’s forms', () => {
         description: ' Intro ',
         availableAfterDays: '',
         isPublished: false,
+        version: 2,
       }),
-    ).toEqual({ title: 'Day 1', description: 'Intro', availableAfterDays: 0, isPublished: false });
+    ).toEqual({
+      title: 'Day 1',
+      description: 'Intro',
+      availableAfterDays: 0,
+      isPublished: false,
+      version: 2,
+    });
   });
 
   it('accepts the media the spec allows and nothing else', () => {

@@ -3,7 +3,7 @@
  * outline, `GET /api/courses/:id/modules` (admin only): every section and lesson, drafts included. A 401 or
  * 403 is an error here, which the admin access handling turns into 'Unauthorized' / 'Access Denied'.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudioSectionList } from '@platform/contracts';
 import { defineParsedQuery, defineParsedQueryFamily } from '@platform/ui';
 import { studioSectionsKey } from './studio-keys';
@@ -32,4 +32,17 @@ export function useStudioSections(courseId: number | null) {
     // 'Waiting to transcode' → 'Transcoding N%' → 'Adaptive streaming ready' without a reload.
     refetchInterval: (query) => (isTranscoding(query.state.data) ? TRANSCODE_REFRESH_MS : false),
   });
+}
+
+/**
+ * Reads the outline again at once and answers it: a form whose save was refused because the row changed
+ * meanwhile (409) reloads it this way.
+ */
+export function useReloadStudioSections(courseId: number) {
+  const queryClient = useQueryClient();
+  return async (): Promise<StudioSectionList | undefined> => {
+    const key = studioSectionsKey(courseId);
+    await queryClient.refetchQueries({ queryKey: key, exact: true }, { throwOnError: true });
+    return queryClient.getQueryData<StudioSectionList>(key);
+  };
 }

@@ -2,13 +2,16 @@
  * One lesson of the studio, edited inline: a summary row (drag handle, title, badges) that opens the
  * lesson's form. The form keeps what the admin typed until it is saved; a refusal leaves it as typed, with
  * the server's message beside the Save button and in a toast ('Lesson updated successfully' / the server's
- * message or 'Failed to update lesson').
+ * message or 'Failed to update lesson'). A save made from an older version than the stored one (another tab
+ * or admin saved first) is refused with the server's message and a Reload button: the form then shows what
+ * is saved, and what the admin had typed stays beside it.
  */
 import { useId, useState } from 'react';
 import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
 import { Badge, Button, FormField, Input, Textarea, cn, useDisclosure, TextLink } from '@platform/ui';
+import { useReloadStudioSections } from '../api/get-studio-sections';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
 import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
@@ -16,12 +19,37 @@ import type { LessonFormValues } from '../lib/lesson-form';
 import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
+import { KeptChanges } from './kept-changes';
 import { MediaPicker } from './media-picker';
 import { DragHandle } from './sortable-list';
 import { PublishedCheckbox, StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
 import type { DragHandleProps } from './sortable-list';
 
 const FIELDS = ['title', 'videoUrl', 'content', 'keyPoints', 'captionsFile'] as const;
+
+const LABELS: Record<keyof Omit<LessonFormValues, 'version'>, string> = {
+  title: 'Title',
+  videoUrl: 'Video',
+  content: 'Content',
+  keyPoints: 'Key takeaways',
+  captionsFile: 'Captions (.vtt)',
+  isPublished: 'Published (members see it)',
+  isFree: 'Free preview',
+};
+
+/** What was typed and not saved, as the kept-changes panel lists it. */
+function keptItems(kept: Partial<LessonFormValues> | null) {
+  if (!kept) return [];
+  return (Object.keys(LABELS) as Array<keyof typeof LABELS>)
+    .filter((field) => kept[field] !== undefined)
+    .map((field) => {
+      const value = kept[field];
+      return {
+        label: LABELS[field],
+        value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
+      };
+    });
+}
 
 const KIND_LABEL: Record<StudioLesson['kind'], string> = {
   video: 'Video',
@@ -68,17 +96,28 @@ function LessonForm({
 }) {
   const baseId = `lesson-${lesson.id}`;
   const update = useUpdateLesson(courseId);
-  const { form, state, setState, submit, fieldProps, controlProps, statusId } = useStudioForm<
-    LessonFormValues,
-    (typeof FIELDS)[number],
-    StudioLesson
-  >({
+  const reloadSections = useReloadStudioSections(courseId);
+  const {
+    form,
+    state,
+    setState,
+    submit,
+    fieldProps,
+    controlProps,
+    statusId,
+    reloadLatest,
+    reloading,
+    kept,
+    dismissKept,
+  } = useStudioForm<LessonFormValues, (typeof FIELDS)[number], StudioLesson>({
     baseId,
     fields: FIELDS,
     defaults: toLessonFormValues(lesson),
     check: checkLessonForm,
     save: (values) => update.mutateAsync({ lessonId: lesson.id, request: toUpdateLessonRequest(values) }),
     toValues: toLessonFormValues,
+    reload: async () =>
+      (await reloadSections())?.flatMap((section) => section.lessons).find((item) => item.id === lesson.id),
     messages: {
       saved: COURSE_STUDIO_MESSAGES.lessonSaved,
       failed: COURSE_STUDIO_MESSAGES.lessonFailed,
@@ -179,7 +218,15 @@ function LessonForm({
           </select>
         </div>
       ) : null}
-      <StudioSaveRow statusId={statusId} state={state} dirty={isDirty} label="Save lesson">
+      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept)} onDismiss={dismissKept} />
+      <StudioSaveRow
+        statusId={statusId}
+        state={state}
+        dirty={isDirty}
+        label="Save lesson"
+        onReload={reloadLatest}
+        reloading={reloading}
+      >
         {isDirty ? (
           <Button
             type="button"

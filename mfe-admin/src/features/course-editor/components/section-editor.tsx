@@ -9,6 +9,7 @@ import { COURSE_STUDIO_MESSAGES } from '@platform/contracts';
 import type { CourseMediaFile, StudioLesson, StudioSection } from '@platform/contracts';
 import { Badge, Button, FormField, Input, Textarea, cn, toast, useDisclosure } from '@platform/ui';
 import { useCreateLesson, useDeleteLesson } from '../api/change-outline';
+import { useReloadStudioSections } from '../api/get-studio-sections';
 import { useUpdateModule } from '../api/update-module';
 import { COURSE_EDITOR_COPY, deleteSectionQuestion } from '../lib/course-editor-copy';
 import { checkSectionForm, toSectionFormValues, toUpdateModuleRequest } from '../lib/lesson-form';
@@ -17,6 +18,7 @@ import { deleteWithToast } from '../lib/save-outcome';
 import { useStudioForm } from '../lib/use-studio-form';
 import { AddItemForm } from './add-item-form';
 import { ConfirmDelete } from './confirm-delete';
+import { KeptChanges } from './kept-changes';
 import { LessonEditor } from './lesson-editor';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
@@ -24,21 +26,51 @@ import { PublishedCheckbox, StudioForm, StudioSaveRow } from './studio-form-part
 
 const FIELDS = ['title', 'description', 'availableAfterDays'] as const;
 
+const LABELS: Record<keyof Omit<SectionFormValues, 'version'>, string> = {
+  title: 'Section title',
+  description: 'Description',
+  availableAfterDays: 'Opens on day',
+  isPublished: 'Published (members see it)',
+};
+
+/** What was typed and not saved, as the kept-changes panel lists it. */
+function keptItems(kept: Partial<SectionFormValues> | null) {
+  if (!kept) return [];
+  return (Object.keys(LABELS) as Array<keyof typeof LABELS>)
+    .filter((field) => kept[field] !== undefined)
+    .map((field) => {
+      const value = kept[field];
+      return {
+        label: LABELS[field],
+        value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
+      };
+    });
+}
+
 function SectionForm({ section, courseId }: { section: StudioSection; courseId: number }) {
   const baseId = `section-${section.id}`;
   const [details, setDetails] = useState(false);
   const update = useUpdateModule(courseId);
-  const { form, state, submit, fieldProps, controlProps, statusId } = useStudioForm<
-    SectionFormValues,
-    (typeof FIELDS)[number],
-    StudioSection
-  >({
+  const reloadSections = useReloadStudioSections(courseId);
+  const {
+    form,
+    state,
+    submit,
+    fieldProps,
+    controlProps,
+    statusId,
+    reloadLatest,
+    reloading,
+    kept,
+    dismissKept,
+  } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
     baseId,
     fields: FIELDS,
     defaults: toSectionFormValues(section),
     check: checkSectionForm,
     save: (values) => update.mutateAsync({ moduleId: section.id, request: toUpdateModuleRequest(values) }),
     toValues: toSectionFormValues,
+    reload: async () => (await reloadSections())?.find((item) => item.id === section.id),
     messages: {
       saved: COURSE_STUDIO_MESSAGES.moduleSaved,
       failed: COURSE_STUDIO_MESSAGES.moduleFailed,
@@ -71,7 +103,16 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
           {details ? 'Hide description' : 'Edit description'}
         </Button>
       </div>
-      <StudioSaveRow statusId={statusId} state={state} dirty={isDirty} label="Save section" size="sm" />
+      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept)} onDismiss={dismissKept} />
+      <StudioSaveRow
+        statusId={statusId}
+        state={state}
+        dirty={isDirty}
+        label="Save section"
+        size="sm"
+        onReload={reloadLatest}
+        reloading={reloading}
+      />
     </StudioForm>
   );
 }

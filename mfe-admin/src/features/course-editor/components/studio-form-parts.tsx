@@ -48,13 +48,18 @@ export function PublishedCheckbox({ registration }: { registration: UseFormRegis
   return <StudioCheckbox registration={registration}>Published (members see it)</StudioCheckbox>;
 }
 
-/** The form's Save button ('Saving…' while it saves), what else the row holds, then the save state. */
+/**
+ * The form's Save button ('Saving…' while it saves), what else the row holds, then the save state; after a
+ * save refused because the row changed meanwhile, a Reload button beside it (`onReload`).
+ */
 export function StudioSaveRow({
   statusId,
   state,
   dirty,
   label,
   size,
+  onReload,
+  reloading = false,
   children,
 }: {
   statusId: string;
@@ -62,13 +67,28 @@ export function StudioSaveRow({
   dirty: boolean;
   label: string;
   size?: 'sm';
+  onReload?: () => Promise<void>;
+  reloading?: boolean;
   children?: ReactNode;
 }) {
+  const conflict = state.kind === 'failed' && state.conflict === true;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button type="submit" size={size} disabled={state.kind === 'saving'} aria-describedby={statusId}>
         {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : label}
       </Button>
+      {conflict && onReload ? (
+        <Button
+          type="button"
+          variant="outline"
+          size={size}
+          disabled={reloading}
+          aria-describedby={statusId}
+          onClick={() => void onReload()}
+        >
+          {reloading ? COURSE_EDITOR_COPY.reloading : COURSE_EDITOR_COPY.reload}
+        </Button>
+      ) : null}
       {children}
       <SaveStatus id={statusId} state={state} dirty={dirty} />
     </div>

@@ -39,6 +39,13 @@ export const COURSE_EDITOR_COPY = {
   lessonDeleted: 'Lesson deleted',
   sectionDeleted: 'Section deleted',
   order: 'Order saved',
+  /** After a save refused because another tab or admin saved first (docs/behaviour/course-studio.md#two-editors). */
+  reload: 'Reload',
+  reloading: 'Reloading…',
+  reloadFailed: 'It could not be reloaded. Try again.',
+  keptTitle: 'Your unsaved changes',
+  keptHint: 'The form now shows what is saved. What you had typed is kept here: make your changes again.',
+  dismissKept: 'Dismiss',
 } as const;
 
 export function deleteLessonQuestion(title: string): string {

@@ -24,6 +24,8 @@ export interface LessonFormValues {
   captionsFile: string;
   isFree: boolean;
   isPublished: boolean;
+  /** The version the form was loaded from (or last saved as): sent with the save, never typed. */
+  version: number;
 }
 
 export interface SectionFormValues {
@@ -31,6 +33,8 @@ export interface SectionFormValues {
   description: string;
   availableAfterDays: string;
   isPublished: boolean;
+  /** The version the form was loaded from (or last saved as): sent with the save, never typed. */
+  version: number;
 }
 
 /** `parseInt(value) || 0`, as the spec reads a number field: "12 days" is 12, "" and "abc" are 0. */
@@ -55,6 +59,7 @@ export function toLessonFormValues(lesson: StudioLesson): LessonFormValues {
     captionsFile: lesson.captionsFile ?? '',
     isFree: lesson.isFree,
     isPublished: lesson.isPublished,
+    version: lesson.version,
   };
 }
 
@@ -67,6 +72,7 @@ export function toUpdateLessonRequest(values: LessonFormValues): UpdateLessonReq
     captionsFile: values.captionsFile.trim(),
     isFree: values.isFree,
     isPublished: values.isPublished,
+    version: values.version,
   };
 }
 
@@ -76,6 +82,7 @@ export function toSectionFormValues(section: StudioSection): SectionFormValues {
     description: section.description,
     availableAfterDays: String(section.availableAfterDays),
     isPublished: section.isPublished,
+    version: section.version,
   };
 }
 
@@ -85,6 +92,7 @@ export function toUpdateModuleRequest(values: SectionFormValues): UpdateModuleRe
     description: values.description.trim(),
     availableAfterDays: parseDuration(values.availableAfterDays),
     isPublished: values.isPublished,
+    version: values.version,
   };
 }
 

@@ -7,10 +7,34 @@ import { COURSE_EDITOR_COPY } from './course-editor-copy';
 import { issueField } from './lesson-form';
 
 export type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  /** `conflict`: refused because another tab or admin saved the row first (409); the row can be reloaded. */
+  | { kind: 'failed'; message: string; conflict?: boolean };
 
 export function failureMessage(error: unknown, fallback: string): string {
   return getServerMessage(error) ?? fallback;
+}
+
+/** Whether the save was refused because the row changed since the form was loaded (409). */
+export function isSaveConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/**
+ * What the admin had typed that differs from the row as reloaded (its `version` aside): kept on screen after
+ * a reload, so nothing typed is lost.
+ */
+export function typedChanges<Values extends Record<string, unknown>>(
+  typed: Values,
+  reloaded: Values,
+): Partial<Values> {
+  const changes: Partial<Values> = {};
+  for (const key of Object.keys(typed) as Array<keyof Values>) {
+    if (key !== 'version' && typed[key] !== reloaded[key]) changes[key] = typed[key];
+  }
+  return changes;
 }
 
 /** The server's field issues that name one of the form's fields (the first per field). */

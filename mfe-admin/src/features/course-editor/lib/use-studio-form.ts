@@ -3,14 +3,16 @@
  * checks first (each problem beside its field, focus on the first), then the call; a success resets the
  * form to what the server saved and says so; a refusal keeps everything typed, puts the server's field
  * issues beside their fields and its message (or the fixed failure text) beside the Save button and in a
- * toast.
+ * toast. A save refused because another tab or admin saved the row first (409) offers to reload the row: the
+ * form then shows what is saved, and what the admin had typed stays on screen beside it (`kept`).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { fieldAria, fieldHintId, toast } from '@platform/ui';
+import { COURSE_EDITOR_COPY } from './course-editor-copy';
 import type { FieldErrors } from './lesson-form';
-import { failureMessage, fieldIssues } from './save-outcome';
+import { failureMessage, fieldIssues, isSaveConflict, typedChanges } from './save-outcome';
 import type { SaveState } from './save-outcome';
 
 export function useStudioForm<Values extends FieldValues, Field extends Path<Values> & string, Saved>({
@@ -20,6 +22,7 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   check,
   save,
   toValues,
+  reload,
   messages,
   onProblem,
 }: {
@@ -31,12 +34,16 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   check: (values: Values) => FieldErrors<Field>;
   save: (values: Values) => Promise<Saved>;
   toValues: (saved: Saved) => Values;
+  /** Reads the row as stored now (undefined when it is gone). */
+  reload: () => Promise<Saved | undefined>;
   messages: { saved: string; failed: string; what: string };
   /** Called with the first field that has a problem, before it is focused (e.g. to reveal it). */
   onProblem?: (field: Field) => void;
 }) {
   const form = useForm<Values>({ defaultValues: defaults as DefaultValues<Values> });
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const [kept, setKept] = useState<Partial<Values> | null>(null);
+  const [reloading, setReloading] = useState(false);
 
   const showProblems = (problems: FieldErrors<Field>) => {
     for (const field of fields) {
@@ -66,10 +73,34 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
       const message = failureMessage(failure, messages.failed);
       showProblems(fieldIssues(failure, fields));
       // Everything typed stays in the form, to correct and save again.
-      setState({ kind: 'failed', message });
+      setState({ kind: 'failed', message, conflict: isSaveConflict(failure) });
       toast({ title: 'Error', description: message, variant: 'destructive' });
     }
   });
+
+  /** After a conflict: the row as stored now into the form, what was typed kept beside it. */
+  const reloadLatest = async () => {
+    const typed = form.getValues();
+    setReloading(true);
+    try {
+      const latest = await reload();
+      if (latest === undefined) throw new Error(`The ${messages.what} is gone`);
+      const stored = toValues(latest);
+      const changes = typedChanges(typed, stored);
+      form.reset(stored);
+      setKept(Object.keys(changes).length > 0 ? changes : null);
+      setState({ kind: 'idle' });
+    } catch (failure) {
+      console.error(`Reloading the ${messages.what} failed:`, failure);
+      toast({
+        title: 'Error',
+        description: failureMessage(failure, COURSE_EDITOR_COPY.reloadFailed),
+        variant: 'destructive',
+      });
+    } finally {
+      setReloading(false);
+    }
+  };
 
   const fieldId = (field: Field) => `${baseId}-${field}`;
   const errorOf = (field: Field) => form.getFieldState(field, form.formState).error?.message;
@@ -80,5 +111,17 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
     ...fieldAria(fieldId(field), errorOf(field), hinted && fieldHintId(fieldId(field))),
     ...form.register(field),
   });
-  return { form, state, setState, submit, fieldProps, controlProps, statusId: `${baseId}-status` };
+  return {
+    form,
+    state,
+    setState,
+    submit,
+    fieldProps,
+    controlProps,
+    statusId: `${baseId}-status`,
+    reloadLatest,
+    reloading,
+    kept,
+    dismissKept: () => setKept(null),
+  };
 }

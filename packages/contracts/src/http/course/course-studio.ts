@@ -7,6 +7,8 @@
  * `PUT /api/modules/:id` UpdateModuleRequest (`title`, plus the studio's optional extras) → the section.
  * `PUT /api/lessons/:id/video` UpdateLessonRequest (`title`, `videoUrl`, `content`, `duration`, plus the
  *   optional extras) → the lesson.
+ *   Both take the `version` the save was made from; another save since is 409 (`lessonChanged` /
+ *   `moduleChanged`) and changes nothing.
  *
  * and the studio's own: `POST /api/courses/:id/modules` (CreateModuleRequest, 201 the section),
  * `DELETE /api/modules/:id` (204), `POST /api/modules/:id/lessons` (CreateLessonRequest, 201 the lesson),
@@ -44,6 +46,11 @@ export const COURSE_STUDIO_MESSAGES = {
   lessonOrder:
     'The new order must list every lesson of the section exactly once, plus only lessons of the same course',
   duplicateIds: 'An id appears twice in the new order',
+  version: 'version must be the whole number the studio read (1 or more)',
+  lessonChanged:
+    'This lesson was changed in another tab or by someone else since you opened it. Reload it to see the changes, then make yours again.',
+  moduleChanged:
+    'This section was changed in another tab or by someone else since you opened it. Reload it to see the changes, then make yours again.',
 } as const;
 
 export const STUDIO_TITLE_MAX = 200;
@@ -181,21 +188,33 @@ const KeyPointsSchema = z
 
 const FreeSchema = z.boolean({ error: 'isFree must be true or false' });
 
+/**
+ * The version of the lesson or section the save was made from (its studio view's `version`): a save from an
+ * older one is refused with 409 and changes nothing. The studio page always sends it; a caller of the spec's
+ * call without it saves without the check.
+ */
+const VersionSchema = z
+  .number({ error: COURSE_STUDIO_MESSAGES.version })
+  .int(COURSE_STUDIO_MESSAGES.version)
+  .positive(COURSE_STUDIO_MESSAGES.version)
+  .max(2_147_483_647, COURSE_STUDIO_MESSAGES.version);
+
 /** `PUT /api/modules/:id`: the title, as the spec has it, plus what else the studio edits of a section. */
 export const UpdateModuleRequestSchema = z.strictObject({
   title: TitleSchema,
   description: DescriptionSchema.optional(),
   availableAfterDays: ReleaseDaySchema.optional(),
   isPublished: PublishedSchema.optional(),
+  version: VersionSchema.optional(),
 });
 export type UpdateModuleRequest = z.input<typeof UpdateModuleRequestSchema>;
 
 /**
- * `POST /api/courses/:id/modules`: a new section at the end, with the same fields as an update; a draft
- * unless `isPublished` says otherwise, and (without `availableAfterDays`) opening the day after the latest
- * section.
+ * `POST /api/courses/:id/modules`: a new section at the end, with the same fields as an update (but no
+ * version); a draft unless `isPublished` says otherwise, and (without `availableAfterDays`) opening the day
+ * after the latest section.
  */
-export const CreateModuleRequestSchema = UpdateModuleRequestSchema;
+export const CreateModuleRequestSchema = UpdateModuleRequestSchema.omit({ version: true });
 export type CreateModuleRequest = z.input<typeof CreateModuleRequestSchema>;
 
 /**
@@ -213,6 +232,7 @@ export const UpdateLessonRequestSchema = z.strictObject({
   isFree: FreeSchema.optional(),
   captionsFile: CaptionsFileSchema.optional(),
   isPublished: PublishedSchema.optional(),
+  version: VersionSchema.optional(),
 });
 export type UpdateLessonRequest = z.input<typeof UpdateLessonRequestSchema>;
 
@@ -220,7 +240,7 @@ export type UpdateLessonRequest = z.input<typeof UpdateLessonRequestSchema>;
  * `POST /api/modules/:id/lessons`: a new lesson at the end of the section, with an update's fields of which
  * only the title is required; a draft unless said otherwise.
  */
-export const CreateLessonRequestSchema = UpdateLessonRequestSchema.partial({
+export const CreateLessonRequestSchema = UpdateLessonRequestSchema.omit({ version: true }).partial({
   videoUrl: true,
   content: true,
 });
@@ -281,6 +301,8 @@ export const StudioLessonSchema = z.object({
   hlsUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   transcode: StudioTranscodeSchema.nullable(),
+  /** Bumped by each save of the lesson's fields (not by reorders or transcodes); a save sends it back. */
+  version: z.number().int().positive(),
   updatedAt: isoDateTime,
 });
 export type StudioLesson = z.infer<typeof StudioLessonSchema>;
@@ -288,6 +310,8 @@ export type StudioLesson = z.infer<typeof StudioLessonSchema>;
 export const StudioSectionSchema = z.object({
   ...storedSectionFields,
   isPublished: z.boolean(),
+  /** Bumped by each save of the section's fields (not by reorders); a save sends it back. */
+  version: z.number().int().positive(),
   lessons: z.array(StudioLessonSchema),
 });
 export type StudioSection = z.infer<typeof StudioSectionSchema>;
