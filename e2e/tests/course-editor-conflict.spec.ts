@@ -1,5 +1,5 @@
 /**
- * Two editors of one lesson in the course studio (docs/behaviour/course-studio.md#two-editors): two admin
+ * Two editors of one lesson in the course studio (docs/behaviour/course-studio.md#course-editor): two admin
  * pages (two devices) open the same lesson; the first saves twice in a row, the second's save from what it
  * opened is refused with the conflict message beside its Save button and changes nothing. What it typed
  * stays; 'Reload' shows what is saved, keeps the typed text beside it, and its next save goes through.

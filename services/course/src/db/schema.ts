@@ -70,7 +70,7 @@ export const courseModules = courseSchema.table(
     isPublished: boolean('is_published').notNull().default(true),
     /**
      * Bumped by each studio save of the section's own fields (not by a reorder): a save names the version it
-     * was made from and is refused when another came first (docs/behaviour/course-studio.md#two-editors).
+     * was made from and is refused when another came first (docs/behaviour/course-studio.md#course-editor).
      */
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -113,7 +113,7 @@ export const courseLessons = courseSchema.table(
     posterUrl: text('poster_url'),
     /**
      * Bumped by each studio save of the lesson's own fields (not by a reorder or a transcode): a save names the
-     * version it was made from and is refused when another came first (docs/behaviour/course-studio.md#two-editors).
+     * version it was made from and is refused when another came first (docs/behaviour/course-studio.md#course-editor).
      */
     version: integer('version').notNull().default(1),
     ...timestamps,

@@ -39,7 +39,7 @@ export const COURSE_EDITOR_COPY = {
   lessonDeleted: 'Lesson deleted',
   sectionDeleted: 'Section deleted',
   order: 'Order saved',
-  /** After a save refused because another tab or admin saved first (docs/behaviour/course-studio.md#two-editors). */
+  /** After a save refused because another tab or admin saved first (docs/behaviour/course-studio.md#course-editor). */
   reload: 'Reload',
   reloading: 'Reloading…',
   reloadFailed: 'It could not be reloaded. Try again.',

@@ -1,5 +1,5 @@
 /**
- * Two editors of one lesson or section (docs/behaviour/course-studio.md#two-editors): each save names the
+ * Two editors of one lesson or section (docs/behaviour/course-studio.md#course-editor): each save names the
  * version it was made from; a save made from a version another save already replaced is refused with 409
  * and changes nothing, so a stale tab never silently reverts (or re-drafts) what the other saved. Reorders
  * and a transcode finishing change no version: a save after them still goes through.
