@@ -44,13 +44,7 @@ export async function grantCourseAccess(
   const found = await findOrderBySession(deps.db, sessionId);
   if (!found) throw new AppError('not_found', GRANT_MESSAGES.notFound);
   if (found.status === 'fulfilled') return granted((await findOrder(deps.db, found.id)) ?? { lines: [] });
-  if (found.status === 'refunded') {
-    if (found.revenueReportId || !(await findAutomaticRefund(deps.db, found.id)))
-      return refused('refunded', GRANT_MESSAGES.refunded);
-    return unneededOutcomeOf(found) === 'coupon-used-up'
-      ? refused('refunded', GRANT_MESSAGES.couponUsedUp)
-      : alreadyOwned('refunded');
-  }
+  if (found.status === 'refunded') return refundedAnswer(deps, found);
 
   const provider = providerNamed(deps.runtime, found.provider);
   if (!provider) throw new AppError('unavailable', GRANT_MESSAGES.providerGone);
@@ -66,7 +60,8 @@ export async function grantCourseAccess(
   switch (outcome) {
     case 'fulfilled':
     case 'already-fulfilled':
-      return order.status === 'refunded' ? refused('refunded', GRANT_MESSAGES.refunded) : granted(order);
+      // Refunded since it was read above (its automatic refund just went through): why, as above.
+      return order.status === 'refunded' ? refundedAnswer(deps, order) : granted(order);
     case 'failed':
       return refused('failed', GRANT_MESSAGES.failed);
     case 'amount-mismatch':
@@ -83,6 +78,18 @@ export async function grantCourseAccess(
     case 'coupon-used-up':
       return refused(order.status, GRANT_MESSAGES.couponUsedUp);
   }
+}
+
+/** A refunded order: why, when its refund was automatic (a payment not needed), else that it was refunded. */
+async function refundedAnswer(
+  deps: PaymentDeps,
+  order: Pick<OrderWithLines, 'id' | 'revenueReportId' | 'problem'>,
+): Promise<GrantAnswer> {
+  if (order.revenueReportId || !(await findAutomaticRefund(deps.db, order.id)))
+    return refused('refunded', GRANT_MESSAGES.refunded);
+  return unneededOutcomeOf(order) === 'coupon-used-up'
+    ? refused('refunded', GRANT_MESSAGES.couponUsedUp)
+    : alreadyOwned('refunded');
 }
 
 function granted(order: { lines: OrderWithLines['lines'] }): GrantAnswer {
