@@ -43,3 +43,20 @@ export function KeptChanges({
     </Alert>
   );
 }
+
+/** What was typed and not saved, as the panel lists it: each field of `labels` that `kept` holds. */
+export function keptItems<TValues extends object>(
+  kept: Partial<TValues> | null,
+  labels: Partial<Record<keyof TValues, string>>,
+): Array<{ label: string; value: string }> {
+  if (!kept) return [];
+  return (Object.keys(labels) as Array<keyof TValues>)
+    .filter((field) => kept[field] !== undefined)
+    .map((field) => {
+      const value = kept[field];
+      return {
+        label: labels[field]!,
+        value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
+      };
+    });
+}

@@ -19,7 +19,7 @@ import type { LessonFormValues } from '../lib/lesson-form';
 import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
-import { KeptChanges } from './kept-changes';
+import { KeptChanges, keptItems } from './kept-changes';
 import { MediaPicker } from './media-picker';
 import { DragHandle } from './sortable-list';
 import { PublishedCheckbox, StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
@@ -36,20 +36,6 @@ const LABELS: Record<keyof Omit<LessonFormValues, 'version'>, string> = {
   isPublished: 'Published (members see it)',
   isFree: 'Free preview',
 };
-
-/** What was typed and not saved, as the kept-changes panel lists it. */
-function keptItems(kept: Partial<LessonFormValues> | null) {
-  if (!kept) return [];
-  return (Object.keys(LABELS) as Array<keyof typeof LABELS>)
-    .filter((field) => kept[field] !== undefined)
-    .map((field) => {
-      const value = kept[field];
-      return {
-        label: LABELS[field],
-        value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
-      };
-    });
-}
 
 const KIND_LABEL: Record<StudioLesson['kind'], string> = {
   video: 'Video',
@@ -218,7 +204,7 @@ function LessonForm({
           </select>
         </div>
       ) : null}
-      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept)} onDismiss={dismissKept} />
+      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept, LABELS)} onDismiss={dismissKept} />
       <StudioSaveRow
         statusId={statusId}
         state={state}

@@ -18,7 +18,7 @@ import { deleteWithToast } from '../lib/save-outcome';
 import { useStudioForm } from '../lib/use-studio-form';
 import { AddItemForm } from './add-item-form';
 import { ConfirmDelete } from './confirm-delete';
-import { KeptChanges } from './kept-changes';
+import { KeptChanges, keptItems } from './kept-changes';
 import { LessonEditor } from './lesson-editor';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
@@ -32,20 +32,6 @@ const LABELS: Record<keyof Omit<SectionFormValues, 'version'>, string> = {
   availableAfterDays: 'Opens on day',
   isPublished: 'Published (members see it)',
 };
-
-/** What was typed and not saved, as the kept-changes panel lists it. */
-function keptItems(kept: Partial<SectionFormValues> | null) {
-  if (!kept) return [];
-  return (Object.keys(LABELS) as Array<keyof typeof LABELS>)
-    .filter((field) => kept[field] !== undefined)
-    .map((field) => {
-      const value = kept[field];
-      return {
-        label: LABELS[field],
-        value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
-      };
-    });
-}
 
 function SectionForm({ section, courseId }: { section: StudioSection; courseId: number }) {
   const baseId = `section-${section.id}`;
@@ -103,7 +89,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
           {details ? 'Hide description' : 'Edit description'}
         </Button>
       </div>
-      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept)} onDismiss={dismissKept} />
+      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept, LABELS)} onDismiss={dismissKept} />
       <StudioSaveRow
         statusId={statusId}
         state={state}
