@@ -55,8 +55,14 @@ export class AppError extends Error {
   }
 
   /** A 400 whose message is the first issue's, as the spec's forms show one message at a time. */
+  /** One problem per field, the first its schema finds (a form shows one message under each field). */
   static fromZod(error: ZodError): AppError {
-    const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const byPath = new Map<string, { path: string; message: string }>();
+    for (const issue of error.issues) {
+      const path = issue.path.join('.');
+      if (!byPath.has(path)) byPath.set(path, { path, message: issue.message });
+    }
+    const issues = [...byPath.values()];
     return new AppError('invalid', issues[0]?.message ?? 'Invalid request', issues);
   }
 }

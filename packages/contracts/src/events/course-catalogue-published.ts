@@ -28,5 +28,26 @@ export type CataloguePrice = z.infer<typeof CataloguePriceSchema>;
 export const CourseCataloguePublishedSchema = z.object({
   products: z.array(CataloguePriceSchema),
   publishedAt: isoDateTime,
+  /**
+   * The course catalogue's version this list was read at (each publication's is higher than every one
+   * committed before it): a consumer keeps the highest, even of two stamped in the same millisecond.
+   * Added after version 1 shipped: optional, so older events still parse (compare those by `publishedAt`).
+   */
+  version: z.number().int().positive().optional(),
 });
 export type CourseCataloguePublished = z.infer<typeof CourseCataloguePublishedSchema>;
+
+/**
+ * Whether a published catalogue is newer than the one a consumer applied (null: none yet): by `version`
+ * when both carry one, by `publishedAt` otherwise (catalogues sent before versions).
+ */
+export function isNewerCatalogue(
+  published: Pick<CourseCataloguePublished, 'publishedAt' | 'version'>,
+  applied: { publishedAt: Date; version: number | null } | null,
+): boolean {
+  if (!applied) return true;
+  const version = published.version ?? null;
+  return version !== null && applied.version !== null
+    ? version > applied.version
+    : new Date(published.publishedAt).getTime() > applied.publishedAt.getTime();
+}

@@ -36,6 +36,11 @@ export const PaymentOrderPaidSchema = z.object({
    */
   revenueReportId: z.uuid().optional(),
   /**
+   * The card-on-file collection attempt this order charged (`revenue.share.collection-requested`'s
+   * `collectionId`): its answer when the charge succeeded. Optional, like `placedByUserId`.
+   */
+  collectionId: z.uuid().optional(),
+  /**
    * A coupon's discount in cents and its code, when the order used one (`total` is after it). Optional,
    * like `placedByUserId`: added after version 1 shipped.
    */

@@ -4,9 +4,15 @@
  *   service asks the payment service to charge the owner's saved card off-session. One per report and
  *   attempt (the revenue service's unique index), whatever the number of replicas; `collectionId` names the
  *   attempt, and the payment service charges each one at most once (its own primary key, and the provider's
- *   idempotency key). A charge that succeeds arrives as `payment.order.paid` with `revenueReportId`.
+ *   idempotency key). A charge that succeeds arrives as `payment.order.paid` with `revenueReportId` and
+ *   the attempt's `collectionId`, which answers it.
  * - `payment.share-collection.failed`: the attempt charged nothing: no card on file, a decline the schedule
- *   retries (`declined`), or a hard decline it does not (`hard-decline`).
+ *   retries (`declined`), or a hard decline it does not (`hard-decline`); or it took nothing in the end:
+ *   `not-needed`, nothing was due when it came or its charge was refunded automatically (the share was paid
+ *   or lowered meanwhile), and the schedule goes on with whatever is still owed, as after a decline;
+ *   `refunded`, the admin (or the provider's dashboard) refunded its charge, and the card is not charged
+ *   again for the share: it is paid by link. The owner is e-mailed about neither. Every attempt is answered
+ *   once: the revenue service asks for no further attempt while one is unanswered.
  */
 import { z } from 'zod';
 import { reportPeriod } from '../http/revenue/period.js';
@@ -28,7 +34,13 @@ export const RevenueShareCollectionRequestedSchema = z.object({
 });
 export type RevenueShareCollectionRequested = z.infer<typeof RevenueShareCollectionRequestedSchema>;
 
-export const SHARE_COLLECTION_FAILURES = ['no-card', 'declined', 'hard-decline'] as const;
+export const SHARE_COLLECTION_FAILURES = [
+  'no-card',
+  'declined',
+  'hard-decline',
+  'not-needed',
+  'refunded',
+] as const;
 export const ShareCollectionFailureSchema = z.enum(SHARE_COLLECTION_FAILURES);
 export type ShareCollectionFailure = z.infer<typeof ShareCollectionFailureSchema>;
 

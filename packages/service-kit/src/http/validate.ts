@@ -4,7 +4,8 @@
  * parameters, the query and the body with the contracts' zod schemas, in that order.
  *
  * - A bad body or query is a 400 `{ message, issues }`: the first issue's message (the forms show one at a
- *   time) and every issue with its path, as the error middleware answers any ZodError.
+ *   time) and one issue per field with its path (the first its schema finds), as the error middleware
+ *   answers any ZodError.
  * - Path parameters that do not parse name nothing: a 404 `{ message }` with `notFound`, or the first
  *   issue's message (so a schema can carry the resource's own "… not found").
  * - A missing body is checked as `{}`, so its required fields are named rather than "expected object".

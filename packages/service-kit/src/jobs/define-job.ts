@@ -58,8 +58,9 @@ export interface WorkQueueOptions<TTable extends WorkTable> {
   /** `ready`: still to do (claimable once due); `failed`: given up after `maxAttempts`. */
   statuses: { ready: string; failed: string };
   /**
-   * Handles one item and answers the columns to record on success (including its done status). A throw
-   * is a failed attempt: the item is due again after the backoff, or `failed` after the last attempt.
+   * Handles one item and answers the columns to record on success (including its done status, and its
+   * `lastError` when it settles the item as failed without trying again). A throw is a failed attempt: the
+   * item is due again after the backoff, or `failed` after the last attempt.
    */
   handle(item: TTable['$inferSelect'], context: JobContext): Promise<Partial<TTable['$inferInsert']>>;
   /** Tie-breakers after the due time when claiming, e.g. the creation time. */

@@ -50,7 +50,10 @@ function stillClaimed(queue: WorkQueueDefinition, item: WorkItem) {
   return and(eq(t.id, item.id), eq(t.status, queue.statuses.ready), eq(t.attempts, item.attempts));
 }
 
-/** Records what the handler answered; false when the claim had run out and been taken again. */
+/**
+ * Records what the handler answered (its own `lastError` too, e.g. why it failed an item without throwing;
+ * cleared otherwise); false when the claim had run out and been taken again.
+ */
 export async function completeWorkItem(
   db: Executor,
   queue: WorkQueueDefinition,
@@ -60,7 +63,7 @@ export async function completeWorkItem(
   const t = queue.table;
   const rows = await db
     .update(t)
-    .set({ ...set, lastError: null, lockedUntil: null } as never)
+    .set({ lastError: null, ...set, lockedUntil: null } as never)
     .where(stillClaimed(queue, item))
     .returning({ id: t.id });
   return rows.length > 0;

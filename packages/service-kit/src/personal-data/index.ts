@@ -40,6 +40,8 @@ export interface PersonalTable<TTable extends PgTable = PgTable> {
   erase: 'delete' | 'keep' | ((person: Person) => Record<string, unknown>);
   /** Columns left out of the export (secrets such as hashes of tokens). */
   omit?: readonly string[];
+  /** A row as the export shows it, where the stored row is not what the person saw (before `omit`). */
+  exported?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** A row's stored file: its object key and the name it gets in the zip (deleted on erasure). */
   file?: (row: Record<string, unknown>) => { key: string; name: string } | null;
 }
@@ -104,7 +106,9 @@ export async function collectPersonalData(
   const part: PersonalDataPart = { service, tables: {}, files: [] };
   for (const entry of plan.tables) {
     const rows = await selectRows(db, entry, person);
-    part.tables[getTableName(entry.table)] = rows.map((row) => withoutColumns(row, entry.omit ?? []));
+    part.tables[getTableName(entry.table)] = rows.map((row) =>
+      withoutColumns(entry.exported?.(row) ?? row, entry.omit ?? []),
+    );
     for (const row of rows) {
       const file = entry.file?.(row);
       if (file) part.files.push({ key: file.key, name: `${service}/${file.name}` });

@@ -43,6 +43,7 @@ export const CALL_MESSAGES = {
   alreadyBooked: 'You already have a call booked. Cancel it to choose another time.',
   notCompleted: 'Complete your consultation request before booking a call.',
   noBooking: 'You have no call booked.',
+  alreadyHeld: 'This call has already taken place, so it can no longer be cancelled.',
 } as const;
 
 /** Whether the runtime knows `zone` as an IANA time zone. */

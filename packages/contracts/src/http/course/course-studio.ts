@@ -51,6 +51,8 @@ export const COURSE_STUDIO_MESSAGES = {
     'This lesson was changed in another tab or by someone else since you opened it. Reload it to see the changes, then make yours again.',
   moduleChanged:
     'This section was changed in another tab or by someone else since you opened it. Reload it to see the changes, then make yours again.',
+  requestIdInvalid: 'The request id must be a UUID',
+  requestIdTaken: 'This request id belongs to another addition',
 } as const;
 
 export const STUDIO_TITLE_MAX = 200;
@@ -210,11 +212,20 @@ export const UpdateModuleRequestSchema = z.strictObject({
 export type UpdateModuleRequest = z.input<typeof UpdateModuleRequestSchema>;
 
 /**
+ * A creation's `requestId` (optional): a UUID the studio makes once per section or lesson it means to add
+ * and sends again when it retries after a lost answer. The same id again is the same creation, answered
+ * with the item made the first time; with another body or parent it is 409 and changes nothing.
+ */
+const RequestIdSchema = z.uuid({ error: COURSE_STUDIO_MESSAGES.requestIdInvalid });
+
+/**
  * `POST /api/courses/:id/modules`: a new section at the end, with the same fields as an update (but no
  * version); a draft unless `isPublished` says otherwise, and (without `availableAfterDays`) opening the day
  * after the latest section.
  */
-export const CreateModuleRequestSchema = UpdateModuleRequestSchema.omit({ version: true });
+export const CreateModuleRequestSchema = UpdateModuleRequestSchema.omit({ version: true }).extend({
+  requestId: RequestIdSchema.optional(),
+});
 export type CreateModuleRequest = z.input<typeof CreateModuleRequestSchema>;
 
 /**
@@ -240,10 +251,9 @@ export type UpdateLessonRequest = z.input<typeof UpdateLessonRequestSchema>;
  * `POST /api/modules/:id/lessons`: a new lesson at the end of the section, with an update's fields of which
  * only the title is required; a draft unless said otherwise.
  */
-export const CreateLessonRequestSchema = UpdateLessonRequestSchema.omit({ version: true }).partial({
-  videoUrl: true,
-  content: true,
-});
+export const CreateLessonRequestSchema = UpdateLessonRequestSchema.omit({ version: true })
+  .partial({ videoUrl: true, content: true })
+  .extend({ requestId: RequestIdSchema.optional() });
 export type CreateLessonRequest = z.input<typeof CreateLessonRequestSchema>;
 
 const IdListSchema = (message: string) =>

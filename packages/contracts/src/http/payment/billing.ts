@@ -47,6 +47,10 @@ export const CHECKOUT_MESSAGES = {
   redirected: 'Complete your payment in the new window that opened',
   accessGrantedTitle: 'Course Access Granted!',
   accessGranted: 'Welcome email has been sent to your inbox.',
+  requestIdInvalid: 'The request id must be a UUID',
+  requestIdTaken: 'This request id belongs to another checkout',
+  checkoutBeingPrepared:
+    'Your payment page is still being prepared. Please press the button again in a moment.',
 } as const;
 
 /** Text, @, text, dot, text. */

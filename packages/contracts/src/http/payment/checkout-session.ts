@@ -43,6 +43,13 @@ export const CheckoutLineSchema = z.object({
 });
 export type CheckoutLine = z.infer<typeof CheckoutLineSchema>;
 
+/**
+ * A checkout's `requestId` (optional): a UUID the page makes for what it sends and keeps while that stays
+ * the same. Sent again after its answer was lost, it opens the same checkout as the first time, while that
+ * order is still pending; with other items, billing or coupon it is 409 (docs/decisions.md, 121).
+ */
+export const CheckoutRequestIdSchema = z.uuid({ error: CHECKOUT_MESSAGES.requestIdInvalid });
+
 export const CheckoutItemsSchema = z
   .array(CheckoutLineSchema, { error: CHECKOUT_MESSAGES.emptyCart })
   .min(1, CHECKOUT_MESSAGES.emptyCart)
@@ -55,6 +62,7 @@ export const CreateCheckoutSessionRequestSchema = z.object({
   billingInfo: BillingInfoSchema,
   /** A coupon code (docs/behaviour/checkout-and-payments.md#coupons); the server prices it. */
   couponCode: OptionalCouponCodeSchema,
+  requestId: CheckoutRequestIdSchema.optional(),
 });
 export type CreateCheckoutSessionRequest = z.input<typeof CreateCheckoutSessionRequestSchema>;
 

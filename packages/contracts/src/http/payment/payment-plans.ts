@@ -25,6 +25,38 @@ export function splitInstalments(total: number, count: number = PAYMENT_PLAN_INS
   );
 }
 
+interface BillableLine {
+  productId: string;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** Instalment `number` of `of` as the one line it is billed on: `amount` cents, named after the programme. */
+export function instalmentLine<L extends BillableLine>(
+  line: L,
+  instalment: { number: number; of: number },
+  amount: number,
+): L {
+  return {
+    ...line,
+    name: `${line.name} (payment ${instalment.number} of ${instalment.of})`,
+    unitPrice: amount,
+    quantity: 1,
+  };
+}
+
+/**
+ * An order's lines as charged (an invoice's, a receipt's): a plan's order keeps the programme's price on its
+ * line, but its checkout charged the first instalment (`total`), so it is billed as that instalment.
+ */
+export function billedLinesOf<L extends BillableLine>(order: { lines: readonly L[]; total: number }): L[] {
+  if (!order.lines.some((line) => line.productId === PAYMENT_PLAN_PRODUCT_ID)) return [...order.lines];
+  return order.lines.map((line) =>
+    instalmentLine(line, { number: 1, of: PAYMENT_PLAN_INSTALMENTS }, order.total),
+  );
+}
+
 /** The due date of instalment `number` (1-based) of a plan whose first was paid at `firstPaidAt`: monthly. */
 export function instalmentDueDate(firstPaidAt: Date, number: number): Date {
   const due = new Date(firstPaidAt);

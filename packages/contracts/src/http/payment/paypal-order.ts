@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BillingInfoSchema } from './billing.js';
-import { CheckoutItemsSchema } from './checkout-session.js';
+import { CheckoutItemsSchema, CheckoutRequestIdSchema } from './checkout-session.js';
 import { OptionalCouponCodeSchema } from './coupons.js';
 import { ProviderSessionIdSchema } from './grant-course-access.js';
 
@@ -17,6 +17,7 @@ export const PaypalOrderRequestSchema = z.object({
   billingInfo: BillingInfoSchema,
   items: CheckoutItemsSchema,
   couponCode: OptionalCouponCodeSchema,
+  requestId: CheckoutRequestIdSchema.optional(),
 });
 export type PaypalOrderRequest = z.input<typeof PaypalOrderRequestSchema>;
 
