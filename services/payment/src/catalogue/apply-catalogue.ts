@@ -1,9 +1,11 @@
 /**
  * Applies a `course.catalogue.published` event to the projection. Events may arrive twice or out of
  * order: the inbox drops a redelivery, and a catalogue older than (or as old as) the one applied changes
- * nothing, so the newest by `publishedAt` always wins.
+ * nothing, so the newest always wins. Newest by the course catalogue's `version` when both the event and
+ * the one applied carry one (two publications may share a millisecond, or come from replicas whose clocks
+ * differ); by `publishedAt` otherwise (events sent before versions).
  */
-import type { CourseCataloguePublished } from '@platform/contracts';
+import { isNewerCatalogue, type CourseCataloguePublished } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { lockCatalogueState, replaceCatalogue } from './catalogue.repository.js';
 
@@ -13,8 +15,8 @@ export async function applyCatalogue(
   now: Date,
 ): Promise<'applied' | 'stale'> {
   const publishedAt = new Date(catalogue.publishedAt);
-  const current = await lockCatalogueState(tx);
-  if (current && current.getTime() >= publishedAt.getTime()) return 'stale';
-  await replaceCatalogue(tx, catalogue.products, publishedAt, now);
+  const version = catalogue.version ?? null;
+  if (!isNewerCatalogue(catalogue, await lockCatalogueState(tx))) return 'stale';
+  await replaceCatalogue(tx, catalogue.products, publishedAt, version, now);
   return 'applied';
 }

@@ -8,24 +8,27 @@ export type CatalogueProductRow = typeof catalogueProducts.$inferSelect;
 
 const STATE_ROW = 1;
 
-/** The publishedAt of the newest catalogue applied, locking the state row for the transaction. */
-export async function lockCatalogueState(tx: Executor): Promise<Date | null> {
+/** The newest catalogue applied (none yet: null), locking the state row for the transaction. */
+export async function lockCatalogueState(
+  tx: Executor,
+): Promise<{ publishedAt: Date; version: number | null } | null> {
   await tx
     .insert(catalogueState)
     .values({ id: STATE_ROW, publishedAt: new Date(0), appliedAt: new Date(0) })
     .onConflictDoNothing();
   const [row] = await tx
-    .select({ publishedAt: catalogueState.publishedAt })
+    .select({ publishedAt: catalogueState.publishedAt, version: catalogueState.version })
     .from(catalogueState)
     .where(eq(catalogueState.id, STATE_ROW))
     .for('update');
-  return row && row.publishedAt.getTime() > 0 ? row.publishedAt : null;
+  return row && row.publishedAt.getTime() > 0 ? row : null;
 }
 
 export async function replaceCatalogue(
   tx: Executor,
   products: CataloguePrice[],
   publishedAt: Date,
+  version: number | null,
   appliedAt: Date,
 ): Promise<void> {
   for (const product of products) {
@@ -52,7 +55,10 @@ export async function replaceCatalogue(
         ? sql`true`
         : and(eq(catalogueProducts.isActive, true), notInArray(catalogueProducts.id, listed)),
     );
-  await tx.update(catalogueState).set({ publishedAt, appliedAt }).where(eq(catalogueState.id, STATE_ROW));
+  await tx
+    .update(catalogueState)
+    .set({ publishedAt, version, appliedAt })
+    .where(eq(catalogueState.id, STATE_ROW));
 }
 
 export async function findActiveProducts(db: Executor, ids: string[]): Promise<CatalogueProductRow[]> {

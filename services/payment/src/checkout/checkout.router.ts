@@ -12,7 +12,8 @@
  *   GET  /api/payment/my-purchases    → MyPurchasesSchema (signed in: what the account has bought)
  *
  * Bodies are checked with the contracts; a bad one is a 400 with the contract's message, and nothing is
- * stored. Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400; a quantity
+ * stored. A checkout sent again under its `requestId` while its order is pending answers that order's
+ * checkout (docs/decisions.md, 121). Unknown products are a 400 'Unknown product: <id>'; an order totalling 0 is a 400; a quantity
  * other than 1 of a one-per-person product is a 400; what the account already has is a 409.
  */
 import {
@@ -58,6 +59,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
         billing: req.body.billingInfo,
         account: accountOf(req.caller),
         couponCode: req.body.couponCode,
+        requestId: req.body.requestId,
       });
       const body: CreateCheckoutSessionResponse = {
         sessionId: checkout.providerSessionId,
@@ -75,6 +77,7 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
       expectedAmount: req.body.amount,
       account: accountOf(req.caller),
       couponCode: req.body.couponCode,
+      requestId: req.body.requestId,
     });
     const body: PaypalOrderResponse = { id: checkout.providerSessionId, links: checkout.links };
     res.set('Cache-Control', 'no-store').json(body);

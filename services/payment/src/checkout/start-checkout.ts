@@ -20,7 +20,14 @@ import { AppError } from '@platform/service-kit/errors';
 import { applyCoupon } from '../coupons/apply-coupon.js';
 import { priceOrder, type PricedLine, type PricedOrder } from '../catalogue/price-order.js';
 import type { PaymentConfig } from '../config.js';
-import { findOrder, insertOrder, updateOrder, type OrderRow } from '../orders/orders.repository.js';
+import {
+  findOrder,
+  findPendingOrderByClientRequestId,
+  insertOrder,
+  updateOrder,
+  type OrderRow,
+  type OrderWithLines,
+} from '../orders/orders.repository.js';
 import { findOwnedProducts, isOnePerPerson, isOwnable } from '../orders/owned-products.js';
 import type {
   CheckoutUrls,
@@ -58,6 +65,8 @@ export interface StartCheckoutOptions {
   account?: { userId: string; email: string };
   /** A coupon code, upper-case (coupons/apply-coupon.ts). */
   couponCode?: string;
+  /** The page's id for what it sends: sent again, the same pending order's checkout (decision 121). */
+  requestId?: string;
 }
 
 export interface StartedCheckout {
@@ -118,6 +127,7 @@ export async function startCheckout(
     },
     userId: account?.userId,
     accountEmail: account?.email ?? email,
+    requestId: options.requestId,
   });
 }
 
@@ -193,6 +203,11 @@ export interface OpenCheckoutOptions {
    * there and throws when the report no longer owes what the order asks.
    */
   claim?: (tx: Executor) => Promise<void>;
+  /**
+   * The checkout page's id for what it sends (docs/decisions.md, 121): while an order made under it is
+   * pending, the same checkout sent again answers that order's checkout; other values under it are 409.
+   */
+  requestId?: string;
 }
 
 /**
@@ -212,12 +227,16 @@ export async function openCheckout(
   options: OpenCheckoutOptions,
 ): Promise<StartedCheckout> {
   const { provider, priced, customer } = options;
+  if (options.requestId) {
+    const earlier = await findPendingOrderByClientRequestId(deps.db, options.requestId);
+    if (earlier) return checkoutSentAgain(earlier, options);
+  }
   const now = deps.clock.now();
   const id = randomUUID();
   const email = customer.email;
-  await deps.db.transaction(async (tx) => {
+  const inserted = await deps.db.transaction(async (tx) => {
     await options.claim?.(tx);
-    await insertOrder(
+    return insertOrder(
       tx,
       {
         id,
@@ -236,12 +255,19 @@ export async function openCheckout(
         couponId: priced.discount?.couponId ?? null,
         couponCode: priced.discount?.code ?? null,
         currency: priced.currency,
+        clientRequestId: options.requestId ?? null,
         createdAt: now,
         updatedAt: now,
       },
       priced.lines,
     );
   });
+  if (!inserted) {
+    // The same checkout sent twice at once: the other request stored it first.
+    const earlier = await findPendingOrderByClientRequestId(deps.db, options.requestId!);
+    if (!earlier) throw new AppError('conflict', CHECKOUT_MESSAGES.checkoutBeingPrepared);
+    return checkoutSentAgain(earlier, options);
+  }
 
   let checkout: CreatedCheckout;
   try {
@@ -322,6 +348,48 @@ export async function openCheckout(
     'checkout started',
   );
   return { order, checkout };
+}
+
+/**
+ * A checkout sent again under the `requestId` of a pending order: that order's checkout when it asks for
+ * the same lines, total, method and buyer; 409 when the id came with other values, or while the first
+ * request is still getting its page from the provider.
+ */
+function checkoutSentAgain(earlier: OrderWithLines, options: OpenCheckoutOptions): StartedCheckout {
+  const { priced, customer } = options;
+  const same =
+    earlier.provider === options.provider.name &&
+    earlier.method === options.method &&
+    earlier.total === priced.total &&
+    earlier.customerEmail === customer.email &&
+    earlier.accountEmail === (options.accountEmail ?? customer.email).toLowerCase() &&
+    earlier.placedByUserId === (options.userId ?? null) &&
+    earlier.couponCode === (priced.discount?.code ?? null) &&
+    earlier.revenueReportId === (options.revenueReportId ?? null) &&
+    earlier.lines.length === priced.lines.length &&
+    earlier.lines.every(
+      (line, index) =>
+        line.productId === priced.lines[index]!.productId &&
+        line.quantity === priced.lines[index]!.quantity &&
+        line.unitPrice === priced.lines[index]!.unitPrice,
+    );
+  if (!same) {
+    throw new AppError('conflict', CHECKOUT_MESSAGES.requestIdTaken, [
+      { path: 'requestId', message: CHECKOUT_MESSAGES.requestIdTaken },
+    ]);
+  }
+  if (!earlier.providerSessionId || !earlier.checkoutUrl) {
+    throw new AppError('conflict', CHECKOUT_MESSAGES.checkoutBeingPrepared);
+  }
+  const url = earlier.checkoutUrl;
+  return {
+    order: earlier,
+    checkout: {
+      providerSessionId: earlier.providerSessionId,
+      url,
+      links: [{ rel: 'approve', href: url, method: 'GET' }],
+    },
+  };
 }
 
 function recurringOf(line: PricedLine): RecurringInterval | null {

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillingInfo, OrderLine } from '@platform/contracts';
@@ -65,6 +66,8 @@ export const catalogueProducts = paymentSchema.table(
 export const catalogueState = paymentSchema.table('catalogue_state', {
   id: integer('id').primaryKey(),
   publishedAt: at('published_at').notNull(),
+  /** The course catalogue's `version` of that event; null when it had none (sent before versions). */
+  version: integer('version'),
   appliedAt: at('applied_at').notNull(),
 });
 
@@ -131,6 +134,11 @@ export const orders = paymentSchema.table(
     refundedAt: at('refunded_at'),
     /** The reconciliation job asks the provider about a pending order again after this time. */
     nextCheckAt: at('next_check_at'),
+    /**
+     * The `requestId` the checkout page sent (docs/decisions.md, 121): the same id sent again while the order
+     * is pending opens this order's checkout instead of a new one.
+     */
+    clientRequestId: uuid('client_request_id'),
   },
   (table) => [
     unique('orders_provider_session_unique').on(table.provider, table.providerSessionId),
@@ -143,6 +151,9 @@ export const orders = paymentSchema.table(
       .where(sql`${table.revenueReportId} is not null`),
     index('orders_pending_check_idx')
       .on(table.nextCheckAt)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('orders_pending_client_request_unique')
+      .on(table.clientRequestId)
       .where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -5,7 +5,7 @@
  * how it was paid. The standard faces cover Western European text (WinAnsi); another character is written
  * without its accent when it has one, else as '?'.
  */
-import { invoiceNumberOf, orderNumberOf } from '@platform/contracts';
+import { billedLinesOf, invoiceNumberOf, orderNumberOf } from '@platform/contracts';
 import { EMAIL_DATE, formatDate, formatMoney } from '@platform/contracts/format';
 import { PDF_MARGIN as MARGIN, startPdf } from '@platform/service-kit/pdf';
 import type { PaymentConfig } from '../config.js';
@@ -98,7 +98,7 @@ export async function renderInvoicePdf(
   w.rule(y);
   y -= 16;
   let subtotal = 0;
-  for (const line of order.lines) {
+  for (const line of billedLinesOf(order)) {
     const amount = line.unitPrice * line.quantity;
     subtotal += amount;
     w.text(line.name, { x: MARGIN, y });

@@ -38,6 +38,7 @@ import { paidOrderData } from './paid-order-data.js';
 import { isPlanOrder } from '../payment-plans/plan-checkout.js';
 import { startPaymentPlan } from '../payment-plans/payment-plans.js';
 import { enqueueSubscriptionEnded } from './subscription-events.js';
+import { collectionIdOfOrder } from '../saved-cards/unneeded-collections.js';
 import {
   findReportOfOrder,
   lockOrder,
@@ -287,12 +288,17 @@ async function fulfilInTransaction(
     deps.config,
   );
 
+  // A card-on-file collection's charge names its attempt: the revenue service's answer that it succeeded.
+  const collectionId = order.revenueReportId ? await collectionIdOfOrder(tx, order.id) : null;
   const event = await enqueueEvent(
     tx,
     outboxEvents,
     {
       type: 'payment.order.paid',
-      data: paidOrderData(order, fulfilled.paidAt!, invoiceNumber, invoicePdf),
+      data: {
+        ...paidOrderData(order, fulfilled.paidAt!, invoiceNumber, invoicePdf),
+        ...(collectionId ? { collectionId } : {}),
+      },
       headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined,
     },
     { clock: deps.clock },

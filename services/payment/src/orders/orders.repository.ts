@@ -1,5 +1,5 @@
 /** Queries of orders and their lines. */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderLine, PaymentProviderName } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { orderLines, orders } from '../db/schema.js';
@@ -13,15 +13,33 @@ export interface OrderWithLines extends OrderRow {
   lines: OrderLineRow[];
 }
 
+/**
+ * Stores a new order and its lines. False, and nothing stored, when a pending order already holds its
+ * `clientRequestId` (a checkout sent again, docs/decisions.md, 121).
+ */
 export async function insertOrder(
   db: Executor,
   order: NewOrderRow,
   lines: Array<Omit<OrderLineRow, 'id' | 'orderId' | 'position'>>,
-): Promise<void> {
-  await db.insert(orders).values(order);
+): Promise<boolean> {
+  const inserted = await db
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: orders.clientRequestId, where: sql`${orders.status} = 'pending'` })
+    .returning({ id: orders.id });
+  if (inserted.length === 0) return false;
   await db
     .insert(orderLines)
     .values(lines.map((line, index) => ({ ...line, orderId: order.id, position: index + 1 })));
+  return true;
+}
+
+/** The pending order a checkout page made under this `requestId`, with its lines, or null. */
+export function findPendingOrderByClientRequestId(
+  db: Executor,
+  clientRequestId: string,
+): Promise<OrderWithLines | null> {
+  return findOrderWhere(db, and(eq(orders.clientRequestId, clientRequestId), eq(orders.status, 'pending')));
 }
 
 export async function updateOrder(
@@ -38,8 +56,12 @@ export async function updateOrder(
   return row ?? null;
 }
 
-export async function findOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+export function findOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
+  return findOrderWhere(db, eq(orders.id, id));
+}
+
+async function findOrderWhere(db: Executor, where: SQL | undefined): Promise<OrderWithLines | null> {
+  const [row] = await db.select().from(orders).where(where);
   return row ? withLines(db, row) : null;
 }
 

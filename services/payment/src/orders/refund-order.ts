@@ -25,6 +25,7 @@ import { courseIdsOf, findOrder, updateOrder, type OrderWithLines } from './orde
 import { releaseOwnedProducts } from './owned-products.js';
 import { recordFirstInstalmentRefunded, refundPlanInstalments } from '../payment-plans/payment-plans.js';
 import { latestPaymentOf } from './subscription-events.js';
+import { answerRefundedCollection, collectionVaultOf } from '../saved-cards/unneeded-collections.js';
 
 export const REFUND_ERRORS = {
   providerGone: 'The payment provider of this order is not configured.',
@@ -97,8 +98,12 @@ export async function refundThroughProvider(
   const providerPaymentId = paymentId;
   // A payment plan's later instalments are refunded too: the buyer gets back what they paid.
   const instalments = await refundPlanInstalments(deps, order);
+  // A share collection's charge was made by the card vault, which refunds it.
+  const vault = await collectionVaultOf(deps, order);
   const { refundId } = await askProvider(deps.logger, 'refund', () =>
-    provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
+    vault
+      ? vault.refund(providerPaymentId)
+      : provider.refund({ orderId: order.id, providerPaymentId, amount: order.total }),
   );
   return recordRefund(deps, order, {
     refundId,
@@ -168,6 +173,8 @@ export async function markOrderRefunded(
   await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
   // A plan's later payments were refunded (and recorded) before; its first is the order's own.
   await recordFirstInstalmentRefunded(tx, order.id, now);
+  // A share collection's charge refunded answers its attempt: the revenue service goes on with the share.
+  await answerRefundedCollection(tx, deps, order.id, { at: now, automatic: automatic ?? false });
   await enqueueEvent(
     tx,
     outboxEvents,

@@ -177,6 +177,7 @@ async function claimAttempt(
     amount: current.amount,
     attempt,
     card: cardAsked(card),
+    askedAt: deps.clock.now().toISOString(),
   });
   return 'asked';
 }
@@ -222,6 +223,7 @@ export async function payRemaining(
       amount: unpaid.reduce((sum, row) => sum + row.amount, 0),
       attempt: null,
       card: cardAsked(card),
+      askedAt: now.toISOString(),
     });
     return { key, numbers };
   });

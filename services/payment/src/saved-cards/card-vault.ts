@@ -28,10 +28,31 @@ export class ChargeRefusedError extends PaymentProviderError {
 /** What a charge needs of a saved card: asked again with the same key, the same card must be named. */
 export type ChargedCard = Pick<SavedCardRow, 'providerCustomerId' | 'providerPaymentMethodId'>;
 
+export interface ChargeOptions {
+  /**
+   * The charge carries its key, for findCharge (the default). false: asked exactly as charges were before
+   * they carried it, so that the provider, still knowing the key, answers the first charge.
+   */
+  findable?: boolean;
+}
+
 export interface CardVault {
   readonly provider: SavedCardRow['provider'];
-  /** Charges the saved card off-session; the same `idempotencyKey` never charges twice. */
-  charge(card: ChargedCard, amount: number, idempotencyKey: string): Promise<CardCharge>;
+  /**
+   * Charges the saved card off-session; the same `idempotencyKey` never charges twice while the provider
+   * keeps it (Stripe: 24 hours).
+   */
+  charge(
+    card: ChargedCard,
+    amount: number,
+    idempotencyKey: string,
+    options?: ChargeOptions,
+  ): Promise<CardCharge>;
+  /**
+   * The outcome of the findable charge made with `idempotencyKey`, asked of the provider whether or not it
+   * still keeps the key; null when no such charge was made (nothing charged).
+   */
+  findCharge(card: ChargedCard, idempotencyKey: string): Promise<CardCharge | null>;
   /** Refunds one of those charges in full, once per payment (the provider's idempotency); its refund id. */
   refund(providerPaymentId: string): Promise<{ refundId: string }>;
 }
@@ -48,6 +69,10 @@ export const testCardVault: CardVault = {
     if (behaviour === 'pays') return { status: 'paid', providerPaymentId: `test_pay_${idempotencyKey}` };
     if (behaviour === 'declines') return { status: 'declined', message: 'Your card has insufficient funds.' };
     return { status: 'hard-decline', message: 'Your card has expired.' };
+  },
+  // The test provider answers a key the same way for ever: what charging with it answers is what it made.
+  async findCharge(card, idempotencyKey) {
+    return testCardVault.charge(card, 0, idempotencyKey);
   },
   async refund(providerPaymentId) {
     return { refundId: `test_re_${providerPaymentId}` };

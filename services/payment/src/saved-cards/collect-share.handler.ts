@@ -4,7 +4,8 @@
  *
  * 1. the attempt is claimed in `share_collections` (primary key = the request's `collectionId`): a
  *    redelivered or raced request waits for the first one, finds the row and charges nothing;
- * 2. without a card (or with nothing still due in the dues projection) nothing is charged;
+ * 2. without a card (or with nothing still due in the dues projection) nothing is charged, and the attempt
+ *    is answered (`payment.share-collection.failed` 'no-card' or 'not-needed');
  * 3. the report's due is locked (the share's fulfilments and 'Pay now' starts wait); a card charge of an
  *    earlier collection of it never answered is answered first (share-collection-charges.ts), and every
  *    'Pay now' checkout of it still pending is closed (revenue-share/close-share-checkouts.ts): one paid
@@ -29,11 +30,8 @@ import { vaultOfCard } from './card-vaults.js';
 import { cardAsked } from './pending-charge.js';
 import { findSavedCard } from './saved-cards.repository.js';
 import { shareCollections } from './saved-cards.tables.js';
-import {
-  announceShareCollectionFailure,
-  queueShareCollectionCharge,
-  settleShareCollectionsOf,
-} from './share-collection-charges.js';
+import { queueShareCollectionCharge, settleShareCollectionsOf } from './share-collection-charges.js';
+import { announceShareCollectionFailure, NOTHING_DUE_MESSAGE } from './unneeded-collections.js';
 
 export function collectShareSubscription(deps: PaymentDeps) {
   return defineSubscription({
@@ -63,7 +61,10 @@ export function collectShareSubscription(deps: PaymentDeps) {
           .update(shareCollections)
           .set(changes)
           .where(eq(shareCollections.collectionId, request.collectionId));
-      const fail = async (reason: PaymentShareCollectionFailed['reason'], message: string) => {
+      const fail = async (
+        reason: Exclude<PaymentShareCollectionFailed['reason'], 'not-needed'>,
+        message: string,
+      ) => {
         await settle({ outcome: reason, message });
         await announceShareCollectionFailure(tx, deps, {
           ...request,
@@ -79,19 +80,24 @@ export function collectShareSubscription(deps: PaymentDeps) {
       if (!card || !vault) return fail('no-card', '');
       const owes = (row: ShareDueRow | null): row is ShareDueRow =>
         row !== null && row.userId === request.userId && row.verified && row.amountDue > 0;
-      if (!owes(await lockShareDue(tx, request.reportId))) {
-        await settle({ outcome: 'nothing-due' });
-        return;
-      }
+      // Answered all the same: the revenue service goes on with whatever it still finds owed.
+      const nothingDue = async () => {
+        await settle({ outcome: 'nothing-due', message: NOTHING_DUE_MESSAGE });
+        await announceShareCollectionFailure(tx, deps, {
+          ...request,
+          reason: 'not-needed',
+          message: NOTHING_DUE_MESSAGE,
+          failedAt: now.toISOString(),
+        });
+        logger.info({ reportId: request.reportId, attempt: request.attempt }, 'nothing due to collect');
+      };
+      if (!owes(await lockShareDue(tx, request.reportId))) return nothingDue();
       // What an earlier collection's card charge paid is not charged again.
       await settleShareCollectionsOf(deps, tx, request.reportId);
       // The owner cannot pay the share by link as well: the checkouts are closed (or fulfilled) first.
       await closeShareCheckouts(deps, tx, request.reportId);
       const due = await lockShareDue(tx, request.reportId);
-      if (!owes(due)) {
-        await settle({ outcome: 'nothing-due' });
-        return;
-      }
+      if (!owes(due)) return nothingDue();
 
       const priced = priceShare(due);
       const orderId = randomUUID();
@@ -127,6 +133,7 @@ export function collectShareSubscription(deps: PaymentDeps) {
           key: `collect:${request.collectionId}`,
           amount: priced.total,
           card: cardAsked(card),
+          askedAt: now.toISOString(),
         },
       });
       await queueShareCollectionCharge(tx, request.collectionId, now);

@@ -60,10 +60,14 @@ export const cardSetups = paymentSchema.table(
 );
 export type CardSetupRow = typeof cardSetups.$inferSelect;
 
-/** 'pending': the card's provider was asked (or is about to be), its answer not recorded yet. */
+/**
+ * 'pending': the card's provider was asked (or is about to be), its answer not recorded yet; 'refunded': it
+ * paid, and the charge was refunded since (unneeded-collections.ts).
+ */
 export const SHARE_COLLECTION_OUTCOMES = [
   'pending',
   'paid',
+  'refunded',
   'nothing-due',
   'no-card',
   'declined',

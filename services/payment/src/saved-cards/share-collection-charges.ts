@@ -11,19 +11,17 @@
  * attempt, the report's next collection request, or 'Pay now' (revenue-share/start-share-checkout.ts) before
  * it opens a page. So the share is never paid by link while a card charge of it may have taken the money.
  */
-import type { PaymentShareCollectionFailed } from '@platform/contracts';
 import { HOUR } from '@platform/service-kit/clock';
 import type { Executor } from '@platform/service-kit/db';
-import { enqueueEvent } from '@platform/service-kit/events';
 import { defineWorkQueue, exponentialBackoff, schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { outboxEvents } from '../db/schema.js';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import { findOrder, updateOrder } from '../orders/orders.repository.js';
 import { lockShareDue } from '../revenue-share/share-dues.repository.js';
 import type { PaymentDeps } from '../runtime.js';
 import { askPendingCharge, type AskedCharge } from './pending-charge.js';
 import { shareCollectionCharges, shareCollections } from './saved-cards.tables.js';
+import { announceShareCollectionFailure } from './unneeded-collections.js';
 
 export const SHARE_COLLECTION_CHARGE_QUEUE = 'charge-share-collections';
 
@@ -97,7 +95,8 @@ export async function settleShareCollection(
   }
   await settle({ outcome: 'paid' });
   const order = await findOrder(tx, row.orderId);
-  // Through the one fulfilment: were the share paid meanwhile, this charge is refunded automatically.
+  // Through the one fulfilment: were the share paid meanwhile, this charge is refunded automatically, and
+  // the refund answers the attempt (unneeded-collections.ts).
   const { outcome } = await fulfilOrder(deps, {
     orderId: row.orderId,
     tx,
@@ -136,30 +135,6 @@ export async function settleShareCollectionsOf(
     if (await settleShareCollection(deps, tx, collectionId)) settled += 1;
   }
   return settled;
-}
-
-export async function announceShareCollectionFailure(
-  tx: Executor,
-  deps: PaymentDeps,
-  failure: PaymentShareCollectionFailed,
-): Promise<void> {
-  await enqueueEvent(
-    tx,
-    outboxEvents,
-    {
-      type: 'payment.share-collection.failed',
-      data: {
-        collectionId: failure.collectionId,
-        reportId: failure.reportId,
-        userId: failure.userId,
-        attempt: failure.attempt,
-        reason: failure.reason,
-        message: failure.message,
-        failedAt: failure.failedAt,
-      },
-    },
-    { clock: deps.clock },
-  );
 }
 
 /**

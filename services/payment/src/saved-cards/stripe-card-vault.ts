@@ -2,7 +2,9 @@
  * The card on file with Stripe (docs/decisions.md, 89): a Checkout Session in setup mode for a customer
  * of the owner's (Stripe's page confirms the SetupIntent; nothing is charged), and later an off-session
  * PaymentIntent confirmed at once. Every write carries an idempotency key: the setup's id, the
- * collection's, or the refunded payment's.
+ * collection's, or the refunded payment's. A charge also carries its key in its metadata: once Stripe has
+ * forgotten the key (24 hours), the charge is found among the customer's PaymentIntents (a list, strongly
+ * consistent, where search is not).
  */
 import Stripe from 'stripe';
 import { PaymentProviderError } from '../providers/payment-provider.js';
@@ -14,7 +16,13 @@ import {
   toProviderError,
   withSessionIdPlaceholder,
 } from '../providers/stripe/stripe-provider.js';
-import { ChargeRefusedError, type CardCharge, type CardVault, type ChargedCard } from './card-vault.js';
+import {
+  ChargeRefusedError,
+  type CardCharge,
+  type CardVault,
+  type ChargedCard,
+  type ChargeOptions,
+} from './card-vault.js';
 
 /** Declines a retry cannot mend (Stripe's decline codes): the card is not tried again. */
 export const HARD_DECLINE_CODES = new Set([
@@ -33,6 +41,9 @@ export const HARD_DECLINE_CODES = new Set([
 
 /** Stripe's own words for an off-session payment the bank wants the cardholder to approve. */
 const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
+
+/** The PaymentIntent's metadata field holding the charge's idempotency key. */
+export const CHARGE_KEY_METADATA = 'charge_key';
 
 export interface StripeCardSetup {
   sessionId: string;
@@ -100,7 +111,12 @@ export class StripeCardVault implements CardVault {
     return customer ? cardOnFile(customer, intent.payment_method) : null;
   }
 
-  async charge(card: ChargedCard, amount: number, idempotencyKey: string): Promise<CardCharge> {
+  async charge(
+    card: ChargedCard,
+    amount: number,
+    idempotencyKey: string,
+    options: ChargeOptions = {},
+  ): Promise<CardCharge> {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -110,24 +126,16 @@ export class StripeCardVault implements CardVault {
           payment_method: card.providerPaymentMethodId,
           off_session: true,
           confirm: true,
+          // Stripe refuses a key asked again with other parameters: a charge first asked without its key
+          // in the metadata is asked again without it.
+          ...(options.findable === false ? {} : { metadata: { [CHARGE_KEY_METADATA]: idempotencyKey } }),
         },
         { idempotencyKey },
       );
-      if (intent.status === 'succeeded') return { status: 'paid', providerPaymentId: intent.id };
-      if (intent.status === 'requires_action')
-        return { status: 'hard-decline', message: AUTHENTICATION_REQUIRED, authenticationRequired: true };
-      return { status: 'declined', message: `The payment is ${intent.status.replace(/_/g, ' ')}.` };
+      return chargeOfIntent(intent);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) {
-        const code = error.decline_code ?? error.code ?? '';
-        return {
-          status: HARD_DECLINE_CODES.has(code) ? 'hard-decline' : 'declined',
-          message: (error.message || 'Your card was declined.').slice(0, 500),
-          ...(code === 'authentication_required' || error.code === 'authentication_required'
-            ? { authenticationRequired: true }
-            : {}),
-        };
-      }
+      if (error instanceof Stripe.errors.StripeCardError)
+        return declineOf(error.code, error.decline_code, error.message);
       if (
         error instanceof Stripe.errors.StripeInvalidRequestError &&
         (error.statusCode === 400 || error.statusCode === 404)
@@ -141,6 +149,24 @@ export class StripeCardVault implements CardVault {
       }
       throw new PaymentProviderError('stripe', `Stripe could not charge the card on file: ${String(error)}`);
     }
+  }
+
+  async findCharge(card: ChargedCard, idempotencyKey: string): Promise<CardCharge | null> {
+    const customer = card.providerCustomerId;
+    // Every card on file with Stripe has its customer (cardOnFile); without one, what was charged is unknown.
+    if (!customer)
+      throw new PaymentProviderError('stripe', `no Stripe customer to find the charge ${idempotencyKey} of`);
+    const found = await this.call('find the charge of the card on file', async () => {
+      let match: Stripe.PaymentIntent | null = null;
+      // Newest first; one key makes one charge, unless asked again after it was not found (then that one).
+      for await (const intent of this.stripe.paymentIntents.list({ customer, limit: 100 })) {
+        if (intent.metadata?.[CHARGE_KEY_METADATA] !== idempotencyKey) continue;
+        match ??= intent;
+        if (intent.status === 'succeeded') return intent;
+      }
+      return match;
+    });
+    return found ? chargeOfIntent(found) : null;
   }
 
   async refund(providerPaymentId: string): Promise<{ refundId: string }> {
@@ -158,4 +184,30 @@ export class StripeCardVault implements CardVault {
       throw toProviderError(action, error);
     }
   }
+}
+
+/** A charge's PaymentIntent as a charge's outcome (also one found later, declined: its last error). */
+function chargeOfIntent(intent: Stripe.PaymentIntent): CardCharge {
+  if (intent.status === 'succeeded') return { status: 'paid', providerPaymentId: intent.id };
+  if (intent.status === 'requires_action')
+    return { status: 'hard-decline', message: AUTHENTICATION_REQUIRED, authenticationRequired: true };
+  const error = intent.last_payment_error;
+  if (error?.type === 'card_error') return declineOf(error.code, error.decline_code, error.message);
+  return { status: 'declined', message: `The payment is ${intent.status.replace(/_/g, ' ')}.` };
+}
+
+/** A card error as a decline: hard when a retry cannot mend it. */
+function declineOf(
+  code: string | undefined,
+  declineCode: string | undefined,
+  message: string | undefined,
+): CardCharge {
+  const reason = declineCode ?? code ?? '';
+  return {
+    status: HARD_DECLINE_CODES.has(reason) ? 'hard-decline' : 'declined',
+    message: (message || 'Your card was declined.').slice(0, 500),
+    ...(reason === 'authentication_required' || code === 'authentication_required'
+      ? { authenticationRequired: true }
+      : {}),
+  };
 }

@@ -2,7 +2,8 @@
  * Invoices (docs/behaviour/checkout-and-payments.md#invoices): every fulfilled order gets the next number
  * of one gapless sequence, however many are fulfilled at once (through two replicas on PostgreSQL); its
  * PDF prints the seller from configuration, the buyer's details from checkout, the lines, the discount,
- * the total and how it was paid; the buyer downloads their own, the admin any, nobody else.
+ * the total and how it was paid (a payment plan's first payment as that instalment); the buyer downloads
+ * their own, the admin any, nobody else.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -19,6 +20,7 @@ import { inArray } from 'drizzle-orm';
 import {
   ADMIN,
   BILLING,
+  CATALOGUE,
   backings,
   newSignedInBuyer,
   usePaymentSuite,
@@ -26,6 +28,7 @@ import {
 } from '../../__tests__/harness.js';
 import { invoices } from '../../db/schema.js';
 import { RECONCILIATION_JOB } from '../../orders/reconcile-pending-orders.js';
+import { PLAN } from '../../payment-plans/__tests__/plan-product.js';
 
 const SELLER = {
   INVOICE_SELLER_NAME: 'Restaurant Consultant LLC',
@@ -37,7 +40,11 @@ const SELLER = {
 const newBuyer = () => newSignedInBuyer('invoices');
 
 describe.each(backings())('invoices on $name', (factory) => {
-  const suite = usePaymentSuite(factory, { replica: true, env: SELLER });
+  const suite = usePaymentSuite(factory, {
+    replica: true,
+    env: SELLER,
+    catalogue: [...CATALOGUE, PLAN],
+  });
   const { payment } = suite;
 
   async function startCheckout(buyer: Caller, billing = {}) {
@@ -99,6 +106,33 @@ describe.each(backings())('invoices on $name', (factory) => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Discount');
+  });
+
+  it('bills a payment plan’s first payment as the instalment charged, not the programme’s price', async () => {
+    const buyer = newBuyer();
+    const response = await payment.call('/api/create-checkout-session', {
+      caller: buyer,
+      json: { items: [{ id: PLAN.id, quantity: 1 }], billingInfo: { ...BILLING, email: buyer.email } },
+    });
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    const order = await fulfilledOrder(payment, sessionId);
+    expect(order.total).toBe(53_233);
+
+    const paid = (await payment.events('payment.order.paid')).find((e) => e.data.orderId === order.id);
+    const downloaded = await payment.call(`/api/orders/${order.id}/invoice.pdf`, { caller: buyer });
+    expect(downloaded.status).toBe(200);
+    for (const pdf of [
+      Buffer.from(String(paid!.data.invoicePdf), 'base64'),
+      Buffer.from(await downloaded.arrayBuffer()),
+    ]) {
+      const text = drawnPdfText(pdf);
+      // The line, the subtotal and the total are what the card was charged, as on the payment page.
+      expect(text).toContain('Flexible Payments Program (payment 1 of 3)\n1\n$532.33\n$532.33');
+      expect(text).toContain('Subtotal\n$532.33');
+      expect(text).toContain('Total paid (USD)\n$532.33');
+      expect(text).not.toContain('Subtotal\n$1,597.00');
+    }
   });
 
   it('is the buyer’s and the admin’s only: 401 for visitors, 404 for others and for unpaid orders', async () => {

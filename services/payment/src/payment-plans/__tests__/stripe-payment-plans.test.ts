@@ -8,7 +8,8 @@
  * early is one charge; a refund returns every payment made, each through Stripe, once: tried again after
  * it failed part-way, after Stripe forgot its idempotency keys, or asked twice at once; a charge Stripe made
  * whose record failed (the database down at that moment) is asked again with its own key before the
- * instalment is charged another way or refunded.
+ * instalment is charged another way or refunded, or looked up at Stripe when found after Stripe forgot the
+ * key.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -25,18 +26,24 @@ import {
   SavedCardSetupResponseSchema,
   type Caller,
 } from '@platform/contracts';
-import { DAY } from '@platform/service-kit/clock';
+import { DAY, HOUR } from '@platform/service-kit/clock';
 import { withInsertTrigger } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import {
+  STRIPE_KEY,
   error,
   type FakePaymentMethod,
   type FakeStripeApi,
 } from '../../providers/stripe/__tests__/fake-stripe-api.js';
+import { apiBaseOptions } from '../../providers/stripe/stripe-provider.js';
 import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import { cardAsked } from '../../saved-cards/pending-charge.js';
 import { findSavedCard } from '../../saved-cards/saved-cards.repository.js';
 import { PLAN_INSTALMENTS_JOB, collectDueInstalments } from '../charge-instalments.js';
+import { listInstalments } from '../payment-plans.repository.js';
 import { planCharges } from '../payment-plans.tables.js';
+import { markPendingCharge } from '../pending-charges.js';
 import { PLAN } from './plan-product.js';
 
 const WEBHOOK_SECRET = 'whsec_payment_plan_suite';
@@ -105,6 +112,34 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     return api.charges.filter((charge) => charge.customer === card?.providerCustomerId);
   };
 
+  /** When `buyer`'s second instalment of `orderId` falls due. */
+  const secondDueOf = async (buyer: Buyer, orderId: string) =>
+    new Date((await planOf(buyer, orderId)).instalments[1]!.dueAt);
+
+  /** Moves service time just past `buyer`'s second instalment of `orderId`: when it fell due. */
+  async function pastSecondDue(buyer: Buyer, orderId: string) {
+    const due = await secondDueOf(buyer, orderId);
+    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    return due;
+  }
+
+  /** 'Pay now' for what is due. */
+  const payDue = (buyer: Buyer, orderId: string) =>
+    payment.call(`/api/orders/${orderId}/payment-plan/pay-due`, { caller: buyer, method: 'POST' });
+
+  /** The card on file of `buyer` is gone at Stripe (detached in its dashboard): Stripe refuses its next `times` charges. */
+  async function cardGoneAtStripe(buyer: Buyer, times = 1) {
+    const customer = (await findSavedCard(payment.service.deps.db, buyer.userId))!.providerCustomerId;
+    for (let index = 0; index < times; index += 1) {
+      api.refusals.push({
+        matches: (request) =>
+          request.path === '/v1/payment_intents' &&
+          new URLSearchParams(request.body).get('customer') === customer,
+        answer: error(400, 'invalid_request_error', 'No such PaymentMethod.', 'resource_missing'),
+      });
+    }
+  }
+
   /** Moves service time to `days` after `from` and runs rounds of the job at once, on every replica. */
   async function runAt(from: Date, days: number) {
     payment.clock.set(new Date(from.getTime() + days * DAY + 1000).toISOString());
@@ -171,7 +206,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer);
     await replaceCard(buyer, 'pm_card_visa_chargeDeclinedInsufficientFunds');
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    const due = await secondDueOf(buyer, order.id);
 
     for (const day of [0, 1, 3, 6, 7, 8]) await runAt(due, day);
     const failures = await eventsOf('payment.plan.instalment-failed', order.id);
@@ -206,14 +241,12 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer);
     await replaceCard(buyer, 'pm_card_visa_chargeDeclinedInsufficientFunds');
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    const due = await secondDueOf(buyer, order.id);
     await runAt(due, 0);
-    const payDue = () =>
-      payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, { caller: buyer, method: 'POST' });
 
-    expect((await payDue()).status).toBe(422);
+    expect((await payDue(buyer, order.id)).status).toBe(422);
     await replaceCard(buyer, 'pm_card_visa');
-    const paid = await payDue();
+    const paid = await payDue(buyer, order.id);
     expect(paid.status).toBe(200);
     expect(
       (await chargesOf(buyer)).map(({ amount, payment_method }) => ({ amount, payment_method })),
@@ -227,18 +260,8 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     payment.clock.advance(DAY);
     const second = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(second);
-    const customer = (await findSavedCard(payment.service.deps.db, first.userId))!.providerCustomerId;
-    // The first buyer's card is gone at Stripe (detached in its dashboard): Stripe refuses the request.
-    for (let index = 0; index < 3; index += 1) {
-      api.refusals.push({
-        matches: (request) =>
-          request.path === '/v1/payment_intents' &&
-          new URLSearchParams(request.body).get('customer') === customer,
-        answer: error(400, 'invalid_request_error', 'No such PaymentMethod.', 'resource_missing'),
-      });
-    }
-    const due = new Date((await planOf(second, order.id)).instalments[1]!.dueAt);
-    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    await cardGoneAtStripe(first, 3);
+    await pastSecondDue(second, order.id);
     // Earlier tests' plans may have instalments due too: the round is judged by these two plans.
     expect(await collectDueInstalments(payment.service.deps)).toMatchObject({ errors: 1 });
 
@@ -249,23 +272,13 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   it('after Stripe refused to charge the card on file, the buyer pays the instalment with another card', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer);
-    const customer = (await findSavedCard(payment.service.deps.db, buyer.userId))!.providerCustomerId;
-    api.refusals.push({
-      matches: (request) =>
-        request.path === '/v1/payment_intents' &&
-        new URLSearchParams(request.body).get('customer') === customer,
-      answer: error(400, 'invalid_request_error', 'No such PaymentMethod.', 'resource_missing'),
-    });
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
-    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    await cardGoneAtStripe(buyer);
+    await pastSecondDue(buyer, order.id);
     expect((await collectDueInstalments(payment.service.deps)).errors).toBeGreaterThanOrEqual(1);
     expect(await chargesOf(buyer)).toHaveLength(0);
 
     await replaceCard(buyer, 'pm_card_visa');
-    const paid = await payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, {
-      caller: buyer,
-      method: 'POST',
-    });
+    const paid = await payDue(buyer, order.id);
     expect(paid.status).toBe(200);
     expect((await chargesOf(buyer)).map((charge) => charge.amount)).toEqual([53_233]);
     expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
@@ -274,7 +287,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   it('does not retry a payment the bank wants approved, and asks the buyer to pay it', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer, 'pm_card_authenticationRequired');
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
+    const due = await secondDueOf(buyer, order.id);
     await runAt(due, 0);
     await runAt(due, 3);
     const failures = await eventsOf('payment.plan.instalment-failed', order.id);
@@ -301,12 +314,19 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     });
   });
 
-  /** Runs `run` while the database cannot record that this plan's instalments were paid (an outage then). */
-  const whileRecordingFails = <T>(orderId: string, run: () => Promise<T>) =>
+  /**
+   * Runs `run` while the database cannot record that this plan's instalments were paid (or, `event`, how
+   * else a charge went): an outage then.
+   */
+  const whileRecordingFails = <T>(
+    orderId: string,
+    run: () => Promise<T>,
+    event = 'payment.plan.instalment-paid',
+  ) =>
     withInsertTrigger(
       payment.service.deps.db,
       'payment.outbox_events',
-      `if new.type = 'payment.plan.instalment-paid' and new.data->>'orderId' = '${orderId}' then
+      `if new.type = '${event}' and new.data->>'orderId' = '${orderId}' then
          raise exception 'the database is unavailable';
        end if;
        return new;`,
@@ -318,17 +338,13 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   it('an instalment Stripe charged while its record failed is not charged again when the buyer pays it now', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer);
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
-    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
+    await pastSecondDue(buyer, order.id);
     await whileRecordingFails(order.id, () => collectDueInstalments(payment.service.deps));
     expect(await amountsCharged(buyer)).toEqual([53_233]);
     expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('due');
 
     // Stripe is asked again with the job's own key, answers the charge it made, and nothing is left due.
-    const paid = await payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, {
-      caller: buyer,
-      method: 'POST',
-    });
+    const paid = await payDue(buyer, order.id);
     expect(paid.status).toBe(409);
     expect(await paid.json()).toEqual({ message: PAYMENT_PLAN_MESSAGES.nothingDue });
     expect(await amountsCharged(buyer)).toEqual([53_233]);
@@ -341,11 +357,8 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   it('an instalment the buyer paid now while its record failed is not charged again by the job', async () => {
     const buyer = newSignedInBuyer('stripe-plan');
     const { order } = await buyPlan(buyer);
-    const due = new Date((await planOf(buyer, order.id)).instalments[1]!.dueAt);
-    payment.clock.set(new Date(due.getTime() + 1000).toISOString());
-    const failed = await whileRecordingFails(order.id, () =>
-      payment.call(`/api/orders/${order.id}/payment-plan/pay-due`, { caller: buyer, method: 'POST' }),
-    );
+    const due = await pastSecondDue(buyer, order.id);
+    const failed = await whileRecordingFails(order.id, () => payDue(buyer, order.id));
     expect(failed.status).toBe(500);
     expect(await amountsCharged(buyer)).toEqual([53_233]);
 
@@ -354,6 +367,87 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     expect(await amountsCharged(buyer)).toEqual([53_233]);
     expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
     expect(await eventsOf('payment.plan.instalment-paid', order.id)).toHaveLength(1);
+  });
+
+  it('an instalment Stripe charged while its record failed, found 25 hours later (its key forgotten), is not charged again', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    await pastSecondDue(buyer, order.id);
+    await whileRecordingFails(order.id, () => collectDueInstalments(payment.service.deps));
+    const [charged] = await chargesOf(buyer);
+    expect(charged).toMatchObject({ amount: 53_233 });
+
+    // The service was down for a day: Stripe no longer knows the job's idempotency key.
+    payment.clock.advance(25 * HOUR);
+    api.forgetIdempotencyKeys();
+    await collectDueInstalments(payment.service.deps);
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+    const second = (await listInstalments(payment.service.deps.db, order.id))[1]!;
+    expect(second).toMatchObject({ providerPaymentId: charged!.id, pendingCharge: null });
+    expect(second.paidAt).not.toBeNull();
+    expect((await eventsOf('payment.plan.instalment-paid', order.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ numbers: [2], amount: 53_233 }),
+    ]);
+  });
+
+  it('a decline whose record failed, found 25 hours later, is answered by the declined charge at Stripe', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    await replaceCard(buyer, 'pm_card_chargeDeclinedExpiredCard');
+    await pastSecondDue(buyer, order.id);
+    await whileRecordingFails(
+      order.id,
+      () => collectDueInstalments(payment.service.deps),
+      'payment.plan.instalment-failed',
+    );
+    expect((await listInstalments(payment.service.deps.db, order.id))[1]!.pendingCharge).not.toBeNull();
+
+    payment.clock.advance(25 * HOUR);
+    api.forgetIdempotencyKeys();
+    await collectDueInstalments(payment.service.deps);
+    // Not asked again: the charge Stripe kept says how it went.
+    expect(
+      api.server
+        .requestsTo('/v1/payment_intents', 'POST')
+        .filter((request) => request.headers['idempotency-key'] === `plan:${order.id}:2:1`),
+    ).toHaveLength(1);
+    expect((await eventsOf('payment.plan.instalment-failed', order.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        number: 2,
+        attempt: 1,
+        message: 'Your card has expired.',
+        authenticationRequired: false,
+        nextAttemptAt: null,
+      }),
+    ]);
+    expect(await amountsCharged(buyer)).toEqual([]);
+  });
+
+  it('a charge asked before its time was kept with it is asked again with the very same request', async () => {
+    const buyer = newSignedInBuyer('stripe-plan');
+    const { order } = await buyPlan(buyer);
+    await pastSecondDue(buyer, order.id);
+    const { db } = payment.service.deps;
+    const card = (await findSavedCard(db, buyer.userId))!;
+    const key = `plan:${order.id}:early:2:${card.providerPaymentMethodId}`;
+    // Marked and asked as it was before: no time on the mark, no key in the charge; its record failed.
+    await markPendingCharge(db, order.id, [2], { key, amount: 53_233, attempt: null, card: cardAsked(card) });
+    await new Stripe(STRIPE_KEY, apiBaseOptions(api.url)).paymentIntents.create(
+      {
+        amount: 53_233,
+        currency: 'usd',
+        customer: card.providerCustomerId!,
+        payment_method: card.providerPaymentMethodId,
+        off_session: true,
+        confirm: true,
+      },
+      { idempotencyKey: key },
+    );
+
+    const paid = await payDue(buyer, order.id);
+    expect(paid.status).toBe(409);
+    expect(await amountsCharged(buyer)).toEqual([53_233]);
+    expect((await planOf(buyer, order.id)).instalments[1]!.state).toBe('paid');
   });
 
   it('a refund returns the rest Stripe charged early while its record failed', async () => {

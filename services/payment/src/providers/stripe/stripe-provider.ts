@@ -6,6 +6,7 @@
 import type { Clock } from '@platform/service-kit/clock';
 import { systemClock } from '@platform/service-kit/clock';
 import { withTraceHeaders } from '@platform/service-kit/runtime';
+import { instalmentLine } from '@platform/contracts';
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
@@ -111,14 +112,7 @@ export class StripeProvider implements PaymentProvider {
       : null;
     const plan = order.planInstalment;
     // A plan's first instalment is one line of that instalment's amount; the order's lines keep the price.
-    const lines = plan
-      ? order.lines.map((line) => ({
-          ...line,
-          name: `${line.name} (payment ${plan.number} of ${plan.of})`,
-          unitPrice: order.total,
-          quantity: 1,
-        }))
-      : order.lines;
+    const lines = plan ? order.lines.map((line) => instalmentLine(line, plan, order.total)) : order.lines;
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: subscription ? 'subscription' : 'payment',
       line_items: lines.map((line) => ({

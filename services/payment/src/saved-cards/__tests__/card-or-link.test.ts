@@ -6,7 +6,6 @@
  * charged), and once the card paid it 'Pay now' answers that nothing is due. Counted where the money is
  * taken: the test provider's paid sessions and the card charges it answered.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
@@ -16,16 +15,14 @@ import {
 import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import { automaticRefunds, orders, testCheckoutSessions } from '../../db/schema.js';
 import { backings, payWithLostWebhook, usePaymentSuite } from '../../__tests__/harness.js';
-import { waitFor, withInsertTrigger } from '@platform/service-kit/testing';
-import { shareCollectionCharges, shareCollections } from '../saved-cards.tables.js';
+import { shareCollections } from '../saved-cards.tables.js';
 import { collectionHelpers, owner, type UserCaller } from './collection-helpers.js';
 
 describe.each(backings())('a share paid by card or by link, once, on $name', (factory) => {
   const { payment } = usePaymentSuite(factory);
 
-  const { deliver, saveCard, verifiedShare, collectionRequest, paidEventsOf, ordersOf } = collectionHelpers(
-    () => payment,
-  );
+  const { deliver, chargeLeftPending, saveCard, verifiedShare, collectionRequest, paidEventsOf, ordersOf } =
+    collectionHelpers(() => payment);
 
   const payShare = (who: UserCaller, reportId: string) =>
     payment.call('/api/revenue-share-checkout', { caller: who, json: { reportId } });
@@ -178,37 +175,7 @@ describe.each(backings())('a share paid by card or by link, once, on $name', (fa
   it('answers a card charge whose record failed before the next collection of the share', async () => {
     const { who, reportId } = await ownerWithShare();
     const first = collectionRequest(who, reportId, 1);
-    const { db } = payment.service.deps;
-    await withInsertTrigger(
-      db,
-      'payment.fulfilments',
-      `if exists (select 1 from payment.orders o where o.id = new.order_id
-                    and o.revenue_report_id = '${reportId}' and o.provider_session_id like 'collect\\_%') then
-         raise exception 'the database is unavailable';
-       end if;
-       return new;`,
-      async () => {
-        await payment.service.deps.bus.publish({
-          id: randomUUID(),
-          type: 'revenue.share.collection-requested',
-          version: 1,
-          occurredAt: payment.clock.now().toISOString(),
-          data: first,
-        });
-        // The provider was asked; recording its answer failed, and the queue tries again later.
-        await waitFor(
-          async () =>
-            (
-              await db
-                .select()
-                .from(shareCollectionCharges)
-                .where(eq(shareCollectionCharges.id, first.collectionId))
-            )[0]?.lastError,
-          (error) => typeof error === 'string',
-          'the charge record to fail',
-        );
-      },
-    );
+    await chargeLeftPending(first);
     expect(await collectionOutcomes(reportId)).toEqual(['pending']);
 
     // The next attempt of the schedule answers it first (the same key, the same charge) and charges nothing more.

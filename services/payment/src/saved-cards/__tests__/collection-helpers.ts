@@ -8,11 +8,11 @@ import {
   type EventData,
   type TestSavedCardBehaviour,
 } from '@platform/contracts';
-import { waitFor } from '@platform/service-kit/testing';
+import { waitFor, withInsertTrigger } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { inboxEvents, orders } from '../../db/schema.js';
 import type { PaymentUnderTest } from '../../__tests__/harness.js';
-import { shareCollections } from '../saved-cards.tables.js';
+import { shareCollectionCharges, shareCollections } from '../saved-cards.tables.js';
 
 export type UserCaller = Extract<Caller, { kind: 'user' }>;
 
@@ -22,13 +22,21 @@ export function owner(): UserCaller {
 }
 
 export function collectionHelpers(payment: () => PaymentUnderTest) {
-  async function deliver<T extends 'revenue.share.due-changed' | 'revenue.share.collection-requested'>(
-    type: T,
-    data: EventData<T>,
-  ) {
+  type RevenueEvent =
+    'revenue.share.due-changed' | 'revenue.share.collection-requested' | 'revenue.share-payment.refused';
+
+  /** Publishes one of the revenue service's events as its relay does, without waiting for it: its id. */
+  async function publish<T extends RevenueEvent>(type: T, data: EventData<T>) {
     const id = randomUUID();
     const { service, clock } = payment();
     await service.deps.bus.publish({ id, type, version: 1, occurredAt: clock.now().toISOString(), data });
+    return id;
+  }
+
+  /** Publishes the event and waits until it is applied (and a collection's card charge answered). */
+  async function deliver<T extends RevenueEvent>(type: T, data: EventData<T>) {
+    const id = await publish(type, data);
+    const { service } = payment();
     await waitFor(
       async () =>
         (await service.deps.db.select().from(inboxEvents).where(eq(inboxEvents.eventId, id))).length,
@@ -86,8 +94,50 @@ export function collectionHelpers(payment: () => PaymentUnderTest) {
     return url;
   }
 
+  /**
+   * Runs `run` while the database cannot record what a card charge of `reportId` paid (an outage from the
+   * moment the provider took the money until `run` is done).
+   */
+  const whileCardRecordFails = <T>(reportId: string, run: () => Promise<T>) =>
+    withInsertTrigger(
+      payment().service.deps.db,
+      'payment.fulfilments',
+      `if new.source = 'collection' and exists (
+           select 1 from payment.orders o where o.id = new.order_id
+             and o.revenue_report_id = '${reportId}' and o.provider_session_id like 'collect\\_%') then
+         raise exception 'the database is unavailable';
+       end if;
+       return new;`,
+      run,
+    );
+
+  /**
+   * The collection `request` is asked of the provider, and recording its answer fails: its card charge is
+   * left pending (the queue tries again later).
+   */
+  async function chargeLeftPending(request: EventData<'revenue.share.collection-requested'>) {
+    const { db } = payment().service.deps;
+    await whileCardRecordFails(request.reportId, async () => {
+      await publish('revenue.share.collection-requested', request);
+      await waitFor(
+        async () =>
+          (
+            await db
+              .select()
+              .from(shareCollectionCharges)
+              .where(eq(shareCollectionCharges.id, request.collectionId))
+          )[0]?.lastError,
+        (error) => typeof error === 'string',
+        'the charge record to fail',
+      );
+    });
+  }
+
   return {
+    publish,
     deliver,
+    whileCardRecordFails,
+    chargeLeftPending,
     announceDue,
     saveCard,
     async myCard(who: Caller) {

@@ -5,7 +5,7 @@
  * `payment.saved-card.changed`, numbered per owner), and each
  * `revenue.share.collection-requested` charged at most once: paid through the one fulfilment
  * (`payment.order.paid`), or answered with `payment.share-collection.failed` (no card, a decline, a hard
- * decline), also when the request is delivered again or twice at once.
+ * decline, nothing due), also when the request is delivered again or twice at once.
  */
 import { describe, expect, it } from '@jest/globals';
 import { MySavedCardSchema, SAVED_CARD_MESSAGES, type TestSavedCardBehaviour } from '@platform/contracts';
@@ -93,7 +93,13 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     const paid = await paidEventsOf(reportId);
     expect(paid).toHaveLength(1);
     expect(paid[0]!.data).toEqual(
-      expect.objectContaining({ total: 12_345, placedByUserId: who.userId, email: who.email }),
+      // It names the attempt it answers.
+      expect.objectContaining({
+        total: 12_345,
+        placedByUserId: who.userId,
+        email: who.email,
+        collectionId: request.collectionId,
+      }),
     );
     const made = await ordersOf(reportId);
     expect(made.map((order) => order.status)).toEqual(['fulfilled']);
@@ -122,13 +128,18 @@ describe.each(backings())('the card on file and automatic collection on $name', 
     }
   });
 
-  it('charges nothing when the share was paid meanwhile', async () => {
+  it("charges nothing when the share was paid meanwhile, answering the attempt 'not-needed' once", async () => {
     const who = owner();
     await saveCard(who, 'pays');
     const reportId = await verifiedShare(who);
     await announceDue(who, reportId, 0, 3);
-    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId));
+    const request = collectionRequest(who, reportId);
+    await deliver('revenue.share.collection-requested', request);
+    await deliver('revenue.share.collection-requested', request);
     expect(await ordersOf(reportId)).toHaveLength(0);
-    expect(await failuresOf(reportId)).toHaveLength(0);
+    // Answered, so the revenue service goes on with whatever it still finds owed.
+    expect((await failuresOf(reportId)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ collectionId: request.collectionId, attempt: 1, reason: 'not-needed' }),
+    ]);
   });
 });

@@ -5,16 +5,18 @@
  * off-session PaymentIntent keyed by its collection id (a redelivery charges nothing more), and Stripe's
  * card errors are a decline the schedule retries or a hard decline. A share's 'Pay now' session is expired
  * before the card is charged (also one whose page was still being made), and one paid first is the
- * share's only payment: the card is not charged.
+ * share's only payment: the card is not charged (the attempt answered 'not-needed'). A charge the revenue
+ * service refused is refunded at Stripe once, answering its attempt. A charge whose record failed, settled
+ * after Stripe forgot its key, is looked up at Stripe, not made again.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CreateCheckoutSessionResponseSchema,
   SHARE_CHECKOUT_MESSAGES,
   SavedCardSetupResponseSchema,
 } from '@platform/contracts';
-import { waitFor, withInsertTrigger } from '@platform/service-kit/testing';
+import { HOUR } from '@platform/service-kit/clock';
+import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { automaticRefunds } from '../../db/schema.js';
 import { backings, startPayment, type Backing, type PaymentUnderTest } from '../../__tests__/harness.js';
@@ -83,8 +85,18 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     await api?.close();
   });
 
-  const { deliver, myCard, verifiedShare, collectionRequest, paidEventsOf, failuresOf, ordersOf } =
-    collectionHelpers(() => payment);
+  const {
+    publish,
+    deliver,
+    whileCardRecordFails,
+    chargeLeftPending,
+    myCard,
+    verifiedShare,
+    collectionRequest,
+    paidEventsOf,
+    failuresOf,
+    ordersOf,
+  } = collectionHelpers(() => payment);
 
   /** The owner opens Stripe's setup page, enters `method` and comes back. */
   async function saveCard(who: UserCaller, method: FakePaymentMethod) {
@@ -219,7 +231,39 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     expect(cardChargesOf(setupId)).toEqual([]);
     expect((await payment.orderBySession(sessionId))?.status).toBe('fulfilled');
     expect(await paidEventsOf(reportId)).toHaveLength(1);
-    expect(await failuresOf(reportId)).toHaveLength(0);
+    // The attempt is answered all the same: it took nothing.
+    expect((await failuresOf(reportId)).map((event) => event.data.reason)).toEqual(['not-needed']);
+  });
+
+  it("refunds at Stripe, once, a charge the revenue service refused, and answers its attempt 'not-needed'", async () => {
+    const who = owner();
+    await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    await deliver('revenue.share.collection-requested', collectionRequest(who, reportId, 1, 40_000));
+    const [order] = await ordersOf(reportId);
+    expect(order?.status).toBe('fulfilled');
+    // The admin recorded part of the share meanwhile: the revenue service refuses the charge as more than due.
+    const refusal = {
+      orderId: order!.id,
+      reportId,
+      userId: who.userId,
+      amount: 40_000,
+      reason: 'more-than-due' as const,
+      refusedAt: payment.clock.now().toISOString(),
+    };
+    await deliver('revenue.share-payment.refused', refusal);
+    await waitFor(
+      () => payment.order(order!.id),
+      (row) => row?.status === 'refunded',
+      'the automatic refund',
+    );
+    await deliver('revenue.share-payment.refused', refusal);
+    expect(
+      api.refunds
+        .filter((refund) => refund.payment_intent === order!.providerPaymentId)
+        .map((refund) => refund.amount),
+    ).toEqual([40_000]);
+    expect((await failuresOf(reportId)).map((event) => event.data.reason)).toEqual(['not-needed']);
   });
 
   it('closes a Pay now session whose page was still being made when the card was charged', async () => {
@@ -246,36 +290,13 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
     expect(await paidEventsOf(reportId)).toHaveLength(1);
   });
 
-  /**
-   * Runs `run` while the database cannot record what a card charge of `reportId` paid (an outage from the
-   * moment Stripe took the money until `run` is done).
-   */
-  const whileCardRecordFails = (reportId: string, run: () => Promise<void>) =>
-    withInsertTrigger(
-      payment.service.deps.db,
-      'payment.fulfilments',
-      `if new.source = 'collection' and exists (
-           select 1 from payment.orders o where o.id = new.order_id
-             and o.revenue_report_id = '${reportId}' and o.provider_session_id like 'collect\\_%') then
-         raise exception 'the database is unavailable';
-       end if;
-       return new;`,
-      run,
-    );
-
   it('never lets the owner pay a share by link while a card charge of it is unrecorded', async () => {
     const who = owner();
     const setupId = await saveCard(who, 'pm_card_visa');
     const reportId = await verifiedShare(who, 40_000);
     const request = collectionRequest(who, reportId, 1, 40_000);
     await whileCardRecordFails(reportId, async () => {
-      await payment.service.deps.bus.publish({
-        id: randomUUID(),
-        type: 'revenue.share.collection-requested',
-        version: 1,
-        occurredAt: payment.clock.now().toISOString(),
-        data: request,
-      });
+      await publish('revenue.share.collection-requested', request);
       await waitFor(
         async () => cardChargesOf(setupId).length,
         (count) => count > 0,
@@ -311,5 +332,29 @@ describe.each(backings())('the card on file with Stripe on $name', (factory) => 
       .from(shareCollections)
       .where(eq(shareCollections.reportId, reportId));
     expect(outcomes).toEqual([{ outcome: 'paid' }]);
+  });
+
+  it('a share Stripe charged while its record failed, settled 25 hours later (its key forgotten), is charged once', async () => {
+    const who = owner();
+    const setupId = await saveCard(who, 'pm_card_visa');
+    const reportId = await verifiedShare(who, 40_000);
+    const request = collectionRequest(who, reportId, 1, 40_000);
+    // The queue's attempt charged the card and then failed to record it.
+    await chargeLeftPending(request);
+    expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
+
+    // The service was down for a day: Stripe no longer knows the collection's idempotency key.
+    payment.clock.advance(25 * HOUR);
+    api.forgetIdempotencyKeys();
+    const opened = await payShare(who, reportId);
+    expect(opened.status).toBe(409);
+    expect(await opened.json()).toEqual({ message: SHARE_CHECKOUT_MESSAGES.nothingDue });
+    expect(cardChargesOf(setupId).map((charge) => charge.amount)).toEqual([40_000]);
+    expect(await paidEventsOf(reportId)).toHaveLength(1);
+    const [collection] = await payment.service.deps.db
+      .select()
+      .from(shareCollections)
+      .where(eq(shareCollections.collectionId, request.collectionId));
+    expect(collection).toMatchObject({ outcome: 'paid', pendingCharge: null });
   });
 });

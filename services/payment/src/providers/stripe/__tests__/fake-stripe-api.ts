@@ -1,7 +1,8 @@
 /**
  * The few Stripe API calls the adapter makes, answered the way api.stripe.com answers them (form-encoded
- * requests, JSON objects, error envelopes, idempotent replays by `Idempotency-Key`). Tests change a
- * session's state the way a buyer paying on Stripe's page would.
+ * requests, JSON objects, error envelopes, idempotent replays by `Idempotency-Key`, refused when a
+ * charge's key comes back with other parameters). Tests change a session's state the way a buyer paying on
+ * Stripe's page would.
  */
 import type { FakeAnswer, RecordedRequest } from '../../__tests__/recording-server.js';
 import { FakeProviderApi } from '../../__tests__/recording-server.js';
@@ -71,10 +72,16 @@ export interface FakePaymentIntent {
   object: 'payment_intent';
   status: string;
   amount: number;
-  /** Set when a session that keeps the card was paid: its customer, card and future usage. */
+  /**
+   * Set when a session that keeps the card was paid (its customer, card and future usage), or by an
+   * off-session charge of a saved card (its customer and card).
+   */
   customer?: string;
   payment_method?: FakePaymentMethod;
   setup_future_usage?: string;
+  metadata?: Record<string, string>;
+  /** A declined off-session charge: Stripe keeps the intent, awaiting another payment method. */
+  last_payment_error?: { type: 'card_error'; code: string; decline_code: string; message: string };
 }
 
 /**
@@ -117,9 +124,13 @@ export class FakeStripeApi extends FakeProviderApi {
    */
   readonly refusals: { matches: (request: RecordedRequest) => boolean; answer: FakeAnswer }[] = [];
 
+  /** The form each replayed charge (`POST /v1/payment_intents`) was first made with, by its replay key. */
+  private readonly replayedForms = new Map<string, string>();
+
   /** Stripe forgets idempotency keys after 24 hours: a repeated request runs again. */
   forgetIdempotencyKeys(): void {
     this.replays.clear();
+    this.replayedForms.clear();
   }
 
   /**
@@ -281,9 +292,22 @@ export class FakeStripeApi extends FakeProviderApi {
     if (refused >= 0) return this.refusals.splice(refused, 1)[0]!.answer;
     const key = request.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${request.path} ${key}` : null;
+    // Stripe compares a repeated request's parameters with the first's; checked here for the charges.
+    const firstForm = replayKey ? this.replayedForms.get(replayKey) : undefined;
+    if (firstForm !== undefined && firstForm !== sortedForm(request.body)) {
+      return error(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+        undefined,
+      );
+    }
     if (replayKey && this.replays.has(replayKey)) return this.replays.get(replayKey)!;
     const answer = this.route(request);
-    if (replayKey && request.method === 'POST') this.replays.set(replayKey, answer);
+    if (replayKey && request.method === 'POST') {
+      this.replays.set(replayKey, answer);
+      if (request.path === '/v1/payment_intents') this.replayedForms.set(replayKey, sortedForm(request.body));
+    }
     return answer;
   }
 
@@ -304,6 +328,8 @@ export class FakeStripeApi extends FakeProviderApi {
       return { status: 200, body: { object: 'customer', ...customer } };
     }
     if (request.method === 'POST' && request.path === '/v1/payment_intents') return this.chargeSaved(form);
+    if (request.method === 'GET' && request.path === '/v1/payment_intents')
+      return this.listPaymentIntents(request.query);
     if (request.method === 'POST' && request.path === '/v1/coupons') {
       const coupon = {
         id: `coupon_${++this.count}`,
@@ -576,18 +602,40 @@ export class FakeStripeApi extends FakeProviderApi {
         `The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
         undefined,
       );
-    if (known.decline) {
-      return { status: 402, body: { error: { type: 'card_error', ...CARD_ERRORS[known.decline] } } };
-    }
     const intent: FakePaymentIntent = {
       id: `pi_${++this.count}`,
       object: 'payment_intent',
       status: 'succeeded',
       amount: Number(form.get('amount')),
+      customer,
+      payment_method: method as FakePaymentMethod,
+      metadata: metadataOf(form),
     };
     this.intents.set(intent.id, intent);
+    if (known.decline) {
+      // Stripe keeps the declined intent (listed with the customer's) and names it in the error.
+      const cardError = { type: 'card_error' as const, ...CARD_ERRORS[known.decline] };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: cardError });
+      return { status: 402, body: { error: { ...cardError, payment_intent: intent } } };
+    }
     this.charges.push({ id: intent.id, amount: intent.amount, customer, payment_method: method });
     return { status: 200, body: intent };
+  }
+
+  /** `GET /v1/payment_intents?customer=…`: the customer's intents, newest first, a page at a time. */
+  private listPaymentIntents(query: URLSearchParams): FakeAnswer {
+    const customer = query.get('customer');
+    const limit = Number(query.get('limit') ?? 10);
+    const after = query.get('starting_after');
+    const all = [...this.intents.values()]
+      .filter((intent) => !customer || intent.customer === customer)
+      .reverse();
+    const from = after ? all.findIndex((intent) => intent.id === after) + 1 : 0;
+    const data = all.slice(from, from + limit);
+    return {
+      status: 200,
+      body: { object: 'list', data, has_more: from + limit < all.length, url: '/v1/payment_intents' },
+    };
   }
 
   private createRefund(form: URLSearchParams): FakeAnswer {
@@ -633,6 +681,23 @@ const CARD_ERRORS = {
     message: 'Your card was declined. This transaction requires authentication.',
   },
 } as const;
+
+/** A form's parameters in one order, to compare two requests' parameters. */
+function sortedForm(body: string): string {
+  const form = new URLSearchParams(body);
+  form.sort();
+  return form.toString();
+}
+
+/** The `metadata[…]` fields of a form. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of form) {
+    const field = /^metadata\[(.+)\]$/.exec(name)?.[1];
+    if (field) metadata[field] = value;
+  }
+  return metadata;
+}
 
 function paymentMethodObject(method: FakePaymentMethod): Record<string, unknown> {
   return {

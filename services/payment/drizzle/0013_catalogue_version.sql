@@ -1,0 +1,1 @@
+ALTER TABLE "payment"."catalogue_state" ADD COLUMN "version" integer;

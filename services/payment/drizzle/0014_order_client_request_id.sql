@@ -1,0 +1,2 @@
+ALTER TABLE "payment"."orders" ADD COLUMN "client_request_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_pending_client_request_unique" ON "payment"."orders" USING btree ("client_request_id") WHERE "payment"."orders"."status" = 'pending';
