@@ -421,8 +421,10 @@ export function paidShareOrder(order: {
   total: number;
   paidAt: Date;
   name?: string;
+  /** The card-on-file collection attempt the order charged. */
+  collection?: CollectionRequest;
 }): PaymentOrderPaid {
-  const { owner, reportId, total, paidAt, name = 'Revenue share' } = order;
+  const { owner, reportId, total, paidAt, name = 'Revenue share', collection } = order;
   return {
     orderId: randomUUID(),
     provider: 'test',
@@ -436,6 +438,7 @@ export function paidShareOrder(order: {
     paidAt: paidAt.toISOString(),
     placedByUserId: owner.userId,
     revenueReportId: reportId,
+    ...(collection ? { collectionId: collection.collectionId } : {}),
   };
 }
 

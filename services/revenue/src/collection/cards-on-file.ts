@@ -6,9 +6,9 @@
 import type { PaymentSavedCardChanged } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { defineSubscription } from '@platform/service-kit/events';
-import { eq, lt, sql } from 'drizzle-orm';
-import { cardsOnFile, shareCollections, type ShareCollectionRow } from '../db/schema.js';
-import { endsCollection } from './collection-schedule.js';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { cardsOnFile, shareCollections } from '../db/schema.js';
+import { endsCollection, type ScheduledAttempt } from './collection-schedule.js';
 
 /** The card the automatic collection will charge: which one, for the notice. */
 export interface CardOnFile {
@@ -62,27 +62,37 @@ export function cardOnFileSubscription() {
   });
 }
 
-export type CollectionAttempt = Pick<ShareCollectionRow, 'reportId' | 'attempt' | 'failure'>;
+export type CollectionAttempt = ScheduledAttempt & { reportId: string; paid: boolean };
+
+/** The collection attempts `where` selects, each with whether its charge's payment was recorded. */
+export async function collectionAttemptsWhere(
+  db: Executor,
+  where: SQL | undefined,
+): Promise<CollectionAttempt[]> {
+  const rows = await db
+    .select({
+      reportId: shareCollections.reportId,
+      attempt: shareCollections.attempt,
+      failure: shareCollections.failure,
+      paidAt: shareCollections.paidAt,
+    })
+    .from(shareCollections)
+    .where(where);
+  return rows.map(({ paidAt, ...row }) => ({ ...row, paid: paidAt !== null }));
+}
 
 /** The owner's collection attempts, answered or not, by report. */
 export async function collectionAttemptsOf(
   db: Executor,
   userId: string,
 ): Promise<Map<string, CollectionAttempt[]>> {
-  const rows = await db
-    .select({
-      reportId: shareCollections.reportId,
-      attempt: shareCollections.attempt,
-      failure: shareCollections.failure,
-    })
-    .from(shareCollections)
-    .where(eq(shareCollections.userId, userId));
+  const rows = await collectionAttemptsWhere(db, eq(shareCollections.userId, userId));
   const byReport = new Map<string, CollectionAttempt[]>();
   for (const row of rows) byReport.set(row.reportId, [...(byReport.get(row.reportId) ?? []), row]);
   return byReport;
 }
 
-/** The reports whose automatic collection ended without charging: paid by link from then on. */
+/** The reports whose automatic collection ended: what they still owe is paid by link from then on. */
 export function collectionEndedIn(attempts: Map<string, CollectionAttempt[]>): Set<string> {
   return new Set([...attempts].filter(([, rows]) => rows.some(endsCollection)).map(([reportId]) => reportId));
 }

@@ -10,6 +10,7 @@ import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { outboxEvents, reportDisputes, revenueReports, shareCollections } from '../db/schema.js';
+import { collectionAttemptsWhere } from './cards-on-file.js';
 import { dueCollectionAttempt } from './collection-schedule.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { findDisputeOfReport } from '../disputes/disputes.repository.js';
@@ -39,10 +40,7 @@ export async function collectDueShares(deps: RevenueJobDeps): Promise<{ requeste
     );
   let requested = 0;
   for (const report of owed) {
-    const attempts = await deps.db
-      .select({ attempt: shareCollections.attempt, failure: shareCollections.failure })
-      .from(shareCollections)
-      .where(eq(shareCollections.reportId, report.id));
+    const attempts = await collectionAttemptsWhere(deps.db, eq(shareCollections.reportId, report.id));
     const attempt = dueCollectionAttempt(report.dueDate, attempts, now);
     if (attempt === null) continue;
     await deps.db.transaction(async (tx) => {

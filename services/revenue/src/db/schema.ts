@@ -4,7 +4,7 @@
  * purchases the admin's stats count (fed by the payment and course services' events).
  */
 import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
-import { AUDIT_ENTITY_VALUES, type OrderLine } from '@platform/contracts';
+import { AUDIT_ENTITY_VALUES, SHARE_COLLECTION_FAILURES, type OrderLine } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -363,6 +363,8 @@ export const membershipProducts = revenueSchema.table('membership_products', {
 export const catalogueState = revenueSchema.table('catalogue_state', {
   id: integer('id').primaryKey(),
   publishedAt: at('published_at').notNull(),
+  /** The course catalogue's version of the one applied (null: it carried none). */
+  version: integer('version'),
 });
 
 /**
@@ -384,13 +386,15 @@ export const paidOrders = revenueSchema.table(
   (table) => [index('paid_orders_paid_at_idx').on(table.paidAt)],
 );
 
-export const SHARE_COLLECTION_FAILURE_VALUES = ['no-card', 'declined', 'hard-decline'] as const;
+/** The payment service's answers that took no money. */
+export const SHARE_COLLECTION_FAILURE_VALUES = SHARE_COLLECTION_FAILURES;
 
 /**
  * Each automatic collection attempt of a verified share from the card on file (docs/decisions.md, 89):
- * unique per report and attempt, so replicas racing the same due date ask once. `outcome` is null while
- * the payment service has not answered, or when the charge succeeded (the payment then arrives as an
- * online `share_payments` row); a failure says why.
+ * unique per report and attempt, so replicas racing the same due date ask once. `failure` and `paidAt` are
+ * null while the payment service has not answered; `paidAt` is set when the charge succeeded (its payment,
+ * an online `share_payments` row, names the attempt); a failure says why ('not-needed': it took nothing in the end, its charge
+ * refunded automatically or nothing due when it came; 'refunded': the admin refunded its charge).
  */
 export const shareCollections = revenueSchema.table(
   'share_collections',
@@ -406,6 +410,8 @@ export const shareCollections = revenueSchema.table(
     failure: text('failure', { enum: SHARE_COLLECTION_FAILURE_VALUES }),
     failureMessage: text('failure_message'),
     failedAt: at('failed_at'),
+    /** When the payment its charge made was recorded: its answer when the charge succeeded. */
+    paidAt: at('paid_at'),
   },
   (table) => [uniqueIndex('share_collections_report_attempt_key').on(table.reportId, table.attempt)],
 );

@@ -1,15 +1,16 @@
 /**
  * The admin's subscriber figures come from the payment and course services' events, kept here (no
- * cross-service query): the newest catalogue says which products are membership plans and how often they
+ * cross-service query): the newest catalogue (`isNewerCatalogue`: by its version) says which products are membership plans and how often they
  * bill; paid orders, their refunds and the ends of their subscriptions say who pays for one now. Each
  * handler is idempotent and order-insensitive: a refund or an end that overtakes its payment is kept,
  * and the late payment then never counts.
  */
-import type {
-  CourseCataloguePublished,
-  PaymentOrderPaid,
-  PaymentOrderRefunded,
-  PaymentSubscriptionEnded,
+import {
+  isNewerCatalogue,
+  type CourseCataloguePublished,
+  type PaymentOrderPaid,
+  type PaymentOrderRefunded,
+  type PaymentSubscriptionEnded,
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
@@ -17,12 +18,13 @@ import { catalogueState, membershipProducts, paidOrders } from '../db/schema.js'
 
 export async function applyCatalogue(tx: Executor, catalogue: CourseCataloguePublished): Promise<boolean> {
   const publishedAt = new Date(catalogue.publishedAt);
+  const version = catalogue.version ?? null;
   const [state] = await tx.select().from(catalogueState).where(eq(catalogueState.id, 1)).for('update');
-  if (state && state.publishedAt.getTime() >= publishedAt.getTime()) return false;
+  if (!isNewerCatalogue(catalogue, state ?? null)) return false;
   await tx
     .insert(catalogueState)
-    .values({ id: 1, publishedAt })
-    .onConflictDoUpdate({ target: catalogueState.id, set: { publishedAt } });
+    .values({ id: 1, publishedAt, version })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { publishedAt, version } });
   await tx.delete(membershipProducts);
   const plans = catalogue.products.filter((product) => product.interval && product.intervalCount);
   if (plans.length > 0) {

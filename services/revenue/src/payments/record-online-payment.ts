@@ -18,7 +18,8 @@ import type { Executor } from '@platform/service-kit/db';
 import { enqueueEvent } from '@platform/service-kit/events';
 import { REQUEST_ID_HEADER } from '@platform/service-kit/identity';
 import type { Logger } from '@platform/service-kit/logger';
-import { outboxEvents, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { outboxEvents, shareCollections, type PaymentPlanRow, type RevenueReportRow } from '../db/schema.js';
 import { lockPlan } from '../plans/plans.repository.js';
 import { findReport, insertSharePayment, lockReport } from '../reports/reports.repository.js';
 import { amountDueOf, announceShareDue } from './announce-share-due.js';
@@ -105,6 +106,13 @@ export async function recordOnlineSharePayment(
     orderId: order.orderId,
     paidAt,
   });
+  // A card-on-file collection's charge answers its attempt: the schedule goes on with any rest.
+  if (order.collectionId) {
+    await tx
+      .update(shareCollections)
+      .set({ paidAt })
+      .where(and(eq(shareCollections.id, order.collectionId), eq(shareCollections.reportId, report.id)));
+  }
   const amountPaid = report.amountPaid + order.total;
   const paid = amountPaid === report.shareOwed;
   await updateReportAndAnnounce(

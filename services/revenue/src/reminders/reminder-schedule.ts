@@ -17,8 +17,9 @@
  * - With a card on file (docs/decisions.md, 112) a share is charged on its due date by the collection job,
  *   so instead of the payment reminders it has one notice 3 days before ('we will charge your card ending
  *   4242 on …'); a decline e-mails the owner from the collection (collection-failed.handler.ts). Once its
- *   collection ended without charging (no card, a hard decline, the last decline) or the card is removed,
- *   the share is paid by link and has the payment reminders again, from the rung current then.
+ *   collection ended with the share still owed (no card, a hard decline, the last attempt declined, taking
+ *   nothing or paying only part) or the card is removed, the share is paid by link and has the payment
+ *   reminders again, from the rung current then.
  *
  * Once the owner left the programme (docs/decisions.md, 99): no nudge and no report reminder; the shares
  * still owed keep their payment reminders.
@@ -55,7 +56,7 @@ export interface LadderContext {
   paused?: ReadonlySet<string>;
   /** The card on file the collection job charges on the due date; null or absent: pay by link. */
   card?: CardOnFile | null;
-  /** The reports whose automatic collection ended without charging: pay by link. */
+  /** The reports whose automatic collection ended with the share still owed: pay by link. */
   collectionEnded?: ReadonlySet<string>;
 }
 

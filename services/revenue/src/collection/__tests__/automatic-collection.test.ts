@@ -3,7 +3,8 @@
  * the collection job asks the payment service to charge the card on file
  * (`revenue.share.collection-requested`); a decline is retried 3, 7 and 14 days after the due date with
  * an e-mail each time, a hard decline is not, a share without a card stays with pay by link, and a paid
- * share is asked for no more. Each attempt once, also with two replicas racing the same due date on one
+ * share is asked for no more. An attempt that took nothing in the end ('not-needed': its charge refunded,
+ * e.g. as more than due after a Mark Paid) is retried on the same dates for what is still owed, unannounced. Each attempt once, also with two replicas racing the same due date on one
  * PostgreSQL database.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,10 +15,14 @@ import { reportDisputes } from '../../db/schema.js';
 import {
   backings,
   interleave,
+  admin,
+  json,
   paidShareOrder,
+  submitFebruaryReport,
   withReplica,
   useClockedRevenue,
   verifiedShareIn,
+  type CollectionRequest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB } from '../../jobs.js';
@@ -89,7 +94,7 @@ describe.each(backings())('automatic collection on $name', (factory) => {
     ]);
   });
 
-  it('stops after a hard decline, and without a card leaves the share to pay by link, e-mailing neither retry', async () => {
+  it('stops after a hard decline, and without a card or once the admin refunded a charge leaves the share to pay by link, e-mailing no retry', async () => {
     const hard = await verifiedShare();
     await runAt(hard.due, 0);
     await revenue.collectionFailed((await revenue.collectionRequests(hard.reportId))[0]!, 'hard-decline');
@@ -103,6 +108,14 @@ describe.each(backings())('automatic collection on $name', (factory) => {
     await runAt(cardless.due, 20);
     expect(await revenue.collectionRequests(cardless.reportId)).toHaveLength(1);
     expect(await mails(cardless.owner)).toEqual([]);
+
+    // Charging the card again would undo the admin's refund.
+    const refunded = await verifiedShare();
+    await runAt(refunded.due, 0);
+    await revenue.collectionFailed((await revenue.collectionRequests(refunded.reportId))[0]!, 'refunded');
+    await runAt(refunded.due, 20);
+    expect(await revenue.collectionRequests(refunded.reportId)).toHaveLength(1);
+    expect(await mails(refunded.owner)).toEqual([]);
   });
 
   it('asks for nothing more once the share is paid', async () => {
@@ -118,6 +131,121 @@ describe.each(backings())('automatic collection on $name', (factory) => {
     await runAt(due, 30);
     expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
     expect(await mails(owner)).toEqual([]);
+  });
+
+  /** The payment service's answer that `request` took nothing in the end (its charge refunded). */
+  const notNeeded = (request: CollectionRequest) =>
+    revenue.deliver('payment.share-collection.failed', {
+      collectionId: request.collectionId,
+      reportId: request.reportId,
+      userId: request.userId,
+      attempt: request.attempt,
+      reason: 'not-needed',
+      message: 'The charge was refunded.',
+      failedAt: clock.now().toISOString(),
+    });
+
+  it('asks for the rest on the next date after a charge refunded as more than due, e-mailing no decline', async () => {
+    const { owner, reportId, due } = await verifiedShare();
+    await runAt(due, 0);
+    const [first] = await revenue.collectionRequests(reportId);
+    // While the card is charged, the admin records $400.00 of the share (Mark Paid).
+    expect((await revenue.markPaid(reportId, 40_000)).status).toBe(200);
+    // The charge's payment is then more than due: refused (the payment service refunds it, and answers).
+    await cardCharged(owner, reportId, 100_000);
+    const refusals = (await revenue.events('revenue.share-payment.refused')).filter(
+      (event) => event.data.reportId === reportId,
+    );
+    expect(refusals.map((event) => event.data.reason)).toEqual(['more-than-due']);
+    await notNeeded(first!);
+    await notNeeded(first!);
+
+    await runAt(due, 3, -60_000);
+    expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
+    await runAt(due, 3);
+    expect(await askedFor(reportId)).toEqual([
+      [1, 100_000],
+      [2, 60_000],
+    ]);
+    expect(await mails(owner)).toEqual([]);
+  });
+
+  /** The card charge of the report's latest attempt succeeded for `total`: its payment, naming the attempt. */
+  async function cardCharged(owner: UserCaller, reportId: string, total: number) {
+    const collection = (await revenue.collectionRequests(reportId)).at(-1)!;
+    await revenue.deliver(
+      'payment.order.paid',
+      paidShareOrder({ owner, reportId, total, paidAt: clock.now(), collection }),
+    );
+  }
+
+  /** The attempts asked for so far, as [attempt, amount]. */
+  const askedFor = async (reportId: string) =>
+    (await revenue.collectionRequests(reportId)).map((request) => [request.attempt, request.amount]);
+
+  /**
+   * Like `verifiedShare`, but verified the day before its due date, so the owner may still dispute it
+   * (within 5 days of the verification) after the card was charged, and the admin raise it.
+   */
+  async function shareVerifiedLate(): Promise<{ owner: UserCaller; reportId: string; due: Date }> {
+    year += 1;
+    clock.set(`${year - 1}-12-21T10:00:00.000Z`);
+    const owner = await revenue.ownerAgreedOn(`${year - 1}-12-20`, 100_000);
+    const reportId = await submitFebruaryReport(revenue, clock, owner, year);
+    clock.set(`${year}-04-01T10:00:00.000Z`);
+    expect((await revenue.verify(reportId)).status).toBe(200);
+    return { owner, reportId, due: new Date(`${year}-04-02T10:00:00.000Z`) };
+  }
+
+  /** The owner disputes the share and the admin accepts figures that raise it to $1,200.00. */
+  async function raiseShareTo1200(owner: UserCaller, reportId: string) {
+    const disputed = await revenue.requestAs(
+      owner,
+      `/api/revenue-reports/${reportId}/dispute`,
+      json({ reason: 'February missed a catering invoice' }),
+    );
+    expect(disputed.status).toBe(201);
+    const accepted = await revenue.requestAs(
+      admin(),
+      `/api/admin/revenue-reports/${reportId}/dispute/accept`,
+      json({ grossRevenue: 1_300_000, businessExpenses: 0, netRevenue: 1_300_000 }),
+    );
+    expect(accepted.status).toBe(200);
+  }
+
+  it('asks on the next date for what a card charge left owed, the share raised while it was charged', async () => {
+    const { owner, reportId, due } = await shareVerifiedLate();
+    await runAt(due, 0);
+    expect(await revenue.collectionRequests(reportId)).toEqual([
+      expect.objectContaining({ attempt: 1, amount: 100_000 }),
+    ]);
+    // The share is raised to $1,200.00 while the card is charged; the payment service charges its own copy
+    // of the due, still $1,000.00, and the charge succeeds: $200.00 is still owed.
+    await raiseShareTo1200(owner, reportId);
+    await cardCharged(owner, reportId, 100_000);
+
+    await runAt(due, 3, -60_000);
+    expect(await revenue.collectionRequests(reportId)).toHaveLength(1);
+    await runAt(due, 3);
+    expect(await askedFor(reportId)).toEqual([
+      [1, 100_000],
+      [2, 20_000],
+    ]);
+    expect(await mails(owner)).toEqual([]);
+  });
+
+  it('asks for the rest when the share is raised after its card charge paid it', async () => {
+    const { owner, reportId, due } = await shareVerifiedLate();
+    await runAt(due, 0);
+    await cardCharged(owner, reportId, 100_000);
+    clock.set(new Date(due.getTime() + DAY).toISOString());
+    await raiseShareTo1200(owner, reportId);
+
+    await runAt(due, 3);
+    expect(await askedFor(reportId)).toEqual([
+      [1, 100_000],
+      [2, 20_000],
+    ]);
   });
 
   // Two replicas need a database server; PGlite belongs to one process, so the PGlite backing has no

@@ -1,17 +1,20 @@
 /**
  * Disputes on the real revenue service (docs/behaviour/revenue-share.md#disputes): the owner disputes a
  * verified share within 5 days of its verification, once (also with two requests at once); another
- * owner's report is a 404; an open dispute pauses the share's payment reminders and its automatic
- * collection; the admin rejects it (the share stands and is collected) or accepts it with corrected
- * figures (the share recomputed in cents); both are announced for the e-mails.
+ * owner's report is a 404; an open dispute pauses the share's payment reminders, its automatic
+ * collection and the e-mails of a decline; the admin rejects it (the share stands and is collected) or
+ * accepts it with corrected figures (the share recomputed in cents); both are announced for the e-mails.
  */
 import { describe, expect, it } from '@jest/globals';
 import type { AdminRevenueReport, MyRevenueReports } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
 import {
   admin,
+  acceptedReport,
   backings,
   json,
+  ownerAgreedOn,
+  reportBody,
   user,
   verifiedShareIn,
   type UserCaller,
@@ -173,5 +176,57 @@ describe.each(backings())('disputes on $name', (factory) => {
       expect.objectContaining({ status: 'accepted', shareOwed: 50_006, previousShareOwed: 100_000 }),
     ]);
     expect((await dispute(owner, reportId)).status).toBe(409);
+  });
+
+  it('sends no decline e-mail for a disputed share; the corrected share is what is charged next', async () => {
+    // Verified the day before its due date, so the card is charged within the 5 days of the dispute.
+    year += 1;
+    clock.set(`${year - 1}-12-21T10:00:00.000Z`);
+    const owner = await ownerAgreedOn(revenue, `${year - 1}-12-20`, 100_000);
+    clock.set(`${year}-03-03T10:00:00.000Z`);
+    const reportId = await acceptedReport(
+      revenue,
+      owner,
+      reportBody(`${year}-02-01`, `${year}-02-28`, { gross: 1_600_000, expenses: 500_000 }),
+    );
+    const due = new Date(`${year}-04-02T10:00:00.000Z`);
+    await revenue.deliver('payment.saved-card.changed', {
+      userId: owner.userId,
+      card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: year + 5 },
+      sequence: 1,
+      changedAt: clock.now().toISOString(),
+    });
+    clock.set(`${year}-04-01T10:00:00.000Z`);
+    expect((await revenue.verify(reportId)).status).toBe(200);
+    await runJobsAt(due, 0);
+    const [first] = await revenue.collectionRequests(reportId);
+    expect(first).toMatchObject({ attempt: 1, amount: 100_000 });
+
+    // The owner disputes the $1,000.00 while that charge is on its way; it is declined.
+    expect((await dispute(owner, reportId)).status).toBe(201);
+    await revenue.collectionFailed(first!, 'declined');
+    // No 'We will try again on April 5' for the disputed amount: collection waits for the admin's answer.
+    expect(await revenue.paymentRemindersOf(owner)).toEqual([]);
+
+    const accepted = await answer(reportId, 'accept', {
+      grossRevenue: 600_000,
+      businessExpenses: 0,
+      netRevenue: 600_000,
+    });
+    expect(accepted.status).toBe(200);
+    await runJobsAt(due, 3);
+    const [, second] = await revenue.collectionRequests(reportId);
+    expect(second).toMatchObject({ attempt: 2, amount: 50_000 });
+    await revenue.collectionFailed(second!, 'declined');
+    const paymentMails = (await revenue.remindersOf(owner)).filter((mail) =>
+      mail.kind.startsWith('payment-'),
+    );
+    expect(paymentMails).toEqual([
+      expect.objectContaining({
+        kind: 'payment-collection-failed',
+        step: 2,
+        shares: [expect.objectContaining({ reportId, amountDue: 50_000 })],
+      }),
+    ]);
   });
 });

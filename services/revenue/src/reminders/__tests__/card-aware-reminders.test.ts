@@ -3,7 +3,8 @@
  * save, replacement and removal (`payment.saved-card.changed`, numbered per owner), and while a card is on
  * file a verified share gets one notice 3 days before its due date ('we will charge your card ending 4242
  * on …') instead of the pay-by-link reminders; declines get the collection's own e-mails; a removed card,
- * or a collection that ended without charging, brings the pay-by-link ladder back. Redelivered and
+ * or a collection that ended without charging, brings the pay-by-link ladder back. An attempt that took
+ * nothing ('not-needed') is followed by the next one, like a decline, but unannounced. Redelivered and
  * late events change nothing.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -13,8 +14,10 @@ import { envelope } from '@platform/service-kit/testing';
 import {
   admin,
   backings,
+  paidShareOrder,
   useClockedRevenue,
   verifiedShareIn,
+  type CollectionRequest,
   type UserCaller,
 } from '../../__tests__/harness.js';
 import { COLLECTION_JOB, REMINDERS_JOB } from '../../jobs.js';
@@ -171,4 +174,74 @@ describe.each(backings())('reminders with a card on file on $name', (factory) =>
     expect(after.next.map((entry) => entry.kind)).not.toContain('card-charge');
     expect(after.next.map((entry) => [entry.kind, entry.step])).toContainEqual(['payment-overdue', 7]);
   });
+
+  /** How the payment service answers an attempt that leaves part of the share owed. */
+  const partAnswers = [
+    {
+      answer: 'took nothing (nothing due, or refunded)',
+      // Each attempt asks for the whole share again.
+      amounts: [100_000, 100_000, 100_000, 100_000],
+      respond: (owner: UserCaller, request: CollectionRequest) =>
+        revenue.deliver('payment.share-collection.failed', {
+          collectionId: request.collectionId,
+          reportId: request.reportId,
+          userId: owner.userId,
+          attempt: request.attempt,
+          reason: 'not-needed',
+          message: 'The charge was refunded.',
+          failedAt: clock.now().toISOString(),
+        }),
+    },
+    {
+      answer: 'charged only part (the share raised since, the payment service not yet told)',
+      amounts: [100_000, 60_000, 50_000, 40_000],
+      respond: (owner: UserCaller, request: CollectionRequest) =>
+        revenue.deliver(
+          'payment.order.paid',
+          paidShareOrder({
+            owner,
+            reportId: request.reportId,
+            total: request.attempt === 1 ? 40_000 : 10_000,
+            paidAt: clock.now(),
+            collection: request,
+          }),
+        ),
+    },
+  ];
+
+  it.each(partAnswers)(
+    'charges again on the next dates after attempts that $answer, and asks to pay by link after the last',
+    async ({ amounts, respond }) => {
+      const { owner, reportId, due } = await verifiedShare();
+      await revenue.deliverEnvelope(cardChange(owner, 1, VISA_4242));
+      await runAt(due, -3);
+      await runAt(due, 0);
+      const answerLatest = async () => respond(owner, (await revenue.collectionRequests(reportId)).at(-1)!);
+
+      await answerLatest();
+      expect((await ladderOf(owner)).next).toContainEqual(
+        expect.objectContaining({
+          kind: 'card-charge',
+          label: expect.stringMatching(
+            /^Share for February \d{4}: charged again \(attempt 2\) to your Visa ending 4242$/,
+          ),
+          at: new Date(due.getTime() + 3 * DAY).toISOString(),
+        }),
+      );
+      for (const days of [3, 7, 14]) {
+        await runAt(due, days);
+        await answerLatest();
+      }
+      expect(
+        (await revenue.collectionRequests(reportId)).map((request) => [request.attempt, request.amount]),
+      ).toEqual(amounts.map((amount, index) => [index + 1, amount]));
+      // No decline e-mail on the way; once the last attempt left something owed, it is paid by link.
+      await runAt(due, 14);
+      expect(await revenue.paymentRemindersOf(owner)).toEqual([
+        ['payment-card-notice', -3],
+        ['payment-overdue', 14],
+      ]);
+      expect((await ladderOf(owner)).next.map((entry) => entry.kind)).not.toContain('card-charge');
+    },
+  );
 });

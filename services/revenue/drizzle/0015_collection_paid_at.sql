@@ -1,0 +1,1 @@
+ALTER TABLE "revenue"."share_collections" ADD COLUMN "paid_at" timestamp with time zone;

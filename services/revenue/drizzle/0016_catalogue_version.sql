@@ -1,0 +1,1 @@
+ALTER TABLE "revenue"."catalogue_state" ADD COLUMN "version" integer;
