@@ -9,6 +9,7 @@ import { courseMetrics } from './metrics.js';
 import { learningNudgesJob } from './nudges/learning-nudges.job.js';
 import { courseRoutes } from './routes.js';
 import { lessonTranscodeQueue } from './transcoding/lesson-transcode.queue.js';
+import { removeStaleRenditionsJob } from './transcoding/remove-stale-renditions.job.js';
 import { expireLessonUploadsJob } from './uploads/expire-lesson-uploads.job.js';
 import { coursePersonalData } from './account-data/personal-data.js';
 
@@ -22,7 +23,12 @@ export const courseService = defineService<CourseConfig>({
   subscriptions: courseSubscriptions,
   routes: courseRoutes,
   personalData: coursePersonalData,
-  jobs: (deps) => [expireLessonUploadsJob(deps), lessonTranscodeQueue(deps), learningNudgesJob(deps)],
+  jobs: (deps) => [
+    expireLessonUploadsJob(deps),
+    lessonTranscodeQueue(deps),
+    removeStaleRenditionsJob(deps),
+    learningNudgesJob(deps),
+  ],
   metrics: courseMetrics,
   onStart: async (deps) => {
     await seedCatalogue(deps.db, deps.logger);

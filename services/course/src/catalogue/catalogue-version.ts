@@ -24,13 +24,19 @@ export async function readCatalogueVersion(db: Executor): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Moves the version on, in the caller's transaction (so it commits, or rolls back, with the change). */
-export async function bumpCatalogueVersion(tx: Executor): Promise<void> {
-  await tx
+/**
+ * Moves the version on, in the caller's transaction (so it commits, or rolls back, with the change), and
+ * returns the new version. The caller holds the row until it commits: every earlier holder's change is
+ * committed and visible to what the caller reads afterwards.
+ */
+export async function bumpCatalogueVersion(tx: Executor): Promise<number> {
+  const [row] = await tx
     .insert(catalogueVersion)
     .values({ id: ROW_ID, version: 1 })
     .onConflictDoUpdate({
       target: catalogueVersion.id,
       set: { version: sql`${catalogueVersion.version} + 1` },
-    });
+    })
+    .returning({ version: catalogueVersion.version });
+  return row!.version;
 }

@@ -2,7 +2,8 @@
  * Tells the payment service what every product costs: `course.catalogue.published`, through the outbox,
  * with the active products of `GET /api/products` and the course itself (`COURSE_PRODUCT_ID`, at the
  * course's price). Sent at every start (and by whatever changes prices later); the payment service keeps
- * the newest by `publishedAt`, so a repeat changes nothing.
+ * the newest (by the catalogue's `version`, by `publishedAt` for events without one), so a repeat changes
+ * nothing.
  */
 import { COURSE_PRODUCT_ID, type CataloguePrice } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
@@ -22,9 +23,15 @@ export async function publishCatalogue(deps: Pick<ServiceDeps, 'db' | 'clock' | 
 /**
  * The same, inside the caller's transaction: the course studio publishes again with every change it
  * commits, so the announcement and the change commit (or roll back) together. It also moves the
- * catalogue's version on, last (catalogue-version.ts), so the public reads' validators follow the change.
+ * catalogue's version on (catalogue-version.ts), so the public reads' validators follow the change; called
+ * at the end of the caller's transaction, the version row is still the last lock it takes.
+ *
+ * The products are listed after the version row is taken, and the event carries that version: two
+ * changes committed at once are then ordered, and the later one lists the earlier one's change too (listed
+ * before, it would announce the other product's old price, and the payment service keeps the later one).
  */
 export async function enqueueCataloguePublished(tx: Executor, clock: Clock): Promise<CataloguePrice[]> {
+  const version = await bumpCatalogueVersion(tx);
   const listed: CataloguePrice[] = (await listActiveProducts(tx)).map((product) => ({
     id: product.id,
     name: product.name,
@@ -49,10 +56,9 @@ export async function enqueueCataloguePublished(tx: Executor, clock: Clock): Pro
     outboxEvents,
     {
       type: 'course.catalogue.published',
-      data: { products: listed, publishedAt: clock.now().toISOString() },
+      data: { products: listed, publishedAt: clock.now().toISOString(), version },
     },
     { clock },
   );
-  await bumpCatalogueVersion(tx);
   return listed;
 }

@@ -57,6 +57,17 @@ function courseColumn() {
 }
 
 /** A course's sections ("modules"), released `available_after_days` after enrolment. */
+/**
+ * The studio's id of the creation that made the row (`requestId`, docs/behaviour/course-studio.md#api-calls)
+ * and a digest of what that creation asked: the same id sent again answers this row instead of adding one.
+ */
+function creationColumns() {
+  return {
+    creationRequestId: uuid('creation_request_id'),
+    creationFingerprint: text('creation_fingerprint'),
+  };
+}
+
 export const courseModules = courseSchema.table(
   'course_modules',
   {
@@ -73,10 +84,12 @@ export const courseModules = courseSchema.table(
      * was made from and is refused when another came first (docs/behaviour/course-studio.md#course-editor).
      */
     version: integer('version').notNull().default(1),
+    ...creationColumns(),
     ...timestamps,
   },
   (table) => [
     unique('course_modules_course_order_unique').on(table.courseId, table.orderIndex),
+    unique('course_modules_creation_request_unique').on(table.creationRequestId),
     check('course_modules_available_after_days_nonnegative', sql`${table.availableAfterDays} >= 0`),
   ],
 );
@@ -116,10 +129,12 @@ export const courseLessons = courseSchema.table(
      * version it was made from and is refused when another came first (docs/behaviour/course-studio.md#course-editor).
      */
     version: integer('version').notNull().default(1),
+    ...creationColumns(),
     ...timestamps,
   },
   (table) => [
     unique('course_lessons_module_order_unique').on(table.moduleId, table.orderIndex),
+    unique('course_lessons_creation_request_unique').on(table.creationRequestId),
     check('course_lessons_duration_nonnegative', sql`${table.duration} >= 0`),
   ],
 );

@@ -42,12 +42,18 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     requireUser,
     lessonIdWithBody(AskQuestionRequestSchema),
     async (req, res) => {
-      await takeOrRefuse(questionsPerMember, `user:${req.caller.userId}`);
+      const key = `user:${req.caller.userId}`;
+      await takeOrRefuse(questionsPerMember, key);
       const question = await askQuestion(deps.db, {
         caller: req.caller,
         now: deps.clock.now(),
         lessonId: req.params.id,
         body: req.body.body,
+      }).catch(async (error: unknown) => {
+        // Only a question posted counts: one refused (a lesson not open to them, an unknown one) or failed
+        // gives its use back.
+        await questionsPerMember.giveBack(key);
+        throw error;
       });
       res.status(201).json(question);
     },

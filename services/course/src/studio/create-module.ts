@@ -1,6 +1,7 @@
 /**
  * `POST /api/courses/:id/modules`: a new section at the end of the course, a draft unless published at
- * once, released by default the day after the latest section (at most on the last day allowed).
+ * once, released by default the day after the latest section (at most on the last day allowed). Sent again
+ * under its `requestId`, the section made the first time (creation-request.ts).
  */
 import {
   STUDIO_RELEASE_DAY_MAX,
@@ -10,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
 import { changeCourse, type CourseChangeDeps } from './change-course.js';
+import { creationRequest, madeBefore, madeMeanwhile } from './creation-request.js';
 import { getStudioSection } from './get-studio-outline.js';
 import { latestReleaseDay, nextModulePosition } from './studio.repository.js';
 
@@ -18,7 +20,11 @@ export async function createModule(
   courseId: number,
   input: z.output<typeof CreateModuleRequestSchema>,
 ): Promise<StudioSection> {
+  const creation = creationRequest('module', courseId, input);
   return changeCourse(deps, courseId, async (tx) => {
+    // Checked under the course's lock, which a creation sent again at once waits for.
+    const earlier = creation && (await madeBefore(tx, creation));
+    if (earlier) return getStudioSection(tx, earlier);
     const latest = await latestReleaseDay(tx, courseId);
     const [created] = await tx
       .insert(courseModules)
@@ -31,8 +37,12 @@ export async function createModule(
         availableAfterDays:
           input.availableAfterDays ?? (latest === null ? 0 : Math.min(latest + 1, STUDIO_RELEASE_DAY_MAX)),
         isPublished: input.isPublished ?? false,
+        creationRequestId: creation?.requestId ?? null,
+        creationFingerprint: creation?.fingerprint ?? null,
       })
+      // The same id sent to another course at once: that course's lock does not hold this one.
+      .onConflictDoNothing({ target: courseModules.creationRequestId })
       .returning({ id: courseModules.id });
-    return getStudioSection(tx, created!.id);
+    return getStudioSection(tx, created ? created.id : await madeMeanwhile(tx, creation!));
   });
 }

@@ -167,3 +167,20 @@ export async function listUnfinishedEnrolments(
 export async function listFinishedUploads(db: Executor, limit: number): Promise<LessonUploadRow[]> {
   return db.select().from(lessonUploads).orderBy(desc(lessonUploads.finishedAt)).limit(limit);
 }
+
+/** The section or lesson a studio creation made under `requestId`, with the digest of what it asked. */
+export async function findCreatedBy(
+  db: Executor,
+  requestId: string,
+): Promise<{ kind: 'module' | 'lesson'; id: number; fingerprint: string | null } | null> {
+  const [module] = await db
+    .select({ id: courseModules.id, fingerprint: courseModules.creationFingerprint })
+    .from(courseModules)
+    .where(eq(courseModules.creationRequestId, requestId));
+  if (module) return { kind: 'module', ...module };
+  const [lesson] = await db
+    .select({ id: courseLessons.id, fingerprint: courseLessons.creationFingerprint })
+    .from(courseLessons)
+    .where(eq(courseLessons.creationRequestId, requestId));
+  return lesson ? { kind: 'lesson', ...lesson } : null;
+}

@@ -34,6 +34,15 @@ export function hlsSetOf(lessonId: number, key: string | null): string | null {
   return isSetId(setId) ? setId : null;
 }
 
+/** The set a stored key belongs to, as `<lesson>/<set id>`, or null for a key outside every set. */
+export function renditionSetOfKey(key: string): string | null {
+  if (!key.startsWith(HLS_PREFIX)) return null;
+  const [lessonId, setId, file] = key.slice(HLS_PREFIX.length).split('/');
+  return lessonId && /^[1-9][0-9]*$/.test(lessonId) && setId && isSetId(setId) && file
+    ? `${lessonId}/${setId}`
+    : null;
+}
+
 export const LESSON_API_PATH = '/api/lessons/';
 
 /** The member-side address of a lesson's master playlist, or null while it has none. */

@@ -5,10 +5,11 @@
  */
 import type { StudioTranscode } from '@platform/contracts';
 import type { Database, Executor } from '@platform/service-kit/db';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-version.js';
 import { mediaFileName } from '../catalogue/lesson-media.js';
 import { courseLessons, lessonTranscodes, type LessonTranscodeRow } from '../db/schema.js';
+import { hlsSetOf } from './hls-files.js';
 
 /** The item as its worker claimed it: still queued, and no other worker's attempt since. */
 function stillClaimed(item: Pick<LessonTranscodeRow, 'id' | 'attempts'>) {
@@ -117,6 +118,31 @@ export async function listOlderDoneTranscodes(
         ne(lessonTranscodes.id, item.id),
       ),
     );
+}
+
+/**
+ * The rendition sets in use, as `<lesson>/<set id>`: every queued item's (it may be writing its files, or
+ * be about to give them to its lesson) and every lesson's current streams and poster. Queued items are
+ * read first: a set only becomes a lesson's while its item is queued, so one not queued then and not a
+ * lesson's in the later read never will be.
+ */
+export async function listLiveRenditionSets(db: Executor): Promise<Set<string>> {
+  const queued = await db
+    .select({ id: lessonTranscodes.id, lessonId: lessonTranscodes.lessonId })
+    .from(lessonTranscodes)
+    .where(eq(lessonTranscodes.status, 'queued'));
+  const lessons = await db
+    .select({ id: courseLessons.id, hlsUrl: courseLessons.hlsUrl, posterUrl: courseLessons.posterUrl })
+    .from(courseLessons)
+    .where(or(isNotNull(courseLessons.hlsUrl), isNotNull(courseLessons.posterUrl)));
+  const live = new Set(queued.map((item) => `${item.lessonId}/${item.id}`));
+  for (const lesson of lessons) {
+    for (const key of [lesson.hlsUrl, lesson.posterUrl]) {
+      const setId = hlsSetOf(lesson.id, key);
+      if (setId) live.add(`${lesson.id}/${setId}`);
+    }
+  }
+  return live;
 }
 
 export async function findTranscode(db: Executor, id: string): Promise<LessonTranscodeRow | null> {

@@ -1,10 +1,12 @@
 /** At start the course service tells the payment service what every product costs. */
 import { describe, expect, it } from '@jest/globals';
-import { useBacking } from '@platform/service-kit/testing';
+import type { Executor } from '@platform/service-kit/db';
+import { interleave, useBacking } from '@platform/service-kit/testing';
 import { COURSE_PRODUCT_ID, CourseCataloguePublishedSchema } from '@platform/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { courses, products } from '../../db/schema.js';
 import { backings, startCourse, type CourseUnderTest } from '../../__tests__/harness.js';
+import { enqueueCataloguePublished } from '../publish-catalogue.js';
 
 describe.each(backings())('publishing the catalogue on $name', (factory) => {
   let course: CourseUnderTest;
@@ -67,12 +69,41 @@ describe.each(backings())('publishing the catalogue on $name', (factory) => {
     }
   });
 
-  it('publishes again at every start (the payment service keeps the newest)', async () => {
+  it('publishes again at every start, at a higher version (the payment service keeps the newest)', async () => {
     await course.stop();
     course = await startCourse(suite.backing);
     const events = await published();
     expect(events).toHaveLength(2);
     expect(Date.parse(events[1]!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(events[0]!.publishedAt));
+    // The catalogue's version orders them even within one millisecond.
+    expect(events[1]!.version).toBeGreaterThan(events[0]!.version!);
     expect(events[1]!.products).toEqual(events[0]!.products);
   });
+
+  if (factory.name.startsWith('PostgreSQL')) {
+    it('announces both of two price changes committed at once, in the later publication', async () => {
+      const { db, clock } = course.service.deps;
+      const changePrice = (id: string, price: number) => async (tx: Executor) => {
+        await tx.update(products).set({ price }).where(eq(products.id, id));
+        await enqueueCataloguePublished(tx, clock);
+      };
+      const before = (await published()).length;
+      // The second change lists the products while the first holds the catalogue version's row.
+      await interleave(
+        db,
+        changePrice('restaurant-consultation', 70100),
+        changePrice('menu-optimization', 1500),
+      );
+      const raced = (await published()).slice(before);
+      expect(raced).toHaveLength(2);
+      const priceOf = (event: (typeof raced)[number], id: string) =>
+        event.products.find((product) => product.id === id)?.price;
+      // The payment service keeps the publication with the higher version: it must carry both changes.
+      const [earlier, later] = [...raced].sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+      expect([priceOf(later!, 'restaurant-consultation'), priceOf(later!, 'menu-optimization')]).toEqual([
+        70100, 1500,
+      ]);
+      expect(later!.version).toBeGreaterThan(earlier!.version!);
+    });
+  }
 });

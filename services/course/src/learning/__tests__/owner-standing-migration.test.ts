@@ -47,26 +47,26 @@ describe.each(migrationPlaces('course'))('the block moves into the owner standin
       const handle = await place.open(migrationsFolder);
       try {
         const db = handle.db;
-        expect(await findPlanState(db, 'submitted')).toEqual({
-          planStatus: 'rs_active',
-          consultationStatus: 'submitted',
-          block: { since: BLOCKED_SINCE, beforeConsultation: false },
-        });
-        expect(await findPlanState(db, 'waiting')).toEqual({
-          planStatus: 'rs_pending',
-          consultationStatus: 'not_started',
-          block: { since: BLOCKED_SINCE, beforeConsultation: true },
-        });
-        // Blocked before its start was recorded: the block counts from the newest change known.
-        expect(await findPlanState(db, 'paid')).toEqual({
-          planStatus: 'rs_active',
-          consultationStatus: 'not_started',
-          block: { since: CHANGED_AT, beforeConsultation: false },
-        });
-        expect(await findPlanState(db, 'current')).toEqual({
-          planStatus: 'rs_active',
-          consultationStatus: 'submitted',
-          block: null,
+        const owners = ['submitted', 'waiting', 'paid', 'current'];
+        const states = await Promise.all(owners.map((userId) => findPlanState(db, userId)));
+        expect(Object.fromEntries(owners.map((userId, index) => [userId, states[index]]))).toEqual({
+          submitted: {
+            planStatus: 'rs_active',
+            consultationStatus: 'submitted',
+            block: { since: BLOCKED_SINCE, beforeConsultation: false },
+          },
+          waiting: {
+            planStatus: 'rs_pending',
+            consultationStatus: 'not_started',
+            block: { since: BLOCKED_SINCE, beforeConsultation: true },
+          },
+          // Blocked before its start was recorded: the block counts from the newest change known.
+          paid: {
+            planStatus: 'rs_active',
+            consultationStatus: 'not_started',
+            block: { since: CHANGED_AT, beforeConsultation: false },
+          },
+          current: { planStatus: 'rs_active', consultationStatus: 'submitted', block: null },
         });
         expect(await findOwnerStanding(db, 'submitted')).toMatchObject({ status: 'blocked', sequence: 0 });
 

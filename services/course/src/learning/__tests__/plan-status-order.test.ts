@@ -28,35 +28,26 @@ describe.each(backings())('the order of plan status changes on $name', (factory)
 
   const stored = (member: User) => findPlanStatus(course.service.deps.db, member.userId);
 
-  it('keeps the later of two changes stamped at the same instant, in either order of arrival', async () => {
-    const inOrder = await enrol(ENROLLED_AT);
-    await course.deliver(statusChanged(inOrder, PENDING, NOW, 1));
-    expect(await secondSection(inOrder)).toBe('consultation');
-    await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
-    expect(await secondSection(inOrder)).toBeNull();
-    expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+  it.each([
+    { earlier: 'stamped at the same instant', earlierAt: NOW },
+    { earlier: 'stamped by a clock running ahead', earlierAt: later(MINUTE) },
+  ])(
+    'keeps the later of two changes, the earlier one $earlier, in either order of arrival',
+    async ({ earlierAt }) => {
+      const inOrder = await enrol(ENROLLED_AT);
+      await course.deliver(statusChanged(inOrder, PENDING, earlierAt, 1));
+      expect(await secondSection(inOrder)).toBe('consultation');
+      await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
+      expect(await secondSection(inOrder)).toBeNull();
+      expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
 
-    const reversed = await enrol(ENROLLED_AT);
-    await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
-    await course.deliver(statusChanged(reversed, PENDING, NOW, 1));
-    expect(await secondSection(reversed)).toBeNull();
-    expect(await stored(reversed)).toMatchObject({ ...ACTIVE, statusSequence: 2 });
-  });
-
-  it('keeps the later change when the earlier one was stamped by a clock running ahead', async () => {
-    const ahead = later(MINUTE);
-    const inOrder = await enrol(ENROLLED_AT);
-    await course.deliver(statusChanged(inOrder, PENDING, ahead, 1));
-    await course.deliver(statusChanged(inOrder, ACTIVE, NOW, 2));
-    expect(await secondSection(inOrder)).toBeNull();
-    expect(await stored(inOrder)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
-
-    const reversed = await enrol(ENROLLED_AT);
-    await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
-    await course.deliver(statusChanged(reversed, PENDING, ahead, 1));
-    expect(await secondSection(reversed)).toBeNull();
-    expect(await stored(reversed)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
-  });
+      const reversed = await enrol(ENROLLED_AT);
+      await course.deliver(statusChanged(reversed, ACTIVE, NOW, 2));
+      await course.deliver(statusChanged(reversed, PENDING, earlierAt, 1));
+      expect(await secondSection(reversed)).toBeNull();
+      expect(await stored(reversed)).toMatchObject({ ...ACTIVE, statusSequence: 2, changedAt: NOW });
+    },
+  );
 
   it('lifts a block that began at the same instant, whichever change arrives first', async () => {
     for (const order of [

@@ -15,11 +15,7 @@ export async function giveLessonStreams(
   lessonId: number,
   set: string,
 ): Promise<void> {
-  const store = course.service.deps.store!;
-  await store.put(hlsFileKey(lessonId, set, 'master.m3u8'), Buffer.from(MASTER));
-  await store.put(hlsFileKey(lessonId, set, '360p/index.m3u8'), Buffer.from(VARIANT));
-  await store.put(hlsFileKey(lessonId, set, '360p/seg-00000.ts'), SEGMENT);
-  await store.put(hlsFileKey(lessonId, set, 'poster.jpg'), POSTER);
+  // The lesson names the set before its files exist, so the sweep of unplayed sets never takes them.
   await course.service.deps.db
     .update(courseLessons)
     .set({
@@ -27,4 +23,9 @@ export async function giveLessonStreams(
       posterUrl: hlsFileKey(lessonId, set, 'poster.jpg'),
     })
     .where(eq(courseLessons.id, lessonId));
+  const store = course.service.deps.store!;
+  await store.put(hlsFileKey(lessonId, set, 'master.m3u8'), Buffer.from(MASTER));
+  await store.put(hlsFileKey(lessonId, set, '360p/index.m3u8'), Buffer.from(VARIANT));
+  await store.put(hlsFileKey(lessonId, set, '360p/seg-00000.ts'), SEGMENT);
+  await store.put(hlsFileKey(lessonId, set, 'poster.jpg'), POSTER);
 }

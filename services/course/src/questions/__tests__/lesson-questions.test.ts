@@ -180,4 +180,23 @@ describe.each(backings())('lesson questions on $name', (factory) => {
     expect(mine.map((item) => item.body).sort()).toEqual(['Question 1', 'Question 2', 'Question 3']);
     expect((await post(other, `/api/lessons/${lesson.id}/questions`, { body: 'Mine' })).status).toBe(201);
   });
+
+  it('counts only the questions posted: refused ones leave the hour’s allowance whole', async () => {
+    const asker = await enrol();
+    const locked = outline.sections[3]!.lessons[1]!;
+    const lesson = outline.sections[0]!.lessons[4]!;
+    for (let i = 0; i < 3; i++) {
+      expect((await post(asker, `/api/lessons/${locked.id}/questions`, { body: 'Early?' })).status).toBe(403);
+    }
+    expect((await post(asker, `/api/lessons/${lesson.id}/questions`, { body: '   ' })).status).toBe(400);
+    expect((await post(asker, '/api/lessons/999999/questions', { body: 'Where?' })).status).toBe(404);
+    for (const n of [1, 2, 3]) {
+      expect(
+        (await post(asker, `/api/lessons/${lesson.id}/questions`, { body: `Question ${n}` })).status,
+      ).toBe(201);
+    }
+    expect((await post(asker, `/api/lessons/${lesson.id}/questions`, { body: 'Question 4' })).status).toBe(
+      429,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { Caller } from '@platform/contracts';
+import type { BackingFactory } from '@platform/service-kit/testing';
 import type { CourseUnderTest } from '../../__tests__/harness.js';
-import { json } from '../../learning/__tests__/fixtures.js';
+import { json, user, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 
 /** What a call answered: its status, its body as JSON (null when empty) and its headers. */
 export interface CallAnswer {
@@ -28,4 +29,12 @@ export async function callAs(
     }),
   });
   return { status: response.status, body: await json(response), headers: response.headers };
+}
+
+/** A studio suite: the seeded course (`useSeededCourse`), its admin, and `call` as any caller. */
+export function useStudioSuite(factory: BackingFactory, options: { at: Date }) {
+  const seeded = useSeededCourse(factory, options);
+  const call = (caller: Caller, method: string, path: string, body?: unknown) =>
+    callAs(seeded.course, caller, method, path, body);
+  return { ...seeded, admin: user('admin'), call };
 }

@@ -25,23 +25,19 @@ import {
   outboxEvents,
   type LessonTranscodeRow,
 } from '../../db/schema.js';
-import { granted, json, user, useSeededCourse, visitor } from '../../learning/__tests__/fixtures.js';
-import { callAs } from './studio-call.js';
+import { granted, json, user, visitor } from '../../learning/__tests__/fixtures.js';
+import { useStudioSuite } from './studio-call.js';
 
 const NOW = new Date('2031-02-03T10:00:00.000Z');
 const NOWHERE = 2_147_483_647;
 
 describe.each(backings())('course studio calls on $name', (factory) => {
-  const { course, outline } = useSeededCourse(factory, { at: NOW });
-  const admin = user('admin');
+  const { course, outline, admin, call } = useStudioSuite(factory, { at: NOW });
   const member = user();
 
   beforeAll(async () => {
     await course.deliver(granted(member, [outline.courseId], NOW));
   });
-
-  const call = (caller: Caller, method: string, path: string, body?: unknown) =>
-    callAs(course, caller, method, path, body);
 
   /**
    * Every section and lesson row as stored, to prove a refused call changed nothing. The transcoding job

@@ -11,23 +11,17 @@ import {
   StudioLessonSchema,
   StudioSectionListSchema,
   StudioSectionSchema,
-  type Caller,
 } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { backings } from '../../__tests__/harness.js';
 import { courseLessons, courseModules, lessonTranscodes } from '../../db/schema.js';
-import { user, useSeededCourse } from '../../learning/__tests__/fixtures.js';
 import { recordTranscodeResult } from '../../transcoding/transcodes.repository.js';
-import { callAs } from './studio-call.js';
+import { useStudioSuite } from './studio-call.js';
 
 const NOW = new Date('2031-02-03T10:00:00.000Z');
 
 describe.each(backings())('studio saves from an older version on $name', (factory) => {
-  const { course, outline } = useSeededCourse(factory, { at: NOW });
-  const admin = user('admin');
-
-  const call = (caller: Caller, method: string, path: string, body?: unknown) =>
-    callAs(course, caller, method, path, body);
+  const { course, outline, admin, call } = useStudioSuite(factory, { at: NOW });
 
   /** The studio's outline, as a page loads it. */
   async function studio() {
@@ -51,75 +45,75 @@ describe.each(backings())('studio saves from an older version on $name', (factor
     return row!;
   }
 
-  it('takes the first of two lesson saves made from one version and refuses the second, changing nothing', async () => {
-    const opened = (await studio())[1]!.lessons[0]!;
-    expect(opened.version).toBe(1);
-    const path = `/api/lessons/${opened.id}/video`;
-    const form = { title: opened.title, videoUrl: opened.videoUrl ?? '', content: opened.content };
+  /**
+   * What two tabs of one lesson or section send: the first tab's save, the second tab's (which would
+   * revert the first's title and re-draft the item), and the first tab's next save.
+   */
+  const editors = [
+    {
+      item: 'lesson',
+      async open() {
+        const opened = (await studio())[1]!.lessons[0]!;
+        const form = { title: opened.title, videoUrl: opened.videoUrl ?? '', content: opened.content };
+        return {
+          version: opened.version,
+          path: `/api/lessons/${opened.id}/video`,
+          stored: () => storedLesson(opened.id),
+          first: { ...form, title: 'Saved in the first tab', isPublished: true },
+          second: { ...form, content: 'Typed in the second tab', isPublished: false },
+          again: { ...form, title: 'Saved twice in the first tab' },
+        };
+      },
+      parse: (body: unknown) => StudioLessonSchema.parse(body),
+      refusal: COURSE_STUDIO_MESSAGES.lessonChanged,
+    },
+    {
+      item: 'section',
+      async open() {
+        const opened = (await studio())[2]!;
+        return {
+          version: opened.version,
+          path: `/api/modules/${opened.id}`,
+          stored: () => storedModule(opened.id),
+          first: { title: 'Saved in the first tab', isPublished: true },
+          second: { title: opened.title, description: 'Typed in the second tab', isPublished: false },
+          again: { title: 'Saved twice in the first tab' },
+        };
+      },
+      parse: (body: unknown) => StudioSectionSchema.parse(body),
+      refusal: COURSE_STUDIO_MESSAGES.moduleChanged,
+    },
+  ];
 
-    const first = await call(admin, 'PUT', path, {
-      ...form,
-      title: 'Saved in the first tab',
-      isPublished: true,
-      version: opened.version,
-    });
-    expect(first.status).toBe(200);
-    expect(StudioLessonSchema.parse(first.body)).toMatchObject({
-      title: 'Saved in the first tab',
-      version: opened.version + 1,
-    });
-    const afterFirst = await storedLesson(opened.id);
+  it.each(editors)(
+    'takes the first of two $item saves made from one version and refuses the second, changing nothing',
+    async ({ open, parse, refusal }) => {
+      const opened = await open();
+      expect(opened.version).toBe(1);
 
-    // The second tab still shows what it opened: its save would revert the title and re-draft the lesson.
-    const second = await call(admin, 'PUT', path, {
-      ...form,
-      content: 'Typed in the second tab',
-      isPublished: false,
-      version: opened.version,
-    });
-    expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ message: COURSE_STUDIO_MESSAGES.lessonChanged });
-    expect(await storedLesson(opened.id)).toEqual(afterFirst);
+      const first = await call(admin, 'PUT', opened.path, { ...opened.first, version: opened.version });
+      expect(first.status).toBe(200);
+      expect(parse(first.body)).toMatchObject({
+        title: 'Saved in the first tab',
+        version: opened.version + 1,
+      });
+      const afterFirst = await opened.stored();
 
-    // The first tab saves again from the version its save answered.
-    const again = await call(admin, 'PUT', path, {
-      ...form,
-      title: 'Saved twice in the first tab',
-      version: opened.version + 1,
-    });
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ title: 'Saved twice in the first tab', version: opened.version + 2 });
-  });
+      // The second tab still shows what it opened.
+      const second = await call(admin, 'PUT', opened.path, { ...opened.second, version: opened.version });
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({ message: refusal });
+      expect(await opened.stored()).toEqual(afterFirst);
 
-  it('takes the first of two section saves made from one version and refuses the second, changing nothing', async () => {
-    const opened = (await studio())[2]!;
-    const path = `/api/modules/${opened.id}`;
-    const first = await call(admin, 'PUT', path, {
-      title: 'Renamed in the first tab',
-      isPublished: true,
-      version: opened.version,
-    });
-    expect(first.status).toBe(200);
-    expect(StudioSectionSchema.parse(first.body)).toMatchObject({
-      title: 'Renamed in the first tab',
-      version: opened.version + 1,
-    });
-    const afterFirst = await storedModule(opened.id);
-
-    const second = await call(admin, 'PUT', path, {
-      title: opened.title,
-      description: 'Typed in the second tab',
-      isPublished: false,
-      version: opened.version,
-    });
-    expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ message: COURSE_STUDIO_MESSAGES.moduleChanged });
-    expect(await storedModule(opened.id)).toEqual(afterFirst);
-
-    const again = await call(admin, 'PUT', path, { title: 'Renamed twice', version: opened.version + 1 });
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ title: 'Renamed twice', version: opened.version + 2 });
-  });
+      // The first tab saves again from the version its save answered.
+      const again = await call(admin, 'PUT', opened.path, { ...opened.again, version: opened.version + 1 });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        title: 'Saved twice in the first tab',
+        version: opened.version + 2,
+      });
+    },
+  );
 
   it('still saves from the version read before a reorder of the sections and of the lessons', async () => {
     const before = await studio();

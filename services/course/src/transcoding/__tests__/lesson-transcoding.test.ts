@@ -14,8 +14,8 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { MemberLesson } from '@platform/contracts';
-import { MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { StudioLessonSchema, type MemberLesson } from '@platform/contracts';
+import { HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
 import type { Database } from '@platform/service-kit/db';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
 import { waitFor } from '@platform/service-kit/testing';
@@ -30,9 +30,9 @@ import {
   type CourseUnderTest,
 } from '../../__tests__/harness.js';
 import { courseLessons, lessonTranscodes, type LessonTranscodeRow } from '../../db/schema.js';
-import { seededOutline, user } from '../../learning/__tests__/fixtures.js';
+import { json, seededOutline, user } from '../../learning/__tests__/fixtures.js';
 import { BUNDLED_MEDIA_DIR, courseMediaKey } from '../../media/bundled-media.js';
-import { hlsFileKey } from '../hls-files.js';
+import { hlsFileKey, hlsFolderKey } from '../hls-files.js';
 import { transcodeLesson, TRANSCODE_MAX_ATTEMPTS } from '../lesson-transcode.queue.js';
 import { queueLessonTranscode } from '../queue-transcode.js';
 import { listTranscodeStates } from '../transcodes.repository.js';
@@ -281,6 +281,77 @@ describe.each(backings())('transcoding lesson videos on $name', (factory) => {
     expect((await lessonRow(db, lessonId)).hlsUrl).toBeNull();
     const state = (await listTranscodeStates(db, [lessonId])).get(lessonId);
     expect(state).toMatchObject({ status: 'failed', error: expect.stringMatching(/ffprobe/) });
+  });
+
+  it('removes within the hour the streams no lesson plays: a deleted lesson’s, a video made a link, a failed transcode’s', async () => {
+    const store = course.service.deps.store!;
+    const { sections } = await seededOutline(course);
+    const keysOf = async (lessonId: number, setId: string) => {
+      const keys: string[] = [];
+      for await (const key of store.list()) if (key.startsWith(hlsFolderKey(lessonId, setId))) keys.push(key);
+      return keys;
+    };
+    /** A new lesson given a freshly uploaded video through the studio, once its streams are ready. */
+    const transcodedLesson = async (title: string) => {
+      const created = await course.requestAs(admin, `/api/modules/${sections[2]!.id}/lessons`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title, videoUrl: await putVideo('kept', short.sd) }),
+      });
+      expect(created.status).toBe(201);
+      const lesson = StudioLessonSchema.parse(await json(created));
+      const [item] = await db.select().from(lessonTranscodes).where(eq(lessonTranscodes.lessonId, lesson.id));
+      await waitForStatus(item!.id, 'done');
+      expect(await keysOf(lesson.id, item!.id)).toContain(
+        hlsFileKey(lesson.id, item!.id, '360p/seg-00000.ts'),
+      );
+      return { lesson, setId: item!.id };
+    };
+    const linked = await transcodedLesson('Made a link');
+    const deleted = await transcodedLesson('Deleted');
+    const playing = await transcodedLesson('Still playing');
+
+    const saved = await course.requestAs(admin, `/api/lessons/${linked.lesson.id}/video`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Made a link', content: '', videoUrl: 'https://youtu.be/aqz-KE-bpKQ' }),
+    });
+    expect(saved.status).toBe(200);
+    const removed = await course.requestAs(admin, `/api/lessons/${deleted.lesson.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    // What ended without becoming the lesson's streams (a failed or superseded transcode's files), and one
+    // still waiting for its next attempt, whose files are kept.
+    const leftovers = new Map<LessonTranscodeRow['status'], string>();
+    for (const status of ['failed', 'superseded', 'queued'] as const) {
+      const id = randomUUID();
+      await db.insert(lessonTranscodes).values({
+        id,
+        lessonId: playing.lesson.id,
+        sourceFile: 'gone.mp4',
+        status,
+        nextAttemptAt: new Date('2100-01-01T00:00:00.000Z'),
+        createdAt: new Date(clock.now().getTime() - MINUTE),
+      });
+      await store.put(hlsFileKey(playing.lesson.id, id, '360p/seg-00000.ts'), Buffer.from('partial'));
+      leftovers.set(status, id);
+    }
+
+    clock.set(new Date(clock.now().getTime() + HOUR + MINUTE));
+    await course.service.jobs.runDue();
+
+    expect(await keysOf(linked.lesson.id, linked.setId)).toEqual([]);
+    expect(await keysOf(deleted.lesson.id, deleted.setId)).toEqual([]);
+    expect(await keysOf(playing.lesson.id, leftovers.get('failed')!)).toEqual([]);
+    expect(await keysOf(playing.lesson.id, leftovers.get('superseded')!)).toEqual([]);
+    expect(await keysOf(playing.lesson.id, leftovers.get('queued')!)).toHaveLength(1);
+    const stillPlaying = await keysOf(playing.lesson.id, playing.setId);
+    expect(stillPlaying).toContain(hlsFileKey(playing.lesson.id, playing.setId, 'master.m3u8'));
+    expect(stillPlaying).toContain(hlsFileKey(playing.lesson.id, playing.setId, '360p/seg-00000.ts'));
+    const master = await course.requestAs(
+      admin,
+      `/api/lessons/${playing.lesson.id}/hls/${playing.setId}/master.m3u8`,
+    );
+    expect(master.status).toBe(200);
   });
 });
 
