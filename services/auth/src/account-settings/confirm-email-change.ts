@@ -1,8 +1,9 @@
 /**
  * Uses an e-mail change link: the link must be unused and unexpired, and the new address still free. The
- * account's address changes and counts as proven, the link and the account's other e-mail change links are
- * used up, in one transaction (a link used twice at once changes the address once). Proving an
- * `ADMIN_EMAILS` address gives the admin role, as a set-password link does (docs/decisions.md, 11). Two
+ * account's address changes and counts as proven, the link, the account's other e-mail change links and its
+ * unused password links (sent to the old address) are used up, in one transaction (a link used twice at
+ * once changes the address once). Proving an `ADMIN_EMAILS` address gives the admin role, as a
+ * set-password link does (docs/decisions.md, 11). Two
  * links of one account used at once: the first changes the address, the other is refused as used.
  */
 import { ACCOUNT_MESSAGES } from '@platform/contracts';
@@ -13,6 +14,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthConfig } from '../config.js';
 import { findUserByEmail, makeAdmin } from '../accounts/users.repository.js';
 import { emailChanges, users } from '../db/schema.js';
+import { retireUnusedTokens } from '../passwords/password-tokens.repository.js';
 import { hashSecretToken } from '../sessions/secret-token.js';
 
 export async function confirmEmailChange(
@@ -52,6 +54,8 @@ export async function confirmEmailChange(
       .update(emailChanges)
       .set({ usedAt: now })
       .where(and(eq(emailChanges.userId, link.userId), isNull(emailChanges.usedAt)));
+    // A password link sent to the old address would let whoever still reads that mailbox take the account.
+    await retireUnusedTokens(tx, link.userId, now);
     return { userId: link.userId, email: link.newEmail };
   });
 }

@@ -6,8 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { expect } from '@jest/globals';
 import type { Caller, ConsultationRequest, ConsultationResponse } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
+import type { Database } from '@platform/service-kit/db';
 import type { EventEnvelope } from '@platform/service-kit/events';
 import type { UserCaller } from '@platform/service-kit/identity';
+import { erasePersonalData } from '@platform/service-kit/personal-data';
 import type { RunningService } from '@platform/service-kit/runtime';
 import {
   json,
@@ -15,10 +17,14 @@ import {
   startServiceUnderTest,
   testAdmin,
   testUser,
+  interleave,
   useStarted,
+  withInsertTrigger,
   type Backing,
   type BackingFactory,
 } from '@platform/service-kit/testing';
+import { consultationPersonalData } from '../account-data/personal-data.js';
+import { outboxEvents } from '../db/schema.js';
 import { consultationService, type ConsultationConfig } from '../index.js';
 import { stepOne } from './fixtures.js';
 
@@ -104,6 +110,44 @@ export function useConsultation(
   };
   return useStarted(factory, 'the consultation service', start, setUp);
 }
+
+/**
+ * `owner`'s account erased (another tab) while `during` runs on the service's dependencies, in a transaction
+ * that meets the erasure's locks (PostgreSQL only: PGlite runs one transaction at a time): what `during`
+ * answered, or the error it threw.
+ */
+export async function whileErased(
+  app: ConsultationUnderTest,
+  owner: UserCaller,
+  during: (deps: ConsultationUnderTest['service']['deps']) => Promise<unknown>,
+): Promise<unknown> {
+  let outcome: unknown;
+  await interleave(
+    app.service.deps.db,
+    (tx) => erasePersonalData(tx, consultationPersonalData, owner, outboxEvents),
+    async (tx) => {
+      outcome = await during({ ...app.service.deps, db: tx as Database }).catch((error: unknown) => error);
+    },
+  );
+  return outcome;
+}
+
+/**
+ * Runs `run` while each row going into `table` first deletes its request, as an erasure of the owner's
+ * account committed after the request's rights were checked: the deletion is undone with the failed insert,
+ * and the insert meets what a committed erasure gives it, a foreign-key violation.
+ */
+export const whileRequestErasedBeforeInsert = <T>(
+  app: ConsultationUnderTest,
+  table: 'consultation_files' | 'consultation_messages',
+  run: () => Promise<T>,
+) =>
+  withInsertTrigger(
+    app.service.deps.db,
+    `consultation.${table}`,
+    'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
+    run,
+  );
 
 /**
  * Step 1 (answered 200), as a visitor or as the signed-in `owner` (with their address unless `fields` name

@@ -112,6 +112,10 @@ export async function cancelCall(deps: Deps, submission: SubmissionRow): Promise
   const now = deps.clock.now();
   const cancelled = await deps.db.transaction(async (tx) => {
     const live = await findLiveBooking(tx, submission.id);
+    // A call that has begun is kept: cancelling it would withdraw the invitation of a call already held.
+    if (live && live.startsAt.getTime() <= now.getTime()) {
+      throw new AppError('conflict', CALL_MESSAGES.alreadyHeld);
+    }
     const row = live ? await cancelBooking(tx, live.id, now) : null;
     if (!row) throw new AppError('not_found', CALL_MESSAGES.noBooking);
     await recordChange(deps, tx, 'consultation.call.cancelled', row, submission, now);

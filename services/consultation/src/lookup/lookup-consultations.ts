@@ -14,6 +14,7 @@ import type { ConsultationConfig } from '../config.js';
 import { outboxEvents } from '../db/schema.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import {
+  holdSubmissions,
   issueLink,
   listFilesBySubmission,
   listSubmissionsByEmail,
@@ -65,8 +66,13 @@ export async function lookupConsultations(
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + LOOKUP_LINK_TTL_HOURS * HOUR);
   await deps.db.transaction(async (tx) => {
+    // A request erased meanwhile (its owner's account deleted) is left out, as if it never existed.
+    const held = await holdSubmissions(
+      tx,
+      linked.map((row) => row.id),
+    );
     const links = [];
-    for (const row of linked) {
+    for (const row of linked.filter((row) => held.has(row.id))) {
       const token = await issueLink(tx, { submissionId: row.id, purpose: 'lookup', expiresAt, now });
       links.push({
         submissionId: row.id,
@@ -75,6 +81,7 @@ export async function lookupConsultations(
         expiresAt: expiresAt.toISOString(),
       });
     }
+    if (links.length === 0) return;
     await enqueueEvent(
       tx,
       outboxEvents,

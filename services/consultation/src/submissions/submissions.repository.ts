@@ -46,6 +46,20 @@ export async function findSubmission(db: Executor, id: string, lock = false): Pr
 }
 
 /**
+ * Which of `ids` still exist, each held until the transaction ends so no erasure can delete it under rows
+ * that refer to it; one being deleted is waited for and left out.
+ */
+export async function holdSubmissions(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(inArray(submissions.id, ids))
+    .for('key share');
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Newest first: what the user sent signed in, and, when their address is proven (`email` given), what was
  * sent under that address.
  */

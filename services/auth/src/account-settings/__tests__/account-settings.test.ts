@@ -124,6 +124,34 @@ describe.each(backings())('account settings on $name', (factory) => {
     expect(await me.json()).toMatchObject({ email: newEmail });
   });
 
+  it('a password link sent to the old address stops working once the e-mail has changed', async () => {
+    const { email, userId, cookie } = await signUp();
+    expect((await auth.call('/api/auth/forgot-password', { json: { email } })).status).toBe(200);
+    const reset = (await auth.events('auth.password-reset.requested'))
+      .filter((event) => event.data.userId === userId)
+      .at(-1)!;
+    expect(reset.data.email).toBe(email);
+    const newEmail = uniqueEmail('moved-on');
+    expect(
+      (
+        await auth.call('/api/auth/change-email', {
+          json: { email: newEmail, currentPassword: PASSWORD },
+          cookie,
+        })
+      ).status,
+    ).toBe(200);
+    const token = await linkFor(userId, newEmail);
+    expect((await auth.call('/api/auth/confirm-email', { json: { token } })).status).toBe(200);
+
+    // Whoever still reads the old mailbox cannot take the account with the link sent there.
+    const used = await auth.call('/api/auth/setup-password', {
+      json: { token: reset.data.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(used.status).toBe(400);
+    expect((await logIn(newEmail, PASSWORD)).status).toBe(200);
+    expect((await logIn(newEmail, NEW_PASSWORD)).status).toBe(401);
+  });
+
   // Two e-mail change links of one account used at the same moment: the first moves the address and
   // retires the other, which is refused like any used link (not a deadlock's 500). PostgreSQL only: PGlite
   // runs one transaction at a time.

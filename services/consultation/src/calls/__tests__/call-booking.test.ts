@@ -9,19 +9,16 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   AdminCallListSchema,
+  CALL_MESSAGES,
   CallAvailabilityViewSchema,
   CallBookingSchema,
   ConsultationCallSchema,
   type ConsultationResponse,
 } from '@platform/contracts';
 import { SettableClock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
-import { erasePersonalData } from '@platform/service-kit/personal-data';
-import { interleave, useBacking } from '@platform/service-kit/testing';
-import { consultationPersonalData } from '../../account-data/personal-data.js';
-import { outboxEvents } from '../../db/schema.js';
+import { useBacking } from '@platform/service-kit/testing';
 import { stepOne } from '../../__tests__/fixtures.js';
-import { admin, backings, json, startConsultation, user } from '../../__tests__/harness.js';
+import { admin, backings, json, startConsultation, user, whileErased } from '../../__tests__/harness.js';
 import type { ConsultationUnderTest } from '../../__tests__/harness.js';
 import { findSubmission } from '../../submissions/submissions.repository.js';
 import { bookCall } from '../change-call.js';
@@ -283,6 +280,24 @@ describe.each(backings())('booking a consultation call on $name', (factory) => {
     },
   );
 
+  it('keeps a call that has taken place: cancelling it is refused and withdraws nothing', async () => {
+    const held = user({ email: 'ines@taqueria-sol.com' });
+    const id = await completedRequestOf(held);
+    const slot = (await readCall(held, id)).slots[0]!;
+    expect((await book(held, id, slot.startsAt, 'UTC')).status).toBe(201);
+    const cancellationsBefore = (await app.events('consultation.call.cancelled')).length;
+    try {
+      clock.set(slot.startsAt);
+      const refused = await app.requestAs(held, callOf(id), remove);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ message: CALL_MESSAGES.alreadyHeld });
+      expect((await readCall(held, id)).booking).toMatchObject({ startsAt: slot.startsAt, status: 'booked' });
+      expect(await app.events('consultation.call.cancelled')).toHaveLength(cancellationsBefore);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('limits bookings and cancellations per owner: past the limit a 429 and nothing booked', async () => {
     const busy = user({ email: 'kim@noodle-bar.com' });
     const id = await completedRequestOf(busy);
@@ -305,15 +320,9 @@ describe.each(backings())('booking a consultation call on $name', (factory) => {
       const id = await completedRequestOf(leaving);
       const slot = (await readCall(leaving, id)).slots.at(-1)!.startsAt;
       const submission = (await findSubmission(app.service.deps.db, id))!;
-      let outcome: unknown;
-      await interleave(
-        app.service.deps.db,
-        (tx) => erasePersonalData(tx, consultationPersonalData, leaving, outboxEvents),
-        async (tx) => {
-          const deps = { ...app.service.deps, db: tx as Database };
-          const request = { startsAt: slot, timeZone: 'UTC' };
-          outcome = await bookCall(deps, { submission, userId: leaving.userId, request }).catch((e) => e);
-        },
+      const request = { startsAt: slot, timeZone: 'UTC' };
+      const outcome = await whileErased(app, leaving, (deps) =>
+        bookCall(deps, { submission, userId: leaving.userId, request }),
       );
       expect(outcome).toMatchObject({ type: 'not_found', message: 'Consultation not found' });
       expect(

@@ -12,8 +12,13 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { eq } from 'drizzle-orm';
+import type { Request } from 'express';
+import { addFilesLinks } from '../../db/schema.js';
+import type { RateLimits } from '../../http/rate-limits.js';
 import { additionalForm, jpeg } from '../../__tests__/fixtures.js';
-import { backings, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
+import { backings, sendStepOne, useConsultation, user, whileErased } from '../../__tests__/harness.js';
+import { lookupConsultations } from '../lookup-consultations.js';
 
 describe.each(backings())('looking up consultations by e-mail on $name', (factory) => {
   const clock = new SettableClock('2031-03-02T10:00:00.000Z');
@@ -167,4 +172,50 @@ describe.each(backings())('looking up consultations by e-mail on $name', (factor
     );
     expect(sent).toHaveLength(3);
   });
+
+  // The address's requests erased (their owner's account deleted in another tab) while a stranger's lookup
+  // issues their links. PostgreSQL only: PGlite runs one transaction at a time, so nothing there can interleave.
+  if (factory.name.startsWith('PostgreSQL')) {
+    let limits: RateLimits | undefined;
+    const lookupWhileErased = (address: string, erased: ReturnType<typeof user>) => {
+      limits ??= {
+        lookupEmails: app.service.deps.rateLimits.limiter({
+          name: 'erased-lookup-emails',
+          points: 10,
+          durationSeconds: 3600,
+        }),
+      } as RateLimits;
+      const req = { caller: { kind: 'anonymous' }, id: 'erased-lookup' } as unknown as Request;
+      return whileErased(app, erased, (deps) => lookupConsultations(deps, limits!, req, address));
+    };
+    const emailedTo = async (address: string) =>
+      (await app.events('consultation.lookup.requested')).filter((event) => event.data.email === address);
+    const linksOf = (submissionId: string) =>
+      app.service.deps.db.select().from(addFilesLinks).where(eq(addFilesLinks.submissionId, submissionId));
+
+    it('answers as for an unknown address, not a failure, when the requests are erased meanwhile', async () => {
+      const address = 'leaving@harbour-diner.com';
+      const request = await sendStepOne(app, undefined, { email: address });
+      const unknown = await (await lookup('nobody@unknown-bistro.com')).json();
+      const outcome = await lookupWhileErased(address, user({ email: address }));
+      expect(outcome).toEqual(unknown);
+      expect(await emailedTo(address)).toHaveLength(0);
+      expect(await linksOf(request.submissionId)).toHaveLength(0);
+    });
+
+    it('still e-mails the links of the requests that were not erased', async () => {
+      const address = 'shared@corner-cafe.com';
+      const kept = await sendStepOne(app, undefined, { email: address, businessName: 'Corner Cafe Kept' });
+      // Sent signed in under the shared address by an account with another address: erased with that account.
+      const leaving = user({ email: 'partner@elsewhere-eats.com' });
+      const gone = await sendStepOne(app, leaving, { email: address, businessName: 'Corner Cafe Gone' });
+      const outcome = await lookupWhileErased(address, leaving);
+      expect(outcome).toMatchObject({ linkEmailed: true, consultations: [] });
+      const sent = await emailedTo(address);
+      expect(sent).toHaveLength(1);
+      const links = sent[0]!.data.links as Array<{ submissionId: string }>;
+      expect(links.map((link) => link.submissionId)).toEqual([kept.submissionId]);
+      expect(await linksOf(gone.submissionId)).toHaveLength(0);
+    });
+  }
 });

@@ -17,7 +17,6 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { RATE_LIMITED_MESSAGE } from '@platform/service-kit/rate-limits';
-import { withInsertTrigger } from '@platform/service-kit/testing';
 import { messageFiles } from '../../db/schema.js';
 import { htmlPage, png, workbookPdf } from '../../__tests__/fixtures.js';
 import {
@@ -27,6 +26,7 @@ import {
   sendStepOne,
   useConsultation,
   user,
+  whileRequestErasedBeforeInsert,
   type UserCaller,
 } from '../../__tests__/harness.js';
 
@@ -277,18 +277,12 @@ describe.each(backings())('the consultation thread on $name', (factory) => {
       const erased = await sendStepOne(app, user({ email: 'gone@harbour-grill.com' }));
       const objectsBefore = await storedObjects();
       const eventsBefore = (await app.events('consultation.message.posted')).length;
-      // The owner's account is erased after the admin's rights were checked, while the files stream in: a
-      // trigger deletes the request just before the message goes in (undone with the failed insert; the
-      // message meets what a committed erasure gives it, a foreign-key violation).
-      const refused = await withInsertTrigger(
-        app.service.deps.db,
-        'consultation.consultation_messages',
-        'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
-        () =>
-          app.requestAs(boss, `/api/admin/consultations/${erased.submissionId}/messages`, {
-            method: 'POST',
-            body: form('Here is the plan.', [{ name: 'plan.png', bytes: png(), type: 'image/png' }]),
-          }),
+      // The owner's account is erased after the admin's rights were checked, while the files stream in.
+      const refused = await whileRequestErasedBeforeInsert(app, 'consultation_messages', () =>
+        app.requestAs(boss, `/api/admin/consultations/${erased.submissionId}/messages`, {
+          method: 'POST',
+          body: form('Here is the plan.', [{ name: 'plan.png', bytes: png(), type: 'image/png' }]),
+        }),
       );
       expect(refused.status).toBe(404);
       expect(await refused.json()).toEqual({ message: 'Consultation not found' });

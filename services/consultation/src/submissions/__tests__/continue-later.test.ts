@@ -17,16 +17,12 @@ import {
   type ConsultationResponse,
 } from '@platform/contracts';
 import { DAY, SettableClock } from '@platform/service-kit/clock';
-import type { Database } from '@platform/service-kit/db';
-import { erasePersonalData } from '@platform/service-kit/personal-data';
-import { interleave } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
-import { consultationPersonalData } from '../../account-data/personal-data.js';
-import { addFilesLinks, outboxEvents } from '../../db/schema.js';
+import { addFilesLinks } from '../../db/schema.js';
 import type { RateLimits } from '../../http/rate-limits.js';
 import { hashToken } from '../../lib/tokens.js';
 import { jpeg, uploadForm } from '../../__tests__/fixtures.js';
-import { backings, sendStepOne, useConsultation, user } from '../../__tests__/harness.js';
+import { backings, sendStepOne, useConsultation, user, whileErased } from '../../__tests__/harness.js';
 import { continueLater as askToContinueLater } from '../continue-later.js';
 import { findSubmission } from '../submissions.repository.js';
 
@@ -190,15 +186,7 @@ describe.each(backings())("'Continue Later' on $name", (factory) => {
           durationSeconds: 3600,
         }),
       } as RateLimits;
-      let outcome: unknown;
-      await interleave(
-        app.service.deps.db,
-        (tx) => erasePersonalData(tx, consultationPersonalData, owner, outboxEvents),
-        async (tx) => {
-          const deps = { ...app.service.deps, db: tx as Database };
-          outcome = await askToContinueLater(deps, limits, submission).catch((e) => e);
-        },
-      );
+      const outcome = await whileErased(app, owner, (deps) => askToContinueLater(deps, limits, submission));
       expect(outcome).toMatchObject({ type: 'not_found', message: 'Consultation not found' });
       expect(await linkEventsFor(saved.submissionId)).toHaveLength(0);
     });

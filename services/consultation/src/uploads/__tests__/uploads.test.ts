@@ -17,7 +17,6 @@ import {
   type UploadFilesResponse,
 } from '@platform/contracts';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from '@platform/service-kit/identity';
-import { withInsertTrigger } from '@platform/service-kit/testing';
 import { submissionFiles } from '../../db/schema.js';
 import {
   additionalForm,
@@ -41,6 +40,7 @@ import {
   sendStepOne,
   useConsultation,
   user,
+  whileRequestErasedBeforeInsert,
   type UserCaller,
 } from '../../__tests__/harness.js';
 
@@ -333,14 +333,9 @@ describe.each(backings())('consultation uploads on $name', (factory) => {
         return found.sort();
       };
       const before = await keys();
-      // The owner's account is erased after the upload's rights were checked, while its files stream in: a
-      // trigger deletes the request just before the files' rows go in (undone with the failed insert; the
-      // upload meets what a committed erasure gives it, a foreign-key violation).
-      const refused = await withInsertTrigger(
-        app.service.deps.db,
-        'consultation.consultation_files',
-        'delete from consultation.consultation_submissions where id = new.submission_id; return new;',
-        () => upload(mine, uploadForm([{ field: 'images', name: 'dining-room.jpg', bytes: jpeg() }])),
+      // The owner's account is erased after the upload's rights were checked, while its files stream in.
+      const refused = await whileRequestErasedBeforeInsert(app, 'consultation_files', () =>
+        upload(mine, uploadForm([{ field: 'images', name: 'dining-room.jpg', bytes: jpeg() }])),
       );
       expect(refused.status).toBe(404);
       expect(await refused.json()).toEqual({ message: UPLOAD_MESSAGES.notFound });
