@@ -43,6 +43,8 @@ export interface NotificationUnderTest {
   request(pathname: string, caller: Caller | null, init?: RequestInit): Promise<Response>;
   /** Publishes an event on the bus the service consumes (in-process: resolves once it was applied). */
   publish(event: EventEnvelope): Promise<void>;
+  /** Publishes the event twice, as a bus delivers it again after a lost acknowledgement. */
+  publishTwice(event: EventEnvelope): Promise<void>;
   /** Publishes as another service's relay would, and waits until the inbox has it. */
   deliver(event: EventEnvelope): Promise<void>;
   messagesFor(eventId: string): Promise<MessageRow[]>;
@@ -76,6 +78,10 @@ export async function startNotification(
     clock,
     request: (pathname, caller, init) => notification.requestAs(caller, pathname, init),
     publish: (event) => bus.publish(event),
+    publishTwice: async (event) => {
+      await bus.publish(event);
+      await bus.publish(event);
+    },
     messagesFor,
     settledMessagesFor: (eventId) =>
       waitFor(

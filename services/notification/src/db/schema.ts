@@ -18,7 +18,8 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
  * Every e-mail, from queued to its outcome: the delivery queue and the delivery log in one table.
- * `sent` went out over SMTP, `logged` was only recorded (no SMTP_URL), `failed` gave up after retries.
+ * `sent` went out over SMTP, `logged` was only recorded (no SMTP_URL), `failed` gave up after retries
+ * or its link expired before it could be sent.
  * A queued row is due at `next_attempt_at`; a worker that claims it holds it until `locked_until` (its
  * lease), so a worker that dies mid-send leaves the row to be retried, never lost.
  */
@@ -51,6 +52,11 @@ export const messages = notificationSchema.table(
     calendar: jsonb('calendar').$type<MailCalendar>(),
     /** Files the mail carries (a receipt's invoice PDF), base64, sent as they are. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /**
+     * When the single-use link the mail carries stops working (a set-password link): past it, the mail is
+     * not sent but `failed`, a dead link would only confuse. Null: nothing in it expires.
+     */
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     unique('messages_template_event_id_unique').on(table.template, table.eventId),

@@ -65,6 +65,7 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
       /** The submission's account, when it has one: nothing is queued about an erased account. */
       userId?: string | null;
       calendar?: MailCalendar;
+      linkExpiresAt?: string;
     },
   ): Promise<void> {
     await insertMessage(tx, { ...message, now: deps.clock.now() });
@@ -159,7 +160,8 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           to: event.data.email,
           template: CONSULTATION_CONTINUE_LINK_TEMPLATE,
           eventId: event.id,
-          ...renderConsultationContinueLinkEmail({ ...event.data, now, settings }),
+          linkExpiresAt: event.data.expiresAt,
+          ...renderConsultationContinueLinkEmail({ ...event.data, settings }),
         });
       },
     }),
@@ -176,7 +178,11 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
           to: event.data.email,
           template: CONSULTATION_ADD_FILES_LINK_TEMPLATE,
           eventId: event.id,
-          ...renderConsultationAddFilesLinkEmail({ links, now, settings }),
+          // Worth sending while any of its links works.
+          linkExpiresAt: links
+            .map((link) => link.expiresAt)
+            .reduce((a, b) => (Date.parse(a) > Date.parse(b) ? a : b)),
+          ...renderConsultationAddFilesLinkEmail({ links, settings }),
         });
       },
     }),

@@ -2,7 +2,7 @@
  * The e-mails that carry a single-use link, once per event: `auth.password-reset.requested` → "Set your
  * password"; `auth.email-change.requested` → "Confirm your new email address" (to the new address). An
  * event that arrives after its link expired (the service was down) sends nothing: a dead link would only
- * confuse.
+ * confuse, and so does one whose link expires before the mail server takes it (delivery-worker.ts).
  */
 import type { EventData, EventType } from '@platform/contracts';
 import { defineSubscription } from '@platform/service-kit/events';
@@ -23,7 +23,7 @@ function expiringLinkMailSubscription<T extends EventType>(
     template: string;
     /** The address the link goes to. */
     to: (data: EventData<T>) => string;
-    render: (input: EventData<T> & { validForMs: number; settings: TemplateSettings }) => RenderedEmail;
+    render: (input: EventData<T> & { settings: TemplateSettings }) => RenderedEmail;
     /** The link's name in the warning when it expired first. */
     link: string;
   },
@@ -33,12 +33,11 @@ function expiringLinkMailSubscription<T extends EventType>(
     handler: async (event, { tx, logger }) => {
       const data = event.data as EventData<T> & LinkEvent;
       const now = deps.clock.now();
-      const validForMs = new Date(data.expiresAt).getTime() - now.getTime();
-      if (validForMs <= 0) {
+      if (new Date(data.expiresAt).getTime() <= now.getTime()) {
         logger.warn({ userId: data.userId }, `${mail.link} link expired before it could be e-mailed`);
         return;
       }
-      const email = mail.render({ ...data, validForMs, settings: templateSettings(deps.config) });
+      const email = mail.render({ ...data, settings: templateSettings(deps.config) });
       await insertMessage(tx, {
         to: mail.to(data),
         ...email,
@@ -46,6 +45,7 @@ function expiringLinkMailSubscription<T extends EventType>(
         eventId: event.id,
         userId: data.userId,
         now,
+        linkExpiresAt: data.expiresAt,
       });
     },
   });

@@ -24,6 +24,10 @@ export function learningMailSubscriptions(deps: ServiceDeps<NotificationConfig>)
       attachments: certificateAttachments,
     },
     'course.question.answered': { template: QUESTION_ANSWERED_TEMPLATE, render: renderQuestionAnsweredEmail },
-    'auth.team-member.prepared': { template: TEAM_INVITATION_TEMPLATE, render: renderTeamInvitationEmail },
+    'auth.team-member.prepared': {
+      template: TEAM_INVITATION_TEMPLATE,
+      render: renderTeamInvitationEmail,
+      linkExpiresAt: (data) => data.setPassword?.expiresAt ?? null,
+    },
   });
 }

@@ -21,23 +21,23 @@ export function memberGrantedSubscription(deps: ServiceDeps<NotificationConfig>)
       const { data } = event;
       const now = deps.clock.now();
       const settings = templateSettings(deps.config);
-      const validForMs = data.setPassword
-        ? new Date(data.setPassword.expiresAt).getTime() - now.getTime()
-        : 0;
-      if (data.setPassword && validForMs <= 0) {
+      const linkWorks =
+        data.setPassword !== null && new Date(data.setPassword.expiresAt).getTime() > now.getTime();
+      if (data.setPassword && !linkWorks) {
         // Arrived after its link expired (the service was down for days): no dead link, say what to do.
         logger.warn({ userId: data.userId }, 'set-password link expired before it could be e-mailed');
       }
       const email =
-        data.setPassword && validForMs > 0
+        data.setPassword && linkWorks
           ? {
               template: PURCHASE_SET_PASSWORD_TEMPLATE,
+              linkExpiresAt: data.setPassword.expiresAt,
               ...renderPurchaseSetPasswordEmail({
                 email: data.email,
                 firstName: data.firstName,
                 isNewAccount: data.isNewAccount,
                 token: data.setPassword.token,
-                validForMs,
+                expiresAt: data.setPassword.expiresAt,
                 settings,
               }),
             }

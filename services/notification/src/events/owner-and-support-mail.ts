@@ -28,6 +28,8 @@ interface OwnerMail<T extends EventType> {
   template: string;
   render: (input: EventData<T> & { settings: TemplateSettings }) => RenderedEmail;
   attachments?: (data: EventData<T>) => MailAttachment[];
+  /** When the single-use link it carries expires, if it carries one: past it, it is not sent. */
+  linkExpiresAt?: (data: EventData<T>) => string | null;
 }
 
 /** One subscription for each subject listed, each sending its one e-mail. */
@@ -37,7 +39,7 @@ export function ownerMailSubscriptions(
 ) {
   const settings = templateSettings(deps.config);
   return Object.entries(mails).map(([subject, mail]) => {
-    const { template, render, attachments } = mail as OwnerMail<EventType>;
+    const { template, render, attachments, linkExpiresAt } = mail as OwnerMail<EventType>;
     return defineSubscription({
       subject: subject as EventType,
       handler: async (event, { tx }) => {
@@ -50,6 +52,7 @@ export function ownerMailSubscriptions(
           now: deps.clock.now(),
           ...render({ ...data, settings }),
           ...(attachments && { attachments: attachments(data) }),
+          ...(linkExpiresAt && { linkExpiresAt: linkExpiresAt(data) }),
         });
       },
     });

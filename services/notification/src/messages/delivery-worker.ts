@@ -6,15 +6,23 @@
  * after the server accepted a message but before recording it sends it again once its lease ran out, and
  * that claim counted as an attempt too (the kit fails an item claimed past its last attempt unhandled).
  *
+ * A message whose link expired by the service clock (`linkExpiresAt`, say while the mail server was down)
+ * is not sent: it settles as `failed`, and the owner asks for a new link. A mail says the time its links
+ * have left as of the send (templates/link-time-left.ts).
+ *
  * Queuing a message (`insertMessage`) wakes the queue when its transaction commits; the poll is only the
  * safety net. Due times are the service `Clock` (tests move it to reach a retry).
  */
 import { HOUR, systemClock, type Clock } from '@platform/service-kit/clock';
 import { defineWorkQueue, exponentialBackoff, type Backoff } from '@platform/service-kit/jobs';
 import { messages } from '../db/schema.js';
+import { withTimeLeftAt } from '../templates/link-time-left.js';
 import type { MailTransport } from './mail-transport.js';
 
 export const MAIL_DELIVERY_QUEUE = 'mail-delivery';
+
+/** Why a message was not sent: its link had expired (the admin's delivery log shows it). */
+export const LINK_EXPIRED_ERROR = 'The link expired before the mail could be sent';
 
 /** 30 s after the first failure, twice as long after each further one, at most an hour. */
 export const mailBackoff: Backoff = exponentialBackoff({ firstMs: 30_000, maxMs: HOUR });
@@ -44,11 +52,19 @@ export function mailDeliveryQueue(options: MailDeliveryOptions) {
     backoff: options.backoff ?? mailBackoff,
     pollIntervalMs: options.pollIntervalMs,
     handle: async (message, { logger }) => {
+      if (message.linkExpiresAt && message.linkExpiresAt.getTime() <= clock.now().getTime()) {
+        logger.warn(
+          { template: message.template, linkExpiresAt: message.linkExpiresAt.toISOString() },
+          'the link expired before the mail could be sent',
+        );
+        return { status: 'failed' as const, lastError: LINK_EXPIRED_ERROR };
+      }
+      const { subject, text, html } = sentAsOf(message, clock.now());
       const { messageId } = await transport.send({
         to: message.toAddress,
-        subject: message.subject,
-        text: message.textBody,
-        html: message.htmlBody,
+        subject,
+        text,
+        html,
         ...(message.headers && { headers: message.headers }),
         ...(message.calendar && {
           icalEvent: {
@@ -71,4 +87,12 @@ export function mailDeliveryQueue(options: MailDeliveryOptions) {
     },
     close: () => transport.close(),
   });
+}
+
+/** A message's subject and bodies as sent at `at`: the time its links have left then. */
+export function sentAsOf(
+  message: Pick<typeof messages.$inferSelect, 'subject' | 'textBody' | 'htmlBody'>,
+  at: Date,
+): { subject: string; text: string; html: string } {
+  return withTimeLeftAt({ subject: message.subject, text: message.textBody, html: message.htmlBody }, at);
 }

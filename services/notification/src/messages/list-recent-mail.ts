@@ -1,6 +1,10 @@
-/** The admin's view of the delivery log: recent messages, newest first, in the contract's shape. */
+/**
+ * The admin's view of the delivery log: recent messages, newest first, in the contract's shape. A link's
+ * time left reads as the mail said it when sent, or as it was queued while it waits.
+ */
 import type { MailList } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
+import { sentAsOf } from './delivery-worker.js';
 import { listRecentMessages } from './messages.repository.js';
 
 export async function listRecentMail(db: Executor, limit: number): Promise<MailList> {
@@ -9,9 +13,7 @@ export async function listRecentMail(db: Executor, limit: number): Promise<MailL
     messages: rows.map((row) => ({
       id: row.id,
       to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
+      ...sentAsOf(row, row.sentAt ?? row.createdAt),
       template: row.template,
       status: row.status,
       attempts: row.attempts,

@@ -28,6 +28,8 @@ export interface NewMessage {
   calendar?: MailCalendar;
   /** Files it carries (a receipt's invoice). */
   attachments?: MailAttachment[];
+  /** When the single-use link it carries expires (ISO or Date): past it, it is not sent. */
+  linkExpiresAt?: Date | string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
       headers: message.headers ?? null,
       calendar: message.calendar ?? null,
       attachments: message.attachments ?? null,
+      linkExpiresAt: message.linkExpiresAt ? new Date(message.linkExpiresAt) : null,
     })
     .onConflictDoNothing({ target: [messages.template, messages.eventId] })
     .returning({ id: messages.id });

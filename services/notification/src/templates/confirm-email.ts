@@ -1,6 +1,6 @@
 /** "Confirm your new email address": the single-use link of an e-mail change, sent to the new address. */
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
-import { describeDuration } from './set-password.js';
+import { timeLeftUntil } from './link-time-left.js';
 
 export const CONFIRM_EMAIL_TEMPLATE = 'confirm-email';
 
@@ -12,10 +12,10 @@ export function renderConfirmEmail(input: {
   newEmail: string;
   firstName: string;
   token: string;
-  validForMs: number;
+  expiresAt: string;
   settings: TemplateSettings;
 }): RenderedEmail {
-  const validFor = describeDuration(input.validForMs);
+  const validFor = timeLeftUntil(input.expiresAt);
   return renderEmail({
     subject: 'Confirm your new email address for Restaurant Consultant',
     preheader: `Confirm ${input.newEmail} as your sign-in address. The link expires in ${validFor}.`,

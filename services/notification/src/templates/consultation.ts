@@ -5,7 +5,7 @@
  * e-mailed add-files link of the look-up by address, and a contact message for support.
  */
 import { COMPLETION_LINK_TTL_DAYS } from '@platform/contracts';
-import { describeDuration } from './set-password.js';
+import { timeLeftUntil } from './link-time-left.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
 export const CONSULTATION_RECEIVED_TEMPLATE = 'consultation-received';
@@ -152,12 +152,11 @@ export interface ConsultationContinueLinkInput {
   businessName: string;
   token: string;
   expiresAt: string;
-  now: Date;
   settings: TemplateSettings;
 }
 
 export function renderConsultationContinueLinkEmail(input: ConsultationContinueLinkInput): RenderedEmail {
-  const validFor = describeDuration(new Date(input.expiresAt).getTime() - input.now.getTime());
+  const validFor = timeLeftUntil(input.expiresAt);
   return renderEmail({
     subject: 'Continue your free consultation request',
     preheader: `Your information for ${input.businessName} is saved. Add your photos, video and menu when you are ready.`,
@@ -178,14 +177,13 @@ export function renderConsultationContinueLinkEmail(input: ConsultationContinueL
 
 export interface ConsultationAddFilesLinkInput {
   links: Array<{ businessName: string; token: string; expiresAt: string }>;
-  now: Date;
   settings: TemplateSettings;
 }
 
 export function renderConsultationAddFilesLinkEmail(input: ConsultationAddFilesLinkInput): RenderedEmail {
   const [newest, ...older] = input.links;
   if (!newest) throw new Error('an add-files e-mail needs at least one link');
-  const validFor = describeDuration(new Date(newest.expiresAt).getTime() - input.now.getTime());
+  const validFor = timeLeftUntil(newest.expiresAt);
   return renderEmail({
     subject: 'Add files to your consultation request',
     preheader: 'The link you asked for to add photos, videos or documents.',

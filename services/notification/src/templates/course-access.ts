@@ -3,7 +3,8 @@
  * ("credentials arrive by email", docs/decisions.md, 13); otherwise "your course access is ready" with a link
  * to the dashboard.
  */
-import { describeDuration, setPasswordLink } from './set-password.js';
+import { timeLeftUntil } from './link-time-left.js';
+import { setPasswordLink } from './set-password.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
 
 export const PURCHASE_SET_PASSWORD_TEMPLATE = 'purchase-set-password';
@@ -15,13 +16,13 @@ export interface PurchaseSetPasswordEmailInput {
   /** False when an earlier checkout created the account and no password was set since. */
   isNewAccount: boolean;
   token: string;
-  /** How long the link stays valid from now. */
-  validForMs: number;
+  /** When the link stops working. */
+  expiresAt: string;
   settings: TemplateSettings;
 }
 
 export function renderPurchaseSetPasswordEmail(input: PurchaseSetPasswordEmailInput): RenderedEmail {
-  const validFor = describeDuration(input.validForMs);
+  const validFor = timeLeftUntil(input.expiresAt);
   return renderEmail({
     subject: 'Set your password to access your course',
     preheader: `Your purchase is ready. Choose a password to sign in; the link expires in ${validFor}.`,

@@ -6,6 +6,7 @@ import type { CourseCertificateIssued } from '@platform/contracts';
 import type { MailAttachment } from '../db/schema.js';
 import { paragraphsOf } from './consultation.js';
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
+import { timeLeftUntil } from './link-time-left.js';
 import { setPasswordLink } from './set-password.js';
 
 export const CERTIFICATE_ISSUED_TEMPLATE = 'certificate-issued';
@@ -90,7 +91,7 @@ export const TEAM_INVITATION_TEMPLATE = 'team-invitation';
 
 export interface TeamInvitationEmailInput {
   ownerName: string;
-  setPassword: { token: string } | null;
+  setPassword: { token: string; expiresAt: string } | null;
   settings: TemplateSettings;
 }
 
@@ -111,7 +112,9 @@ export function renderTeamInvitationEmail(input: TeamInvitationEmailInput): Rend
       ? { label: 'Set your password', url: setPasswordLink(baseUrl, input.setPassword.token) }
       : { label: 'Log in', url: `${baseUrl}/login` },
     outro: input.setPassword
-      ? ['The link works for 7 days. After that, use "Forgot your password?" on the sign-in page.']
+      ? [
+          `The link works for ${timeLeftUntil(input.setPassword.expiresAt)}. After that, use "Forgot your password?" on the sign-in page.`,
+        ]
       : ['Log in with the account you already have on this address.'],
     settings: input.settings,
   });

@@ -7,6 +7,7 @@
  * attached when the event carries it (`receiptAttachments`).
  */
 import {
+  billedLinesOf,
   CONSULTATION_NEXT_STEP,
   CONSULTATION_PRODUCT_ID,
   REFUND_WINDOW_DAYS,
@@ -27,7 +28,8 @@ export function renderReceiptEmail({ order, settings }: ReceiptEmailInput): Rend
   const total = formatMoney(order.total);
   const paidAt = new Date(order.paidAt);
   const guaranteeEnds = new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * 24 * 60 * 60_000);
-  const lines = order.lines.map((line) => {
+  // As charged: a payment plan's order is billed as its first instalment.
+  const lines = billedLinesOf(order).map((line) => {
     const amount = formatMoney(line.unitPrice * line.quantity);
     return line.quantity === 1 ? `${line.name}: ${amount}` : `${line.name} × ${line.quantity}: ${amount}`;
   });

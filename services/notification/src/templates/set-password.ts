@@ -1,5 +1,6 @@
 /** "Set your password": the single-use link of a password reset, or of an account created at checkout. */
 import { greetingName, renderEmail, type RenderedEmail, type TemplateSettings } from './layout.js';
+import { timeLeftUntil } from './link-time-left.js';
 
 export const SET_PASSWORD_TEMPLATE = 'set-password';
 
@@ -7,8 +8,8 @@ export interface SetPasswordEmailInput {
   email: string;
   firstName: string;
   token: string;
-  /** How long the link stays valid from when it was asked for (auth: 1 hour). */
-  validForMs: number;
+  /** When the link stops working (auth: 1 hour after it was asked for). */
+  expiresAt: string;
   settings: TemplateSettings;
 }
 
@@ -17,7 +18,7 @@ export function setPasswordLink(baseUrl: string, token: string): string {
 }
 
 export function renderSetPasswordEmail(input: SetPasswordEmailInput): RenderedEmail {
-  const validFor = describeDuration(input.validForMs);
+  const validFor = timeLeftUntil(input.expiresAt);
   return renderEmail({
     subject: 'Set your password for Restaurant Consultant',
     preheader: `Your link to choose a password. It expires in ${validFor}.`,
@@ -33,18 +34,4 @@ export function renderSetPasswordEmail(input: SetPasswordEmailInput): RenderedEm
     ],
     settings: input.settings,
   });
-}
-
-/**
- * "1 hour", "2 hours", "30 minutes", "7 days": whole hours when it is whole hours, else minutes; from two
- * days on, whole days rounded down (a link that arrives a little late never promises more than it has).
- */
-export function describeDuration(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes >= 2 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} days`;
-  if (minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return hours === 1 ? '1 hour' : `${hours} hours`;
-  }
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

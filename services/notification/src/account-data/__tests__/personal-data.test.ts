@@ -55,6 +55,9 @@ describe.each(backings())('personal data in notification on $name', (factory) =>
       const body = PersonalDataPartSchema.parse(await answer.json());
       expect(body.tables.messages).toEqual([expect.objectContaining({ toAddress: email })]);
       expect(body.tables.messages?.[0]).not.toHaveProperty('htmlBody');
+      // As sent: the link's time left written in, not the placeholder delivery fills.
+      expect(body.tables.messages?.[0]?.textBody).toMatch(/This link expires in \d+ (hour|minute)s? /);
+      expect(body.tables.messages?.[0]?.textBody).not.toContain('{{');
     }
 
     const deleted = envelope('auth.account.deleted', {

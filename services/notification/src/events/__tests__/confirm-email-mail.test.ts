@@ -22,8 +22,7 @@ describe.each(backings())('the e-mail change link on $name', (factory) => {
       },
       { occurredAt: now },
     );
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
 
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([event.data.newEmail]);
@@ -32,6 +31,10 @@ describe.each(backings())('the e-mail change link on $name', (factory) => {
     expect(mail!.parsed.text).toContain('This link expires in 24 hours and works only once.');
     const rows = await notification.settledMessagesFor(event.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ template: 'confirm-email', status: 'sent' });
+    expect(rows[0]).toMatchObject({
+      template: 'confirm-email',
+      status: 'sent',
+      linkExpiresAt: new Date(event.data.expiresAt),
+    });
   });
 });

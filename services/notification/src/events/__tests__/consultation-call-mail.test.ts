@@ -42,8 +42,7 @@ describe.each(backings())('consultation call e-mails over SMTP on $name', (facto
     const { peer, notification } = suite;
     const email = `owner-${randomBytes(3).toString('hex')}@example.com`;
     const booked = envelope('consultation.call.booked', callData(email));
-    await notification.publish(booked);
-    await notification.publish(booked);
+    await notification.publishTwice(booked);
     const invitations = await peer.waitForMail(2);
     const toOwner = invitations.find((mail) => mail.recipients.includes(email))!;
     const toSupport = invitations.find((mail) => mail.recipients.includes(SUPPORT))!;

@@ -43,8 +43,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
 
   it('confirms a completed request to the owner with the add-files link and tells support, once', async () => {
     const event = completed();
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const mails = await peer.waitForMail(2);
     const confirmation = byRecipient(mails, event.data.email)!;
     const link = `${BASE_URL}/additional-upload?token=${event.data.addFilesToken}`;
@@ -113,12 +112,11 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
         submissionId: 'b2',
         businessName: 'Rosa Food Truck',
         token: token(),
-        expiresAt: new Date(now.getTime() + DAY).toISOString(),
+        expiresAt: new Date(now.getTime() + 2 * DAY).toISOString(),
       },
     ];
-    await notification.publish(
-      envelope('consultation.lookup.requested', { email, links, requestedAt: now.toISOString() }),
-    );
+    const event = envelope('consultation.lookup.requested', { email, links, requestedAt: now.toISOString() });
+    await notification.publish(event);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Add files to your consultation request');
@@ -127,6 +125,10 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       `Rosa Food Truck: ${BASE_URL}/additional-upload?token=${links[1]!.token}`,
     );
     expect(mail!.parsed.text).toContain('The link expires in 24 hours.');
+    // It is worth sending while any of its links works: its expiry is the last one.
+    expect(await notification.settledMessagesFor(event.id)).toEqual([
+      expect.objectContaining({ status: 'sent', linkExpiresAt: new Date(links[1]!.expiresAt) }),
+    ]);
 
     peer.received.length = 0;
     const stale = envelope('consultation.lookup.requested', {
@@ -153,8 +155,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       expiresAt: new Date(now.getTime() + 30 * DAY).toISOString(),
       requestedAt: now.toISOString(),
     });
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Continue your free consultation request');
@@ -164,7 +165,11 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
     expect(mail!.parsed.text).toContain('The link works for 30 days');
     expect(String(mail!.parsed.html)).toContain(`href="${BASE_URL}/consultation?token=${link}"`);
     expect(await notification.settledMessagesFor(event.id)).toEqual([
-      expect.objectContaining({ template: 'consultation-continue-link', status: 'sent' }),
+      expect.objectContaining({
+        template: 'consultation-continue-link',
+        status: 'sent',
+        linkExpiresAt: new Date(event.data.expiresAt),
+      }),
     ]);
     expect(peer.received).toHaveLength(1);
 
@@ -194,8 +199,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
         postedAt: new Date().toISOString(),
       });
     const question = message('owner', 'Can we talk about the patio?\nIt seats 20 <b>guests</b>.');
-    await notification.publish(question);
-    await notification.publish(question);
+    await notification.publishTwice(question);
     const [toSupport] = await peer.waitForMail(1);
     expect(toSupport!.recipients).toEqual([SUPPORT]);
     expect(toSupport!.parsed.subject).toBe('New message from Rosa Díaz: Casa Rosa & Sons');

@@ -31,8 +31,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       issuedAt: '2030-03-13T08:00:00.000Z',
       certificatePdf: pdf.toString('base64'),
     });
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Your certificate: Restaurant Management Mastery');
@@ -82,8 +81,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       answer: 'Two tables each.\n\nMore on <script>Friday</script>.',
       answeredAt: '2030-05-06T10:00:00.000Z',
     });
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Your question about “Table turns” was answered');
@@ -110,15 +108,18 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       setPassword: { token: 'tok_en-1', expiresAt: '2030-03-20T08:00:00.000Z' },
       preparedAt: '2030-03-13T08:00:00.000Z',
     });
-    await notification.publish(fresh);
-    await notification.publish(fresh);
+    await notification.publishTwice(fresh);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Ana <b>Owner</b> invited you to the restaurant management course');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/setup-password?token=tok_en-1`);
     expect(String(mail!.parsed.html)).not.toContain('<b>Owner</b>');
     expect(await notification.settledMessagesFor(fresh.id)).toEqual([
-      expect.objectContaining({ template: 'team-invitation', status: 'sent' }),
+      expect.objectContaining({
+        template: 'team-invitation',
+        status: 'sent',
+        linkExpiresAt: new Date('2030-03-20T08:00:00.000Z'),
+      }),
     ]);
 
     const existing = envelope('auth.team-member.prepared', {
@@ -133,6 +134,9 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
     expect(second!.parsed.subject).toBe('Your restaurant invited you to the restaurant management course');
     expect(second!.parsed.text).toContain(`${BASE_URL}/login`);
     expect(second!.parsed.text).not.toContain('setup-password');
+    expect(await notification.settledMessagesFor(existing.id)).toEqual([
+      expect.objectContaining({ template: 'team-invitation', linkExpiresAt: null }),
+    ]);
     expect(peer.received).toHaveLength(2);
   });
 });

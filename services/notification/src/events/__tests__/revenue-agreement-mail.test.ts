@@ -23,8 +23,7 @@ describe.each(backings())('the signed agreement e-mail over SMTP on $name', (fac
       consentedAt: '2030-01-05T12:00:00.000Z',
       agreementPdf: pdf.toString('base64'),
     });
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const [mail] = await peer.waitForMail(1);
     expect(await notification.settledMessagesFor(event.id)).toEqual([
       expect.objectContaining({ template: 'revenue-agreement', status: 'sent' }),

@@ -51,8 +51,7 @@ describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (f
 
   /** Publishes the event twice; answers the owner's and the support inbox's mail. */
   async function sendBoth(event: ReturnType<typeof disputeChanged> | ReturnType<typeof planLeft>) {
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const mails = await peer.waitForMail(2);
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toHaveLength(2);

@@ -41,8 +41,7 @@ describe.each(backings())('revenue-share reminders over SMTP on $name', (factory
   /** The e-mail the reminder sends, published twice (a repeat sends nothing more); earlier mail is forgotten. */
   async function sendOne(event: ReturnType<typeof reminder>) {
     peer.received.length = 0;
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     const [mail] = await peer.waitForMail(1);
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toEqual([expect.objectContaining({ template: 'revenue-reminder', status: 'sent' })]);

@@ -2,9 +2,11 @@
  * Event → e-mail over a real SMTP peer: the set-password link and the welcome e-mail arrive as a mail
  * app would show them, once per event, and survive a mail server that refuses or is not there.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { MailListSchema } from '@platform/contracts';
 import { insertMessage } from '../../messages/messages.repository.js';
 import {
+  ADMIN,
   backings,
   envelope,
   passwordResetRequested,
@@ -74,8 +76,7 @@ describe.each(backings())('e-mails from events over SMTP on $name', (factory) =>
 
   it('sends one e-mail when the same event is delivered twice', async () => {
     const event = passwordResetRequested(notification.clock.now());
-    await notification.publish(event);
-    await notification.publish(event);
+    await notification.publishTwice(event);
     await peer.waitForMail(1);
     await sleep(1_500); // more than a poll: a second message would have gone out by now
     expect(peer.received).toHaveLength(1);
@@ -161,28 +162,37 @@ describe.each(backings())('e-mails from events over SMTP on $name', (factory) =>
 });
 
 describe.each(backings())('a mail server that is not there yet, on $name', (factory) => {
-  let backing: Backing;
+  let backing: Backing | undefined;
   let peer: SmtpPeer | undefined;
   let notification: NotificationUnderTest;
+  let port: number;
 
-  afterAll(async () => {
+  beforeEach(async () => {
+    backing = await factory.create();
+    port = await unusedPort();
+    notification = await startNotification(backing, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+
+  afterEach(async () => {
     await notification?.stop();
     await peer?.stop();
     await backing?.cleanup();
+    peer = undefined;
   });
 
+  /** The first attempt to send the event's mail, refused: no server listens. */
+  const firstAttemptFailed = (eventId: string) =>
+    waitFor(
+      () => notification.messagesFor(eventId),
+      ([row]) => row?.attempts === 1 && row.lastError !== null,
+      'the failed first attempt',
+    );
+
   it('keeps the e-mail queued with the connection error, then delivers it once the server listens', async () => {
-    backing = await factory.create();
-    const port = await unusedPort();
-    notification = await startNotification(backing, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     const event = passwordResetRequested(notification.clock.now());
     await notification.publish(event);
 
-    const [queued] = await waitFor(
-      () => notification.messagesFor(event.id),
-      ([row]) => row?.attempts === 1 && row.lastError !== null,
-      'the failed attempt',
-    );
+    const [queued] = await firstAttemptFailed(event.id);
     expect(queued).toMatchObject({ status: 'queued', sentAt: null });
     expect(queued!.lastError).toMatch(/ECONNREFUSED/);
 
@@ -193,5 +203,47 @@ describe.each(backings())('a mail server that is not there yet, on $name', (fact
     expect(mail!.parsed.text).toContain(`http://localhost:3000/setup-password?token=${event.data.token}`);
     const [row] = await notification.settledMessagesFor(event.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('sends no mail whose link expired meanwhile, settles it as failed with the reason, and sends the others with the time their link has left', async () => {
+    const now = notification.clock.now();
+    const expiring = passwordResetRequested(now); // its link lives 1 hour
+    const living = passwordResetRequested(now, {
+      expiresAt: new Date(now.getTime() + 3 * 60 * 60_000).toISOString(),
+    });
+    await notification.publish(expiring);
+    await notification.publish(living);
+    for (const event of [expiring, living]) await firstAttemptFailed(event.id);
+
+    // Both retries are due at once, the first link has expired, the second has an hour left.
+    notification.clock.advance(2 * 60 * 60_000);
+    peer = await startSmtpPeer({ port });
+
+    const [sent] = await notification.settledMessagesFor(living.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    const [expired] = await notification.settledMessagesFor(expiring.id);
+    expect(expired).toMatchObject({ status: 'failed', sentAt: null });
+    expect(peer.received.map((mail) => mail.recipients)).toEqual([[living.data.email]]);
+    // Queued when its link had 3 hours, sent 2 hours later: it says the hour left, not 3 hours.
+    expect(peer.received[0]!.parsed.text).toContain('This link expires in 1 hour and works only once.');
+    expect(htmlOf(peer.received[0]!)).toContain('It expires in 1 hour.');
+
+    const { messages } = MailListSchema.parse(
+      await (await notification.request('/api/admin/mail', ADMIN)).json(),
+    );
+    // The delivery log shows the words the mail went with.
+    expect(messages.find((message) => message.id === sent!.id)?.text).toContain(
+      'This link expires in 1 hour and works only once.',
+    );
+    expect(messages.find((message) => message.id === expired!.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'The link expired before the mail could be sent',
+    });
+    expect(
+      notification.logs.some(
+        (line) =>
+          line.msg === 'the link expired before the mail could be sent' && line.template === 'set-password',
+      ),
+    ).toBe(true);
   });
 });

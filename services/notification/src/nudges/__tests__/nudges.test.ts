@@ -53,8 +53,7 @@ describe.each(backings())('learning nudges on $name', (factory) => {
   it('sends each nudge once with one-click unsubscribe, which stops that kind only', async () => {
     const ana = learner();
     const first = unlocked(ana);
-    await notification.publish(first);
-    await notification.publish(first);
+    await notification.publishTwice(first);
     const [mail] = await peer.waitForMail(1);
     expect(mail!.parsed.subject).toBe('New section unlocked: Kitchen Flow');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/module/12`);

@@ -14,7 +14,7 @@ import {
   renderContactMessageEmail,
 } from '../consultation.js';
 import { callCalendar } from '../consultation-call.js';
-import { CUSTOMER_FOOTER, settings } from './email-expectations.js';
+import { CUSTOMER_FOOTER, sentAt, settings } from './email-expectations.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -84,14 +84,16 @@ describe('the consultation confirmation', () => {
 describe("the 'Continue Later' e-mail", () => {
   it('links back to step 2 of /consultation and says how long the link works', () => {
     const now = new Date('2031-05-04T09:00:00.000Z');
-    const email = renderConsultationContinueLinkEmail({
-      ownerName: 'Ana Lopez',
-      businessName: 'Lopez Family Foods LLC',
-      token: 'a+b/c=',
-      expiresAt: new Date(now.getTime() + 30 * DAY).toISOString(),
+    const email = sentAt(
+      renderConsultationContinueLinkEmail({
+        ownerName: 'Ana Lopez',
+        businessName: 'Lopez Family Foods LLC',
+        token: 'a+b/c=',
+        expiresAt: new Date(now.getTime() + 30 * DAY).toISOString(),
+        settings,
+      }),
       now,
-      settings,
-    });
+    );
     expect(email.subject).toBe('Continue your free consultation request');
     expect(email.text).toBe(
       [
@@ -164,14 +166,16 @@ describe('the other consultation e-mails', () => {
   it('sends the looked-up links, newest first, with their expiry', () => {
     const now = new Date('2031-05-04T09:00:00.000Z');
     const expiresAt = new Date(now.getTime() + DAY).toISOString();
-    const email = renderConsultationAddFilesLinkEmail({
-      links: [
-        { businessName: 'Lopez Family Foods LLC', token: 'newest', expiresAt },
-        { businessName: 'Casa Lopez Two', token: 'older', expiresAt },
-      ],
+    const email = sentAt(
+      renderConsultationAddFilesLinkEmail({
+        links: [
+          { businessName: 'Lopez Family Foods LLC', token: 'newest', expiresAt },
+          { businessName: 'Casa Lopez Two', token: 'older', expiresAt },
+        ],
+        settings,
+      }),
       now,
-      settings,
-    });
+    );
     expect(email.text).toContain(
       'asked to add files to the consultation request for Lopez Family Foods LLC sent from this address.',
     );

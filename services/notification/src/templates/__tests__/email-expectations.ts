@@ -1,6 +1,7 @@
 /** What the template tests share: the site settings they render with and the checks every e-mail passes. */
 import { expect } from '@jest/globals';
 import type { RenderedEmail } from '../layout.js';
+import { withTimeLeftAt } from '../link-time-left.js';
 
 /** The site the e-mails are rendered for, with a support address. */
 export const settings = { baseUrl: 'https://site.example', supportEmail: 'help@site.example' };
@@ -17,4 +18,9 @@ export function expectMobileFriendlyHtml({ html }: RenderedEmail) {
   expect(html).not.toMatch(/<style|<script|<link|class="/i); // inline styles only
   // One column: every row of the card holds a single cell.
   expect(html).not.toMatch(/<\/td>\s*<td/);
+}
+
+/** The e-mail as delivery sends it at `at`: each link's time left written in (templates/link-time-left.ts). */
+export function sentAt<T extends RenderedEmail>(email: T, at = new Date(0)): T {
+  return withTimeLeftAt(email, at);
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { PaymentOrderPaid, PaymentOrderRefunded } from '@platform/contracts';
 import { renderCourseAccessReadyEmail, renderPurchaseSetPasswordEmail } from '../course-access.js';
 import { renderReceiptEmail } from '../receipt.js';
+import { describeDuration } from '../link-time-left.js';
 import { renderRefundEmail } from '../refund.js';
-import { describeDuration } from '../set-password.js';
-import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, settings } from './email-expectations.js';
+import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, sentAt, settings } from './email-expectations.js';
 
 const DAY = 24 * 60 * 60_000;
 const ORDER_ID = '6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b';
@@ -119,6 +119,27 @@ describe('the receipt', () => {
     expect(email.text).not.toContain('Discount');
   });
 
+  it('bills a payment plan’s checkout as the instalment it charged, as its invoice does', () => {
+    const plan = renderReceiptEmail({
+      order: {
+        ...order,
+        total: 53_233,
+        lines: [
+          {
+            productId: 'flexible-payments-program',
+            name: 'Flexible Payments Program',
+            unitPrice: 159_700,
+            quantity: 1,
+          },
+        ],
+      },
+      settings,
+    });
+    expect(plan.text).toContain('Flexible Payments Program (payment 1 of 3): $532.33');
+    expect(plan.text).toContain('Total paid: $532.33');
+    expect(plan.text).not.toContain('$1,597.00');
+  });
+
   it('names the invoice and where its PDF is, when the order has one', () => {
     const invoiced = renderReceiptEmail({ order: { ...order, invoiceNumber: 'INV-000042' }, settings });
     expect(invoiced.text).toContain(
@@ -151,14 +172,16 @@ describe('the receipt', () => {
 
 describe('after a purchase', () => {
   it('gives a new account its set-password link, saying how long it is valid', () => {
-    const email = renderPurchaseSetPasswordEmail({
-      email: 'rosa@example.com',
-      firstName: 'Rosa',
-      isNewAccount: true,
-      token: 'tok-123_AbC',
-      validForMs: 7 * DAY,
-      settings,
-    });
+    const email = sentAt(
+      renderPurchaseSetPasswordEmail({
+        email: 'rosa@example.com',
+        firstName: 'Rosa',
+        isNewAccount: true,
+        token: 'tok-123_AbC',
+        expiresAt: new Date(7 * DAY).toISOString(),
+        settings,
+      }),
+    );
     const link = 'https://site.example/setup-password?token=tok-123_AbC';
     expect(email.subject).toBe('Set your password to access your course');
     expect(email.text).toContain('We created your Restaurant Consultant account for rosa@example.com.');

@@ -1,21 +1,25 @@
 /** What the e-mails say and how they are built: branded, one narrow column, inline styles, safe text. */
 import { describe, expect, it } from '@jest/globals';
 import { escapeHtml } from '../layout.js';
-import { describeDuration, renderSetPasswordEmail, setPasswordLink } from '../set-password.js';
+import { describeDuration } from '../link-time-left.js';
+import { renderSetPasswordEmail, setPasswordLink } from '../set-password.js';
+import { renderTeamInvitationEmail } from '../learning.js';
 import { renderWelcomeEmail } from '../welcome.js';
-import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, settings } from './email-expectations.js';
+import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, sentAt, settings } from './email-expectations.js';
 
 const HOUR = 60 * 60_000;
 
 describe('the set-password e-mail', () => {
   const token = 'AbC-123_xyz';
-  const email = renderSetPasswordEmail({
-    email: 'owner@example.com',
-    firstName: 'Ana',
-    token,
-    validForMs: HOUR,
-    settings,
-  });
+  const email = sentAt(
+    renderSetPasswordEmail({
+      email: 'owner@example.com',
+      firstName: 'Ana',
+      token,
+      expiresAt: new Date(HOUR).toISOString(),
+      settings,
+    }),
+  );
   const link = 'https://site.example/setup-password?token=AbC-123_xyz';
 
   it('has the subject, greeting, link and expiry in its text', () => {
@@ -50,13 +54,15 @@ describe('the set-password e-mail', () => {
   });
 
   it('escapes what the user typed and keeps the token in the link intact', () => {
-    const hostile = renderSetPasswordEmail({
-      email: 'x@example.com',
-      firstName: '<img src=x onerror=alert(1)>\n\nBcc: someone',
-      token: 'a+b/c=',
-      validForMs: HOUR,
-      settings,
-    });
+    const hostile = sentAt(
+      renderSetPasswordEmail({
+        email: 'x@example.com',
+        firstName: '<img src=x onerror=alert(1)>\n\nBcc: someone',
+        token: 'a+b/c=',
+        expiresAt: new Date(HOUR).toISOString(),
+        settings,
+      }),
+    );
     expect(hostile.html).not.toContain('<img');
     expect(hostile.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt; Bcc: someone,');
     expect(hostile.text).toContain('Hi <img src=x onerror=alert(1)> Bcc: someone,\n');
@@ -64,13 +70,15 @@ describe('the set-password e-mail', () => {
   });
 
   it('greets "there" when the account has no first name, and points to the contact page without a support address', () => {
-    const plain = renderSetPasswordEmail({
-      email: 'x@example.com',
-      firstName: '  ',
-      token,
-      validForMs: HOUR,
-      settings: { baseUrl: 'https://site.example' },
-    });
+    const plain = sentAt(
+      renderSetPasswordEmail({
+        email: 'x@example.com',
+        firstName: '  ',
+        token,
+        expiresAt: new Date(HOUR).toISOString(),
+        settings: { baseUrl: 'https://site.example' },
+      }),
+    );
     expect(plain.text.startsWith('Hi there,\n')).toBe(true);
     expect(plain.text).toContain('Questions? Write to us at https://site.example/contact.');
   });
@@ -107,5 +115,21 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
+  });
+});
+
+describe('the staff invitation', () => {
+  it('says how long its set-password link works, as the link was issued', () => {
+    const invitation = sentAt(
+      renderTeamInvitationEmail({
+        ownerName: 'Ana Owner',
+        setPassword: { token: 'tok_en-1', expiresAt: '2030-03-16T08:00:00.000Z' },
+        settings,
+      }),
+      new Date('2030-03-13T08:00:00.000Z'),
+    );
+    expect(invitation.text).toContain('The link works for 3 days.');
+    expect(invitation.text).toContain('https://site.example/setup-password?token=tok_en-1');
+    expectMobileFriendlyHtml(invitation);
   });
 });
