@@ -49,6 +49,8 @@ export { cn } from './lib/cn';
 export type { ClassValue } from './lib/cn';
 export { lazyPage } from './lib/lazy-page';
 export { newRequestId } from './lib/request-id';
+export { useRequestIdFor } from './hooks/use-request-id-for';
+export type { RequestIdFor } from './hooks/use-request-id-for';
 
 // Toasts
 export { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast/toast-options';
@@ -73,6 +75,7 @@ export type {
   ParsedQuerySettings,
 } from './api/define-query';
 export { useRefreshingMutation } from './api/use-refreshing-mutation';
+export { mayHaveBeenDone, readNow } from './api/lost-answer';
 export type { RefreshingMutationSettings } from './api/use-refreshing-mutation';
 export { sendForOutcome } from './api/send-for-outcome';
 export type { SentOutcome } from './api/send-for-outcome';

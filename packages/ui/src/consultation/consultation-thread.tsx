@@ -31,7 +31,7 @@ import { FormField } from '../components/form-field';
 import { LoadFailedAlert } from '../components/load-failed-alert';
 import { Skeleton } from '../components/skeleton';
 import { Textarea } from '../components/textarea';
-import { newRequestId } from '../lib/request-id';
+import { useRequestIdFor } from '../hooks/use-request-id-for';
 import { cn } from '../lib/cn';
 import { toast } from '../toast/toast-store';
 
@@ -186,21 +186,18 @@ export function ConsultationThread({
   const fileInput = useRef<HTMLInputElement>(null);
   // One id for what is being sent, kept while the text and the files stay the same: sent again after a
   // lost answer, it is the same message (posted once); changed, it is a new one.
-  const attempt = useRef<{ key: string; messageId: string } | null>(null);
-  const messageIdFor = (body: string) => {
-    const key = [body, ...files.map((file) => `${file.name}:${file.size}:${file.lastModified}`)].join(
-      '\u0000',
+  const requestIdFor = useRequestIdFor();
+  const messageIdFor = (body: string) =>
+    requestIdFor(
+      [body, ...files.map((file) => `${file.name}:${file.size}:${file.lastModified}`)].join('\u0000'),
     );
-    if (attempt.current?.key !== key) attempt.current = { key, messageId: newRequestId() };
-    return attempt.current.messageId;
-  };
   const send = useMutation({
     mutationFn: (request: PostConsultationMessageRequest) =>
       files.length > 0
         ? sendWithFiles(path, request, files)
         : requestParsed('POST', path, request, (contracts) => contracts.ConsultationMessageSchema),
     onSuccess: () => {
-      attempt.current = null;
+      requestIdFor.forget();
       return client.invalidateQueries({ queryKey });
     },
   });

@@ -134,7 +134,7 @@ export function SubmissionDetail({ submission, headingRef }: SubmissionDetailPro
         : buildStatusRequest(action, adminNotes, response);
     setPending(action);
     try {
-      await respond.mutateAsync({ id: submission.id, request });
+      await respond.mutateAsync({ id: submission.id, request, before: submission });
       toast({ ...SUCCESS[action], variant: 'success' });
     } catch (error) {
       console.error('Consultation update failed:', error);

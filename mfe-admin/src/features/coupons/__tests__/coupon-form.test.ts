@@ -5,6 +5,7 @@ import {
   couponState,
   describeDiscount,
   describeUses,
+  isSameCoupon,
   toCouponRequest,
 } from '../lib/coupon-form';
 
@@ -60,5 +61,35 @@ describe('the coupon form', () => {
     expect(couponState({ ...base, endsAt: '2030-03-01T10:00:00Z' }, now)).toBe('ended');
     expect(couponState({ ...base, startsAt: '2030-03-02T00:00:00Z' }, now)).toBe('scheduled');
     expect(couponState({ ...base, redemptions: 3, maxRedemptions: 3 }, now)).toBe('used-up');
+  });
+});
+
+describe('a coupon found after a lost answer', () => {
+  const stored = {
+    id: '6f1c2a52-8a0e-4c1e-9d4a-1b2c3d4e5f60',
+    code: 'SPRING',
+    percentOff: 20,
+    amountOff: null,
+    productIds: ['course', 'consultation'],
+    startsAt: '2026-03-01T08:00:00.000Z',
+    endsAt: null,
+    maxRedemptions: 50,
+    oncePerCustomer: false,
+    redemptions: 0,
+    createdAt: '2026-02-01T08:00:00.000Z',
+  };
+
+  it('is the one the request creates when code (in any case) and terms are the same', () => {
+    const request = {
+      code: 'spring',
+      percentOff: 20,
+      productIds: ['consultation', 'course'],
+      startsAt: '2026-03-01T09:00:00+01:00',
+      maxRedemptions: 50,
+    };
+    expect(isSameCoupon(stored, request)).toBe(true);
+    expect(isSameCoupon(stored, { ...request, percentOff: 10 })).toBe(false);
+    expect(isSameCoupon(stored, { ...request, maxRedemptions: undefined })).toBe(false);
+    expect(isSameCoupon(stored, { ...request, oncePerCustomer: true })).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import type { CouponList } from '@platform/contracts';
-import { useCreateCoupon } from '../api/coupons';
+import { useCreateCoupon, useFindCreatedCoupon } from '../api/coupons';
 import {
   COUPONS_COPY,
   COUPON_FIELDS,
@@ -31,6 +31,7 @@ import {
 export function CouponForm({ products }: { products: CouponList['products'] }) {
   const id = useId();
   const create = useCreateCoupon();
+  const findCreated = useFindCreatedCoupon();
   const [values, setValues] = useState<CouponFormValues>(EMPTY_COUPON_FORM);
   const [errors, setErrors] = useState<Partial<Record<CouponField, string>>>({});
   const set = <K extends keyof CouponFormValues>(key: K, value: CouponFormValues[K]) => {
@@ -53,8 +54,19 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
       document.getElementById(fieldId(read.field))?.focus();
       return;
     }
+    const created = async () => {
+      try {
+        return await create.mutateAsync(read.request);
+      } catch (failure) {
+        // Its answer lost (or, pressed again, refused as a code that exists): the list may hold it.
+        const lost = !(failure instanceof ApiError) || failure.status === 409 || failure.status >= 500;
+        const found = lost ? await findCreated(read.request) : null;
+        if (found) return found;
+        throw failure;
+      }
+    };
     try {
-      const coupon = await create.mutateAsync(read.request);
+      const coupon = await created();
       toast({
         title: COUPONS_COPY.created,
         description: `${coupon.code} can be used now.`,

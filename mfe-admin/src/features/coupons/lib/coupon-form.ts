@@ -107,3 +107,25 @@ export function couponState(
   if (coupon.startsAt && Date.parse(coupon.startsAt) > now.getTime()) return 'scheduled';
   return 'active';
 }
+
+/** A time the same instant whichever way it is written (null for none). */
+const instant = (value: string | null | undefined) => (value ? Date.parse(value) : null);
+
+/**
+ * Whether `coupon` is the one `request` creates: the same code (in any case) and the same terms. A coupon
+ * whose answer was lost on poor Wi-Fi, or pressed again after that and refused as a code that exists, is
+ * then told as created.
+ */
+export function isSameCoupon(coupon: Coupon, request: CreateCouponRequest): boolean {
+  const products = (ids: readonly string[] | undefined) => [...(ids ?? [])].sort().join(',');
+  return (
+    coupon.code.toUpperCase() === request.code.trim().toUpperCase() &&
+    coupon.percentOff === (request.percentOff ?? null) &&
+    coupon.amountOff === (request.amountOff ?? null) &&
+    products(coupon.productIds) === products(request.productIds) &&
+    instant(coupon.startsAt) === instant(request.startsAt) &&
+    instant(coupon.endsAt) === instant(request.endsAt) &&
+    coupon.maxRedemptions === (request.maxRedemptions ?? null) &&
+    coupon.oncePerCustomer === (request.oncePerCustomer ?? false)
+  );
+}

@@ -6,6 +6,7 @@ import {
   checkLessonForm,
   checkSectionForm,
   parseDuration,
+  sameLessonSave,
   splitKeyPoints,
   toLessonFormValues,
   toUpdateLessonRequest,
@@ -93,6 +94,30 @@ describe('the course editor’s forms', () => {
       version: 4,
     });
     expect(splitKeyPoints('\n\n')).toEqual([]);
+  });
+
+  it('tells a save found stored after a lost answer, captions the server chose for a new video aside', () => {
+    const loaded = toLessonFormValues(
+      lesson(7, 1, { videoUrl: 'old-lesson.mp4', captionsFile: 'old-lesson.vtt', version: 3 }),
+    );
+    const sent = { ...loaded, videoUrl: 'new-lesson.mp4', title: 'Costing a menu' };
+    const stored = (extra: Partial<StudioLesson>) =>
+      toLessonFormValues(
+        lesson(7, 1, { videoUrl: 'new-lesson.mp4', title: 'Costing a menu', version: 4, ...extra }),
+      );
+    // The new video came with its own captions, or none: the server's choice, the same save.
+    expect(sameLessonSave(sent, stored({ captionsFile: 'new-lesson.vtt' }), loaded)).toBe(true);
+    expect(sameLessonSave(sent, stored({ captionsFile: null }), loaded)).toBe(true);
+    // Captions the admin chose with the new video are the form's own: they must be what is stored.
+    const chosen = { ...sent, captionsFile: 'chosen.vtt' };
+    expect(sameLessonSave(chosen, stored({ captionsFile: 'chosen.vtt' }), loaded)).toBe(true);
+    expect(sameLessonSave(chosen, stored({ captionsFile: null }), loaded)).toBe(false);
+    // The same video: captions are compared, and so is everything else.
+    const sameVideo = { ...loaded, title: 'Costing a menu' };
+    const unchangedVideo = (extra: Partial<StudioLesson>) => stored({ videoUrl: 'old-lesson.mp4', ...extra });
+    expect(sameLessonSave(sameVideo, unchangedVideo({ captionsFile: 'old-lesson.vtt' }), loaded)).toBe(true);
+    expect(sameLessonSave(sameVideo, unchangedVideo({ captionsFile: null }), loaded)).toBe(false);
+    expect(sameLessonSave(sent, stored({ title: 'Another title' }), loaded)).toBe(false);
   });
 
   it('checks what the server would refuse before sending', () => {

@@ -15,6 +15,16 @@ import type {
 import { apiRequest } from '@platform/ui';
 import { refreshCourseReaders, studioSectionsKey, useOutlineChange } from './studio-keys';
 
+/**
+ * The list with `item` at the end, or in its place when the list shows it already: an addition sent again
+ * after a lost answer answers what the outline may have read meanwhile.
+ */
+function putItem<T extends { id: number }>(list: T[], item: T): T[] {
+  return list.some((other) => other.id === item.id)
+    ? list.map((other) => (other.id === item.id ? item : other))
+    : [...list, item];
+}
+
 export function useCreateModule(courseId: number) {
   return useOutlineChange(
     courseId,
@@ -22,7 +32,7 @@ export function useCreateModule(courseId: number) {
       const response = await apiRequest('POST', `/api/courses/${courseId}/modules`, request);
       return StudioSectionSchema.parse(await response.json());
     },
-    (list, section) => (list ? [...list, section] : list),
+    (list, section) => list && putItem(list, section),
   );
 }
 
@@ -41,7 +51,7 @@ export function useCreateLesson(courseId: number) {
     },
     (list, lesson) =>
       list?.map((section) =>
-        section.id === lesson.moduleId ? { ...section, lessons: [...section.lessons, lesson] } : section,
+        section.id === lesson.moduleId ? { ...section, lessons: putItem(section.lessons, lesson) } : section,
       ),
   );
 }

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudioSectionList } from '@platform/contracts';
 import { defineParsedQuery, defineParsedQueryFamily } from '@platform/ui';
-import { studioSectionsKey } from './studio-keys';
+import { refreshCourseReaders, studioSectionsKey } from './studio-keys';
 
 const studioCourses = defineParsedQuery(['/api/courses'], (contracts) => contracts.CourseListSchema);
 const studioSections = defineParsedQueryFamily(
@@ -36,13 +36,15 @@ export function useStudioSections(courseId: number | null) {
 
 /**
  * Reads the outline again at once and answers it: a form whose save was refused because the row changed
- * meanwhile (409) reloads it this way.
+ * meanwhile (409), or whose answer was lost, reloads it this way.
  */
 export function useReloadStudioSections(courseId: number) {
   const queryClient = useQueryClient();
   return async (): Promise<StudioSectionList | undefined> => {
     const key = studioSectionsKey(courseId);
     await queryClient.refetchQueries({ queryKey: key, exact: true }, { throwOnError: true });
+    // A save whose answer was lost is found this way: the course's other reads may show it too.
+    void refreshCourseReaders(queryClient, courseId);
     return queryClient.getQueryData<StudioSectionList>(key);
   };
 }

@@ -1,7 +1,7 @@
 /** Adds a section or lesson by its title; what is typed stays when the server refuses. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Input, toast } from '@platform/ui';
+import { Button, Input, toast, useRequestIdFor } from '@platform/ui';
 import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
 import { checkTitle } from '../lib/lesson-form';
 import { failureMessage } from '../lib/save-outcome';
@@ -15,12 +15,17 @@ export function AddItemForm({
   id: string;
   label: string;
   buttonLabel: string;
-  /** Resolves when added; rejects with the server's refusal. */
-  onAdd: (title: string) => Promise<void>;
+  /**
+   * Resolves when added; rejects with the server's refusal. `requestId` names this addition: pressed again
+   * after a lost answer, it is sent again, so the server answers what it added instead of adding twice.
+   */
+  onAdd: (title: string, requestId: string) => Promise<void>;
 }) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One id per addition, kept while the title stays the same; a new one after it is added.
+  const requestIdFor = useRequestIdFor();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +37,9 @@ export function AddItemForm({
     setBusy(true);
     setError(null);
     try {
-      await onAdd(title.trim());
+      const typed = title.trim();
+      await onAdd(typed, requestIdFor(typed));
+      requestIdFor.forget();
       setTitle('');
     } catch (failure) {
       const message = failureMessage(failure, COURSE_EDITOR_COPY.createFailed);

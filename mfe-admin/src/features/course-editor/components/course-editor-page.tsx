@@ -88,8 +88,8 @@ function Outline({ courseId, sections }: { courseId: number; sections: StudioSec
           id="new-section-title"
           label={COURSE_EDITOR_COPY.newSectionTitle}
           buttonLabel={COURSE_EDITOR_COPY.addSection}
-          onAdd={async (title) => {
-            await createModule.mutateAsync({ title });
+          onAdd={async (title, requestId) => {
+            await createModule.mutateAsync({ title, requestId });
             toast({ title: COURSE_EDITOR_COPY.sectionAdded, variant: 'success' });
           }}
         />

@@ -14,7 +14,12 @@ import { Badge, Button, FormField, Input, Textarea, cn, useDisclosure, TextLink 
 import { useReloadStudioSections } from '../api/get-studio-sections';
 import { useUpdateLesson } from '../api/update-lesson';
 import { COURSE_EDITOR_COPY, deleteLessonQuestion } from '../lib/course-editor-copy';
-import { checkLessonForm, toLessonFormValues, toUpdateLessonRequest } from '../lib/lesson-form';
+import {
+  checkLessonForm,
+  sameLessonSave,
+  toLessonFormValues,
+  toUpdateLessonRequest,
+} from '../lib/lesson-form';
 import type { LessonFormValues } from '../lib/lesson-form';
 import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
@@ -102,6 +107,7 @@ function LessonForm({
     check: checkLessonForm,
     save: (values) => update.mutateAsync({ lessonId: lesson.id, request: toUpdateLessonRequest(values) }),
     toValues: toLessonFormValues,
+    sameSave: sameLessonSave,
     reload: async () =>
       (await reloadSections())?.flatMap((section) => section.lessons).find((item) => item.id === lesson.id),
     messages: {

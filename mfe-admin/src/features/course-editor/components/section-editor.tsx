@@ -12,7 +12,12 @@ import { useCreateLesson, useDeleteLesson } from '../api/change-outline';
 import { useReloadStudioSections } from '../api/get-studio-sections';
 import { useUpdateModule } from '../api/update-module';
 import { COURSE_EDITOR_COPY, deleteSectionQuestion } from '../lib/course-editor-copy';
-import { checkSectionForm, toSectionFormValues, toUpdateModuleRequest } from '../lib/lesson-form';
+import {
+  checkSectionForm,
+  sameSectionSave,
+  toSectionFormValues,
+  toUpdateModuleRequest,
+} from '../lib/lesson-form';
 import type { SectionFormValues } from '../lib/lesson-form';
 import { deleteWithToast } from '../lib/save-outcome';
 import { useStudioForm } from '../lib/use-studio-form';
@@ -56,6 +61,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
     check: checkSectionForm,
     save: (values) => update.mutateAsync({ moduleId: section.id, request: toUpdateModuleRequest(values) }),
     toValues: toSectionFormValues,
+    sameSave: sameSectionSave,
     reload: async () => (await reloadSections())?.find((item) => item.id === section.id),
     messages: {
       saved: COURSE_STUDIO_MESSAGES.moduleSaved,
@@ -201,8 +207,8 @@ export function SectionEditor({
           id={`section-${section.id}-new-lesson`}
           label={COURSE_EDITOR_COPY.newLessonTitle}
           buttonLabel={COURSE_EDITOR_COPY.addLesson}
-          onAdd={async (title) => {
-            await createLesson.mutateAsync({ moduleId: section.id, request: { title } });
+          onAdd={async (title, requestId) => {
+            await createLesson.mutateAsync({ moduleId: section.id, request: { title, requestId } });
             toast({ title: COURSE_EDITOR_COPY.lessonAdded, variant: 'success' });
           }}
         />

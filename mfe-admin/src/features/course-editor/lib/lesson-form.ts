@@ -96,6 +96,26 @@ export function toUpdateModuleRequest(values: SectionFormValues): UpdateModuleRe
   };
 }
 
+/** Whether two requests save the same (their `version` aside): a save found stored after its answer was lost. */
+function sameRequest<Request extends { version?: number }>(a: Request, b: Request): boolean {
+  return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+}
+
+/**
+ * A new video sent with the captions left as they were gets the server's captions for it (its own `.vtt`
+ * beside it, or none): those are not the form's to compare.
+ */
+export function sameLessonSave(sent: LessonFormValues, stored: LessonFormValues, loaded: LessonFormValues) {
+  const serverPicksCaptions =
+    sent.videoUrl.trim() !== loaded.videoUrl.trim() &&
+    sent.captionsFile.trim() === loaded.captionsFile.trim();
+  const compared = serverPicksCaptions ? { ...sent, captionsFile: stored.captionsFile } : sent;
+  return sameRequest(toUpdateLessonRequest(compared), toUpdateLessonRequest(stored));
+}
+
+export const sameSectionSave = (sent: SectionFormValues, stored: SectionFormValues) =>
+  sameRequest(toUpdateModuleRequest(sent), toUpdateModuleRequest(stored));
+
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 export function checkTitle(title: string): string | undefined {

@@ -4,18 +4,24 @@
  * form to what the server saved and says so; a refusal keeps everything typed, puts the server's field
  * issues beside their fields and its message (or the fixed failure text) beside the Save button and in a
  * toast. A save refused because another tab or admin saved the row first (409) offers to reload the row: the
- * form then shows what is saved, and what the admin had typed stays on screen beside it (`kept`).
+ * form then shows what is saved, and what the admin had typed stays on screen beside it (`kept`). A save
+ * whose answer was lost (poor Wi-Fi), or pressed again after that and refused as changed, is told as saved
+ * when the row as stored now is a later version holding what this form sent (`sameSave`).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
-import { fieldAria, fieldHintId, toast } from '@platform/ui';
+import { fieldAria, fieldHintId, mayHaveBeenDone, toast } from '@platform/ui';
 import { COURSE_EDITOR_COPY } from './course-editor-copy';
 import type { FieldErrors } from './lesson-form';
 import { failureMessage, fieldIssues, isSaveConflict, typedChanges } from './save-outcome';
 import type { SaveState } from './save-outcome';
 
-export function useStudioForm<Values extends FieldValues, Field extends Path<Values> & string, Saved>({
+export function useStudioForm<
+  Values extends FieldValues & { version: number },
+  Field extends Path<Values> & string,
+  Saved,
+>({
   baseId,
   fields,
   defaults,
@@ -23,6 +29,7 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   save,
   toValues,
   reload,
+  sameSave,
   messages,
   onProblem,
 }: {
@@ -36,6 +43,11 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
   toValues: (saved: Saved) => Values;
   /** Reads the row as stored now (undefined when it is gone). */
   reload: () => Promise<Saved | undefined>;
+  /**
+   * Whether the row as stored holds what the form sent (the version aside): the save's body, compared.
+   * `loaded` is the row the form was saving from.
+   */
+  sameSave: (sent: Values, stored: Values, loaded: Values) => boolean;
   messages: { saved: string; failed: string; what: string };
   /** Called with the first field that has a problem, before it is focused (e.g. to reveal it). */
   onProblem?: (field: Field) => void;
@@ -63,13 +75,26 @@ export function useStudioForm<Values extends FieldValues, Field extends Path<Val
       return;
     }
     setState({ kind: 'saving' });
-    try {
-      const saved = await save(values);
+    const loaded = { ...defaults, ...form.formState.defaultValues } as Values;
+    const done = (saved: Saved) => {
       form.reset(toValues(saved));
       setState({ kind: 'saved' });
       toast({ title: messages.saved, variant: 'success' });
+    };
+    try {
+      done(await save(values));
     } catch (failure) {
       console.error(`Saving the ${messages.what} failed:`, failure);
+      // The answer may have been lost after the server saved: the row as stored now tells.
+      // Refused as changed (409): the admin's own earlier save may have made that change.
+      const stored = mayHaveBeenDone(failure, [409]) ? await reload().catch(() => undefined) : undefined;
+      if (stored !== undefined) {
+        const now = toValues(stored);
+        if (now.version > values.version && sameSave(values, now, loaded)) {
+          done(stored);
+          return;
+        }
+      }
       const message = failureMessage(failure, messages.failed);
       showProblems(fieldIssues(failure, fields));
       // Everything typed stays in the form, to correct and save again.

@@ -3,7 +3,8 @@
  * does: a verification, payment, reminder or baseline correction can change the stats, the lists and the
  * chart alike, so all three are read again; and the one way a change to one owner's plan is sent.
  */
-import { requestParsed, useRefreshingMutation } from '@platform/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { readNow, requestParsed, useRefreshingMutation } from '@platform/ui';
 import type { SchemaPick } from '@platform/ui';
 
 export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
@@ -30,4 +31,20 @@ export function changeRevenueCustomer<Answer>(
     request,
     pick,
   );
+}
+
+/**
+ * One of the ledger's lists read past the cache, after a change whose answer may have been lost; the page
+ * then shows what was read. null when the read fails too: the page stays as it was.
+ */
+export function useLedgerReadNow<T>(
+  queryKey: readonly [string],
+  pick: SchemaPick<T>,
+): () => Promise<T | null> {
+  const client = useQueryClient();
+  return async () => {
+    const now = await readNow(queryKey[0], pick);
+    if (now !== null) client.setQueryData(queryKey, now);
+    return now;
+  };
 }

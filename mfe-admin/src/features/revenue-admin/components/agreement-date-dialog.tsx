@@ -2,11 +2,14 @@
  * 'Agreement date' (docs/decisions.md, 66; docs/behaviour/revenue-share.md#recording-an-agreement-date): for
  * an owner who was on the programme before the platform existed, the admin records the day they agreed,
  * with a reason. The 30-day implementation period then starts that day and the months to report follow.
+ * A record whose answer was lost is found in the owners read again.
  */
-import { REVENUE_ADMIN_MESSAGES, monthName } from '@platform/contracts';
+import { useState } from 'react';
+import { REVENUE_ADMIN_MESSAGES, agreementDateRecordedText, monthName } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
 import { FormField, Input } from '@platform/ui';
+import { useReadRevenueCustomersNow } from '../api/get-revenue-customers';
 import { useSetAgreementDate } from '../api/set-agreement-date';
 import { agreementDateFormSchema, utcDay } from '../lib/agreement-date';
 import type { AgreementDateFormOutput, AgreementDateFormValues } from '../lib/agreement-date';
@@ -19,6 +22,9 @@ const FIELDS = ['agreedAt', 'reason'] as const;
 
 function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
   const record = useSetAgreementDate();
+  const readCustomersNow = useReadRevenueCustomersNow();
+  // The day when the dialog opened: a failed press reads the lists again, so the prop moves on.
+  const [agreedAtOpening] = useState(customer.agreedAt);
   const today = utcDay(new Date());
   const { form, onSubmit, busy } = useLedgerForm<AgreementDateFormValues, AgreementDateFormOutput>({
     schema: agreementDateFormSchema(today),
@@ -31,6 +37,13 @@ function AgreementDateForm({ customer, onDone }: { customer: RevenueCustomer; on
     },
     showRefusal: (setError) => refusalBeside(setError, FIELDS),
     onDone,
+    findDone: async ({ agreedAt }) => {
+      if (agreedAt === agreedAtOpening) return null;
+      const now = (await readCustomersNow())?.find((item) => item.id === customer.id);
+      return now?.agreedAt === agreedAt
+        ? agreementDateRecordedText(monthName(now.firstReportableMonth))
+        : null;
+    },
   });
   const { errors } = form.formState;
   const dateId = `agreement-date-${customer.id}`;

@@ -2,14 +2,16 @@
  * 'Correct baseline' (docs/decisions.md, 25; docs/behaviour/revenue-share.md#correcting-a-baseline): only
  * the admin changes an owner's baseline, with a reason, and each change is recorded. The dialog shows the
  * baseline now and the changes recorded so far; reports submitted after a correction use the new baseline,
- * earlier ones keep theirs.
+ * earlier ones keep theirs. A correction whose answer was lost is found in the owners read again.
  */
-import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
+import { useState } from 'react';
+import { REVENUE_ADMIN_MESSAGES, baselineCorrectedText } from '@platform/contracts';
 import type { RevenueCustomer } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { Skeleton } from '@platform/ui';
 import { useCorrectBaseline } from '../api/correct-baseline';
 import { useBaselineChanges } from '../api/get-baseline-changes';
+import { useReadRevenueCustomersNow } from '../api/get-revenue-customers';
 import { BASELINE_AMOUNT_RULES, BaselineFormSchema } from '../lib/ledger-forms';
 import type { BaselineFormOutput, BaselineFormValues } from '../lib/ledger-forms';
 import { ACTION_LABELS } from '../lib/revenue-admin-copy';
@@ -46,6 +48,9 @@ function BaselineHistory({ customerId }: { customerId: string }) {
 
 function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone: () => void }) {
   const correct = useCorrectBaseline();
+  const readCustomersNow = useReadRevenueCustomersNow();
+  // The baseline when the dialog opened: a failed press reads the lists again, so the prop moves on.
+  const [baselineAtOpening] = useState(customer.baselineNetRevenue);
   const { form, onSubmit, busy } = useLedgerForm<BaselineFormValues, BaselineFormOutput>({
     schema: BaselineFormSchema,
     defaultValues: { baselineNetRevenue: formatMoneyInput(customer.baselineNetRevenue), reason: '' },
@@ -57,6 +62,13 @@ function BaselineForm({ customer, onDone }: { customer: RevenueCustomer; onDone:
     },
     showRefusal: (setError) => refusalBeside(setError, FIELDS),
     onDone,
+    findDone: async ({ baselineNetRevenue }) => {
+      if (baselineNetRevenue === baselineAtOpening) return null;
+      const now = (await readCustomersNow())?.find((item) => item.id === customer.id);
+      return now?.baselineNetRevenue === baselineNetRevenue
+        ? baselineCorrectedText(formatMoney(baselineNetRevenue))
+        : null;
+    },
   });
   const amountId = `baseline-amount-${customer.id}`;
   const reasonId = `baseline-reason-${customer.id}`;

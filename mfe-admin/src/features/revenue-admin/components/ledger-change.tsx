@@ -1,7 +1,9 @@
 /**
  * What the ledger dialogs' forms share: the form checked by its schema, running a change (the server's
  * words in a toast and the dialog closed on success; a refusal naming fields shown beside them, anything
- * else in a toast) and the reason field kept with a change.
+ * else in a toast) and the reason field kept with a change. A change whose answer was lost (poor Wi-Fi),
+ * or pressed again after that and refused as already made, is looked for in the server's state and, when
+ * found, told as done.
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +11,11 @@ import type { DefaultValues, FieldValues, Path, UseFormReturn, UseFormSetError }
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BASELINE_REASON_MAX } from '@platform/contracts';
-import { FormField, Textarea, showFieldIssues, toast } from '@platform/ui';
+import { FormField, Textarea, mayHaveBeenDone, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
+
+/** Looks for the change in the server's state: the words of its success when found, null otherwise. */
+export type FindDone = () => Promise<string | null>;
 
 export async function runLedgerChange(
   change: () => Promise<{ message: string }>,
@@ -20,6 +25,7 @@ export async function runLedgerChange(
     failureLog,
     showRefusal,
     onDone,
+    findDone,
   }: {
     doneTitle: string;
     failedText: string;
@@ -28,6 +34,7 @@ export async function runLedgerChange(
     /** Shows a refusal beside its fields; false when it named none. */
     showRefusal: (failure: unknown) => boolean;
     onDone: () => void;
+    findDone?: FindDone;
   },
 ): Promise<void> {
   try {
@@ -35,6 +42,13 @@ export async function runLedgerChange(
     toast({ title: doneTitle, description: answer.message, variant: 'success' });
     onDone();
   } catch (failure) {
+    // A press again after a lost answer meets 400 'already …' or 409 'no open dispute'.
+    const found = findDone && mayHaveBeenDone(failure, [400, 409]) ? await findDone() : null;
+    if (found !== null) {
+      toast({ title: doneTitle, description: found, variant: 'success' });
+      onDone();
+      return;
+    }
     console.error(failureLog, failure);
     if (showRefusal(failure)) return;
     toast({ title: 'Error', description: failedText, variant: 'destructive' });
@@ -55,6 +69,7 @@ export function useLedgerForm<Values extends FieldValues, Output>({
   texts,
   showRefusal,
   onDone,
+  findDone,
 }: {
   schema: z.ZodType<Output, Values>;
   defaultValues: DefaultValues<Values>;
@@ -63,6 +78,11 @@ export function useLedgerForm<Values extends FieldValues, Output>({
   /** Builds the `showRefusal` of runLedgerChange from the form's `setError` (often refusalBeside). */
   showRefusal: (setError: UseFormSetError<Values>) => (failure: unknown) => boolean;
   onDone: () => void;
+  /**
+   * After a failure that may hide a change made (mayHaveBeenDone): looks for `values` in the server's
+   * state read past the cache, as runLedgerChange's `findDone`.
+   */
+  findDone?: (values: Output) => Promise<string | null>;
 }): {
   form: UseFormReturn<Values, unknown, Output>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
@@ -70,7 +90,12 @@ export function useLedgerForm<Values extends FieldValues, Output>({
 } {
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
   const onSubmit = form.handleSubmit((values) =>
-    runLedgerChange(() => change(values), { ...texts, showRefusal: showRefusal(form.setError), onDone }),
+    runLedgerChange(() => change(values), {
+      ...texts,
+      showRefusal: showRefusal(form.setError),
+      onDone,
+      findDone: findDone && (() => findDone(values)),
+    }),
   );
   return { form, onSubmit, busy: form.formState.isSubmitting };
 }

@@ -4,7 +4,8 @@
  * server's refusal ('The amount is more than …') is shown under the field. Success: 'Payment Recorded' with
  * the amount, and the lists are read again. Each opening of the dialog is one payment: its id goes with
  * every attempt, so a retry after a lost answer or a second press records it once, and the server's 409
- * for an id already recorded with another amount shows under the field.
+ * for an id already recorded with another amount shows under the field. A payment whose answer was lost is
+ * told as recorded when the report read again shows exactly it paid on top of what was paid at opening.
  */
 import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
@@ -12,6 +13,7 @@ import type { AdminRevenueReport } from '@platform/contracts';
 import { formatMoney, formatMoneyInput } from '@platform/contracts/format';
 import { ApiError, Button, newRequestId } from '@platform/ui';
 import { ButtonDialog } from '@platform/ui/dialog';
+import { useReadRevenueReportsNow } from '../api/get-revenue-reports';
 import { useMarkReportPaid } from '../api/mark-report-paid';
 import { LedgerForm, useLedgerForm } from './ledger-change';
 import { MoneyField } from './money-field';
@@ -26,6 +28,8 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
   // What was owed when the dialog opened: a failed attempt reads the lists again, and a retry of a payment
   // that went through must still pass the form's own check to reach the server, which answers it.
   const [owedAtOpening] = useState(report.amountDue);
+  const [paidAtOpening] = useState(report.amountPaid);
+  const readReportsNow = useReadRevenueReportsNow();
   const { form, onSubmit, busy } = useLedgerForm<MarkPaidFormValues, MarkPaidFormOutput>({
     schema: markPaidFormSchema(owedAtOpening),
     defaultValues: { amount: formatMoneyInput(owedAtOpening) },
@@ -42,6 +46,12 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
       return true;
     },
     onDone,
+    // Another payment meanwhile (online) makes the sum differ: then the failure is told, and a retry is
+    // still recorded once (the payment id).
+    findDone: async ({ amount }) => {
+      const now = (await readReportsNow())?.find((item) => item.id === report.id);
+      return now?.amountPaid === paidAtOpening + amount ? `${formatMoney(amount)} recorded` : null;
+    },
   });
   const id = `mark-paid-amount-${report.id}`;
 

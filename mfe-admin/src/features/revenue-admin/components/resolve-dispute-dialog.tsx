@@ -2,12 +2,15 @@
  * 'Resolve dispute' (docs/behaviour/revenue-share.md#disputes): the owner's reason, then either the
  * corrected figures (gross and expenses in dollars and cents, net following; the server recomputes the
  * share) with an optional note, or a reason to reject. The server's refusal of a field is shown beside it.
+ * An answer whose reply was lost, or pressed again after that and refused as no longer open, is found in
+ * the reports read again and told as given when the dispute was closed with these very figures or words.
  */
 import { useState } from 'react';
-import { netRevenueOf } from '@platform/contracts';
+import { REPORT_DISPUTE_MESSAGES, netRevenueOf } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
 import { Button, FormField, Textarea } from '@platform/ui';
+import { useReadRevenueReportsNow } from '../api/get-revenue-reports';
 import { useResolveDispute } from '../api/resolve-dispute';
 import {
   AcceptDisputeFormSchema,
@@ -33,8 +36,29 @@ function centsOr(text: string, fallback: number): number {
   return read.ok ? read.cents : fallback;
 }
 
+/** The same words, whatever the spaces around them (the server keeps them trimmed). */
+function sameText(kept: string | null | undefined, sent: string | undefined): boolean {
+  return (kept ?? '').trim() === (sent ?? '').trim();
+}
+
+/**
+ * Looks for the dispute open when the dialog opened, closed now as `closedAs` says: the words of that
+ * success when found, null otherwise.
+ */
+function useFindResolved(
+  report: AdminRevenueReport,
+): (closedAs: (now: AdminRevenueReport) => boolean, words: string) => Promise<string | null> {
+  const readReportsNow = useReadRevenueReportsNow();
+  const [disputeId] = useState(report.dispute?.id);
+  return async (closedAs, words) => {
+    const now = (await readReportsNow())?.find((item) => item.id === report.id);
+    return now?.dispute && now.dispute.id === disputeId && closedAs(now) ? words : null;
+  };
+}
+
 function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const resolve = useResolveDispute();
+  const findResolved = useFindResolved(report);
   const { form, onSubmit, busy } = useLedgerForm<AcceptDisputeFormValues, AcceptDisputeFormOutput>({
     schema: AcceptDisputeFormSchema,
     defaultValues: {
@@ -64,6 +88,15 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
         ACCEPT_FIELDS,
       ),
     onDone,
+    findDone: ({ grossRevenue, businessExpenses, note }) =>
+      findResolved(
+        (now) =>
+          now.dispute?.status === 'accepted' &&
+          now.grossRevenue === grossRevenue &&
+          now.businessExpenses === businessExpenses &&
+          sameText(now.dispute.resolution, note),
+        REPORT_DISPUTE_MESSAGES.accepted,
+      ),
   });
   const { errors } = form.formState;
   const net = netRevenueOf(
@@ -111,6 +144,7 @@ function AcceptForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
 
 function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: () => void }) {
   const resolve = useResolveDispute();
+  const findResolved = useFindResolved(report);
   const { form, onSubmit, busy } = useLedgerForm<RejectDisputeFormValues, RejectDisputeFormValues>({
     schema: RejectDisputeFormSchema,
     defaultValues: { reason: '' },
@@ -122,6 +156,11 @@ function RejectForm({ report, onDone }: { report: AdminRevenueReport; onDone: ()
     },
     showRefusal: (setError) => refusalBeside(setError, ['reason'] as const),
     onDone,
+    findDone: ({ reason }) =>
+      findResolved(
+        (now) => now.dispute?.status === 'rejected' && sameText(now.dispute.resolution, reason),
+        REPORT_DISPUTE_MESSAGES.rejected,
+      ),
   });
   const error = form.formState.errors.reason?.message;
   const id = `dispute-reject-reason-${report.id}`;

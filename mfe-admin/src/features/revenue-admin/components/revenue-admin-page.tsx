@@ -64,7 +64,9 @@ export function RevenueAdminPage() {
   let body;
   if (queries.some((query) => query.isPending)) {
     body = <LoadingLayout />;
-  } else if (queries.some((query) => query.isError) || !stats.data || !reports.data || !customers.data) {
+  } else if (!stats.data || !reports.data || !customers.data) {
+    // Only a first read that failed: a read again that fails (poor Wi-Fi after a change) keeps the ledger
+    // shown as it was, with any dialog open on it and what was typed there.
     body = (
       <LoadFailedAlert
         title={LOAD_FAILED}

@@ -1,7 +1,9 @@
 /**
  * The account page's password form: the current password, then the new one twice. Every other session of
- * the account ends; this one stays signed in.
+ * the account ends; this one stays signed in. Pressed again after a lost answer, a change that went
+ * through is told as done.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@platform/contracts';
@@ -10,6 +12,7 @@ import type { z } from 'zod';
 import { useChangePassword } from '../api/account-changes';
 import { useAccountSubmit } from '../hooks/use-account-submit';
 import { ACCOUNT_COPY } from '../lib/account-copy';
+import { passwordChanger } from '../lib/password-change';
 import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
 
@@ -18,6 +21,8 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
 export function PasswordForm() {
   const change = useChangePassword();
+  // Pressed again after a lost answer, the change that went through is told as done (lib/password-change.ts).
+  const [changePassword] = useState(() => passwordChanger((request) => change.mutateAsync(request)));
   const form = useForm<z.input<typeof ChangePasswordRequestSchema>, unknown, ChangePasswordRequest>({
     resolver: zodResolver(ChangePasswordRequestSchema),
     defaultValues: EMPTY,
@@ -25,7 +30,7 @@ export function PasswordForm() {
   const { errors } = form.formState;
 
   const { error, onSubmit } = useAccountSubmit(form, FIELDS, async (values) => {
-    const message = await change.mutateAsync(values);
+    const message = await changePassword(values);
     form.reset(EMPTY);
     toast({ title: 'Password changed', description: message, variant: 'success' });
   });

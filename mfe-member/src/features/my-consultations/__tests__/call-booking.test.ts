@@ -1,6 +1,6 @@
 /** Open call slots grouped by the reader's day, with the reader's clock times. */
 import { describe, expect, it } from '@jest/globals';
-import { groupSlotsByDay } from '../lib/call-booking';
+import { groupSlotsByDay, isCallHeld } from '../lib/call-booking';
 
 const slots = [
   { startsAt: '2026-12-08T16:00:00.000Z', endsAt: '2026-12-08T16:30:00.000Z' },
@@ -32,5 +32,15 @@ describe('open call slots by day', () => {
       groupSlotsByDay(slots, { timeZone: 'America/New_York', locale: 'en-US' }).map((day) => day.label),
     ).toEqual(['Tuesday, Dec 8', 'Thursday, Dec 10']);
     expect(groupSlotsByDay([], { timeZone: 'UTC' })).toEqual([]);
+  });
+});
+
+describe('a booked call', () => {
+  const booking = { startsAt: '2026-12-08T16:00:00.000Z' };
+
+  it('is held from the moment it begins, not before', () => {
+    expect(isCallHeld(booking, Date.parse('2026-12-08T15:59:59.999Z'))).toBe(false);
+    expect(isCallHeld(booking, Date.parse('2026-12-08T16:00:00.000Z'))).toBe(true);
+    expect(isCallHeld(booking, Date.parse('2026-12-09T09:00:00.000Z'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A consultation's call (docs/behaviour/consultation-and-contact.md#booking-a-call): the open slots in the
- * reader's time zone, named, to book one; once booked, the call and 'Cancel Call'.
+ * reader's time zone, named, to book one; once booked, the call and 'Cancel Call' until it begins.
  */
 import { useId, useState } from 'react';
 import {
@@ -16,14 +16,13 @@ import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { formatCallTime, formatTimeZoneName } from '@platform/contracts/format';
 import type { CallBooking, CallSlot } from '@platform/contracts';
 import { useChangeConsultationCall, useConsultationCall } from '../api/consultation-call';
-import { CALL_COPY, groupSlotsByDay, readerTimeZone } from '../lib/call-booking';
+import { CALL_COPY, groupSlotsByDay, isCallHeld, readerTimeZone } from '../lib/call-booking';
 
 function failed(title: string, fallback: string, failure: unknown) {
   toast({ title, description: getServerMessage(failure) ?? fallback, variant: 'destructive' });
 }
 
 function BookedCall({ submissionId, booking }: { submissionId: string; booking: CallBooking }) {
-  const { cancel } = useChangeConsultationCall(submissionId);
   const when = formatCallTime(booking.startsAt);
   return (
     <div className="space-y-3 rounded-lg border bg-muted p-4" data-testid="booked-call">
@@ -31,41 +30,53 @@ function BookedCall({ submissionId, booking }: { submissionId: string; booking: 
         <span className="font-semibold">{CALL_COPY.yourCall}: </span>
         <time dateTime={booking.startsAt}>{when}</time>
       </p>
-      <p className="text-sm text-muted-foreground">{CALL_COPY.invitation}</p>
-      <ButtonDialog
-        trigger={
-          <Button type="button" variant="outline">
-            {CALL_COPY.cancel}
-          </Button>
-        }
-        title={CALL_COPY.cancelTitle}
-        description={CALL_COPY.cancelText(when)}
-      >
-        {(close) => (
-          <DialogActions
-            label={CALL_COPY.cancel}
-            busyLabel={CALL_COPY.cancelling}
-            busy={cancel.isPending}
-            cancelLabel={CALL_COPY.keep}
-            variant="destructive"
-            onAction={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => {
-                  close();
-                  toast({
-                    title: CALL_COPY.cancelledTitle,
-                    description: CALL_COPY.cancelledText,
-                    variant: 'success',
-                  });
-                },
-                onError: (failure) =>
-                  failed(CALL_COPY.cancelFailedTitle, CALL_COPY.cancelFailedText, failure),
-              })
-            }
-          />
-        )}
-      </ButtonDialog>
+      {isCallHeld(booking) ? (
+        <p className="text-sm text-muted-foreground">{CALL_COPY.held}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{CALL_COPY.invitation}</p>
+          <CancelCall submissionId={submissionId} when={when} />
+        </>
+      )}
     </div>
+  );
+}
+
+function CancelCall({ submissionId, when }: { submissionId: string; when: string }) {
+  const { cancel } = useChangeConsultationCall(submissionId);
+  return (
+    <ButtonDialog
+      trigger={
+        <Button type="button" variant="outline">
+          {CALL_COPY.cancel}
+        </Button>
+      }
+      title={CALL_COPY.cancelTitle}
+      description={CALL_COPY.cancelText(when)}
+    >
+      {(close) => (
+        <DialogActions
+          label={CALL_COPY.cancel}
+          busyLabel={CALL_COPY.cancelling}
+          busy={cancel.isPending}
+          cancelLabel={CALL_COPY.keep}
+          variant="destructive"
+          onAction={() =>
+            cancel.mutate(undefined, {
+              onSuccess: () => {
+                close();
+                toast({
+                  title: CALL_COPY.cancelledTitle,
+                  description: CALL_COPY.cancelledText,
+                  variant: 'success',
+                });
+              },
+              onError: (failure) => failed(CALL_COPY.cancelFailedTitle, CALL_COPY.cancelFailedText, failure),
+            })
+          }
+        />
+      )}
+    </ButtonDialog>
   );
 }
 

@@ -31,7 +31,13 @@ export const CALL_COPY = {
   bookFailedText: 'Your call could not be booked. Please try again.',
   cancelFailedTitle: 'Call Not Cancelled',
   cancelFailedText: 'Your call could not be cancelled. Please try again.',
+  held: 'This call has taken place. Write to us in the conversation below if you would like another.',
 } as const;
+
+/** Whether the booked call has begun at `now`: it is kept, and no longer offered for cancelling. */
+export function isCallHeld(booking: { startsAt: string }, now: number = Date.now()): boolean {
+  return Date.parse(booking.startsAt) <= now;
+}
 
 export interface SlotDay {
   /** The reader's calendar day, 'YYYY-MM-DD'. */

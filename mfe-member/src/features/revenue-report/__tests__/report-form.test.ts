@@ -6,6 +6,7 @@ import {
   ReportFormSchema,
   computeLiveFigures,
   describeNetRevenue,
+  findSameReport,
   initialReportForm,
 } from '../lib/report-form';
 import type { ReportFormValues } from '../lib/report-form';
@@ -159,5 +160,25 @@ describe('revenue report form', () => {
       EMPTY_REPORT_FORM,
     );
     expect(initialReportForm(null, new Date())).toEqual(EMPTY_REPORT_FORM);
+  });
+
+  it('finds the report a request would make among those on file: same period and figures, never an estimate', () => {
+    const request = ReportFormSchema.parse(filled);
+    const onFile = {
+      reportingPeriodStart: '2026-03-01',
+      reportingPeriodEnd: '2026-03-31',
+      grossRevenue: 6_000_000,
+      businessExpenses: 1_550_000,
+      netRevenue: 4_450_000,
+      estimated: false,
+    };
+    expect(findSameReport([onFile], request)).toBe(onFile);
+    expect(findSameReport([{ ...onFile, estimated: undefined }], request)).not.toBeNull();
+    // Another figure or period is another report: the refusal of the period stands.
+    expect(findSameReport([{ ...onFile, grossRevenue: 6_000_001 }], request)).toBeNull();
+    expect(findSameReport([{ ...onFile, businessExpenses: 0, netRevenue: 6_000_000 }], request)).toBeNull();
+    expect(findSameReport([{ ...onFile, reportingPeriodEnd: '2026-03-30' }], request)).toBeNull();
+    expect(findSameReport([{ ...onFile, estimated: true }], request)).toBeNull();
+    expect(findSameReport([], request)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyRevenueReports } from '@platform/contracts';
-import { parsedQueryFnOrNull } from '@platform/ui';
+import { parsedQueryFnOrNull, readNow } from '@platform/ui';
 
 export type { MyRevenueReports };
 
@@ -37,6 +37,13 @@ export function myRevenueReportsQuery(
     queryFn: parsedQueryFnOrNull((contracts) => contracts.MyRevenueReportsSchema),
   });
 }
+
+/**
+ * The list as the server has it now, read past the cache (a page checking whether a press whose answer was
+ * lost went through); null when that read fails too, so a failed check changes no page.
+ */
+export const readMyRevenueReportsNow = (): Promise<MyRevenueReports | null> =>
+  readNow(MY_REVENUE_REPORTS_QUERY_KEY[0], (contracts) => contracts.MyRevenueReportsSchema);
 
 export function useMyRevenueReports(
   enabled: boolean,

@@ -2,7 +2,9 @@
  * The monthly report (docs/behaviour/revenue-share.md#monthly-revenue-report): the info cards, the period,
  * gross revenue, expenses, the computed net and notes; the live calculation box while the share is above
  * zero; 'Submitting...' while sending; 'Revenue Report Submitted' with the server's share and an empty form,
- * or 'Error' with the server's words for a refused report (400) and the general message otherwise.
+ * or 'Error' with the server's words for a refused report (400) and the general message otherwise, all typed
+ * kept. A failed press whose report the history shows after all (its answer lost on poor Wi-Fi, or pressed
+ * again and refused as already reported) ends as submitted.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -14,7 +16,7 @@ import {
   documentsAnswerText,
   reportSubmittedText,
 } from '@platform/contracts';
-import type { RevenuePlan, RevenueReportRequestParsed } from '@platform/contracts';
+import type { RevenuePlan, RevenueReport, RevenueReportRequestParsed } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
 import {
   ApiError,
@@ -30,7 +32,7 @@ import {
   toast,
 } from '@platform/ui';
 import { useAttachReportDocuments } from '../api/attach-report-documents';
-import { useSubmitRevenueReport } from '../api/submit-revenue-report';
+import { useFindSubmittedReport, useSubmitRevenueReport } from '../api/submit-revenue-report';
 import { FIELD_HINTS, FIELD_LABELS, FOOTER_NOTES, REPORT_PAGE } from '../lib/report-copy';
 import { checkChosenDocuments } from '../lib/report-documents';
 import { describeReportFailure } from '../lib/report-failure';
@@ -52,6 +54,7 @@ const id = (name: keyof ReportFormValues) => `report-${name}`;
 
 export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
   const submit = useSubmitRevenueReport();
+  const findSubmitted = useFindSubmittedReport();
   const attach = useAttachReportDocuments();
   // The files are sent after the report, to its documents endpoint; they are not part of the JSON report.
   const [documents, setDocuments] = useState<File[]>([]);
@@ -86,38 +89,48 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
     setDocumentsError(checkChosenDocuments(files));
   };
 
+  /** The report is in: an empty form, then its documents, and the toast with the server's share. */
+  const reportIn = async (report: RevenueReport) => {
+    form.reset(EMPTY_REPORT_FORM);
+    const files = documents;
+    setDocuments([]);
+    if (documentsInput.current) documentsInput.current.value = '';
+    const submitted = reportSubmittedText(formatMoney(report.shareOwed));
+    if (files.length === 0) {
+      toast({ title: REVENUE_REPORT_MESSAGES.submittedTitle, description: submitted, variant: 'success' });
+      return;
+    }
+    try {
+      const attached = await attach.mutateAsync({ reportId: report.id, files });
+      toast({
+        title: REVENUE_REPORT_MESSAGES.submittedTitle,
+        description: `${submitted} ${documentsAnswerText(attached)}`,
+        variant: attached.rejected.length > 0 ? 'default' : 'success',
+      });
+    } catch (attachError) {
+      // The report stands; the documents can be sent again from its row in the history.
+      toastDocumentsNotAttached(attachError, (reason) =>
+        reason ? `${REPORT_DOCUMENT_MESSAGES.notAttached} (${reason})` : REPORT_DOCUMENT_MESSAGES.notAttached,
+      );
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (request) => {
     if (documentsError) {
       documentsInput.current?.focus();
       return;
     }
+    let report: RevenueReport;
     try {
-      const { report } = await submit.mutateAsync(request);
-      form.reset(EMPTY_REPORT_FORM);
-      const files = documents;
-      setDocuments([]);
-      if (documentsInput.current) documentsInput.current.value = '';
-      const submitted = reportSubmittedText(formatMoney(report.shareOwed));
-      if (files.length === 0) {
-        toast({ title: REVENUE_REPORT_MESSAGES.submittedTitle, description: submitted, variant: 'success' });
+      ({ report } = await submit.mutateAsync(request));
+    } catch (error) {
+      // The answer may have been lost after the server recorded the report (or, pressed again, it is
+      // refused as already reported): the history says whether it is in.
+      const found = await findSubmitted(request);
+      if (found) {
+        await reportIn(found);
         return;
       }
-      try {
-        const attached = await attach.mutateAsync({ reportId: report.id, files });
-        toast({
-          title: REVENUE_REPORT_MESSAGES.submittedTitle,
-          description: `${submitted} ${documentsAnswerText(attached)}`,
-          variant: attached.rejected.length > 0 ? 'default' : 'success',
-        });
-      } catch (attachError) {
-        // The report stands; the documents can be sent again from its row in the history.
-        toastDocumentsNotAttached(attachError, (reason) =>
-          reason
-            ? `${REPORT_DOCUMENT_MESSAGES.notAttached} (${reason})`
-            : REPORT_DOCUMENT_MESSAGES.notAttached,
-        );
-      }
-    } catch (error) {
       console.error('Revenue report failed:', error);
       const refusal = error instanceof ApiError ? error.toFailure() : null;
       if (refusal?.status === 400) {
@@ -126,7 +139,9 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
         }
       }
       toast({ ...describeReportFailure(refusal), variant: 'destructive' });
+      return;
     }
+    await reportIn(report);
   });
 
   const error = (name: keyof ReportFormValues) => errors[name]?.message;
@@ -248,12 +263,12 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
               type="submit"
               size="lg"
               className="w-full sm:w-auto"
-              disabled={submit.isPending || attach.isPending}
+              disabled={form.formState.isSubmitting || attach.isPending}
             >
-              {submit.isPending
-                ? REVENUE_REPORT_MESSAGES.submitting
-                : attach.isPending
-                  ? REPORT_DOCUMENT_MESSAGES.attaching
+              {attach.isPending
+                ? REPORT_DOCUMENT_MESSAGES.attaching
+                : form.formState.isSubmitting
+                  ? REVENUE_REPORT_MESSAGES.submitting
                   : REPORT_PAGE.submit}
             </Button>
           </div>

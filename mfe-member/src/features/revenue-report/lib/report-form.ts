@@ -13,7 +13,13 @@ import {
   moneyTextField,
   netRevenueOf,
 } from '@platform/contracts';
-import type { RevenuePlan, RevenueReportRequest, ShareFigures } from '@platform/contracts';
+import type {
+  RevenuePlan,
+  RevenueReport,
+  RevenueReportRequest,
+  RevenueReportRequestParsed,
+  ShareFigures,
+} from '@platform/contracts';
 import { formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
 import type { MoneyInputRules } from '@platform/contracts/format';
 
@@ -149,4 +155,33 @@ export function initialReportForm(plan: Pick<RevenuePlan, 'nextReport'> | null, 
   const next = plan?.nextReport;
   if (!next || next.periodEnd >= utcDay(now)) return EMPTY_REPORT_FORM;
   return { ...EMPTY_REPORT_FORM, reportingPeriodStart: next.periodStart, reportingPeriodEnd: next.periodEnd };
+}
+
+/** What tells a report on file is the one a request would make: its period and figures. */
+type ReportFigures = Pick<
+  RevenueReportRequestParsed,
+  'reportingPeriodStart' | 'reportingPeriodEnd' | 'grossRevenue' | 'businessExpenses' | 'netRevenue'
+>;
+
+/**
+ * The owner's report that `request` would make, already on file (the same period and figures; never an
+ * estimate). When the answer to a report is lost on poor Wi-Fi the server may have recorded it, and a
+ * second press is refused as a period already reported: finding it in the history is the page's proof that
+ * the report went in.
+ */
+export function findSameReport<Report extends ReportFigures & Pick<RevenueReport, 'estimated'>>(
+  reports: readonly Report[],
+  request: ReportFigures,
+): Report | null {
+  return (
+    reports.find(
+      (report) =>
+        !report.estimated &&
+        report.reportingPeriodStart === request.reportingPeriodStart &&
+        report.reportingPeriodEnd === request.reportingPeriodEnd &&
+        report.grossRevenue === request.grossRevenue &&
+        report.businessExpenses === request.businessExpenses &&
+        report.netRevenue === request.netRevenue,
+    ) ?? null
+  );
 }

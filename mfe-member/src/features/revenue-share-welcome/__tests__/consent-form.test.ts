@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { REVENUE_CONSENT_MESSAGES } from '@platform/contracts';
 import { MONEY_INPUT_MESSAGES } from '@platform/contracts/format';
-import { ConsentFormSchema, describeConsentFailure } from '../lib/consent-form';
+import { ConsentFormSchema, describeConsentFailure, describeRecordedBaseline } from '../lib/consent-form';
 import { PENDING_PLAN_KEY, keepPendingRevenueSharePlan } from '../lib/pending-plan';
 
 describe('revenue-share consent form', () => {
@@ -42,6 +42,16 @@ describe('revenue-share consent form', () => {
     expect(describeConsentFailure({ message: 'Please reload the page' })).toBe('Please reload the page');
     expect(describeConsentFailure({ message: null })).toBe('Failed to process consent. Please try again.');
     expect(describeConsentFailure(null)).toBe('An error occurred. Please try again.');
+  });
+
+  it('names the baseline on file when it is not the one sent, since consent counts once', () => {
+    expect(describeRecordedBaseline(300_000, 300_000)).toBeNull();
+    expect(describeRecordedBaseline(300_000, 400_000)).toBe(
+      'You had already agreed, with a baseline of $3,000.00. It stays as agreed.',
+    );
+    expect(describeRecordedBaseline(0, 400_000)).toBe(
+      'You had already agreed, with a baseline of $0.00. It stays as agreed.',
+    );
   });
 
   it('keeps the revenue-share plan for after sign-in under the sign-in pages’ key', () => {

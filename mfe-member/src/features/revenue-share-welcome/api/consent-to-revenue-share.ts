@@ -4,10 +4,17 @@
  * (events), so the pages read the user, the enrolments and the plan again before the dashboard opens.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RevenueShareConsentRequestParsed, RevenueShareConsentResponse } from '@platform/contracts';
+import type {
+  RevenuePlan,
+  RevenueShareConsentRequestParsed,
+  RevenueShareConsentResponse,
+} from '@platform/contracts';
 import { AUTH_USER_QUERY_KEY, requestParsed } from '@platform/ui';
 import { ENROLLMENTS_QUERY_KEY } from '../../courses/api/get-courses';
-import { MY_REVENUE_REPORTS_QUERY_KEY } from '../../revenue-report/api/get-my-revenue-reports';
+import {
+  MY_REVENUE_REPORTS_QUERY_KEY,
+  readMyRevenueReportsNow,
+} from '../../revenue-report/api/get-my-revenue-reports';
 
 export async function consentToRevenueShare(
   request: RevenueShareConsentRequestParsed,
@@ -18,6 +25,14 @@ export async function consentToRevenueShare(
     request,
     (contracts) => contracts.RevenueShareConsentResponseSchema,
   );
+}
+
+/**
+ * The owner's plan as the server has it now, or null (none, or no answer either): a consent whose answer
+ * was lost on poor Wi-Fi may have been recorded. Read past the cache, so a failed read changes no page.
+ */
+export async function readRecordedPlan(): Promise<RevenuePlan | null> {
+  return (await readMyRevenueReportsNow())?.plan ?? null;
 }
 
 export function useConsentToRevenueShare() {

@@ -2,15 +2,16 @@
  * The baseline question and the consent (docs/behaviour/revenue-share.md#welcome-and-consent-page): the
  * optional baseline in dollars and cents (the one money input), 'I agree to the Revenue Share Terms (v1.0)', and 'Start Free
  * Implementation', disabled until the box is ticked and while sending ('Processing...'). Success: 'Welcome
- * to Revenue Share!' and /dashboard 1.5 s later; a failure shows the server's words in an error toast and
- * keeps what was entered.
+ * to Revenue Share!' (naming the baseline on file when it is not the one sent: consent counts once) and
+ * /dashboard 1.5 s later; a failure shows the server's words in an error toast and keeps what was entered.
+ * No answer at all: the plan is read, and one the server recorded (the answer lost) counts as success.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVENUE_CONSENT_MESSAGES } from '@platform/contracts';
-import type { RevenueShareConsentRequestParsed } from '@platform/contracts';
+import type { RevenuePlan, RevenueShareConsentRequestParsed } from '@platform/contracts';
 import {
   ApiError,
   Button,
@@ -24,12 +25,17 @@ import {
   toast,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
-import { useConsentToRevenueShare, useForgetWhatConsentChanges } from '../api/consent-to-revenue-share';
+import {
+  readRecordedPlan,
+  useConsentToRevenueShare,
+  useForgetWhatConsentChanges,
+} from '../api/consent-to-revenue-share';
 import {
   BASELINE_RULES,
   ConsentFormSchema,
   EMPTY_CONSENT_FORM,
   describeConsentFailure,
+  describeRecordedBaseline,
 } from '../lib/consent-form';
 import type { ConsentFormValues } from '../lib/consent-form';
 import { BASELINE, WELCOME_PAGE } from '../lib/welcome-copy';
@@ -56,19 +62,30 @@ export function ConsentForm() {
   const { errors } = form.formState;
   const baselineError = errors.baselineNetRevenue?.message;
   const consentError = errors.consentToTerms?.message;
-  const busy = consent.isPending || welcomed;
+  const busy = form.formState.isSubmitting || welcomed;
 
   const onSubmit = form.handleSubmit(async (request) => {
+    let plan: RevenuePlan;
     try {
-      await consent.mutateAsync(request);
+      ({ plan } = await consent.mutateAsync(request));
     } catch (error) {
-      console.error('Revenue-share consent failed:', error);
       const refusal = error instanceof ApiError ? error.toFailure() : null;
-      toast({ title: 'Error', description: describeConsentFailure(refusal), variant: 'destructive' });
-      return;
+      // No answer: it may have been lost after the server recorded the plan, which is then there to read.
+      const recorded = refusal === null ? await readRecordedPlan() : null;
+      if (!recorded) {
+        console.error('Revenue-share consent failed:', error);
+        toast({ title: 'Error', description: describeConsentFailure(refusal), variant: 'destructive' });
+        return;
+      }
+      plan = recorded;
     }
     setWelcomed(true);
-    toast({ title: REVENUE_CONSENT_MESSAGES.welcomeTitle, variant: 'success' });
+    const kept = describeRecordedBaseline(plan.baselineNetRevenue, request.baselineNetRevenue);
+    toast({
+      title: REVENUE_CONSENT_MESSAGES.welcomeTitle,
+      ...(kept ? { description: kept } : {}),
+      variant: 'success',
+    });
     timer.current = setTimeout(() => {
       // The user, enrolments and plan changed: the dashboard reads them afresh.
       void forget().finally(() => navigate('/dashboard', { replace: true }));

@@ -14,6 +14,7 @@ import {
   moneyTextField,
 } from '@platform/contracts';
 import type { RevenueShareConsentRequest } from '@platform/contracts';
+import { formatMoney } from '@platform/contracts/format';
 import type { MoneyInputRules } from '@platform/contracts/format';
 
 export type ConsentFormValues = { baselineNetRevenue: string; consentToTerms: boolean };
@@ -50,4 +51,14 @@ export const ConsentFormSchema = z
 export function describeConsentFailure(refusal: { message: string | null } | null): string {
   if (refusal === null) return REVENUE_CONSENT_MESSAGES.exception;
   return refusal.message || REVENUE_CONSENT_MESSAGES.failed;
+}
+
+/**
+ * The welcome toast's words when the plan on file keeps another baseline than the one just sent: consent
+ * is recorded once (a second one changes nothing), so an owner who typed a new baseline after a press whose
+ * answer was lost learns which one their share is counted from. Null when they agree.
+ */
+export function describeRecordedBaseline(recordedBaseline: number, sentBaseline: number): string | null {
+  if (recordedBaseline === sentBaseline) return null;
+  return `You had already agreed, with a baseline of ${formatMoney(recordedBaseline)}. It stays as agreed.`;
 }

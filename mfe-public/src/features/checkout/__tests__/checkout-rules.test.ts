@@ -181,6 +181,20 @@ describe('what the checkout shows and sends', () => {
     expect(
       PaypalOrderRequestSchema.parse(buildPaypalOrderRequest(check.billing, lines, null)).amount,
     ).toBeUndefined();
+
+    // The page's request id: Pay pressed again opens the same checkout.
+    const requestId = '0b6f4c1e-5d2a-4c6b-9a51-3f2d8e7c1a90';
+    expect(
+      CreateCheckoutSessionRequestSchema.parse(
+        buildCheckoutSessionRequest(check.billing, lines, undefined, requestId),
+      ).requestId,
+    ).toBe(requestId);
+    expect(
+      PaypalOrderRequestSchema.parse(
+        buildPaypalOrderRequest(check.billing, lines, 69700, undefined, requestId),
+      ).requestId,
+    ).toBe(requestId);
+    expect(buildCheckoutSessionRequest(check.billing, lines)).not.toHaveProperty('requestId');
   });
 
   it('rounds the wallet amount to cents in dollars', () => {

@@ -26,6 +26,7 @@ import {
   useCart,
   useDocumentTitle,
   usePaymentProviders,
+  useRequestIdFor,
 } from '@platform/ui';
 import { formatMoney } from '@platform/contracts/format';
 import { ArrowLeftIcon, CircleCheckIcon, FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
@@ -40,11 +41,12 @@ import {
   getProductLine,
   priceCartLines,
   readCheckoutParams,
+  toRequestItems,
 } from '../lib/checkout-lines';
 import type { CheckoutLineView, PaymentMethod } from '../lib/checkout-lines';
 import { alreadyOwnedLink, ALREADY_OWNED_COPY } from '../lib/already-owned-copy';
 import { getCheckoutBackLink } from '../lib/checkout-back-link';
-import { readCheckoutRefusal } from '../lib/checkout-error';
+import { isRequestIdTaken, readCheckoutRefusal } from '../lib/checkout-error';
 import type { CheckoutBackLink, CheckoutPurchase } from '../lib/checkout-back-link';
 import { rememberCheckoutKind } from '../lib/checkout-kind';
 import { rememberLeftCheckout, toReturnSearch } from '../lib/checkout-return';
@@ -221,6 +223,8 @@ function CheckoutForm({
   const [isProcessing, setIsProcessing] = useState(false);
   // The server's 409: the account already has what this checkout sells.
   const [ownedMessage, setOwnedMessage] = useState<string | null>(null);
+  // Pay pressed again with the same cart, form and coupon (its answer lost) opens the same checkout.
+  const requestIdFor = useRequestIdFor();
   const form = useForm<CheckoutFormValues>({
     defaultValues: { ...initialBilling, method: initialMethod },
     shouldFocusError: false,
@@ -281,19 +285,28 @@ function CheckoutForm({
       // Which window the card page opens in depends on the test provider: a buyer quicker than the
       // providers' answer waits for it (an unanswered read leaves the popup, with this window as fallback).
       const known = providers ?? (await queryClient.fetchQuery(paymentProvidersQuery).catch(() => undefined));
-      const outcome = await startPayment(
-        {
-          method,
-          billing: check.billing,
-          lines,
-          walletTotal: isCataloguePriced || coupon ? chargedTotal : null,
-          isDirectPurchase: purchase !== 'cart',
-          testMode: known?.testMode ?? false,
-          couponCode: acceptedCode,
-        },
-        { createCheckoutSession, createPaypalOrder },
-        browser,
-      );
+      const walletTotal = isCataloguePriced || coupon ? chargedTotal : null;
+      const sent = JSON.stringify([method, check.billing, toRequestItems(lines), walletTotal, acceptedCode]);
+      const pay = () =>
+        startPayment(
+          {
+            method,
+            billing: check.billing,
+            lines,
+            walletTotal,
+            isDirectPurchase: purchase !== 'cart',
+            testMode: known?.testMode ?? false,
+            couponCode: acceptedCode,
+            requestId: requestIdFor(sent),
+          },
+          { createCheckoutSession, createPaypalOrder },
+          browser,
+        );
+      const outcome = await pay().catch((error: unknown) => {
+        if (!isRequestIdTaken(error)) throw error;
+        requestIdFor.forget();
+        return pay();
+      });
       if (outcome === 'popup') {
         toast({ title: CHECKOUT_MESSAGES.redirectedTitle, description: CHECKOUT_MESSAGES.redirected });
         setIsProcessing(false);

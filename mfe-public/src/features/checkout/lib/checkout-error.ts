@@ -3,6 +3,7 @@
  * text or the fixed messages. They are logged for whoever debugs; the buyer sees the 'Payment Failed' toast,
  * except for a refusal meant for them (`readCheckoutRefusal`).
  */
+import { CHECKOUT_MESSAGES } from '@platform/contracts';
 import { ApiError } from '@platform/ui';
 
 export class CheckoutError extends Error {
@@ -21,12 +22,28 @@ export function readServerMessage(error: unknown): string | null {
 }
 
 /**
+ * The server found this payment's request id on an order made from other values (a price changed
+ * meanwhile, or the buyer signed in): the page starts again under a new id.
+ */
+export function isRequestIdTaken(error: unknown): boolean {
+  const cause = error instanceof CheckoutError ? error.cause : error;
+  return (
+    cause instanceof ApiError &&
+    cause.status === 409 &&
+    cause.serverMessage === CHECKOUT_MESSAGES.requestIdTaken
+  );
+}
+
+/**
  * A refusal the buyer should read (docs/behaviour/checkout-and-payments.md#one-per-person): 409, the
  * account already has what it would buy ('owned'); 400 or 401, the server's reason ('invalid'). Null otherwise.
  */
 export function readCheckoutRefusal(error: unknown): { kind: 'owned' | 'invalid'; message: string } | null {
   const cause = error instanceof CheckoutError ? error.cause : error;
   if (!(cause instanceof ApiError) || !cause.serverMessage) return null;
+  // Pressed twice at once (docs/decisions.md, 121): the first press's page is still being made.
+  if (cause.status === 409 && cause.serverMessage === CHECKOUT_MESSAGES.checkoutBeingPrepared)
+    return { kind: 'invalid', message: cause.serverMessage };
   if (cause.status === 409) return { kind: 'owned', message: cause.serverMessage };
   // 401: only Flexible Payments needs a signed-in buyer, and says so (#payment-plan).
   if (cause.status === 400 || cause.status === 401) return { kind: 'invalid', message: cause.serverMessage };

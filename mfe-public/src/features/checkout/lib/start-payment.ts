@@ -34,6 +34,11 @@ export type StartPaymentInput = {
   testMode: boolean;
   /** A coupon code the server accepted for these lines. */
   couponCode?: string;
+  /**
+   * The page's id for this payment, kept while what it sends stays the same: pressed again after a lost
+   * answer, the server opens the same checkout instead of a second order.
+   */
+  requestId?: string;
 };
 
 /**
@@ -44,6 +49,7 @@ export function buildCheckoutSessionRequest(
   billing: BillingInfo,
   lines: readonly CheckoutLineView[],
   couponCode?: string,
+  requestId?: string,
 ): CreateCheckoutSessionRequest {
   return {
     items: toRequestItems(lines),
@@ -51,6 +57,7 @@ export function buildCheckoutSessionRequest(
     customer_name: `${billing.firstName} ${billing.lastName}`,
     billingInfo: billing,
     ...(couponCode ? { couponCode } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
@@ -63,6 +70,7 @@ export function buildPaypalOrderRequest(
   lines: readonly CheckoutLineView[],
   walletTotal: number | null,
   couponCode?: string,
+  requestId?: string,
 ): PaypalOrderRequest {
   return {
     intent: 'CAPTURE',
@@ -71,6 +79,7 @@ export function buildPaypalOrderRequest(
     billingInfo: billing,
     items: toRequestItems(lines),
     ...(couponCode ? { couponCode } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
@@ -98,13 +107,19 @@ export async function startPayment(
   if (input.method === 'paypal') {
     browser.goTo(
       await api.createPaypalOrder(
-        buildPaypalOrderRequest(input.billing, input.lines, input.walletTotal, input.couponCode),
+        buildPaypalOrderRequest(
+          input.billing,
+          input.lines,
+          input.walletTotal,
+          input.couponCode,
+          input.requestId,
+        ),
       ),
     );
     return 'left';
   }
   const session = await api.createCheckoutSession(
-    buildCheckoutSessionRequest(input.billing, input.lines, input.couponCode),
+    buildCheckoutSessionRequest(input.billing, input.lines, input.couponCode, input.requestId),
   );
   if (chooseCardWindow(input) === 'same' || !browser.openPopup(session.url)) {
     // A blocked popup falls back to the provider's page in this window.
