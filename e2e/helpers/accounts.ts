@@ -55,11 +55,21 @@ export const BILLING = {
   'ZIP code': '97201',
 } as const;
 
-/** Fills the billing form of /checkout with BILLING and the given e-mail address. */
-export async function fillBilling(page: Page, email: string): Promise<void> {
+/**
+ * Fills the billing form of /checkout with BILLING and the given e-mail address, once the page has read its
+ * payment providers: their answer adds the test-mode notice above the form (the e2e site always runs the
+ * test provider), which moves the Pay button, and a click in that moment lands beside it. A spec that
+ * holds the providers' answer on purpose passes `providersHeld`.
+ */
+export async function fillBilling(
+  page: Page,
+  email: string,
+  { providersHeld = false }: { providersHeld?: boolean } = {},
+): Promise<void> {
   for (const [label, value] of Object.entries(BILLING)) {
     await page.getByLabel(label, { exact: true }).fill(label === 'Email address' ? email : value);
   }
+  if (!providersHeld) await expect(page.getByTestId('test-mode-notice')).toBeVisible();
 }
 
 /** The course's product id (packages/contracts: COURSE_PRODUCT_ID), as `/checkout?course=1` buys it. */

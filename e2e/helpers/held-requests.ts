@@ -24,14 +24,22 @@ export async function holdRequests(
 
 /**
  * The first `method` request of the page to `url` reaches the server, and its answer is lost on the way
- * back (poor Wi-Fi): the page hears a reset connection. Later ones go through unchanged.
+ * back (poor Wi-Fi): the page hears a reset connection. Later ones go through unchanged. What the server
+ * answered is kept for the spec (`body`, its JSON).
  */
-export async function loseFirstAnswer(page: Page, url: string | RegExp, method = 'POST'): Promise<void> {
-  let lost = false;
+export async function loseFirstAnswer(
+  page: Page,
+  url: string | RegExp,
+  method = 'POST',
+): Promise<{ body?: unknown }> {
+  const lost: { body?: unknown } = {};
+  let done = false;
   await page.route(url, async (route) => {
-    if (route.request().method() !== method || lost) return route.fallback();
-    lost = true;
-    await route.fetch();
+    if (route.request().method() !== method || done) return route.fallback();
+    done = true;
+    const answer = await route.fetch();
+    lost.body = await answer.json().catch(() => undefined);
     await route.abort('connectionreset');
   });
+  return lost;
 }

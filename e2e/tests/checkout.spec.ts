@@ -108,7 +108,7 @@ test.describe('checkout page', () => {
     // The providers' answer is held until the purchase was pressed, whatever the machine's speed.
     const release = await holdRequests(page, '**/api/payment/providers');
     await page.goto('/checkout');
-    await fillBilling(page, uniqueEmail('buyer', 'early'));
+    await fillBilling(page, uniqueEmail('buyer', 'early'), { providersHeld: true });
     await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
     const popups: Page[] = [];
     page.context().on('page', (opened) => popups.push(opened));

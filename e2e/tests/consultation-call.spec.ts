@@ -3,7 +3,8 @@
  * docs/decisions.md, 108), on a site of its own (the published week is the site's one): the admin, in
  * Denver, publishes weekly times; an owner, in Lisbon, sees the open times in their zone, named, books one,
  * gets the `.ics` invitation (support too), writes in the thread, sees the call on the admin page, cancels
- * and gets the cancellation (METHOD:CANCEL), and the time is open again. At 1280 px and, in the @phone
+ * and gets the cancellation (METHOD:CANCEL), and the time is open again; a page read once the call has
+ * begun no longer offers to cancel it. At 1280 px and, in the @phone
  * project, 390 px, with axe.
  */
 import { randomUUID } from 'node:crypto';
@@ -138,6 +139,24 @@ test(
     await expectNoSeriousA11yViolations(admin, testInfo, 'admin-calls');
     await admin.evaluate('window.scrollTo(0, 0)');
     await screenshotBoth(admin, testInfo, 'admin-calls');
+
+    // Once the call has begun it is kept: the page says so and no longer offers to cancel it (the server
+    // refuses that too).
+    const startsAt = (await booked.locator('time').getAttribute('datetime'))!;
+    const afterwards = await pageIn(browser, width, 'Europe/Lisbon');
+    await afterwards.context().addCookies(await owner.context().cookies());
+    await afterwards.clock.setFixedTime(new Date(Date.parse(startsAt) + 45 * 60_000));
+    await afterwards.goto('/my-consultations');
+    const held = afterwards
+      .getByRole('group', { name: businessName })
+      .getByTestId('consultation-call')
+      .getByTestId('booked-call');
+    await expect(held).toContainText(
+      'This call has taken place. Write to us in the conversation below if you would like another.',
+    );
+    await expect(held.getByRole('button', { name: 'Cancel Call' })).toHaveCount(0);
+    await screenshotBoth(afterwards, testInfo, 'call-held');
+    await afterwards.context().close();
 
     // The owner cancels; the time is open again and the invitation is withdrawn.
     await booked.getByRole('button', { name: 'Cancel Call' }).click();
