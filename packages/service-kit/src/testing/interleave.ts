@@ -45,11 +45,31 @@ export async function interleave(
   const pid = await Promise.race([firstRan, firstDone.then(() => null)]);
   let secondSettled = false;
   const secondDone = db.transaction((tx) => second(tx)).finally(() => (secondSettled = true));
-  await waitFor(
-    async () => secondSettled || (pid !== null && (await blockedBy(db, pid)) > 0),
-    Boolean,
-    'the second writer to finish or to wait for the first',
-  );
+  try {
+    await waitFor(
+      async () => secondSettled || (pid !== null && (await blockedBy(db, pid)) > 0),
+      Boolean,
+      'the second writer to finish or to wait for the first',
+    );
+  } catch (failure) {
+    // The first writer is let go even so (left open, it would hold its locks until the suite's end), and
+    // the failure says what the database's other backends were waiting on.
+    const backends = await backendsOf(db);
+    commit();
+    await Promise.allSettled([firstDone, secondDone]);
+    throw new Error(`${(failure as Error).message}; the database's other backends: ${backends}`, {
+      cause: failure,
+    });
+  }
   commit();
   await Promise.all([firstDone, secondDone]);
+}
+
+/** What this database's other backends are doing, for a wait that timed out. */
+async function backendsOf(db: Database): Promise<string> {
+  const result = (await db.execute(
+    sql`select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) as blocked_by, left(query, 100) as query
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  )) as unknown as { rows: unknown[] };
+  return JSON.stringify(result.rows);
 }
