@@ -24,7 +24,6 @@ import type { LessonFormValues } from '../lib/lesson-form';
 import { useStudioForm } from '../lib/use-studio-form';
 import { describeTranscode } from '../lib/transcode-state';
 import { ConfirmDelete } from './confirm-delete';
-import { KeptChanges, keptItems } from './kept-changes';
 import { MediaPicker } from './media-picker';
 import { DragHandle } from './sortable-list';
 import { PublishedCheckbox, StudioCheckbox, StudioForm, StudioSaveRow } from './studio-form-parts';
@@ -88,19 +87,7 @@ function LessonForm({
   const baseId = `lesson-${lesson.id}`;
   const update = useUpdateLesson(courseId);
   const reloadSections = useReloadStudioSections(courseId);
-  const {
-    form,
-    state,
-    setState,
-    submit,
-    fieldProps,
-    controlProps,
-    statusId,
-    reloadLatest,
-    reloading,
-    kept,
-    dismissKept,
-  } = useStudioForm<LessonFormValues, (typeof FIELDS)[number], StudioLesson>({
+  const studio = useStudioForm<LessonFormValues, (typeof FIELDS)[number], StudioLesson>({
     baseId,
     fields: FIELDS,
     defaults: toLessonFormValues(lesson),
@@ -116,6 +103,7 @@ function LessonForm({
       what: 'lesson',
     },
   });
+  const { form, setState, submit, fieldProps, controlProps } = studio;
   const { isDirty } = form.formState;
 
   return (
@@ -210,15 +198,7 @@ function LessonForm({
           </select>
         </div>
       ) : null}
-      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept, LABELS)} onDismiss={dismissKept} />
-      <StudioSaveRow
-        statusId={statusId}
-        state={state}
-        dirty={isDirty}
-        label="Save lesson"
-        onReload={reloadLatest}
-        reloading={reloading}
-      >
+      <StudioSaveRow studio={studio} keptLabels={LABELS} dirty={isDirty} label="Save lesson">
         {isDirty ? (
           <Button
             type="button"

@@ -23,7 +23,6 @@ import { deleteWithToast } from '../lib/save-outcome';
 import { useStudioForm } from '../lib/use-studio-form';
 import { AddItemForm } from './add-item-form';
 import { ConfirmDelete } from './confirm-delete';
-import { KeptChanges, keptItems } from './kept-changes';
 import { LessonEditor } from './lesson-editor';
 import { DragHandle, SortableList } from './sortable-list';
 import type { DragHandleProps } from './sortable-list';
@@ -43,18 +42,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
   const [details, setDetails] = useState(false);
   const update = useUpdateModule(courseId);
   const reloadSections = useReloadStudioSections(courseId);
-  const {
-    form,
-    state,
-    submit,
-    fieldProps,
-    controlProps,
-    statusId,
-    reloadLatest,
-    reloading,
-    kept,
-    dismissKept,
-  } = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
+  const studio = useStudioForm<SectionFormValues, (typeof FIELDS)[number], StudioSection>({
     baseId,
     fields: FIELDS,
     defaults: toSectionFormValues(section),
@@ -72,6 +60,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
       if (first === 'description') setDetails(true);
     },
   });
+  const { form, submit, fieldProps, controlProps } = studio;
   const { isDirty } = form.formState;
 
   return (
@@ -95,16 +84,7 @@ function SectionForm({ section, courseId }: { section: StudioSection; courseId: 
           {details ? 'Hide description' : 'Edit description'}
         </Button>
       </div>
-      <KeptChanges id={`${baseId}-kept`} items={keptItems(kept, LABELS)} onDismiss={dismissKept} />
-      <StudioSaveRow
-        statusId={statusId}
-        state={state}
-        dirty={isDirty}
-        label="Save section"
-        size="sm"
-        onReload={reloadLatest}
-        reloading={reloading}
-      />
+      <StudioSaveRow studio={studio} keptLabels={LABELS} dirty={isDirty} label="Save section" size="sm" />
     </StudioForm>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The parts the studio's section and lesson forms share: the form, a checkbox with its words (the
- * 'Published' one among them), and the Save row.
+ * 'Published' one among them), and the Save row with what was kept from before a reload.
  */
 import type { FormEvent, ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@platform/ui';
 import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
-import type { SaveState } from '../lib/save-outcome';
+import type { StudioSaveParts } from '../lib/use-studio-form';
+import { KeptChanges, keptItems } from './kept-changes';
 import { SaveStatus } from './save-status';
 
 /** A studio row's form, named for assistive technology; the browser's own validation is off (the form checks). */
@@ -49,48 +50,54 @@ export function PublishedCheckbox({ registration }: { registration: UseFormRegis
 }
 
 /**
- * The form's Save button ('Saving…' while it saves), what else the row holds, then the save state; after a
- * save refused because the row changed meanwhile, a Reload button beside it (`onReload`).
+ * What was typed before a reload, when there is any (KeptChanges), then the form's Save button ('Saving…'
+ * while it saves), what else the row holds and the save state; after a save refused because the row
+ * changed meanwhile, a Reload button beside it.
  */
-export function StudioSaveRow({
-  statusId,
-  state,
+export function StudioSaveRow<Values extends FieldValues & { version: number }>({
+  studio,
+  keptLabels,
   dirty,
   label,
   size,
-  onReload,
-  reloading = false,
   children,
 }: {
-  statusId: string;
-  state: SaveState;
+  studio: StudioSaveParts<Values>;
+  /** The words of each field, as the kept-changes panel names them. */
+  keptLabels: Partial<Record<keyof Values, string>>;
   dirty: boolean;
   label: string;
   size?: 'sm';
-  onReload?: () => Promise<void>;
-  reloading?: boolean;
   children?: ReactNode;
 }) {
+  const { state, statusId, reloading } = studio;
   const conflict = state.kind === 'failed' && state.conflict === true;
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button type="submit" size={size} disabled={state.kind === 'saving'} aria-describedby={statusId}>
-        {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : label}
-      </Button>
-      {conflict && onReload ? (
-        <Button
-          type="button"
-          variant="outline"
-          size={size}
-          disabled={reloading}
-          aria-describedby={statusId}
-          onClick={() => void onReload()}
-        >
-          {reloading ? COURSE_EDITOR_COPY.reloading : COURSE_EDITOR_COPY.reload}
+    <>
+      <KeptChanges
+        id={studio.keptId}
+        items={keptItems(studio.kept, keptLabels)}
+        onDismiss={studio.dismissKept}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size={size} disabled={state.kind === 'saving'} aria-describedby={statusId}>
+          {state.kind === 'saving' ? COURSE_EDITOR_COPY.saving : label}
         </Button>
-      ) : null}
-      {children}
-      <SaveStatus id={statusId} state={state} dirty={dirty} />
-    </div>
+        {conflict ? (
+          <Button
+            type="button"
+            variant="outline"
+            size={size}
+            disabled={reloading}
+            aria-describedby={statusId}
+            onClick={() => void studio.reloadLatest()}
+          >
+            {reloading ? COURSE_EDITOR_COPY.reloading : COURSE_EDITOR_COPY.reload}
+          </Button>
+        ) : null}
+        {children}
+        <SaveStatus id={statusId} state={state} dirty={dirty} />
+      </div>
+    </>
   );
 }

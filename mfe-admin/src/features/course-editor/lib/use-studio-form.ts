@@ -144,9 +144,16 @@ export function useStudioForm<
     fieldProps,
     controlProps,
     statusId: `${baseId}-status`,
+    keptId: `${baseId}-kept`,
     reloadLatest,
     reloading,
     kept,
     dismissKept: () => setKept(null),
   };
 }
+
+/** What the Save row of a studio form shows (components/studio-form-parts.tsx: StudioSaveRow). */
+export type StudioSaveParts<Values extends FieldValues & { version: number }> = Pick<
+  ReturnType<typeof useStudioForm<Values, Path<Values> & string, unknown>>,
+  'state' | 'statusId' | 'keptId' | 'reloadLatest' | 'reloading' | 'kept' | 'dismissKept'
+>;
