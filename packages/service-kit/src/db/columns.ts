@@ -4,6 +4,11 @@
  */
 import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** A `timestamp with time zone` column read as a JavaScript Date: how every service stores a moment. */
+export function timestamptz(name: string) {
+  return timestamp(name, { withTimezone: true, mode: 'date' });
+}
+
 /**
  * The columns by which a kit work queue claims and retries an item (`WorkTable`, jobs/define-job.ts): the
  * attempts made, when it is due (service time), the claim of the worker holding it (database time) and
@@ -12,8 +17,8 @@ import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 export function workItemColumns() {
   return {
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
   };
 }
@@ -21,7 +26,7 @@ export function workItemColumns() {
 /** When the row was made and last changed, both set by the database when it is inserted. */
 export function rowTimestampColumns() {
   return {
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   };
 }

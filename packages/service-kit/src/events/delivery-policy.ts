@@ -1,4 +1,5 @@
 /** What both buses share about delivering: the give-up error, the defaults, the backoff lookup. */
+import type { SubscribeOptions } from './types.js';
 
 /**
  * Thrown by a handler for an event that can never succeed (e.g. its data fails the contract schema):
@@ -29,6 +30,22 @@ export const DEFAULT_MAX_DELIVER = 5;
 export const DEFAULT_ACK_WAIT_MS = 30_000;
 export const DEFAULT_BACKOFF_MS: readonly number[] = [1_000, 5_000, 15_000, 30_000];
 export const DEFAULT_DUPLICATE_WINDOW_MS = 120_000;
+
+/** How a durable consumer delivers: a subscription's own limits, the defaults for those it left out. */
+export interface DeliveryLimits {
+  maxDeliver: number;
+  ackWaitMs: number;
+  backoffMs: readonly number[];
+}
+
+/** The limits a subscription asked for, completed with the defaults (the same on both buses). */
+export function deliveryLimits(options: SubscribeOptions): DeliveryLimits {
+  return {
+    maxDeliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
+    ackWaitMs: options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+  };
+}
 
 /** NATS-style subject match: `*` matches one token, a final `>` one or more. */
 export function subjectMatches(filter: string, subject: string): boolean {

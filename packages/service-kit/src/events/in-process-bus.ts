@@ -23,11 +23,9 @@
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
 import {
-  DEFAULT_ACK_WAIT_MS,
-  DEFAULT_BACKOFF_MS,
   DEFAULT_DUPLICATE_WINDOW_MS,
-  DEFAULT_MAX_DELIVER,
   backoffFor,
+  deliveryLimits,
   describeError,
   isUnprocessableEventError,
   subjectMatches,
@@ -171,14 +169,13 @@ export class InProcessBus implements EventBus {
   async subscribe(options: SubscribeOptions, handler: DeliveryHandler): Promise<Subscription> {
     this.assertOpen();
     const key = `${options.durable}\u0000${options.subject}`;
+    const limits = deliveryLimits(options);
     let consumer = this.consumers.get(key);
     if (!consumer) {
       consumer = {
         durable: options.durable,
         filter: options.subject,
-        maxDeliver: DEFAULT_MAX_DELIVER,
-        ackWaitMs: DEFAULT_ACK_WAIT_MS,
-        backoffMs: DEFAULT_BACKOFF_MS,
+        ...limits,
         // A new durable starts from the beginning of the retained log (JetStream: deliver policy all).
         pending: this.log
           .filter((stored) => subjectMatches(options.subject, stored.subject))
@@ -191,9 +188,7 @@ export class InProcessBus implements EventBus {
       this.consumers.set(key, consumer);
     }
     // Like a consumer update: the latest subscriber's settings apply to the durable.
-    consumer.maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    consumer.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
-    consumer.backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    Object.assign(consumer, limits);
 
     const subscriber: Subscriber = { handler, active: true };
     consumer.subscribers.push(subscriber);

@@ -39,11 +39,9 @@ import {
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
 import {
-  DEFAULT_ACK_WAIT_MS,
-  DEFAULT_BACKOFF_MS,
   DEFAULT_DUPLICATE_WINDOW_MS,
-  DEFAULT_MAX_DELIVER,
   backoffFor,
+  deliveryLimits,
   describeError,
   isUnprocessableEventError,
 } from './delivery-policy.js';
@@ -166,7 +164,7 @@ export class JetStreamBus implements EventBus {
   async subscribe(options: SubscribeOptions, handler: DeliveryHandler): Promise<Subscription> {
     if (this.closed) throw new Error('The JetStream event bus is closed');
     const name = consumerName(options.durable, options.subject);
-    const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const { maxDeliver, ackWaitMs, backoffMs } = deliveryLimits(options);
     await this.ensureConsumer(name, {
       durable_name: name,
       ack_policy: AckPolicy.Explicit,
@@ -179,8 +177,8 @@ export class JetStreamBus implements EventBus {
     const settings: DeliverySettings = {
       durable: options.durable,
       consumerName: name,
-      maxDeliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
-      backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+      maxDeliver,
+      backoffMs,
     };
     // A pull request outlives a crashed client for `expires`; keep it near the ack wait.
     const expires = Math.min(30_000, Math.max(1_000, ackWaitMs));

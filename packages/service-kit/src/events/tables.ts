@@ -4,17 +4,8 @@
  * `db/schema.ts`, with `createServiceSchema`) so drizzle-kit generates them into that service's migrations.
  */
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-  type PgSchema,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, primaryKey, text, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../db/columns.js';
 import { createJobsTable, type JobsTable } from '../jobs/tables.js';
 import { createRateLimitsTable, type RateLimitsTable } from '../rate-limits/tables.js';
 
@@ -25,7 +16,7 @@ export function createOutboxTable(schema: PgSchema) {
       id: uuid('id').primaryKey(),
       type: text('type').notNull(),
       version: integer('version').notNull(),
-      occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+      occurredAt: timestamptz('occurred_at').notNull(),
       data: jsonb('data').notNull(),
       headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
       /** pending → in_flight → sent; a failed publish goes back to pending with a later next_attempt_at. */
@@ -33,14 +24,12 @@ export function createOutboxTable(schema: PgSchema) {
         .notNull()
         .default('pending'),
       attempts: integer('attempts').notNull().default(0),
-      nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
-        .notNull()
-        .defaultNow(),
+      nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
       /** A relay that dies mid-publish leaves the row in flight; after this time another relay takes it. */
-      lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+      lockedUntil: timestamptz('locked_until'),
       lastError: text('last_error'),
-      createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-      sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+      createdAt: timestamptz('created_at').notNull().defaultNow(),
+      sentAt: timestamptz('sent_at'),
     },
     (table) => [
       index('outbox_events_due_idx')
@@ -58,7 +47,7 @@ export function createInboxTable(schema: PgSchema) {
       /** The durable consumer that applied it (one service may consume the same event in two handlers). */
       consumer: text('consumer').notNull(),
       type: text('type').notNull(),
-      processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+      processedAt: timestamptz('processed_at').notNull().defaultNow(),
     },
     (table) => [primaryKey({ columns: [table.eventId, table.consumer] })],
   );

@@ -3,7 +3,8 @@
  * limits adds this table to its own schema (in its `db/schema.ts`, next to the outbox and the jobs table)
  * so drizzle-kit generates it into that service's migrations.
  */
-import { index, integer, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
+import { index, integer, text, type PgSchema } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../db/columns.js';
 
 export function createRateLimitsTable(schema: PgSchema) {
   return schema.table(
@@ -14,7 +15,7 @@ export function createRateLimitsTable(schema: PgSchema) {
       /** Uses counted in the current window (more than the limit while blocked). */
       points: integer('points').notNull(),
       /** When the window (or the block) ends; the cleanup job removes rows an hour after. */
-      expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+      expire: timestamptz('expire'),
     },
     (table) => [index('rate_limits_expire_idx').on(table.expire)],
   );

@@ -28,9 +28,10 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { resolveRange } from './byte-range.js';
 import {
+  DEFAULT_CONTENT_TYPE,
   ObjectNotFoundError,
-  RangeNotSatisfiableError,
   type ByteRange,
   type GetResult,
   type ObjectInfo,
@@ -50,8 +51,6 @@ interface StoredMeta {
   contentType: string;
   etag: string;
 }
-
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /**
  * Keys map one to one onto file paths, so anything that could escape the folder or name the same file
@@ -74,16 +73,6 @@ export function assertValidObjectKey(key: string): void {
                 ? 'has an empty, "." or ".." segment'
                 : undefined;
   if (problem) throw new Error(`Invalid object key ${JSON.stringify(key)}: ${problem}`);
-}
-
-/** Resolves an inclusive byte range against the object size, clamping `end`. */
-function resolveRange(range: ByteRange, size: number): { start: number; end: number } {
-  const { start, end } = range;
-  if (!Number.isSafeInteger(start) || start < 0 || (end !== undefined && !Number.isSafeInteger(end))) {
-    throw new RangeError(`Invalid byte range ${JSON.stringify(range)}`);
-  }
-  if (start >= size || (end !== undefined && end < start)) throw new RangeNotSatisfiableError(size);
-  return { start, end: Math.min(end ?? size - 1, size - 1) };
 }
 
 /**

@@ -14,7 +14,9 @@ import { stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Client, ClientOptions } from 'minio';
+import { assertWellFormedRange, clampRange } from './byte-range.js';
 import {
+  DEFAULT_CONTENT_TYPE,
   ObjectNotFoundError,
   RangeNotSatisfiableError,
   type ByteRange,
@@ -60,7 +62,6 @@ const MAX_PART_SIZE = 5 * 1024 * MIB;
 const DEFAULT_PART_SIZE = 8 * MIB;
 const MAX_PARTS = 10_000;
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** Turns the endpoint URL form used in configuration (S3_ENDPOINT) into client options. */
 export function buildS3Options(settings: S3EndpointSettings): S3ObjectStoreOptions {
@@ -282,11 +283,10 @@ export class S3ObjectStore implements ObjectStore {
 
   async get(key: string, range?: ByteRange): Promise<GetResult> {
     if (range) {
-      const { start, end } = range;
-      if (!Number.isSafeInteger(start) || start < 0 || (end !== undefined && !Number.isSafeInteger(end))) {
-        throw new RangeError(`Invalid byte range ${JSON.stringify(range)}`);
+      assertWellFormedRange(range);
+      if (range.end !== undefined && range.end < range.start) {
+        throw new RangeNotSatisfiableError(await this.sizeOf(key));
       }
-      if (end !== undefined && end < start) throw new RangeNotSatisfiableError(await this.sizeOf(key));
     }
     const { client } = await this.s3();
     let body: Readable;
@@ -330,7 +330,7 @@ export class S3ObjectStore implements ObjectStore {
         throw new ObjectNotFoundError(key);
       }
       info = stated;
-      sent = { start: range?.start ?? 0, end: Math.min(range?.end ?? info.size - 1, info.size - 1) };
+      sent = clampRange(range ?? { start: 0 }, info.size);
     }
     if (!range) return { body, info };
 
@@ -339,7 +339,7 @@ export class S3ObjectStore implements ObjectStore {
       body.destroy();
       throw new RangeNotSatisfiableError(info.size);
     }
-    const wanted = { start: range.start, end: Math.min(range.end ?? info.size - 1, info.size - 1) };
+    const wanted = clampRange(range, info.size);
     if (sent.start !== wanted.start || sent.end < wanted.end) {
       body.destroy();
       throw new Error(

@@ -1,6 +1,9 @@
 /** The object store contract every adapter (local folder, S3) implements. */
 import type { Readable } from 'node:stream';
 
+/** The content type of an object stored or found without one. */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
 export interface ObjectInfo {
   key: string;
   size: number;

@@ -7,20 +7,10 @@
  * password tokens are kept as the SHA-256 of a 32-byte random value the browser (or the e-mail) holds;
  * passwords as scrypt strings.
  */
-import { rowTimestampColumns } from '@platform/service-kit/columns';
+import { rowTimestampColumns, timestamptz } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The schema with the kit's outbox and inbox, the periodic jobs' schedule and claims (the kit's cleanup of
@@ -29,8 +19,6 @@ import {
  */
 const kit = createServiceSchema('auth', { jobs: true, rateLimits: true });
 export const { schema: authSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'trial', 'cancelled'] as const;

@@ -1,8 +1,8 @@
 /** The consultation service's tables, all inside its own Postgres schema `consultation`. */
-import { rowTimestampColumns } from '@platform/service-kit/columns';
+import { rowTimestampColumns, timestamptz } from '@platform/service-kit/columns';
 import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
 // The call tables' (docs/decisions.md, 108).
 import { integer, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -20,8 +20,6 @@ import {
  */
 const kit = createServiceSchema('consultation', { jobs: true, rateLimits: true });
 export const { schema: consultationSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * consultation_submissions. `id` is 24 random base64url characters (docs/decisions.md, 16); the step-1
@@ -49,11 +47,11 @@ export const submissions = consultationSchema.table(
     uploadTokenHash: text('upload_token_hash').notNull().unique(),
     /** The `requestId` step 1 was sent with; null when sent without one. */
     clientRequestId: uuid('client_request_id'),
-    submittedAt: at('submitted_at').notNull(),
+    submittedAt: timestamptz('submitted_at').notNull(),
     /** The owner pressed 'Complete Submission & Send Confirmation'. */
-    confirmedAt: at('confirmed_at'),
-    reviewedAt: at('reviewed_at'),
-    completedAt: at('completed_at'),
+    confirmedAt: timestamptz('confirmed_at'),
+    reviewedAt: timestamptz('reviewed_at'),
+    completedAt: timestamptz('completed_at'),
     adminNotes: text('admin_notes'),
     consultationResponse: text('consultation_response'),
     responseFiles: jsonb('response_files').$type<string[]>().notNull().default([]),
@@ -85,7 +83,7 @@ export const submissionFiles = consultationSchema.table(
     ...storedFileColumns(),
     /** The id the browser gave the file (`UPLOAD_FILE_ID_FIELD`): sent again, it is recorded once. */
     clientFileId: text('client_file_id'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('consultation_files_submission_idx').on(table.submissionId, table.createdAt),
@@ -105,8 +103,8 @@ export const addFilesLinks = consultationSchema.table(
     tokenHash: text('token_hash').primaryKey(),
     submissionId: submissionColumn(),
     purpose: text('purpose', { enum: ['completion', 'lookup', 'continue', 'resend'] }).notNull(),
-    expiresAt: at('expires_at').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('add_files_links_submission_idx').on(table.submissionId)],
 );
@@ -123,7 +121,7 @@ export const submissionMessages = consultationSchema.table(
     author: text('author', { enum: CONSULTATION_MESSAGE_AUTHORS }).notNull(),
     authorUserId: text('author_user_id').notNull(),
     body: text('body').notNull(),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('consultation_messages_submission_idx').on(table.submissionId, table.createdAt)],
 );
@@ -141,7 +139,7 @@ export const messageFiles = consultationSchema.table(
       .references(() => submissionMessages.id, { onDelete: 'cascade' }),
     objectKey: text('object_key').notNull().unique(),
     ...storedFileColumns(),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('consultation_message_files_message_idx').on(table.messageId, table.createdAt),
@@ -159,7 +157,7 @@ export const callAvailability = consultationSchema.table('call_availability', {
   timeZone: text('time_zone').notNull(),
   slotMinutes: integer('slot_minutes').notNull(),
   windows: jsonb('windows').$type<CallWindow[]>().notNull(),
-  updatedAt: at('updated_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /**
@@ -172,14 +170,14 @@ export const callBookings = consultationSchema.table(
   {
     id: uuid('id').primaryKey(),
     submissionId: submissionColumn(),
-    startsAt: at('starts_at').notNull(),
-    endsAt: at('ends_at').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     status: text('status', { enum: CALL_BOOKING_STATUSES }).notNull(),
     ownerTimeZone: text('owner_time_zone').notNull(),
     adminTimeZone: text('admin_time_zone').notNull(),
     bookedByUserId: text('booked_by_user_id').notNull(),
-    createdAt: at('created_at').notNull(),
-    cancelledAt: at('cancelled_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
   },
   (table) => [
     uniqueIndex('call_bookings_live_slot_unique')
@@ -204,5 +202,5 @@ export const contactSubmissions = consultationSchema.table('contact_submissions'
   /** The topic (the reference's serviceInterest). */
   subject: text('subject').notNull(),
   message: text('message').notNull(),
-  submittedAt: at('submitted_at').notNull(),
+  submittedAt: timestamptz('submitted_at').notNull(),
 });

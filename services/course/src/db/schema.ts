@@ -1,5 +1,5 @@
 /** The course service's tables, all inside its own Postgres schema `course`. */
-import { workItemColumns } from '@platform/service-kit/columns';
+import { timestamptz, workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -12,7 +12,6 @@ import {
   serial,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -26,8 +25,8 @@ const kit = createServiceSchema('course', { jobs: true, rateLimits: true });
 export const { schema: courseSchema, outboxEvents, inboxEvents, jobs, rateLimits } = kit;
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -192,7 +191,7 @@ export const products = courseSchema.table(
 /** One row per seed applied, so a seed runs once per database however many replicas start. */
 export const seeds = courseSchema.table('seeds', {
   name: text('name').primaryKey(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamptz('applied_at').notNull().defaultNow(),
 });
 
 /**
@@ -220,13 +219,13 @@ export const courseEnrollments = courseSchema.table(
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
     courseId: courseColumn(),
-    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+    enrolledAt: timestamptz('enrolled_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+    expiresAt: timestamptz('expires_at'),
+    purchasedAt: timestamptz('purchased_at'),
     /** The order (payment service) that created or last re-opened it; null for one given otherwise. */
     orderId: uuid('order_id'),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: timestamptz('withdrawn_at'),
     /**
      * The payment plan (its order) whose overdue instalment paused this enrolment (`withdrawn_at` set);
      * paying it clears both, keeping the enrolment's dates (docs/behaviour/checkout-and-payments.md#payment-plan).
@@ -253,8 +252,8 @@ export const courseAccessGrants = courseSchema.table(
     orderId: uuid('order_id').notNull(),
     courseId: integer('course_id').notNull(),
     userId: text('user_id').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    grantedAt: timestamptz('granted_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
     primaryKey({ name: 'course_access_grants_pkey', columns: [table.orderId, table.courseId] }),
@@ -277,10 +276,10 @@ export const lessonProgress = courseSchema.table(
     userId: text('user_id').notNull(),
     lessonId: lessonColumn(),
     completed: boolean('completed').notNull().default(false),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
     /** Whole seconds into the lesson's video where the member left off. */
     positionSeconds: integer('position_seconds').notNull().default(0),
-    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull(),
+    lastAccessedAt: timestamptz('last_accessed_at').notNull(),
   },
   (table) => [
     unique('lesson_progress_user_lesson_unique').on(table.userId, table.lessonId),
@@ -298,8 +297,8 @@ export const moduleProgress = courseSchema.table(
     userId: text('user_id').notNull(),
     moduleId: moduleColumn(),
     completed: boolean('completed').notNull().default(false),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull(),
+    completedAt: timestamptz('completed_at'),
+    lastAccessedAt: timestamptz('last_accessed_at').notNull(),
   },
   (table) => [unique('module_progress_user_module_unique').on(table.userId, table.moduleId)],
 );
@@ -316,7 +315,7 @@ export const memberPlanStatus = courseSchema.table('member_plan_status', {
   userId: text('user_id').primaryKey(),
   planStatus: text('plan_status').notNull(),
   consultationStatus: text('consultation_status').notNull(),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
   /** The `sequence` of the newest numbered event applied (0: none, only events sent before auth numbered them). */
   statusSequence: integer('status_sequence').notNull().default(0),
 });
@@ -335,12 +334,12 @@ export const ownerStanding = courseSchema.table('owner_standing', {
   status: text('status', { enum: OWNER_STANDING_VALUES }).notNull(),
   /** The `sequence` of the newest standing applied. */
   sequence: integer('sequence').notNull(),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
   /**
    * While `status` is `blocked`: when the block began (the `changed_at` of the change into it); sections
    * whose release came later stay locked. Null otherwise.
    */
-  blockedSince: timestamp('blocked_since', { withTimezone: true }),
+  blockedSince: timestamptz('blocked_since'),
   /** Whether, when the block began, the sections after the first were still waiting for the consultation. */
   blockedBeforeConsultation: boolean('blocked_before_consultation').notNull().default(false),
 });
@@ -357,7 +356,7 @@ export const sectionUnlockNotices = courseSchema.table(
   {
     userId: text('user_id').notNull(),
     moduleId: moduleColumn(),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamptz('notified_at').notNull(),
   },
   (table) => [primaryKey({ name: 'section_unlock_notices_pkey', columns: [table.userId, table.moduleId] })],
 );
@@ -378,7 +377,7 @@ export const lessonUploads = courseSchema.table('lesson_uploads', {
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
   size: doublePrecision('size').notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamptz('finished_at').notNull(),
 });
 
 export type LessonUploadRow = typeof lessonUploads.$inferSelect;
@@ -399,8 +398,8 @@ export const lessonTranscodes = courseSchema.table(
     /** 0–100 while running, for the studio. */
     progress: integer('progress').notNull().default(0),
     ...workItemColumns(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
   },
   (table) => [index('lesson_transcodes_lesson_idx').on(table.lessonId)],
 );
@@ -417,7 +416,7 @@ export const learnerNames = courseSchema.table('learner_names', {
   email: text('email').notNull().default(''),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /**
@@ -433,7 +432,7 @@ export const certificates = courseSchema.table(
     courseId: courseColumn(),
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
   },
   (table) => [unique('certificates_user_course_unique').on(table.userId, table.courseId)],
 );
@@ -453,9 +452,9 @@ export const lessonQuestions = courseSchema.table(
     /** Where the answer is e-mailed: the asker's address when they asked. */
     email: text('email').notNull(),
     body: text('body').notNull(),
-    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    askedAt: timestamptz('asked_at').notNull(),
     answer: text('answer'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredAt: timestamptz('answered_at'),
     answeredBy: text('answered_by'),
     isPublished: boolean('is_published').notNull().default(false),
   },
@@ -477,8 +476,8 @@ export type LessonQuestionRow = typeof lessonQuestions.$inferSelect;
  */
 export const learnerDrip = courseSchema.table('learner_drip', {
   userId: text('user_id').primaryKey(),
-  unlockedAllAt: timestamp('unlocked_all_at', { withTimezone: true }),
-  scheduleRestartedAt: timestamp('schedule_restarted_at', { withTimezone: true }),
+  unlockedAllAt: timestamptz('unlocked_all_at'),
+  scheduleRestartedAt: timestamptz('schedule_restarted_at'),
 });
 
 export type LearnerDripRow = typeof learnerDrip.$inferSelect;
@@ -492,7 +491,7 @@ export const dripOverrideLog = courseSchema.table(
     action: text('action', { enum: ['unlock_all', 'reset_progress'] }).notNull(),
     reason: text('reason').notNull(),
     adminId: text('admin_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('drip_override_log_user_idx').on(table.userId, table.createdAt)],
 );
@@ -514,7 +513,7 @@ export const customerAccessLog = courseSchema.table(
     reason: text('reason').notNull(),
     adminId: text('admin_id').notNull(),
     adminEmail: text('admin_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('customer_access_log_user_idx').on(table.userId, table.createdAt),
@@ -543,9 +542,9 @@ export const teamSeats = courseSchema.table(
     /** The owner's standing courses when the seat was given: what the member is enrolled in. */
     courseIds: jsonb('course_ids').$type<number[]>().notNull(),
     memberUserId: text('member_user_id'),
-    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    invitedAt: timestamptz('invited_at').notNull(),
+    joinedAt: timestamptz('joined_at'),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     uniqueIndex('team_seats_open_owner_email_unique')
@@ -571,7 +570,7 @@ export const learningNudges = courseSchema.table(
     userId: text('user_id').notNull(),
     kind: text('kind', { enum: NUDGE_ROW_KINDS }).notNull(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [primaryKey({ name: 'learning_nudges_pkey', columns: [table.userId, table.kind, table.key] })],
 );
@@ -585,5 +584,5 @@ export const planPauseStates = courseSchema.table('plan_pause_states', {
   orderId: uuid('order_id').primaryKey(),
   userId: text('user_id').notNull(),
   paused: boolean('paused').notNull(),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
 });

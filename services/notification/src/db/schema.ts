@@ -1,8 +1,8 @@
 /** The notification service's tables, all inside its own Postgres schema `notification`. */
-import { workItemColumns } from '@platform/service-kit/columns';
+import { timestamptz, workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, text, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const { schema: notificationSchema, outboxEvents, inboxEvents } = createServiceSchema('notification');
 
@@ -38,9 +38,9 @@ export const messages = notificationSchema.table(
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
     ...workItemColumns(),
     /** Unlike the kit's default, a mail is due as soon as it is queued. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
     /** The Message-ID the mail went out with. */
     providerMessageId: text('provider_message_id'),
     /** Extra headers the mail goes out with (a nudge's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
@@ -56,7 +56,7 @@ export const messages = notificationSchema.table(
      * When the single-use link the mail carries stops working (a set-password link): past it, the mail is
      * not sent but `failed`, a dead link would only confuse. Null: nothing in it expires.
      */
-    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true, mode: 'date' }),
+    linkExpiresAt: timestamptz('link_expires_at'),
   },
   (table) => [
     unique('messages_template_event_id_unique').on(table.template, table.eventId),
@@ -89,7 +89,7 @@ export const nudgePreferences = notificationSchema.table(
     sectionUnlocked: boolean('section_unlocked').notNull().default(true),
     inactivity: boolean('inactivity').notNull().default(true),
     unsubscribeToken: text('unsubscribe_token').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [unique('nudge_preferences_token_unique').on(table.unsubscribeToken)],
 );
@@ -103,5 +103,5 @@ export type NudgePreferencesRow = typeof nudgePreferences.$inferSelect;
  */
 export const erasedUsers = notificationSchema.table('erased_users', {
   userId: text('user_id').primaryKey(),
-  erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull(),
+  erasedAt: timestamptz('erased_at').notNull(),
 });

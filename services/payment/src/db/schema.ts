@@ -1,5 +1,5 @@
 /** The payment service's tables, all inside its own Postgres schema `payment`. */
-import { workItemColumns } from '@platform/service-kit/columns';
+import { timestamptz, workItemColumns } from '@platform/service-kit/columns';
 import { createServiceSchema } from '@platform/service-kit/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -13,7 +13,6 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -28,8 +27,6 @@ const kit = createServiceSchema('payment', { jobs: true });
 export const { schema: paymentSchema, outboxEvents, inboxEvents, jobs } = kit;
 
 export const BILLING_INTERVAL_VALUES = ['month', 'year'] as const;
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** An amount of money: cents, in the currency named beside it. */
 function moneyColumns() {
@@ -57,7 +54,7 @@ export const catalogueProducts = paymentSchema.table(
     billingIntervalCount: integer('billing_interval_count'),
     isActive: boolean('is_active').notNull().default(true),
     /** `publishedAt` of the catalogue event this row comes from. */
-    publishedAt: at('published_at').notNull(),
+    publishedAt: timestamptz('published_at').notNull(),
   },
   (table) => [check('catalogue_products_price_nonnegative', sql`${table.price} >= 0`)],
 );
@@ -65,10 +62,10 @@ export const catalogueProducts = paymentSchema.table(
 /** One row: the newest catalogue applied, so an older event delivered late changes nothing. */
 export const catalogueState = paymentSchema.table('catalogue_state', {
   id: integer('id').primaryKey(),
-  publishedAt: at('published_at').notNull(),
+  publishedAt: timestamptz('published_at').notNull(),
   /** The course catalogue's `version` of that event; null when it had none (sent before versions). */
   version: integer('version'),
-  appliedAt: at('applied_at').notNull(),
+  appliedAt: timestamptz('applied_at').notNull(),
 });
 
 export const ORDER_STATUS_VALUES = ['pending', 'paid', 'fulfilled', 'refunded', 'failed'] as const;
@@ -92,7 +89,7 @@ export const orders = paymentSchema.table(
     /** The Stripe subscription a recurring order started (`sub_…`), set when its first payment is fulfilled. */
     providerSubscriptionId: text('provider_subscription_id'),
     /** When the provider ended that subscription (cancelled, or unpaid at the end). */
-    subscriptionEndedAt: at('subscription_ended_at'),
+    subscriptionEndedAt: timestamptz('subscription_ended_at'),
     /** The buyer cancelled the plan's renewal from their account: it ends at the period's end unless resumed. */
     subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end').notNull().default(false),
     /** Lower-cased billing e-mail: the account the order is for. */
@@ -126,14 +123,14 @@ export const orders = paymentSchema.table(
     problem: text('problem'),
     refundId: text('refund_id'),
     refundReason: text('refund_reason'),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
-    paidAt: at('paid_at'),
-    fulfilledAt: at('fulfilled_at'),
-    failedAt: at('failed_at'),
-    refundedAt: at('refunded_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    paidAt: timestamptz('paid_at'),
+    fulfilledAt: timestamptz('fulfilled_at'),
+    failedAt: timestamptz('failed_at'),
+    refundedAt: timestamptz('refunded_at'),
     /** The reconciliation job asks the provider about a pending order again after this time. */
-    nextCheckAt: at('next_check_at'),
+    nextCheckAt: timestamptz('next_check_at'),
     /**
      * The `requestId` the checkout page sent (docs/decisions.md, 121): the same id sent again while the order
      * is pending opens this order's checkout instead of a new one.
@@ -205,7 +202,7 @@ export const providerEvents = paymentSchema.table(
     kind: text('kind', { enum: WEBHOOK_KIND_VALUES }).notNull(),
     providerSessionId: text('provider_session_id'),
     orderId: uuid('order_id'),
-    receivedAt: at('received_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );
@@ -217,7 +214,7 @@ export const fulfilments = paymentSchema.table('fulfilments', {
   source: text('source', { enum: ['webhook', 'grant', 'reconciliation', 'return', 'collection'] }).notNull(),
   /** The `payment.order.paid` event's id (written right after the event is enqueued). */
   eventId: uuid('event_id'),
-  fulfilledAt: at('fulfilled_at').notNull(),
+  fulfilledAt: timestamptz('fulfilled_at').notNull(),
 });
 
 /**
@@ -236,7 +233,7 @@ export const invoices = paymentSchema.table(
   {
     orderId: orderColumn().primaryKey(),
     number: integer('number').notNull(),
-    issuedAt: at('issued_at').notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
   },
   (table) => [unique('invoices_number_key').on(table.number)],
 );
@@ -255,7 +252,7 @@ export const ownedProducts = paymentSchema.table(
     accountEmail: text('account_email').notNull(),
     productId: text('product_id').notNull(),
     orderId: orderColumn().notNull(),
-    claimedAt: at('claimed_at').notNull(),
+    claimedAt: timestamptz('claimed_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.accountEmail, table.productId] }),
@@ -273,12 +270,12 @@ export const subscriptionRenewals = paymentSchema.table('subscription_renewals',
   subscriptionId: text('subscription_id').notNull(),
   /** Collected for this cycle. */
   ...moneyColumns(),
-  periodStart: at('period_start'),
-  periodEnd: at('period_end'),
-  paidAt: at('paid_at').notNull(),
+  periodStart: timestamptz('period_start'),
+  periodEnd: timestamptz('period_end'),
+  paidAt: timestamptz('paid_at').notNull(),
   /** The webhook event that recorded it. */
   eventId: text('event_id').notNull(),
-  receivedAt: at('received_at').notNull(),
+  receivedAt: timestamptz('received_at').notNull(),
 });
 
 /**
@@ -301,9 +298,9 @@ export const testCheckoutSessions = paymentSchema.table('test_checkout_sessions'
   failureUrl: text('failure_url'),
   paymentId: text('payment_id'),
   refundId: text('refund_id'),
-  createdAt: at('created_at').notNull(),
-  completedAt: at('completed_at'),
-  refundedAt: at('refunded_at'),
+  createdAt: timestamptz('created_at').notNull(),
+  completedAt: timestamptz('completed_at'),
+  refundedAt: timestamptz('refunded_at'),
 });
 
 /**
@@ -325,8 +322,8 @@ export const revenueShareDues = paymentSchema.table(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     sequence: integer('sequence').notNull(),
-    changedAt: at('changed_at').notNull(),
-    appliedAt: at('applied_at').notNull(),
+    changedAt: timestamptz('changed_at').notNull(),
+    appliedAt: timestamptz('applied_at').notNull(),
   },
   (table) => [
     index('revenue_share_dues_user_idx').on(table.userId),
@@ -350,8 +347,8 @@ export const automaticRefunds = paymentSchema.table('automatic_refunds', {
   /** Who found it unneeded: this service at fulfilment, or the revenue service's refusal (and why). */
   reason: text('reason').notNull(),
   ...workItemColumns(),
-  requestedAt: at('requested_at').notNull(),
-  refundedAt: at('refunded_at'),
+  requestedAt: timestamptz('requested_at').notNull(),
+  refundedAt: timestamptz('refunded_at'),
 });
 
 /**
@@ -368,13 +365,13 @@ export const coupons = paymentSchema.table(
     amountOff: integer('amount_off'),
     /** The products it lowers; empty: every one-time product. */
     productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
-    startsAt: at('starts_at'),
-    endsAt: at('ends_at'),
+    startsAt: timestamptz('starts_at'),
+    endsAt: timestamptz('ends_at'),
     /** Paid orders it may lower in all; null: no limit. */
     maxRedemptions: integer('max_redemptions'),
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
     createdBy: text('created_by').notNull(),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     unique('coupons_code_unique').on(table.code),
@@ -397,7 +394,7 @@ export const couponRedemptions = paymentSchema.table(
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
     accountEmail: text('account_email').notNull(),
-    redeemedAt: at('redeemed_at').notNull(),
+    redeemedAt: timestamptz('redeemed_at').notNull(),
   },
   (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.accountEmail)],
 );

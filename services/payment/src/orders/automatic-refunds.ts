@@ -10,13 +10,13 @@
  * provider's refund retried with backoff (it is idempotent per order), then the order is `refunded` and
  * `payment.order.refunded` goes out with `automatic: true`, once, through the admin's refund path.
  */
-import { HOUR } from '@platform/service-kit/clock';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { defineWorkQueue, exponentialBackoff, schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
+import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { REFUND_MESSAGES } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { automaticRefunds } from '../db/schema.js';
+import { defineProviderQueue } from '../providers/provider-queue.js';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder } from './orders.repository.js';
 import { refundThroughProvider } from './refund-order.js';
@@ -46,14 +46,10 @@ export async function findAutomaticRefund(db: Executor, orderId: string): Promis
 }
 
 export function automaticRefundQueue(deps: PaymentDeps) {
-  return defineWorkQueue({
+  return defineProviderQueue({
     name: AUTOMATIC_REFUND_QUEUE,
     table: automaticRefunds,
-    statuses: { ready: 'queued', failed: 'failed' },
     orderBy: [automaticRefunds.requestedAt],
-    // The provider may be down for a while: keep trying for about a day before an admin must step in.
-    backoff: exponentialBackoff({ firstMs: 30_000, maxMs: HOUR }),
-    maxAttempts: 30,
     handle: async (item, { logger }) => {
       const order = await findOrder(deps.db, item.id);
       if (!order) throw new Error(`order ${item.id} of an automatic refund is missing`);

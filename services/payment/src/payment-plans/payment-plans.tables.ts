@@ -4,21 +4,11 @@
  */
 import { PAYMENT_PLAN_STATUS_VALUES } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { timestamptz } from '@platform/service-kit/columns';
+import { check, index, integer, jsonb, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { PendingCharge } from '../saved-cards/pending-charge.js';
 
 const paymentSchema = pgSchema('payment');
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Which instalment a row is about: the plan's order and the instalment's number (1, 2, …). */
 function instalmentKeyColumns() {
@@ -40,9 +30,9 @@ export const paymentPlans = paymentSchema.table(
     /** Cents: the price of the programme, the sum of the instalments. */
     total: integer('total').notNull(),
     status: text('status', { enum: PAYMENT_PLAN_STATUS_VALUES }).notNull(),
-    createdAt: at('created_at').notNull(),
-    pausedAt: at('paused_at'),
-    completedAt: at('completed_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    pausedAt: timestamptz('paused_at'),
+    completedAt: timestamptz('completed_at'),
   },
   (table) => [index('payment_plans_status_idx').on(table.status)],
 );
@@ -64,11 +54,11 @@ export const planInstalments = paymentSchema.table(
     ...instalmentKeyColumns(),
     /** Cents. */
     amount: integer('amount').notNull(),
-    dueAt: at('due_at').notNull(),
-    paidAt: at('paid_at'),
+    dueAt: timestamptz('due_at').notNull(),
+    paidAt: timestamptz('paid_at'),
     /** The provider's payment (what a refund goes against). */
     providerPaymentId: text('provider_payment_id'),
-    refundedAt: at('refunded_at'),
+    refundedAt: timestamptz('refunded_at'),
     lastFailure: text('last_failure'),
     pendingCharge: jsonb('pending_charge').$type<PendingPlanCharge>(),
   },
@@ -95,7 +85,7 @@ export const planCharges = paymentSchema.table(
     attempt: integer('attempt').notNull(),
     outcome: text('outcome', { enum: PLAN_CHARGE_OUTCOMES }).notNull(),
     message: text('message'),
-    attemptedAt: at('attempted_at').notNull(),
+    attemptedAt: timestamptz('attempted_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'plan_charges_pkey', columns: [table.orderId, table.number, table.attempt] }),

@@ -2,12 +2,11 @@
  * The saved-cards module's tables (re-exported by db/schema.ts so drizzle-kit sees them): the owner's card
  * on file, the setups that lead to it, and each automatic collection attempt charged against it.
  */
-import { workItemColumns } from '@platform/service-kit/columns';
-import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, workItemColumns } from '@platform/service-kit/columns';
+import { index, integer, jsonb, pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import type { PendingCharge } from './pending-charge.js';
 
 const paymentSchema = pgSchema('payment');
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const SAVED_CARD_PROVIDERS = ['stripe', 'test'] as const;
 
@@ -27,7 +26,7 @@ export const savedCards = paymentSchema.table('saved_cards', {
   last4: text('last4').notNull(),
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
-  savedAt: at('saved_at').notNull(),
+  savedAt: timestamptz('saved_at').notNull(),
 });
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
@@ -39,7 +38,7 @@ export type SavedCardRow = typeof savedCards.$inferSelect;
 export const savedCardChanges = paymentSchema.table('saved_card_changes', {
   userId: text('user_id').primaryKey(),
   sequence: integer('sequence').notNull(),
-  changedAt: at('changed_at').notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
 });
 
 /** A started card setup: the Stripe Checkout session (setup mode) or the test provider's page. */
@@ -54,7 +53,7 @@ export const cardSetups = paymentSchema.table(
     status: text('status', { enum: ['open', 'saved', 'cancelled'] })
       .notNull()
       .default('open'),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('card_setups_user_idx').on(table.userId)],
 );
@@ -90,7 +89,7 @@ export const shareCollections = paymentSchema.table(
     orderId: uuid('order_id'),
     outcome: text('outcome', { enum: SHARE_COLLECTION_OUTCOMES }).notNull(),
     message: text('message').notNull().default(''),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     /**
      * The card charge asked and not answered yet (saved-cards/share-collection-charges.ts): committed
      * before the provider is asked, cleared with its answer.
@@ -112,5 +111,5 @@ export const shareCollectionCharges = paymentSchema.table('share_collection_char
   id: uuid('id').primaryKey(),
   status: text('status', { enum: SHARE_COLLECTION_CHARGE_STATUSES }).notNull().default('queued'),
   ...workItemColumns(),
-  queuedAt: at('queued_at').notNull(),
+  queuedAt: timestamptz('queued_at').notNull(),
 });

@@ -11,13 +11,13 @@
  * attempt, the report's next collection request, or 'Pay now' (revenue-share/start-share-checkout.ts) before
  * it opens a page. So the share is never paid by link while a card charge of it may have taken the money.
  */
-import { HOUR } from '@platform/service-kit/clock';
 import type { Executor } from '@platform/service-kit/db';
-import { defineWorkQueue, exponentialBackoff, schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
+import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { fulfilOrder } from '../orders/fulfil-order.js';
 import { findOrder, updateOrder } from '../orders/orders.repository.js';
 import { lockShareDue } from '../revenue-share/share-dues.repository.js';
+import { defineProviderQueue } from '../providers/provider-queue.js';
 import type { PaymentDeps } from '../runtime.js';
 import { askPendingCharge, type AskedCharge } from './pending-charge.js';
 import { shareCollectionCharges, shareCollections } from './saved-cards.tables.js';
@@ -142,13 +142,10 @@ export async function settleShareCollectionsOf(
  * down for a while, so it keeps trying for about a day (the mark stays for whoever pays the share next).
  */
 export function shareCollectionChargeQueue(deps: PaymentDeps) {
-  return defineWorkQueue({
+  return defineProviderQueue({
     name: SHARE_COLLECTION_CHARGE_QUEUE,
     table: shareCollectionCharges,
-    statuses: { ready: 'queued', failed: 'failed' },
     orderBy: [shareCollectionCharges.queuedAt],
-    backoff: exponentialBackoff({ firstMs: 30_000, maxMs: HOUR }),
-    maxAttempts: 30,
     handle: async (item) => {
       await deps.db.transaction((tx) => settleShareCollection(deps, tx, item.id));
       return { status: 'answered' as const };

@@ -3,6 +3,7 @@
  * monthly reports, the payments of shares, the reminders sent, and the projection of the membership
  * purchases the admin's stats count (fed by the payment and course services' events).
  */
+import { timestamptz } from '@platform/service-kit/columns';
 import { createServiceSchema, storedFileColumns } from '@platform/service-kit/tables';
 import { AUDIT_ENTITY_VALUES, SHARE_COLLECTION_FAILURES, type OrderLine } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import {
   integer,
   jsonb,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -28,7 +28,6 @@ import {
 const kit = createServiceSchema('revenue', { jobs: true });
 export const { schema: revenueSchema, outboxEvents, inboxEvents, jobs } = kit;
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Cents; bigint, as a month of a large restaurant's gross can pass 2^31 cents. */
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
@@ -53,32 +52,32 @@ export const paymentPlans = revenueSchema.table(
     /** Average monthly net revenue before the programme, cents; fixed at consent. */
     baselineNetRevenue: cents('baseline_net_revenue').notNull().default(0),
     termsVersion: text('terms_version').notNull(),
-    consentedAt: at('consented_at').notNull(),
-    revenueShareStartDate: at('revenue_share_start_date').notNull(),
+    consentedAt: timestamptz('consented_at').notNull(),
+    revenueShareStartDate: timestamptz('revenue_share_start_date').notNull(),
     /** False once the owner left the programme (`left_at`, `leave_reason`; docs/decisions.md, 99). */
     revenueShareActive: boolean('revenue_share_active').notNull().default(true),
-    leftAt: at('left_at'),
+    leftAt: timestamptz('left_at'),
     leaveReason: text('leave_reason'),
-    implementationPeriodStartedAt: at('implementation_period_started_at').notNull(),
-    implementationPeriodEndsAt: at('implementation_period_ends_at').notNull(),
+    implementationPeriodStartedAt: timestamptz('implementation_period_started_at').notNull(),
+    implementationPeriodEndsAt: timestamptz('implementation_period_ends_at').notNull(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     consultationStatus: text('consultation_status').notNull().default('not_started'),
     planStatus: text('plan_status'),
     /** `changedAt` of the newest `auth.user.status-changed` applied. */
-    profileChangedAt: at('profile_changed_at'),
+    profileChangedAt: timestamptz('profile_changed_at'),
     /**
      * `sequence` of the newest numbered `auth.user.status-changed` applied (0: none, only events sent before
      * auth numbered them).
      */
     profileSequence: integer('profile_sequence').notNull().default(0),
     customerStatus: text('customer_status', { enum: CUSTOMER_STATUS_VALUES }).notNull().default('current'),
-    customerStatusChangedAt: at('customer_status_changed_at'),
+    customerStatusChangedAt: timestamptz('customer_status_changed_at'),
     /** How many times the standing changed: the `sequence` of its last announcement. */
     customerStatusSequence: integer('customer_status_sequence').notNull().default(0),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     uniqueIndex('payment_plans_user_plan_type_key').on(table.userId, table.planType),
@@ -133,16 +132,16 @@ export const revenueReports = revenueSchema.table(
     sharePercentage: integer('share_percentage').notNull().default(10),
     amountPaid: cents('amount_paid').notNull().default(0),
     sharePaid: boolean('share_paid').notNull().default(false),
-    sharePaidAt: at('share_paid_at'),
+    sharePaidAt: timestamptz('share_paid_at'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /** Reserved for the supporting documents (object keys); none are taken yet. */
     supportingDocuments: jsonb('supporting_documents').$type<string[]>().notNull().default([]),
     notes: text('notes'),
     verified: boolean('verified').notNull().default(false),
-    verifiedAt: at('verified_at'),
+    verifiedAt: timestamptz('verified_at'),
     adminNotes: text('admin_notes'),
     /** Submission + 30 days. */
-    dueDate: at('due_date').notNull(),
+    dueDate: timestamptz('due_date').notNull(),
     /**
      * How often what the report owes (or whether it is verified) was announced
      * (`revenue.share.due-changed`): the `sequence` of the last announcement.
@@ -154,10 +153,10 @@ export const revenueReports = revenueSchema.table(
      * report arrives.
      */
     estimated: boolean('estimated').notNull().default(false),
-    estimateClosedAt: at('estimate_closed_at'),
+    estimateClosedAt: timestamptz('estimate_closed_at'),
     replacedByReportId: uuid('replaced_by_report_id'),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     uniqueIndex('revenue_reports_user_period_key')
@@ -194,7 +193,7 @@ export const reportDocuments = revenueSchema.table(
     ...storedFileColumns(),
     /** The id the browser gave the file (`UPLOAD_FILE_ID_FIELD`): sent again, it is recorded once. */
     clientFileId: text('client_file_id'),
-    uploadedAt: at('uploaded_at').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
   },
   (table) => [
     index('report_documents_report_idx').on(table.reportId, table.uploadedAt),
@@ -220,7 +219,7 @@ export const baselineChanges = revenueSchema.table(
     reason: text('reason').notNull(),
     /** The admin who made the change. */
     changedBy: text('changed_by').notNull(),
-    changedAt: at('changed_at').notNull(),
+    changedAt: timestamptz('changed_at').notNull(),
   },
   (table) => [
     index('baseline_changes_plan_idx').on(table.paymentPlanId, table.changedAt),
@@ -244,12 +243,12 @@ export const agreementDateChanges = revenueSchema.table(
     id: uuid('id').primaryKey(),
     ...planOwnerColumns(),
     /** When the implementation period started before the change (the consent, or an earlier record). */
-    oldStartedAt: at('old_started_at').notNull(),
+    oldStartedAt: timestamptz('old_started_at').notNull(),
     newAgreedAt: date('new_agreed_at', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
     /** The admin who recorded it. */
     changedBy: text('changed_by').notNull(),
-    changedAt: at('changed_at').notNull(),
+    changedAt: timestamptz('changed_at').notNull(),
   },
   (table) => [index('agreement_date_changes_plan_idx').on(table.paymentPlanId, table.changedAt)],
 );
@@ -275,9 +274,9 @@ export const agreements = revenueSchema.table(
     ownerName: text('owner_name'),
     revenueSharePercentage: integer('revenue_share_percentage').notNull(),
     baselineNetRevenue: cents('baseline_net_revenue').notNull(),
-    consentedAt: at('consented_at').notNull(),
-    implementationEndsAt: at('implementation_ends_at').notNull(),
-    issuedAt: at('issued_at'),
+    consentedAt: timestamptz('consented_at').notNull(),
+    implementationEndsAt: timestamptz('implementation_ends_at').notNull(),
+    issuedAt: timestamptz('issued_at'),
   },
   (table) => [
     uniqueIndex('agreements_user_key').on(table.userId),
@@ -305,7 +304,7 @@ export const sharePayments = revenueSchema.table(
     recordedBy: text('recorded_by'),
     /** The checkout's order (online); one payment per order. */
     orderId: uuid('order_id'),
-    paidAt: at('paid_at').notNull(),
+    paidAt: timestamptz('paid_at').notNull(),
   },
   (table) => [
     index('share_payments_report_idx').on(table.reportId),
@@ -336,7 +335,7 @@ export const reminders = revenueSchema.table(
     trigger: text('trigger', { enum: REMINDER_TRIGGERS }).notNull(),
     /** The admin who sent it. */
     requestedBy: text('requested_by'),
-    requestedAt: at('requested_at').notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
   },
   (table) => [
     uniqueIndex('reminders_automatic_once_key')
@@ -356,13 +355,13 @@ export const membershipProducts = revenueSchema.table('membership_products', {
   productId: text('product_id').primaryKey(),
   billingInterval: text('billing_interval', { enum: BILLING_INTERVAL_VALUES }).notNull(),
   billingIntervalCount: integer('billing_interval_count').notNull(),
-  publishedAt: at('published_at').notNull(),
+  publishedAt: timestamptz('published_at').notNull(),
 });
 
 /** One row: the newest catalogue applied, so an older one delivered late changes nothing. */
 export const catalogueState = revenueSchema.table('catalogue_state', {
   id: integer('id').primaryKey(),
-  publishedAt: at('published_at').notNull(),
+  publishedAt: timestamptz('published_at').notNull(),
   /** The course catalogue's version of the one applied (null: it carried none). */
   version: integer('version'),
 });
@@ -379,9 +378,9 @@ export const paidOrders = revenueSchema.table(
     email: text('email'),
     provider: text('provider'),
     lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
-    paidAt: at('paid_at'),
-    refundedAt: at('refunded_at'),
-    endedAt: at('ended_at'),
+    paidAt: timestamptz('paid_at'),
+    refundedAt: timestamptz('refunded_at'),
+    endedAt: timestamptz('ended_at'),
   },
   (table) => [index('paid_orders_paid_at_idx').on(table.paidAt)],
 );
@@ -406,12 +405,12 @@ export const shareCollections = revenueSchema.table(
     attempt: integer('attempt').notNull(),
     /** Cents still owed when it was asked for. */
     amount: cents('amount').notNull(),
-    requestedAt: at('requested_at').notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
     failure: text('failure', { enum: SHARE_COLLECTION_FAILURE_VALUES }),
     failureMessage: text('failure_message'),
-    failedAt: at('failed_at'),
+    failedAt: timestamptz('failed_at'),
     /** When the payment its charge made was recorded: its answer when the charge succeeded. */
-    paidAt: at('paid_at'),
+    paidAt: timestamptz('paid_at'),
   },
   (table) => [uniqueIndex('share_collections_report_attempt_key').on(table.reportId, table.attempt)],
 );
@@ -433,7 +432,7 @@ export const cardsOnFile = revenueSchema.table('cards_on_file', {
   expYear: integer('exp_year'),
   /** The payment service's count of the owner's card changes: the highest wins. */
   sequence: integer('sequence').notNull(),
-  changedAt: at('changed_at').notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
 });
 
 export type CardOnFileRow = typeof cardsOnFile.$inferSelect;
@@ -454,13 +453,13 @@ export const reportDisputes = revenueSchema.table(
     userId: text('user_id').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: DISPUTE_STATUS_VALUES }).notNull().default('open'),
-    openedAt: at('opened_at').notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
     /** The admin's reason (rejected) or note (accepted). */
     resolution: text('resolution'),
     /** The share the report owed when the dispute was resolved, cents. */
     previousShareOwed: cents('previous_share_owed'),
     resolvedBy: text('resolved_by'),
-    resolvedAt: at('resolved_at'),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (table) => [
     uniqueIndex('report_disputes_report_key').on(table.reportId),
@@ -491,7 +490,7 @@ export const shareCredits = revenueSchema.table(
     amount: cents('amount').notNull(),
     /** The closed estimate (earned) or the report paid with it (applied). */
     reportId: uuid('report_id').notNull(),
-    createdAt: at('created_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('share_credits_plan_idx').on(table.paymentPlanId),
@@ -521,7 +520,7 @@ export const auditEntries = revenueSchema.table(
     userId: text('user_id').notNull(),
     /** Who: a user id, or `system` for the jobs and other services' events. */
     actor: text('actor').notNull(),
-    at: at('at').notNull(),
+    at: timestamptz('at').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     reason: text('reason'),
