@@ -4,13 +4,7 @@
  * the e-mail changed through the link sent to the new address (the SMTP peer).
  */
 import { expect, test } from '@playwright/test';
-import {
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-  signInNewAccount,
-} from '../helpers/accounts.js';
+import { PASSWORD, signInThroughApi, uniqueEmail, signInNewAccount } from '../helpers/accounts.js';
 import { waitForMail, type ReceivedMail } from '../helpers/mail-peer.js';
 import { expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
 
@@ -69,10 +63,8 @@ test('a person changes their name and password from Account Settings; the other 
 });
 
 test('a person changes their e-mail through the link sent to the new address', async ({ page }) => {
-  const email = uniqueEmail('account', 'old');
+  await signInNewAccount(page, 'account', 'old');
   const newEmail = uniqueEmail('account', 'new');
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
 
   await page.goto('/account');
   const emailSection = page.getByRole('region', { name: 'Email address' });

@@ -9,14 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
-import {
-  ADMIN,
-  createAccount,
-  PASSWORD,
-  signInAdminRequest,
-  signInThroughApi,
-  uniqueEmail,
-} from '../helpers/accounts.js';
+import { ADMIN, signInAdminRequest, signInThroughApi, signInNewAccount } from '../helpers/accounts.js';
 import { completeRequest, requestFiles, startRequest, uploadRequestFile } from '../helpers/consultation.js';
 import { loseFirstAnswer } from '../helpers/held-requests.js';
 import { saveScreenshot } from '../helpers/page-checks.js';
@@ -276,10 +269,8 @@ test.describe('the consultation response', () => {
   const ADMIN_PAGE = '/private-admin-panel-support-only';
 
   async function openSubmission(page: Page): Promise<{ detail: Locator; item: Locator }> {
-    const email = uniqueEmail('dialogs-again', 'consultation');
+    const email = await signInNewAccount(page, 'dialogs-again', 'consultation');
     const businessName = `Wi-Fi Bistro ${randomUUID().slice(0, 6)}`;
-    await createAccount(page.request, email);
-    await signInThroughApi(page, email, PASSWORD);
     const started = await startRequest(page.request, {
       email,
       businessName,

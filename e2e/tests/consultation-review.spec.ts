@@ -11,14 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  ADMIN,
-  createAccount,
-  PASSWORD,
-  signInThroughApi,
-  uniqueEmail,
-  signInNewAccount,
-} from '../helpers/accounts.js';
+import { ADMIN, PASSWORD, signInThroughApi, signInNewAccount } from '../helpers/accounts.js';
 import { completeRequest, requestFiles, startRequest, uploadRequestFile } from '../helpers/consultation.js';
 import { isMailPeerRunning, waitForMail } from '../helpers/mail-peer.js';
 import { expectImageLoaded, expectNoSeriousA11yViolations, screenshotBoth } from '../helpers/page-checks.js';
@@ -77,13 +70,11 @@ test("an owner's consultation goes from pending to completed with the admin's re
 }, testInfo) => {
   test.setTimeout(180_000);
   expect(isMailPeerRunning(), 'the SMTP peer of global-setup-smtp.ts is running').toBe(true);
-  const email = uniqueEmail('consult', 'owner');
+  const email = await signInNewAccount(page, 'consult', 'owner');
   const businessName = `Casa Verde ${randomUUID().slice(0, 6)}`;
   const responseText = `Move the host stand to the door and cut the menu to 24 dishes (${businessName}).`;
 
-  // The owner: an account, signed in, submits with a photo, a video and a PDF.
-  await createAccount(page.request, email);
-  await signInThroughApi(page, email, PASSWORD);
+  // The owner (an account, signed in above) submits with a photo, a video and a PDF.
   await submitConsultation(page.request, email, businessName);
 
   await page.goto('/my-consultations');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import yauzl from 'yauzl';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
-import { ACCOUNT_DATA_MESSAGES, ConsultationResponseSchema } from '@platform/contracts';
+import { ACCOUNT_DATA_MESSAGES } from '@platform/contracts';
 import { startEmbedded } from '@platform/embedded';
 import { buildMultipartForm, waitFor } from '@platform/service-kit/testing';
 import {
@@ -23,6 +23,7 @@ import {
   noisyPng,
   readArchive,
   reportLastMonthOnSite,
+  requestConsultationWithPhoto,
   signInToSite,
   signUpToSite,
 } from './helpers.js';
@@ -158,35 +159,15 @@ describe.each(backings)('a person’s data on $name', (backing) => {
     await buyCourseSignedIn(site!.url, person, cookie);
 
     // consultation: a request with a photo, and a contact message.
-    const submitted = await ok(
-      await call('/api/consultation', {
-        method: 'POST',
-        json: {
-          businessName: `${person.lastName} Bistro`,
-          ownerName: `${person.firstName} ${person.lastName}`,
-          email: person.email,
-          phone: person.phone,
-          restaurantName: `${person.lastName} Bistro`,
-          location: '1 Main Street, Austin',
-          currentChallenges: 'Too many covers lost on rainy Tuesdays.',
-          consultationGoals: 'Fill the room on weekday evenings again.',
-        },
-      }),
-    );
-    const { submissionId, uploadToken } = ConsultationResponseSchema.parse(await submitted.json());
-    const form = buildMultipartForm([
-      { name: 'fileType', data: 'images' },
-      { name: 'files', filename: 'dining-room.png', contentType: 'image/png', data: photo },
-    ]);
-    await ok(
-      await call(`/api/consultation/${submissionId}/upload`, {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${form.boundary}`,
-          'x-upload-token': uploadToken,
-        },
-        body: form.body,
-      }),
+    await requestConsultationWithPhoto(
+      site!.url,
+      {
+        businessName: `${person.lastName} Bistro`,
+        ownerName: `${person.firstName} ${person.lastName}`,
+        email: person.email,
+        phone: person.phone,
+      },
+      photo,
     );
     await ok(
       await call('/api/contact', {

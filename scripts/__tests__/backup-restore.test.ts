@@ -13,15 +13,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_PASSWORD_HASH_ENV } from '@platform/auth';
-import { ConsultationResponseSchema, MemberLessonListSchema } from '@platform/contracts';
+import { MemberLessonListSchema } from '@platform/contracts';
 import { backupSite, restoreSite, startEmbedded } from '@platform/embedded';
-import { buildMultipartForm, waitFor } from '@platform/service-kit/testing';
+import { waitFor } from '@platform/service-kit/testing';
 import {
   buyCourseSignedIn,
   callSite,
   noisyPng,
   readArchive,
   reportLastMonthOnSite,
+  requestConsultationWithPhoto,
   signInToSite,
   signUpToSite,
   startGuestCheckout,
@@ -118,13 +119,6 @@ describe.each(backings)('backup and restore on $name', (backing) => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  const post = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${site!.url}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-
   it('gives back every row of every service and every file after a restore into empty storage', async () => {
     // A guest buys the consultation: an account, a paid order, its grant and receipt.
     const url = await startGuestCheckout(site!.url, { email, firstName: 'Bea', lastName: 'Backup' });
@@ -133,30 +127,11 @@ describe.each(backings)('backup and restore on $name', (backing) => {
     ).toBe(303);
 
     // A consultation request with a photo.
-    const submitted = await post('/api/consultation', {
-      businessName: 'Backup Bistro',
-      ownerName: 'Bea Backup',
-      email,
-      restaurantName: 'Backup Bistro',
-      location: '1 Main Street, Austin',
-      currentChallenges: 'Too many covers lost on rainy Tuesdays.',
-      consultationGoals: 'Fill the room on weekday evenings again.',
-    });
-    expect(submitted.status).toBe(200);
-    const { submissionId, uploadToken } = ConsultationResponseSchema.parse(await submitted.json());
-    const form = buildMultipartForm([
-      { name: 'fileType', data: 'images' },
-      { name: 'files', filename: 'dining-room.png', contentType: 'image/png', data: photo },
-    ]);
-    const uploaded = await fetch(`${site!.url}/api/consultation/${submissionId}/upload`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${form.boundary}`,
-        'x-upload-token': uploadToken,
-      },
-      body: form.body,
-    });
-    expect({ status: uploaded.status, body: await uploaded.text() }).toMatchObject({ status: 200 });
+    await requestConsultationWithPhoto(
+      site!.url,
+      { businessName: 'Backup Bistro', ownerName: 'Bea Backup', email },
+      photo,
+    );
 
     // An owner buys the course signed in, completes its first lesson and reports last month's revenue.
     const { cookie, userId } = await signUpToSite(site!.url, owner);

@@ -7,8 +7,12 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createGunzip, deflateSync } from 'node:zlib';
 import tar from 'tar-stream';
-import { COURSE_PRODUCT_ID, CreateCheckoutSessionResponseSchema } from '@platform/contracts';
-import { startWatchedProcess, waitFor } from '@platform/service-kit/testing';
+import {
+  COURSE_PRODUCT_ID,
+  ConsultationResponseSchema,
+  CreateCheckoutSessionResponseSchema,
+} from '@platform/contracts';
+import { buildMultipartForm, startWatchedProcess, waitFor } from '@platform/service-kit/testing';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -164,6 +168,45 @@ async function answered(what: string, response: Response, status = 200): Promise
 export async function signInToSite(siteUrl: string, email: string, password: string): Promise<string> {
   const response = await callSite(siteUrl, '/api/auth/login', { method: 'POST', json: { email, password } });
   return cookieOf(await answered(`signing in as ${email}`, response));
+}
+
+/**
+ * A consultation request on a running site (`POST /api/consultation`: a bistro in Austin losing covers on
+ * rainy Tuesdays) with `photo` uploaded to it as `dining-room.png`, each answered 200; resolves with the
+ * submission's id.
+ */
+export async function requestConsultationWithPhoto(
+  siteUrl: string,
+  owner: { businessName: string; ownerName: string; email: string; phone?: string },
+  photo: Buffer,
+): Promise<string> {
+  const submitted = await callSite(siteUrl, '/api/consultation', {
+    method: 'POST',
+    json: {
+      ...owner,
+      restaurantName: owner.businessName,
+      location: '1 Main Street, Austin',
+      currentChallenges: 'Too many covers lost on rainy Tuesdays.',
+      consultationGoals: 'Fill the room on weekday evenings again.',
+    },
+  });
+  const { submissionId, uploadToken } = ConsultationResponseSchema.parse(
+    await (await answered(`requesting a consultation for ${owner.email}`, submitted)).json(),
+  );
+  const form = buildMultipartForm([
+    { name: 'fileType', data: 'images' },
+    { name: 'files', filename: 'dining-room.png', contentType: 'image/png', data: photo },
+  ]);
+  const uploaded = await callSite(siteUrl, `/api/consultation/${submissionId}/upload`, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${form.boundary}`,
+      'x-upload-token': uploadToken,
+    },
+    body: form.body,
+  });
+  await answered(`uploading the photo of ${owner.email}'s consultation`, uploaded);
+  return submissionId;
 }
 
 /** A new account signed up and signed in; resolves with its session cookie and user id. */

@@ -1,6 +1,7 @@
 /** A raw HTTP client for tests: no automatic decompression, no connection reuse, headers as sent. */
 import http from 'node:http';
 import type { Readable } from 'node:stream';
+import { expect } from '@jest/globals';
 
 export interface RawResponse {
   status: number;
@@ -48,4 +49,22 @@ export function request(url: string, options: RawRequestOptions = {}): Promise<R
     else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body);
     else body.pipe(req);
   });
+}
+
+/**
+ * Expects `response` to be a whole MP4 sent for playing in the page: 200 with exactly `video`, the
+ * video's type, inline, its length, `cacheControl`, nosniff, byte ranges offered and an ETag.
+ */
+export function expectWholeVideo(response: RawResponse, video: Buffer, cacheControl: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.equals(video)).toBe(true);
+  expect(response.headers).toMatchObject({
+    'content-type': 'video/mp4',
+    'content-disposition': 'inline',
+    'content-length': String(video.length),
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    'accept-ranges': 'bytes',
+  });
+  expect(response.headers.etag).toEqual(expect.any(String));
 }

@@ -263,3 +263,13 @@ export async function whileAccountHeld<T>(
   }
   return Promise.all(started);
 }
+
+/**
+ * A suite's auth service (`useAuth`) on a settable clock of its own from `START`, which the tests move, and
+ * `signUp` (`signUpThrough`) on it: the set-up of the suites about one account's changes.
+ */
+export function useClockedAuth(factory: BackingFactory) {
+  const clock = new SettableClock(START);
+  const auth = useAuth(factory, { clock });
+  return { clock, auth, signUp: (email?: string) => signUpThrough(auth, email) };
+}

@@ -5,14 +5,22 @@
  * received and accepts mail again.
  */
 import { afterEach } from '@jest/globals';
+import type { EventEnvelope } from '@platform/contracts';
 import { InProcessBus } from '@platform/service-kit/events';
 import { lateBound, useBacking, type BackingFactory } from '@platform/service-kit/testing';
 import { startNotification, type NotificationUnderTest } from './harness.js';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.js';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './smtp-peer.js';
 
 export interface MailSuite {
   peer: SmtpPeer;
   notification: NotificationUnderTest;
+  /**
+   * Publishes `event` twice (`publishTwice`, a delivery again after a lost acknowledgement) and answers
+   * the `count` mails (1 unless given) the peer then receives.
+   */
+  sendTwice(event: EventEnvelope, count?: number): Promise<ReceivedMail[]>;
+  /** Publishes `event` once and answers the `count` mails (1 unless given) the peer then receives. */
+  sendOnce(event: EventEnvelope, count?: number): Promise<ReceivedMail[]>;
 }
 
 /**
@@ -27,13 +35,21 @@ export function useMailSuite(
 ): MailSuite {
   let peer: SmtpPeer | undefined;
   let notification: NotificationUnderTest | undefined;
+  const sendTwice = async (event: EventEnvelope, count = 1) => {
+    await notification!.publishTwice(event);
+    return peer!.waitForMail(count);
+  };
+  const sendOnce = async (event: EventEnvelope, count = 1) => {
+    await notification!.publish(event);
+    return peer!.waitForMail(count);
+  };
   useBacking(factory, async (backing) => {
     peer = await startSmtpPeer();
     notification = await startNotification(backing, {
       env: { SMTP_URL: peer.url, ...env },
       bus: new InProcessBus({ duplicateWindowMs: 0 }),
     });
-    started?.({ peer, notification });
+    started?.({ peer, notification, sendTwice, sendOnce });
     return {
       stop: async () => {
         await notification?.stop();
@@ -50,5 +66,7 @@ export function useMailSuite(
   return {
     peer: lateBound(() => peer, 'the SMTP peer'),
     notification: lateBound(() => notification, 'the notification service'),
+    sendTwice,
+    sendOnce,
   };
 }

@@ -64,6 +64,8 @@ export interface RevenueUnderTest {
   logs: Record<string, unknown>[];
   request(pathname: string, init?: RequestInit): Promise<Response>;
   requestAs(caller: Caller, pathname: string, init?: RequestInit): Promise<Response>;
+  /** `requestAs(caller, …)`, or `request(…)` (a visitor, signed out) when `caller` is null. */
+  requestBy(caller: Caller | null, pathname: string, init?: RequestInit): Promise<Response>;
   /** Publishes on the service's bus as another service's relay would; resolves once applied. */
   deliver<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
   /** Delivers this very envelope (again, for a redelivery); resolves once applied or found applied. */
@@ -77,6 +79,13 @@ export interface RevenueUnderTest {
   ownerAgreedOn(agreedAt: string, baselineNetRevenue?: number): Promise<UserCaller>;
   statusChanged(owner: UserCaller, status: OwnerStatus, name?: OwnerName): Promise<void>;
   submitReport(owner: UserCaller, body: Record<string, unknown>): Promise<SubmittedReport>;
+  /** `submitReport` of `reportBody(periodStart, periodEnd, figures)`: a plain report of those figures. */
+  reportPeriod(
+    owner: UserCaller,
+    periodStart: string,
+    periodEnd: string,
+    figures?: ReportFigures,
+  ): Promise<SubmittedReport>;
   acceptedReport(owner: UserCaller, body: Record<string, unknown>): Promise<string>;
   /** The admin's Verify on a report (`POST /api/admin/verify-report/:id`), as a support admin. */
   verify(reportId: string): Promise<Response>;
@@ -157,6 +166,8 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
   const running = await startServiceUnderTest(revenueService, backing, { ...rest, env, secret: SECRET });
   const revenue: RevenueUnderTest = {
     ...running,
+    requestBy: (caller, pathname, init) =>
+      caller ? running.requestAs(caller, pathname, init) : running.request(pathname, init),
     deliver: (type, data) => running.deliver(envelope(type, data)),
     deliverEnvelope: (event) => running.deliver(event),
     events: async (type) => (await running.events(type)).map(({ type, data }) => ({ type, data })) as never,
@@ -165,6 +176,8 @@ export async function startRevenue(backing: Backing, options: StartOptions = {})
     ownerAgreedOn: (agreedAt, baseline) => ownerAgreedOn(revenue, agreedAt, baseline),
     statusChanged: (owner, status, name) => statusChanged(revenue, owner, status, name),
     submitReport: (owner, body) => submitReport(revenue, owner, body),
+    reportPeriod: (owner, periodStart, periodEnd, figures) =>
+      submitReport(revenue, owner, reportBody(periodStart, periodEnd, figures)),
     acceptedReport: (owner, body) => acceptedReport(revenue, owner, body),
     verify: (reportId) => running.requestAs(admin(), `/api/admin/verify-report/${reportId}`, json({})),
     markPaid: (reportId, amount, paymentId) =>
@@ -235,18 +248,26 @@ export function useRevenue(
   return lateBound(() => current && { ...current, backing: suite.backing }, 'the revenue service');
 }
 
+/** What `useClockedRevenue` gives a suite: the service, its clock and a support admin to call as. */
+export interface ClockedRevenue {
+  revenue: RevenueSuite;
+  clock: SettableClock;
+  /** A support admin of the suite's own (`admin()`), for the admin's routes. */
+  support: UserCaller;
+}
+
 /**
  * A suite's revenue service (`useRevenue`) on a settable clock of its own, from `at` (`START` unless
- * given), which the tests move: the set-up most suites start with.
+ * given), which the tests move, and a support admin: the set-up most suites start with.
  */
 export function useClockedRevenue(
   factory: BackingFactory,
   options: Omit<StartOptions, 'clock'> & { at?: string } = {},
   setUp?: () => Promise<void>,
-): { revenue: RevenueSuite; clock: SettableClock } {
+): ClockedRevenue {
   const { at = START, ...start } = options;
   const clock = new SettableClock(at);
-  return { revenue: useRevenue(factory, { ...start, clock }, setUp), clock };
+  return { revenue: useRevenue(factory, { ...start, clock }, setUp), clock, support: admin() };
 }
 
 /**
@@ -259,13 +280,13 @@ export function useClockedOwner(
   plan: { agreedAt: string; baselineNetRevenue?: number },
   options: Omit<StartOptions, 'clock'> & { at?: string } = {},
   setUp?: () => Promise<void>,
-): { revenue: RevenueSuite; clock: SettableClock; owner: UserCaller } {
+): ClockedRevenue & { owner: UserCaller } {
   let current: UserCaller | undefined;
-  const { revenue, clock } = useClockedRevenue(factory, options, async () => {
-    current = await revenue.ownerAgreedOn(plan.agreedAt, plan.baselineNetRevenue);
+  const suite = useClockedRevenue(factory, options, async () => {
+    current = await suite.revenue.ownerAgreedOn(plan.agreedAt, plan.baselineNetRevenue);
     await setUp?.();
   });
-  return { revenue, clock, owner: lateBound(() => current, "the suite's owner") };
+  return { ...suite, owner: lateBound(() => current, "the suite's owner") };
 }
 
 /** An owner who consented (through the API) with the given baseline, in cents. */
@@ -333,11 +354,14 @@ export function statusChanged(
   });
 }
 
+/** A report's figures in cents: the gross revenue and, unless none, the business expenses. */
+export type ReportFigures = { gross: number; expenses?: number };
+
 /** A report body in cents: net = gross − expenses. */
 export function reportBody(
   periodStart: string,
   periodEnd: string,
-  figures: { gross: number; expenses?: number } = { gross: 1_000_000 },
+  figures: ReportFigures = { gross: 1_000_000 },
 ): Record<string, unknown> {
   const expenses = figures.expenses ?? 0;
   return {

@@ -33,6 +33,7 @@ import {
   startProbeCounter,
   useSharedDatabases,
   waitFor,
+  waitForWidget,
   widgetCount,
   widgets,
   type CounterOptions,
@@ -138,7 +139,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
     );
     const bus = await lab.connect();
     const relayed = relay(bus).runOnce();
-    await waitFor(async () => (await widgetCount(db, 'a1')) === 1, { what: 'the first application' });
+    await waitForWidget(db, 'a1', 1, 'the first application');
 
     await kill(doomedBus, doomed);
     const redelivered: Array<{ outcome: string; deliveryCount: number }> = [];
@@ -223,7 +224,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
     expect(sequences).toEqual([0, 1, 2, 3, 4]);
     await waitFor(async () => (await outboxStatuses(db)).sent === 5, { what: 'rows marked sent' });
     // The handler reports an event before its transaction commits, so the fifth increment may still be on its way.
-    await waitFor(async () => (await widgetCount(db, 'b')) === 5, { what: 'the fifth increment committed' });
+    await waitForWidget(db, 'b', 5, 'the fifth increment committed');
     expect(await countRows(db, inboxEvents)).toBe(5);
   });
 
@@ -238,7 +239,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
     await bus.publish(marker);
 
     await waitFor(() => deliveries.some((d) => d.event.id === marker.id), { what: 'the marker' });
-    await waitFor(async () => (await widgetCount(db, 'probe')) === 2, { what: 'the consumer' });
+    await waitForWidget(db, 'probe', 2, 'the consumer');
     await sleep(200);
     expect(deliveries.map((d) => d.event.id)).toEqual([event.id, marker.id]);
     expect(await widgetCount(db, 'probe')).toBe(2);
@@ -257,7 +258,7 @@ describe.each(databaseAndBusKinds)('fault tolerance (%s, %s bus)', (databaseKind
 
     const event = probeEvent(1);
     await bus.publish(event);
-    await waitFor(async () => (await widgetCount(db, 'probe')) === 1, { what: 'the first application' });
+    await waitForWidget(db, 'probe', 1, 'the first application');
     await sleep(800); // past the window (the server forgets ids on its own timer)
     await bus.publish(event);
 
@@ -388,9 +389,7 @@ describeRestart('JetStream bus across a NATS restart', () => {
       expect([...applied].sort()).toEqual([0, 1, 2]);
       await waitFor(async () => (await outboxStatuses(db)).sent === 3, { what: 'rows marked sent' });
       // Reported before its transaction commits: wait for the third increment to land.
-      await waitFor(async () => (await widgetCount(db, 'restart')) === 3, {
-        what: 'the third increment committed',
-      });
+      await waitForWidget(db, 'restart', 3, 'the third increment committed');
       await bus.ping();
     } finally {
       await outbox.stop();

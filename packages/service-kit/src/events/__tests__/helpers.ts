@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import type { PlatformProbeRecorded } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle, type Transaction } from '../../db/database.js';
@@ -171,6 +171,52 @@ export function useSharedDatabases(): SharedDatabases {
   return databases;
 }
 
+/** A describe block's database and buses, from `useDatabaseAndBus`: read them in hooks and tests only. */
+export interface DatabaseAndBus {
+  /** The shared database of the kind asked for, emptied before each test. */
+  readonly db: Database;
+  /** This test's lab: every bus it connected is closed after the test. */
+  readonly lab: BusLab;
+  /** Runs `cleanup` after this test, before the lab closes its buses; the last deferred runs first. */
+  defer(cleanup: () => Promise<void> | void): void;
+}
+
+/**
+ * The hooks of a describe block on `databaseKind` × `busKind`: the shared database opened once and emptied
+ * before each test, and a bus lab of each test's own, its deferred clean-ups run and its buses closed after it.
+ */
+export function useDatabaseAndBus(
+  databases: SharedDatabases,
+  databaseKind: DatabaseKind,
+  busKind: BusKind,
+): DatabaseAndBus {
+  let database: TestDatabase | undefined;
+  let lab: BusLab | undefined;
+  const cleanups: Array<() => Promise<void> | void> = [];
+  beforeAll(async () => {
+    database = await databases.get(databaseKind);
+  });
+  beforeEach(async () => {
+    await database!.reset();
+    lab = new BusLab(busKind);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await lab?.cleanup();
+  });
+  return {
+    get db() {
+      return database!.db;
+    },
+    get lab() {
+      return lab!;
+    },
+    defer: (cleanup) => {
+      cleanups.push(cleanup);
+    },
+  };
+}
+
 export function probeEvent(sequence: number, probeId = 'probe'): EventEnvelope<PlatformProbeRecorded> {
   return {
     id: randomUUID(),
@@ -187,6 +233,11 @@ export async function waitFor(
   { timeoutMs = 10_000, intervalMs = 10, what = 'condition' } = {},
 ): Promise<void> {
   await waitForOutcome(condition, (ok) => ok, what, { timeoutMs, intervalMs });
+}
+
+/** Waits (`waitFor`, `what` named if it times out) until the widget `name` has counted `count` increments. */
+export async function waitForWidget(db: Database, name: string, count: number, what: string): Promise<void> {
+  await waitFor(async () => (await widgetCount(db, name)) === count, { what });
 }
 
 export function sleep(ms: number): Promise<void> {

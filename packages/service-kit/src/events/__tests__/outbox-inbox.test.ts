@@ -1,12 +1,10 @@
 /** The outbox and the inbox on both databases × both buses: what commits together travels together. */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { applyOnce } from '../inbox.js';
 import { enqueueEvent, type OutboxRelayOptions } from '../outbox.js';
-import type { RunningSubscriptions } from '../subscriptions.js';
 import type { DeadLetter, EventBus } from '../types.js';
 import {
-  BusLab,
   countRows,
   databaseAndBusKinds,
   inboxEvents,
@@ -17,8 +15,10 @@ import {
   recordProbe,
   sleep,
   startProbeCounter,
+  useDatabaseAndBus,
   useSharedDatabases,
   waitFor,
+  waitForWidget,
   widgetCount,
   widgets,
   type TestDatabase,
@@ -29,32 +29,21 @@ import type { Database } from '../../db/database.js';
 const databases = useSharedDatabases();
 
 describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKind, busKind) => {
-  let database: TestDatabase;
+  const suite = useDatabaseAndBus(databases, databaseKind, busKind);
   let db: Database;
-  let lab: BusLab;
   let bus: EventBus;
-  let consumer: RunningSubscriptions | undefined;
   const applied: string[] = [];
 
-  beforeAll(async () => {
-    database = await databases.get(databaseKind);
-    db = database.db;
-  });
-
   beforeEach(async () => {
-    await database.reset();
+    db = suite.db;
     applied.length = 0;
-    lab = new BusLab(busKind);
-    bus = await lab.connect();
-    consumer = await startProbeCounter(bus, db, {
+    bus = await suite.lab.connect();
+    const consumer = await startProbeCounter(bus, db, {
       ackWaitMs: 1_000,
       backoffMs: [50],
       onApplied: (event) => applied.push(event.id),
     });
-  });
-  afterEach(async () => {
-    await consumer?.stop();
-    await lab.cleanup();
+    suite.defer(() => consumer.stop());
   });
 
   function relay(options: Partial<OutboxRelayOptions> = {}) {
@@ -67,7 +56,7 @@ describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKin
 
     expect(round).toEqual({ claimed: 1, sent: 1, failed: 0 });
     // `applied` fills inside the consumer's transaction: wait for the committed effect, not the push.
-    await waitFor(async () => (await widgetCount(db, 'alpha')) === 1, { what: 'the consumer' });
+    await waitForWidget(db, 'alpha', 1, 'the consumer');
     expect(applied).toEqual([event.id]);
     const [row] = await db.select().from(outboxEvents);
     expect(row).toMatchObject({ id: event.id, status: 'sent', attempts: 1, lastError: null });
@@ -102,7 +91,7 @@ describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKin
       locked_until = now() + interval '1 hour' where id = ${busy.id}`);
 
     expect(await relay().runOnce()).toEqual({ claimed: 1, sent: 1, failed: 0 });
-    await waitFor(async () => (await widgetCount(db, 'gamma')) === 1, { what: 'the consumer' });
+    await waitForWidget(db, 'gamma', 1, 'the consumer');
     expect(applied).toEqual([abandoned.id]);
     const rows = await db.select().from(outboxEvents);
     expect(rows.find((row) => row.id === abandoned.id)).toMatchObject({ status: 'sent', attempts: 2 });
@@ -133,7 +122,7 @@ describe.each(databaseAndBusKinds)('outbox and inbox (%s, %s bus)', (databaseKin
       await waitFor(() => sequences.length === 20, { what: 'all twenty events' });
       await running.stop();
       expect(sequences).toEqual(Array.from({ length: 20 }, (_, index) => index));
-      await waitFor(async () => (await widgetCount(db, 'ordered')) === 20, { what: 'the consumer' });
+      await waitForWidget(db, 'ordered', 20, 'the consumer');
     } finally {
       await watcher.stop();
     }

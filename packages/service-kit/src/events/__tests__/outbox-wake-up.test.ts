@@ -3,65 +3,52 @@
  * its state change still reaches the consumer, on both databases and both buses, and nobody called
  * anything after the commit.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { HOUR } from '../../clock.js';
 import { WakeUps } from '../../jobs/wake-ups.js';
 import { OutboxRelay, enqueueEvent } from '../outbox.js';
-import type { RunningSubscriptions } from '../subscriptions.js';
 import {
-  BusLab,
   countRows,
   databaseAndBusKinds,
   inboxEvents,
   outboxEvents,
   recordProbe,
   startProbeCounter,
+  useDatabaseAndBus,
   useSharedDatabases,
-  waitFor,
-  widgetCount,
+  waitForWidget,
   widgets,
-  type TestDatabase,
 } from './helpers.js';
 
 const databases = useSharedDatabases();
 
 describe.each(databaseAndBusKinds)('the outbox wake-up (%s, %s bus)', (databaseKind, busKind) => {
-  let database: TestDatabase;
-  let lab: BusLab;
-  let consumer: RunningSubscriptions;
-  let wakeUps: WakeUps;
-  let relay: OutboxRelay;
-
-  beforeAll(async () => {
-    database = await databases.get(databaseKind);
-  });
+  const database = useDatabaseAndBus(databases, databaseKind, busKind);
 
   beforeEach(async () => {
-    await database.reset();
-    lab = new BusLab(busKind);
-    const bus = await lab.connect();
-    consumer = await startProbeCounter(bus, database.db);
-    wakeUps = await WakeUps.listen({ db: database.db, schema: 'kit_test' });
-    relay = new OutboxRelay({ db: database.db, table: outboxEvents, bus, wakeUps, pollIntervalMs: HOUR });
+    const bus = await database.lab.connect();
+    const consumer = await startProbeCounter(bus, database.db);
+    database.defer(() => consumer.stop());
+    const wakeUps = await WakeUps.listen({ db: database.db, schema: 'kit_test' });
+    database.defer(() => wakeUps.close());
+    const relay = new OutboxRelay({
+      db: database.db,
+      table: outboxEvents,
+      bus,
+      wakeUps,
+      pollIntervalMs: HOUR,
+    });
     relay.start();
+    database.defer(() => relay.stop());
     // A first event: the relay's round at start may still be under way and publish it, or a wake-up
     // does. Once it arrived, that first round has claimed what it will: only wake-ups publish now.
     await recordProbe(database.db, 'warm-up');
-    await waitFor(async () => (await widgetCount(database.db, 'warm-up')) === 1, { what: 'the warm-up' });
-  });
-
-  afterEach(async () => {
-    await relay.stop();
-    await wakeUps.close();
-    await consumer.stop();
-    await lab.cleanup();
+    await waitForWidget(database.db, 'warm-up', 1, 'the warm-up');
   });
 
   it('publishes an event as soon as its transaction commits', async () => {
     await recordProbe(database.db, 'woken');
-    await waitFor(async () => (await widgetCount(database.db, 'woken')) === 1, {
-      what: 'the event to be delivered without a poll',
-    });
+    await waitForWidget(database.db, 'woken', 1, 'the event to be delivered without a poll');
   });
 
   it('publishes nothing for a transaction that rolled back, and the next commit still wakes it', async () => {
@@ -78,9 +65,7 @@ describe.each(databaseAndBusKinds)('the outbox wake-up (%s, %s bus)', (databaseK
     expect(await countRows(database.db, outboxEvents)).toBe(1); // the warm-up only
 
     await recordProbe(database.db, 'after');
-    await waitFor(async () => (await widgetCount(database.db, 'after')) === 1, {
-      what: 'the committed event',
-    });
+    await waitForWidget(database.db, 'after', 1, 'the committed event');
     expect(await countRows(database.db, inboxEvents)).toBe(2); // the warm-up and this one
   });
 });

@@ -1,23 +1,19 @@
 /** The account page's changes: name, password (current one asked, other sessions end), e-mail by link. */
 import { describe, expect, it } from '@jest/globals';
-import { HOUR, SettableClock } from '@platform/service-kit/clock';
+import { HOUR } from '@platform/service-kit/clock';
 import {
   backings,
   cookieSetBy,
   NEW_PASSWORD,
   PASSWORD,
-  signUpThrough,
   START,
-  useAuth,
+  useClockedAuth,
   uniqueEmail,
   whileAccountHeld,
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('account settings on $name', (factory) => {
-  const clock = new SettableClock(START);
-  const auth = useAuth(factory, { clock });
-
-  const signUp = (email?: string) => signUpThrough(auth, email);
+  const { clock, auth, signUp } = useClockedAuth(factory);
 
   async function logIn(email: string, password: string) {
     const response = await auth.call('/api/auth/login', { json: { email, password } });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
-import { HOUR, MINUTE, SettableClock } from '@platform/service-kit/clock';
+import { HOUR, MINUTE } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
 import {
   backings,
@@ -10,9 +10,8 @@ import {
   NEW_PASSWORD,
   PASSWORD,
   setCookieLine,
-  signUpThrough,
   START,
-  useAuth,
+  useClockedAuth,
   uniqueEmail,
   whileAccountHeld,
 } from '../../__tests__/harness.js';
@@ -27,10 +26,7 @@ const SENT = {
 const INVALID_LINK = { message: 'This link is invalid or has expired. Please request a new one.' };
 
 describe.each(backings())('passwords on $name', (factory) => {
-  const clock = new SettableClock(START);
-  const auth = useAuth(factory, { clock });
-
-  const signUp = (email?: string) => signUpThrough(auth, email);
+  const { clock, auth, signUp } = useClockedAuth(factory);
 
   async function forgot(email: string) {
     const started = performance.now();

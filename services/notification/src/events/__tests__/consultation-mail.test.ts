@@ -39,12 +39,14 @@ function completed(email = owner()) {
 const byRecipient = (mails: ReceivedMail[], to: string) => mails.find((mail) => mail.recipients.includes(to));
 
 describe.each(backings())('consultation e-mails over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT });
+  const { peer, notification, sendTwice, sendOnce } = useMailSuite(factory, {
+    PUBLIC_BASE_URL: BASE_URL,
+    SUPPORT_EMAIL: SUPPORT,
+  });
 
   it('confirms a completed request to the owner with the add-files link and tells support, once', async () => {
     const event = completed();
-    await notification.publishTwice(event);
-    const mails = await peer.waitForMail(2);
+    const mails = await sendTwice(event, 2);
     const confirmation = byRecipient(mails, event.data.email)!;
     const link = `${BASE_URL}/additional-upload?token=${event.data.addFilesToken}`;
     expect(confirmation.parsed.subject).toBe('We received your free consultation request');
@@ -88,8 +90,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       consultationResponse: 'Move the host stand to the door.\n\nLight the menu board <script>x</script>.',
       completedAt: new Date().toISOString(),
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Your consultation for Casa Rosa is ready');
     expect(mail!.parsed.text).toContain('Move the host stand to the door.\n\nLight the menu board');
@@ -116,8 +117,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       },
     ];
     const event = envelope('consultation.lookup.requested', { email, links, requestedAt: now.toISOString() });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Add files to your consultation request');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/additional-upload?token=${links[0]!.token}`);
@@ -155,8 +155,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       expiresAt: new Date(now.getTime() + 30 * DAY).toISOString(),
       requestedAt: now.toISOString(),
     });
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Continue your free consultation request');
     expect(mail!.parsed.text).toContain('Hi Rosa,');
@@ -244,8 +243,7 @@ describe.each(backings())('consultation e-mails over SMTP on $name', (factory) =
       message: 'Do you offer a payment plan for the programme?',
       receivedAt: new Date().toISOString(),
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.recipients).toEqual([SUPPORT]);
     expect(mail!.parsed.subject).toBe('Contact form (pricing): Rosa Díaz');
     expect(mail!.parsed.text).toContain('From: Rosa Díaz <rosa@casarosa.example>');

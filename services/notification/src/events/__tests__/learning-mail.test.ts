@@ -7,16 +7,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { backings, envelope, type NotificationUnderTest } from '../../__tests__/harness.js';
-import type { SmtpPeer } from '../../__tests__/smtp-peer.js';
+import { backings, envelope } from '../../__tests__/harness.js';
 import { useMailSuite } from '../../__tests__/mail-suite.js';
 
 const BASE_URL = 'https://learn.example.com';
 
 describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
-  let peer: SmtpPeer;
-  let notification: NotificationUnderTest;
-  useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL }, (started) => ({ peer, notification } = started));
+  const { peer, notification, sendTwice, sendOnce } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('sends the certificate once, its PDF attached, with the download and the public verification links', async () => {
     const certificateId = randomBytes(16).toString('base64url');
@@ -31,8 +28,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       issuedAt: '2030-03-13T08:00:00.000Z',
       certificatePdf: pdf.toString('base64'),
     });
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Your certificate: Restaurant Management Mastery');
     expect(mail!.parsed.text).toContain('Hi Zoë,');
@@ -61,8 +57,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       courseTitle: 'Restaurant Management Mastery',
       issuedAt: '2030-03-13T08:00:00.000Z',
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.attachments).toEqual([]);
     expect(mail!.parsed.text).toContain('Download the PDF from your dashboard (sign in first)');
     expect(mail!.parsed.text).not.toContain('attached');
@@ -81,8 +76,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       answer: 'Two tables each.\n\nMore on <script>Friday</script>.',
       answeredAt: '2030-05-06T10:00:00.000Z',
     });
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Your question about “Table turns” was answered');
     expect(mail!.parsed.text).toContain('“How many covers?”');
@@ -108,8 +102,7 @@ describe.each(backings())('learning e-mails over SMTP on $name', (factory) => {
       setPassword: { token: 'tok_en-1', expiresAt: '2030-03-20T08:00:00.000Z' },
       preparedAt: '2030-03-13T08:00:00.000Z',
     });
-    await notification.publishTwice(fresh);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(fresh);
     expect(mail!.recipients).toEqual([email]);
     expect(mail!.parsed.subject).toBe('Ana <b>Owner</b> invited you to the restaurant management course');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/setup-password?token=tok_en-1`);

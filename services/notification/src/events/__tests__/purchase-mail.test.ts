@@ -52,12 +52,11 @@ function memberGranted(now: Date, overrides: Partial<EventData<'auth.member.gran
 }
 
 describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
+  const { peer, notification, sendTwice, sendOnce } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('sends the buyer one receipt with the order, the total and the guarantee', async () => {
     const event = orderPaid();
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     expect(mail!.recipients).toEqual([event.data.email]);
     expect(mail!.parsed.subject).toBe('Your Restaurant Consultant receipt ($697.00)');
     expect(mail!.parsed.text).toContain(`Order number: ${event.data.orderId}`);
@@ -77,8 +76,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
     const paid = orderPaid({ invoiceNumber: 'INV-000042' });
     await notification.publish(paid);
     const again = envelope('payment.receipt.requested', paid.data);
-    await notification.publishTwice(again);
-    const mails = await peer.waitForMail(2);
+    const mails = await sendTwice(again, 2);
     expect(mails.map((mail) => mail.parsed.subject)).toEqual([
       'Your Restaurant Consultant receipt ($697.00)',
       'Your Restaurant Consultant receipt ($697.00)',
@@ -93,8 +91,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
   it('attaches the invoice PDF the event carries to the receipt, named after its number', async () => {
     const pdf = Buffer.from('%PDF-1.7\n% an invoice\n%%EOF\n');
     const event = orderPaid({ invoiceNumber: 'INV-000042', invoicePdf: pdf.toString('base64') });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.text).toContain(
       `Invoice INV-000042 is attached as a PDF (also at ${BASE_URL}/api/orders/${event.data.orderId}/invoice.pdf, signed in).`,
     );
@@ -106,8 +103,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
 
   it('links the invoice without attaching it when an older event has no PDF', async () => {
     const event = orderPaid({ invoiceNumber: 'INV-000043' });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.text).toContain(
       `Invoice INV-000043 (PDF, signed in): ${BASE_URL}/api/orders/${event.data.orderId}/invoice.pdf`,
     );
@@ -186,8 +182,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
         },
       ],
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.text).toContain('Restaurant Consultation: $697.00');
     expect(mail!.parsed.text).toContain(
       'Your consultation starts with the consultation form: tell us about your restaurant and send your photos, a short walkthrough video and your menu.',
@@ -198,8 +193,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
 
   it('e-mails a new account its set-password link, valid for 7 days, once', async () => {
     const event = memberGranted(notification.clock.now(), { firstName: 'Rosa <Chef>' });
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     const link = `${BASE_URL}/setup-password?token=${event.data.setPassword!.token}`;
     expect(mail!.recipients).toEqual([event.data.email]);
     expect(mail!.parsed.subject).toBe('Set your password to access your course');
@@ -233,8 +227,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
 
   it('tells an existing account its course access is ready, with a link to the dashboard', async () => {
     const event = memberGranted(notification.clock.now(), { isNewAccount: false, setPassword: null });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.subject).toBe('Your course access is ready');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/dashboard`);
     expect(mail!.parsed.text).not.toContain('setup-password');
@@ -247,8 +240,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
   it('sends no dead link: a grant that arrives after its link expired says how to get a new one', async () => {
     const now = notification.clock.now();
     const event = memberGranted(new Date(now.getTime() - 8 * DAY));
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.parsed.subject).toBe('Your course access is ready');
     expect(mail!.parsed.text).not.toContain('setup-password');
     expect(mail!.parsed.text).toContain('“Forgot your password?”');
@@ -266,8 +258,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
       automatic: true,
       alreadyOwned: true,
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.recipients).toEqual(['twice@example.com']);
     expect(mail!.parsed.subject).toBe('You already had this purchase: your $697.00 is refunded');
     expect(mail!.parsed.text).toContain('for something you had already bought');
@@ -285,8 +276,7 @@ describe.each(backings())('purchase e-mails over SMTP on $name', (factory) => {
       courseIds: [1],
       refundedAt: '2030-03-10T12:00:00.000Z',
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(mail!.recipients).toEqual(['refunded@example.com']);
     expect(mail!.parsed.subject).toBe('Your refund of $697.00 is on its way');
     expect(mail!.parsed.text).toContain(`Order number: ${event.data.orderId}`);

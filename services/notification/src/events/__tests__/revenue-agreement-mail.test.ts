@@ -10,7 +10,7 @@ import { useMailSuite } from '../../__tests__/mail-suite.js';
 const BASE_URL = 'https://restaurant.example.com';
 
 describe.each(backings())('the signed agreement e-mail over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
+  const { peer, notification, sendTwice } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   it('sends the agreement once, with its PDF attached', async () => {
     const pdf = Buffer.from('%PDF-1.7 the agreement');
@@ -23,8 +23,7 @@ describe.each(backings())('the signed agreement e-mail over SMTP on $name', (fac
       consentedAt: '2030-01-05T12:00:00.000Z',
       agreementPdf: pdf.toString('base64'),
     });
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     expect(await notification.settledMessagesFor(event.id)).toEqual([
       expect.objectContaining({ template: 'revenue-agreement', status: 'sent' }),
     ]);

@@ -47,12 +47,14 @@ function planLeft(overrides: Partial<RevenuePlanLeft> = {}) {
 }
 
 describe.each(backings())('revenue-share dispute e-mails over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL, SUPPORT_EMAIL: SUPPORT });
+  const { peer, notification, sendTwice } = useMailSuite(factory, {
+    PUBLIC_BASE_URL: BASE_URL,
+    SUPPORT_EMAIL: SUPPORT,
+  });
 
   /** Publishes the event twice; answers the owner's and the support inbox's mail. */
   async function sendBoth(event: ReturnType<typeof disputeChanged> | ReturnType<typeof planLeft>) {
-    await notification.publishTwice(event);
-    const mails = await peer.waitForMail(2);
+    const mails = await sendTwice(event, 2);
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toHaveLength(2);
     const owner = mails.find((mail) => mail.recipients.includes(event.data.email))!;

@@ -36,13 +36,12 @@ const marchShare = () => ({
 });
 
 describe.each(backings())('revenue-share reminders over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
+  const { peer, notification, sendTwice } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   /** The e-mail the reminder sends, published twice (a repeat sends nothing more); earlier mail is forgotten. */
   async function sendOne(event: ReturnType<typeof reminder>) {
     peer.received.length = 0;
-    await notification.publishTwice(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(event);
     const settled = await notification.settledMessagesFor(event.id);
     expect(settled).toEqual([expect.objectContaining({ template: 'revenue-reminder', status: 'sent' })]);
     expect(mail!.recipients).toEqual([event.data.email]);

@@ -28,16 +28,14 @@ function htmlOf(mail: ReceivedMail): string {
 }
 
 describe.each(backings())('e-mails from events over SMTP on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, {
+  const { peer, notification, sendOnce } = useMailSuite(factory, {
     PUBLIC_BASE_URL: `${BASE_URL}/`,
     SUPPORT_EMAIL: SUPPORT,
   });
 
   it('e-mails the set-password link, valid for 1 hour, to the address in the event', async () => {
     const event = passwordResetRequested(notification.clock.now(), { firstName: 'Ana <Chef>' });
-    await notification.publish(event);
-
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     const link = `${BASE_URL}/setup-password?token=${event.data.token}`;
     expect(mail!.recipients).toEqual([event.data.email]);
     const { parsed } = mail!;
@@ -138,8 +136,7 @@ describe.each(backings())('e-mails from events over SMTP on $name', (factory) =>
       email: 'new-owner@example.com',
       firstName: 'Marco',
     });
-    await notification.publish(event);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendOnce(event);
     expect(peer.received).toHaveLength(1);
     expect(mail!.recipients).toEqual(['new-owner@example.com']);
     expect(mail!.parsed.subject).toBe('Welcome to Restaurant Consultant');

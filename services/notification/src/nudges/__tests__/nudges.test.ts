@@ -21,7 +21,7 @@ function headerLine(
 }
 
 describe.each(backings())('learning nudges on $name', (factory) => {
-  const { peer, notification } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
+  const { peer, notification, sendTwice } = useMailSuite(factory, { PUBLIC_BASE_URL: BASE_URL });
 
   const learner = () => {
     const userId = randomUUID();
@@ -53,8 +53,7 @@ describe.each(backings())('learning nudges on $name', (factory) => {
   it('sends each nudge once with one-click unsubscribe, which stops that kind only', async () => {
     const ana = learner();
     const first = unlocked(ana);
-    await notification.publishTwice(first);
-    const [mail] = await peer.waitForMail(1);
+    const [mail] = await sendTwice(first);
     expect(mail!.parsed.subject).toBe('New section unlocked: Kitchen Flow');
     expect(mail!.parsed.text).toContain(`${BASE_URL}/module/12`);
     const header = headerLine(mail!, 'list-unsubscribe');

@@ -8,18 +8,17 @@ import { renderWelcomeEmail } from '../welcome.js';
 import { CUSTOMER_FOOTER, expectMobileFriendlyHtml, sentAt, settings } from './email-expectations.js';
 
 const HOUR = 60 * 60_000;
+type SetPasswordInput = Parameters<typeof renderSetPasswordEmail>[0];
 
 describe('the set-password e-mail', () => {
   const token = 'AbC-123_xyz';
-  const email = sentAt(
-    renderSetPasswordEmail({
-      email: 'owner@example.com',
-      firstName: 'Ana',
-      token,
-      expiresAt: new Date(HOUR).toISOString(),
-      settings,
-    }),
-  );
+  /** The e-mail as sent for a link of `token` that expires in an hour, with the site's settings unless given. */
+  const setPasswordEmail = (
+    to: { email: string; firstName: string; token?: string },
+    sent: SetPasswordInput['settings'] = settings,
+  ) =>
+    sentAt(renderSetPasswordEmail({ token, ...to, expiresAt: new Date(HOUR).toISOString(), settings: sent }));
+  const email = setPasswordEmail({ email: 'owner@example.com', firstName: 'Ana' });
   const link = 'https://site.example/setup-password?token=AbC-123_xyz';
 
   it('has the subject, greeting, link and expiry in its text', () => {
@@ -54,15 +53,11 @@ describe('the set-password e-mail', () => {
   });
 
   it('escapes what the user typed and keeps the token in the link intact', () => {
-    const hostile = sentAt(
-      renderSetPasswordEmail({
-        email: 'x@example.com',
-        firstName: '<img src=x onerror=alert(1)>\n\nBcc: someone',
-        token: 'a+b/c=',
-        expiresAt: new Date(HOUR).toISOString(),
-        settings,
-      }),
-    );
+    const hostile = setPasswordEmail({
+      email: 'x@example.com',
+      firstName: '<img src=x onerror=alert(1)>\n\nBcc: someone',
+      token: 'a+b/c=',
+    });
     expect(hostile.html).not.toContain('<img');
     expect(hostile.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt; Bcc: someone,');
     expect(hostile.text).toContain('Hi <img src=x onerror=alert(1)> Bcc: someone,\n');
@@ -70,14 +65,9 @@ describe('the set-password e-mail', () => {
   });
 
   it('greets "there" when the account has no first name, and points to the contact page without a support address', () => {
-    const plain = sentAt(
-      renderSetPasswordEmail({
-        email: 'x@example.com',
-        firstName: '  ',
-        token,
-        expiresAt: new Date(HOUR).toISOString(),
-        settings: { baseUrl: 'https://site.example' },
-      }),
+    const plain = setPasswordEmail(
+      { email: 'x@example.com', firstName: '  ' },
+      { baseUrl: 'https://site.example' },
     );
     expect(plain.text.startsWith('Hi there,\n')).toBe(true);
     expect(plain.text).toContain('Questions? Write to us at https://site.example/contact.');

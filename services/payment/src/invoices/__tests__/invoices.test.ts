@@ -20,7 +20,6 @@ import { inArray } from 'drizzle-orm';
 import {
   ADMIN,
   BILLING,
-  CATALOGUE,
   backings,
   newSignedInBuyer,
   usePaymentSuite,
@@ -28,7 +27,7 @@ import {
 } from '../../__tests__/harness.js';
 import { invoices } from '../../db/schema.js';
 import { RECONCILIATION_JOB } from '../../orders/reconcile-pending-orders.js';
-import { PLAN } from '../../payment-plans/__tests__/plan-product.js';
+import { CATALOGUE_WITH_PLAN, PLAN } from '../../payment-plans/__tests__/plan-product.js';
 
 const SELLER = {
   INVOICE_SELLER_NAME: 'Restaurant Consultant LLC',
@@ -43,7 +42,7 @@ describe.each(backings())('invoices on $name', (factory) => {
   const suite = usePaymentSuite(factory, {
     replica: true,
     env: SELLER,
-    catalogue: [...CATALOGUE, PLAN],
+    catalogue: CATALOGUE_WITH_PLAN,
   });
   const { payment } = suite;
 

@@ -6,29 +6,18 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { COURSE_PRODUCT_ID, MyPurchasesSchema, type CataloguePrice, type Caller } from '@platform/contracts';
+import { COURSE_PRODUCT_ID, MyPurchasesSchema, type Caller } from '@platform/contracts';
 import { waitFor } from '@platform/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { ownedProducts, testCheckoutSessions } from '../../db/schema.js';
 import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
 import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
-import {
-  ADMIN,
-  BILLING,
-  backings,
-  CATALOGUE,
-  type PaymentUnderTest,
-  usePaymentSuite,
-} from '../../__tests__/harness.js';
+import { ADMIN, BILLING, backings, type PaymentUnderTest, usePaymentSuite } from '../../__tests__/harness.js';
 import { ALREADY_OWNED_PROBLEM } from '../fulfil-order.js';
+import { CATALOGUE_WITH_MEMBERSHIPS } from './membership-plans.js';
 
 const PARALLEL = 6;
 const CONSULTATION = [{ id: 'restaurant-consultation', quantity: 1 }];
-
-const PLANS: CataloguePrice[] = [
-  { id: 'membership-monthly', name: 'Monthly Membership', price: 2999, courseId: 1, interval: 'month' },
-  { id: 'membership-annual', name: 'Annual Membership', price: 29999, courseId: 1, interval: 'year' },
-];
 
 const freshEmail = () => `buyer-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -70,7 +59,7 @@ async function eventsFor(payment: PaymentUnderTest, type: string, orderIds: stri
 }
 
 describe.each(backings())('one per person with the test provider on $name', (factory) => {
-  const { payment } = usePaymentSuite(factory, { catalogue: [...CATALOGUE, ...PLANS] });
+  const { payment } = usePaymentSuite(factory, { catalogue: CATALOGUE_WITH_MEMBERSHIPS });
 
   const startCard = (items: unknown[], email: string, caller?: Caller) =>
     payment.call('/api/create-checkout-session', {

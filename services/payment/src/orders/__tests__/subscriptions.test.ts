@@ -6,7 +6,6 @@
  * invoice and cancels it. With the test provider a plan stays one payment.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { CataloguePrice } from '@platform/contracts';
 import { MyOrderListSchema, PaymentSubscriptionEndedSchema } from '@platform/contracts';
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { DAY } from '@platform/service-kit/clock';
@@ -15,64 +14,36 @@ import { eq } from 'drizzle-orm';
 import { orderLines, subscriptionRenewals } from '../../db/schema.js';
 import { CHECKOUT_ERRORS } from '../../checkout/start-checkout.js';
 import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
-import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import {
+  deliverSessionPaid,
+  deliverStripeEvent,
+  useStripeSuite,
+} from '../../providers/stripe/__tests__/stripe-suite.js';
 import {
   NEW_BUYER_EMAIL,
   ADMIN,
   BILLING,
   backings,
-  CATALOGUE,
   type PaymentUnderTest,
   usePaymentSuite,
 } from '../../__tests__/harness.js';
+import { CATALOGUE_WITH_MEMBERSHIPS } from './membership-plans.js';
 
 const WEBHOOK_SECRET = 'whsec_service_subscription_secret';
-
-const PLANS: CataloguePrice[] = [
-  {
-    id: 'membership-monthly',
-    name: 'Monthly Membership',
-    price: 2999,
-    courseId: 1,
-    interval: 'month',
-    intervalCount: 1,
-  },
-  {
-    id: 'membership-quarterly',
-    name: 'Quarterly Membership',
-    price: 7999,
-    courseId: 1,
-    interval: 'month',
-    intervalCount: 3,
-  },
-  {
-    id: 'membership-annual',
-    name: 'Annual Membership',
-    price: 29999,
-    courseId: 1,
-    interval: 'year',
-    intervalCount: 1,
-  },
-];
 
 describe.each(backings())('Stripe subscriptions on $name', (factory) => {
   let api: FakeStripeApi;
   let payment: PaymentUnderTest;
   useStripeSuite(
     factory,
-    { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, ...PLANS] },
+    { webhookSecret: WEBHOOK_SECRET, products: CATALOGUE_WITH_MEMBERSHIPS },
     (started) => ({ api, payment } = started),
   );
 
   const webhook = (type: string, object: Record<string, unknown>, id?: string) =>
     deliverStripeEvent(payment, WEBHOOK_SECRET, type, object, id);
 
-  const completed = (sessionId: string) =>
-    webhook('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+  const completed = (sessionId: string) => deliverSessionPaid(payment, WEBHOOK_SECRET, sessionId);
 
   const renewalInvoice = (
     invoice: { id: string; amount_paid: number },
@@ -460,7 +431,7 @@ describe.each(backings())('Stripe subscriptions on $name', (factory) => {
 });
 
 describe.each(backings())('membership plans with the test provider on $name', (factory) => {
-  const { payment } = usePaymentSuite(factory, { catalogue: [...CATALOGUE, ...PLANS] });
+  const { payment } = usePaymentSuite(factory, { catalogue: CATALOGUE_WITH_MEMBERSHIPS });
 
   it('stay one payment for the first period, in any cart', async () => {
     const { sessionId } = await payment.checkout([

@@ -19,22 +19,15 @@ import {
 } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
 import { eq } from 'drizzle-orm';
-import {
-  ADMIN,
-  BILLING,
-  CATALOGUE,
-  backings,
-  newSignedInBuyer,
-  usePaymentSuite,
-} from '../../__tests__/harness.js';
+import { ADMIN, BILLING, backings, newSignedInBuyer, usePaymentSuite } from '../../__tests__/harness.js';
 import { PLAN_INSTALMENTS_JOB, collectDueInstalments } from '../charge-instalments.js';
 import { planCharges } from '../payment-plans.tables.js';
-import { PLAN } from './plan-product.js';
+import { CATALOGUE_WITH_PLAN, PLAN } from './plan-product.js';
 
 type Buyer = Caller & { kind: 'user' };
 
 describe.each(backings())('payment plans on $name', (factory) => {
-  const suite = usePaymentSuite(factory, { replica: true, catalogue: [...CATALOGUE, PLAN] });
+  const suite = usePaymentSuite(factory, { replica: true, catalogue: CATALOGUE_WITH_PLAN });
 
   const checkout = (caller: Caller | undefined, json: Record<string, unknown> = {}) =>
     suite.payment.call('/api/create-checkout-session', {

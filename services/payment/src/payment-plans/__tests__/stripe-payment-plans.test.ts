@@ -12,14 +12,7 @@
  * key.
  */
 import { describe, expect, it } from '@jest/globals';
-import {
-  ADMIN,
-  BILLING,
-  CATALOGUE,
-  backings,
-  newSignedInBuyer,
-  type PaymentUnderTest,
-} from '../../__tests__/harness.js';
+import { ADMIN, BILLING, backings, newSignedInBuyer } from '../../__tests__/harness.js';
 import {
   MyOrderListSchema,
   PAYMENT_PLAN_MESSAGES,
@@ -34,10 +27,9 @@ import {
   STRIPE_KEY,
   error,
   type FakePaymentMethod,
-  type FakeStripeApi,
 } from '../../providers/stripe/__tests__/fake-stripe-api.js';
 import { apiBaseOptions } from '../../providers/stripe/stripe-provider.js';
-import { deliverStripeEvent, useStripeSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
+import { deliverSessionPaid, useStripePlanSuite } from '../../providers/stripe/__tests__/stripe-suite.js';
 import { cardAsked } from '../../saved-cards/pending-charge.js';
 import { findSavedCard } from '../../saved-cards/saved-cards.repository.js';
 import { PLAN_INSTALMENTS_JOB, collectDueInstalments } from '../charge-instalments.js';
@@ -50,21 +42,9 @@ const WEBHOOK_SECRET = 'whsec_payment_plan_suite';
 type Buyer = Caller & { kind: 'user' };
 
 describe.each(backings())('payment plans with Stripe on $name', (factory) => {
-  let api: FakeStripeApi;
-  let payment: PaymentUnderTest;
-  let replica: PaymentUnderTest | undefined;
-  useStripeSuite(
-    factory,
-    { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, PLAN], replica: true },
-    (started) => ({ api, payment, replica } = started),
-  );
+  const { api, payment, replica } = useStripePlanSuite(factory, WEBHOOK_SECRET);
 
-  const completed = (sessionId: string) =>
-    deliverStripeEvent(payment, WEBHOOK_SECRET, 'checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+  const completed = (sessionId: string) => deliverSessionPaid(payment, WEBHOOK_SECRET, sessionId);
 
   /** The buyer checks out the plan and pays $532.33 on Stripe's page with `method`; the webhook fulfils it. */
   async function buyPlan(buyer: Buyer, method: FakePaymentMethod = 'pm_card_visa') {
@@ -143,7 +123,8 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   /** Moves service time to `days` after `from` and runs rounds of the job at once, on every replica. */
   async function runAt(from: Date, days: number) {
     payment.clock.set(new Date(from.getTime() + days * DAY + 1000).toISOString());
-    const workers = [payment, ...(replica ? [replica] : [])].map((worker) => worker.service);
+    const second = replica();
+    const workers = [payment, ...(second ? [second] : [])].map((worker) => worker.service);
     await Promise.all([
       ...workers.map((worker) => worker.jobs.runNow(PLAN_INSTALMENTS_JOB)),
       ...workers.map((worker) => collectDueInstalments(worker.deps)),
@@ -152,7 +133,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
   }
 
   it('keeps the card that paid $532.33 and charges the next $532.33 off-session on its due date, once', async () => {
-    expect(replica !== undefined).toBe(factory.name.startsWith('PostgreSQL'));
+    expect(replica() !== undefined).toBe(factory.name.startsWith('PostgreSQL'));
     const buyer = newSignedInBuyer('stripe-plan');
     const { order, sessionId } = await buyPlan(buyer);
 
@@ -602,7 +583,7 @@ describe.each(backings())('payment plans with Stripe on $name', (factory) => {
     const { order, intentId, earlyId } = await paidPlan(buyer);
     const answers = await Promise.all([
       askRefund(buyer, order.id),
-      (replica ?? payment).call(`/api/admin/orders/${order.id}/refund`, {
+      (replica() ?? payment).call(`/api/admin/orders/${order.id}/refund`, {
         caller: ADMIN,
         json: { reason: 'Asked twice' },
       }),

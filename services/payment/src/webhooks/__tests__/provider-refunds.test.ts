@@ -13,7 +13,6 @@ import { useBacking } from '@platform/service-kit/testing';
 import {
   ADMIN,
   BILLING,
-  CATALOGUE,
   consultationRefunded,
   backings,
   newBuyerBilling,
@@ -29,11 +28,11 @@ import {
   PAYPAL_CLIENT_SECRET,
   PAYPAL_WEBHOOK_ID,
 } from '../../providers/paypal/__tests__/fake-paypal-api.js';
-import type { FakeStripeApi } from '../../providers/stripe/__tests__/fake-stripe-api.js';
 import {
+  deliverSessionPaid,
   deliverStripeEvent,
   postStripeEvent,
-  useStripeSuite,
+  useStripePlanSuite,
 } from '../../providers/stripe/__tests__/stripe-suite.js';
 
 const WEBHOOK_SECRET = 'whsec_provider_refunds_suite';
@@ -77,29 +76,19 @@ async function expectOwnRefundReportedAgain(
 }
 
 describe.each(backings())("refunds made in Stripe's dashboard on $name", (factory) => {
-  let api: FakeStripeApi;
-  let payment: PaymentUnderTest;
-  let replica: PaymentUnderTest | undefined;
-  useStripeSuite(
-    factory,
-    { webhookSecret: WEBHOOK_SECRET, products: [...CATALOGUE, PLAN], replica: true },
-    (started) => ({ api, payment, replica } = started),
-  );
+  const { api, payment, replica } = useStripePlanSuite(factory, WEBHOOK_SECRET);
 
   const webhook = (type: string, object: Record<string, unknown>, id?: string, to = payment) =>
     deliverStripeEvent(to, WEBHOOK_SECRET, type, object, id);
   const chargeRefunded = (intentId: string, id?: string, to = payment) =>
     webhook('charge.refunded', api.charge(intentId), id, to);
+  const sessionPaid = (sessionId: string) => deliverSessionPaid(payment, WEBHOOK_SECRET, sessionId);
 
   /** The consultation bought and paid on Stripe's page; its webhook fulfilled it. */
   async function fulfilled() {
     const { sessionId } = await payment.checkout();
     const intentId = api.pay(sessionId);
-    const outcome = await webhook('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+    const outcome = await sessionPaid(sessionId);
     expect(outcome).toBe('fulfilled');
     const order = (await payment.orderBySession(sessionId))!;
     expect(order).toMatchObject({ status: 'fulfilled', providerPaymentId: intentId });
@@ -137,11 +126,11 @@ describe.each(backings())("refunds made in Stripe's dashboard on $name", (factor
   });
 
   it('deliveries at once, the same event twice and another one, on every replica: one refund, one event', async () => {
-    expect(replica !== undefined).toBe(factory.name.startsWith('PostgreSQL'));
+    expect(replica() !== undefined).toBe(factory.name.startsWith('PostgreSQL'));
     const { order, intentId } = await fulfilled();
     api.refundInDashboard(intentId);
     const eventId = `evt_dashboard_${randomUUID()}`;
-    const other = replica ?? payment;
+    const other = replica() ?? payment;
     const outcomes = await Promise.all([
       chargeRefunded(intentId, eventId, payment),
       chargeRefunded(intentId, eventId, other),
@@ -183,13 +172,7 @@ describe.each(backings())("refunds made in Stripe's dashboard on $name", (factor
     });
     const { sessionId } = (await response.json()) as { sessionId: string };
     const intentId = api.pay(sessionId);
-    expect(
-      await webhook('checkout.session.completed', {
-        id: sessionId,
-        object: 'checkout.session',
-        payment_status: 'paid',
-      }),
-    ).toBe('fulfilled');
+    expect(await sessionPaid(sessionId)).toBe('fulfilled');
     const order = (await payment.orderBySession(sessionId))!;
     api.refundInDashboard(intentId);
     expect(await chargeRefunded(intentId)).toBe('partial-refund');
@@ -239,13 +222,7 @@ describe.each(backings())("refunds made in Stripe's dashboard on $name", (factor
     expect((await payment.order(order.id))?.status).toBe('pending');
 
     // The checkout's own webhook arrives; Stripe then delivers the refund again.
-    expect(
-      await webhook('checkout.session.completed', {
-        id: sessionId,
-        object: 'checkout.session',
-        payment_status: 'paid',
-      }),
-    ).toBe('fulfilled');
+    expect(await sessionPaid(sessionId)).toBe('fulfilled');
     expect(await chargeRefunded(intentId, eventId)).toBe('refunded');
     expect((await payment.order(order.id))?.status).toBe('refunded');
     expect(await refundedEventsOf(payment, order.id)).toHaveLength(1);

@@ -14,7 +14,6 @@ import {
 } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
 import {
-  admin,
   backings,
   json,
   reportBody,
@@ -25,13 +24,12 @@ import {
 } from '../../__tests__/harness.js';
 
 describe.each(backings())('the admin revenue ledger on $name', (factory) => {
-  const support = admin();
   let other: UserCaller;
   let reportId: string;
 
   // The owner was on the programme before the platform: February is their first month to report. `other`
   // agreed here on January 5, so their implementation ends February 4 and March comes first.
-  const { revenue, clock, owner } = useClockedOwner(
+  const { revenue, clock, owner, support } = useClockedOwner(
     factory,
     { agreedAt: '2029-12-20', baselineNetRevenue: 100_000 },
     {},
@@ -64,8 +62,7 @@ describe.each(backings())('the admin revenue ledger on $name', (factory) => {
       ],
     ];
     const call = (caller: UserCaller | null, method: string, path: string, body?: unknown) => {
-      const init = method === 'POST' ? json(body ?? {}) : {};
-      return caller ? revenue.requestAs(caller, path, init) : revenue.request(path, init);
+      return revenue.requestBy(caller, path, method === 'POST' ? json(body ?? {}) : {});
     };
 
     it.each(adminCalls)('%s %s: visitors 401, free accounts and owners 403', async (method, path, body) => {

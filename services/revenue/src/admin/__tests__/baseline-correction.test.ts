@@ -15,31 +15,19 @@ import {
 import { DAY } from '@platform/service-kit/clock';
 import { asc, eq } from 'drizzle-orm';
 import { baselineChanges } from '../../db/schema.js';
-import {
-  admin,
-  backings,
-  json,
-  reportBody,
-  user,
-  type UserCaller,
-  useClockedOwner,
-} from '../../__tests__/harness.js';
+import { expectAdminChange } from '../../__tests__/admin-changes.js';
+import { backings, json, user, type UserCaller, useClockedOwner } from '../../__tests__/harness.js';
 
 describe.each(backings())('correcting a baseline on $name', (factory) => {
-  const support = admin();
-  const { revenue, clock, owner } = useClockedOwner(factory, {
+  const { revenue, clock, owner, support } = useClockedOwner(factory, {
     agreedAt: '2029-12-20',
     baselineNetRevenue: 200_000,
   });
 
-  const correct = (caller: UserCaller | null, customerId: string, body: unknown) => {
-    const path = `/api/admin/revenue-customers/${customerId}/baseline`;
-    return caller ? revenue.requestAs(caller, path, json(body)) : revenue.request(path, json(body));
-  };
-  const history = (caller: UserCaller | null, customerId: string) => {
-    const path = `/api/admin/revenue-customers/${customerId}/baseline-changes`;
-    return caller ? revenue.requestAs(caller, path) : revenue.request(path);
-  };
+  const correct = (caller: UserCaller | null, customerId: string, body: unknown) =>
+    revenue.requestBy(caller, `/api/admin/revenue-customers/${customerId}/baseline`, json(body));
+  const history = (caller: UserCaller | null, customerId: string) =>
+    revenue.requestBy(caller, `/api/admin/revenue-customers/${customerId}/baseline-changes`);
   const rows = (planUserId: string) =>
     revenue.service.deps.db
       .select()
@@ -149,10 +137,9 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
     /** The owner's report of a month with a net of $10,000.00, submitted `at`, which must be accepted. */
     async function submitMonth(at: string, periodStart: string, periodEnd: string) {
       clock.set(at);
-      const { status, body } = await revenue.submitReport(
-        owner,
-        reportBody(periodStart, periodEnd, { gross: 1_000_000 }),
-      );
+      const { status, body } = await revenue.reportPeriod(owner, periodStart, periodEnd, {
+        gross: 1_000_000,
+      });
       expect(status).toBe(200);
       return body.report as { id: string };
     }
@@ -173,18 +160,19 @@ describe.each(backings())('correcting a baseline on $name', (factory) => {
         baselineNetRevenue: 450_000,
         reason: 'Bank statements show a higher average for last year',
       });
-      expect(response.status).toBe(200);
-      const answer = CorrectBaselineResponseSchema.parse(await response.json());
-      expect(answer.message).toBe('Reports submitted from now on use a baseline of $4,500.00.');
-      expect(answer.change).toEqual({
-        id: expect.any(String),
-        customerId: owner.userId,
-        oldBaselineNetRevenue: 200_000,
-        newBaselineNetRevenue: 450_000,
-        reason: 'Bank statements show a higher average for last year',
-        changedBy: support.userId,
-        changedAt: '2030-03-10T09:30:00.000Z',
-      });
+      const answer = await expectAdminChange(
+        response,
+        CorrectBaselineResponseSchema,
+        'Reports submitted from now on use a baseline of $4,500.00.',
+        {
+          customerId: owner.userId,
+          oldBaselineNetRevenue: 200_000,
+          newBaselineNetRevenue: 450_000,
+          reason: 'Bank statements show a higher average for last year',
+          changedBy: support.userId,
+          changedAt: '2030-03-10T09:30:00.000Z',
+        },
+      );
       expect(answer.customer).toMatchObject({
         id: owner.userId,
         baselineNetRevenue: 450_000,

@@ -4,37 +4,33 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import {
-  admin,
-  backings,
-  reportBody,
-  user,
-  type UserCaller,
-  useClockedRevenue,
-} from '../../__tests__/harness.js';
+import { backings, reportBody, user, type UserCaller, useClockedRevenue } from '../../__tests__/harness.js';
 
 describe.each(backings())('the ledger as CSV on $name', (factory) => {
-  const support = admin();
   let owner: UserCaller;
   let reportId: string;
 
-  const { revenue, clock } = useClockedRevenue(factory, { at: '2030-01-02T12:00:00.000Z' }, async () => {
-    owner = user();
-    await revenue.consent(owner, 200_050);
-    await revenue.statusChanged(
-      owner,
-      { planStatus: 'rs_pending', consultationStatus: 'not_started' },
-      { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Nuñez, Jr.' },
-    );
-    clock.set('2030-04-03T09:00:00.000Z');
-    const { body } = await revenue.submitReport(owner, {
-      ...reportBody('2030-03-01', '2030-03-31', { gross: 123_456_789, expenses: 3_456_789 }),
-      notes: '+1 for the "patio" season\nsecond line',
-    });
-    reportId = (body.report as { id: string }).id;
-    await revenue.verify(reportId);
-    await revenue.markPaid(reportId, 1_000_001);
-  });
+  const { revenue, clock, support } = useClockedRevenue(
+    factory,
+    { at: '2030-01-02T12:00:00.000Z' },
+    async () => {
+      owner = user();
+      await revenue.consent(owner, 200_050);
+      await revenue.statusChanged(
+        owner,
+        { planStatus: 'rs_pending', consultationStatus: 'not_started' },
+        { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Nuñez, Jr.' },
+      );
+      clock.set('2030-04-03T09:00:00.000Z');
+      const { body } = await revenue.submitReport(owner, {
+        ...reportBody('2030-03-01', '2030-03-31', { gross: 123_456_789, expenses: 3_456_789 }),
+        notes: '+1 for the "patio" season\nsecond line',
+      });
+      reportId = (body.report as { id: string }).id;
+      await revenue.verify(reportId);
+      await revenue.markPaid(reportId, 1_000_001);
+    },
+  );
 
   async function download(path: string) {
     const response = await revenue.requestAs(support, path);

@@ -17,25 +17,19 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { agreementDateChanges } from '../../db/schema.js';
 import { REMINDERS_JOB } from '../../jobs.js';
-import {
-  admin,
-  backings,
-  json,
-  reportBody,
-  user,
-  type UserCaller,
-  useClockedRevenue,
-} from '../../__tests__/harness.js';
+import { expectAdminChange } from '../../__tests__/admin-changes.js';
+import { backings, json, user, type UserCaller, useClockedRevenue } from '../../__tests__/harness.js';
 import { insertReport } from '../reports.repository.js';
 
 const FROM_JANUARY =
   'You can report from January 2027, the first whole month after your 30-day implementation period';
 
 describe.each(backings())('the months an owner reports on $name', (factory) => {
-  const support = admin();
-
   // The owner agreed on November 29, 2026, in the morning.
-  const { revenue, clock } = useClockedRevenue(factory, { quiet: true, at: '2026-11-29T10:00:00.000Z' });
+  const { revenue, clock, support } = useClockedRevenue(factory, {
+    quiet: true,
+    at: '2026-11-29T10:00:00.000Z',
+  });
 
   const customerOf = async (owner: UserCaller) =>
     (await revenue.customers()).find((c) => c.id === owner.userId)!;
@@ -90,10 +84,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         ['2026-10-01', '2026-10-31'],
         ['2026-11-01', '2026-11-29'],
       ] as const) {
-        const { status, body } = await revenue.submitReport(
-          owner,
-          reportBody(start, end, { gross: 1_500_000 }),
-        );
+        const { status, body } = await revenue.reportPeriod(owner, start, end, { gross: 1_500_000 });
         expect({ start, status, body }).toEqual({
           start,
           status: 400,
@@ -106,7 +97,7 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         // The last days of the risk-free period with the first of January.
         ['2026-12-29', '2027-01-15'],
       ] as const) {
-        const { status, body } = await revenue.submitReport(owner, reportBody(start, end));
+        const { status, body } = await revenue.reportPeriod(owner, start, end);
         expect({ start, status, message: body.message }).toEqual({
           start,
           status: 400,
@@ -118,10 +109,10 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
 
     it('cannot report January before its last day is over, and can from February 1 (UTC)', async () => {
       clock.set('2027-01-31T23:59:59.000Z');
-      const early = await revenue.submitReport(owner, reportBody('2027-01-01', '2027-01-31'));
+      const early = await revenue.reportPeriod(owner, '2027-01-01', '2027-01-31');
       expect(early).toMatchObject({ status: 400, body: { message: REVENUE_REPORT_MESSAGES.endInFuture } });
       clock.set('2027-02-01T00:00:01.000Z');
-      const taken = await revenue.submitReport(owner, reportBody('2027-01-01', '2027-01-31'));
+      const taken = await revenue.reportPeriod(owner, '2027-01-01', '2027-01-31');
       expect(taken.status).toBe(200);
       expect((await revenue.myReports(owner)).plan?.nextReport?.periodStart).toBe('2027-02-01');
     });
@@ -225,18 +216,19 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
         agreedAt: '2026-08-15',
         reason: ' Signed the paper agreement in August ',
       });
-      expect(response.status).toBe(200);
-      const answer = SetAgreementDateResponseSchema.parse(await response.json());
-      expect(answer.message).toBe('Reports are due from October 2026.');
-      expect(answer.change).toEqual({
-        id: expect.any(String),
-        customerId: owner.userId,
-        oldAgreedAt: '2026-11-29',
-        newAgreedAt: '2026-08-15',
-        reason: 'Signed the paper agreement in August',
-        changedBy: support.userId,
-        changedAt: '2026-11-30T09:00:00.000Z',
-      });
+      const answer = await expectAdminChange(
+        response,
+        SetAgreementDateResponseSchema,
+        'Reports are due from October 2026.',
+        {
+          customerId: owner.userId,
+          oldAgreedAt: '2026-11-29',
+          newAgreedAt: '2026-08-15',
+          reason: 'Signed the paper agreement in August',
+          changedBy: support.userId,
+          changedAt: '2026-11-30T09:00:00.000Z',
+        },
+      );
       expect(answer.customer).toMatchObject({
         createdAt: '2026-11-29T10:00:00.000Z',
         agreedAt: '2026-08-15',
@@ -261,11 +253,11 @@ describe.each(backings())('the months an owner reports on $name', (factory) => {
       expect(statuses.at(-1)?.data).toMatchObject({ status: 'overdue' });
 
       // The back-dated owner reports their first month after the risk-free period, not the one before.
-      const september = await revenue.submitReport(owner, reportBody('2026-09-01', '2026-09-30'));
+      const september = await revenue.reportPeriod(owner, '2026-09-01', '2026-09-30');
       expect(september.body.message).toBe(
         'You can report from October 2026, the first whole month after your 30-day implementation period',
       );
-      const october = await revenue.submitReport(owner, reportBody('2026-10-01', '2026-10-31'));
+      const october = await revenue.reportPeriod(owner, '2026-10-01', '2026-10-31');
       expect(october.status).toBe(200);
       expect((await customerOf(owner)).status).toBe('current');
     });

@@ -2,15 +2,14 @@
  * The Stripe adapter with the real `stripe` SDK pointed at a local server that answers like Stripe's API;
  * webhooks signed with the SDK's own generateTestHeaderString.
  */
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit/clock';
+import { describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { createConfiguredProviders } from '../../configured-providers.js';
 import { PaymentProviderError, WebhookVerificationError } from '../../payment-provider.js';
-import { orderSeries, useFakeProviderApi } from '../../../__tests__/provider-adapters.js';
+import { orderSeries } from '../../../__tests__/provider-adapters.js';
 import { closedPortUrl } from '../../__tests__/recording-server.js';
-import { StripeProvider } from '../stripe-provider.js';
-import { error, FakeStripeApi, STRIPE_KEY } from './fake-stripe-api.js';
+import { error, STRIPE_KEY } from './fake-stripe-api.js';
+import { useStripeAdapter } from './stripe-suite.js';
 
 const WEBHOOK_SECRET = 'whsec_adapter_test_secret';
 const URLS = {
@@ -18,27 +17,8 @@ const URLS = {
   cancelUrl: 'https://shop.example/checkout?cancelled=1',
 };
 
-let api: FakeStripeApi;
-let clock: SettableClock;
-let stripe: StripeProvider;
+const { api, clock, stripe, newProvider } = useStripeAdapter(WEBHOOK_SECRET);
 const anOrder = orderSeries('0b7c5d2e-0000-4000-8000');
-
-function newProvider(options: { maxNetworkRetries?: number; apiBase?: string; secretKey?: string } = {}) {
-  return new StripeProvider({
-    secretKey: options.secretKey ?? STRIPE_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiBase: options.apiBase ?? api.url,
-    clock,
-    maxNetworkRetries: options.maxNetworkRetries ?? 0,
-  });
-}
-
-useFakeProviderApi(FakeStripeApi, (started) => (api = started));
-
-beforeEach(() => {
-  clock = new SettableClock('2030-03-01T12:00:00Z');
-  stripe = newProvider();
-});
 
 describe('creating a checkout', () => {
   it('opens a payment-mode Checkout Session priced in cents from the order, keyed by the order id', async () => {

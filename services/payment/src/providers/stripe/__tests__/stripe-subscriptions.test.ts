@@ -3,13 +3,11 @@
  * server answering like Stripe's API: subscription-mode sessions, the renewal and end webhooks (signed
  * with generateTestHeaderString), and the refund of the latest paid invoice with the cancellation.
  */
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { SettableClock } from '@platform/service-kit/clock';
+import { describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { PaymentProviderError } from '../../payment-provider.js';
-import { orderSeries, useFakeProviderApi } from '../../../__tests__/provider-adapters.js';
-import { StripeProvider } from '../stripe-provider.js';
-import { FakeStripeApi, STRIPE_KEY } from './fake-stripe-api.js';
+import { orderSeries } from '../../../__tests__/provider-adapters.js';
+import { useStripeAdapter } from './stripe-suite.js';
 
 const WEBHOOK_SECRET = 'whsec_subscription_test_secret';
 const URLS = {
@@ -17,9 +15,7 @@ const URLS = {
   cancelUrl: 'https://shop.example/checkout',
 };
 
-let api: FakeStripeApi;
-let clock: SettableClock;
-let stripe: StripeProvider;
+const { api, clock, stripe } = useStripeAdapter(WEBHOOK_SECRET);
 const aPlanOrder = orderSeries('5ab1c0de-0000-4000-8000', {
   lines: [
     {
@@ -56,19 +52,6 @@ function stripeEvent(id: string, type: string, object: Record<string, unknown>) 
     data: { object },
   };
 }
-
-useFakeProviderApi(FakeStripeApi, (started) => (api = started));
-
-beforeEach(() => {
-  clock = new SettableClock('2030-03-01T12:00:00Z');
-  stripe = new StripeProvider({
-    secretKey: STRIPE_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiBase: api.url,
-    clock,
-    maxNetworkRetries: 0,
-  });
-});
 
 describe('a recurring product', () => {
   it('opens a subscription-mode session with a recurring price, keyed by the order id', async () => {
