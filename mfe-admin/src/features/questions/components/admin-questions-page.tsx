@@ -7,13 +7,19 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminQuestion, AdminQuestionStatus } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Badge, Button, Card, CardContent, CardHeader } from '@platform/ui';
+import { Badge, Card, CardContent, CardHeader } from '@platform/ui';
+import { PressedButtonGroup } from '../../../components/pressed-button-group';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { AdminCardList } from '../../admin-access/components/first-read-state';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
 import { useAdminQuestions } from '../api/admin-questions';
 import { ADMIN_QUESTIONS_COPY } from '../lib/questions-copy';
 import { AnswerForm } from './answer-form';
+
+const STATUS_OPTIONS = [
+  { value: 'open', label: ADMIN_QUESTIONS_COPY.open },
+  { value: 'answered', label: ADMIN_QUESTIONS_COPY.answered },
+] as const;
 
 function QuestionCard({ question }: { question: AdminQuestion }) {
   return (
@@ -62,19 +68,13 @@ export function AdminQuestionsPage() {
       width="4xl"
       headerSpacing="mb-6"
     >
-      <div role="group" aria-label="Which questions" className="mb-6 flex gap-2">
-        {(['open', 'answered'] as const).map((value) => (
-          <Button
-            key={value}
-            type="button"
-            variant={status === value ? 'default' : 'outline'}
-            aria-pressed={status === value}
-            onClick={() => setStatus(value)}
-          >
-            {value === 'open' ? ADMIN_QUESTIONS_COPY.open : ADMIN_QUESTIONS_COPY.answered}
-          </Button>
-        ))}
-      </div>
+      <PressedButtonGroup
+        label="Which questions"
+        className="mb-6 flex gap-2"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={setStatus}
+      />
       <AdminCardList
         read={questions}
         copy={ADMIN_QUESTIONS_COPY}

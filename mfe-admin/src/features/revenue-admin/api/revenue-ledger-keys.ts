@@ -4,7 +4,7 @@
  * chart alike, so all three are read again; and the one way a change to one owner's plan is sent.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { readNow, requestParsed, useRefreshingMutation } from '@platform/ui';
+import { defineParsedQuery, readNow, requestParsed, useRefreshingMutation } from '@platform/ui';
 import type { SchemaPick } from '@platform/ui';
 
 export const REVENUE_STATS_KEY = ['/api/admin/revenue-stats'] as const;
@@ -46,5 +46,17 @@ export function useLedgerReadNow<T>(
     const now = await readNow(queryKey[0], pick);
     if (now !== null) client.setQueryData(queryKey, now);
     return now;
+  };
+}
+
+/**
+ * One of the ledger's lists, declared once with its key and schema: the read the pages share (`use`) and
+ * the same list read past the cache (`useReadNow`, see useLedgerReadNow).
+ */
+export function defineLedgerList<T>(queryKey: readonly [string], pick: SchemaPick<T>) {
+  const read = defineParsedQuery(queryKey, pick);
+  return {
+    use: () => read.use(),
+    useReadNow: () => useLedgerReadNow(queryKey, pick),
   };
 }

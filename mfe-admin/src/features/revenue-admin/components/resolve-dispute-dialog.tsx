@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { REPORT_DISPUTE_MESSAGES, netRevenueOf } from '@platform/contracts';
 import type { AdminRevenueReport } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatMoneyInput, parseMoneyInput } from '@platform/contracts/format';
-import { Button, FormField, Textarea } from '@platform/ui';
+import { FormField, Textarea } from '@platform/ui';
+import { PressedButtonGroup } from '../../../components/pressed-button-group';
 import { useReadRevenueReportsNow } from '../api/get-revenue-reports';
 import { useResolveDispute } from '../api/resolve-dispute';
 import {
@@ -28,6 +29,11 @@ import { formatPeriod } from '../lib/report-period';
 import { LedgerActionDialog } from './ledger-action-dialog';
 import { LedgerForm, refusalBeside, useLedgerForm } from './ledger-change';
 import { MoneyField } from './money-field';
+
+const OUTCOMES = [
+  { value: 'accept', label: 'Accept with corrected figures' },
+  { value: 'reject', label: 'Reject' },
+] as const;
 
 const ACCEPT_FIELDS = ['grossRevenue', 'businessExpenses', 'netRevenue', 'note'] as const;
 
@@ -194,26 +200,14 @@ export function ResolveDisputeDialog({ report }: { report: AdminRevenueReport })
           <blockquote className="rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap">
             {dispute.reason}
           </blockquote>
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Outcome">
-            <Button
-              type="button"
-              size="sm"
-              variant={outcome === 'accept' ? 'default' : 'outline'}
-              aria-pressed={outcome === 'accept'}
-              onClick={() => setOutcome('accept')}
-            >
-              Accept with corrected figures
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant={outcome === 'reject' ? 'default' : 'outline'}
-              aria-pressed={outcome === 'reject'}
-              onClick={() => setOutcome('reject')}
-            >
-              Reject
-            </Button>
-          </div>
+          <PressedButtonGroup
+            label="Outcome"
+            className="flex flex-wrap gap-2"
+            size="sm"
+            options={OUTCOMES}
+            value={outcome}
+            onChange={setOutcome}
+          />
           {outcome === 'accept' ? (
             <AcceptForm report={report} onDone={close} />
           ) : (

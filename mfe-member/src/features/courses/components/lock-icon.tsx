@@ -1,16 +1,11 @@
 /** A small padlock, decorative (the text beside it says 'Locked'). */
+import { StrokeIcon } from '../../../components/stroke-icon';
+
 export function LockIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      className={className}
-    >
+    <StrokeIcon className={className}>
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" strokeLinecap="round" />
-    </svg>
+    </StrokeIcon>
   );
 }

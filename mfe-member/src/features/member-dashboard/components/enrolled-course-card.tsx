@@ -1,8 +1,9 @@
 /** One of 'My Enrolled Courses': thumbnail, title, 'Enrolled on {date}', the resume line, 'Continue Learning'. */
 import { Link } from 'react-router-dom';
-import { ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@platform/ui';
+import { ButtonLink, Card, CardContent, CardFooter, CardHeader } from '@platform/ui';
 import { formatEnrolledOn } from '../lib/dashboard-rules';
 import type { EnrolledCourse } from '../lib/dashboard-rules';
+import { CourseCardTitle } from '../../courses/components/course-card-header';
 import { CourseThumbnail } from '../../courses/components/course-thumbnail';
 
 export function EnrolledCourseCard({ item }: { item: EnrolledCourse }) {
@@ -17,11 +18,7 @@ export function EnrolledCourseCard({ item }: { item: EnrolledCourse }) {
     >
       <CourseThumbnail src={course.thumbnail} />
       <CardHeader className="gap-1 pt-4">
-        <CardTitle asChild>
-          <h3 id={headingId} className="text-lg">
-            {course.title}
-          </h3>
-        </CardTitle>
+        <CourseCardTitle course={course} headingId={headingId} headingLevel="h3" />
         <p className="text-sm text-muted-foreground">{formatEnrolledOn(enrolledAt)}</p>
       </CardHeader>
       <CardContent className="flex-1 pt-2 text-sm">

@@ -46,9 +46,9 @@ export function MembershipPage() {
       <LoadingPlaceholder className="mx-auto w-full max-w-6xl px-4 py-10">
         <Skeleton className="mx-auto h-10 w-72" />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          <Skeleton className="h-96" />
-          <Skeleton className="h-96" />
-          <Skeleton className="h-96" />
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-96" />
+          ))}
         </div>
       </LoadingPlaceholder>
     );

@@ -2,22 +2,16 @@
 import type { AvailableModule, MemberLesson } from '@platform/contracts';
 import { formatDuration } from '@platform/contracts/format';
 import { Badge, LoadingList, cn } from '@platform/ui';
+import { StrokeIcon } from '../../../components/stroke-icon';
 import { useChapterLessons } from '../api/get-old-dashboard-data';
 import { getChapterLabel, getChapterState, getUnlockLine } from '../lib/old-dashboard-rules';
 
 function LockIcon() {
   return (
-    <svg
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      className="size-3"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-    >
+    <StrokeIcon viewBox="0 0 16 16" strokeWidth="1.75" className="size-3">
       <rect x="3" y="7" width="10" height="7" rx="1.5" />
       <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

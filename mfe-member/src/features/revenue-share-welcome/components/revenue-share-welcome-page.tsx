@@ -23,6 +23,7 @@ import { CardOnFile } from '../../revenue-report/components/card-on-file';
 import { AlreadyOnPlan } from './already-on-plan';
 import { ConsentForm } from './consent-form';
 import { useMemberPage } from '../../../components/member-page-gate';
+import { StrokeIcon } from '../../../components/stroke-icon';
 
 function browserStorage(): Storage | null {
   try {
@@ -34,16 +35,9 @@ function browserStorage(): Storage | null {
 
 function CheckMark() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      className="mt-0.5 size-4 shrink-0 text-success"
-    >
+    <StrokeIcon strokeWidth="2.5" className="mt-0.5 size-4 shrink-0 text-success">
       <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
