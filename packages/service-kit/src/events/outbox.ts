@@ -26,6 +26,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Database, Executor } from '../db/database.js';
 import { delayAfter, exponentialBackoff, type Backoff } from '../jobs/backoff.js';
 import { OUTBOX_WAKE_TOPIC } from '../jobs/define-job.js';
+import { RoundLoop } from '../jobs/round-loop.js';
 import { schemaOf, wakeAfterCommit, type WakeUpSource } from '../jobs/wake-ups.js';
 import type { Logger } from '../logger.js';
 import { describeError } from './delivery-policy.js';
@@ -137,11 +138,8 @@ export class OutboxRelay {
   private readonly backoff: Backoff;
   private readonly wakeUps: WakeUpSource | undefined;
 
-  private running = false;
+  private readonly loop = new RoundLoop(() => this.backgroundRound());
   private unsubscribe: (() => void) | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<RelayRound> | null = null;
-  private notified = false;
 
   constructor(options: OutboxRelayOptions) {
     this.db = options.db;
@@ -156,62 +154,37 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.running) return;
     this.unsubscribe = this.wakeUps?.on(OUTBOX_WAKE_TOPIC, () => this.notify()) ?? null;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for the round in progress. */
   async stop(): Promise<void> {
-    this.running = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.current) await this.current.catch(() => undefined);
+    await this.loop.stop();
   }
 
   /** Run a round soon (the wake-ups call it; so may a test or an operator). */
   notify(): void {
-    if (!this.running) return;
-    if (this.current) {
-      this.notified = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.poke();
   }
 
   /** One round: claim due rows, publish them in order, record the outcome. Rounds never overlap. */
-  async runOnce(): Promise<RelayRound> {
-    while (this.current) await this.current.catch(() => undefined);
-    const round = this.publishDue();
-    this.current = round;
-    try {
-      return await round;
-    } finally {
-      this.current = null;
-    }
+  runOnce(): Promise<RelayRound> {
+    return this.loop.exclusive(() => this.publishDue());
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    if (!this.running) return;
-    this.notified = false;
+  private async backgroundRound(): Promise<number> {
     let round: RelayRound = { claimed: 0, sent: 0, failed: 0 };
     try {
       round = await this.runOnce();
     } catch (error) {
       this.logger.warn({ err: error }, 'outbox relay round failed; retrying');
     }
-    if (!this.running) return;
-    const more = this.notified || (round.claimed === this.batchSize && round.failed === 0);
-    this.schedule(more ? 0 : this.pollIntervalMs);
+    const more = round.claimed === this.batchSize && round.failed === 0;
+    return more ? 0 : this.pollIntervalMs;
   }
 
   private async publishDue(): Promise<RelayRound> {

@@ -29,6 +29,7 @@ import {
   jobSchedule,
   registerPeriodicJob,
 } from './periodic-job.js';
+import { RoundLoop } from './round-loop.js';
 import type { JobsTable } from './tables.js';
 import type { WakeUpSource } from './wake-ups.js';
 import { claimWorkItems, completeWorkItem, failWorkItem, type WorkItem } from './work-items.js';
@@ -177,11 +178,7 @@ const backgroundErrorBackoff = exponentialBackoff({ firstMs: 1_000, maxMs: 60_00
 
 /** One job's runs in this process: never two at once; a background loop between them. */
 abstract class Lane {
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<unknown> | null = null;
-  /** Poked while a run was in progress: look again right after it. */
-  private again = false;
+  private readonly loop = new RoundLoop(() => this.backgroundRound());
   private errors = 0;
 
   constructor(protected readonly deps: LaneDeps) {}
@@ -195,60 +192,33 @@ abstract class Lane {
   protected abstract idleDelay(run: JobRun): Promise<number>;
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   poke(): void {
-    if (!this.running) return;
-    if (this.current) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.poke();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    while (this.current) await this.current.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    while (this.current) await this.current.catch(() => undefined);
-    const promise = work();
-    this.current = promise;
-    try {
-      return await promise;
-    } finally {
-      if (this.current === promise) this.current = null;
-    }
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.loop.exclusive(work);
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    // setTimeout holds at most ~24.8 days; a longer sleep is cut short and simply looks again.
-    this.timer = setTimeout(() => void this.tick(), Math.min(delayMs, 2 ** 31 - 1));
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    if (!this.running) return;
-    this.again = false;
-    let delay: number;
+  private async backgroundRound(): Promise<number> {
     try {
       const run = await this.exclusive(() => this.runOnce(false));
-      delay = await this.idleDelay(run);
+      const delay = await this.idleDelay(run);
       this.errors = 0;
+      return delay;
     } catch (error) {
       this.errors += 1;
-      delay = delayAfter(backgroundErrorBackoff, this.errors);
+      const delay = delayAfter(backgroundErrorBackoff, this.errors);
       this.deps.logger.warn({ err: error, retryInMs: delay }, 'job round failed; looking again later');
+      return delay;
     }
-    if (!this.running) return;
-    this.schedule(this.again ? 0 : delay);
   }
 }
 

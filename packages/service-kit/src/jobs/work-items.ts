@@ -45,9 +45,20 @@ export async function claimWorkItems(
   return rows as WorkItem[];
 }
 
-function stillClaimed(queue: WorkQueueDefinition, item: WorkItem) {
+/** Writes `set` to the item's row while the claim is still this worker's; false when it was taken again. */
+async function updateClaimedItem(
+  db: Executor,
+  queue: WorkQueueDefinition,
+  item: WorkItem,
+  set: Record<string, unknown>,
+): Promise<boolean> {
   const t = queue.table;
-  return and(eq(t.id, item.id), eq(t.status, queue.statuses.ready), eq(t.attempts, item.attempts));
+  const rows = await db
+    .update(t)
+    .set(set as never)
+    .where(and(eq(t.id, item.id), eq(t.status, queue.statuses.ready), eq(t.attempts, item.attempts)))
+    .returning({ id: t.id });
+  return rows.length > 0;
 }
 
 /**
@@ -60,13 +71,7 @@ export async function completeWorkItem(
   item: WorkItem,
   set: Record<string, unknown>,
 ): Promise<boolean> {
-  const t = queue.table;
-  const rows = await db
-    .update(t)
-    .set({ lastError: null, ...set, lockedUntil: null } as never)
-    .where(stillClaimed(queue, item))
-    .returning({ id: t.id });
-  return rows.length > 0;
+  return updateClaimedItem(db, queue, item, { lastError: null, ...set, lockedUntil: null });
 }
 
 /** A failed attempt: due again at `retryAt`, or `failed` for good when it is null. */
@@ -76,14 +81,12 @@ export async function failWorkItem(
   item: WorkItem,
   outcome: { error: string; retryAt: Date | null },
 ): Promise<boolean> {
-  const t = queue.table;
-  const set = outcome.retryAt
-    ? { lastError: outcome.error, nextAttemptAt: outcome.retryAt, lockedUntil: null }
-    : { lastError: outcome.error, status: queue.statuses.failed, lockedUntil: null };
-  const rows = await db
-    .update(t)
-    .set(set as never)
-    .where(stillClaimed(queue, item))
-    .returning({ id: t.id });
-  return rows.length > 0;
+  return updateClaimedItem(
+    db,
+    queue,
+    item,
+    outcome.retryAt
+      ? { lastError: outcome.error, nextAttemptAt: outcome.retryAt, lockedUntil: null }
+      : { lastError: outcome.error, status: queue.statuses.failed, lockedUntil: null },
+  );
 }
