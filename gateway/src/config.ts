@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   envBoolean,
+  envHttpUrl,
   envPort,
   internalSecret,
   loadConfig,
@@ -20,21 +21,13 @@ import { compileTrustedProxies } from './security/client-address.js';
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(gatewayDir, '..');
 
-const serviceUrl = (example: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
-    .transform((value) => value.replace(/\/+$/, ''));
-
 const frontEndDir = (defaultDir: string) =>
   z
     .string()
     .default(defaultDir)
     .transform((value) => path.resolve(value));
 
-const frontEndOrigin = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://mfe-public:8080' })
-  .transform((value) => value.replace(/\/+$/, ''))
-  .optional();
+const frontEndOrigin = envHttpUrl('http://mfe-public:8080').optional();
 
 const positiveMs = z.coerce.number().int().positive();
 
@@ -60,7 +53,7 @@ const trustedProxies = z
   });
 
 const serviceUrlOf = (name: string, example: string) =>
-  serviceUrl(example).describe(`where the ${name} service listens (the embedded mode: set by the runner)`);
+  envHttpUrl(example).describe(`where the ${name} service listens (the embedded mode: set by the runner)`);
 
 const frontEndDirOf = (folder: string) =>
   frontEndDir(path.join(repoDir, folder, 'dist')).meta({

@@ -38,6 +38,16 @@ export const envBoolean = z
 
 export const envPort = z.coerce.number().int().min(0).max(65535);
 
+/** An http(s) address, its trailing slashes trimmed; the message names `example`. */
+export const envHttpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+    .transform((value) => value.replace(/\/+$/, ''));
+
+/** `PUBLIC_BASE_URL`: the site's address as its users reach it; `description` says what the service makes of it. */
+export const publicBaseUrlSetting = (description: string) =>
+  envHttpUrl('https://example.com').default('http://localhost:3000').describe(description);
+
 export const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export const internalSecret = z

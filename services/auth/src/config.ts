@@ -1,7 +1,7 @@
 /** The auth service's settings: the shared ones, plus admin bootstrap, sessions, rate limits and OIDC. */
 import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
 import { ADDRESS_PATTERN, newPasswordSchema, SETUP_PASSWORD_MIN_LENGTH } from '@platform/contracts';
-import { envBoolean } from '@platform/service-kit/config';
+import { envBoolean, envHttpUrl, publicBaseUrlSetting } from '@platform/service-kit/config';
 import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 import { PRODUCTION_PASSWORD_COST, type PasswordCost } from './accounts/password-hash.js';
@@ -11,11 +11,6 @@ const emailAddress = z
   .trim()
   .regex(ADDRESS_PATTERN, 'must be an e-mail address')
   .transform((value) => value.toLowerCase());
-
-const httpUrl = (example: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
-    .transform((value) => value.replace(/\/+$/, ''));
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -94,20 +89,20 @@ export const authConfigSchema = serviceConfigSchema('auth', DEFAULT_SERVICE_PORT
     .max(16)
     .default(PRODUCTION_PASSWORD_COST.iterations)
     .describe('argon2id passes of new password hashes. Lower only for tests'),
-  PUBLIC_BASE_URL: httpUrl('https://example.com')
-    .default('http://localhost:3000')
-    .describe("the site's address as browsers see it (the OIDC redirect URI is derived from it)"),
+  PUBLIC_BASE_URL: publicBaseUrlSetting(
+    "the site's address as browsers see it (the OIDC redirect URI is derived from it)",
+  ),
   SESSION_IDLE_DAYS: positiveInt.default(7).describe('a session unused for this long ends'),
   SESSION_ABSOLUTE_DAYS: positiveInt.default(30).describe('any session ends this long after sign-in'),
   COOKIE_SECURE: envBoolean
     .optional()
     .describe('`Secure` session cookie named `__Host-session` (else `session`); unset: on in production'),
-  OIDC_ISSUER_URL: httpUrl('https://accounts.example.com')
+  OIDC_ISSUER_URL: envHttpUrl('https://accounts.example.com')
     .optional()
     .describe('OpenID Connect sign-in at `/api/login`; without an issuer `/api/login` goes to `/login`'),
   OIDC_CLIENT_ID: z.string().optional().describe('OpenID Connect client id (required with an issuer)'),
   OIDC_CLIENT_SECRET: z.string().optional().describe('OpenID Connect client secret'),
-  OIDC_REDIRECT_URI: httpUrl('https://example.com/api/callback')
+  OIDC_REDIRECT_URI: envHttpUrl('https://example.com/api/callback')
     .optional()
     .describe('OpenID Connect redirect URI; unset: `PUBLIC_BASE_URL` + `/api/callback`'),
   OIDC_SCOPES: z.string().default('openid email profile').describe('OpenID Connect scopes asked for'),

@@ -1,6 +1,6 @@
 import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
 import { LESSON_VIDEO_MAX_BYTES } from '@platform/contracts';
-import { envBoolean } from '@platform/service-kit/config';
+import { envBoolean, publicBaseUrlSetting } from '@platform/service-kit/config';
 import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 
@@ -37,11 +37,9 @@ export const courseConfigSchema = serviceConfigSchema('course', DEFAULT_SERVICE_
     .positive()
     .default(10)
     .describe('lesson questions one member may ask per hour (past it: 429 with Retry-After)'),
-  PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
-    .transform((value) => value.replace(/\/+$/, ''))
-    .default('http://localhost:3000')
-    .describe("the site's address as browsers see it: the verification link printed on certificates"),
+  PUBLIC_BASE_URL: publicBaseUrlSetting(
+    "the site's address as browsers see it: the verification link printed on certificates",
+  ),
   // Only where the gateway reads this service's folder (docs/decisions.md, 52).
   MEDIA_URLS_FROM_GATEWAY: envBoolean
     .default(false)

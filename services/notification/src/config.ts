@@ -1,5 +1,5 @@
 import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
-import { envBoolean } from '@platform/service-kit/config';
+import { envBoolean, publicBaseUrlSetting } from '@platform/service-kit/config';
 import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 
@@ -24,11 +24,7 @@ export const notificationConfigSchema = serviceConfigSchema(
         'do not upgrade to TLS even when the server offers STARTTLS (SMTP catchers with broken certificates)',
       ),
     MAIL_FROM: z.string().trim().min(1).default(DEFAULT_MAIL_FROM).describe('the sender of every e-mail'),
-    PUBLIC_BASE_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
-      .default('http://localhost:3000')
-      .transform((url) => url.replace(/\/+$/, ''))
-      .describe("the site's address as users reach it, for links in e-mails"),
+    PUBLIC_BASE_URL: publicBaseUrlSetting("the site's address as users reach it, for links in e-mails"),
     SUPPORT_EMAIL: z
       .email('must be an e-mail address')
       .optional()

@@ -1,6 +1,6 @@
 /** The payment service's settings: the shared ones, the providers' keys, the site address and the jobs. */
 import { DEFAULT_SERVICE_PORTS } from '@platform/contracts/services';
-import { envBoolean } from '@platform/service-kit/config';
+import { envBoolean, publicBaseUrlSetting } from '@platform/service-kit/config';
 import { serviceConfigSchema } from '@platform/service-kit/runtime';
 import { z } from 'zod';
 import { providerSettingsShape } from './providers/provider-settings.js';
@@ -9,11 +9,9 @@ const positiveInt = z.coerce.number().int().positive();
 
 export const paymentConfigSchema = serviceConfigSchema('payment', DEFAULT_SERVICE_PORTS.payment, {
   ...providerSettingsShape,
-  PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
-    .transform((value) => value.replace(/\/+$/, ''))
-    .default('http://localhost:3000')
-    .describe("the site's address as browsers see it: Stripe and PayPal send the buyer back here"),
+  PUBLIC_BASE_URL: publicBaseUrlSetting(
+    "the site's address as browsers see it: Stripe and PayPal send the buyer back here",
+  ),
   TEST_PROVIDER_ENABLED: envBoolean
     .optional()
     .describe(
