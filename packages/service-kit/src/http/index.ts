@@ -5,6 +5,7 @@ export * from './multipart/index.js';
 export * from './no-store.js';
 export * from './request-context.js';
 export * from './request-log.js';
+export * from './routes-with.js';
 export * from './server.js';
 export * from './send-pdf.js';
 export * from './serve-object.js';

@@ -11,7 +11,7 @@ import {
   AdminUserParamsSchema,
   DeleteAccountRequestSchema,
 } from '@platform/contracts';
-import { clientAddress, validate } from '@platform/service-kit/http';
+import { clientAddress, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { Response, Router } from 'express';
 import { answerAccountAction } from '../account-settings/answer-account-action.js';
@@ -22,29 +22,22 @@ import { deleteAccount } from './delete-account.js';
 export function accountDataRoutes(router: Router, deps: AuthDeps): void {
   const accepted = (res: Response, message: string) => answerAccountAction(res, message, 202);
 
-  router.delete(
-    '/api/account',
-    requireUser,
-    validate({ body: DeleteAccountRequestSchema }),
-    async (req, res) => {
-      await deleteAccount(deps, {
-        userId: req.caller.userId,
-        by: 'self',
-        password: req.body.password,
-        address: clientAddress(req),
-      });
-      clearSessionCookie(res, deps.config);
-      accepted(res, ACCOUNT_DATA_MESSAGES.deleted);
-    },
-  );
+  const signedIn = routesWith(router, { access: requireUser });
+  const admin = routesWith(router, { access: requireAdmin });
 
-  router.delete(
-    '/api/admin/users/:userId',
-    requireAdmin,
-    validate({ params: AdminUserParamsSchema }),
-    async (req, res) => {
-      await deleteAccount(deps, { userId: req.params.userId, by: 'admin' });
-      accepted(res, ACCOUNT_DATA_MESSAGES.deletedByAdmin);
-    },
-  );
+  signedIn.delete('/api/account', validate({ body: DeleteAccountRequestSchema }), async (req, res) => {
+    await deleteAccount(deps, {
+      userId: req.caller.userId,
+      by: 'self',
+      password: req.body.password,
+      address: clientAddress(req),
+    });
+    clearSessionCookie(res, deps.config);
+    accepted(res, ACCOUNT_DATA_MESSAGES.deleted);
+  });
+
+  admin.delete('/api/admin/users/:userId', validate({ params: AdminUserParamsSchema }), async (req, res) => {
+    await deleteAccount(deps, { userId: req.params.userId, by: 'admin' });
+    accepted(res, ACCOUNT_DATA_MESSAGES.deletedByAdmin);
+  });
 }

@@ -17,7 +17,7 @@ import {
   UpdateProfileRequestSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { clientAddress, validate } from '@platform/service-kit/http';
+import { clientAddress, routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { Request, Response, Router } from 'express';
 import { toAuthUser } from '../accounts/to-auth-user.js';
@@ -39,21 +39,17 @@ export function accountSettingsRoutes(router: Router, deps: AuthDeps): void {
     passwords: deps.runtime.passwords,
   });
 
-  router.patch(
-    '/api/auth/account',
-    requireUser,
-    validate({ body: UpdateProfileRequestSchema }),
-    async (req, res) => {
-      await updateProfile(deps, { userId: req.caller.userId, request: req.body });
-      const seen = await findUserAsSeen(deps.db, req.caller.userId);
-      if (!seen) throw new AppError('unauthenticated', 'Unauthorized');
-      res.set('Cache-Control', 'no-store').json(toAuthUser(seen.user, seen.returning));
-    },
-  );
+  const signedIn = routesWith(router, { access: requireUser });
 
-  router.post(
+  signedIn.patch('/api/auth/account', validate({ body: UpdateProfileRequestSchema }), async (req, res) => {
+    await updateProfile(deps, { userId: req.caller.userId, request: req.body });
+    const seen = await findUserAsSeen(deps.db, req.caller.userId);
+    if (!seen) throw new AppError('unauthenticated', 'Unauthorized');
+    res.set('Cache-Control', 'no-store').json(toAuthUser(seen.user, seen.returning));
+  });
+
+  signedIn.post(
     '/api/auth/change-password',
-    requireUser,
     validate({ body: ChangePasswordRequestSchema }),
     async (req, res) => {
       const token = readSessionToken(req, deps.config);
@@ -68,20 +64,15 @@ export function accountSettingsRoutes(router: Router, deps: AuthDeps): void {
     },
   );
 
-  router.post(
-    '/api/auth/change-email',
-    requireUser,
-    validate({ body: ChangeEmailRequestSchema }),
-    async (req, res) => {
-      const { newEmail } = await requestEmailChange(deps, {
-        userId: req.caller.userId,
-        request: req.body,
-        requestId: String(req.id),
-        ...checks(req),
-      });
-      answer(res, ACCOUNT_MESSAGES.emailLinkSent(newEmail));
-    },
-  );
+  signedIn.post('/api/auth/change-email', validate({ body: ChangeEmailRequestSchema }), async (req, res) => {
+    const { newEmail } = await requestEmailChange(deps, {
+      userId: req.caller.userId,
+      request: req.body,
+      requestId: String(req.id),
+      ...checks(req),
+    });
+    answer(res, ACCOUNT_MESSAGES.emailLinkSent(newEmail));
+  });
 
   router.post('/api/auth/confirm-email', validate({ body: ConfirmEmailRequestSchema }), async (req, res) => {
     await confirmEmailChange(deps, { token: req.body.token });

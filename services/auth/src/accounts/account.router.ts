@@ -18,7 +18,7 @@ import {
   type SignupResponse,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { clientAddress, validate } from '@platform/service-kit/http';
+import { clientAddress, routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { AuthDeps } from '../runtime.js';
@@ -85,7 +85,9 @@ export function accountRoutes(router: Router, deps: AuthDeps): void {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.get('/api/auth/user', requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.get('/api/auth/user', async (req, res) => {
     const seen = await findUserAsSeen(deps.db, req.caller.userId);
     if (!seen) throw new AppError('unauthenticated', 'Unauthorized');
     res.set('Cache-Control', 'no-store').json(toAuthUser(seen.user, seen.returning));

@@ -20,7 +20,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import { requestPasswordReset } from '../passwords/request-password-reset.js';
@@ -49,34 +49,29 @@ async function findCustomer(db: Executor, userId: string): Promise<AdminCustomer
 }
 
 export function customerRoutes(router: Router, deps: AuthDeps): void {
-  router.get(
-    '/api/admin/customers',
-    requireAdmin,
-    validate({ query: CustomerSearchQuerySchema }),
-    async (req, res) => {
-      const { q, offset } = req.query;
-      // One more than a page says whether another follows.
-      const rows = await searchCustomers(deps.db, { search: q, offset, limit: CUSTOMER_PAGE_SIZE + 1 });
-      const body: AdminCustomerPage = {
-        customers: rows.slice(0, CUSTOMER_PAGE_SIZE).map(toCustomer),
-        nextOffset: rows.length > CUSTOMER_PAGE_SIZE ? offset + CUSTOMER_PAGE_SIZE : null,
-      };
-      res.set('Cache-Control', 'private, no-store').json(body);
-    },
-  );
+  const admin = routesWith(router, { access: requireAdmin });
 
-  router.get(
+  admin.get('/api/admin/customers', validate({ query: CustomerSearchQuerySchema }), async (req, res) => {
+    const { q, offset } = req.query;
+    // One more than a page says whether another follows.
+    const rows = await searchCustomers(deps.db, { search: q, offset, limit: CUSTOMER_PAGE_SIZE + 1 });
+    const body: AdminCustomerPage = {
+      customers: rows.slice(0, CUSTOMER_PAGE_SIZE).map(toCustomer),
+      nextOffset: rows.length > CUSTOMER_PAGE_SIZE ? offset + CUSTOMER_PAGE_SIZE : null,
+    };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  admin.get(
     '/api/admin/customers/:userId',
-    requireAdmin,
     validate({ params: CustomerAccountParamsSchema }, { notFound: CUSTOMER_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await findCustomer(deps.db, req.params.userId));
     },
   );
 
-  router.post(
+  admin.post(
     '/api/admin/customers/:userId/set-password-link',
-    requireAdmin,
     validate({ params: CustomerAccountParamsSchema }, { notFound: CUSTOMER_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const customer = await findCustomer(deps.db, req.params.userId);

@@ -19,7 +19,7 @@ import {
   type ConsultationCall,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser, type UserCaller } from '@platform/service-kit/identity';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -47,13 +47,14 @@ export function callRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>
     return submission;
   }
 
-  router.get('/api/admin/consultations/call-availability', noStore, requireAdmin, async (_req, res) => {
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+
+  admin.get('/api/admin/consultations/call-availability', async (_req, res) => {
     res.json(toAvailabilityView(await findAvailability(deps.db)));
   });
-  router.put(
+  admin.put(
     '/api/admin/consultations/call-availability',
-    noStore,
-    requireAdmin,
     validate({ body: CallAvailabilitySchema }),
     async (req, res) => {
       const saved = await saveAvailability(deps.db, { ...req.body, updatedAt: deps.clock.now() });
@@ -64,12 +65,12 @@ export function callRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>
       res.json(toAvailabilityView(saved));
     },
   );
-  router.get('/api/admin/consultations/calls', noStore, requireAdmin, async (_req, res) => {
+  admin.get('/api/admin/consultations/calls', async (_req, res) => {
     res.json((await listUpcomingCalls(deps.db, deps.clock.now())).map(toAdminCall));
   });
 
   const params = validate({ params: ConsultationIdParamsSchema });
-  router.get('/api/consultations/:id/call', noStore, requireUser, params, async (req, res) => {
+  signedIn.get('/api/consultations/:id/call', params, async (req, res) => {
     const submission = await ownSubmission(req.caller, req.params.id);
     const [availability, booking] = await Promise.all([
       findAvailability(deps.db),
@@ -84,10 +85,8 @@ export function callRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>
     };
     res.json(answer);
   });
-  router.post(
+  signedIn.post(
     '/api/consultations/:id/call',
-    noStore,
-    requireUser,
     validate({ params: ConsultationIdParamsSchema, body: BookCallRequestSchema }),
     async (req, res) => {
       const submission = await ownSubmission(req.caller, req.params.id);
@@ -96,7 +95,7 @@ export function callRoutes(router: Router, deps: ServiceDeps<ConsultationConfig>
       res.status(201).json(toCallBooking(booking));
     },
   );
-  router.delete('/api/consultations/:id/call', noStore, requireUser, params, async (req, res) => {
+  signedIn.delete('/api/consultations/:id/call', params, async (req, res) => {
     const submission = await ownSubmission(req.caller, req.params.id);
     await takeOrRefuse(limits.callChanges, `user:${req.caller.userId}`);
     res.json(toCallBooking(await cancelCall(deps, submission)));

@@ -1,6 +1,6 @@
 /** `POST /api/contact` (docs/decisions.md, 22), limited per client address. */
 import { ContactRequestSchema } from '@platform/contracts';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -13,7 +13,9 @@ export function contactRoutes(
   deps: ServiceDeps<ConsultationConfig>,
   limits: RateLimits,
 ): void {
-  router.post('/api/contact', noStore, validate({ body: ContactRequestSchema }), async (req, res) => {
+  const anyone = routesWith(router, { cache: noStore });
+
+  anyone.post('/api/contact', validate({ body: ContactRequestSchema }), async (req, res) => {
     await takeOrRefuse(limits.contact, clientKeyOf(req));
     res.json(await sendContactMessage(deps, req.body, String(req.id)));
   });

@@ -3,7 +3,7 @@
  *   GET /api/consultation/access?token=     what an e-mailed /additional-upload link opens
  */
 import { ConsultationAccessQuerySchema, ConsultationLookupQuerySchema } from '@platform/contracts';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -17,9 +17,10 @@ export function lookupRoutes(
   deps: ServiceDeps<ConsultationConfig>,
   limits: RateLimits,
 ): void {
-  router.get(
+  const anyone = routesWith(router, { cache: noStore });
+
+  anyone.get(
     '/api/consultations-by-email',
-    noStore,
     validate({ query: ConsultationLookupQuerySchema }),
     async (req, res) => {
       await takeOrRefuse(limits.lookups, clientKeyOf(req));
@@ -27,9 +28,8 @@ export function lookupRoutes(
     },
   );
 
-  router.get(
+  anyone.get(
     '/api/consultation/access',
-    noStore,
     validate({ query: ConsultationAccessQuerySchema }),
     async (req, res) => {
       await takeOrRefuse(limits.lookups, clientKeyOf(req));

@@ -22,7 +22,7 @@ import {
   type ConsultationThread,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser, type UserCaller } from '@platform/service-kit/identity';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -125,21 +125,22 @@ export function messageRoutes(
     body: PostConsultationMessageRequestSchema,
   });
 
-  router.get('/api/consultations/:id/messages', noStore, requireUser, params, async (req, res) => {
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+
+  signedIn.get('/api/consultations/:id/messages', params, async (req, res) => {
     res.json(await readThread('owner', req.caller, req.params.id));
   });
-  router.post('/api/consultations/:id/messages', noStore, requireUser, posted, async (req, res) => {
+  signedIn.post('/api/consultations/:id/messages', posted, async (req, res) => {
     const sent = async () => req.body;
     res.status(201).json(await write('owner', req.caller, req.params.id, req, sent, req.body.messageId));
   });
-  router.get('/api/admin/consultations/:id/messages', noStore, requireAdmin, params, async (req, res) => {
+  admin.get('/api/admin/consultations/:id/messages', params, async (req, res) => {
     res.json(await readThread('admin', req.caller, req.params.id));
   });
   // A multipart answer carries files; a JSON one goes on to the plain route.
-  router.post(
+  admin.post(
     '/api/admin/consultations/:id/messages',
-    noStore,
-    requireAdmin,
     (req, _res, next) => next(req.is('multipart/form-data') ? undefined : 'route'),
     params,
     async (req, res) => {
@@ -147,7 +148,7 @@ export function messageRoutes(
       res.status(201).json(await write('admin', req.caller, req.params.id, req, receive));
     },
   );
-  router.post('/api/admin/consultations/:id/messages', noStore, requireAdmin, posted, async (req, res) => {
+  admin.post('/api/admin/consultations/:id/messages', posted, async (req, res) => {
     const sent = async () => req.body;
     res.status(201).json(await write('admin', req.caller, req.params.id, req, sent, req.body.messageId));
   });

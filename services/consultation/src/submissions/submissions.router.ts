@@ -22,7 +22,7 @@ import {
   type ConsultationProgress,
   type MyConsultation,
 } from '@platform/contracts';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import { clientKeyOf, takeOrRefuse } from '@platform/service-kit/rate-limits';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
@@ -49,27 +49,26 @@ export function submissionRoutes(
   limits: RateLimits,
   rules: FileRules,
 ): void {
-  router.post(
-    '/api/consultation',
-    noStore,
-    validate({ body: ConsultationRequestSchema }),
-    async (req, res) => {
-      // Visitors may send the form too; a signed-in sender owns what they sent.
-      const userId = req.caller.kind === 'user' ? req.caller.userId : null;
-      // Step 1 sent again under its id is not another request: it is answered even past the limit, and a
-      // resend found only on inserting (two sends at once) gives its use back.
-      const key = clientKeyOf(req);
-      const known = (await findStepOneSentAgain(deps.db, req.body, userId)) !== null;
-      if (!known) await takeOrRefuse(limits.submissions, key);
-      const { answer, sentAgain } = await submitConsultation(deps, {
-        request: req.body,
-        userId,
-        requestId: String(req.id),
-      });
-      if (sentAgain && !known) await limits.submissions.giveBack(key);
-      res.json(answer);
-    },
-  );
+  const anyone = routesWith(router, { cache: noStore });
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+
+  anyone.post('/api/consultation', validate({ body: ConsultationRequestSchema }), async (req, res) => {
+    // Visitors may send the form too; a signed-in sender owns what they sent.
+    const userId = req.caller.kind === 'user' ? req.caller.userId : null;
+    // Step 1 sent again under its id is not another request: it is answered even past the limit, and a
+    // resend found only on inserting (two sends at once) gives its use back.
+    const key = clientKeyOf(req);
+    const known = (await findStepOneSentAgain(deps.db, req.body, userId)) !== null;
+    if (!known) await takeOrRefuse(limits.submissions, key);
+    const { answer, sentAgain } = await submitConsultation(deps, {
+      request: req.body,
+      userId,
+      requestId: String(req.id),
+    });
+    if (sentAgain && !known) await limits.submissions.giveBack(key);
+    res.json(answer);
+  });
 
   // A malformed id names no submission: the same 404 as an unknown one.
   const submissionId = validate({ params: ConsultationIdParamsSchema });
@@ -77,10 +76,10 @@ export function submissionRoutes(
     const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     res.json(await addFiles(deps, rules, req, submission, mode));
   };
-  router.post('/api/consultation/:id/upload', noStore, submissionId, upload('upload'));
-  router.post('/api/consultation/:id/additional-files', noStore, submissionId, upload('additional'));
+  anyone.post('/api/consultation/:id/upload', submissionId, upload('upload'));
+  anyone.post('/api/consultation/:id/additional-files', submissionId, upload('additional'));
 
-  router.post('/api/consultation/:id/complete', noStore, submissionId, async (req, res) => {
+  anyone.post('/api/consultation/:id/complete', submissionId, async (req, res) => {
     const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     const answer = await completeConsultation(deps, submission, String(req.id));
     const body: CompleteConsultationResponse = {
@@ -90,13 +89,13 @@ export function submissionRoutes(
     res.json(body);
   });
 
-  router.post('/api/consultation/:id/continue-later', noStore, submissionId, async (req, res) => {
+  anyone.post('/api/consultation/:id/continue-later', submissionId, async (req, res) => {
     const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     res.json(await continueLater(deps, limits, submission, String(req.id)));
   });
 
   // Whether a request the browser remembers is still open, so the page offers to continue only then.
-  router.get('/api/consultation/:id/progress', noStore, submissionId, async (req, res) => {
+  anyone.get('/api/consultation/:id/progress', submissionId, async (req, res) => {
     const { submission } = await authorizeSubmission(deps.db, req, req.params.id, deps.clock.now());
     const body: ConsultationProgress = {
       submissionId: submission.id,
@@ -106,7 +105,7 @@ export function submissionRoutes(
     res.json(body);
   });
 
-  router.get('/api/my-consultations', noStore, requireUser, async (req, res) => {
+  signedIn.get('/api/my-consultations', async (req, res) => {
     const rows = await listSubmissionsOwnedBy(deps.db, {
       userId: req.caller.userId,
       email: req.caller.emailVerified ? req.caller.email.toLowerCase() : null,
@@ -116,17 +115,15 @@ export function submissionRoutes(
     res.json(body);
   });
 
-  router.get('/api/consultations', noStore, requireAdmin, async (_req, res) => {
+  admin.get('/api/consultations', async (_req, res) => {
     const rows = await listAllSubmissions(deps.db);
     const filesOf = await listFilesBySubmission(deps.db, rows);
     const body: AdminConsultation[] = rows.map((row) => toAdminConsultation(row, filesOf(row.id)));
     res.json(body);
   });
 
-  router.post(
+  admin.post(
     '/api/consultations/:id/respond',
-    noStore,
-    requireAdmin,
     // A response may run to 20,000 characters (and notes to 10,000): more than the usual body limit.
     validate(
       { params: ConsultationIdParamsSchema, body: RespondConsultationRequestSchema },

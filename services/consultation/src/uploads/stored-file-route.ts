@@ -5,7 +5,7 @@
 import { CONSULTATION_FILE_NOT_FOUND_MESSAGE, ConsultationFileIdParamsSchema } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ObjectStore } from '@platform/service-kit/storage';
 import type { Router } from 'express';
@@ -23,20 +23,15 @@ export function storedFileRoute(
     strangers: 'not_found' | 'forbidden';
   },
 ): void {
-  router.get(
-    path,
-    privateFileHeaders,
-    requireUser,
-    validate({ params: ConsultationFileIdParamsSchema }),
-    async (req, res) => {
-      const found = await options.find(deps.db, req.params.fileId);
-      if (!found) throw new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
-      if (req.caller.role !== 'admin' && !isOwner(req.caller, found.submission)) {
-        throw options.strangers === 'forbidden'
-          ? new AppError('forbidden', 'Access denied')
-          : new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
-      }
-      await sendStoredFile(req, res, deps.store, found.file);
-    },
-  );
+  const signedIn = routesWith(router, { cache: privateFileHeaders, access: requireUser });
+  signedIn.get(path, validate({ params: ConsultationFileIdParamsSchema }), async (req, res) => {
+    const found = await options.find(deps.db, req.params.fileId);
+    if (!found) throw new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
+    if (req.caller.role !== 'admin' && !isOwner(req.caller, found.submission)) {
+      throw options.strangers === 'forbidden'
+        ? new AppError('forbidden', 'Access denied')
+        : new AppError('not_found', CONSULTATION_FILE_NOT_FOUND_MESSAGE);
+    }
+    await sendStoredFile(req, res, deps.store, found.file);
+  });
 }

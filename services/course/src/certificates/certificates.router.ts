@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { requireUser } from '@platform/service-kit/identity';
-import { sendPdf, validate, type Middleware } from '@platform/service-kit/http';
+import { routesWith, sendPdf, validate, type Middleware } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
@@ -49,7 +49,9 @@ function toMyCertificate(row: CertificateRow): MyCertificate {
 }
 
 export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/certificates', requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.get('/api/certificates', async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
     res.json((await listCertificatesOf(deps.db, req.caller.userId)).map(toMyCertificate));
   });
@@ -66,6 +68,7 @@ export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig
     res.json(answer);
   });
 
+  // Its chain is spelled out: `signInFirst` has to answer a browser before the access check does.
   router.get('/api/certificates/:id/pdf', signInFirst, requireUser, certificateId, async (req, res) => {
     const found = await findCertificate(deps.db, req.params.id);
     // Someone else's certificate is not theirs to download: the same 404 as an unknown id.

@@ -14,7 +14,7 @@ import {
   CUSTOMER_NOT_FOUND_MESSAGE,
   type CustomerAccessAction,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -24,9 +24,10 @@ import { changeCustomerAccess, listCustomerLearning } from './customer-learning.
 const ACTIONS: readonly CustomerAccessAction[] = ['grant', 'revoke'];
 
 export function customerLearningRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get(
+  const admin = routesWith(router, { access: requireAdmin });
+
+  admin.get(
     '/api/admin/customers/learning',
-    requireAdmin,
     validate({ query: CustomerLearningQuerySchema }),
     async (req, res) => {
       res
@@ -36,9 +37,8 @@ export function customerLearningRoutes(router: Router, deps: ServiceDeps<CourseC
   );
 
   for (const action of ACTIONS) {
-    router.post(
+    admin.post(
       `/api/admin/customers/learning/:userId/${action}`,
-      requireAdmin,
       validate(
         { params: CustomerAccountParamsSchema, body: CustomerAccessRequestSchema },
         { notFound: CUSTOMER_NOT_FOUND_MESSAGE },

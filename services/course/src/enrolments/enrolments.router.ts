@@ -1,5 +1,5 @@
 /** Enrolments of signed-in members: their list, and 'Enroll Now'. */
-import { privateNoStore } from '@platform/service-kit/http';
+import { privateNoStore, routesWith } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -9,10 +9,12 @@ import { enrolInCourse } from './enrol-in-course.js';
 import { listEnrolments } from './list-enrolments.js';
 
 export function enrolmentRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/enrollments', privateNoStore, requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
+
+  signedIn.get('/api/enrollments', async (req, res) => {
     res.json(await listEnrolments(deps.db, req.caller.userId));
   });
-  router.post('/api/courses/:id/enroll', privateNoStore, requireUser, courseId, async (req, res) => {
+  signedIn.post('/api/courses/:id/enroll', courseId, async (req, res) => {
     const { enrolment, created } = await enrolInCourse(deps.db, {
       caller: req.caller,
       courseId: req.params.id,

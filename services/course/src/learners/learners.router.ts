@@ -6,7 +6,7 @@ import {
   type DripOverrideAction,
 } from '@platform/contracts';
 import { requireAdmin } from '@platform/service-kit/identity';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { privateNoStore, routesWith, validate } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
@@ -18,15 +18,15 @@ const ACTIONS: Record<string, DripOverrideAction> = {
 };
 
 export function learnerRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
-  router.get('/api/admin/learners', privateNoStore, requireAdmin, async (_req, res) => {
+  const admin = routesWith(router, { cache: privateNoStore, access: requireAdmin });
+
+  admin.get('/api/admin/learners', async (_req, res) => {
     res.json(await listLearners(deps.db));
   });
 
   for (const [path, action] of Object.entries(ACTIONS)) {
-    router.post(
+    admin.post(
       `/api/admin/learners/:userId/${path}`,
-      privateNoStore,
-      requireAdmin,
       validate(
         { params: LearnerIdParamsSchema, body: DripOverrideRequestSchema },
         { notFound: LEARNER_NOT_FOUND_MESSAGE },

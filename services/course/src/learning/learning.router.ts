@@ -5,7 +5,7 @@
  * user: never cached.
  */
 import { SaveLessonPositionRequestSchema } from '@platform/contracts';
-import { privateNoStore } from '@platform/service-kit/http';
+import { privateNoStore, routesWith } from '@platform/service-kit/http';
 import { requireUser, type UserCaller } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -33,64 +33,58 @@ export function learningRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     ...call(caller),
     publicBaseUrl: deps.config.PUBLIC_BASE_URL,
   });
-  router.get('/api/courses', privateNoStore, requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
+
+  signedIn.get('/api/courses', async (req, res) => {
     res.json(await listCourses(deps.db, call(req.caller)));
   });
 
-  router.get('/api/courses/:id', privateNoStore, requireUser, courseId, async (req, res) => {
+  signedIn.get('/api/courses/:id', courseId, async (req, res) => {
     res.json(await getCourse(deps.db, { ...call(req.caller), courseId: req.params.id }));
   });
 
   // `/dashboard` in one read: the enrolments, and the course they lead to with its sections
   // (docs/decisions.md, 51).
-  router.get('/api/enrollments/dashboard', privateNoStore, requireUser, async (req, res) => {
+  signedIn.get('/api/enrollments/dashboard', async (req, res) => {
     res.json(await getProgressDashboard(deps.db, call(req.caller)));
   });
 
   // The dashboard's drip list; `/api/courses/:id/modules` is the studio's (admin) list, in studio/.
-  router.get(
-    '/api/courses/:id/available-modules',
-    privateNoStore,
-    requireUser,
-    courseId,
-    async (req, res) => {
-      res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
-    },
-  );
+  signedIn.get('/api/courses/:id/available-modules', courseId, async (req, res) => {
+    res.json(await listAvailableModules(deps.db, { ...call(req.caller), courseId: req.params.id }));
+  });
 
-  router.get('/api/modules/:id', privateNoStore, requireUser, moduleId, async (req, res) => {
+  signedIn.get('/api/modules/:id', moduleId, async (req, res) => {
     res.json(await getModule(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/modules/:id/lessons', privateNoStore, requireUser, moduleId, async (req, res) => {
+  signedIn.get('/api/modules/:id/lessons', moduleId, async (req, res) => {
     res.json(await listModuleLessons(deps.db, { ...call(req.caller), moduleId: req.params.id }));
   });
 
-  router.post('/api/modules/:id/unlock-notice', privateNoStore, requireUser, moduleId, async (req, res) => {
+  signedIn.post('/api/modules/:id/unlock-notice', moduleId, async (req, res) => {
     await recordUnlockNotice(deps.db, { ...call(req.caller), moduleId: req.params.id });
     res.status(204).end();
   });
 
-  router.post('/api/modules/:id/complete', privateNoStore, requireUser, moduleId, async (req, res) => {
+  signedIn.post('/api/modules/:id/complete', moduleId, async (req, res) => {
     res.json(await completeModule(deps.db, { ...completing(req.caller), moduleId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id', privateNoStore, requireUser, lessonId, async (req, res) => {
+  signedIn.get('/api/lessons/:id', lessonId, async (req, res) => {
     res.json(await getLesson(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.get('/api/lessons/:id/navigation', privateNoStore, requireUser, lessonId, async (req, res) => {
+  signedIn.get('/api/lessons/:id/navigation', lessonId, async (req, res) => {
     res.json(await getLessonNavigation(deps.db, { ...call(req.caller), lessonId: req.params.id }));
   });
 
-  router.post('/api/lessons/:id/complete', privateNoStore, requireUser, lessonId, async (req, res) => {
+  signedIn.post('/api/lessons/:id/complete', lessonId, async (req, res) => {
     res.json(await completeLesson(deps.db, { ...completing(req.caller), lessonId: req.params.id }));
   });
 
-  router.put(
+  signedIn.put(
     '/api/lessons/:id/progress',
-    privateNoStore,
-    requireUser,
     lessonIdWithBody(SaveLessonPositionRequestSchema),
     async (req, res) => {
       await saveLessonPosition(deps.db, {

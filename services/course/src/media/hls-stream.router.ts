@@ -18,7 +18,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { privateNoStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Request, Response, Router } from 'express';
@@ -77,10 +77,10 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     await serveLessonFile(deps, plain(req), res, hlsFileKey(file.id, file.set, file.path), options);
   };
 
-  router.get(
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
+
+  signedIn.get(
     '/api/lessons/:id/hls/:set/:file',
-    privateNoStore,
-    requireUser,
     validate({ params: LessonHlsMasterParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const { id, set, file } = req.params;
@@ -88,10 +88,8 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     },
   );
 
-  router.get(
+  signedIn.get(
     '/api/lessons/:id/hls/:set/:rendition/:file',
-    privateNoStore,
-    requireUser,
     validate({ params: LessonHlsRenditionParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const { id, set, rendition, file } = req.params;
@@ -104,10 +102,8 @@ export function hlsStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>)
     },
   );
 
-  router.get(
+  signedIn.get(
     '/api/lessons/:id/poster',
-    privateNoStore,
-    requireUser,
     validate({ params: ContentIdParamsSchema }, { notFound: VIDEO_NOT_FOUND_MESSAGE }),
     async (req, res) => {
       const lesson = await open(req.caller, req.params.id);

@@ -16,7 +16,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError, isAppError } from '@platform/service-kit/errors';
-import { contentTypeForFileName, privateNoStore } from '@platform/service-kit/http';
+import { contentTypeForFileName, privateNoStore, routesWith } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { ErrorRequestHandler, Request, RequestHandler, Router } from 'express';
@@ -75,8 +75,9 @@ async function assertMayStream(
 }
 
 export function videoStreamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
   for (const base of ['/api/video-stream', '/video-stream']) {
-    router.get(`${base}/:file`, privateNoStore, requireUser, async (req, res) => {
+    signedIn.get(`${base}/:file`, async (req, res) => {
       const file = typeof req.params.file === 'string' ? req.params.file : '';
       if (!isPlainFileName(file)) throw notFound(req, file, 'not a plain file name');
       await assertMayStream(deps.db, req.caller, file, deps.clock.now(), req);

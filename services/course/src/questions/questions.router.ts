@@ -10,7 +10,7 @@ import {
   QuestionIdParamsSchema,
 } from '@platform/contracts';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { privateNoStore, routesWith, validate } from '@platform/service-kit/http';
 import { takeOrRefuse } from '@platform/service-kit/rate-limits';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -26,7 +26,10 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     durationSeconds: 60 * 60,
   });
 
-  router.get('/api/lessons/:id/questions', privateNoStore, requireUser, lessonId, async (req, res) => {
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
+  const admin = routesWith(router, { cache: privateNoStore, access: requireAdmin });
+
+  signedIn.get('/api/lessons/:id/questions', lessonId, async (req, res) => {
     res.json(
       await listLessonQuestions(deps.db, {
         caller: req.caller,
@@ -36,10 +39,8 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     );
   });
 
-  router.post(
+  signedIn.post(
     '/api/lessons/:id/questions',
-    privateNoStore,
-    requireUser,
     lessonIdWithBody(AskQuestionRequestSchema),
     async (req, res) => {
       const key = `user:${req.caller.userId}`;
@@ -59,20 +60,12 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     },
   );
 
-  router.get(
-    '/api/admin/questions',
-    privateNoStore,
-    requireAdmin,
-    validate({ query: AdminQuestionsQuerySchema }),
-    async (req, res) => {
-      res.json(await listAdminQuestions(deps.db, req.query.status));
-    },
-  );
+  admin.get('/api/admin/questions', validate({ query: AdminQuestionsQuerySchema }), async (req, res) => {
+    res.json(await listAdminQuestions(deps.db, req.query.status));
+  });
 
-  router.post(
+  admin.post(
     '/api/admin/questions/:id/answer',
-    privateNoStore,
-    requireAdmin,
     validate(
       { params: QuestionIdParamsSchema, body: AnswerQuestionRequestSchema },
       { notFound: QUESTION_NOT_FOUND_MESSAGE },

@@ -2,20 +2,14 @@
  * `POST /api/modules/:id/lessons`: a new lesson at the end of the section, a draft unless published at once.
  * Sent again under its `requestId`, the lesson made the first time (creation-request.ts).
  */
-import {
-  MODULE_NOT_FOUND_MESSAGE,
-  type CreateLessonRequestSchema,
-  type StudioLesson,
-} from '@platform/contracts';
-import { AppError } from '@platform/service-kit/errors';
+import type { CreateLessonRequestSchema, StudioLesson } from '@platform/contracts';
 import type { z } from 'zod';
 import { courseLessons } from '../db/schema.js';
 import { changeCourse } from './change-course.js';
 import { creationRequest, madeBefore, madeMeanwhile } from './creation-request.js';
-import { getStudioLesson } from './get-studio-outline.js';
+import { getStudioLesson, sectionOrNotFound } from './get-studio-outline.js';
 import { assertStoredFiles, knownLengthOf } from './stored-media.js';
 import { nextLessonPosition } from './studio.repository.js';
-import { findModule } from '../learning/learning.repository.js';
 import { onLessonVideoSet, type StudioDeps } from './update-lesson.js';
 
 export async function createLesson(
@@ -23,8 +17,7 @@ export async function createLesson(
   moduleId: number,
   input: z.output<typeof CreateLessonRequestSchema>,
 ): Promise<StudioLesson> {
-  const module = await findModule(deps.db, moduleId);
-  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  const module = await sectionOrNotFound(deps.db, moduleId);
   const creation = creationRequest('lesson', moduleId, input);
   // Sent again: answered without checking its files once more (one may be gone since).
   const made = creation && (await madeBefore(deps.db, creation));
@@ -33,7 +26,7 @@ export async function createLesson(
   const duration = await knownLengthOf(input.videoUrl ?? null);
   return changeCourse(deps, module.courseId, async (tx, now) => {
     // The section may have gone while the course was not locked yet.
-    if (!(await findModule(tx, moduleId))) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    await sectionOrNotFound(tx, moduleId);
     // Checked again under the course's lock, which a creation sent again at once waits for.
     const earlier = creation && (await madeBefore(tx, creation));
     if (earlier) return getStudioLesson(tx, earlier);

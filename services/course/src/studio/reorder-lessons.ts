@@ -10,17 +10,16 @@ import {
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { changeCourse, type CourseChangeDeps } from './change-course.js';
-import { listStudioSections } from './get-studio-outline.js';
+import { listStudioSections, sectionOrNotFound } from './get-studio-outline.js';
 import { listAllLessons, renumberLessons } from './studio.repository.js';
-import { findModule, listCourseModules } from '../learning/learning.repository.js';
+import { listCourseModules } from '../learning/learning.repository.js';
 
 export async function reorderLessons(
   deps: CourseChangeDeps,
   moduleId: number,
   lessonIds: number[],
 ): Promise<StudioSectionList> {
-  const module = await findModule(deps.db, moduleId);
-  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  const module = await sectionOrNotFound(deps.db, moduleId);
   return changeCourse(deps, module.courseId, async (tx) => {
     const modules = await listCourseModules(tx, module.courseId, { includeDrafts: true });
     if (!modules.some((candidate) => candidate.id === moduleId)) {

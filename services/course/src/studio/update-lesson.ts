@@ -8,7 +8,6 @@
  */
 import {
   COURSE_STUDIO_MESSAGES,
-  LESSON_NOT_FOUND_MESSAGE,
   type StudioLesson,
   type UpdateLessonRequestSchema,
 } from '@platform/contracts';
@@ -21,9 +20,8 @@ import { courseLessons } from '../db/schema.js';
 import { courseMediaKey } from '../media/bundled-media.js';
 import { cancelLessonTranscodes, queueLessonTranscode } from '../transcoding/queue-transcode.js';
 import { changeCourse, type CourseChangeDeps } from './change-course.js';
-import { getStudioLesson } from './get-studio-outline.js';
+import { getStudioLesson, lessonOrNotFound } from './get-studio-outline.js';
 import { assertStoredFiles, knownLengthOf, storedVideoOf } from './stored-media.js';
-import { findLesson } from '../learning/learning.repository.js';
 
 export interface StudioDeps extends CourseChangeDeps {
   store?: ObjectStore | null;
@@ -61,15 +59,13 @@ export async function updateLesson(
   lessonId: number,
   changes: z.output<typeof UpdateLessonRequestSchema>,
 ): Promise<StudioLesson> {
-  const found = await findLesson(deps.db, lessonId);
-  if (!found) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+  const found = await lessonOrNotFound(deps.db, lessonId);
   await assertStoredFiles(deps.store, changes);
   const companion = await companionCaptionsOf(deps.store, changes.videoUrl);
   const length = await knownLengthOf(changes.videoUrl);
   return changeCourse(deps, found.courseId, async (tx, now) => {
     // Read again under the course lock: another change may have come first.
-    const current = await findLesson(tx, lessonId);
-    if (!current) throw new AppError('not_found', LESSON_NOT_FOUND_MESSAGE);
+    const current = await lessonOrNotFound(tx, lessonId);
     // Made from an older version: another tab or admin saved since; taking this one would undo theirs.
     if (changes.version !== undefined && changes.version !== current.lesson.version) {
       throw new AppError('conflict', COURSE_STUDIO_MESSAGES.lessonChanged);

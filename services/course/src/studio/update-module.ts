@@ -14,20 +14,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseModules } from '../db/schema.js';
 import { changeCourse, type CourseChangeDeps } from './change-course.js';
-import { getStudioSection } from './get-studio-outline.js';
-import { findModule } from '../learning/learning.repository.js';
+import { getStudioSection, sectionOrNotFound } from './get-studio-outline.js';
 
 export async function updateModule(
   deps: CourseChangeDeps,
   moduleId: number,
   changes: z.output<typeof UpdateModuleRequestSchema>,
 ): Promise<StudioSection> {
-  const module = await findModule(deps.db, moduleId);
-  if (!module) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+  const module = await sectionOrNotFound(deps.db, moduleId);
   return changeCourse(deps, module.courseId, async (tx) => {
     // Read again under the course lock: another save may have come first.
-    const current = await findModule(tx, moduleId);
-    if (!current) throw new AppError('not_found', MODULE_NOT_FOUND_MESSAGE);
+    const current = await sectionOrNotFound(tx, moduleId);
     if (changes.version !== undefined && changes.version !== current.version) {
       throw new AppError('conflict', COURSE_STUDIO_MESSAGES.moduleChanged);
     }

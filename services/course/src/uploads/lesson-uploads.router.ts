@@ -16,6 +16,7 @@ import {
   type LessonUploadMetadata,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
+import { routesWith } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { defineUploadPurpose, mountResumableUploads } from '@platform/service-kit/uploads';
@@ -61,7 +62,9 @@ export function lessonUploadRoutes(router: Router, deps: ServiceDeps<CourseConfi
     },
   });
 
-  router.post(UPLOAD_VIDEO_PATH, requireAdmin, async (req, res) => {
+  const admin = routesWith(router, { access: requireAdmin });
+
+  admin.post(UPLOAD_VIDEO_PATH, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json(await uploadVideo(deps, req, req.caller.userId));
   });

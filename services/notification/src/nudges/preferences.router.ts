@@ -13,7 +13,7 @@ import {
   type UnsubscribeState,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { privateNoStore, validate } from '@platform/service-kit/http';
+import { privateNoStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -38,14 +38,15 @@ export function preferencesRoutes(router: Router, deps: ServiceDeps<Notification
     return { sectionUnlocked: row?.sectionUnlocked ?? true, inactivity: row?.inactivity ?? true };
   };
 
-  router.get('/api/notification-preferences', privateNoStore, requireUser, async (req, res) => {
+  const anyone = routesWith(router, { cache: privateNoStore });
+  const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
+
+  signedIn.get('/api/notification-preferences', async (req, res) => {
     res.json(await read(req.caller.userId));
   });
 
-  router.put(
+  signedIn.put(
     '/api/notification-preferences',
-    privateNoStore,
-    requireUser,
     validate({ body: NotificationPreferencesSchema }),
     async (req, res) => {
       const now = deps.clock.now();
@@ -63,11 +64,11 @@ export function preferencesRoutes(router: Router, deps: ServiceDeps<Notification
     return { kind, unsubscribed: !wantsNudge(row, kind) };
   };
 
-  router.get('/api/unsubscribe/:token', privateNoStore, byToken, async (req, res) => {
+  anyone.get('/api/unsubscribe/:token', byToken, async (req, res) => {
     res.json(await stateOf(req.params.token, req.query.kind));
   });
 
-  router.post('/api/unsubscribe/:token', privateNoStore, byToken, async (req, res) => {
+  anyone.post('/api/unsubscribe/:token', byToken, async (req, res) => {
     const { token } = req.params;
     const row = await findPreferencesByToken(deps.db, token);
     if (!row) throw new AppError('not_found', UNSUBSCRIBE_NOT_FOUND_MESSAGE);

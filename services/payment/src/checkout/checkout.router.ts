@@ -30,7 +30,7 @@ import {
   type PaymentProviders,
   type PaypalOrderResponse,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import { findOwnedProducts } from '../orders/owned-products.js';
@@ -104,7 +104,9 @@ export function checkoutRoutes(router: Router, deps: PaymentDeps): void {
     },
   );
 
-  router.get('/api/payment/my-purchases', requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.get('/api/payment/my-purchases', async (req, res) => {
     const account = accountOf(req.caller);
     const owned = account
       ? await findOwnedProducts(deps.db, { accountEmail: account.email, userId: account.userId })

@@ -15,7 +15,7 @@ import {
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { requireAdmin } from '@platform/service-kit/identity';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import type { Router } from 'express';
 import { listDiscountableProducts } from '../catalogue/catalogue.repository.js';
 import { coupons } from '../db/schema.js';
@@ -23,7 +23,9 @@ import type { PaymentDeps } from '../runtime.js';
 import { listCoupons, toCoupon } from './coupons.repository.js';
 
 export function adminCouponRoutes(router: Router, deps: PaymentDeps): void {
-  router.get('/api/admin/coupons', requireAdmin, async (_req, res) => {
+  const admin = routesWith(router, { access: requireAdmin });
+
+  admin.get('/api/admin/coupons', async (_req, res) => {
     const body: CouponList = {
       coupons: await listCoupons(deps.db),
       products: await listDiscountableProducts(deps.db),
@@ -31,43 +33,38 @@ export function adminCouponRoutes(router: Router, deps: PaymentDeps): void {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.post(
-    '/api/admin/coupons',
-    requireAdmin,
-    validate({ body: CreateCouponRequestSchema }),
-    async (req, res) => {
-      const input = req.body;
-      const caller = req.caller;
-      const discountable = new Set((await listDiscountableProducts(deps.db)).map((product) => product.id));
-      const stranger = input.productIds?.find((id) => !discountable.has(id));
-      if (stranger) {
-        const message = COUPON_MESSAGES.notDiscountable(stranger);
-        throw new AppError('invalid', message, [{ path: 'productIds', message }]);
-      }
-      const [row] = await deps.db
-        .insert(coupons)
-        .values({
-          id: randomUUID(),
-          code: input.code,
-          percentOff: input.percentOff ?? null,
-          amountOff: input.amountOff ?? null,
-          productIds: [...new Set(input.productIds ?? [])],
-          startsAt: input.startsAt ? new Date(input.startsAt) : null,
-          endsAt: input.endsAt ? new Date(input.endsAt) : null,
-          maxRedemptions: input.maxRedemptions ?? null,
-          oncePerCustomer: input.oncePerCustomer ?? false,
-          createdBy: caller.kind === 'user' ? caller.userId : 'admin',
-          createdAt: deps.clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row)
-        throw new AppError('conflict', COUPON_MESSAGES.duplicate, [
-          { path: 'code', message: COUPON_MESSAGES.duplicate },
-        ]);
-      deps.logger.info({ couponId: row.id, code: row.code }, 'coupon created');
-      const body: { coupon: Coupon } = { coupon: toCoupon(row, 0) };
-      res.status(201).set('Cache-Control', 'no-store').json(body);
-    },
-  );
+  admin.post('/api/admin/coupons', validate({ body: CreateCouponRequestSchema }), async (req, res) => {
+    const input = req.body;
+    const caller = req.caller;
+    const discountable = new Set((await listDiscountableProducts(deps.db)).map((product) => product.id));
+    const stranger = input.productIds?.find((id) => !discountable.has(id));
+    if (stranger) {
+      const message = COUPON_MESSAGES.notDiscountable(stranger);
+      throw new AppError('invalid', message, [{ path: 'productIds', message }]);
+    }
+    const [row] = await deps.db
+      .insert(coupons)
+      .values({
+        id: randomUUID(),
+        code: input.code,
+        percentOff: input.percentOff ?? null,
+        amountOff: input.amountOff ?? null,
+        productIds: [...new Set(input.productIds ?? [])],
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        maxRedemptions: input.maxRedemptions ?? null,
+        oncePerCustomer: input.oncePerCustomer ?? false,
+        createdBy: caller.kind === 'user' ? caller.userId : 'admin',
+        createdAt: deps.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new AppError('conflict', COUPON_MESSAGES.duplicate, [
+        { path: 'code', message: COUPON_MESSAGES.duplicate },
+      ]);
+    deps.logger.info({ couponId: row.id, code: row.code }, 'coupon created');
+    const body: { coupon: Coupon } = { coupon: toCoupon(row, 0) };
+    res.status(201).set('Cache-Control', 'no-store').json(body);
+  });
 }

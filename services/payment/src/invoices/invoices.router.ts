@@ -7,7 +7,7 @@
  */
 import { OrderIdParamsSchema, invoiceNumberOf } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { sendPdf, validate } from '@platform/service-kit/http';
+import { routesWith, sendPdf, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { Response, Router } from 'express';
 import { accountOf, isOwnedBy } from '../orders/order-owner.js';
@@ -26,9 +26,11 @@ export function invoiceRoutes(router: Router, deps: PaymentDeps): void {
     sendPdf(res, pdf, `invoice-${invoiceNumberOf(invoice.number)}.pdf`);
   };
 
-  router.get(
+  const signedIn = routesWith(router, { access: requireUser });
+  const admin = routesWith(router, { access: requireAdmin });
+
+  signedIn.get(
     '/api/orders/:id/invoice.pdf',
-    requireUser,
     validate({ params: OrderIdParamsSchema }, { notFound: INVOICE_NOT_FOUND }),
     async (req, res) => {
       const order = await findOrder(deps.db, req.params.id);
@@ -36,9 +38,8 @@ export function invoiceRoutes(router: Router, deps: PaymentDeps): void {
     },
   );
 
-  router.get(
+  admin.get(
     '/api/admin/orders/:id/invoice.pdf',
-    requireAdmin,
     validate({ params: OrderIdParamsSchema }, { notFound: INVOICE_NOT_FOUND }),
     async (req, res) => {
       await send(res, await findOrder(deps.db, req.params.id));

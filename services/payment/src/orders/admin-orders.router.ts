@@ -23,7 +23,7 @@ import {
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
 import { enqueueEvent } from '@platform/service-kit/events';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { REQUEST_ID_HEADER, requireAdmin } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
@@ -39,29 +39,25 @@ import { renderInvoicePdf } from '../invoices/render-invoice-pdf.js';
 const RECENT_ORDERS = 100;
 
 export function adminOrderRoutes(router: Router, deps: PaymentDeps): void {
-  router.get(
-    '/api/admin/orders',
-    requireAdmin,
-    validate({ query: AdminOrdersQuerySchema }),
-    async (req, res) => {
-      const { userId, email } = req.query;
-      const rows =
-        userId && email
-          ? await listAccountOrders(deps.db, { userId, email, limit: RECENT_ORDERS })
-          : await listRecentOrders(deps.db, RECENT_ORDERS);
-      const ids = rows.map((row) => row.id);
-      const numbers = await invoiceNumbersOf(deps.db, ids);
-      const plans = await planViewsOf(deps.db, ids, deps.clock.now());
-      const body: OrderList = {
-        orders: rows.map((row) => toOrder(row, numbers.get(row.id), plans.get(row.id))),
-      };
-      res.set('Cache-Control', 'no-store').json(body);
-    },
-  );
+  const admin = routesWith(router, { access: requireAdmin });
 
-  router.post(
+  admin.get('/api/admin/orders', validate({ query: AdminOrdersQuerySchema }), async (req, res) => {
+    const { userId, email } = req.query;
+    const rows =
+      userId && email
+        ? await listAccountOrders(deps.db, { userId, email, limit: RECENT_ORDERS })
+        : await listRecentOrders(deps.db, RECENT_ORDERS);
+    const ids = rows.map((row) => row.id);
+    const numbers = await invoiceNumbersOf(deps.db, ids);
+    const plans = await planViewsOf(deps.db, ids, deps.clock.now());
+    const body: OrderList = {
+      orders: rows.map((row) => toOrder(row, numbers.get(row.id), plans.get(row.id))),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  admin.post(
     '/api/admin/orders/:id/refund',
-    requireAdmin,
     validate({ params: OrderIdParamsSchema, body: RefundRequestSchema }),
     async (req, res) => {
       const order = await refundOrder(deps, {
@@ -74,9 +70,8 @@ export function adminOrderRoutes(router: Router, deps: PaymentDeps): void {
     },
   );
 
-  router.post(
+  admin.post(
     '/api/admin/orders/:id/resend-receipt',
-    requireAdmin,
     validate({ params: OrderIdParamsSchema }),
     async (req, res) => {
       const order = await findOrder(deps.db, req.params.id);

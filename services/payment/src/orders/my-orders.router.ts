@@ -34,7 +34,7 @@ import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { AppError } from '@platform/service-kit/errors';
 import { DAY } from '@platform/service-kit/clock';
 import { requireUser } from '@platform/service-kit/identity';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import type { Response, Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
@@ -50,7 +50,9 @@ import { planViewOf, planViewsOf } from '../payment-plans/plan-views.js';
 const ACCOUNT_ORDER_LIMIT = 200;
 
 export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
-  router.get('/api/orders', requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.get('/api/orders', async (req, res) => {
     const account = accountOf(req.caller);
     const rows = await listAccountOrders(deps.db, { ...account, limit: ACCOUNT_ORDER_LIMIT });
     const invoiceNumbers = await invoiceNumbersOf(
@@ -77,9 +79,8 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.post(
+  signedIn.post(
     '/api/orders/:id/plan-renewal',
-    requireUser,
     validate({ params: OrderIdParamsSchema, body: PlanRenewalBodySchema }),
     async (req, res) => {
       const order = await findOwnOrder(deps, req.params.id, accountOf(req.caller), 'purchase');
@@ -88,9 +89,8 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     },
   );
 
-  router.post(
+  signedIn.post(
     '/api/orders/:id/refund-request',
-    requireUser,
     validate({ params: OrderIdParamsSchema, body: RefundRequestBodySchema }),
     async (req, res) => {
       const account = accountOf(req.caller);
@@ -116,7 +116,7 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
     ['/api/orders/:id/payment-plan/pay', 'rest'],
     ['/api/orders/:id/payment-plan/pay-due', 'due'],
   ] as const) {
-    router.post(path, requireUser, validate({ params: OrderIdParamsSchema }), async (req, res) => {
+    signedIn.post(path, validate({ params: OrderIdParamsSchema }), async (req, res) => {
       const order = await findOwnOrder(deps, req.params.id, accountOf(req.caller), 'any');
       const paid = await payRemaining(deps, order.id, req.caller.userId, which);
       deps.logger.info(

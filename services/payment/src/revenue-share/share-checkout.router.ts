@@ -11,7 +11,7 @@ import {
   ShareReturnQuerySchema,
   type CreateCheckoutSessionResponse,
 } from '@platform/contracts';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
@@ -19,9 +19,10 @@ import { completeShareReturn } from './complete-share-return.js';
 import { SHARE_RETURN_PATH, startShareCheckout } from './start-share-checkout.js';
 
 export function shareCheckoutRoutes(router: Router, deps: PaymentDeps): void {
-  router.post(
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.post(
     '/api/revenue-share-checkout',
-    requireUser,
     validate({ body: ShareCheckoutRequestSchema }),
     async (req, res) => {
       const body: CreateCheckoutSessionResponse = await startShareCheckout(

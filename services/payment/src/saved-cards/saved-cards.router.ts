@@ -24,7 +24,7 @@ import {
   type SavedCardSetupResponse,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { validate } from '@platform/service-kit/http';
+import { routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
@@ -70,19 +70,20 @@ export function savedCardRoutes(router: Router, deps: PaymentDeps): void {
     };
   };
 
-  router.get('/api/saved-card', requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { access: requireUser });
+
+  signedIn.get('/api/saved-card', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await myCard(req.caller.userId));
   });
 
-  router.delete('/api/saved-card', requireUser, async (req, res) => {
+  signedIn.delete('/api/saved-card', async (req, res) => {
     const removed = await deps.db.transaction((tx) => removeSavedCard(tx, req.caller.userId, deps.clock));
     if (removed) deps.logger.info({ userId: req.caller.userId }, 'card on file removed');
     res.set('Cache-Control', 'no-store').json(await myCard(req.caller.userId));
   });
 
-  router.post(
+  signedIn.post(
     '/api/saved-card/setup',
-    requireUser,
     validate({ body: SavedCardSetupRequestSchema }),
     async (req, res) => {
       const provider = savingVault(deps);
@@ -126,42 +127,37 @@ export function savedCardRoutes(router: Router, deps: PaymentDeps): void {
   const back = (setup: CardSetupRow, outcome: SavedCardOutcome) =>
     savedCardReturnPath(returnPage(setup.returnTo), outcome);
 
-  router.get(
-    SAVED_CARD_RETURN_PATH,
-    requireUser,
-    validate({ query: ReturnQuerySchema }),
-    async (req, res) => {
-      const sessionId = req.query.session_id;
-      const setup = sessionId ? await findCardSetup(deps.db, sessionId) : null;
-      const vault = stripeCardVault(deps);
-      if (!setup || setup.provider !== 'stripe' || setup.userId !== req.caller.userId || !vault) {
-        return void res
-          .set('Cache-Control', 'no-store')
-          .redirect(303, savedCardReturnPath('revenue-report', 'failed'));
-      }
-      const card = setup.status === 'open' ? await vault.completedCard(setup.id) : null;
-      if (card) {
-        await deps.db.transaction(async (tx) => {
-          if (!(await closeCardSetup(tx, setup.id, 'saved'))) return;
-          await saveCard(
-            tx,
-            {
-              userId: setup.userId,
-              email: req.caller.email,
-              name: '',
-              provider: 'stripe',
-              ...card,
-              savedAt: deps.clock.now(),
-            },
-            deps.clock,
-          );
-        });
-        deps.logger.info({ userId: setup.userId, provider: 'stripe' }, 'card on file saved');
-      }
-      const outcome = card || setup.status === 'saved' ? 'saved' : 'failed';
-      res.set('Cache-Control', 'no-store').redirect(303, back(setup, outcome));
-    },
-  );
+  signedIn.get(SAVED_CARD_RETURN_PATH, validate({ query: ReturnQuerySchema }), async (req, res) => {
+    const sessionId = req.query.session_id;
+    const setup = sessionId ? await findCardSetup(deps.db, sessionId) : null;
+    const vault = stripeCardVault(deps);
+    if (!setup || setup.provider !== 'stripe' || setup.userId !== req.caller.userId || !vault) {
+      return void res
+        .set('Cache-Control', 'no-store')
+        .redirect(303, savedCardReturnPath('revenue-report', 'failed'));
+    }
+    const card = setup.status === 'open' ? await vault.completedCard(setup.id) : null;
+    if (card) {
+      await deps.db.transaction(async (tx) => {
+        if (!(await closeCardSetup(tx, setup.id, 'saved'))) return;
+        await saveCard(
+          tx,
+          {
+            userId: setup.userId,
+            email: req.caller.email,
+            name: '',
+            provider: 'stripe',
+            ...card,
+            savedAt: deps.clock.now(),
+          },
+          deps.clock,
+        );
+      });
+      deps.logger.info({ userId: setup.userId, provider: 'stripe' }, 'card on file saved');
+    }
+    const outcome = card || setup.status === 'saved' ? 'saved' : 'failed';
+    res.set('Cache-Control', 'no-store').redirect(303, back(setup, outcome));
+  });
 
   router.get(
     `${TEST_CARD_SETUP_PATH}/:setupId`,

@@ -23,7 +23,7 @@ import {
   SetAgreementDateRequestSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
@@ -49,49 +49,43 @@ export function sendCsv(res: Response, name: string, now: Date, body: string): v
 }
 
 export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  const guard = [noStore, requireAdmin] as const;
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
 
-  router.get('/api/admin/revenue-stats', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-stats', async (_req, res) => {
     res.json(await getRevenueStats(deps.db, deps.clock.now()));
   });
 
-  router.get('/api/admin/revenue-customers', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-customers', async (_req, res) => {
     res.json(await listRevenueCustomers(deps.db, deps.clock.now()));
   });
 
-  router.get('/api/admin/revenue-customers.csv', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-customers.csv', async (_req, res) => {
     const now = deps.clock.now();
     sendCsv(res, 'revenue-customers', now, customersCsv(await listRevenueCustomers(deps.db, now)));
   });
 
-  router.get('/api/admin/revenue-reports', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-reports', async (_req, res) => {
     res.json(await listAdminReports(deps.db, deps.clock.now()));
   });
 
-  router.get('/api/admin/revenue-reports.csv', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-reports.csv', async (_req, res) => {
     const now = deps.clock.now();
     sendCsv(res, 'revenue-reports', now, reportsCsv(await listAdminReports(deps.db, now)));
   });
 
   // A malformed id names no report: the same 404 as an unknown one.
-  router.post(
-    '/api/admin/verify-report/:id',
-    ...guard,
-    validate({ params: ReportIdParamsSchema }),
-    async (req, res) => {
-      res.json(
-        await verifyReport(deps, {
-          reportId: req.params.id,
-          adminId: req.caller.userId,
-          requestId: String(req.id),
-        }),
-      );
-    },
-  );
+  admin.post('/api/admin/verify-report/:id', validate({ params: ReportIdParamsSchema }), async (req, res) => {
+    res.json(
+      await verifyReport(deps, {
+        reportId: req.params.id,
+        adminId: req.caller.userId,
+        requestId: String(req.id),
+      }),
+    );
+  });
 
-  router.post(
+  admin.post(
     '/api/admin/mark-paid/:id',
-    ...guard,
     validate({ params: ReportIdParamsSchema, body: MarkPaidRequestSchema }),
     async (req, res) => {
       res.json(
@@ -106,25 +100,19 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     },
   );
 
-  router.post(
-    '/api/admin/send-reminder',
-    ...guard,
-    validate({ body: SendReminderRequestSchema }),
-    async (req, res) => {
-      res.json(
-        await sendAdminReminder(deps, {
-          ...req.body,
-          adminId: req.caller.userId,
-          requestId: String(req.id),
-        }),
-      );
-    },
-  );
+  admin.post('/api/admin/send-reminder', validate({ body: SendReminderRequestSchema }), async (req, res) => {
+    res.json(
+      await sendAdminReminder(deps, {
+        ...req.body,
+        adminId: req.caller.userId,
+        requestId: String(req.id),
+      }),
+    );
+  });
 
   // docs/decisions.md, 25: only the admin corrects a baseline, and each change is recorded.
-  router.post(
+  admin.post(
     '/api/admin/revenue-customers/:id/baseline',
-    ...guard,
     validate({ params: CustomerIdParamsSchema, body: CorrectBaselineRequestSchema }),
     async (req, res) => {
       res.json(
@@ -137,9 +125,8 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     },
   );
 
-  router.get(
+  admin.get(
     '/api/admin/revenue-customers/:id/reminders',
-    ...guard,
     validate({ params: CustomerIdParamsSchema }),
     async (req, res) => {
       const ladder = await reminderLadderOf(deps.db, req.params.id, deps.clock.now());
@@ -148,9 +135,8 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     },
   );
 
-  router.get(
+  admin.get(
     '/api/admin/revenue-customers/:id/baseline-changes',
-    ...guard,
     validate({ params: CustomerIdParamsSchema }),
     async (req, res) => {
       res.json(await listCustomerBaselineChanges(deps.db, req.params.id));
@@ -158,9 +144,8 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
   );
 
   // docs/decisions.md, 66: owners who joined before the platform existed report from their agreement date.
-  router.post(
+  admin.post(
     '/api/admin/revenue-customers/:id/agreement-date',
-    ...guard,
     validate({ params: CustomerIdParamsSchema, body: SetAgreementDateRequestSchema }),
     async (req, res) => {
       res.json(

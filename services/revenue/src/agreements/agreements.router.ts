@@ -17,7 +17,7 @@ import {
 } from '@platform/contracts';
 import type { Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, sendPdf, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, sendPdf, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
@@ -32,14 +32,15 @@ async function sendAgreement(db: Executor, res: Response, userId: string, notFou
 }
 
 export function agreementRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  router.get(AGREEMENT_PDF_PATH, noStore, requireUser, (req, res) =>
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+
+  signedIn.get(AGREEMENT_PDF_PATH, (req, res) =>
     sendAgreement(deps.db, res, req.caller.userId, AGREEMENT_MESSAGES.notOnPlan),
   );
 
-  router.get(
+  admin.get(
     '/api/admin/revenue-customers/:id/agreement.pdf',
-    noStore,
-    requireAdmin,
     validate({ params: CustomerIdParamsSchema }),
     (req, res) => sendAgreement(deps.db, res, req.params.id, REVENUE_ADMIN_MESSAGES.customerNotFound),
   );

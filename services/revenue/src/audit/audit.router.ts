@@ -6,7 +6,7 @@
  */
 import { REVENUE_ADMIN_MESSAGES, ReportIdParamsSchema } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -17,11 +17,10 @@ import { findReport } from '../reports/reports.repository.js';
 import { listAuditTrail, listReportHistory } from './audit.repository.js';
 
 export function auditRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  const guard = [noStore, requireAdmin] as const;
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
 
-  router.get(
+  admin.get(
     '/api/admin/revenue-reports/:id/history',
-    ...guard,
     validate({ params: ReportIdParamsSchema }),
     async (req, res) => {
       if (!(await findReport(deps.db, req.params.id))) {
@@ -31,7 +30,7 @@ export function auditRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     },
   );
 
-  router.get('/api/admin/revenue-audit.csv', ...guard, async (_req, res) => {
+  admin.get('/api/admin/revenue-audit.csv', async (_req, res) => {
     sendCsv(res, 'revenue-audit', deps.clock.now(), auditCsv(await listAuditTrail(deps.db)));
   });
 }

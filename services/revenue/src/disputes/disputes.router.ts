@@ -14,7 +14,7 @@ import {
   RejectDisputeRequestSchema,
   ReportIdParamsSchema,
 } from '@platform/contracts';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -35,10 +35,11 @@ export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
       requestId: String(req.id),
     });
 
-  router.post(
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+
+  signedIn.post(
     '/api/revenue-reports/:id/dispute',
-    noStore,
-    requireUser,
     validate({ params: ReportIdParamsSchema, body: DisputeReportRequestSchema }),
     async (req, res) => {
       res.status(201).json(
@@ -52,20 +53,16 @@ export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
     },
   );
 
-  router.post(
+  admin.post(
     '/api/admin/revenue-reports/:id/dispute/accept',
-    noStore,
-    requireAdmin,
     validate({ params: ReportIdParamsSchema, body: AcceptDisputeRequestSchema }),
     async (req, res) => {
       res.json(await resolveAs(req, { outcome: 'accepted', ...req.body }));
     },
   );
 
-  router.post(
+  admin.post(
     '/api/admin/revenue-reports/:id/dispute/reject',
-    noStore,
-    requireAdmin,
     validate({ params: ReportIdParamsSchema, body: RejectDisputeRequestSchema }),
     async (req, res) => {
       res.json(await resolveAs(req, { outcome: 'rejected', reason: req.body.reason }));

@@ -10,7 +10,7 @@ import {
   ReportDocumentsParamsSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, serveObject, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, serveObject, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { requireStore } from '@platform/service-kit/storage';
@@ -21,10 +21,12 @@ import { attachDocuments } from './attach-documents.js';
 import { findDocument } from './documents.repository.js';
 
 export function documentRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  router.post(
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  // A download says how it may be cached itself (serveObject).
+  const downloads = routesWith(router, { access: requireUser });
+
+  signedIn.post(
     '/api/revenue-reports/:id/documents',
-    noStore,
-    requireUser,
     validate({ params: ReportDocumentsParamsSchema }),
     async (req, res) => {
       const report = await findReport(deps.db, req.params.id);
@@ -36,9 +38,8 @@ export function documentRoutes(router: Router, deps: ServiceDeps<RevenueConfig>)
     },
   );
 
-  router.get(
+  downloads.get(
     '/api/revenue-reports/:id/documents/:documentId',
-    requireUser,
     validate({ params: ReportDocumentParamsSchema }),
     async (req, res) => {
       const report = await findReport(deps.db, req.params.id);

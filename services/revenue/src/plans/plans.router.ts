@@ -13,7 +13,7 @@ import {
   RevenueShareConsentRequestSchema,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
-import { noStore, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, validate } from '@platform/service-kit/http';
 import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
@@ -23,10 +23,10 @@ import { leavePlan } from './leave-plan.js';
 import { recordConsent } from './record-consent.js';
 
 export function planRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
-  router.post(
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+
+  signedIn.post(
     '/api/revenue-share-consent',
-    noStore,
-    requireUser,
     // The support admin may not join (docs/decisions.md, 53); refused before the body is read.
     (req, _res, next) => {
       next(

@@ -11,7 +11,7 @@ import { requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
-import { noStore } from '@platform/service-kit/http';
+import { noStore, routesWith } from '@platform/service-kit/http';
 import { ownerPost } from '../http/owner-post.js';
 import { findPlanOfUser } from '../plans/plans.repository.js';
 import { toRevenuePlan } from '../plans/to-plan-view.js';
@@ -25,7 +25,9 @@ import { toRevenueReport } from './to-report-views.js';
 export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): void {
   ownerPost(router, '/api/revenue-report', RevenueReportRequestSchema, (input) => submitReport(deps, input));
 
-  router.get('/api/revenue-reports', noStore, requireUser, async (req, res) => {
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+
+  signedIn.get('/api/revenue-reports', async (req, res) => {
     const now = deps.clock.now();
     const [plan, reports] = await Promise.all([
       findPlanOfUser(deps.db, req.caller.userId),
@@ -45,7 +47,7 @@ export function reportRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): 
     res.json(body);
   });
 
-  router.get('/api/revenue-reminders', noStore, requireUser, async (req, res) => {
+  signedIn.get('/api/revenue-reminders', async (req, res) => {
     const ladder: ReminderLadder = (await reminderLadderOf(deps.db, req.caller.userId, deps.clock.now())) ?? {
       sent: [],
       next: [],

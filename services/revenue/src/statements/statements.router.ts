@@ -15,7 +15,7 @@ import {
   StatementFileParamsSchema,
   type RevenueStatement,
 } from '@platform/contracts';
-import { noStore, sendPdf, validate } from '@platform/service-kit/http';
+import { noStore, routesWith, sendPdf, validate } from '@platform/service-kit/http';
 import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Response, Router } from 'express';
@@ -40,22 +40,17 @@ export function statementRoutes(router: Router, deps: ServiceDeps<RevenueConfig>
     await send(res, statement, pdf);
   };
 
-  router.get('/api/revenue-statements', noStore, requireUser, (req, res) =>
-    ownStatement(req.caller.userId, res, null, false),
+  const signedIn = routesWith(router, { cache: noStore, access: requireUser });
+  const admin = routesWith(router, { cache: noStore, access: requireAdmin });
+
+  signedIn.get('/api/revenue-statements', (req, res) => ownStatement(req.caller.userId, res, null, false));
+
+  signedIn.get('/api/revenue-statements/:file', validate({ params: StatementFileParamsSchema }), (req, res) =>
+    ownStatement(req.caller.userId, res, req.params.month, req.params.pdf),
   );
 
-  router.get(
-    '/api/revenue-statements/:file',
-    noStore,
-    requireUser,
-    validate({ params: StatementFileParamsSchema }),
-    (req, res) => ownStatement(req.caller.userId, res, req.params.month, req.params.pdf),
-  );
-
-  router.get(
+  admin.get(
     '/api/admin/revenue-customers/:id/statements/:file',
-    noStore,
-    requireAdmin,
     validate({ params: AdminStatementParamsSchema }),
     async (req, res) => {
       const { id, month, pdf } = req.params;
