@@ -1,6 +1,6 @@
 /** Queries on `auth.users`. */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Executor } from '@platform/service-kit/db';
+import { rowExists, type Executor } from '@platform/service-kit/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '../db/schema.js';
 
@@ -54,8 +54,7 @@ export async function findUserByOidcSubject(db: Executor, subject: string): Prom
 }
 
 export async function hasAdmin(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-  return row !== undefined;
+  return rowExists(db, users, eq(users.role, 'admin'));
 }
 
 export interface NewUser {

@@ -1,34 +1,21 @@
 /** Queries on `auth.member_grants` and the membership fields of `auth.users`. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { memberGrants, users, type MemberGrantRow, type UserRow } from '../db/schema.js';
 import { normalizeEmail } from '../accounts/users.repository.js';
 
 /** The order's grant, locked until the transaction ends (a payment and its refund never interleave). */
-export async function lockGrant(db: Executor, orderId: string): Promise<MemberGrantRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(memberGrants)
-    .where(eq(memberGrants.orderId, orderId))
-    .limit(1)
-    .for('update');
-  return row;
+export async function lockGrant(db: Executor, orderId: string): Promise<MemberGrantRow | null> {
+  return findRow(db, memberGrants, eq(memberGrants.orderId, orderId), { lock: true });
 }
 
 /** The account with this e-mail, locked, so two orders of one buyer update its membership one at a time. */
-export async function lockUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .limit(1)
-    .for('update');
-  return row;
+export async function lockUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  return findRow(db, users, eq(users.email, normalizeEmail(email)), { lock: true });
 }
 
-export async function lockUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-  return row;
+export async function lockUserById(db: Executor, id: string): Promise<UserRow | null> {
+  return findRow(db, users, eq(users.id, id), { lock: true });
 }
 
 /** Records the grant; false when the order already has a row (granted, or refunded before it arrived). */
@@ -36,12 +23,7 @@ export async function insertGrant(
   db: Executor,
   grant: { orderId: string; userId: string; courseIds: number[]; total: number; grantedAt: Date },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(memberGrants)
-    .values(grant)
-    .onConflictDoNothing({ target: memberGrants.orderId })
-    .returning({ orderId: memberGrants.orderId });
-  return inserted.length > 0;
+  return (await insertOnce(db, memberGrants, grant, memberGrants.orderId)) !== null;
 }
 
 /** A refund that came before its payment: the order can no longer grant anything. */

@@ -1,5 +1,5 @@
 /** Queries on `auth.password_tokens`. */
-import type { Executor } from '@platform/service-kit/db';
+import { rowExists, type Executor } from '@platform/service-kit/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordTokens, users } from '../db/schema.js';
 
@@ -33,12 +33,11 @@ export async function retireUnusedTokens(db: Executor, userId: string, now: Date
 }
 
 export async function isUsablePasswordToken(db: Executor, id: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: passwordTokens.id })
-    .from(passwordTokens)
-    .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
-    .limit(1);
-  return row !== undefined;
+  return rowExists(
+    db,
+    passwordTokens,
+    and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+  );
 }
 
 /**

@@ -6,7 +6,7 @@
  * standing, which the course service follows itself.
  */
 import type { PlanStatus, UserConsultationStatus } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { rowExists, type Executor } from '@platform/service-kit/db';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { memberGrants } from '../db/schema.js';
 
@@ -21,17 +21,14 @@ export function revenueSharePlanStatus(owner: {
 
 /** Whether a paid, unrefunded order (not the plan's own grant, which costs nothing) made the user a member. */
 export async function hasPaidGrant(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ orderId: memberGrants.orderId })
-    .from(memberGrants)
-    .where(
-      and(
-        eq(memberGrants.userId, userId),
-        isNotNull(memberGrants.grantedAt),
-        isNull(memberGrants.revokedAt),
-        gt(memberGrants.total, 0),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return rowExists(
+    db,
+    memberGrants,
+    and(
+      eq(memberGrants.userId, userId),
+      isNotNull(memberGrants.grantedAt),
+      isNull(memberGrants.revokedAt),
+      gt(memberGrants.total, 0),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 /** Queries on the admin's call availability and the owners' bookings. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertRow, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { callAvailability, callBookings, submissions } from '../db/schema.js';
 
@@ -12,9 +12,7 @@ const WEEKLY = 'weekly';
 
 /** The published week, or null; `lock` holds its row until the transaction ends. */
 export async function findAvailability(db: Executor, lock = false): Promise<AvailabilityRow | null> {
-  const query = db.select().from(callAvailability).where(eq(callAvailability.id, WEEKLY));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+  return findRow(db, callAvailability, eq(callAvailability.id, WEEKLY), { lock });
 }
 
 export async function saveAvailability(
@@ -30,11 +28,11 @@ export async function saveAvailability(
 }
 
 export async function findLiveBooking(db: Executor, submissionId: string): Promise<BookingRow | null> {
-  const [row] = await db
-    .select()
-    .from(callBookings)
-    .where(and(eq(callBookings.submissionId, submissionId), eq(callBookings.status, 'booked')));
-  return row ?? null;
+  return findRow(
+    db,
+    callBookings,
+    and(eq(callBookings.submissionId, submissionId), eq(callBookings.status, 'booked')),
+  );
 }
 
 /** Live bookings overlapping [from, until). */
@@ -48,8 +46,7 @@ export async function listLiveBookingsBetween(db: Executor, from: Date, until: D
 }
 
 export async function insertBooking(db: Executor, row: NewBookingRow): Promise<BookingRow> {
-  const [inserted] = await db.insert(callBookings).values(row).returning();
-  return inserted!;
+  return insertRow(db, callBookings, row);
 }
 
 /** Cancels the live booking; null when it was no longer live. */

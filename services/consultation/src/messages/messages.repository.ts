@@ -1,6 +1,6 @@
 /** Queries on a submission's thread and the files on its messages. */
-import type { Executor } from '@platform/service-kit/db';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { findRow, insertOnce, rowsWhereIn, type Executor } from '@platform/service-kit/db';
+import { asc, eq } from 'drizzle-orm';
 import { messageFiles, submissionMessages, submissions } from '../db/schema.js';
 import type { SubmissionRow } from '../submissions/submissions.repository.js';
 
@@ -10,13 +10,11 @@ export type MessageFileRow = typeof messageFiles.$inferSelect;
 
 /** The message as inserted, or null when a message with its id exists already (a message sent again). */
 export async function insertMessageOnce(db: Executor, row: NewMessageRow): Promise<MessageRow | null> {
-  const [inserted] = await db.insert(submissionMessages).values(row).onConflictDoNothing().returning();
-  return inserted ?? null;
+  return insertOnce(db, submissionMessages, row);
 }
 
 export async function findMessage(db: Executor, id: string): Promise<MessageRow | null> {
-  const [row] = await db.select().from(submissionMessages).where(eq(submissionMessages.id, id)).limit(1);
-  return row ?? null;
+  return findRow(db, submissionMessages, eq(submissionMessages.id, id));
 }
 
 export async function insertMessageFiles(db: Executor, rows: MessageFileRow[]): Promise<void> {
@@ -34,12 +32,10 @@ export async function listMessagesOf(db: Executor, submissionId: string): Promis
 
 /** The files of these messages, in the order they were sent. */
 export async function listFilesOfMessages(db: Executor, messageIds: string[]): Promise<MessageFileRow[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select()
-    .from(messageFiles)
-    .where(inArray(messageFiles.messageId, messageIds))
-    .orderBy(asc(messageFiles.createdAt), asc(messageFiles.id));
+  return rowsWhereIn(db, messageFiles, messageFiles.messageId, messageIds, [
+    asc(messageFiles.createdAt),
+    asc(messageFiles.id),
+  ]);
 }
 
 export async function findMessageFileWithSubmission(

@@ -1,5 +1,5 @@
 /** Queries on submissions, their files and their e-mailed links. */
-import { insertFilesOnce, type Executor } from '@platform/service-kit/db';
+import { findRow, insertFilesOnce, insertOnce, rowsWhereIn, type Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { addFilesLinks, submissionFiles, submissions } from '../db/schema.js';
 import { hashToken, newToken } from '../lib/tokens.js';
@@ -17,12 +17,7 @@ export async function insertSubmissionOnce(
   db: Executor,
   row: NewSubmissionRow,
 ): Promise<SubmissionRow | null> {
-  const [inserted] = await db
-    .insert(submissions)
-    .values(row)
-    .onConflictDoNothing({ target: submissions.clientRequestId })
-    .returning();
-  return inserted ?? null;
+  return insertOnce(db, submissions, row, submissions.clientRequestId);
 }
 
 /** The submission step 1 made under the id the page gave it, or null. */
@@ -30,19 +25,12 @@ export async function findSubmissionByClientRequestId(
   db: Executor,
   clientRequestId: string,
 ): Promise<SubmissionRow | null> {
-  const [row] = await db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.clientRequestId, clientRequestId))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, submissions, eq(submissions.clientRequestId, clientRequestId));
 }
 
 /** The submission, or null; `lock` holds its row until the transaction ends. */
 export async function findSubmission(db: Executor, id: string, lock = false): Promise<SubmissionRow | null> {
-  const query = db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+  return findRow(db, submissions, eq(submissions.id, id), { lock });
 }
 
 /**
@@ -101,12 +89,10 @@ export async function updateSubmission(
 
 /** Files of the given submissions, oldest first. */
 export async function listFilesOf(db: Executor, submissionIds: string[]): Promise<FileRow[]> {
-  if (submissionIds.length === 0) return [];
-  return db
-    .select()
-    .from(submissionFiles)
-    .where(inArray(submissionFiles.submissionId, submissionIds))
-    .orderBy(asc(submissionFiles.createdAt), asc(submissionFiles.id));
+  return rowsWhereIn(db, submissionFiles, submissionFiles.submissionId, submissionIds, [
+    asc(submissionFiles.createdAt),
+    asc(submissionFiles.id),
+  ]);
 }
 
 /** The files of each of the submissions, oldest first: `filesOf(id)`, empty for a submission without any. */
@@ -139,12 +125,7 @@ export function insertFiles(db: Executor, submissionId: string, rows: NewFileRow
 
 /** Records one file unless a file with its id exists; false when one did (a finished upload, recorded once). */
 export async function insertFileOnce(db: Executor, row: NewFileRow): Promise<boolean> {
-  const inserted = await db
-    .insert(submissionFiles)
-    .values(row)
-    .onConflictDoNothing({ target: submissionFiles.id })
-    .returning({ id: submissionFiles.id });
-  return inserted.length > 0;
+  return (await insertOnce(db, submissionFiles, row, submissionFiles.id)) !== null;
 }
 
 export async function findFileWithSubmission(

@@ -1,6 +1,6 @@
 /** Catalogue queries: the published course with its sections and lessons, and the products. */
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { listCourseModules, listPublishedLessons } from '../learning/learning.repository.js';
 import { courseLessons, courseModules, courses, products } from '../db/schema.js';
 
@@ -18,12 +18,7 @@ export interface CourseOutline {
 
 /** The course the public page shows: the first published one, without its drafts. */
 export async function findPublicCourseOutline(db: Executor): Promise<CourseOutline | null> {
-  const [course] = await db
-    .select()
-    .from(courses)
-    .where(eq(courses.isPublished, true))
-    .orderBy(asc(courses.id))
-    .limit(1);
+  const course = await findRow(db, courses, eq(courses.isPublished, true), { orderBy: [asc(courses.id)] });
   if (!course) return null;
   const modules = await listCourseModules(db, course.id);
   const lessons =
@@ -77,12 +72,7 @@ export async function listActiveProducts(
 
 /** One active product by id, listed or not. */
 export async function findActiveProduct(db: Executor, id: string): Promise<ProductRow | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, products, and(eq(products.id, id), eq(products.isActive, true)));
 }
 
 export interface CourseSize {

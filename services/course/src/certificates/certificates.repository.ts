@@ -1,5 +1,5 @@
 /** Queries on `course.certificates` and `course.learner_names`. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { certificates, learnerNames, type CertificateRow } from '../db/schema.js';
 
@@ -46,7 +46,7 @@ export async function insertLearnerIfUnknown(
 }
 
 export async function findLearnerName(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select().from(learnerNames).where(eq(learnerNames.userId, userId));
+  const row = await findRow(db, learnerNames, eq(learnerNames.userId, userId));
   if (!row) return null;
   const name = `${row.firstName} ${row.lastName}`.trim();
   return name === '' ? null : name;
@@ -54,28 +54,22 @@ export async function findLearnerName(db: Executor, userId: string): Promise<str
 
 /** Inserts the learner's certificate for the course; null when they already have one. */
 export async function insertCertificate(db: Executor, row: CertificateRow): Promise<CertificateRow | null> {
-  const [inserted] = await db
-    .insert(certificates)
-    .values(row)
-    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
-    .returning();
-  return inserted ?? null;
+  return insertOnce(db, certificates, row, [certificates.userId, certificates.courseId]);
 }
 
 export async function findCertificate(db: Executor, id: string): Promise<CertificateRow | null> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
-  return row ?? null;
+  return findRow(db, certificates, eq(certificates.id, id));
 }
 
 export async function findCertificateOf(
   db: Executor,
   options: { userId: string; courseId: number },
 ): Promise<CertificateRow | null> {
-  const [row] = await db
-    .select()
-    .from(certificates)
-    .where(and(eq(certificates.userId, options.userId), eq(certificates.courseId, options.courseId)));
-  return row ?? null;
+  return findRow(
+    db,
+    certificates,
+    and(eq(certificates.userId, options.userId), eq(certificates.courseId, options.courseId)),
+  );
 }
 
 export async function listCertificatesOf(db: Executor, userId: string): Promise<CertificateRow[]> {

@@ -1,5 +1,5 @@
 /** Queries on `course.course_enrollments` and `course.course_access_grants`. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { courseAccessGrants, courseEnrollments, courses, type CourseEnrollmentRow } from '../db/schema.js';
 
@@ -27,12 +27,7 @@ export async function insertAccessGrant(
   db: Executor,
   grant: { orderId: string; courseId: number; userId: string; grantedAt: Date },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(courseAccessGrants)
-    .values(grant)
-    .onConflictDoNothing()
-    .returning({ orderId: courseAccessGrants.orderId });
-  return inserted.length > 0;
+  return (await insertOnce(db, courseAccessGrants, grant)) !== null;
 }
 
 /**
@@ -171,12 +166,11 @@ export async function findStandingEnrolment(
   userId: string,
   courseId: number,
 ): Promise<CourseEnrollmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(courseEnrollments)
-    .where(standingEnrolmentsOf(userId, eq(courseEnrollments.courseId, courseId)))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    courseEnrollments,
+    standingEnrolmentsOf(userId, eq(courseEnrollments.courseId, courseId)),
+  );
 }
 
 /** An admin's own enrolment (no order gives it); re-opens a withdrawn one. */

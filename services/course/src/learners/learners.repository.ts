@@ -1,5 +1,5 @@
 /** Queries behind the admin's learners: enrolments with names and progress, and the drip overrides. */
-import type { Executor } from '@platform/service-kit/db';
+import { rowsWhereIn, type Executor } from '@platform/service-kit/db';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   courseEnrollments,
@@ -55,17 +55,14 @@ export async function countCompletedSections(db: Executor, userIds: string[]) {
 }
 
 export async function listLearnerDrips(db: Executor, userIds: string[]): Promise<LearnerDripRow[]> {
-  if (userIds.length === 0) return [];
-  return db.select().from(learnerDrip).where(inArray(learnerDrip.userId, userIds));
+  return rowsWhereIn(db, learnerDrip, learnerDrip.userId, userIds);
 }
 
 export async function listOverrideLog(db: Executor, userIds: string[]): Promise<DripOverrideLogRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(dripOverrideLog)
-    .where(inArray(dripOverrideLog.userId, userIds))
-    .orderBy(desc(dripOverrideLog.createdAt), desc(dripOverrideLog.id));
+  return rowsWhereIn(db, dripOverrideLog, dripOverrideLog.userId, userIds, [
+    desc(dripOverrideLog.createdAt),
+    desc(dripOverrideLog.id),
+  ]);
 }
 
 /** Sets one override and keeps its reason, in the caller's transaction. */

@@ -1,5 +1,5 @@
 /** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { findSeatOwnerOf } from '../team/team.repository.js';
 import { standingEnrolmentsOf } from '../enrolments/enrolments.repository.js';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -25,8 +25,7 @@ import type { CourseRow, LessonRow, ModuleRow } from '../catalogue/catalogue.rep
 import { SUBMITTED_CONSULTATION_STATUSES, type PlanState } from './drip.js';
 
 export async function findCourse(db: Executor, courseId: number): Promise<CourseRow | null> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  return row ?? null;
+  return findRow(db, courses, eq(courses.id, courseId));
 }
 
 /** Published courses, plus (for a member) unpublished ones they are enrolled in; every course for an admin. */
@@ -85,8 +84,7 @@ export async function listCourseModules(
 }
 
 export async function findModule(db: Executor, moduleId: number): Promise<ModuleRow | null> {
-  const [row] = await db.select().from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
-  return row ?? null;
+  return findRow(db, courseModules, eq(courseModules.id, moduleId));
 }
 
 /** Lessons of the given sections, in lesson order; draft lessons only with `includeDrafts`. */
@@ -195,18 +193,15 @@ export async function listModuleProgress(
 
 /** The admin's drip overrides for the learner (docs/decisions.md, 86); null when there are none. */
 export async function findLearnerDrip(db: Executor, userId: string): Promise<LearnerDripRow | null> {
-  const [row] = await db.select().from(learnerDrip).where(eq(learnerDrip.userId, userId)).limit(1);
-  return row ?? null;
+  return findRow(db, learnerDrip, eq(learnerDrip.userId, userId));
 }
 
 export async function findPlanStatus(db: Executor, userId: string): Promise<MemberPlanStatusRow | null> {
-  const [row] = await db.select().from(memberPlanStatus).where(eq(memberPlanStatus.userId, userId)).limit(1);
-  return row ?? null;
+  return findRow(db, memberPlanStatus, eq(memberPlanStatus.userId, userId));
 }
 
 export async function findOwnerStanding(db: Executor, userId: string): Promise<OwnerStandingRow | null> {
-  const [row] = await db.select().from(ownerStanding).where(eq(ownerStanding.userId, userId)).limit(1);
-  return row ?? null;
+  return findRow(db, ownerStanding, eq(ownerStanding.userId, userId));
 }
 
 /** The member's plan and block as drip release reads them; null for a member on no plan. */

@@ -1,11 +1,10 @@
 /** Queries on `course.lesson_questions`. */
-import type { Executor } from '@platform/service-kit/db';
+import { insertRow, type Executor } from '@platform/service-kit/db';
 import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { courseLessons, courseModules, lessonQuestions, type LessonQuestionRow } from '../db/schema.js';
 
 export async function insertQuestion(db: Executor, row: LessonQuestionRow): Promise<LessonQuestionRow> {
-  const [inserted] = await db.insert(lessonQuestions).values(row).returning();
-  return inserted!;
+  return insertRow(db, lessonQuestions, row);
 }
 
 /** Under a lesson: the caller's own questions and every published answer, oldest first. */

@@ -1,5 +1,5 @@
 /** Queries of the course studio: the whole outline with drafts, and the writes that change it. */
-import type { Executor } from '@platform/service-kit/db';
+import { rowExists, rowsWhereIn, type Executor } from '@platform/service-kit/db';
 import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { LessonRow } from '../catalogue/catalogue.repository.js';
 import {
@@ -20,8 +20,7 @@ import {
 } from '../db/schema.js';
 
 export async function courseExists(db: Executor, courseId: number): Promise<boolean> {
-  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
-  return row !== undefined;
+  return rowExists(db, courses, eq(courses.id, courseId));
 }
 
 /**
@@ -39,12 +38,10 @@ export async function lockCourse(tx: Executor, courseId: number): Promise<boolea
 
 /** Every lesson of the given sections, drafts included, in lesson order. */
 export async function listAllLessons(db: Executor, moduleIds: number[]): Promise<LessonRow[]> {
-  if (moduleIds.length === 0) return [];
-  return db
-    .select()
-    .from(courseLessons)
-    .where(inArray(courseLessons.moduleId, moduleIds))
-    .orderBy(asc(courseLessons.orderIndex), asc(courseLessons.id));
+  return rowsWhereIn(db, courseLessons, courseLessons.moduleId, moduleIds, [
+    asc(courseLessons.orderIndex),
+    asc(courseLessons.id),
+  ]);
 }
 
 /** The highest value of a section's or lesson's column among one parent's rows, or null without any. */

@@ -1,5 +1,5 @@
 /** Queries of staff seats (docs/behaviour/member-learning.md#team). */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import {
   and,
   asc,
@@ -74,21 +74,13 @@ export async function listOpenSeats(db: Executor, ownerId: string): Promise<Team
 }
 
 export async function insertSeat(db: Executor, row: TeamSeatRow): Promise<boolean> {
-  const inserted = await db
-    .insert(teamSeats)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: teamSeats.id });
-  return inserted.length > 0;
+  return (await insertOnce(db, teamSeats, row)) !== null;
 }
 
 export async function findOpenSeat(db: Executor, seatId: string): Promise<TeamSeatRow | null> {
-  const [row] = await db
-    .select()
-    .from(teamSeats)
-    .where(and(eq(teamSeats.id, seatId), inArray(teamSeats.status, [...OPEN])))
-    .for('update');
-  return row ?? null;
+  return findRow(db, teamSeats, and(eq(teamSeats.id, seatId), inArray(teamSeats.status, [...OPEN])), {
+    lock: true,
+  });
 }
 
 export async function activateSeat(

@@ -4,7 +4,7 @@
  * lesson, and the state the studio shows.
  */
 import type { StudioTranscode } from '@platform/contracts';
-import type { Database, Executor } from '@platform/service-kit/db';
+import { findRow, type Database, type Executor } from '@platform/service-kit/db';
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { bumpCatalogueVersion } from '../catalogue/catalogue-version.js';
 import { mediaFileName } from '../catalogue/lesson-media.js';
@@ -146,8 +146,7 @@ export async function listLiveRenditionSets(db: Executor): Promise<Set<string>> 
 }
 
 export async function findTranscode(db: Executor, id: string): Promise<LessonTranscodeRow | null> {
-  const [row] = await db.select().from(lessonTranscodes).where(eq(lessonTranscodes.id, id));
-  return row ?? null;
+  return findRow(db, lessonTranscodes, eq(lessonTranscodes.id, id));
 }
 
 /** The newest transcoding of each lesson that a newer video has not superseded. */

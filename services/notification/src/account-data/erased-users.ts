@@ -4,7 +4,7 @@
  * account that arrives later (another service sent it before it heard of the deletion) queues no e-mail
  * and writes no row naming the person again.
  */
-import type { Executor } from '@platform/service-kit/db';
+import { rowExists, type Executor } from '@platform/service-kit/db';
 import { defineSubscription } from '@platform/service-kit/events';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import { eq } from 'drizzle-orm';
@@ -26,9 +26,5 @@ export function erasedUserSubscription(deps: ServiceDeps<NotificationConfig>) {
 
 /** Whether the account was erased (nothing is sent about it any more). */
 export async function isErasedUser(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: erasedUsers.userId })
-    .from(erasedUsers)
-    .where(eq(erasedUsers.userId, userId));
-  return rows.length > 0;
+  return rowExists(db, erasedUsers, eq(erasedUsers.userId, userId));
 }

@@ -1,7 +1,7 @@
 /** Queries on `notification.nudge_preferences` (docs/behaviour/member-learning.md#nudges). */
 import { randomBytes } from 'node:crypto';
 import type { NudgeKind } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { nudgePreferences, type NudgePreferencesRow } from '../db/schema.js';
 
@@ -30,16 +30,14 @@ export async function ensurePreferences(
 }
 
 export async function findPreferences(db: Executor, userId: string): Promise<NudgePreferencesRow | null> {
-  const [row] = await db.select().from(nudgePreferences).where(eq(nudgePreferences.userId, userId));
-  return row ?? null;
+  return findRow(db, nudgePreferences, eq(nudgePreferences.userId, userId));
 }
 
 export async function findPreferencesByToken(
   db: Executor,
   token: string,
 ): Promise<NudgePreferencesRow | null> {
-  const [row] = await db.select().from(nudgePreferences).where(eq(nudgePreferences.unsubscribeToken, token));
-  return row ?? null;
+  return findRow(db, nudgePreferences, eq(nudgePreferences.unsubscribeToken, token));
 }
 
 export async function updatePreferences(

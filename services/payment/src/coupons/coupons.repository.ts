@@ -1,20 +1,18 @@
 /** Coupons and their redemptions (docs/behaviour/checkout-and-payments.md#coupons). */
 import type { Coupon } from '@platform/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, rowExists, type Executor } from '@platform/service-kit/db';
 import { couponRedemptions, coupons } from '../db/schema.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
 export async function findCouponByCode(db: Executor, code: string): Promise<CouponRow | null> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
-  return row ?? null;
+  return findRow(db, coupons, eq(coupons.code, code));
 }
 
 /** The coupon row, locked until the transaction ends: every redemption of it is counted under this lock. */
 export async function lockCoupon(db: Executor, id: string): Promise<CouponRow | null> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).for('update');
-  return row ?? null;
+  return findRow(db, coupons, eq(coupons.id, id), { lock: true });
 }
 
 export async function countRedemptions(db: Executor, couponId: string): Promise<number> {
@@ -26,12 +24,11 @@ export async function countRedemptions(db: Executor, couponId: string): Promise<
 }
 
 export async function hasRedeemed(db: Executor, couponId: string, accountEmail: string): Promise<boolean> {
-  const rows = await db
-    .select({ orderId: couponRedemptions.orderId })
-    .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.accountEmail, accountEmail)))
-    .limit(1);
-  return rows.length > 0;
+  return rowExists(
+    db,
+    couponRedemptions,
+    and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.accountEmail, accountEmail)),
+  );
 }
 
 export async function listCoupons(db: Executor): Promise<Coupon[]> {

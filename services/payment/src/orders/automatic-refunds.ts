@@ -10,7 +10,7 @@
  * provider's refund retried with backoff (it is idempotent per order), then the order is `refunded` and
  * `payment.order.refunded` goes out with `automatic: true`, once, through the admin's refund path.
  */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { REFUND_MESSAGES } from '@platform/contracts';
@@ -41,8 +41,7 @@ export async function queueAutomaticRefund(
 }
 
 export async function findAutomaticRefund(db: Executor, orderId: string): Promise<AutomaticRefundRow | null> {
-  const [row] = await db.select().from(automaticRefunds).where(eq(automaticRefunds.id, orderId));
-  return row ?? null;
+  return findRow(db, automaticRefunds, eq(automaticRefunds.id, orderId));
 }
 
 export function automaticRefundQueue(deps: PaymentDeps) {

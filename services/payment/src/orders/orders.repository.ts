@@ -1,7 +1,7 @@
 /** Queries of orders and their lines. */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderLine, PaymentProviderName } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { orderLines, orders } from '../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -61,7 +61,7 @@ export function findOrder(db: Executor, id: string): Promise<OrderWithLines | nu
 }
 
 async function findOrderWhere(db: Executor, where: SQL | undefined): Promise<OrderWithLines | null> {
-  const [row] = await db.select().from(orders).where(where);
+  const row = await findRow(db, orders, where);
   return row ? withLines(db, row) : null;
 }
 
@@ -76,7 +76,7 @@ export async function findReportOfOrder(db: Executor, id: string): Promise<strin
 
 /** The order row, locked until the transaction ends: every state change of an order goes through here. */
 export async function lockOrder(db: Executor, id: string): Promise<OrderWithLines | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  const row = await findRow(db, orders, eq(orders.id, id), { lock: true });
   return row ? withLines(db, row) : null;
 }
 
@@ -85,17 +85,14 @@ export async function findOrderBySession(
   providerSessionId: string,
   provider?: PaymentProviderName,
 ): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      provider
-        ? and(eq(orders.provider, provider), eq(orders.providerSessionId, providerSessionId))
-        : eq(orders.providerSessionId, providerSessionId),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    orders,
+    provider
+      ? and(eq(orders.provider, provider), eq(orders.providerSessionId, providerSessionId))
+      : eq(orders.providerSessionId, providerSessionId),
+    { orderBy: [asc(orders.createdAt)] },
+  );
 }
 
 /** Which provider id of an order an event names: its payment's, or its subscription's. */
@@ -126,13 +123,10 @@ export async function lockOrderByProviderId(
   column: ProviderIdColumn,
   id: string,
 ): Promise<OrderWithLines | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(byProviderId(provider, column, id))
-    .orderBy(asc(orders.createdAt))
-    .limit(1)
-    .for('update');
+  const row = await findRow(db, orders, byProviderId(provider, column, id), {
+    orderBy: [asc(orders.createdAt)],
+    lock: true,
+  });
   return row ? withLines(db, row) : null;
 }
 

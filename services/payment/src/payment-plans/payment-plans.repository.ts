@@ -1,5 +1,5 @@
 /** Queries on `payment.payment_plans`, `payment.plan_instalments` and `payment.plan_charges`. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   paymentPlans,
@@ -17,8 +17,7 @@ export interface PlanWithInstalments extends PaymentPlanRow {
 
 /** The plan row, locked until the transaction ends: charges, pauses and early payments take turns. */
 export async function lockPlan(db: Executor, orderId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await db.select().from(paymentPlans).where(eq(paymentPlans.orderId, orderId)).for('update');
-  return row ?? null;
+  return findRow(db, paymentPlans, eq(paymentPlans.orderId, orderId), { lock: true });
 }
 
 export async function listInstalments(db: Executor, orderId: string): Promise<PlanInstalmentRow[]> {

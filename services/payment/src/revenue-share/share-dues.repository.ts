@@ -1,7 +1,7 @@
 /** Queries of the revenue-share dues projection (`revenue_share_dues`, fed by `revenue.share.due-changed`). */
 import type { RevenueShareDueChanged } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { findRow, upsertNewer, type Executor } from '@platform/service-kit/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { revenueShareDues } from '../db/schema.js';
 
 export type ShareDueRow = typeof revenueShareDues.$inferSelect;
@@ -27,16 +27,7 @@ export async function applyShareDue(
     changedAt: new Date(due.changedAt),
     appliedAt,
   };
-  const rows = await db
-    .insert(revenueShareDues)
-    .values({ reportId: due.reportId, ...values })
-    .onConflictDoUpdate({
-      target: revenueShareDues.reportId,
-      set: values,
-      setWhere: lt(revenueShareDues.sequence, sql`excluded.sequence`),
-    })
-    .returning({ reportId: revenueShareDues.reportId });
-  return rows.length > 0;
+  return upsertNewer(db, revenueShareDues, revenueShareDues.reportId, { reportId: due.reportId }, values);
 }
 
 /** The owner's report as the projection holds it; null when it is unknown or someone else's. */
@@ -45,11 +36,11 @@ export async function findShareDueOfUser(
   reportId: string,
   userId: string,
 ): Promise<ShareDueRow | null> {
-  const [row] = await db
-    .select()
-    .from(revenueShareDues)
-    .where(and(eq(revenueShareDues.reportId, reportId), eq(revenueShareDues.userId, userId)));
-  return row ?? null;
+  return findRow(
+    db,
+    revenueShareDues,
+    and(eq(revenueShareDues.reportId, reportId), eq(revenueShareDues.userId, userId)),
+  );
 }
 
 /**
@@ -57,12 +48,7 @@ export async function findShareDueOfUser(
  * collection from the card on file and the start of a 'Pay now' checkout of one report wait in turn.
  */
 export async function lockShareDue(db: Executor, reportId: string): Promise<ShareDueRow | null> {
-  const [row] = await db
-    .select()
-    .from(revenueShareDues)
-    .where(eq(revenueShareDues.reportId, reportId))
-    .for('update');
-  return row ?? null;
+  return findRow(db, revenueShareDues, eq(revenueShareDues.reportId, reportId), { lock: true });
 }
 
 /**

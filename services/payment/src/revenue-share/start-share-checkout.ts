@@ -25,7 +25,7 @@ import {
   type CreateCheckoutSessionResponse,
 } from '@platform/contracts';
 import { HOUR } from '@platform/service-kit/clock';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { UserCaller } from '@platform/service-kit/identity';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
@@ -192,18 +192,15 @@ async function findPendingShareOrder(
   reportId: string,
   userId: string,
 ): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.revenueReportId, reportId),
-        eq(orders.placedByUserId, userId),
-        eq(orders.status, 'pending'),
-        isNotNull(orders.providerSessionId),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    orders,
+    and(
+      eq(orders.revenueReportId, reportId),
+      eq(orders.placedByUserId, userId),
+      eq(orders.status, 'pending'),
+      isNotNull(orders.providerSessionId),
+    ),
+    { orderBy: [desc(orders.createdAt)] },
+  );
 }

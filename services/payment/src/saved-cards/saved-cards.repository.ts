@@ -1,14 +1,13 @@
 /** Queries of the card on file and its setups. */
 import type { SavedCard } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { announceSavedCard } from './announce-saved-card.js';
 import { cardSetups, savedCards, type CardSetupRow, type SavedCardRow } from './saved-cards.tables.js';
 
 export async function findSavedCard(db: Executor, userId: string): Promise<SavedCardRow | null> {
-  const [row] = await db.select().from(savedCards).where(eq(savedCards.userId, userId));
-  return row ?? null;
+  return findRow(db, savedCards, eq(savedCards.userId, userId));
 }
 
 /** The cards on file of these accounts, by user id. */
@@ -44,8 +43,7 @@ export async function insertCardSetup(db: Executor, setup: CardSetupRow): Promis
 }
 
 export async function findCardSetup(db: Executor, id: string): Promise<CardSetupRow | null> {
-  const [row] = await db.select().from(cardSetups).where(eq(cardSetups.id, id));
-  return row ?? null;
+  return findRow(db, cardSetups, eq(cardSetups.id, id));
 }
 
 /** Moves an open setup on; false when it was no longer open (a second click, a replay). */

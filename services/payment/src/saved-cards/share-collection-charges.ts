@@ -11,7 +11,7 @@
  * attempt, the report's next collection request, or 'Pay now' (revenue-share/start-share-checkout.ts) before
  * it opens a page. So the share is never paid by link while a card charge of it may have taken the money.
  */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { schemaOf, wakeAfterCommit } from '@platform/service-kit/jobs';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { fulfilOrder } from '../orders/fulfil-order.js';
@@ -51,18 +51,12 @@ export async function settleShareCollection(
   tx: Executor,
   collectionId: string,
 ): Promise<AskedCharge | null> {
-  const [found] = await tx
-    .select({ reportId: shareCollections.reportId })
-    .from(shareCollections)
-    .where(eq(shareCollections.collectionId, collectionId));
+  const ofCollection = eq(shareCollections.collectionId, collectionId);
+  const found = await findRow(tx, shareCollections, ofCollection);
   if (!found) return null;
   // The share's due first, as every payment of the share locks it.
   await lockShareDue(tx, found.reportId);
-  const [row] = await tx
-    .select()
-    .from(shareCollections)
-    .where(eq(shareCollections.collectionId, collectionId))
-    .for('update');
+  const row = await findRow(tx, shareCollections, ofCollection, { lock: true });
   const pending = row?.pendingCharge;
   if (!row || !pending || !row.orderId) return null;
   const charge = await askPendingCharge(deps, pending);
@@ -71,7 +65,7 @@ export async function settleShareCollection(
     tx
       .update(shareCollections)
       .set({ pendingCharge: null, ...changes })
-      .where(eq(shareCollections.collectionId, collectionId));
+      .where(ofCollection);
   if (charge.status !== 'paid') {
     // A refused request charged nothing and will not charge this card: the owner must change it.
     const reason = charge.status === 'refused' ? 'hard-decline' : charge.status;

@@ -1,6 +1,6 @@
 /** Queries on `revenue.agreements`: the agreement as signed at consent (docs/decisions.md, 111). */
 import { IMPLEMENTATION_PERIOD_DAYS } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { agreements, baselineChanges, type AgreementRow } from '../db/schema.js';
 import { addDays } from '../lib/calendar.js';
@@ -40,7 +40,7 @@ export async function markAgreementIssued(
  * from the consent).
  */
 export async function findAgreementOfUser(db: Executor, userId: string): Promise<SignedAgreement | null> {
-  const [row] = await db.select().from(agreements).where(eq(agreements.userId, userId)).limit(1);
+  const row = await findRow(db, agreements, eq(agreements.userId, userId));
   if (row) return row;
   const plan = await findPlanOfUser(db, userId);
   if (!plan) return null;

@@ -4,9 +4,9 @@
  * changes nothing and a late "saved" cannot bring back a card removed since.
  */
 import type { PaymentSavedCardChanged } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, upsertNewer, type Executor } from '@platform/service-kit/db';
 import { defineSubscription } from '@platform/service-kit/events';
-import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { cardsOnFile, shareCollections } from '../db/schema.js';
 import { endsCollection, type ScheduledAttempt } from './collection-schedule.js';
 
@@ -26,21 +26,12 @@ export async function applyCardChange(db: Executor, change: PaymentSavedCardChan
     sequence: change.sequence,
     changedAt: new Date(change.changedAt),
   };
-  const rows = await db
-    .insert(cardsOnFile)
-    .values({ userId: change.userId, ...values })
-    .onConflictDoUpdate({
-      target: cardsOnFile.userId,
-      set: values,
-      setWhere: lt(cardsOnFile.sequence, sql`excluded.sequence`),
-    })
-    .returning({ userId: cardsOnFile.userId });
-  return rows.length > 0;
+  return upsertNewer(db, cardsOnFile, cardsOnFile.userId, { userId: change.userId }, values);
 }
 
 /** The owner's card on file, or null without one. */
 export async function findCardOnFile(db: Executor, userId: string): Promise<CardOnFile | null> {
-  const [row] = await db.select().from(cardsOnFile).where(eq(cardsOnFile.userId, userId));
+  const row = await findRow(db, cardsOnFile, eq(cardsOnFile.userId, userId));
   return row?.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null;
 }
 

@@ -1,13 +1,12 @@
 /** The `report_disputes` rows, and the view of one. */
 import { DISPUTE_WINDOW_DAYS, type ReportDispute } from '@platform/contracts';
 import { DAY } from '@platform/service-kit/clock';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { reportDisputes, type ReportDisputeRow, type RevenueReportRow } from '../db/schema.js';
 
 export async function findDisputeOfReport(db: Executor, reportId: string): Promise<ReportDisputeRow | null> {
-  const [row] = await db.select().from(reportDisputes).where(eq(reportDisputes.reportId, reportId));
-  return row ?? null;
+  return findRow(db, reportDisputes, eq(reportDisputes.reportId, reportId));
 }
 
 /** The disputes of these reports, by report id. */

@@ -1,5 +1,5 @@
 /** Queries on `revenue.report_documents`. */
-import { insertFilesOnce, type Executor } from '@platform/service-kit/db';
+import { findRow, insertFilesOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { reportDocuments, type ReportDocumentRow } from '../db/schema.js';
 
@@ -35,10 +35,9 @@ export async function findDocument(
   reportId: string,
   documentId: string,
 ): Promise<ReportDocumentRow | null> {
-  const [row] = await db
-    .select()
-    .from(reportDocuments)
-    .where(and(eq(reportDocuments.reportId, reportId), eq(reportDocuments.id, documentId)))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    reportDocuments,
+    and(eq(reportDocuments.reportId, reportId), eq(reportDocuments.id, documentId)),
+  );
 }

@@ -12,15 +12,15 @@ import {
   type PaymentOrderRefunded,
   type PaymentSubscriptionEnded,
 } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { eq, sql } from 'drizzle-orm';
 import { catalogueState, membershipProducts, paidOrders } from '../db/schema.js';
 
 export async function applyCatalogue(tx: Executor, catalogue: CourseCataloguePublished): Promise<boolean> {
   const publishedAt = new Date(catalogue.publishedAt);
   const version = catalogue.version ?? null;
-  const [state] = await tx.select().from(catalogueState).where(eq(catalogueState.id, 1)).for('update');
-  if (!isNewerCatalogue(catalogue, state ?? null)) return false;
+  const state = await findRow(tx, catalogueState, eq(catalogueState.id, 1), { lock: true });
+  if (!isNewerCatalogue(catalogue, state)) return false;
   await tx
     .insert(catalogueState)
     .values({ id: 1, publishedAt, version })

@@ -1,13 +1,12 @@
 /** Queries of the online share payments (`share_payments` rows with an order) and their refunds. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { paidOrders, sharePayments } from '../db/schema.js';
 
 export type SharePaymentRow = typeof sharePayments.$inferSelect;
 
 export async function findPaymentOfOrder(db: Executor, orderId: string): Promise<SharePaymentRow | null> {
-  const [row] = await db.select().from(sharePayments).where(eq(sharePayments.orderId, orderId)).limit(1);
-  return row ?? null;
+  return findRow(db, sharePayments, eq(sharePayments.orderId, orderId));
 }
 
 export async function deletePaymentOfOrder(db: Executor, orderId: string): Promise<SharePaymentRow | null> {

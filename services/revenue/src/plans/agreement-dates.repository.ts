@@ -1,5 +1,5 @@
 /** Queries on `revenue.agreement_date_changes` and the plan dates they set. */
-import type { Executor } from '@platform/service-kit/db';
+import { insertRow, type Executor } from '@platform/service-kit/db';
 import { agreementDateChanges, type AgreementDateChangeRow, type PaymentPlanRow } from '../db/schema.js';
 import { updatePlan } from './plans.repository.js';
 
@@ -7,8 +7,7 @@ export async function insertAgreementDateChange(
   db: Executor,
   change: typeof agreementDateChanges.$inferInsert,
 ): Promise<AgreementDateChangeRow> {
-  const [row] = await db.insert(agreementDateChanges).values(change).returning();
-  return row!;
+  return insertRow(db, agreementDateChanges, change);
 }
 
 /** Starts the plan's implementation period on `startedAt`; it ends `endsAt`. */

@@ -1,5 +1,5 @@
 /** Queries on `revenue.baseline_changes` and the plan's baseline they record. */
-import type { Executor } from '@platform/service-kit/db';
+import { insertRow, type Executor } from '@platform/service-kit/db';
 import { desc, eq } from 'drizzle-orm';
 import { baselineChanges, type BaselineChangeRow, type PaymentPlanRow } from '../db/schema.js';
 import { updatePlan } from './plans.repository.js';
@@ -8,8 +8,7 @@ export async function insertBaselineChange(
   db: Executor,
   change: typeof baselineChanges.$inferInsert,
 ): Promise<BaselineChangeRow> {
-  const [row] = await db.insert(baselineChanges).values(change).returning();
-  return row!;
+  return insertRow(db, baselineChanges, change);
 }
 
 /** Sets the baseline that reports submitted from now on are computed with. */

@@ -1,5 +1,5 @@
 /** Queries on `revenue.payment_plans`. */
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentPlans, type PaymentPlanRow } from '../db/schema.js';
 
@@ -7,42 +7,25 @@ export type NewPaymentPlanRow = typeof paymentPlans.$inferInsert;
 
 /** Inserts the owner's plan; null when they already have one (a second consent). */
 export async function insertPlan(db: Executor, plan: NewPaymentPlanRow): Promise<PaymentPlanRow | null> {
-  const [row] = await db
-    .insert(paymentPlans)
-    .values(plan)
-    .onConflictDoNothing({ target: [paymentPlans.userId, paymentPlans.planType] })
-    .returning();
-  return row ?? null;
+  return insertOnce(db, paymentPlans, plan, [paymentPlans.userId, paymentPlans.planType]);
 }
 
-/** The query of the owner's revenue-share plan (one row at most). */
-function planOfUser(db: Executor, userId: string) {
-  return db
-    .select()
-    .from(paymentPlans)
-    .where(and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share')))
-    .limit(1);
+/** The owner's revenue-share plan (one row at most). */
+function planOfUser(userId: string) {
+  return and(eq(paymentPlans.userId, userId), eq(paymentPlans.planType, 'revenue_share'));
 }
 
 export async function findPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await planOfUser(db, userId);
-  return row ?? null;
+  return findRow(db, paymentPlans, planOfUser(userId));
 }
 
 /** The plan, locked until the transaction ends: one report, payment or status change at a time per owner. */
 export async function lockPlan(db: Executor, planId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentPlans)
-    .where(eq(paymentPlans.id, planId))
-    .limit(1)
-    .for('update');
-  return row ?? null;
+  return findRow(db, paymentPlans, eq(paymentPlans.id, planId), { lock: true });
 }
 
 export async function lockPlanOfUser(db: Executor, userId: string): Promise<PaymentPlanRow | null> {
-  const [row] = await planOfUser(db, userId).for('update');
-  return row ?? null;
+  return findRow(db, paymentPlans, planOfUser(userId), { lock: true });
 }
 
 /** Changes the plan's fields; answers the row as it is now. */

@@ -1,6 +1,6 @@
 /** Queries on `revenue.revenue_reports` and `revenue.share_payments`. */
-import type { Executor } from '@platform/service-kit/db';
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { findRow, insertRow, rowsWhereIn, type Executor } from '@platform/service-kit/db';
+import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { revenueReports, sharePayments, type RevenueReportRow } from '../db/schema.js';
 
 type SharePaymentRow = typeof sharePayments.$inferSelect;
@@ -8,8 +8,7 @@ type SharePaymentRow = typeof sharePayments.$inferSelect;
 export type NewRevenueReportRow = typeof revenueReports.$inferInsert;
 
 export async function insertReport(db: Executor, report: NewRevenueReportRow): Promise<RevenueReportRow> {
-  const [row] = await db.insert(revenueReports).values(report).returning();
-  return row!;
+  return insertRow(db, revenueReports, report);
 }
 
 /** The owner's reports that share a day with the period, oldest first. */
@@ -38,12 +37,10 @@ export async function listReportsOfUser(db: Executor, userId: string): Promise<R
 
 /** The owners' reports, newest period first. */
 export async function listReportsOfUsers(db: Executor, userIds: string[]): Promise<RevenueReportRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(revenueReports)
-    .where(inArray(revenueReports.userId, userIds))
-    .orderBy(desc(revenueReports.reportingPeriodStart), desc(revenueReports.createdAt));
+  return rowsWhereIn(db, revenueReports, revenueReports.userId, userIds, [
+    desc(revenueReports.reportingPeriodStart),
+    desc(revenueReports.createdAt),
+  ]);
 }
 
 /** Every report, newest submission first. */
@@ -52,8 +49,7 @@ export async function listAllReports(db: Executor): Promise<RevenueReportRow[]> 
 }
 
 export async function findReport(db: Executor, id: string): Promise<RevenueReportRow | null> {
-  const [row] = await db.select().from(revenueReports).where(eq(revenueReports.id, id)).limit(1);
-  return row ?? null;
+  return findRow(db, revenueReports, eq(revenueReports.id, id));
 }
 
 export async function updateReport(
@@ -73,8 +69,7 @@ export async function insertSharePayment(
 }
 
 export async function findSharePayment(db: Executor, id: string): Promise<SharePaymentRow | null> {
-  const [row] = await db.select().from(sharePayments).where(eq(sharePayments.id, id)).limit(1);
-  return row ?? null;
+  return findRow(db, sharePayments, eq(sharePayments.id, id));
 }
 
 /** Every share payment recorded, in cents, credit applied left out. */
@@ -89,11 +84,5 @@ export async function sumSharePayments(db: Executor): Promise<number> {
 
 /** The report, locked (after its plan, the order every writer takes them in). */
 export async function lockReport(db: Executor, id: string): Promise<RevenueReportRow | null> {
-  const [row] = await db
-    .select()
-    .from(revenueReports)
-    .where(eq(revenueReports.id, id))
-    .limit(1)
-    .for('update');
-  return row ?? null;
+  return findRow(db, revenueReports, eq(revenueReports.id, id), { lock: true });
 }

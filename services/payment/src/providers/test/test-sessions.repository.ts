@@ -1,6 +1,6 @@
 /** Queries of the test provider's own sessions table (its side of the checkout, like Stripe's). */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit/db';
+import { findRow, type Executor } from '@platform/service-kit/db';
 import { testCheckoutSessions } from '../../db/schema.js';
 
 export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
@@ -11,8 +11,7 @@ export async function insertTestSession(db: Executor, session: NewTestSession): 
 }
 
 export async function findTestSession(db: Executor, id: string): Promise<TestSessionRow | null> {
-  const [row] = await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id));
-  return row ?? null;
+  return findRow(db, testCheckoutSessions, eq(testCheckoutSessions.id, id));
 }
 
 /** Moves an open session to paid, declined or expired; null when it was not open (already decided). */
