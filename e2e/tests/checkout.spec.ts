@@ -101,6 +101,29 @@ test.describe('checkout page', () => {
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Harbour Street');
   });
 
+  test('a press while the page of an earlier one is still being made says so, not as a failed payment', async ({
+    page,
+  }) => {
+    await addConsultationToCart(page);
+    // The server's answer to a second press that reached it while the first one's page was being made
+    // (docs/decisions.md, 121); the service's side is tested in checkout-sent-again.test.ts.
+    const preparing = 'Your payment page is still being prepared. Please press the button again in a moment.';
+    await page.route('**/api/create-checkout-session', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: preparing }),
+      }),
+    );
+    await page.goto('/checkout');
+    await fillBilling(page, uniqueEmail('buyer', 'preparing'));
+    await purchaseButton(page).click();
+    await expectToast(page, 'Payment Page Almost Ready', preparing);
+    await expect(toastRegion(page).getByText('Payment Failed', { exact: true })).toHaveCount(0);
+    await expect(purchaseButton(page)).toBeEnabled();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Harbour Street');
+  });
+
   test('a buyer who presses before the page knows the providers still goes to the test page in this window', async ({
     page,
   }) => {

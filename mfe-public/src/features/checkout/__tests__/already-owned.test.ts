@@ -25,7 +25,7 @@ describe('a refused checkout', () => {
 
   it('tells the 409s of a payment pressed again apart from what the account has', () => {
     const preparing = CHECKOUT_MESSAGES.checkoutBeingPrepared;
-    expect(readCheckoutRefusal(refused(409, preparing))).toEqual({ kind: 'invalid', message: preparing });
+    expect(readCheckoutRefusal(refused(409, preparing))).toEqual({ kind: 'wait', message: preparing });
     expect(isRequestIdTaken(refused(409, preparing))).toBe(false);
     // Its id on an order of other values: the page pays again under a new id, never shown as owned.
     expect(isRequestIdTaken(refused(409, CHECKOUT_MESSAGES.requestIdTaken))).toBe(true);

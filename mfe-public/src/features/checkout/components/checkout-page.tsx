@@ -317,6 +317,9 @@ function CheckoutForm({
       const refusal = readCheckoutRefusal(error);
       if (refusal?.kind === 'owned') {
         setOwnedMessage(refusal.message);
+      } else if (refusal?.kind === 'wait') {
+        // Nothing failed: the page of a press a moment earlier is on its way.
+        toast({ title: CHECKOUT_MESSAGES.checkoutBeingPreparedTitle, description: refusal.message });
       } else {
         toast({
           title: CHECKOUT_MESSAGES.paymentFailedTitle,

@@ -36,14 +36,17 @@ export function isRequestIdTaken(error: unknown): boolean {
 
 /**
  * A refusal the buyer should read (docs/behaviour/checkout-and-payments.md#one-per-person): 409, the
- * account already has what it would buy ('owned'); 400 or 401, the server's reason ('invalid'). Null otherwise.
+ * account already has what it would buy ('owned'), or the payment page of a press a moment earlier is still
+ * being made ('wait': nothing failed); 400 or 401, the server's reason ('invalid'). Null otherwise.
  */
-export function readCheckoutRefusal(error: unknown): { kind: 'owned' | 'invalid'; message: string } | null {
+export function readCheckoutRefusal(
+  error: unknown,
+): { kind: 'owned' | 'wait' | 'invalid'; message: string } | null {
   const cause = error instanceof CheckoutError ? error.cause : error;
   if (!(cause instanceof ApiError) || !cause.serverMessage) return null;
   // Pressed twice at once (docs/decisions.md, 121): the first press's page is still being made.
   if (cause.status === 409 && cause.serverMessage === CHECKOUT_MESSAGES.checkoutBeingPrepared)
-    return { kind: 'invalid', message: cause.serverMessage };
+    return { kind: 'wait', message: cause.serverMessage };
   if (cause.status === 409) return { kind: 'owned', message: cause.serverMessage };
   // 401: only Flexible Payments needs a signed-in buyer, and says so (#payment-plan).
   if (cause.status === 400 || cause.status === 401) return { kind: 'invalid', message: cause.serverMessage };

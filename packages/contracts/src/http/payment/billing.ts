@@ -49,6 +49,7 @@ export const CHECKOUT_MESSAGES = {
   accessGranted: 'Welcome email has been sent to your inbox.',
   requestIdInvalid: 'The request id must be a UUID',
   requestIdTaken: 'This request id belongs to another checkout',
+  checkoutBeingPreparedTitle: 'Payment Page Almost Ready',
   checkoutBeingPrepared:
     'Your payment page is still being prepared. Please press the button again in a moment.',
 } as const;
