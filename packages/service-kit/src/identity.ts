@@ -13,6 +13,7 @@ import { CallerSchema, type Caller } from '@platform/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from './errors.js';
 import { acceptGatewayClientAddress } from './http/client-address.js';
+import type { Untyped } from './http/validate.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -182,9 +183,6 @@ export function requireGatewayToken(secret: string): RequestHandler {
     }
   };
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's other handlers type the rest
-type Untyped = any;
 
 /**
  * 401 for visitors. In a route's chain it narrows `req.caller` to a `UserCaller` for the handlers after it:

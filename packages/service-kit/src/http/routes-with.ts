@@ -11,10 +11,7 @@
  */
 import type { RequestHandler, Router } from 'express';
 import type { Query, RouteParameters } from 'express-serve-static-core';
-import type { Middleware } from './validate.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` is what defers to the other handlers
-type Untyped = any;
+import type { Middleware, Untyped } from './validate.js';
 
 export interface RoutePolicy<TLocals extends Record<string, Untyped>> {
   /** How the answers may be cached, e.g. `noStore` / `privateNoStore` (none: the route says it itself). */

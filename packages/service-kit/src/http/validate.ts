@@ -26,7 +26,7 @@ export const JSON_BODY_LIMIT = '32kb';
 
 /** A part of a request no schema types: left for the route's other handlers to say (or as Express has it). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` is what defers to the other handlers
-type Untyped = any;
+export type Untyped = any;
 
 /**
  * A middleware that sits in a route's chain beside `validate` or `requireUser`: its request type takes
