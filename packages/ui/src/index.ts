@@ -10,7 +10,7 @@ export { Alert, AlertDescription, AlertTitle, alertVariants } from './components
 export type { AlertProps } from './components/alert';
 export { Badge, badgeVariants } from './components/badge';
 export type { BadgeProps } from './components/badge';
-export { Button, buttonVariants } from './components/button';
+export { Button, SubmitButton, buttonVariants } from './components/button';
 export type { ButtonProps } from './components/button';
 export { ButtonLink } from './components/button-link';
 export type { ButtonLinkProps } from './components/button-link';
@@ -31,7 +31,7 @@ export { OfferCard } from './components/offer-card';
 export type { OfferCardProps } from './components/offer-card';
 export type { MoneyInputProps } from './components/money-input';
 export { Separator } from './components/separator';
-export { Skeleton } from './components/skeleton';
+export { Skeleton, SkeletonBars, SkeletonRows } from './components/skeleton';
 export { Textarea } from './components/textarea';
 export { TextLink } from './components/text-link';
 export { TitledCard, TitledFormCard } from './components/titled-card';
@@ -56,6 +56,7 @@ export type { RequestIdFor } from './hooks/use-request-id-for';
 export { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast/toast-options';
 export { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, dismissToast, toast } from './toast/toast-store';
 export type { ToastHandle, ToastInput, ToasterToast } from './toast/toast-store';
+export { toastFailure } from './toast/toast-failure';
 export { useToast } from './toast/use-toast';
 export type { UseToastResult } from './toast/use-toast';
 
@@ -67,7 +68,12 @@ export { getQueryFn } from './api/get-query-fn';
 export type { UnauthorizedBehavior } from './api/get-query-fn';
 export { parseAnswer, parsedQueryFn, parsedQueryFnOrNull, requestParsed } from './api/parse-answer';
 export type { Contracts, SchemaPick } from './api/parse-answer';
-export { defineParsedQuery, defineParsedQueryFamily } from './api/define-query';
+export {
+  defineParsedQuery,
+  defineParsedQueryFamily,
+  defineSignedInQuery,
+  defineSignedInQueryFamily,
+} from './api/define-query';
 export type {
   ParsedQuery,
   ParsedQueryFamily,
@@ -118,6 +124,8 @@ export type { Theme } from './theme/theme-storage';
 
 // Forms: a labelled field, the API's error (status, server's words, issues). Uploads with a progress bar
 // are `@platform/ui/upload-progress`; large files `@platform/ui/resumable-upload`.
+export { AsyncForm } from './components/async-form';
+export type { AsyncFormProps } from './components/async-form';
 export { FormField, fieldAria, fieldErrorId, fieldHintId } from './components/form-field';
 export type { FieldAria } from './components/form-field';
 export {

@@ -8,6 +8,9 @@ const FOOTER_LINKS = [
   { label: 'Contact', to: '/contact' },
 ] as const;
 
+const FOOTER_LINK_CLASS =
+  'rounded-sm underline-offset-4 hover:text-foreground hover:underline outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
+
 export function SiteFooter() {
   return (
     // Below the first screen on every page: drawn as it nears the view (docs/decisions.md, 115).
@@ -21,10 +24,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="rounded-sm underline-offset-4 hover:text-foreground hover:underline outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-                >
+                <Link to={link.to} className={FOOTER_LINK_CLASS}>
                   {link.label}
                 </Link>
               </li>

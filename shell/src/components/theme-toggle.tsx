@@ -61,6 +61,14 @@ export function ThemeToggle() {
     if (module) setTimeout(() => showTooltip(module));
   };
 
+  // A press begins with the pointer down and ends when it is lifted, cancelled or leaves the button.
+  const pressHandlers = {
+    onPointerDown: onPress,
+    onPointerUp: onRelease,
+    onPointerCancel: onRelease,
+    onPointerLeave: onRelease,
+  };
+
   useEffect(() => {
     if (!tooltip || !shouldRestoreFocus.current) return;
     shouldRestoreFocus.current = false;
@@ -85,10 +93,7 @@ export function ThemeToggle() {
       disabled={!hydrated}
       onClick={toggleTheme}
       onPointerEnter={onPointerEnter}
-      onPointerDown={onPress}
-      onPointerUp={onRelease}
-      onPointerCancel={onRelease}
-      onPointerLeave={onRelease}
+      {...pressHandlers}
       onFocus={onFocus}
     >
       <SunIcon className="hidden size-5 dark:block" />

@@ -2,7 +2,8 @@
  * A GET read declared once: `defineParsedQuery` (one address) and `defineParsedQueryFamily` (an address
  * per id) give its query key (the URL split at `/`), its query options (for `useQuery`, a prefetch or
  * `setQueryData`) and its hook, the answer checked with the picked contracts schema; with
- * `on401: 'returnNull'` a 401 reads as null (signed out).
+ * `on401: 'returnNull'` a 401 reads as null (signed out), which `defineSignedInQuery` /
+ * `defineSignedInQueryFamily` declare for a read of the signed-in person's own data.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryFunction, QueryKey, UseQueryResult } from '@tanstack/react-query';
@@ -80,4 +81,20 @@ export function defineParsedQueryFamily<Param, T, Key extends QueryKey>(
   const queryFn = parsedQueryFnFor(pick, settings);
   const options = (param: Param, enabled = true) => readOptions(queryKey(param), queryFn, enabled);
   return { queryKey, options, use: (param, enabled = true) => useQuery(options(param, enabled)) };
+}
+
+/** A read of the signed-in person's own data at one address: a 401 reads as null (signed out). */
+export function defineSignedInQuery<T, const Key extends QueryKey>(
+  queryKey: Key,
+  pick: SchemaPick<T>,
+): ParsedQuery<T | null, Key> {
+  return defineParsedQuery(queryKey, pick, { on401: 'returnNull' });
+}
+
+/** A read of the signed-in person's own data, an address per `param`: a 401 reads as null (signed out). */
+export function defineSignedInQueryFamily<Param, T, Key extends QueryKey>(
+  queryKey: (param: Param) => Key,
+  pick: SchemaPick<T>,
+): ParsedQueryFamily<Param, T | null, Key> {
+  return defineParsedQueryFamily(queryKey, pick, { on401: 'returnNull' });
 }

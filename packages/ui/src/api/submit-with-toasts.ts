@@ -4,8 +4,9 @@
  * with the server's words when it has some; success says `sent` in a toast and resets the form when asked.
  */
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { toastFailure } from '../toast/toast-failure';
 import { toast } from '../toast/toast-store';
-import { getServerMessage, showFieldIssues } from './api-error';
+import { showFieldIssues } from './api-error';
 
 type Note = { title: string; description: string };
 
@@ -36,11 +37,7 @@ export function submitWithToasts<Values extends FieldValues, Request>(
         return;
       }
       if (options.refused?.(failure)) return;
-      toast({
-        title: options.failed.title,
-        description: getServerMessage(failure) ?? options.failed.description,
-        variant: 'destructive',
-      });
+      toastFailure(failure, options.failed.title, options.failed.description);
       return;
     }
     if (options.resetTo) form.reset(options.resetTo);

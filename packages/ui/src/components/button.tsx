@@ -1,7 +1,7 @@
 import { cva } from 'class-variance-authority';
 import type { VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { focusRing } from '../lib/focus-ring';
 
@@ -44,4 +44,19 @@ export type ButtonProps = ComponentProps<'button'> &
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   return <Comp data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A form's submit button: disabled while `busy` (or while `disabled`), and saying `busyLabel` meanwhile. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'asChild'> & { busy: boolean; busyLabel: ReactNode }) {
+  return (
+    <Button type="submit" {...props} disabled={disabled || busy}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
 }

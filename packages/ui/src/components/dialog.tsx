@@ -85,7 +85,7 @@ export const DialogDescription = createSlotPart(
 );
 
 export type ButtonDialogProps = {
-  /** The button that opens it. */
+  /** The button that opens it; as the dialog's trigger it is `type="button"` without saying so. */
   trigger: ReactElement;
   title: ReactNode;
   description: ReactNode;

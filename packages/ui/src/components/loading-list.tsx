@@ -1,7 +1,7 @@
 /** A list's waiting state: a line for screen readers and a few placeholders of the rows' height. */
 import { cn } from '../lib/cn';
 import { LoadingPlaceholder } from './loading-placeholder';
-import { Skeleton } from './skeleton';
+import { SkeletonRows } from './skeleton';
 
 export function LoadingList({
   label,
@@ -19,9 +19,7 @@ export function LoadingList({
 }) {
   return (
     <LoadingPlaceholder label={label} className={className} testId={testId}>
-      {Array.from({ length: rows }, (_, key) => (
-        <Skeleton key={key} className={cn(rowHeight, 'w-full')} />
-      ))}
+      <SkeletonRows count={rows} className={cn(rowHeight, 'w-full')} />
     </LoadingPlaceholder>
   );
 }

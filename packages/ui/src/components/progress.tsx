@@ -20,3 +20,24 @@ export function Progress({ className, value, ...props }: ComponentProps<typeof P
     </ProgressPrimitive.Root>
   );
 }
+
+/** A labelled bar with its percent written beside it (`upload-percent`), e.g. an upload's. */
+export function ProgressWithPercent({
+  percent,
+  label,
+  percentClassName,
+}: {
+  percent: number;
+  /** The bar's accessible name. */
+  label: string;
+  percentClassName: string;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <Progress value={percent} aria-label={label} aria-valuetext={`${percent}%`} className="flex-1" />
+      <span className={percentClassName} data-testid="upload-percent">
+        {percent}%
+      </span>
+    </div>
+  );
+}

@@ -5,6 +5,7 @@
  */
 import type { ComponentProps, ComponentType, FormEvent, ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { AsyncForm } from './async-form';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
 
 export type TitledCardProps = Omit<ComponentProps<'div'>, 'title'> & {
@@ -95,14 +96,9 @@ export function TitledFormCard({
 }: TitledFormCardProps) {
   return (
     <TitledCard {...cardProps}>
-      <form
-        noValidate
-        aria-label={formLabel}
-        onSubmit={(event) => void onSubmit(event)}
-        className={formClassName}
-      >
+      <AsyncForm aria-label={formLabel} onSubmit={onSubmit} className={formClassName}>
         {children}
-      </form>
+      </AsyncForm>
     </TitledCard>
   );
 }

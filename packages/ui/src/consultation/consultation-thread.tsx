@@ -26,7 +26,7 @@ import { ApiError } from '../api/api-error';
 import { parseAnswer, parsedQueryFn, requestParsed } from '../api/parse-answer';
 import { sendWithProgress } from '../api/send-with-progress';
 import { submitWithToasts } from '../api/submit-with-toasts';
-import { Button } from '../components/button';
+import { Button, SubmitButton } from '../components/button';
 import { FormField } from '../components/form-field';
 import { LoadFailedAlert } from '../components/load-failed-alert';
 import { Skeleton } from '../components/skeleton';
@@ -34,6 +34,7 @@ import { Textarea } from '../components/textarea';
 import { useRequestIdFor } from '../hooks/use-request-id-for';
 import { cn } from '../lib/cn';
 import { toast } from '../toast/toast-store';
+import { AsyncForm } from '../components/async-form';
 
 export const THREAD_COPY = {
   title: 'Conversation',
@@ -248,7 +249,7 @@ export function ConsultationThread({
         {THREAD_COPY.title}
       </h3>
       {list}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-2">
+      <AsyncForm onSubmit={onSubmit} className="space-y-2">
         <FormField id={fieldId} label={THREAD_COPY.label} error={error}>
           {(aria) => (
             <Textarea
@@ -289,10 +290,10 @@ export function ConsultationThread({
             ) : null}
           </div>
         ) : null}
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? THREAD_COPY.sending : THREAD_COPY.submit}
-        </Button>
-      </form>
+        <SubmitButton busy={send.isPending} busyLabel={THREAD_COPY.sending}>
+          {THREAD_COPY.submit}
+        </SubmitButton>
+      </AsyncForm>
     </section>
   );
 }

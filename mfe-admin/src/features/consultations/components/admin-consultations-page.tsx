@@ -5,7 +5,7 @@
  * turn the reader away the same way.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Card, LoadFailedAlert, LoadingPlaceholder, Skeleton, toast } from '@platform/ui';
+import { Card, LoadFailedAlert, LoadingPlaceholder, Skeleton, SkeletonRows, toast } from '@platform/ui';
 import { sortNewestFirst } from '@platform/ui/consultation-status';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
@@ -24,9 +24,7 @@ function LoadingLayout() {
       className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]"
     >
       <div className="space-y-2" data-testid="submission-skeletons">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-20 w-full" />
-        ))}
+        <SkeletonRows count={4} className="h-20 w-full" />
       </div>
       <Skeleton className="h-96 w-full" />
     </LoadingPlaceholder>

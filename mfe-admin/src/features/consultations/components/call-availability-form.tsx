@@ -14,7 +14,17 @@ import {
   type CallAvailabilityView,
 } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Button, FormField, Input, NativeSelect, fieldAria, getServerMessage, toast } from '@platform/ui';
+import {
+  AsyncForm,
+  Button,
+  FormField,
+  Input,
+  NativeSelect,
+  SubmitButton,
+  fieldAria,
+  toast,
+  toastFailure,
+} from '@platform/ui';
 import { usePublishCallAvailability } from '../api/consultation-calls';
 import { AVAILABILITY_COPY, availabilityFormValues, timeZoneOptions } from '../lib/call-availability';
 
@@ -42,16 +52,12 @@ export function CallAvailabilityForm({ view }: { view: CallAvailabilityView }) {
         });
       },
       onError: (failure) =>
-        toast({
-          title: AVAILABILITY_COPY.failedTitle,
-          description: getServerMessage(failure) ?? AVAILABILITY_COPY.failedText,
-          variant: 'destructive',
-        }),
+        toastFailure(failure, AVAILABILITY_COPY.failedTitle, AVAILABILITY_COPY.failedText),
     }),
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <AsyncForm onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-zone`} label={AVAILABILITY_COPY.timeZone} error={errors.timeZone?.message}>
           <NativeSelect {...fieldAria(`${id}-zone`, errors.timeZone?.message)} {...form.register('timeZone')}>
@@ -162,15 +168,15 @@ export function CallAvailabilityForm({ view }: { view: CallAvailabilityView }) {
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={publish.isPending}>
-          {publish.isPending ? AVAILABILITY_COPY.publishing : AVAILABILITY_COPY.publish}
-        </Button>
+        <SubmitButton busy={publish.isPending} busyLabel={AVAILABILITY_COPY.publishing}>
+          {AVAILABILITY_COPY.publish}
+        </SubmitButton>
         <p className="text-sm text-muted-foreground" data-testid="availability-published">
           {view.updatedAt
             ? AVAILABILITY_COPY.lastPublished(formatDateTime(view.updatedAt))
             : AVAILABILITY_COPY.notPublished}
         </p>
       </div>
-    </form>
+    </AsyncForm>
   );
 }

@@ -6,11 +6,11 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   ApiError,
-  Button,
   FormField,
   Input,
   Label,
   MoneyInput,
+  SubmitButton,
   TitledFormCard,
   fieldAria,
   showFieldIssues,
@@ -195,9 +195,9 @@ export function CouponForm({ products }: { products: CouponList['products'] }) {
           Once per customer
         </Label>
       </div>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create coupon'}
-      </Button>
+      <SubmitButton busy={create.isPending} busyLabel="Creating…">
+        Create coupon
+      </SubmitButton>
     </TitledFormCard>
   );
 }

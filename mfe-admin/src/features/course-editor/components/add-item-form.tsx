@@ -1,7 +1,7 @@
 /** Adds a section or lesson by its title; what is typed stays when the server refuses. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Input, toast, useRequestIdFor } from '@platform/ui';
+import { Input, SubmitButton, toast, useRequestIdFor } from '@platform/ui';
 import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
 import { checkTitle } from '../lib/lesson-form';
 import { failureMessage } from '../lib/save-outcome';
@@ -74,9 +74,9 @@ export function AddItemForm({
           </p>
         ) : null}
       </div>
-      <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? COURSE_EDITOR_COPY.saving : buttonLabel}
-      </Button>
+      <SubmitButton variant="outline" busy={busy} busyLabel={COURSE_EDITOR_COPY.saving}>
+        {buttonLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -27,13 +27,7 @@ export function ConfirmDelete({
       open={open}
       onOpenChange={(next) => !busy && setOpen(next)}
       trigger={
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={triggerLabel}
-          className="text-destructive"
-        >
+        <Button variant="ghost" size="sm" aria-label={triggerLabel} className="text-destructive">
           {COURSE_EDITOR_COPY.delete}
         </Button>
       }

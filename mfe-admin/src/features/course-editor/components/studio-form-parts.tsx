@@ -4,7 +4,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '@platform/ui';
+import { AsyncForm, Button } from '@platform/ui';
 import { COURSE_EDITOR_COPY } from '../lib/course-editor-copy';
 import type { StudioSaveParts } from '../lib/use-studio-form';
 import { KeptChanges, keptItems } from './kept-changes';
@@ -23,9 +23,9 @@ export function StudioForm({
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className={className} aria-label={label}>
+    <AsyncForm onSubmit={onSubmit} className={className} aria-label={label}>
       {children}
-    </form>
+    </AsyncForm>
   );
 }
 

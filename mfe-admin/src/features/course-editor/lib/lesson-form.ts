@@ -125,11 +125,15 @@ export function checkTitle(title: string): string | undefined {
   return undefined;
 }
 
+/** A studio form's errors to begin with: its title's, which every studio form checks alike. */
+function titleErrors(title: string): { title?: string } {
+  const problem = checkTitle(title);
+  return problem ? { title: problem } : {};
+}
+
 /** What the page refuses before asking the server (the server checks again, and that a file exists). */
 export function checkLessonForm(values: LessonFormValues): FieldErrors<keyof LessonFormValues> {
-  const errors: FieldErrors<keyof LessonFormValues> = {};
-  const title = checkTitle(values.title);
-  if (title) errors.title = title;
+  const errors: FieldErrors<keyof LessonFormValues> = titleErrors(values.title);
   const media = checkLessonMedia(values.videoUrl);
   if (!media.ok) errors.videoUrl = media.message;
   const captions = checkCaptionsFile(values.captionsFile);
@@ -138,9 +142,7 @@ export function checkLessonForm(values: LessonFormValues): FieldErrors<keyof Les
 }
 
 export function checkSectionForm(values: SectionFormValues): FieldErrors<keyof SectionFormValues> {
-  const errors: FieldErrors<keyof SectionFormValues> = {};
-  const title = checkTitle(values.title);
-  if (title) errors.title = title;
+  const errors: FieldErrors<keyof SectionFormValues> = titleErrors(values.title);
   const day = parseDuration(values.availableAfterDays);
   if (day < 0 || day > 365) errors.availableAfterDays = COURSE_STUDIO_MESSAGES.releaseDay;
   return errors;

@@ -22,8 +22,8 @@ import {
   CardTitle,
   LoadFailedAlert,
   LoadingList,
-  getServerMessage,
   toast,
+  toastFailure,
 } from '@platform/ui';
 import { PaymentPlanSchedule } from '@platform/ui/payment-plan-schedule';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
@@ -128,12 +128,7 @@ function NoticeButton({
         action.mutate(undefined, {
           onSuccess: (answer) =>
             toast({ title: CUSTOMER_COPY.sentTitle, description: answer.message, variant: 'success' }),
-          onError: (failure) =>
-            toast({
-              title: CUSTOMER_COPY.failedTitle,
-              description: getServerMessage(failure) ?? failed,
-              variant: 'destructive',
-            }),
+          onError: (failure) => toastFailure(failure, CUSTOMER_COPY.failedTitle, failed),
         })
       }
     >

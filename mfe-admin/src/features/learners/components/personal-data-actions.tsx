@@ -2,7 +2,7 @@
  * A person's data on their request, for the admin (docs/behaviour/accounts.md#your-data-export-and-deletion):
  * the export's download and the account's deletion after a confirmation.
  */
-import { Button, getServerMessage, toast } from '@platform/ui';
+import { Button, toast, toastFailure } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { adminExportUrl, useDeleteUser } from '../api/admin-learners';
 import { PERSONAL_DATA_COPY } from '../lib/learners-copy';
@@ -15,11 +15,7 @@ function DeleteUserConfirm({ userId, onDone }: { userId: string; onDone: () => v
       toast({ title: PERSONAL_DATA_COPY.deletedTitle, description: message, variant: 'success' });
       onDone();
     } catch (failure) {
-      toast({
-        title: PERSONAL_DATA_COPY.failed,
-        description: getServerMessage(failure) ?? PERSONAL_DATA_COPY.failed,
-        variant: 'destructive',
-      });
+      toastFailure(failure, PERSONAL_DATA_COPY.failed, PERSONAL_DATA_COPY.failed);
     }
   };
   return (
@@ -43,12 +39,7 @@ export function PersonalDataActions({ userId, who }: { userId: string; who: stri
       </Button>
       <ButtonDialog
         trigger={
-          <Button
-            type="button"
-            size="sm"
-            variant="destructive"
-            aria-label={`${PERSONAL_DATA_COPY.deleteButton}: ${who}`}
-          >
+          <Button size="sm" variant="destructive" aria-label={`${PERSONAL_DATA_COPY.deleteButton}: ${who}`}>
             {PERSONAL_DATA_COPY.deleteButton}
           </Button>
         }

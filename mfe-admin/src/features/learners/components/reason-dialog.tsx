@@ -9,7 +9,7 @@ import {
   OVERRIDE_REASON_MAX_LENGTH,
   type DripOverrideRequest,
 } from '@platform/contracts';
-import { Button, FormField, Textarea, submitWithToasts } from '@platform/ui';
+import { AsyncForm, Button, FormField, Textarea, submitWithToasts } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { LEARNERS_COPY } from '../lib/learners-copy';
 
@@ -51,7 +51,7 @@ function ReasonForm({ id, copy, busy, submit, onDone }: ReasonDialogProps & { on
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <AsyncForm onSubmit={onSubmit} className="grid gap-4">
       <FormField
         id={reasonId}
         label={LEARNERS_COPY.reasonLabel}
@@ -63,7 +63,7 @@ function ReasonForm({ id, copy, busy, submit, onDone }: ReasonDialogProps & { on
         )}
       </FormField>
       <DialogActions busy={busy} label={copy.submit} busyLabel={copy.busy} />
-    </form>
+    </AsyncForm>
   );
 }
 
@@ -71,7 +71,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
   return (
     <ButtonDialog
       trigger={
-        <Button type="button" size="sm" variant={props.primary ? 'default' : 'outline'}>
+        <Button size="sm" variant={props.primary ? 'default' : 'outline'}>
           {props.copy.button}
         </Button>
       }

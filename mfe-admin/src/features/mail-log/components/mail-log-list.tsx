@@ -4,10 +4,19 @@
  */
 import type { MailMessage } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
-import { Button, Card } from '@platform/ui';
+import { Button, Card, cn } from '@platform/ui';
 import { MAIL_LOG_COPY } from '../lib/mail-log';
 import { MailBody } from './mail-body';
 import { MailStatusBadge } from './mail-status-badge';
+
+/** The table's columns, left to right; the last one's heading is for screen readers only. */
+const COLUMNS: readonly { label: string; width?: string; hidden?: boolean }[] = [
+  { label: 'Recipient', width: 'w-[26%]' },
+  { label: 'Subject' },
+  { label: 'Status', width: 'w-28' },
+  { label: 'Time', width: 'w-48' },
+  { label: 'Text', width: 'w-32', hidden: true },
+];
 
 type Props = {
   messages: MailMessage[];
@@ -49,21 +58,11 @@ export function MailLogList({ messages, openIds, onToggle }: Props) {
           <caption className="sr-only">E-mails, newest first</caption>
           <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              <th scope="col" className="w-[26%] px-4 py-3 font-semibold">
-                Recipient
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Subject
-              </th>
-              <th scope="col" className="w-28 px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="w-48 px-4 py-3 font-semibold">
-                Time
-              </th>
-              <th scope="col" className="w-32 px-4 py-3 font-semibold">
-                <span className="sr-only">Text</span>
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column.label} scope="col" className={cn(column.width, 'px-4 py-3 font-semibold')}>
+                  {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

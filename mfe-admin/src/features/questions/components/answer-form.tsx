@@ -6,7 +6,7 @@ import {
   AnswerQuestionRequestSchema,
   type AnswerQuestionRequest,
 } from '@platform/contracts';
-import { Button, FormField, Label, Textarea, submitWithToasts } from '@platform/ui';
+import { AsyncForm, FormField, Label, SubmitButton, Textarea, submitWithToasts } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import type { z } from 'zod';
 import { useAnswerQuestion } from '../api/admin-questions';
@@ -30,12 +30,7 @@ export function AnswerForm({ questionId }: { questionId: string }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-3"
-      aria-label="Answer the question"
-    >
+    <AsyncForm onSubmit={onSubmit} className="space-y-3" aria-label="Answer the question">
       <FormField id={fieldId} label={ADMIN_QUESTIONS_COPY.answerLabel} error={error}>
         {(aria) => <Textarea {...aria} {...form.register('body')} rows={4} maxLength={ANSWER_MAX_LENGTH} />}
       </FormField>
@@ -57,9 +52,9 @@ export function AnswerForm({ questionId }: { questionId: string }) {
           {ADMIN_QUESTIONS_COPY.publish}
         </Label>
       </div>
-      <Button type="submit" disabled={answer.isPending}>
-        {answer.isPending ? ADMIN_QUESTIONS_COPY.sending : ADMIN_QUESTIONS_COPY.submit}
-      </Button>
-    </form>
+      <SubmitButton busy={answer.isPending} busyLabel={ADMIN_QUESTIONS_COPY.sending}>
+        {ADMIN_QUESTIONS_COPY.submit}
+      </SubmitButton>
+    </AsyncForm>
   );
 }

@@ -28,7 +28,7 @@ export function LedgerActionDialog({
   return (
     <ButtonDialog
       trigger={
-        <Button type="button" size="sm" variant="outline">
+        <Button size="sm" variant="outline">
           {label}
         </Button>
       }

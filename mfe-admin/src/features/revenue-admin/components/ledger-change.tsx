@@ -11,7 +11,7 @@ import type { DefaultValues, FieldValues, Path, UseFormReturn, UseFormSetError }
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BASELINE_REASON_MAX } from '@platform/contracts';
-import { FormField, Textarea, mayHaveBeenDone, showFieldIssues, toast } from '@platform/ui';
+import { AsyncForm, FormField, Textarea, mayHaveBeenDone, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
 
 /** Looks for the change in the server's state: the words of its success when found, null otherwise. */
@@ -124,10 +124,10 @@ export function LedgerForm({
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <AsyncForm onSubmit={onSubmit} className="grid gap-4">
       {children}
       <DialogActions busy={busy} label={label} busyLabel={busyLabel} />
-    </form>
+    </AsyncForm>
   );
 }
 

@@ -72,11 +72,7 @@ function MarkPaidForm({ report, onDone }: { report: AdminRevenueReport; onDone: 
 export function MarkPaidDialog({ report }: { report: AdminRevenueReport }) {
   return (
     <ButtonDialog
-      trigger={
-        <Button type="button" size="sm">
-          {ACTION_LABELS.markPaid}
-        </Button>
-      }
+      trigger={<Button size="sm">{ACTION_LABELS.markPaid}</Button>}
       title="Mark Paid"
       description={
         <>

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { REVENUE_ADMIN_MESSAGES } from '@platform/contracts';
-import { Badge, LoadFailedAlert, LoadingPlaceholder, Skeleton } from '@platform/ui';
+import { Badge, LoadFailedAlert, LoadingPlaceholder, Skeleton, SkeletonRows } from '@platform/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@platform/ui/tabs';
 import { AdminPageFrame } from '../../admin-access/components/admin-page-frame';
 import { useAdminReads } from '../../admin-access/hooks/use-admin-access';
@@ -31,9 +31,7 @@ function LoadingLayout() {
       <Skeleton className="h-72 w-full" />
       <Skeleton className="h-10 w-full max-w-xl" />
       <div className="grid gap-2">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-20 w-full" />
-        ))}
+        <SkeletonRows count={3} className="h-20 w-full" />
       </div>
     </LoadingPlaceholder>
   );

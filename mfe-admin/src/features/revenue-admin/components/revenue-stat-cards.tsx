@@ -4,7 +4,7 @@
  */
 import type { RevenueStats } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { Card, Skeleton } from '@platform/ui';
+import { Card, SkeletonRows } from '@platform/ui';
 import { formatWholeDollars } from '../lib/ledger';
 import { STAT_LABELS } from '../lib/revenue-admin-copy';
 
@@ -48,9 +48,7 @@ export function RevenueStatCards({ stats, pendingCount }: { stats: RevenueStats;
 export function RevenueStatSkeletons() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      {[0, 1, 2, 3].map((key) => (
-        <Skeleton key={key} className="h-28 w-full" />
-      ))}
+      <SkeletonRows count={4} className="h-28 w-full" />
     </div>
   );
 }

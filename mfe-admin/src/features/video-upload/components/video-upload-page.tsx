@@ -9,19 +9,8 @@ import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  buttonVariants,
-} from '@platform/ui';
-import { FilePickButton, Progress, formatBytes } from '@platform/ui/upload-progress';
+import { Alert, AlertDescription, AlertTitle, Button, TitledCard, buttonVariants } from '@platform/ui';
+import { FilePickButton, ProgressWithPercent, formatBytes } from '@platform/ui/upload-progress';
 import {
   CircleCheckIcon,
   FilmIcon,
@@ -119,179 +108,162 @@ export function VideoUploadPage() {
 
   const isUploading = state.phase === 'uploading';
   const body = (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2 text-xl">
-            <FilmIcon className="size-5 text-primary" aria-hidden="true" />
-            Lesson video
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          MP4, MOV or WebM. The stored file's path goes into a lesson's video address.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {state.phase !== 'success' ? (
-          <div className="space-y-3">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-              <FilePickButton
-                id={inputId}
-                className="w-full sm:w-auto"
-                accept="video/*"
-                aria-label={VIDEO_UPLOAD_COPY.chooseLabel}
-                disabled={isUploading}
-                onChange={onChoose}
-              >
-                <FilmIcon className="size-4" aria-hidden="true" />
-                Choose video
-              </FilePickButton>
-              <Button
-                type="button"
-                className="w-full sm:w-auto"
-                disabled={!file || isUploading}
-                onClick={onUpload}
-              >
-                {isUploading ? (
-                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <UploadIcon aria-hidden="true" />
-                )}
-                {VIDEO_UPLOAD_COPY.upload}
-              </Button>
-            </div>
-            <div aria-live="polite" data-testid="chosen-video">
-              {file ? (
-                <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
-                  <span className="min-w-0 font-medium break-all">{file.name}</span>
-                  <span className="text-muted-foreground tabular-nums" data-testid="chosen-size">
-                    {formatBytes(file.size)}
-                  </span>
-                </p>
-              ) : choiceError ? (
-                <p className="flex items-center gap-1.5 text-sm font-medium text-destructive">
-                  <TriangleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
-                  {choiceError}
-                </p>
-              ) : (
-                <p className="text-sm text-muted-foreground">{VIDEO_UPLOAD_COPY.noFile}</p>
-              )}
-            </div>
-          </div>
-        ) : null}
-
-        {state.phase === 'uploading' ? (
-          <div className="space-y-3 rounded-lg border border-border p-4" data-testid="upload-progress">
-            <div className="flex items-center gap-3">
-              <Progress
-                value={state.percent}
-                aria-label={`Upload of ${file?.name ?? 'the video'}`}
-                aria-valuetext={`${state.percent}%`}
-                className="flex-1"
-              />
-              <span
-                className="w-12 text-right text-sm font-semibold tabular-nums"
-                data-testid="upload-percent"
-              >
-                {state.percent}%
-              </span>
-            </div>
-            <p
-              className="flex items-center gap-1.5 text-sm text-muted-foreground"
-              role="status"
-              data-testid="transfer-status"
-              data-transfer={state.transfer}
+    <TitledCard
+      icon={FilmIcon}
+      title="Lesson video"
+      description="MP4, MOV or WebM. The stored file's path goes into a lesson's video address."
+      contentClassName="space-y-5"
+    >
+      {state.phase !== 'success' ? (
+        <div className="space-y-3">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <FilePickButton
+              id={inputId}
+              className="w-full sm:w-auto"
+              accept="video/*"
+              aria-label={VIDEO_UPLOAD_COPY.chooseLabel}
+              disabled={isUploading}
+              onChange={onChoose}
             >
-              {state.transfer === 'waiting-for-network' ? (
-                <WifiOffIcon className="size-4 shrink-0" aria-hidden="true" />
-              ) : null}
-              {TRANSFER_TEXT[state.transfer]}
-              <span className="ml-auto tabular-nums">
-                {formatBytes(state.loaded)} of {formatBytes(state.total)}
-              </span>
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {state.transfer === 'paused' ? (
-                <Button type="button" size="sm" onClick={() => upload.current?.resume()}>
-                  <PlayIcon aria-hidden="true" />
-                  {VIDEO_UPLOAD_COPY.resume}
-                </Button>
+              <FilmIcon className="size-4" aria-hidden="true" />
+              Choose video
+            </FilePickButton>
+            <Button
+              type="button"
+              className="w-full sm:w-auto"
+              disabled={!file || isUploading}
+              onClick={onUpload}
+            >
+              {isUploading ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
               ) : (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  disabled={state.transfer === 'finishing'}
-                  onClick={() => upload.current?.pause()}
-                >
-                  <PauseIcon aria-hidden="true" />
-                  {VIDEO_UPLOAD_COPY.pause}
-                </Button>
+                <UploadIcon aria-hidden="true" />
               )}
+              {VIDEO_UPLOAD_COPY.upload}
+            </Button>
+          </div>
+          <div aria-live="polite" data-testid="chosen-video">
+            {file ? (
+              <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
+                <span className="min-w-0 font-medium break-all">{file.name}</span>
+                <span className="text-muted-foreground tabular-nums" data-testid="chosen-size">
+                  {formatBytes(file.size)}
+                </span>
+              </p>
+            ) : choiceError ? (
+              <p className="flex items-center gap-1.5 text-sm font-medium text-destructive">
+                <TriangleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
+                {choiceError}
+              </p>
+            ) : (
+              <p className="text-sm text-muted-foreground">{VIDEO_UPLOAD_COPY.noFile}</p>
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      {state.phase === 'uploading' ? (
+        <div className="space-y-3 rounded-lg border border-border p-4" data-testid="upload-progress">
+          <ProgressWithPercent
+            percent={state.percent}
+            label={`Upload of ${file?.name ?? 'the video'}`}
+            percentClassName="w-12 text-right text-sm font-semibold tabular-nums"
+          />
+          <p
+            className="flex items-center gap-1.5 text-sm text-muted-foreground"
+            role="status"
+            data-testid="transfer-status"
+            data-transfer={state.transfer}
+          >
+            {state.transfer === 'waiting-for-network' ? (
+              <WifiOffIcon className="size-4 shrink-0" aria-hidden="true" />
+            ) : null}
+            {TRANSFER_TEXT[state.transfer]}
+            <span className="ml-auto tabular-nums">
+              {formatBytes(state.loaded)} of {formatBytes(state.total)}
+            </span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {state.transfer === 'paused' ? (
+              <Button type="button" size="sm" onClick={() => upload.current?.resume()}>
+                <PlayIcon aria-hidden="true" />
+                {VIDEO_UPLOAD_COPY.resume}
+              </Button>
+            ) : (
               <Button
                 type="button"
                 size="sm"
-                variant="ghost"
+                variant="outline"
                 disabled={state.transfer === 'finishing'}
-                onClick={() => upload.current?.cancel()}
+                onClick={() => upload.current?.pause()}
               >
-                <XIcon aria-hidden="true" />
-                {VIDEO_UPLOAD_COPY.cancel}
+                <PauseIcon aria-hidden="true" />
+                {VIDEO_UPLOAD_COPY.pause}
               </Button>
-            </div>
+            )}
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={state.transfer === 'finishing'}
+              onClick={() => upload.current?.cancel()}
+            >
+              <XIcon aria-hidden="true" />
+              {VIDEO_UPLOAD_COPY.cancel}
+            </Button>
           </div>
-        ) : null}
+        </div>
+      ) : null}
 
-        {state.phase === 'success' ? (
-          <div className="space-y-4" data-testid="upload-success">
-            <Alert role="status" className="border-success/40 [&>svg]:text-success">
-              <CircleCheckIcon aria-hidden="true" />
-              <AlertTitle>{VIDEO_UPLOAD_COPY.successTitle}</AlertTitle>
-              <AlertDescription>
-                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                  <dt className="font-medium">Original name</dt>
-                  <dd className="break-all" data-testid="uploaded-name">
-                    {state.result.file.originalName}
-                  </dd>
-                  <dt className="font-medium">Size</dt>
-                  <dd className="tabular-nums" data-testid="uploaded-size">
-                    {formatBytes(state.result.file.size)}
-                  </dd>
-                  <dt className="font-medium">Path</dt>
-                  <dd className="font-mono break-all" data-testid="uploaded-path">
-                    {state.result.file.path}
-                  </dd>
-                </dl>
-              </AlertDescription>
-            </Alert>
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" onClick={startOver}>
-                {VIDEO_UPLOAD_COPY.uploadAnother}
-              </Button>
-              <Link to="/admin/courses" className={buttonVariants({ variant: 'ghost' })}>
-                Go to the course editor
-              </Link>
-            </div>
-          </div>
-        ) : null}
-
-        {state.phase === 'error' ? (
-          <Alert variant="destructive" data-testid="upload-error">
-            <TriangleAlertIcon aria-hidden="true" />
-            <AlertTitle>{VIDEO_UPLOAD_COPY.errorTitle}</AlertTitle>
+      {state.phase === 'success' ? (
+        <div className="space-y-4" data-testid="upload-success">
+          <Alert role="status" className="border-success/40 [&>svg]:text-success">
+            <CircleCheckIcon aria-hidden="true" />
+            <AlertTitle>{VIDEO_UPLOAD_COPY.successTitle}</AlertTitle>
             <AlertDescription>
-              <p className="font-medium">{state.message}</p>
-              {state.detail ? <p>{state.detail}</p> : null}
-              {file && state.canRetry ? (
-                <Button type="button" size="sm" variant="outline" className="mt-2" onClick={onUpload}>
-                  {VIDEO_UPLOAD_COPY.tryAgain}
-                </Button>
-              ) : null}
+              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="font-medium">Original name</dt>
+                <dd className="break-all" data-testid="uploaded-name">
+                  {state.result.file.originalName}
+                </dd>
+                <dt className="font-medium">Size</dt>
+                <dd className="tabular-nums" data-testid="uploaded-size">
+                  {formatBytes(state.result.file.size)}
+                </dd>
+                <dt className="font-medium">Path</dt>
+                <dd className="font-mono break-all" data-testid="uploaded-path">
+                  {state.result.file.path}
+                </dd>
+              </dl>
             </AlertDescription>
           </Alert>
-        ) : null}
-      </CardContent>
-    </Card>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={startOver}>
+              {VIDEO_UPLOAD_COPY.uploadAnother}
+            </Button>
+            <Link to="/admin/courses" className={buttonVariants({ variant: 'ghost' })}>
+              Go to the course editor
+            </Link>
+          </div>
+        </div>
+      ) : null}
+
+      {state.phase === 'error' ? (
+        <Alert variant="destructive" data-testid="upload-error">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertTitle>{VIDEO_UPLOAD_COPY.errorTitle}</AlertTitle>
+          <AlertDescription>
+            <p className="font-medium">{state.message}</p>
+            {state.detail ? <p>{state.detail}</p> : null}
+            {file && state.canRetry ? (
+              <Button type="button" size="sm" variant="outline" className="mt-2" onClick={onUpload}>
+                {VIDEO_UPLOAD_COPY.tryAgain}
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </TitledCard>
   );
 
   return (

@@ -1,27 +1,27 @@
 /** One section of the account page: a titled card holding a form, with its refusal shown above the fields. */
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, TitledCard } from '@platform/ui';
+import { ACCOUNT_SECTIONS, type AccountSection } from '../lib/account-copy';
 
 export function AccountFormCard({
-  id,
-  title,
-  description,
+  section,
   error,
   children,
 }: {
-  id: string;
-  title: string;
-  description?: string;
+  /** Its heading and hint (`ACCOUNT_SECTIONS`); the card's id is `account-<section>`. */
+  section: AccountSection;
   error: string | null;
   children: ReactNode;
 }) {
+  const id = `account-${section}`;
+  const { title, hint }: { title: string; hint?: string } = ACCOUNT_SECTIONS[section];
   return (
     <TitledCard
       titleId={`${id}-title`}
       region
       title={title}
       titleClassName={null}
-      description={description || undefined}
+      description={hint}
       contentClassName="space-y-4"
     >
       {error ? (

@@ -11,7 +11,7 @@ import {
   Badge,
   LoadingPlaceholder,
   SITE_NAME,
-  Skeleton,
+  SkeletonRows,
   TitledCard,
   useDocumentTitle,
   useSignInGate,
@@ -93,9 +93,7 @@ export function AccountPage() {
           </>
         ) : (
           <LoadingPlaceholder label="Loading your account…" className="space-y-4">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-40 w-full" />
-            ))}
+            <SkeletonRows count={3} className="h-40 w-full" />
           </LoadingPlaceholder>
         )}
       </div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@platform/contracts';
-import { Alert, AlertDescription, AlertTitle, Button, type AuthUser } from '@platform/ui';
+import { Alert, AlertDescription, AlertTitle, type AuthUser, SubmitButton } from '@platform/ui';
 import type { z } from 'zod';
 import { useChangeEmail } from '../api/account-changes';
 import { useAccountSubmit } from '../hooks/use-account-submit';
@@ -32,12 +32,7 @@ export function EmailForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <AccountFormCard
-      id="account-email"
-      title={ACCOUNT_COPY.emailTitle}
-      description={ACCOUNT_COPY.emailHint}
-      error={error}
-    >
+    <AccountFormCard section="email" error={error}>
       <p className="text-sm">
         You sign in with <strong className="break-all">{user.email}</strong>.
       </p>
@@ -66,9 +61,9 @@ export function EmailForm({ user }: { user: AuthUser }) {
             registration={form.register('currentPassword')}
           />
         </div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Sending…' : 'Send confirmation link'}
-        </Button>
+        <SubmitButton busy={change.isPending} busyLabel="Sending…">
+          Send confirmation link
+        </SubmitButton>
       </form>
     </AccountFormCard>
   );

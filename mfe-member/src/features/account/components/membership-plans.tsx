@@ -58,12 +58,7 @@ export function MembershipPlans() {
   const plans = (orders.data?.orders ?? []).filter((order) => order.planRenewal !== null);
   if (plans.length === 0) return null;
   return (
-    <AccountFormCard
-      id="account-plans"
-      title={ACCOUNT_COPY.plansTitle}
-      description={ACCOUNT_COPY.plansHint}
-      error={error}
-    >
+    <AccountFormCard section="plans" error={error}>
       <ul className="divide-y divide-border rounded-md border border-border">
         {plans.map((order) => (
           <PlanRow key={order.id} order={order} onError={setError} />

@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@platform/contracts';
-import { Button, toast } from '@platform/ui';
+import { SubmitButton, toast } from '@platform/ui';
 import type { z } from 'zod';
 import { useChangePassword } from '../api/account-changes';
 import { useAccountSubmit } from '../hooks/use-account-submit';
-import { ACCOUNT_COPY } from '../lib/account-copy';
 import { passwordChanger } from '../lib/password-change';
 import { AccountField } from './account-field';
 import { AccountFormCard } from './account-form-card';
@@ -47,12 +46,7 @@ export function PasswordForm() {
   );
 
   return (
-    <AccountFormCard
-      id="account-password"
-      title={ACCOUNT_COPY.passwordTitle}
-      description={ACCOUNT_COPY.passwordHint}
-      error={error}
-    >
+    <AccountFormCard section="password" error={error}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {field('currentPassword', 'account-current-password', 'Current password', 'current-password')}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -62,9 +56,9 @@ export function PasswordForm() {
         <p className="text-sm text-muted-foreground">
           At least 8 characters, with an uppercase letter and a symbol.
         </p>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing…' : 'Change password'}
-        </Button>
+        <SubmitButton busy={change.isPending} busyLabel="Changing…">
+          Change password
+        </SubmitButton>
       </form>
     </AccountFormCard>
   );

@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequestSchema, type UpdateProfileRequest } from '@platform/contracts';
-import { Button, NameFields, toast, type AuthUser } from '@platform/ui';
+import { NameFields, SubmitButton, toast, type AuthUser } from '@platform/ui';
 import type { z } from 'zod';
 import { useUpdateProfile } from '../api/account-changes';
 import { useAccountSubmit } from '../hooks/use-account-submit';
@@ -26,7 +26,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   });
 
   return (
-    <AccountFormCard id="account-profile" title={ACCOUNT_COPY.profileTitle} error={error}>
+    <AccountFormCard section="profile" error={error}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <NameFields
           idPrefix="account"
@@ -34,9 +34,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
           registrations={{ firstName: form.register('firstName'), lastName: form.register('lastName') }}
         />
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save name'}
-        </Button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving…">
+          Save name
+        </SubmitButton>
       </form>
     </AccountFormCard>
   );

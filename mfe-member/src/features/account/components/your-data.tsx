@@ -7,7 +7,14 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DeleteAccountRequestSchema, type DeleteAccountRequest } from '@platform/contracts';
-import { AUTH_USER_QUERY_KEY, Button, getServerMessage, showFieldIssues, toast } from '@platform/ui';
+import {
+  AUTH_USER_QUERY_KEY,
+  AsyncForm,
+  Button,
+  getServerMessage,
+  showFieldIssues,
+  toast,
+} from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { DownloadIcon } from 'lucide-react';
 import { ACCOUNT_EXPORT_URL, useDeleteAccount } from '../api/delete-account';
@@ -43,7 +50,7 @@ function DeleteAccountForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <AsyncForm onSubmit={onSubmit} className="grid gap-4">
       <AccountField
         id="delete-account-password"
         label={ACCOUNT_COPY.deletePassword}
@@ -58,18 +65,13 @@ function DeleteAccountForm() {
         busyLabel={ACCOUNT_COPY.deleteBusy}
         variant="destructive"
       />
-    </form>
+    </AsyncForm>
   );
 }
 
 export function YourData() {
   return (
-    <AccountFormCard
-      id="account-data"
-      title={ACCOUNT_COPY.dataTitle}
-      description={ACCOUNT_COPY.dataHint}
-      error={null}
-    >
+    <AccountFormCard section="data" error={null}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">{ACCOUNT_COPY.downloadHint}</p>
         <Button asChild variant="outline" className="shrink-0">
@@ -81,11 +83,7 @@ export function YourData() {
       </div>
       <div className="border-t border-border pt-4">
         <ButtonDialog
-          trigger={
-            <Button type="button" variant="destructive">
-              {ACCOUNT_COPY.deleteLabel}
-            </Button>
-          }
+          trigger={<Button variant="destructive">{ACCOUNT_COPY.deleteLabel}</Button>}
           title={ACCOUNT_COPY.deleteTitle}
           description={ACCOUNT_COPY.deleteText}
         >

@@ -2,16 +2,9 @@
 export const ACCOUNT_COPY = {
   title: 'Account Settings',
   description: 'Your name, password and email address, and where to find your purchases.',
-  profileTitle: 'Your name',
   profileSaved: 'Your name has been saved.',
-  passwordTitle: 'Password',
-  passwordHint: 'Changing it signs you out on every other device.',
-  emailTitle: 'Email address',
-  emailHint: 'We send a link to the new address; your sign-in address changes once you open it.',
   emailSentTitle: 'Check your inbox',
   linksTitle: 'More for your account',
-  plansTitle: 'Membership plan',
-  plansHint: 'A cancelled plan stays yours until the end of the period you paid for.',
   planCancelled: 'Your plan will not renew. You keep access until the end of the paid period.',
   planResumed: 'Your plan renews again.',
   failed: 'That did not work. Please try again in a moment.',
@@ -19,8 +12,6 @@ export const ACCOUNT_COPY = {
   confirmTitle: 'Confirm your new email address',
   confirming: 'Confirming your new email address…',
   confirmed: 'Your email address has been changed.',
-  dataTitle: 'Your data',
-  dataHint: 'Download everything we keep about you, or delete your account.',
   downloadLabel: 'Download your data',
   downloadHint: 'A zip file with one JSON file for each part of the site and the files you uploaded.',
   deleteLabel: 'Delete my account',
@@ -32,6 +23,23 @@ export const ACCOUNT_COPY = {
   deletedTitle: 'Account deleted',
   missingToken: 'This link is incomplete. Open the link from the e-mail again, or ask for a new one.',
 } as const;
+
+/** The account page's sections: each one's heading and hint. Its card's id is `account-<name>`. */
+export const ACCOUNT_SECTIONS = {
+  profile: { title: 'Your name' },
+  password: { title: 'Password', hint: 'Changing it signs you out on every other device.' },
+  email: {
+    title: 'Email address',
+    hint: 'We send a link to the new address; your sign-in address changes once you open it.',
+  },
+  plans: {
+    title: 'Membership plan',
+    hint: 'A cancelled plan stays yours until the end of the period you paid for.',
+  },
+  data: { title: 'Your data', hint: 'Download everything we keep about you, or delete your account.' },
+} as const satisfies Record<string, { title: string; hint?: string }>;
+
+export type AccountSection = keyof typeof ACCOUNT_SECTIONS;
 
 export interface AccountLink {
   to: string;

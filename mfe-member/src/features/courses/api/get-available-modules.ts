@@ -3,7 +3,7 @@
  * (docs/behaviour/member-learning.md#api-calls); 401 reads as null, 403 without an enrolment.
  */
 import type { AvailableModule } from '@platform/contracts';
-import { defineParsedQueryFamily } from '@platform/ui';
+import { defineSignedInQueryFamily } from '@platform/ui';
 
 /**
  * A section as the member pages use it, with `unlockNoticeDue` ('New Section Unlocked!' is due: released
@@ -11,10 +11,9 @@ import { defineParsedQueryFamily } from '@platform/ui';
  */
 export type SectionView = AvailableModule;
 
-const availableModules = defineParsedQueryFamily(
+const availableModules = defineSignedInQueryFamily(
   (courseId: number) => ['/api/courses', courseId, 'available-modules'] as const,
   (contracts) => contracts.AvailableModuleListSchema,
-  { on401: 'returnNull' },
 );
 
 export const availableModulesQueryKey = availableModules.queryKey;

@@ -3,14 +3,10 @@
  * and `GET /api/enrollments` (docs/behaviour/member-learning.md#api-calls). A 401 reads as null (signed out).
  * The member pages all read these through here, so one cache entry serves them.
  */
-import { defineParsedQuery } from '@platform/ui';
+import { defineSignedInQuery } from '@platform/ui';
 
-const courses = defineParsedQuery(['/api/courses'], (contracts) => contracts.CourseListSchema, {
-  on401: 'returnNull',
-});
-const enrollments = defineParsedQuery(['/api/enrollments'], (contracts) => contracts.EnrollmentListSchema, {
-  on401: 'returnNull',
-});
+const courses = defineSignedInQuery(['/api/courses'], (contracts) => contracts.CourseListSchema);
+const enrollments = defineSignedInQuery(['/api/enrollments'], (contracts) => contracts.EnrollmentListSchema);
 
 export const COURSES_QUERY_KEY = courses.queryKey;
 export const ENROLLMENTS_QUERY_KEY = enrollments.queryKey;

@@ -2,17 +2,15 @@
  * `GET /api/modules/:id` (one section with the caller's drip state) and `GET /api/modules/:id/lessons`
  * (its lessons; locked ones without content). 401 reads as null; 403 without an enrolment; 404 missing.
  */
-import { defineParsedQueryFamily } from '@platform/ui';
+import { defineSignedInQueryFamily } from '@platform/ui';
 
-const moduleRead = defineParsedQueryFamily(
+const moduleRead = defineSignedInQueryFamily(
   (moduleId: number) => ['/api/modules', moduleId] as const,
   (contracts) => contracts.AvailableModuleSchema,
-  { on401: 'returnNull' },
 );
-const moduleLessons = defineParsedQueryFamily(
+const moduleLessons = defineSignedInQueryFamily(
   (moduleId: number) => ['/api/modules', moduleId, 'lessons'] as const,
   (contracts) => contracts.MemberLessonListSchema,
-  { on401: 'returnNull' },
 );
 
 export const moduleQuery = moduleRead.options;

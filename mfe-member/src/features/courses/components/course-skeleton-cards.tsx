@@ -1,5 +1,5 @@
 /** Three skeleton course cards while the course list loads (/courses and /member/dashboard). */
-import { Card, LoadingPlaceholder, Skeleton } from '@platform/ui';
+import { Card, LoadingPlaceholder, Skeleton, SkeletonBars } from '@platform/ui';
 
 export function CourseSkeletonCards() {
   return (
@@ -8,9 +8,7 @@ export function CourseSkeletonCards() {
         <Card key={key} className="overflow-hidden">
           <Skeleton className="aspect-video w-full rounded-none" />
           <div className="space-y-3 p-6">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-9 w-full" />
+            <SkeletonBars sizes={['h-5 w-3/4', 'h-4 w-1/2', 'h-9 w-full']} />
           </div>
         </Card>
       ))}

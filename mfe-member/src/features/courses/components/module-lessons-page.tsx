@@ -17,7 +17,7 @@ import {
   ButtonLink,
   Card,
   SITE_NAME,
-  Skeleton,
+  SkeletonRows,
   toast,
   useDocumentTitle,
   useSignInGate,
@@ -133,9 +133,7 @@ function LockedNotice({ section }: { section: AvailableModule | null }) {
 function PageSkeleton() {
   return (
     <CoursePageSkeleton className="mx-auto w-full max-w-4xl space-y-6 px-4 py-10" testId="module-skeleton">
-      {[0, 1, 2].map((key) => (
-        <Skeleton key={key} className="h-20 w-full" />
-      ))}
+      <SkeletonRows count={3} className="h-20 w-full" />
     </CoursePageSkeleton>
   );
 }

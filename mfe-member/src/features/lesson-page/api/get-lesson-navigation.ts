@@ -3,12 +3,11 @@
  * the lessons before and after it, each open or locked with its release time. It answers for a locked lesson
  * too, so the page can say when it opens. 401 reads as null (signed out); 403 and 404 throw an `ApiError`.
  */
-import { defineParsedQueryFamily } from '@platform/ui';
+import { defineSignedInQueryFamily } from '@platform/ui';
 
-const lessonNavigation = defineParsedQueryFamily(
+const lessonNavigation = defineSignedInQueryFamily(
   (lessonId: string) => ['/api/lessons', lessonId, 'navigation'] as const,
   (contracts) => contracts.LessonNavigationSchema,
-  { on401: 'returnNull' },
 );
 
 export const lessonNavigationQuery = lessonNavigation.options;

@@ -3,12 +3,11 @@
  * media, for members only. A 401 reads as null (signed out); 403 (no membership, or not released), 404 and
  * any other failure throw `Error('<status>: <body>')`.
  */
-import { defineParsedQueryFamily } from '@platform/ui';
+import { defineSignedInQueryFamily } from '@platform/ui';
 
-const lesson = defineParsedQueryFamily(
+const lesson = defineSignedInQueryFamily(
   (lessonId: string) => ['/api/lessons', lessonId] as const,
   (contracts) => contracts.MemberLessonSchema,
-  { on401: 'returnNull' },
 );
 
 export const lessonQuery = lesson.options;

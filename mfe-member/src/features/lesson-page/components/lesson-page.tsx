@@ -16,13 +16,11 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  toast,
   useDocumentTitle,
   useSignInGate,
 } from '@platform/ui';
 import { formatDate, formatDuration, formatSectionHeading } from '@platform/contracts/format';
-import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   KeyPointsCard,
   StudyBackLink,
@@ -37,20 +35,14 @@ import { LessonPlayer, toPlayerLesson } from '../../player/components/lesson-pla
 import { useLesson } from '../api/get-lesson';
 import { useLessonNavigation } from '../api/get-lesson-navigation';
 import { useMarkLessonCompleted } from '../api/mark-lesson-completed';
-import { MEMBERSHIP_REQUIRED_TEXT, isLessonLocked, isMembershipRequired } from '../lib/lesson-errors';
+import { isLessonLocked, isMembershipRequired } from '../lib/lesson-errors';
 import { getLockedLessonNotice } from '../lib/lesson-stops';
 import { LessonPager } from './lesson-pager';
 import { RichText } from './rich-text';
+import { MembershipRequiredRedirect } from '../../../components/membership-required-redirect';
 import { signedOutView } from '../../../components/member-page-gate';
 
 const TITLE_SUFFIX = 'Restaurant Consultancy Course';
-
-function MembershipRequired() {
-  useEffect(() => {
-    toast({ variant: 'destructive', title: 'Membership Required', description: MEMBERSHIP_REQUIRED_TEXT });
-  }, []);
-  return <Navigate to="/courses" replace />;
-}
 
 function LessonNotFound() {
   useDocumentTitle(`Lesson Not Found | ${TITLE_SUFFIX}`);
@@ -149,7 +141,7 @@ export function LessonPage() {
   if (isMembershipRequired(lesson.error)) {
     // A lesson of the course for members only: shown as such, with its neighbours; no course at all: away.
     if (navigation.isPending) return <LessonSkeleton />;
-    if (navigation.data?.lesson.lockedReason !== 'membership') return <MembershipRequired />;
+    if (navigation.data?.lesson.lockedReason !== 'membership') return <MembershipRequiredRedirect />;
     return <LessonLocked navigation={navigation.data} />;
   }
   if (isLessonLocked(lesson.error)) {

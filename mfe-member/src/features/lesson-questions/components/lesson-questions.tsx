@@ -13,10 +13,11 @@ import {
 } from '@platform/contracts';
 import { formatDateTime } from '@platform/contracts/format';
 import {
+  AsyncForm,
   Badge,
-  Button,
   FormField,
   Skeleton,
+  SubmitButton,
   Textarea,
   TitledCard,
   getApiErrorStatus,
@@ -101,21 +102,16 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
         description={QUESTIONS_COPY.intro}
         contentClassName="space-y-6"
       >
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="space-y-3"
-          aria-label="Ask a question"
-        >
+        <AsyncForm onSubmit={onSubmit} className="space-y-3" aria-label="Ask a question">
           <FormField id={FIELD_ID} label={QUESTIONS_COPY.label} error={error}>
             {(aria) => (
               <Textarea {...aria} {...form.register('body')} rows={3} maxLength={QUESTION_MAX_LENGTH} />
             )}
           </FormField>
-          <Button type="submit" disabled={ask.isPending}>
-            {ask.isPending ? QUESTIONS_COPY.sending : QUESTIONS_COPY.submit}
-          </Button>
-        </form>
+          <SubmitButton busy={ask.isPending} busyLabel={QUESTIONS_COPY.sending}>
+            {QUESTIONS_COPY.submit}
+          </SubmitButton>
+        </AsyncForm>
         {list}
       </TitledCard>
     </section>

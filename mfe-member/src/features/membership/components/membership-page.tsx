@@ -3,7 +3,7 @@
  * visitors go to /login; members see the 'already a member' card; others pick a plan, then pay.
  */
 import { useEffect, useRef, useState } from 'react';
-import { LoadingPlaceholder, Skeleton } from '@platform/ui';
+import { LoadingPlaceholder, Skeleton, SkeletonRows } from '@platform/ui';
 import { MEMBERSHIP_PLANS, findMembershipPlan } from '../lib/membership-plans';
 import type { MembershipPlanId } from '../lib/membership-plans';
 import { AlreadyMemberCard } from './already-member-card';
@@ -46,9 +46,7 @@ export function MembershipPage() {
       <LoadingPlaceholder className="mx-auto w-full max-w-6xl px-4 py-10">
         <Skeleton className="mx-auto h-10 w-72" />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-96" />
-          ))}
+          <SkeletonRows count={3} className="h-96" />
         </div>
       </LoadingPlaceholder>
     );

@@ -4,14 +4,13 @@
  * (docs/behaviour/consultation-and-contact.md#my-consultations).
  */
 import type { MyConsultation } from '@platform/contracts';
-import { defineParsedQuery } from '@platform/ui';
+import { defineSignedInQuery } from '@platform/ui';
 
 export type { MyConsultation };
 
-const myConsultations = defineParsedQuery(
+const myConsultations = defineSignedInQuery(
   ['/api/my-consultations'],
   (contracts) => contracts.MyConsultationListSchema,
-  { on401: 'returnNull' },
 );
 
 export const MY_CONSULTATIONS_QUERY_KEY = myConsultations.queryKey;

@@ -5,22 +5,19 @@
 import { useId, useState } from 'react';
 import {
   Button,
-  getServerMessage,
+  SubmitButton,
   Label,
   LoadFailedAlert,
   NativeSelect,
   Skeleton,
   toast,
+  toastFailure,
 } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { formatCallTime, formatTimeZoneName } from '@platform/contracts/format';
 import type { CallBooking, CallSlot } from '@platform/contracts';
 import { useChangeConsultationCall, useConsultationCall } from '../api/consultation-call';
 import { CALL_COPY, groupSlotsByDay, isCallHeld, readerTimeZone } from '../lib/call-booking';
-
-function failed(title: string, fallback: string, failure: unknown) {
-  toast({ title, description: getServerMessage(failure) ?? fallback, variant: 'destructive' });
-}
 
 function BookedCall({ submissionId, booking }: { submissionId: string; booking: CallBooking }) {
   const when = formatCallTime(booking.startsAt);
@@ -46,11 +43,7 @@ function CancelCall({ submissionId, when }: { submissionId: string; when: string
   const { cancel } = useChangeConsultationCall(submissionId);
   return (
     <ButtonDialog
-      trigger={
-        <Button type="button" variant="outline">
-          {CALL_COPY.cancel}
-        </Button>
-      }
+      trigger={<Button variant="outline">{CALL_COPY.cancel}</Button>}
       title={CALL_COPY.cancelTitle}
       description={CALL_COPY.cancelText(when)}
     >
@@ -71,7 +64,8 @@ function CancelCall({ submissionId, when }: { submissionId: string; when: string
                   variant: 'success',
                 });
               },
-              onError: (failure) => failed(CALL_COPY.cancelFailedTitle, CALL_COPY.cancelFailedText, failure),
+              onError: (failure) =>
+                toastFailure(failure, CALL_COPY.cancelFailedTitle, CALL_COPY.cancelFailedText),
             })
           }
         />
@@ -103,7 +97,7 @@ function OpenSlots({ submissionId, slots }: { submissionId: string; slots: CallS
               toast({ title: CALL_COPY.bookedTitle, description: CALL_COPY.bookedText, variant: 'success' }),
             onError: (failure) => {
               setChosen(null);
-              failed(CALL_COPY.bookFailedTitle, CALL_COPY.bookFailedText, failure);
+              toastFailure(failure, CALL_COPY.bookFailedTitle, CALL_COPY.bookFailedText);
             },
           },
         );
@@ -147,9 +141,9 @@ function OpenSlots({ submissionId, slots }: { submissionId: string; slots: CallS
           ))}
         </div>
       </fieldset>
-      <Button type="submit" disabled={!chosen || book.isPending}>
-        {book.isPending ? CALL_COPY.booking : CALL_COPY.book}
-      </Button>
+      <SubmitButton disabled={!chosen} busy={book.isPending} busyLabel={CALL_COPY.booking}>
+        {CALL_COPY.book}
+      </SubmitButton>
     </form>
   );
 }

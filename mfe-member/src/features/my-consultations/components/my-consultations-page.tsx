@@ -13,6 +13,7 @@ import {
   NoticeCard,
   SITE_NAME,
   Skeleton,
+  SkeletonBars,
   useSignInGate,
   useDocumentTitle,
   useToastAndRedirect,
@@ -38,9 +39,7 @@ function LoadingCards() {
               <Skeleton className="h-6 w-1/2" />
               <Skeleton className="h-6 w-20" />
             </div>
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-16 w-full" />
+            <SkeletonBars sizes={['h-4 w-2/3', 'h-4 w-1/3', 'h-16 w-full']} />
           </div>
         </Card>
       ))}

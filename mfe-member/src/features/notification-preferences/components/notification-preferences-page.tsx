@@ -7,14 +7,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NotificationPreferencesSchema, type NotificationPreferences } from '@platform/contracts';
 import {
-  Button,
+  AsyncForm,
   Card,
   CardContent,
   Label,
   LoadFailedAlert,
   LoadingList,
-  getServerMessage,
+  SubmitButton,
   toast,
+  toastFailure,
 } from '@platform/ui';
 import { Checkbox } from '@platform/ui/checkbox';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
@@ -45,11 +46,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
     try {
       await save.mutateAsync(values);
     } catch (failure) {
-      toast({
-        title: PREFERENCES_COPY.failedTitle,
-        description: getServerMessage(failure) ?? PREFERENCES_COPY.failedText,
-        variant: 'destructive',
-      });
+      toastFailure(failure, PREFERENCES_COPY.failedTitle, PREFERENCES_COPY.failedText);
       return;
     }
     toast({
@@ -60,12 +57,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-6"
-      aria-label={PREFERENCES_COPY.title}
-    >
+    <AsyncForm onSubmit={onSubmit} className="space-y-6" aria-label={PREFERENCES_COPY.title}>
       <fieldset className="space-y-4">
         <legend className="sr-only">Learning e-mails</legend>
         {OPTIONS.map((option) => (
@@ -95,10 +87,10 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           </div>
         ))}
       </fieldset>
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? PREFERENCES_COPY.saving : PREFERENCES_COPY.save}
-      </Button>
-    </form>
+      <SubmitButton busy={save.isPending} busyLabel={PREFERENCES_COPY.saving}>
+        {PREFERENCES_COPY.save}
+      </SubmitButton>
+    </AsyncForm>
   );
 }
 

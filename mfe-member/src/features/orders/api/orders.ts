@@ -5,11 +5,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyOrder } from '@platform/contracts';
-import { defineParsedQuery, requestParsed } from '@platform/ui';
+import { defineSignedInQuery, requestParsed } from '@platform/ui';
 
-const myOrders = defineParsedQuery(['/api/orders'], (contracts) => contracts.MyOrderListSchema, {
-  on401: 'returnNull',
-});
+const myOrders = defineSignedInQuery(['/api/orders'], (contracts) => contracts.MyOrderListSchema);
 
 export const MY_ORDERS_QUERY_KEY = myOrders.queryKey;
 export const useMyOrders = myOrders.use;

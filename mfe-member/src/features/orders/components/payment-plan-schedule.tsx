@@ -35,7 +35,7 @@ function PayRestDialog({ order, plan }: { order: MyOrder; plan: PaymentPlan }) {
     <ButtonDialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={<Button type="button">{`${PLAN_COPY.payRest} (${amount})`}</Button>}
+      trigger={<Button>{`${PLAN_COPY.payRest} (${amount})`}</Button>}
       title={PLAN_COPY.payRest}
       description={PLAN_COPY.payRestDescription(amount)}
     >

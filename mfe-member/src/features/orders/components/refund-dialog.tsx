@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MY_ORDER_MESSAGES, type MyOrder } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import { ApiError, Button, FormField, Textarea, toast } from '@platform/ui';
+import { ApiError, AsyncForm, Button, FormField, Textarea, toast } from '@platform/ui';
 import { ButtonDialog, DialogActions } from '@platform/ui/dialog';
 import { useDialogError } from '../lib/use-dialog-error';
 import { useRequestRefund } from '../api/orders';
@@ -46,16 +46,12 @@ export function RefundDialog({ order }: { order: MyOrder }) {
     <ButtonDialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={
-        <Button type="button" variant="outline">
-          {ORDERS_COPY.refundTitle}
-        </Button>
-      }
+      trigger={<Button variant="outline">{ORDERS_COPY.refundTitle}</Button>}
       title={ORDERS_COPY.refundTitle}
       description={`Order ${order.number}: ${formatMoney(paidOn(order))} back in full. Your access to what it bought ends.`}
     >
       {() => (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <AsyncForm onSubmit={onSubmit} className="grid gap-4">
           <FormField
             id={`${id}-reason`}
             label={ORDERS_COPY.refundLabel}
@@ -82,7 +78,7 @@ export function RefundDialog({ order }: { order: MyOrder }) {
             label={`Refund ${formatMoney(paidOn(order))}`}
             busyLabel="Refunding…"
           />
-        </form>
+        </AsyncForm>
       )}
     </ButtonDialog>
   );

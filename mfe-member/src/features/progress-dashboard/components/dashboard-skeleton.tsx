@@ -6,7 +6,7 @@
  * page puts it.
  */
 import type { ReactNode } from 'react';
-import { Card, Skeleton } from '@platform/ui';
+import { Card, Skeleton, SkeletonBars } from '@platform/ui';
 
 /** Rows in the sections placeholder: the seeded course has eight sections. */
 const SECTION_ROWS = 8;
@@ -29,22 +29,18 @@ function DashboardGridSkeleton() {
       <div className="min-w-0 space-y-6">
         <Card>
           <div className="flex flex-col gap-1 p-6">
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-7 w-40" />
+            <SkeletonBars sizes={['h-5 w-48', 'h-7 w-40']} />
           </div>
           <div className="space-y-3 p-6 pt-0">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Skeleton className="h-9 w-16" />
               <Skeleton className="h-5 w-44" />
             </div>
-            <Skeleton className="h-2 w-full" />
-            <Skeleton className="h-5 w-36" />
+            <SkeletonBars sizes={['h-2 w-full', 'h-5 w-36']} />
           </div>
         </Card>
         <div className="space-y-2 rounded-lg border border-border px-4 py-3">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-2/3" />
+          <SkeletonBars sizes={['h-4 w-48', 'h-4 w-full', 'h-4 w-2/3']} />
         </div>
         <div className="space-y-4">
           <Skeleton className="h-8 w-52" />
@@ -58,13 +54,8 @@ function DashboardGridSkeleton() {
         </div>
       </div>
       <Card className="space-y-3 p-6 lg:self-start">
-        <Skeleton className="h-7 w-44" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="mt-5 h-5 w-full" />
-        <Skeleton className="h-5 w-24" />
-        <Skeleton className="mt-2 h-8 w-28" />
+        <SkeletonBars sizes={['h-7 w-44', 'h-4 w-full', 'h-4 w-full', 'h-4 w-3/4']} />
+        <SkeletonBars sizes={['mt-5 h-5 w-full', 'h-5 w-24', 'mt-2 h-8 w-28']} />
       </Card>
     </div>
   );

@@ -44,7 +44,7 @@ export function LeaveProgram({ plan }: { plan: RevenuePlan }) {
   return (
     <ButtonDialog
       trigger={
-        <Button type="button" variant="outline" data-testid="leave-program">
+        <Button variant="outline" data-testid="leave-program">
           {REVENUE_LEAVE_MESSAGES.button}
         </Button>
       }

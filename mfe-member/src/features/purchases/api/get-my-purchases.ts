@@ -3,12 +3,11 @@
  * the signed-in account has bought and still has. Both dashboards read it beside their own reads, to say how
  * to get the consultation. A 401 reads as null (signed out).
  */
-import { defineParsedQuery } from '@platform/ui';
+import { defineSignedInQuery } from '@platform/ui';
 
-const myPurchases = defineParsedQuery(
+const myPurchases = defineSignedInQuery(
   ['/api/payment/my-purchases'],
   (contracts) => contracts.MyPurchasesSchema,
-  { on401: 'returnNull' },
 );
 
 export const MY_PURCHASES_QUERY_KEY = myPurchases.queryKey;

@@ -5,7 +5,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, FormField, Textarea, showFieldIssues, toast } from '@platform/ui';
+import { ApiError, AsyncForm, FormField, Textarea, showFieldIssues, toast } from '@platform/ui';
 import { DialogActions } from '@platform/ui/dialog';
 
 type ReasonRequest = { reason: string };
@@ -52,7 +52,7 @@ export function ReasonForm(props: ReasonFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <AsyncForm onSubmit={onSubmit} className="grid gap-4">
       <FormField
         id={props.id}
         label={props.label}
@@ -66,6 +66,6 @@ export function ReasonForm(props: ReasonFormProps) {
         label={props.submitLabel}
         busyLabel={props.busyLabel}
       />
-    </form>
+    </AsyncForm>
   );
 }

@@ -57,7 +57,7 @@ export function ReportDispute({ row }: { row: ReportRow }) {
   return (
     <ButtonDialog
       trigger={
-        <Button type="button" size="sm" variant="outline" data-testid="dispute-share">
+        <Button size="sm" variant="outline" data-testid="dispute-share">
           Dispute this share
           <span className="sr-only"> for {row.period}</span>
         </Button>

@@ -21,6 +21,16 @@ const FIGURES = [
   ['amountPaid', HISTORY.columns.amountPaid],
 ] as const;
 
+/** What the owner can do with a report, in either layout: pay the share while it is payable, and dispute it. */
+function ReportActions({ row }: { row: ReportRow }) {
+  return (
+    <>
+      {row.payable ? <PayNowButton row={row} /> : null}
+      <ReportDispute row={row} />
+    </>
+  );
+}
+
 function HistoryTable({ rows }: { rows: ReportRow[] }) {
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-border bg-card md:block">
@@ -72,8 +82,7 @@ function HistoryTable({ rows }: { rows: ReportRow[] }) {
               </td>
               <td className="px-3 py-3 text-right">
                 <div className="flex flex-col items-end gap-2">
-                  {row.payable ? <PayNowButton row={row} /> : null}
-                  <ReportDispute row={row} />
+                  <ReportActions row={row} />
                 </div>
               </td>
             </tr>
@@ -119,8 +128,7 @@ function HistoryCards({ rows }: { rows: ReportRow[] }) {
                 <h4 className="mb-1 text-sm text-muted-foreground">{HISTORY.columns.documents}</h4>
                 <ReportDocuments reportId={row.id} period={row.period} documents={row.documents} />
               </div>
-              {row.payable ? <PayNowButton row={row} /> : null}
-              <ReportDispute row={row} />
+              <ReportActions row={row} />
             </CardContent>
           </Card>
         </li>

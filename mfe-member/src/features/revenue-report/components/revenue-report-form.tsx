@@ -20,6 +20,7 @@ import type { RevenuePlan, RevenueReport, RevenueReportRequestParsed } from '@pl
 import { formatMoney } from '@platform/contracts/format';
 import {
   ApiError,
+  AsyncForm,
   Button,
   FormField,
   Input,
@@ -186,10 +187,9 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
     <div className="space-y-8">
       <RevenueInfoCards shareOwed={figures.shareOwed} />
       <TitledCard title="Report your revenue" description={REPORT_PAGE.description}>
-        <form
-          noValidate
+        <AsyncForm
           aria-label="Monthly revenue report"
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={onSubmit}
           className="grid gap-5 sm:grid-cols-2"
         >
           {dateField('reportingPeriodStart')}
@@ -272,7 +272,7 @@ export function RevenueReportForm({ plan }: { plan: RevenuePlan }) {
                   : REPORT_PAGE.submit}
             </Button>
           </div>
-        </form>
+        </AsyncForm>
       </TitledCard>
     </div>
   );

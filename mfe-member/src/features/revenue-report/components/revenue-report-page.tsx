@@ -6,7 +6,14 @@
  * programme, that no report is taken (docs/decisions.md, 99), above what they still owe.
  */
 import { Suspense, lazy } from 'react';
-import { LoadFailedAlert, LoadingPlaceholder, NoticeCard, Skeleton, TitledCard } from '@platform/ui';
+import {
+  LoadFailedAlert,
+  LoadingPlaceholder,
+  NoticeCard,
+  Skeleton,
+  SkeletonRows,
+  TitledCard,
+} from '@platform/ui';
 import { REVENUE_LEAVE_MESSAGES, type RevenueReport } from '@platform/contracts';
 import { useMyRevenueReports } from '../api/get-my-revenue-reports';
 import { CHART, HISTORY, REPORT_PAGE } from '../lib/report-copy';
@@ -33,9 +40,7 @@ function PageSkeleton() {
       testId="revenue-report-skeleton"
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-28 w-full" />
-        ))}
+        <SkeletonRows count={3} className="h-28 w-full" />
       </div>
       <Skeleton className="h-96 w-full" />
     </LoadingPlaceholder>

@@ -14,10 +14,11 @@ import { REVENUE_CONSENT_MESSAGES } from '@platform/contracts';
 import type { RevenuePlan, RevenueShareConsentRequestParsed } from '@platform/contracts';
 import {
   ApiError,
-  Button,
+  AsyncForm,
   FormField,
   Label,
   MoneyInput,
+  SubmitButton,
   TitledCard,
   fieldAria,
   fieldErrorId,
@@ -100,12 +101,7 @@ export function ConsentForm() {
       title="Your starting point"
       description="Tell us where you start, then agree to the terms to begin."
     >
-      <form
-        noValidate
-        aria-label="Revenue share consent"
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-6"
-      >
+      <AsyncForm aria-label="Revenue share consent" onSubmit={onSubmit} className="space-y-6">
         <FormField
           id={BASELINE_ID}
           label={BASELINE.label}
@@ -168,10 +164,16 @@ export function ConsentForm() {
           ) : null}
         </div>
 
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!agreed || busy}>
-          {busy ? REVENUE_CONSENT_MESSAGES.processing : WELCOME_PAGE.submit}
-        </Button>
-      </form>
+        <SubmitButton
+          size="lg"
+          className="w-full sm:w-auto"
+          disabled={!agreed}
+          busy={busy}
+          busyLabel={REVENUE_CONSENT_MESSAGES.processing}
+        >
+          {WELCOME_PAGE.submit}
+        </SubmitButton>
+      </AsyncForm>
     </TitledCard>
   );
 }

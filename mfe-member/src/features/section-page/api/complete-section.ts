@@ -5,7 +5,7 @@
  * when the network fails).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getServerMessage, toast } from '@platform/ui';
+import { apiRequest, toast, toastFailure } from '@platform/ui';
 
 export const SECTION_COMPLETED_TOAST_MS = 3000;
 export const SECTION_COMPLETED_REDIRECT_MS = 2000;
@@ -30,12 +30,6 @@ export function useCompleteSection(moduleId: number, onCompleted: () => void) {
         queryClient.invalidateQueries({ queryKey: ['/api/courses'] }),
       ]);
     },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: getServerMessage(error) ?? 'Failed to mark section as complete',
-      });
-    },
+    onError: (error) => toastFailure(error, 'Error', 'Failed to mark section as complete'),
   });
 }

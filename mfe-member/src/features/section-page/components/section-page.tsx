@@ -56,7 +56,7 @@ import {
   StudyPageShell,
   StudyPageSkeleton,
 } from '../../../components/study-page';
-import { MembershipRequiredRedirect } from './membership-required-redirect';
+import { MembershipRequiredRedirect } from '../../../components/membership-required-redirect';
 import { SectionLessonCard } from './section-lesson-card';
 import { signedOutView } from '../../../components/member-page-gate';
 

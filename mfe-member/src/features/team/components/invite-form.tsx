@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TeamInvitationRequestSchema, type TeamInvitationRequest } from '@platform/contracts';
 import {
-  Button,
+  AsyncForm,
   FormField,
   Input,
+  SubmitButton,
   getApiErrorStatus,
   getServerMessage,
   submitWithToasts,
@@ -39,9 +40,8 @@ export function InviteForm({ disabled }: { disabled: boolean }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
+    <AsyncForm
+      onSubmit={onSubmit}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       aria-label={TEAM_COPY.inviteTitle}
     >
@@ -50,9 +50,14 @@ export function InviteForm({ disabled }: { disabled: boolean }) {
           <Input {...aria} {...form.register('email')} type="email" autoComplete="off" disabled={disabled} />
         )}
       </FormField>
-      <Button type="submit" className="sm:mt-7" disabled={disabled || invite.isPending}>
-        {invite.isPending ? TEAM_COPY.inviting : TEAM_COPY.invite}
-      </Button>
-    </form>
+      <SubmitButton
+        className="sm:mt-7"
+        disabled={disabled}
+        busy={invite.isPending}
+        busyLabel={TEAM_COPY.inviting}
+      >
+        {TEAM_COPY.invite}
+      </SubmitButton>
+    </AsyncForm>
   );
 }

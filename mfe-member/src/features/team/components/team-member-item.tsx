@@ -1,7 +1,7 @@
 /** One seat on the Team page: the address, whether they joined, their progress and 'Remove'. */
 import type { TeamMember } from '@platform/contracts';
 import { formatDate } from '@platform/contracts/format';
-import { Badge, Button, getServerMessage, toast } from '@platform/ui';
+import { Badge, Button, toast, toastFailure } from '@platform/ui';
 import { Progress } from '@platform/ui/upload-progress';
 import { useRemoveTeamMember } from '../api/remove-team-member';
 import { TEAM_COPY } from '../lib/team-copy';
@@ -14,11 +14,7 @@ export function TeamMemberItem({ member }: { member: TeamMember }) {
       await remove.mutateAsync(member.id);
       toast({ title: TEAM_COPY.removedTitle, description: TEAM_COPY.removedText, variant: 'success' });
     } catch (failure) {
-      toast({
-        title: TEAM_COPY.removeFailed,
-        description: getServerMessage(failure) ?? TEAM_COPY.failedText,
-        variant: 'destructive',
-      });
+      toastFailure(failure, TEAM_COPY.removeFailed, TEAM_COPY.failedText);
     }
   };
   return (

@@ -4,7 +4,7 @@
  */
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button, FormField, Input, fieldAria } from '@platform/ui';
+import { AsyncForm, Button, FormField, Input, fieldAria } from '@platform/ui';
 import { LoaderCircleIcon } from 'lucide-react';
 import { FormAlert } from './form-alert';
 import { PasswordChecklist } from './password-checklist';
@@ -22,10 +22,10 @@ export function AuthForm({
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={label}>
+    <AsyncForm onSubmit={onSubmit} className="space-y-5" aria-label={label}>
       <FormAlert message={formError} />
       {children}
-    </form>
+    </AsyncForm>
   );
 }
 

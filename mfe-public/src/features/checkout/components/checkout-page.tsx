@@ -17,6 +17,7 @@ import {
   Alert,
   AlertDescription,
   AlertTitle,
+  AsyncForm,
   Button,
   ButtonLink,
   paymentProvidersQuery,
@@ -373,10 +374,9 @@ function CheckoutForm({
           </AlertDescription>
         </Alert>
       ) : null}
-      <form
-        noValidate
+      <AsyncForm
         aria-label="Secure checkout"
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={onSubmit}
         className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0 space-y-6">
@@ -426,7 +426,7 @@ function CheckoutForm({
             )}
           </Button>
         </CheckoutOrderSummary>
-      </form>
+      </AsyncForm>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * kept in sessionStorage (this tab only, gone when the tab closes) from the first submit until the
  * confirmation page has granted access.
  */
+import type { AuthUser } from '@platform/ui';
 import {
   pickTexts,
   readStoredObject,
@@ -35,10 +36,7 @@ export function clearSavedBilling(storage: KeyValueStorage | null = sessionStore
 }
 
 /** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */
-export function getInitialBilling(
-  saved: BillingFormValues | null,
-  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null,
-): BillingFormValues {
+export function getInitialBilling(saved: BillingFormValues | null, user: AuthUser | null): BillingFormValues {
   if (saved) return saved;
   return {
     ...EMPTY_BILLING,

@@ -10,9 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CONSULTATION_MESSAGES, ConsultationRequestSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
 import {
-  Button,
+  AsyncForm,
   FormField,
   Input,
+  SubmitButton,
   Textarea,
   TitledCard,
   fieldAria,
@@ -205,12 +206,7 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
     ));
 
   return (
-    <form
-      noValidate
-      aria-label="Business information"
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-6"
-    >
+    <AsyncForm aria-label="Business information" onSubmit={onSubmit} className="space-y-6">
       <FormSection title="About you" description="Who we talk to about your restaurant.">
         {textFieldGrid(ABOUT_YOU, 'email')}
       </FormSection>
@@ -244,20 +240,21 @@ export function BusinessInfoForm({ initialValues, onSaved }: BusinessInfoFormPro
         })}
       </FormSection>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
-          {submit.isPending ? (
+        <SubmitButton
+          size="lg"
+          className="w-full sm:w-auto"
+          busy={submit.isPending}
+          busyLabel={
             <>
               <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
               Saving...
             </>
-          ) : (
-            <>
-              Save and Continue
-              <ArrowRightIcon aria-hidden="true" />
-            </>
-          )}
-        </Button>
+          }
+        >
+          Save and Continue
+          <ArrowRightIcon aria-hidden="true" />
+        </SubmitButton>
       </div>
-    </form>
+    </AsyncForm>
   );
 }

@@ -1,6 +1,6 @@
 /** One chosen file of step 2: a thumbnail for photos, its state, its real upload progress and actions. */
 import { useEffect, useState } from 'react';
-import { Progress, formatBytes } from '@platform/ui/upload-progress';
+import { ProgressWithPercent, formatBytes } from '@platform/ui/upload-progress';
 import {
   FileTextIcon,
   FilmIcon,
@@ -51,15 +51,19 @@ function FileThumbnail({ item }: { item: QueuedFile }) {
   );
 }
 
-type QueuedFileRowProps = {
-  item: QueuedFile;
-  /** Completing is sending the chosen files: they can be neither removed nor retried meanwhile. */
-  isLocked?: boolean;
+/** What a row's buttons do to its file, by the file's id. */
+export type QueuedFileActions = {
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
   onPause: (id: string) => void;
   onResume: (id: string) => void;
   onCancel: (id: string) => void;
+};
+
+type QueuedFileRowProps = QueuedFileActions & {
+  item: QueuedFile;
+  /** Completing is sending the chosen files: they can be neither removed nor retried meanwhile. */
+  isLocked?: boolean;
 };
 
 /** What an upload on its way is doing: a resumable one says more (paused, waiting for the network). */
@@ -105,17 +109,11 @@ export function QueuedFileRow({
         <div id={statusId} className="text-sm">
           {item.status === 'pending' ? <p className="text-muted-foreground">Ready to upload</p> : null}
           {item.status === 'uploading' || item.status === 'stored' ? (
-            <div className="flex items-center gap-3">
-              <Progress
-                value={item.percent}
-                aria-label={`Upload of ${item.name}`}
-                aria-valuetext={`${item.percent}%`}
-                className="flex-1"
-              />
-              <span className="w-10 text-right text-xs font-medium tabular-nums" data-testid="upload-percent">
-                {item.percent}%
-              </span>
-            </div>
+            <ProgressWithPercent
+              percent={item.percent}
+              label={`Upload of ${item.name}`}
+              percentClassName="w-10 text-right text-xs font-medium tabular-nums"
+            />
           ) : null}
           {item.status === 'uploading' ? (
             <p

@@ -7,7 +7,7 @@ import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
 import type { UploadSlot } from '../lib/file-rules';
 import { countByStatus, getSendable } from '../lib/upload-queue';
 import type { QueuedFile } from '../lib/upload-queue';
-import { QueuedFileRow } from './queued-file-row';
+import { QueuedFileRow, type QueuedFileActions } from './queued-file-row';
 
 type UploadSlotCardProps = {
   slot: UploadSlot;
@@ -26,11 +26,8 @@ type UploadSlotCardProps = {
   isLocked?: boolean;
   onChoose: (slot: UploadSlot, files: File[]) => void;
   onUpload: (slot: UploadSlot) => void;
-  onRemove: (id: string) => void;
-  onRetry: (id: string) => void;
-  onPause: (id: string) => void;
-  onResume: (id: string) => void;
-  onCancel: (id: string) => void;
+  /** What each chosen file's buttons do. */
+  fileActions: QueuedFileActions;
 };
 
 export function UploadSlotCard({
@@ -47,11 +44,7 @@ export function UploadSlotCard({
   isLocked = false,
   onChoose,
   onUpload,
-  onRemove,
-  onRetry,
-  onPause,
-  onResume,
-  onCancel,
+  fileActions,
 }: UploadSlotCardProps) {
   const inputId = useId();
   const headingId = `${inputId}-heading`;
@@ -116,16 +109,7 @@ export function UploadSlotCard({
           </p>
           <ul className="space-y-2" aria-label={`${title}: chosen files`}>
             {items.map((item) => (
-              <QueuedFileRow
-                key={item.id}
-                item={item}
-                isLocked={isLocked}
-                onRemove={onRemove}
-                onRetry={onRetry}
-                onPause={onPause}
-                onResume={onResume}
-                onCancel={onCancel}
-              />
+              <QueuedFileRow key={item.id} item={item} isLocked={isLocked} {...fileActions} />
             ))}
           </ul>
         </>

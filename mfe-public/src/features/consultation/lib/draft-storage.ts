@@ -6,6 +6,7 @@
  */
 import { ConsultationRequestSchema } from '@platform/contracts';
 import type { ConsultationRequest, ConsultationRequestParsed } from '@platform/contracts';
+import type { AuthUser } from '@platform/ui';
 import {
   pickTexts,
   readStoredObject,
@@ -129,7 +130,7 @@ export function clearConsultation(storage: KeyValueStorage | null = sessionStore
 /** The form's first values: what this tab typed before, else the signed-in user's name and e-mail. */
 export function getInitialBusinessInfo(
   draft: BusinessInfoValues | null,
-  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null,
+  user: AuthUser | null,
 ): BusinessInfoValues {
   if (draft) return draft;
   const ownerName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');

@@ -1,4 +1,4 @@
-import { Skeleton } from '@platform/ui';
+import { Skeleton, SkeletonRows } from '@platform/ui';
 
 /** Stand-ins for the videos and the outline while the course outline loads. */
 export function CoursePageSkeleton() {
@@ -13,9 +13,7 @@ export function CoursePageSkeleton() {
       <div className="space-y-3">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-4 w-64" />
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-24 w-full rounded-xl" />
-        ))}
+        <SkeletonRows count={4} className="h-24 w-full rounded-xl" />
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import {
   pressRegion,
   SITE_NAME,
   Skeleton,
+  SkeletonBars,
   useCart,
   useDocumentTitle,
   useHydrated,
@@ -57,10 +58,7 @@ function ProductGridSkeleton() {
         <Card key={index} className="overflow-hidden" aria-hidden="true">
           <Skeleton className="aspect-[16/10] rounded-none sm:aspect-[4/3]" />
           <div className="space-y-3 p-5">
-            <Skeleton className="h-5 w-24" />
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-10 w-full" />
+            <SkeletonBars sizes={['h-5 w-24', 'h-6 w-3/4', 'h-16 w-full', 'h-10 w-full']} />
           </div>
         </Card>
       ))}

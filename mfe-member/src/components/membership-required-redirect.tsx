@@ -1,6 +1,6 @@
 /**
  * A signed-in caller without the course: to /courses with the 'Membership Required' toast
- * (docs/behaviour/member-learning.md#who-is-a-member).
+ * (docs/behaviour/member-learning.md#who-is-a-member), from the section page and the lesson page.
  */
 import { toast } from '@platform/ui';
 import { useEffect } from 'react';
