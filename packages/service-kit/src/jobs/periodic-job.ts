@@ -11,6 +11,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.js';
+import { updateRows } from '../db/rows.js';
 import type { JobsTable } from './tables.js';
 
 export type JobRow = JobsTable['$inferSelect'];
@@ -90,12 +91,7 @@ async function updateClaimedJob(
   claim: { name: string; claimId: string },
   set: PgUpdateSetSource<JobsTable>,
 ): Promise<boolean> {
-  const rows = await db
-    .update(table)
-    .set(set)
-    .where(and(eq(table.name, claim.name), eq(table.lockedBy, claim.claimId)))
-    .returning({ name: table.name });
-  return rows.length > 0;
+  return updateRows(db, table, set, and(eq(table.name, claim.name), eq(table.lockedBy, claim.claimId)));
 }
 
 /** The job's next due time, and whether a live claim holds it now. */

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.js';
+import { updateRows } from '../db/rows.js';
 import type { WorkQueueDefinition } from './define-job.js';
 
 export interface WorkItem {
@@ -53,12 +54,12 @@ async function updateClaimedItem(
   set: Record<string, unknown>,
 ): Promise<boolean> {
   const t = queue.table;
-  const rows = await db
-    .update(t)
-    .set(set as never)
-    .where(and(eq(t.id, item.id), eq(t.status, queue.statuses.ready), eq(t.attempts, item.attempts)))
-    .returning({ id: t.id });
-  return rows.length > 0;
+  const stillClaimed = and(
+    eq(t.id, item.id),
+    eq(t.status, queue.statuses.ready),
+    eq(t.attempts, item.attempts),
+  );
+  return updateRows(db, t, set as never, stillClaimed);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Queries on `auth.users`. */
 import { randomInt, randomUUID } from 'node:crypto';
-import { rowExists, type Executor } from '@platform/service-kit/db';
+import { rowExists, updateRows, type Executor } from '@platform/service-kit/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '../db/schema.js';
 
@@ -124,12 +124,12 @@ export async function replacePasswordHash(
   previous: string,
   next: string,
 ): Promise<boolean> {
-  const replaced = await db
-    .update(users)
-    .set({ passwordHash: next })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, previous)))
-    .returning({ id: users.id });
-  return replaced.length > 0;
+  return updateRows(
+    db,
+    users,
+    { passwordHash: next },
+    and(eq(users.id, userId), eq(users.passwordHash, previous)),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Booking rows and the availability as the pages read them. */
 import type { AdminCall, CallAvailabilityView, CallBooking, CallSlot } from '@platform/contracts';
+import { pickFields } from '@platform/service-kit/db';
 import type { AvailabilityRow, BookingRow } from './calls.repository.js';
 import type { Slot } from './weekly-slots.js';
 
@@ -10,11 +11,7 @@ export function toCallSlot(slot: Slot): CallSlot {
 export function toCallBooking(row: BookingRow): CallBooking {
   return {
     ...toCallSlot(row),
-    id: row.id,
-    submissionId: row.submissionId,
-    status: row.status,
-    ownerTimeZone: row.ownerTimeZone,
-    adminTimeZone: row.adminTimeZone,
+    ...pickFields(row, ['id', 'submissionId', 'status', 'ownerTimeZone', 'adminTimeZone']),
   };
 }
 
@@ -26,9 +23,7 @@ export function toAdminCall(row: {
 }): AdminCall {
   return {
     ...toCallBooking(row.booking),
-    businessName: row.businessName,
-    ownerName: row.ownerName,
-    email: row.email,
+    ...pickFields(row, ['businessName', 'ownerName', 'email']),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Rows → the contracts' views. */
 import type { AdminConsultation, ConsultationFile, MyConsultation } from '@platform/contracts';
+import { pickFields } from '@platform/service-kit/db';
 import type { FileRow, SubmissionRow } from './submissions.repository.js';
 
 /** The path the pages link to; only the owner and admins may open it. */
@@ -11,11 +12,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toFile(row: FileRow): ConsultationFile {
   return {
-    id: row.id,
-    kind: row.kind,
-    originalName: row.originalName,
-    contentType: row.contentType,
-    size: row.size,
+    ...pickFields(row, ['id', 'kind', 'originalName', 'contentType', 'size']),
     url: filePath(row.id),
     createdAt: row.createdAt.toISOString(),
   };
@@ -34,17 +31,8 @@ function filesByList(files: FileRow[]) {
 export function toMyConsultation(row: SubmissionRow, files: FileRow[]): MyConsultation {
   const lists = filesByList(files);
   return {
-    id: row.id,
-    businessName: row.businessName,
-    ownerName: row.ownerName,
-    email: row.email,
-    phone: row.phone,
-    restaurantName: row.restaurantName,
-    restaurantPhone: row.restaurantPhone,
-    location: row.location,
-    currentChallenges: row.currentChallenges,
-    consultationGoals: row.consultationGoals,
-    status: row.status,
+    ...pickFields(row, ['id', 'businessName', 'ownerName', 'email', 'phone', 'restaurantName']),
+    ...pickFields(row, ['restaurantPhone', 'location', 'currentChallenges', 'consultationGoals', 'status']),
     submittedAt: row.submittedAt.toISOString(),
     confirmedAt: iso(row.confirmedAt),
     reviewedAt: iso(row.reviewedAt),
@@ -62,11 +50,9 @@ export function toAdminConsultation(row: SubmissionRow, files: FileRow[]): Admin
   return {
     ...toMyConsultation(row, files),
     ...filesByList(files),
-    consultationResponse: row.consultationResponse,
-    userId: row.userId,
+    ...pickFields(row, ['consultationResponse', 'userId']),
     businessType: null,
-    responseFiles: row.responseFiles,
-    adminNotes: row.adminNotes,
+    ...pickFields(row, ['responseFiles', 'adminNotes']),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -9,8 +9,8 @@
  * it on last in a transaction: the row is one lock every such change takes, and taking it last means a
  * transaction waiting for it never holds what the holder still needs.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '@platform/service-kit/db';
+import { eq } from 'drizzle-orm';
+import { bumpCounter, type Executor } from '@platform/service-kit/db';
 import { catalogueVersion } from '../db/schema.js';
 
 const ROW_ID = 1;
@@ -30,13 +30,5 @@ export async function readCatalogueVersion(db: Executor): Promise<number> {
  * committed and visible to what the caller reads afterwards.
  */
 export async function bumpCatalogueVersion(tx: Executor): Promise<number> {
-  const [row] = await tx
-    .insert(catalogueVersion)
-    .values({ id: ROW_ID, version: 1 })
-    .onConflictDoUpdate({
-      target: catalogueVersion.id,
-      set: { version: sql`${catalogueVersion.version} + 1` },
-    })
-    .returning({ version: catalogueVersion.version });
-  return row!.version;
+  return bumpCounter(tx, catalogueVersion, { key: 'id', id: ROW_ID }, 'version');
 }

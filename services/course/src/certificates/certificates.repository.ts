@@ -39,10 +39,8 @@ export async function insertLearnerIfUnknown(
   db: Executor,
   row: { userId: string; email: string; at: Date },
 ): Promise<void> {
-  await db
-    .insert(learnerNames)
-    .values({ userId: row.userId, email: row.email, firstName: '', lastName: '', updatedAt: row.at })
-    .onConflictDoNothing({ target: learnerNames.userId });
+  const unnamed = { userId: row.userId, email: row.email, firstName: '', lastName: '', updatedAt: row.at };
+  await insertOnce(db, learnerNames, unnamed, learnerNames.userId);
 }
 
 export async function findLearnerName(db: Executor, userId: string): Promise<string | null> {

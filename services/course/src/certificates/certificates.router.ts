@@ -10,6 +10,7 @@ import {
   type MyCertificate,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit/errors';
+import { pickFields } from '@platform/service-kit/db';
 import { requireUser } from '@platform/service-kit/identity';
 import { routesWith, sendPdf, validate, type Middleware } from '@platform/service-kit/http';
 import { type ServiceDeps } from '@platform/service-kit/runtime';
@@ -40,10 +41,7 @@ const signInFirst: Middleware = (req, res, next) => {
 
 function toMyCertificate(row: CertificateRow): MyCertificate {
   return {
-    id: row.id,
-    courseId: row.courseId,
-    learnerName: row.learnerName,
-    courseTitle: row.courseTitle,
+    ...pickFields(row, ['id', 'courseId', 'learnerName', 'courseTitle']),
     issuedAt: row.issuedAt.toISOString(),
   };
 }
@@ -60,8 +58,7 @@ export function certificateRoutes(router: Router, deps: ServiceDeps<CourseConfig
     const found = await findCertificate(deps.db, req.params.id);
     if (!found) throw new AppError('not_found', CERTIFICATE_NOT_FOUND_MESSAGE);
     const answer: CertificateVerification = {
-      learnerName: found.learnerName,
-      courseTitle: found.courseTitle,
+      ...pickFields(found, ['learnerName', 'courseTitle']),
       issuedAt: found.issuedAt.toISOString(),
     };
     res.set('Cache-Control', 'no-store');

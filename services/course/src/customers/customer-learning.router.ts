@@ -20,6 +20,7 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { changeCustomerAccess, listCustomerLearning } from './customer-learning.service.js';
+import { callOf } from '../http/call-of.js';
 
 const ACTIONS: readonly CustomerAccessAction[] = ['grant', 'revoke'];
 
@@ -45,8 +46,7 @@ export function customerLearningRoutes(router: Router, deps: ServiceDeps<CourseC
       ),
       async (req, res) => {
         const view = await changeCustomerAccess(deps, {
-          caller: req.caller,
-          now: deps.clock.now(),
+          ...callOf(req, deps.clock),
           userId: req.params.userId,
           courseId: req.body.courseId,
           action,

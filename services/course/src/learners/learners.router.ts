@@ -11,6 +11,7 @@ import { type ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { listLearners, overrideDrip } from './learners.service.js';
+import { callOf } from '../http/call-of.js';
 
 const ACTIONS: Record<string, DripOverrideAction> = {
   'unlock-all': 'unlock_all',
@@ -34,8 +35,7 @@ export function learnerRoutes(router: Router, deps: ServiceDeps<CourseConfig>): 
       async (req, res) => {
         res.json(
           await overrideDrip(deps.db, {
-            caller: req.caller,
-            now: deps.clock.now(),
+            ...callOf(req, deps.clock),
             userId: req.params.userId,
             action,
             reason: req.body.reason,

@@ -1,5 +1,5 @@
 /** Queries of the member side: courses, sections, lessons, progress and the plan projection. */
-import { findRow, type Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
 import { findSeatOwnerOf } from '../team/team.repository.js';
 import { standingEnrolmentsOf } from '../enrolments/enrolments.repository.js';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -491,8 +491,6 @@ export async function insertUnlockNotice(
   db: Executor,
   notice: { userId: string; moduleId: number; at: Date },
 ): Promise<void> {
-  await db
-    .insert(sectionUnlockNotices)
-    .values({ userId: notice.userId, moduleId: notice.moduleId, notifiedAt: notice.at })
-    .onConflictDoNothing();
+  const told = { userId: notice.userId, moduleId: notice.moduleId, notifiedAt: notice.at };
+  await insertOnce(db, sectionUnlockNotices, told);
 }

@@ -17,6 +17,7 @@ import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { lessonId, lessonIdWithBody } from '../http/content-id-paths.js';
 import { answerQuestion, askQuestion, listAdminQuestions, listLessonQuestions } from './questions.service.js';
+import { callOf } from '../http/call-of.js';
 
 export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   // Per member, not per address: a question needs a signed-in account, and a kitchen's team shares one address.
@@ -30,13 +31,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
   const admin = routesWith(router, { cache: privateNoStore, access: requireAdmin });
 
   signedIn.get('/api/lessons/:id/questions', lessonId, async (req, res) => {
-    res.json(
-      await listLessonQuestions(deps.db, {
-        caller: req.caller,
-        now: deps.clock.now(),
-        lessonId: req.params.id,
-      }),
-    );
+    res.json(await listLessonQuestions(deps.db, { ...callOf(req, deps.clock), lessonId: req.params.id }));
   });
 
   signedIn.post(
@@ -46,8 +41,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
       const key = `user:${req.caller.userId}`;
       await takeOrRefuse(questionsPerMember, key);
       const question = await askQuestion(deps.db, {
-        caller: req.caller,
-        now: deps.clock.now(),
+        ...callOf(req, deps.clock),
         lessonId: req.params.id,
         body: req.body.body,
       }).catch(async (error: unknown) => {
@@ -73,8 +67,7 @@ export function questionRoutes(router: Router, deps: ServiceDeps<CourseConfig>):
     async (req, res) => {
       res.json(
         await answerQuestion(deps.db, {
-          caller: req.caller,
-          now: deps.clock.now(),
+          ...callOf(req, deps.clock),
           questionId: req.params.id,
           body: req.body.body,
           publish: req.body.publish,

@@ -1,5 +1,5 @@
 /** Queries of staff seats (docs/behaviour/member-learning.md#team). */
-import { findRow, insertOnce, type Executor } from '@platform/service-kit/db';
+import { findRow, insertOnce, updateRows, type Executor } from '@platform/service-kit/db';
 import {
   and,
   asc,
@@ -87,24 +87,21 @@ export async function activateSeat(
   db: Executor,
   seat: { id: string; memberUserId: string; at: Date },
 ): Promise<boolean> {
-  const changed = await db
-    .update(teamSeats)
-    .set({ status: 'active', memberUserId: seat.memberUserId, joinedAt: seat.at })
-    .where(and(eq(teamSeats.id, seat.id), eq(teamSeats.status, 'invited')))
-    .returning({ id: teamSeats.id });
-  return changed.length > 0;
+  const joined = { status: 'active' as const, memberUserId: seat.memberUserId, joinedAt: seat.at };
+  return updateRows(db, teamSeats, joined, and(eq(teamSeats.id, seat.id), eq(teamSeats.status, 'invited')));
 }
 
 export async function closeSeat(
   db: Executor,
   seat: { id: string; status: 'removed' | 'ended'; at: Date },
 ): Promise<boolean> {
-  const changed = await db
-    .update(teamSeats)
-    .set({ status: seat.status, closedAt: seat.at })
-    .where(and(eq(teamSeats.id, seat.id), inArray(teamSeats.status, [...OPEN])))
-    .returning({ id: teamSeats.id });
-  return changed.length > 0;
+  const closed = { status: seat.status, closedAt: seat.at };
+  return updateRows(
+    db,
+    teamSeats,
+    closed,
+    and(eq(teamSeats.id, seat.id), inArray(teamSeats.status, [...OPEN])),
+  );
 }
 
 /** The owner whose seat gives this member their courses, if any (the owner's block applies to them too). */

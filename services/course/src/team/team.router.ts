@@ -6,6 +6,7 @@ import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { CourseConfig } from '../config.js';
 import { getTeam, inviteTeamMember, removeTeamMember } from './team.service.js';
+import { callOf } from '../http/call-of.js';
 
 export function teamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): void {
   const signedIn = routesWith(router, { cache: privateNoStore, access: requireUser });
@@ -18,13 +19,8 @@ export function teamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): voi
     '/api/team/invitations',
     validate({ body: TeamInvitationRequestSchema }),
     async (req, res) => {
-      res.status(201).json(
-        await inviteTeamMember(deps.db, {
-          caller: req.caller,
-          now: deps.clock.now(),
-          email: req.body.email,
-        }),
-      );
+      const email = req.body.email;
+      res.status(201).json(await inviteTeamMember(deps.db, { ...callOf(req, deps.clock), email }));
     },
   );
 
@@ -32,12 +28,7 @@ export function teamRoutes(router: Router, deps: ServiceDeps<CourseConfig>): voi
     '/api/team/members/:id',
     validate({ params: TeamSeatIdParamsSchema }, { notFound: TEAM_MESSAGES.notFound }),
     async (req, res) => {
-      await removeTeamMember(deps.db, {
-        caller: req.caller,
-        now: deps.clock.now(),
-        seatId: req.params.id,
-        logger: req.log,
-      });
+      await removeTeamMember(deps.db, { ...callOf(req, deps.clock), seatId: req.params.id, logger: req.log });
       res.status(204).end();
     },
   );

@@ -172,9 +172,7 @@ export async function endSeatsWithoutOwnerAccess(
   at: Date,
   logger: Logger,
 ): Promise<void> {
-  await lockOwnerSeats(tx, ownerId);
-  if ((await listOwnEnrolments(tx, ownerId)).length > 0) return;
-  await endOpenSeats(tx, ownerId, at, logger);
+  await endOpenSeats(tx, ownerId, at, logger, { unlessOwnerEnrolled: true });
 }
 
 /**
@@ -182,17 +180,19 @@ export async function endSeatsWithoutOwnerAccess(
  * before the erasure removes the seats, which would otherwise leave the members enrolled by a seat nobody
  * owns (and so counted as buyers who may invite).
  */
-export async function endSeatsOfDeletedOwner(
+export const endSeatsOfDeletedOwner = (tx: Transaction, ownerId: string, at: Date, logger: Logger) =>
+  endOpenSeats(tx, ownerId, at, logger, { unlessOwnerEnrolled: false });
+
+/** Locks the owner's seats and ends them (none while the owner still has a course of their own, if asked). */
+async function endOpenSeats(
   tx: Transaction,
   ownerId: string,
   at: Date,
   logger: Logger,
+  { unlessOwnerEnrolled }: { unlessOwnerEnrolled: boolean },
 ): Promise<void> {
   await lockOwnerSeats(tx, ownerId);
-  await endOpenSeats(tx, ownerId, at, logger);
-}
-
-async function endOpenSeats(tx: Transaction, ownerId: string, at: Date, logger: Logger): Promise<void> {
+  if (unlessOwnerEnrolled && (await listOwnEnrolments(tx, ownerId)).length > 0) return;
   const seats = await listOpenSeats(tx, ownerId);
   for (const seat of seats) await closeAndWithdraw(tx, seat, 'ended', at, logger);
   if (seats.length > 0)

@@ -43,11 +43,7 @@ import {
 import type { MailCalendar } from '../db/schema.js';
 import type { RenderedEmail } from '../templates/layout.js';
 import { templateSettings } from '../templates/settings.js';
-
-/** Where requests and contact messages for the support admin go. */
-export function supportInbox(config: NotificationConfig): string | undefined {
-  return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
-}
+import { ownerMailSubscriptions, supportInbox } from './owner-and-support-mail.js';
 
 /** 'Name <box@host>' → 'box@host'. */
 function addressOf(mailbox: string): string {
@@ -74,6 +70,14 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
     const inbox = supportInbox(deps.config);
     if (!inbox) logger.warn({ what }, 'no SUPPORT_EMAIL or ADMIN_EMAIL: the support notice is not e-mailed');
     return inbox;
+  }
+
+  /** The links that still work now; none (the mail is then not sent) is said, as `expired`. */
+  function stillWorking<T extends { expiresAt: string }>(links: T[], logger: Logger, expired: string): T[] {
+    const now = deps.clock.now().getTime();
+    const working = links.filter((link) => new Date(link.expiresAt).getTime() > now);
+    if (working.length === 0) logger.warn(expired);
+    return working;
   }
 
   /** The address a call's invitation comes from: the support inbox, else the sender's. */
@@ -136,26 +140,17 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
         }
       },
     }),
-    defineSubscription({
-      subject: 'consultation.submission.responded',
-      handler: async (event, { tx }) => {
-        await queue(tx, {
-          to: event.data.email,
-          template: CONSULTATION_RESPONSE_TEMPLATE,
-          eventId: event.id,
-          userId: event.data.userId,
-          ...renderConsultationResponseEmail({ ...event.data, settings }),
-        });
+    ...ownerMailSubscriptions(deps, {
+      'consultation.submission.responded': {
+        template: CONSULTATION_RESPONSE_TEMPLATE,
+        render: renderConsultationResponseEmail,
       },
     }),
     defineSubscription({
       subject: 'consultation.continue-link.requested',
       handler: async (event, { tx, logger }) => {
-        const now = deps.clock.now();
-        if (new Date(event.data.expiresAt).getTime() <= now.getTime()) {
-          logger.warn('a continue-later link expired before it could be e-mailed');
-          return;
-        }
+        const expired = 'a continue-later link expired before it could be e-mailed';
+        if (stillWorking([event.data], logger, expired).length === 0) return;
         await queue(tx, {
           to: event.data.email,
           template: CONSULTATION_CONTINUE_LINK_TEMPLATE,
@@ -168,12 +163,9 @@ export function consultationMailSubscriptions(deps: ServiceDeps<NotificationConf
     defineSubscription({
       subject: 'consultation.lookup.requested',
       handler: async (event, { tx, logger }) => {
-        const now = deps.clock.now();
-        const links = event.data.links.filter((link) => new Date(link.expiresAt).getTime() > now.getTime());
-        if (links.length === 0) {
-          logger.warn('add-files links expired before they could be e-mailed');
-          return;
-        }
+        const expired = 'add-files links expired before they could be e-mailed';
+        const links = stillWorking(event.data.links, logger, expired);
+        if (links.length === 0) return;
         await queue(tx, {
           to: event.data.email,
           template: CONSULTATION_ADD_FILES_LINK_TEMPLATE,

@@ -11,7 +11,11 @@ import type { MailAttachment } from '../db/schema.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import type { RenderedEmail, TemplateSettings } from '../templates/layout.js';
 import { templateSettings } from '../templates/settings.js';
-import { supportInbox } from './consultation-mail.handler.js';
+
+/** Where requests and contact messages for the support admin go. */
+export function supportInbox(config: NotificationConfig): string | undefined {
+  return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
+}
 
 type Render<T extends EventType> = (data: EventData<T>, settings: TemplateSettings) => RenderedEmail;
 

@@ -32,8 +32,8 @@ import { findOrder, listAccountOrders, listRecentOrders } from './orders.reposit
 import { paidOrderData } from './paid-order-data.js';
 import { refundOrder } from './refund-order.js';
 import { toOrder } from './to-order.js';
-import { planViewsOf } from '../payment-plans/plan-views.js';
-import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
+import { orderListExtras } from './order-list-extras.js';
+import { findInvoice } from '../invoices/invoices.repository.js';
 import { renderInvoicePdf } from '../invoices/render-invoice-pdf.js';
 
 const RECENT_ORDERS = 100;
@@ -47,11 +47,9 @@ export function adminOrderRoutes(router: Router, deps: PaymentDeps): void {
       userId && email
         ? await listAccountOrders(deps.db, { userId, email, limit: RECENT_ORDERS })
         : await listRecentOrders(deps.db, RECENT_ORDERS);
-    const ids = rows.map((row) => row.id);
-    const numbers = await invoiceNumbersOf(deps.db, ids);
-    const plans = await planViewsOf(deps.db, ids, deps.clock.now());
+    const { invoiceNumbers, plans } = await orderListExtras(deps.db, rows, deps.clock.now());
     const body: OrderList = {
-      orders: rows.map((row) => toOrder(row, numbers.get(row.id), plans.get(row.id))),
+      orders: rows.map((row) => toOrder(row, invoiceNumbers.get(row.id), plans.get(row.id))),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });

@@ -33,19 +33,22 @@ import {
 import { EMAIL_DATE, formatDate } from '@platform/contracts/format';
 import { AppError } from '@platform/service-kit/errors';
 import { DAY } from '@platform/service-kit/clock';
+import { pickFields } from '@platform/service-kit/db';
 import { requireUser } from '@platform/service-kit/identity';
 import { routesWith, validate } from '@platform/service-kit/http';
 import type { Response, Router } from 'express';
 import type { PaymentDeps } from '../runtime.js';
 import { findOrder, listAccountOrders, type OrderWithLines } from './orders.repository.js';
 import { accountOf, isOwnedBy, type Account } from './order-owner.js';
-import { findInvoice, invoiceNumbersOf } from '../invoices/invoices.repository.js';
+import { findInvoice } from '../invoices/invoices.repository.js';
+import { orderListExtras } from './order-list-extras.js';
+import { orderTimesOf } from './to-order.js';
 import { refundOrder } from './refund-order.js';
 import { setPlanRenewal } from './set-plan-renewal.js';
 import { latestPaymentOf } from './subscription-events.js';
 import { toOrderLines } from './orders.repository.js';
 import { payRemaining } from '../payment-plans/charge-instalments.js';
-import { planViewOf, planViewsOf } from '../payment-plans/plan-views.js';
+import { planViewOf } from '../payment-plans/plan-views.js';
 
 const ACCOUNT_ORDER_LIMIT = 200;
 
@@ -55,15 +58,7 @@ export function myOrderRoutes(router: Router, deps: PaymentDeps): void {
   signedIn.get('/api/orders', async (req, res) => {
     const account = accountOf(req.caller);
     const rows = await listAccountOrders(deps.db, { ...account, limit: ACCOUNT_ORDER_LIMIT });
-    const invoiceNumbers = await invoiceNumbersOf(
-      deps.db,
-      rows.map((row) => row.id),
-    );
-    const plans = await planViewsOf(
-      deps.db,
-      rows.map((row) => row.id),
-      deps.clock.now(),
-    );
+    const { invoiceNumbers, plans } = await orderListExtras(deps.db, rows, deps.clock.now());
     const body: MyOrderList = {
       orders: await Promise.all(
         rows.map(async (row) => {
@@ -183,16 +178,10 @@ function toMyOrder(
   return {
     id: row.id,
     number: orderNumberOf(row.id),
-    status: row.status,
-    provider: row.provider,
+    ...pickFields(row, ['status', 'provider']),
     lines: toOrderLines(row.lines),
-    discount: row.discount,
-    couponCode: row.couponCode,
-    total: row.total,
-    currency: row.currency,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    refundedAt: row.refundedAt?.toISOString() ?? null,
+    ...pickFields(row, ['discount', 'couponCode', 'total', 'currency']),
+    ...orderTimesOf(row),
     planRenewal: !row.providerSubscriptionId
       ? null
       : row.subscriptionEndedAt || row.status === 'refunded'

@@ -1,7 +1,7 @@
 /** Queries of the card on file and its setups. */
 import type { SavedCard } from '@platform/contracts';
 import type { Clock } from '@platform/service-kit/clock';
-import { findRow, type Executor } from '@platform/service-kit/db';
+import { findRow, updateRows, type Executor } from '@platform/service-kit/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { announceSavedCard } from './announce-saved-card.js';
 import { cardSetups, savedCards, type CardSetupRow, type SavedCardRow } from './saved-cards.tables.js';
@@ -52,12 +52,7 @@ export async function closeCardSetup(
   id: string,
   status: 'saved' | 'cancelled',
 ): Promise<boolean> {
-  const rows = await db
-    .update(cardSetups)
-    .set({ status })
-    .where(and(eq(cardSetups.id, id), eq(cardSetups.status, 'open')))
-    .returning({ id: cardSetups.id });
-  return rows.length > 0;
+  return updateRows(db, cardSetups, { status }, and(eq(cardSetups.id, id), eq(cardSetups.status, 'open')));
 }
 
 export function toSavedCardView(row: SavedCardRow): SavedCard {

@@ -39,6 +39,7 @@ import { customersCsv, reportsCsv } from './revenue-csv.js';
 import { sendAdminReminder } from './send-admin-reminder.js';
 import { setAgreementDate } from './set-agreement-date.js';
 import { verifyReport } from './verify-report.js';
+import { adminAct } from './admin-act.js';
 
 export function sendCsv(res: Response, name: string, now: Date, body: string): void {
   res
@@ -75,39 +76,20 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
 
   // A malformed id names no report: the same 404 as an unknown one.
   admin.post('/api/admin/verify-report/:id', validate({ params: ReportIdParamsSchema }), async (req, res) => {
-    res.json(
-      await verifyReport(deps, {
-        reportId: req.params.id,
-        adminId: req.caller.userId,
-        requestId: String(req.id),
-      }),
-    );
+    res.json(await verifyReport(deps, { reportId: req.params.id, ...adminAct(req) }));
   });
 
   admin.post(
     '/api/admin/mark-paid/:id',
     validate({ params: ReportIdParamsSchema, body: MarkPaidRequestSchema }),
     async (req, res) => {
-      res.json(
-        await markReportPaid(deps, {
-          reportId: req.params.id,
-          amount: req.body.amount,
-          paymentId: req.body.paymentId,
-          adminId: req.caller.userId,
-          requestId: String(req.id),
-        }),
-      );
+      const { amount, paymentId } = req.body;
+      res.json(await markReportPaid(deps, { reportId: req.params.id, amount, paymentId, ...adminAct(req) }));
     },
   );
 
   admin.post('/api/admin/send-reminder', validate({ body: SendReminderRequestSchema }), async (req, res) => {
-    res.json(
-      await sendAdminReminder(deps, {
-        ...req.body,
-        adminId: req.caller.userId,
-        requestId: String(req.id),
-      }),
-    );
+    res.json(await sendAdminReminder(deps, { ...req.body, ...adminAct(req) }));
   });
 
   // docs/decisions.md, 25: only the admin corrects a baseline, and each change is recorded.
@@ -115,13 +97,8 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     '/api/admin/revenue-customers/:id/baseline',
     validate({ params: CustomerIdParamsSchema, body: CorrectBaselineRequestSchema }),
     async (req, res) => {
-      res.json(
-        await correctBaseline(deps, {
-          customerId: req.params.id,
-          ...req.body,
-          adminId: req.caller.userId,
-        }),
-      );
+      const customerId = req.params.id;
+      res.json(await correctBaseline(deps, { customerId, ...req.body, adminId: req.caller.userId }));
     },
   );
 
@@ -148,14 +125,7 @@ export function adminRoutes(router: Router, deps: ServiceDeps<RevenueConfig>): v
     '/api/admin/revenue-customers/:id/agreement-date',
     validate({ params: CustomerIdParamsSchema, body: SetAgreementDateRequestSchema }),
     async (req, res) => {
-      res.json(
-        await setAgreementDate(deps, {
-          customerId: req.params.id,
-          ...req.body,
-          adminId: req.caller.userId,
-          requestId: String(req.id),
-        }),
-      );
+      res.json(await setAgreementDate(deps, { customerId: req.params.id, ...req.body, ...adminAct(req) }));
     },
   );
 }

@@ -15,16 +15,12 @@ import {
   type CorrectBaselineResponse,
 } from '@platform/contracts';
 import { formatMoney } from '@platform/contracts/format';
-import type { Executor } from '@platform/service-kit/db';
+import { insertRow, pickFields, type Executor } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import type { BaselineChangeRow } from '../db/schema.js';
-import {
-  insertBaselineChange,
-  listBaselineChanges,
-  setPlanBaseline,
-} from '../plans/baseline-changes.repository.js';
+import { baselineChanges, type BaselineChangeRow } from '../db/schema.js';
+import { listBaselineChanges, setPlanBaseline } from '../plans/baseline-changes.repository.js';
 import { findPlanOfUser, lockPlanOfUser } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { toRevenueCustomer } from './list-revenue-customers.js';
@@ -36,10 +32,7 @@ function toBaselineChange(row: BaselineChangeRow): BaselineChange {
   return {
     id: row.id,
     customerId: row.userId,
-    oldBaselineNetRevenue: row.oldBaselineNetRevenue,
-    newBaselineNetRevenue: row.newBaselineNetRevenue,
-    reason: row.reason,
-    changedBy: row.changedBy,
+    ...pickFields(row, ['oldBaselineNetRevenue', 'newBaselineNetRevenue', 'reason', 'changedBy']),
     changedAt: row.changedAt.toISOString(),
   };
 }
@@ -61,7 +54,7 @@ export async function correctBaseline(
       const message = baselineUnchangedMessage(formatMoney(locked.baselineNetRevenue));
       throw new AppError('invalid', message, [{ path: 'baselineNetRevenue', message }]);
     }
-    const change = await insertBaselineChange(tx, {
+    const change = await insertRow(tx, baselineChanges, {
       id: randomUUID(),
       paymentPlanId: locked.id,
       userId: locked.userId,

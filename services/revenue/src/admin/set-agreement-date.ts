@@ -18,12 +18,13 @@ import {
   type AgreementDateChange,
   type SetAgreementDateResponse,
 } from '@platform/contracts';
+import { insertRow } from '@platform/service-kit/db';
 import { AppError } from '@platform/service-kit/errors';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { RevenueConfig } from '../config.js';
-import type { AgreementDateChangeRow } from '../db/schema.js';
+import { agreementDateChanges, type AgreementDateChangeRow } from '../db/schema.js';
 import { addDays, dayOf, startOfDay } from '../lib/calendar.js';
-import { insertAgreementDateChange, setPlanAgreement } from '../plans/agreement-dates.repository.js';
+import { setPlanAgreement } from '../plans/agreement-dates.repository.js';
 import { lockPlanOfUser } from '../plans/plans.repository.js';
 import { listReportsOfUser } from '../reports/reports.repository.js';
 import { firstReportMonth } from '../standing/customer-standing.js';
@@ -60,7 +61,7 @@ export async function setAgreementDate(
     if (locked.implementationPeriodStartedAt.getTime() === startedAt.getTime()) {
       refuse(agreementDateUnchangedMessage(options.agreedAt));
     }
-    const change = await insertAgreementDateChange(tx, {
+    const change = await insertRow(tx, agreementDateChanges, {
       id: randomUUID(),
       paymentPlanId: locked.id,
       userId: locked.userId,

@@ -1,18 +1,12 @@
 /** Reads of the audit trail: a report's history and the whole trail for the CSV. */
 import type { RevenueAuditEntry } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { pickFields, type Executor } from '@platform/service-kit/db';
 import { asc, eq } from 'drizzle-orm';
 import { auditEntries, type AuditEntryRow } from '../db/schema.js';
 
 function toAuditEntry(row: AuditEntryRow): RevenueAuditEntry {
   return {
-    id: row.id,
-    entity: row.entity,
-    entityId: row.entityId,
-    action: row.action,
-    reportId: row.reportId,
-    userId: row.userId,
-    actor: row.actor,
+    ...pickFields(row, ['id', 'entity', 'entityId', 'action', 'reportId', 'userId', 'actor']),
     at: row.at.toISOString(),
     before: row.before ?? null,
     after: row.after ?? null,

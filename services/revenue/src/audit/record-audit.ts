@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AUDIT_SYSTEM_ACTOR, type AuditEntity } from '@platform/contracts';
-import type { Executor } from '@platform/service-kit/db';
+import { pickFields, type Executor } from '@platform/service-kit/db';
 import {
   auditEntries,
   type PaymentPlanRow,
@@ -58,14 +58,8 @@ export async function recordAudit(tx: Executor, change: AuditChange): Promise<vo
 export function reportState(row: RevenueReportRow) {
   return {
     ...reportFigures(row),
-    shareOwed: row.shareOwed,
-    amountPaid: row.amountPaid,
-    verified: row.verified,
-    sharePaid: row.sharePaid,
-    dueDate: row.dueDate,
-    estimated: row.estimated,
-    estimateClosedAt: row.estimateClosedAt,
-    replacedByReportId: row.replacedByReportId,
+    ...pickFields(row, ['shareOwed', 'amountPaid', 'verified', 'sharePaid', 'dueDate', 'estimated']),
+    ...pickFields(row, ['estimateClosedAt', 'replacedByReportId']),
   };
 }
 
@@ -90,14 +84,9 @@ export function recordReportChange(
 /** What of a plan the trail keeps. */
 export function planState(row: PaymentPlanRow) {
   return {
-    baselineNetRevenue: row.baselineNetRevenue,
-    revenueSharePercentage: row.revenueSharePercentage,
-    termsVersion: row.termsVersion,
-    implementationPeriodStartedAt: row.implementationPeriodStartedAt,
-    implementationPeriodEndsAt: row.implementationPeriodEndsAt,
-    customerStatus: row.customerStatus,
-    revenueShareActive: row.revenueShareActive,
-    leftAt: row.leftAt,
+    ...pickFields(row, ['baselineNetRevenue', 'revenueSharePercentage', 'termsVersion']),
+    ...pickFields(row, ['implementationPeriodStartedAt', 'implementationPeriodEndsAt']),
+    ...pickFields(row, ['customerStatus', 'revenueShareActive', 'leftAt']),
   };
 }
 

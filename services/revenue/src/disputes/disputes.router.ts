@@ -19,6 +19,7 @@ import { requireAdmin, requireUser } from '@platform/service-kit/identity';
 import type { ServiceDeps } from '@platform/service-kit/runtime';
 import type { Router } from 'express';
 import type { RevenueConfig } from '../config.js';
+import { adminAct } from '../admin/admin-act.js';
 import { openDispute } from './open-dispute.js';
 import { resolveDispute, type DisputeAnswer } from './resolve-dispute.js';
 
@@ -27,13 +28,7 @@ export function disputeRoutes(router: Router, deps: ServiceDeps<RevenueConfig>):
   const resolveAs = (
     req: { params: { id: string }; caller: { userId: string }; id: unknown },
     answer: DisputeAnswer,
-  ) =>
-    resolveDispute(deps, {
-      reportId: req.params.id,
-      adminId: req.caller.userId,
-      answer,
-      requestId: String(req.id),
-    });
+  ) => resolveDispute(deps, { reportId: req.params.id, answer, ...adminAct(req) });
 
   const signedIn = routesWith(router, { cache: noStore, access: requireUser });
   const admin = routesWith(router, { cache: noStore, access: requireAdmin });

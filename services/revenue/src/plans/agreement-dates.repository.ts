@@ -1,14 +1,7 @@
-/** Queries on `revenue.agreement_date_changes` and the plan dates they set. */
-import { insertRow, type Executor } from '@platform/service-kit/db';
-import { agreementDateChanges, type AgreementDateChangeRow, type PaymentPlanRow } from '../db/schema.js';
+/** The plan dates an agreement date change sets (the change itself is a row of `agreement_date_changes`). */
+import type { Executor } from '@platform/service-kit/db';
+import type { PaymentPlanRow } from '../db/schema.js';
 import { updatePlan } from './plans.repository.js';
-
-export async function insertAgreementDateChange(
-  db: Executor,
-  change: typeof agreementDateChanges.$inferInsert,
-): Promise<AgreementDateChangeRow> {
-  return insertRow(db, agreementDateChanges, change);
-}
 
 /** Starts the plan's implementation period on `startedAt`; it ends `endsAt`. */
 export function setPlanAgreement(

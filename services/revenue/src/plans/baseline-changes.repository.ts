@@ -1,15 +1,8 @@
 /** Queries on `revenue.baseline_changes` and the plan's baseline they record. */
-import { insertRow, type Executor } from '@platform/service-kit/db';
+import type { Executor } from '@platform/service-kit/db';
 import { desc, eq } from 'drizzle-orm';
 import { baselineChanges, type BaselineChangeRow, type PaymentPlanRow } from '../db/schema.js';
 import { updatePlan } from './plans.repository.js';
-
-export async function insertBaselineChange(
-  db: Executor,
-  change: typeof baselineChanges.$inferInsert,
-): Promise<BaselineChangeRow> {
-  return insertRow(db, baselineChanges, change);
-}
 
 /** Sets the baseline that reports submitted from now on are computed with. */
 export function setPlanBaseline(

@@ -1,5 +1,6 @@
 /** Report rows → what the owner's page and the admin's ledger read. */
 import type { AdminRevenueReport, RevenueReport } from '@platform/contracts';
+import { pickFields } from '@platform/service-kit/db';
 import type { PaymentPlanRow, ReportDisputeRow, ReportDocumentRow, RevenueReportRow } from '../db/schema.js';
 import { disputableUntil, toReportDispute } from '../disputes/disputes.repository.js';
 import { toReportDocument } from '../documents/to-document-views.js';
@@ -9,15 +10,15 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A report's month and the figures its share is worked out from (cents), as the owner entered them. */
 export function reportFigures(row: RevenueReportRow) {
-  return {
-    reportingPeriodStart: row.reportingPeriodStart,
-    reportingPeriodEnd: row.reportingPeriodEnd,
-    grossRevenue: row.grossRevenue,
-    businessExpenses: row.businessExpenses,
-    netRevenue: row.netRevenue,
-    baselineNetRevenue: row.baselineNetRevenue,
-    revenueIncrease: row.revenueIncrease,
-  };
+  return pickFields(row, [
+    'reportingPeriodStart',
+    'reportingPeriodEnd',
+    'grossRevenue',
+    'businessExpenses',
+    'netRevenue',
+    'baselineNetRevenue',
+    'revenueIncrease',
+  ]);
 }
 
 /** `documents`: the report's supporting documents, oldest first; `dispute`: its dispute, if any. */
@@ -30,14 +31,10 @@ export function toRevenueReport(
   return {
     id: row.id,
     ...reportFigures(row),
-    sharePercentage: row.sharePercentage,
-    shareOwed: row.shareOwed,
-    amountPaid: row.amountPaid,
+    ...pickFields(row, ['sharePercentage', 'shareOwed', 'amountPaid']),
     amountDue: row.shareOwed - row.amountPaid,
     status: reportStatusOf(row, now),
-    verified: row.verified,
-    sharePaid: row.sharePaid,
-    notes: row.notes,
+    ...pickFields(row, ['verified', 'sharePaid', 'notes']),
     dueDate: row.dueDate.toISOString(),
     createdAt: row.createdAt.toISOString(),
     verifiedAt: iso(row.verifiedAt),
@@ -70,26 +67,10 @@ export function toAdminRevenueReport(
     userId: row.userId,
     userName: plan ? displayNameOf(plan) : row.userId,
     userEmail: plan?.email ?? '',
-    reportingPeriodStart: view.reportingPeriodStart,
-    reportingPeriodEnd: view.reportingPeriodEnd,
-    grossRevenue: view.grossRevenue,
-    netRevenue: view.netRevenue,
-    businessExpenses: view.businessExpenses,
-    notes: view.notes,
-    baselineNetRevenue: view.baselineNetRevenue,
-    revenueIncrease: view.revenueIncrease,
-    shareOwed: view.shareOwed,
-    sharePercentage: view.sharePercentage,
-    amountPaid: view.amountPaid,
-    amountDue: view.amountDue,
-    verified: view.verified,
-    sharePaid: view.sharePaid,
-    status: view.status,
-    dueDate: view.dueDate,
-    createdAt: view.createdAt,
-    verifiedAt: view.verifiedAt,
-    sharePaidAt: view.sharePaidAt,
-    documents: view.documents,
+    ...pickFields(view, ['reportingPeriodStart', 'reportingPeriodEnd', 'grossRevenue', 'netRevenue']),
+    ...pickFields(view, ['businessExpenses', 'notes', 'baselineNetRevenue', 'revenueIncrease', 'shareOwed']),
+    ...pickFields(view, ['sharePercentage', 'amountPaid', 'amountDue', 'verified', 'sharePaid', 'status']),
+    ...pickFields(view, ['dueDate', 'createdAt', 'verifiedAt', 'sharePaidAt', 'documents']),
     periodFlag: plan ? reportPeriodFlag(row, plan.implementationPeriodEndsAt) : null,
     dispute: view.dispute ?? null,
     estimated: row.estimated,

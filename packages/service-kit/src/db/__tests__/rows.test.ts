@@ -3,10 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { integer, text } from 'drizzle-orm/pg-core';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { findRow, insertOnce, insertRow, rowExists, rowsWhereIn } from '../rows.js';
+import {
+  bumpCounter,
+  findRow,
+  insertOnce,
+  insertRow,
+  pickFields,
+  rowExists,
+  rowsWhereIn,
+  updateRows,
+} from '../rows.js';
 import { upsertNewer } from '../upsert-newer.js';
 import { kitTest, widgets } from './fixture/schema.js';
 
@@ -17,6 +26,12 @@ const widgetColours = kitTest.table('widget_colours', {
   name: text('name').primaryKey(),
   colour: text('colour').notNull(),
   sequence: integer('sequence').notNull(),
+});
+
+/** A counter kept by `bumpCounter`, made by the test itself likewise. */
+const widgetCounters = kitTest.table('widget_counters', {
+  name: text('name').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
 });
 
 describe('row queries (PGlite)', () => {
@@ -32,6 +47,9 @@ describe('row queries (PGlite)', () => {
     ]);
     await handle.db.execute(
       sql`create table kit_test.widget_colours (name text primary key, colour text not null, sequence integer not null)`,
+    );
+    await handle.db.execute(
+      sql`create table kit_test.widget_counters (name text primary key, last_number integer not null)`,
     );
   });
   afterAll(async () => {
@@ -124,5 +142,40 @@ describe('row queries (PGlite)', () => {
     expect(await findRow(db, widgetColours, eq(widgetColours.name, 'bolt'))).toMatchObject({
       colour: 'green',
     });
+  });
+
+  it('changes rows only while their condition holds, and says whether it did', async () => {
+    const { db } = handle;
+    await insertRow(db, widgets, { id: 30, name: 'gear', count: 1 });
+    const claim = () => updateRows(db, widgets, { count: 2 }, and(eq(widgets.id, 30), eq(widgets.count, 1)));
+    expect(await claim()).toBe(true);
+    expect(await claim()).toBe(false);
+    expect(await findRow(db, widgets, eq(widgets.id, 30))).toEqual({ id: 30, name: 'gear', count: 2 });
+    await expect(updateRows(db, widgets, { count: 0 }, and())).rejects.toThrow(
+      'updateRows needs a condition',
+    );
+    expect(await findRow(db, widgets, eq(widgets.id, 1))).toEqual({ id: 1, name: 'bolt', count: 3 });
+  });
+
+  it('moves a counter on from 1, and a rolled-back transaction gives its value back', async () => {
+    const { db } = handle;
+    const next = (executor: typeof db = db) =>
+      bumpCounter(executor, widgetCounters, { key: 'name', id: 'invoices' }, 'lastNumber');
+    expect(await next()).toBe(1);
+    expect(await next()).toBe(2);
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await next(tx)).toBe(3);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await next()).toBe(3);
+    expect(await bumpCounter(db, widgetCounters, { key: 'name', id: 'orders' }, 'lastNumber')).toBe(1);
+  });
+
+  it('picks the named fields of a row, in the order named', () => {
+    const picked = pickFields({ id: 1, name: 'bolt', count: 3 }, ['count', 'id']);
+    expect(picked).toEqual({ count: 3, id: 1 });
+    expect(Object.keys(picked)).toEqual(['count', 'id']);
   });
 });

@@ -699,6 +699,16 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   },
 ];
 
+/** What the two paid programmes share: one price, the course, the course's picture. */
+const programmeTerms = {
+  price: 159700,
+  compareAtPrice: null,
+  category: 'program',
+  image: catalogueImagePath('restaurant-management-mastery.svg'),
+  grantsCourse: true,
+  badge: null,
+} satisfies Partial<SeedProduct>;
+
 /**
  * Products sold only through their own pages (`listed: false`): the two paid programmes of /pricing
  * (docs/decisions.md, 1) and the three membership plans of /membership (docs/decisions.md, 23). Each
@@ -711,24 +721,14 @@ export const SEED_UNLISTED_PRODUCTS: SeedProduct[] = [
     name: 'Self-Implementation Program',
     description:
       'The complete Restaurant Management Mastery course with its checklists, scripts and templates, to put in place at your own pace. One payment, with the 30-day money-back guarantee.',
-    price: 159700,
-    compareAtPrice: null,
-    category: 'program',
-    image: catalogueImagePath('restaurant-management-mastery.svg'),
-    grantsCourse: true,
-    badge: null,
+    ...programmeTerms,
   },
   {
     id: 'flexible-payments-program',
     name: 'Flexible Payments Program',
     description:
       'Everything in the Self-Implementation Program: the complete course with its checklists, scripts and templates, with the 30-day money-back guarantee.',
-    price: 159700,
-    compareAtPrice: null,
-    category: 'program',
-    image: catalogueImagePath('restaurant-management-mastery.svg'),
-    grantsCourse: true,
-    badge: null,
+    ...programmeTerms,
   },
   {
     id: 'membership-monthly',
