@@ -38,8 +38,6 @@ export async function findRow<TTable extends PgTable>(
 
 /** Whether `where` picks any row of `table`. */
 export async function rowExists(db: Executor, table: PgTable, where: SQL | undefined): Promise<boolean> {
-  // `and(…)` of nothing is undefined: a change without a condition would touch every row.
-  if (!where) throw new Error('updateRows needs a condition');
   const rows = await db
     .select({ found: sql`1` })
     .from(table)

@@ -96,6 +96,8 @@ describe('row queries (PGlite)', () => {
   it('tells whether a condition picks any row', async () => {
     expect(await rowExists(handle.db, widgets, gt(widgets.count, 4))).toBe(true);
     expect(await rowExists(handle.db, widgets, gt(widgets.count, 5))).toBe(false);
+    // No condition: whether the table has any row at all (a read, unlike updateRows, may ask that).
+    expect(await rowExists(handle.db, widgets, and())).toBe(true);
   });
 
   it('lists the rows whose column is one of the values, in order; none for no values', async () => {
